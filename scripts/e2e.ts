@@ -1,0 +1,53 @@
+// Browser end-to-end: `bun run serve` semantics on a fresh database and a free port, the
+// built app, then every app/e2e/*.pw.ts under bun test. Screenshots land in artifacts/e2e/.
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+
+const root = join(import.meta.dir, '..')
+const files = [...new Bun.Glob('app/e2e/**/*.pw.ts').scanSync({ cwd: root })].sort()
+if (!files.length) {
+  console.error('no end-to-end files found under app/e2e')
+  process.exit(1)
+}
+
+const dir = mkdtempSync(join(tmpdir(), 'cadence-e2e-'))
+const port = 20000 + Math.floor(Math.random() * 20000)
+const baseUrl = `http://localhost:${port}`
+const env = {
+  ...process.env,
+  PORT: String(port),
+  HOST: '127.0.0.1',
+  DATABASE_PATH: join(dir, 'e2e.db'),
+  PUBLIC_URL: baseUrl,
+  ADMIN_EMAILS: 'admin@example.com',
+}
+const server = Bun.spawn(['bun', 'server/src/index.ts'], { cwd: root, env, stdout: 'pipe', stderr: 'inherit' })
+
+async function waitForServer() {
+  for (let i = 0; i < 100; i++) {
+    try {
+      const res = await fetch(`${baseUrl}/api/users/me`)
+      if (res.status === 401 || res.ok) return
+    } catch {}
+    await Bun.sleep(100)
+  }
+  throw new Error(`server did not start on ${baseUrl}`)
+}
+
+let code = 1
+try {
+  await waitForServer()
+  const tests = Bun.spawn(['bun', 'test', '--timeout', '60000', ...files.map((f) => `./${f}`)], {
+    cwd: root,
+    env: { ...env, E2E_BASE_URL: baseUrl, E2E_DB_PATH: env.DATABASE_PATH },
+    stdout: 'inherit',
+    stderr: 'inherit',
+  })
+  code = await tests.exited
+} finally {
+  server.kill()
+  await server.exited
+  rmSync(dir, { recursive: true, force: true })
+}
+process.exit(code)

@@ -1,0 +1,51 @@
+// Runs one command as a named step, streaming its output, and reads the pass/fail counts
+// that bun test and vitest print so the whole suite can close on one summary line.
+export type StepResult = { name: string; ok: boolean; passed: number; failed: number; seconds: number }
+
+const stripAnsi = (s: string) => s.replace(/\x1b\[[0-9;]*m/g, '')
+
+export function countResults(output: string): { passed: number; failed: number } {
+  const text = stripAnsi(output)
+  let passed = 0
+  let failed = 0
+  // bun test: " 12 pass" / " 0 fail" on their own lines
+  for (const m of text.matchAll(/^\s*(\d+) pass$/gm)) passed += Number(m[1])
+  for (const m of text.matchAll(/^\s*(\d+) fail$/gm)) failed += Number(m[1])
+  // vitest: "Tests  40 passed (40)" or "Tests  1 failed | 39 passed (40)"
+  for (const m of text.matchAll(/^\s*Tests\s+(.*)\(\d+\)\s*$/gm)) {
+    const p = /(\d+) passed/.exec(m[1])
+    const f = /(\d+) failed/.exec(m[1])
+    if (p) passed += Number(p[1])
+    if (f) failed += Number(f[1])
+  }
+  return { passed, failed }
+}
+
+export async function runStep(
+  name: string,
+  cmd: string[],
+  opts: { cwd?: string; env?: Record<string, string> } = {},
+): Promise<StepResult> {
+  const started = performance.now()
+  console.log(`\n=== ${name}: ${cmd.join(' ')}${opts.cwd ? ` (in ${opts.cwd})` : ''}`)
+  const proc = Bun.spawn(cmd, {
+    cwd: opts.cwd,
+    env: { ...process.env, ...opts.env },
+    stdout: 'pipe',
+    stderr: 'pipe',
+  })
+  let output = ''
+  const pump = async (stream: ReadableStream<Uint8Array>, sink: NodeJS.WriteStream) => {
+    const decoder = new TextDecoder()
+    for await (const chunk of stream) {
+      const text = decoder.decode(chunk, { stream: true })
+      output += text
+      sink.write(text)
+    }
+  }
+  await Promise.all([pump(proc.stdout, process.stdout), pump(proc.stderr, process.stderr)])
+  const code = await proc.exited
+  const counts = countResults(output)
+  const seconds = (performance.now() - started) / 1000
+  return { name, ok: code === 0, ...counts, seconds }
+}
