@@ -1,0 +1,105 @@
+import { openapi } from '@elysiajs/openapi'
+import { Elysia } from 'elysia'
+import type { Config } from './config'
+import type { AppContext } from './context'
+import type { Db } from './db'
+import { HttpError, validationMessage } from './lib/errors'
+import { adminProfileModule } from './modules/admin-profile'
+import { authModule } from './modules/auth'
+import { projectsModule } from './modules/projects'
+import { sectionTemplatesModule } from './modules/section-templates'
+import { settingsModule } from './modules/settings'
+import { teamMembersModule } from './modules/team-members'
+import { staticModule } from './static'
+
+export type CreateAppOptions = { db: Db; config: Config; signInLimit?: number }
+
+function securityHeaders(config: Config) {
+  const widget = config.helpWidget ? ` ${new URL(config.helpWidget.url).origin}` : ''
+  return {
+    'content-security-policy': [
+      "default-src 'self'",
+      `script-src 'self'${widget}`,
+      "style-src 'self' 'unsafe-inline'",
+      "img-src 'self' data: https:",
+      "font-src 'self' data:",
+      `connect-src 'self'${widget}`,
+      `frame-src 'self'${widget}`,
+      "worker-src 'self'",
+      "manifest-src 'self'",
+      "object-src 'none'",
+      "base-uri 'self'",
+      "form-action 'self'",
+      "frame-ancestors 'none'",
+    ].join('; '),
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'strict-origin-when-cross-origin',
+    'x-frame-options': 'DENY',
+  }
+}
+
+const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
+
+export function createApp({ db, config, signInLimit }: CreateAppOptions) {
+  const ctx: AppContext = { db, config }
+  const headers = securityHeaders(config)
+  const allowedOrigin = new URL(config.publicUrl).origin
+
+  return (
+    new Elysia()
+      .onRequest(({ request, set }) => {
+        Object.assign(set.headers, headers)
+        const origin = request.headers.get('origin')
+        if (STATE_CHANGING.has(request.method) && origin && origin !== allowedOrigin) {
+          set.status = 403
+          return { error: 'Cross-origin request refused' }
+        }
+      })
+      // One error shape everywhere: {error}. Bad input is 400, never Elysia's 422 or a 500.
+      .onError(({ code, error, set }) => {
+        Object.assign(set.headers, headers)
+        if (error instanceof HttpError) {
+          set.status = error.status
+          return { error: error.message, ...error.extra }
+        }
+        switch (code) {
+          case 'VALIDATION':
+            set.status = 400
+            return { error: validationMessage(error as never) }
+          case 'PARSE':
+            set.status = 400
+            return { error: 'Malformed request body' }
+          case 'NOT_FOUND':
+            set.status = 404
+            return { error: 'Not found' }
+          default:
+            console.error(error)
+            set.status = 500
+            return { error: 'Internal server error' }
+        }
+      })
+      .use(
+        openapi({
+          path: '/api/docs',
+          specPath: '/api/openapi.json',
+          documentation: {
+            info: {
+              title: 'Cadence API',
+              version: '1.0.0',
+              description: 'Weekly executive reporting',
+            },
+          },
+        }),
+      )
+      .use(authModule(ctx, { signInLimit }))
+      .use(adminProfileModule(ctx))
+      .use(settingsModule(ctx))
+      .use(sectionTemplatesModule(ctx))
+      .use(projectsModule(ctx))
+      .use(teamMembersModule(ctx))
+      // reporting modules (issue 3) are added here
+      .use(staticModule(ctx))
+  )
+}
+
+export type App = ReturnType<typeof createApp>

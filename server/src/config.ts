@@ -1,0 +1,63 @@
+import { isAbsolute, join } from 'node:path'
+
+// Relative paths are resolved from the repository root, so `bun start` (run from the root) and
+// `bun run serve` (run from server/) use the same database and app build.
+export const repoRoot = join(import.meta.dir, '..', '..')
+
+export type Config = {
+  port: number
+  host: string
+  databasePath: string
+  publicUrl: string
+  adminEmails: string[]
+  google: { clientId: string; clientSecret: string } | null
+  oidc: { issuer: string; clientId: string; clientSecret: string } | null
+  helpWidget: { url: string; siteKey: string } | null
+  /**
+   * The development sign-in provider. On when no real provider is configured; `DEV_LOGIN=off`
+   * switches it off for a deployment, `DEV_LOGIN=on` forces it on beside a real provider.
+   */
+  devLogin: boolean
+  appDist: string
+  secureCookies: boolean
+}
+
+const resolvePath = (p: string) => (p === ':memory:' || isAbsolute(p) ? p : join(repoRoot, p))
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const port = Number(env.PORT ?? 3000)
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, '')
+  const google =
+    env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
+      ? { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET }
+      : null
+  const oidc =
+    env.OIDC_ISSUER && env.OIDC_CLIENT_ID
+      ? {
+          issuer: env.OIDC_ISSUER,
+          clientId: env.OIDC_CLIENT_ID,
+          clientSecret: env.OIDC_CLIENT_SECRET ?? '',
+        }
+      : null
+  const devLogin =
+    env.DEV_LOGIN === 'on' ? true : env.DEV_LOGIN === 'off' ? false : !google && !oidc
+  return {
+    port,
+    host: env.HOST ?? '0.0.0.0',
+    databasePath: resolvePath(env.DATABASE_PATH ?? './data/weekly.db'),
+    publicUrl,
+    adminEmails: (env.ADMIN_EMAILS ?? '')
+      .split(',')
+      .map((e) => e.trim().toLowerCase())
+      .filter(Boolean),
+    google,
+    oidc,
+    helpWidget:
+      env.HELP_WIDGET_URL && env.HELP_WIDGET_SITE_KEY
+        ? { url: env.HELP_WIDGET_URL, siteKey: env.HELP_WIDGET_SITE_KEY }
+        : null,
+    devLogin,
+    appDist: resolvePath(env.APP_DIST ?? './app/dist'),
+    secureCookies: publicUrl.startsWith('https://'),
+  }
+}

@@ -1,0 +1,277 @@
+import { sql } from 'drizzle-orm'
+import {
+  type AnySQLiteColumn,
+  index,
+  integer,
+  sqliteTable,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/sqlite-core'
+
+const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`
+const id = () => integer('id').primaryKey({ autoIncrement: true })
+const createdAt = () => text('created_at').notNull().default(now)
+const updatedAt = () => text('updated_at').notNull().default(now)
+const bool = (name: string) => integer(name, { mode: 'boolean' })
+
+export const users = sqliteTable(
+  'users',
+  {
+    id: id(),
+    provider: text('provider').notNull(),
+    provider_user_id: text('provider_user_id').notNull(),
+    email: text('email').notNull(),
+    name: text('name'),
+    provider_name: text('provider_name'),
+    picture: text('picture'),
+    last_seen_at: text('last_seen_at'),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('users_provider_uid').on(t.provider, t.provider_user_id),
+    index('users_email').on(t.email),
+  ],
+)
+
+export const sessions = sqliteTable(
+  'sessions',
+  {
+    // SHA-256 of the token in the cookie, hex; the token itself is never stored.
+    id: text('id').primaryKey(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expires_at: text('expires_at').notNull(),
+    created_at: createdAt(),
+  },
+  (t) => [index('sessions_user').on(t.user_id)],
+)
+
+export const devAuthCodes = sqliteTable('dev_auth_codes', {
+  code_hash: text('code_hash').primaryKey(),
+  email: text('email').notNull(),
+  name: text('name'),
+  code_challenge: text('code_challenge').notNull(),
+  expires_at: text('expires_at').notNull(),
+  used_at: text('used_at'),
+})
+
+export const userSettings = sqliteTable('user_settings', {
+  user_id: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  report_frequency: text('report_frequency', {
+    enum: ['weekly', 'bi-weekly', 'monthly', 'quarterly'],
+  })
+    .notNull()
+    .default('weekly'),
+  weekly_start_day: text('weekly_start_day').notNull().default('monday'),
+  weekly_end_day: text('weekly_end_day').notNull().default('friday'),
+  onboarding_complete: bool('onboarding_complete').notNull().default(false),
+  carry_over: bool('carry_over').notNull().default(true),
+  created_at: createdAt(),
+  updated_at: updatedAt(),
+})
+
+export const sectionTemplates = sqliteTable(
+  'section_templates',
+  {
+    id: id(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    type: text('type', { enum: ['standard', 'tasks', 'followups'] }).notNull(),
+    sort_order: integer('sort_order').notNull().default(0),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [index('section_templates_user').on(t.user_id, t.sort_order)],
+)
+
+export const projects = sqliteTable(
+  'projects',
+  {
+    id: id(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    uuid: text('uuid').notNull().unique(),
+    name: text('name').notNull(),
+    status: text('status', { enum: ['active', 'archived'] })
+      .notNull()
+      .default('active'),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [index('projects_user').on(t.user_id, t.status)],
+)
+
+export const teamMembers = sqliteTable(
+  'team_members',
+  {
+    id: id(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    uuid: text('uuid').notNull().unique(),
+    name: text('name').notNull(),
+    title: text('title'),
+    email: text('email').notNull(),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [index('team_members_user').on(t.user_id)],
+)
+
+export const reports = sqliteTable(
+  'reports',
+  {
+    id: id(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    uuid: text('uuid').notNull().unique(),
+    week_start_date: text('week_start_date').notNull(),
+    title: text('title'),
+    summary: text('summary'),
+    is_submitted: bool('is_submitted').notNull().default(false),
+    sent_date: text('sent_date'),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [uniqueIndex('reports_user_week').on(t.user_id, t.week_start_date)],
+)
+
+export const reportSections = sqliteTable(
+  'report_sections',
+  {
+    id: id(),
+    report_id: integer('report_id')
+      .notNull()
+      .references(() => reports.id, { onDelete: 'cascade' }),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    section_template_id: integer('section_template_id').references(() => sectionTemplates.id, {
+      onDelete: 'set null',
+    }),
+    section_name: text('section_name').notNull(),
+    section_type: text('section_type', { enum: ['standard', 'tasks', 'followups'] }).notNull(),
+    content: text('content'),
+    sort_order: integer('sort_order').notNull().default(0),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [
+    index('report_sections_report').on(t.report_id, t.sort_order),
+    index('report_sections_user').on(t.user_id),
+  ],
+)
+
+export const sectionItems = sqliteTable(
+  'section_items',
+  {
+    id: id(),
+    section_id: integer('section_id')
+      .notNull()
+      .references(() => reportSections.id, { onDelete: 'cascade' }),
+    // Denormalised owner: every lookup is by owner, and it keeps ownership checks to one index.
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    project_id: integer('project_id').references(() => projects.id, { onDelete: 'set null' }),
+    content: text('content').notNull(),
+    is_completed: bool('is_completed').notNull().default(false),
+    item_type: text('item_type', { enum: ['standard', 'task', 'followup'] })
+      .notNull()
+      .default('standard'),
+    assigned_to_team_member_id: integer('assigned_to_team_member_id').references(
+      () => teamMembers.id,
+      { onDelete: 'set null' },
+    ),
+    carried_from_item_id: integer('carried_from_item_id').references(
+      (): AnySQLiteColumn => sectionItems.id,
+      { onDelete: 'set null' },
+    ),
+    sort_order: integer('sort_order').notNull().default(0),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [
+    index('section_items_section').on(t.section_id),
+    index('section_items_user_open').on(t.user_id, t.item_type, t.is_completed),
+    index('section_items_project').on(t.project_id),
+    index('section_items_assignee').on(t.assigned_to_team_member_id),
+    index('section_items_carried').on(t.carried_from_item_id),
+  ],
+)
+
+const memberEntry = (name: string) =>
+  sqliteTable(
+    name,
+    {
+      id: id(),
+      team_member_id: integer('team_member_id')
+        .notNull()
+        .references(() => teamMembers.id, { onDelete: 'cascade' }),
+      user_id: integer('user_id')
+        .notNull()
+        .references(() => users.id, { onDelete: 'cascade' }),
+      project_id: integer('project_id').references(() => projects.id, { onDelete: 'set null' }),
+      content: text('content').notNull(),
+      is_completed: bool('is_completed').notNull().default(false),
+      created_at: createdAt(),
+      updated_at: updatedAt(),
+    },
+    (t) => [
+      index(`${name}_member`).on(t.team_member_id),
+      index(`${name}_user`).on(t.user_id),
+      index(`${name}_project`).on(t.project_id),
+    ],
+  )
+
+export const talkingPoints = memberEntry('talking_points')
+export const memberTasks = memberEntry('member_tasks')
+export const memberFollowups = memberEntry('member_followups')
+
+export const systemSettings = sqliteTable('system_settings', {
+  key: text('key').primaryKey(),
+  setting_value: text('setting_value').notNull(),
+  setting_type: text('setting_type', { enum: ['boolean', 'number', 'text'] }).notNull(),
+  description: text('description'),
+  updated_at: updatedAt(),
+})
+
+export const activityLog = sqliteTable(
+  'activity_log',
+  {
+    id: id(),
+    user_id: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    action: text('action').notNull(),
+    entity_type: text('entity_type'),
+    entity_id: text('entity_id'),
+    details: text('details'),
+    created_at: createdAt(),
+  },
+  (t) => [index('activity_log_created').on(t.created_at), index('activity_log_user').on(t.user_id)],
+)
+
+export const onboardingEvents = sqliteTable(
+  'onboarding_events',
+  {
+    id: id(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    step: text('step').notNull(),
+    action: text('action', { enum: ['started', 'completed', 'skipped', 'abandoned'] }).notNull(),
+    duration_ms: integer('duration_ms'),
+    created_at: createdAt(),
+  },
+  (t) => [
+    index('onboarding_events_user').on(t.user_id),
+    index('onboarding_events_step').on(t.step),
+  ],
+)

@@ -1,0 +1,133 @@
+import { Elysia } from 'elysia'
+import type { AppContext } from '../../context'
+import { BadRequest, Unauthorized } from '../../lib/errors'
+import { createRateLimiter } from '../../lib/rate-limit'
+import { devSignInPage } from './dev-page'
+import { AuthModel } from './model'
+import { authPlugin, sessionCookieOptions } from './plugin'
+import {
+  DEV_AUTHORIZE_PATH,
+  exchangeCode,
+  issueDevCode,
+  type Pending,
+  startSignIn,
+} from './providers'
+import {
+  createSession,
+  deleteSession,
+  oauthCookieName,
+  publicUser,
+  sessionCookieName,
+  upsertUser,
+} from './service'
+
+const OAUTH_COOKIE_SECONDS = 10 * 60
+
+const encodePending = (p: Pending) => Buffer.from(JSON.stringify(p)).toString('base64url')
+function decodePending(value: unknown): Pending | null {
+  if (typeof value !== 'string' || value.length > 2000) return null
+  try {
+    const parsed = JSON.parse(Buffer.from(value, 'base64url').toString())
+    if (typeof parsed?.state === 'string' && typeof parsed?.verifier === 'string') return parsed
+  } catch {}
+  return null
+}
+
+export function authModule(ctx: AppContext, opts: { signInLimit?: number } = {}) {
+  const sessionCookie = sessionCookieName(ctx.config.secureCookies)
+  const oauthCookie = oauthCookieName(ctx.config.secureCookies)
+  const limit = createRateLimiter(opts.signInLimit ?? 30)
+  const clientKey = (
+    request: Request,
+    server: { requestIP(r: Request): { address: string } | null } | null,
+  ) => server?.requestIP(request)?.address ?? 'local'
+
+  const app = new Elysia({ prefix: '/api' })
+    .use(authPlugin(ctx))
+    .get(
+      '/oauth/google/redirect_url',
+      async ({ cookie, request, server }) => {
+        limit(clientKey(request, server))
+        const { pending, redirectUrl } = await startSignIn(ctx)
+        cookie[oauthCookie].set({
+          value: encodePending(pending),
+          httpOnly: true,
+          sameSite: 'lax',
+          path: '/',
+          secure: ctx.config.secureCookies,
+          maxAge: OAUTH_COOKIE_SECONDS,
+        })
+        return { redirectUrl }
+      },
+      { response: { 200: AuthModel.redirect }, detail: { tags: ['auth'] } },
+    )
+    .post(
+      '/sessions',
+      async ({ body, cookie, request, server }) => {
+        limit(clientKey(request, server))
+        if (!body.code) {
+          throw new BadRequest(
+            'Cannot exchange code for session token: no code provided in the URL search params.',
+          )
+        }
+        const pending = decodePending(cookie[oauthCookie].value)
+        if (!pending) throw new Unauthorized('Sign-in expired or was not started here; try again')
+        if (body.state !== undefined && body.state !== pending.state) {
+          throw new Unauthorized('Sign-in state mismatch; try again')
+        }
+        cookie[oauthCookie].remove()
+        const profile = await exchangeCode(ctx, pending, body.code)
+        const user = upsertUser(ctx, profile)
+        const { token, expiresAt } = createSession(ctx, user.id)
+        cookie[sessionCookie].set({ value: token, ...sessionCookieOptions(ctx, expiresAt) })
+        return { success: true }
+      },
+      { body: AuthModel.exchange, response: { 200: AuthModel.ok }, detail: { tags: ['auth'] } },
+    )
+    .get('/users/me', ({ user }) => publicUser(user), { auth: true, detail: { tags: ['auth'] } })
+    .get(
+      '/logout',
+      ({ cookie }) => {
+        const token = cookie[sessionCookie].value
+        deleteSession(ctx, typeof token === 'string' ? token : undefined)
+        cookie[sessionCookie].remove()
+        return { success: true }
+      },
+      { response: { 200: AuthModel.ok }, detail: { tags: ['auth'] } },
+    )
+
+  if (!ctx.config.devLogin) return app
+
+  const page = (body: string, status = 200) =>
+    new Response(body, { status, headers: { 'content-type': 'text/html; charset=utf-8' } })
+  return app
+    .get(
+      DEV_AUTHORIZE_PATH.replace('/api', ''),
+      ({ request }) => page(devSignInPage(`${DEV_AUTHORIZE_PATH}${new URL(request.url).search}`)),
+      {
+        query: AuthModel.devQuery,
+        detail: { tags: ['auth'], summary: 'Development sign-in page' },
+      },
+    )
+    .post(
+      DEV_AUTHORIZE_PATH.replace('/api', ''),
+      ({ body, query, request, server, redirect }) => {
+        limit(clientKey(request, server))
+        const code = issueDevCode(ctx, {
+          email: body.email,
+          name: body.name,
+          codeChallenge: query.code_challenge,
+        })
+        const target = new URL(`${ctx.config.publicUrl}/auth/callback`)
+        target.searchParams.set('code', code)
+        target.searchParams.set('state', query.state)
+        return redirect(target.toString(), 303)
+      },
+      {
+        query: AuthModel.devQuery,
+        body: AuthModel.devForm,
+        parse: 'urlencoded',
+        detail: { tags: ['auth'], summary: 'Development sign-in form' },
+      },
+    )
+}

@@ -1,0 +1,30 @@
+import { t } from 'elysia'
+
+export namespace AuthModel {
+  export const exchange = t.Object({
+    code: t.Optional(t.String({ maxLength: 500 })),
+    state: t.Optional(t.String({ maxLength: 500 })),
+  })
+  export type exchange = typeof exchange.static
+
+  export const devQuery = t.Object({
+    state: t.String({ minLength: 1, maxLength: 500, error: 'state is required' }),
+    code_challenge: t.String({
+      minLength: 43,
+      maxLength: 128,
+      error: 'code_challenge is required',
+    }),
+    code_challenge_method: t.Literal('S256', { error: 'code_challenge_method must be S256' }),
+    redirect_uri: t.Optional(t.String()),
+  })
+  export type devQuery = typeof devQuery.static
+
+  export const devForm = t.Object({
+    email: t.String({ format: 'email', maxLength: 320, error: 'Valid email is required' }),
+    name: t.Optional(t.String({ maxLength: 200 })),
+  })
+  export type devForm = typeof devForm.static
+
+  export const redirect = t.Object({ redirectUrl: t.String() })
+  export const ok = t.Object({ success: t.Boolean() })
+}

@@ -1,0 +1,145 @@
+import { and, eq, sql } from 'drizzle-orm'
+import type { AppContext } from '../../context'
+import { sessions, userSettings, users } from '../../db/schema'
+import { logActivity } from '../../lib/activity'
+import { nowIso } from '../../lib/time'
+import { randomToken, sha256Hex } from './tokens'
+
+export const SESSION_DAYS = 30
+const DAY = 86_400_000
+
+export type SessionUser = typeof users.$inferSelect & { is_admin: boolean }
+
+export type Profile = {
+  provider: string
+  providerUserId: string
+  email: string
+  name: string | null
+  picture?: string | null
+}
+
+export const sessionCookieName = (secure: boolean) =>
+  secure ? '__Host-cadence_session' : 'cadence_session'
+export const oauthCookieName = (secure: boolean) =>
+  secure ? '__Host-cadence_oauth' : 'cadence_oauth'
+
+export function isAdmin(ctx: AppContext, email: string) {
+  return ctx.config.adminEmails.includes(email.toLowerCase())
+}
+
+/** Finds or creates the user of a provider profile; a new user gets default settings. */
+export function upsertUser({ db }: AppContext, profile: Profile) {
+  return db.transaction((tx) => {
+    const existing = tx
+      .select()
+      .from(users)
+      .where(
+        and(
+          eq(users.provider, profile.provider),
+          eq(users.provider_user_id, profile.providerUserId),
+        ),
+      )
+      .get()
+    if (existing) {
+      return tx
+        .update(users)
+        .set({
+          email: profile.email,
+          provider_name: profile.name ?? existing.provider_name,
+          picture: profile.picture ?? existing.picture,
+          updated_at: nowIso(),
+        })
+        .where(eq(users.id, existing.id))
+        .returning()
+        .get()
+    }
+    const user = tx
+      .insert(users)
+      .values({
+        provider: profile.provider,
+        provider_user_id: profile.providerUserId,
+        email: profile.email,
+        name: profile.name,
+        provider_name: profile.name,
+        picture: profile.picture ?? null,
+      })
+      .returning()
+      .get()
+    tx.insert(userSettings).values({ user_id: user.id }).run()
+    return user
+  })
+}
+
+/** A fresh token for every sign-in; only its hash is stored. */
+export function createSession(ctx: AppContext, userId: number) {
+  const token = randomToken()
+  const expiresAt = new Date(Date.now() + SESSION_DAYS * DAY)
+  ctx.db
+    .insert(sessions)
+    .values({ id: sha256Hex(token), user_id: userId, expires_at: expiresAt.toISOString() })
+    .run()
+  logActivity(ctx.db, { userId, action: 'sign_in', entityType: 'user', entityId: userId })
+  return { token, expiresAt }
+}
+
+/**
+ * The user of a session token, or null. Sliding expiry: past half its lifetime the session is
+ * extended and `renewedUntil` tells the caller to re-send the cookie.
+ */
+export function validateSession(ctx: AppContext, token: string | undefined) {
+  if (!token || token.length > 200) return null
+  const id = sha256Hex(token)
+  const row = ctx.db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.user_id))
+    .where(eq(sessions.id, id))
+    .get()
+  if (!row) return null
+  const expires = Date.parse(row.session.expires_at)
+  if (expires <= Date.now()) {
+    ctx.db.delete(sessions).where(eq(sessions.id, id)).run()
+    return null
+  }
+  let renewedUntil: Date | null = null
+  if (expires - Date.now() < (SESSION_DAYS * DAY) / 2) {
+    renewedUntil = new Date(Date.now() + SESSION_DAYS * DAY)
+    ctx.db
+      .update(sessions)
+      .set({ expires_at: renewedUntil.toISOString() })
+      .where(eq(sessions.id, id))
+      .run()
+  }
+  const today = nowIso().slice(0, 10)
+  if (!row.user.last_seen_at || row.user.last_seen_at.slice(0, 10) !== today) {
+    ctx.db.update(users).set({ last_seen_at: nowIso() }).where(eq(users.id, row.user.id)).run()
+  }
+  const user: SessionUser = { ...row.user, is_admin: isAdmin(ctx, row.user.email) }
+  return { user, renewedUntil }
+}
+
+export function deleteSession({ db }: AppContext, token: string | undefined) {
+  if (!token) return
+  db.delete(sessions)
+    .where(eq(sessions.id, sha256Hex(token)))
+    .run()
+}
+
+export function purgeExpiredSessions({ db }: AppContext) {
+  db.delete(sessions).where(sql`${sessions.expires_at} < ${nowIso()}`).run()
+}
+
+export function publicUser(user: SessionUser) {
+  return {
+    id: user.id,
+    email: user.email,
+    name: user.name,
+    provider: user.provider,
+    provider_user_id: user.provider_user_id,
+    provider_name: user.provider_name,
+    picture: user.picture,
+    is_admin: user.is_admin,
+    created_at: user.created_at,
+    updated_at: user.updated_at,
+  }
+}

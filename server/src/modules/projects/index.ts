@@ -1,0 +1,54 @@
+import { Elysia } from 'elysia'
+import type { AppContext } from '../../context'
+import { authPlugin } from '../auth/plugin'
+import { ProjectModel } from './model'
+import {
+  combineProjects,
+  createProject,
+  deleteProject,
+  getProject,
+  listProjects,
+  projectAnalytics,
+  projectUpdates,
+  updateProject,
+} from './service'
+
+export function projectsModule(ctx: AppContext) {
+  const detail = { tags: ['projects'] }
+  return new Elysia({ prefix: '/api/projects' })
+    .use(authPlugin(ctx))
+    .get('/', ({ user }) => listProjects(ctx, user.id), { auth: true, detail })
+    .post('/', ({ user, body }) => createProject(ctx, user.id, body), {
+      auth: true,
+      body: ProjectModel.create,
+      detail,
+    })
+    .get('/analytics', ({ user }) => projectAnalytics(ctx, user.id), { auth: true, detail })
+    .post('/combine', ({ user, body }) => combineProjects(ctx, user.id, body), {
+      auth: true,
+      body: ProjectModel.combine,
+      detail,
+    })
+    .get('/:uuid', ({ user, params }) => getProject(ctx, user.id, params.uuid), {
+      auth: true,
+      params: ProjectModel.params,
+      detail,
+    })
+    .get('/:uuid/updates', ({ user, params }) => projectUpdates(ctx, user.id, params.uuid), {
+      auth: true,
+      params: ProjectModel.params,
+      detail,
+    })
+    .put('/:uuid', ({ user, params, body }) => updateProject(ctx, user.id, params.uuid, body), {
+      auth: true,
+      params: ProjectModel.params,
+      body: ProjectModel.update,
+      detail,
+    })
+    .delete('/:uuid', ({ user, params, body }) => deleteProject(ctx, user.id, params.uuid, body), {
+      auth: true,
+      params: ProjectModel.params,
+      body: ProjectModel.remove,
+      detail,
+    })
+}

@@ -1,0 +1,86 @@
+import { Elysia } from 'elysia'
+import type { AppContext } from '../../context'
+import { authPlugin } from '../auth/plugin'
+import { TeamMemberModel } from './model'
+import {
+  createEntry,
+  createMember,
+  deleteEntry,
+  deleteMember,
+  ENTRY_KINDS,
+  type EntryKind,
+  getMember,
+  listEntries,
+  listMembers,
+  memberDashboard,
+  updateEntry,
+  updateMember,
+} from './service'
+
+/** Talking points, standalone tasks and follow-ups share one shape: one route set per kind. */
+function entryRoutes(ctx: AppContext, kind: EntryKind) {
+  const detail = { tags: ['team-members'], summary: ENTRY_KINDS[kind].noun }
+  return new Elysia({ prefix: '/api/team-members' })
+    .use(authPlugin(ctx))
+    .get(`/:uuid/${kind}`, ({ user, params }) => listEntries(ctx, user.id, params.uuid, kind), {
+      auth: true,
+      params: TeamMemberModel.params,
+      detail,
+    })
+    .post(
+      `/:uuid/${kind}`,
+      ({ user, params, body }) => createEntry(ctx, user.id, params.uuid, kind, body),
+      { auth: true, params: TeamMemberModel.params, body: TeamMemberModel.entryCreate, detail },
+    )
+    .put(
+      `/${kind}/:id`,
+      ({ user, params, body }) => updateEntry(ctx, user.id, kind, params.id, body),
+      {
+        auth: true,
+        params: TeamMemberModel.idParams,
+        body: TeamMemberModel.entryUpdate,
+        detail,
+      },
+    )
+    .delete(`/${kind}/:id`, ({ user, params }) => deleteEntry(ctx, user.id, kind, params.id), {
+      auth: true,
+      params: TeamMemberModel.idParams,
+      detail,
+    })
+}
+
+export function teamMembersModule(ctx: AppContext) {
+  const detail = { tags: ['team-members'] }
+  return new Elysia({ prefix: '/api/team-members' })
+    .use(authPlugin(ctx))
+    .get('/', ({ user }) => listMembers(ctx, user.id), { auth: true, detail })
+    .post('/', ({ user, body }) => createMember(ctx, user.id, body), {
+      auth: true,
+      body: TeamMemberModel.create,
+      detail,
+    })
+    .use(entryRoutes(ctx, 'talking-points'))
+    .use(entryRoutes(ctx, 'tasks'))
+    .use(entryRoutes(ctx, 'followups'))
+    .get('/:uuid', ({ user, params }) => getMember(ctx, user.id, params.uuid), {
+      auth: true,
+      params: TeamMemberModel.params,
+      detail,
+    })
+    .get('/:uuid/dashboard', ({ user, params }) => memberDashboard(ctx, user.id, params.uuid), {
+      auth: true,
+      params: TeamMemberModel.params,
+      detail,
+    })
+    .put('/:uuid', ({ user, params, body }) => updateMember(ctx, user.id, params.uuid, body), {
+      auth: true,
+      params: TeamMemberModel.params,
+      body: TeamMemberModel.update,
+      detail,
+    })
+    .delete('/:uuid', ({ user, params }) => deleteMember(ctx, user.id, params.uuid), {
+      auth: true,
+      params: TeamMemberModel.params,
+      detail,
+    })
+}

@@ -1,0 +1,205 @@
+import { and, asc, desc, eq } from 'drizzle-orm'
+import type { AppContext } from '../../context'
+import { memberFollowups, memberTasks, projects, talkingPoints, teamMembers } from '../../db/schema'
+import { BadRequest, NotFound } from '../../lib/errors'
+import { nowIso } from '../../lib/time'
+import type { TeamMemberModel } from './model'
+
+const NOT_FOUND = 'Team member not found'
+
+export const ENTRY_KINDS = {
+  'talking-points': { table: talkingPoints, noun: 'Talking point' },
+  tasks: { table: memberTasks, noun: 'Task' },
+  followups: { table: memberFollowups, noun: 'Follow-up' },
+} as const
+export type EntryKind = keyof typeof ENTRY_KINDS
+
+export type TeamMemberWithCounts = typeof teamMembers.$inferSelect & {
+  report_tasks_count: number
+  standalone_tasks_count: number
+  report_followups_count: number
+  standalone_followups_count: number
+  talking_points_count: number
+}
+
+/** Counts are of open entries: what is still owed, which is what a 1:1 needs. */
+const COUNTS_SQL = `
+SELECT m.*,
+  (SELECT COUNT(*) FROM section_items i WHERE i.assigned_to_team_member_id = m.id AND i.item_type = 'task' AND i.is_completed = 0) AS report_tasks_count,
+  (SELECT COUNT(*) FROM member_tasks x WHERE x.team_member_id = m.id AND x.is_completed = 0) AS standalone_tasks_count,
+  (SELECT COUNT(*) FROM section_items i WHERE i.assigned_to_team_member_id = m.id AND i.item_type = 'followup' AND i.is_completed = 0) AS report_followups_count,
+  (SELECT COUNT(*) FROM member_followups x WHERE x.team_member_id = m.id AND x.is_completed = 0) AS standalone_followups_count,
+  (SELECT COUNT(*) FROM talking_points x WHERE x.team_member_id = m.id AND x.is_completed = 0) AS talking_points_count
+FROM team_members m WHERE m.user_id = ?1`
+
+export function listMembers({ db }: AppContext, userId: number) {
+  return db.sqlite
+    .query(`${COUNTS_SQL} ORDER BY m.name COLLATE NOCASE, m.id`)
+    .all(userId) as TeamMemberWithCounts[]
+}
+
+export function findMember({ db }: AppContext, userId: number, uuid: string) {
+  const row = db
+    .select()
+    .from(teamMembers)
+    .where(and(eq(teamMembers.uuid, uuid), eq(teamMembers.user_id, userId)))
+    .get()
+  if (!row) throw new NotFound(NOT_FOUND)
+  return row
+}
+
+export function getMember(ctx: AppContext, userId: number, uuid: string) {
+  const row = findMember(ctx, userId, uuid)
+  return ctx.db.sqlite
+    .query(`${COUNTS_SQL} AND m.id = ?2`)
+    .get(userId, row.id) as TeamMemberWithCounts
+}
+
+const required = (value: string, message: string) => {
+  const trimmed = value.trim()
+  if (!trimmed) throw new BadRequest(message)
+  return trimmed
+}
+
+export function createMember({ db }: AppContext, userId: number, input: TeamMemberModel.create) {
+  return db
+    .insert(teamMembers)
+    .values({
+      user_id: userId,
+      uuid: crypto.randomUUID(),
+      name: required(input.name, 'Name is required'),
+      title: input.title?.trim() || null,
+      email: required(input.email, 'Valid email is required').toLowerCase(),
+    })
+    .returning()
+    .get()
+}
+
+export function updateMember(
+  ctx: AppContext,
+  userId: number,
+  uuid: string,
+  input: TeamMemberModel.update,
+) {
+  const row = findMember(ctx, userId, uuid)
+  const changes: Partial<typeof teamMembers.$inferInsert> = { updated_at: nowIso() }
+  if (input.name !== undefined) changes.name = required(input.name, 'Name is required')
+  if (input.title !== undefined) changes.title = input.title?.trim() || null
+  if (input.email !== undefined)
+    changes.email = required(input.email, 'Valid email is required').toLowerCase()
+  return ctx.db.update(teamMembers).set(changes).where(eq(teamMembers.id, row.id)).returning().get()
+}
+
+export function deleteMember(ctx: AppContext, userId: number, uuid: string) {
+  const row = findMember(ctx, userId, uuid)
+  ctx.db.delete(teamMembers).where(eq(teamMembers.id, row.id)).run()
+  return { success: true, message: `Team member "${row.name}" deleted` }
+}
+
+/** A project id in a body must be the user's own. */
+export function assertOwnProject(
+  { db }: AppContext,
+  userId: number,
+  projectId: number | null | undefined,
+) {
+  if (projectId === undefined || projectId === null) return
+  const row = db
+    .select({ id: projects.id })
+    .from(projects)
+    .where(and(eq(projects.id, projectId), eq(projects.user_id, userId)))
+    .get()
+  if (!row) throw new NotFound('Project not found')
+}
+
+export function listEntries(ctx: AppContext, userId: number, uuid: string, kind: EntryKind) {
+  const member = findMember(ctx, userId, uuid)
+  const { table } = ENTRY_KINDS[kind]
+  return ctx.db
+    .select()
+    .from(table)
+    .where(eq(table.team_member_id, member.id))
+    .orderBy(asc(table.is_completed), desc(table.created_at), desc(table.id))
+    .all()
+}
+
+export function createEntry(
+  ctx: AppContext,
+  userId: number,
+  uuid: string,
+  kind: EntryKind,
+  input: TeamMemberModel.entryCreate,
+) {
+  const member = findMember(ctx, userId, uuid)
+  assertOwnProject(ctx, userId, input.project_id)
+  const { table } = ENTRY_KINDS[kind]
+  return ctx.db
+    .insert(table)
+    .values({
+      team_member_id: member.id,
+      user_id: userId,
+      project_id: input.project_id ?? null,
+      content: required(input.content, 'Content is required'),
+    })
+    .returning()
+    .get()
+}
+
+function findEntry({ db }: AppContext, userId: number, kind: EntryKind, id: number) {
+  const { table, noun } = ENTRY_KINDS[kind]
+  const row = db
+    .select()
+    .from(table)
+    .where(and(eq(table.id, id), eq(table.user_id, userId)))
+    .get()
+  if (!row) throw new NotFound(`${noun} not found`)
+  return row
+}
+
+export function updateEntry(
+  ctx: AppContext,
+  userId: number,
+  kind: EntryKind,
+  id: number,
+  input: TeamMemberModel.entryUpdate,
+) {
+  findEntry(ctx, userId, kind, id)
+  assertOwnProject(ctx, userId, input.project_id)
+  const { table } = ENTRY_KINDS[kind]
+  const changes: Record<string, unknown> = { updated_at: nowIso() }
+  if (input.content !== undefined) changes.content = required(input.content, 'Content is required')
+  if (input.is_completed !== undefined) changes.is_completed = input.is_completed
+  if (input.project_id !== undefined) changes.project_id = input.project_id
+  return ctx.db.update(table).set(changes).where(eq(table.id, id)).returning().get()
+}
+
+export function deleteEntry(ctx: AppContext, userId: number, kind: EntryKind, id: number) {
+  findEntry(ctx, userId, kind, id)
+  const { table, noun } = ENTRY_KINDS[kind]
+  ctx.db.delete(table).where(eq(table.id, id)).run()
+  return { success: true, message: `${noun} deleted successfully` }
+}
+
+const ASSIGNED_SQL = `
+SELECT i.*, r.title AS report_title, r.week_start_date AS report_week_start_date, r.uuid AS report_uuid
+FROM section_items i
+JOIN report_sections s ON s.id = i.section_id
+JOIN reports r ON r.id = s.report_id
+WHERE i.user_id = ?1 AND i.assigned_to_team_member_id = ?2 AND i.item_type = ?3
+ORDER BY i.is_completed, r.week_start_date DESC, i.id`
+
+const asBooleans = (rows: Array<Record<string, unknown>>) =>
+  rows.map((r) => ({ ...r, is_completed: r.is_completed === 1 }))
+
+export function memberDashboard(ctx: AppContext, userId: number, uuid: string) {
+  const teamMember = getMember(ctx, userId, uuid)
+  const assigned = (type: 'task' | 'followup') =>
+    asBooleans(ctx.db.sqlite.query(ASSIGNED_SQL).all(userId, teamMember.id, type) as never)
+  return {
+    teamMember,
+    assignedTasks: assigned('task'),
+    assignedFollowups: assigned('followup'),
+    standaloneTasks: listEntries(ctx, userId, uuid, 'tasks'),
+    standaloneFollowups: listEntries(ctx, userId, uuid, 'followups'),
+    talkingPoints: listEntries(ctx, userId, uuid, 'talking-points'),
+  }
+}

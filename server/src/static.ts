@@ -1,0 +1,40 @@
+import { existsSync, statSync } from 'node:fs'
+import { extname, join, normalize } from 'node:path'
+import { Elysia } from 'elysia'
+import type { AppContext } from './context'
+import { NotFound } from './lib/errors'
+
+const NO_CACHE = new Set(['/sw.js', '/manifest.webmanifest', '/index.html', '/registerSW.js'])
+
+const notBuilt = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Cadence</title></head>
+<body style="font-family:system-ui;padding:40px"><h1>Cadence</h1>
+<p>The web app is not built yet. Run <code>bun run build</code> (or <code>bun start</code>, which builds it).</p>
+<p>The API is up at <a href="/api/docs">/api/docs</a>.</p></body></html>`
+
+/** Serves the built app: files from app/dist, and index.html for every app route. */
+export function staticModule(ctx: AppContext) {
+  const dist = ctx.config.appDist
+  const fileAt = (pathname: string) => {
+    const path = normalize(join(dist, decodeURIComponent(pathname)))
+    if (!path.startsWith(dist)) return null
+    return existsSync(path) && statSync(path).isFile() ? path : null
+  }
+  const serve = (path: string, cache: string) =>
+    new Response(Bun.file(path), { headers: { 'cache-control': cache } })
+
+  return new Elysia().get('/*', ({ request }) => {
+    const { pathname } = new URL(request.url)
+    if (pathname === '/api' || pathname.startsWith('/api/')) throw new NotFound('Not found')
+    const file = pathname === '/' ? null : fileAt(pathname)
+    if (file) {
+      if (NO_CACHE.has(pathname)) return serve(file, 'no-cache')
+      if (pathname.startsWith('/assets/')) return serve(file, 'public, max-age=31536000, immutable')
+      return serve(file, 'public, max-age=3600')
+    }
+    // A path with an extension that is not in the build is a missing file, not an app route.
+    if (extname(pathname)) throw new NotFound('Not found')
+    const index = join(dist, 'index.html')
+    if (existsSync(index)) return serve(index, 'no-cache')
+    return new Response(notBuilt, { headers: { 'content-type': 'text/html; charset=utf-8' } })
+  })
+}

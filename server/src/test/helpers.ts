@@ -1,0 +1,85 @@
+import { createApp } from '../app'
+import { loadConfig } from '../config'
+import { openDatabase } from '../db'
+
+export const ORIGIN = 'http://localhost:3000'
+
+/** A fresh app on a migrated in-memory database. */
+export function createTestApp(env: Record<string, string> = {}) {
+  const config = loadConfig({ DATABASE_PATH: ':memory:', PUBLIC_URL: ORIGIN, ...env })
+  const db = openDatabase(':memory:')
+  const app = createApp({ db, config, signInLimit: 10_000 })
+  return { app, db, config }
+}
+
+export type TestApp = ReturnType<typeof createTestApp>['app']
+
+/** Collects Set-Cookie values into a cookie jar string. */
+export function mergeCookies(jar: Map<string, string>, res: Response) {
+  for (const line of res.headers.getSetCookie()) {
+    const [pair] = line.split(';')
+    const eq = pair.indexOf('=')
+    const name = pair.slice(0, eq)
+    const value = pair.slice(eq + 1)
+    if (!value || /max-age=0/i.test(line) || /expires=Thu, 01 Jan 1970/i.test(line))
+      jar.delete(name)
+    else jar.set(name, value)
+  }
+}
+
+export const cookieHeader = (jar: Map<string, string>) =>
+  [...jar].map(([k, v]) => `${k}=${v}`).join('; ')
+
+export type Client = ReturnType<typeof makeClient>
+
+/** A cookie-carrying client over app.handle; bodies are JSON. */
+export function makeClient(app: TestApp, jar = new Map<string, string>()) {
+  const request = async (
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ) => {
+    const init: RequestInit = { method, headers: { cookie: cookieHeader(jar), ...headers } }
+    if (body !== undefined) {
+      init.body = typeof body === 'string' ? body : JSON.stringify(body)
+      ;(init.headers as Record<string, string>)['content-type'] ??= 'application/json'
+    }
+    const res = await app.handle(new Request(`${ORIGIN}${path}`, init))
+    mergeCookies(jar, res)
+    const text = await res.text()
+    let json: any = null
+    try {
+      json = text ? JSON.parse(text) : null
+    } catch {}
+    return { status: res.status, json, text, headers: res.headers }
+  }
+  return {
+    jar,
+    request,
+    get: (path: string) => request('GET', path),
+    post: (path: string, body?: unknown) => request('POST', path, body ?? {}),
+    put: (path: string, body?: unknown) => request('PUT', path, body ?? {}),
+    delete: (path: string, body?: unknown) => request('DELETE', path, body),
+  }
+}
+
+/** Signs in through the development provider's full handshake and returns a signed-in client. */
+export async function signIn(app: TestApp, email: string, name = email.split('@')[0]) {
+  const client = makeClient(app)
+  const start = await client.get('/api/oauth/google/redirect_url')
+  const redirectUrl = new URL(start.json.redirectUrl)
+  const form = await app.handle(
+    new Request(redirectUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ email, name }).toString(),
+    }),
+  )
+  const callback = new URL(form.headers.get('location')!)
+  const code = callback.searchParams.get('code')
+  const state = callback.searchParams.get('state')
+  const session = await client.post('/api/sessions', { code, state })
+  if (session.status !== 200) throw new Error(`sign-in failed: ${session.status} ${session.text}`)
+  return client
+}
