@@ -1,16 +1,27 @@
 import { t } from 'elysia'
 
+// Explicit literal unions: t.UnionEnum fills a missing optional field with its first member.
 const weekday = (field: string) =>
-  t.UnionEnum(['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'], {
-    error: `${field} must be a day from sunday to saturday`,
-  })
+  t.Union(
+    [
+      t.Literal('sunday'),
+      t.Literal('monday'),
+      t.Literal('tuesday'),
+      t.Literal('wednesday'),
+      t.Literal('thursday'),
+      t.Literal('friday'),
+      t.Literal('saturday'),
+    ],
+    { error: `${field} must be a day from sunday to saturday` },
+  )
 
 export namespace SettingsModel {
   export const update = t.Object({
     report_frequency: t.Optional(
-      t.UnionEnum(['weekly', 'bi-weekly', 'monthly', 'quarterly'], {
-        error: 'report_frequency must be weekly, bi-weekly, monthly or quarterly',
-      }),
+      t.Union(
+        [t.Literal('weekly'), t.Literal('bi-weekly'), t.Literal('monthly'), t.Literal('quarterly')],
+        { error: 'report_frequency must be weekly, bi-weekly, monthly or quarterly' },
+      ),
     ),
     weekly_start_day: t.Optional(weekday('weekly_start_day')),
     weekly_end_day: t.Optional(weekday('weekly_end_day')),

@@ -20,7 +20,8 @@ import {
 /** Talking points, standalone tasks and follow-ups share one shape: one route set per kind. */
 function entryRoutes(ctx: AppContext, kind: EntryKind) {
   const detail = { tags: ['team-members'], summary: ENTRY_KINDS[kind].noun }
-  return new Elysia({ prefix: '/api/team-members' })
+  // No prefix of its own: it is mounted inside the /api/team-members module.
+  return new Elysia()
     .use(authPlugin(ctx))
     .get(`/:uuid/${kind}`, ({ user, params }) => listEntries(ctx, user.id, params.uuid, kind), {
       auth: true,

@@ -1,0 +1,104 @@
+import { describe, expect, test } from 'bun:test'
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { createTestApp, makeClient, ORIGIN, signIn } from './test/helpers'
+
+describe('HTTP conventions', () => {
+  test('unknown /api paths answer 404 JSON, never the app', async () => {
+    const { app } = createTestApp()
+    const res = await makeClient(app).get('/api/does-not-exist')
+    expect(res.status).toBe(404)
+    expect(res.json).toEqual({ error: 'Not found' })
+    const post = await makeClient(app).post('/api/nothing/here', {})
+    expect(post.status).toBe(404)
+    expect(post.json.error).toBeString()
+  })
+
+  test('malformed JSON is a 400 with an error, not a 500', async () => {
+    const { app } = createTestApp()
+    const client = await signIn(app, 'ada@example.com')
+    const res = await client.request('POST', '/api/projects', '{"name": ', {
+      'content-type': 'application/json',
+    })
+    expect(res.status).toBe(400)
+    expect(res.json.error).toBeString()
+  })
+
+  test('a state-changing request from a foreign Origin is refused with 403', async () => {
+    const { app } = createTestApp()
+    const client = await signIn(app, 'ada@example.com')
+    const res = await client.request(
+      'POST',
+      '/api/projects',
+      { name: 'Apollo' },
+      {
+        origin: 'https://evil.example',
+      },
+    )
+    expect(res.status).toBe(403)
+    expect(res.json.error).toBeString()
+    expect((await client.get('/api/projects')).json).toHaveLength(0)
+    const same = await client.request(
+      'POST',
+      '/api/projects',
+      { name: 'Apollo' },
+      { origin: ORIGIN },
+    )
+    expect(same.status).toBe(200)
+  })
+
+  test('every response carries the security headers', async () => {
+    const { app } = createTestApp()
+    const res = await makeClient(app).get('/api/users/me')
+    expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'")
+    expect(res.headers.get('content-security-policy')).toContain("script-src 'self'")
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff')
+    expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin')
+  })
+
+  test('the OpenAPI document lists the routes', async () => {
+    const { app } = createTestApp()
+    const res = await makeClient(app).get('/api/openapi.json')
+    expect(res.status).toBe(200)
+    expect(Object.keys(res.json.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/projects/',
+        '/api/users/me',
+        '/api/team-members/{uuid}/dashboard',
+      ]),
+    )
+  })
+})
+
+describe('serving the built app', () => {
+  const dist = mkdtempSync(join(tmpdir(), 'cadence-dist-'))
+  mkdirSync(join(dist, 'assets'))
+  writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Cadence app</title>')
+  writeFileSync(join(dist, 'assets', 'main-abc123.js'), 'console.log(1)')
+  writeFileSync(join(dist, 'sw.js'), 'self.addEventListener("fetch", () => {})')
+  const { app } = createTestApp({ APP_DIST: dist })
+  const get = (path: string) => app.handle(new Request(`${ORIGIN}${path}`))
+
+  test('app routes fall back to index.html without caching', async () => {
+    for (const path of ['/', '/dashboard', '/reports/123e4567-e89b-12d3-a456-426614174000/draft']) {
+      const res = await get(path)
+      expect(res.status).toBe(200)
+      expect(await res.text()).toContain('Cadence app')
+      expect(res.headers.get('cache-control')).toBe('no-cache')
+    }
+  })
+
+  test('hashed assets are cached for a year, the service worker is not', async () => {
+    const asset = await get('/assets/main-abc123.js')
+    expect(asset.headers.get('cache-control')).toContain('immutable')
+    const sw = await get('/sw.js')
+    expect(sw.status).toBe(200)
+    expect(sw.headers.get('cache-control')).toBe('no-cache')
+  })
+
+  test('a missing file is a 404, and paths cannot escape the build folder', async () => {
+    expect((await get('/assets/missing.js')).status).toBe(404)
+    expect((await get('/..%2F..%2Fetc%2Fpasswd')).status).not.toBe(200)
+  })
+})

@@ -1,0 +1,194 @@
+import { describe, expect, test } from 'bun:test'
+import { sessions } from '../../db/schema'
+import { createTestApp, makeClient, ORIGIN, signIn } from '../../test/helpers'
+
+async function startHandshake(
+  app: ReturnType<typeof createTestApp>['app'],
+  email = 'ada@example.com',
+) {
+  const client = makeClient(app)
+  const start = await client.get('/api/oauth/google/redirect_url')
+  const url = new URL(start.json.redirectUrl)
+  const form = await app.handle(
+    new Request(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ email, name: 'Ada' }).toString(),
+    }),
+  )
+  const location = new URL(form.headers.get('location')!)
+  return { client, url, form, location }
+}
+
+describe('sign-in through the development provider', () => {
+  test('redirect_url points at the dev provider with state and an S256 PKCE challenge', async () => {
+    const { app } = createTestApp()
+    const res = await makeClient(app).get('/api/oauth/google/redirect_url')
+    expect(res.status).toBe(200)
+    const url = new URL(res.json.redirectUrl)
+    expect(url.origin).toBe(ORIGIN)
+    expect(url.searchParams.get('state')).toBeTruthy()
+    expect(url.searchParams.get('code_challenge')).toMatch(/^[A-Za-z0-9_-]{43}$/)
+    expect(url.searchParams.get('code_challenge_method')).toBe('S256')
+  })
+
+  test('the provider page is an HTML form with email and name that says it is the development sign-in', async () => {
+    const { app } = createTestApp()
+    const res = await makeClient(app).get('/api/oauth/google/redirect_url')
+    const page = await app.handle(new Request(res.json.redirectUrl))
+    const html = await page.text()
+    expect(page.headers.get('content-type')).toContain('text/html')
+    expect(html).toContain('name="email"')
+    expect(html).toContain('name="name"')
+    expect(html).toContain('Development sign-in')
+    expect(html).toContain('method="post"')
+  })
+
+  test('submitting the form answers 303 to /auth/callback with code and state', async () => {
+    const { app } = createTestApp()
+    const { url, form, location } = await startHandshake(app)
+    expect(form.status).toBe(303)
+    expect(location.pathname).toBe('/auth/callback')
+    expect(location.searchParams.get('state')).toBe(url.searchParams.get('state'))
+    expect(location.searchParams.get('code')).toBeTruthy()
+  })
+
+  test('exchanging the code sets an HttpOnly SameSite=Lax session cookie and /users/me answers the user', async () => {
+    const { app } = createTestApp()
+    const { client, location } = await startHandshake(app)
+    const res = await client.request('POST', '/api/sessions', {
+      code: location.searchParams.get('code'),
+      state: location.searchParams.get('state'),
+    })
+    expect(res.status).toBe(200)
+    const cookie = res.headers.getSetCookie().find((c) => c.startsWith('cadence_session='))!
+    expect(cookie).toContain('HttpOnly')
+    expect(cookie).toContain('SameSite=Lax')
+    expect(cookie).toContain('Path=/')
+    expect(cookie).not.toContain('Secure')
+    const me = await client.get('/api/users/me')
+    expect(me.status).toBe(200)
+    expect(me.json).toMatchObject({ email: 'ada@example.com', name: 'Ada', is_admin: false })
+    expect(me.json.provider_user_id).toBe('ada@example.com')
+  })
+
+  test('only the SHA-256 hash of the session token is stored', async () => {
+    const { app, db } = createTestApp()
+    const client = await signIn(app, 'ada@example.com')
+    const token = client.jar.get('cadence_session')!
+    expect(token.length).toBeGreaterThanOrEqual(26) // 160 bits in base32
+    const rows = db.select().from(sessions).all()
+    expect(rows).toHaveLength(1)
+    expect(rows[0].id).not.toBe(token)
+    expect(rows[0].id).toMatch(/^[0-9a-f]{64}$/)
+  })
+
+  test('a code cannot be used twice', async () => {
+    const { app } = createTestApp()
+    const { client, location } = await startHandshake(app)
+    const body = {
+      code: location.searchParams.get('code'),
+      state: location.searchParams.get('state'),
+    }
+    const jar = new Map(client.jar)
+    expect((await client.post('/api/sessions', body)).status).toBe(200)
+    const replay = makeClient(app, jar)
+    const again = await replay.post('/api/sessions', body)
+    expect([400, 401]).toContain(again.status)
+    expect(again.json.error).toBeString()
+  })
+
+  test('a state that does not match the one issued is refused', async () => {
+    const { app } = createTestApp()
+    const { client, location } = await startHandshake(app)
+    const res = await client.post('/api/sessions', {
+      code: location.searchParams.get('code'),
+      state: 'forged',
+    })
+    expect(res.status).toBe(401)
+    expect((await client.get('/api/users/me')).status).toBe(401)
+  })
+
+  test('a missing code is a 400 with the spec message', async () => {
+    const { app } = createTestApp()
+    const res = await makeClient(app).post('/api/sessions', {})
+    expect(res.status).toBe(400)
+    expect(res.json.error).toBe(
+      'Cannot exchange code for session token: no code provided in the URL search params.',
+    )
+  })
+
+  test('a code exchanged from another browser (without the state cookie) is refused', async () => {
+    const { app } = createTestApp()
+    const { location } = await startHandshake(app)
+    const res = await makeClient(app).post('/api/sessions', {
+      code: location.searchParams.get('code'),
+      state: location.searchParams.get('state'),
+    })
+    expect(res.status).toBe(401)
+  })
+
+  test('every sign-in gets a new token', async () => {
+    const { app } = createTestApp()
+    const a = await signIn(app, 'ada@example.com')
+    const b = await signIn(app, 'ada@example.com')
+    expect(a.jar.get('cadence_session')).not.toBe(b.jar.get('cadence_session'))
+    expect((await a.get('/api/users/me')).json.id).toBe((await b.get('/api/users/me')).json.id)
+  })
+
+  test('logout ends the session on the server and the old cookie gets 401', async () => {
+    const { app } = createTestApp()
+    const client = await signIn(app, 'ada@example.com')
+    const saved = new Map(client.jar)
+    expect((await client.get('/api/logout')).status).toBe(200)
+    expect(client.jar.has('cadence_session')).toBe(false)
+    expect((await makeClient(app, saved).get('/api/users/me')).status).toBe(401)
+  })
+
+  test('without a session /users/me answers 401 with an error', async () => {
+    const { app } = createTestApp()
+    const res = await makeClient(app).get('/api/users/me')
+    expect(res.status).toBe(401)
+    expect(res.json.error).toBeString()
+  })
+
+  test('ADMIN_EMAILS makes a user admin', async () => {
+    const { app } = createTestApp({ ADMIN_EMAILS: 'boss@example.com, other@example.com' })
+    const boss = await signIn(app, 'Boss@Example.com')
+    expect((await boss.get('/api/admin/profile')).json).toEqual({ is_admin: true })
+    const ada = await signIn(app, 'ada@example.com')
+    expect((await ada.get('/api/admin/profile')).json).toEqual({ is_admin: false })
+  })
+
+  test('an https PUBLIC_URL gives a Secure __Host- cookie', async () => {
+    const { app } = createTestApp({ PUBLIC_URL: 'https://cadence.example.com' })
+    const client = makeClient(app)
+    const start = await client.get('/api/oauth/google/redirect_url')
+    const oauth = start.headers.getSetCookie().find((c) => c.startsWith('__Host-cadence_oauth='))!
+    expect(oauth).toContain('Secure')
+  })
+
+  test('the dev provider is absent when switched off', async () => {
+    const { app } = createTestApp({ DEV_LOGIN: 'off' })
+    const res = await makeClient(app).get('/api/oauth/google/redirect_url')
+    expect(res.status).toBe(401)
+    const page = await app.handle(new Request(`${ORIGIN}/api/oauth/dev/authorize?state=x`))
+    expect(page.status).toBe(404)
+  })
+
+  test('sign-in is rate limited per client address', async () => {
+    const { loadConfig } = await import('../../config')
+    const { openDatabase } = await import('../../db')
+    const { createApp } = await import('../../app')
+    const app = createApp({
+      db: openDatabase(':memory:'),
+      config: loadConfig({ PUBLIC_URL: ORIGIN }),
+      signInLimit: 3,
+    })
+    const client = makeClient(app)
+    const statuses = []
+    for (let i = 0; i < 5; i++)
+      statuses.push((await client.get('/api/oauth/google/redirect_url')).status)
+    expect(statuses).toEqual([200, 200, 200, 429, 429])
+  })
+})

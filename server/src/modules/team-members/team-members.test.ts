@@ -1,0 +1,179 @@
+import { describe, expect, test } from 'bun:test'
+import { reportSections, reports, sectionItems } from '../../db/schema'
+import { createTestApp, makeClient, signIn } from '../../test/helpers'
+
+describe('team members', () => {
+  test('create, list sorted by name with the five counts, update', async () => {
+    const { app } = createTestApp()
+    const ada = await signIn(app, 'ada@example.com')
+    const res = await ada.post('/api/team-members', {
+      name: 'Zoe',
+      title: 'CTO',
+      email: 'Zoe@Example.com',
+    })
+    expect(res.status).toBe(200)
+    // Read before toMatchObject: bun's asymmetric matchers can write into the object they match.
+    const uuid: string = res.json.uuid
+    expect(uuid).toMatch(/^[0-9a-f-]{36}$/)
+    expect(res.json).toMatchObject({ name: 'Zoe', title: 'CTO', email: 'zoe@example.com' })
+    await ada.post('/api/team-members', { name: 'Abe', email: 'abe@example.com' })
+    const list = (await ada.get('/api/team-members')).json
+    expect(list.map((m: { name: string }) => m.name)).toEqual(['Abe', 'Zoe'])
+    expect(list[0]).toMatchObject({
+      title: null,
+      report_tasks_count: 0,
+      standalone_tasks_count: 0,
+      report_followups_count: 0,
+      standalone_followups_count: 0,
+      talking_points_count: 0,
+    })
+    const up = await ada.put(`/api/team-members/${uuid}`, { title: 'CEO' })
+    expect(up.json).toMatchObject({ name: 'Zoe', title: 'CEO' })
+  })
+
+  test('validation messages', async () => {
+    const { app } = createTestApp()
+    const ada = await signIn(app, 'ada@example.com')
+    const noName = await ada.post('/api/team-members', { email: 'a@example.com' })
+    expect(noName.json.error).toBe('Name is required')
+    expect(
+      (await ada.post('/api/team-members', { name: ' ', email: 'a@example.com' })).json.error,
+    ).toBe('Name is required')
+    const badEmail = await ada.post('/api/team-members', { name: 'A', email: 'not-an-email' })
+    expect(badEmail.status).toBe(400)
+    expect(badEmail.json.error).toBe('Valid email is required')
+    const m = (await ada.post('/api/team-members', { name: 'A', email: 'a@example.com' })).json
+    expect((await ada.put(`/api/team-members/${m.uuid}`, { email: 'nope' })).json.error).toBe(
+      'Valid email is required',
+    )
+    expect((await ada.put(`/api/team-members/${m.uuid}`, { name: '' })).json.error).toBe(
+      'Name is required',
+    )
+    expect((await ada.get('/api/team-members')).json).toHaveLength(1)
+  })
+
+  for (const kind of ['talking-points', 'tasks', 'followups'] as const) {
+    test(`${kind}: add, list, toggle, edit, delete; content is required`, async () => {
+      const { app } = createTestApp()
+      const ada = await signIn(app, 'ada@example.com')
+      const m = (await ada.post('/api/team-members', { name: 'Bo', email: 'bo@example.com' })).json
+      const p = (await ada.post('/api/projects', { name: 'Apollo' })).json
+      expect(
+        (await ada.post(`/api/team-members/${m.uuid}/${kind}`, { content: '' })).json.error,
+      ).toBe('Content is required')
+      const created = await ada.post(`/api/team-members/${m.uuid}/${kind}`, {
+        content: 'Budget',
+        project_id: p.id,
+      })
+      expect(created.status).toBe(200)
+      expect(created.json).toMatchObject({
+        content: 'Budget',
+        project_id: p.id,
+        is_completed: false,
+      })
+      const id = created.json.id
+      expect((await ada.get(`/api/team-members/${m.uuid}/${kind}`)).json).toHaveLength(1)
+      expect(
+        (await ada.put(`/api/team-members/${kind}/${id}`, { is_completed: true })).json
+          .is_completed,
+      ).toBe(true)
+      expect(
+        (await ada.put(`/api/team-members/${kind}/${id}`, { content: 'Budget v2' })).json.content,
+      ).toBe('Budget v2')
+      expect((await ada.delete(`/api/team-members/${kind}/${id}`)).status).toBe(200)
+      expect((await ada.get(`/api/team-members/${m.uuid}/${kind}`)).json).toHaveLength(0)
+    })
+  }
+
+  test('the member dashboard gathers assigned report items and standalone entries', async () => {
+    const { app, db } = createTestApp()
+    const ada = await signIn(app, 'ada@example.com')
+    const userId = (await ada.get('/api/users/me')).json.id
+    const m = (await ada.post('/api/team-members', { name: 'Bo', email: 'bo@example.com' })).json
+    const report = db
+      .insert(reports)
+      .values({
+        user_id: userId,
+        uuid: crypto.randomUUID(),
+        week_start_date: '2026-11-16',
+        title: 'W47',
+      })
+      .returning()
+      .get()
+    const section = db
+      .insert(reportSections)
+      .values({
+        report_id: report.id,
+        user_id: userId,
+        section_name: 'Tasks',
+        section_type: 'tasks',
+      })
+      .returning()
+      .get()
+    db.insert(sectionItems)
+      .values([
+        {
+          section_id: section.id,
+          user_id: userId,
+          content: 'Hire',
+          item_type: 'task',
+          assigned_to_team_member_id: m.id,
+        },
+        {
+          section_id: section.id,
+          user_id: userId,
+          content: 'Call',
+          item_type: 'followup',
+          assigned_to_team_member_id: m.id,
+        },
+      ])
+      .run()
+    await ada.post(`/api/team-members/${m.uuid}/talking-points`, { content: 'Growth' })
+    const dash = (await ada.get(`/api/team-members/${m.uuid}/dashboard`)).json
+    expect(dash.teamMember).toMatchObject({
+      name: 'Bo',
+      report_tasks_count: 1,
+      report_followups_count: 1,
+      talking_points_count: 1,
+    })
+    expect(dash.assignedTasks[0]).toMatchObject({
+      content: 'Hire',
+      report_title: 'W47',
+      report_week_start_date: '2026-11-16',
+    })
+    expect(dash.assignedFollowups).toHaveLength(1)
+    expect(dash.talkingPoints).toHaveLength(1)
+    expect(dash.standaloneTasks).toEqual([])
+    expect(dash.standaloneFollowups).toEqual([])
+  })
+
+  test("another user's member and entries answer 404 and never appear", async () => {
+    const { app } = createTestApp()
+    const ada = await signIn(app, 'ada@example.com')
+    const bob = await signIn(app, 'bob@example.com')
+    const m = (await ada.post('/api/team-members', { name: 'Bo', email: 'bo@example.com' })).json
+    const tp = (await ada.post(`/api/team-members/${m.uuid}/talking-points`, { content: 'Secret' }))
+      .json
+    const bobsProject = (await bob.post('/api/projects', { name: 'B' })).json
+    expect((await bob.get('/api/team-members')).json).toEqual([])
+    for (const path of ['', '/dashboard', '/talking-points', '/tasks', '/followups']) {
+      expect((await bob.get(`/api/team-members/${m.uuid}${path}`)).status).toBe(404)
+    }
+    expect((await bob.post(`/api/team-members/${m.uuid}/tasks`, { content: 'x' })).status).toBe(404)
+    expect((await bob.put(`/api/team-members/${m.uuid}`, { name: 'Hacked' })).status).toBe(404)
+    expect(
+      (await bob.put(`/api/team-members/talking-points/${tp.id}`, { is_completed: true })).status,
+    ).toBe(404)
+    expect((await bob.delete(`/api/team-members/talking-points/${tp.id}`)).status).toBe(404)
+    // Ada cannot tag her entries with Bob's project either.
+    const foreign = await ada.post(`/api/team-members/${m.uuid}/tasks`, {
+      content: 'x',
+      project_id: bobsProject.id,
+    })
+    expect(foreign.status).toBe(404)
+    expect((await ada.get(`/api/team-members/${m.uuid}/talking-points`)).json[0].is_completed).toBe(
+      false,
+    )
+    expect((await makeClient(app).get('/api/team-members')).status).toBe(401)
+  })
+})
