@@ -6,7 +6,10 @@ import type { Db } from './db'
 import { HttpError, validationMessage } from './lib/errors'
 import { adminProfileModule } from './modules/admin-profile'
 import { authModule } from './modules/auth'
+import { dashboardModule } from './modules/dashboard'
 import { projectsModule } from './modules/projects'
+import { reportsModule } from './modules/reports'
+import { sectionItemsModule } from './modules/section-items'
 import { sectionTemplatesModule } from './modules/section-templates'
 import { settingsModule } from './modules/settings'
 import { teamMembersModule } from './modules/team-members'
@@ -97,7 +100,9 @@ export function createApp({ db, config, signInLimit }: CreateAppOptions) {
       .use(sectionTemplatesModule(ctx))
       .use(projectsModule(ctx))
       .use(teamMembersModule(ctx))
-      // reporting modules (issue 3) are added here
+      .use(reportsModule(ctx))
+      .use(sectionItemsModule(ctx))
+      .use(dashboardModule(ctx))
       .use(staticModule(ctx))
   )
 }

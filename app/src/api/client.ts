@@ -1,0 +1,83 @@
+import type { App } from '@cadence/server'
+import { treaty } from '@elysiajs/eden'
+
+/** Every failed call surfaces as this: the HTTP status and the message of product-spec §7. */
+class ApiError extends Error {
+  status: number
+  body: unknown
+  constructor(status: number, message: string, body?: unknown) {
+    super(message)
+    this.name = 'ApiError'
+    this.status = status
+    this.body = body
+  }
+}
+
+const origin = () =>
+  typeof location !== 'undefined' && location.origin !== 'null' ? location.origin : 'http://localhost'
+
+/** The typed Eden Treaty client. Every call sends the session cookie. */
+const api = treaty<App>(origin(), { fetch: { credentials: 'include' } })
+
+/** product-spec §7: the `error` field of a JSON body, else 'Request failed', else 'HTTP ' + status. */
+function errorMessage(status: number, body: unknown): string {
+  if (body && typeof body === 'object' && 'error' in body) {
+    const error = (body as { error: unknown }).error
+    if (typeof error === 'string' && error) return error
+    return 'Request failed'
+  }
+  if (typeof body === 'string' && body.trim().startsWith('{')) {
+    try {
+      return errorMessage(status, JSON.parse(body))
+    } catch {}
+  }
+  return `HTTP ${status}`
+}
+
+type TreatyResponse = {
+  data: unknown
+  error: { status: unknown; value: unknown } | null
+  status: number
+}
+
+/** Unwraps an Eden Treaty call: the data, or an ApiError built by the rules of §7. */
+async function call<R extends TreatyResponse>(pending: Promise<R>): Promise<NonNullable<R['data']>> {
+  const result = await pending
+  if (result.error) {
+    const status = typeof result.error.status === 'number' ? result.error.status : result.status
+    throw new ApiError(status, errorMessage(status, result.error.value), result.error.value)
+  }
+  return result.data as NonNullable<R['data']>
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE'
+
+/**
+ * A typed fetch for the few calls whose server module is not part of `type App` yet or whose
+ * body Eden cannot express (DELETE with a body). Same credentials and error rules as `call`.
+ */
+async function request<T>(method: Method, path: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${origin()}${path}`, {
+    method,
+    credentials: 'include',
+    headers: body === undefined ? undefined : { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  })
+  const text = await response.text()
+  let parsed: unknown = text
+  if (text && (response.headers.get('content-type') ?? '').includes('json')) {
+    try {
+      parsed = JSON.parse(text)
+    } catch {}
+  }
+  if (!response.ok) throw new ApiError(response.status, errorMessage(response.status, parsed), parsed)
+  return (text ? parsed : null) as T
+}
+
+/** The message of any thrown value, for toasts: §8 'An error occurred' for a non-error. */
+function messageOf(error: unknown, fallback = 'An error occurred'): string {
+  if (error instanceof Error && error.message) return error.message
+  return fallback
+}
+
+export { ApiError, api, call, errorMessage, messageOf, request }

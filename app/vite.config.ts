@@ -1,0 +1,61 @@
+import react from '@vitejs/plugin-react'
+import { defineConfig } from 'vite'
+import { VitePWA } from 'vite-plugin-pwa'
+
+// The API server; `bun run dev` at the root starts it in watch mode on this port.
+const apiTarget = process.env.API_URL ?? 'http://localhost:3000'
+
+export default defineConfig({
+  plugins: [
+    react(),
+    VitePWA({
+      registerType: 'prompt',
+      // The app registers the worker itself (src/lib/pwa.ts) so it can show the update banner;
+      // the server's CSP forbids inline scripts anyway.
+      injectRegister: false,
+      strategies: 'generateSW',
+      filename: 'sw.js',
+      manifestFilename: 'manifest.webmanifest',
+      includeAssets: ['icons/favicon.svg'],
+      manifest: {
+        name: 'Cadence',
+        short_name: 'Cadence',
+        description:
+          'Weekly executive reports: sections, projects, tasks, follow-ups and talking points.',
+        display: 'standalone',
+        start_url: '/dashboard',
+        scope: '/',
+        theme_color: '#2f54eb',
+        background_color: '#ffffff',
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+          {
+            src: '/icons/icon-maskable-512.png',
+            sizes: '512x512',
+            type: 'image/png',
+            purpose: 'maskable',
+          },
+        ],
+      },
+      workbox: {
+        // The app shell: every built asset, so routes work offline once visited.
+        globPatterns: ['**/*.{js,css,html,svg,png,woff2,webmanifest}'],
+        navigateFallback: '/index.html',
+        navigateFallbackDenylist: [/^\/api(\/|$)/],
+        cleanupOutdatedCaches: true,
+      },
+      devOptions: { enabled: false },
+    }),
+  ],
+  server: {
+    port: 5173,
+    proxy: { '/api': { target: apiTarget, changeOrigin: false } },
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    manifest: true,
+    sourcemap: false,
+  },
+})

@@ -1,0 +1,30 @@
+import { t } from 'elysia'
+
+const text = (max: number, field: string) =>
+  t.Optional(
+    t.Nullable(
+      t.String({ maxLength: max, error: `${field} must be text of at most ${max} characters` }),
+    ),
+  )
+const date = (field: string) =>
+  t.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', error: `${field} must be a date (YYYY-MM-DD)` })
+
+export namespace ReportModel {
+  export const create = t.Object({
+    week_start_date: date('week_start_date'),
+    title: text(500, 'title'),
+    summary: text(20_000, 'summary'),
+  })
+  export type create = typeof create.static
+  export const update = t.Object({
+    title: text(500, 'title'),
+    summary: text(20_000, 'summary'),
+    is_submitted: t.Optional(t.Boolean({ error: 'is_submitted must be true or false' })),
+    sent_date: t.Optional(t.Nullable(date('sent_date'))),
+  })
+  export type update = typeof update.static
+  export const params = t.Object({ uuid: t.String({ maxLength: 64 }) })
+  export const sectionParams = t.Object({ id: t.Numeric({ error: 'id must be a number' }) })
+  export const sectionUpdate = t.Object({ content: text(20_000, 'content') })
+  export type sectionUpdate = typeof sectionUpdate.static
+}

@@ -1,0 +1,176 @@
+import { and, asc, desc, eq, inArray } from 'drizzle-orm'
+import type { AppContext } from '../../context'
+import { reportSections, reports, sectionItems, sectionTemplates } from '../../db/schema'
+import { logActivity } from '../../lib/activity'
+import { BadRequest, Conflict, NotFound } from '../../lib/errors'
+import { isoDate, nowIso } from '../../lib/time'
+import { isValidIsoDate } from '../../lib/weeks'
+import type { ReportModel } from './model'
+
+const NOT_FOUND = 'Report not found'
+export type Report = typeof reports.$inferSelect
+
+export function listReports({ db }: AppContext, userId: number) {
+  return db
+    .select()
+    .from(reports)
+    .where(eq(reports.user_id, userId))
+    .orderBy(desc(reports.week_start_date))
+    .all()
+}
+
+export function findReport({ db }: AppContext, userId: number, uuid: string) {
+  const row = db
+    .select()
+    .from(reports)
+    .where(and(eq(reports.uuid, uuid), eq(reports.user_id, userId)))
+    .get()
+  if (!row) throw new NotFound(NOT_FOUND)
+  return row
+}
+
+/** A report with its sections and their items, in three queries whatever its size. */
+export function loadReport(ctx: AppContext, report: Report) {
+  const sections = ctx.db
+    .select()
+    .from(reportSections)
+    .where(eq(reportSections.report_id, report.id))
+    .orderBy(asc(reportSections.sort_order), asc(reportSections.id))
+    .all()
+  const items = sections.length
+    ? ctx.db
+        .select()
+        .from(sectionItems)
+        .where(
+          inArray(
+            sectionItems.section_id,
+            sections.map((s) => s.id),
+          ),
+        )
+        .orderBy(asc(sectionItems.sort_order), asc(sectionItems.id))
+        .all()
+    : []
+  const bySection = Map.groupBy(items, (i) => i.section_id)
+  return {
+    ...report,
+    sections: sections.map((s) => ({ ...s, items: bySection.get(s.id) ?? [] })),
+  }
+}
+
+export function getReport(ctx: AppContext, userId: number, uuid: string) {
+  return loadReport(ctx, findReport(ctx, userId, uuid))
+}
+
+const clean = (v: string | null | undefined) => (v == null ? null : v.trim() || null)
+
+/** Creates the week's report with the user's section templates, in order, as its sections. */
+export function createReport(ctx: AppContext, userId: number, input: ReportModel.create) {
+  if (!isValidIsoDate(input.week_start_date)) {
+    throw new BadRequest('week_start_date must be a date (YYYY-MM-DD)')
+  }
+  const existing = ctx.db
+    .select({ uuid: reports.uuid })
+    .from(reports)
+    .where(and(eq(reports.user_id, userId), eq(reports.week_start_date, input.week_start_date)))
+    .get()
+  if (existing) throw new Conflict('Report already exists for this week', { uuid: existing.uuid })
+  const report = ctx.db.transaction((tx) => {
+    const report = tx
+      .insert(reports)
+      .values({
+        user_id: userId,
+        uuid: crypto.randomUUID(),
+        week_start_date: input.week_start_date,
+        title: clean(input.title),
+        summary: clean(input.summary),
+      })
+      .returning()
+      .get()
+    const templates = tx
+      .select()
+      .from(sectionTemplates)
+      .where(eq(sectionTemplates.user_id, userId))
+      .orderBy(asc(sectionTemplates.sort_order), asc(sectionTemplates.id))
+      .all()
+    if (templates.length) {
+      tx.insert(reportSections)
+        .values(
+          templates.map((t, i) => ({
+            report_id: report.id,
+            user_id: userId,
+            section_template_id: t.id,
+            section_name: t.name,
+            section_type: t.type,
+            sort_order: i,
+          })),
+        )
+        .run()
+    }
+    return report
+  })
+  logActivity(ctx.db, {
+    userId,
+    action: 'report_created',
+    entityType: 'report',
+    entityId: report.uuid,
+  })
+  return loadReport(ctx, report)
+}
+
+/** Only the given fields change. Back to draft clears sent_date; sent without a date is today. */
+export function updateReport(
+  ctx: AppContext,
+  userId: number,
+  uuid: string,
+  input: ReportModel.update,
+) {
+  const report = findReport(ctx, userId, uuid)
+  const changes: Partial<typeof reports.$inferInsert> = { updated_at: nowIso() }
+  if (input.title !== undefined) changes.title = clean(input.title)
+  if (input.summary !== undefined) changes.summary = clean(input.summary)
+  if (input.sent_date != null && !isValidIsoDate(input.sent_date)) {
+    throw new BadRequest('sent_date must be a date (YYYY-MM-DD)')
+  }
+  const submitted = input.is_submitted ?? report.is_submitted
+  if (input.is_submitted !== undefined) changes.is_submitted = input.is_submitted
+  if (!submitted) changes.sent_date = null
+  else if (input.sent_date) changes.sent_date = input.sent_date
+  else if (!report.sent_date || input.is_submitted)
+    changes.sent_date = report.sent_date ?? isoDate()
+  const row = ctx.db.update(reports).set(changes).where(eq(reports.id, report.id)).returning().get()
+  if (input.is_submitted === true && !report.is_submitted) {
+    logActivity(ctx.db, {
+      userId,
+      action: 'report_submitted',
+      entityType: 'report',
+      entityId: uuid,
+    })
+  }
+  return row
+}
+
+/** Deletes the report and, through the foreign keys, every section and item under it. */
+export function deleteReport(ctx: AppContext, userId: number, uuid: string) {
+  const report = findReport(ctx, userId, uuid)
+  ctx.db.transaction((tx) => {
+    tx.delete(reports).where(eq(reports.id, report.id)).run()
+  })
+  logActivity(ctx.db, { userId, action: 'report_deleted', entityType: 'report', entityId: uuid })
+  return { success: true, message: 'Report and all related content deleted successfully' }
+}
+
+export function updateSection(
+  ctx: AppContext,
+  userId: number,
+  id: number,
+  input: ReportModel.sectionUpdate,
+) {
+  const row = ctx.db
+    .update(reportSections)
+    .set({ content: input.content ?? null, updated_at: nowIso() })
+    .where(and(eq(reportSections.id, id), eq(reportSections.user_id, userId)))
+    .returning()
+    .get()
+  if (!row) throw new NotFound('Section not found')
+  return row
+}

@@ -1,0 +1,28 @@
+import { t } from 'elysia'
+
+const content = t.String({ minLength: 1, maxLength: 10_000, error: 'Content is required' })
+const ref = (field: string) =>
+  t.Optional(t.Nullable(t.Integer({ error: `${field} must be an id or null` })))
+const itemType = t.Union([t.Literal('standard'), t.Literal('task'), t.Literal('followup')], {
+  error: 'item_type must be standard, task or followup',
+})
+
+export namespace SectionItemModel {
+  export const create = t.Object({
+    section_id: t.Integer({ error: 'section_id is required' }),
+    content,
+    project_id: ref('project_id'),
+    item_type: t.Optional(itemType),
+    assigned_to_team_member_id: ref('assigned_to_team_member_id'),
+  })
+  export type create = typeof create.static
+  export const update = t.Object({
+    content: t.Optional(content),
+    is_completed: t.Optional(t.Boolean({ error: 'is_completed must be true or false' })),
+    project_id: ref('project_id'),
+    item_type: t.Optional(itemType),
+    assigned_to_team_member_id: ref('assigned_to_team_member_id'),
+  })
+  export type update = typeof update.static
+  export const params = t.Object({ id: t.Numeric({ error: 'id must be a number' }) })
+}
