@@ -6,6 +6,7 @@ import type { Db } from './db'
 import { HttpError, validationMessage } from './lib/errors'
 import { adminProfileModule } from './modules/admin-profile'
 import { authModule } from './modules/auth'
+import { DEV_AUTHORIZE_PATH } from './modules/auth/providers'
 import { dashboardModule } from './modules/dashboard'
 import { projectsModule } from './modules/projects'
 import { reportsModule } from './modules/reports'
@@ -53,9 +54,17 @@ export function createApp({ db, config, signInLimit }: CreateAppOptions) {
       .onRequest(({ request, set }) => {
         Object.assign(set.headers, headers)
         const origin = request.headers.get('origin')
-        if (STATE_CHANGING.has(request.method) && origin && origin !== allowedOrigin) {
+        if (!STATE_CHANGING.has(request.method)) return
+        if (origin && origin !== allowedOrigin) {
           set.status = 403
           return { error: 'Cross-origin request refused' }
+        }
+        // JSON routes take JSON only: no form posts (a classic CSRF vector), no guessing.
+        const type = request.headers.get('content-type')
+        const { pathname } = new URL(request.url)
+        if (type && !/^application\/json\b/i.test(type) && pathname !== DEV_AUTHORIZE_PATH) {
+          set.status = 415
+          return { error: 'Content-Type must be application/json' }
         }
       })
       // One error shape everywhere: {error}. Bad input is 400, never Elysia's 422 or a 500.

@@ -1,0 +1,260 @@
+// The authorization matrix, generated from the server's own route table: every /api route is
+// called with no session, as another user, as an admin who is not the owner, and as the owner.
+// A route added without a row in CASES below fails the "every route is covered" test, so a new
+// route cannot be forgotten.
+import { describe, expect, test } from 'bun:test'
+import { reportSections } from '../db/schema'
+import { type Client, createTestApp, makeClient, signIn } from '../test/helpers'
+
+type Fixture = Awaited<ReturnType<typeof makeFixture>>
+
+async function makeFixture() {
+  const ctx = createTestApp({ ADMIN_EMAILS: 'admin@example.com' })
+  const owner = await signIn(ctx.app, 'owner@example.com')
+  const other = await signIn(ctx.app, 'other@example.com')
+  const admin = await signIn(ctx.app, 'admin@example.com')
+  const anonymous = makeClient(ctx.app)
+  const template = (await owner.post('/api/section-templates', { name: 'Tasks', type: 'tasks' }))
+    .json
+  const project = (await owner.post('/api/projects', { name: 'Owner secret project' })).json
+  const project2 = (await owner.post('/api/projects', { name: 'Owner second project' })).json
+  const member = (
+    await owner.post('/api/team-members', { name: 'Owner Report', email: 'rep@example.com' })
+  ).json
+  const report = (
+    await owner.post('/api/reports', {
+      week_start_date: '2026-11-16',
+      title: 'Owner secret report',
+    })
+  ).json
+  const section = report.sections[0]
+  const item = (
+    await owner.post('/api/section-items', {
+      section_id: section.id,
+      content: 'Owner secret item',
+      project_id: project.id,
+    })
+  ).json
+  const entries: Record<string, { id: number }> = {}
+  for (const kind of ['talking-points', 'tasks', 'followups']) {
+    entries[kind] = (
+      await owner.post(`/api/team-members/${member.uuid}/${kind}`, {
+        content: `Owner secret ${kind}`,
+      })
+    ).json
+  }
+  // Another user's own objects, for routes that create or list.
+  ;(await other.post('/api/projects', { name: 'Other project' })).json
+  return {
+    ...ctx,
+    owner,
+    other,
+    admin,
+    anonymous,
+    template,
+    project,
+    project2,
+    member,
+    report,
+    section,
+    item,
+    entries,
+  }
+}
+
+type Case = {
+  /** Fills the path parameters with the owner's objects. */
+  path: (f: Fixture) => string
+  body?: (f: Fixture) => unknown
+  /** Admin-only route: 403 for signed-in non-admins. */
+  admin?: boolean
+  /** Public route: no 401 expected. */
+  public?: boolean
+  /** A route whose subject is an object: other users get 404. */
+  owned?: boolean
+}
+
+const CASES: Record<string, Case> = {
+  'GET /api/users/me': { path: () => '/api/users/me' },
+  'GET /api/admin/profile': { path: () => '/api/admin/profile' },
+  'GET /api/user-settings/': { path: () => '/api/user-settings' },
+  'PUT /api/user-settings/': {
+    path: () => '/api/user-settings',
+    body: () => ({ weekly_start_day: 'sunday' }),
+  },
+  'GET /api/section-templates/': { path: () => '/api/section-templates' },
+  'POST /api/section-templates/': {
+    path: () => '/api/section-templates',
+    body: () => ({ name: 'New', type: 'standard' }),
+  },
+  'PUT /api/section-templates/reorder': {
+    path: () => '/api/section-templates/reorder',
+    body: (f) => ({ sections: [{ id: f.template.id, sort_order: 3 }] }),
+    owned: true,
+  },
+  'PUT /api/section-templates/:id': {
+    path: (f) => `/api/section-templates/${f.template.id}`,
+    body: () => ({ name: 'Renamed' }),
+    owned: true,
+  },
+  'DELETE /api/section-templates/:id': {
+    path: (f) => `/api/section-templates/${f.template.id}`,
+    owned: true,
+  },
+  'GET /api/projects/': { path: () => '/api/projects' },
+  'POST /api/projects/': { path: () => '/api/projects', body: () => ({ name: 'New project' }) },
+  'GET /api/projects/analytics': { path: () => '/api/projects/analytics' },
+  'POST /api/projects/combine': {
+    path: () => '/api/projects/combine',
+    body: (f) => ({ projectUuids: [f.project.uuid, f.project2.uuid], newProjectName: 'Combined' }),
+    owned: true,
+  },
+  'GET /api/projects/:uuid': { path: (f) => `/api/projects/${f.project.uuid}`, owned: true },
+  'GET /api/projects/:uuid/updates': {
+    path: (f) => `/api/projects/${f.project.uuid}/updates`,
+    owned: true,
+  },
+  'PUT /api/projects/:uuid': {
+    path: (f) => `/api/projects/${f.project.uuid}`,
+    body: () => ({ status: 'archived' }),
+    owned: true,
+  },
+  'DELETE /api/projects/:uuid': {
+    path: (f) => `/api/projects/${f.project.uuid}`,
+    body: () => ({ move_to_project_id: null }),
+    owned: true,
+  },
+  'GET /api/team-members/': { path: () => '/api/team-members' },
+  'POST /api/team-members/': {
+    path: () => '/api/team-members',
+    body: () => ({ name: 'New', email: 'new@example.com' }),
+  },
+  'GET /api/team-members/:uuid': { path: (f) => `/api/team-members/${f.member.uuid}`, owned: true },
+  'GET /api/team-members/:uuid/dashboard': {
+    path: (f) => `/api/team-members/${f.member.uuid}/dashboard`,
+    owned: true,
+  },
+  'PUT /api/team-members/:uuid': {
+    path: (f) => `/api/team-members/${f.member.uuid}`,
+    body: () => ({ title: 'VP' }),
+    owned: true,
+  },
+  'DELETE /api/team-members/:uuid': {
+    path: (f) => `/api/team-members/${f.member.uuid}`,
+    owned: true,
+  },
+  'GET /api/reports': { path: () => '/api/reports' },
+  'POST /api/reports': {
+    path: () => '/api/reports',
+    body: () => ({ week_start_date: '2026-11-23' }),
+  },
+  'GET /api/reports/:uuid': { path: (f) => `/api/reports/${f.report.uuid}`, owned: true },
+  'PUT /api/reports/:uuid': {
+    path: (f) => `/api/reports/${f.report.uuid}`,
+    body: () => ({ title: 'Renamed' }),
+    owned: true,
+  },
+  'DELETE /api/reports/:uuid': { path: (f) => `/api/reports/${f.report.uuid}`, owned: true },
+  'PUT /api/report-sections/:id': {
+    path: (f) => `/api/report-sections/${f.section.id}`,
+    body: () => ({ content: 'x' }),
+    owned: true,
+  },
+  'POST /api/section-items/': {
+    path: () => '/api/section-items',
+    body: (f) => ({ section_id: f.section.id, content: 'New' }),
+    owned: true,
+  },
+  'PUT /api/section-items/:id': {
+    path: (f) => `/api/section-items/${f.item.id}`,
+    body: () => ({ is_completed: true }),
+    owned: true,
+  },
+  'DELETE /api/section-items/:id': { path: (f) => `/api/section-items/${f.item.id}`, owned: true },
+  'GET /api/dashboard/': { path: () => '/api/dashboard' },
+}
+for (const kind of ['talking-points', 'tasks', 'followups']) {
+  CASES[`GET /api/team-members/:uuid/${kind}`] = {
+    path: (f) => `/api/team-members/${f.member.uuid}/${kind}`,
+    owned: true,
+  }
+  CASES[`POST /api/team-members/:uuid/${kind}`] = {
+    path: (f) => `/api/team-members/${f.member.uuid}/${kind}`,
+    body: () => ({ content: 'New' }),
+    owned: true,
+  }
+  CASES[`PUT /api/team-members/${kind}/:id`] = {
+    path: (f) => `/api/team-members/${kind}/${f.entries[kind].id}`,
+    body: () => ({ is_completed: true }),
+    owned: true,
+  }
+  CASES[`DELETE /api/team-members/${kind}/:id`] = {
+    path: (f) => `/api/team-members/${kind}/${f.entries[kind].id}`,
+    owned: true,
+  }
+}
+
+/** Routes outside the matrix, each with the reason. */
+const EXEMPT: Record<string, string> = {
+  'GET /api/docs': 'public API reference',
+  'GET /api/openapi.json': 'public API description',
+  'GET /api/oauth/google/redirect_url': 'starts sign-in; tested in auth.test.ts',
+  'POST /api/sessions': 'completes sign-in; tested in auth.test.ts',
+  'GET /api/logout': 'ends a session; tested in auth.test.ts',
+  'GET /api/oauth/dev/authorize': 'development provider page; tested in auth.test.ts',
+  'POST /api/oauth/dev/authorize': 'development provider form; tested in auth.test.ts',
+  'GET /*': 'the web app',
+}
+
+const routeKeys = () => {
+  const { app } = createTestApp()
+  return app.routes.map((r) => `${r.method} ${r.path}`)
+}
+
+const call = (client: Client, method: string, c: Case, f: Fixture) =>
+  client.request(
+    method,
+    c.path(f),
+    c.body ? c.body(f) : method === 'GET' ? undefined : method === 'DELETE' ? undefined : {},
+  )
+
+describe('authorization matrix', () => {
+  test('every route is in the matrix or exempt with a reason', () => {
+    const missing = routeKeys().filter((k) => !(k in CASES) && !(k in EXEMPT))
+    expect(missing).toEqual([])
+  })
+
+  for (const key of Object.keys(CASES)) {
+    const [method] = key.split(' ')
+    const c = CASES[key]
+    test(`${key}: 401 without a session, never the owner's data for others, success for the owner`, async () => {
+      const f = await makeFixture()
+      const anon = await call(f.anonymous, method, c, f)
+      if (!c.public) {
+        expect(anon.status).toBe(401)
+        expect(anon.json.error).toBeString()
+      }
+      for (const stranger of [f.other, f.admin]) {
+        const res = await call(stranger, method, c, f)
+        if (c.admin) {
+          expect(res.status).toBe(stranger === f.admin ? 200 : 403)
+          continue
+        }
+        if (c.owned) expect(res.status).toBe(404)
+        else expect(res.status).toBeLessThan(300)
+        expect(res.text).not.toContain('Owner secret')
+      }
+      // Nothing a stranger did changed the owner's objects.
+      const report = (await f.owner.get(`/api/reports/${f.report.uuid}`)).json
+      expect(report.title).toBe('Owner secret report')
+      expect(report.sections[0].items[0]).toMatchObject({
+        content: 'Owner secret item',
+        is_completed: false,
+      })
+      expect(f.db.select().from(reportSections).all().length).toBeGreaterThan(0)
+      const own = await call(f.owner, method, c, f)
+      if (c.admin) expect(own.status).toBe(403)
+      else expect(own.status).toBeLessThan(300)
+    })
+  }
+})

@@ -1,0 +1,196 @@
+// Bad input, property-based: for every JSON body route, generated wrong types, missing and extra
+// fields, nulls, huge strings, deep nesting, unicode, control characters, SQL- and HTML-looking
+// strings. Each must answer a 4xx with {error} (or a 2xx when the junk happens to be valid), never
+// a 5xx, and a rejected request must leave the database exactly as it was.
+import { describe, expect, test } from 'bun:test'
+import fc from 'fast-check'
+import { type Client, createTestApp, signIn } from '../test/helpers'
+
+async function setup() {
+  const ctx = createTestApp()
+  const ada = await signIn(ctx.app, 'ada@example.com')
+  await ada.post('/api/section-templates', { name: 'Tasks', type: 'tasks' })
+  const project = (await ada.post('/api/projects', { name: 'Apollo' })).json
+  const member = (await ada.post('/api/team-members', { name: 'Bo', email: 'bo@example.com' })).json
+  const report = (await ada.post('/api/reports', { week_start_date: '2026-11-16' })).json
+  const item = (
+    await ada.post('/api/section-items', { section_id: report.sections[0].id, content: 'x' })
+  ).json
+  const tp = (await ada.post(`/api/team-members/${member.uuid}/talking-points`, { content: 'tp' }))
+    .json
+  const template = (await ada.get('/api/section-templates')).json[0]
+  return { ...ctx, ada, project, member, report, item, tp, template }
+}
+type Setup = Awaited<ReturnType<typeof setup>>
+
+const ROUTES: Array<[string, (s: Setup) => string, Record<string, unknown>]> = [
+  [
+    'PUT',
+    () => '/api/user-settings',
+    { weekly_start_day: 'monday', report_frequency: 'weekly', onboarding_complete: true },
+  ],
+  ['POST', () => '/api/section-templates', { name: 'S', type: 'standard', sort_order: 1 }],
+  ['PUT', (s) => `/api/section-templates/${s.template.id}`, { name: 'S', type: 'tasks' }],
+  ['PUT', () => '/api/section-templates/reorder', { sections: [{ id: 1, sort_order: 0 }] }],
+  ['POST', () => '/api/projects', { name: 'P', status: 'active' }],
+  ['PUT', (s) => `/api/projects/${s.project.uuid}`, { name: 'P', status: 'archived' }],
+  ['POST', () => '/api/projects/combine', { projectUuids: ['a', 'b'], newProjectName: 'N' }],
+  ['POST', () => '/api/team-members', { name: 'N', title: 'T', email: 'n@example.com' }],
+  [
+    'PUT',
+    (s) => `/api/team-members/${s.member.uuid}`,
+    { name: 'N', title: 'T', email: 'n@example.com' },
+  ],
+  [
+    'POST',
+    (s) => `/api/team-members/${s.member.uuid}/talking-points`,
+    { content: 'c', project_id: 1 },
+  ],
+  [
+    'PUT',
+    (s) => `/api/team-members/talking-points/${s.tp.id}`,
+    { content: 'c', is_completed: true, project_id: null },
+  ],
+  ['POST', () => '/api/reports', { week_start_date: '2026-01-05', title: 't', summary: 's' }],
+  [
+    'PUT',
+    (s) => `/api/reports/${s.report.uuid}`,
+    { title: 't', summary: 's', is_submitted: true, sent_date: '2026-01-05' },
+  ],
+  ['PUT', (s) => `/api/report-sections/${s.report.sections[0].id}`, { content: 'c' }],
+  [
+    'POST',
+    () => '/api/section-items',
+    { section_id: 1, content: 'c', project_id: null, item_type: 'task' },
+  ],
+  [
+    'PUT',
+    (s) => `/api/section-items/${s.item.id}`,
+    { content: 'c', is_completed: true, project_id: null },
+  ],
+]
+
+/** Every row of every table that holds user data, in a stable order. */
+function snapshot(s: Setup) {
+  const tables = [
+    'users',
+    'user_settings',
+    'section_templates',
+    'projects',
+    'team_members',
+    'reports',
+    'report_sections',
+    'section_items',
+    'talking_points',
+    'member_tasks',
+    'member_followups',
+  ]
+  return tables
+    .map((t) => JSON.stringify(s.db.sqlite.query(`SELECT * FROM ${t} ORDER BY 1`).all()))
+    .join('\n')
+}
+
+const nasty = fc.oneof(
+  fc.string(),
+  fc.string({ unit: 'grapheme', maxLength: 50 }),
+  fc.constantFrom(
+    "'; DROP TABLE projects; --",
+    '<script>alert(1)</script>',
+    '\u0000\u0001\u001f',
+    '"\\',
+    '   ',
+    '',
+    'x'.repeat(1_000_000),
+    '2026-13-45',
+    'NaN',
+  ),
+  fc.integer(),
+  fc.double(),
+  fc.boolean(),
+  fc.constant(null),
+  fc.array(fc.anything(), { maxLength: 3 }),
+  fc.object({ maxDepth: 3 }),
+  fc.constant(JSON.parse('{"a":'.repeat(200) + '1' + '}'.repeat(200))),
+)
+
+/** A valid body with some fields replaced by junk, some removed, some extra. */
+const mutatedBody = (valid: Record<string, unknown>) =>
+  fc
+    .record({
+      replace: fc.subarray(Object.keys(valid)),
+      remove: fc.subarray(Object.keys(valid)),
+      extra: fc.dictionary(fc.string({ maxLength: 8 }), nasty, { maxKeys: 2 }),
+      values: fc.array(nasty, { minLength: 8, maxLength: 8 }),
+    })
+    .map(({ replace, remove, extra, values }) => {
+      const body: Record<string, unknown> = { ...extra, ...valid }
+      replace.forEach((k, i) => {
+        body[k] = values[i % values.length]
+      })
+      for (const k of remove) delete body[k]
+      return body
+    })
+
+const anyBody = (valid: Record<string, unknown>) =>
+  fc.oneof(mutatedBody(valid), fc.anything(), nasty)
+
+describe('bad input never breaks anything', () => {
+  for (const [method, path, valid] of ROUTES) {
+    test(`${method} ${path.toString().includes('s.') ? path.toString().split('`')[1] : path({} as Setup)}: 4xx with {error} or success, never 5xx; a rejection changes nothing`, async () => {
+      const s = await setup()
+      await fc.assert(
+        fc.asyncProperty(anyBody(valid), async (body) => {
+          const before = snapshot(s)
+          const res = await s.ada.request(method, path(s), JSON.stringify(body), {
+            'content-type': 'application/json',
+          })
+          expect(res.status).toBeLessThan(500)
+          if (res.status >= 400) {
+            expect(typeof res.json?.error).toBe('string')
+            expect(res.text).not.toMatch(/at .*\.ts:\d+|SQLITE|sqlite3?_|stack/i)
+            expect(snapshot(s)).toBe(before)
+          }
+        }),
+        { numRuns: 25, seed: 42 },
+      )
+    }, 60_000)
+  }
+
+  test('a non-JSON content type on a JSON route is refused with 400 or 415 and changes nothing', async () => {
+    const s = await setup()
+    const before = snapshot(s)
+    for (const type of ['text/plain', 'application/xml', 'multipart/form-data; boundary=x']) {
+      const res = await s.ada.request('POST', '/api/projects', 'name=Apollo', {
+        'content-type': type,
+      })
+      expect([400, 415]).toContain(res.status)
+      expect(res.json.error).toBeString()
+    }
+    expect(snapshot(s)).toBe(before)
+  })
+
+  test('stored strings come back byte for byte', async () => {
+    const s = await setup()
+    await fc.assert(
+      fc.asyncProperty(
+        fc
+          .string({ unit: 'grapheme', minLength: 1, maxLength: 200 })
+          .filter((x) => x.trim() === x && x.length > 0),
+        async (content) => {
+          const res = await s.ada.post('/api/section-items', {
+            section_id: s.report.sections[0].id,
+            content,
+          })
+          expect(res.status).toBe(200)
+          const got = (await s.ada.get(`/api/reports/${s.report.uuid}`)).json
+          expect(
+            got.sections[0].items.find((i: { id: number }) => i.id === res.json.id).content,
+          ).toBe(content)
+        },
+      ),
+      { numRuns: 40, seed: 7 },
+    )
+  })
+})
+
+export type { Client }
