@@ -57,6 +57,25 @@ describe('HTTP conventions', () => {
     expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin')
   })
 
+  test('the API reference page loads the spec by absolute path and only it may load the pinned CDN', async () => {
+    const { app } = createTestApp()
+    const client = makeClient(app)
+    const docs = await client.get('/api/docs')
+    expect(docs.status).toBe(200)
+    expect(docs.text).toContain('"url":"/api/openapi.json"')
+    expect(docs.text).toContain('@scalar/api-reference@1.')
+    expect(docs.headers.get('content-security-policy')).toContain(
+      "script-src 'self' https://cdn.jsdelivr.net",
+    )
+    const scriptSrc = docs.headers
+      .get('content-security-policy')!
+      .split('; ')
+      .find((d) => d.startsWith('script-src'))
+    expect(scriptSrc).not.toContain('unsafe-inline')
+    const api = await client.get('/api/users/me')
+    expect(api.headers.get('content-security-policy')).not.toContain('jsdelivr')
+  })
+
   test('the OpenAPI document lists the routes', async () => {
     const { app } = createTestApp()
     const res = await makeClient(app).get('/api/openapi.json')
@@ -95,6 +114,21 @@ describe('serving the built app', () => {
     const sw = await get('/sw.js')
     expect(sw.status).toBe(200)
     expect(sw.headers.get('cache-control')).toBe('no-cache')
+  })
+
+  test('without a build, / says the app is not built and how to build it', async () => {
+    const { app: bare } = createTestApp({ APP_DIST: join(dist, 'does-not-exist') })
+    const res = await bare.handle(new Request(`${ORIGIN}/`))
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-type')).toContain('text/html')
+    expect(await res.text()).toContain('bun run build')
+  })
+
+  test('the web manifest is served without caching', async () => {
+    writeFileSync(join(dist, 'manifest.webmanifest'), '{"name":"Cadence"}')
+    const res = await get('/manifest.webmanifest')
+    expect(res.status).toBe(200)
+    expect(res.headers.get('cache-control')).toBe('no-cache')
   })
 
   test('a missing file is a 404, and paths cannot escape the build folder', async () => {

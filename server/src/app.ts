@@ -10,6 +10,7 @@ import { DEV_AUTHORIZE_PATH } from './modules/auth/providers'
 import { dashboardModule } from './modules/dashboard'
 import { projectsModule } from './modules/projects'
 import { reportsModule } from './modules/reports'
+import { searchModule } from './modules/search'
 import { sectionItemsModule } from './modules/section-items'
 import { sectionTemplatesModule } from './modules/section-templates'
 import { settingsModule } from './modules/settings'
@@ -18,12 +19,18 @@ import { staticModule } from './static'
 
 export type CreateAppOptions = { db: Db; config: Config; signInLimit?: number }
 
-function securityHeaders(config: Config) {
+// The API reference page (/api/docs) is Scalar's bundle from a CDN, pinned; only that page may
+// load it. No page gets inline script.
+const SCALAR_VERSION = '1.72.1'
+const SCALAR_CDN = 'https://cdn.jsdelivr.net'
+const DOCS_PATH = '/api/docs'
+
+function securityHeaders(config: Config, extraScript = '') {
   const widget = config.helpWidget ? ` ${new URL(config.helpWidget.url).origin}` : ''
   return {
     'content-security-policy': [
       "default-src 'self'",
-      `script-src 'self'${widget}`,
+      `script-src 'self'${widget}${extraScript}`,
       "style-src 'self' 'unsafe-inline'",
       "img-src 'self' data: https:",
       "font-src 'self' data:",
@@ -47,12 +54,14 @@ const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 export function createApp({ db, config, signInLimit }: CreateAppOptions) {
   const ctx: AppContext = { db, config }
   const headers = securityHeaders(config)
+  const docsHeaders = securityHeaders(config, ` ${SCALAR_CDN}`)
   const allowedOrigin = new URL(config.publicUrl).origin
 
   return (
     new Elysia()
       .onRequest(({ request, set }) => {
-        Object.assign(set.headers, headers)
+        const { pathname } = new URL(request.url)
+        Object.assign(set.headers, pathname === DOCS_PATH ? docsHeaders : headers)
         const origin = request.headers.get('origin')
         if (!STATE_CHANGING.has(request.method)) return
         if (origin && origin !== allowedOrigin) {
@@ -61,7 +70,6 @@ export function createApp({ db, config, signInLimit }: CreateAppOptions) {
         }
         // JSON routes take JSON only: no form posts (a classic CSRF vector), no guessing.
         const type = request.headers.get('content-type')
-        const { pathname } = new URL(request.url)
         if (type && !/^application\/json\b/i.test(type) && pathname !== DEV_AUTHORIZE_PATH) {
           set.status = 415
           return { error: 'Content-Type must be application/json' }
@@ -76,6 +84,12 @@ export function createApp({ db, config, signInLimit }: CreateAppOptions) {
         }
         switch (code) {
           case 'VALIDATION':
+            // A response that fails its own schema is our bug, not the client's bad input.
+            if ((error as { type?: string }).type === 'response') {
+              console.error(error)
+              set.status = 500
+              return { error: 'Internal server error' }
+            }
             set.status = 400
             return { error: validationMessage(error as never) }
           case 'PARSE':
@@ -92,8 +106,10 @@ export function createApp({ db, config, signInLimit }: CreateAppOptions) {
       })
       .use(
         openapi({
-          path: '/api/docs',
+          path: DOCS_PATH,
           specPath: '/api/openapi.json',
+          // The plugin's default spec URL is relative to the page (/api/api/openapi.json).
+          scalar: { url: '/api/openapi.json', version: SCALAR_VERSION, withDefaultFonts: false },
           documentation: {
             info: {
               title: 'Cadence API',
@@ -112,6 +128,7 @@ export function createApp({ db, config, signInLimit }: CreateAppOptions) {
       .use(reportsModule(ctx))
       .use(sectionItemsModule(ctx))
       .use(dashboardModule(ctx))
+      .use(searchModule(ctx))
       .use(staticModule(ctx))
   )
 }

@@ -22,19 +22,24 @@ export function staticModule(ctx: AppContext) {
   const serve = (path: string, cache: string) =>
     new Response(Bun.file(path), { headers: { 'cache-control': cache } })
 
-  return new Elysia().get('/*', ({ request }) => {
-    const { pathname } = new URL(request.url)
-    if (pathname === '/api' || pathname.startsWith('/api/')) throw new NotFound('Not found')
-    const file = pathname === '/' ? null : fileAt(pathname)
-    if (file) {
-      if (NO_CACHE.has(pathname)) return serve(file, 'no-cache')
-      if (pathname.startsWith('/assets/')) return serve(file, 'public, max-age=31536000, immutable')
-      return serve(file, 'public, max-age=3600')
-    }
-    // A path with an extension that is not in the build is a missing file, not an app route.
-    if (extname(pathname)) throw new NotFound('Not found')
-    const index = join(dist, 'index.html')
-    if (existsSync(index)) return serve(index, 'no-cache')
-    return new Response(notBuilt, { headers: { 'content-type': 'text/html; charset=utf-8' } })
-  })
+  return new Elysia().get(
+    '/*',
+    ({ request }) => {
+      const { pathname } = new URL(request.url)
+      if (pathname === '/api' || pathname.startsWith('/api/')) throw new NotFound('Not found')
+      const file = pathname === '/' ? null : fileAt(pathname)
+      if (file) {
+        if (NO_CACHE.has(pathname)) return serve(file, 'no-cache')
+        if (pathname.startsWith('/assets/'))
+          return serve(file, 'public, max-age=31536000, immutable')
+        return serve(file, 'public, max-age=3600')
+      }
+      // A path with an extension that is not in the build is a missing file, not an app route.
+      if (extname(pathname)) throw new NotFound('Not found')
+      const index = join(dist, 'index.html')
+      if (existsSync(index)) return serve(index, 'no-cache')
+      return new Response(notBuilt, { headers: { 'content-type': 'text/html; charset=utf-8' } })
+    },
+    { detail: { hide: true } },
+  )
 }

@@ -40,16 +40,40 @@ export class TooManyRequests extends HttpError {
   }
 }
 
+type ValueErrorLike = { message?: string; path?: string; schema?: { error?: unknown } }
 type ValidationLike = {
   message?: string
-  valueError?: { message?: string; path?: string; schema?: { error?: unknown } }
+  valueError?: ValueErrorLike
+  all?: ValueErrorLike[]
+  validator?: { schema?: { properties?: Record<string, unknown> } }
+}
+
+/**
+ * Elysia reports whichever error its validator met first, which for `{}` can be the second field.
+ * Pick the error of the earliest field in the schema's own order, so a form missing everything
+ * is told about its first field ('Section name is required', not the type).
+ */
+function firstByField(error: ValidationLike): ValueErrorLike | undefined {
+  let all: ValueErrorLike[] = []
+  try {
+    all = error.all ?? []
+  } catch {}
+  if (!all.length) return error.valueError
+  const order = Object.keys(error.validator?.schema?.properties ?? {})
+  const rank = (e: ValueErrorLike) => {
+    const i = order.indexOf(e.path?.split('/')[1] ?? '')
+    // Within one field, an error carrying the spec's own message wins.
+    return (i === -1 ? order.length : i) * 2 + (typeof e.schema?.error === 'string' ? 0 : 1)
+  }
+  return all.reduce((best, e) => (rank(e) < rank(best) ? e : best))
 }
 
 /** The message of a failed `t` schema: its own `error` text (the spec's) or a plain description. */
 export function validationMessage(error: ValidationLike): string {
-  const custom = error.valueError?.schema?.error
+  const first = firstByField(error)
+  const custom = first?.schema?.error
   if (typeof custom === 'string') return custom
-  const path = error.valueError?.path?.replace(/^\//, '').replaceAll('/', '.')
-  const what = error.valueError?.message ?? 'Invalid value'
+  const path = first?.path?.replace(/^\//, '').replaceAll('/', '.')
+  const what = first?.message ?? 'Invalid value'
   return path ? `Invalid ${path}: ${what}` : `Invalid request: ${what}`
 }

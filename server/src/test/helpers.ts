@@ -48,6 +48,7 @@ export function makeClient(app: TestApp, jar = new Map<string, string>()) {
     const res = await app.handle(new Request(`${ORIGIN}${path}`, init))
     mergeCookies(jar, res)
     const text = await res.text()
+    // biome-ignore lint/suspicious/noExplicitAny: tests read response fields without a schema
     let json: any = null
     try {
       json = text ? JSON.parse(text) : null

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test'
-import { sessions } from '../../db/schema'
+import { devAuthCodes, sessions } from '../../db/schema'
 import { createTestApp, makeClient, ORIGIN, signIn } from '../../test/helpers'
 
 async function startHandshake(
@@ -42,6 +42,23 @@ describe('sign-in through the development provider', () => {
     expect(html).toContain('name="name"')
     expect(html).toContain('Development sign-in')
     expect(html).toContain('method="post"')
+  })
+
+  test('a bad e-mail in the form gives the page back with the message and no code', async () => {
+    const { app } = createTestApp()
+    const res = await makeClient(app).get('/api/oauth/google/redirect_url')
+    const page = await app.handle(
+      new Request(res.json.redirectUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ email: 'not an email', name: 'Ada' }).toString(),
+      }),
+    )
+    expect(page.status).toBe(400)
+    expect(page.headers.get('location')).toBeNull()
+    const html = await page.text()
+    expect(html).toContain('Valid email is required')
+    expect(html).toContain('name="email"')
   })
 
   test('submitting the form answers 303 to /auth/callback with code and state', async () => {
@@ -190,5 +207,57 @@ describe('sign-in through the development provider', () => {
     for (let i = 0; i < 5; i++)
       statuses.push((await client.get('/api/oauth/google/redirect_url')).status)
     expect(statuses).toEqual([200, 200, 200, 429, 429])
+  })
+
+  test('a session past half its life is renewed on use, with a fresh cookie', async () => {
+    const { app, db } = createTestApp()
+    const client = await signIn(app, 'ada@example.com')
+    const soon = new Date(Date.now() + 2 * 86_400_000).toISOString()
+    db.update(sessions).set({ expires_at: soon }).run()
+    const res = await client.get('/api/users/me')
+    expect(res.status).toBe(200)
+    const cookie = res.headers.getSetCookie().find((c) => c.startsWith('cadence_session='))
+    expect(cookie).toContain('HttpOnly')
+    const renewed = Date.parse(db.select().from(sessions).get()!.expires_at)
+    expect(renewed).toBeGreaterThan(Date.now() + 29 * 86_400_000)
+  })
+
+  test('an expired session answers 401 and is removed', async () => {
+    const { app, db } = createTestApp()
+    const client = await signIn(app, 'ada@example.com')
+    db.update(sessions)
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .run()
+    expect((await client.get('/api/users/me')).status).toBe(401)
+    expect(db.select().from(sessions).all()).toHaveLength(0)
+  })
+
+  test('a development code older than 10 minutes is refused', async () => {
+    const { app, db } = createTestApp()
+    const { client, location } = await startHandshake(app)
+    db.update(devAuthCodes)
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .run()
+    const res = await client.post('/api/sessions', {
+      code: location.searchParams.get('code'),
+      state: location.searchParams.get('state'),
+    })
+    expect(res.status).toBe(401)
+    expect((await client.get('/api/users/me')).status).toBe(401)
+  })
+
+  test('codes expire within 10 minutes of being issued', async () => {
+    const { app, db } = createTestApp()
+    await startHandshake(app)
+    const row = db.select().from(devAuthCodes).get()!
+    expect(Date.parse(row.expires_at) - Date.now()).toBeLessThanOrEqual(10 * 60_000)
+  })
+
+  test('each sign-in is recorded in the activity log', async () => {
+    const { app, db } = createTestApp()
+    await signIn(app, 'ada@example.com')
+    await signIn(app, 'ada@example.com')
+    const rows = db.sqlite.query("SELECT action FROM activity_log WHERE action = 'sign_in'").all()
+    expect(rows).toHaveLength(2)
   })
 })

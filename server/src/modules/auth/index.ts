@@ -22,6 +22,8 @@ import {
 } from './service'
 
 const OAUTH_COOKIE_SECONDS = 10 * 60
+const EMAIL =
+  /^[^\s@"<>()[\],;:]+@[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*$/i
 
 const encodePending = (p: Pending) => Buffer.from(JSON.stringify(p)).toString('base64url')
 function decodePending(value: unknown): Pending | null {
@@ -113,6 +115,10 @@ export function authModule(ctx: AppContext, opts: { signInLimit?: number } = {})
       DEV_AUTHORIZE_PATH.replace('/api', ''),
       ({ body, query, request, server, redirect }) => {
         limit(clientKey(request, server))
+        if (!EMAIL.test(body.email.trim())) {
+          const action = `${DEV_AUTHORIZE_PATH}${new URL(request.url).search}`
+          return page(devSignInPage(action, 'Valid email is required'), 400)
+        }
         const code = issueDevCode(ctx, {
           email: body.email,
           name: body.name,

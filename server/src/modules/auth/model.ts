@@ -19,8 +19,10 @@ export namespace AuthModel {
   })
   export type devQuery = typeof devQuery.static
 
+  // The e-mail format is checked in the handler, so a person at the form gets the page back with
+  // the message instead of a JSON error.
   export const devForm = t.Object({
-    email: t.String({ format: 'email', maxLength: 320, error: 'Valid email is required' }),
+    email: t.String({ maxLength: 320, error: 'Valid email is required' }),
     name: t.Optional(t.String({ maxLength: 200 })),
   })
   export type devForm = typeof devForm.static

@@ -1,8 +1,8 @@
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import * as oidc from 'openid-client'
 import type { AppContext } from '../../context'
 import { devAuthCodes } from '../../db/schema'
-import { Unauthorized } from '../../lib/errors'
+import { HttpError, Unauthorized } from '../../lib/errors'
 import { nowIso } from '../../lib/time'
 import type { Profile } from './service'
 import { pkceChallenge, randomToken, randomVerifier, sha256Hex } from './tokens'
@@ -19,23 +19,34 @@ function discover(issuer: string, clientId: string, clientSecret: string) {
   const key = `${issuer}|${clientId}`
   let config = configs.get(key)
   if (!config) {
-    config = oidc.discovery(new URL(issuer), clientId, clientSecret)
+    const url = new URL(issuer)
+    // Plain http only for an issuer on this machine (a local Keycloak, the tests' fake issuer).
+    const loopback = ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname)
+    const execute = url.protocol === 'http:' && loopback ? [oidc.allowInsecureRequests] : []
+    // A provider may issue public clients (no secret): then no client authentication.
+    const auth = clientSecret ? oidc.ClientSecretPost(clientSecret) : oidc.None()
+    config = oidc.discovery(url, clientId, undefined, auth, { execute })
     config.catch(() => configs.delete(key))
     configs.set(key, config)
   }
   return config
 }
 
-function providerConfig(ctx: AppContext, provider: Pending['provider']) {
+async function providerConfig(ctx: AppContext, provider: Pending['provider']) {
+  let found: { issuer: string; clientId: string; clientSecret: string } | null = null
   if (provider === 'google' && ctx.config.google) {
-    const { clientId, clientSecret } = ctx.config.google
-    return discover('https://accounts.google.com', clientId, clientSecret)
+    found = { issuer: 'https://accounts.google.com', ...ctx.config.google }
+  } else if (provider === 'oidc' && ctx.config.oidc) {
+    found = ctx.config.oidc
   }
-  if (provider === 'oidc' && ctx.config.oidc) {
-    const { issuer, clientId, clientSecret } = ctx.config.oidc
-    return discover(issuer, clientId, clientSecret)
+  if (!found) throw new Unauthorized('Sign-in provider is not configured')
+  try {
+    return await discover(found.issuer, found.clientId, found.clientSecret)
+  } catch (error) {
+    // Unreachable or broken discovery is the provider's failure, not ours and not the user's.
+    console.warn(`OpenID discovery of ${found.issuer} failed: ${(error as Error).message}`)
+    throw new HttpError(502, 'The sign-in provider could not be reached; try again later')
   }
-  throw new Unauthorized('Sign-in provider is not configured')
 }
 
 export function activeProvider(ctx: AppContext): Pending['provider'] | null {
@@ -78,6 +89,10 @@ export function issueDevCode(
   input: { email: string; name?: string; codeChallenge: string },
 ) {
   const code = randomToken()
+  // Spent and expired codes are of no further use; drop them so the table stays small.
+  db.delete(devAuthCodes)
+    .where(sql`${devAuthCodes.expires_at} < ${nowIso()} OR ${devAuthCodes.used_at} IS NOT NULL`)
+    .run()
   db.insert(devAuthCodes)
     .values({
       code_hash: sha256Hex(code),
@@ -117,6 +132,13 @@ export async function exchangeCode(
   const current = new URL(callbackUrl(ctx))
   current.searchParams.set('code', code)
   current.searchParams.set('state', pending.state)
+  // The callback page forwards only code and state. A provider that sends `iss` back (RFC 9207)
+  // makes openid-client require it; with a single configured provider there is no mix-up to
+  // detect, so supply the issuer the configuration was discovered from.
+  const metadata = config.serverMetadata()
+  if (metadata.authorization_response_iss_parameter_supported) {
+    current.searchParams.set('iss', metadata.issuer)
+  }
   try {
     const tokens = await oidc.authorizationCodeGrant(config, current, {
       pkceCodeVerifier: pending.verifier,
@@ -125,6 +147,11 @@ export async function exchangeCode(
     const claims = tokens.claims()
     if (!claims?.sub || typeof claims.email !== 'string') {
       throw new Unauthorized('The provider did not return an e-mail address')
+    }
+    // ADMIN_EMAILS trusts the address, so an address the provider says it has not verified is
+    // refused (an absent claim is accepted: some providers only issue verified addresses).
+    if (claims.email_verified === false) {
+      throw new Unauthorized('The provider has not verified this e-mail address')
     }
     return {
       provider: pending.provider,
@@ -135,7 +162,12 @@ export async function exchangeCode(
     }
   } catch (error) {
     if (error instanceof Unauthorized) throw error
-    console.error('code exchange failed', error)
+    // One line: the provider's reason, without a stack for what is usually a stale or bad code.
+    const e = error as { message?: string; code?: string; cause?: { message?: string } }
+    console.warn(
+      `code exchange failed: ${e.message ?? error}${e.code ? ` (${e.code})` : ''}` +
+        (e.cause?.message ? `: ${e.cause.message}` : ''),
+    )
     throw new Unauthorized('Failed to exchange code for session token')
   }
 }

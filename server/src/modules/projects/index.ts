@@ -1,5 +1,6 @@
 import { Elysia } from 'elysia'
 import type { AppContext } from '../../context'
+import { BadRequest } from '../../lib/errors'
 import { authPlugin } from '../auth/plugin'
 import { ProjectModel } from './model'
 import {
@@ -49,6 +50,17 @@ export function projectsModule(ctx: AppContext) {
       auth: true,
       params: ProjectModel.params,
       body: ProjectModel.remove,
+      // The body is optional, and Elysia reads an unparsable optional body as none: that would
+      // turn a malformed "move here" into a plain delete. Parse it strictly instead.
+      parse: async ({ request }) => {
+        const text = await request.text()
+        if (!text.trim()) return {}
+        try {
+          return JSON.parse(text)
+        } catch {
+          throw new BadRequest('Malformed request body')
+        }
+      },
       detail,
     })
 }

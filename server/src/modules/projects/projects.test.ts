@@ -188,6 +188,22 @@ describe('projects', () => {
     ).toEqual([null, null])
   })
 
+  test('a malformed or mistyped delete body is a 400 and deletes nothing', async () => {
+    const { app } = createTestApp()
+    const ada = await signIn(app, 'ada@example.com')
+    const p = (await ada.post('/api/projects', { name: 'Keep' })).json
+    const malformed = await ada.request('DELETE', `/api/projects/${p.uuid}`, '{"move_to', {
+      'content-type': 'application/json',
+    })
+    expect(malformed.status).toBe(400)
+    expect(malformed.json.error).toBeString()
+    const mistyped = await ada.delete(`/api/projects/${p.uuid}`, { move_to_project_id: 'x' })
+    expect(mistyped.status).toBe(400)
+    const elsewhere = await ada.delete(`/api/projects/${p.uuid}`, { move_to_project_id: 999 })
+    expect(elsewhere.status).toBe(404)
+    expect((await ada.get('/api/projects')).json).toHaveLength(1)
+  })
+
   test('combine puts every reference on one project with the new name', async () => {
     const ctx = createTestApp()
     const ada = await signIn(ctx.app, 'ada@example.com')

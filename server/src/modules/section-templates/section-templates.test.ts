@@ -29,8 +29,13 @@ describe('section templates', () => {
     }
     const missing = await ada.post('/api/section-templates', { type: 'standard' })
     expect(missing.json.error).toBe('Section name is required')
+    // Elysia meets the missing type first; the message still names the first field of the form.
+    const empty = await ada.post('/api/section-templates', {})
+    expect(empty.status).toBe(400)
+    expect(empty.json.error).toBe('Section name is required')
     const type = await ada.post('/api/section-templates', { name: 'X', type: 'other' })
     expect(type.status).toBe(400)
+    expect(type.json.error).toBe('Type must be standard, tasks or followups')
     expect((await ada.get('/api/section-templates')).json).toHaveLength(0)
   })
 

@@ -1,0 +1,15 @@
+import { Elysia } from 'elysia'
+import type { AppContext } from '../../context'
+import { authPlugin } from '../auth/plugin'
+import { SearchModel } from './model'
+import { search } from './service'
+
+export function searchModule(ctx: AppContext) {
+  return new Elysia({ prefix: '/api/search' })
+    .use(authPlugin(ctx))
+    .get('/', ({ user, query }) => search(ctx, user.id, query.query), {
+      auth: true,
+      query: SearchModel.query,
+      detail: { tags: ['search'] },
+    })
+}

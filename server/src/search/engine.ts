@@ -1,0 +1,278 @@
+import type { Db } from '../db'
+import { type ParsedQuery, type SearchType, toMatchExpression } from './query'
+
+/**
+ * The SQLite side of search: the FTS5 table `search_index` (drizzle/0001_search.sql, kept in sync
+ * by triggers) is asked for ranked hits, then each kind of hit is loaded from its own table in one
+ * query per kind (a fixed number of queries whatever the number of hits). A PostgreSQL port
+ * replaces this file and the migration; the parser and the result shape stay.
+ */
+
+export type SearchResult = {
+  type: SearchType
+  id: number
+  uuid?: string
+  title?: string | null
+  summary?: string | null
+  name?: string
+  status?: string
+  email?: string
+  content?: string
+  report_title?: string | null
+  report_uuid?: string
+  week_start_date?: string
+  is_completed?: boolean
+  is_submitted?: boolean
+  project_name?: string | null
+  team_member_uuid?: string
+  team_member_name?: string
+  /** Where a task or follow-up lives: an item of a report, or a team member's own list. */
+  source?: 'report' | 'team_member'
+}
+
+type Entity =
+  | 'report'
+  | 'project'
+  | 'team_member'
+  | 'section_item'
+  | 'member_task'
+  | 'member_followup'
+  | 'talking_point'
+
+const ENTITIES_OF: Record<SearchType, Entity[]> = {
+  task: ['section_item', 'member_task'],
+  followup: ['section_item', 'member_followup'],
+  // A standard report item is found as its report; a talking point as its team member.
+  report: ['report', 'section_item'],
+  project: ['project'],
+  team_member: ['team_member', 'talking_point'],
+}
+
+const CANDIDATES = 500
+export const TITLE_LIMIT = 60
+
+/** Task and follow-up titles: the content cut to 60 characters plus '…'. */
+export function cutTitle(content: string) {
+  const chars = [...content]
+  return chars.length > TITLE_LIMIT ? `${chars.slice(0, TITLE_LIMIT).join('')}…` : content
+}
+
+type Hit = { entity_type: Entity; entity_id: number }
+type Row = Record<string, unknown>
+
+const placeholders = (n: number) => Array.from({ length: n }, () => '?').join(', ')
+
+function candidates(db: Db, userId: number, query: ParsedQuery): Hit[] {
+  const entities = query.types.length
+    ? [...new Set(query.types.flatMap((t) => ENTITIES_OF[t]))]
+    : null
+  const typeFilter = entities ? ` AND entity_type IN (${placeholders(entities.length)})` : ''
+  const match = toMatchExpression(query)
+  const params: (string | number)[] = [userId, ...(entities ?? [])]
+  if (match === null) {
+    // Filters only (`type:task status:active`): the newest of the kinds asked for.
+    return db.sqlite
+      .query(
+        `SELECT entity_type, entity_id FROM search_index WHERE user_id = ?${typeFilter}
+         ORDER BY rowid DESC LIMIT ${CANDIDATES}`,
+      )
+      .all(...params) as Hit[]
+  }
+  return db.sqlite
+    .query(
+      `SELECT entity_type, entity_id FROM search_index
+       WHERE search_index MATCH ? AND user_id = ?${typeFilter}
+       ORDER BY bm25(search_index, 0, 0, 0, 10, 1) LIMIT ${CANDIDATES}`,
+    )
+    .all(match, ...params) as Hit[]
+}
+
+function load(db: Db, sql: string, userId: number, ids: number[]): Map<number, Row> {
+  if (!ids.length) return new Map()
+  const rows = db.sqlite
+    .query(sql.replace('$IDS', placeholders(ids.length)))
+    .all(userId, ...ids) as Row[]
+  return new Map(rows.map((r) => [r.id as number, r]))
+}
+
+const SQL = {
+  report: `SELECT id, uuid, title, summary, week_start_date, is_submitted FROM reports
+           WHERE user_id = ? AND id IN ($IDS)`,
+  project: `SELECT id, uuid, name, status FROM projects WHERE user_id = ? AND id IN ($IDS)`,
+  team_member: `SELECT id, uuid, name, title, email FROM team_members
+                WHERE user_id = ? AND id IN ($IDS)`,
+  section_item: `SELECT i.id, i.content, i.is_completed, i.item_type, i.project_id, p.name AS project_name,
+                   r.id AS report_id, r.uuid AS report_uuid, r.title AS report_title,
+                   r.summary AS report_summary, r.week_start_date, r.is_submitted
+                 FROM section_items i
+                 JOIN report_sections s ON s.id = i.section_id
+                 JOIN reports r ON r.id = s.report_id
+                 LEFT JOIN projects p ON p.id = i.project_id
+                 WHERE i.user_id = ? AND i.id IN ($IDS)`,
+  member: (table: string) => `SELECT e.id, e.content, e.is_completed, e.project_id,
+                   p.name AS project_name, m.id AS member_id, m.uuid AS team_member_uuid,
+                   m.name AS team_member_name, m.title AS member_title, m.email AS member_email
+                 FROM ${table} e
+                 JOIN team_members m ON m.id = e.team_member_id
+                 LEFT JOIN projects p ON p.id = e.project_id
+                 WHERE e.user_id = ? AND e.id IN ($IDS)`,
+}
+
+/** Ids of the user's projects whose name contains `name`, case-insensitively. */
+function projectIds(db: Db, userId: number, name: string): Set<number> {
+  const rows = db.sqlite
+    .query(`SELECT id FROM projects WHERE user_id = ? AND instr(lower(name), lower(?)) > 0`)
+    .all(userId, name) as { id: number }[]
+  return new Set(rows.map((r) => r.id))
+}
+
+/** Reports (ids) with at least one item in one of `projects`. */
+function reportsWithProjects(db: Db, userId: number, projects: Set<number>): Set<number> {
+  if (!projects.size) return new Set()
+  const rows = db.sqlite
+    .query(
+      `SELECT DISTINCT s.report_id AS id FROM section_items i
+       JOIN report_sections s ON s.id = i.section_id
+       WHERE i.user_id = ? AND i.project_id IN (${placeholders(projects.size)})`,
+    )
+    .all(userId, ...projects) as { id: number }[]
+  return new Set(rows.map((r) => r.id))
+}
+
+const taskStatus = (done: boolean) => (done ? 'completed' : 'active')
+
+export function searchIndex(
+  db: Db,
+  userId: number,
+  query: ParsedQuery,
+  limit: number,
+): SearchResult[] {
+  const hits = candidates(db, userId, query)
+  const idsOf = (entity: Entity) =>
+    hits.filter((h) => h.entity_type === entity).map((h) => Number(h.entity_id))
+  const rows: Record<Entity, Map<number, Row>> = {
+    report: load(db, SQL.report, userId, idsOf('report')),
+    project: load(db, SQL.project, userId, idsOf('project')),
+    team_member: load(db, SQL.team_member, userId, idsOf('team_member')),
+    section_item: load(db, SQL.section_item, userId, idsOf('section_item')),
+    member_task: load(db, SQL.member('member_tasks'), userId, idsOf('member_task')),
+    member_followup: load(db, SQL.member('member_followups'), userId, idsOf('member_followup')),
+    talking_point: load(db, SQL.member('talking_points'), userId, idsOf('talking_point')),
+  }
+  const inProject = query.project === null ? null : projectIds(db, userId, query.project)
+  const reportsInProject = inProject ? reportsWithProjects(db, userId, inProject) : null
+
+  const reportResult = (r: Row, content?: string): SearchResult => ({
+    type: 'report',
+    id: r.id as number,
+    uuid: r.uuid as string,
+    title: (r.title as string | null) ?? null,
+    summary: (r.summary as string | null) ?? null,
+    week_start_date: r.week_start_date as string,
+    is_submitted: Boolean(r.is_submitted),
+    status: r.is_submitted ? 'submitted' : 'draft',
+    ...(content === undefined ? {} : { content }),
+  })
+  const memberResult = (m: Row, content?: string): SearchResult => ({
+    type: 'team_member',
+    id: m.id as number,
+    uuid: m.uuid as string,
+    name: m.name as string,
+    title: (m.title as string | null) ?? null,
+    email: m.email as string,
+    ...(content === undefined ? {} : { content }),
+  })
+  const taskResult = (type: 'task' | 'followup', row: Row, extra: Partial<SearchResult>) => ({
+    type,
+    id: row.id as number,
+    title: cutTitle(row.content as string),
+    content: row.content as string,
+    is_completed: Boolean(row.is_completed),
+    status: taskStatus(Boolean(row.is_completed)),
+    project_name: (row.project_name as string | null) ?? null,
+    ...extra,
+  })
+
+  const toResult = (hit: Hit): SearchResult | null => {
+    const row = rows[hit.entity_type].get(Number(hit.entity_id))
+    if (!row) return null
+    const projectOk = (projectId: unknown) => !inProject || inProject.has(projectId as number)
+    switch (hit.entity_type) {
+      case 'report':
+        if (reportsInProject && !reportsInProject.has(row.id as number)) return null
+        return reportResult(row)
+      case 'project':
+        if (!projectOk(row.id)) return null
+        return {
+          type: 'project',
+          id: row.id as number,
+          uuid: row.uuid as string,
+          name: row.name as string,
+          title: row.name as string,
+          status: row.status as string,
+        }
+      case 'team_member':
+        if (inProject) return null
+        return memberResult(row)
+      case 'section_item': {
+        if (!projectOk(row.project_id)) return null
+        const type = row.item_type as 'standard' | 'task' | 'followup'
+        if (type === 'standard') {
+          const report = { ...row, id: row.report_id, uuid: row.report_uuid }
+          return reportResult(
+            { ...report, title: row.report_title, summary: row.report_summary },
+            row.content as string,
+          )
+        }
+        return taskResult(type, row, {
+          source: 'report',
+          report_title: (row.report_title as string | null) ?? null,
+          report_uuid: row.report_uuid as string,
+          week_start_date: row.week_start_date as string,
+        })
+      }
+      case 'member_task':
+      case 'member_followup':
+        if (!projectOk(row.project_id)) return null
+        return taskResult(hit.entity_type === 'member_task' ? 'task' : 'followup', row, {
+          source: 'team_member',
+          team_member_uuid: row.team_member_uuid as string,
+          team_member_name: row.team_member_name as string,
+        })
+      case 'talking_point':
+        if (!projectOk(row.project_id)) return null
+        return memberResult(
+          {
+            id: row.member_id,
+            uuid: row.team_member_uuid,
+            name: row.team_member_name,
+            title: row.member_title,
+            email: row.member_email,
+          },
+          row.content as string,
+        )
+    }
+  }
+
+  const statusOk = (r: SearchResult) => {
+    if (!query.status) return true
+    if (r.type === 'team_member') return false
+    return r.status === query.status
+  }
+  const results: SearchResult[] = []
+  const seen = new Set<string>()
+  for (const hit of hits) {
+    const result = toResult(hit)
+    if (!result || !statusOk(result)) continue
+    if (query.types.length && !query.types.includes(result.type)) continue
+    const key =
+      result.type === 'task' || result.type === 'followup'
+        ? `${result.type}:${result.source}:${result.id}`
+        : `${result.type}:${result.id}`
+    if (seen.has(key)) continue
+    seen.add(key)
+    results.push(result)
+    if (results.length >= limit) break
+  }
+  return results
+}
