@@ -22,7 +22,12 @@ const env = {
   PUBLIC_URL: baseUrl,
   ADMIN_EMAILS: 'admin@example.com',
 }
-const server = Bun.spawn(['bun', 'server/src/index.ts'], { cwd: root, env, stdout: 'pipe', stderr: 'inherit' })
+const server = Bun.spawn(['bun', 'server/src/index.ts'], {
+  cwd: root,
+  env,
+  stdout: 'pipe',
+  stderr: 'inherit',
+})
 
 async function waitForServer() {
   for (let i = 0; i < 100; i++) {

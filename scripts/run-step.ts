@@ -1,8 +1,15 @@
 // Runs one command as a named step, streaming its output, and reads the pass/fail counts
 // that bun test and vitest print so the whole suite can close on one summary line.
-export type StepResult = { name: string; ok: boolean; passed: number; failed: number; seconds: number }
+export type StepResult = {
+  name: string
+  ok: boolean
+  passed: number
+  failed: number
+  seconds: number
+}
 
-const stripAnsi = (s: string) => s.replace(/\x1b\[[0-9;]*m/g, '')
+const ESC = String.fromCharCode(27)
+const stripAnsi = (s: string) => s.replace(new RegExp(`${ESC}\\[[0-9;]*m`, 'g'), '')
 
 export function countResults(output: string): { passed: number; failed: number } {
   const text = stripAnsi(output)

@@ -21,7 +21,11 @@ const builtAt = existsSync(built) ? statSync(built).mtimeMs : 0
 const sourcesAt = Math.max(...sources.map(newestMtime))
 if (builtAt < sourcesAt) {
   console.log(builtAt ? 'App build is stale: rebuilding…' : 'App not built yet: building…')
-  const build = Bun.spawnSync(['bun', 'run', 'build'], { cwd: root, stdout: 'inherit', stderr: 'inherit' })
+  const build = Bun.spawnSync(['bun', 'run', 'build'], {
+    cwd: root,
+    stdout: 'inherit',
+    stderr: 'inherit',
+  })
   if (build.exitCode !== 0) process.exit(build.exitCode ?? 1)
 }
 

@@ -1,7 +1,7 @@
 // `bun run test`: every test the project has, package by package, then the browser suites
 // against a fresh build. Each package runs its own `bun test` so happy-dom's globals never
 // reach the server tests. Closes on one 'N passed, N failed' line; exits non-zero on any failure.
-import { type StepResult, runStep } from './run-step'
+import { runStep, type StepResult } from './run-step'
 
 const only = process.argv.slice(2)
 const steps: Array<[string, string[], { cwd?: string; env?: Record<string, string> }]> = [
