@@ -4,10 +4,12 @@ import type { Config } from './config'
 import type { AppContext } from './context'
 import type { Db } from './db'
 import { HttpError, validationMessage } from './lib/errors'
+import { adminModule } from './modules/admin'
 import { adminProfileModule } from './modules/admin-profile'
 import { authModule } from './modules/auth'
 import { DEV_AUTHORIZE_PATH } from './modules/auth/providers'
 import { dashboardModule } from './modules/dashboard'
+import { importExportModule } from './modules/import-export'
 import { projectsModule } from './modules/projects'
 import { reportsModule } from './modules/reports'
 import { searchModule } from './modules/search'
@@ -129,6 +131,8 @@ export function createApp({ db, config, signInLimit }: CreateAppOptions) {
       .use(sectionItemsModule(ctx))
       .use(dashboardModule(ctx))
       .use(searchModule(ctx))
+      .use(importExportModule(ctx))
+      .use(adminModule(ctx))
       .use(staticModule(ctx))
   )
 }

@@ -70,6 +70,8 @@ function candidates(db: Db, userId: number, query: ParsedQuery): Hit[] {
   const match = toMatchExpression(query)
   const params: (string | number)[] = [userId, ...(entities ?? [])]
   if (match === null) {
+    // Text that is all punctuation (`!!`) and no filter: nothing to look for.
+    if (!entities && query.project === null && query.status === null) return []
     // Filters only (`type:task status:active`): the newest of the kinds asked for.
     return db.sqlite
       .query(

@@ -172,6 +172,49 @@ const CASES: Record<string, Case> = {
   },
   'DELETE /api/section-items/:id': { path: (f) => `/api/section-items/${f.item.id}`, owned: true },
   'GET /api/dashboard/': { path: () => '/api/dashboard' },
+  'GET /api/search/': { path: () => '/api/search?query=secret' },
+  'POST /api/reports/import/preview': {
+    path: () => '/api/reports/import/preview',
+    body: () => ({ text: '## Tasks\n- x' }),
+  },
+  'POST /api/reports/:uuid/import': {
+    path: (f) => `/api/reports/${f.report.uuid}/import`,
+    body: () => ({ text: '## Tasks\n- x' }),
+    owned: true,
+  },
+  'GET /api/reports/:uuid/export': {
+    path: (f) => `/api/reports/${f.report.uuid}/export?format=md`,
+    owned: true,
+  },
+  'GET /api/export': { path: () => '/api/export' },
+  'POST /api/import': {
+    path: () => '/api/import',
+    body: () => ({
+      format: 'cadence-export',
+      version: 1,
+      section_templates: [],
+      projects: [],
+      team_members: [],
+      reports: [],
+    }),
+  },
+  'POST /api/onboarding/events': {
+    path: () => '/api/onboarding/events',
+    body: () => ({ step: 'welcome', action: 'started' }),
+  },
+  'GET /api/admin/stats': { path: () => '/api/admin/stats', admin: true },
+  'GET /api/admin/users': { path: () => '/api/admin/users', admin: true },
+  'GET /api/admin/onboarding-analytics': {
+    path: () => '/api/admin/onboarding-analytics',
+    admin: true,
+  },
+  'GET /api/admin/system-settings': { path: () => '/api/admin/system-settings', admin: true },
+  'PUT /api/admin/system-settings/:key': {
+    path: () => '/api/admin/system-settings/maintenance_mode',
+    body: () => ({ setting_value: 'true' }),
+    admin: true,
+  },
+  'GET /api/admin/activity-log': { path: () => '/api/admin/activity-log', admin: true },
 }
 for (const kind of ['talking-points', 'tasks', 'followups']) {
   CASES[`GET /api/team-members/:uuid/${kind}`] = {

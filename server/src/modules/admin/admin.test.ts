@@ -1,0 +1,231 @@
+import { describe, expect, test } from 'bun:test'
+import { activityLog, users } from '../../db/schema'
+import { createTestApp, makeClient, signIn } from '../../test/helpers'
+
+async function setup() {
+  const ctx = createTestApp({ ADMIN_EMAILS: 'root@example.com' })
+  const root = await signIn(ctx.app, 'root@example.com', 'Root')
+  const ada = await signIn(ctx.app, 'ada@example.com', 'Ada Lovelace')
+  return { ...ctx, root, ada }
+}
+
+const ADMIN_GETS = [
+  '/api/admin/stats',
+  '/api/admin/users',
+  '/api/admin/onboarding-analytics',
+  '/api/admin/system-settings',
+  '/api/admin/activity-log',
+]
+
+describe('admin access', () => {
+  test('every admin route answers 403 to a signed-in non-admin and 401 without a session', async () => {
+    const { app, ada } = await setup()
+    for (const path of ADMIN_GETS) {
+      expect(await ada.get(path)).toMatchObject({
+        status: 403,
+        json: { error: 'Admin access required' },
+      })
+      expect((await makeClient(app).get(path)).status).toBe(401)
+    }
+    const put = await ada.put('/api/admin/system-settings/maintenance_mode', {
+      setting_value: 'true',
+    })
+    expect(put.status).toBe(403)
+  })
+
+  test('a non-admin’s refused setting change changes nothing', async () => {
+    const { root, ada } = await setup()
+    await ada.put('/api/admin/system-settings/maintenance_mode', { setting_value: 'true' })
+    const settings = (await root.get('/api/admin/system-settings')).json
+    expect(settings.find((s: { key: string }) => s.key === 'maintenance_mode').setting_value).toBe(
+      'false',
+    )
+  })
+})
+
+describe('admin stats and users', () => {
+  test('stats count users, active users, reports and the onboarding completion rate', async () => {
+    const { root, ada, db } = await setup()
+    await ada.post('/api/reports', { week_start_date: '2026-11-16' })
+    await ada.put('/api/user-settings', { onboarding_complete: true })
+    // A user who signed up long ago and has not been seen since is not active.
+    const old = '2020-01-01T00:00:00.000Z'
+    db.insert(users)
+      .values({
+        provider: 'dev',
+        provider_user_id: 'old',
+        email: 'old@example.com',
+        created_at: old,
+      })
+      .run()
+    const res = await root.get('/api/admin/stats')
+    expect(res.status).toBe(200)
+    expect(res.json).toEqual({
+      totalUsers: 3,
+      activeUsers: 2,
+      totalReports: 1,
+      onboardingCompletionRate: 33.3,
+    })
+  })
+
+  test('activity alone in the last 30 days makes a user active', async () => {
+    const { root, db } = await setup()
+    const u = db
+      .insert(users)
+      .values({ provider: 'dev', provider_user_id: 'w', email: 'w@example.com' })
+      .returning()
+      .get()
+    db.insert(activityLog).values({ user_id: u.id, action: 'report_created' }).run()
+    expect((await root.get('/api/admin/stats')).json.activeUsers).toBe(3)
+  })
+
+  test('users list has the spec fields and searches e-mail or name', async () => {
+    const { root } = await setup()
+    const all = (await root.get('/api/admin/users')).json
+    expect(all).toHaveLength(2)
+    expect(Object.keys(all[0]).sort()).toEqual(['created_at', 'email', 'id', 'is_admin', 'name'])
+    expect(all.find((u: { email: string }) => u.email === 'root@example.com').is_admin).toBe(true)
+    const byName = (await root.get('/api/admin/users?search=LOVELACE')).json
+    expect(byName.map((u: { email: string }) => u.email)).toEqual(['ada@example.com'])
+    const byEmail = (await root.get('/api/admin/users?search=root@')).json
+    expect(byEmail.map((u: { email: string }) => u.email)).toEqual(['root@example.com'])
+    expect((await root.get('/api/admin/users?search=nobody')).json).toEqual([])
+  })
+})
+
+describe('onboarding events and analytics', () => {
+  test('any signed-in user records events; bad events are 400', async () => {
+    const { ada, app } = await setup()
+    const res = await ada.post('/api/onboarding/events', { step: 'welcome', action: 'started' })
+    expect(res.status).toBe(201)
+    expect(res.json).toMatchObject({ step: 'welcome', action: 'started', duration_ms: null })
+    for (const body of [
+      {},
+      { step: 'welcome', action: 'finished' },
+      { step: '', action: 'started' },
+      { step: 'x', action: 'started', duration_ms: -1 },
+    ]) {
+      const bad = await ada.post('/api/onboarding/events', body)
+      expect(bad.status).toBe(400)
+      expect(bad.json.error).toBeString()
+    }
+    expect(
+      (await makeClient(app).post('/api/onboarding/events', { step: 'welcome', action: 'started' }))
+        .status,
+    ).toBe(401)
+  })
+
+  test('analytics: sessions, completion rate, average completion time and per-step counts', async () => {
+    const { root, ada } = await setup()
+    const events = [
+      [ada, 'welcome', 'started', null],
+      [ada, 'welcome', 'completed', 4000],
+      [ada, 'preferences', 'completed', 6000],
+      [ada, 'completion', 'completed', 2000],
+      [root, 'welcome', 'started', null],
+      [root, 'welcome', 'skipped', 1000],
+      [root, 'sections', 'abandoned', null],
+    ] as const
+    for (const [client, step, action, duration_ms] of events)
+      await client.post('/api/onboarding/events', { step, action, duration_ms })
+    const res = await root.get('/api/admin/onboarding-analytics')
+    expect(res.json).toEqual({
+      totalSessions: 2,
+      completionRate: 50,
+      averageCompletionTime: 12,
+      stepAnalytics: [
+        { step: 'welcome', averageTime: 2.5, started: 2, completed: 1, skipped: 1, abandoned: 0 },
+        { step: 'preferences', averageTime: 6, started: 0, completed: 1, skipped: 0, abandoned: 0 },
+        { step: 'sections', averageTime: 0, started: 0, completed: 0, skipped: 0, abandoned: 1 },
+        { step: 'completion', averageTime: 2, started: 0, completed: 1, skipped: 0, abandoned: 0 },
+      ],
+    })
+  })
+
+  test('no events gives zeros', async () => {
+    const { root } = await setup()
+    expect((await root.get('/api/admin/onboarding-analytics')).json).toEqual({
+      totalSessions: 0,
+      completionRate: 0,
+      averageCompletionTime: 0,
+      stepAnalytics: [],
+    })
+  })
+})
+
+describe('system settings', () => {
+  test('a seeded set of boolean, number and text settings, seeded once', async () => {
+    const { root, db, config } = await setup()
+    const list = (await root.get('/api/admin/system-settings')).json
+    expect(list.map((s: { key: string; setting_type: string }) => [s.key, s.setting_type])).toEqual(
+      [
+        ['allow_new_signups', 'boolean'],
+        ['maintenance_mode', 'boolean'],
+        ['max_reports_per_user', 'number'],
+        ['support_email', 'text'],
+      ],
+    )
+    await root.put('/api/admin/system-settings/support_email', {
+      setting_value: 'help@cadence.test',
+    })
+    // Building the app again on the same database keeps the edited value.
+    const { createApp } = await import('../../app')
+    createApp({ db, config })
+    const again = (await root.get('/api/admin/system-settings')).json
+    expect(again.find((s: { key: string }) => s.key === 'support_email').setting_value).toBe(
+      'help@cadence.test',
+    )
+    expect(again).toHaveLength(4)
+  })
+
+  test('values are validated against the setting type', async () => {
+    const { root } = await setup()
+    const put = (key: string, setting_value: unknown) =>
+      root.put(`/api/admin/system-settings/${key}`, { setting_value })
+    expect(await put('maintenance_mode', 'yes')).toMatchObject({
+      status: 400,
+      json: { error: "setting_value must be 'true' or 'false'" },
+    })
+    expect(await put('max_reports_per_user', 'many')).toMatchObject({
+      status: 400,
+      json: { error: 'setting_value must be a number' },
+    })
+    expect((await put('maintenance_mode', true)).status).toBe(400)
+    expect((await put('no_such_key', 'x')).status).toBe(404)
+    expect(await put('maintenance_mode', 'true')).toMatchObject({
+      status: 200,
+      json: { key: 'maintenance_mode', setting_value: 'true' },
+    })
+    expect(await put('max_reports_per_user', '100')).toMatchObject({
+      status: 200,
+      json: { setting_value: '100' },
+    })
+  })
+})
+
+describe('activity log', () => {
+  test('records sign-in, report create/submit/delete and settings changes, newest first', async () => {
+    const { root, ada } = await setup()
+    const report = (await ada.post('/api/reports', { week_start_date: '2026-11-16' })).json
+    await ada.put(`/api/reports/${report.uuid}`, { is_submitted: true })
+    await ada.delete(`/api/reports/${report.uuid}`)
+    await ada.put('/api/user-settings', { weekly_start_day: 'sunday' })
+    await root.put('/api/admin/system-settings/maintenance_mode', { setting_value: 'true' })
+    const log = (await root.get('/api/admin/activity-log')).json as {
+      action: string
+      user_email: string
+    }[]
+    expect(log.map((e) => e.action)).toEqual([
+      'system_setting_updated',
+      'settings_updated',
+      'report_deleted',
+      'report_submitted',
+      'report_created',
+      'sign_in',
+      'sign_in',
+    ])
+    expect(log[1].user_email).toBe('ada@example.com')
+    expect((await root.get('/api/admin/activity-log?limit=2')).json).toHaveLength(2)
+    expect((await root.get('/api/admin/activity-log?limit=0')).status).toBe(400)
+  })
+})

@@ -1,0 +1,220 @@
+import { desc, eq, sql } from 'drizzle-orm'
+import type { AppContext } from '../../context'
+import { activityLog, onboardingEvents, systemSettings, users } from '../../db/schema'
+import { logActivity } from '../../lib/activity'
+import { BadRequest, NotFound } from '../../lib/errors'
+import { daysAgoIso, nowIso } from '../../lib/time'
+import type { AdminModel } from './model'
+
+const TOUR_STEPS = [
+  'welcome',
+  'preferences',
+  'sections',
+  'project',
+  'team-member',
+  'report',
+  'completion',
+]
+
+const percent = (part: number, whole: number) =>
+  whole ? Math.round((part / whole) * 1000) / 10 : 0
+
+const scalar = (ctx: AppContext, query: string, ...params: (string | number)[]) =>
+  (ctx.db.sqlite.query(query).get(...params) as { n: number | null }).n ?? 0
+
+/**
+ * activeUsers: users seen in the last 30 days — a request on a session (users.last_seen_at, kept
+ * daily by the auth plugin), a session created (a sign-in), or an activity-log write.
+ * onboardingCompletionRate: the percentage (one decimal) of all users whose onboarding is complete.
+ */
+export function adminStats(ctx: AppContext) {
+  const since = daysAgoIso(30)
+  return {
+    totalUsers: scalar(ctx, 'SELECT count(*) AS n FROM users'),
+    activeUsers: scalar(
+      ctx,
+      `SELECT count(*) AS n FROM users u WHERE u.last_seen_at >= ?1
+         OR EXISTS (SELECT 1 FROM sessions s WHERE s.user_id = u.id AND s.created_at >= ?1)
+         OR EXISTS (SELECT 1 FROM activity_log a WHERE a.user_id = u.id AND a.created_at >= ?1)`,
+      since,
+    ),
+    totalReports: scalar(ctx, 'SELECT count(*) AS n FROM reports'),
+    onboardingCompletionRate: percent(
+      scalar(ctx, 'SELECT count(*) AS n FROM user_settings WHERE onboarding_complete = 1'),
+      scalar(ctx, 'SELECT count(*) AS n FROM users'),
+    ),
+  }
+}
+
+/** Users newest first; `search` matches e-mail or name, case-insensitively. */
+export function listUsers(ctx: AppContext, search = '') {
+  const term = search.trim().toLowerCase()
+  const rows = ctx.db
+    .select({
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      created_at: users.created_at,
+    })
+    .from(users)
+    .where(
+      term
+        ? sql`(instr(lower(${users.email}), ${term}) > 0 OR instr(lower(coalesce(${users.name}, '')), ${term}) > 0)`
+        : undefined,
+    )
+    .orderBy(desc(users.created_at), desc(users.id))
+    .limit(1000)
+    .all()
+  return rows.map((u) => ({
+    ...u,
+    is_admin: ctx.config.adminEmails.includes(u.email.toLowerCase()),
+  }))
+}
+
+export function recordOnboardingEvent(
+  ctx: AppContext,
+  userId: number,
+  input: AdminModel.onboardingEvent,
+) {
+  return ctx.db
+    .insert(onboardingEvents)
+    .values({
+      user_id: userId,
+      step: input.step.trim() || input.step,
+      action: input.action,
+      duration_ms: input.duration_ms ?? null,
+    })
+    .returning()
+    .get()
+}
+
+/**
+ * A session is one user's run through the tour (their events). It is complete when the user has a
+ * 'completed' event on the last step ('completion'). averageCompletionTime: over completed
+ * sessions, the sum of the user's event durations in seconds. Step averageTime: the mean
+ * duration_ms of that step's events that carry one, in seconds.
+ */
+export function onboardingAnalytics(ctx: AppContext) {
+  const events = ctx.db.select().from(onboardingEvents).all()
+  const byUser = Map.groupBy(events, (e) => e.user_id)
+  const completed = [...byUser.values()].filter((list) =>
+    list.some((e) => e.step === 'completion' && e.action === 'completed'),
+  )
+  const seconds = (ms: number) => Math.round(ms / 100) / 10
+  const totalMs = (list: typeof events) => list.reduce((sum, e) => sum + (e.duration_ms ?? 0), 0)
+  const byStep = Map.groupBy(events, (e) => e.step)
+  const steps = [
+    ...TOUR_STEPS.filter((s) => byStep.has(s)),
+    ...[...byStep.keys()].filter((s) => !TOUR_STEPS.includes(s)).sort(),
+  ]
+  return {
+    totalSessions: byUser.size,
+    completionRate: percent(completed.length, byUser.size),
+    averageCompletionTime: completed.length
+      ? seconds(completed.reduce((sum, list) => sum + totalMs(list), 0) / completed.length)
+      : 0,
+    stepAnalytics: steps.map((step) => {
+      const list = byStep.get(step) ?? []
+      const timed = list.filter((e) => e.duration_ms != null)
+      const count = (action: string) => list.filter((e) => e.action === action).length
+      return {
+        step,
+        averageTime: timed.length ? seconds(totalMs(timed) / timed.length) : 0,
+        started: count('started'),
+        completed: count('completed'),
+        skipped: count('skipped'),
+        abandoned: count('abandoned'),
+      }
+    }),
+  }
+}
+
+const DEFAULT_SETTINGS = [
+  {
+    key: 'maintenance_mode',
+    setting_value: 'false',
+    setting_type: 'boolean' as const,
+    description: 'Show a maintenance notice to users',
+  },
+  {
+    key: 'allow_new_signups',
+    setting_value: 'true',
+    setting_type: 'boolean' as const,
+    description: 'Let new users sign up',
+  },
+  {
+    key: 'max_reports_per_user',
+    setting_value: '520',
+    setting_type: 'number' as const,
+    description: 'Upper bound on reports per user',
+  },
+  {
+    key: 'support_email',
+    setting_value: 'support@example.com',
+    setting_type: 'text' as const,
+    description: 'Where users can reach support',
+  },
+]
+
+/** Inserts the default system settings that are missing; never overwrites an edited value. */
+export function seedSystemSettings({ db }: AppContext) {
+  db.insert(systemSettings).values(DEFAULT_SETTINGS).onConflictDoNothing().run()
+}
+
+export function listSystemSettings({ db }: AppContext) {
+  return db.select().from(systemSettings).orderBy(systemSettings.key).all()
+}
+
+function checkValue(type: 'boolean' | 'number' | 'text', value: string) {
+  if (type === 'boolean' && value !== 'true' && value !== 'false')
+    throw new BadRequest("setting_value must be 'true' or 'false'")
+  if (type === 'number' && !/^-?\d+(\.\d+)?$/.test(value.trim()))
+    throw new BadRequest('setting_value must be a number')
+  return type === 'number' ? value.trim() : value
+}
+
+export function updateSystemSetting(
+  ctx: AppContext,
+  userId: number,
+  key: string,
+  input: AdminModel.settingUpdate,
+) {
+  const row = ctx.db.select().from(systemSettings).where(eq(systemSettings.key, key)).get()
+  if (!row) throw new NotFound('Setting not found')
+  const value = checkValue(row.setting_type, input.setting_value)
+  const updated = ctx.db
+    .update(systemSettings)
+    .set({ setting_value: value, updated_at: nowIso() })
+    .where(eq(systemSettings.key, key))
+    .returning()
+    .get()
+  logActivity(ctx.db, {
+    userId,
+    action: 'system_setting_updated',
+    entityType: 'system_setting',
+    entityId: key,
+    details: `${row.setting_value} → ${value}`,
+  })
+  return updated
+}
+
+/** Newest first, with who did it. */
+export function activityEntries({ db }: AppContext, limit = 100) {
+  return db
+    .select({
+      id: activityLog.id,
+      user_id: activityLog.user_id,
+      user_email: users.email,
+      user_name: users.name,
+      action: activityLog.action,
+      entity_type: activityLog.entity_type,
+      entity_id: activityLog.entity_id,
+      details: activityLog.details,
+      created_at: activityLog.created_at,
+    })
+    .from(activityLog)
+    .leftJoin(users, eq(users.id, activityLog.user_id))
+    .orderBy(desc(activityLog.created_at), desc(activityLog.id))
+    .limit(limit)
+    .all()
+}

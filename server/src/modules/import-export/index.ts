@@ -1,0 +1,53 @@
+import { Elysia } from 'elysia'
+import type { AppContext } from '../../context'
+import { BadRequest } from '../../lib/errors'
+import { authPlugin } from '../auth/plugin'
+import { ImportExportModel } from './model'
+import {
+  exportAccount,
+  exportReportMarkdown,
+  importAccount,
+  importIntoReport,
+  previewImport,
+} from './service'
+
+export function importExportModule(ctx: AppContext) {
+  const detail = { tags: ['import-export'] }
+  return new Elysia({ prefix: '/api' })
+    .use(authPlugin(ctx))
+    .post('/reports/import/preview', ({ user, body }) => previewImport(ctx, user.id, body), {
+      auth: true,
+      body: ImportExportModel.preview,
+      detail,
+    })
+    .post(
+      '/reports/:uuid/import',
+      ({ user, params, body }) => importIntoReport(ctx, user.id, params.uuid, body.text),
+      { auth: true, params: ImportExportModel.params, body: ImportExportModel.text, detail },
+    )
+    .get(
+      '/reports/:uuid/export',
+      ({ user, params, query }) => {
+        if ((query.format ?? 'md') !== 'md') throw new BadRequest("format must be 'md'")
+        const { filename, markdown } = exportReportMarkdown(ctx, user.id, params.uuid)
+        return new Response(markdown, {
+          headers: {
+            'content-type': 'text/markdown; charset=utf-8',
+            'content-disposition': `attachment; filename="${filename}"`,
+          },
+        })
+      },
+      {
+        auth: true,
+        params: ImportExportModel.params,
+        query: ImportExportModel.exportQuery,
+        detail,
+      },
+    )
+    .get('/export', ({ user }) => exportAccount(ctx, user.id), { auth: true, detail })
+    .post('/import', ({ user, body }) => importAccount(ctx, user.id, body), {
+      auth: true,
+      body: ImportExportModel.document,
+      detail,
+    })
+}

@@ -1,0 +1,107 @@
+/**
+ * A report → Markdown, in the dialect parser.ts reads back: importing the export into an empty
+ * report with the same sections gives the same items in the same order, with their projects,
+ * completion and assignees. Pure: the caller resolves project and team member names.
+ *
+ *   # Weekly Report
+ *
+ *   Week of 2026-11-16
+ *
+ *   **Title:** …            (when there is one)
+ *
+ *   > summary lines         (quoted, so they never read as sections or items)
+ *
+ *   ## Section name
+ *
+ *   > section notes
+ *
+ *   - [ ] [Project] content @Assignee     (tasks and follow-ups; `- [x]` when completed)
+ *   - [Project] content                    (standard items; `- [x]` when completed)
+ *   None                                   (a section without items)
+ *
+ * Item text is escaped Markdown-style (`\@`, `\\`, a leading `\[`, …). Line breaks inside an item
+ * become spaces: an item is one line.
+ */
+
+export type MarkdownItem = {
+  content: string
+  is_completed: boolean
+  projectName: string | null
+  assignee: string | null
+}
+export type MarkdownSection = {
+  section_name: string
+  section_type: 'standard' | 'tasks' | 'followups'
+  content: string | null
+  items: MarkdownItem[]
+}
+export type MarkdownReport = {
+  week_start_date: string
+  title: string | null
+  summary: string | null
+  sections: MarkdownSection[]
+}
+
+const oneLine = (text: string) =>
+  text
+    .split(/[\r\n]+/)
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .join(' ')
+
+/** Escapes text for an item line: no character of it can be read as a marker. */
+export function escapeItemText(text: string) {
+  let out = oneLine(text)
+    .replaceAll('\\', '\\\\')
+    .replaceAll('@', '\\@')
+    .replaceAll('✓', '\\✓')
+    .replace(/(^|[^\\])(assigned)(?=\s+to)/gi, '$1\\$2')
+  if (/^[[~☐☑☒✅✔]/.test(out)) out = `\\${out}`
+  return out
+}
+
+const escapeProject = (name: string) => escapeItemText(name).replaceAll(']', '\\]')
+
+const escapeHeading = (name: string) => oneLine(name).replaceAll('\\', '\\\\').replace(/#$/, '\\#')
+
+function itemLine(item: MarkdownItem, section: MarkdownSection) {
+  const box =
+    section.section_type !== 'standard' || item.is_completed
+      ? item.is_completed
+        ? '[x] '
+        : '[ ] '
+      : ''
+  const project = item.projectName ? `[${escapeProject(item.projectName)}] ` : ''
+  const assignee = item.assignee ? ` @${escapeItemText(item.assignee)}` : ''
+  return `- ${box}${project}${escapeItemText(item.content)}${assignee}`
+}
+
+export function reportToMarkdown(report: MarkdownReport): string {
+  const out: string[] = ['# Weekly Report', '', `Week of ${report.week_start_date}`, '']
+  if (report.title?.trim()) out.push(`**Title:** ${oneLine(report.title)}`, '')
+  if (report.summary?.trim()) {
+    out.push(
+      ...report.summary
+        .trim()
+        .split(/\r?\n/)
+        .map((l) => `> ${l}`.trimEnd()),
+      '',
+    )
+  }
+  for (const section of report.sections) {
+    out.push(`## ${escapeHeading(section.section_name)}`, '')
+    if (section.content?.trim()) {
+      out.push(
+        ...section.content
+          .trim()
+          .split(/\r?\n/)
+          .map((l) => `> ${l}`.trimEnd()),
+        '',
+      )
+    }
+    if (section.items.length) out.push(...section.items.map((i) => itemLine(i, section)))
+    else out.push('None')
+    out.push('')
+  }
+  return `${out.join('\n').trimEnd()}\n`
+}

@@ -1,0 +1,125 @@
+import { t } from 'elysia'
+
+const date = (field: string) =>
+  t.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', error: `${field} must be a date (YYYY-MM-DD)` })
+const id = t.Integer({ minimum: 1 })
+const ref = t.Nullable(t.Integer({ minimum: 1 }))
+const content = t.String({ minLength: 1, maxLength: 10_000, error: 'Content is required' })
+const timestamp = t.Optional(t.String({ maxLength: 40 }))
+const sectionType = t.Union([t.Literal('standard'), t.Literal('tasks'), t.Literal('followups')])
+const weekday = t.Union(
+  ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'].map((d) =>
+    t.Literal(d),
+  ),
+)
+const entry = t.Object({
+  content,
+  is_completed: t.Boolean(),
+  project_id: t.Optional(ref),
+  created_at: timestamp,
+})
+
+export const EXPORT_FORMAT = 'cadence-export'
+export const EXPORT_VERSION = 1
+
+export namespace ImportExportModel {
+  export const text = t.Object({
+    text: t.String({ maxLength: 500_000, error: 'Please paste report content to preview' }),
+  })
+  export type text = typeof text.static
+  export const preview = t.Object({
+    text: t.String({ maxLength: 500_000, error: 'Please paste report content to preview' }),
+    uuid: t.Optional(t.String({ maxLength: 64 })),
+  })
+  export type preview = typeof preview.static
+  export const params = t.Object({ uuid: t.String({ maxLength: 64 }) })
+  export const exportQuery = t.Object({ format: t.Optional(t.String({ maxLength: 10 })) })
+
+  /** The whole-account document of GET /api/export and POST /api/import (version 1). */
+  export const document = t.Object({
+    format: t.Literal(EXPORT_FORMAT, { error: `format must be '${EXPORT_FORMAT}'` }),
+    version: t.Literal(EXPORT_VERSION, { error: `version must be ${EXPORT_VERSION}` }),
+    exported_at: timestamp,
+    settings: t.Optional(
+      t.Object({
+        report_frequency: t.Union([
+          t.Literal('weekly'),
+          t.Literal('bi-weekly'),
+          t.Literal('monthly'),
+          t.Literal('quarterly'),
+        ]),
+        weekly_start_day: weekday,
+        weekly_end_day: weekday,
+        onboarding_complete: t.Boolean(),
+        carry_over: t.Optional(t.Boolean()),
+      }),
+    ),
+    section_templates: t.Array(
+      t.Object({
+        id,
+        name: t.String({ minLength: 1, maxLength: 255 }),
+        type: sectionType,
+        sort_order: t.Integer(),
+      }),
+      { maxItems: 1_000 },
+    ),
+    projects: t.Array(
+      t.Object({
+        id,
+        uuid: t.Optional(t.String({ maxLength: 64 })),
+        name: t.String({ minLength: 1, maxLength: 255 }),
+        status: t.Union([t.Literal('active'), t.Literal('archived')]),
+        created_at: timestamp,
+      }),
+      { maxItems: 10_000 },
+    ),
+    team_members: t.Array(
+      t.Object({
+        id,
+        uuid: t.Optional(t.String({ maxLength: 64 })),
+        name: t.String({ minLength: 1, maxLength: 200 }),
+        title: t.Optional(t.Nullable(t.String({ maxLength: 200 }))),
+        email: t.String({ format: 'email', maxLength: 320 }),
+        talking_points: t.Array(entry),
+        tasks: t.Array(entry),
+        followups: t.Array(entry),
+      }),
+      { maxItems: 10_000 },
+    ),
+    reports: t.Array(
+      t.Object({
+        uuid: t.Optional(t.String({ maxLength: 64 })),
+        week_start_date: date('week_start_date'),
+        title: t.Nullable(t.String({ maxLength: 500 })),
+        summary: t.Nullable(t.String({ maxLength: 20_000 })),
+        is_submitted: t.Boolean(),
+        sent_date: t.Nullable(date('sent_date')),
+        created_at: timestamp,
+        sections: t.Array(
+          t.Object({
+            section_template_id: t.Optional(ref),
+            section_name: t.String({ minLength: 1, maxLength: 255 }),
+            section_type: sectionType,
+            content: t.Nullable(t.String({ maxLength: 20_000 })),
+            items: t.Array(
+              t.Object({
+                content,
+                is_completed: t.Boolean(),
+                item_type: t.Union([
+                  t.Literal('standard'),
+                  t.Literal('task'),
+                  t.Literal('followup'),
+                ]),
+                project_id: t.Optional(ref),
+                assigned_to_team_member_id: t.Optional(ref),
+                created_at: timestamp,
+              }),
+            ),
+          }),
+        ),
+      }),
+      { maxItems: 10_000 },
+    ),
+  })
+  export type document = typeof document.static
+}

@@ -1,0 +1,616 @@
+import { asc, eq } from 'drizzle-orm'
+import type { AppContext } from '../../context'
+import {
+  memberFollowups,
+  memberTasks,
+  projects,
+  reportSections,
+  reports,
+  sectionItems,
+  sectionTemplates,
+  talkingPoints,
+  teamMembers,
+  userSettings,
+} from '../../db/schema'
+import { logActivity } from '../../lib/activity'
+import { BadRequest } from '../../lib/errors'
+import { nowIso } from '../../lib/time'
+import { isValidIsoDate } from '../../lib/weeks'
+import { findReport, loadReport } from '../reports/service'
+import { getSettings } from '../settings/service'
+import { reportToMarkdown } from './markdown'
+import { EXPORT_FORMAT, EXPORT_VERSION, type ImportExportModel } from './model'
+import {
+  itemTypeFor,
+  matchMember,
+  matchProject,
+  matchSection,
+  type ParsedReport,
+  parseReportText,
+} from './parser'
+
+const EMPTY_TEXT = 'Please paste report content to preview'
+const PROJECT_NAME_MAX = 255
+const CONTENT_MAX = 10_000
+
+const requireText = (text: string) => {
+  if (!text.trim()) throw new BadRequest(EMPTY_TEXT)
+  return text
+}
+
+const memberNames = ({ db }: AppContext, userId: number) =>
+  db
+    .select({ id: teamMembers.id, name: teamMembers.name })
+    .from(teamMembers)
+    .where(eq(teamMembers.user_id, userId))
+    .all()
+
+/**
+ * The parsed structure, nothing written. Section headings are recognised against the report's
+ * sections when `uuid` is given, else against the user's section templates.
+ */
+export function previewImport(
+  ctx: AppContext,
+  userId: number,
+  input: ImportExportModel.preview,
+): ParsedReport {
+  requireText(input.text)
+  const knownSections = input.uuid
+    ? loadReport(ctx, findReport(ctx, userId, input.uuid)).sections.map((s) => s.section_name)
+    : ctx.db
+        .select({ name: sectionTemplates.name })
+        .from(sectionTemplates)
+        .where(eq(sectionTemplates.user_id, userId))
+        .all()
+        .map((t) => t.name)
+  return parseReportText(input.text, {
+    knownSections,
+    members: memberNames(ctx, userId).map((m) => m.name),
+  })
+}
+
+/**
+ * Adds the pasted items to the report in one transaction. A parsed section goes to the report
+ * section it matches (parser.ts matchSection); one that matches none goes to the first section of
+ * the type its name suggests, else the first section, and is listed in `unmatchedSections`.
+ */
+export function importIntoReport(ctx: AppContext, userId: number, uuid: string, text: string) {
+  const report = loadReport(ctx, findReport(ctx, userId, uuid))
+  requireText(text)
+  if (!report.sections.length) throw new BadRequest('This report has no sections to import into')
+  const members = memberNames(ctx, userId)
+  const parsed = parseReportText(text, {
+    knownSections: report.sections.map((s) => s.section_name),
+    members: members.map((m) => m.name),
+  })
+  const counts = {
+    importedItems: 0,
+    createdProjects: 0,
+    assignedItems: 0,
+    skippedProjects: 0,
+    matchedSections: 0,
+    unmatchedSections: [] as string[],
+  }
+  ctx.db.transaction((tx) => {
+    const known = tx
+      .select({ id: projects.id, name: projects.name, status: projects.status })
+      .from(projects)
+      .where(eq(projects.user_id, userId))
+      .all()
+    const projectFor = (name: string | null): number | null => {
+      if (!name) return null
+      const found = matchProject(name, known)
+      if (found) return found.id
+      if (name.length > PROJECT_NAME_MAX) {
+        console.warn('import: project name too long, item kept without a project')
+        counts.skippedProjects++
+        return null
+      }
+      const created = tx
+        .insert(projects)
+        .values({ user_id: userId, uuid: crypto.randomUUID(), name, status: 'active' })
+        .returning({ id: projects.id, name: projects.name, status: projects.status })
+        .get()
+      known.push(created)
+      counts.createdProjects++
+      return created.id
+    }
+    const nextOrder = new Map(
+      report.sections.map((s) => [
+        s.id,
+        s.items.reduce((m, i) => Math.max(m, i.sort_order + 1), 0),
+      ]),
+    )
+    for (const section of parsed.sections) {
+      let index = matchSection(section.sectionName, report.sections)
+      if (index === -1) {
+        if (section.items.length) counts.unmatchedSections.push(section.sectionName)
+        const wanted = { task: 'tasks', followup: 'followups', standard: 'standard' }[
+          itemTypeFor(section.sectionName)
+        ]
+        index = Math.max(
+          0,
+          report.sections.findIndex((s) => s.section_type === wanted),
+        )
+      } else counts.matchedSections++
+      const target = report.sections[index]
+      const itemType =
+        target.section_type === 'standard'
+          ? itemTypeFor(section.sectionName)
+          : itemTypeFor(target.section_name, target.section_type)
+      for (const item of section.items) {
+        const assignee = item.assignee ? matchMember(item.assignee, members) : undefined
+        let content = item.content
+        if (item.assignee && !assignee) content = `${content} @${item.assignee}`
+        content = content.slice(0, CONTENT_MAX)
+        const order = nextOrder.get(target.id) ?? 0
+        nextOrder.set(target.id, order + 1)
+        tx.insert(sectionItems)
+          .values({
+            section_id: target.id,
+            user_id: userId,
+            content,
+            is_completed: item.is_completed ?? false,
+            item_type: itemType,
+            project_id: projectFor(item.projectName),
+            assigned_to_team_member_id: assignee?.id ?? null,
+            sort_order: order,
+          })
+          .run()
+        counts.importedItems++
+        if (assignee) counts.assignedItems++
+      }
+    }
+  })
+  const created = counts.createdProjects
+  return {
+    ...counts,
+    message: `Imported ${counts.importedItems} items from report${
+      created ? ` and created ${created} new project(s)` : ''
+    }`,
+  }
+}
+
+/** The report as Markdown (markdown.ts), names resolved in two queries. */
+export function exportReportMarkdown(ctx: AppContext, userId: number, uuid: string) {
+  const report = loadReport(ctx, findReport(ctx, userId, uuid))
+  const projectName = new Map(
+    ctx.db
+      .select({ id: projects.id, name: projects.name })
+      .from(projects)
+      .where(eq(projects.user_id, userId))
+      .all()
+      .map((p) => [p.id, p.name]),
+  )
+  const memberName = new Map(memberNames(ctx, userId).map((m) => [m.id, m.name]))
+  return {
+    filename: `report-${report.week_start_date}.md`,
+    markdown: reportToMarkdown({
+      week_start_date: report.week_start_date,
+      title: report.title,
+      summary: report.summary,
+      sections: report.sections.map((s) => ({
+        section_name: s.section_name,
+        section_type: s.section_type,
+        content: s.content,
+        items: s.items.map((i) => ({
+          content: i.content,
+          is_completed: i.is_completed,
+          projectName: (i.project_id && projectName.get(i.project_id)) || null,
+          assignee:
+            (i.assigned_to_team_member_id && memberName.get(i.assigned_to_team_member_id)) || null,
+        })),
+      })),
+    }),
+  }
+}
+
+// ---- Whole-account JSON export / import ----
+
+const entryOut = (e: {
+  content: string
+  is_completed: boolean
+  project_id: number | null
+  created_at: string
+}) => ({
+  content: e.content,
+  is_completed: e.is_completed,
+  project_id: e.project_id,
+  created_at: e.created_at,
+})
+
+/**
+ * Every object the user owns, as one document (format 'cadence-export', version 1). Ids are the
+ * rows' own and are only used to link the document's parts together; import remaps them.
+ */
+export function exportAccount(ctx: AppContext, userId: number): ImportExportModel.document {
+  const { db } = ctx
+  const settings = getSettings(ctx, userId)
+  const mine = <T extends { user_id: unknown }>(table: T) => eq(table.user_id as never, userId)
+  const entries = {
+    talking_points: db
+      .select()
+      .from(talkingPoints)
+      .where(mine(talkingPoints))
+      .orderBy(asc(talkingPoints.id))
+      .all(),
+    tasks: db
+      .select()
+      .from(memberTasks)
+      .where(mine(memberTasks))
+      .orderBy(asc(memberTasks.id))
+      .all(),
+    followups: db
+      .select()
+      .from(memberFollowups)
+      .where(mine(memberFollowups))
+      .orderBy(asc(memberFollowups.id))
+      .all(),
+  }
+  const ofMember = (list: typeof entries.tasks) => Map.groupBy(list, (e) => e.team_member_id)
+  const byMember = {
+    talking_points: ofMember(entries.talking_points),
+    tasks: ofMember(entries.tasks),
+    followups: ofMember(entries.followups),
+  }
+  const sections = db
+    .select()
+    .from(reportSections)
+    .where(mine(reportSections))
+    .orderBy(asc(reportSections.sort_order), asc(reportSections.id))
+    .all()
+  const items = db
+    .select()
+    .from(sectionItems)
+    .where(mine(sectionItems))
+    .orderBy(asc(sectionItems.sort_order), asc(sectionItems.id))
+    .all()
+  const itemsBySection = Map.groupBy(items, (i) => i.section_id)
+  const sectionsByReport = Map.groupBy(sections, (s) => s.report_id)
+  return {
+    format: EXPORT_FORMAT,
+    version: EXPORT_VERSION,
+    exported_at: nowIso(),
+    settings: {
+      report_frequency: settings.report_frequency,
+      weekly_start_day: settings.weekly_start_day as never,
+      weekly_end_day: settings.weekly_end_day as never,
+      onboarding_complete: settings.onboarding_complete,
+      carry_over: settings.carry_over,
+    },
+    section_templates: db
+      .select({
+        id: sectionTemplates.id,
+        name: sectionTemplates.name,
+        type: sectionTemplates.type,
+        sort_order: sectionTemplates.sort_order,
+      })
+      .from(sectionTemplates)
+      .where(mine(sectionTemplates))
+      .orderBy(asc(sectionTemplates.sort_order), asc(sectionTemplates.id))
+      .all(),
+    projects: db
+      .select({
+        id: projects.id,
+        uuid: projects.uuid,
+        name: projects.name,
+        status: projects.status,
+        created_at: projects.created_at,
+      })
+      .from(projects)
+      .where(mine(projects))
+      .orderBy(asc(projects.id))
+      .all(),
+    team_members: db
+      .select()
+      .from(teamMembers)
+      .where(mine(teamMembers))
+      .orderBy(asc(teamMembers.id))
+      .all()
+      .map((m) => ({
+        id: m.id,
+        uuid: m.uuid,
+        name: m.name,
+        title: m.title,
+        email: m.email,
+        talking_points: (byMember.talking_points.get(m.id) ?? []).map(entryOut),
+        tasks: (byMember.tasks.get(m.id) ?? []).map(entryOut),
+        followups: (byMember.followups.get(m.id) ?? []).map(entryOut),
+      })),
+    reports: db
+      .select()
+      .from(reports)
+      .where(mine(reports))
+      .orderBy(asc(reports.week_start_date))
+      .all()
+      .map((r) => ({
+        uuid: r.uuid,
+        week_start_date: r.week_start_date,
+        title: r.title,
+        summary: r.summary,
+        is_submitted: r.is_submitted,
+        sent_date: r.sent_date,
+        created_at: r.created_at,
+        sections: (sectionsByReport.get(r.id) ?? []).map((s) => ({
+          section_template_id: s.section_template_id,
+          section_name: s.section_name,
+          section_type: s.section_type,
+          content: s.content,
+          items: (itemsBySection.get(s.id) ?? []).map((i) => ({
+            content: i.content,
+            is_completed: i.is_completed,
+            item_type: i.item_type,
+            project_id: i.project_id,
+            assigned_to_team_member_id: i.assigned_to_team_member_id,
+            created_at: i.created_at,
+          })),
+        })),
+      })),
+  }
+}
+
+/** Everything the schema cannot say: references resolve inside the document, dates are real. */
+function checkDocument(doc: ImportExportModel.document) {
+  const invalid = (why: string) => new BadRequest(`Invalid export document: ${why}`)
+  const ids = (list: { id: number }[], what: string) => {
+    const set = new Set<number>()
+    for (const { id } of list) {
+      if (set.has(id)) throw invalid(`duplicate ${what} id ${id}`)
+      set.add(id)
+    }
+    return set
+  }
+  const projectIds = ids(doc.projects, 'project')
+  const memberIds = ids(doc.team_members, 'team member')
+  const templateIds = ids(doc.section_templates, 'section template')
+  const project = (id: number | null | undefined) => {
+    if (id != null && !projectIds.has(id)) throw invalid(`unknown project id ${id}`)
+  }
+  for (const m of doc.team_members)
+    for (const e of [...m.talking_points, ...m.tasks, ...m.followups]) {
+      if (!e.content.trim()) throw invalid('Content is required')
+      project(e.project_id)
+    }
+  const weeks = new Set<string>()
+  for (const r of doc.reports) {
+    if (!isValidIsoDate(r.week_start_date))
+      throw invalid(`bad week_start_date ${r.week_start_date}`)
+    if (r.sent_date != null && !isValidIsoDate(r.sent_date))
+      throw invalid(`bad sent_date ${r.sent_date}`)
+    if (weeks.has(r.week_start_date)) throw invalid(`two reports for week ${r.week_start_date}`)
+    weeks.add(r.week_start_date)
+    for (const s of r.sections) {
+      if (s.section_template_id != null && !templateIds.has(s.section_template_id))
+        throw invalid(`unknown section template id ${s.section_template_id}`)
+      for (const i of s.items) {
+        if (!i.content.trim()) throw invalid('Content is required')
+        project(i.project_id)
+        const member = i.assigned_to_team_member_id
+        if (member != null && !memberIds.has(member))
+          throw invalid(`unknown team member id ${member}`)
+      }
+    }
+  }
+}
+
+const lower = (s: string) => s.trim().toLowerCase()
+
+// Multi-row inserts in slices, well under SQLite's bound-parameter limit.
+const CHUNK = 500
+function chunks<T>(list: T[]): T[][] {
+  const out: T[][] = []
+  for (let i = 0; i < list.length; i += CHUNK) out.push(list.slice(i, i + CHUNK))
+  return out
+}
+
+/**
+ * Restores a document into the signed-in account in one transaction, all or nothing. Ids are
+ * remapped; uuids are new. Existing objects are reused rather than duplicated: templates by name
+ * and type, projects by name, team members by e-mail (case-insensitive). A report for a week the
+ * account already has is skipped (`skippedReports`). Settings are replaced.
+ */
+export function importAccount(ctx: AppContext, userId: number, doc: ImportExportModel.document) {
+  checkDocument(doc)
+  const counts = {
+    settings: false,
+    sectionTemplates: 0,
+    projects: 0,
+    teamMembers: 0,
+    talkingPoints: 0,
+    tasks: 0,
+    followups: 0,
+    reports: 0,
+    sections: 0,
+    items: 0,
+    skippedReports: 0,
+  }
+  // The defaults row exists for every user anyway (created on first read), so this is no write.
+  getSettings(ctx, userId)
+  ctx.db.transaction((tx) => {
+    const now = nowIso()
+    if (doc.settings) {
+      tx.update(userSettings)
+        .set({ ...doc.settings, updated_at: now })
+        .where(eq(userSettings.user_id, userId))
+        .run()
+      counts.settings = true
+    }
+    const templateId = new Map<number, number>()
+    const existingTemplates = tx
+      .select()
+      .from(sectionTemplates)
+      .where(eq(sectionTemplates.user_id, userId))
+      .all()
+    for (const t of doc.section_templates) {
+      const found = existingTemplates.find(
+        (e) => lower(e.name) === lower(t.name) && e.type === t.type,
+      )
+      if (found) {
+        templateId.set(t.id, found.id)
+        continue
+      }
+      const row = tx
+        .insert(sectionTemplates)
+        .values({
+          user_id: userId,
+          name: t.name.trim() || t.name,
+          type: t.type,
+          sort_order: t.sort_order,
+        })
+        .returning({ id: sectionTemplates.id })
+        .get()
+      templateId.set(t.id, row.id)
+      counts.sectionTemplates++
+    }
+    const projectId = new Map<number, number>()
+    const existingProjects = tx.select().from(projects).where(eq(projects.user_id, userId)).all()
+    for (const p of doc.projects) {
+      const found = existingProjects.find((e) => lower(e.name) === lower(p.name))
+      if (found) {
+        projectId.set(p.id, found.id)
+        continue
+      }
+      const row = tx
+        .insert(projects)
+        .values({
+          user_id: userId,
+          uuid: crypto.randomUUID(),
+          name: p.name.trim() || p.name,
+          status: p.status,
+        })
+        .returning()
+        .get()
+      existingProjects.push(row)
+      projectId.set(p.id, row.id)
+      counts.projects++
+    }
+    const mapProject = (id: number | null | undefined) =>
+      id == null ? null : (projectId.get(id) ?? null)
+    const memberId = new Map<number, number>()
+    const existingMembers = tx
+      .select()
+      .from(teamMembers)
+      .where(eq(teamMembers.user_id, userId))
+      .all()
+    const entryTables = [
+      ['talking_points', talkingPoints, 'talkingPoints'],
+      ['tasks', memberTasks, 'tasks'],
+      ['followups', memberFollowups, 'followups'],
+    ] as const
+    for (const m of doc.team_members) {
+      let id = existingMembers.find((e) => lower(e.email) === lower(m.email))?.id
+      if (id === undefined) {
+        const row = tx
+          .insert(teamMembers)
+          .values({
+            user_id: userId,
+            uuid: crypto.randomUUID(),
+            name: m.name,
+            title: m.title ?? null,
+            email: m.email,
+          })
+          .returning()
+          .get()
+        existingMembers.push(row)
+        id = row.id
+        counts.teamMembers++
+      }
+      memberId.set(m.id, id)
+      for (const [field, table, count] of entryTables) {
+        const list = m[field]
+        if (!list.length) continue
+        for (const part of chunks(list))
+          tx.insert(table)
+            .values(
+              part.map((e) => ({
+                team_member_id: id,
+                user_id: userId,
+                project_id: mapProject(e.project_id),
+                content: e.content.trim(),
+                is_completed: e.is_completed,
+                ...(e.created_at ? { created_at: e.created_at } : {}),
+              })),
+            )
+            .run()
+        counts[count] += list.length
+      }
+    }
+    const existingWeeks = new Set(
+      tx
+        .select({ week: reports.week_start_date })
+        .from(reports)
+        .where(eq(reports.user_id, userId))
+        .all()
+        .map((r) => r.week),
+    )
+    for (const r of doc.reports) {
+      if (existingWeeks.has(r.week_start_date)) {
+        counts.skippedReports++
+        continue
+      }
+      const report = tx
+        .insert(reports)
+        .values({
+          user_id: userId,
+          uuid: crypto.randomUUID(),
+          week_start_date: r.week_start_date,
+          title: r.title,
+          summary: r.summary,
+          is_submitted: r.is_submitted,
+          sent_date: r.is_submitted ? r.sent_date : null,
+          ...(r.created_at ? { created_at: r.created_at } : {}),
+        })
+        .returning({ id: reports.id })
+        .get()
+      counts.reports++
+      r.sections.forEach((s, index) => {
+        const section = tx
+          .insert(reportSections)
+          .values({
+            report_id: report.id,
+            user_id: userId,
+            section_template_id:
+              s.section_template_id == null
+                ? null
+                : (templateId.get(s.section_template_id) ?? null),
+            section_name: s.section_name,
+            section_type: s.section_type,
+            content: s.content,
+            sort_order: index,
+          })
+          .returning({ id: reportSections.id })
+          .get()
+        counts.sections++
+        if (!s.items.length) return
+        for (const [n, part] of chunks(s.items).entries())
+          tx.insert(sectionItems)
+            .values(
+              part.map((i, k) => ({
+                section_id: section.id,
+                user_id: userId,
+                content: i.content.trim(),
+                is_completed: i.is_completed,
+                item_type: i.item_type,
+                project_id: mapProject(i.project_id),
+                assigned_to_team_member_id:
+                  i.assigned_to_team_member_id == null
+                    ? null
+                    : (memberId.get(i.assigned_to_team_member_id) ?? null),
+                sort_order: n * CHUNK + k,
+                ...(i.created_at ? { created_at: i.created_at } : {}),
+              })),
+            )
+            .run()
+        counts.items += s.items.length
+      })
+    }
+  })
+  logActivity(ctx.db, {
+    userId,
+    action: 'account_imported',
+    entityType: 'user',
+    entityId: userId,
+    details: `${counts.reports} reports, ${counts.items} items`,
+  })
+  return counts
+}

@@ -1,0 +1,250 @@
+import { describe, expect, test } from 'bun:test'
+import { type Client, createTestApp, signIn } from '../../test/helpers'
+
+type Result = { type: string; id: number; uuid?: string; [k: string]: unknown }
+
+async function seed() {
+  const ctx = createTestApp()
+  const ada = await signIn(ctx.app, 'ada@example.com', 'Ada')
+  const bob = await signIn(ctx.app, 'bob@example.com', 'Bob')
+  await ada.post('/api/section-templates', { name: 'Highlights', type: 'standard' })
+  await ada.post('/api/section-templates', { name: 'Action Items', type: 'tasks' })
+  await ada.post('/api/section-templates', { name: 'Follow-ups', type: 'followups' })
+  const apollo = (await ada.post('/api/projects', { name: 'Apollo Launch' })).json
+  const zephyr = (await ada.post('/api/projects', { name: 'Zephyr' })).json
+  const grace = (
+    await ada.post('/api/team-members', {
+      name: 'Grace Hopper',
+      title: 'Rear Admiral',
+      email: 'grace@navy.example',
+    })
+  ).json
+  const report = (
+    await ada.post('/api/reports', {
+      week_start_date: '2026-11-16',
+      title: 'Quarterly budget week',
+      summary: 'Everything about the café rollout',
+    })
+  ).json
+  const [highlights, actions, follow] = report.sections
+  const long = `Prepare the Apollo launch checklist with every single vendor and partner involved ${'x'.repeat(20)}`
+  const task = (
+    await ada.post('/api/section-items', {
+      section_id: actions.id,
+      content: long,
+      project_id: apollo.id,
+      assigned_to_team_member_id: grace.id,
+    })
+  ).json
+  await ada.post('/api/section-items', {
+    section_id: follow.id,
+    content: 'Chase the Zephyr invoice',
+    project_id: zephyr.id,
+  })
+  await ada.post('/api/section-items', {
+    section_id: highlights.id,
+    content: 'Shipped telemetry dashboard',
+  })
+  await ada.post(`/api/team-members/${grace.uuid}/talking-points`, {
+    content: 'Discuss compiler roadmap',
+  })
+  await ada.post(`/api/team-members/${grace.uuid}/tasks`, { content: 'Review COBOL manual' })
+  await ada.post(`/api/team-members/${grace.uuid}/followups`, { content: 'Send nanosecond wire' })
+  return { ...ctx, ada, bob, apollo, zephyr, grace, report, task, long }
+}
+
+const q = async (client: Client, query: string) => {
+  const res = await client.get(`/api/search?query=${encodeURIComponent(query)}`)
+  expect(res.status).toBe(200)
+  expect(res.json.query).toBe(query)
+  return res.json.results as Result[]
+}
+const types = (results: Result[]) => results.map((r) => r.type).sort()
+
+describe('search', () => {
+  test('a prefix finds the project, and the task tied to it', async () => {
+    const { ada, apollo } = await seed()
+    const results = await q(ada, 'Apol')
+    expect(results.find((r) => r.type === 'project')).toMatchObject({
+      uuid: apollo.uuid,
+      name: 'Apollo Launch',
+      status: 'active',
+    })
+    expect(results.some((r) => r.type === 'task')).toBe(true)
+  })
+
+  test('task titles are cut to 60 characters plus an ellipsis and carry their report', async () => {
+    const { ada, long, report, task } = await seed()
+    const [hit] = (await q(ada, 'checklist')).filter((r) => r.type === 'task')
+    expect(hit).toMatchObject({
+      id: task.id,
+      title: `${long.slice(0, 60)}…`,
+      content: long,
+      report_title: 'Quarterly budget week',
+      report_uuid: report.uuid,
+      week_start_date: '2026-11-16',
+      is_completed: false,
+      status: 'active',
+      project_name: 'Apollo Launch',
+    })
+    const short = (await q(ada, 'Zephyr invoice')).find((r) => r.type === 'followup')
+    expect(short?.title).toBe('Chase the Zephyr invoice')
+  })
+
+  test('reports are found by title and summary, diacritics folded', async () => {
+    const { ada, report } = await seed()
+    for (const query of ['quarterly', 'cafe rollout', 'café']) {
+      const hit = (await q(ada, query)).find((r) => r.type === 'report')
+      expect(hit).toMatchObject({
+        uuid: report.uuid,
+        title: 'Quarterly budget week',
+        status: 'draft',
+      })
+    }
+  })
+
+  test('team members are found by name, title and e-mail, and by their talking points', async () => {
+    const { ada, grace } = await seed()
+    for (const query of ['hopper', 'admiral', 'grace@navy', 'compiler roadmap']) {
+      const hit = (await q(ada, query)).find((r) => r.type === 'team_member')
+      expect(hit).toMatchObject({
+        uuid: grace.uuid,
+        name: 'Grace Hopper',
+        email: 'grace@navy.example',
+      })
+    }
+  })
+
+  test('standalone tasks and follow-ups are found with their team member', async () => {
+    const { ada, grace } = await seed()
+    expect((await q(ada, 'COBOL'))[0]).toMatchObject({
+      type: 'task',
+      source: 'team_member',
+      team_member_uuid: grace.uuid,
+      title: 'Review COBOL manual',
+    })
+    expect((await q(ada, 'nanosecond'))[0]).toMatchObject({
+      type: 'followup',
+      source: 'team_member',
+    })
+  })
+
+  test('a standard report item is found as its report, with the matching content', async () => {
+    const { ada, report } = await seed()
+    expect(await q(ada, 'telemetry')).toEqual([
+      expect.objectContaining({
+        type: 'report',
+        uuid: report.uuid,
+        content: 'Shipped telemetry dashboard',
+      }),
+    ])
+  })
+
+  test('an exact phrase matches words in order only', async () => {
+    const { ada } = await seed()
+    expect(await q(ada, '"telemetry dashboard"')).toHaveLength(1)
+    expect(await q(ada, '"dashboard telemetry"')).toHaveLength(0)
+  })
+
+  test('type: narrows the kinds of result', async () => {
+    const { ada } = await seed()
+    expect(types(await q(ada, 'type:project apollo'))).toEqual(['project'])
+    expect(types(await q(ada, 'type:task apollo'))).toEqual(['task'])
+    expect(types(await q(ada, 'type:followup'))).toEqual(['followup', 'followup'])
+    expect(types(await q(ada, 'type:team_member grace'))).toEqual(['team_member'])
+    expect(types(await q(ada, 'type:report'))).toEqual(['report'])
+  })
+
+  test('project:"Name" keeps results tied to that project', async () => {
+    const { ada } = await seed()
+    expect(types(await q(ada, 'project:"Apollo Launch"'))).toEqual(['project', 'report', 'task'])
+    expect(types(await q(ada, 'project:zephyr type:followup'))).toEqual(['followup'])
+    expect(await q(ada, 'project:"No Such Project"')).toEqual([])
+  })
+
+  test('status: filters by completion and by submission', async () => {
+    const { ada, task, report } = await seed()
+    expect(types(await q(ada, 'type:task status:active'))).toEqual(['task', 'task'])
+    await ada.put(`/api/section-items/${task.id}`, { is_completed: true })
+    expect((await q(ada, 'checklist status:completed'))[0]).toMatchObject({
+      id: task.id,
+      is_completed: true,
+    })
+    expect(await q(ada, 'checklist status:active')).toEqual([])
+    expect(types(await q(ada, 'status:draft'))).toEqual(['report'])
+    await ada.put(`/api/reports/${report.uuid}`, { is_submitted: true })
+    expect(types(await q(ada, 'status:submitted'))).toEqual(['report'])
+    expect(await q(ada, 'status:draft')).toEqual([])
+  })
+
+  test('the index follows edits and deletes', async () => {
+    const { ada, apollo, report } = await seed()
+    await ada.put(`/api/projects/${apollo.uuid}`, { name: 'Artemis' })
+    expect((await q(ada, 'type:project artem'))[0]).toMatchObject({ uuid: apollo.uuid })
+    expect(await q(ada, 'type:project apollo')).toEqual([])
+    await ada.delete(`/api/reports/${report.uuid}`)
+    expect(await q(ada, 'telemetry')).toEqual([])
+    expect(await q(ada, 'checklist')).toEqual([])
+  })
+
+  test('fewer than 2 non-blank characters gives empty results', async () => {
+    const { ada } = await seed()
+    for (const query of ['', ' ', 'a', ' a ']) expect(await q(ada, query)).toEqual([])
+    expect((await ada.get('/api/search')).json).toEqual({ results: [], query: '' })
+  })
+
+  test('hostile FTS syntax is searched as text, never a 500', async () => {
+    const { ada } = await seed()
+    for (const query of [
+      '"',
+      'a" OR "b',
+      'NEAR(a b)',
+      '***',
+      'title:x',
+      '(apollo',
+      '^apollo',
+      'a AND',
+      '-x -y',
+    ])
+      await q(ada, query)
+    expect(await q(ada, '(apollo')).not.toEqual([])
+  })
+
+  test('a query of punctuation only finds nothing rather than everything', async () => {
+    const { ada } = await seed()
+    for (const query of ['!!', '*** ---', '""']) expect(await q(ada, query)).toEqual([])
+  })
+
+  test('results are capped at 50', async () => {
+    const { ada, report } = await seed()
+    const section = report.sections[0].id
+    for (let i = 0; i < 60; i++)
+      await ada.post('/api/section-items', {
+        section_id: section,
+        content: `widget ${i}`,
+        item_type: 'task',
+      })
+    expect(await q(ada, 'widget')).toHaveLength(50)
+  })
+
+  test('another user never sees the first user\u2019s objects', async () => {
+    const { bob } = await seed()
+    for (const query of [
+      'apollo',
+      'grace',
+      'quarterly',
+      'telemetry',
+      'COBOL',
+      'type:task',
+      'status:draft',
+      'project:Apollo',
+    ])
+      expect(await q(bob, query)).toEqual([])
+  })
+
+  test('search needs a session', async () => {
+    const { app } = createTestApp()
+    const res = await app.handle(new Request('http://localhost:3000/api/search?query=apollo'))
+    expect(res.status).toBe(401)
+  })
+})

@@ -1,0 +1,169 @@
+import { describe, expect, test } from 'bun:test'
+import fc from 'fast-check'
+import { openDatabase } from '../db'
+
+// What the index must hold: one row per indexed object, recomputed from the tables themselves.
+const EXPECTED = `
+SELECT id * 8 + 1 AS rowid, user_id, 'report' AS entity_type, id AS entity_id,
+       coalesce(title, '') AS title, coalesce(summary, '') AS body FROM reports
+UNION ALL SELECT id * 8 + 2, user_id, 'project', id, name, '' FROM projects
+UNION ALL SELECT id * 8 + 3, user_id, 'team_member', id, name,
+       trim(coalesce(title, '') || ' ' || email) FROM team_members
+UNION ALL SELECT id * 8 + 4, user_id, 'section_item', id, '', content FROM section_items
+UNION ALL SELECT id * 8 + 5, user_id, 'member_task', id, '', content FROM member_tasks
+UNION ALL SELECT id * 8 + 6, user_id, 'member_followup', id, '', content FROM member_followups
+UNION ALL SELECT id * 8 + 7, user_id, 'talking_point', id, '', content FROM talking_points
+ORDER BY 1`
+const ACTUAL =
+  'SELECT rowid, user_id, entity_type, entity_id, title, body FROM search_index ORDER BY rowid'
+
+const ENTRY_TABLES = ['member_tasks', 'member_followups', 'talking_points'] as const
+
+describe('search index triggers', () => {
+  test('after any sequence of inserts, updates and deletes the index matches the tables (property)', () => {
+    const text = fc.string({ maxLength: 20 })
+    const op = fc.oneof(
+      fc.record({
+        kind: fc.constant('report' as const),
+        title: fc.option(text),
+        summary: fc.option(text),
+      }),
+      fc.record({ kind: fc.constant('project' as const), name: text }),
+      fc.record({
+        kind: fc.constant('member' as const),
+        name: text,
+        title: fc.option(text),
+        email: text,
+      }),
+      fc.record({ kind: fc.constant('item' as const), content: text }),
+      fc.record({
+        kind: fc.constant('entry' as const),
+        table: fc.constantFrom(...ENTRY_TABLES),
+        content: text,
+      }),
+      fc.record({
+        kind: fc.constant('update' as const),
+        table: fc.constantFrom(
+          'reports',
+          'projects',
+          'team_members',
+          'section_items',
+          ...ENTRY_TABLES,
+        ),
+        value: text,
+        pick: fc.nat(),
+      }),
+      fc.record({
+        kind: fc.constant('delete' as const),
+        table: fc.constantFrom(
+          'reports',
+          'projects',
+          'team_members',
+          'section_items',
+          ...ENTRY_TABLES,
+          'users',
+        ),
+        pick: fc.nat(),
+      }),
+    )
+    fc.assert(
+      fc.property(fc.array(op, { maxLength: 25 }), (ops) => {
+        const { sqlite } = openDatabase(':memory:')
+        const user = (n: number) =>
+          sqlite
+            .query("INSERT INTO users (provider, provider_user_id, email) VALUES ('dev', ?, ?)")
+            .run(`u${n}`, `u${n}@x`)
+        user(1)
+        user(2)
+        let week = 0
+        const ids = (table: string) =>
+          (sqlite.query(`SELECT id FROM ${table} ORDER BY id`).all() as { id: number }[]).map(
+            (r) => r.id,
+          )
+        const anyId = (table: string) => ids(table)[0]
+        const userOf = () => {
+          if (anyId('users') === undefined) user(3)
+          return anyId('users')
+        }
+        for (const o of ops) {
+          const uid = userOf()
+          switch (o.kind) {
+            case 'report':
+              sqlite
+                .query(
+                  'INSERT INTO reports (user_id, uuid, week_start_date, title, summary) VALUES (?, ?, ?, ?, ?)',
+                )
+                .run(
+                  uid,
+                  crypto.randomUUID(),
+                  `2026-01-${String(1 + week++).padStart(2, '0')}`,
+                  o.title,
+                  o.summary,
+                )
+              break
+            case 'project':
+              sqlite
+                .query('INSERT INTO projects (user_id, uuid, name) VALUES (?, ?, ?)')
+                .run(uid, crypto.randomUUID(), o.name)
+              break
+            case 'member':
+              sqlite
+                .query(
+                  'INSERT INTO team_members (user_id, uuid, name, title, email) VALUES (?, ?, ?, ?, ?)',
+                )
+                .run(uid, crypto.randomUUID(), o.name, o.title, o.email)
+              break
+            case 'item': {
+              const report = sqlite.query('SELECT id, user_id FROM reports LIMIT 1').get() as {
+                id: number
+                user_id: number
+              } | null
+              if (!report) break
+              const section = sqlite
+                .query(
+                  "INSERT INTO report_sections (report_id, user_id, section_name, section_type) VALUES (?, ?, 'S', 'tasks') RETURNING id",
+                )
+                .get(report.id, report.user_id) as { id: number }
+              sqlite
+                .query('INSERT INTO section_items (section_id, user_id, content) VALUES (?, ?, ?)')
+                .run(section.id, report.user_id, o.content)
+              break
+            }
+            case 'entry': {
+              const member = sqlite.query('SELECT id, user_id FROM team_members LIMIT 1').get() as {
+                id: number
+                user_id: number
+              } | null
+              if (member)
+                sqlite
+                  .query(
+                    `INSERT INTO ${o.table} (team_member_id, user_id, content) VALUES (?, ?, ?)`,
+                  )
+                  .run(member.id, member.user_id, o.content)
+              break
+            }
+            case 'update': {
+              const list = ids(o.table)
+              if (!list.length) break
+              const column =
+                { reports: 'title', projects: 'name', team_members: 'email' }[o.table as string] ??
+                'content'
+              sqlite
+                .query(`UPDATE ${o.table} SET ${column} = ? WHERE id = ?`)
+                .run(o.value, list[o.pick % list.length])
+              break
+            }
+            case 'delete': {
+              const list = ids(o.table)
+              if (list.length)
+                sqlite.query(`DELETE FROM ${o.table} WHERE id = ?`).run(list[o.pick % list.length])
+              break
+            }
+          }
+        }
+        expect(sqlite.query(ACTUAL).all()).toEqual(sqlite.query(EXPECTED).all())
+      }),
+      { numRuns: 60 },
+    )
+  })
+})
