@@ -1,0 +1,81 @@
+import { AddTeamMemberDialog } from '@cadence/ui'
+import type { Meta, StoryObj } from '@storybook/react-vite'
+import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test'
+
+const meta = {
+  title: 'Components/AddTeamMemberDialog',
+  component: AddTeamMemberDialog,
+  args: { open: true, onOpenChange: fn(), onSubmit: fn() },
+} satisfies Meta<typeof AddTeamMemberDialog>
+
+export default meta
+type Story = StoryObj<typeof meta>
+
+const open = () => screen.findByRole('dialog', { name: 'Add New Team Member' })
+
+export const Empty: Story = {
+  play: async ({ args }) => {
+    const dialog = await open()
+    await expect(within(dialog).getByRole('button', { name: 'Add Team Member' })).toBeDisabled()
+    // leaving the blank name explains why
+    await userEvent.click(within(dialog).getByLabelText('Name'))
+    await userEvent.tab()
+    await expect(await within(dialog).findByText('Name is required')).toBeVisible()
+    await expect(args.onSubmit).not.toHaveBeenCalled()
+  },
+}
+
+export const Typical: Story = {
+  play: async ({ args }) => {
+    const dialog = await open()
+    await expect(within(dialog).getByLabelText('Email')).toHaveAttribute('type', 'email')
+    await userEvent.type(within(dialog).getByLabelText('Name'), 'Priya Natarajan')
+    await userEvent.type(within(dialog).getByLabelText('Email'), 'priya@')
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add Team Member' }))
+    await expect(await within(dialog).findByText('Valid email is required')).toBeVisible()
+    await expect(args.onSubmit).not.toHaveBeenCalled()
+    await userEvent.type(within(dialog).getByLabelText('Email'), 'example.com')
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add Team Member' }))
+    // title is optional: blank becomes null
+    await waitFor(() =>
+      expect(args.onSubmit).toHaveBeenCalledWith({
+        name: 'Priya Natarajan',
+        title: null,
+        email: 'priya@example.com',
+      }),
+    )
+  },
+}
+
+export const LongContent: Story = {
+  play: async ({ args }) => {
+    const dialog = await open()
+    await userEvent.type(
+      within(dialog).getByLabelText('Name'),
+      'Zoë Castellanos-Ibáñez de la Fuente y Montoya',
+    )
+    await userEvent.type(
+      within(dialog).getByLabelText('Title (optional)'),
+      'Principal Program Manager, Strategic Partnerships',
+    )
+    await userEvent.type(within(dialog).getByLabelText('Email'), 'zoe@example.com{Enter}')
+    await waitFor(() => expect(args.onSubmit).toHaveBeenCalledOnce())
+  },
+}
+
+export const Mobile: Story = {
+  globals: { viewport: { value: 'mobile', isRotated: false } },
+  play: async () => {
+    const dialog = await open()
+    await expect(within(dialog).getByLabelText('Name')).toHaveFocus()
+  },
+}
+
+export const Dark: Story = {
+  globals: { theme: 'dark' },
+  play: async ({ args }) => {
+    await open()
+    await userEvent.keyboard('{Escape}')
+    await expect(args.onOpenChange).toHaveBeenCalledWith(false)
+  },
+}

@@ -1,0 +1,127 @@
+import { ItemRow } from '@cadence/ui'
+import type { Meta, StoryObj } from '@storybook/react-vite'
+import { expect, fn, userEvent, waitFor, within } from 'storybook/test'
+import { item, manyMembers, manyProjects, members, projects } from './composite-fixtures'
+
+const meta = {
+  title: 'Components/ItemRow',
+  component: ItemRow,
+  decorators: [
+    (Story) => (
+      <ul style={{ maxWidth: 640, padding: 0, margin: 0 }}>
+        <Story />
+      </ul>
+    ),
+  ],
+  args: {
+    item: item(1, 'Finalise vendor shortlist for data warehouse', {
+      project_id: 1,
+      assigned_to_team_member_id: 1,
+    }),
+    projects,
+    members,
+    onToggle: fn(),
+    onEdit: fn(),
+    onDelete: fn(),
+    onAssign: fn(),
+    onProjectChange: fn(),
+  },
+} satisfies Meta<typeof ItemRow>
+
+export default meta
+type Story = StoryObj<typeof meta>
+
+export const Empty: Story = {
+  name: 'Standard item (bullet, no tags)',
+  args: { item: item(2, 'Hired two engineers', { item_type: 'standard' }) },
+  play: async ({ canvas }) => {
+    await expect(canvas.queryByRole('checkbox')).toBeNull()
+    await expect(canvas.getByText('Hired two engineers')).toBeVisible()
+    await expect(canvas.queryByText(/Assigned to/)).toBeNull()
+  },
+}
+
+export const Typical: Story = {
+  play: async ({ canvas, args }) => {
+    await expect(canvas.getByText('Platform Migration')).toBeVisible()
+    await expect(canvas.getByText('Assigned to Priya Natarajan')).toBeVisible()
+    await userEvent.click(canvas.getByRole('checkbox', { name: /Finalise vendor shortlist/ }))
+    await expect(args.onToggle).toHaveBeenCalledWith(true)
+
+    // inline edit: Escape cancels, Enter saves
+    await userEvent.click(canvas.getByRole('button', { name: /^Edit:/ }))
+    const input = canvas.getByRole('textbox', { name: 'Edit item' })
+    await userEvent.clear(input)
+    await userEvent.type(input, 'Scrapped{Escape}')
+    await expect(args.onEdit).not.toHaveBeenCalled()
+    await expect(canvas.getByText('Finalise vendor shortlist for data warehouse')).toBeVisible()
+    await userEvent.click(canvas.getByRole('button', { name: /^Edit:/ }))
+    await userEvent.type(canvas.getByRole('textbox', { name: 'Edit item' }), ' by Friday{Enter}')
+    await expect(args.onEdit).toHaveBeenCalledWith(
+      'Finalise vendor shortlist for data warehouse by Friday',
+    )
+
+    // delete asks first
+    await userEvent.click(canvas.getByRole('button', { name: /^Delete:/ }))
+    await expect(canvas.getByText(/cannot be undone/)).toBeVisible()
+    await userEvent.click(canvas.getByRole('button', { name: 'Yes, Delete' }))
+    await waitFor(() => expect(args.onDelete).toHaveBeenCalledOnce())
+  },
+}
+
+export const Completed: Story = {
+  args: { item: item(3, 'Review board deck narrative', { is_completed: true }) },
+  play: async ({ canvas, args }) => {
+    const box = canvas.getByRole('checkbox', { name: /Mark as pending/ })
+    await expect(box).toBeChecked()
+    await userEvent.click(box)
+    await expect(args.onToggle).toHaveBeenCalledWith(false)
+  },
+}
+
+export const CompletingAnimation: Story = {
+  args: { item: item(4, 'Book offsite venue', { is_completed: true }), phase: 'completing' },
+  play: async ({ canvasElement }) => {
+    const row = canvasElement.querySelector('[data-slot="item-row"]')
+    await expect(row).toHaveClass('is-completing')
+  },
+}
+
+export const LongContent: Story = {
+  args: {
+    item: item(
+      5,
+      `${'Renegotiate the enterprise licence across all regional subsidiaries, '.repeat(4)}— 東京 · Zürich · São Paulo`,
+      {
+        project_id: manyProjects[0].id,
+        assigned_to_team_member_id: manyMembers[0].id,
+      },
+    ),
+    projects: manyProjects,
+    members: manyMembers,
+  },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByText(/Überarbeitung der Kundenplattform/)).toBeVisible()
+    await expect(canvas.getByText(/Assigned to Bartholomew/)).toBeVisible()
+  },
+}
+
+export const Mobile: Story = {
+  globals: { viewport: { value: 'mobile', isRotated: false } },
+  play: async ({ canvas, args }) => {
+    await userEvent.click(canvas.getByRole('button', { name: /^Edit:/ }))
+    const project = canvas.getByRole('combobox', { name: 'Project' })
+    await userEvent.selectOptions(project, 'Q4 Hiring')
+    await expect(args.onProjectChange).toHaveBeenCalledWith(2)
+    await userEvent.selectOptions(canvas.getByRole('combobox', { name: 'Assignee' }), 'Unassigned')
+    await expect(args.onAssign).toHaveBeenCalledWith(null)
+  },
+}
+
+export const Dark: Story = {
+  globals: { theme: 'dark' },
+  play: async ({ canvas }) => {
+    const row = within(canvas.getByRole('listitem'))
+    await expect(row.getByRole('checkbox')).not.toBeChecked()
+  },
+}

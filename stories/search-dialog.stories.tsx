@@ -1,0 +1,200 @@
+import { SearchDialog, type SearchFilters } from '@cadence/ui'
+import type { Meta, StoryObj } from '@storybook/react-vite'
+import * as React from 'react'
+import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test'
+import { history, searchResults } from './composite-fixtures'
+
+const meta = {
+  title: 'Components/SearchDialog',
+  component: SearchDialog,
+  args: {
+    open: true,
+    onOpenChange: fn(),
+    query: 'migration',
+    onQueryChange: fn(),
+    results: searchResults,
+    status: 'done',
+    filters: { status: 'all', types: [] },
+    onFiltersChange: fn(),
+    recent: history,
+    saved: history.slice(0, 2),
+    onSaveSearch: fn(),
+    onSelectHistory: fn(),
+    onOpen: fn(),
+    onQuickAction: fn(),
+  },
+  render: function Render(args) {
+    const [query, setQuery] = React.useState(args.query)
+    const [filters, setFilters] = React.useState<SearchFilters | undefined>(args.filters)
+    return (
+      <SearchDialog
+        {...args}
+        query={query}
+        onQueryChange={(q) => {
+          setQuery(q)
+          args.onQueryChange(q)
+        }}
+        filters={filters}
+        onFiltersChange={(f) => {
+          setFilters(f)
+          args.onFiltersChange?.(f)
+        }}
+      />
+    )
+  },
+} satisfies Meta<typeof SearchDialog>
+
+export default meta
+type Story = StoryObj<typeof meta>
+
+const open = () => screen.findByRole('dialog', { name: 'Search' })
+
+export const Empty: Story = {
+  args: { query: '', results: [], status: 'idle' },
+  play: async ({ args }) => {
+    const dialog = await open()
+    await expect(within(dialog).getByText('Type at least 2 characters to search')).toBeVisible()
+    await expect(within(dialog).getByText('type:task')).toBeVisible()
+    await expect(within(dialog).getByRole('button', { name: 'Save search' })).toBeDisabled()
+    // five recent and the saved searches, reachable with the arrow keys
+    const recent = within(dialog).getByRole('group', { name: 'Recent searches' })
+    await expect(within(recent).getAllByRole('option')).toHaveLength(5)
+    await userEvent.type(
+      within(dialog).getByRole('combobox', { name: 'Search' }),
+      '{ArrowDown}{Enter}',
+    )
+    await expect(args.onSelectHistory).toHaveBeenCalledWith(history[1])
+  },
+}
+
+export const Typical: Story = {
+  play: async ({ args }) => {
+    const dialog = await open()
+    for (const heading of ['Reports', 'Projects', 'Tasks', 'Follow-ups', 'Team Members']) {
+      await expect(within(dialog).getByText(heading)).toBeVisible()
+    }
+    await expect(within(dialog).getByText('6 results')).toBeVisible()
+    // long task text is cut at 60 characters
+    const long = searchResults[3].content ?? ''
+    await expect(within(dialog).getByText(`${long.slice(0, 60)}...`)).toBeVisible()
+    // Down then Enter opens the second result
+    const input = within(dialog).getByRole('combobox', { name: 'Search' })
+    input.focus()
+    await userEvent.keyboard('{ArrowDown}{Enter}')
+    await expect(args.onOpen).toHaveBeenCalledWith(searchResults[1])
+    // quick actions: archive only for active projects, complete only for open tasks
+    // (hover shows them per row; the keyboard gets them for the highlighted result in the footer)
+    const actionsFor = (name: RegExp) =>
+      within(within(dialog).getByRole('group', { name })).getAllByRole('button')
+    await userEvent.keyboard('{ArrowDown}')
+    await expect(
+      actionsFor(/^Actions for Platform Migration/).map((b) => b.getAttribute('aria-label')),
+    ).toEqual(['Copy link', 'Open in new tab', 'Archive project'])
+    await userEvent.keyboard('{ArrowDown}')
+    const taskActions = actionsFor(/^Actions for Finalise vendor/)
+    await expect(taskActions.map((b) => b.getAttribute('aria-label'))).toContain('Mark completed')
+    await userEvent.click(
+      taskActions.find((b) => b.getAttribute('aria-label') === 'Mark completed')!,
+    )
+    await expect(args.onQuickAction).toHaveBeenCalledWith('complete', searchResults[3])
+    await userEvent.keyboard('{ArrowDown}')
+    await expect(
+      actionsFor(/^Actions for Check in/).map((b) => b.getAttribute('aria-label')),
+    ).toEqual(['Copy link', 'Open in new tab'])
+    // the hover shortcut on a row does the same with the pointer
+    const row = within(dialog).getByRole('option', { name: /Priya Natarajan/ })
+    await userEvent.click(row.querySelector('[data-action="copy-link"]') as HTMLElement)
+    await expect(args.onQuickAction).toHaveBeenCalledWith('copy-link', searchResults[5])
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save search' }))
+    await expect(args.onSaveSearch).toHaveBeenCalledOnce()
+    // filters
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Filters' }))
+    const status = within(dialog).getByRole('group', { name: 'Status' })
+    await expect(
+      within(status)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['All', 'Active', 'Completed', 'Submitted', 'Draft'])
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Team Members' }))
+    await expect(args.onFiltersChange).toHaveBeenCalledWith({
+      status: 'all',
+      types: ['team_members'],
+    })
+    await expect(await within(dialog).findByText('1 result')).toBeVisible()
+    await userEvent.keyboard('{Escape}')
+    await expect(args.onOpenChange).toHaveBeenCalledWith(false)
+  },
+}
+
+export const NoResults: Story = {
+  args: { query: 'zebra', results: [] },
+  play: async () => {
+    const dialog = await open()
+    await expect(within(dialog).getByText(/No results found for/)).toHaveTextContent(
+      'No results found for zebra',
+    )
+    await expect(within(dialog).getByText('0 results')).toBeVisible()
+  },
+}
+
+export const Failed: Story = {
+  args: { results: [], status: 'error' },
+  play: async () => {
+    const dialog = await open()
+    const alert = within(dialog).getByRole('alert')
+    await expect(alert).toHaveTextContent('Search failed. Please try again.')
+    await expect(alert).toHaveTextContent('Please check your connection and try again')
+  },
+}
+
+export const Loading: Story = {
+  args: { results: [], status: 'loading' },
+  play: async () => {
+    const dialog = await open()
+    await expect(within(dialog).getByText('Searching...')).toBeInTheDocument()
+  },
+}
+
+const many = Array.from({ length: 40 }, (_, i) => ({
+  type: (['report', 'project', 'task', 'followup', 'team_member'] as const)[i % 5],
+  uuid: `u${i}`,
+  id: i,
+  title: `Report ${i} — Übergabe 東京`,
+  name:
+    i === 1
+      ? 'Überarbeitung der Kundenplattform für Nordeuropa — Phase 2 (東京 pilot)'
+      : `Name ${i}`,
+  content: `Follow up on item ${i} with a fairly long description that keeps going and going`,
+  status: i % 2 ? 'active' : 'draft',
+  is_completed: i % 3 === 0,
+  email: `person${i}@example.com`,
+}))
+
+export const LongContent: Story = {
+  args: { results: many, query: '"cut-over" type:task project:"Platform Migration"' },
+  play: async () => {
+    const dialog = await open()
+    await expect(within(dialog).getByText('40 results')).toBeVisible()
+    await expect(within(dialog).getAllByRole('option')).toHaveLength(40)
+  },
+}
+
+export const Mobile: Story = {
+  globals: { viewport: { value: 'mobile', isRotated: false } },
+  play: async ({ args }) => {
+    const dialog = await open()
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Close search' }))
+    await waitFor(() => expect(args.onOpenChange).toHaveBeenCalledWith(false))
+  },
+}
+
+export const Dark: Story = {
+  globals: { theme: 'dark' },
+  play: async ({ args }) => {
+    const dialog = await open()
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Search history' }))
+    const saved = within(dialog).getByRole('group', { name: 'Saved searches' })
+    await userEvent.click(within(saved).getByText('migration'))
+    await expect(args.onSelectHistory).toHaveBeenCalledWith(history[0])
+  },
+}

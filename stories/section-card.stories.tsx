@@ -1,0 +1,157 @@
+import { SectionCard } from '@cadence/ui'
+import type { Meta, StoryObj } from '@storybook/react-vite'
+import { expect, fn, userEvent, waitFor, within } from 'storybook/test'
+import {
+  item,
+  manyMembers,
+  manyProjects,
+  members,
+  projects,
+  section,
+  taskItems,
+} from './composite-fixtures'
+
+const meta = {
+  title: 'Components/SectionCard',
+  component: SectionCard,
+  decorators: [
+    (Story) => (
+      <div style={{ maxWidth: 760 }}>
+        <Story />
+      </div>
+    ),
+  ],
+  args: {
+    section: section(1, 'Tasks', 'tasks', taskItems, 'Mostly migration work this week.'),
+    projects,
+    members,
+    onAddItem: fn(),
+    onUpdateItem: fn(),
+    onDeleteItem: fn(),
+    onContentChange: fn(),
+  },
+} satisfies Meta<typeof SectionCard>
+
+export default meta
+type Story = StoryObj<typeof meta>
+
+export const Empty: Story = {
+  args: { section: section(2, 'Highlights', 'standard', []) },
+  play: async ({ canvas, args }) => {
+    await expect(canvas.getByRole('heading', { name: 'Highlights' })).toBeVisible()
+    await expect(canvas.getByText('No items yet.')).toBeVisible()
+    // Enter adds the item and keeps the focus for the next one
+    const input = canvas.getByRole('combobox', { name: 'Add an item to Highlights' })
+    await userEvent.type(input, 'Closed the Series B{Enter}')
+    await expect(args.onAddItem).toHaveBeenCalledWith({
+      content: 'Closed the Series B',
+      project_id: null,
+      assigned_to_team_member_id: null,
+    })
+    await expect(input).toHaveValue('')
+    await expect(input).toHaveFocus()
+  },
+}
+
+export const Typical: Story = {
+  play: async ({ canvas, args }) => {
+    await expect(canvas.getByText('Mostly migration work this week.')).toBeVisible()
+    const groups = canvas.getAllByRole('list')
+    // no-project items first, then projects by name
+    await expect(within(groups[0]).getAllByRole('listitem')[0]).toHaveTextContent(
+      'Book offsite venue',
+    )
+    await expect(
+      canvas.getAllByRole('heading', { level: 3 }).map((h) => h.textContent?.trim()),
+    ).toEqual(['Board Deck', 'Platform Migration'])
+    // 7 tasks: 5 shown, then '+2 more tasks'
+    await expect(canvas.getAllByRole('listitem')).toHaveLength(5)
+    await userEvent.click(canvas.getByRole('button', { name: '+2 more tasks' }))
+    await expect(canvas.getAllByRole('listitem')).toHaveLength(7)
+    // pending before completed inside the no-project group
+    const first = within(groups[0])
+      .getAllByRole('listitem')
+      .map((li) => li.textContent)
+    await expect(first.findIndex((t) => t?.includes('Review board deck'))).toBeGreaterThan(
+      first.findIndex((t) => t?.includes('Approve travel budget')),
+    )
+    // @ assigns while adding
+    const input = canvas.getByRole('combobox', { name: 'Add an item to Tasks' })
+    await userEvent.type(input, 'Prepare the QBR @pri')
+    await userEvent.keyboard('{Enter}')
+    await expect(await canvas.findByText(/@Priya Natarajan/)).toBeVisible()
+    await userEvent.type(input, '{Enter}')
+    await waitFor(() =>
+      expect(args.onAddItem).toHaveBeenCalledWith({
+        content: 'Prepare the QBR',
+        project_id: null,
+        assigned_to_team_member_id: 1,
+      }),
+    )
+    await userEvent.click(canvas.getByRole('checkbox', { name: /Book offsite venue/ }))
+    await expect(args.onUpdateItem).toHaveBeenCalledWith(4, { is_completed: true })
+  },
+}
+
+export const LongContent: Story = {
+  args: {
+    section: section(
+      3,
+      'Follow-ups — Überblick der offenen Punkte für das Führungsteam (東京, Zürich, São Paulo)',
+      'followups',
+      Array.from({ length: 40 }, (_, i) =>
+        item(
+          100 + i,
+          i === 0 ? 'Z'.repeat(120) : `Follow up ${i + 1} with the regional leads on budget`,
+          {
+            item_type: 'followup',
+            project_id: i % 3 === 0 ? manyProjects[i % 40].id : null,
+            assigned_to_team_member_id: i % 4 === 0 ? manyMembers[i % 40].id : null,
+            is_completed: i % 5 === 0,
+          },
+        ),
+      ),
+    ),
+    projects: manyProjects,
+    members: manyMembers,
+  },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('button', { name: '+35 more tasks' })).toBeVisible()
+    await expect(canvas.getAllByRole('listitem')).toHaveLength(5)
+  },
+}
+
+export const Mobile: Story = {
+  globals: { viewport: { value: 'mobile', isRotated: false } },
+  play: async ({ canvas, args }) => {
+    await userEvent.selectOptions(
+      canvas.getByRole('combobox', { name: 'Project for new Tasks item' }),
+      'Q4 Hiring',
+    )
+    await userEvent.type(
+      canvas.getByRole('combobox', { name: 'Add an item to Tasks' }),
+      'Close the req{Enter}',
+    )
+    await expect(args.onAddItem).toHaveBeenCalledWith({
+      content: 'Close the req',
+      project_id: 2,
+      assigned_to_team_member_id: null,
+    })
+  },
+}
+
+export const Dark: Story = {
+  globals: { theme: 'dark' },
+  args: {
+    section: section(
+      4,
+      'Follow-ups',
+      'followups',
+      taskItems.slice(0, 3).map((i) => ({ ...i, item_type: 'followup' as const })),
+    ),
+  },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('heading', { name: 'Follow-ups' })).toBeVisible()
+    await expect(canvas.queryByRole('button', { name: /more tasks/ })).toBeNull()
+  },
+}

@@ -1,0 +1,126 @@
+import * as React from 'react'
+import { Button } from './button'
+import { Dialog, DialogContent, DialogFooter } from './dialog'
+import { Field } from './field'
+import { Input } from './input'
+
+type NewTeamMember = { name: string; title: string | null; email: string }
+type TeamMemberErrors = { name?: string; email?: string }
+
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
+
+/** The messages of product-spec §5 for a team member form; empty when valid. */
+function validateTeamMember(input: { name: string; email: string }): TeamMemberErrors {
+  const errors: TeamMemberErrors = {}
+  if (!input.name.trim()) errors.name = 'Name is required'
+  if (!EMAIL_PATTERN.test(input.email.trim())) errors.email = 'Valid email is required'
+  return errors
+}
+
+type AddTeamMemberDialogProps = {
+  open: boolean
+  onOpenChange: (open: boolean) => void
+  /** Called with trimmed values; an empty title is null. A rejection keeps the dialog open. */
+  onSubmit: (member: NewTeamMember) => void | Promise<void>
+}
+
+function AddTeamMemberDialog({ open, onOpenChange, onSubmit }: AddTeamMemberDialogProps) {
+  const [name, setName] = React.useState('')
+  const [title, setTitle] = React.useState('')
+  const [email, setEmail] = React.useState('')
+  const [errors, setErrors] = React.useState<TeamMemberErrors>({})
+  const [failure, setFailure] = React.useState<string | null>(null)
+  const [busy, setBusy] = React.useState(false)
+  const id = React.useId()
+
+  const change = (next: boolean) => {
+    if (!next) {
+      setName('')
+      setTitle('')
+      setEmail('')
+      setErrors({})
+      setFailure(null)
+    }
+    onOpenChange(next)
+  }
+  const submit = async (e: React.FormEvent) => {
+    e.preventDefault()
+    const found = validateTeamMember({ name, email })
+    setErrors(found)
+    if (found.name || found.email) return
+    setBusy(true)
+    setFailure(null)
+    try {
+      await onSubmit({ name: name.trim(), title: title.trim() || null, email: email.trim() })
+      change(false)
+    } catch (err) {
+      setFailure(err instanceof Error ? err.message : 'Failed to add team member')
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <Dialog open={open} onOpenChange={change}>
+      <DialogContent title="Add New Team Member" size="sm">
+        <form onSubmit={submit} className="cad-form" noValidate data-slot="add-team-member-form">
+          <Field label="Name" htmlFor={`${id}-name`} error={errors.name}>
+            <Input
+              id={`${id}-name`}
+              value={name}
+              autoFocus
+              autoComplete="off"
+              onChange={(e) => setName(e.target.value)}
+              onBlur={() =>
+                setErrors((prev) => ({
+                  ...prev,
+                  name: validateTeamMember({ name, email: 'a@b.co' }).name,
+                }))
+              }
+            />
+          </Field>
+          <Field label="Title (optional)" htmlFor={`${id}-title`}>
+            <Input
+              id={`${id}-title`}
+              value={title}
+              placeholder="e.g. Head of Design"
+              onChange={(e) => setTitle(e.target.value)}
+            />
+          </Field>
+          <Field label="Email" htmlFor={`${id}-email`} error={errors.email}>
+            <Input
+              id={`${id}-email`}
+              type="email"
+              value={email}
+              autoComplete="off"
+              onChange={(e) => setEmail(e.target.value)}
+              onBlur={() =>
+                email.trim() &&
+                setErrors((prev) => ({
+                  ...prev,
+                  email: validateTeamMember({ name: 'x', email }).email,
+                }))
+              }
+            />
+          </Field>
+          {failure && (
+            <p className="cad-form__error" role="alert">
+              {failure}
+            </p>
+          )}
+          <DialogFooter>
+            <Button variant="ghost" onClick={() => change(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" variant="primary" disabled={!name.trim()} loading={busy}>
+              Add Team Member
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  )
+}
+
+export type { AddTeamMemberDialogProps, NewTeamMember, TeamMemberErrors }
+export { AddTeamMemberDialog, EMAIL_PATTERN, validateTeamMember }

@@ -1,0 +1,223 @@
+import * as DialogPrimitive from '@radix-ui/react-dialog'
+import {
+  CloudOff,
+  FileText,
+  FolderKanban,
+  LayoutDashboard,
+  LogOut,
+  PanelLeft,
+  Search,
+  Settings,
+  Shield,
+  User as UserIcon,
+  Users,
+} from 'lucide-react'
+import type * as React from 'react'
+import { cn } from '../lib/cn'
+import type { User } from '../types'
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from './dropdown-menu'
+import { Link } from './link'
+
+export type NavKey = 'dashboard' | 'reports' | 'projects' | 'team' | 'settings'
+
+/** The active nav item, in the order of product-spec §2 "App shell". */
+export function navKeyFromPath(pathname: string, sidebar?: string | null): NavKey {
+  if (pathname.startsWith('/settings')) return 'settings'
+  if (pathname.startsWith('/reports/')) return 'reports'
+  if (pathname.startsWith('/projects/')) return 'projects'
+  if (pathname.startsWith('/team-members/')) return 'team'
+  if (sidebar === 'reports' || sidebar === 'projects' || sidebar === 'team') return sidebar
+  return 'dashboard'
+}
+
+/** The provider's name, then the user's own, then the e-mail, then 'User'. */
+export function displayName(
+  user: Pick<User, 'provider_name' | 'name' | 'email'> | null | undefined,
+) {
+  return user?.provider_name || user?.name || user?.email || 'User'
+}
+
+const NAV: Array<{ key: NavKey; label: string; href: string; Icon: typeof Search }> = [
+  { key: 'dashboard', label: 'Dashboard', href: '/dashboard', Icon: LayoutDashboard },
+  { key: 'reports', label: 'Reports', href: '/reports', Icon: FileText },
+  { key: 'projects', label: 'Projects', href: '/projects', Icon: FolderKanban },
+  { key: 'team', label: 'Team', href: '/team', Icon: Users },
+]
+
+type UserMenuProps = {
+  user: User | null
+  isAdmin: boolean
+  onNavigate: (href: string) => void
+  onSignOut: () => void
+}
+
+function UserMenu({ user, isAdmin, onNavigate, onSignOut }: UserMenuProps) {
+  const name = displayName(user)
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger className="cad-user-trigger" aria-label={`Account menu for ${name}`}>
+        {user?.picture ? (
+          <img src={user.picture} alt="" className="cad-avatar" referrerPolicy="no-referrer" />
+        ) : (
+          <span className="cad-avatar" aria-hidden>
+            <UserIcon size={16} />
+          </span>
+        )}
+      </DropdownMenuTrigger>
+      <DropdownMenuContent>
+        <DropdownMenuLabel>
+          <div className="cad-user-name">{name}</div>
+          {user?.email && <div className="cad-muted">{user.email}</div>}
+        </DropdownMenuLabel>
+        <DropdownMenuSeparator />
+        <DropdownMenuItem onSelect={() => onNavigate('/settings')}>
+          <Settings size={14} aria-hidden /> Settings
+        </DropdownMenuItem>
+        {isAdmin && (
+          <DropdownMenuItem onSelect={() => onNavigate('/admin')}>
+            <Shield size={14} aria-hidden /> Admin
+          </DropdownMenuItem>
+        )}
+        <DropdownMenuSeparator />
+        <DropdownMenuItem onSelect={onSignOut}>
+          <LogOut size={14} aria-hidden /> Sign Out
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  )
+}
+
+type AppShellProps = {
+  active: NavKey
+  user: User | null
+  isAdmin: boolean
+  onSearch: () => void
+  onSignOut: () => void
+  onNavigate: (href: string) => void
+  sidebar?: React.ReactNode
+  sidebarOpen?: boolean
+  onSidebarOpenChange?: (open: boolean) => void
+  offline?: boolean
+  pendingChanges?: number
+  banner?: React.ReactNode
+  children: React.ReactNode
+}
+
+function AppShell({
+  active,
+  user,
+  isAdmin,
+  onSearch,
+  onSignOut,
+  onNavigate,
+  sidebar,
+  sidebarOpen = false,
+  onSidebarOpenChange,
+  offline,
+  pendingChanges = 0,
+  banner,
+  children,
+}: AppShellProps) {
+  const navItem = (item: (typeof NAV)[number], mobile = false) => (
+    <Link
+      key={item.key}
+      href={item.href}
+      className={cn(
+        mobile ? 'cad-bottom-nav-item' : 'cad-nav-item',
+        active === item.key && 'is-active',
+      )}
+      aria-current={active === item.key ? 'page' : undefined}
+    >
+      <item.Icon size={mobile ? 20 : 16} aria-hidden />
+      <span>{item.label}</span>
+    </Link>
+  )
+  const searchButton = (mobile = false) => (
+    <button
+      type="button"
+      className={mobile ? 'cad-bottom-nav-item' : 'cad-nav-item'}
+      onClick={onSearch}
+      aria-keyshortcuts="Control+/"
+    >
+      <Search size={mobile ? 20 : 16} aria-hidden />
+      <span>Search</span>
+      {!mobile && <kbd className="cad-kbd">Ctrl /</kbd>}
+    </button>
+  )
+  return (
+    <div data-slot="app-shell" className={cn('cad-shell', sidebar ? 'has-sidebar' : undefined)}>
+      <a href="#main" className="cad-skip-link">
+        Skip to content
+      </a>
+      <header className="cad-topbar" data-print="hide">
+        {sidebar && onSidebarOpenChange && (
+          <button
+            type="button"
+            className="cad-sidebar-toggle"
+            aria-label="Open sidebar"
+            onClick={() => onSidebarOpenChange(true)}
+          >
+            <PanelLeft size={18} aria-hidden />
+          </button>
+        )}
+        <Link href="/dashboard" className="cad-logo">
+          <span className="cad-logo-mark" aria-hidden>
+            C
+          </span>
+          <span>Cadence</span>
+        </Link>
+        <nav className="cad-nav" aria-label="Main">
+          {NAV.map((item) => navItem(item))}
+          {searchButton()}
+        </nav>
+        <div className="cad-topbar-end">
+          {(offline || pendingChanges > 0) && (
+            <span className="cad-sync-status" role="status">
+              {offline && <CloudOff size={14} aria-hidden />}
+              {offline ? 'Offline' : ''}
+              {pendingChanges > 0 &&
+                `${offline ? ' · ' : ''}${pendingChanges} change${pendingChanges === 1 ? '' : 's'} waiting to sync`}
+            </span>
+          )}
+          <UserMenu user={user} isAdmin={isAdmin} onNavigate={onNavigate} onSignOut={onSignOut} />
+        </div>
+      </header>
+      {banner}
+      <div className="cad-shell-body">
+        {sidebar && (
+          <aside className="cad-sidebar" aria-label="Sidebar" data-print="hide">
+            {sidebar}
+          </aside>
+        )}
+        {sidebar && (
+          <DialogPrimitive.Root open={sidebarOpen} onOpenChange={onSidebarOpenChange}>
+            <DialogPrimitive.Portal>
+              <DialogPrimitive.Overlay className="cad-dialog-overlay cad-slideover-overlay" />
+              <DialogPrimitive.Content className="cad-slideover" aria-describedby={undefined}>
+                <DialogPrimitive.Title className="cad-sr-only">Sidebar</DialogPrimitive.Title>
+                {sidebar}
+              </DialogPrimitive.Content>
+            </DialogPrimitive.Portal>
+          </DialogPrimitive.Root>
+        )}
+        <main id="main" className="cad-main" tabIndex={-1}>
+          {children}
+        </main>
+      </div>
+      <nav className="cad-bottom-nav" aria-label="Main (mobile)" data-print="hide">
+        {NAV.map((item) => navItem(item, true))}
+        {searchButton(true)}
+      </nav>
+    </div>
+  )
+}
+
+export type { AppShellProps, UserMenuProps }
+export { AppShell, UserMenu }

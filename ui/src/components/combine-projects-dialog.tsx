@@ -1,0 +1,175 @@
+import { ArrowLeft, Folder } from 'lucide-react'
+import * as React from 'react'
+import type { Project } from '../types'
+import { PROJECT_NAME_MAX } from './add-project-dialog'
+import { Button } from './button'
+import { Dialog, DialogContent, DialogFooter } from './dialog'
+import { Field } from './field'
+import { Input } from './input'
+
+type CombineProjectsDialogProps = {
+  open: boolean
+  onOpenChange: (open: boolean) => void
+  /** The selected projects to merge. */
+  projects: Project[]
+  /** Called with the trimmed new name after the confirm step; a rejection keeps it open. */
+  onSubmit: (newProjectName: string) => void | Promise<void>
+}
+
+type Step = 'impact' | 'details' | 'confirm'
+
+/** 'Please select at least 2 projects to combine', a name error, or null when the input is valid. */
+function combineError(count: number, name: string | null): string | null {
+  if (count < 2) return 'Please select at least 2 projects to combine'
+  if (name === null) return null
+  if (!name.trim()) return 'Project name is required'
+  if (name.trim().length > PROJECT_NAME_MAX)
+    return `Project name must be at most ${PROJECT_NAME_MAX} characters`
+  return null
+}
+
+const refs = (p: Project) => p.total_references ?? 0
+
+function CombineProjectsDialog({
+  open,
+  onOpenChange,
+  projects,
+  onSubmit,
+}: CombineProjectsDialogProps) {
+  const [step, setStep] = React.useState<Step>('impact')
+  const [name, setName] = React.useState('')
+  const [error, setError] = React.useState<string | null>(null)
+  const [busy, setBusy] = React.useState(false)
+  const id = React.useId()
+  const tooFew = combineError(projects.length, null)
+  const total = projects.reduce((n, p) => n + refs(p), 0)
+
+  const change = (next: boolean) => {
+    if (!next) {
+      setStep('impact')
+      setName('')
+      setError(null)
+    }
+    onOpenChange(next)
+  }
+  const toConfirm = (e?: React.FormEvent) => {
+    e?.preventDefault()
+    const found = combineError(projects.length, name)
+    setError(found)
+    if (!found) setStep('confirm')
+  }
+  const combine = async () => {
+    setBusy(true)
+    setError(null)
+    try {
+      await onSubmit(name.trim())
+      change(false)
+    } catch (err) {
+      setError(
+        `Failed to combine projects: ${err instanceof Error ? err.message : 'Unknown error'}`,
+      )
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  const stepNumber = { impact: 1, details: 2, confirm: 3 }[step]
+  return (
+    <Dialog open={open} onOpenChange={change}>
+      <DialogContent
+        title="Combine Projects"
+        description={`Step ${stepNumber} of 3: ${
+          step === 'impact'
+            ? 'review the impact'
+            : step === 'details'
+              ? 'name the project'
+              : 'confirm'
+        }`}
+      >
+        {tooFew ? (
+          <div className="cad-form">
+            <p className="cad-form__error" role="alert">
+              {tooFew}
+            </p>
+            <DialogFooter>
+              <Button onClick={() => change(false)}>Close</Button>
+            </DialogFooter>
+          </div>
+        ) : step === 'impact' ? (
+          <div className="cad-form">
+            <p>
+              These {projects.length} projects will be merged into one. All their report items,
+              tasks and follow-ups move to the new project.
+            </p>
+            <ul className="cad-combine__list" data-slot="combine-impact" tabIndex={0} aria-label="Projects to combine">
+              {projects.map((p) => (
+                <li key={p.uuid}>
+                  <Folder size={14} aria-hidden />
+                  <span className="cad-combine__name">{p.name}</span>
+                  <span className="cad-muted cad-tabular">
+                    {refs(p)} {refs(p) === 1 ? 'reference' : 'references'}
+                  </span>
+                </li>
+              ))}
+            </ul>
+            <p className="cad-muted cad-tabular">
+              {total} {total === 1 ? 'reference' : 'references'} in total will be moved.
+            </p>
+            <DialogFooter>
+              <Button variant="ghost" onClick={() => change(false)}>
+                Cancel
+              </Button>
+              <Button variant="primary" onClick={() => setStep('details')}>
+                Next
+              </Button>
+            </DialogFooter>
+          </div>
+        ) : step === 'details' ? (
+          <form className="cad-form" onSubmit={toConfirm}>
+            <Field label="New project name" htmlFor={`${id}-name`} error={error ?? undefined}>
+              <Input
+                id={`${id}-name`}
+                value={name}
+                autoFocus
+                maxLength={PROJECT_NAME_MAX}
+                placeholder={projects[0]?.name}
+                onChange={(e) => setName(e.target.value)}
+              />
+            </Field>
+            <DialogFooter>
+              <Button variant="ghost" onClick={() => setStep('impact')}>
+                <ArrowLeft size={14} aria-hidden /> Back
+              </Button>
+              <Button type="submit" variant="primary" disabled={!name.trim()}>
+                Continue
+              </Button>
+            </DialogFooter>
+          </form>
+        ) : (
+          <div className="cad-form">
+            <p>
+              Combine {projects.length} projects into <strong>“{name.trim()}”</strong>? This cannot
+              be undone.
+            </p>
+            {error && (
+              <p className="cad-form__error" role="alert">
+                {error}
+              </p>
+            )}
+            <DialogFooter>
+              <Button variant="ghost" onClick={() => setStep('details')}>
+                <ArrowLeft size={14} aria-hidden /> Back
+              </Button>
+              <Button variant="danger" onClick={combine} loading={busy}>
+                Combine Projects
+              </Button>
+            </DialogFooter>
+          </div>
+        )}
+      </DialogContent>
+    </Dialog>
+  )
+}
+
+export type { CombineProjectsDialogProps }
+export { CombineProjectsDialog, combineError }

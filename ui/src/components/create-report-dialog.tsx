@@ -1,0 +1,130 @@
+import * as React from 'react'
+import type { Weekday } from '../types'
+import { Button } from './button'
+import { Checkbox } from './checkbox'
+import { Dialog, DialogContent, DialogFooter } from './dialog'
+import { Field } from './field'
+import { Input, Textarea } from './input'
+import { WeekSelector, weekStartForOffset } from './week-selector'
+
+type NewReport = { week_start_date: string; title?: string; summary?: string }
+
+type CreateReportDialogProps = {
+  open: boolean
+  onOpenChange: (open: boolean) => void
+  startDay?: Weekday
+  endDay?: Weekday
+  today?: Date
+  /** Whether open tasks and follow-ups are carried over; controlled by the caller. */
+  carryOver?: boolean
+  onCarryOverChange?: (carryOver: boolean) => void
+  /** Called with the chosen week and the optional, trimmed title and summary. */
+  onSubmit: (report: NewReport) => void | Promise<void>
+}
+
+function CreateReportDialog({
+  open,
+  onOpenChange,
+  startDay = 'monday',
+  endDay = 'friday',
+  today,
+  carryOver,
+  onCarryOverChange,
+  onSubmit,
+}: CreateReportDialogProps) {
+  const [offset, setOffset] = React.useState(0)
+  const [title, setTitle] = React.useState('')
+  const [summary, setSummary] = React.useState('')
+  const [busy, setBusy] = React.useState(false)
+  const [error, setError] = React.useState<string | null>(null)
+  const id = React.useId()
+
+  const change = (next: boolean) => {
+    if (!next) {
+      setOffset(0)
+      setTitle('')
+      setSummary('')
+      setError(null)
+    }
+    onOpenChange(next)
+  }
+  const submit = async (e: React.FormEvent) => {
+    e.preventDefault()
+    setBusy(true)
+    setError(null)
+    try {
+      await onSubmit({
+        week_start_date: weekStartForOffset(offset, startDay, today),
+        ...(title.trim() ? { title: title.trim() } : {}),
+        ...(summary.trim() ? { summary: summary.trim() } : {}),
+      })
+      change(false)
+    } catch (err) {
+      setError(err instanceof Error ? err.message : 'Failed to create report')
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <Dialog open={open} onOpenChange={change}>
+      <DialogContent
+        title="Create New Weekly Report"
+        description="Pick the week this report covers."
+      >
+        <form onSubmit={submit} className="cad-form" data-slot="create-report-form">
+          <WeekSelector
+            offset={offset}
+            onOffsetChange={setOffset}
+            startDay={startDay}
+            endDay={endDay}
+            today={today}
+          />
+          <Field label="Title (optional)" htmlFor={`${id}-title`}>
+            <Input
+              id={`${id}-title`}
+              autoFocus
+              value={title}
+              placeholder="Add a title for this week's report..."
+              onChange={(e) => setTitle(e.target.value)}
+            />
+          </Field>
+          <Field label="Summary (optional)" htmlFor={`${id}-summary`}>
+            <Textarea
+              id={`${id}-summary`}
+              value={summary}
+              placeholder="Add a summary of this week's progress..."
+              onChange={(e) => setSummary(e.target.value)}
+            />
+          </Field>
+          {onCarryOverChange && (
+            <label className="cad-form__check" htmlFor={`${id}-carry`}>
+              <Checkbox
+                id={`${id}-carry`}
+                checked={!!carryOver}
+                onCheckedChange={(v) => onCarryOverChange(v === true)}
+              />
+              Carry over open tasks and follow-ups
+            </label>
+          )}
+          {error && (
+            <p className="cad-form__error" role="alert">
+              {error}
+            </p>
+          )}
+          <DialogFooter>
+            <Button variant="ghost" onClick={() => change(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" variant="primary" loading={busy}>
+              Create Report
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  )
+}
+
+export type { CreateReportDialogProps, NewReport }
+export { CreateReportDialog }

@@ -1,0 +1,53 @@
+import { describe, expect, test } from 'bun:test'
+import type { SearchResult } from '../types'
+import { filterResults, resultTitle, searchResultHref } from './search-dialog'
+
+const results: SearchResult[] = [
+  { type: 'report', uuid: 'r1', title: 'Week 1', status: 'submitted' },
+  { type: 'report', uuid: 'r2', title: null as unknown as string, status: 'draft' },
+  { type: 'project', uuid: 'p1', name: 'Atlas', status: 'active' },
+  { type: 'task', id: 1, content: 'Ship it', is_completed: false, report_uuid: 'r1' },
+  { type: 'followup', id: 2, content: 'Call back', is_completed: true, report_uuid: 'r2' },
+  { type: 'team_member', uuid: 'm1', name: 'Ada', email: 'ada@x.io' },
+]
+
+describe('filterResults', () => {
+  test('keeps everything with status all and no types chosen', () => {
+    expect(filterResults(results, { status: 'all', types: [] })).toHaveLength(6)
+  })
+  test('narrows to the chosen content types', () => {
+    const shown = filterResults(results, { status: 'all', types: ['tasks', 'team_members'] })
+    expect(shown.map((r) => r.type)).toEqual(['task', 'team_member'])
+  })
+  test('active keeps active projects and open items; completed keeps completed items', () => {
+    expect(filterResults(results, { status: 'active', types: [] }).map((r) => r.type)).toEqual([
+      'project',
+      'task',
+    ])
+    expect(filterResults(results, { status: 'completed', types: [] }).map((r) => r.type)).toEqual([
+      'followup',
+    ])
+  })
+  test('submitted and draft match the report status', () => {
+    expect(filterResults(results, { status: 'draft', types: [] }).map((r) => r.uuid)).toEqual([
+      'r2',
+    ])
+  })
+})
+
+describe('resultTitle', () => {
+  test('truncates task text to 60 characters plus an ellipsis', () => {
+    const title = resultTitle({ type: 'task', content: 'x'.repeat(80) })
+    expect(title).toBe(`${'x'.repeat(60)}...`)
+  })
+  test("falls back to 'Untitled Report' for a report without a title", () => {
+    expect(resultTitle(results[1])).toBe('Untitled Report')
+  })
+})
+
+describe('searchResultHref', () => {
+  test('opens tasks and follow-ups in their report', () => {
+    expect(searchResultHref(results[3])).toBe('/reports/r1')
+    expect(searchResultHref(results[5])).toBe('/team-members/m1')
+  })
+})

@@ -1,0 +1,5 @@
+import { type ClassValue, clsx } from 'clsx'
+
+export function cn(...inputs: ClassValue[]) {
+  return clsx(inputs)
+}

@@ -1,0 +1,114 @@
+import { describe, expect, test } from 'bun:test'
+import {
+  addWeeks,
+  formatDate,
+  formatWeekRange,
+  groupReportsForSidebar,
+  parseIsoDate,
+  quarterBucket,
+  startOfWeek,
+  toIsoDate,
+  WEEKDAYS,
+  weekdayIndex,
+} from './dates'
+
+describe('weekdays', () => {
+  test('number sunday as 0 and saturday as 6', () => {
+    expect(WEEKDAYS[0]).toBe('sunday')
+    expect(weekdayIndex('sunday')).toBe(0)
+    expect(weekdayIndex('monday')).toBe(1)
+    expect(weekdayIndex('saturday')).toBe(6)
+  })
+})
+
+describe('startOfWeek', () => {
+  test('goes back to the configured start day', () => {
+    // Thursday 19 Nov 2026
+    const thu = new Date(2026, 10, 19, 15, 30)
+    expect(toIsoDate(startOfWeek(thu, 'monday'))).toBe('2026-11-16')
+    expect(toIsoDate(startOfWeek(thu, 'sunday'))).toBe('2026-11-15')
+    expect(toIsoDate(startOfWeek(thu, 'friday'))).toBe('2026-11-13')
+  })
+
+  test('returns the same day when today is the start day', () => {
+    expect(toIsoDate(startOfWeek(new Date(2026, 10, 16), 'monday'))).toBe('2026-11-16')
+  })
+})
+
+describe('ISO dates', () => {
+  test('round-trip local dates without timezone drift', () => {
+    expect(toIsoDate(parseIsoDate('2026-03-01'))).toBe('2026-03-01')
+    expect(toIsoDate(parseIsoDate('2026-11-16T23:59:00Z'))).toBe('2026-11-16')
+  })
+
+  test('adding weeks crosses months and years', () => {
+    expect(toIsoDate(addWeeks(parseIsoDate('2026-12-28'), 1))).toBe('2027-01-04')
+    expect(toIsoDate(addWeeks(parseIsoDate('2026-03-02'), -1))).toBe('2026-02-23')
+  })
+
+  test('reject text that is not a date', () => {
+    expect(() => parseIsoDate('next week')).toThrow()
+  })
+})
+
+describe('formatting (en-US short)', () => {
+  test('formatDate gives month, day and year', () => {
+    expect(formatDate('2026-11-16')).toBe('Nov 16, 2026')
+  })
+
+  test('formatWeekRange spans the start to the end day', () => {
+    expect(formatWeekRange('2026-11-16', 'monday', 'friday')).toBe('Nov 16 - Nov 20, 2026')
+    expect(formatWeekRange('2026-11-15', 'sunday', 'saturday')).toBe('Nov 15 - Nov 21, 2026')
+  })
+
+  test('formatWeekRange wraps past the weekend when the end day comes before the start day', () => {
+    expect(formatWeekRange('2026-11-18', 'wednesday', 'tuesday')).toBe('Nov 18 - Nov 24, 2026')
+  })
+
+  test('formatWeekRange repeats the year when the week crosses New Year', () => {
+    expect(formatWeekRange('2026-12-28', 'monday', 'friday')).toBe('Dec 28, 2026 - Jan 1, 2027')
+  })
+
+  test('quarterBucket labels 3-month ranges', () => {
+    expect(quarterBucket('2025-02-10')).toBe('Jan - Mar 2025')
+    expect(quarterBucket('2025-06-30')).toBe('Apr - Jun 2025')
+    expect(quarterBucket('2025-12-01')).toBe('Oct - Dec 2025')
+  })
+})
+
+describe('groupReportsForSidebar', () => {
+  const today = new Date(2026, 10, 19) // Thu 19 Nov 2026, week starts Mon 16 Nov
+  const r = (week_start_date: string) => ({ week_start_date, uuid: week_start_date })
+
+  test('splits this week, the last month and older quarters, newest first', () => {
+    const groups = groupReportsForSidebar(
+      [
+        r('2026-03-02'),
+        r('2026-11-16'),
+        r('2026-11-02'),
+        r('2026-11-09'),
+        r('2026-08-03'),
+        r('2026-02-02'),
+      ],
+      today,
+      'monday',
+    )
+    expect(groups.thisWeek?.week_start_date).toBe('2026-11-16')
+    expect(groups.recent.map((x) => x.week_start_date)).toEqual(['2026-11-09', '2026-11-02'])
+    expect(groups.buckets).toEqual([
+      { label: 'Jul - Sep 2026', reports: [r('2026-08-03')] },
+      { label: 'Jan - Mar 2026', reports: [r('2026-03-02'), r('2026-02-02')] },
+    ])
+  })
+
+  test('has no current report when none started this week', () => {
+    const groups = groupReportsForSidebar([r('2026-11-09')], today, 'monday')
+    expect(groups.thisWeek).toBeNull()
+    expect(groups.recent).toHaveLength(1)
+  })
+
+  test('treats a report from the current week start day as this week', () => {
+    const groups = groupReportsForSidebar([r('2026-11-15')], today, 'sunday')
+    expect(groups.thisWeek?.week_start_date).toBe('2026-11-15')
+  })
+})

@@ -1,0 +1,2 @@
+// Screen views, one per route (filled by the screens engineer).
+export {}

@@ -1,0 +1,236 @@
+// Data the views take: the field names of product-spec §3, the shape the server answers.
+export type Weekday =
+  | 'sunday'
+  | 'monday'
+  | 'tuesday'
+  | 'wednesday'
+  | 'thursday'
+  | 'friday'
+  | 'saturday'
+export type SectionType = 'standard' | 'tasks' | 'followups'
+export type ItemType = 'standard' | 'task' | 'followup'
+export type ReportFrequency = 'weekly' | 'bi-weekly' | 'monthly' | 'quarterly'
+export type ToastType = 'success' | 'error' | 'warning' | 'info' | 'default'
+
+export type User = {
+  id: number
+  provider_user_id?: string
+  email: string
+  name: string | null
+  provider_name?: string | null
+  picture?: string | null
+  is_admin?: boolean
+  created_at: string
+  updated_at?: string
+}
+
+export type UserSettings = {
+  user_id: number
+  report_frequency: ReportFrequency
+  weekly_start_day: Weekday
+  weekly_end_day: Weekday
+  onboarding_complete: boolean
+  carry_over?: boolean
+}
+
+export type SectionTemplate = {
+  id: number
+  user_id?: number
+  name: string
+  type: SectionType
+  sort_order: number
+  created_at?: string
+  updated_at?: string
+}
+
+export type Project = {
+  id: number
+  user_id?: number
+  uuid: string
+  name: string
+  status: 'active' | 'archived'
+  created_at: string
+  updated_at: string
+  total_references?: number
+  task_count?: number
+  followup_count?: number
+  reports_count?: number
+}
+
+export type TeamMember = {
+  id: number
+  user_id?: number
+  uuid: string
+  name: string
+  title: string | null
+  email: string
+  created_at?: string
+  updated_at?: string
+  report_tasks_count?: number
+  standalone_tasks_count?: number
+  report_followups_count?: number
+  standalone_followups_count?: number
+  talking_points_count?: number
+}
+
+export type SectionItem = {
+  id: number
+  section_id: number
+  project_id: number | null
+  content: string
+  is_completed: boolean
+  item_type: ItemType
+  assigned_to_team_member_id: number | null
+  created_at: string
+  report_title?: string | null
+  report_week_start_date?: string
+  report_uuid?: string
+}
+
+export type ReportSection = {
+  id: number
+  report_id: number
+  section_template_id: number | null
+  section_name: string
+  section_type: SectionType
+  content: string | null
+  items: SectionItem[]
+}
+
+export type Report = {
+  id: number
+  user_id?: number
+  uuid: string
+  week_start_date: string
+  title: string | null
+  summary: string | null
+  is_submitted: boolean
+  sent_date: string | null
+  sections?: ReportSection[]
+  created_at: string
+  updated_at: string
+}
+
+/** A talking point, standalone task or standalone follow-up of a team member. */
+export type MemberEntry = {
+  id: number
+  team_member_id: number
+  user_id?: number
+  project_id: number | null
+  content: string
+  is_completed: boolean
+  created_at: string
+  updated_at?: string
+}
+
+export type DashboardData = {
+  currentWeekReport: Report | null
+  activeTasks: SectionItem[]
+  activeFollowups: SectionItem[]
+  recentReports: Report[]
+}
+
+export type TeamMemberDashboard = {
+  teamMember: TeamMember
+  assignedTasks: SectionItem[]
+  assignedFollowups: SectionItem[]
+  standaloneTasks: MemberEntry[]
+  standaloneFollowups: MemberEntry[]
+  talkingPoints: MemberEntry[]
+}
+
+export type ProjectAnalytics = {
+  total_active_projects: number
+  total_recent_activity: number
+  total_tasks_last_30_days: number
+}
+
+export type ProjectUpdate = {
+  id: number
+  week_start_date: string
+  report_title: string | null
+  report_id: number
+  report_uuid?: string
+  section_type: SectionType
+  section_name: string
+  item_type: ItemType
+  is_completed: boolean
+  content: string
+  created_at: string
+}
+
+export type ImportStructure = {
+  sections: Array<{
+    sectionName: string
+    items: Array<{ content: string; projectName: string | null }>
+  }>
+}
+
+export type SearchResultType = 'report' | 'project' | 'team_member' | 'task' | 'followup'
+export type SearchResult = {
+  type: SearchResultType
+  uuid?: string
+  id?: number
+  title?: string
+  summary?: string | null
+  name?: string
+  status?: string
+  email?: string
+  content?: string
+  report_title?: string | null
+  report_uuid?: string
+  is_completed?: boolean
+  week_start_date?: string
+}
+
+export type SavedSearch = { id: string; query: string; timestamp: number; resultCount: number }
+
+export type AdminStats = {
+  totalUsers: number
+  activeUsers: number
+  totalReports: number
+  onboardingCompletionRate: number
+}
+
+export type AdminUser = {
+  id: number
+  name: string | null
+  email: string
+  is_admin: boolean
+  created_at: string
+}
+
+export type OnboardingAnalytics = {
+  totalSessions: number
+  completionRate: number
+  averageCompletionTime: number
+  stepAnalytics: Array<{
+    step: string
+    averageTime: number
+    started: number
+    completed: number
+    skipped: number
+    abandoned: number
+  }>
+}
+
+export type SystemSetting = {
+  id: number
+  setting_key: string
+  setting_type: 'boolean' | 'number' | 'text'
+  setting_value: string
+  description?: string | null
+}
+
+export type ActivityEntry = {
+  id: number
+  user_id: number | null
+  action: string
+  entity_type: string | null
+  entity_id: string | null
+  details: string | null
+  created_at: string
+  user_email?: string | null
+}
+
+export type Toast = { id: string; type: ToastType; message: string }
