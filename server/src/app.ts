@@ -121,7 +121,7 @@ export function createApp({ db, config, signInLimit }: CreateAppOptions) {
           },
         }),
       )
-      .use(authModule(ctx, { signInLimit }))
+      .use(authModule(ctx, { signInLimit: signInLimit ?? config.signInRateLimit }))
       .use(adminProfileModule(ctx))
       .use(settingsModule(ctx))
       .use(sectionTemplatesModule(ctx))

@@ -18,6 +18,8 @@ export type Config = {
    * switches it off for a deployment, `DEV_LOGIN=on` forces it on beside a real provider.
    */
   devLogin: boolean
+  /** Sign-in and session creations per client address per minute (SIGN_IN_RATE_LIMIT). */
+  signInRateLimit: number
   appDist: string
   secureCookies: boolean
 }
@@ -57,6 +59,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         ? { url: env.HELP_WIDGET_URL, siteKey: env.HELP_WIDGET_SITE_KEY }
         : null,
     devLogin,
+    signInRateLimit: Number(env.SIGN_IN_RATE_LIMIT ?? 30) || 30,
     appDist: resolvePath(env.APP_DIST ?? './app/dist'),
     secureCookies: publicUrl.startsWith('https://'),
   }
