@@ -121,7 +121,7 @@ async function autocannon(url: string, t: Target, c: number, seconds: number): P
     '-m',
     t.method,
   ]
-  args.push('-H', `cookie=${cookie}`)
+  args.push('-H', `cookie=${cookie}`, '-H', `origin=${base}`)
   if (t.body) args.push('-H', 'content-type=application/json', '-b', t.body)
   args.push(url)
   const proc = Bun.spawn(args, { stdout: 'pipe', stderr: 'ignore' })
@@ -151,7 +151,7 @@ function rssMb(pid: number) {
 async function ceilingFor(t: Target) {
   const res = await fetch(`${base}${t.path}`, {
     method: t.method,
-    headers: { cookie, 'content-type': 'application/json' },
+    headers: { cookie, origin: base, 'content-type': 'application/json' },
     body: t.body,
   })
   const bytes = new Uint8Array(await res.arrayBuffer())
@@ -173,7 +173,7 @@ let peakRss = 0
 for (const t of targets) {
   const probe = await fetch(`${base}${t.path}`, {
     method: t.method,
-    headers: { cookie, 'content-type': 'application/json' },
+    headers: { cookie, origin: base, 'content-type': 'application/json' },
     body: t.body,
   })
   if (probe.status >= 400) {

@@ -48,6 +48,15 @@ describe('HTTP conventions', () => {
     expect(same.status).toBe(200)
   })
 
+  test('a signed-in state-changing request without an Origin header is refused with 403', async () => {
+    const { app } = createTestApp()
+    const client = await signIn(app, 'ada@example.com')
+    const res = await client.request('POST', '/api/projects', { name: 'Apollo' }, { origin: '' })
+    expect(res.status).toBe(403)
+    expect(res.json.error).toContain('Origin')
+    expect((await client.get('/api/projects')).json).toHaveLength(0)
+  })
+
   test('every response carries the security headers', async () => {
     const { app } = createTestApp()
     const res = await makeClient(app).get('/api/users/me')

@@ -8,6 +8,7 @@ import { adminModule } from './modules/admin'
 import { adminProfileModule } from './modules/admin-profile'
 import { authModule } from './modules/auth'
 import { DEV_AUTHORIZE_PATH } from './modules/auth/providers'
+import { sessionCookieName } from './modules/auth/service'
 import { dashboardModule } from './modules/dashboard'
 import { importExportModule } from './modules/import-export'
 import { projectsModule } from './modules/projects'
@@ -58,6 +59,7 @@ export function createApp({ db, config, signInLimit }: CreateAppOptions) {
   const headers = securityHeaders(config)
   const docsHeaders = securityHeaders(config, ` ${SCALAR_CDN}`)
   const allowedOrigin = new URL(config.publicUrl).origin
+  const sessionCookiePattern = new RegExp(`(^|;\\s*)${sessionCookieName(config.secureCookies)}=`)
 
   return (
     new Elysia()
@@ -69,6 +71,12 @@ export function createApp({ db, config, signInLimit }: CreateAppOptions) {
         if (origin && origin !== allowedOrigin) {
           set.status = 403
           return { error: 'Cross-origin request refused' }
+        }
+        // A cookie-authenticated change must say where it comes from: browsers always send
+        // Origin on POST/PUT/DELETE, so a missing one is a forged or non-browser request.
+        if (!origin && sessionCookiePattern.test(request.headers.get('cookie') ?? '')) {
+          set.status = 403
+          return { error: 'Missing Origin header on a signed-in request' }
         }
         // JSON routes take JSON only: no form posts (a classic CSRF vector), no guessing.
         const type = request.headers.get('content-type')

@@ -40,7 +40,7 @@ describe('crash safety', () => {
       const server = start(port)
       await waitForServer(base)
       const cookie = await httpSignIn(base, 'crash@example.com')
-      const headers = { cookie, 'content-type': 'application/json' }
+      const headers = { cookie, 'content-type': 'application/json', origin: base }
       if (round === 0) {
         await fetch(`${base}/api/section-templates`, {
           method: 'POST',

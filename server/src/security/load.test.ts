@@ -41,7 +41,7 @@ describe('load', () => {
         for (let u = 0; u < USERS; u++) {
           const marker = `user${u}-marker`
           const cookie = await httpSignIn(base, `load${u}@example.com`)
-          const headers = { cookie, 'content-type': 'application/json' }
+          const headers = { cookie, 'content-type': 'application/json', origin: base }
           await fetch(`${base}/api/section-templates`, {
             method: 'POST',
             headers,

@@ -40,7 +40,12 @@ export function makeClient(app: TestApp, jar = new Map<string, string>()) {
     body?: unknown,
     headers: Record<string, string> = {},
   ) => {
-    const init: RequestInit = { method, headers: { cookie: cookieHeader(jar), ...headers } }
+    // A browser sends Origin on every state-changing request; tests do the same unless overridden.
+    const origin: Record<string, string> = method === 'GET' ? {} : { origin: ORIGIN }
+    const init: RequestInit = {
+      method,
+      headers: { cookie: cookieHeader(jar), ...origin, ...headers },
+    }
     if (body !== undefined) {
       init.body = typeof body === 'string' ? body : JSON.stringify(body)
       ;(init.headers as Record<string, string>)['content-type'] ??= 'application/json'
