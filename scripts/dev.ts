@@ -2,9 +2,13 @@
 import { join } from 'node:path'
 
 const root = join(import.meta.dir, '..')
+// Users reach the app through Vite on :5173, so that is the public origin the server checks
+// (the Origin header, the sign-in redirect URI) while the API itself listens on :3000.
+const env = { ...process.env, PUBLIC_URL: process.env.PUBLIC_URL ?? 'http://localhost:5173' }
 const children = [
   Bun.spawn(['bun', '--watch', 'server/src/index.ts'], {
     cwd: root,
+    env,
     stdout: 'inherit',
     stderr: 'inherit',
   }),
