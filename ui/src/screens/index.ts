@@ -1,2 +1,11 @@
-// Screen views, one per route (filled by the screens engineer).
-export {}
+// Screen views, one per route (presentational: data + callbacks).
+export * from './admin'
+export * from './auth-callback'
+export * from './dashboard'
+export * from './draft'
+export * from './landing'
+export * from './projects'
+export * from './report'
+export * from './settings'
+export * from './static-pages'
+export * from './team'

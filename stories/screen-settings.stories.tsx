@@ -1,0 +1,75 @@
+import { SettingsView } from '@cadence/ui'
+import type { Meta, StoryObj } from '@storybook/react-vite'
+import { expect, fn, userEvent } from 'storybook/test'
+import { projects, sectionTemplates, userSettings } from './fixtures'
+
+const meta = {
+  title: 'Screens/Settings',
+  component: SettingsView,
+  args: {
+    settings: userSettings,
+    sections: sectionTemplates,
+    projects,
+    onSavePreferences: fn(),
+    onAddSection: fn(),
+    onUpdateSection: fn(),
+    onDeleteSection: fn(),
+    onReorderSections: fn(),
+    onAddProject: fn(),
+    onRenameProject: fn(),
+    onSetProjectsStatus: fn(),
+    onCombineProjects: fn(),
+    onDeleteProject: fn(),
+    onExport: fn(),
+  },
+} satisfies Meta<typeof SettingsView>
+export default meta
+type Story = StoryObj<typeof meta>
+
+export const Preferences: Story = {
+  play: async ({ canvas, args }) => {
+    await userEvent.click(canvas.getByRole('button', { name: 'Save Preferences' }))
+    await expect(args.onSavePreferences).toHaveBeenCalled()
+    await userEvent.click(canvas.getByRole('button', { name: 'Download my data' }))
+    await expect(args.onExport).toHaveBeenCalled()
+  },
+}
+export const Saving: Story = {
+  args: { saving: true },
+  play: async ({ canvas }) => expect(canvas.getByText('Saving...')).toBeInTheDocument(),
+}
+export const Sections: Story = {
+  args: { defaultTab: 'sections' },
+  play: async ({ canvas, args }) => {
+    await expect(canvas.getByText('Drag sections to reorder them')).toBeInTheDocument()
+    await userEvent.click(canvas.getByRole('button', { name: 'Add Section' }))
+    await userEvent.type(canvas.getByRole('textbox', { name: 'Section name' }), 'Risks{Enter}')
+    await expect(args.onAddSection).toHaveBeenCalledWith('Risks', 'standard')
+  },
+}
+export const SectionsEmpty: Story = {
+  args: { defaultTab: 'sections', sections: [] },
+  play: async ({ canvas }) =>
+    expect(
+      canvas.getByText('No sections configured yet. Add your first section to get started.'),
+    ).toBeInTheDocument(),
+}
+export const Projects: Story = {
+  args: { defaultTab: 'projects' },
+  play: async ({ canvas, args }) => {
+    await expect(canvas.getByText('Archived Projects')).toBeInTheDocument()
+    await userEvent.click(canvas.getAllByTitle('Delete project')[0] as HTMLElement)
+    await expect(args.onDeleteProject).toHaveBeenCalled()
+    await userEvent.click(canvas.getByRole('button', { name: 'Reactivate' }))
+    await expect(args.onSetProjectsStatus).toHaveBeenCalledWith([4], 'active')
+  },
+}
+export const ProjectsEmpty: Story = {
+  args: { defaultTab: 'projects', projects: [] },
+  play: async ({ canvas }) =>
+    expect(
+      canvas.getByText('No projects yet. Add your first project to get started.'),
+    ).toBeInTheDocument(),
+}
+export const Dark: Story = { args: { defaultTab: 'projects' }, globals: { theme: 'dark' } }
+export const Mobile: Story = { globals: { viewport: { value: 'mobile', isRotated: false } } }

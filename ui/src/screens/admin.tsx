@@ -1,0 +1,180 @@
+import * as React from 'react'
+import { Badge } from '../components/badge'
+import { StatCard } from '../components/card'
+import { Link } from '../components/link'
+import { ProgressBar } from '../components/progress-bar'
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/tabs'
+import type {
+  ActivityEntry,
+  AdminStats,
+  AdminUser,
+  OnboardingAnalytics,
+  SystemSetting,
+} from '../types'
+
+export type AdminViewProps = {
+  stats: AdminStats
+  users: AdminUser[]
+  onboarding: OnboardingAnalytics
+  settings: SystemSetting[]
+  activity?: ActivityEntry[]
+  onUpdateSetting: (key: string, value: string) => void
+  quickActions?: React.ReactNode
+}
+
+function Activity({ list }: { list: ActivityEntry[] }) {
+  return (
+    <ul className="cad-screen__list">
+      {list.map((a) => (
+        <li key={a.id} className="cad-screen__row">
+          <span className="cad-screen__grow">
+            {a.action} {a.entity_type ?? ''}
+          </span>
+          <small className="cad-screen__muted">
+            {a.user_email ?? ''} {a.created_at.slice(0, 16).replace('T', ' ')}
+          </small>
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+export function AdminView(p: AdminViewProps) {
+  const [q, setQ] = React.useState('')
+  const users = p.users.filter((u) =>
+    `${u.email} ${u.name ?? ''}`.toLowerCase().includes(q.toLowerCase()),
+  )
+  return (
+    <div className="cad-screen">
+      <div className="cad-screen__head">
+        <h1 className="cad-screen__title">Admin</h1>
+        <Badge>System Healthy</Badge>
+      </div>
+      <Tabs defaultValue="overview">
+        <TabsList>
+          <TabsTrigger value="overview">Overview</TabsTrigger>
+          <TabsTrigger value="users">Users</TabsTrigger>
+          <TabsTrigger value="onboarding">Onboarding Analytics</TabsTrigger>
+          <TabsTrigger value="settings">System Settings</TabsTrigger>
+          <TabsTrigger value="activity">Activity Log</TabsTrigger>
+        </TabsList>
+        <TabsContent value="overview">
+          <div className="cad-screen__stats">
+            <StatCard label="Total Users" value={p.stats.totalUsers} />
+            <StatCard label="Active Users" value={p.stats.activeUsers} />
+            <StatCard label="Total Reports" value={p.stats.totalReports} />
+            <StatCard
+              label="Onboarding Rate"
+              value={`${Math.round(p.stats.onboardingCompletionRate)}%`}
+            />
+          </div>
+          {p.quickActions}
+          <h2>Recent activity</h2>
+          <Activity list={(p.activity ?? []).slice(0, 5)} />
+        </TabsContent>
+        <TabsContent value="users">
+          <input
+            className="cad-screen__input"
+            type="search"
+            aria-label="Search users"
+            placeholder="Search by e-mail or name"
+            value={q}
+            onChange={(e) => setQ(e.target.value)}
+          />
+          <ul className="cad-screen__list">
+            {users.map((u) => (
+              <li key={u.id} className="cad-screen__row">
+                <span className="cad-screen__grow">
+                  {u.name ?? 'No Name'} <small className="cad-screen__muted">{u.email}</small>
+                </span>
+                {u.is_admin ? <Badge>Admin</Badge> : null}
+                <small className="cad-screen__muted">{u.created_at.slice(0, 10)}</small>
+              </li>
+            ))}
+          </ul>
+        </TabsContent>
+        <TabsContent value="onboarding">
+          <div className="cad-screen__stats">
+            <StatCard label="Total Sessions" value={p.onboarding.totalSessions} />
+            <StatCard
+              label="Completion Rate"
+              value={`${Math.round(p.onboarding.completionRate)}%`}
+            />
+            <StatCard
+              label="Average Time"
+              value={`${Math.round(p.onboarding.averageCompletionTime / 60)} min`}
+            />
+          </div>
+          <ul className="cad-screen__list">
+            {p.onboarding.stepAnalytics.map((s) => (
+              <li key={s.step} className="cad-screen__block">
+                <strong>{s.step}</strong>
+                <small className="cad-screen__muted cad-screen__num">
+                  {' '}
+                  started {s.started} · completed {s.completed} · skipped {s.skipped} · abandoned{' '}
+                  {s.abandoned}
+                </small>
+                <ProgressBar
+                  label={s.step}
+                  value={s.started ? (s.completed / s.started) * 100 : 0}
+                />
+              </li>
+            ))}
+          </ul>
+        </TabsContent>
+        <TabsContent value="settings">
+          <ul className="cad-screen__list">
+            {p.settings.map((s) => (
+              <li key={s.id} className="cad-screen__row">
+                <label className="cad-screen__grow" htmlFor={`set-${s.id}`}>
+                  {s.setting_key}
+                  {s.description ? (
+                    <small className="cad-screen__muted"> — {s.description}</small>
+                  ) : null}
+                </label>
+                {s.setting_type === 'boolean' ? (
+                  <input
+                    id={`set-${s.id}`}
+                    type="checkbox"
+                    checked={s.setting_value === 'true'}
+                    onChange={(e) => p.onUpdateSetting(s.setting_key, String(e.target.checked))}
+                  />
+                ) : (
+                  <input
+                    id={`set-${s.id}`}
+                    className="cad-screen__input"
+                    type={s.setting_type === 'number' ? 'number' : 'text'}
+                    defaultValue={s.setting_value}
+                    onBlur={(e) =>
+                      e.target.value !== s.setting_value &&
+                      p.onUpdateSetting(s.setting_key, e.target.value)
+                    }
+                  />
+                )}
+              </li>
+            ))}
+          </ul>
+        </TabsContent>
+        <TabsContent value="activity">
+          {p.activity?.length ? (
+            <Activity list={p.activity} />
+          ) : (
+            <p className="cad-screen__muted">Activity log feature coming soon</p>
+          )}
+        </TabsContent>
+      </Tabs>
+    </div>
+  )
+}
+
+export type AccessDeniedViewProps = Record<string, never>
+
+export function AccessDeniedView(_p: AccessDeniedViewProps) {
+  return (
+    <div className="cad-screen-center">
+      <h1 className="cad-screen__title">Access Denied</h1>
+      <p className="cad-screen__muted">You don't have permission to access the admin area.</p>
+      <Link href="/">Return to Dashboard</Link>
+    </div>
+  )
+}

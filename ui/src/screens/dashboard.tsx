@@ -1,0 +1,144 @@
+import type * as React from 'react'
+import { Button } from '../components/button'
+import { Card, CardContent, CardHeader, CardTitle } from '../components/card'
+import { Checkbox } from '../components/checkbox'
+import { EmptyState } from '../components/empty-state'
+import { Link } from '../components/link'
+import type { DashboardData, Report, SectionItem } from '../types'
+
+export type DashboardViewProps = {
+  data: DashboardData
+  onToggleItem: (item: SectionItem, completed: boolean) => void
+  onCreateReport: () => void
+  /** ?sidebar=reports|projects|team: the Sidebar list view, rendered full-width instead. */
+  listSlot?: React.ReactNode
+}
+
+function ItemList({
+  items,
+  empty,
+  onToggle,
+}: {
+  items: SectionItem[]
+  empty: string
+  onToggle: DashboardViewProps['onToggleItem']
+}) {
+  if (items.length === 0) return <EmptyState title={empty} />
+  const shown = items.slice(0, 5)
+  return (
+    <ul className="cad-screen__list">
+      {shown.map((it) => (
+        <li key={it.id} className="cad-screen__row">
+          <Checkbox
+            checked={it.is_completed}
+            aria-label={`Complete ${it.content}`}
+            onCheckedChange={(v) => onToggle(it, v === true)}
+          />
+          <div>
+            <div>{it.content}</div>
+            {it.report_title || it.report_week_start_date ? (
+              <small className="cad-screen__muted">
+                {it.report_title ?? 'Weekly Report'}
+                {it.report_week_start_date ? ` · week of ${it.report_week_start_date}` : ''}
+              </small>
+            ) : null}
+          </div>
+        </li>
+      ))}
+      {items.length > 5 ? <li className="cad-screen__muted">+{items.length - 5} more</li> : null}
+    </ul>
+  )
+}
+
+export function DashboardView({
+  data,
+  onToggleItem,
+  onCreateReport,
+  listSlot,
+}: DashboardViewProps) {
+  if (listSlot) return <div className="cad-screen">{listSlot}</div>
+  const cur = data.currentWeekReport
+  return (
+    <div className="cad-screen">
+      <h1 className="cad-screen__title">Dashboard</h1>
+      <div className="cad-screen__grid2">
+        <Card>
+          <CardHeader>
+            <CardTitle as="h2">Active Tasks</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <ItemList items={data.activeTasks} empty="No Active Tasks" onToggle={onToggleItem} />
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader>
+            <CardTitle as="h2">Follow-ups</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <ItemList
+              items={data.activeFollowups}
+              empty="No Pending Follow-ups"
+              onToggle={onToggleItem}
+            />
+          </CardContent>
+        </Card>
+      </div>
+      <Card>
+        <CardHeader>
+          <CardTitle as="h2">This Week's Report</CardTitle>
+        </CardHeader>
+        <CardContent>
+          {cur ? (
+            <Link href={`/reports/${cur.uuid}`}>
+              {cur.title || `Week of ${cur.week_start_date}`}
+            </Link>
+          ) : (
+            <Button variant="primary" onClick={onCreateReport}>
+              Create This Week's Report
+            </Button>
+          )}
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle as="h2">Recent Reports</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <ReportLinks reports={data.recentReports} />
+        </CardContent>
+      </Card>
+    </div>
+  )
+}
+
+export function ReportLinks({ reports }: { reports: Report[] }) {
+  if (reports.length === 0) return <p className="cad-screen__muted">No reports yet</p>
+  return (
+    <ul className="cad-screen__list">
+      {reports.map((r) => (
+        <li key={r.uuid} className="cad-screen__row">
+          <Link href={`/reports/${r.uuid}`}>{r.title || `Week of ${r.week_start_date}`}</Link>
+          <small className="cad-screen__muted">{r.is_submitted ? 'Sent' : 'Draft'}</small>
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+export type ReportsOverviewViewProps = { onCreateReport: () => void; recentReports?: Report[] }
+
+export function ReportsOverviewView({ onCreateReport, recentReports }: ReportsOverviewViewProps) {
+  return (
+    <div className="cad-screen">
+      <EmptyState
+        title="No Current Week Report"
+        action={
+          <Button variant="primary" onClick={onCreateReport}>
+            Create This Week's Report
+          </Button>
+        }
+      />
+      {recentReports?.length ? <ReportLinks reports={recentReports} /> : null}
+    </div>
+  )
+}

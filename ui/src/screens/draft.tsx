@@ -1,0 +1,93 @@
+import { Button } from '../components/button'
+import type { Project, Report, SectionItem, SectionType, TeamMember } from '../types'
+
+export type DraftViewProps = {
+  report: Report | null
+  weekRange: string
+  projects: Project[]
+  members: TeamMember[]
+  onBack: () => void
+  onPrint: () => void
+  onCopyMarkdown?: () => void
+  onCopyEmail?: () => void
+}
+
+const ICON: Record<SectionType, string> = { standard: '▤', tasks: '☑', followups: '↻' }
+
+function groups(items: SectionItem[], projects: Project[]) {
+  const byId = new Map<number | null, SectionItem[]>()
+  for (const it of items) {
+    const list = byId.get(it.project_id) ?? []
+    list.push(it)
+    byId.set(it.project_id, list)
+  }
+  const keys = [...byId.keys()].sort((a, b) => (a === null ? -1 : b === null ? 1 : 0))
+  return keys.map((k) => ({
+    name: k === null ? null : (projects.find((p) => p.id === k)?.name ?? 'Project'),
+    items: [...(byId.get(k) ?? [])].sort((a, b) => Number(a.is_completed) - Number(b.is_completed)),
+  }))
+}
+
+export function DraftView(p: DraftViewProps) {
+  const r = p.report
+  if (!r)
+    return (
+      <div className="cad-screen-center">
+        <h1 className="cad-screen__title">Report not found</h1>
+        <Button onClick={p.onBack}>Go back</Button>
+      </div>
+    )
+  return (
+    <article className="cad-screen cad-draft">
+      <div className="cad-screen__actions cad-no-print">
+        <Button onClick={p.onBack}>Back to Report</Button>
+        {p.onCopyMarkdown ? <Button onClick={p.onCopyMarkdown}>Copy as Markdown</Button> : null}
+        {p.onCopyEmail ? <Button onClick={p.onCopyEmail}>Copy for e-mail</Button> : null}
+        <Button variant="primary" onClick={p.onPrint}>
+          Print
+        </Button>
+      </div>
+      <h1>Weekly Report</h1>
+      <p className="cad-screen__muted">{p.weekRange}</p>
+      {r.title ? <h2>{r.title}</h2> : null}
+      {r.summary ? <p>{r.summary}</p> : null}
+      {(r.sections ?? []).map((s) => {
+        const check = s.section_type !== 'standard'
+        return (
+          <section key={s.id} className="cad-draft__section">
+            <h3>
+              <span aria-hidden="true">{ICON[s.section_type]}</span> {s.section_name}
+            </h3>
+            {check && s.content ? <p>{s.content}</p> : null}
+            {s.items.length === 0 && !(check && s.content) ? (
+              <p className="cad-screen__muted">None</p>
+            ) : null}
+            {groups(s.items, p.projects).map((g) => (
+              <div key={g.name ?? '-'}>
+                {g.name ? <h4>{g.name}</h4> : null}
+                <ul className="cad-draft__items">
+                  {g.items.map((it) => {
+                    const who = p.members.find((m) => m.id === it.assigned_to_team_member_id)
+                    return (
+                      <li key={it.id} className={it.is_completed ? 'cad-draft__done' : undefined}>
+                        <span aria-hidden="true">
+                          {check ? (it.is_completed ? '☑' : '☐') : '•'}
+                        </span>{' '}
+                        <span className={it.is_completed ? 'cad-draft__strike' : undefined}>
+                          {it.content}
+                        </span>
+                        {it.is_completed ? <span> ✓ Completed</span> : null}
+                        {who ? <small> Assigned to {who.name}</small> : null}
+                      </li>
+                    )
+                  })}
+                </ul>
+              </div>
+            ))}
+          </section>
+        )
+      })}
+      <p className="cad-screen__muted cad-draft__end">End of Report</p>
+    </article>
+  )
+}

@@ -1,0 +1,77 @@
+import { StatCard } from '../components/card'
+import { EmptyState } from '../components/empty-state'
+import { Link } from '../components/link'
+import type { Project, ProjectAnalytics, ProjectUpdate } from '../types'
+
+export type ProjectViewProps = { project: Project | null; updates: ProjectUpdate[] }
+
+export function ProjectView({ project, updates }: ProjectViewProps) {
+  if (!project) return <EmptyState title="Project not found" />
+  const weeks = new Map<string, ProjectUpdate[]>()
+  for (const u of [...updates].sort((a, b) => b.week_start_date.localeCompare(a.week_start_date))) {
+    weeks.set(u.week_start_date, [...(weeks.get(u.week_start_date) ?? []), u])
+  }
+  return (
+    <div className="cad-screen">
+      <h1 className="cad-screen__title">{project.name}</h1>
+      <p className="cad-screen__muted">
+        Created {project.created_at.slice(0, 10)} · Updated {project.updated_at.slice(0, 10)}
+      </p>
+      <h2>Project Updates Timeline</h2>
+      {weeks.size === 0 ? <EmptyState title="No Updates Yet" /> : null}
+      {[...weeks].map(([week, list]) => (
+        <section key={week} className="cad-screen__block">
+          <div className="cad-screen__head">
+            <h3>Week of {week}</h3>
+            <Link href={`/reports/${list[0]?.report_uuid ?? list[0]?.report_id}`}>View Report</Link>
+          </div>
+          <ul className="cad-screen__list">
+            {list.map((u) => (
+              <li key={u.id} className="cad-screen__row">
+                <span>{u.content}</span>
+                {u.item_type === 'task' ? (
+                  <small className="cad-screen__muted">
+                    {u.is_completed ? 'Completed' : 'In Progress'}
+                  </small>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ))}
+    </div>
+  )
+}
+
+export type ProjectsOverviewViewProps = { analytics: ProjectAnalytics; projects: Project[] }
+
+export function ProjectsOverviewView({ analytics, projects }: ProjectsOverviewViewProps) {
+  const active = projects.filter((p) => p.status === 'active')
+  const n = analytics.total_active_projects
+  return (
+    <div className="cad-screen">
+      <h1 className="cad-screen__title">Projects</h1>
+      <div className="cad-screen__stats">
+        <StatCard label="Active Projects" value={n} />
+        <StatCard label="Updates (30 days)" value={analytics.total_recent_activity} />
+        <StatCard label="Tasks (30 days)" value={analytics.total_tasks_last_30_days} />
+        <StatCard
+          label="Avg per Project"
+          value={n ? Math.round(analytics.total_recent_activity / n) : 0}
+        />
+      </div>
+      {active.length === 0 ? (
+        <EmptyState title="No Active Projects" />
+      ) : (
+        <ul className="cad-screen__list">
+          {active.map((p) => (
+            <li key={p.uuid} className="cad-screen__row">
+              <Link href={`/projects/${p.uuid}`}>{p.name}</Link>
+              <small className="cad-screen__muted">{p.total_references ?? 0} updates</small>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,120 @@
+import * as React from 'react'
+import { Button } from '../components/button'
+import { ConfirmInline } from '../components/confirm-inline'
+import { EmptyState } from '../components/empty-state'
+import { InlineEdit } from '../components/inline-edit'
+import { type NewItem, SectionCard } from '../components/section-card'
+import { ReportSkeleton } from '../components/skeleton'
+import type { Project, Report, SectionItem, TeamMember } from '../types'
+
+export type ReportViewProps = {
+  report: Report | null
+  loading?: boolean
+  weekRange: string
+  projects: Project[]
+  members: TeamMember[]
+  onTitleChange: (title: string) => void
+  onSummaryChange: (summary: string) => void
+  onDraft: () => void
+  onSend: () => void
+  onImport: () => void
+  onStatusChange: (status: 'draft' | 'sent', sentDate?: string) => void
+  onDelete: () => void
+  onAddItem: (sectionId: number, item: NewItem) => void
+  onUpdateItem: (id: number, changes: Partial<SectionItem>) => void
+  onDeleteItem: (id: number) => void
+  onSectionContentChange: (sectionId: number, content: string) => void
+}
+
+export function ReportView(p: ReportViewProps) {
+  const [confirming, setConfirming] = React.useState(false)
+  const [sentDate, setSentDate] = React.useState(() => new Date().toISOString().slice(0, 10))
+  if (p.loading) return <ReportSkeleton />
+  const r = p.report
+  if (!r) return <EmptyState title="Report not found" />
+  return (
+    <div className="cad-screen">
+      <header className="cad-screen__head">
+        <div>
+          <h1 className="cad-screen__title">Weekly Report</h1>
+          <p className="cad-screen__muted">{p.weekRange}</p>
+        </div>
+        <div className="cad-screen__actions">
+          <Button onClick={p.onDraft}>Draft</Button>
+          {!r.is_submitted ? (
+            <Button variant="primary" onClick={p.onSend}>
+              Send
+            </Button>
+          ) : null}
+          <Button onClick={p.onImport}>Import</Button>
+          <select
+            aria-label="Status"
+            className="cad-screen__select"
+            value={r.is_submitted ? 'sent' : 'draft'}
+            onChange={(e) => p.onStatusChange(e.target.value as 'draft' | 'sent')}
+          >
+            <option value="draft">Draft</option>
+            <option value="sent">Sent</option>
+          </select>
+          {!r.is_submitted ? (
+            <span className="cad-screen__inline">
+              <input
+                type="date"
+                aria-label="Sent date"
+                className="cad-screen__select"
+                value={sentDate}
+                onChange={(e) => setSentDate(e.target.value)}
+              />
+              <Button size="sm" onClick={() => p.onStatusChange('sent', sentDate)}>
+                Mark as Sent
+              </Button>
+            </span>
+          ) : null}
+          {confirming ? (
+            <ConfirmInline
+              message="Delete this report?"
+              confirmLabel="Yes, Delete"
+              cancelLabel="Cancel"
+              onConfirm={() => {
+                setConfirming(false)
+                p.onDelete()
+              }}
+              onCancel={() => setConfirming(false)}
+            />
+          ) : (
+            <Button variant="danger" onClick={() => setConfirming(true)}>
+              Delete
+            </Button>
+          )}
+        </div>
+      </header>
+      <InlineEdit
+        aria-label="Title"
+        className="cad-report__title"
+        value={r.title ?? ''}
+        placeholder="Add a title for this week's report..."
+        onSave={p.onTitleChange}
+      />
+      <InlineEdit
+        aria-label="Summary"
+        className="cad-report__summary"
+        multiline
+        value={r.summary ?? ''}
+        placeholder="Add a summary of this week's progress..."
+        onSave={p.onSummaryChange}
+      />
+      {(r.sections ?? []).map((s) => (
+        <SectionCard
+          key={s.id}
+          section={s}
+          projects={p.projects}
+          members={p.members}
+          onAddItem={(item) => p.onAddItem(s.id, item)}
+          onUpdateItem={p.onUpdateItem}
+          onDeleteItem={p.onDeleteItem}
+          onContentChange={(c) => p.onSectionContentChange(s.id, c)}
+        />
+      ))}
+    </div>
+  )
+}

@@ -1,0 +1,379 @@
+import * as React from 'react'
+import { Button } from '../components/button'
+import { Checkbox } from '../components/checkbox'
+import { EmptyState } from '../components/empty-state'
+import { InlineEdit } from '../components/inline-edit'
+import { SortableList } from '../components/sortable-list'
+import type {
+  Project,
+  ReportFrequency,
+  SectionTemplate,
+  SectionType,
+  UserSettings,
+  Weekday,
+} from '../types'
+
+const DAYS: Weekday[] = [
+  'sunday',
+  'monday',
+  'tuesday',
+  'wednesday',
+  'thursday',
+  'friday',
+  'saturday',
+]
+const FREQS: ReportFrequency[] = ['weekly', 'bi-weekly', 'monthly', 'quarterly']
+const TYPES: Array<[SectionType, string]> = [
+  ['standard', 'Regular content section'],
+  ['tasks', 'Trackable action items'],
+  ['followups', 'Items requiring follow-up'],
+]
+
+export type SettingsTab = 'preferences' | 'sections' | 'projects'
+
+export type SettingsViewProps = {
+  settings: UserSettings
+  sections: SectionTemplate[]
+  projects: Project[]
+  saving?: boolean
+  defaultTab?: SettingsTab
+  onSavePreferences: (
+    s: Pick<UserSettings, 'weekly_start_day' | 'weekly_end_day' | 'report_frequency'>,
+  ) => void
+  onAddSection: (name: string, type: SectionType) => void
+  onUpdateSection: (id: number, changes: { name?: string; type?: SectionType }) => void
+  onDeleteSection: (id: number) => void
+  onReorderSections: (next: SectionTemplate[]) => void
+  onAddProject: (name: string) => void
+  onRenameProject: (id: number, name: string) => void
+  onSetProjectsStatus: (ids: number[], status: 'active' | 'archived') => void
+  onCombineProjects: (ids: number[]) => void
+  /** Opens DeleteProjectDialog for this project. */
+  onDeleteProject: (project: Project) => void
+  onExport?: () => void
+  onImportFile?: (file: File) => void
+}
+
+function Preferences(p: SettingsViewProps) {
+  const [s, setS] = React.useState({
+    weekly_start_day: p.settings.weekly_start_day,
+    weekly_end_day: p.settings.weekly_end_day,
+    report_frequency: p.settings.report_frequency,
+  })
+  const sel = (label: string, key: keyof typeof s, opts: string[]) => (
+    <label className="cad-screen__field">
+      <span>{label}</span>
+      <select
+        className="cad-screen__select"
+        value={s[key]}
+        onChange={(e) => setS({ ...s, [key]: e.target.value })}
+      >
+        {opts.map((o) => (
+          <option key={o} value={o}>
+            {o}
+          </option>
+        ))}
+      </select>
+    </label>
+  )
+  return (
+    <div className="cad-screen__block">
+      <h2>Report Preferences</h2>
+      {sel('Week start', 'weekly_start_day', DAYS)}
+      {sel('Week end', 'weekly_end_day', DAYS)}
+      {sel('Report frequency', 'report_frequency', FREQS)}
+      <Button variant="primary" disabled={p.saving} onClick={() => p.onSavePreferences(s)}>
+        {p.saving ? 'Saving...' : 'Save Preferences'}
+      </Button>
+      {p.onExport || p.onImportFile ? (
+        <div className="cad-screen__block">
+          <h2>Your data</h2>
+          <div className="cad-screen__inline">
+            {p.onExport ? <Button onClick={p.onExport}>Download my data</Button> : null}
+            {p.onImportFile ? (
+              <label className="cad-screen__field">
+                <span>Import from file</span>
+                <input
+                  type="file"
+                  accept=".json,.md"
+                  onChange={(e) => {
+                    const f = e.target.files?.[0]
+                    if (f) p.onImportFile?.(f)
+                  }}
+                />
+              </label>
+            ) : null}
+          </div>
+        </div>
+      ) : null}
+    </div>
+  )
+}
+
+function Sections(p: SettingsViewProps) {
+  const [adding, setAdding] = React.useState(false)
+  const [name, setName] = React.useState('')
+  const [type, setType] = React.useState<SectionType>('standard')
+  const submit = () => {
+    if (!name.trim()) return
+    p.onAddSection(name.trim(), type)
+    setName('')
+    setAdding(false)
+  }
+  return (
+    <div className="cad-screen__block">
+      <div className="cad-screen__head">
+        <h2>Report Sections</h2>
+        <Button onClick={() => setAdding(true)}>Add Section</Button>
+      </div>
+      {adding ? (
+        <div className="cad-screen__inline">
+          <input
+            className="cad-screen__input"
+            aria-label="Section name"
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter') submit()
+              if (e.key === 'Escape') setAdding(false)
+            }}
+          />
+          <select
+            aria-label="Section type"
+            className="cad-screen__select"
+            value={type}
+            onChange={(e) => setType(e.target.value as SectionType)}
+          >
+            {TYPES.map(([t, d]) => (
+              <option key={t} value={t}>
+                {t} — {d}
+              </option>
+            ))}
+          </select>
+          <Button variant="primary" onClick={submit}>
+            Save
+          </Button>
+          <Button variant="ghost" onClick={() => setAdding(false)}>
+            Cancel
+          </Button>
+        </div>
+      ) : null}
+      {p.sections.length === 0 ? (
+        <EmptyState title="No sections configured yet. Add your first section to get started." />
+      ) : (
+        <>
+          <p className="cad-screen__muted">Drag sections to reorder them</p>
+          <SortableList
+            items={p.sections}
+            getLabel={(s) => s.name}
+            onReorder={p.onReorderSections}
+            renderItem={(s) => (
+              <div className="cad-screen__row">
+                <InlineEdit
+                  aria-label="Section name"
+                  value={s.name}
+                  onSave={(v) => {
+                    if (v.trim() && v.trim() !== s.name) p.onUpdateSection(s.id, { name: v.trim() })
+                  }}
+                />
+                <select
+                  aria-label="Type"
+                  className="cad-screen__select"
+                  value={s.type}
+                  onChange={(e) => {
+                    if (e.target.value !== s.type)
+                      p.onUpdateSection(s.id, { type: e.target.value as SectionType })
+                  }}
+                >
+                  {TYPES.map(([t]) => (
+                    <option key={t} value={t}>
+                      {t}
+                    </option>
+                  ))}
+                </select>
+                <Button size="sm" variant="ghost" onClick={() => p.onDeleteSection(s.id)}>
+                  Delete
+                </Button>
+              </div>
+            )}
+          />
+        </>
+      )}
+    </div>
+  )
+}
+
+function Projects(p: SettingsViewProps) {
+  const [q, setQ] = React.useState('')
+  const [sort, setSort] = React.useState<'name' | 'updated'>('name')
+  const [sel, setSel] = React.useState<number[]>([])
+  const [newName, setNewName] = React.useState('')
+  const match = p.projects
+    .filter((x) => x.name.toLowerCase().includes(q.toLowerCase()))
+    .sort((a, b) =>
+      sort === 'name' ? a.name.localeCompare(b.name) : b.updated_at.localeCompare(a.updated_at),
+    )
+  const toggle = (id: number, on: boolean) =>
+    setSel((s) => (on ? [...s, id] : s.filter((x) => x !== id)))
+  const list = (title: string, status: 'active' | 'archived') => {
+    const items = match.filter((x) => x.status === status)
+    const all = items.length > 0 && items.every((x) => sel.includes(x.id))
+    return (
+      <section className="cad-screen__block">
+        <div className="cad-screen__head">
+          <h3>{title}</h3>
+          {items.length ? (
+            <Button
+              size="sm"
+              variant="ghost"
+              onClick={() =>
+                setSel((s) =>
+                  all
+                    ? s.filter((id) => !items.some((x) => x.id === id))
+                    : [...new Set([...s, ...items.map((x) => x.id)])],
+                )
+              }
+            >
+              {all ? 'Unselect All' : 'Select All'}
+            </Button>
+          ) : null}
+        </div>
+        <ul className="cad-screen__list">
+          {items.map((x) => (
+            <li key={x.id} className="cad-screen__row">
+              <Checkbox
+                aria-label={`Select ${x.name}`}
+                checked={sel.includes(x.id)}
+                onCheckedChange={(v) => toggle(x.id, v === true)}
+              />
+              <InlineEdit
+                aria-label="Project name"
+                className="cad-screen__grow"
+                value={x.name}
+                onSave={(v) => v.trim() && v.trim() !== x.name && p.onRenameProject(x.id, v.trim())}
+              />
+              {status === 'active' ? (
+                <>
+                  <small className="cad-screen__muted cad-screen__num">
+                    {x.total_references ?? 0} refs · {x.task_count ?? 0} tasks ·{' '}
+                    {x.followup_count ?? 0} follow-ups · {x.reports_count ?? 0} reports
+                  </small>
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    title="Delete project"
+                    onClick={() => p.onDeleteProject(x)}
+                  >
+                    Delete
+                  </Button>
+                </>
+              ) : (
+                <Button size="sm" onClick={() => p.onSetProjectsStatus([x.id], 'active')}>
+                  Reactivate
+                </Button>
+              )}
+            </li>
+          ))}
+        </ul>
+      </section>
+    )
+  }
+  return (
+    <div className="cad-screen__block">
+      <h2>Projects</h2>
+      <form
+        className="cad-screen__inline"
+        onSubmit={(e) => {
+          e.preventDefault()
+          if (newName.trim()) p.onAddProject(newName.trim())
+          setNewName('')
+        }}
+      >
+        <input
+          className="cad-screen__input"
+          aria-label="New project name"
+          placeholder="New project name"
+          value={newName}
+          onChange={(e) => setNewName(e.target.value)}
+        />
+        <Button type="submit" variant="primary">
+          Add Project
+        </Button>
+      </form>
+      <div className="cad-screen__inline">
+        <input
+          className="cad-screen__input"
+          type="search"
+          aria-label="Search projects"
+          placeholder="Search projects"
+          value={q}
+          onChange={(e) => setQ(e.target.value)}
+        />
+        <select
+          aria-label="Sort"
+          className="cad-screen__select"
+          value={sort}
+          onChange={(e) => setSort(e.target.value as 'name' | 'updated')}
+        >
+          <option value="name">Name</option>
+          <option value="updated">Recently updated</option>
+        </select>
+      </div>
+      {sel.length ? (
+        <div className="cad-screen__inline cad-screen__bar">
+          <span>{sel.length} selected</span>
+          <Button size="sm" onClick={() => p.onSetProjectsStatus(sel, 'archived')}>
+            Archive
+          </Button>
+          <Button size="sm" onClick={() => p.onSetProjectsStatus(sel, 'active')}>
+            Activate
+          </Button>
+          <Button size="sm" disabled={sel.length < 2} onClick={() => p.onCombineProjects(sel)}>
+            Combine
+          </Button>
+        </div>
+      ) : null}
+      {p.projects.length === 0 ? (
+        <EmptyState title="No projects yet. Add your first project to get started." />
+      ) : match.length === 0 ? (
+        <EmptyState title="No projects match your current filters." />
+      ) : (
+        <>
+          {list('Active Projects', 'active')}
+          {list('Archived Projects', 'archived')}
+        </>
+      )}
+    </div>
+  )
+}
+
+export function SettingsView(p: SettingsViewProps) {
+  const [tab, setTab] = React.useState<SettingsTab>(p.defaultTab ?? 'preferences')
+  const tabs: Array<[SettingsTab, string]> = [
+    ['preferences', 'Report Preferences'],
+    ['sections', 'Report Sections'],
+    ['projects', 'Projects'],
+  ]
+  return (
+    <div className="cad-screen cad-settings">
+      <nav className="cad-settings__nav" aria-label="Settings">
+        {tabs.map(([k, l]) => (
+          <button
+            key={k}
+            type="button"
+            className="cad-settings__tab"
+            aria-current={tab === k ? 'page' : undefined}
+            onClick={() => setTab(k)}
+          >
+            {l}
+          </button>
+        ))}
+      </nav>
+      <div className="cad-screen__grow">
+        {tab === 'preferences' ? <Preferences {...p} /> : null}
+        {tab === 'sections' ? <Sections {...p} /> : null}
+        {tab === 'projects' ? <Projects {...p} /> : null}
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,171 @@
+import * as React from 'react'
+import { Button } from '../components/button'
+import { StatCard } from '../components/card'
+import { Checkbox } from '../components/checkbox'
+import { EmptyState } from '../components/empty-state'
+import { Link } from '../components/link'
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/tabs'
+import type { MemberEntry, Project, TeamMember, TeamMemberDashboard } from '../types'
+
+export type TeamOverviewViewProps = { members: TeamMember[]; onAddMember: () => void }
+
+export function TeamOverviewView({ members, onAddMember }: TeamOverviewViewProps) {
+  const tasks = members.reduce(
+    (s, m) => s + (m.report_tasks_count ?? 0) + (m.standalone_tasks_count ?? 0),
+    0,
+  )
+  const fus = members.reduce(
+    (s, m) => s + (m.report_followups_count ?? 0) + (m.standalone_followups_count ?? 0),
+    0,
+  )
+  return (
+    <div className="cad-screen">
+      <div className="cad-screen__head">
+        <h1 className="cad-screen__title">Team</h1>
+        <Button variant="primary" onClick={onAddMember}>
+          Add Team Member
+        </Button>
+      </div>
+      <div className="cad-screen__stats">
+        <StatCard label="Team Members" value={members.length} />
+        <StatCard label="Active Tasks" value={tasks} />
+        <StatCard label="Follow-ups" value={fus} />
+      </div>
+      {members.length === 0 ? (
+        <EmptyState title="No Team Members" />
+      ) : (
+        <ul className="cad-screen__list">
+          {members.map((m) => (
+            <li key={m.uuid} className="cad-screen__row">
+              <div>
+                <Link href={`/team/${m.uuid}`}>{m.name}</Link>
+                {m.title ? <small className="cad-screen__muted"> · {m.title}</small> : null}
+              </div>
+              <small className="cad-screen__muted cad-screen__num">
+                Talking Points {m.talking_points_count ?? 0} · Tasks{' '}
+                {(m.report_tasks_count ?? 0) + (m.standalone_tasks_count ?? 0)} · Follow-ups{' '}
+                {(m.report_followups_count ?? 0) + (m.standalone_followups_count ?? 0)}
+              </small>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  )
+}
+
+export type MemberEntryKind = 'talking-points' | 'tasks' | 'followups'
+
+export type TeamMemberViewProps = {
+  data: TeamMemberDashboard | null
+  projects: Project[]
+  onAdd: (kind: MemberEntryKind, content: string, projectId: number | null) => void
+  onToggle: (kind: MemberEntryKind, entry: MemberEntry, completed: boolean) => void
+  onDelete: (kind: MemberEntryKind, entry: MemberEntry) => void
+  onPrepareOneOnOne?: () => void
+}
+
+const LABELS: Record<MemberEntryKind, [string, string]> = {
+  'talking-points': ['covered', 'pending'],
+  tasks: ['completed', 'pending'],
+  followups: ['addressed', 'pending'],
+}
+
+function EntryTab(props: {
+  kind: MemberEntryKind
+  entries: MemberEntry[]
+  projects: Project[]
+  p: TeamMemberViewProps
+}) {
+  const { kind, entries, projects, p } = props
+  const [content, setContent] = React.useState('')
+  const [pid, setPid] = React.useState('')
+  const [done, pending] = LABELS[kind]
+  return (
+    <div>
+      <form
+        className="cad-screen__inline"
+        onSubmit={(e) => {
+          e.preventDefault()
+          if (!content.trim()) return
+          p.onAdd(kind, content.trim(), pid ? Number(pid) : null)
+          setContent('')
+        }}
+      >
+        <input
+          className="cad-screen__input"
+          aria-label="Content"
+          value={content}
+          onChange={(e) => setContent(e.target.value)}
+        />
+        <select
+          aria-label="Project"
+          className="cad-screen__select"
+          value={pid}
+          onChange={(e) => setPid(e.target.value)}
+        >
+          <option value="">No project</option>
+          {projects.map((pr) => (
+            <option key={pr.id} value={pr.id}>
+              {pr.name}
+            </option>
+          ))}
+        </select>
+        <Button type="submit" variant="primary">
+          Add
+        </Button>
+      </form>
+      <ul className="cad-screen__list">
+        {entries.map((en) => (
+          <li key={en.id} className="cad-screen__row">
+            <Checkbox
+              checked={en.is_completed}
+              aria-label={`Toggle ${en.content}`}
+              onCheckedChange={(v) => p.onToggle(kind, en, v === true)}
+            />
+            <span className="cad-screen__grow">{en.content}</span>
+            <small className="cad-screen__muted">{en.is_completed ? done : pending}</small>
+            <Button size="sm" variant="ghost" onClick={() => p.onDelete(kind, en)}>
+              Delete
+            </Button>
+          </li>
+        ))}
+      </ul>
+    </div>
+  )
+}
+
+export function TeamMemberView(p: TeamMemberViewProps) {
+  if (!p.data) return <EmptyState title="Team member not found" />
+  const { teamMember: m, talkingPoints, standaloneTasks, standaloneFollowups } = p.data
+  return (
+    <div className="cad-screen">
+      <div className="cad-screen__head">
+        <div>
+          <h1 className="cad-screen__title">{m.name}</h1>
+          <p className="cad-screen__muted">
+            {m.title ? `${m.title} · ` : ''}
+            {m.email}
+          </p>
+        </div>
+        {p.onPrepareOneOnOne ? <Button onClick={p.onPrepareOneOnOne}>Prepare 1:1</Button> : null}
+      </div>
+      <Tabs defaultValue="talking-points">
+        <TabsList>
+          <TabsTrigger value="talking-points">Talking Points ({talkingPoints.length})</TabsTrigger>
+          <TabsTrigger value="tasks">Tasks ({standaloneTasks.length})</TabsTrigger>
+          <TabsTrigger value="followups">Follow-ups ({standaloneFollowups.length})</TabsTrigger>
+        </TabsList>
+        <TabsContent value="talking-points">
+          <EntryTab kind="talking-points" entries={talkingPoints} projects={p.projects} p={p} />
+        </TabsContent>
+        <TabsContent value="tasks">
+          <EntryTab kind="tasks" entries={standaloneTasks} projects={p.projects} p={p} />
+        </TabsContent>
+        <TabsContent value="followups">
+          <EntryTab kind="followups" entries={standaloneFollowups} projects={p.projects} p={p} />
+        </TabsContent>
+      </Tabs>
+    </div>
+  )
+}
