@@ -57,5 +57,12 @@ export default defineConfig({
     emptyOutDir: true,
     manifest: true,
     sourcemap: false,
+    rolldownOptions: {
+      treeshake: {
+        // @cadence/ui declares no `sideEffects`, so its barrel would drag every component (and
+        // dnd-kit, cmdk, Radix) into the landing page. Its modules are pure apart from CSS.
+        moduleSideEffects: (id: string) => !/[\\/]ui[\\/]src[\\/].*\.tsx?$/.test(id),
+      },
+    },
   },
 })

@@ -10,7 +10,7 @@ const steps: Array<[string, string[], { cwd?: string; env?: Record<string, strin
   ['stories (happy-dom)', ['bun', 'test'], { cwd: 'stories' }],
   ['app', ['bun', 'test', 'src'], { cwd: 'app' }],
   ['build', ['bun', 'run', 'build'], {}],
-  ['stories (chromium)', ['bunx', 'vitest', 'run'], {}],
+  ['stories (chromium)', ['bunx', 'vitest', 'run'], { env: { VISUAL: '1' } }],
   ['end-to-end (chromium)', ['bun', 'scripts/e2e.ts'], {}],
 ]
 

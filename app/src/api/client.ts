@@ -14,10 +14,16 @@ class ApiError extends Error {
 }
 
 const origin = () =>
-  typeof location !== 'undefined' && location.origin !== 'null' ? location.origin : 'http://localhost'
+  typeof location !== 'undefined' && location.origin !== 'null'
+    ? location.origin
+    : 'http://localhost'
 
-/** The typed Eden Treaty client. Every call sends the session cookie. */
-const api = treaty<App>(origin(), { fetch: { credentials: 'include' } })
+/**
+ * The typed Eden Treaty client. Every call sends the session cookie. Dates stay the strings the
+ * server sends ('YYYY-MM-DD', ISO timestamps): ui's types and date helpers take strings, and
+ * Eden would otherwise turn them into Date objects.
+ */
+const api = treaty<App>(origin(), { fetch: { credentials: 'include' }, parseDate: false })
 
 /** product-spec §7: the `error` field of a JSON body, else 'Request failed', else 'HTTP ' + status. */
 function errorMessage(status: number, body: unknown): string {
@@ -41,7 +47,9 @@ type TreatyResponse = {
 }
 
 /** Unwraps an Eden Treaty call: the data, or an ApiError built by the rules of §7. */
-async function call<R extends TreatyResponse>(pending: Promise<R>): Promise<NonNullable<R['data']>> {
+async function call<R extends TreatyResponse>(
+  pending: Promise<R>,
+): Promise<NonNullable<R['data']>> {
   const result = await pending
   if (result.error) {
     const status = typeof result.error.status === 'number' ? result.error.status : result.status
@@ -70,7 +78,8 @@ async function request<T>(method: Method, path: string, body?: unknown): Promise
       parsed = JSON.parse(text)
     } catch {}
   }
-  if (!response.ok) throw new ApiError(response.status, errorMessage(response.status, parsed), parsed)
+  if (!response.ok)
+    throw new ApiError(response.status, errorMessage(response.status, parsed), parsed)
   return (text ? parsed : null) as T
 }
 

@@ -15,7 +15,8 @@ function showToast(message: string, type: ToastType = 'default'): string {
   const id = `t${Date.now().toString(36)}-${counter}`
   toastState.toasts.push({ id, type, message })
   // Oldest go first when the limit is reached.
-  if (toastState.toasts.length > TOAST_LIMIT) toastState.toasts.splice(0, toastState.toasts.length - TOAST_LIMIT)
+  if (toastState.toasts.length > TOAST_LIMIT)
+    toastState.toasts.splice(0, toastState.toasts.length - TOAST_LIMIT)
   return id
 }
 

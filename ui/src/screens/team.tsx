@@ -38,7 +38,7 @@ export function TeamOverviewView({ members, onAddMember }: TeamOverviewViewProps
           {members.map((m) => (
             <li key={m.uuid} className="cad-screen__row">
               <div>
-                <Link href={`/team/${m.uuid}`}>{m.name}</Link>
+                <Link href={`/team-members/${m.uuid}`}>{m.name}</Link>
                 {m.title ? <small className="cad-screen__muted"> · {m.title}</small> : null}
               </div>
               <small className="cad-screen__muted cad-screen__num">

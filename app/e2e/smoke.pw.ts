@@ -1,0 +1,53 @@
+// Smoke journey in Chromium: sign in through the development provider and reach /dashboard.
+// Run everything: `bun scripts/e2e.ts` at the root (builds nothing; run `bun run build` first).
+// Against a running server: `E2E_BASE_URL=http://localhost:3998 bun test ./app/e2e/smoke.pw.ts`
+// (the ./ prefix makes bun test run a file whose name does not end in .test.ts).
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { type Browser, chromium } from 'playwright-core'
+import { launchOptions } from '../../scripts/chromium'
+
+const baseUrl = process.env.E2E_BASE_URL ?? 'http://localhost:3998'
+
+let browser: Browser
+
+beforeAll(async () => {
+  browser = await chromium.launch(launchOptions)
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+describe('smoke', () => {
+  test('a visitor signs in with the development provider and lands on the dashboard', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } })
+    const errors: string[] = []
+    page.on('pageerror', (error) => errors.push(error.message))
+
+    await page.goto(`${baseUrl}/`)
+    await page.getByRole('button', { name: 'Sign In' }).first().click()
+    await page.waitForURL(/\/api\/.*dev/i, { timeout: 15_000 })
+    const email = `smoke-${Date.now()}@example.com`
+    await page.locator('input[name="email"]').fill(email)
+    await page.locator('input[name="name"]').fill('Smoke Tester')
+    await Promise.all([
+      page.waitForURL(`${baseUrl}/dashboard`, { timeout: 15_000 }),
+      page
+        .locator('form')
+        .first()
+        .evaluate((form: HTMLFormElement) => form.requestSubmit()),
+    ])
+    expect(new URL(page.url()).pathname).toBe('/dashboard')
+    // A first sign-in opens the onboarding tour over the dashboard; skipping it says so.
+    await page.getByRole('button', { name: 'Skip for now' }).click()
+    await page.getByText('Onboarding tour skipped.', { exact: false }).waitFor()
+    await page.getByRole('navigation', { name: 'Main', exact: true }).waitFor()
+    await page.getByRole('heading', { name: 'Active Tasks' }).waitFor()
+
+    // The session survives a reload: /dashboard is not bounced back to the landing page.
+    await page.reload()
+    await page.getByRole('navigation', { name: 'Main', exact: true }).waitFor()
+    expect(new URL(page.url()).pathname).toBe('/dashboard')
+    expect(errors).toEqual([])
+    await page.close()
+  })
+})

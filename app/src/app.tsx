@@ -1,0 +1,71 @@
+import { type LinkProps, LinkProvider, Spinner } from '@cadence/ui'
+import { lazy, Suspense, useEffect } from 'react'
+import { Link, Redirect, Route, Switch } from 'wouter'
+import { fetchUser, useAuth } from './state/auth'
+
+// Route-level code splitting: the landing page never downloads the signed-in app.
+const LandingPage = lazy(() => import('./routes/landing'))
+const AuthCallbackPage = lazy(() => import('./routes/auth-callback'))
+const StaticPage = lazy(() => import('./routes/static-pages'))
+const SignedInApp = lazy(() => import('./routes/signed-in'))
+
+/** ui renders `<Link href>`; in the app that is wouter's client-side link. */
+function AppLink({ href, ...props }: LinkProps) {
+  const external = /^(https?:|mailto:|#)/.test(href) || props.target === '_blank'
+  if (external) return <a href={href} {...props} />
+  return <Link href={href} {...props} />
+}
+
+function FullPageSpinner() {
+  return (
+    <div
+      className="cad-page-center"
+      style={{ minHeight: '60vh', display: 'grid', placeItems: 'center' }}
+    >
+      <Spinner label="Loading" />
+    </div>
+  )
+}
+
+/** Signed-in routes: a spinner while the session is pending, `/` when signed out. */
+function Protected() {
+  const { status } = useAuth()
+  if (status === 'pending') return <FullPageSpinner />
+  if (status === 'signed-out') return <Redirect to="/" replace />
+  return <SignedInApp />
+}
+
+function App() {
+  useEffect(() => {
+    // The callback page fetches the user itself once the code is exchanged.
+    if (window.location.pathname !== '/auth/callback') void fetchUser()
+  }, [])
+  return (
+    <LinkProvider component={AppLink}>
+      <Suspense fallback={<FullPageSpinner />}>
+        <Switch>
+          <Route path="/">
+            <LandingPage />
+          </Route>
+          <Route path="/auth/callback">
+            <AuthCallbackPage />
+          </Route>
+          <Route path="/release-notes">
+            <StaticPage page="release-notes" />
+          </Route>
+          <Route path="/privacy">
+            <StaticPage page="privacy" />
+          </Route>
+          <Route path="/terms">
+            <StaticPage page="terms" />
+          </Route>
+          <Route>
+            <Protected />
+          </Route>
+        </Switch>
+      </Suspense>
+    </LinkProvider>
+  )
+}
+
+export { App }

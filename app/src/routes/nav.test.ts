@@ -1,0 +1,25 @@
+import { describe, expect, test } from 'bun:test'
+import { activeNav, sidebarTab } from './nav'
+
+describe('active nav item', () => {
+  test('settings wins over everything, then report, project and team member pages', () => {
+    expect(activeNav('/settings', '?sidebar=team')).toBe('settings')
+    expect(activeNav('/reports/abc', '?sidebar=projects')).toBe('reports')
+    expect(activeNav('/reports/abc/draft', '')).toBe('reports')
+    expect(activeNav('/projects/p1', '?sidebar=team')).toBe('projects')
+    expect(activeNav('/team-members/m1', '?sidebar=reports')).toBe('team')
+  })
+
+  test('otherwise the sidebar query value decides', () => {
+    expect(activeNav('/dashboard', '?sidebar=reports')).toBe('reports')
+    expect(activeNav('/dashboard', '?sidebar=projects')).toBe('projects')
+    expect(activeNav('/dashboard', '?sidebar=team')).toBe('team')
+  })
+
+  test('otherwise dashboard, including unknown sidebar values and overview pages', () => {
+    expect(activeNav('/dashboard', '?sidebar=nope')).toBe('dashboard')
+    expect(activeNav('/dashboard', '')).toBe('dashboard')
+    expect(activeNav('/admin', '')).toBe('dashboard')
+    expect(sidebarTab('?sidebar=nope')).toBeNull()
+  })
+})

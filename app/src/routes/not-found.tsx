@@ -1,0 +1,7 @@
+import { NotFoundView } from './views'
+
+function NotFoundPage() {
+  return <NotFoundView />
+}
+
+export default NotFoundPage

@@ -1,0 +1,101 @@
+import { CombineProjectsDialog, DeleteProjectDialog, PageSkeleton, type Project } from '@cadence/ui'
+import { useEffect, useState } from 'react'
+import { cache, useProjects, useSectionTemplates, useSettings } from '../state/cache'
+import {
+  addProject,
+  combineProjects,
+  deleteProject,
+  renameProject,
+  setProjectStatus,
+  setProjectsStatus,
+} from '../state/projects'
+import {
+  addSection,
+  deleteSection,
+  reorderSections,
+  savePreferences,
+  updateSection,
+} from '../state/settings'
+import { SettingsView } from './views'
+
+/** `/settings`: report preferences, report sections and projects. */
+function SettingsPage() {
+  const settings = useSettings()
+  const templates = useSectionTemplates()
+  const projects = useProjects()
+  const [saving, setSaving] = useState(false)
+  const [combining, setCombining] = useState<number[] | null>(null)
+  const [deleting, setDeleting] = useState<Project | null>(null)
+  useEffect(() => {
+    cache.settings.load().catch(() => {})
+    cache.sectionTemplates.load().catch(() => {})
+    cache.projects.load({ force: true }).catch(() => {})
+  }, [])
+
+  const list = projects.data ?? []
+  const uuidOf = (id: number) => list.find((p) => p.id === id)?.uuid
+  const uuidsOf = (ids: readonly number[]) =>
+    ids.map(uuidOf).filter((u): u is string => typeof u === 'string')
+
+  if (!settings.data) return <PageSkeleton />
+  return (
+    <>
+      <SettingsView
+        settings={settings.data}
+        sections={templates.data ?? []}
+        projects={list}
+        saving={saving}
+        onSavePreferences={async (prefs) => {
+          setSaving(true)
+          await savePreferences(prefs).finally(() => setSaving(false))
+        }}
+        onAddSection={(name, type) => void addSection(name, type)}
+        onUpdateSection={(id, changes) => void updateSection(id, changes)}
+        onDeleteSection={(id) => void deleteSection(id)}
+        onReorderSections={(next) => void reorderSections(next)}
+        onAddProject={(name) => void addProject(name)}
+        onRenameProject={(id, name) => {
+          const uuid = uuidOf(id)
+          if (uuid) void renameProject(uuid, name)
+        }}
+        onSetProjectsStatus={(ids, status) => {
+          const uuids = uuidsOf(ids)
+          // One row's button is a single change; the selection bar is the bulk action.
+          if (uuids.length === 1) void setProjectStatus(uuids[0], status)
+          else void setProjectsStatus(uuids, status)
+        }}
+        onCombineProjects={(ids) => setCombining([...ids])}
+        onDeleteProject={(project) => setDeleting(project)}
+      />
+      <CombineProjectsDialog
+        open={combining !== null}
+        onOpenChange={(open) => {
+          if (!open) setCombining(null)
+        }}
+        projects={list.filter((p) => combining?.includes(p.id))}
+        onSubmit={async (name) => {
+          if (!(await combineProjects(uuidsOf(combining ?? []), name))) {
+            throw new Error('Failed to combine projects')
+          }
+          setCombining(null)
+        }}
+      />
+      <DeleteProjectDialog
+        open={deleting !== null}
+        onOpenChange={(open) => {
+          if (!open) setDeleting(null)
+        }}
+        project={deleting}
+        projects={list}
+        onConfirm={async (moveTo) => {
+          if (!deleting || !(await deleteProject(deleting.uuid, moveTo))) {
+            throw new Error('Failed to delete project')
+          }
+          setDeleting(null)
+        }}
+      />
+    </>
+  )
+}
+
+export default SettingsPage

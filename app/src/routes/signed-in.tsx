@@ -1,0 +1,223 @@
+import {
+  AddProjectDialog,
+  AddTeamMemberDialog,
+  AppShell,
+  CreateReportDialog,
+  PageSkeleton,
+  Sidebar,
+  Toaster,
+  UpdateBanner,
+} from '@cadence/ui'
+import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react'
+import { Redirect, Route, Switch, useLocation, useSearch } from 'wouter'
+import { checkAdmin, logout, useAuth } from '../state/auth'
+import { cache, useProjects, useReports, useSettings, useTeamMembers } from '../state/cache'
+import { setDialog, useDialogs } from '../state/dialogs'
+import { syncOnboarding, useOnboarding } from '../state/onboarding'
+import { addProject } from '../state/projects'
+import { applyUpdate, dismissUpdate, usePwa } from '../state/pwa'
+import { createReport } from '../state/reports'
+import { openSearch, useSearchOpen } from '../state/search'
+import { addTeamMember } from '../state/team'
+import { dismissToast, useToasts } from '../state/toasts'
+import { activeNav, type SidebarTab, sidebarTab } from './nav'
+
+const DashboardPage = lazy(() => import('./dashboard'))
+const ReportsOverviewPage = lazy(() => import('./reports-overview'))
+const ReportPage = lazy(() => import('./report'))
+const DraftPage = lazy(() => import('./draft'))
+const ProjectsOverviewPage = lazy(() => import('./projects-overview'))
+const ProjectPage = lazy(() => import('./project'))
+const TeamOverviewPage = lazy(() => import('./team-overview'))
+const TeamMemberPage = lazy(() => import('./team-member'))
+const SettingsPage = lazy(() => import('./settings'))
+const AdminPage = lazy(() => import('./admin'))
+const NotFoundPage = lazy(() => import('./not-found'))
+const SearchLayer = lazy(() => import('./search-layer'))
+const OnboardingLayer = lazy(() => import('./onboarding-layer'))
+
+/** Ctrl/Cmd+/ opens the search dialog (and focuses its input) from anywhere. */
+function useSearchShortcut() {
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === '/' && (event.ctrlKey || event.metaKey)) {
+        event.preventDefault()
+        openSearch()
+      }
+    }
+    window.addEventListener('keydown', onKey)
+    return () => window.removeEventListener('keydown', onKey)
+  }, [])
+}
+
+const SMALL_SCREEN = '(max-width: 767px)'
+
+/** Below 768 px the sidebar is a slide-over (DESIGN.md); above it is always in the layout. */
+function useSmallScreen() {
+  return useSyncExternalStore(
+    (onChange) => {
+      const query = window.matchMedia(SMALL_SCREEN)
+      query.addEventListener('change', onChange)
+      return () => query.removeEventListener('change', onChange)
+    },
+    () => window.matchMedia(SMALL_SCREEN).matches,
+  )
+}
+
+function AppSidebar({ tab, activeUuid }: { tab: SidebarTab; activeUuid?: string }) {
+  const [location, navigate] = useLocation()
+  const reports = useReports()
+  const projects = useProjects()
+  const members = useTeamMembers()
+  const settings = useSettings()
+  const changeTab = (next: SidebarTab) => {
+    const path = location.startsWith('/dashboard') ? location : '/dashboard'
+    navigate(`${path}?sidebar=${next}`)
+  }
+  return (
+    <Sidebar
+      tab={tab}
+      onTabChange={changeTab}
+      reports={(reports.data ?? []) as never}
+      projects={(projects.data ?? []).filter((p) => p.status === 'active') as never}
+      members={(members.data ?? []) as never}
+      startDay={settings.data?.weekly_start_day}
+      endDay={settings.data?.weekly_end_day}
+      activeUuid={activeUuid}
+      onAddReport={() => setDialog('createReport', true)}
+      onAddTeamMember={() => setDialog('addTeamMember', true)}
+      onAddProject={async (name) => {
+        if (!(await addProject(name))) throw new Error('Failed to add project')
+      }}
+    />
+  )
+}
+
+function AppDialogs() {
+  const dialogs = useDialogs()
+  const settings = useSettings()
+  const [, navigate] = useLocation()
+  return (
+    <>
+      <CreateReportDialog
+        open={dialogs.createReport}
+        onOpenChange={(open) => setDialog('createReport', open)}
+        startDay={settings.data?.weekly_start_day}
+        endDay={settings.data?.weekly_end_day}
+        onSubmit={async (input) => {
+          const { uuid } = await createReport(input)
+          setDialog('createReport', false)
+          navigate(`/reports/${uuid}`)
+        }}
+      />
+      <AddProjectDialog
+        open={dialogs.addProject}
+        onOpenChange={(open) => setDialog('addProject', open)}
+        onSubmit={async (name) => {
+          if (!(await addProject(name))) throw new Error('Failed to add project')
+          setDialog('addProject', false)
+        }}
+      />
+      <AddTeamMemberDialog
+        open={dialogs.addTeamMember}
+        onOpenChange={(open) => setDialog('addTeamMember', open)}
+        onSubmit={async (member) => {
+          const created = await addTeamMember({ ...member, title: member.title ?? undefined })
+          if (!created) throw new Error('Failed to add team member')
+          setDialog('addTeamMember', false)
+        }}
+      />
+    </>
+  )
+}
+
+/** Everything behind sign-in: the shell, its layers and the lazily loaded pages. */
+function SignedInApp() {
+  const [location, navigate] = useLocation()
+  const search = useSearch()
+  const auth = useAuth()
+  const pwa = usePwa()
+  const toasts = useToasts()
+  const settings = useSettings()
+  const smallScreen = useSmallScreen()
+  const searchOpen = useSearchOpen()
+  const onboarding = useOnboarding()
+  // The search dialog (cmdk) loads on first use, then stays mounted for its close animation.
+  const [searchUsed, setSearchUsed] = useState(false)
+  if (searchOpen && !searchUsed) setSearchUsed(true)
+  useSearchShortcut()
+
+  useEffect(() => {
+    void checkAdmin()
+    for (const resource of [cache.settings, cache.projects, cache.teamMembers, cache.reports]) {
+      resource.load().catch((error) => console.error(error))
+    }
+  }, [])
+  useEffect(() => {
+    syncOnboarding(settings.data)
+  }, [settings.data])
+
+  const active = activeNav(location, search)
+  const queryTab = sidebarTab(search)
+  const detail = location.match(/^\/(reports|projects|team-members)\/([^/]+)$/)
+  const detailTab: SidebarTab | null = detail
+    ? detail[1] === 'team-members'
+      ? 'team'
+      : (detail[1] as SidebarTab)
+    : null
+  const tab = queryTab ?? detailTab
+  const closeSidebar = () => navigate(location)
+
+  return (
+    <AppShell
+      active={active}
+      user={auth.user}
+      isAdmin={auth.isAdmin === true}
+      onSearch={openSearch}
+      onSignOut={() => {
+        void logout()
+        navigate('/', { replace: true })
+      }}
+      onNavigate={(href) => navigate(href)}
+      sidebar={tab ? <AppSidebar tab={tab} activeUuid={detail?.[2]} /> : undefined}
+      sidebarOpen={smallScreen && queryTab !== null}
+      onSidebarOpenChange={(open) => {
+        if (!open) closeSidebar()
+      }}
+      offline={pwa.offline}
+      banner={
+        pwa.updateAvailable ? (
+          <UpdateBanner onUpdate={applyUpdate} onLater={dismissUpdate} />
+        ) : undefined
+      }
+    >
+      <Suspense fallback={<PageSkeleton />}>
+        <Switch>
+          <Route path="/dashboard" component={DashboardPage} />
+          <Route path="/reports" component={ReportsOverviewPage} />
+          <Route path="/reports/:uuid/draft" component={DraftPage} />
+          <Route path="/reports/:uuid" component={ReportPage} />
+          <Route path="/projects" component={ProjectsOverviewPage} />
+          <Route path="/projects/:uuid" component={ProjectPage} />
+          <Route path="/team" component={TeamOverviewPage} />
+          {/* ui's TeamOverviewView links members to /team/{uuid}; the route is /team-members/. */}
+          <Route path="/team/:uuid">
+            {(params) => <Redirect to={`/team-members/${params.uuid}`} replace />}
+          </Route>
+          <Route path="/team-members/:uuid" component={TeamMemberPage} />
+          <Route path="/settings" component={SettingsPage} />
+          <Route path="/admin" component={AdminPage} />
+          <Route component={NotFoundPage} />
+        </Switch>
+      </Suspense>
+      <Suspense fallback={null}>
+        {searchUsed && <SearchLayer />}
+        {onboarding.open && <OnboardingLayer />}
+      </Suspense>
+      <AppDialogs />
+      <Toaster toasts={toasts as never} onDismiss={dismissToast} />
+    </AppShell>
+  )
+}
+
+export default SignedInApp

@@ -1,0 +1,15 @@
+// The one place signed-in routes get their screen views from (ui/src/screens).
+export {
+  AccessDeniedView,
+  AdminView,
+  DashboardView,
+  DraftView,
+  NotFoundView,
+  ProjectsOverviewView,
+  ProjectView,
+  ReportsOverviewView,
+  ReportView,
+  SettingsView,
+  TeamMemberView,
+  TeamOverviewView,
+} from '@cadence/ui'

@@ -1,0 +1,159 @@
+import { afterEach, beforeEach, describe, expect, spyOn, test } from 'bun:test'
+import { deferred, json, restoreFetch, stubFetch } from '../test/fetch'
+import { authState, checkAdmin, exchangeCode, fetchUser, logout, NO_CODE, resetAuth } from './auth'
+import { cache } from './cache'
+
+const user = { id: 7, email: 'ada@example.com', name: 'Ada', provider_user_id: 'dev:ada' }
+
+let errorSpy: ReturnType<typeof spyOn>
+
+beforeEach(() => {
+  resetAuth()
+  errorSpy = spyOn(console, 'error').mockImplementation(() => {})
+})
+afterEach(() => {
+  restoreFetch()
+  errorSpy.mockRestore()
+})
+
+describe('auth state', () => {
+  test('starts pending and resolves to signed-in with the user', async () => {
+    stubFetch(() => json(user))
+    expect(authState.status).toBe('pending')
+    const pending = fetchUser()
+    expect(authState.fetching).toBe(true)
+    await pending
+    expect(authState.status).toBe('signed-in')
+    expect(authState.user?.email).toBe('ada@example.com')
+    expect(authState.fetching).toBe(false)
+  })
+
+  test('a 401 resolves to signed-out without an error', async () => {
+    stubFetch(() => json({ error: 'Not signed in' }, 401))
+    expect(await fetchUser()).toBeNull()
+    expect(authState.status).toBe('signed-out')
+    expect(errorSpy).not.toHaveBeenCalled()
+  })
+
+  test('another failure logs the spec message and resolves signed-out', async () => {
+    stubFetch(() => json({ error: 'down' }, 500))
+    await fetchUser()
+    expect(authState.status).toBe('signed-out')
+    expect(String(errorSpy.mock.calls[0][0])).toContain(
+      'Failed to fetch user: API responded with HTTP status 500',
+    )
+  })
+
+  test('concurrent user fetches share one request', async () => {
+    const gate = deferred<Response>()
+    const calls = stubFetch(() => gate.promise)
+    const a = fetchUser()
+    const b = fetchUser()
+    expect(a).toBe(b)
+    gate.resolve(json(user))
+    await Promise.all([a, b])
+    expect(calls.filter((c) => c.path === '/api/users/me')).toHaveLength(1)
+  })
+
+  test('duplicate code exchanges share one request and the user is fetched again after it', async () => {
+    const calls = stubFetch(({ path }) =>
+      path === '/api/sessions' ? json({ success: true }) : json(user),
+    )
+    const a = exchangeCode('?code=abc&state=xyz')
+    const b = exchangeCode('?code=abc&state=xyz')
+    expect(a).toBe(b)
+    await Promise.all([a, b])
+    expect(calls.map((c) => c.path)).toEqual(['/api/sessions', '/api/users/me'])
+    expect(calls[0].body).toEqual({ code: 'abc', state: 'xyz' })
+    expect(authState.status).toBe('signed-in')
+  })
+
+  test('an exchange without a code fails with the exact spec message and calls nothing', async () => {
+    const calls = stubFetch(() => json({}))
+    await expect(exchangeCode('?state=xyz')).rejects.toThrow(NO_CODE)
+    expect(NO_CODE).toBe(
+      'Cannot exchange code for session token: no code provided in the URL search params.',
+    )
+    expect(calls).toHaveLength(0)
+  })
+
+  test('a failed exchange reports the status', async () => {
+    stubFetch(() => json({ error: 'bad code' }, 401))
+    await expect(exchangeCode('?code=used&state=s')).rejects.toThrow(
+      'Failed to exchange code for session token: API responded with HTTP status 401',
+    )
+  })
+
+  test('logout clears the local user and cache before calling the server', async () => {
+    let userAtLogout: unknown = 'unset'
+    let cachedAtLogout: unknown = 'unset'
+    stubFetch(({ path }) => {
+      if (path === '/api/logout') {
+        userAtLogout = authState.user
+        cachedAtLogout = cache.projects.state.data
+        return json({ success: true })
+      }
+      if (path === '/api/projects') return json([{ id: 1 }])
+      return json(user)
+    })
+    await fetchUser()
+    await cache.projects.load()
+    await logout()
+    expect(userAtLogout).toBeNull()
+    expect(cachedAtLogout).toBeNull()
+    expect(authState.status).toBe('signed-out')
+  })
+
+  test('a failing logout call is only logged', async () => {
+    stubFetch(() => {
+      throw new TypeError('offline')
+    })
+    await logout()
+    expect(authState.user).toBeNull()
+    expect(errorSpy).toHaveBeenCalled()
+  })
+
+  test('the admin check reads is_admin and treats any failure as not admin', async () => {
+    stubFetch(() => json({ is_admin: true }))
+    expect(await checkAdmin()).toBe(true)
+    expect(authState.isAdmin).toBe(true)
+    resetAuth()
+    stubFetch(() => json({ error: 'x' }, 500))
+    expect(await checkAdmin()).toBe(false)
+    resetAuth()
+    stubFetch(() => {
+      throw new TypeError('offline')
+    })
+    expect(await checkAdmin()).toBe(false)
+    expect(authState.isAdmin).toBe(false)
+  })
+
+  test('offline, a failed user fetch keeps the last signed-in user; online it does not', async () => {
+    const store = new Map<string, string>()
+    const savedStorage = globalThis.localStorage
+    globalThis.localStorage = {
+      getItem: (k: string) => store.get(k) ?? null,
+      setItem: (k: string, v: string) => void store.set(k, v),
+      removeItem: (k: string) => void store.delete(k),
+    } as Storage
+    const online = Object.getOwnPropertyDescriptor(globalThis.navigator, 'onLine')
+    try {
+      stubFetch(() => json(user))
+      await fetchUser()
+      resetAuth()
+      stubFetch(() => {
+        throw new TypeError('Failed to fetch')
+      })
+      Object.defineProperty(globalThis.navigator, 'onLine', { value: false, configurable: true })
+      expect((await fetchUser())?.email).toBe('ada@example.com')
+      expect(authState.status).toBe('signed-in')
+      resetAuth()
+      Object.defineProperty(globalThis.navigator, 'onLine', { value: true, configurable: true })
+      expect(await fetchUser()).toBeNull()
+    } finally {
+      if (online) Object.defineProperty(globalThis.navigator, 'onLine', online)
+      else delete (globalThis.navigator as { onLine?: boolean }).onLine
+      globalThis.localStorage = savedStorage
+    }
+  })
+})

@@ -1,0 +1,180 @@
+import type { User } from '@cadence/ui'
+import { proxy, useSnapshot } from 'valtio'
+import { api } from '../api/client'
+import { resetCache } from './cache'
+
+type AuthStatus = 'pending' | 'signed-in' | 'signed-out'
+
+type AuthState = {
+  /** 'pending' until the first user fetch settles (product-spec §4 Auth). */
+  status: AuthStatus
+  user: User | null
+  /** True while a user fetch is in flight, separate from `status`. */
+  fetching: boolean
+  /** null until asked; any failure of the admin check counts as not admin. */
+  isAdmin: boolean | null
+}
+
+const authState = proxy<AuthState>({
+  status: 'pending',
+  user: null,
+  fetching: false,
+  isAdmin: null,
+})
+
+const NO_CODE = 'Cannot exchange code for session token: no code provided in the URL search params.'
+
+/** The last signed-in user, so a reload while offline keeps the app usable. */
+const USER_KEY = 'cadence.user'
+
+function rememberUser(user: User | null) {
+  try {
+    if (user) globalThis.localStorage?.setItem(USER_KEY, JSON.stringify(user))
+    else globalThis.localStorage?.removeItem(USER_KEY)
+  } catch {}
+}
+
+function rememberedUser(): User | null {
+  try {
+    const raw = globalThis.localStorage?.getItem(USER_KEY)
+    return raw ? (JSON.parse(raw) as User) : null
+  } catch {
+    return null
+  }
+}
+
+const isOffline = () => typeof navigator !== 'undefined' && navigator.onLine === false
+
+let userRequest: Promise<User | null> | null = null
+const exchanges = new Map<string, Promise<User | null>>()
+let adminRequest: Promise<boolean> | null = null
+
+/** GET /api/users/me; concurrent callers share one request. Resolves null when signed out. */
+function fetchUser(): Promise<User | null> {
+  if (userRequest) return userRequest
+  authState.fetching = true
+  const pending = (async () => {
+    try {
+      const { data, error, status } = await api.api.users.me.get()
+      if (error || !data) {
+        if (status === 401) {
+          rememberUser(null)
+          return null
+        }
+        throw new Error(`Failed to fetch user: API responded with HTTP status ${status}`)
+      }
+      rememberUser(data as unknown as User)
+      return data as unknown as User
+    } catch (error) {
+      console.error(error)
+      // Offline, the app shell still opens for the last user; the server decides once online.
+      return isOffline() ? rememberedUser() : null
+    }
+  })()
+  userRequest = pending
+  pending.then((user) => {
+    if (userRequest !== pending) return
+    userRequest = null
+    authState.fetching = false
+    if (user?.id !== authState.user?.id) authState.isAdmin = null
+    authState.user = user
+    authState.status = user ? 'signed-in' : 'signed-out'
+  })
+  return pending
+}
+
+/**
+ * POST /api/sessions with the code and state from the callback URL, then re-fetch the user.
+ * Duplicate exchanges of one code (React strict mode, double renders) share one request.
+ */
+function exchangeCode(search: string): Promise<User | null> {
+  const params = new URLSearchParams(search)
+  const code = params.get('code')
+  if (!code) return Promise.reject(new Error(NO_CODE))
+  const existing = exchanges.get(code)
+  if (existing) return existing
+  const pending = (async () => {
+    const state = params.get('state') ?? undefined
+    const { error, status } = await api.api.sessions.post({ code, state })
+    if (error) {
+      throw new Error(
+        `Failed to exchange code for session token: API responded with HTTP status ${status}`,
+      )
+    }
+    // A fetch that started before the cookie existed would answer 401; ask again.
+    userRequest = null
+    return fetchUser()
+  })()
+  exchanges.set(code, pending)
+  return pending
+}
+
+/** GET the provider's sign-in URL and go there. Failures are only logged (product-spec §8). */
+async function login() {
+  try {
+    const { data, error, status } = await api.api.oauth.google.redirect_url.get()
+    if (error || !data) {
+      throw new Error(`Failed to get login redirect URL: API responded with HTTP status ${status}`)
+    }
+    window.location.assign(data.redirectUrl)
+  } catch (error) {
+    console.error(error)
+  }
+}
+
+/** Clears the local session first (the UI signs out at once), then tells the server. */
+async function logout() {
+  rememberUser(null)
+  userRequest = null
+  adminRequest = null
+  authState.user = null
+  authState.isAdmin = null
+  authState.status = 'signed-out'
+  authState.fetching = false
+  resetCache()
+  try {
+    const { error, status } = await api.api.logout.get()
+    if (error) console.error(new Error(`Logout failed: API responded with HTTP status ${status}`))
+  } catch (error) {
+    console.error(error)
+  }
+}
+
+/** GET /api/admin/profile; any failure means not admin. */
+function checkAdmin(): Promise<boolean> {
+  if (adminRequest) return adminRequest
+  const pending = api.api.admin.profile
+    .get()
+    .then(({ data, error }) => !error && data?.is_admin === true)
+    .catch(() => false)
+  adminRequest = pending
+  pending.then((isAdmin) => {
+    if (adminRequest === pending) authState.isAdmin = isAdmin
+  })
+  return pending
+}
+
+/** For tests: back to the first-load state. */
+function resetAuth() {
+  userRequest = null
+  adminRequest = null
+  exchanges.clear()
+  Object.assign(authState, { status: 'pending', user: null, fetching: false, isAdmin: null })
+}
+
+function useAuth() {
+  return useSnapshot(authState) as AuthState
+}
+
+export type { AuthState, AuthStatus }
+export {
+  authState,
+  checkAdmin,
+  exchangeCode,
+  fetchUser,
+  login,
+  logout,
+  NO_CODE,
+  resetAuth,
+  useAuth,
+}

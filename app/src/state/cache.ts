@@ -1,0 +1,67 @@
+import type {
+  DashboardData,
+  Project,
+  Report,
+  SectionTemplate,
+  TeamMember,
+  UserSettings,
+} from '@cadence/ui'
+import { api, call } from '../api/client'
+import { createResource, useResource } from './resource'
+
+// The client cache of product-spec §3/§9: one generic resource per slot, 5-minute freshness.
+const cache = {
+  projects: createResource<Project[]>(() => call(api.api.projects.get()) as Promise<Project[]>),
+  sectionTemplates: createResource<SectionTemplate[]>(
+    () => call(api.api['section-templates'].get()) as Promise<SectionTemplate[]>,
+  ),
+  teamMembers: createResource<TeamMember[]>(
+    () => call(api.api['team-members'].get()) as Promise<TeamMember[]>,
+  ),
+  settings: createResource<UserSettings>(
+    () => call(api.api['user-settings'].get()) as Promise<UserSettings>,
+  ),
+  dashboard: createResource<DashboardData>(
+    () => call(api.api.dashboard.get()) as unknown as Promise<DashboardData>,
+  ),
+  /** Every report (the sidebar and the reports overview group them by week). */
+  reports: createResource<Report[]>(
+    () => call(api.api.reports.get()) as unknown as Promise<Report[]>,
+  ),
+}
+
+type CacheKey = keyof typeof cache
+
+/** Drops everything (sign-out): the next user must never see the previous one's data. */
+function resetCache() {
+  for (const resource of Object.values(cache)) resource.reset()
+}
+
+function invalidate(...keys: CacheKey[]) {
+  for (const key of keys) cache[key].invalidate()
+}
+
+function refresh(key: CacheKey) {
+  return cache[key].load({ force: true })
+}
+
+const useProjects = () => useResource(cache.projects)
+const useSectionTemplates = () => useResource(cache.sectionTemplates)
+const useTeamMembers = () => useResource(cache.teamMembers)
+const useSettings = () => useResource(cache.settings)
+const useDashboard = () => useResource(cache.dashboard)
+const useReports = () => useResource(cache.reports)
+
+export type { CacheKey }
+export {
+  cache,
+  invalidate,
+  refresh,
+  resetCache,
+  useDashboard,
+  useProjects,
+  useReports,
+  useSectionTemplates,
+  useSettings,
+  useTeamMembers,
+}

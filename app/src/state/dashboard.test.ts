@@ -1,0 +1,53 @@
+import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
+import type { DashboardData, SectionItem } from '@cadence/ui'
+import { deferred, json, restoreFetch, stubFetch } from '../test/fetch'
+import { cache, resetCache } from './cache'
+import { setDashboardItemCompleted } from './dashboard'
+import { clearToasts, toastState } from './toasts'
+
+const task: SectionItem = {
+  id: 5,
+  section_id: 1,
+  project_id: null,
+  content: 'Send board deck',
+  is_completed: false,
+  item_type: 'task',
+  assigned_to_team_member_id: null,
+  created_at: '',
+}
+
+const data = (): DashboardData => ({
+  currentWeekReport: null,
+  activeTasks: [task],
+  activeFollowups: [],
+  recentReports: [],
+})
+
+beforeEach(() => {
+  resetCache()
+  clearToasts()
+  cache.dashboard.mutate(data)
+  cache.dashboard.state.lastFetched = Date.now()
+})
+afterEach(restoreFetch)
+
+describe('dashboard task completion', () => {
+  test('the task is marked completed before the server answers', async () => {
+    const gate = deferred<Response>()
+    stubFetch(() => gate.promise)
+    const pending = setDashboardItemCompleted(task, true)
+    expect(cache.dashboard.state.data?.activeTasks[0].is_completed).toBe(true)
+    gate.resolve(json({ ...task, is_completed: true }))
+    await pending
+    expect(toastState.toasts.map((t) => t.message)).toEqual(['Task completed!'])
+  })
+
+  test('a failure invalidates the dashboard, reports it and rethrows', async () => {
+    const calls = stubFetch(({ method }) =>
+      method === 'PUT' ? json({ error: 'nope' }, 500) : json(data()),
+    )
+    await expect(setDashboardItemCompleted(task, true)).rejects.toThrow('nope')
+    expect(toastState.toasts.map((t) => t.message)).toEqual(['Failed to complete task'])
+    expect(calls.some((c) => c.method === 'GET' && c.path === '/api/dashboard')).toBe(true)
+  })
+})

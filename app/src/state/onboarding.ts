@@ -1,0 +1,102 @@
+import { proxy, useSnapshot } from 'valtio'
+import { api, call } from '../api/client'
+import { cache } from './cache'
+import { toast } from './toasts'
+
+type OnboardingAction = 'started' | 'completed' | 'skipped' | 'abandoned'
+
+type OnboardingState = {
+  open: boolean
+  dismissed: boolean
+  /** The tour step on screen (ui's OnboardingStep names). */
+  step: string
+  /** When the current step was shown, for the analytics durations. */
+  stepStartedAt: number
+}
+
+const onboardingState = proxy<OnboardingState>({
+  open: false,
+  dismissed: false,
+  step: 'welcome',
+  stepStartedAt: Date.now(),
+})
+
+/** The tour shows when settings load with onboarding_complete false. */
+function syncOnboarding(settings: { onboarding_complete: boolean } | null) {
+  if (!settings) return
+  onboardingState.open = !settings.onboarding_complete && !onboardingState.dismissed
+}
+
+/** Feeds Onboarding Analytics; never blocks or fails the tour. */
+function trackOnboarding(step: string, action: OnboardingAction, durationMs?: number) {
+  const body = {
+    step,
+    action,
+    ...(durationMs !== undefined ? { duration_ms: Math.round(durationMs) } : {}),
+  }
+  return call(api.api.onboarding.events.post(body)).catch((error) => console.error(error))
+}
+
+/** Moves the tour: the step left is 'completed' (or 'skipped'), the next one 'started'. */
+function goToStep(next: string, leftAs: 'completed' | 'skipped' = 'completed') {
+  const previous = onboardingState.step
+  if (previous === next) return
+  void trackOnboarding(previous, leftAs, Date.now() - onboardingState.stepStartedAt)
+  void trackOnboarding(next, 'started')
+  onboardingState.step = next
+  onboardingState.stepStartedAt = Date.now()
+}
+
+async function completeOnboarding(): Promise<void> {
+  await call(api.api['user-settings'].put({ onboarding_complete: true }))
+  onboardingState.dismissed = true
+  onboardingState.open = false
+  await cache.settings.load({ force: true }).catch(() => {})
+}
+
+async function skipOnboarding() {
+  void trackOnboarding(onboardingState.step, 'skipped', Date.now() - onboardingState.stepStartedAt)
+  try {
+    await completeOnboarding()
+    toast.info('Onboarding tour skipped. You can access setup options in Settings anytime.')
+  } catch (error) {
+    console.error(error)
+    toast.error('Failed to complete onboarding')
+  }
+}
+
+async function finishOnboarding() {
+  void trackOnboarding('completion', 'completed', Date.now() - onboardingState.stepStartedAt)
+  try {
+    await completeOnboarding()
+    toast.success('Onboarding completed successfully!')
+  } catch (error) {
+    console.error(error)
+    toast.error('Failed to complete onboarding')
+  }
+}
+
+function resetOnboarding() {
+  Object.assign(onboardingState, {
+    open: false,
+    dismissed: false,
+    step: 'welcome',
+    stepStartedAt: Date.now(),
+  })
+}
+
+function useOnboarding() {
+  return useSnapshot(onboardingState) as OnboardingState
+}
+
+export type { OnboardingAction, OnboardingState }
+export {
+  finishOnboarding,
+  goToStep,
+  onboardingState,
+  resetOnboarding,
+  skipOnboarding,
+  syncOnboarding,
+  trackOnboarding,
+  useOnboarding,
+}

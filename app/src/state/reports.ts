@@ -1,0 +1,355 @@
+import type { DashboardData, ImportStructure, ItemType, Report, SectionItem } from '@cadence/ui'
+import { proxy, useSnapshot } from 'valtio'
+import { ApiError, api, call, messageOf } from '../api/client'
+import { cache } from './cache'
+import { toast } from './toasts'
+import { toIsoDate } from './weeks'
+
+type ReportState = {
+  /** The report open on /reports/{uuid} (and its draft). */
+  current: Report | null
+  loading: boolean
+  /** Set when the last load failed: the view shows 'Report not found'. */
+  error: string | null
+}
+
+type ReportPatch = Partial<Pick<Report, 'title' | 'summary' | 'is_submitted' | 'sent_date'>>
+type ItemPatch = Partial<
+  Pick<SectionItem, 'content' | 'project_id' | 'is_completed' | 'assigned_to_team_member_id'>
+>
+type NewItem = {
+  section_id: number
+  content: string
+  project_id: number | null
+  item_type?: ItemType
+  assigned_to_team_member_id: number | null
+}
+
+const RECENT_LIMIT = 5
+
+const reportState = proxy<ReportState>({ current: null, loading: false, error: null })
+
+let loadGeneration = 0
+
+async function loadReport(uuid: string) {
+  const mine = ++loadGeneration
+  if (reportState.current?.uuid !== uuid) reportState.current = null
+  reportState.loading = true
+  reportState.error = null
+  try {
+    const report = (await call(api.api.reports({ uuid }).get())) as unknown as Report
+    if (mine === loadGeneration) reportState.current = report
+  } catch (error) {
+    console.error(error)
+    if (mine === loadGeneration) {
+      reportState.current = null
+      reportState.error = messageOf(error)
+    }
+  } finally {
+    if (mine === loadGeneration) reportState.loading = false
+  }
+}
+
+function closeReport() {
+  loadGeneration++
+  reportState.current = null
+  reportState.error = null
+  reportState.loading = false
+}
+
+/** Keeps a report's summary fields in the cached lists in step with the open report. */
+function syncLists(report: Report) {
+  const summary = (r: Report) => (r.uuid === report.uuid ? { ...r, ...pickSummary(report) } : r)
+  cache.reports.mutate((list) => list?.map(summary) ?? list)
+  cache.dashboard.mutate((d) =>
+    d
+      ? {
+          ...d,
+          currentWeekReport: d.currentWeekReport ? summary(d.currentWeekReport) : null,
+          recentReports: d.recentReports.map(summary),
+        }
+      : d,
+  )
+}
+
+function pickSummary(r: Report) {
+  return {
+    title: r.title,
+    summary: r.summary,
+    is_submitted: r.is_submitted,
+    sent_date: r.sent_date,
+  }
+}
+
+/**
+ * Optimistic edit of the open report: only fields that differ are applied and sent; on failure
+ * exactly those fields are restored and the error is rethrown.
+ */
+async function updateReport(patch: ReportPatch): Promise<void> {
+  const report = reportState.current
+  if (!report) return
+  const changed: ReportPatch = {}
+  const previous: ReportPatch = {}
+  for (const key of Object.keys(patch) as (keyof ReportPatch)[]) {
+    if (patch[key] !== undefined && patch[key] !== report[key]) {
+      Object.assign(changed, { [key]: patch[key] })
+      Object.assign(previous, { [key]: report[key] })
+    }
+  }
+  if (Object.keys(changed).length === 0) return
+  Object.assign(report, changed)
+  try {
+    await call(api.api.reports({ uuid: report.uuid }).put(changed))
+    syncLists(reportState.current ?? report)
+  } catch (error) {
+    if (reportState.current?.uuid === report.uuid) Object.assign(reportState.current, previous)
+    throw error
+  }
+}
+
+/** Draft ↔ Sent. Send uses today; Mark as Sent a chosen date; back to Draft clears the date. */
+async function setReportStatus(status: 'draft' | 'sent', sentDate?: string): Promise<boolean> {
+  const patch: ReportPatch =
+    status === 'sent'
+      ? { is_submitted: true, sent_date: sentDate || toIsoDate(new Date()) }
+      : { is_submitted: false, sent_date: null }
+  try {
+    await updateReport(patch)
+    cache.dashboard.invalidate()
+    await cache.reports.load({ force: true }).catch(() => {})
+    return true
+  } catch (error) {
+    // product-spec §8: a report status update failure is only logged.
+    console.error(error)
+    return false
+  }
+}
+
+const sendReport = () => setReportStatus('sent')
+const markAsSent = (date: string) => setReportStatus('sent', date)
+const markAsDraft = () => setReportStatus('draft')
+
+/**
+ * POST /api/reports. The new report becomes the current-week report and heads the recent list
+ * (at most 5). A 409 for an existing week opens that report instead. Resolves the uuid to open.
+ */
+async function createReport(input: {
+  week_start_date: string
+  title?: string
+  summary?: string
+}): Promise<{ uuid: string; existed: boolean }> {
+  const body = {
+    week_start_date: input.week_start_date,
+    ...(input.title?.trim() ? { title: input.title.trim() } : {}),
+    ...(input.summary?.trim() ? { summary: input.summary.trim() } : {}),
+  }
+  try {
+    const created = (await call(api.api.reports.post(body))) as unknown as Report
+    const report: Report = { ...created, sections: created.sections ?? [] }
+    cache.dashboard.mutate((d: DashboardData | null) =>
+      d
+        ? {
+            ...d,
+            currentWeekReport: report,
+            recentReports: [report, ...d.recentReports.filter((r) => r.uuid !== report.uuid)].slice(
+              0,
+              RECENT_LIMIT,
+            ),
+          }
+        : d,
+    )
+    cache.reports.mutate((list) =>
+      list ? [report, ...list.filter((r) => r.uuid !== report.uuid)] : list,
+    )
+    cache.reports.invalidate()
+    toast.success('Weekly report created successfully!')
+    return { uuid: report.uuid, existed: false }
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 409) {
+      const uuid = existingUuid(error, input.week_start_date)
+      if (uuid) {
+        toast.info('A report already exists for this week. Opening it now...')
+        return { uuid, existed: true }
+      }
+    }
+    toast.error(`Failed to create report: ${messageOf(error, 'Unknown error')}`)
+    throw error
+  }
+}
+
+function existingUuid(error: ApiError, weekStart: string): string | null {
+  const body = error.body as { uuid?: unknown } | null
+  if (body && typeof body.uuid === 'string') return body.uuid
+  const match = cache.reports.state.data?.find((r) => r.week_start_date === weekStart)
+  return match?.uuid ?? null
+}
+
+/** Deletes a report: clears the current-week slot, drops it from the recent list, invalidates. */
+async function deleteReport(uuid: string): Promise<boolean> {
+  try {
+    await call(api.api.reports({ uuid }).delete())
+  } catch (error) {
+    toast.error(`Failed to delete report: ${messageOf(error, 'Unknown error occurred')}`)
+    return false
+  }
+  cache.dashboard.mutate((d) =>
+    d
+      ? {
+          ...d,
+          currentWeekReport: d.currentWeekReport?.uuid === uuid ? null : d.currentWeekReport,
+          recentReports: d.recentReports.filter((r) => r.uuid !== uuid),
+        }
+      : d,
+  )
+  cache.dashboard.invalidate()
+  cache.reports.mutate((list) => list?.filter((r) => r.uuid !== uuid) ?? list)
+  if (reportState.current?.uuid === uuid) reportState.current = null
+  toast.success('Report and all related content deleted successfully')
+  return true
+}
+
+function findItem(id: number): { item: SectionItem; items: SectionItem[] } | null {
+  for (const section of reportState.current?.sections ?? []) {
+    const item = section.items.find((i) => i.id === id)
+    if (item) return { item, items: section.items }
+  }
+  return null
+}
+
+/** PUT /api/report-sections/{id} {content}, optimistically. */
+async function updateSectionContent(sectionId: number, content: string) {
+  const section = reportState.current?.sections?.find((s) => s.id === sectionId)
+  if (!section || section.content === content) return
+  const previous = section.content
+  section.content = content
+  try {
+    await call(api.api['report-sections']({ id: sectionId }).put({ content }))
+  } catch (error) {
+    section.content = previous
+    toast.error('Failed to update section')
+    throw error
+  }
+}
+
+async function addItem(input: NewItem): Promise<SectionItem | null> {
+  if (!input.content.trim()) return null
+  const created = (await call(
+    api.api['section-items'].post({ ...input, content: input.content.trim() }),
+  )) as unknown as SectionItem
+  const section = reportState.current?.sections?.find((s) => s.id === input.section_id)
+  section?.items.push(created)
+  if (created.item_type !== 'standard') cache.dashboard.invalidate()
+  return created
+}
+
+/** Optimistic item edit sending only the changed fields; restores them on failure. */
+async function updateItem(id: number, patch: ItemPatch): Promise<void> {
+  const found = findItem(id)
+  const changed: ItemPatch = {}
+  const previous: ItemPatch = {}
+  for (const key of Object.keys(patch) as (keyof ItemPatch)[]) {
+    if (patch[key] !== undefined && (!found || patch[key] !== found.item[key])) {
+      Object.assign(changed, { [key]: patch[key] })
+      if (found) Object.assign(previous, { [key]: found.item[key] })
+    }
+  }
+  if (Object.keys(changed).length === 0) return
+  if (found) Object.assign(found.item, changed)
+  try {
+    await call(api.api['section-items']({ id }).put(changed))
+    if ('is_completed' in changed || 'assigned_to_team_member_id' in changed)
+      cache.dashboard.invalidate()
+  } catch (error) {
+    const again = findItem(id)
+    if (again) Object.assign(again.item, previous)
+    throw error
+  }
+}
+
+async function toggleItem(id: number, completed: boolean) {
+  const found = findItem(id)
+  const isTaskLike = found?.item.item_type !== 'standard'
+  try {
+    await updateItem(id, { is_completed: completed })
+    if (isTaskLike) toast.success(completed ? 'Task completed' : 'Task marked as pending')
+  } catch {
+    toast.error(isTaskLike ? 'Failed to update task' : 'Failed to update status')
+  }
+}
+
+async function deleteItem(id: number): Promise<boolean> {
+  try {
+    await call(api.api['section-items']({ id }).delete())
+  } catch {
+    toast.error('Failed to delete item')
+    return false
+  }
+  const found = findItem(id)
+  if (found) found.items.splice(found.items.indexOf(found.item), 1)
+  cache.dashboard.invalidate()
+  toast.success('Item deleted successfully')
+  return true
+}
+
+/** POST /api/reports/import/preview: the parsed structure, nothing written. */
+async function previewImport(text: string): Promise<ImportStructure> {
+  if (!text.trim()) throw new Error('Please paste report content to preview')
+  try {
+    return (await call(api.api.reports.import.preview.post({ text }))) as unknown as ImportStructure
+  } catch (error) {
+    toast.error('Failed to parse report content')
+    throw error
+  }
+}
+
+/** The counts toast of product-spec §8 for an import result. */
+function importedMessage(items: number, projects: number): string {
+  const base = `Imported ${items} items from report`
+  return projects > 0 ? `${base} and created ${projects} new project(s)` : base
+}
+
+/** POST /api/reports/{uuid}/import, then reload the report; failures are logged and rethrown. */
+async function importIntoReport(uuid: string, text: string): Promise<void> {
+  try {
+    const result = await call(api.api.reports({ uuid }).import.post({ text }))
+    const items = result.importedItems
+    const projects = result.createdProjects
+    toast.success('Report imported successfully!')
+    toast.success(importedMessage(items, projects))
+    if (projects > 0) cache.projects.invalidate()
+    cache.dashboard.invalidate()
+    await loadReport(uuid)
+  } catch (error) {
+    console.error(error)
+    toast.error('Failed to import report')
+    throw error
+  }
+}
+
+function useReport() {
+  return useSnapshot(reportState) as ReportState
+}
+
+export type { ItemPatch, NewItem, ReportPatch, ReportState }
+export {
+  addItem,
+  closeReport,
+  createReport,
+  deleteItem,
+  deleteReport,
+  importedMessage,
+  importIntoReport,
+  loadReport,
+  markAsDraft,
+  markAsSent,
+  previewImport,
+  RECENT_LIMIT,
+  reportState,
+  sendReport,
+  setReportStatus,
+  toggleItem,
+  updateItem,
+  updateReport,
+  updateSectionContent,
+  useReport,
+}

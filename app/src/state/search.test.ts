@@ -1,0 +1,108 @@
+import { afterEach, beforeEach, describe, expect, spyOn, test } from 'bun:test'
+
+// Browser storage stub, installed before the module reads its saved lists.
+const store = new Map<string, string>()
+globalThis.localStorage = {
+  getItem: (k: string) => store.get(k) ?? null,
+  setItem: (k: string, v: string) => void store.set(k, v),
+  removeItem: (k: string) => void store.delete(k),
+  clear: () => store.clear(),
+  key: () => null,
+  length: 0,
+} as Storage
+
+const { json, restoreFetch, stubFetch } = await import('../test/fetch')
+const search = await import('./search')
+const { clearToasts, toastState } = await import('./toasts')
+
+const flush = () => new Promise((r) => setTimeout(r, 0))
+
+beforeEach(() => {
+  search.searchState.history = []
+  search.searchState.saved = []
+  search.searchState.query = ''
+  search.searchState.results = []
+  clearToasts()
+})
+// Failures in these tests are logged on purpose; keep the test output readable.
+let quiet: ReturnType<typeof spyOn>
+beforeEach(() => {
+  quiet = spyOn(console, 'error').mockImplementation(() => {})
+})
+afterEach(() => {
+  restoreFetch()
+  quiet.mockRestore()
+})
+
+describe('search', () => {
+  test('queries under two characters return nothing without calling the server', async () => {
+    const calls = stubFetch(() => json({ results: [] }))
+    expect(await search.fetchResults(' a ')).toEqual([])
+    expect(await search.fetchResults('   ')).toEqual([])
+    expect(calls).toHaveLength(0)
+  })
+
+  test('input is debounced by 300 ms: only the last query is sent', async () => {
+    const calls = stubFetch(() =>
+      json({ results: [{ type: 'project', uuid: 'p', name: 'Apollo' }] }),
+    )
+    search.setQuery('ap')
+    search.setQuery('apo')
+    search.setQuery('apol')
+    await new Promise((r) => setTimeout(r, search.DEBOUNCE_MS - 100))
+    expect(calls).toHaveLength(0)
+    await new Promise((r) => setTimeout(r, 150))
+    await flush()
+    expect(calls.map((c) => c.path)).toEqual(['/api/search?query=apol'])
+    expect(search.searchState.results).toHaveLength(1)
+    expect(search.searchState.history[0]).toMatchObject({ query: 'apol', resultCount: 1 })
+  })
+
+  test('a failed search is an empty result set with the error state', async () => {
+    stubFetch(() => json({ error: 'down' }, 500))
+    await search.runSearch('apollo')
+    expect(search.searchState.results).toEqual([])
+    expect(search.searchState.failed).toBe(true)
+  })
+
+  test('history keeps 10 entries, newest first, a repeat moving to the top', () => {
+    for (let i = 0; i < 12; i++) search.addToHistory(`query ${i}`, i)
+    search.addToHistory('QUERY 5', 9)
+    const queries = search.searchState.history.map((e) => e.query)
+    expect(queries).toHaveLength(search.HISTORY_LIMIT)
+    expect(queries[0]).toBe('QUERY 5')
+    expect(queries.filter((q) => q.toLowerCase() === 'query 5')).toHaveLength(1)
+    const entry = search.searchState.history[0]
+    expect(Object.keys(entry).sort()).toEqual(['id', 'query', 'resultCount', 'timestamp'])
+  })
+
+  test('saving a query already saved, in any case, is refused with its toast', () => {
+    expect(search.saveSearch('Apollo launch', 3)).toBe(true)
+    expect(search.saveSearch('apollo LAUNCH', 3)).toBe(false)
+    expect(search.searchState.saved).toHaveLength(1)
+    expect(toastState.toasts.map((t) => t.message)).toEqual([
+      'Search saved',
+      'Search already saved',
+    ])
+  })
+
+  test('saved searches are capped at 10 and five are shown', () => {
+    for (let i = 0; i < 12; i++) search.saveSearch(`saved ${i}`, i)
+    expect(search.searchState.saved).toHaveLength(10)
+    expect(search.searchState.saved.slice(0, search.SHOWN_LIMIT).map((e) => e.query)).toEqual([
+      'saved 11',
+      'saved 10',
+      'saved 9',
+      'saved 8',
+      'saved 7',
+    ])
+  })
+
+  test('history and saved searches persist to browser storage', async () => {
+    search.addToHistory('roadmap', 2)
+    search.saveSearch('hiring', 1)
+    await flush()
+    expect(JSON.parse(store.get(search.HISTORY_KEY)!)[0].query).toBe('roadmap')
+    expect(JSON.parse(store.get(search.SAVED_KEY)!)[0].query).toBe('hiring')
+  })
+})

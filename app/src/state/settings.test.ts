@@ -1,0 +1,64 @@
+import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
+import type { SectionTemplate } from '@cadence/ui'
+import { json, restoreFetch, stubFetch } from '../test/fetch'
+import { cache, resetCache } from './cache'
+import { reorderPayload, reorderSections, updateSection } from './settings'
+import { clearToasts, toastState } from './toasts'
+
+const template = (id: number, name: string, sort_order: number): SectionTemplate => ({
+  id,
+  user_id: 1,
+  name,
+  type: 'standard',
+  sort_order,
+  created_at: '',
+  updated_at: '',
+})
+
+beforeEach(() => {
+  resetCache()
+  clearToasts()
+  cache.sectionTemplates.mutate(() => [
+    template(1, 'Wins', 0),
+    template(2, 'Tasks', 1),
+    template(3, 'Risks', 2),
+  ])
+})
+afterEach(restoreFetch)
+
+describe('section templates', () => {
+  test('reordering sends each position from 0 as sort_order', async () => {
+    const calls = stubFetch(() => json({}))
+    const [a, b, c] = cache.sectionTemplates.state.data!
+    await reorderSections([c, a, b])
+    expect(reorderPayload([c, a, b])).toEqual({
+      sections: [
+        { id: 3, sort_order: 0 },
+        { id: 1, sort_order: 1 },
+        { id: 2, sort_order: 2 },
+      ],
+    })
+    expect(calls[0]).toMatchObject({ method: 'PUT', path: '/api/section-templates/reorder' })
+    expect(calls[0].body).toEqual(reorderPayload([c, a, b]))
+    expect(toastState.toasts.map((t) => t.message)).toEqual(['Sections reordered successfully'])
+  })
+
+  test('a failed reorder restores the order', async () => {
+    stubFetch(() => json({ error: 'busy' }, 500))
+    const [a, b, c] = cache.sectionTemplates.state.data!
+    await reorderSections([c, b, a])
+    expect(cache.sectionTemplates.state.data?.map((s) => s.id)).toEqual([1, 2, 3])
+    expect(toastState.toasts.map((t) => t.message)).toEqual(['Failed to reorder sections: busy'])
+  })
+
+  test('an edit saves only a non-empty changed name or a changed type', async () => {
+    const calls = stubFetch(() => json({}))
+    expect(await updateSection(1, { name: '  Wins ' })).toBe(false)
+    expect(await updateSection(1, { name: '   ' })).toBe(false)
+    expect(calls).toHaveLength(0)
+    expect(await updateSection(1, { name: 'Highlights', type: 'standard' })).toBe(true)
+    expect(calls[0].body).toEqual({ name: 'Highlights' })
+    expect(await updateSection(2, { type: 'tasks' })).toBe(true)
+    expect(calls[1].body).toEqual({ type: 'tasks' })
+  })
+})

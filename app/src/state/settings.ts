@@ -1,0 +1,109 @@
+import type { ReportFrequency, SectionTemplate, SectionType, Weekday } from '@cadence/ui'
+import { api, call, messageOf } from '../api/client'
+import { cache } from './cache'
+import { toast } from './toasts'
+
+type Preferences = {
+  report_frequency?: ReportFrequency
+  weekly_start_day: Weekday
+  weekly_end_day: Weekday
+}
+
+async function savePreferences(
+  prefs: Preferences,
+  successMessage = 'Settings saved successfully!',
+) {
+  try {
+    const saved = await call(api.api['user-settings'].put(prefs))
+    cache.settings.mutate((current) =>
+      current ? { ...current, ...prefs, ...(saved as object) } : current,
+    )
+    cache.dashboard.invalidate()
+    toast.success(successMessage)
+    return true
+  } catch (error) {
+    toast.error(`Failed to save settings: ${messageOf(error, 'Unknown error')}`)
+    return false
+  }
+}
+
+async function addSection(name: string, type: SectionType): Promise<boolean> {
+  const trimmed = name.trim()
+  if (!trimmed) return false
+  const list = cache.sectionTemplates.state.data ?? []
+  try {
+    const created = (await call(
+      api.api['section-templates'].post({ name: trimmed, type, sort_order: list.length }),
+    )) as unknown as SectionTemplate
+    cache.sectionTemplates.mutate((current) => [...(current ?? []), created])
+    toast.success(`Section "${trimmed}" added successfully!`)
+    return true
+  } catch (error) {
+    toast.error(`Failed to add section: ${messageOf(error, 'Unknown error')}`)
+    return false
+  }
+}
+
+/** Saves only when the trimmed name is non-empty and changed, or the type changed. */
+async function updateSection(id: number, patch: { name?: string; type?: SectionType }) {
+  const current = cache.sectionTemplates.state.data?.find((s) => s.id === id)
+  if (!current) return false
+  const changed: { name?: string; type?: SectionType } = {}
+  const name = patch.name?.trim()
+  if (name && name !== current.name) changed.name = name
+  if (patch.type && patch.type !== current.type) changed.type = patch.type
+  if (Object.keys(changed).length === 0) return false
+  const previous = cache.sectionTemplates.mutate(
+    (list) => list?.map((s) => (s.id === id ? { ...s, ...changed } : s)) ?? list,
+  )
+  try {
+    await call(api.api['section-templates']({ id }).put(changed))
+    toast.success('Section updated successfully')
+    return true
+  } catch {
+    cache.sectionTemplates.mutate(() => previous)
+    toast.error('Failed to update section')
+    return false
+  }
+}
+
+async function deleteSection(id: number) {
+  const previous = cache.sectionTemplates.mutate((list) => list?.filter((s) => s.id !== id) ?? list)
+  try {
+    await call(api.api['section-templates']({ id }).delete())
+  } catch (error) {
+    cache.sectionTemplates.mutate(() => previous)
+    toast.error(`Failed to update section: ${messageOf(error)}`)
+  }
+}
+
+/** Sends each section's position, from 0, as its sort_order. */
+function reorderPayload(sections: readonly { id: number }[]) {
+  return { sections: sections.map((s, index) => ({ id: s.id, sort_order: index })) }
+}
+
+async function reorderSections(next: readonly SectionTemplate[]) {
+  const payload = reorderPayload(next)
+  const previous = cache.sectionTemplates.mutate(() =>
+    next.map((s, index) => ({ ...s, sort_order: index })),
+  )
+  try {
+    await call(api.api['section-templates'].reorder.put(payload))
+    toast.success('Sections reordered successfully')
+    return true
+  } catch (error) {
+    cache.sectionTemplates.mutate(() => previous)
+    toast.error(`Failed to reorder sections: ${messageOf(error, 'Unknown error')}`)
+    return false
+  }
+}
+
+export type { Preferences }
+export {
+  addSection,
+  deleteSection,
+  reorderPayload,
+  reorderSections,
+  savePreferences,
+  updateSection,
+}
