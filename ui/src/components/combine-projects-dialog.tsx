@@ -101,7 +101,12 @@ function CombineProjectsDialog({
               These {projects.length} projects will be merged into one. All their report items,
               tasks and follow-ups move to the new project.
             </p>
-            <ul className="cad-combine__list" data-slot="combine-impact" tabIndex={0} aria-label="Projects to combine">
+            <ul
+              className="cad-combine__list"
+              data-slot="combine-impact"
+              tabIndex={0}
+              aria-label="Projects to combine"
+            >
               {projects.map((p) => (
                 <li key={p.uuid}>
                   <Folder size={14} aria-hidden />

@@ -100,7 +100,12 @@ function ImportReportDialog({ open, onOpenChange, onPreview, onImport }: ImportR
               {preview.sections.length} {preview.sections.length === 1 ? 'section' : 'sections'},{' '}
               {itemCount} {itemCount === 1 ? 'item' : 'items'}
             </p>
-            <div className="cad-import__preview" data-slot="import-preview" tabIndex={0} role="region" aria-label="Import preview">
+            <section
+              className="cad-import__preview"
+              data-slot="import-preview"
+              tabIndex={0}
+              aria-label="Import preview"
+            >
               {preview.sections.length === 0 && (
                 <p className="cad-muted">Nothing to import was found.</p>
               )}
@@ -128,7 +133,7 @@ function ImportReportDialog({ open, onOpenChange, onPreview, onImport }: ImportR
                   )}
                 </section>
               ))}
-            </div>
+            </section>
             {error && (
               <p className="cad-form__error" role="alert">
                 {error}
