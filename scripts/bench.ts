@@ -221,7 +221,18 @@ for (const t of targets) {
 server.kill()
 await server.exited
 
+// The full-length load run of issue 9: 64 clients, 50 users, 30 s, leak checks (10 s in CI).
+console.log('\nLoad run (64 clients, 50 users, 30 s)…')
+const load = Bun.spawnSync(['bun', 'test', './server/src/security/load.test.ts'], {
+  cwd: root,
+  env: { ...process.env, LOAD_SECONDS: process.env.LOAD_SECONDS ?? '30' },
+})
+const loadOutput = `${load.stdout}${load.stderr}`
+const loadLine = /load: .*/.exec(loadOutput)?.[0] ?? `load run failed:\n${loadOutput.slice(-2000)}`
+console.log(loadLine)
+
 const summary = {
+  load: { passed: load.exitCode === 0, line: loadLine },
   date: new Date().toISOString(),
   cores: cpus().length,
   duration,
@@ -300,6 +311,7 @@ ${duration} s per run. Dataset: 500 users; the heavy user has 260 weekly reports
 
 - Server start on the large database, to first answer: **${startMs.toFixed(0)} ms** (target ≤ 300 ms).
 - Peak server RSS under load: **${peakRss.toFixed(0)} MB** (target ≤ 150 MB).
+- Mixed load, 64 clients across 50 users (${load.exitCode === 0 ? 'no 5xx, no cross-user leak' : 'FAILED'}): ${loadLine}
 
 The ceiling is a bare \`Bun.serve\` answering the same response bytes at the same concurrency; the ratio
 is Cadence's requests/s over the ceiling's. Latencies are autocannon's (p50, p99, in ms).

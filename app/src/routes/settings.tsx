@@ -1,5 +1,6 @@
 import { CombineProjectsDialog, DeleteProjectDialog, PageSkeleton, type Project } from '@cadence/ui'
 import { useEffect, useState } from 'react'
+import { downloadExport, importAccount } from '../state/account'
 import { cache, useProjects, useSectionTemplates, useSettings } from '../state/cache'
 import {
   addProject,
@@ -66,6 +67,8 @@ function SettingsPage() {
         }}
         onCombineProjects={(ids) => setCombining([...ids])}
         onDeleteProject={(project) => setDeleting(project)}
+        onExport={() => void downloadExport()}
+        onImportFile={(file) => void importAccount(file)}
       />
       <CombineProjectsDialog
         open={combining !== null}

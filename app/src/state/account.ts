@@ -1,0 +1,67 @@
+// The user's whole account as one JSON file: download (GET /api/export) and restore (POST /api/import).
+import { messageOf, request } from '../api/client'
+import { cache } from './cache'
+import { showToast } from './toasts'
+
+type ImportCounts = Record<string, number>
+
+/** Reads a chosen file as a Cadence export; anything else is refused before it reaches the server. */
+export function parseExport(text: string): unknown {
+  let doc: unknown
+  try {
+    doc = JSON.parse(text)
+  } catch {
+    throw new Error('The file is not a Cadence export (it is not JSON)')
+  }
+  if (
+    !doc ||
+    typeof doc !== 'object' ||
+    (doc as { format?: unknown }).format !== 'cadence-export'
+  ) {
+    throw new Error('The file is not a Cadence export')
+  }
+  return doc
+}
+
+export async function downloadExport(now = new Date()) {
+  try {
+    const doc = await request<unknown>('GET', '/api/export')
+    const blob = new Blob([JSON.stringify(doc, null, 2)], { type: 'application/json' })
+    const url = URL.createObjectURL(blob)
+    const a = document.createElement('a')
+    a.href = url
+    a.download = `cadence-export-${now.toISOString().slice(0, 10)}.json`
+    document.body.append(a)
+    a.click()
+    a.remove()
+    URL.revokeObjectURL(url)
+    showToast('Your data was downloaded', 'success')
+  } catch (error) {
+    showToast(`Failed to download your data: ${messageOf(error)}`, 'error')
+  }
+}
+
+export async function importAccount(file: Blob) {
+  try {
+    const doc = parseExport(await file.text())
+    const counts = await request<ImportCounts>('POST', '/api/import', doc)
+    await Promise.all(
+      [
+        cache.projects,
+        cache.sectionTemplates,
+        cache.teamMembers,
+        cache.settings,
+        cache.dashboard,
+      ].map((r) => r.load({ force: true }).catch(() => {})),
+    )
+    const reports = counts.reports ?? counts.importedReports
+    showToast(
+      `Data imported successfully${typeof reports === 'number' ? ` (${reports} reports)` : ''}`,
+      'success',
+    )
+    return counts
+  } catch (error) {
+    showToast(`Failed to import data: ${messageOf(error)}`, 'error')
+    return null
+  }
+}
