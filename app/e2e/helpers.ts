@@ -25,8 +25,13 @@ export async function newPage(browser: Browser, viewport = { width: 1280, height
 /** Landing → Sign In → development provider form (email, name) → /auth/callback → /dashboard. */
 export async function signIn(page: Page, email: string, name = 'Exec Tester') {
   await page.goto(`${base}/`)
-  await page.getByRole('button', { name: 'Sign In' }).first().click()
-  await page.locator('input[name="email"]').fill(email)
+  const field = page.locator('input[name="email"]')
+  // A click before the landing page hydrates can be lost: retry until the provider form shows.
+  for (let i = 0; i < 5 && !(await field.isVisible()); i++) {
+    await page.getByRole('button', { name: 'Sign In' }).first().click()
+    await field.waitFor({ timeout: 3000 }).catch(() => {})
+  }
+  await field.fill(email)
   await page.locator('input[name="name"]').fill(name)
   await Promise.all([
     page.waitForURL(`${base}/dashboard`, { timeout: 15_000 }),

@@ -7,7 +7,6 @@ import {
   combineProjects,
   deleteProject,
   renameProject,
-  setProjectStatus,
   setProjectsStatus,
 } from '../state/projects'
 import {
@@ -60,10 +59,8 @@ function SettingsPage() {
           if (uuid) void renameProject(uuid, name)
         }}
         onSetProjectsStatus={(ids, status) => {
-          const uuids = uuidsOf(ids)
-          // One row's button is a single change; the selection bar is the bulk action.
-          if (uuids.length === 1) void setProjectStatus(uuids[0], status)
-          else void setProjectsStatus(uuids, status)
+          // Row buttons and the selection bar both report 'Archived/Activated N project(s)'.
+          void setProjectsStatus(uuidsOf(ids), status)
         }}
         onCombineProjects={(ids) => setCombining([...ids])}
         onDeleteProject={(project) => setDeleting(project)}
