@@ -2,13 +2,18 @@
 // sign-in and sign-out, this week's report end to end, the draft and print, isolation between two
 // users, and the admin area. Screenshots of each final screen go to artifacts/e2e/.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { mkdirSync } from 'node:fs'
 import { type Browser, chromium, type Page } from 'playwright-core'
 import { launchOptions } from '../../scripts/chromium'
+import {
+  api,
+  base,
+  newPage as newPageIn,
+  shot,
+  signIn as signInThroughProvider,
+  skipTour,
+  unique,
+} from './helpers'
 
-const base = process.env.E2E_BASE_URL ?? 'http://localhost:3998'
-const shots = 'artifacts/e2e'
-mkdirSync(shots, { recursive: true })
 let browser: Browser
 
 beforeAll(async () => {
@@ -18,62 +23,20 @@ afterAll(async () => {
   await browser?.close()
 })
 
-const unique = (name: string) =>
-  `${name}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`
+const newPage = (viewport?: { width: number; height: number }) => newPageIn(browser, viewport)
 
-async function newPage(viewport = { width: 1280, height: 800 }) {
-  const context = await browser.newContext({ viewport })
-  const page = await context.newPage()
-  await page.addInitScript(() => {
-    ;(window as unknown as { __printed: number }).__printed = 0
-    window.print = () => {
-      ;(window as unknown as { __printed: number }).__printed++
-    }
-  })
-  return page
-}
-
-/** Landing → Sign In → development provider form → /auth/callback → /dashboard; skips the tour. */
+/** Signs in through the development provider; a first sign-in's onboarding tour is skipped. */
 async function signIn(page: Page, email: string, name = 'Exec Tester') {
-  await page.goto(`${base}/`)
-  await page.getByRole('button', { name: 'Sign In' }).first().click()
-  await page.locator('input[name="email"]').fill(email)
-  await page.locator('input[name="name"]').fill(name)
-  await Promise.all([
-    page.waitForURL(`${base}/dashboard`, { timeout: 15_000 }),
-    page.getByRole('button', { name: 'Sign in' }).click(),
-  ])
-  // A first sign-in opens the onboarding tour; a returning user (same e-mail) does not get it.
+  await signInThroughProvider(page, email, name)
+  // A returning user (same e-mail) does not get the tour.
   const skip = page.getByRole('button', { name: 'Skip for now' })
   if (
     await skip.waitFor({ timeout: 5_000 }).then(
       () => true,
       () => false,
     )
-  ) {
-    await skip.click()
-    await page.getByText('Onboarding tour skipped.', { exact: false }).waitFor()
-  }
-}
-
-/** Setup through the API from inside the page: same session, same Origin as the app. */
-function api(page: Page, method: string, path: string, body?: unknown) {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const res = await fetch(path, {
-        method,
-        credentials: 'include',
-        headers: body === undefined ? undefined : { 'content-type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      })
-      return { status: res.status, json: await res.json().catch(() => null) }
-    },
-    { method, path, body },
   )
-}
-
-async function shot(page: Page, name: string) {
-  await page.screenshot({ path: `${shots}/${name}.png`, fullPage: true })
+    await skipTour(page)
 }
 
 describe('core journeys', () => {
