@@ -1,3 +1,4 @@
+// Stories for ui/src/components/app-shell.tsx
 import { AppShell, Sidebar, type SidebarTab } from '@cadence/ui'
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import * as React from 'react'

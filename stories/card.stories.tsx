@@ -1,3 +1,4 @@
+// Stories for ui/src/components/card.tsx
 import {
   Button,
   Card,

@@ -1,3 +1,4 @@
+// Stories for ui/src/components/combine-projects-dialog.tsx
 import { CombineProjectsDialog } from '@cadence/ui'
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test'

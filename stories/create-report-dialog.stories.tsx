@@ -1,3 +1,4 @@
+// Stories for ui/src/components/create-report-dialog.tsx
 import { CreateReportDialog } from '@cadence/ui'
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import * as React from 'react'

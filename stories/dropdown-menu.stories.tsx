@@ -1,3 +1,4 @@
+// Stories for ui/src/components/dropdown-menu.tsx
 import {
   Button,
   DropdownMenu,

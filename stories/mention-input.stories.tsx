@@ -1,3 +1,4 @@
+// Stories for ui/src/components/mention-input.tsx
 import { MentionInput, type TeamMember } from '@cadence/ui'
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { useState } from 'react'

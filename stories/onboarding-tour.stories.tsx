@@ -1,3 +1,4 @@
+// Stories for ui/src/components/onboarding-tour.tsx
 import { type OnboardingStep, OnboardingTour } from '@cadence/ui'
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import * as React from 'react'

@@ -1,3 +1,4 @@
+// Stories for ui/src/screens/landing.tsx, auth-callback.tsx and static-pages.tsx
 import {
   AuthCallbackView,
   LandingView,

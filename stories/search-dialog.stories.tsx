@@ -1,3 +1,4 @@
+// Stories for ui/src/components/search-dialog.tsx
 import { SearchDialog, type SearchFilters } from '@cadence/ui'
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import * as React from 'react'

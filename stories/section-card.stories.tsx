@@ -1,3 +1,4 @@
+// Stories for ui/src/components/section-card.tsx
 import { SectionCard } from '@cadence/ui'
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test'

@@ -1,3 +1,4 @@
+// Stories for ui/src/components/update-banner.tsx
 import { UpdateBanner } from '@cadence/ui'
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, fn, userEvent } from 'storybook/test'
