@@ -1,13 +1,11 @@
-import { formatWeekRange, ImportReportDialog } from '@cadence/ui'
-import { useEffect, useState } from 'react'
+import { ImportReportDialog } from '@cadence/ui'
+import { useState } from 'react'
 import { useLocation, useParams } from 'wouter'
-import { cache, useProjects, useSettings, useTeamMembers } from '../state/cache'
 import {
   addItem,
   deleteItem,
   deleteReport,
   importIntoReport,
-  loadReport,
   markAsDraft,
   markAsSent,
   previewImport,
@@ -16,35 +14,18 @@ import {
   updateItem,
   updateReport,
   updateSectionContent,
-  useReport,
 } from '../state/reports'
 import { toast } from '../state/toasts'
+import { useReportPage } from './use-report-page'
 import { ReportView } from './views'
 
 /** `/reports/:uuid`: the report editor. */
 function ReportPage() {
   const { uuid = '' } = useParams<{ uuid: string }>()
   const [, navigate] = useLocation()
-  const { current, loading } = useReport()
-  const projects = useProjects()
-  const members = useTeamMembers()
-  const settings = useSettings()
+  const { report, loading, projects, members, weekRange } = useReportPage(uuid)
   const [importOpen, setImportOpen] = useState(false)
 
-  useEffect(() => {
-    void loadReport(uuid)
-    cache.projects.load().catch(() => {})
-    cache.teamMembers.load().catch(() => {})
-  }, [uuid])
-
-  const report = current?.uuid === uuid ? current : null
-  const weekRange = report
-    ? formatWeekRange(
-        report.week_start_date,
-        settings.data?.weekly_start_day ?? 'monday',
-        settings.data?.weekly_end_day ?? 'friday',
-      )
-    : ''
   const failEdit = (message: string) => (error: unknown) => {
     console.error(error)
     toast.error(message)
@@ -56,8 +37,8 @@ function ReportPage() {
         loading={loading && !report}
         report={report}
         weekRange={weekRange}
-        projects={(projects.data ?? []).filter((p) => p.status === 'active')}
-        members={members.data ?? []}
+        projects={projects.filter((p) => p.status === 'active')}
+        members={members}
         onTitleChange={(title) =>
           void updateReport({ title }).catch(failEdit('Failed to update report'))
         }

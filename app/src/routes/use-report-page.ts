@@ -1,0 +1,29 @@
+import { formatWeekRange } from '@cadence/ui'
+import { useEffect } from 'react'
+import { cache, useProjects, useSettings, useTeamMembers } from '../state/cache'
+import { loadReport, useReport } from '../state/reports'
+
+/**
+ * What the report editor and its draft share: the report of the URL (null until it is the one
+ * loaded), loading, projects, team members and the week range in the user's start and end day.
+ */
+export function useReportPage(uuid: string) {
+  const { current, loading } = useReport()
+  const projects = useProjects()
+  const members = useTeamMembers()
+  const settings = useSettings()
+  useEffect(() => {
+    void loadReport(uuid)
+    cache.projects.load().catch(() => {})
+    cache.teamMembers.load().catch(() => {})
+  }, [uuid])
+  const report = current?.uuid === uuid ? current : null
+  const weekRange = report
+    ? formatWeekRange(
+        report.week_start_date,
+        settings.data?.weekly_start_day ?? 'monday',
+        settings.data?.weekly_end_day ?? 'friday',
+      )
+    : ''
+  return { report, loading, projects: projects.data ?? [], members: members.data ?? [], weekRange }
+}
