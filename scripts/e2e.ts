@@ -1,11 +1,15 @@
 // Browser end-to-end: `bun run serve` semantics on a fresh database and a free port, the
-// built app, then every app/e2e/*.pw.ts under bun test. Screenshots land in artifacts/e2e/.
+// built app, then every app/e2e/*.pw.ts under bun test (or only the files whose path contains
+// one of the arguments: `bun scripts/e2e.ts offline`). Screenshots land in artifacts/e2e/.
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
 const root = join(import.meta.dir, '..')
-const files = [...new Bun.Glob('app/e2e/**/*.pw.ts').scanSync({ cwd: root })].sort()
+const filters = process.argv.slice(2)
+const files = [...new Bun.Glob('app/e2e/**/*.pw.ts').scanSync({ cwd: root })]
+  .filter((f) => !filters.length || filters.some((part) => f.includes(part)))
+  .sort()
 if (!files.length) {
   console.error('no end-to-end files found under app/e2e')
   process.exit(1)

@@ -70,6 +70,10 @@ export const userSettings = sqliteTable('user_settings', {
   weekly_end_day: text('weekly_end_day').notNull().default('friday'),
   onboarding_complete: bool('onboarding_complete').notNull().default(false),
   carry_over: bool('carry_over').notNull().default(true),
+  // A weekly e-mail on the week end day while this week's report is not sent (needs SMTP).
+  reminder_enabled: bool('reminder_enabled').notNull().default(true),
+  // JSON array of validated e-mail addresses that receive the report on Send (needs SMTP).
+  report_recipients: text('report_recipients').notNull().default('[]'),
   created_at: createdAt(),
   updated_at: updatedAt(),
 })
@@ -273,5 +277,41 @@ export const onboardingEvents = sqliteTable(
   (t) => [
     index('onboarding_events_user').on(t.user_id),
     index('onboarding_events_step').on(t.step),
+  ],
+)
+
+/**
+ * E-mails Cadence sends: a report on Send, or the weekly reminder. One row per message, retried
+ * with backoff by the in-process mailer; the partial unique index makes a reminder for the same
+ * user and week impossible to record (and so to send) twice, also across restarts.
+ */
+export const deliveries = sqliteTable(
+  'deliveries',
+  {
+    id: id(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    report_id: integer('report_id').references(() => reports.id, { onDelete: 'set null' }),
+    kind: text('kind', { enum: ['report', 'reminder'] }).notNull(),
+    week_start_date: text('week_start_date').notNull(),
+    // JSON array of addresses.
+    recipients: text('recipients').notNull(),
+    status: text('status', { enum: ['pending', 'sent', 'failed'] })
+      .notNull()
+      .default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    last_error: text('last_error'),
+    next_attempt_at: text('next_attempt_at').notNull().default(now),
+    sent_at: text('sent_at'),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [
+    index('deliveries_due').on(t.status, t.next_attempt_at),
+    index('deliveries_report').on(t.report_id),
+    uniqueIndex('deliveries_reminder_once')
+      .on(t.user_id, t.week_start_date)
+      .where(sql`kind = 'reminder'`),
   ],
 )
