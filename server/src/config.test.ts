@@ -42,4 +42,22 @@ describe('configuration', () => {
       'b@y.io',
     ])
   })
+
+  test('mail is off without SMTP_URL; MAIL_FROM defaults to no-reply at the public host', () => {
+    expect(loadConfig({}).smtp).toBeNull()
+    expect(loadConfig({ MAIL_FROM: 'a@b.io' }).smtp).toBeNull()
+    expect(
+      loadConfig({
+        SMTP_URL: 'smtp://u:p@mail.example.com:587',
+        PUBLIC_URL: 'https://cadence.example.com:8443/',
+      }).smtp,
+    ).toEqual({
+      url: 'smtp://u:p@mail.example.com:587',
+      from: 'Cadence <no-reply@cadence.example.com>',
+    })
+    expect(
+      loadConfig({ SMTP_URL: 'smtps://mail.example.com', MAIL_FROM: 'Reports <r@example.com>' })
+        .smtp,
+    ).toEqual({ url: 'smtps://mail.example.com', from: 'Reports <r@example.com>' })
+  })
 })

@@ -13,6 +13,8 @@ export type Config = {
   google: { clientId: string; clientSecret: string } | null
   oidc: { issuer: string; clientId: string; clientSecret: string } | null
   helpWidget: { url: string; siteKey: string } | null
+  /** Outgoing e-mail (SMTP_URL, MAIL_FROM); null when SMTP_URL is unset: nothing is sent. */
+  smtp: { url: string; from: string } | null
   /**
    * The development sign-in provider. On when no real provider is configured; `DEV_LOGIN=off`
    * switches it off for a deployment, `DEV_LOGIN=on` forces it on beside a real provider.
@@ -58,6 +60,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       env.HELP_WIDGET_URL && env.HELP_WIDGET_SITE_KEY
         ? { url: env.HELP_WIDGET_URL, siteKey: env.HELP_WIDGET_SITE_KEY }
         : null,
+    smtp: env.SMTP_URL?.trim()
+      ? {
+          url: env.SMTP_URL.trim(),
+          from: env.MAIL_FROM?.trim() || `Cadence <no-reply@${new URL(publicUrl).hostname}>`,
+        }
+      : null,
     devLogin,
     signInRateLimit: Number(env.SIGN_IN_RATE_LIMIT ?? 30) || 30,
     appDist: resolvePath(env.APP_DIST ?? './app/dist'),
