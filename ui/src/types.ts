@@ -30,7 +30,10 @@ export type UserSettings = {
   weekly_start_day: Weekday
   weekly_end_day: Weekday
   onboarding_complete: boolean
+  /** Week over week (docs/week-over-week.md); optional so older data still type-checks. */
   carry_over?: boolean
+  reminder_enabled?: boolean
+  report_recipients?: string[]
 }
 
 export type SectionTemplate = {
@@ -85,6 +88,16 @@ export type SectionItem = {
   report_title?: string | null
   report_week_start_date?: string
   report_uuid?: string
+  /** Ageing (docs/week-over-week.md): the item it was carried from, or null. */
+  carried_from_item_id?: number | null
+  /** True when a later report holds a copy of this item. */
+  carried_forward?: boolean
+  /** Week start of the first report in its chain. */
+  origin_week_start_date?: string
+  /** Whole weeks open, never below 0. */
+  open_weeks?: number
+  /** Open, and open_weeks >= 3. */
+  is_stalled?: boolean
 }
 
 export type ReportSection = {
@@ -109,6 +122,8 @@ export type Report = {
   sections?: ReportSection[]
   created_at: string
   updated_at: string
+  /** Answered by POST /api/reports: how many open items were carried over. */
+  carried_count?: number
 }
 
 /** A talking point, standalone task or standalone follow-up of a team member. */
@@ -234,3 +249,64 @@ export type ActivityEntry = {
 }
 
 export type Toast = { id: string; type: ToastType; message: string }
+
+// Week over week (docs/week-over-week.md).
+
+/** One item of a 'Since last week' list. */
+export type ChangeItem = {
+  id: number
+  content: string
+  item_type: ItemType
+  section_name: string
+  project_id: number | null
+  project_name: string | null
+  is_completed: boolean
+  origin_week_start_date: string
+  open_weeks: number
+}
+
+/** GET /api/reports/{uuid}/changes */
+export type ReportChanges = {
+  previous: { uuid: string; week_start_date: string; title: string | null } | null
+  counts: { completed: number; new: number; carried: number; stalled: number }
+  completed: ChangeItem[]
+  new: ChangeItem[]
+  carried: ChangeItem[]
+  stalled: ChangeItem[]
+}
+
+/** One week of GET /api/projects/{uuid}/changes (`{ weeks }`, newest first). */
+export type ProjectWeekChanges = {
+  week_start_date: string
+  report_uuid: string
+  completed: number
+  new: number
+  carried: number
+  stalled: number
+}
+
+/** GET /api/team-members/{uuid}/prep */
+export type TeamMemberPrep = {
+  teamMember: TeamMember
+  assignedTasks: SectionItem[]
+  assignedFollowups: SectionItem[]
+  standaloneTasks: MemberEntry[]
+  standaloneFollowups: MemberEntry[]
+  talkingPoints: MemberEntry[]
+  coveredLastTime: MemberEntry[]
+}
+
+export type DeliveryStatus = 'pending' | 'sent' | 'failed'
+
+/** GET /api/reports/{uuid}/deliveries (newest first) */
+export type Delivery = {
+  id: number
+  kind: 'report' | 'reminder'
+  recipients: string[]
+  status: DeliveryStatus
+  attempts: number
+  last_error: string | null
+  next_attempt_at: string | null
+  sent_at: string | null
+  created_at: string
+}
