@@ -125,3 +125,84 @@ export const Dark: Story = {
     await expect(row.getByRole('checkbox')).not.toBeChecked()
   },
 }
+
+export const Ageing: Story = {
+  name: 'Open three weeks (stalled, carried)',
+  args: {
+    item: item(6, 'Sign the data processing agreement with the warehouse vendor', {
+      project_id: 1,
+      carried_from_item_id: 40,
+      origin_week_start_date: '2026-11-02',
+      open_weeks: 3,
+      is_stalled: true,
+    }),
+  },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByText('open 3 weeks, since the report of Nov 2')).toBeVisible()
+    await expect(canvas.getByText('Stalled')).toBeVisible()
+    await expect(canvas.getByText('Carried')).toBeVisible()
+  },
+}
+
+export const AgeingOneWeek: Story = {
+  name: 'Open one week',
+  args: {
+    item: item(7, 'Follow up with Finance on the migration budget', {
+      item_type: 'followup',
+      origin_week_start_date: '2026-11-09',
+      open_weeks: 1,
+      is_stalled: false,
+    }),
+  },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByText('open 1 week, since the report of Nov 9')).toBeVisible()
+    await expect(canvas.queryByText('Stalled')).toBeNull()
+    await expect(canvas.queryByText('Carried')).toBeNull()
+  },
+}
+
+export const AgeingNew: Story = {
+  name: 'New this week',
+  args: {
+    item: item(8, 'Book offsite venue', { origin_week_start_date: '2026-11-16', open_weeks: 0 }),
+  },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByText('new this week')).toBeVisible()
+  },
+}
+
+export const AgeingHiddenWhenDone: Story = {
+  name: 'No ageing on completed or standard items',
+  render: (args) => (
+    <>
+      <ItemRow
+        {...args}
+        item={item(9, 'Decommission staging cluster', {
+          is_completed: true,
+          origin_week_start_date: '2026-10-26',
+          open_weeks: 4,
+          is_stalled: false,
+        })}
+      />
+      <ItemRow
+        {...args}
+        item={item(10, 'Hired two engineers', {
+          item_type: 'standard',
+          origin_week_start_date: '2026-10-26',
+          open_weeks: 4,
+        })}
+      />
+    </>
+  ),
+  play: async ({ canvas }) => {
+    await expect(canvas.getByText('Decommission staging cluster')).toBeVisible()
+    await expect(canvas.queryByText(/open 4 weeks/)).toBeNull()
+    await expect(canvas.queryByText('Stalled')).toBeNull()
+  },
+}
+
+export const AgeingDark: Story = {
+  ...Ageing,
+  name: 'Stalled (dark)',
+  globals: { theme: 'dark' },
+}

@@ -1,15 +1,27 @@
-import { Check, FolderKanban, Pencil, Trash2, UserRound, X } from 'lucide-react'
+import {
+  Check,
+  CornerDownRight,
+  FolderKanban,
+  Hourglass,
+  Pencil,
+  Trash2,
+  UserRound,
+  X,
+} from 'lucide-react'
 import * as React from 'react'
+import { ageingLabel, showsAgeing } from '../lib/ageing'
 import { cn } from '../lib/cn'
 import type { Project, SectionItem, TeamMember } from '../types'
+import { Badge } from './badge'
 import { IconButton } from './button'
 import { Checkbox } from './checkbox'
 import { ConfirmInline } from './confirm-inline'
 
 type ItemRowProps = {
-  item: Pick<SectionItem, 'id' | 'content' | 'is_completed' | 'item_type' | 'project_id'> & {
-    assigned_to_team_member_id?: number | null
-  }
+  item: Pick<SectionItem, 'id' | 'content' | 'is_completed' | 'item_type' | 'project_id'> &
+    AgeingFields & {
+      assigned_to_team_member_id?: number | null
+    }
   projects?: Project[]
   members?: TeamMember[]
   /** 'completing' plays the fade; 'held' marks an item that just arrived in the completed group. */
@@ -20,6 +32,44 @@ type ItemRowProps = {
   onDelete?: () => void
   onProjectChange?: (projectId: number | null) => void
   onAssign?: (memberId: number | null) => void
+}
+
+type AgeingFields = Partial<
+  Pick<SectionItem, 'open_weeks' | 'origin_week_start_date' | 'is_stalled' | 'carried_from_item_id'>
+>
+
+type ItemAgeingProps = {
+  item: Pick<SectionItem, 'item_type' | 'is_completed'> & AgeingFields
+  className?: string
+}
+
+/**
+ * How long an open task or follow-up has been open, in quiet secondary text, with a 'Stalled'
+ * badge (amber, word and icon) when it has been open 3 weeks or more and a calm 'Carried' marker
+ * when it came from an earlier report. Renders nothing for standard or completed items.
+ */
+function ItemAgeing({ item, className }: ItemAgeingProps) {
+  if (!showsAgeing(item)) return null
+  const label = ageingLabel(item)
+  const carried = item.carried_from_item_id !== undefined && item.carried_from_item_id !== null
+  if (!label && !item.is_stalled && !carried) return null
+  return (
+    <span data-slot="item-ageing" className={cn('cad-item-ageing', className)}>
+      {item.is_stalled ? (
+        <Badge tone="warning" data-slot="stalled-badge">
+          <Hourglass size={12} strokeWidth={2.25} aria-hidden />
+          Stalled
+        </Badge>
+      ) : null}
+      {carried ? (
+        <span className="cad-item-ageing__carried" data-slot="carried-marker">
+          <CornerDownRight size={12} aria-hidden />
+          Carried
+        </span>
+      ) : null}
+      {label ? <span className="cad-item-ageing__text">{label}</span> : null}
+    </span>
+  )
 }
 
 function ItemRow({
@@ -155,6 +205,7 @@ function ItemRow({
                 Assigned to {member.name}
               </span>
             )}
+            <ItemAgeing item={item} />
             {meta}
           </span>
         </div>
@@ -183,5 +234,5 @@ function ItemRow({
   )
 }
 
-export type { ItemRowProps }
-export { ItemRow }
+export type { ItemAgeingProps, ItemRowProps }
+export { ItemAgeing, ItemRow }

@@ -1,0 +1,33 @@
+import type { ItemType, SectionItem } from '../types'
+import { addDays, MONTHS, parseIsoDate } from './dates'
+
+type Ageing = Pick<SectionItem, 'open_weeks' | 'origin_week_start_date'>
+
+/** 'Nov 2', or 'Dec 29, 2025' when the origin lies in another year than the week it is seen in. */
+function originLabel(originIso: string, openWeeks: number): string {
+  const origin = parseIsoDate(originIso)
+  const seen = addDays(origin, openWeeks * 7)
+  const day = `${MONTHS[origin.getMonth()]} ${origin.getDate()}`
+  return origin.getFullYear() === seen.getFullYear() ? day : `${day}, ${origin.getFullYear()}`
+}
+
+/**
+ * How long an open task or follow-up has been open: 'new this week', 'open 1 week, since the
+ * report of Nov 2', 'open 3 weeks, since the report of Nov 2'. Null when the server sent no
+ * ageing (older data).
+ */
+function ageingLabel({ open_weeks, origin_week_start_date }: Ageing): string | null {
+  if (open_weeks === undefined || open_weeks === null) return null
+  const weeks = Math.max(0, Math.floor(open_weeks))
+  if (weeks === 0) return 'new this week'
+  const unit = weeks === 1 ? 'week' : 'weeks'
+  if (!origin_week_start_date) return `open ${weeks} ${unit}`
+  return `open ${weeks} ${unit}, since the report of ${originLabel(origin_week_start_date, weeks)}`
+}
+
+/** Ageing is shown for open tasks and follow-ups only. */
+function showsAgeing(item: { item_type: ItemType; is_completed: boolean }): boolean {
+  return item.item_type !== 'standard' && !item.is_completed
+}
+
+export { ageingLabel, showsAgeing }
