@@ -1,6 +1,6 @@
 // Shared helpers for the browser journeys (scripts/e2e.ts passes E2E_BASE_URL).
 import { mkdirSync } from 'node:fs'
-import type { Browser, Page } from 'playwright-core'
+import type { Browser, Locator, Page } from 'playwright-core'
 
 export const base = process.env.E2E_BASE_URL ?? 'http://localhost:3998'
 export const shots = 'artifacts/e2e'
@@ -23,8 +23,8 @@ export async function newPage(browser: Browser, viewport = { width: 1280, height
 }
 
 /** Landing → Sign In → development provider form (email, name) → /auth/callback → /dashboard. */
-export async function signIn(page: Page, email: string, name = 'Exec Tester') {
-  await page.goto(`${base}/`)
+export async function signIn(page: Page, email: string, name = 'Exec Tester', origin = base) {
+  await page.goto(`${origin}/`)
   const field = page.locator('input[name="email"]')
   // A click before the landing page hydrates can be lost: retry until the provider form shows.
   for (let i = 0; i < 5 && !(await field.isVisible()); i++) {
@@ -34,7 +34,7 @@ export async function signIn(page: Page, email: string, name = 'Exec Tester') {
   await field.fill(email)
   await page.locator('input[name="name"]').fill(name)
   await Promise.all([
-    page.waitForURL(`${base}/dashboard`, { timeout: 15_000 }),
+    page.waitForURL(`${origin}/dashboard`, { timeout: 15_000 }),
     page.getByRole('button', { name: 'Sign in' }).click(),
   ])
 }
@@ -78,4 +78,140 @@ export async function journey(browser: Browser, name: string, fn: () => Promise<
   } finally {
     for (const context of browser.contexts()) await context.close().catch(() => {})
   }
+}
+
+/** A fresh context signed in as a new user (e-mail from `prefix`), its first-run tour skipped. */
+export async function signedInPage(
+  browser: Browser,
+  prefix: string,
+  viewport?: { width: number; height: number },
+) {
+  const page = await newPage(browser, viewport)
+  const email = unique(prefix)
+  await signIn(page, email)
+  await skipTour(page)
+  return page
+}
+
+/**
+ * One journey of a file that shares a signed-in page: on success its final screen is saved as
+ * `{name}.png`, on failure every open page as `{name}-FAILED-{i}.png`. Nothing is closed.
+ */
+export async function step(page: Page, name: string, fn: () => Promise<void>) {
+  try {
+    await fn()
+  } catch (error) {
+    let i = 0
+    for (const context of page.context().browser()?.contexts() ?? [page.context()]) {
+      for (const open of context.pages()) await shot(open, `${name}-FAILED-${i++}`)
+    }
+    throw error
+  }
+  await shot(page, name)
+}
+
+/** Waits for a toast whose message is exactly `text` (product-spec §8). */
+export function toast(page: Page, text: string) {
+  return page.locator('.cad-toast__message').getByText(text, { exact: true }).first().waitFor()
+}
+
+/** Ctrl+/ until the search dialog's input shows (the dialog loads on first use); returns it. */
+export async function openSearch(page: Page) {
+  const input = page.getByPlaceholder('Search everything...')
+  for (let i = 0; i < 10 && !(await input.isVisible()); i++) {
+    await page.keyboard.press('Control+/')
+    await input.waitFor({ timeout: 1000 }).catch(() => {})
+  }
+  await input.waitFor({ timeout: 1000 })
+  return input
+}
+
+/**
+ * A real mouse drag from the centre of `from` to the centre of `to` (plus `dy`): press, move past
+ * dnd-kit's 8 px activation distance, then travel in small steps and release.
+ */
+export async function drag(page: Page, from: Locator, to: Locator, dy = 0) {
+  const a = await from.boundingBox()
+  const b = await to.boundingBox()
+  if (!a || !b) throw new Error('drag: an element is not visible')
+  const x = a.x + a.width / 2
+  const y = a.y + a.height / 2
+  await page.mouse.move(x, y)
+  await page.mouse.down()
+  await page.mouse.move(x, y + Math.sign(b.y - a.y || 1) * 12, { steps: 4 })
+  await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2 + dy, { steps: 20 })
+  await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2 + dy + 1, { steps: 2 })
+  await page.mouse.up()
+}
+
+/**
+ * A server of the test's own (own port, own fresh database, same app build and env), for
+ * journeys that stop it. `stop()` kills it; `baseUrl` and `dbPath` are its own.
+ */
+export async function startOwnServer() {
+  const { mkdtempSync, rmSync } = await import('node:fs')
+  const { tmpdir } = await import('node:os')
+  const { join } = await import('node:path')
+  const root = join(import.meta.dir, '..', '..')
+  const dir = mkdtempSync(join(tmpdir(), 'cadence-e2e-own-'))
+  const port = 20000 + Math.floor(Math.random() * 20000)
+  const baseUrl = `http://localhost:${port}`
+  const dbPath = join(dir, 'own.db')
+  const server = Bun.spawn(['bun', 'server/src/index.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_PATH: dbPath,
+      PUBLIC_URL: baseUrl,
+    },
+    stdout: 'ignore',
+    stderr: 'ignore',
+  })
+  let up = false
+  for (let i = 0; i < 100 && !up; i++) {
+    up = await fetch(`${baseUrl}/api/users/me`).then(
+      (res) => res.status === 401 || res.ok,
+      () => false,
+    )
+    if (!up) await Bun.sleep(100)
+  }
+  let stopped = false
+  const stop = async () => {
+    if (stopped) return
+    stopped = true
+    server.kill()
+    await server.exited
+  }
+  if (!up) {
+    await stop()
+    throw new Error(`own server did not start on ${baseUrl}`)
+  }
+  return {
+    baseUrl,
+    dbPath,
+    stop,
+    /** Stops the server and removes its database. */
+    dispose: async () => {
+      await stop()
+      rmSync(dir, { recursive: true, force: true })
+    },
+  }
+}
+
+/**
+ * Picks `option` in a design-system select (Radix) with the keyboard: open, arrow to it, Enter.
+ * (Inside a dialog the list opens under the dialog's overlay, so a pointer cannot reach it yet.)
+ */
+export async function chooseOption(page: Page, select: Locator, option: string) {
+  await select.focus()
+  await page.keyboard.press('Enter')
+  const target = page.getByRole('option', { name: option, exact: true })
+  await target.waitFor()
+  for (let i = 0; i < 20 && (await target.getAttribute('data-highlighted')) === null; i++) {
+    await page.keyboard.press('ArrowDown')
+  }
+  await page.keyboard.press('Enter')
+  await target.waitFor({ state: 'detached' })
 }
