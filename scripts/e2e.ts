@@ -18,8 +18,26 @@ if (!files.length) {
 const dir = mkdtempSync(join(tmpdir(), 'cadence-e2e-'))
 const port = 20000 + Math.floor(Math.random() * 20000)
 const baseUrl = `http://localhost:${port}`
+// A stand-in for the third-party help widget on its own origin (HELP_WIDGET_URL): the script
+// records the site key and user id the app hands it, so a journey can check them.
+const widgetServer = Bun.serve({
+  port: 0,
+  hostname: '127.0.0.1',
+  fetch: () =>
+    new Response(
+      `(() => {
+  const script = document.currentScript
+  const widget = { siteKey: script.dataset.siteKey, userId: script.dataset.userId, loads: 1 }
+  window.__helpWidget = widget
+  window.addEventListener('cadence:help-widget-user', (e) => { widget.userId = e.detail.userId })
+})()`,
+      { headers: { 'content-type': 'text/javascript' } },
+    ),
+})
 const env = {
   ...process.env,
+  HELP_WIDGET_URL: `http://127.0.0.1:${widgetServer.port}/widget.js`,
+  HELP_WIDGET_SITE_KEY: 'e2e-site-key',
   PORT: String(port),
   HOST: '127.0.0.1',
   DATABASE_PATH: join(dir, 'e2e.db'),
@@ -57,6 +75,7 @@ try {
 } finally {
   server.kill()
   await server.exited
+  widgetServer.stop(true)
   rmSync(dir, { recursive: true, force: true })
 }
 process.exit(code)

@@ -2,6 +2,7 @@ import '@cadence/ui/styles.css'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from './app'
+import { startHelpWidget } from './state/help-widget'
 import { registerServiceWorker } from './state/pwa'
 
 const root = document.getElementById('root')
@@ -14,3 +15,4 @@ createRoot(root).render(
 )
 
 void registerServiceWorker()
+void startHelpWidget()

@@ -1,0 +1,49 @@
+// The third-party help widget (product-spec §2 App shell): scripts/e2e.ts configures
+// HELP_WIDGET_URL with a stand-in script on another origin that records what the app hands it.
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { type Browser, chromium, type Page } from 'playwright-core'
+import { launchOptions } from '../../scripts/chromium'
+import { api, base, journey, newPage, shot, signIn, skipTour, unique } from './helpers'
+
+let browser: Browser
+
+beforeAll(async () => {
+  browser = await chromium.launch(launchOptions)
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+type Widget = { siteKey: string; userId: string; loads: number }
+const widget = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __helpWidget?: Widget }).__helpWidget ?? null)
+
+describe('help widget', () => {
+  test('loads with the site key, as No User signed out and user-{id} signed in', async () => {
+    await journey(browser, 'help-widget', async () => {
+      const page = await newPage(browser)
+      await page.goto(`${base}/`)
+      await page.waitForFunction(() => '__helpWidget' in window)
+      expect(await widget(page)).toEqual({ siteKey: 'e2e-site-key', userId: 'No User', loads: 1 })
+
+      await signIn(page, unique('widget'))
+      await skipTour(page)
+      const me = await api(page, 'GET', '/api/users/me')
+      await page.waitForFunction(
+        (id) => (window as unknown as { __helpWidget?: Widget }).__helpWidget?.userId === id,
+        `user-${me.json.id}`,
+      )
+      expect((await widget(page))?.siteKey).toBe('e2e-site-key')
+
+      await page.getByRole('button', { name: /Account menu/ }).click()
+      await page.getByRole('menuitem', { name: 'Sign Out' }).click()
+      await page.waitForURL(`${base}/`)
+      await page.waitForFunction(
+        () => (window as unknown as { __helpWidget?: Widget }).__helpWidget?.userId === 'No User',
+      )
+      // Loaded once per page load, whatever the sign-ins and sign-outs.
+      expect(await page.locator('script#cadence-help-widget').count()).toBe(1)
+      await shot(page, 'help-widget')
+    })
+  })
+})

@@ -1,0 +1,91 @@
+import { subscribe } from 'valtio'
+import { request } from '../api/client'
+import { authState } from './auth'
+
+/** GET /api/config: what the server has configured for the browser (interface §2). */
+type PublicConfig = {
+  helpWidget: { url: string; siteKey: string } | null
+  mailEnabled: boolean
+}
+
+/** What the widget script reads on load, and again on 'cadence:help-widget-user' events. */
+type HelpWidgetContext = { siteKey: string; userId: string }
+
+declare global {
+  interface Window {
+    cadenceHelpWidget?: HelpWidgetContext
+  }
+}
+
+const SCRIPT_ID = 'cadence-help-widget'
+
+/** product-spec §2: the widget's user id is `user-{id}`, or 'No User' when signed out. */
+function helpWidgetUserId(user: { id: number } | null): string {
+  return user ? `user-${user.id}` : 'No User'
+}
+
+let configRequest: Promise<PublicConfig | null> | null = null
+
+/** The public configuration, asked once per page load; a failure means "no widget". */
+function loadPublicConfig(): Promise<PublicConfig | null> {
+  configRequest ??= request<PublicConfig>('GET', '/api/config').catch((error) => {
+    console.error(error)
+    return null
+  })
+  return configRequest
+}
+
+/**
+ * Adds the widget's script once, with the site key and user id as data attributes and on
+ * `window.cadenceHelpWidget`; later calls only update the user (sign-in, sign-out), and tell the
+ * loaded widget through a 'cadence:help-widget-user' event.
+ */
+function applyHelpWidget(win: Window, widget: { url: string; siteKey: string }, userId: string) {
+  win.cadenceHelpWidget = { siteKey: widget.siteKey, userId }
+  const existing = win.document.getElementById(SCRIPT_ID) as HTMLScriptElement | null
+  if (existing) {
+    if (existing.dataset.userId !== userId) {
+      existing.dataset.userId = userId
+      const CustomEventCtor = (win as Window & { CustomEvent: typeof CustomEvent }).CustomEvent
+      win.dispatchEvent(new CustomEventCtor('cadence:help-widget-user', { detail: { userId } }))
+    }
+    return
+  }
+  const script = win.document.createElement('script')
+  script.id = SCRIPT_ID
+  script.src = widget.url
+  script.async = true
+  script.dataset.siteKey = widget.siteKey
+  script.dataset.userId = userId
+  win.document.head.appendChild(script)
+}
+
+let started = false
+
+/**
+ * Loads the help widget only when the server has one configured (HELP_WIDGET_URL and
+ * HELP_WIDGET_SITE_KEY), after the session is known, and keeps its user id current.
+ */
+function startHelpWidget(win: Window | undefined = globalThis.window): Promise<void> {
+  if (started || !win) return Promise.resolve()
+  started = true
+  return loadPublicConfig().then((config) => {
+    const widget = config?.helpWidget
+    if (!widget) return
+    const sync = () => {
+      if (authState.status === 'pending') return
+      applyHelpWidget(win, widget, helpWidgetUserId(authState.user))
+    }
+    sync()
+    subscribe(authState, sync)
+  })
+}
+
+/** For tests: forget the configuration and the started flag. */
+function resetHelpWidget() {
+  started = false
+  configRequest = null
+}
+
+export type { PublicConfig }
+export { helpWidgetUserId, loadPublicConfig, resetHelpWidget, startHelpWidget }
