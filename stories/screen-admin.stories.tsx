@@ -1,7 +1,8 @@
 import { AccessDeniedView, AdminView } from '@cadence/ui'
 import type { Meta, StoryObj } from '@storybook/react-vite'
-import { expect, fn } from 'storybook/test'
+import { expect, fn, userEvent } from 'storybook/test'
 import { adminStats, adminUsers, onboarding, systemSettings } from './fixtures'
+import { activity, longAdminUsers } from './fixtures-long'
 
 const meta = {
   title: 'Screens/Admin',
@@ -23,11 +24,98 @@ export const Overview: Story = {
     await expect(canvas.getByText('System Healthy')).toBeInTheDocument()
   },
 }
-export const Dark: Story = { globals: { theme: 'dark' } }
+export const Users: Story = {
+  play: async ({ canvas }) => {
+    await userEvent.click(canvas.getByRole('tab', { name: 'Users' }))
+    await expect(canvas.getByText('No Name')).toBeVisible()
+    await expect(canvas.getByText('Admin', { selector: '[data-slot="badge"]' })).toBeVisible()
+    await userEvent.type(canvas.getByRole('searchbox', { name: 'Search users' }), 'MAYA')
+    await expect(canvas.getByText('maya@example.com')).toBeVisible()
+    await expect(canvas.queryByText('anon@example.com')).toBeNull()
+  },
+}
+export const UsersLongContent: Story = {
+  args: { users: longAdminUsers },
+  play: async ({ canvas }) => {
+    await userEvent.click(canvas.getByRole('tab', { name: 'Users' }))
+    await expect(canvas.getAllByRole('listitem')).toHaveLength(40)
+    await expect(canvas.getAllByText('No Name')).toHaveLength(8)
+  },
+}
+export const OnboardingAnalytics: Story = {
+  play: async ({ canvas }) => {
+    await userEvent.click(canvas.getByRole('tab', { name: 'Onboarding Analytics' }))
+    await expect(canvas.getByText('Total Sessions')).toBeVisible()
+    await expect(canvas.getByText('4 min')).toBeVisible()
+    await expect(canvas.getAllByRole('progressbar')).toHaveLength(2)
+  },
+}
+export const SystemSettings: Story = {
+  play: async ({ canvas, args }) => {
+    await userEvent.click(canvas.getByRole('tab', { name: 'System Settings' }))
+    await userEvent.click(canvas.getByRole('checkbox', { name: /maintenance_mode/ }))
+    await expect(args.onUpdateSetting).toHaveBeenCalledWith('maintenance_mode', 'true')
+  },
+}
+export const ActivityLog: Story = {
+  play: async ({ canvas }) => {
+    await userEvent.click(canvas.getByRole('tab', { name: 'Activity Log' }))
+    await expect(canvas.getByText('Activity log feature coming soon')).toBeVisible()
+  },
+}
+export const WithActivity: Story = {
+  args: { activity },
+  play: async ({ canvas }) => {
+    // the overview shows the 5 most recent entries
+    await expect(canvas.getAllByText(/^(maya|omar)@example\.com/)).toHaveLength(5)
+  },
+}
+export const Loading: Story = {
+  args: { loading: true },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('status')).toHaveTextContent('Loading page')
+    await expect(canvas.queryByText('Total Users')).toBeNull()
+  },
+}
+export const Mobile: Story = {
+  args: { activity },
+  globals: { viewport: { value: 'mobile', isRotated: false } },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('heading', { name: 'Admin' })).toBeVisible()
+    await expect(canvas.getByText('Total Users')).toBeVisible()
+    await expect(canvas.getByRole('tab', { name: 'Overview' })).toBeVisible()
+  },
+}
+export const Dark: Story = {
+  args: { activity },
+  globals: { theme: 'dark' },
+  play: async ({ canvas }) => {
+    await expect(document.documentElement).toHaveAttribute('data-theme', 'dark')
+    await expect(canvas.getByText('System Healthy')).toBeVisible()
+    await expect(canvas.getByText('1,284')).toBeVisible()
+  },
+}
 export const AccessDenied: Story = {
   render: () => <AccessDeniedView />,
   play: async ({ canvas }) => {
     await expect(canvas.getByText('Access Denied')).toBeInTheDocument()
     await expect(canvas.getByText('Return to Dashboard')).toBeInTheDocument()
+  },
+}
+export const AccessDeniedMobile: Story = {
+  render: () => <AccessDeniedView />,
+  globals: { viewport: { value: 'mobile', isRotated: false } },
+  play: async ({ canvas }) => {
+    await expect(
+      canvas.getByText("You don't have permission to access the admin area."),
+    ).toBeVisible()
+    await expect(canvas.getByRole('link', { name: 'Return to Dashboard' })).toBeVisible()
+  },
+}
+export const AccessDeniedDark: Story = {
+  render: () => <AccessDeniedView />,
+  globals: { theme: 'dark' },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('heading', { name: 'Access Denied' })).toBeVisible()
   },
 }

@@ -39,12 +39,32 @@ export const LongContent: Story = {
 export const Mobile: Story = {
   globals: { viewport: { value: 'mobile', isRotated: false } },
   play: async ({ canvas }) => {
-    await expect(canvas.getByText('Follow-ups')).toBeInTheDocument()
+    await expect(canvas.getByRole('heading', { name: 'Follow-ups' })).toBeVisible()
+    await expect(canvas.getByText('Check with Legal on Atlas DPA')).toBeVisible()
+    const links = canvas.getAllByRole('link', { name: 'Apollo beta and Q4 hiring' })
+    await expect(links[0]).toBeVisible()
   },
 }
 export const Dark: Story = {
   globals: { theme: 'dark' },
   play: async ({ canvas }) => {
-    await expect(canvas.getByText('Recent Reports')).toBeInTheDocument()
+    await expect(document.documentElement).toHaveAttribute('data-theme', 'dark')
+    await expect(canvas.getByRole('heading', { name: 'Recent Reports' })).toBeVisible()
+    await expect(canvas.getByRole('heading', { name: "This Week's Report" })).toBeVisible()
+  },
+}
+export const Loading: Story = {
+  args: { loading: true },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('status')).toHaveTextContent('Loading page')
+    await expect(canvas.queryByText('Active Tasks')).toBeNull()
+  },
+}
+export const MobileEmpty: Story = {
+  args: { data: emptyDashboard },
+  globals: { viewport: { value: 'mobile', isRotated: false } },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByText('No Active Tasks')).toBeInTheDocument()
+    await expect(canvas.getByRole('button', { name: "Create This Week's Report" })).toBeVisible()
   },
 }

@@ -2,6 +2,7 @@ import { DraftView } from '@cadence/ui'
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, fn, userEvent } from 'storybook/test'
 import { fullReport, members, projects } from './fixtures'
+import { longReport } from './fixtures-long'
 
 const meta = {
   title: 'Screens/Draft',
@@ -38,4 +39,49 @@ export const NotFound: Story = {
     await expect(args.onBack).toHaveBeenCalled()
   },
 }
-export const Dark: Story = { globals: { theme: 'dark' } }
+export const Loading: Story = {
+  args: { loading: true },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('status')).toHaveTextContent('Loading report')
+    await expect(canvas.queryByText('Report not found')).toBeNull()
+  },
+}
+export const Empty: Story = {
+  args: {
+    report: {
+      ...fullReport,
+      title: null,
+      summary: null,
+      sections: (fullReport.sections ?? []).map((s) => ({ ...s, content: null, items: [] })),
+    },
+  },
+  play: async ({ canvas }) => {
+    await expect(canvas.getAllByText('None')).toHaveLength(4)
+    await expect(canvas.getByText('End of Report')).toBeInTheDocument()
+  },
+}
+export const LongContent: Story = {
+  args: { report: longReport },
+  play: async ({ canvas }) => {
+    // the draft prints everything: all 40 tasks, none hidden behind '+N more'
+    await expect(canvas.getAllByText(/^Tâche \d+:/)).toHaveLength(40)
+    await expect(canvas.getAllByText(/Assigned to/).length).toBeGreaterThan(0)
+    await expect(canvas.getByText('End of Report')).toBeInTheDocument()
+  },
+}
+export const Mobile: Story = {
+  globals: { viewport: { value: 'mobile', isRotated: false } },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('heading', { name: 'Weekly Report' })).toBeVisible()
+    await expect(canvas.getByRole('button', { name: 'Print' })).toBeVisible()
+    await expect(canvas.getByText('End of Report')).toBeVisible()
+  },
+}
+export const Dark: Story = {
+  globals: { theme: 'dark' },
+  play: async ({ canvas }) => {
+    await expect(document.documentElement).toHaveAttribute('data-theme', 'dark')
+    await expect(canvas.getByText('Assigned to Maya Chen')).toBeVisible()
+    await expect(canvas.getAllByText('✓ Completed').length).toBeGreaterThan(0)
+  },
+}

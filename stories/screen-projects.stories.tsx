@@ -2,6 +2,7 @@ import { ProjectsOverviewView, ProjectView } from '@cadence/ui'
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect } from 'storybook/test'
 import { projects, projectUpdates } from './fixtures'
+import { longProjects, longUpdates } from './fixtures-long'
 
 const meta = {
   title: 'Screens/Project',
@@ -55,4 +56,79 @@ export const OverviewEmpty: Story = {
   ),
   play: async ({ canvas }) => expect(canvas.getByText('No Active Projects')).toBeInTheDocument(),
 }
-export const Dark: Story = { globals: { theme: 'dark' } }
+export const Loading: Story = {
+  args: { loading: true },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('status')).toHaveTextContent('Loading page')
+    await expect(canvas.queryByText('Project not found')).toBeNull()
+  },
+}
+export const LongContent: Story = {
+  args: { project: longProjects[0] ?? null, updates: longUpdates },
+  play: async ({ canvas }) => {
+    await expect(canvas.getAllByText('View Report')).toHaveLength(10)
+    await expect(canvas.getAllByText(/^Update \d+:/)).toHaveLength(40)
+    await expect(canvas.getByRole('heading', { level: 1 })).toHaveTextContent(/über-long name/)
+  },
+}
+export const Mobile: Story = {
+  globals: { viewport: { value: 'mobile', isRotated: false } },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('heading', { name: 'Apollo' })).toBeVisible()
+    await expect(canvas.getByText('Project Updates Timeline')).toBeVisible()
+    await expect(canvas.getAllByText('View Report')[0]).toBeVisible()
+  },
+}
+export const Dark: Story = {
+  globals: { theme: 'dark' },
+  play: async ({ canvas }) => {
+    await expect(document.documentElement).toHaveAttribute('data-theme', 'dark')
+    await expect(canvas.getByText('In Progress')).toBeVisible()
+    await expect(canvas.getAllByText('Completed')).toHaveLength(3)
+  },
+}
+const analytics = {
+  total_active_projects: 3,
+  total_recent_activity: 47,
+  total_tasks_last_30_days: 18,
+}
+export const OverviewLoading: Story = {
+  render: () => <ProjectsOverviewView loading projects={[]} analytics={analytics} />,
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('status')).toHaveTextContent('Loading page')
+    await expect(canvas.queryByText('No Active Projects')).toBeNull()
+  },
+}
+export const OverviewLongContent: Story = {
+  render: () => (
+    <ProjectsOverviewView
+      projects={longProjects}
+      analytics={{
+        total_active_projects: 32,
+        total_recent_activity: 1234,
+        total_tasks_last_30_days: 456,
+      }}
+    />
+  ),
+  play: async ({ canvas }) => {
+    await expect(canvas.getAllByRole('link')).toHaveLength(32)
+    await expect(canvas.getByText('39')).toBeInTheDocument()
+  },
+}
+export const OverviewMobile: Story = {
+  render: () => <ProjectsOverviewView projects={projects} analytics={analytics} />,
+  globals: { viewport: { value: 'mobile', isRotated: false } },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByText('Avg per Project')).toBeVisible()
+    await expect(canvas.getByRole('link', { name: 'Apollo' })).toBeVisible()
+  },
+}
+export const OverviewDark: Story = {
+  render: () => <ProjectsOverviewView projects={projects} analytics={analytics} />,
+  globals: { theme: 'dark' },
+  play: async ({ canvas }) => {
+    await expect(document.documentElement).toHaveAttribute('data-theme', 'dark')
+    await expect(canvas.getByText('Updates (30 days)')).toBeVisible()
+    await expect(canvas.getAllByRole('link')).toHaveLength(3)
+  },
+}

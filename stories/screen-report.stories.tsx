@@ -2,6 +2,7 @@ import { ReportView } from '@cadence/ui'
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, fn, userEvent } from 'storybook/test'
 import { fullReport, members, projects } from './fixtures'
+import { longReport } from './fixtures-long'
 
 const meta = {
   title: 'Screens/Report',
@@ -46,12 +47,61 @@ export const Sent: Story = {
     await expect(canvas.queryByRole('button', { name: 'Send' })).toBeNull()
   },
 }
-export const Loading: Story = { args: { loading: true } }
+export const Loading: Story = {
+  args: { loading: true },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('status')).toHaveTextContent('Loading report')
+    await expect(canvas.queryByText('Report not found')).toBeNull()
+  },
+}
 export const NotFound: Story = {
   args: { report: null },
   play: async ({ canvas }) => {
     await expect(canvas.getByText('Report not found')).toBeInTheDocument()
   },
 }
-export const Dark: Story = { globals: { theme: 'dark' } }
-export const Mobile: Story = { globals: { viewport: { value: 'mobile', isRotated: false } } }
+export const Dark: Story = {
+  globals: { theme: 'dark' },
+  play: async ({ canvas }) => {
+    await expect(document.documentElement).toHaveAttribute('data-theme', 'dark')
+    await expect(canvas.getByRole('heading', { name: 'Weekly Report' })).toBeVisible()
+    await expect(canvas.getByText('Apollo beta opened to 40 design partners')).toBeVisible()
+  },
+}
+export const Mobile: Story = {
+  globals: { viewport: { value: 'mobile', isRotated: false } },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('heading', { name: 'Weekly Report' })).toBeVisible()
+    await expect(canvas.getByRole('button', { name: 'Send' })).toBeVisible()
+    await expect(canvas.getByRole('button', { name: 'Delete' })).toBeVisible()
+  },
+}
+export const Empty: Story = {
+  args: {
+    report: {
+      ...fullReport,
+      title: null,
+      summary: null,
+      sections: (fullReport.sections ?? []).map((s) => ({ ...s, content: null, items: [] })),
+    },
+  },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByText("Add a title for this week's report...")).toBeInTheDocument()
+    await expect(canvas.getByText("Add a summary of this week's progress...")).toBeInTheDocument()
+    await expect(canvas.getByText('Highlights')).toBeInTheDocument()
+  },
+}
+export const LongContent: Story = {
+  args: { report: longReport },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByText('+35 more tasks')).toBeInTheDocument()
+    await expect(canvas.getByText(/^Apollo beta, Atlas migration and Q4 hiring —/)).toBeVisible()
+  },
+}
+export const MobileLongContent: Story = {
+  args: { report: longReport },
+  globals: { viewport: { value: 'mobile', isRotated: false } },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByText('+35 more tasks')).toBeVisible()
+  },
+}

@@ -2,6 +2,7 @@ import { ReportsOverviewView } from '@cadence/ui'
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, fn, userEvent } from 'storybook/test'
 import { reports } from './fixtures'
+import { longReports } from './fixtures-long'
 
 const meta = {
   title: 'Screens/ReportsOverview',
@@ -18,4 +19,41 @@ export const Empty: Story = {
     await expect(args.onCreateReport).toHaveBeenCalled()
   },
 }
-export const WithRecent: Story = { args: { recentReports: reports.slice(1, 6) } }
+export const WithRecent: Story = {
+  args: { recentReports: reports.slice(1, 6) },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByText('No Current Week Report')).toBeInTheDocument()
+    await expect(canvas.getAllByRole('link')).toHaveLength(5)
+    await expect(canvas.getAllByText('Sent')).toHaveLength(5)
+  },
+}
+export const Loading: Story = {
+  args: { loading: true },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('status')).toHaveTextContent('Loading page')
+    await expect(canvas.queryByText('No Current Week Report')).toBeNull()
+  },
+}
+export const LongContent: Story = {
+  args: { recentReports: longReports },
+  play: async ({ canvas }) => {
+    await expect(canvas.getAllByRole('link')).toHaveLength(40)
+    await expect(canvas.getByText(/^Board prep — über-long name/)).toBeInTheDocument()
+  },
+}
+export const Mobile: Story = {
+  args: { recentReports: reports.slice(1, 6) },
+  globals: { viewport: { value: 'mobile', isRotated: false } },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('button', { name: "Create This Week's Report" })).toBeVisible()
+    await expect(canvas.getAllByRole('link')[0]).toBeVisible()
+  },
+}
+export const Dark: Story = {
+  args: { recentReports: reports.slice(1, 6) },
+  globals: { theme: 'dark' },
+  play: async ({ canvas }) => {
+    await expect(document.documentElement).toHaveAttribute('data-theme', 'dark')
+    await expect(canvas.getByText('No Current Week Report')).toBeVisible()
+  },
+}

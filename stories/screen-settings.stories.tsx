@@ -2,6 +2,7 @@ import { SettingsView } from '@cadence/ui'
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, fn, userEvent } from 'storybook/test'
 import { projects, sectionTemplates, userSettings } from './fixtures'
+import { longProjects } from './fixtures-long'
 
 const meta = {
   title: 'Screens/Settings',
@@ -71,5 +72,57 @@ export const ProjectsEmpty: Story = {
       canvas.getByText('No projects yet. Add your first project to get started.'),
     ).toBeInTheDocument(),
 }
-export const Dark: Story = { args: { defaultTab: 'projects' }, globals: { theme: 'dark' } }
-export const Mobile: Story = { globals: { viewport: { value: 'mobile', isRotated: false } } }
+export const ProjectsNoMatch: Story = {
+  args: { defaultTab: 'projects' },
+  play: async ({ canvas }) => {
+    await userEvent.type(canvas.getByRole('searchbox', { name: 'Search projects' }), 'zzz')
+    await expect(canvas.getByText('No projects match your current filters.')).toBeInTheDocument()
+    await expect(canvas.queryByText('Active Projects')).toBeNull()
+  },
+}
+export const ProjectsLongContent: Story = {
+  args: { defaultTab: 'projects', projects: longProjects },
+  play: async ({ canvas }) => {
+    await expect(canvas.getAllByRole('checkbox')).toHaveLength(40)
+    await expect(canvas.getAllByTitle('Delete project')).toHaveLength(32)
+    await expect(canvas.getAllByRole('button', { name: 'Reactivate' })).toHaveLength(8)
+  },
+}
+export const Loading: Story = {
+  args: { loading: true },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('status')).toHaveTextContent('Loading page')
+    await expect(canvas.queryByText('Report Preferences')).toBeNull()
+  },
+}
+export const Dark: Story = {
+  args: { defaultTab: 'projects' },
+  globals: { theme: 'dark' },
+  play: async ({ canvas }) => {
+    await expect(document.documentElement).toHaveAttribute('data-theme', 'dark')
+    await expect(canvas.getByText('Active Projects')).toBeVisible()
+    await expect(canvas.getByText('Archived Projects')).toBeVisible()
+  },
+}
+export const PreferencesDark: Story = {
+  globals: { theme: 'dark' },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('heading', { name: 'Report Preferences' })).toBeVisible()
+    await expect(canvas.getByRole('button', { name: 'Save Preferences' })).toBeVisible()
+  },
+}
+export const Mobile: Story = {
+  globals: { viewport: { value: 'mobile', isRotated: false } },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('navigation', { name: 'Settings' })).toBeVisible()
+    await expect(canvas.getByRole('button', { name: 'Save Preferences' })).toBeVisible()
+  },
+}
+export const ProjectsMobile: Story = {
+  args: { defaultTab: 'projects' },
+  globals: { viewport: { value: 'mobile', isRotated: false } },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('button', { name: 'Add Project' })).toBeVisible()
+    await expect(canvas.getByText('Active Projects')).toBeVisible()
+  },
+}

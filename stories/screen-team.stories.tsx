@@ -2,6 +2,7 @@ import { TeamMemberView, TeamOverviewView } from '@cadence/ui'
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, fn, userEvent } from 'storybook/test'
 import { memberDashboard, members, projects } from './fixtures'
+import { emptyMemberDashboard, longMemberDashboard, longMembers } from './fixtures-long'
 
 const meta = {
   title: 'Screens/Team',
@@ -46,4 +47,82 @@ export const OverviewEmpty: Story = {
   render: () => <TeamOverviewView members={[]} onAddMember={onAddMember} />,
   play: async ({ canvas }) => expect(canvas.getByText('No Team Members')).toBeInTheDocument(),
 }
-export const Mobile: Story = { globals: { viewport: { value: 'mobile', isRotated: false } } }
+export const Mobile: Story = {
+  globals: { viewport: { value: 'mobile', isRotated: false } },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('heading', { name: 'Maya Chen' })).toBeVisible()
+    await expect(canvas.getByRole('tab', { name: 'Talking Points (2)' })).toBeVisible()
+    await expect(canvas.getByRole('button', { name: 'Add' })).toBeVisible()
+  },
+}
+export const MemberLoading: Story = {
+  args: { loading: true },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('status')).toHaveTextContent('Loading page')
+    await expect(canvas.queryByText('Team member not found')).toBeNull()
+  },
+}
+export const MemberEmpty: Story = {
+  args: { data: emptyMemberDashboard },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('tab', { name: 'Talking Points (0)' })).toBeInTheDocument()
+    await expect(canvas.getByRole('tab', { name: 'Tasks (0)' })).toBeInTheDocument()
+    await expect(canvas.getByRole('tab', { name: 'Follow-ups (0)' })).toBeInTheDocument()
+  },
+}
+export const MemberTabs: Story = {
+  play: async ({ canvas }) => {
+    await userEvent.click(canvas.getByRole('tab', { name: 'Tasks (1)' }))
+    await expect(canvas.getByText('Draft platform team charter')).toBeVisible()
+    await expect(canvas.getByText('pending')).toBeVisible()
+    await userEvent.click(canvas.getByRole('tab', { name: 'Follow-ups (1)' }))
+    await expect(canvas.getByText('Share Atlas postmortem')).toBeVisible()
+  },
+}
+export const MemberLongContent: Story = {
+  args: { data: longMemberDashboard },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('tab', { name: 'Talking Points (40)' })).toBeInTheDocument()
+    await expect(canvas.getAllByText('covered')).toHaveLength(10)
+    await expect(canvas.getAllByText('pending')).toHaveLength(30)
+  },
+}
+export const MemberDark: Story = {
+  globals: { theme: 'dark' },
+  play: async ({ canvas }) => {
+    await expect(document.documentElement).toHaveAttribute('data-theme', 'dark')
+    await expect(canvas.getByText('Promotion case for Priya')).toBeVisible()
+    await expect(canvas.getByText('covered')).toBeVisible()
+  },
+}
+export const OverviewLoading: Story = {
+  render: () => <TeamOverviewView loading members={[]} onAddMember={onAddMember} />,
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('status')).toHaveTextContent('Loading page')
+    await expect(canvas.queryByText('No Team Members')).toBeNull()
+  },
+}
+export const OverviewLongContent: Story = {
+  render: () => <TeamOverviewView members={longMembers} onAddMember={onAddMember} />,
+  play: async ({ canvas }) => {
+    await expect(canvas.getAllByRole('link')).toHaveLength(40)
+    await expect(canvas.getByText('40')).toBeInTheDocument()
+  },
+}
+export const OverviewMobile: Story = {
+  render: () => <TeamOverviewView members={members} onAddMember={onAddMember} />,
+  globals: { viewport: { value: 'mobile', isRotated: false } },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('button', { name: 'Add Team Member' })).toBeVisible()
+    await expect(canvas.getByRole('link', { name: 'Maya Chen' })).toBeVisible()
+  },
+}
+export const OverviewDark: Story = {
+  render: () => <TeamOverviewView members={members} onAddMember={onAddMember} />,
+  globals: { theme: 'dark' },
+  play: async ({ canvas }) => {
+    await expect(document.documentElement).toHaveAttribute('data-theme', 'dark')
+    await expect(canvas.getByText('Team Members')).toBeVisible()
+    await expect(canvas.getAllByRole('link')).toHaveLength(3)
+  },
+}

@@ -3,6 +3,7 @@ import { Badge } from '../components/badge'
 import { StatCard } from '../components/card'
 import { Link } from '../components/link'
 import { ProgressBar } from '../components/progress-bar'
+import { PageSkeleton } from '../components/skeleton'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/tabs'
 import type {
   ActivityEntry,
@@ -20,6 +21,7 @@ export type AdminViewProps = {
   activity?: ActivityEntry[]
   onUpdateSetting: (key: string, value: string) => void
   quickActions?: React.ReactNode
+  loading?: boolean
 }
 
 function Activity({ list }: { list: ActivityEntry[] }) {
@@ -44,6 +46,7 @@ export function AdminView(p: AdminViewProps) {
   const users = p.users.filter((u) =>
     `${u.email} ${u.name ?? ''}`.toLowerCase().includes(q.toLowerCase()),
   )
+  if (p.loading) return <PageSkeleton />
   return (
     <div className="cad-screen">
       <div className="cad-screen__head">

@@ -4,6 +4,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '../components/card'
 import { Checkbox } from '../components/checkbox'
 import { EmptyState } from '../components/empty-state'
 import { Link } from '../components/link'
+import { PageSkeleton } from '../components/skeleton'
 import type { DashboardData, Report, SectionItem } from '../types'
 
 export type DashboardViewProps = {
@@ -12,6 +13,7 @@ export type DashboardViewProps = {
   onCreateReport: () => void
   /** ?sidebar=reports|projects|team: the Sidebar list view, rendered full-width instead. */
   listSlot?: React.ReactNode
+  loading?: boolean
 }
 
 function ItemList({
@@ -55,7 +57,9 @@ export function DashboardView({
   onToggleItem,
   onCreateReport,
   listSlot,
+  loading,
 }: DashboardViewProps) {
+  if (loading) return <PageSkeleton />
   if (listSlot) return <div className="cad-screen">{listSlot}</div>
   const cur = data.currentWeekReport
   return (
@@ -125,9 +129,18 @@ export function ReportLinks({ reports }: { reports: Report[] }) {
   )
 }
 
-export type ReportsOverviewViewProps = { onCreateReport: () => void; recentReports?: Report[] }
+export type ReportsOverviewViewProps = {
+  onCreateReport: () => void
+  recentReports?: Report[]
+  loading?: boolean
+}
 
-export function ReportsOverviewView({ onCreateReport, recentReports }: ReportsOverviewViewProps) {
+export function ReportsOverviewView({
+  onCreateReport,
+  recentReports,
+  loading,
+}: ReportsOverviewViewProps) {
+  if (loading) return <PageSkeleton />
   return (
     <div className="cad-screen">
       <EmptyState

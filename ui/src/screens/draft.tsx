@@ -1,8 +1,11 @@
 import { Button } from '../components/button'
+import { ReportSkeleton } from '../components/skeleton'
 import type { Project, Report, SectionItem, SectionType, TeamMember } from '../types'
 
 export type DraftViewProps = {
   report: Report | null
+  /** While the report is being fetched: the report skeleton instead of 'Report not found'. */
+  loading?: boolean
   weekRange: string
   projects: Project[]
   members: TeamMember[]
@@ -29,6 +32,7 @@ function groups(items: SectionItem[], projects: Project[]) {
 }
 
 export function DraftView(p: DraftViewProps) {
+  if (p.loading) return <ReportSkeleton />
   const r = p.report
   if (!r)
     return (
@@ -53,18 +57,21 @@ export function DraftView(p: DraftViewProps) {
       {r.summary ? <p>{r.summary}</p> : null}
       {(r.sections ?? []).map((s) => {
         const check = s.section_type !== 'standard'
+        // Headings never skip a level: sections sit under the title when there is one.
+        const H = r.title ? 'h3' : 'h2'
+        const G = r.title ? 'h4' : 'h3'
         return (
           <section key={s.id} className="cad-draft__section">
-            <h3>
+            <H className="cad-draft__heading">
               <span aria-hidden="true">{ICON[s.section_type]}</span> {s.section_name}
-            </h3>
+            </H>
             {check && s.content ? <p>{s.content}</p> : null}
             {s.items.length === 0 && !(check && s.content) ? (
               <p className="cad-screen__muted">None</p>
             ) : null}
             {groups(s.items, p.projects).map((g) => (
               <div key={g.name ?? '-'}>
-                {g.name ? <h4>{g.name}</h4> : null}
+                {g.name ? <G className="cad-draft__group">{g.name}</G> : null}
                 <ul className="cad-draft__items">
                   {g.items.map((it) => {
                     const who = p.members.find((m) => m.id === it.assigned_to_team_member_id)

@@ -1,11 +1,18 @@
 import { StatCard } from '../components/card'
 import { EmptyState } from '../components/empty-state'
 import { Link } from '../components/link'
+import { PageSkeleton } from '../components/skeleton'
 import type { Project, ProjectAnalytics, ProjectUpdate } from '../types'
 
-export type ProjectViewProps = { project: Project | null; updates: ProjectUpdate[] }
+export type ProjectViewProps = {
+  project: Project | null
+  updates: ProjectUpdate[]
+  /** While the project is being fetched: the page skeleton instead of 'Project not found'. */
+  loading?: boolean
+}
 
-export function ProjectView({ project, updates }: ProjectViewProps) {
+export function ProjectView({ project, updates, loading }: ProjectViewProps) {
+  if (loading) return <PageSkeleton />
   if (!project) return <EmptyState title="Project not found" />
   const weeks = new Map<string, ProjectUpdate[]>()
   for (const u of [...updates].sort((a, b) => b.week_start_date.localeCompare(a.week_start_date))) {
@@ -43,9 +50,14 @@ export function ProjectView({ project, updates }: ProjectViewProps) {
   )
 }
 
-export type ProjectsOverviewViewProps = { analytics: ProjectAnalytics; projects: Project[] }
+export type ProjectsOverviewViewProps = {
+  analytics: ProjectAnalytics
+  projects: Project[]
+  loading?: boolean
+}
 
-export function ProjectsOverviewView({ analytics, projects }: ProjectsOverviewViewProps) {
+export function ProjectsOverviewView({ analytics, projects, loading }: ProjectsOverviewViewProps) {
+  if (loading) return <PageSkeleton />
   const active = projects.filter((p) => p.status === 'active')
   const n = analytics.total_active_projects
   return (

@@ -3,6 +3,7 @@ import { Button } from '../components/button'
 import { Checkbox } from '../components/checkbox'
 import { EmptyState } from '../components/empty-state'
 import { InlineEdit } from '../components/inline-edit'
+import { PageSkeleton } from '../components/skeleton'
 import { SortableList } from '../components/sortable-list'
 import type {
   Project,
@@ -36,6 +37,7 @@ export type SettingsViewProps = {
   sections: SectionTemplate[]
   projects: Project[]
   saving?: boolean
+  loading?: boolean
   defaultTab?: SettingsTab
   onSavePreferences: (
     s: Pick<UserSettings, 'weekly_start_day' | 'weekly_end_day' | 'report_frequency'>,
@@ -349,6 +351,7 @@ function Projects(p: SettingsViewProps) {
 
 export function SettingsView(p: SettingsViewProps) {
   const [tab, setTab] = React.useState<SettingsTab>(p.defaultTab ?? 'preferences')
+  if (p.loading) return <PageSkeleton />
   const tabs: Array<[SettingsTab, string]> = [
     ['preferences', 'Report Preferences'],
     ['sections', 'Report Sections'],

@@ -4,12 +4,18 @@ import { StatCard } from '../components/card'
 import { Checkbox } from '../components/checkbox'
 import { EmptyState } from '../components/empty-state'
 import { Link } from '../components/link'
+import { PageSkeleton } from '../components/skeleton'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/tabs'
 import type { MemberEntry, Project, TeamMember, TeamMemberDashboard } from '../types'
 
-export type TeamOverviewViewProps = { members: TeamMember[]; onAddMember: () => void }
+export type TeamOverviewViewProps = {
+  members: TeamMember[]
+  onAddMember: () => void
+  loading?: boolean
+}
 
-export function TeamOverviewView({ members, onAddMember }: TeamOverviewViewProps) {
+export function TeamOverviewView({ members, onAddMember, loading }: TeamOverviewViewProps) {
+  if (loading) return <PageSkeleton />
   const tasks = members.reduce(
     (s, m) => s + (m.report_tasks_count ?? 0) + (m.standalone_tasks_count ?? 0),
     0,
@@ -58,6 +64,8 @@ export type MemberEntryKind = 'talking-points' | 'tasks' | 'followups'
 
 export type TeamMemberViewProps = {
   data: TeamMemberDashboard | null
+  /** While the member is being fetched: the page skeleton instead of 'Team member not found'. */
+  loading?: boolean
   projects: Project[]
   onAdd: (kind: MemberEntryKind, content: string, projectId: number | null) => void
   onToggle: (kind: MemberEntryKind, entry: MemberEntry, completed: boolean) => void
@@ -136,6 +144,7 @@ function EntryTab(props: {
 }
 
 export function TeamMemberView(p: TeamMemberViewProps) {
+  if (p.loading) return <PageSkeleton />
   if (!p.data) return <EmptyState title="Team member not found" />
   const { teamMember: m, talkingPoints, standaloneTasks, standaloneFollowups } = p.data
   return (
