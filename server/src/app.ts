@@ -9,6 +9,7 @@ import { adminProfileModule } from './modules/admin-profile'
 import { authModule } from './modules/auth'
 import { DEV_AUTHORIZE_PATH } from './modules/auth/providers'
 import { sessionCookieName } from './modules/auth/service'
+import { configModule } from './modules/config'
 import { dashboardModule } from './modules/dashboard'
 import { importExportModule } from './modules/import-export'
 import { projectsModule } from './modules/projects'
@@ -131,6 +132,7 @@ export function createApp({ db, config, signInLimit }: CreateAppOptions) {
       )
       .use(authModule(ctx, { signInLimit: signInLimit ?? config.signInRateLimit }))
       .use(adminProfileModule(ctx))
+      .use(configModule(ctx))
       .use(settingsModule(ctx))
       .use(sectionTemplatesModule(ctx))
       .use(projectsModule(ctx))

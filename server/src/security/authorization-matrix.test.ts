@@ -77,6 +77,7 @@ type Case = {
 const CASES: Record<string, Case> = {
   'GET /api/users/me': { path: () => '/api/users/me' },
   'GET /api/admin/profile': { path: () => '/api/admin/profile' },
+  'GET /api/config/': { path: () => '/api/config', public: true },
   'GET /api/user-settings/': { path: () => '/api/user-settings' },
   'PUT /api/user-settings/': {
     path: () => '/api/user-settings',
@@ -114,6 +115,10 @@ const CASES: Record<string, Case> = {
     path: (f) => `/api/projects/${f.project.uuid}/updates`,
     owned: true,
   },
+  'GET /api/projects/:uuid/changes': {
+    path: (f) => `/api/projects/${f.project.uuid}/changes`,
+    owned: true,
+  },
   'PUT /api/projects/:uuid': {
     path: (f) => `/api/projects/${f.project.uuid}`,
     body: () => ({ status: 'archived' }),
@@ -134,6 +139,10 @@ const CASES: Record<string, Case> = {
     path: (f) => `/api/team-members/${f.member.uuid}/dashboard`,
     owned: true,
   },
+  'GET /api/team-members/:uuid/prep': {
+    path: (f) => `/api/team-members/${f.member.uuid}/prep`,
+    owned: true,
+  },
   'PUT /api/team-members/:uuid': {
     path: (f) => `/api/team-members/${f.member.uuid}`,
     body: () => ({ title: 'VP' }),
@@ -149,6 +158,14 @@ const CASES: Record<string, Case> = {
     body: () => ({ week_start_date: '2026-11-23' }),
   },
   'GET /api/reports/:uuid': { path: (f) => `/api/reports/${f.report.uuid}`, owned: true },
+  'POST /api/reports/:uuid/carry-over': {
+    path: (f) => `/api/reports/${f.report.uuid}/carry-over`,
+    owned: true,
+  },
+  'GET /api/reports/:uuid/changes': {
+    path: (f) => `/api/reports/${f.report.uuid}/changes`,
+    owned: true,
+  },
   'PUT /api/reports/:uuid': {
     path: (f) => `/api/reports/${f.report.uuid}`,
     body: () => ({ title: 'Renamed' }),

@@ -1,10 +1,11 @@
 import { and, between, desc, eq } from 'drizzle-orm'
 import { Elysia } from 'elysia'
 import type { AppContext } from '../../context'
-import { reports } from '../../db/schema'
+import { reports, type sectionItems } from '../../db/schema'
 import { isoDate } from '../../lib/time'
 import { currentWeekWindow, type Weekday } from '../../lib/weeks'
 import { authPlugin } from '../auth/plugin'
+import { ageingClock, withAgeing } from '../section-items/ageing'
 import { getSettings } from '../settings/service'
 
 const OPEN_ITEMS_SQL = `
@@ -13,6 +14,7 @@ FROM section_items i
 JOIN report_sections s ON s.id = i.section_id
 JOIN reports r ON r.id = s.report_id
 WHERE i.user_id = ?1 AND i.item_type = ?2 AND i.is_completed = 0
+  AND NOT EXISTS (SELECT 1 FROM section_items x WHERE x.carried_from_item_id = i.id)
 ORDER BY r.week_start_date DESC, s.sort_order, i.sort_order, i.id
 LIMIT 500`
 
@@ -32,10 +34,27 @@ export function currentWeekReport(ctx: AppContext, userId: number, today = isoDa
   )
 }
 
+type OpenItem = typeof sectionItems.$inferSelect & {
+  report_title: string | null
+  report_week_start_date: string
+  report_uuid: string
+}
+
+/**
+ * Open tasks and follow-ups, only the newest copy of each carry-over chain, with their ageing
+ * (two queries per list whatever its length).
+ */
 export function dashboard(ctx: AppContext, userId: number) {
+  const clock = ageingClock(ctx, userId)
   const open = (type: 'task' | 'followup') =>
-    (ctx.db.sqlite.query(OPEN_ITEMS_SQL).all(userId, type) as Array<Record<string, unknown>>).map(
-      (r) => ({ ...r, is_completed: false }),
+    withAgeing(
+      ctx,
+      userId,
+      (ctx.db.sqlite.query(OPEN_ITEMS_SQL).all(userId, type) as OpenItem[]).map((r) => ({
+        ...r,
+        is_completed: false,
+      })),
+      clock,
     )
   return {
     currentWeekReport: currentWeekReport(ctx, userId),

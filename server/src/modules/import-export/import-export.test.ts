@@ -251,7 +251,10 @@ describe('report Markdown export', () => {
     expect(res.headers.get('content-type')).toStartWith('text/markdown')
     expect(res.text).toContain('## Action Items')
     expect(res.text).toContain('- [ ] Book the launch pad @Grace Hopper')
-    const copy = (await ada.post('/api/reports', { week_start_date: '2026-11-23' })).json
+    // No carry-over: the copy must hold only what the import brings.
+    const copy = (
+      await ada.post('/api/reports', { week_start_date: '2026-11-23', carry_over: false })
+    ).json
     const again = await ada.post(`/api/reports/${copy.uuid}/import`, { text: res.text })
     expect(again.json).toMatchObject({ importedItems: 5, createdProjects: 0 })
     expect(await itemsOf(ada, copy.uuid)).toEqual(await itemsOf(ada, report.uuid))
@@ -299,6 +302,7 @@ describe('report Markdown export', () => {
         const target = (
           await ada.post('/api/reports', {
             week_start_date: `2028-0${1 + (week % 9)}-${10 + Math.floor(week / 9)}`,
+            carry_over: false,
           })
         ).json
         week++

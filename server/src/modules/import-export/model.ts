@@ -52,6 +52,8 @@ export namespace ImportExportModel {
         weekly_end_day: weekday,
         onboarding_complete: t.Boolean(),
         carry_over: t.Optional(t.Boolean()),
+        reminder_enabled: t.Optional(t.Boolean()),
+        report_recipients: t.Optional(t.Array(t.String({ maxLength: 320 }), { maxItems: 200 })),
       }),
     ),
     section_templates: t.Array(

@@ -17,7 +17,7 @@ import { BadRequest } from '../../lib/errors'
 import { nowIso } from '../../lib/time'
 import { isValidIsoDate } from '../../lib/weeks'
 import { findReport, loadReport } from '../reports/service'
-import { getSettings } from '../settings/service'
+import { cleanRecipients, getSettings } from '../settings/service'
 import { reportToMarkdown } from './markdown'
 import { EXPORT_FORMAT, EXPORT_VERSION, type ImportExportModel } from './model'
 import {
@@ -277,6 +277,8 @@ export function exportAccount(ctx: AppContext, userId: number): ImportExportMode
       weekly_end_day: settings.weekly_end_day as never,
       onboarding_complete: settings.onboarding_complete,
       carry_over: settings.carry_over,
+      reminder_enabled: settings.reminder_enabled,
+      report_recipients: settings.report_recipients,
     },
     section_templates: db
       .select({
@@ -411,6 +413,10 @@ function chunks<T>(list: T[]): T[][] {
  */
 export function importAccount(ctx: AppContext, userId: number, doc: ImportExportModel.document) {
   checkDocument(doc)
+  // Checked before anything changes: a bad address refuses the whole document.
+  const recipients = doc.settings?.report_recipients
+    ? cleanRecipients(doc.settings.report_recipients)
+    : null
   const counts = {
     settings: false,
     sectionTemplates: 0,
@@ -429,8 +435,13 @@ export function importAccount(ctx: AppContext, userId: number, doc: ImportExport
   ctx.db.transaction((tx) => {
     const now = nowIso()
     if (doc.settings) {
+      const { report_recipients: _, ...settings } = doc.settings
       tx.update(userSettings)
-        .set({ ...doc.settings, updated_at: now })
+        .set({
+          ...settings,
+          ...(recipients && { report_recipients: JSON.stringify(recipients) }),
+          updated_at: now,
+        })
         .where(eq(userSettings.user_id, userId))
         .run()
       counts.settings = true

@@ -10,6 +10,7 @@ import {
   getProject,
   listProjects,
   projectAnalytics,
+  projectChanges,
   projectUpdates,
   updateProject,
 } from './service'
@@ -36,6 +37,11 @@ export function projectsModule(ctx: AppContext) {
       detail,
     })
     .get('/:uuid/updates', ({ user, params }) => projectUpdates(ctx, user.id, params.uuid), {
+      auth: true,
+      params: ProjectModel.params,
+      detail,
+    })
+    .get('/:uuid/changes', ({ user, params }) => projectChanges(ctx, user.id, params.uuid), {
       auth: true,
       params: ProjectModel.params,
       detail,

@@ -10,6 +10,8 @@ import {
 import { logActivity } from '../../lib/activity'
 import { BadRequest, Conflict, NotFound } from '../../lib/errors'
 import { daysAgoIso, nowIso } from '../../lib/time'
+import { classify } from '../reports/changes'
+import { withAgeing } from '../section-items/ageing'
 import type { ProjectModel } from './model'
 
 const NOT_FOUND = 'Project not found'
@@ -264,13 +266,61 @@ export function projectUpdates(ctx: AppContext, userId: number, uuid: string) {
     .query(
       `SELECT i.id, r.week_start_date, r.title AS report_title, r.id AS report_id, r.uuid AS report_uuid,
         s.section_type, s.section_name, i.item_type, i.is_completed, i.content, i.created_at,
-        i.assigned_to_team_member_id
+        i.assigned_to_team_member_id, i.carried_from_item_id
        FROM section_items i
        JOIN report_sections s ON s.id = i.section_id
        JOIN reports r ON r.id = s.report_id
        WHERE i.user_id = ?1 AND i.project_id = ?2
        ORDER BY r.week_start_date DESC, s.sort_order, i.sort_order, i.id`,
     )
-    .all(userId, project.id) as Array<Record<string, unknown>>
-  return rows.map((r) => ({ ...r, is_completed: r.is_completed === 1 }))
+    .all(userId, project.id) as ProjectItemRow[]
+  return withAgeing(
+    ctx,
+    userId,
+    rows.map((r) => ({ ...r, is_completed: r.is_completed === 1 })),
+  )
+}
+
+type ProjectItemRow = {
+  id: number
+  week_start_date: string
+  report_title: string | null
+  report_id: number
+  report_uuid: string
+  section_type: 'standard' | 'tasks' | 'followups'
+  section_name: string
+  item_type: 'standard' | 'task' | 'followup'
+  is_completed: number
+  content: string
+  created_at: string
+  assigned_to_team_member_id: number | null
+  carried_from_item_id: number | null
+}
+
+/**
+ * GET /api/projects/{uuid}/changes: per report week (newest first) how many of the project's
+ * items were completed, new, carried and stalled, as in a report's 'Since last week'.
+ */
+export function projectChanges(ctx: AppContext, userId: number, uuid: string) {
+  const items = projectUpdates(ctx, userId, uuid)
+  const weeks: Array<{
+    week_start_date: string
+    report_uuid: string
+    completed: number
+    new: number
+    carried: number
+    stalled: number
+  }> = []
+  for (const [, list] of Map.groupBy(items, (i) => i.report_uuid)) {
+    const lists = classify(list)
+    weeks.push({
+      week_start_date: list[0].week_start_date,
+      report_uuid: list[0].report_uuid,
+      completed: lists.completed.length,
+      new: lists.new.length,
+      carried: lists.carried.length,
+      stalled: lists.stalled.length,
+    })
+  }
+  return { weeks }
 }

@@ -1,8 +1,10 @@
 import { Elysia } from 'elysia'
 import type { AppContext } from '../../context'
 import { authPlugin } from '../auth/plugin'
+import { reportChanges } from './changes'
 import { ReportModel } from './model'
 import {
+  carryIntoReport,
   createReport,
   deleteReport,
   getReport,
@@ -22,6 +24,16 @@ export function reportsModule(ctx: AppContext) {
       detail,
     })
     .get('/reports/:uuid', ({ user, params }) => getReport(ctx, user.id, params.uuid), {
+      auth: true,
+      params: ReportModel.params,
+      detail,
+    })
+    .post(
+      '/reports/:uuid/carry-over',
+      ({ user, params }) => carryIntoReport(ctx, user.id, params.uuid),
+      { auth: true, params: ReportModel.params, detail },
+    )
+    .get('/reports/:uuid/changes', ({ user, params }) => reportChanges(ctx, user.id, params.uuid), {
       auth: true,
       params: ReportModel.params,
       detail,

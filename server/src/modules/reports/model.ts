@@ -14,6 +14,7 @@ export namespace ReportModel {
     week_start_date: date('week_start_date'),
     title: text(500, 'title'),
     summary: text(20_000, 'summary'),
+    carry_over: t.Optional(t.Boolean({ error: 'carry_over must be true or false' })),
   })
   export type create = typeof create.static
   export const update = t.Object({

@@ -5,6 +5,9 @@ import { logActivity } from '../../lib/activity'
 import { BadRequest, Conflict, NotFound } from '../../lib/errors'
 import { isoDate, nowIso } from '../../lib/time'
 import { isValidIsoDate } from '../../lib/weeks'
+import { withAgeing } from '../section-items/ageing'
+import { getSettings } from '../settings/service'
+import { carryOver } from './carry-over'
 import type { ReportModel } from './model'
 
 const NOT_FOUND = 'Report not found'
@@ -29,7 +32,10 @@ export function findReport({ db }: AppContext, userId: number, uuid: string) {
   return row
 }
 
-/** A report with its sections and their items, in three queries whatever its size. */
+/**
+ * A report with its sections and their items (with the ageing fields), in five queries whatever
+ * its size.
+ */
 export function loadReport(ctx: AppContext, report: Report) {
   const sections = ctx.db
     .select()
@@ -50,7 +56,7 @@ export function loadReport(ctx: AppContext, report: Report) {
         .orderBy(asc(sectionItems.sort_order), asc(sectionItems.id))
         .all()
     : []
-  const bySection = Map.groupBy(items, (i) => i.section_id)
+  const bySection = Map.groupBy(withAgeing(ctx, report.user_id, items), (i) => i.section_id)
   return {
     ...report,
     sections: sections.map((s) => ({ ...s, items: bySection.get(s.id) ?? [] })),
@@ -74,7 +80,7 @@ export function createReport(ctx: AppContext, userId: number, input: ReportModel
     .where(and(eq(reports.user_id, userId), eq(reports.week_start_date, input.week_start_date)))
     .get()
   if (existing) throw new Conflict('Report already exists for this week', { uuid: existing.uuid })
-  const report = ctx.db.transaction((tx) => {
+  const created = ctx.db.transaction((tx) => {
     const report = tx
       .insert(reports)
       .values({
@@ -106,15 +112,32 @@ export function createReport(ctx: AppContext, userId: number, input: ReportModel
         )
         .run()
     }
-    return report
+    const carry = input.carry_over ?? getSettings(ctx, userId).carry_over
+    return { report, carried: carry ? carryOver(ctx.db, userId, report) : 0 }
   })
   logActivity(ctx.db, {
     userId,
     action: 'report_created',
     entityType: 'report',
-    entityId: report.uuid,
+    entityId: created.report.uuid,
   })
-  return loadReport(ctx, report)
+  return { ...loadReport(ctx, created.report), carried_count: created.carried }
+}
+
+/** Carries the previous report's open items into an existing report; idempotent. */
+export function carryIntoReport(ctx: AppContext, userId: number, uuid: string) {
+  const report = findReport(ctx, userId, uuid)
+  const carried = ctx.db.transaction(() => carryOver(ctx.db, userId, report))
+  if (carried) {
+    logActivity(ctx.db, {
+      userId,
+      action: 'report_carried_over',
+      entityType: 'report',
+      entityId: uuid,
+      details: `${carried} item(s)`,
+    })
+  }
+  return { carried }
 }
 
 /** Only the given fields change. Back to draft clears sent_date; sent without a date is today. */

@@ -29,6 +29,15 @@ export namespace SettingsModel {
       t.Boolean({ error: 'onboarding_complete must be true or false' }),
     ),
     carry_over: t.Optional(t.Boolean({ error: 'carry_over must be true or false' })),
+    reminder_enabled: t.Optional(t.Boolean({ error: 'reminder_enabled must be true or false' })),
+    // Addresses are checked, trimmed and de-duplicated in the service (the 20 limit applies
+    // after duplicates are dropped); the schema only bounds the input.
+    report_recipients: t.Optional(
+      t.Array(t.String({ maxLength: 320, error: 'Valid email is required' }), {
+        maxItems: 200,
+        error: 'report_recipients must be a list of at most 20 addresses',
+      }),
+    ),
   })
   export type update = typeof update.static
 }

@@ -2,20 +2,66 @@ import { eq } from 'drizzle-orm'
 import type { AppContext } from '../../context'
 import { userSettings } from '../../db/schema'
 import { logActivity } from '../../lib/activity'
+import { BadRequest } from '../../lib/errors'
 import { nowIso } from '../../lib/time'
 import type { SettingsModel } from './model'
 
-export function getSettings({ db }: AppContext, userId: number) {
+export const MAX_RECIPIENTS = 20
+const EMAIL = /^[^\s@<>(),;:"[\]\\]+@[^\s@<>(),;:"[\]\\]+\.[^\s@<>(),;:"[\]\\]+$/
+
+/** Trimmed, each a valid address, duplicates (case-insensitive) dropped, at most 20. */
+export function cleanRecipients(list: string[]): string[] {
+  const seen = new Set<string>()
+  const out: string[] = []
+  for (const raw of list) {
+    const address = raw.trim()
+    if (!EMAIL.test(address)) throw new BadRequest('Valid email is required')
+    const key = address.toLowerCase()
+    if (seen.has(key)) continue
+    seen.add(key)
+    out.push(address)
+  }
+  if (out.length > MAX_RECIPIENTS) throw new BadRequest('At most 20 recipients')
+  return out
+}
+
+function parseRecipients(json: string): string[] {
+  try {
+    const list = JSON.parse(json)
+    return Array.isArray(list) ? list.filter((a): a is string => typeof a === 'string') : []
+  } catch {
+    return []
+  }
+}
+
+type Row = typeof userSettings.$inferSelect
+export type Settings = Omit<Row, 'report_recipients'> & { report_recipients: string[] }
+
+const present = (row: Row): Settings => ({
+  ...row,
+  report_recipients: parseRecipients(row.report_recipients),
+})
+
+function settingsRow({ db }: AppContext, userId: number): Row {
   const row = db.select().from(userSettings).where(eq(userSettings.user_id, userId)).get()
   if (row) return row
   return db.insert(userSettings).values({ user_id: userId }).returning().get()
 }
 
+export function getSettings(ctx: AppContext, userId: number): Settings {
+  return present(settingsRow(ctx, userId))
+}
+
 export function updateSettings(ctx: AppContext, userId: number, input: SettingsModel.update) {
-  getSettings(ctx, userId)
+  const { report_recipients, ...rest } = input
+  const changes: Partial<typeof userSettings.$inferInsert> = { ...rest, updated_at: nowIso() }
+  if (report_recipients !== undefined) {
+    changes.report_recipients = JSON.stringify(cleanRecipients(report_recipients))
+  }
+  settingsRow(ctx, userId)
   const row = ctx.db
     .update(userSettings)
-    .set({ ...input, updated_at: nowIso() })
+    .set(changes)
     .where(eq(userSettings.user_id, userId))
     .returning()
     .get()
@@ -26,5 +72,5 @@ export function updateSettings(ctx: AppContext, userId: number, input: SettingsM
     entityId: userId,
     details: Object.keys(input).join(', '),
   })
-  return row
+  return present(row)
 }

@@ -13,6 +13,7 @@ import {
   listEntries,
   listMembers,
   memberDashboard,
+  memberPrep,
   updateEntry,
   updateMember,
 } from './service'
@@ -69,6 +70,11 @@ export function teamMembersModule(ctx: AppContext) {
       detail,
     })
     .get('/:uuid/dashboard', ({ user, params }) => memberDashboard(ctx, user.id, params.uuid), {
+      auth: true,
+      params: TeamMemberModel.params,
+      detail,
+    })
+    .get('/:uuid/prep', ({ user, params }) => memberPrep(ctx, user.id, params.uuid), {
       auth: true,
       params: TeamMemberModel.params,
       detail,

@@ -1,8 +1,16 @@
 import { and, asc, desc, eq } from 'drizzle-orm'
 import type { AppContext } from '../../context'
-import { memberFollowups, memberTasks, projects, talkingPoints, teamMembers } from '../../db/schema'
+import {
+  memberFollowups,
+  memberTasks,
+  projects,
+  type sectionItems,
+  talkingPoints,
+  teamMembers,
+} from '../../db/schema'
 import { BadRequest, NotFound } from '../../lib/errors'
 import { nowIso } from '../../lib/time'
+import { ageingClock, withAgeing } from '../section-items/ageing'
 import type { TeamMemberModel } from './model'
 
 const NOT_FOUND = 'Team member not found'
@@ -22,12 +30,15 @@ export type TeamMemberWithCounts = typeof teamMembers.$inferSelect & {
   talking_points_count: number
 }
 
-/** Counts are of open entries: what is still owed, which is what a 1:1 needs. */
+/**
+ * Counts are of open entries: what is still owed, which is what a 1:1 needs. A report item that
+ * was carried forward counts once, as its newest copy.
+ */
 const COUNTS_SQL = `
 SELECT m.*,
-  (SELECT COUNT(*) FROM section_items i WHERE i.assigned_to_team_member_id = m.id AND i.item_type = 'task' AND i.is_completed = 0) AS report_tasks_count,
+  (SELECT COUNT(*) FROM section_items i WHERE i.assigned_to_team_member_id = m.id AND i.item_type = 'task' AND i.is_completed = 0 AND NOT EXISTS (SELECT 1 FROM section_items x WHERE x.carried_from_item_id = i.id)) AS report_tasks_count,
   (SELECT COUNT(*) FROM member_tasks x WHERE x.team_member_id = m.id AND x.is_completed = 0) AS standalone_tasks_count,
-  (SELECT COUNT(*) FROM section_items i WHERE i.assigned_to_team_member_id = m.id AND i.item_type = 'followup' AND i.is_completed = 0) AS report_followups_count,
+  (SELECT COUNT(*) FROM section_items i WHERE i.assigned_to_team_member_id = m.id AND i.item_type = 'followup' AND i.is_completed = 0 AND NOT EXISTS (SELECT 1 FROM section_items x WHERE x.carried_from_item_id = i.id)) AS report_followups_count,
   (SELECT COUNT(*) FROM member_followups x WHERE x.team_member_id = m.id AND x.is_completed = 0) AS standalone_followups_count,
   (SELECT COUNT(*) FROM talking_points x WHERE x.team_member_id = m.id AND x.is_completed = 0) AS talking_points_count
 FROM team_members m WHERE m.user_id = ?1`
@@ -185,15 +196,45 @@ FROM section_items i
 JOIN report_sections s ON s.id = i.section_id
 JOIN reports r ON r.id = s.report_id
 WHERE i.user_id = ?1 AND i.assigned_to_team_member_id = ?2 AND i.item_type = ?3
+  AND NOT EXISTS (SELECT 1 FROM section_items x WHERE x.carried_from_item_id = i.id)
+  AND (?4 = 0 OR i.is_completed = 0)
 ORDER BY i.is_completed, r.week_start_date DESC, i.id`
 
-const asBooleans = (rows: Array<Record<string, unknown>>) =>
-  rows.map((r) => ({ ...r, is_completed: r.is_completed === 1 }))
+type AssignedRow = Omit<typeof sectionItems.$inferSelect, 'is_completed'> & {
+  is_completed: number
+  report_title: string | null
+  report_week_start_date: string
+  report_uuid: string
+}
+
+/**
+ * Report items assigned to the member, the newest copy of each carry-over chain only, with their
+ * ageing; `openOnly` leaves out the completed ones.
+ */
+function assignedItems(
+  ctx: AppContext,
+  userId: number,
+  memberId: number,
+  type: 'task' | 'followup',
+  openOnly: boolean,
+  clock: ReturnType<typeof ageingClock>,
+) {
+  const rows = ctx.db.sqlite
+    .query(ASSIGNED_SQL)
+    .all(userId, memberId, type, openOnly ? 1 : 0) as AssignedRow[]
+  return withAgeing(
+    ctx,
+    userId,
+    rows.map((r) => ({ ...r, is_completed: r.is_completed === 1 })),
+    clock,
+  )
+}
 
 export function memberDashboard(ctx: AppContext, userId: number, uuid: string) {
   const teamMember = getMember(ctx, userId, uuid)
+  const clock = ageingClock(ctx, userId)
   const assigned = (type: 'task' | 'followup') =>
-    asBooleans(ctx.db.sqlite.query(ASSIGNED_SQL).all(userId, teamMember.id, type) as never)
+    assignedItems(ctx, userId, teamMember.id, type, false, clock)
   return {
     teamMember,
     assignedTasks: assigned('task'),
@@ -201,5 +242,38 @@ export function memberDashboard(ctx: AppContext, userId: number, uuid: string) {
     standaloneTasks: listEntries(ctx, userId, uuid, 'tasks'),
     standaloneFollowups: listEntries(ctx, userId, uuid, 'followups'),
     talkingPoints: listEntries(ctx, userId, uuid, 'talking-points'),
+  }
+}
+
+/** Covered talking points of the member, newest change first. */
+const COVERED_SQL = `
+SELECT * FROM talking_points
+WHERE team_member_id = ?1 AND user_id = ?2 AND is_completed = 1
+  AND substr(updated_at, 1, 10) = (
+    SELECT MAX(substr(updated_at, 1, 10)) FROM talking_points
+    WHERE team_member_id = ?1 AND user_id = ?2 AND is_completed = 1)
+ORDER BY updated_at DESC, id DESC`
+
+/**
+ * GET /api/team-members/{uuid}/prep: what a 1:1 needs. Open assigned report items (newest copy
+ * of each chain, with ageing), open standalone tasks and follow-ups, pending talking points, and
+ * the talking points covered on the last (UTC) day any of the member's was covered.
+ */
+export function memberPrep(ctx: AppContext, userId: number, uuid: string) {
+  const teamMember = getMember(ctx, userId, uuid)
+  const clock = ageingClock(ctx, userId)
+  const open = (kind: EntryKind) =>
+    listEntries(ctx, userId, uuid, kind).filter((e) => !e.is_completed)
+  const covered = ctx.db.sqlite.query(COVERED_SQL).all(teamMember.id, userId) as Array<
+    Omit<typeof talkingPoints.$inferSelect, 'is_completed'> & { is_completed: number }
+  >
+  return {
+    teamMember,
+    assignedTasks: assignedItems(ctx, userId, teamMember.id, 'task', true, clock),
+    assignedFollowups: assignedItems(ctx, userId, teamMember.id, 'followup', true, clock),
+    standaloneTasks: open('tasks'),
+    standaloneFollowups: open('followups'),
+    talkingPoints: open('talking-points'),
+    coveredLastTime: covered.map((p) => ({ ...p, is_completed: true })),
   }
 }

@@ -1,0 +1,105 @@
+import { and, desc, eq, gt, lt } from 'drizzle-orm'
+import type { AppContext } from '../../context'
+import { reportSections, reports, sectionItems } from '../../db/schema'
+import type { Report } from './service'
+
+const SECTION_TYPE = { task: 'tasks', followup: 'followups' } as const
+
+/**
+ * The source items: open tasks and follow-ups of the source report that have no copy anywhere
+ * yet, with the name of the section they sit in.
+ */
+const SOURCE_SQL = `
+SELECT i.id, i.content, i.project_id, i.assigned_to_team_member_id, i.item_type,
+  s.section_name, s.section_type
+FROM section_items i
+JOIN report_sections s ON s.id = i.section_id
+WHERE s.report_id = ?1 AND i.user_id = ?2 AND i.is_completed = 0
+  AND i.item_type IN ('task', 'followup')
+  AND NOT EXISTS (SELECT 1 FROM section_items x WHERE x.carried_from_item_id = i.id)
+ORDER BY s.sort_order, s.id, i.sort_order, i.id`
+
+type SourceItem = {
+  id: number
+  content: string
+  project_id: number | null
+  assigned_to_team_member_id: number | null
+  item_type: 'task' | 'followup'
+  section_name: string
+  section_type: string
+}
+
+/**
+ * The report carry-over fills `target` from: the latest earlier report of the user, and only
+ * when `target` is the user's newest report (a report for a past week carries nothing).
+ */
+export function carrySource(db: AppContext['db'], userId: number, target: Report) {
+  const later = db
+    .select({ id: reports.id })
+    .from(reports)
+    .where(and(eq(reports.user_id, userId), gt(reports.week_start_date, target.week_start_date)))
+    .get()
+  if (later) return null
+  return (
+    db
+      .select()
+      .from(reports)
+      .where(and(eq(reports.user_id, userId), lt(reports.week_start_date, target.week_start_date)))
+      .orderBy(desc(reports.week_start_date))
+      .get() ?? null
+  )
+}
+
+/**
+ * Copies the source report's open tasks and follow-ups into `target` (docs/week-over-week.md):
+ * into the section of the same name (case-insensitive) and type, else the first section of that
+ * type, else not at all. A copy keeps content, project, assignee and item type and records the
+ * item it came from; an item that already has a copy is never carried again. Answers how many
+ * were carried. Run it inside the caller's transaction.
+ */
+export function carryOver(db: AppContext['db'], userId: number, target: Report): number {
+  const source = carrySource(db, userId, target)
+  if (!source) return 0
+  const items = db.sqlite.query(SOURCE_SQL).all(source.id, userId) as SourceItem[]
+  if (!items.length) return 0
+  const sections = db
+    .select()
+    .from(reportSections)
+    .where(eq(reportSections.report_id, target.id))
+    .orderBy(reportSections.sort_order, reportSections.id)
+    .all()
+  const next = new Map<number, number>()
+  const nextOrder = (sectionId: number) => {
+    let n = next.get(sectionId)
+    if (n === undefined) {
+      n =
+        (
+          db.sqlite
+            .query('SELECT MAX(sort_order) AS m FROM section_items WHERE section_id = ?1')
+            .get(sectionId) as { m: number | null }
+        ).m ?? -1
+    }
+    next.set(sectionId, n + 1)
+    return n + 1
+  }
+  const values: Array<typeof sectionItems.$inferInsert> = []
+  for (const item of items) {
+    const type = SECTION_TYPE[item.item_type]
+    const ofType = sections.filter((s) => s.section_type === type)
+    const name = item.section_name.trim().toLowerCase()
+    const section = ofType.find((s) => s.section_name.trim().toLowerCase() === name) ?? ofType[0]
+    if (!section) continue
+    values.push({
+      section_id: section.id,
+      user_id: userId,
+      content: item.content,
+      project_id: item.project_id,
+      item_type: item.item_type,
+      assigned_to_team_member_id: item.assigned_to_team_member_id,
+      carried_from_item_id: item.id,
+      sort_order: nextOrder(section.id),
+    })
+  }
+  if (values.length) db.insert(sectionItems).values(values).run()
+  return values.length
+}

@@ -1,0 +1,98 @@
+import type { AppContext } from '../../context'
+import { type AgeingFields, withAgeing } from '../section-items/ageing'
+import { findReport } from './service'
+
+/** The items of one report with what a 'Since last week' summary shows of each. */
+const ITEMS_SQL = `
+SELECT i.id, i.content, i.item_type, s.section_name, i.project_id, p.name AS project_name,
+  i.is_completed, i.carried_from_item_id
+FROM section_items i
+JOIN report_sections s ON s.id = i.section_id
+LEFT JOIN projects p ON p.id = i.project_id
+WHERE s.report_id = ?1 AND i.user_id = ?2
+ORDER BY s.sort_order, s.id, i.sort_order, i.id`
+
+const PREVIOUS_SQL = `
+SELECT uuid, week_start_date, title FROM reports
+WHERE user_id = ?1 AND week_start_date < ?2
+ORDER BY week_start_date DESC LIMIT 1`
+
+type Row = {
+  id: number
+  content: string
+  item_type: 'standard' | 'task' | 'followup'
+  section_name: string
+  project_id: number | null
+  project_name: string | null
+  is_completed: number
+  carried_from_item_id: number | null
+}
+
+export type ChangeItem = {
+  id: number
+  content: string
+  item_type: 'standard' | 'task' | 'followup'
+  section_name: string
+  project_id: number | null
+  project_name: string | null
+  is_completed: boolean
+  origin_week_start_date: string
+  open_weeks: number
+}
+
+const isWork = (i: { item_type: string }) => i.item_type === 'task' || i.item_type === 'followup'
+
+/** Sorts aged items into the four lists of a 'Since last week' summary. */
+export function classify<T extends AgeingFields & { item_type: string; is_completed: boolean }>(
+  items: T[],
+) {
+  return {
+    completed: items.filter((i) => isWork(i) && i.is_completed),
+    new: items.filter((i) => i.carried_from_item_id === null),
+    carried: items.filter((i) => i.carried_from_item_id !== null),
+    stalled: items.filter((i) => i.is_stalled),
+  }
+}
+
+/** GET /api/reports/{uuid}/changes: what changed since the previous report. */
+export function reportChanges(ctx: AppContext, userId: number, uuid: string) {
+  const report = findReport(ctx, userId, uuid)
+  const previous =
+    (ctx.db.sqlite.query(PREVIOUS_SQL).get(userId, report.week_start_date) as {
+      uuid: string
+      week_start_date: string
+      title: string | null
+    } | null) ?? null
+  const rows = ctx.db.sqlite.query(ITEMS_SQL).all(report.id, userId) as Row[]
+  const aged = withAgeing(
+    ctx,
+    userId,
+    rows.map((r) => ({ ...r, is_completed: r.is_completed === 1 })),
+  )
+  const lists = classify(aged)
+  const out = (list: typeof aged): ChangeItem[] =>
+    list.map((i) => ({
+      id: i.id,
+      content: i.content,
+      item_type: i.item_type,
+      section_name: i.section_name,
+      project_id: i.project_id,
+      project_name: i.project_name,
+      is_completed: i.is_completed,
+      origin_week_start_date: i.origin_week_start_date,
+      open_weeks: i.open_weeks,
+    }))
+  return {
+    previous,
+    counts: {
+      completed: lists.completed.length,
+      new: lists.new.length,
+      carried: lists.carried.length,
+      stalled: lists.stalled.length,
+    },
+    completed: out(lists.completed),
+    new: out(lists.new),
+    carried: out(lists.carried),
+    stalled: out(lists.stalled),
+  }
+}
