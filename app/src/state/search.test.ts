@@ -22,6 +22,7 @@ beforeEach(() => {
   search.searchState.saved = []
   search.searchState.query = ''
   search.searchState.results = []
+  search.searchState.filters = { status: 'all', types: [] }
   clearToasts()
 })
 // Failures in these tests are logged on purpose; keep the test output readable.
@@ -39,6 +40,27 @@ describe('search', () => {
     const calls = stubFetch(() => json({ results: [] }))
     expect(await search.fetchResults(' a ')).toEqual([])
     expect(await search.fetchResults('   ')).toEqual([])
+    expect(calls).toHaveLength(0)
+  })
+
+  test('filters travel to the server as type: and status: tokens and re-run the search', async () => {
+    const calls = stubFetch(() => json({ results: [] }))
+    expect(search.withFilters(' apollo ', { status: 'all', types: [] })).toBe('apollo')
+    search.searchState.query = 'apollo'
+    search.setFilters({ status: 'completed', types: ['tasks', 'followups'] })
+    await flush()
+    expect(calls.map((c) => decodeURIComponent(c.path))).toEqual([
+      '/api/search?query=apollo type:tasks type:followups status:completed',
+    ])
+    // The history keeps what the user typed, not the filter tokens.
+    expect(search.searchState.history[0]?.query).toBe('apollo')
+  })
+
+  test('changing filters with a short query calls nothing', async () => {
+    const calls = stubFetch(() => json({ results: [] }))
+    search.searchState.query = 'a'
+    search.setFilters({ status: 'draft', types: [] })
+    await flush()
     expect(calls).toHaveLength(0)
   })
 

@@ -60,10 +60,23 @@ let latest = 0
 
 const isSearchable = (query: string) => query.trim().length >= MIN_QUERY
 
+/**
+ * The dialog's filters in the server's query syntax (`type:tasks status:completed`), so the server
+ * filters before it ranks and caps at 50: filtering only what came back would hide matches.
+ */
+function withFilters(query: string, filters: SearchFilters): string {
+  const tokens = filters.types.map((type) => `type:${type}`)
+  if (filters.status !== 'all') tokens.push(`status:${filters.status}`)
+  return [query.trim(), ...tokens].join(' ')
+}
+
 /** GET /api/search; short or blank queries give no results without calling the server. */
-async function fetchResults(query: string): Promise<SearchResult[]> {
+async function fetchResults(
+  query: string,
+  filters: SearchFilters = { status: 'all', types: [] },
+): Promise<SearchResult[]> {
   if (!isSearchable(query)) return []
-  const body = await call(api.api.search.get({ query: { query: query.trim() } }))
+  const body = await call(api.api.search.get({ query: { query: withFilters(query, filters) } }))
   return (body?.results ?? []) as unknown as SearchResult[]
 }
 
@@ -78,7 +91,7 @@ async function runSearch(query: string) {
   searchState.loading = true
   searchState.failed = false
   try {
-    const results = await fetchResults(query)
+    const results = await fetchResults(query, searchState.filters)
     if (mine !== latest) return
     searchState.results = results
     addToHistory(query, results.length)
@@ -153,8 +166,10 @@ function clearHistory() {
   searchState.history = []
 }
 
+/** New filters ask the server again at once (no debounce: a click, not typing). */
 function setFilters(filters: SearchFilters) {
   searchState.filters = filters
+  if (isSearchable(searchState.query)) void runSearch(searchState.query)
 }
 
 function openSearch() {
@@ -217,4 +232,5 @@ export {
   setSearchOpen,
   useSearch,
   useSearchOpen,
+  withFilters,
 }
