@@ -12,6 +12,7 @@ import { sessionCookieName } from './modules/auth/service'
 import { configModule } from './modules/config'
 import { dashboardModule } from './modules/dashboard'
 import { importExportModule } from './modules/import-export'
+import { mailModule } from './modules/mail'
 import { projectsModule } from './modules/projects'
 import { reportsModule } from './modules/reports'
 import { searchModule } from './modules/search'
@@ -142,6 +143,7 @@ export function createApp({ db, config, signInLimit }: CreateAppOptions) {
       .use(dashboardModule(ctx))
       .use(searchModule(ctx))
       .use(importExportModule(ctx))
+      .use(mailModule(ctx))
       .use(adminModule(ctx))
       .use(staticModule(ctx))
   )

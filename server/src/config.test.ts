@@ -59,5 +59,7 @@ describe('configuration', () => {
       loadConfig({ SMTP_URL: 'smtps://mail.example.com', MAIL_FROM: 'Reports <r@example.com>' })
         .smtp,
     ).toEqual({ url: 'smtps://mail.example.com', from: 'Reports <r@example.com>' })
+    expect(() => loadConfig({ SMTP_URL: 'mail.example.com:587' })).toThrow('SMTP_URL must')
+    expect(() => loadConfig({ SMTP_URL: 'https://mail.example.com' })).toThrow('SMTP_URL must')
   })
 })

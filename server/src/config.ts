@@ -28,6 +28,18 @@ export type Config = {
 
 const resolvePath = (p: string) => (p === ':memory:' || isAbsolute(p) ? p : join(repoRoot, p))
 
+/** SMTP_URL must be an smtp:// or smtps:// URL with a host; anything else stops the start. */
+function smtpUrl(url: string) {
+  let parsed: URL | null = null
+  try {
+    parsed = new URL(url)
+  } catch {}
+  if (!parsed || !/^smtps?:$/.test(parsed.protocol) || !parsed.hostname) {
+    throw new Error('SMTP_URL must look like smtp://user:pass@host:587 or smtps://user:pass@host')
+  }
+  return url
+}
+
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const port = Number(env.PORT ?? 3000)
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, '')
@@ -62,7 +74,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         : null,
     smtp: env.SMTP_URL?.trim()
       ? {
-          url: env.SMTP_URL.trim(),
+          url: smtpUrl(env.SMTP_URL.trim()),
           from: env.MAIL_FROM?.trim() || `Cadence <no-reply@${new URL(publicUrl).hostname}>`,
         }
       : null,

@@ -3,7 +3,7 @@
 // A route added without a row in CASES below fails the "every route is covered" test, so a new
 // route cannot be forgotten.
 import { describe, expect, test } from 'bun:test'
-import { reportSections } from '../db/schema'
+import { deliveries, reportSections } from '../db/schema'
 import { type Client, createTestApp, makeClient, signIn } from '../test/helpers'
 
 type Fixture = Awaited<ReturnType<typeof makeFixture>>
@@ -43,6 +43,20 @@ async function makeFixture() {
       })
     ).json
   }
+  // A failed e-mail of the owner's report, for Retry.
+  const delivery = ctx.db
+    .insert(deliveries)
+    .values({
+      user_id: report.user_id,
+      report_id: report.id,
+      kind: 'report',
+      week_start_date: report.week_start_date,
+      recipients: '["boss@example.com"]',
+      status: 'failed',
+      attempts: 5,
+    })
+    .returning()
+    .get()
   // Another user's own objects, for routes that create or list.
   ;(await other.post('/api/projects', { name: 'Other project' })).json
   return {
@@ -59,6 +73,7 @@ async function makeFixture() {
     section,
     item,
     entries,
+    delivery,
   }
 }
 
@@ -201,6 +216,14 @@ const CASES: Record<string, Case> = {
   },
   'GET /api/reports/:uuid/export': {
     path: (f) => `/api/reports/${f.report.uuid}/export?format=md`,
+    owned: true,
+  },
+  'GET /api/reports/:uuid/deliveries': {
+    path: (f) => `/api/reports/${f.report.uuid}/deliveries`,
+    owned: true,
+  },
+  'POST /api/deliveries/:id/retry': {
+    path: (f) => `/api/deliveries/${f.delivery.id}/retry`,
     owned: true,
   },
   'GET /api/export': { path: () => '/api/export' },

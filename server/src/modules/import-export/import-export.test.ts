@@ -264,7 +264,7 @@ describe('report Markdown export', () => {
     const { ada, report } = await setup()
     const res = await ada.get(`/api/reports/${report.uuid}/export?format=pdf`)
     expect(res.status).toBe(400)
-    expect(res.json.error).toBe("format must be 'md'")
+    expect(res.json.error).toBe("format must be 'md', 'html' or 'text'")
   })
 
   test('round trip through the API on generated items (property)', async () => {

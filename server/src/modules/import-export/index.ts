@@ -2,6 +2,7 @@ import { Elysia } from 'elysia'
 import type { AppContext } from '../../context'
 import { BadRequest } from '../../lib/errors'
 import { authPlugin } from '../auth/plugin'
+import { exportReportEmail } from '../mail/service'
 import { ImportExportModel } from './model'
 import {
   exportAccount,
@@ -28,7 +29,18 @@ export function importExportModule(ctx: AppContext) {
     .get(
       '/reports/:uuid/export',
       ({ user, params, query }) => {
-        if ((query.format ?? 'md') !== 'md') throw new BadRequest("format must be 'md'")
+        const format = query.format ?? 'md'
+        if (format === 'html' || format === 'text') {
+          // The report e-mail's two parts (modules/mail), which 'Copy for e-mail' uses.
+          const { filename, body } = exportReportEmail(ctx, user.id, params.uuid, format)
+          return new Response(body, {
+            headers: {
+              'content-type': `text/${format === 'html' ? 'html' : 'plain'}; charset=utf-8`,
+              'content-disposition': `attachment; filename="${filename}"`,
+            },
+          })
+        }
+        if (format !== 'md') throw new BadRequest("format must be 'md', 'html' or 'text'")
         const { filename, markdown } = exportReportMarkdown(ctx, user.id, params.uuid)
         return new Response(markdown, {
           headers: {

@@ -5,6 +5,7 @@ import { logActivity } from '../../lib/activity'
 import { BadRequest, Conflict, NotFound } from '../../lib/errors'
 import { isoDate, nowIso } from '../../lib/time'
 import { isValidIsoDate } from '../../lib/weeks'
+import { queueReportDelivery } from '../mail/queue'
 import { withAgeing } from '../section-items/ageing'
 import { getSettings } from '../settings/service'
 import { carryOver } from './carry-over'
@@ -168,6 +169,8 @@ export function updateReport(
       entityType: 'report',
       entityId: uuid,
     })
+    // With mail configured and recipients set, records the e-mail; never fails the Send.
+    queueReportDelivery(ctx, userId, row)
   }
   return row
 }

@@ -1,0 +1,431 @@
+// The e-mail path against a real SMTP server (smtp-server on 127.0.0.1, a random port): Send,
+// retries with backoff, Retry, the weekly reminder and restarts on a database file.
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'bun:test'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { eq } from 'drizzle-orm'
+import { createApp } from '../../app'
+import { loadConfig } from '../../config'
+import { openDatabase } from '../../db'
+import { deliveries, userSettings, users } from '../../db/schema'
+import { createTestApp, type makeClient, ORIGIN, signIn } from '../../test/helpers'
+import { MAX_ATTEMPTS, queueReminders, sendDueDeliveries } from './service'
+import { closedPort, leaves, startTestSmtp, type TestSmtp } from './smtp-test-server'
+import { type Mailer, smtpTransport, startMailer } from './worker'
+
+const MAIL_FROM = 'Cadence Reports <reports@cadence.test>'
+let smtp: TestSmtp
+const cleanups: (() => unknown)[] = []
+
+beforeAll(async () => {
+  smtp = await startTestSmtp()
+})
+afterAll(() => smtp.close())
+afterEach(async () => {
+  for (const fn of cleanups.splice(0).reverse()) await fn()
+  smtp.received.length = 0
+  smtp.reject = null
+})
+
+type Ctx = ReturnType<typeof createTestApp>
+
+function mailApp(env: Record<string, string> = {}) {
+  return createTestApp({ SMTP_URL: smtp.url, MAIL_FROM, ...env })
+}
+
+function userId(db: Ctx['db'], email: string) {
+  return db.select().from(users).where(eq(users.email, email)).get()!.id
+}
+
+/** The settings as the Settings screen stores them (the settings module validates them). */
+function setSettings(
+  db: Ctx['db'],
+  email: string,
+  values: Partial<typeof userSettings.$inferInsert> & { recipients?: string[] },
+) {
+  const id = userId(db, email)
+  const { recipients, ...rest } = values
+  db.insert(userSettings).values({ user_id: id }).onConflictDoNothing().run()
+  db.update(userSettings)
+    .set({ ...rest, ...(recipients && { report_recipients: JSON.stringify(recipients) }) })
+    .where(eq(userSettings.user_id, id))
+    .run()
+}
+
+async function reportWithItems(ctx: Ctx, email = 'ada@example.com', week = '2026-11-16') {
+  const ada = await signIn(ctx.app, email)
+  await ada.post('/api/section-templates', { name: 'Highlights', type: 'standard' })
+  await ada.post('/api/section-templates', { name: 'Tasks', type: 'tasks' })
+  const project = (await ada.post('/api/projects', { name: 'Apollo' })).json
+  const grace = (await ada.post('/api/team-members', { name: 'Grace', email: 'g@example.com' }))
+    .json
+  const report = (await ada.post('/api/reports', { week_start_date: week, title: 'Launch week' }))
+    .json
+  const [highlights, tasks] = report.sections
+  await ada.post('/api/section-items', { section_id: highlights.id, content: 'Beta is live' })
+  await ada.post('/api/section-items', {
+    section_id: tasks.id,
+    content: 'Ship <v2> & tell',
+    item_type: 'task',
+    project_id: project.id,
+    assigned_to_team_member_id: grace.id,
+  })
+  return { ada, report }
+}
+
+const send = (client: ReturnType<typeof makeClient>, uuid: string) =>
+  client.put(`/api/reports/${uuid}`, { is_submitted: true })
+
+const rows = (db: Ctx['db']) => db.select().from(deliveries).all()
+
+function mailer(ctx: Ctx, options: Parameters<typeof startMailer>[1] = {}) {
+  // Reminders off: these tests run on any day, and a reminder must not add a message.
+  const m = startMailer(ctx, { pollMs: 60_000, reminders: false, ...options })
+  cleanups.push(() => m.stop())
+  return m
+}
+
+describe('report e-mail on Send', () => {
+  test('Send records the delivery at once; the mailer sends HTML and text to the recipients', async () => {
+    const ctx = mailApp()
+    const { ada, report } = await reportWithItems(ctx)
+    // Through Settings, which trims the addresses and drops duplicates.
+    const settings = await ada.put('/api/user-settings', {
+      report_recipients: [' boss@example.com', 'board@example.com', 'BOSS@example.com'],
+    })
+    expect(settings.status).toBe(200)
+    const res = await send(ada, report.uuid)
+    expect(res.status).toBe(200)
+    expect(res.json.is_submitted).toBe(true)
+    // Recorded, not yet sent: the Send answered without waiting for SMTP.
+    const [queued] = (await ada.get(`/api/reports/${report.uuid}/deliveries`)).json
+    expect(queued).toMatchObject({
+      kind: 'report',
+      recipients: ['boss@example.com', 'board@example.com'],
+      status: 'pending',
+      attempts: 0,
+      last_error: null,
+      sent_at: null,
+    })
+    expect(smtp.received).toHaveLength(0)
+
+    mailer(ctx)
+    const [mail] = await smtp.waitFor(1)
+    expect(mail.mailFrom).toBe('reports@cadence.test')
+    expect(mail.rcptTo.sort()).toEqual(['board@example.com', 'boss@example.com'])
+    const h = mail.message.headers
+    expect(h.get('from')).toBe(MAIL_FROM)
+    expect(h.get('to')).toBe('boss@example.com, board@example.com')
+    expect(h.get('reply-to')).toBe('ada@example.com')
+    expect(h.get('subject')).toBe('Weekly Report: Launch week (Nov 16 - Nov 20, 2026)')
+    expect(mail.message.contentType).toBe('multipart/alternative')
+    const parts = leaves(mail.message)
+    const text = parts.find((p) => p.contentType === 'text/plain')!
+    const html = parts.find((p) => p.contentType === 'text/html')!
+    expect(text.body).toContain('Weekly Report\nNov 16 - Nov 20, 2026')
+    expect(text.body).toContain('• Beta is live')
+    expect(text.body).toContain('Apollo:\n☐ Ship <v2> & tell (Assigned to Grace)')
+    expect(text.body).toContain('End of Report')
+    expect(html.body).toContain('>Weekly Report</h1>')
+    expect(html.body).toContain('Ship &lt;v2&gt; &amp; tell')
+    expect(html.body).toContain('Assigned to Grace')
+    expect(html.body).toContain('End of Report')
+
+    await Bun.sleep(20)
+    const [sent] = (await ada.get(`/api/reports/${report.uuid}/deliveries`)).json
+    expect(sent).toMatchObject({ id: queued.id, status: 'sent', attempts: 1, last_error: null })
+    expect(Date.parse(sent.sent_at)).toBeGreaterThan(0)
+  })
+
+  test('a running mailer is woken by the Send: the e-mail goes out without waiting for a poll', async () => {
+    const ctx = mailApp()
+    const { ada, report } = await reportWithItems(ctx)
+    setSettings(ctx.db, 'ada@example.com', { recipients: ['boss@example.com'] })
+    mailer(ctx, { pollMs: 600_000 })
+    await Bun.sleep(50)
+    const started = Date.now()
+    await send(ada, report.uuid)
+    const [mail] = await smtp.waitFor(1, 5_000)
+    expect(Date.now() - started).toBeLessThan(5_000)
+    expect(mail.rcptTo).toEqual(['boss@example.com'])
+  })
+
+  test('only the false→true change sends; no recipients or no SMTP records nothing', async () => {
+    const ctx = mailApp()
+    const { ada, report } = await reportWithItems(ctx)
+    // No recipients yet: sent, nothing recorded.
+    expect((await send(ada, report.uuid)).json.is_submitted).toBe(true)
+    expect(rows(ctx.db)).toHaveLength(0)
+    setSettings(ctx.db, 'ada@example.com', { recipients: ['boss@example.com'] })
+    // Already sent: saving again records nothing; back to draft and Send again records one.
+    await send(ada, report.uuid)
+    await ada.put(`/api/reports/${report.uuid}`, { title: 'Renamed' })
+    expect(rows(ctx.db)).toHaveLength(0)
+    await ada.put(`/api/reports/${report.uuid}`, { is_submitted: false })
+    await send(ada, report.uuid)
+    expect(rows(ctx.db)).toHaveLength(1)
+
+    // Without SMTP_URL: Send only marks the report sent.
+    const plain = createTestApp()
+    const bob = await reportWithItems(plain, 'bob@example.com')
+    setSettings(plain.db, 'bob@example.com', { recipients: ['boss@example.com'] })
+    const res = await send(bob.ada, bob.report.uuid)
+    expect(res.status).toBe(200)
+    expect(res.json).toMatchObject({ is_submitted: true })
+    expect(res.json.sent_date).toMatch(/^\d{4}-\d{2}-\d{2}$/)
+    expect(rows(plain.db)).toHaveLength(0)
+    expect((await bob.ada.get(`/api/reports/${bob.report.uuid}/deliveries`)).json).toEqual([])
+  })
+
+  test('unreadable stored recipients never fail the Send', async () => {
+    const ctx = mailApp()
+    const { ada, report } = await reportWithItems(ctx)
+    setSettings(ctx.db, 'ada@example.com', { report_recipients: '{not json' })
+    const res = await send(ada, report.uuid)
+    expect(res.status).toBe(200)
+    expect(res.json.is_submitted).toBe(true)
+    expect(rows(ctx.db)).toHaveLength(0)
+  })
+})
+
+describe('failures, backoff and Retry', () => {
+  test('a refusing server: retried after 1, 5, 15 and 60 minutes, then failed; Retry sends it', async () => {
+    const ctx = mailApp()
+    const { ada, report } = await reportWithItems(ctx)
+    setSettings(ctx.db, 'ada@example.com', { recipients: ['boss@example.com'] })
+    await send(ada, report.uuid)
+    const transport = smtpTransport(smtp.url)
+    cleanups.push(() => transport.close())
+    smtp.reject = 'Mailbox unavailable'
+
+    let now = new Date(Date.now() + 1000)
+    const waits: number[] = []
+    for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+      expect(await sendDueDeliveries(ctx, transport, now)).toBe(0)
+      const [row] = rows(ctx.db)
+      expect(row.attempts).toBe(attempt)
+      expect(row.last_error).toContain('Mailbox unavailable')
+      if (attempt === MAX_ATTEMPTS) {
+        expect(row.status).toBe('failed')
+        break
+      }
+      expect(row.status).toBe('pending')
+      const next = new Date(row.next_attempt_at)
+      waits.push((next.getTime() - now.getTime()) / 60_000)
+      // Not due a moment before its time: nothing is attempted.
+      await sendDueDeliveries(ctx, transport, new Date(next.getTime() - 1000))
+      expect(rows(ctx.db)[0].attempts).toBe(attempt)
+      now = next
+    }
+    expect(waits).toEqual([1, 5, 15, 60])
+    expect(smtp.received).toHaveLength(0)
+    const [failed] = (await ada.get(`/api/reports/${report.uuid}/deliveries`)).json
+    expect(failed).toMatchObject({ status: 'failed', attempts: 5 })
+    expect(failed.last_error).toContain('550')
+
+    // Another user's delivery is not found; a delivery that has not failed cannot be retried.
+    const bob = await signIn(ctx.app, 'bob@example.com')
+    expect((await bob.post(`/api/deliveries/${failed.id}/retry`)).status).toBe(404)
+    expect((await bob.get(`/api/reports/${report.uuid}/deliveries`)).status).toBe(404)
+    expect((await ada.post('/api/deliveries/999999/retry')).status).toBe(404)
+    expect((await ada.post('/api/deliveries/abc/retry')).status).toBe(400)
+    expect(rows(ctx.db)[0].status).toBe('failed')
+
+    smtp.reject = null
+    const retried = await ada.post(`/api/deliveries/${failed.id}/retry`)
+    expect(retried.status).toBe(200)
+    expect(retried.json).toMatchObject({ status: 'pending', attempts: 0 })
+    expect((await ada.post(`/api/deliveries/${failed.id}/retry`)).json.error).toBe(
+      'Only a failed delivery can be retried',
+    )
+    expect(await sendDueDeliveries(ctx, transport)).toBe(1)
+    expect(smtp.received).toHaveLength(1)
+    expect(smtp.received[0].rcptTo).toEqual(['boss@example.com'])
+    const [sent] = (await ada.get(`/api/reports/${report.uuid}/deliveries`)).json
+    expect(sent).toMatchObject({ status: 'sent', attempts: 1, last_error: null })
+  })
+
+  test('a closed port: the attempt fails, is recorded and retried later', async () => {
+    const ctx = mailApp({ SMTP_URL: `smtp://127.0.0.1:${await closedPort()}` })
+    const { ada, report } = await reportWithItems(ctx)
+    setSettings(ctx.db, 'ada@example.com', { recipients: ['boss@example.com'] })
+    await send(ada, report.uuid)
+    const m = mailer(ctx)
+    await m.tick()
+    const [row] = rows(ctx.db)
+    expect(row).toMatchObject({ status: 'pending', attempts: 1 })
+    expect(row.last_error).toMatch(/ECONNREFUSED|connect/i)
+    expect(Date.parse(row.next_attempt_at) - Date.now()).toBeGreaterThan(50_000)
+  })
+
+  test('wrong SMTP credentials fail the attempt', async () => {
+    const ctx = mailApp({ SMTP_URL: `smtp://mailer:wrong@127.0.0.1:${smtp.port}` })
+    const { ada, report } = await reportWithItems(ctx)
+    setSettings(ctx.db, 'ada@example.com', { recipients: ['boss@example.com'] })
+    await send(ada, report.uuid)
+    await mailer(ctx).tick()
+    expect(rows(ctx.db)[0]).toMatchObject({ status: 'pending', attempts: 1 })
+    expect(rows(ctx.db)[0].last_error).toContain('Invalid credentials')
+    expect(smtp.received).toHaveLength(0)
+  })
+})
+
+describe('weekly reminder', () => {
+  // Friday 2026-11-20 is the default week end day of the week starting Monday 2026-11-16.
+  const FRI_0859 = new Date('2026-11-20T08:59:59Z')
+  const FRI_0900 = new Date('2026-11-20T09:00:00Z')
+  const FRI_1700 = new Date('2026-11-20T17:00:00Z')
+  const THU_1000 = new Date('2026-11-19T10:00:00Z')
+  const NEXT_FRI = new Date('2026-11-27T09:30:00Z')
+
+  test('on the week end day from 09:00 UTC, once per week, to the user, not when disabled', async () => {
+    const ctx = mailApp()
+    await signIn(ctx.app, 'ada@example.com')
+    await signIn(ctx.app, 'off@example.com')
+    setSettings(ctx.db, 'off@example.com', { reminder_enabled: false })
+    const q = (now: Date) => queueReminders(ctx.db, ctx.config, now)
+    expect(q(THU_1000)).toBe(0)
+    expect(q(FRI_0859)).toBe(0)
+    expect(q(FRI_0900)).toBe(1)
+    expect(q(FRI_1700)).toBe(0)
+    const [reminder] = rows(ctx.db)
+    expect(reminder).toMatchObject({
+      kind: 'reminder',
+      user_id: userId(ctx.db, 'ada@example.com'),
+      week_start_date: '2026-11-16',
+      recipients: '["ada@example.com"]',
+      report_id: null,
+    })
+    const transport = smtpTransport(smtp.url)
+    cleanups.push(() => transport.close())
+    expect(await sendDueDeliveries(ctx, transport, FRI_1700)).toBe(1)
+    expect(await sendDueDeliveries(ctx, transport, FRI_1700)).toBe(0)
+    expect(smtp.received).toHaveLength(1)
+    const mail = smtp.received[0]
+    expect(mail.rcptTo).toEqual(['ada@example.com'])
+    expect(mail.message.headers.get('from')).toBe(MAIL_FROM)
+    expect(mail.message.headers.get('subject')).toBe(
+      'Reminder: your weekly report for Nov 16 - Nov 20, 2026',
+    )
+    const text = leaves(mail.message).find((p) => p.contentType === 'text/plain')!.body
+    expect(text).toContain('You have not started your weekly report for Nov 16 - Nov 20, 2026')
+    expect(text).toContain(`${ORIGIN}/reports`)
+    expect(leaves(mail.message).some((p) => p.contentType === 'text/html')).toBe(true)
+    // The next week gets its own reminder.
+    expect(q(NEXT_FRI)).toBe(1)
+    expect(rows(ctx.db).map((r) => r.week_start_date)).toEqual(['2026-11-16', '2026-11-23'])
+  })
+
+  test("the user's own week: end day and start day from the settings", async () => {
+    const ctx = mailApp()
+    await signIn(ctx.app, 'sun@example.com')
+    setSettings(ctx.db, 'sun@example.com', {
+      weekly_start_day: 'wednesday',
+      weekly_end_day: 'tuesday',
+    })
+    expect(queueReminders(ctx.db, ctx.config, FRI_0900)).toBe(0)
+    // Tuesday 2026-11-24 ends the week that started Wednesday 2026-11-18.
+    expect(queueReminders(ctx.db, ctx.config, new Date('2026-11-24T09:00:00Z'))).toBe(1)
+    expect(rows(ctx.db)[0].week_start_date).toBe('2026-11-18')
+  })
+
+  test("not when this week's report is sent; yes when it exists as a draft", async () => {
+    const ctx = mailApp()
+    const { ada, report } = await reportWithItems(ctx)
+    const bob = await reportWithItems(ctx, 'bob@example.com')
+    await send(ada, report.uuid)
+    expect(queueReminders(ctx.db, ctx.config, FRI_0900)).toBe(1)
+    const [reminder] = rows(ctx.db)
+    expect(reminder.user_id).toBe(userId(ctx.db, 'bob@example.com'))
+    const transport = smtpTransport(smtp.url)
+    cleanups.push(() => transport.close())
+    await sendDueDeliveries(ctx, transport, FRI_0900)
+    const text = leaves(smtp.received[0].message).find((p) => p.contentType === 'text/plain')!
+    expect(text.body).toContain('Your weekly report for Nov 16 - Nov 20, 2026 is not sent yet.')
+    expect(text.body).toContain(`${ORIGIN}/reports/${bob.report.uuid}`)
+  })
+
+  test('a reminder queued before the report is sent is not mailed after it', async () => {
+    const ctx = mailApp()
+    const { ada, report } = await reportWithItems(ctx)
+    expect(queueReminders(ctx.db, ctx.config, FRI_0900)).toBe(1)
+    await send(ada, report.uuid)
+    const transport = smtpTransport(smtp.url)
+    cleanups.push(() => transport.close())
+    expect(await sendDueDeliveries(ctx, transport, FRI_0900)).toBe(0)
+    expect(smtp.received).toHaveLength(0)
+    expect(rows(ctx.db)[0]).toMatchObject({ status: 'failed' })
+    expect(queueReminders(ctx.db, ctx.config, FRI_1700)).toBe(0)
+  })
+
+  test('without SMTP no reminder is recorded', async () => {
+    const ctx = createTestApp()
+    await signIn(ctx.app, 'ada@example.com')
+    expect(queueReminders(ctx.db, ctx.config, FRI_0900)).toBe(0)
+    expect(rows(ctx.db)).toHaveLength(0)
+  })
+
+  test('a restart (a fresh mailer on the same database file) does not resend', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cadence-mail-'))
+    cleanups.push(() => rmSync(dir, { recursive: true, force: true }))
+    const path = join(dir, 'weekly.db')
+    const config = loadConfig({
+      DATABASE_PATH: path,
+      PUBLIC_URL: ORIGIN,
+      SMTP_URL: smtp.url,
+      MAIL_FROM,
+    })
+    const boot = (clock: Date) => {
+      const db = openDatabase(path)
+      const app = createApp({ db, config, signInLimit: 10_000 })
+      const m: Mailer = startMailer({ db, config }, { now: () => clock, pollMs: 60_000 })
+      return {
+        app,
+        db,
+        m,
+        stop: async () => {
+          await m.stop()
+          db.sqlite.close()
+        },
+      }
+    }
+    // First run: started at 09:00 on the week end day, it records and sends the reminder.
+    const first = boot(FRI_0900)
+    await signIn(first.app, 'ada@example.com')
+    await first.m.tick()
+    await smtp.waitFor(1)
+    await first.m.tick()
+    await first.stop()
+    // Restart later the same day on the same file: nothing new is recorded or sent.
+    const second = boot(FRI_1700)
+    cleanups.push(second.stop)
+    await second.m.tick()
+    await Bun.sleep(100)
+    expect(smtp.received).toHaveLength(1)
+    const all = second.db.select().from(deliveries).all()
+    expect(all).toHaveLength(1)
+    expect(all[0]).toMatchObject({ kind: 'reminder', status: 'sent', attempts: 1 })
+  })
+})
+
+describe('export as the e-mail parts', () => {
+  test('format=html and format=text answer the two parts; other users get 404', async () => {
+    const ctx = createTestApp()
+    const { ada, report } = await reportWithItems(ctx)
+    const html = await ada.get(`/api/reports/${report.uuid}/export?format=html`)
+    expect(html.status).toBe(200)
+    expect(html.headers.get('content-type')).toBe('text/html; charset=utf-8')
+    expect(html.text).toContain('>Weekly Report</h1>')
+    expect(html.text).toContain('Ship &lt;v2&gt; &amp; tell')
+    const text = await ada.get(`/api/reports/${report.uuid}/export?format=text`)
+    expect(text.headers.get('content-type')).toBe('text/plain; charset=utf-8')
+    expect(text.text).toContain('Apollo:\n☐ Ship <v2> & tell (Assigned to Grace)')
+    expect(text.headers.get('content-disposition')).toContain('report-2026-11-16.txt')
+    const md = await ada.get(`/api/reports/${report.uuid}/export?format=md`)
+    expect(md.text).toStartWith('# Weekly Report')
+    const bob = await signIn(ctx.app, 'bob@example.com')
+    expect((await bob.get(`/api/reports/${report.uuid}/export?format=html`)).status).toBe(404)
+    expect((await ada.get(`/api/reports/${report.uuid}/export?format=pdf`)).status).toBe(400)
+  })
+})

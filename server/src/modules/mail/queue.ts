@@ -1,0 +1,73 @@
+/**
+ * Recording deliveries. Kept apart from the sending side (service.ts) so the reports service can
+ * call queueReportDelivery without importing the renderer or the reports service back.
+ */
+import { eq } from 'drizzle-orm'
+import type { AppContext } from '../../context'
+import type { Db } from '../../db'
+import { deliveries, userSettings } from '../../db/schema'
+
+/** The addresses of a stored JSON array; anything malformed reads as none. */
+export function parseRecipients(json: string | null | undefined): string[] {
+  try {
+    const value = JSON.parse(json ?? '[]')
+    return Array.isArray(value)
+      ? value.filter((v): v is string => typeof v === 'string' && v.includes('@'))
+      : []
+  } catch {
+    return []
+  }
+}
+
+const wakers = new WeakMap<Db, Set<() => void>>()
+
+/** Registers a running mailer on a database; the returned function unregisters it. */
+export function onDeliveryQueued(db: Db, wake: () => void) {
+  const set = wakers.get(db) ?? new Set()
+  set.add(wake)
+  wakers.set(db, set)
+  return () => set.delete(wake)
+}
+
+/** Tells the mailers running on this database that a delivery is due now. */
+export function wakeMailers(db: Db) {
+  for (const wake of wakers.get(db) ?? []) wake()
+}
+
+/**
+ * On Send: with mail enabled and at least one recipient in the user's settings, records a
+ * `report` delivery with the recipients as they are now. Never throws: a problem here must not
+ * fail the Send; it is logged and the report stays sent.
+ */
+export function queueReportDelivery(
+  ctx: AppContext,
+  userId: number,
+  report: { id: number; week_start_date: string },
+) {
+  if (!ctx.config.smtp) return null
+  try {
+    const settings = ctx.db
+      .select({ recipients: userSettings.report_recipients })
+      .from(userSettings)
+      .where(eq(userSettings.user_id, userId))
+      .get()
+    const recipients = parseRecipients(settings?.recipients)
+    if (!recipients.length) return null
+    const row = ctx.db
+      .insert(deliveries)
+      .values({
+        user_id: userId,
+        report_id: report.id,
+        kind: 'report',
+        week_start_date: report.week_start_date,
+        recipients: JSON.stringify(recipients),
+      })
+      .returning()
+      .get()
+    wakeMailers(ctx.db)
+    return row
+  } catch (error) {
+    console.error('Could not record the report e-mail delivery', error)
+    return null
+  }
+}

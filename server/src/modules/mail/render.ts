@@ -1,0 +1,178 @@
+/**
+ * A report as an e-mail: HTML that looks like the draft preview (ui/src/screens/draft.tsx) with
+ * inline styles only (mail clients drop <style> and classes), plus a plain-text part with the same
+ * content and order. Pure: the caller resolves project and team member names.
+ */
+import { WEEKDAYS, type Weekday } from '../../lib/weeks'
+
+export type MailItem = {
+  content: string
+  is_completed: boolean
+  project_id: number | null
+  assignee: string | null
+}
+export type MailSection = {
+  section_name: string
+  section_type: 'standard' | 'tasks' | 'followups'
+  content: string | null
+  items: MailItem[]
+}
+export type MailReport = {
+  week_start_date: string
+  title: string | null
+  summary: string | null
+  sections: MailSection[]
+}
+export type MailContext = {
+  startDay: Weekday
+  endDay: Weekday
+  /** Project names by id; an unknown id reads 'Project' like the draft. */
+  projectName: (id: number) => string | undefined
+}
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec']
+const fromIso = (iso: string) => new Date(`${iso}T00:00:00Z`)
+const monthDay = (d: Date) => `${MONTHS[d.getUTCMonth()]} ${d.getUTCDate()}`
+
+/**
+ * The week from its start to the user's end day, en-US short: 'Nov 16 - Nov 20, 2026'; both
+ * years when the week crosses New Year. The same label as ui/src/lib/dates.ts formatWeekRange.
+ */
+export function formatWeekRange(weekStart: string, startDay: Weekday, endDay: Weekday): string {
+  const start = fromIso(weekStart)
+  const span = (WEEKDAYS.indexOf(endDay) - WEEKDAYS.indexOf(startDay) + 7) % 7
+  const end = new Date(start.getTime() + span * 86_400_000)
+  if (start.getUTCFullYear() !== end.getUTCFullYear()) {
+    return `${monthDay(start)}, ${start.getUTCFullYear()} - ${monthDay(end)}, ${end.getUTCFullYear()}`
+  }
+  return `${monthDay(start)} - ${monthDay(end)}, ${end.getUTCFullYear()}`
+}
+
+export function escapeHtml(text: string) {
+  return text
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&#39;')
+}
+
+/** Items by project, no-project first, then projects in order of first appearance; open first. */
+function groups(items: MailItem[], ctx: MailContext) {
+  const byProject = Map.groupBy(items, (i) => i.project_id)
+  const keys = [...byProject.keys()].sort((a, b) => (a === null ? -1 : b === null ? 1 : 0))
+  return keys.map((k) => ({
+    name: k === null ? null : (ctx.projectName(k) ?? 'Project'),
+    items: (byProject.get(k) ?? []).toSorted(
+      (a, b) => Number(a.is_completed) - Number(b.is_completed),
+    ),
+  }))
+}
+
+const mark = (section: MailSection, item: MailItem) =>
+  section.section_type === 'standard' ? '•' : item.is_completed ? '☑' : '☐'
+
+/** Section notes are shown for tasks and follow-ups sections, as in the draft. */
+const notesOf = (s: MailSection) => (s.section_type !== 'standard' && s.content?.trim()) || null
+
+export function reportSubject(report: MailReport, ctx: MailContext) {
+  const range = formatWeekRange(report.week_start_date, ctx.startDay, ctx.endDay)
+  const title = report.title?.trim()
+  return title ? `Weekly Report: ${title} (${range})` : `Weekly Report (${range})`
+}
+
+const FONT =
+  "font-family:-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,Helvetica,Arial,sans-serif"
+const S = {
+  body: `margin:0;padding:24px;background:#ffffff;color:#111827;${FONT};font-size:14px;line-height:1.5`,
+  article: 'max-width:680px;margin:0 auto',
+  h1: 'margin:0 0 4px;font-size:24px;font-weight:700;color:#111827',
+  muted: 'margin:0 0 16px;color:#6b7280;font-size:14px',
+  h2: 'margin:16px 0 8px;font-size:18px;font-weight:600;color:#111827',
+  p: 'margin:0 0 12px;white-space:pre-wrap',
+  section: 'margin:20px 0 0;padding:16px 0 0;border-top:1px solid #e5e7eb',
+  h3: 'margin:0 0 8px;font-size:16px;font-weight:600;color:#111827',
+  h4: 'margin:12px 0 4px;font-size:14px;font-weight:600;color:#374151',
+  ul: 'margin:0 0 8px;padding:0;list-style:none',
+  li: 'margin:0 0 4px;padding:0',
+  liDone: 'margin:0 0 4px;padding:0;color:#6b7280',
+  strike: 'text-decoration:line-through',
+  done: 'color:#15803d',
+  small: 'color:#6b7280;font-size:12px',
+  end: 'margin:24px 0 0;padding:16px 0 0;border-top:1px solid #e5e7eb;color:#6b7280;text-align:center',
+}
+
+const lines = (text: string) => escapeHtml(text.trim()).replaceAll(/\r?\n/g, '<br>')
+
+export function renderReportHtml(report: MailReport, ctx: MailContext): string {
+  const range = formatWeekRange(report.week_start_date, ctx.startDay, ctx.endDay)
+  const out: string[] = [
+    '<!DOCTYPE html>',
+    '<html lang="en"><head><meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<title>${escapeHtml(reportSubject(report, ctx))}</title></head>`,
+    `<body style="${S.body}"><div style="${S.article}">`,
+    `<h1 style="${S.h1}">Weekly Report</h1>`,
+    `<p style="${S.muted}">${escapeHtml(range)}</p>`,
+  ]
+  if (report.title?.trim()) out.push(`<h2 style="${S.h2}">${escapeHtml(report.title.trim())}</h2>`)
+  if (report.summary?.trim()) out.push(`<p style="${S.p}">${lines(report.summary)}</p>`)
+  for (const section of report.sections) {
+    out.push(
+      `<div style="${S.section}">`,
+      `<h3 style="${S.h3}">${escapeHtml(section.section_name)}</h3>`,
+    )
+    const notes = notesOf(section)
+    if (notes) out.push(`<p style="${S.p}">${lines(notes)}</p>`)
+    if (!section.items.length && !notes) out.push(`<p style="${S.muted}">None</p>`)
+    for (const group of groups(section.items, ctx)) {
+      if (group.name) out.push(`<h4 style="${S.h4}">${escapeHtml(group.name)}</h4>`)
+      out.push(`<ul style="${S.ul}">`)
+      for (const item of group.items) {
+        const parts = [
+          `${mark(section, item)} `,
+          item.is_completed
+            ? `<span style="${S.strike}">${escapeHtml(item.content)}</span> <span style="${S.done}">✓ Completed</span>`
+            : escapeHtml(item.content),
+        ]
+        if (item.assignee) {
+          parts.push(` <small style="${S.small}">Assigned to ${escapeHtml(item.assignee)}</small>`)
+        }
+        out.push(`<li style="${item.is_completed ? S.liDone : S.li}">${parts.join('')}</li>`)
+      }
+      out.push('</ul>')
+    }
+    out.push('</div>')
+  }
+  out.push(`<p style="${S.end}">End of Report</p>`, '</div></body></html>')
+  return `${out.join('\n')}\n`
+}
+
+/** The plain-text part: the same content and order as the HTML, one item a line. */
+export function renderReportText(report: MailReport, ctx: MailContext): string {
+  const range = formatWeekRange(report.week_start_date, ctx.startDay, ctx.endDay)
+  const out: string[] = ['Weekly Report', range, '']
+  if (report.title?.trim()) out.push(report.title.trim(), '')
+  if (report.summary?.trim()) out.push(report.summary.trim(), '')
+  for (const section of report.sections) {
+    const heading = section.section_name.trim()
+    out.push(heading, '-'.repeat(Math.max(3, heading.length)))
+    const notes = notesOf(section)
+    if (notes) out.push(notes)
+    if (!section.items.length && !notes) out.push('None')
+    for (const group of groups(section.items, ctx)) {
+      if (group.name) out.push('', `${group.name}:`)
+      for (const item of group.items) {
+        const content = item.content.replaceAll(/\s*[\r\n]+\s*/g, ' ').trim()
+        out.push(
+          `${mark(section, item)} ${content}${item.is_completed ? ' ✓ Completed' : ''}${
+            item.assignee ? ` (Assigned to ${item.assignee})` : ''
+          }`,
+        )
+      }
+    }
+    out.push('')
+  }
+  out.push('End of Report')
+  return `${out.join('\n')}\n`
+}

@@ -1,0 +1,363 @@
+import { and, asc, desc, eq, gte, lte } from 'drizzle-orm'
+import type { Config } from '../../config'
+import type { AppContext } from '../../context'
+import type { Db } from '../../db'
+import { deliveries, projects, reports, teamMembers, userSettings, users } from '../../db/schema'
+import { BadRequest, NotFound } from '../../lib/errors'
+import { currentWeekWindow, WEEKDAYS, type Weekday, weekStart } from '../../lib/weeks'
+import { findReport, loadReport, type Report } from '../reports/service'
+import { parseRecipients, wakeMailers } from './queue'
+import {
+  escapeHtml,
+  formatWeekRange,
+  type MailContext,
+  type MailReport,
+  renderReportHtml,
+  renderReportText,
+  reportSubject,
+} from './render'
+
+export type Delivery = typeof deliveries.$inferSelect
+
+/** Minutes to wait after the 1st, 2nd, 3rd and 4th failed attempt; the 5th failure is final. */
+export const BACKOFF_MINUTES = [1, 5, 15, 60] as const
+export const MAX_ATTEMPTS = 5
+/** How long a delivery being sent is held from other senders (a crash mid-send retries after). */
+const LEASE_MS = 10 * 60_000
+/** Reminders go out from this UTC hour on the week end day. */
+export const REMINDER_HOUR_UTC = 9
+
+const asWeekday = (day: string | null | undefined, fallback: Weekday): Weekday =>
+  (WEEKDAYS as readonly string[]).includes(day ?? '') ? (day as Weekday) : fallback
+
+function weekSettings({ db }: AppContext, userId: number) {
+  const row = db
+    .select({ start: userSettings.weekly_start_day, end: userSettings.weekly_end_day })
+    .from(userSettings)
+    .where(eq(userSettings.user_id, userId))
+    .get()
+  return { startDay: asWeekday(row?.start, 'monday'), endDay: asWeekday(row?.end, 'friday') }
+}
+
+/** A report with names resolved, as the renderer takes it. */
+function mailReport(ctx: AppContext, report: Report): { report: MailReport; context: MailContext } {
+  const full = loadReport(ctx, report)
+  const projectNames = new Map(
+    ctx.db
+      .select({ id: projects.id, name: projects.name })
+      .from(projects)
+      .where(eq(projects.user_id, report.user_id))
+      .all()
+      .map((p) => [p.id, p.name]),
+  )
+  const memberNames = new Map(
+    ctx.db
+      .select({ id: teamMembers.id, name: teamMembers.name })
+      .from(teamMembers)
+      .where(eq(teamMembers.user_id, report.user_id))
+      .all()
+      .map((m) => [m.id, m.name]),
+  )
+  return {
+    report: {
+      week_start_date: full.week_start_date,
+      title: full.title,
+      summary: full.summary,
+      sections: full.sections.map((s) => ({
+        section_name: s.section_name,
+        section_type: s.section_type,
+        content: s.content,
+        items: s.items.map((i) => ({
+          content: i.content,
+          is_completed: i.is_completed,
+          project_id: i.project_id,
+          assignee:
+            (i.assigned_to_team_member_id && memberNames.get(i.assigned_to_team_member_id)) || null,
+        })),
+      })),
+    },
+    context: { ...weekSettings(ctx, report.user_id), projectName: (id) => projectNames.get(id) },
+  }
+}
+
+/** The report e-mail's parts: what Send mails and what 'Copy for e-mail' copies. */
+export function reportEmail(ctx: AppContext, report: Report) {
+  const { report: r, context } = mailReport(ctx, report)
+  return {
+    subject: reportSubject(r, context),
+    html: renderReportHtml(r, context),
+    text: renderReportText(r, context),
+  }
+}
+
+/** GET /api/reports/{uuid}/export?format=html|text. */
+export function exportReportEmail(
+  ctx: AppContext,
+  userId: number,
+  uuid: string,
+  format: 'html' | 'text',
+) {
+  const report = findReport(ctx, userId, uuid)
+  const mail = reportEmail(ctx, report)
+  return {
+    filename: `report-${report.week_start_date}.${format === 'html' ? 'html' : 'txt'}`,
+    body: format === 'html' ? mail.html : mail.text,
+  }
+}
+
+export function deliveryOut(d: Delivery) {
+  return {
+    id: d.id,
+    kind: d.kind,
+    recipients: parseRecipients(d.recipients),
+    status: d.status,
+    attempts: d.attempts,
+    last_error: d.last_error,
+    next_attempt_at: d.next_attempt_at,
+    sent_at: d.sent_at,
+    created_at: d.created_at,
+  }
+}
+
+/** The report's deliveries, newest first. */
+export function listReportDeliveries(ctx: AppContext, userId: number, uuid: string) {
+  const report = findReport(ctx, userId, uuid)
+  return ctx.db
+    .select()
+    .from(deliveries)
+    .where(and(eq(deliveries.report_id, report.id), eq(deliveries.user_id, userId)))
+    .orderBy(desc(deliveries.created_at), desc(deliveries.id))
+    .all()
+    .map(deliveryOut)
+}
+
+/** A failed delivery goes back to pending, due now, with a fresh round of attempts. */
+export function retryDelivery(ctx: AppContext, userId: number, id: number) {
+  const row = ctx.db
+    .select()
+    .from(deliveries)
+    .where(and(eq(deliveries.id, id), eq(deliveries.user_id, userId)))
+    .get()
+  if (!row) throw new NotFound('Delivery not found')
+  if (row.status !== 'failed') throw new BadRequest('Only a failed delivery can be retried')
+  const now = new Date().toISOString()
+  const updated = ctx.db
+    .update(deliveries)
+    .set({ status: 'pending', attempts: 0, next_attempt_at: now, updated_at: now })
+    .where(eq(deliveries.id, id))
+    .returning()
+    .get()
+  wakeMailers(ctx.db)
+  return deliveryOut(updated)
+}
+
+// ---- Sending ----
+
+export type MailMessage = {
+  from: string
+  to: string[]
+  replyTo?: string
+  subject: string
+  html: string
+  text: string
+}
+/** What the mailer needs of a transport: nodemailer's sendMail. */
+export type MailTransport = { sendMail: (message: MailMessage) => Promise<unknown> }
+
+class Skip extends Error {}
+
+function reminderMessage(ctx: AppContext, delivery: Delivery, to: string[]): MailMessage {
+  const { startDay, endDay } = weekSettings(ctx, delivery.user_id)
+  const window = currentWeekWindow(delivery.week_start_date, startDay)
+  const report = ctx.db
+    .select()
+    .from(reports)
+    .where(
+      and(
+        eq(reports.user_id, delivery.user_id),
+        gte(reports.week_start_date, window.from),
+        lte(reports.week_start_date, window.to),
+      ),
+    )
+    .get()
+  // Sent between queueing and sending (or between retries): the reminder is no longer due.
+  if (report?.is_submitted) throw new Skip('Not needed: the report was sent first')
+  const range = formatWeekRange(delivery.week_start_date, startDay, endDay)
+  const url = `${ctx.config.publicUrl}/reports${report ? `/${report.uuid}` : ''}`
+  const what = report
+    ? `Your weekly report for ${range} is not sent yet.`
+    : `You have not started your weekly report for ${range} yet.`
+  return {
+    from: ctx.config.smtp?.from ?? '',
+    to,
+    subject: `Reminder: your weekly report for ${range}`,
+    text: `${what}\n\nOpen it in Cadence: ${url}\n\nYou get this reminder on your week end day while the week's report is not sent. Turn it off in Settings.\n`,
+    html: [
+      '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"></head>',
+      '<body style="margin:0;padding:24px;font-family:-apple-system,BlinkMacSystemFont,\'Segoe UI\',Roboto,Helvetica,Arial,sans-serif;font-size:14px;line-height:1.5;color:#111827">',
+      `<p style="margin:0 0 16px">${escapeHtml(what)}</p>`,
+      `<p style="margin:0 0 16px"><a href="${escapeHtml(url)}" style="color:#2563eb">Open it in Cadence</a></p>`,
+      '<p style="margin:0;color:#6b7280;font-size:12px">You get this reminder on your week end day while the week\'s report is not sent. Turn it off in Settings.</p>',
+      '</body></html>',
+    ].join('\n'),
+  }
+}
+
+function buildMessage(ctx: AppContext, delivery: Delivery): MailMessage {
+  const to = parseRecipients(delivery.recipients)
+  if (!to.length) throw new Skip('No recipients')
+  if (delivery.kind === 'reminder') return reminderMessage(ctx, delivery, to)
+  if (delivery.report_id == null) throw new Skip('The report was deleted')
+  const report = ctx.db.select().from(reports).where(eq(reports.id, delivery.report_id)).get()
+  if (!report) throw new Skip('The report was deleted')
+  const user = ctx.db.select().from(users).where(eq(users.id, delivery.user_id)).get()
+  return {
+    from: ctx.config.smtp?.from ?? '',
+    to,
+    replyTo: user?.email,
+    ...reportEmail(ctx, report),
+  }
+}
+
+const errorText = (error: unknown) =>
+  (error instanceof Error ? error.message : String(error)).slice(0, 1000) || 'Unknown error'
+
+/**
+ * Sends every pending delivery due at `now` (oldest first). A failure is recorded with its error
+ * and retried after 1, 5, 15 and 60 minutes; the 5th failed attempt makes it `failed`. Each
+ * delivery is claimed before sending, so two mailers on one database never send it twice.
+ * Answers how many were sent.
+ */
+export async function sendDueDeliveries(
+  ctx: AppContext,
+  transport: MailTransport,
+  now: Date = new Date(),
+  batch = 20,
+) {
+  const nowIso = now.toISOString()
+  const due = ctx.db
+    .select()
+    .from(deliveries)
+    .where(and(eq(deliveries.status, 'pending'), lte(deliveries.next_attempt_at, nowIso)))
+    .orderBy(asc(deliveries.next_attempt_at), asc(deliveries.id))
+    .limit(batch)
+    .all()
+  let sent = 0
+  for (const delivery of due) {
+    const claimed = ctx.db
+      .update(deliveries)
+      .set({ next_attempt_at: new Date(now.getTime() + LEASE_MS).toISOString() })
+      .where(
+        and(
+          eq(deliveries.id, delivery.id),
+          eq(deliveries.status, 'pending'),
+          eq(deliveries.next_attempt_at, delivery.next_attempt_at),
+        ),
+      )
+      .returning({ id: deliveries.id })
+      .all()
+    if (!claimed.length) continue
+    try {
+      await transport.sendMail(buildMessage(ctx, delivery))
+      const at = new Date().toISOString()
+      ctx.db
+        .update(deliveries)
+        .set({
+          status: 'sent',
+          attempts: delivery.attempts + 1,
+          sent_at: at,
+          last_error: null,
+          updated_at: at,
+        })
+        .where(eq(deliveries.id, delivery.id))
+        .run()
+      sent++
+    } catch (error) {
+      const at = new Date().toISOString()
+      if (error instanceof Skip) {
+        ctx.db
+          .update(deliveries)
+          .set({ status: 'failed', last_error: error.message, updated_at: at })
+          .where(eq(deliveries.id, delivery.id))
+          .run()
+        continue
+      }
+      const attempts = delivery.attempts + 1
+      const final = attempts >= MAX_ATTEMPTS
+      const wait = BACKOFF_MINUTES[Math.min(attempts, BACKOFF_MINUTES.length) - 1] * 60_000
+      ctx.db
+        .update(deliveries)
+        .set({
+          status: final ? 'failed' : 'pending',
+          attempts,
+          last_error: errorText(error),
+          next_attempt_at: final ? nowIso : new Date(now.getTime() + wait).toISOString(),
+          updated_at: at,
+        })
+        .where(eq(deliveries.id, delivery.id))
+        .run()
+    }
+  }
+  return sent
+}
+
+// ---- Reminders ----
+
+const utcDate = (d: Date) => d.toISOString().slice(0, 10)
+
+/**
+ * Records this week's reminder for every user whose week end day is today (the server's UTC
+ * date), from 09:00 UTC, with reminder_enabled, while this week's report is missing or not sent.
+ * The unique index deliveries_reminder_once (user, week) makes a second one for the same week
+ * impossible, also across restarts: the insert does nothing. Answers how many were recorded.
+ */
+export function queueReminders(db: Db, config: Config, now: Date = new Date()) {
+  if (!config.smtp || now.getUTCHours() < REMINDER_HOUR_UTC) return 0
+  const today = utcDate(now)
+  const todayName = WEEKDAYS[now.getUTCDay()]
+  const candidates = db
+    .select({
+      id: users.id,
+      email: users.email,
+      start: userSettings.weekly_start_day,
+      end: userSettings.weekly_end_day,
+      enabled: userSettings.reminder_enabled,
+    })
+    .from(users)
+    .leftJoin(userSettings, eq(userSettings.user_id, users.id))
+    .all()
+  let queued = 0
+  for (const user of candidates) {
+    if (user.enabled === false) continue
+    if (asWeekday(user.end, 'friday') !== todayName) continue
+    const startDay = asWeekday(user.start, 'monday')
+    const window = currentWeekWindow(today, startDay)
+    const sent = db
+      .select({ id: reports.id })
+      .from(reports)
+      .where(
+        and(
+          eq(reports.user_id, user.id),
+          eq(reports.is_submitted, true),
+          gte(reports.week_start_date, window.from),
+          lte(reports.week_start_date, window.to),
+        ),
+      )
+      .get()
+    if (sent) continue
+    const inserted = db
+      .insert(deliveries)
+      .values({
+        user_id: user.id,
+        kind: 'reminder',
+        week_start_date: weekStart(today, startDay),
+        recipients: JSON.stringify([user.email]),
+        next_attempt_at: now.toISOString(),
+      })
+      .onConflictDoNothing()
+      .returning({ id: deliveries.id })
+      .all()
+    queued += inserted.length
+  }
+  return queued
+}
