@@ -51,4 +51,105 @@ describe('user settings', () => {
     await ada.put('/api/user-settings', { weekly_start_day: 'sunday' })
     expect((await bob.get('/api/user-settings')).json.weekly_start_day).toBe('monday')
   })
+
+  test('carry-over, the reminder and recipients: defaults, alone or together', async () => {
+    const { app } = createTestApp()
+    const ada = await signIn(app, 'ada@example.com')
+    expect((await ada.get('/api/user-settings')).json).toMatchObject({
+      carry_over: true,
+      reminder_enabled: true,
+      report_recipients: [],
+    })
+    expect((await ada.put('/api/user-settings', { reminder_enabled: false })).json).toMatchObject({
+      carry_over: true,
+      reminder_enabled: false,
+      report_recipients: [],
+    })
+    const res = await ada.put('/api/user-settings', {
+      carry_over: false,
+      report_recipients: [' Boss@Example.com ', 'boss@example.COM', 'team@example.org'],
+    })
+    expect(res.status).toBe(200)
+    expect(res.json).toMatchObject({
+      carry_over: false,
+      reminder_enabled: false,
+      report_recipients: ['Boss@Example.com', 'team@example.org'],
+    })
+    expect((await ada.get('/api/user-settings')).json.report_recipients).toEqual([
+      'Boss@Example.com',
+      'team@example.org',
+    ])
+    expect((await ada.put('/api/user-settings', { report_recipients: [] })).json).toMatchObject({
+      report_recipients: [],
+    })
+  })
+
+  test('a bad address, more than 20 recipients or a non-boolean is a 400 and changes nothing', async () => {
+    const { app } = createTestApp()
+    const ada = await signIn(app, 'ada@example.com')
+    await ada.put('/api/user-settings', { report_recipients: ['keep@example.com'] })
+    for (const bad of [
+      ['not an address'],
+      ['ok@example.com', 'no-at.example.com'],
+      ['a@b'],
+      [''],
+    ]) {
+      const res = await ada.put('/api/user-settings', { report_recipients: bad, carry_over: false })
+      expect(res.status).toBe(400)
+      expect(res.json.error).toBe('Valid email is required')
+    }
+    const many = Array.from({ length: 21 }, (_, i) => `p${i}@example.com`)
+    const tooMany = await ada.put('/api/user-settings', { report_recipients: many })
+    expect(tooMany.status).toBe(400)
+    expect(tooMany.json.error).toBe('At most 20 recipients')
+    // 21 entries with one duplicate are 20 recipients.
+    const twenty = [...many.slice(0, 20), 'P0@example.com']
+    expect((await ada.put('/api/user-settings', { report_recipients: twenty })).status).toBe(200)
+    await ada.put('/api/user-settings', { report_recipients: ['keep@example.com'] })
+    for (const body of [
+      { reminder_enabled: 'yes' },
+      { carry_over: 1 },
+      { report_recipients: 'keep@example.com' },
+      { report_recipients: [42] },
+    ]) {
+      expect((await ada.put('/api/user-settings', body)).status).toBe(400)
+    }
+    expect((await ada.get('/api/user-settings')).json).toMatchObject({
+      carry_over: true,
+      reminder_enabled: true,
+      report_recipients: ['keep@example.com'],
+    })
+  })
+
+  test('the account export carries the new settings and an import restores them', async () => {
+    const { app } = createTestApp()
+    const ada = await signIn(app, 'ada@example.com')
+    await ada.put('/api/user-settings', {
+      carry_over: false,
+      reminder_enabled: false,
+      report_recipients: ['boss@example.com'],
+    })
+    const doc = (await ada.get('/api/export')).json
+    expect(doc.settings).toMatchObject({
+      carry_over: false,
+      reminder_enabled: false,
+      report_recipients: ['boss@example.com'],
+    })
+    const bob = await signIn(app, 'bob@example.com')
+    expect((await bob.post('/api/import', doc)).status).toBe(200)
+    expect((await bob.get('/api/user-settings')).json).toMatchObject({
+      carry_over: false,
+      reminder_enabled: false,
+      report_recipients: ['boss@example.com'],
+    })
+    // A bad address in a document refuses the import and changes nothing.
+    const carol = await signIn(app, 'carol@example.com')
+    const bad = { ...doc, settings: { ...doc.settings, report_recipients: ['nope'] } }
+    const res = await carol.post('/api/import', bad)
+    expect(res.status).toBe(400)
+    expect((await carol.get('/api/user-settings')).json).toMatchObject({
+      carry_over: true,
+      report_recipients: [],
+    })
+  })
 })

@@ -1,0 +1,417 @@
+import { describe, expect, test } from 'bun:test'
+import { isoDate } from '../../lib/time'
+import { addDays, weekStart } from '../../lib/weeks'
+import { type Client, createTestApp, signIn } from '../../test/helpers'
+
+// Weeks relative to the real current week (the server ages items against today), Monday start.
+const THIS_WEEK = weekStart(isoDate(), 'monday')
+const week = (n: number) => addDays(THIS_WEEK, 7 * n)
+
+type Item = {
+  id: number
+  content: string
+  item_type: string
+  is_completed: boolean
+  project_id: number | null
+  assigned_to_team_member_id: number | null
+  carried_from_item_id: number | null
+  carried_forward: boolean
+  origin_week_start_date: string
+  open_weeks: number
+  is_stalled: boolean
+}
+type Section = { id: number; section_name: string; section_type: string; items: Item[] }
+type Report = { uuid: string; week_start_date: string; sections: Section[]; carried_count: number }
+
+async function setup() {
+  const ctx = createTestApp()
+  const ada = await signIn(ctx.app, 'ada@example.com')
+  await ada.post('/api/section-templates', { name: 'Highlights', type: 'standard' })
+  await ada.post('/api/section-templates', { name: 'Action Items', type: 'tasks' })
+  await ada.post('/api/section-templates', { name: 'Follow-ups', type: 'followups' })
+  const project = (await ada.post('/api/projects', { name: 'Apollo' })).json
+  const member = (await ada.post('/api/team-members', { name: 'Grace', email: 'g@example.com' }))
+    .json
+  return { ...ctx, ada, project, member }
+}
+
+const create = async (client: Client, weekStartDate: string, extra: object = {}) => {
+  const res = await client.post('/api/reports', { week_start_date: weekStartDate, ...extra })
+  expect(res.status).toBe(200)
+  return res.json as Report
+}
+const load = async (client: Client, uuid: string) =>
+  (await client.get(`/api/reports/${uuid}`)).json as Report
+const section = (r: Report, name: string) => r.sections.find((s) => s.section_name === name)!
+const items = (r: Report) => r.sections.flatMap((s) => s.items)
+const add = async (client: Client, sectionId: number, content: string, extra: object = {}) =>
+  (await client.post('/api/section-items', { section_id: sectionId, content, ...extra }))
+    .json as Item
+const complete = (client: Client, id: number) =>
+  client.put(`/api/section-items/${id}`, { is_completed: true })
+
+describe('carry-over', () => {
+  test('open tasks and follow-ups chain across several weeks, keeping project and assignee', async () => {
+    const { ada, project, member } = await setup()
+    const first = await create(ada, week(-3))
+    expect(first.carried_count).toBe(0)
+    const a = await add(ada, section(first, 'Action Items').id, 'Ship the API', {
+      project_id: project.id,
+      assigned_to_team_member_id: member.id,
+    })
+    const b = await add(ada, section(first, 'Follow-ups').id, 'Call the vendor')
+    const done = await add(ada, section(first, 'Action Items').id, 'Already done')
+    await complete(ada, done.id)
+    await add(ada, section(first, 'Highlights').id, 'A good week')
+
+    const second = await create(ada, week(-2))
+    expect(second.carried_count).toBe(2)
+    const [a2] = section(second, 'Action Items').items
+    const [b2] = section(second, 'Follow-ups').items
+    expect(section(second, 'Highlights').items).toEqual([])
+    expect(section(second, 'Action Items').items).toHaveLength(1)
+    expect(a2).toMatchObject({
+      content: 'Ship the API',
+      item_type: 'task',
+      is_completed: false,
+      project_id: project.id,
+      assigned_to_team_member_id: member.id,
+      carried_from_item_id: a.id,
+      origin_week_start_date: week(-3),
+    })
+    expect(b2).toMatchObject({ content: 'Call the vendor', carried_from_item_id: b.id })
+    await complete(ada, b2.id)
+
+    const third = await create(ada, week(-1))
+    expect(third.carried_count).toBe(1)
+    const [a3] = section(third, 'Action Items').items
+    expect(a3.carried_from_item_id).toBe(a2.id)
+    expect(section(third, 'Follow-ups').items).toEqual([])
+
+    const fourth = await create(ada, week(0))
+    expect(fourth.carried_count).toBe(1)
+    const [a4] = section(fourth, 'Action Items').items
+    expect(a4).toMatchObject({
+      carried_from_item_id: a3.id,
+      carried_forward: false,
+      origin_week_start_date: week(-3),
+      open_weeks: 3,
+      is_stalled: true,
+    })
+
+    // The old copies stay open in their reports as history, aged up to their own week.
+    const old = items(await load(ada, first.uuid)).find((i) => i.id === a.id)!
+    expect(old).toMatchObject({
+      is_completed: false,
+      carried_from_item_id: null,
+      carried_forward: true,
+      origin_week_start_date: week(-3),
+      open_weeks: 0,
+      is_stalled: false,
+    })
+    const middle = items(await load(ada, third.uuid)).find((i) => i.id === a3.id)!
+    expect(middle).toMatchObject({ carried_forward: true, open_weeks: 2, is_stalled: false })
+    const b2Now = items(await load(ada, second.uuid)).find((i) => i.id === b2.id)!
+    expect(b2Now).toMatchObject({ is_completed: true, open_weeks: 1, is_stalled: false })
+
+    // The dashboard lists only the newest copy of a chain.
+    const dash = (await ada.get('/api/dashboard')).json
+    expect(dash.activeTasks.map((i: Item) => i.id)).toEqual([a4.id])
+    expect(dash.activeTasks[0]).toMatchObject({
+      origin_week_start_date: week(-3),
+      open_weeks: 3,
+      is_stalled: true,
+      carried_forward: false,
+      report_uuid: fourth.uuid,
+    })
+    // b was carried forward, and its copy is completed: nothing open.
+    expect(dash.activeFollowups).toEqual([])
+
+    // The member's pages count and list the newest copy only.
+    const memberPage = (await ada.get(`/api/team-members/${member.uuid}/dashboard`)).json
+    expect(memberPage.teamMember.report_tasks_count).toBe(1)
+    expect(memberPage.assignedTasks.map((i: Item) => i.id)).toEqual([a4.id])
+    expect(memberPage.assignedTasks[0]).toMatchObject({ open_weeks: 3, is_stalled: true })
+  })
+
+  test('carrying twice never duplicates; the explicit carry is idempotent', async () => {
+    const { ada } = await setup()
+    const first = await create(ada, week(-2))
+    await add(ada, section(first, 'Action Items').id, 'Task one')
+    await add(ada, section(first, 'Follow-ups').id, 'Follow-up one')
+    const second = await create(ada, week(-1), { carry_over: false })
+    expect(second.carried_count).toBe(0)
+    expect(items(await load(ada, second.uuid))).toEqual([])
+
+    const carry = await ada.post(`/api/reports/${second.uuid}/carry-over`)
+    expect(carry.status).toBe(200)
+    expect(carry.json).toEqual({ carried: 2 })
+    expect((await ada.post(`/api/reports/${second.uuid}/carry-over`)).json).toEqual({ carried: 0 })
+    expect(items(await load(ada, second.uuid))).toHaveLength(2)
+
+    // A new item in the source is carried by a second call, the old ones are not copied again.
+    await add(ada, section(first, 'Action Items').id, 'Task two')
+    expect((await ada.post(`/api/reports/${second.uuid}/carry-over`)).json).toEqual({ carried: 1 })
+    const after = await load(ada, second.uuid)
+    expect(section(after, 'Action Items').items.map((i) => i.content)).toEqual([
+      'Task one',
+      'Task two',
+    ])
+
+    // The next week carries from the latest report only: the copies, never the originals again.
+    const third = await create(ada, week(0))
+    expect(third.carried_count).toBe(3)
+    const chainIds = items(after).map((i) => i.id)
+    expect(items(third).every((i) => chainIds.includes(i.carried_from_item_id!))).toBe(true)
+    expect((await ada.post(`/api/reports/${third.uuid}/carry-over`)).json).toEqual({ carried: 0 })
+  })
+
+  test('a report for a past week carries nothing, and later weeks stay untouched', async () => {
+    const { ada } = await setup()
+    const oldest = await create(ada, week(-3))
+    await add(ada, section(oldest, 'Action Items').id, 'Old task')
+    const newest = await create(ada, week(0), { carry_over: false })
+    const newestItems = items(await load(ada, newest.uuid))
+    expect(newestItems).toEqual([])
+
+    const past = await create(ada, week(-2), { carry_over: true })
+    expect(past.carried_count).toBe(0)
+    expect(items(past)).toEqual([])
+    expect((await ada.post(`/api/reports/${past.uuid}/carry-over`)).json).toEqual({ carried: 0 })
+    expect(items(await load(ada, past.uuid))).toEqual([])
+    expect(items(await load(ada, newest.uuid))).toEqual([])
+    const oldTask = items(await load(ada, oldest.uuid))[0]
+    expect(oldTask).toMatchObject({ carried_forward: false, open_weeks: 3, is_stalled: true })
+
+    // The newest report still carries from the latest report before it (the past one, empty).
+    expect((await ada.post(`/api/reports/${newest.uuid}/carry-over`)).json).toEqual({ carried: 0 })
+  })
+
+  test('the user setting decides by default and the body flag overrides it', async () => {
+    const { ada } = await setup()
+    const first = await create(ada, week(-4))
+    await add(ada, section(first, 'Action Items').id, 'Keep me')
+
+    // Setting off: nothing carried, although there was an open task.
+    expect((await ada.put('/api/user-settings', { carry_over: false })).json.carry_over).toBe(false)
+    const off = await create(ada, week(-3))
+    expect(off.carried_count).toBe(0)
+    expect(items(off)).toEqual([])
+    // The body flag overrides the setting.
+    await add(ada, section(off, 'Action Items').id, 'Carry me')
+    const forced = await create(ada, week(-2), { carry_over: true })
+    expect(forced.carried_count).toBe(1)
+    expect(items(forced).map((i) => i.content)).toEqual(['Carry me'])
+
+    // Setting on, body flag false: nothing carried.
+    await ada.put('/api/user-settings', { carry_over: true })
+    const declined = await create(ada, week(-1), { carry_over: false })
+    expect(declined.carried_count).toBe(0)
+    expect(items(await load(ada, declined.uuid))).toEqual([])
+    // Setting on, no flag: carried (then from the explicit carry into week -1).
+    expect((await ada.post(`/api/reports/${declined.uuid}/carry-over`)).json).toEqual({
+      carried: 1,
+    })
+    const on = await create(ada, week(0))
+    expect(on.carried_count).toBe(1)
+
+    const bad = await ada.post('/api/reports', { week_start_date: week(1), carry_over: 'yes' })
+    expect(bad.status).toBe(400)
+    expect(bad.json.error).toBe('carry_over must be true or false')
+    expect((await ada.get('/api/reports')).json).toHaveLength(5)
+  })
+
+  test('sections match by name (any case) and type, else the first of the type, else none', async () => {
+    const { ada } = await setup()
+    const first = await create(ada, week(-1))
+    await add(ada, section(first, 'Action Items').id, 'Named task')
+    await add(ada, section(first, 'Follow-ups').id, 'Orphan follow-up')
+    // Next week's templates: a tasks section before 'ACTION ITEMS', and no follow-ups at all.
+    const templates = (await ada.get('/api/section-templates')).json as Array<{
+      id: number
+      name: string
+    }>
+    const byName = (n: string) => templates.find((t) => t.name === n)!.id
+    await ada.put(`/api/section-templates/${byName('Action Items')}`, { name: 'ACTION ITEMS' })
+    await ada.delete(`/api/section-templates/${byName('Follow-ups')}`)
+    const risks = (await ada.post('/api/section-templates', { name: 'Risks', type: 'tasks' })).json
+    await ada.put('/api/section-templates/reorder', {
+      sections: [
+        { id: risks.id, sort_order: 0 },
+        { id: byName('Highlights'), sort_order: 1 },
+        { id: byName('Action Items'), sort_order: 2 },
+      ],
+    })
+    const next = await create(ada, week(0))
+    expect(next.carried_count).toBe(1)
+    expect(next.sections.map((s) => [s.section_name, s.items.map((i) => i.content)])).toEqual([
+      ['Risks', []],
+      ['Highlights', []],
+      ['ACTION ITEMS', ['Named task']],
+    ])
+
+    // Without a same-name section, a task goes to the first tasks section.
+    await ada.put(`/api/section-templates/${byName('Action Items')}`, { name: 'Later' })
+    const src = items(next)[0]
+    await ada.put(`/api/section-items/${src.id}`, { content: 'Still open' })
+    const after = await create(ada, week(1))
+    expect(after.carried_count).toBe(1)
+    expect(section(after, 'Risks').items.map((i) => i.content)).toEqual(['Still open'])
+  })
+
+  test("another user's report is 404 for carry-over and changes; a bad uuid is 400", async () => {
+    const { app, ada } = await setup()
+    const bob = await signIn(app, 'bob@example.com')
+    const report = await create(ada, week(0))
+    for (const path of [`/api/reports/${report.uuid}/carry-over`]) {
+      const res = await bob.post(path)
+      expect(res.status).toBe(404)
+      expect(res.json.error).toBe('Report not found')
+    }
+    expect((await bob.get(`/api/reports/${report.uuid}/changes`)).status).toBe(404)
+    const long = 'x'.repeat(65)
+    expect((await ada.get(`/api/reports/${long}/changes`)).status).toBe(400)
+    expect((await ada.post(`/api/reports/${long}/carry-over`)).status).toBe(400)
+  })
+})
+
+describe('the report endpoint', () => {
+  test('answers in the same number of queries whatever its size and chain length', async () => {
+    const { db, ada } = await setup()
+    const small = await create(ada, week(-1))
+    await add(ada, section(small, 'Action Items').id, 'One')
+    const big = await create(ada, week(0), { carry_over: false })
+    for (let i = 0; i < 30; i++) {
+      await add(ada, section(big, i % 2 ? 'Action Items' : 'Follow-ups').id, `Item ${i}`)
+    }
+    // And a chain of 3 into the big one.
+    await ada.post(`/api/reports/${big.uuid}/carry-over`)
+
+    let count = 0
+    const sqlite = db.sqlite as unknown as Record<string, (...a: unknown[]) => unknown>
+    const wrap = (name: 'prepare' | 'query') => {
+      const original = sqlite[name].bind(sqlite)
+      sqlite[name] = (...args: unknown[]) => {
+        count++
+        return original(...args)
+      }
+      return () => {
+        sqlite[name] = original
+      }
+    }
+    const restore = [wrap('prepare'), wrap('query')]
+    try {
+      count = 0
+      const one = await load(ada, small.uuid)
+      const smallCount = count
+      count = 0
+      const many = await load(ada, big.uuid)
+      const bigCount = count
+      expect(items(one)).toHaveLength(1)
+      expect(items(many)).toHaveLength(31)
+      expect(bigCount).toBe(smallCount)
+      expect(smallCount).toBeGreaterThan(0)
+    } finally {
+      for (const r of restore) r()
+    }
+  })
+})
+
+describe('what changed', () => {
+  async function history() {
+    const ctx = await setup()
+    const { ada, project } = ctx
+    const w3 = await create(ada, week(-3))
+    await add(ada, section(w3, 'Action Items').id, 'Long task', { project_id: project.id })
+    await add(ada, section(w3, 'Follow-ups').id, 'Long follow-up')
+    const w2 = await create(ada, week(-2))
+    const w1 = await create(ada, week(-1))
+    const w0 = await create(ada, week(0))
+    const followup = section(w0, 'Follow-ups').items[0]
+    await complete(ada, followup.id)
+    await add(ada, section(w0, 'Action Items').id, 'Fresh task', { project_id: project.id })
+    await add(ada, section(w0, 'Highlights').id, 'Shipped it')
+    return { ...ctx, w3, w2, w1, w0 }
+  }
+
+  test('a report counts completed, new, carried and stalled items since the previous one', async () => {
+    const { ada, project, w1, w0 } = await history()
+    const res = await ada.get(`/api/reports/${w0.uuid}/changes`)
+    expect(res.status).toBe(200)
+    expect(res.json.previous).toEqual({ uuid: w1.uuid, week_start_date: week(-1), title: null })
+    expect(res.json.counts).toEqual({ completed: 1, new: 2, carried: 2, stalled: 1 })
+    const names = (list: Array<{ content: string }>) => list.map((i) => i.content)
+    expect(names(res.json.completed)).toEqual(['Long follow-up'])
+    expect(names(res.json.new)).toEqual(['Shipped it', 'Fresh task'])
+    expect(names(res.json.carried)).toEqual(['Long task', 'Long follow-up'])
+    expect(res.json.stalled).toEqual([
+      {
+        id: expect.any(Number),
+        content: 'Long task',
+        item_type: 'task',
+        section_name: 'Action Items',
+        project_id: project.id,
+        project_name: 'Apollo',
+        is_completed: false,
+        origin_week_start_date: week(-3),
+        open_weeks: 3,
+      },
+    ])
+  })
+
+  test('the first report has no previous one; everything in it is new', async () => {
+    const { ada, w3 } = await history()
+    const res = (await ada.get(`/api/reports/${w3.uuid}/changes`)).json
+    expect(res.previous).toBeNull()
+    expect(res.counts).toEqual({ completed: 0, new: 2, carried: 0, stalled: 0 })
+  })
+
+  test('a project shows the counts of its items per report week, newest first', async () => {
+    const { app, ada, project, w3, w2, w1, w0 } = await history()
+    const res = await ada.get(`/api/projects/${project.uuid}/changes`)
+    expect(res.status).toBe(200)
+    expect(res.json.weeks).toEqual([
+      {
+        week_start_date: week(0),
+        report_uuid: w0.uuid,
+        completed: 0,
+        new: 1,
+        carried: 1,
+        stalled: 1,
+      },
+      {
+        week_start_date: week(-1),
+        report_uuid: w1.uuid,
+        completed: 0,
+        new: 0,
+        carried: 1,
+        stalled: 0,
+      },
+      {
+        week_start_date: week(-2),
+        report_uuid: w2.uuid,
+        completed: 0,
+        new: 0,
+        carried: 1,
+        stalled: 0,
+      },
+      {
+        week_start_date: week(-3),
+        report_uuid: w3.uuid,
+        completed: 0,
+        new: 1,
+        carried: 0,
+        stalled: 0,
+      },
+    ])
+    // The timeline's items carry the ageing fields too.
+    const updates = (await ada.get(`/api/projects/${project.uuid}/updates`)).json
+    expect(updates[0]).toMatchObject({ origin_week_start_date: week(-3), is_stalled: true })
+
+    const bob = await signIn(app, 'bob@example.com')
+    expect((await bob.get(`/api/projects/${project.uuid}/changes`)).status).toBe(404)
+    expect((await ada.get(`/api/projects/${'x'.repeat(65)}/changes`)).status).toBe(400)
+    const empty = (await ada.post('/api/projects', { name: 'Empty' })).json
+    expect((await ada.get(`/api/projects/${empty.uuid}/changes`)).json).toEqual({ weeks: [] })
+  })
+})

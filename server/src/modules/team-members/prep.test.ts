@@ -1,0 +1,122 @@
+import { describe, expect, test } from 'bun:test'
+import { eq } from 'drizzle-orm'
+import { talkingPoints } from '../../db/schema'
+import { isoDate } from '../../lib/time'
+import { addDays, weekStart } from '../../lib/weeks'
+import { createTestApp, signIn } from '../../test/helpers'
+
+const THIS_WEEK = weekStart(isoDate(), 'monday')
+const week = (n: number) => addDays(THIS_WEEK, 7 * n)
+const contents = (list: Array<{ content: string }>) => list.map((i) => i.content)
+
+async function setup() {
+  const ctx = createTestApp()
+  const ada = await signIn(ctx.app, 'ada@example.com')
+  await ada.post('/api/section-templates', { name: 'Action Items', type: 'tasks' })
+  await ada.post('/api/section-templates', { name: 'Follow-ups', type: 'followups' })
+  const grace = (await ada.post('/api/team-members', { name: 'Grace', email: 'g@example.com' }))
+    .json
+  const alan = (await ada.post('/api/team-members', { name: 'Alan', email: 'a@example.com' })).json
+  return { ...ctx, ada, grace, alan }
+}
+
+describe('1:1 prep', () => {
+  test("gathers the member's open items, newest copy only, pending and last covered points", async () => {
+    const { db, ada, grace, alan } = await setup()
+    const old = (await ada.post('/api/reports', { week_start_date: week(-2) })).json
+    const [tasks, followups] = old.sections
+    const item = async (sectionId: number, content: string, memberId: number) =>
+      (
+        await ada.post('/api/section-items', {
+          section_id: sectionId,
+          content,
+          assigned_to_team_member_id: memberId,
+        })
+      ).json
+    await item(tasks.id, 'Carried task', grace.id)
+    const done = await item(tasks.id, 'Done task', grace.id)
+    await ada.put(`/api/section-items/${done.id}`, { is_completed: true })
+    await item(tasks.id, "Alan's task", alan.id)
+    await item(followups.id, 'Open follow-up', grace.id)
+    const current = (await ada.post('/api/reports', { week_start_date: week(0), title: 'Now' }))
+      .json
+    expect(current.carried_count).toBe(3)
+
+    const entry = async (kind: string, content: string, completed = false) => {
+      const row = (await ada.post(`/api/team-members/${grace.uuid}/${kind}`, { content })).json
+      if (completed) await ada.put(`/api/team-members/${kind}/${row.id}`, { is_completed: true })
+      return row
+    }
+    await entry('tasks', 'Standalone open')
+    await entry('tasks', 'Standalone done', true)
+    await entry('followups', 'Standalone follow-up')
+    await entry('talking-points', 'Pending point')
+    const recent1 = await entry('talking-points', 'Covered recently', true)
+    const recent2 = await entry('talking-points', 'Also covered recently', true)
+    const older = await entry('talking-points', 'Covered long ago', true)
+    const at = (day: string, hour: string) => `${day}T${hour}:00:00.000Z`
+    const setUpdated = (id: number, value: string) =>
+      db.update(talkingPoints).set({ updated_at: value }).where(eq(talkingPoints.id, id)).run()
+    setUpdated(recent1.id, at('2026-11-10', '08'))
+    setUpdated(recent2.id, at('2026-11-10', '23'))
+    setUpdated(older.id, at('2026-11-03', '12'))
+    await ada.post(`/api/team-members/${alan.uuid}/talking-points`, { content: 'Not Grace' })
+
+    const res = await ada.get(`/api/team-members/${grace.uuid}/prep`)
+    expect(res.status).toBe(200)
+    const prep = res.json
+    expect(prep.teamMember).toMatchObject({
+      uuid: grace.uuid,
+      name: 'Grace',
+      report_tasks_count: 1,
+    })
+    expect(contents(prep.assignedTasks)).toEqual(['Carried task'])
+    expect(prep.assignedTasks[0]).toMatchObject({
+      report_uuid: current.uuid,
+      report_title: 'Now',
+      report_week_start_date: week(0),
+      carried_forward: false,
+      carried_from_item_id: expect.any(Number),
+      origin_week_start_date: week(-2),
+      open_weeks: 2,
+      is_stalled: false,
+    })
+    expect(contents(prep.assignedFollowups)).toEqual(['Open follow-up'])
+    expect(contents(prep.standaloneTasks)).toEqual(['Standalone open'])
+    expect(contents(prep.standaloneFollowups)).toEqual(['Standalone follow-up'])
+    expect(contents(prep.talkingPoints)).toEqual(['Pending point'])
+    expect(contents(prep.coveredLastTime)).toEqual(['Also covered recently', 'Covered recently'])
+    expect(prep.coveredLastTime[0].is_completed).toBe(true)
+
+    // Covering a point as on the Talking Points tab makes today the last covered day.
+    const pending = prep.talkingPoints[0]
+    await ada.put(`/api/team-members/talking-points/${pending.id}`, { is_completed: true })
+    const after = (await ada.get(`/api/team-members/${grace.uuid}/prep`)).json
+    expect(after.talkingPoints).toEqual([])
+    expect(contents(after.coveredLastTime)).toEqual(['Pending point'])
+  })
+
+  test('a member with nothing covered has an empty coveredLastTime', async () => {
+    const { ada, alan } = await setup()
+    const prep = (await ada.get(`/api/team-members/${alan.uuid}/prep`)).json
+    expect(prep).toMatchObject({
+      assignedTasks: [],
+      assignedFollowups: [],
+      standaloneTasks: [],
+      standaloneFollowups: [],
+      talkingPoints: [],
+      coveredLastTime: [],
+    })
+  })
+
+  test("another user's member is 404 and shows nothing; a bad uuid is 400", async () => {
+    const { app, ada, grace } = await setup()
+    await ada.post(`/api/team-members/${grace.uuid}/talking-points`, { content: 'Secret point' })
+    const bob = await signIn(app, 'bob@example.com')
+    const res = await bob.get(`/api/team-members/${grace.uuid}/prep`)
+    expect(res.status).toBe(404)
+    expect(res.json).toEqual({ error: 'Team member not found' })
+    expect((await ada.get(`/api/team-members/${'x'.repeat(65)}/prep`)).status).toBe(400)
+    expect((await ada.get(`/api/team-members/${crypto.randomUUID()}/prep`)).status).toBe(404)
+  })
+})
