@@ -44,6 +44,7 @@ export function projectsModule(ctx: AppContext) {
     .get('/:uuid/changes', ({ user, params }) => projectChanges(ctx, user.id, params.uuid), {
       auth: true,
       params: ProjectModel.params,
+      response: ProjectModel.changes,
       detail,
     })
     .put('/:uuid', ({ user, params, body }) => updateProject(ctx, user.id, params.uuid, body), {

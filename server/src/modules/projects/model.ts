@@ -27,4 +27,18 @@ export namespace ProjectModel {
   })
   export type combine = typeof combine.static
   export const params = t.Object({ uuid: t.String({ maxLength: 64 }) })
+  /** GET /api/projects/{uuid}/changes: per report week, newest first. */
+  export const changes = t.Object({
+    weeks: t.Array(
+      t.Object({
+        week_start_date: t.String(),
+        report_uuid: t.String(),
+        completed: t.Integer(),
+        new: t.Integer(),
+        carried: t.Integer(),
+        stalled: t.Integer(),
+      }),
+    ),
+  })
+  export type changes = typeof changes.static
 }

@@ -301,16 +301,13 @@ type ProjectItemRow = {
  * GET /api/projects/{uuid}/changes: per report week (newest first) how many of the project's
  * items were completed, new, carried and stalled, as in a report's 'Since last week'.
  */
-export function projectChanges(ctx: AppContext, userId: number, uuid: string) {
+export function projectChanges(
+  ctx: AppContext,
+  userId: number,
+  uuid: string,
+): ProjectModel.changes {
   const items = projectUpdates(ctx, userId, uuid)
-  const weeks: Array<{
-    week_start_date: string
-    report_uuid: string
-    completed: number
-    new: number
-    carried: number
-    stalled: number
-  }> = []
+  const weeks: ProjectModel.changes['weeks'] = []
   for (const [, list] of Map.groupBy(items, (i) => i.report_uuid)) {
     const lists = classify(list)
     weeks.push({

@@ -1,5 +1,6 @@
 import type { AppContext } from '../../context'
 import { type AgeingFields, withAgeing } from '../section-items/ageing'
+import type { ReportModel } from './model'
 import { findReport } from './service'
 
 /** The items of one report with what a 'Since last week' summary shows of each. */
@@ -28,17 +29,7 @@ type Row = {
   carried_from_item_id: number | null
 }
 
-export type ChangeItem = {
-  id: number
-  content: string
-  item_type: 'standard' | 'task' | 'followup'
-  section_name: string
-  project_id: number | null
-  project_name: string | null
-  is_completed: boolean
-  origin_week_start_date: string
-  open_weeks: number
-}
+export type ChangeItem = ReportModel.changeItem
 
 const isWork = (i: { item_type: string }) => i.item_type === 'task' || i.item_type === 'followup'
 
@@ -55,7 +46,7 @@ export function classify<T extends AgeingFields & { item_type: string; is_comple
 }
 
 /** GET /api/reports/{uuid}/changes: what changed since the previous report. */
-export function reportChanges(ctx: AppContext, userId: number, uuid: string) {
+export function reportChanges(ctx: AppContext, userId: number, uuid: string): ReportModel.changes {
   const report = findReport(ctx, userId, uuid)
   const previous =
     (ctx.db.sqlite.query(PREVIOUS_SQL).get(userId, report.week_start_date) as {

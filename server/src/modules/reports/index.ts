@@ -31,11 +31,12 @@ export function reportsModule(ctx: AppContext) {
     .post(
       '/reports/:uuid/carry-over',
       ({ user, params }) => carryIntoReport(ctx, user.id, params.uuid),
-      { auth: true, params: ReportModel.params, detail },
+      { auth: true, params: ReportModel.params, response: ReportModel.carried, detail },
     )
     .get('/reports/:uuid/changes', ({ user, params }) => reportChanges(ctx, user.id, params.uuid), {
       auth: true,
       params: ReportModel.params,
+      response: ReportModel.changes,
       detail,
     })
     .put(

@@ -60,6 +60,13 @@ describe('carry-over', () => {
       assigned_to_team_member_id: member.id,
     })
     const b = await add(ada, section(first, 'Follow-ups').id, 'Call the vendor')
+    expect(b).toMatchObject({
+      carried_from_item_id: null,
+      carried_forward: false,
+      origin_week_start_date: week(-3),
+      open_weeks: 3,
+      is_stalled: true,
+    })
     const done = await add(ada, section(first, 'Action Items').id, 'Already done')
     await complete(ada, done.id)
     await add(ada, section(first, 'Highlights').id, 'A good week')
@@ -80,7 +87,16 @@ describe('carry-over', () => {
       origin_week_start_date: week(-3),
     })
     expect(b2).toMatchObject({ content: 'Call the vendor', carried_from_item_id: b.id })
-    await complete(ada, b2.id)
+    // Item writes answer the item with its ageing too.
+    const completed = await complete(ada, b2.id)
+    expect(completed.json).toMatchObject({
+      is_completed: true,
+      carried_from_item_id: b.id,
+      carried_forward: false,
+      origin_week_start_date: week(-3),
+      open_weeks: 1,
+      is_stalled: false,
+    })
 
     const third = await create(ada, week(-1))
     expect(third.carried_count).toBe(1)

@@ -4,6 +4,7 @@ import { reportSections, sectionItems, teamMembers } from '../../db/schema'
 import { BadRequest, NotFound } from '../../lib/errors'
 import { nowIso } from '../../lib/time'
 import { assertOwnProject } from '../team-members/service'
+import { withAgeing } from './ageing'
 import type { SectionItemModel } from './model'
 
 const DEFAULT_TYPE = { tasks: 'task', followups: 'followup', standard: 'standard' } as const
@@ -40,7 +41,7 @@ export function createItem(ctx: AppContext, userId: number, input: SectionItemMo
       .from(sectionItems)
       .where(eq(sectionItems.section_id, section.id))
       .get()?.max ?? -1) + 1
-  return ctx.db
+  const row = ctx.db
     .insert(sectionItems)
     .values({
       section_id: section.id,
@@ -53,6 +54,7 @@ export function createItem(ctx: AppContext, userId: number, input: SectionItemMo
     })
     .returning()
     .get()
+  return withAgeing(ctx, userId, [row])[0]
 }
 
 function findItem({ db }: AppContext, userId: number, id: number) {
@@ -82,7 +84,13 @@ export function updateItem(
   if (input.assigned_to_team_member_id !== undefined) {
     changes.assigned_to_team_member_id = input.assigned_to_team_member_id
   }
-  return ctx.db.update(sectionItems).set(changes).where(eq(sectionItems.id, id)).returning().get()
+  const row = ctx.db
+    .update(sectionItems)
+    .set(changes)
+    .where(eq(sectionItems.id, id))
+    .returning()
+    .get()
+  return withAgeing(ctx, userId, [row])[0]
 }
 
 export function deleteItem(ctx: AppContext, userId: number, id: number) {
