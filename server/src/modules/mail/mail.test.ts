@@ -246,6 +246,35 @@ describe('failures, backoff and Retry', () => {
     expect(sent).toMatchObject({ status: 'sent', attempts: 1, last_error: null })
   })
 
+  test('two senders on one database send a delivery once; a deleted report is not mailed', async () => {
+    const ctx = mailApp()
+    const { ada, report } = await reportWithItems(ctx)
+    setSettings(ctx.db, 'ada@example.com', { recipients: ['boss@example.com'] })
+    await send(ada, report.uuid)
+    const a = smtpTransport(smtp.url)
+    const b = smtpTransport(smtp.url)
+    cleanups.push(
+      () => a.close(),
+      () => b.close(),
+    )
+    const later = new Date(Date.now() + 1000)
+    const counts = await Promise.all([
+      sendDueDeliveries(ctx, a, later),
+      sendDueDeliveries(ctx, b, later),
+    ])
+    expect(counts.sort()).toEqual([0, 1])
+    expect(smtp.received).toHaveLength(1)
+
+    await ada.put(`/api/reports/${report.uuid}`, { is_submitted: false })
+    await send(ada, report.uuid)
+    await ada.delete(`/api/reports/${report.uuid}`)
+    expect(await sendDueDeliveries(ctx, a, new Date(Date.now() + 1000))).toBe(0)
+    expect(smtp.received).toHaveLength(1)
+    const orphan = rows(ctx.db).find((r) => r.status !== 'sent')!
+    expect(orphan.report_id).toBeNull()
+    expect(orphan).toMatchObject({ status: 'failed', last_error: 'The report was deleted' })
+  })
+
   test('a closed port: the attempt fails, is recorded and retried later', async () => {
     const ctx = mailApp({ SMTP_URL: `smtp://127.0.0.1:${await closedPort()}` })
     const { ada, report } = await reportWithItems(ctx)

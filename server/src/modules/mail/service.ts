@@ -266,6 +266,7 @@ export async function sendDueDeliveries(
           status: 'sent',
           attempts: delivery.attempts + 1,
           sent_at: at,
+          next_attempt_at: at,
           last_error: null,
           updated_at: at,
         })
@@ -277,7 +278,7 @@ export async function sendDueDeliveries(
       if (error instanceof Skip) {
         ctx.db
           .update(deliveries)
-          .set({ status: 'failed', last_error: error.message, updated_at: at })
+          .set({ status: 'failed', last_error: error.message, next_attempt_at: at, updated_at: at })
           .where(eq(deliveries.id, delivery.id))
           .run()
         continue
