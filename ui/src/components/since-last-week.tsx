@@ -1,0 +1,158 @@
+import { CircleCheck, CornerDownRight, FolderKanban, Hourglass, Plus } from 'lucide-react'
+import * as React from 'react'
+import { ageingLabel } from '../lib/ageing'
+import { cn } from '../lib/cn'
+import { formatDate } from '../lib/dates'
+import type { ChangeItem, ReportChanges } from '../types'
+
+type ChangeKind = 'completed' | 'new' | 'carried' | 'stalled'
+
+const KINDS: Array<{ kind: ChangeKind; label: string; Icon: typeof Plus }> = [
+  { kind: 'completed', label: 'Completed', Icon: CircleCheck },
+  { kind: 'new', label: 'New', Icon: Plus },
+  { kind: 'carried', label: 'Carried', Icon: CornerDownRight },
+  { kind: 'stalled', label: 'Stalled', Icon: Hourglass },
+]
+
+type SinceLastWeekProps = Omit<React.ComponentProps<'section'>, 'children'> & {
+  changes: ReportChanges
+  /**
+   * 'interactive' (report page): each count is a button that shows its items below.
+   * 'expanded' (draft and paper): every non-empty list is shown under its heading.
+   */
+  variant?: 'interactive' | 'expanded'
+  /** The list open at first in the interactive variant; none by default. */
+  defaultOpen?: ChangeKind | null
+  /** Level of the 'Since last week' heading; the lists' headings are one level lower. */
+  headingLevel?: 2 | 3
+}
+
+function ChangeRow({ item, kind }: { item: ChangeItem; kind: ChangeKind }) {
+  const age = item.is_completed ? null : ageingLabel(item)
+  return (
+    <li data-slot="change-item" className="cad-since__item">
+      <span className="cad-since__content">{item.content}</span>
+      <span className="cad-since__meta">
+        {item.project_name ? (
+          <span className="cad-since__project">
+            <FolderKanban size={12} aria-hidden />
+            {item.project_name}
+          </span>
+        ) : null}
+        <span>{item.section_name}</span>
+        {age && (kind === 'carried' || kind === 'stalled') ? <span>{age}</span> : null}
+      </span>
+    </li>
+  )
+}
+
+function ChangeList({ items, kind }: { items: ChangeItem[]; kind: ChangeKind }) {
+  if (items.length === 0) return <p className="cad-since__none">None</p>
+  return (
+    <ul className="cad-since__list">
+      {items.map((it) => (
+        <ChangeRow key={it.id} item={it} kind={kind} />
+      ))}
+    </ul>
+  )
+}
+
+/**
+ * The 'Since last week' summary of a report: how many of its tasks and follow-ups were completed,
+ * are new, were carried from an earlier report or are stalled, with the items under each.
+ */
+function SinceLastWeek({
+  changes,
+  variant = 'interactive',
+  defaultOpen = null,
+  headingLevel = 2,
+  className,
+  ...props
+}: SinceLastWeekProps) {
+  const [open, setOpen] = React.useState<ChangeKind | null>(defaultOpen)
+  const id = React.useId()
+  const Heading = headingLevel === 2 ? 'h2' : 'h3'
+  const SubHeading = headingLevel === 2 ? 'h3' : 'h4'
+  const prev = changes.previous
+
+  return (
+    <section
+      data-slot="since-last-week"
+      data-variant={variant}
+      aria-labelledby={`${id}-title`}
+      className={cn('cad-since', className)}
+      {...props}
+    >
+      <div className="cad-since__head" data-print="keep-with-next">
+        <Heading id={`${id}-title`} className="cad-since__title">
+          Since last week
+        </Heading>
+        {prev ? (
+          <span className="cad-since__muted">
+            Compared with the report of {formatDate(prev.week_start_date)}
+          </span>
+        ) : null}
+      </div>
+      {!prev ? (
+        <p className="cad-since__muted">No earlier report to compare with</p>
+      ) : (
+        <>
+          {variant === 'interactive' ? (
+            <div className="cad-since__counts">
+              {KINDS.map(({ kind, label, Icon }) => (
+                <button
+                  key={kind}
+                  type="button"
+                  className="cad-since__count"
+                  data-kind={kind}
+                  aria-expanded={open === kind}
+                  aria-controls={open === kind ? `${id}-list` : undefined}
+                  onClick={() => setOpen(open === kind ? null : kind)}
+                >
+                  <span className="cad-since__number">{changes.counts[kind]}</span>
+                  <span className="cad-since__label">
+                    <Icon size={12} aria-hidden />
+                    {label}
+                  </span>
+                </button>
+              ))}
+            </div>
+          ) : (
+            <dl className="cad-since__counts">
+              {KINDS.map(({ kind, label, Icon }) => (
+                <div key={kind} className="cad-since__count" data-kind={kind}>
+                  <dt className="cad-since__label">
+                    <Icon size={12} aria-hidden />
+                    {label}
+                  </dt>
+                  <dd className="cad-since__number">{changes.counts[kind]}</dd>
+                </div>
+              ))}
+            </dl>
+          )}
+          {variant === 'interactive' && open ? (
+            <div id={`${id}-list`} className="cad-since__group">
+              <SubHeading className="cad-since__subtitle">
+                {KINDS.find((k) => k.kind === open)?.label} ({changes[open].length})
+              </SubHeading>
+              <ChangeList items={changes[open]} kind={open} />
+            </div>
+          ) : null}
+          {variant === 'expanded'
+            ? KINDS.filter(({ kind }) => changes[kind].length > 0).map(({ kind, label }) => (
+                <div key={kind} className="cad-since__group" data-print="section">
+                  <SubHeading className="cad-since__subtitle">
+                    {label} ({changes[kind].length})
+                  </SubHeading>
+                  <ChangeList items={changes[kind]} kind={kind} />
+                </div>
+              ))
+            : null}
+        </>
+      )}
+    </section>
+  )
+}
+
+export type { ChangeKind, SinceLastWeekProps }
+export { SinceLastWeek }
