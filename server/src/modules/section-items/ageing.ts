@@ -26,8 +26,9 @@ type ChainRow = {
  */
 const CHAIN_SQL = `
 WITH RECURSIVE chain(item_id, cur_id, depth) AS (
-  SELECT i.id, i.id, 0 FROM section_items i
-  WHERE i.user_id = ?1 AND i.id IN (SELECT CAST(value AS INTEGER) FROM json_each(?2))
+  SELECT i.id, i.id, 0 FROM json_each(?2) j
+  CROSS JOIN section_items i ON i.id = CAST(j.value AS INTEGER)
+  WHERE i.user_id = ?1
   UNION ALL
   SELECT c.item_id, p.id, c.depth + 1
   FROM chain c
