@@ -3,6 +3,13 @@ import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, fn, userEvent } from 'storybook/test'
 import { fullReport, members, projects } from './fixtures'
 import { longReport } from './fixtures-long'
+import {
+  deliveryFailed,
+  deliveryPending,
+  deliverySent,
+  firstReportChanges,
+  reportChanges,
+} from './fixtures-week-over-week'
 
 const meta = {
   title: 'Screens/Report',
@@ -104,4 +111,66 @@ export const MobileLongContent: Story = {
   play: async ({ canvas }) => {
     await expect(canvas.getByText('+35 more tasks')).toBeVisible()
   },
+}
+
+// Week over week (issue 10): 'Since last week' and the e-mail delivery line.
+export const SinceLastWeek: Story = {
+  args: { changes: reportChanges },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('heading', { name: 'Since last week' })).toBeVisible()
+    await expect(canvas.getByText('Compared with the report of Nov 9, 2026')).toBeVisible()
+    await userEvent.click(canvas.getByRole('button', { name: /Carried$/ }))
+    await expect(canvas.getByRole('heading', { name: 'Carried (2)' })).toBeVisible()
+    await expect(canvas.getByText('open 1 week, since the report of Nov 9')).toBeVisible()
+  },
+}
+export const SinceLastWeekFirstReport: Story = {
+  args: { changes: firstReportChanges },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByText('No earlier report to compare with')).toBeVisible()
+  },
+}
+export const SinceLastWeekMobile: Story = {
+  args: { changes: reportChanges },
+  globals: { viewport: { value: 'mobile', isRotated: false } },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('button', { name: /Stalled$/ })).toHaveTextContent('1Stalled')
+  },
+}
+export const DeliverySent: Story = {
+  args: {
+    report: { ...fullReport, is_submitted: true, sent_date: '2026-11-20' },
+    deliveries: [deliverySent],
+  },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('status')).toHaveTextContent('Sent by e-mail to 3 recipients')
+  },
+}
+export const DeliverySending: Story = {
+  args: {
+    report: { ...fullReport, is_submitted: true, sent_date: '2026-11-20' },
+    deliveries: [deliveryPending],
+  },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByText('Sending…')).toBeVisible()
+    await expect(canvas.getByText('Retrying after an error: Connection timed out')).toBeVisible()
+  },
+}
+export const DeliveryFailed: Story = {
+  args: {
+    report: { ...fullReport, is_submitted: true, sent_date: '2026-11-20' },
+    deliveries: [deliveryFailed, deliverySent],
+    onRetryDelivery: fn(),
+  },
+  play: async ({ canvas, args }) => {
+    await expect(
+      canvas.getByText('E-mail delivery failed: 550 5.1.1 Mailbox unavailable'),
+    ).toBeVisible()
+    await userEvent.click(canvas.getByRole('button', { name: 'Retry' }))
+    await expect(args.onRetryDelivery).toHaveBeenCalledWith(3)
+  },
+}
+export const DeliveryFailedDark: Story = {
+  ...DeliveryFailed,
+  globals: { theme: 'dark' },
 }

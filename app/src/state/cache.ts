@@ -32,9 +32,17 @@ const cache = {
 
 type CacheKey = keyof typeof cache
 
+const resetHooks = new Set<() => void>()
+
+/** Keyed caches kept outside `cache` (e.g. per-report changes) drop their data with it. */
+function onCacheReset(hook: () => void) {
+  resetHooks.add(hook)
+}
+
 /** Drops everything (sign-out): the next user must never see the previous one's data. */
 function resetCache() {
   for (const resource of Object.values(cache)) resource.reset()
+  for (const hook of resetHooks) hook()
 }
 
 function invalidate(...keys: CacheKey[]) {
@@ -56,6 +64,7 @@ export type { CacheKey }
 export {
   cache,
   invalidate,
+  onCacheReset,
   refresh,
   resetCache,
   useDashboard,

@@ -1,6 +1,8 @@
 import type { DashboardData, SectionItem } from '@cadence/ui'
+import { proxy, useSnapshot } from 'valtio'
 import { api, call } from '../api/client'
 import { cache } from './cache'
+import { invalidateChanges } from './changes'
 import { toast } from './toasts'
 
 /**
@@ -32,6 +34,83 @@ async function setDashboardItemCompleted(
   else toast.success('Task marked as pending')
   // The completion animation plays on the client; the list is refreshed after it.
   cache.dashboard.invalidate()
+  invalidateChanges()
 }
 
-export { setDashboardItemCompleted }
+/** How the dashboard orders active tasks and follow-ups: as the server sends them, or by age. */
+type DashboardSort = 'default' | 'age'
+
+const SORT_KEY = 'cadence.dashboard.sort'
+
+function storage(): Storage | null {
+  try {
+    return typeof localStorage === 'undefined' ? null : localStorage
+  } catch {
+    return null
+  }
+}
+
+function storedSort(): DashboardSort {
+  return storage()?.getItem(SORT_KEY) === 'age' ? 'age' : 'default'
+}
+
+const dashboardSortState = proxy<{ sort: DashboardSort }>({ sort: storedSort() })
+
+/** Changes the order and remembers it in localStorage for the next visit. */
+function setDashboardSort(sort: DashboardSort) {
+  dashboardSortState.sort = sort
+  try {
+    storage()?.setItem(SORT_KEY, sort)
+  } catch {}
+}
+
+/** Re-reads the remembered order (a new page load, or tests). */
+function restoreDashboardSort() {
+  dashboardSortState.sort = storedSort()
+}
+
+/**
+ * docs/week-over-week.md: by age, oldest first (most `open_weeks`, then earliest origin week);
+ * equal ages keep the server's order.
+ */
+function sortByAge<T extends Pick<SectionItem, 'open_weeks' | 'origin_week_start_date'>>(
+  items: readonly T[],
+): T[] {
+  // 'YYYY-MM-DD' strings order as dates; an item without an origin week goes after the dated ones.
+  const origin = (item: T) => item.origin_week_start_date ?? '9999-12-31'
+  return items
+    .map((item, index) => ({ item, index }))
+    .sort((a, b) => {
+      const weeks = (b.item.open_weeks ?? 0) - (a.item.open_weeks ?? 0)
+      if (weeks !== 0) return weeks
+      if (origin(a.item) !== origin(b.item)) return origin(a.item) < origin(b.item) ? -1 : 1
+      return a.index - b.index
+    })
+    .map(({ item }) => item)
+}
+
+/** The dashboard data in the chosen order (only the active lists are reordered). */
+function sortDashboard(data: DashboardData, sort: DashboardSort): DashboardData {
+  if (sort !== 'age') return data
+  return {
+    ...data,
+    activeTasks: sortByAge(data.activeTasks),
+    activeFollowups: sortByAge(data.activeFollowups),
+  }
+}
+
+function useDashboardSort() {
+  return useSnapshot(dashboardSortState).sort as DashboardSort
+}
+
+export type { DashboardSort }
+export {
+  dashboardSortState,
+  restoreDashboardSort,
+  SORT_KEY,
+  setDashboardItemCompleted,
+  setDashboardSort,
+  sortByAge,
+  sortDashboard,
+  useDashboardSort,
+}

@@ -161,6 +161,7 @@ describe('report creation and deletion', () => {
     expect(await createReport({ week_start_date: '2026-11-16', title: '  ' })).toEqual({
       uuid: 'new9',
       existed: false,
+      carried: 0,
     })
     const d = cache.dashboard.state.data!
     expect(d.currentWeekReport?.uuid).toBe('new9')
@@ -173,8 +174,41 @@ describe('report creation and deletion', () => {
     expect(await createReport({ week_start_date: '2026-11-16' })).toEqual({
       uuid: 'old1',
       existed: true,
+      carried: 0,
     })
     expect(messages()).toEqual(['info: A report already exists for this week. Opening it now...'])
+  })
+
+  test('carry_over is sent as chosen; carried items add an info toast after the success toast', async () => {
+    const calls = stubFetch(() => json({ ...report('new8', '2026-11-23'), carried_count: 3 }, 201))
+    cache.dashboard.state.lastFetched = Date.now()
+    cache.reports.mutate(() => [])
+    expect(await createReport({ week_start_date: '2026-11-23', carry_over: true })).toEqual({
+      uuid: 'new8',
+      existed: false,
+      carried: 3,
+    })
+    expect(calls[0]).toMatchObject({
+      method: 'POST',
+      path: '/api/reports',
+      body: { week_start_date: '2026-11-23', carry_over: true },
+    })
+    expect(messages()).toEqual([
+      'success: Weekly report created successfully!',
+      'info: Carried 3 open items from last week',
+    ])
+    expect(cache.dashboard.state.lastFetched).toBeNull()
+    expect(cache.reports.state.data?.map((r) => r.uuid)).toEqual(['new8'])
+    expect('carried_count' in (cache.reports.state.data?.[0] ?? {})).toBe(false)
+  })
+
+  test('carry_over false is sent; nothing carried means only the success toast', async () => {
+    const calls = stubFetch(() => json({ ...report('new7', '2026-11-23'), carried_count: 0 }, 201))
+    await createReport({ week_start_date: '2026-11-23', carry_over: false })
+    expect(calls[0].body).toEqual({ week_start_date: '2026-11-23', carry_over: false })
+    expect(messages()).toEqual(['success: Weekly report created successfully!'])
+    await createReport({ week_start_date: '2026-11-30' })
+    expect(calls[1].body).toEqual({ week_start_date: '2026-11-30' })
   })
 
   test('another creation failure shows the error toast and rethrows', async () => {

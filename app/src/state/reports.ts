@@ -2,6 +2,7 @@ import type { DashboardData, ImportStructure, ItemType, Report, SectionItem } fr
 import { proxy, useSnapshot } from 'valtio'
 import { ApiError, api, call, messageOf } from '../api/client'
 import { cache } from './cache'
+import { invalidateChanges } from './changes'
 import { toast } from './toasts'
 import { toIsoDate } from './weeks'
 
@@ -137,15 +138,21 @@ async function createReport(input: {
   week_start_date: string
   title?: string
   summary?: string
-}): Promise<{ uuid: string; existed: boolean }> {
+  /** Carry the previous report's open tasks and follow-ups (the server defaults to the setting). */
+  carry_over?: boolean
+}): Promise<{ uuid: string; existed: boolean; carried: number }> {
   const body = {
     week_start_date: input.week_start_date,
     ...(input.title?.trim() ? { title: input.title.trim() } : {}),
     ...(input.summary?.trim() ? { summary: input.summary.trim() } : {}),
+    ...(typeof input.carry_over === 'boolean' ? { carry_over: input.carry_over } : {}),
   }
   try {
-    const created = (await call(api.api.reports.post(body))) as unknown as Report
-    const report: Report = { ...created, sections: created.sections ?? [] }
+    const created = (await call(api.api.reports.post(body))) as unknown as Report & {
+      carried_count?: number
+    }
+    const { carried_count: carried = 0, ...rest } = created
+    const report: Report = { ...rest, sections: created.sections ?? [] }
     cache.dashboard.mutate((d: DashboardData | null) =>
       d
         ? {
@@ -163,13 +170,19 @@ async function createReport(input: {
     )
     cache.reports.invalidate()
     toast.success('Weekly report created successfully!')
-    return { uuid: report.uuid, existed: false }
+    if (carried > 0) {
+      // Carried items are open items of the dashboard lists now (the newest copy of each chain).
+      cache.dashboard.invalidate()
+      invalidateChanges()
+      toast.info(`Carried ${carried} open ${carried === 1 ? 'item' : 'items'} from last week`)
+    }
+    return { uuid: report.uuid, existed: false, carried }
   } catch (error) {
     if (error instanceof ApiError && error.status === 409) {
       const uuid = existingUuid(error, input.week_start_date)
       if (uuid) {
         toast.info('A report already exists for this week. Opening it now...')
-        return { uuid, existed: true }
+        return { uuid, existed: true, carried: 0 }
       }
     }
     toast.error(`Failed to create report: ${messageOf(error, 'Unknown error')}`)
@@ -239,6 +252,7 @@ async function addItem(input: NewItem): Promise<SectionItem | null> {
   const section = reportState.current?.sections?.find((s) => s.id === input.section_id)
   section?.items.push(created)
   if (created.item_type !== 'standard') cache.dashboard.invalidate()
+  invalidateChanges(reportState.current?.uuid)
   return created
 }
 
@@ -259,6 +273,7 @@ async function updateItem(id: number, patch: ItemPatch): Promise<void> {
     await call(api.api['section-items']({ id }).put(changed))
     if ('is_completed' in changed || 'assigned_to_team_member_id' in changed)
       cache.dashboard.invalidate()
+    invalidateChanges(reportState.current?.uuid)
   } catch (error) {
     const again = findItem(id)
     if (again) Object.assign(again.item, previous)
@@ -287,6 +302,7 @@ async function deleteItem(id: number): Promise<boolean> {
   const found = findItem(id)
   if (found) found.items.splice(found.items.indexOf(found.item), 1)
   cache.dashboard.invalidate()
+  invalidateChanges(reportState.current?.uuid)
   toast.success('Item deleted successfully')
   return true
 }
@@ -318,6 +334,7 @@ async function importIntoReport(uuid: string, text: string): Promise<void> {
     toast.success(importedMessage(items, projects))
     if (projects > 0) cache.projects.invalidate()
     cache.dashboard.invalidate()
+    invalidateChanges(uuid)
     await loadReport(uuid)
   } catch (error) {
     console.error(error)

@@ -2,7 +2,13 @@ import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
 import type { SectionTemplate } from '@cadence/ui'
 import { json, restoreFetch, stubFetch } from '../test/fetch'
 import { cache, resetCache } from './cache'
-import { reorderPayload, reorderSections, updateSection } from './settings'
+import {
+  reorderPayload,
+  reorderSections,
+  reportPreferencesPayload,
+  savePreferences,
+  updateSection,
+} from './settings'
 import { clearToasts, toastState } from './toasts'
 
 const template = (id: number, name: string, sort_order: number): SectionTemplate => ({
@@ -60,5 +66,60 @@ describe('section templates', () => {
     expect(calls[0].body).toEqual({ name: 'Highlights' })
     expect(await updateSection(2, { type: 'tasks' })).toBe(true)
     expect(calls[1].body).toEqual({ type: 'tasks' })
+  })
+})
+
+describe('report preferences (carry-over, reminder, recipients)', () => {
+  const settings = {
+    user_id: 1,
+    report_frequency: 'weekly' as const,
+    weekly_start_day: 'monday' as const,
+    weekly_end_day: 'friday' as const,
+    onboarding_complete: true,
+    carry_over: true,
+    reminder_enabled: true,
+    report_recipients: [],
+  }
+
+  test('the PUT carries only the given fields, recipients trimmed without empty lines', () => {
+    expect(reportPreferencesPayload({ carry_over: false })).toEqual({ carry_over: false })
+    expect(
+      reportPreferencesPayload({
+        reminder_enabled: false,
+        report_recipients: [' a@example.com ', '', '  ', 'b@example.com'],
+      }),
+    ).toEqual({ reminder_enabled: false, report_recipients: ['a@example.com', 'b@example.com'] })
+    expect(reportPreferencesPayload({ report_recipients: [] })).toEqual({ report_recipients: [] })
+  })
+
+  test('saving PUTs /api/user-settings and keeps what the server answers', async () => {
+    cache.settings.mutate(() => settings)
+    const calls = stubFetch(() =>
+      json({ ...settings, carry_over: false, report_recipients: ['a@example.com'] }),
+    )
+    expect(
+      await savePreferences({
+        carry_over: false,
+        report_recipients: ['a@example.com', 'A@example.com '],
+      }),
+    ).toBe(true)
+    expect(calls[0]).toMatchObject({
+      method: 'PUT',
+      path: '/api/user-settings',
+      body: { carry_over: false, report_recipients: ['a@example.com', 'A@example.com'] },
+    })
+    expect(cache.settings.state.data?.report_recipients).toEqual(['a@example.com'])
+    expect(cache.settings.state.data?.carry_over).toBe(false)
+    expect(toastState.toasts.map((t) => t.message)).toEqual(['Settings saved successfully!'])
+  })
+
+  test("a refused address is the error toast 'Failed to save settings: …' and nothing changes", async () => {
+    cache.settings.mutate(() => settings)
+    stubFetch(() => json({ error: 'Valid email is required' }, 400))
+    expect(await savePreferences({ report_recipients: ['not-an-address'] })).toBe(false)
+    expect(cache.settings.state.data?.report_recipients).toEqual([])
+    expect(toastState.toasts.map((t) => `${t.type}: ${t.message}`)).toEqual([
+      'error: Failed to save settings: Valid email is required',
+    ])
   })
 })

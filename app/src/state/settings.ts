@@ -9,14 +9,42 @@ type Preferences = {
   weekly_end_day: Weekday
 }
 
+/** Week over week settings (docs/week-over-week.md); PUT accepts any of them alone. */
+type ReportDeliveryPreferences = {
+  carry_over?: boolean
+  reminder_enabled?: boolean
+  report_recipients?: readonly string[]
+}
+
+/**
+ * The PUT body for Report Preferences: only the fields given; recipients trimmed with empty
+ * entries dropped (the server validates the addresses, drops duplicates and answers the list).
+ */
+function reportPreferencesPayload(prefs: Partial<Preferences> & ReportDeliveryPreferences) {
+  const body: Partial<Preferences> & {
+    carry_over?: boolean
+    reminder_enabled?: boolean
+    report_recipients?: string[]
+  } = {}
+  for (const key of ['report_frequency', 'weekly_start_day', 'weekly_end_day'] as const) {
+    if (prefs[key] !== undefined) Object.assign(body, { [key]: prefs[key] })
+  }
+  if (typeof prefs.carry_over === 'boolean') body.carry_over = prefs.carry_over
+  if (typeof prefs.reminder_enabled === 'boolean') body.reminder_enabled = prefs.reminder_enabled
+  if (prefs.report_recipients)
+    body.report_recipients = prefs.report_recipients.map((r) => r.trim()).filter(Boolean)
+  return body
+}
+
 async function savePreferences(
-  prefs: Preferences,
+  prefs: Partial<Preferences> & ReportDeliveryPreferences,
   successMessage = 'Settings saved successfully!',
 ) {
   try {
-    const saved = await call(api.api['user-settings'].put(prefs))
+    const body = reportPreferencesPayload(prefs)
+    const saved = await call(api.api['user-settings'].put(body))
     cache.settings.mutate((current) =>
-      current ? { ...current, ...prefs, ...(saved as object) } : current,
+      current ? { ...current, ...body, ...(saved as object) } : current,
     )
     cache.dashboard.invalidate()
     toast.success(successMessage)
@@ -98,12 +126,13 @@ async function reorderSections(next: readonly SectionTemplate[]) {
   }
 }
 
-export type { Preferences }
+export type { Preferences, ReportDeliveryPreferences }
 export {
   addSection,
   deleteSection,
   reorderPayload,
   reorderSections,
+  reportPreferencesPayload,
   savePreferences,
   updateSection,
 }

@@ -1,11 +1,13 @@
 import * as React from 'react'
 import { Button } from '../components/button'
 import { ConfirmInline } from '../components/confirm-inline'
+import { DeliveryStatus } from '../components/delivery-status'
 import { EmptyState } from '../components/empty-state'
 import { InlineEdit } from '../components/inline-edit'
 import { type NewItem, SectionCard } from '../components/section-card'
+import { SinceLastWeek } from '../components/since-last-week'
 import { ReportSkeleton } from '../components/skeleton'
-import type { Project, Report, SectionItem, TeamMember } from '../types'
+import type { Delivery, Project, Report, ReportChanges, SectionItem, TeamMember } from '../types'
 
 export type ReportViewProps = {
   report: Report | null
@@ -24,6 +26,12 @@ export type ReportViewProps = {
   onUpdateItem: (id: number, changes: Partial<SectionItem>) => void
   onDeleteItem: (id: number) => void
   onSectionContentChange: (sectionId: number, content: string) => void
+  /** 'Since last week' (GET /api/reports/{uuid}/changes); nothing is shown without it. */
+  changes?: ReportChanges | null
+  /** The report's e-mail deliveries, newest first; a status line is shown when there is one. */
+  deliveries?: Delivery[]
+  /** Retry of a failed delivery (POST /api/deliveries/{id}/retry). */
+  onRetryDelivery?: (id: number) => void
 }
 
 export function ReportView(p: ReportViewProps) {
@@ -88,6 +96,9 @@ export function ReportView(p: ReportViewProps) {
           )}
         </div>
       </header>
+      {p.deliveries?.length ? (
+        <DeliveryStatus deliveries={p.deliveries} onRetry={p.onRetryDelivery} />
+      ) : null}
       <InlineEdit
         aria-label="Title"
         className="cad-report__title"
@@ -103,6 +114,7 @@ export function ReportView(p: ReportViewProps) {
         placeholder="Add a summary of this week's progress..."
         onSave={p.onSummaryChange}
       />
+      {p.changes ? <SinceLastWeek changes={p.changes} /> : null}
       {(r.sections ?? []).map((s) => (
         <SectionCard
           key={s.id}
