@@ -10,11 +10,13 @@ export default defineConfig({
     react(),
     VitePWA({
       registerType: 'prompt',
-      // The app registers the worker itself (src/lib/pwa.ts) so it can show the update banner;
+      // The app registers the worker itself (src/state/pwa.ts) so it can show the update banner;
       // the server's CSP forbids inline scripts anyway.
       injectRegister: false,
-      strategies: 'generateSW',
-      filename: 'sw.js',
+      // Our own worker (src/sw.ts): precache + per-user network-first API cache, see its header.
+      strategies: 'injectManifest',
+      srcDir: 'src',
+      filename: 'sw.ts',
       manifestFilename: 'manifest.webmanifest',
       includeAssets: ['icons/favicon.svg'],
       manifest: {
@@ -38,12 +40,11 @@ export default defineConfig({
           },
         ],
       },
-      workbox: {
+      injectManifest: {
         // The app shell: every built asset, so routes work offline once visited.
         globPatterns: ['**/*.{js,css,html,svg,png,woff2,webmanifest}'],
-        navigateFallback: '/index.html',
-        navigateFallbackDenylist: [/^\/api(\/|$)/],
-        cleanupOutdatedCaches: true,
+        // The worker is built as one classic script at /sw.js.
+        rollupFormat: 'iife',
       },
       devOptions: { enabled: false },
     }),

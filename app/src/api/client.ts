@@ -1,5 +1,6 @@
 import type { App } from '@cadence/server'
 import { treaty } from '@elysiajs/eden'
+import { appFetch } from '../state/outbox-fetch'
 
 /** Every failed call surfaces as this: the HTTP status and the message of product-spec §7. */
 class ApiError extends Error {
@@ -23,7 +24,12 @@ const origin = () =>
  * server sends ('YYYY-MM-DD', ISO timestamps): ui's types and date helpers take strings, and
  * Eden would otherwise turn them into Date objects.
  */
-const api = treaty<App>(origin(), { fetch: { credentials: 'include' }, parseDate: false })
+const api = treaty<App>(origin(), {
+  fetch: { credentials: 'include' },
+  parseDate: false,
+  // Offline (issue 6): queueable writes go through the outbox, reads get queued changes laid over.
+  fetcher: appFetch as typeof fetch,
+})
 
 /** product-spec §7: the `error` field of a JSON body, else 'Request failed', else 'HTTP ' + status. */
 function errorMessage(status: number, body: unknown): string {
@@ -65,7 +71,7 @@ type Method = 'GET' | 'POST' | 'PUT' | 'DELETE'
  * body Eden cannot express (DELETE with a body). Same credentials and error rules as `call`.
  */
 async function request<T>(method: Method, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${origin()}${path}`, {
+  const response = await appFetch(`${origin()}${path}`, {
     method,
     credentials: 'include',
     headers: body === undefined ? undefined : { 'content-type': 'application/json' },

@@ -5,6 +5,7 @@ import {
   CreateReportDialog,
   PageSkeleton,
   Sidebar,
+  SyncStatus,
   Toaster,
   UpdateBanner,
 } from '@cadence/ui'
@@ -14,6 +15,7 @@ import { checkAdmin, logout, useAuth } from '../state/auth'
 import { cache, useProjects, useReports, useSettings, useTeamMembers } from '../state/cache'
 import { setDialog, useDialogs } from '../state/dialogs'
 import { syncOnboarding, useOnboarding } from '../state/onboarding'
+import { useOutbox } from '../state/outbox-fetch'
 import { addProject } from '../state/projects'
 import { applyUpdate, dismissUpdate, usePwa } from '../state/pwa'
 import { createReport } from '../state/reports'
@@ -137,6 +139,7 @@ function SignedInApp() {
   const search = useSearch()
   const auth = useAuth()
   const pwa = usePwa()
+  const outbox = useOutbox()
   const toasts = useToasts()
   const settings = useSettings()
   const smallScreen = useSmallScreen()
@@ -156,6 +159,10 @@ function SignedInApp() {
   useEffect(() => {
     syncOnboarding(settings.data)
   }, [settings.data])
+  // The offline outbox (issue 6) loads after the first paint: counts and replays queued changes.
+  useEffect(() => {
+    void import('../state/outbox').then((outbox) => outbox.startOutbox())
+  }, [])
 
   const active = activeNav(location, search)
   const queryTab = sidebarTab(search)
@@ -185,9 +192,18 @@ function SignedInApp() {
         if (!open) closeSidebar()
       }}
       offline={pwa.offline}
+      pendingChanges={outbox.pending}
       banner={
-        pwa.updateAvailable ? (
-          <UpdateBanner onUpdate={applyUpdate} onLater={dismissUpdate} />
+        pwa.updateAvailable || outbox.rejected.length > 0 ? (
+          <>
+            {pwa.updateAvailable && <UpdateBanner onUpdate={applyUpdate} onLater={dismissUpdate} />}
+            <SyncStatus
+              rejected={outbox.rejected}
+              busy={outbox.syncing}
+              onRetry={(seq) => void import('../state/outbox').then((o) => o.retryChange(seq))}
+              onDiscard={(seq) => void import('../state/outbox').then((o) => o.discardChange(seq))}
+            />
+          </>
         ) : undefined
       }
     >

@@ -2,6 +2,7 @@ import type { User } from '@cadence/ui'
 import { proxy, useSnapshot } from 'valtio'
 import { api } from '../api/client'
 import { resetCache } from './cache'
+import { clearOfflineData, recordSignedInUser } from './pwa'
 
 type AuthStatus = 'pending' | 'signed-in' | 'signed-out'
 
@@ -59,11 +60,14 @@ function fetchUser(): Promise<User | null> {
       if (error || !data) {
         if (status === 401) {
           rememberUser(null)
+          void recordSignedInUser(null)
           return null
         }
         throw new Error(`Failed to fetch user: API responded with HTTP status ${status}`)
       }
       rememberUser(data as unknown as User)
+      // The service worker caches API answers for this user only (app/src/sw.ts).
+      void recordSignedInUser((data as unknown as User).id)
       return data as unknown as User
     } catch (error) {
       console.error(error)
@@ -132,6 +136,8 @@ async function logout() {
   authState.status = 'signed-out'
   authState.fetching = false
   resetCache()
+  // Cached API answers and queued offline changes go with the session (issue 6).
+  void clearOfflineData()
   try {
     const { error, status } = await api.api.logout.get()
     if (error) console.error(new Error(`Logout failed: API responded with HTTP status ${status}`))

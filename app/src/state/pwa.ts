@@ -17,6 +17,16 @@ const pwaState = proxy<PwaState>({
 let skipWaiting: (() => void) | null = null
 let started = false
 
+/** The unobtrusive 'Offline' indicator follows the browser's own online/offline events. */
+if (typeof window !== 'undefined') {
+  window.addEventListener('online', () => {
+    pwaState.offline = false
+  })
+  window.addEventListener('offline', () => {
+    pwaState.offline = true
+  })
+}
+
 /**
  * Registers /sw.js (registerType 'prompt': the new worker waits until the user agrees).
  * workbox-window is loaded lazily so it never weighs on the first paint.
@@ -45,12 +55,59 @@ async function registerServiceWorker() {
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'visible') check()
   })
-  window.addEventListener('online', () => {
-    pwaState.offline = false
-  })
-  window.addEventListener('offline', () => {
-    pwaState.offline = true
-  })
+}
+
+// The per-user API cache of the service worker (app/src/sw.ts explains the decision): the page
+// records who is signed in, the worker stores and serves `cadence-api-{id}` for that user only.
+const META_CACHE = 'cadence-meta'
+const USER_KEY = '/__cadence/user'
+const API_CACHE_PREFIX = 'cadence-api-'
+
+const hasCaches = () => typeof caches !== 'undefined'
+
+async function deleteApiCaches(keep?: string) {
+  for (const name of await caches.keys()) {
+    if (name.startsWith(API_CACHE_PREFIX) && name !== keep) await caches.delete(name)
+  }
+}
+
+/**
+ * Called when /api/users/me answers online: records the signed-in user for the worker and deletes
+ * any other user's cached answers. `null` (a 401: no session) forgets the user and every cache.
+ */
+async function recordSignedInUser(id: number | null) {
+  if (!hasCaches()) return
+  try {
+    const meta = await caches.open(META_CACHE)
+    if (id === null) {
+      await meta.delete(USER_KEY)
+      await deleteApiCaches()
+      return
+    }
+    const previous = await (await meta.match(USER_KEY))?.text()
+    if (previous !== String(id)) {
+      await deleteApiCaches(`${API_CACHE_PREFIX}${id}`)
+      await meta.put(USER_KEY, new Response(String(id)))
+    }
+  } catch (error) {
+    console.error(error)
+  }
+}
+
+/** Sign-out: every cached API answer, the user record and the offline outbox are deleted. */
+async function clearOfflineData() {
+  try {
+    if (hasCaches()) {
+      await (await caches.open(META_CACHE)).delete(USER_KEY)
+      await deleteApiCaches()
+    }
+    if (typeof indexedDB !== 'undefined') {
+      const { clearOutbox } = await import('./outbox')
+      await clearOutbox()
+    }
+  } catch (error) {
+    console.error(error)
+  }
 }
 
 /** 'Update Now': the waiting worker skips waiting (SKIP_WAITING) and the page reloads. */
@@ -70,4 +127,16 @@ function usePwa() {
 }
 
 export type { PwaState }
-export { applyUpdate, dismissUpdate, pwaState, registerServiceWorker, UPDATE_INTERVAL_MS, usePwa }
+export {
+  API_CACHE_PREFIX,
+  applyUpdate,
+  clearOfflineData,
+  dismissUpdate,
+  META_CACHE,
+  pwaState,
+  recordSignedInUser,
+  registerServiceWorker,
+  UPDATE_INTERVAL_MS,
+  USER_KEY,
+  usePwa,
+}

@@ -1,0 +1,294 @@
+// Installable and offline (issue 6), in real Chromium against a built app:
+// install criteria, reading with the network cut, writes made offline that sync on reconnect
+// (also after a reload while offline), a replay the server refuses, and the update prompt.
+// Run alone: `APP_DIST=/tmp/my-dist bun scripts/e2e.ts offline` (after building the app there).
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { type Browser, chromium, type Page } from 'playwright-core'
+import { launchOptions } from '../../scripts/chromium'
+import { api, base, journey, newPage, signIn, skipTour, startOwnServer, unique } from './helpers'
+
+let browser: Browser
+
+beforeAll(async () => {
+  browser = await chromium.launch(launchOptions)
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+/** Waits until the service worker controls the page (it claims clients on first install). */
+async function controlled(page: Page) {
+  await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, null, {
+    timeout: 15_000,
+  })
+}
+
+/** The worker's build id (it answers GET_VERSION). */
+function workerVersion(page: Page) {
+  return page.evaluate(
+    () =>
+      new Promise<string>((resolve) => {
+        const channel = new MessageChannel()
+        channel.port1.onmessage = (event) => resolve(event.data.version)
+        navigator.serviceWorker.controller?.postMessage({ type: 'GET_VERSION' }, [channel.port2])
+      }),
+  )
+}
+
+/** A user with a report (a tasks section, two items) and a team member, made through the API. */
+async function seed(page: Page) {
+  await api(page, 'POST', '/api/section-templates', { name: 'Action Items', type: 'tasks' })
+  const report = await api(page, 'POST', '/api/reports', {
+    week_start_date: '2026-01-05',
+    title: 'Offline week',
+  })
+  expect(report.status).toBe(200)
+  const full = await api(page, 'GET', `/api/reports/${report.json.uuid}`)
+  const section = full.json.sections.find(
+    (s: { section_name: string }) => s.section_name === 'Action Items',
+  )
+  const items: Record<string, number> = {}
+  for (const content of ['Ship the board deck', 'Call the auditors', 'Book the offsite']) {
+    const item = await api(page, 'POST', '/api/section-items', {
+      section_id: section.id,
+      content,
+      project_id: null,
+    })
+    expect(item.status).toBe(200)
+    items[content] = item.json.id
+  }
+  const member = await api(page, 'POST', '/api/team-members', {
+    name: 'Dana Ruiz',
+    title: 'VP Sales',
+    email: 'dana@example.com',
+  })
+  expect(member.status).toBe(200)
+  await api(page, 'POST', `/api/team-members/${member.json.uuid}/talking-points`, {
+    content: 'Pipeline review',
+  })
+  return { reportUuid: report.json.uuid as string, memberUuid: member.json.uuid as string, items }
+}
+
+const row = (page: Page, text: string) =>
+  page.locator('[data-slot="item-row"]', { hasText: text }).first()
+
+describe('installable and offline', () => {
+  test('the manifest and the service worker meet the install criteria', async () => {
+    await journey(browser, 'offline-install', async () => {
+      const page = await newPage(browser)
+      await page.goto(`${base}/`)
+      await controlled(page)
+      const scriptURL = await page.evaluate(
+        async () => (await navigator.serviceWorker.ready).active?.scriptURL,
+      )
+      expect(scriptURL).toBe(`${base}/sw.js`)
+
+      const links = page.locator('link[rel="manifest"]')
+      expect(await links.count()).toBe(1)
+      const href = await links.getAttribute('href')
+      expect(href).toBeTruthy()
+      const manifest = await (await fetch(new URL(href as string, base))).json()
+      expect(manifest).toMatchObject({
+        name: 'Cadence',
+        short_name: 'Cadence',
+        display: 'standalone',
+        start_url: '/dashboard',
+      })
+      expect(manifest.description).toBeTruthy()
+      expect(manifest.theme_color).toMatch(/^#/)
+      expect(manifest.background_color).toMatch(/^#/)
+      const sizes = manifest.icons.map((i: { sizes: string; purpose?: string }) =>
+        [i.sizes, i.purpose ?? 'any'].join(' '),
+      )
+      expect(sizes).toEqual(
+        expect.arrayContaining(['192x192 any', '512x512 any', '512x512 maskable']),
+      )
+      for (const icon of manifest.icons) {
+        const res = await fetch(new URL(icon.src, base))
+        expect(res.status).toBe(200)
+        expect(res.headers.get('content-type')).toContain('image/png')
+      }
+      const sw = await fetch(`${base}/sw.js`)
+      expect(sw.headers.get('cache-control')).toBe('no-cache')
+
+      // Chromium's own verdict on installability. A test context is an off-the-record profile,
+      // which Chromium always reports ('in-incognito'); no other criterion may fail.
+      const cdp = await page.context().newCDPSession(page)
+      const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as {
+        installabilityErrors: { errorId: string }[]
+      }
+      expect(
+        installabilityErrors.map((e) => e.errorId).filter((id) => id !== 'in-incognito'),
+      ).toEqual([])
+    })
+  })
+
+  test('after one online visit the dashboard, a report and a team member page open offline; edits made offline sync on reconnect, also after a reload', async () => {
+    await journey(browser, 'offline-read-write', async () => {
+      const page = await newPage(browser)
+      await signIn(page, unique('offline'))
+      await skipTour(page)
+      const { reportUuid, memberUuid, items } = await seed(page)
+
+      // One online visit of each page.
+      await page.goto(`${base}/dashboard`)
+      await controlled(page)
+      await page.getByRole('heading', { name: 'Active Tasks' }).waitFor()
+      await page.getByText('Ship the board deck').first().waitFor()
+      await page.goto(`${base}/reports/${reportUuid}`)
+      await row(page, 'Ship the board deck').waitFor()
+      await page.goto(`${base}/team-members/${memberUuid}`)
+      await page.getByText('Pipeline review').waitFor()
+
+      // The network is cut: every page still opens with the last-known data.
+      await page.context().setOffline(true)
+      // Cut for the worker too: an API answer never fetched before is not there.
+      const unseen = await page.evaluate(() =>
+        fetch('/api/projects?never-fetched=1').then(
+          (res) => `answered ${res.status}`,
+          () => 'network error',
+        ),
+      )
+      expect(unseen).toBe('network error')
+      await page.goto(`${base}/dashboard`)
+      await page.getByText('Offline', { exact: true }).waitFor()
+      await page.getByText('Ship the board deck').first().waitFor()
+      await page.goto(`${base}/reports/${reportUuid}`)
+      await row(page, 'Call the auditors').waitFor()
+      await page.goto(`${base}/team-members/${memberUuid}`)
+      await page.getByText('Pipeline review').waitFor()
+
+      // Offline: a talking point added, an item completed.
+      await page.getByRole('textbox', { name: 'Content' }).first().fill('Hiring plan for Q3')
+      await page.getByRole('button', { name: 'Add', exact: true }).first().click()
+      await page.getByText('Hiring plan for Q3').waitFor()
+      await page.goto(`${base}/reports/${reportUuid}`)
+      await row(page, 'Ship the board deck').getByRole('checkbox').click()
+      await page
+        .locator('[data-slot="item-row"][data-completed]', { hasText: 'Ship the board deck' })
+        .waitFor()
+      await page.getByText('2 changes waiting to sync').waitFor()
+
+      // A reload while offline keeps them, shown over the cached data.
+      await page.reload()
+      await page
+        .locator('[data-slot="item-row"][data-completed]', { hasText: 'Ship the board deck' })
+        .waitFor()
+      await page.getByText('2 changes waiting to sync').waitFor()
+      await page.goto(`${base}/team-members/${memberUuid}`)
+      await page.getByText('Hiring plan for Q3').waitFor()
+      // Nothing reached the server yet (the test's own channel still reaches it).
+      const before = await page.context().request.get(`${base}/api/reports/${reportUuid}`)
+      const beforeItem = (await before.json()).sections
+        .flatMap((s: { items: { id: number; is_completed: boolean }[] }) => s.items)
+        .find((i: { id: number }) => i.id === items['Ship the board deck'])
+      expect(beforeItem.is_completed).toBe(false)
+
+      // Back online: the queue is replayed and the server has both changes.
+      await page.context().setOffline(false)
+      await page.getByText(/changes? waiting to sync/).waitFor({ state: 'detached' })
+      await expect(page.getByText('Offline', { exact: true }).count()).resolves.toBe(0)
+      const after = await api(page, 'GET', `/api/reports/${reportUuid}`)
+      const afterItem = after.json.sections
+        .flatMap((s: { items: { id: number; is_completed: boolean }[] }) => s.items)
+        .find((i: { id: number }) => i.id === items['Ship the board deck'])
+      expect(afterItem.is_completed).toBe(true)
+      const points = await api(page, 'GET', `/api/team-members/${memberUuid}/talking-points`)
+      expect(points.json.map((p: { content: string }) => p.content)).toEqual(
+        expect.arrayContaining(['Pipeline review', 'Hiring plan for Q3']),
+      )
+      // The page now shows the server's rows (real ids), nothing twice.
+      await expect(page.getByText('Hiring plan for Q3').count()).resolves.toBe(1)
+    })
+  })
+
+  test('a change the server refuses on replay is shown with Retry and Discard', async () => {
+    await journey(browser, 'offline-rejected', async () => {
+      const page = await newPage(browser)
+      await signIn(page, unique('offline-reject'))
+      await skipTour(page)
+      const { reportUuid, items } = await seed(page)
+      await page.goto(`${base}/reports/${reportUuid}`)
+      await controlled(page)
+      await row(page, 'Call the auditors').waitFor()
+
+      await page.context().setOffline(true)
+      await row(page, 'Call the auditors').getByRole('checkbox').click()
+      await row(page, 'Book the offsite').getByRole('checkbox').click()
+      await page.getByText('2 changes waiting to sync').waitFor()
+      // Meanwhile another tab deletes the first item on the server.
+      const gone = await page
+        .context()
+        .request.delete(`${base}/api/section-items/${items['Call the auditors']}`, {
+          headers: { Origin: base },
+        })
+      expect(gone.status()).toBe(200)
+
+      await page.context().setOffline(false)
+      const problems = page.locator('[data-slot="sync-status"]')
+      await problems.getByText('1 change could not be synced').waitFor()
+      await problems.getByText('Complete "Call the auditors"').waitFor()
+      await problems.getByText(/not found/i).waitFor()
+      // The other change synced.
+      const after = await api(page, 'GET', `/api/reports/${reportUuid}`)
+      const offsite = after.json.sections
+        .flatMap((s: { items: { id: number; is_completed: boolean }[] }) => s.items)
+        .find((i: { id: number }) => i.id === items['Book the offsite'])
+      expect(offsite.is_completed).toBe(true)
+
+      // Retry sends it again (still refused), Discard drops it for good.
+      await problems.getByRole('button', { name: /^Retry/ }).click()
+      await problems.getByText('1 change could not be synced').waitFor()
+      await problems.getByRole('button', { name: /^Discard/ }).click()
+      await problems.waitFor({ state: 'detached' })
+      await expect(page.getByText(/changes? waiting to sync/).count()).resolves.toBe(0)
+    })
+  })
+
+  test('a second build with a changed worker shows App Update Available and Update Now activates it', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cadence-e2e-update-'))
+    const dist = join(dir, 'dist')
+    cpSync(process.env.APP_DIST ?? join(import.meta.dir, '..', 'dist'), dist, { recursive: true })
+    const previous = process.env.APP_DIST
+    process.env.APP_DIST = dist
+    const own = await startOwnServer().finally(() => {
+      if (previous === undefined) delete process.env.APP_DIST
+      else process.env.APP_DIST = previous
+    })
+    try {
+      await journey(browser, 'offline-update', async () => {
+        const page = await newPage(browser)
+        await signIn(page, unique('update'), 'Update Tester', own.baseUrl)
+        await skipTour(page)
+        await controlled(page)
+        const first = await workerVersion(page)
+        expect(first).toMatch(/^cadence-sw-/)
+
+        // Deploy the second build: the same app with a worker that differs (its build id).
+        const swPath = join(dist, 'sw.js')
+        const second = `${first}-next`
+        writeFileSync(swPath, readFileSync(swPath, 'utf8').replaceAll(first, second))
+
+        // Becoming visible/focused checks for an update; a reload does too.
+        await page.reload()
+        await page.getByText('App Update Available').waitFor({ timeout: 20_000 })
+        expect(await workerVersion(page)).toBe(first)
+
+        await Promise.all([
+          page.waitForEvent('load'),
+          page.getByRole('button', { name: 'Update Now' }).click(),
+        ])
+        await page.getByRole('navigation', { name: 'Main', exact: true }).waitFor()
+        await controlled(page)
+        expect(await workerVersion(page)).toBe(second)
+        await expect(page.getByText('App Update Available').count()).resolves.toBe(0)
+      })
+    } finally {
+      await own.dispose()
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
+})

@@ -1,0 +1,488 @@
+// The offline outbox (issue 6): queue order, temporary id mapping, rejection handling,
+// persistence, the read overlay and sign-out. IndexedDB is fake-indexeddb, installed only while
+// this file runs so other files keep their IndexedDB-less world.
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, spyOn, test } from 'bun:test'
+import type { Report, TeamMemberDashboard } from '@cadence/ui'
+import * as fake from 'fake-indexeddb'
+import { type Call, json, restoreFetch, stubFetch } from '../test/fetch'
+import { authState } from './auth'
+import { cache, resetCache } from './cache'
+import {
+  allEntries,
+  applyPending,
+  clearOutbox,
+  discardChange,
+  type OutboxEntry,
+  refreshState,
+  replay,
+  resetOutboxForTests,
+  retryChange,
+} from './outbox'
+import { OUTBOX_HINT, outboxState } from './outbox-fetch'
+import { clearOfflineData } from './pwa'
+import { addItem, reportState, toggleItem, updateItem, updateReport } from './reports'
+import { addEntry, deleteEntry, teamMemberState } from './team'
+import { clearToasts } from './toasts'
+
+const g = globalThis as Record<string, unknown>
+const store = new Map<string, string>()
+const IDB_GLOBALS = [
+  'IDBCursor',
+  'IDBCursorWithValue',
+  'IDBDatabase',
+  'IDBIndex',
+  'IDBKeyRange',
+  'IDBObjectStore',
+  'IDBOpenDBRequest',
+  'IDBRequest',
+  'IDBTransaction',
+  'IDBVersionChangeEvent',
+] as const
+
+beforeAll(() => {
+  for (const name of IDB_GLOBALS) g[name] = (fake as Record<string, unknown>)[name]
+  g.localStorage = {
+    getItem: (k: string) => store.get(k) ?? null,
+    setItem: (k: string, v: string) => store.set(k, String(v)),
+    removeItem: (k: string) => store.delete(k),
+  }
+})
+afterAll(() => {
+  delete g.indexedDB
+  for (const name of IDB_GLOBALS) delete g[name]
+  delete g.localStorage
+})
+
+let online = true
+Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => online })
+
+const REPORT_UUID = '11111111-1111-4111-8111-111111111111'
+const MEMBER_UUID = '22222222-2222-4222-8222-222222222222'
+
+const report = (): Report => ({
+  id: 1,
+  user_id: 7,
+  uuid: REPORT_UUID,
+  week_start_date: '2026-11-16',
+  title: 'Week 47',
+  summary: null,
+  is_submitted: false,
+  sent_date: null,
+  created_at: '2026-11-16T09:00:00Z',
+  updated_at: '2026-11-16T09:00:00Z',
+  sections: [
+    {
+      id: 10,
+      report_id: 1,
+      section_template_id: 1,
+      section_name: 'Tasks',
+      section_type: 'tasks',
+      content: null,
+      items: [
+        {
+          id: 100,
+          section_id: 10,
+          project_id: null,
+          content: 'Ship the deck',
+          is_completed: false,
+          item_type: 'task',
+          assigned_to_team_member_id: null,
+          created_at: '2026-11-16T09:00:00Z',
+        },
+        {
+          id: 101,
+          section_id: 10,
+          project_id: null,
+          content: 'Hire a designer',
+          is_completed: false,
+          item_type: 'task',
+          assigned_to_team_member_id: null,
+          created_at: '2026-11-16T09:00:00Z',
+        },
+      ],
+    },
+  ],
+})
+
+const member = (): TeamMemberDashboard => ({
+  teamMember: {
+    id: 5,
+    uuid: MEMBER_UUID,
+    name: 'Grace',
+    title: null,
+    email: 'grace@example.com',
+  } as TeamMemberDashboard['teamMember'],
+  assignedTasks: [],
+  assignedFollowups: [],
+  standaloneTasks: [],
+  standaloneFollowups: [],
+  talkingPoints: [],
+})
+
+/** The server: answers reads with the fixtures, creates with id 900+, and records writes. */
+function server(override?: (call: Call) => Response | null) {
+  let nextId = 900
+  return stubFetch((call) => {
+    const answer = override?.(call)
+    if (answer) return answer
+    if (call.method === 'GET' && call.path.startsWith('/api/reports/')) return json(report())
+    if (call.method === 'GET' && call.path.includes('/dashboard')) return json(member())
+    if (call.method === 'GET') return json([])
+    if (call.method === 'POST') return json({ id: nextId++, ...(call.body as object) })
+    return json({ success: true })
+  })
+}
+
+const offlineNetwork = () =>
+  stubFetch(() => {
+    throw new TypeError('Failed to fetch')
+  })
+
+const writes = (calls: Call[]) =>
+  calls.filter((c) => c.method !== 'GET').map((c) => `${c.method} ${c.path}`)
+
+let errorSpy: ReturnType<typeof spyOn>
+
+beforeEach(async () => {
+  g.indexedDB = new fake.IDBFactory()
+  store.clear()
+  online = true
+  authState.user = { id: 7, email: 'ada@example.com', name: 'Ada' } as typeof authState.user
+  reportState.current = report()
+  teamMemberState.dashboard = member()
+  resetCache()
+  clearToasts()
+  errorSpy = spyOn(console, 'error').mockImplementation(() => {})
+})
+afterEach(async () => {
+  await resetOutboxForTests()
+  restoreFetch()
+  authState.user = null
+  reportState.current = null
+  teamMemberState.dashboard = null
+  errorSpy.mockRestore()
+})
+
+describe('writes made offline', () => {
+  test('are queued in IndexedDB, answered at once and applied to what the user sees', async () => {
+    online = false
+    const calls = offlineNetwork()
+    await toggleItem(100, true)
+    const created = await addItem({
+      section_id: 10,
+      content: 'Book the offsite',
+      project_id: null,
+      assigned_to_team_member_id: null,
+    })
+    await updateReport({ title: 'Week 47, on a plane' })
+    await addEntry('talking-points', 'Career plan')
+
+    expect(calls).toHaveLength(0)
+    expect(created?.id).toBeLessThan(0)
+    expect(created?.item_type).toBe('task')
+    const items = reportState.current?.sections?.[0].items ?? []
+    expect(items.find((i) => i.id === 100)?.is_completed).toBe(true)
+    expect(items.map((i) => i.content)).toContain('Book the offsite')
+    expect(reportState.current?.title).toBe('Week 47, on a plane')
+    expect(teamMemberState.dashboard?.talkingPoints.map((p) => p.content)).toEqual(['Career plan'])
+
+    expect(outboxState.pending).toBe(4)
+    expect(store.get(OUTBOX_HINT)).toBe('4')
+    const queued = await allEntries()
+    expect(queued.map((e) => `${e.method} ${e.path}`)).toEqual([
+      'PUT /api/section-items/100',
+      'POST /api/section-items',
+      `PUT /api/reports/${REPORT_UUID}`,
+      `POST /api/team-members/${MEMBER_UUID}/talking-points`,
+    ])
+    expect(queued[0].label).toBe('Complete "Ship the deck"')
+    expect(queued[3].label).toBe('Add talking point "Career plan"')
+  })
+
+  test('survive closing the database (a reload or a closed tab)', async () => {
+    online = false
+    offlineNetwork()
+    await toggleItem(101, true)
+    await resetOutboxForTests()
+    expect(outboxState.pending).toBe(0)
+    await refreshState()
+    expect(outboxState.pending).toBe(1)
+    expect((await allEntries())[0].body).toEqual({ is_completed: true })
+  })
+
+  test('a write that fails on the network while online is queued, not lost', async () => {
+    offlineNetwork()
+    await deleteEntry('tasks', 55)
+    expect(await allEntries()).toHaveLength(1)
+    expect((await allEntries())[0].path).toBe('/api/team-members/tasks/55')
+  })
+
+  test('report status changes and other writes are not queued', async () => {
+    online = false
+    offlineNetwork()
+    await expect(updateReport({ is_submitted: true })).rejects.toThrow()
+    expect(await allEntries()).toHaveLength(0)
+    expect(reportState.current?.is_submitted).toBe(false)
+  })
+
+  test('signed out, nothing is queued', async () => {
+    authState.user = null
+    online = false
+    offlineNetwork()
+    await expect(updateItem(100, { content: 'x' })).rejects.toThrow()
+    expect(await allEntries()).toHaveLength(0)
+  })
+})
+
+describe('replay', () => {
+  test('sends the queue in order and maps temporary ids to the real ones', async () => {
+    online = false
+    offlineNetwork()
+    const created = await addItem({
+      section_id: 10,
+      content: 'Book the offsite',
+      project_id: null,
+      assigned_to_team_member_id: null,
+    })
+    const tempId = created?.id as number
+    await updateItem(tempId, { content: 'Book the offsite venue' })
+    await toggleItem(tempId, true)
+    await toggleItem(101, true)
+    expect(outboxState.pending).toBe(4)
+
+    online = true
+    const calls = server()
+    expect(await replay()).toBe(4)
+    expect(writes(calls)).toEqual([
+      'POST /api/section-items',
+      'PUT /api/section-items/900',
+      'PUT /api/section-items/900',
+      'PUT /api/section-items/101',
+    ])
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({
+      content: 'Book the offsite venue',
+    })
+    expect(await allEntries()).toHaveLength(0)
+    expect(outboxState.pending).toBe(0)
+    expect(store.has(OUTBOX_HINT)).toBe(false)
+    // What the user sees is reloaded from the server afterwards.
+    expect(calls.some((c) => c.method === 'GET' && c.path === `/api/reports/${REPORT_UUID}`)).toBe(
+      true,
+    )
+
+    // A later request that still names the temporary id goes to the real one.
+    const later = server()
+    await updateItem(tempId, { content: 'Venue booked' })
+    expect(writes(later)).toEqual(['PUT /api/section-items/900'])
+  })
+
+  test('a write sent while changes wait is queued behind them', async () => {
+    online = false
+    offlineNetwork()
+    await toggleItem(100, true)
+    online = true
+    const calls = server()
+    await toggleItem(101, true)
+    await replay()
+    expect(writes(calls)).toEqual(['PUT /api/section-items/100', 'PUT /api/section-items/101'])
+  })
+
+  test('a 4xx is kept as rejected with the item it concerns; later changes still sync', async () => {
+    online = false
+    offlineNetwork()
+    await toggleItem(100, true)
+    await toggleItem(101, true)
+    online = true
+    const calls = server((call) =>
+      call.method === 'PUT' && call.path === '/api/section-items/100'
+        ? json({ error: 'Section item not found' }, 404)
+        : null,
+    )
+    expect(await replay()).toBe(1)
+    expect(writes(calls)).toEqual(['PUT /api/section-items/100', 'PUT /api/section-items/101'])
+    expect(outboxState.pending).toBe(0)
+    expect(outboxState.rejected).toEqual([
+      {
+        seq: expect.any(Number),
+        label: 'Complete "Ship the deck"',
+        error: 'Section item not found',
+      },
+    ])
+    // Rejected changes are not laid over reads: the report shows the server's truth.
+    const item = reportState.current?.sections?.[0].items.find((i) => i.id === 100)
+    expect(item?.is_completed).toBe(false)
+
+    // Retry sends it again; this time the server takes it.
+    const again = server()
+    await retryChange(outboxState.rejected[0].seq)
+    expect(writes(again)).toEqual(['PUT /api/section-items/100'])
+    expect(outboxState.rejected).toEqual([])
+    expect(await allEntries()).toHaveLength(0)
+  })
+
+  test('Discard removes a rejected change, and the queued edits of an item it would create', async () => {
+    online = false
+    offlineNetwork()
+    const created = await addEntry('talking-points', 'Career plan')
+    expect(created).toBe(true)
+    const tempId = teamMemberState.dashboard?.talkingPoints[0].id as number
+    expect(tempId).toBeLessThan(0)
+    const { toggleEntry } = await import('./team')
+    await toggleEntry('talking-points', tempId, true)
+
+    online = true
+    const calls = server((call) =>
+      call.method === 'POST' ? json({ error: 'Team member not found' }, 404) : null,
+    )
+    await replay()
+    expect(writes(calls)).toEqual([`POST /api/team-members/${MEMBER_UUID}/talking-points`])
+    // The completion of the refused talking point waits with it; nothing is dropped.
+    expect(outboxState.rejected.map((r) => r.label)).toEqual(['Add talking point "Career plan"'])
+    expect(outboxState.pending).toBe(1)
+
+    await discardChange(outboxState.rejected[0].seq)
+    expect(await allEntries()).toHaveLength(0)
+    expect(outboxState.pending).toBe(0)
+    expect(outboxState.rejected).toEqual([])
+  })
+
+  test('a 5xx or a network error stops the replay and keeps everything queued', async () => {
+    online = false
+    offlineNetwork()
+    await toggleItem(100, true)
+    await toggleItem(101, true)
+    online = true
+    const calls = server((call) => (call.method === 'PUT' ? json({ error: 'down' }, 503) : null))
+    expect(await replay()).toBe(0)
+    expect(writes(calls)).toEqual(['PUT /api/section-items/100'])
+    expect(outboxState.pending).toBe(2)
+    expect(outboxState.rejected).toEqual([])
+
+    offlineNetwork()
+    expect(await replay()).toBe(0)
+    expect(outboxState.pending).toBe(2)
+  })
+
+  test('only the signed-in user’s changes are replayed', async () => {
+    online = false
+    offlineNetwork()
+    await toggleItem(100, true)
+    authState.user = { id: 8, email: 'bob@example.com', name: 'Bob' } as typeof authState.user
+    online = true
+    const calls = server()
+    expect(await replay()).toBe(0)
+    expect(writes(calls)).toEqual([])
+    expect(await allEntries()).toHaveLength(1)
+  })
+})
+
+describe('reads', () => {
+  const entry = (over: Partial<OutboxEntry>): OutboxEntry => ({
+    userId: 7,
+    method: 'PUT',
+    path: '/api/section-items/100',
+    label: '',
+    status: 'pending',
+    queuedAt: '',
+    ...over,
+  })
+
+  test('queued changes are laid over a report, rejected ones are not', () => {
+    const created = { id: -5, section_id: 10, content: 'New', is_completed: false }
+    const out = applyPending(
+      `/api/reports/${REPORT_UUID}`,
+      report(),
+      [
+        entry({ body: { is_completed: true } }),
+        entry({ method: 'DELETE', path: '/api/section-items/101' }),
+        entry({ method: 'POST', path: '/api/section-items', tempId: -5, created }),
+        entry({ path: '/api/section-items/-5', body: { content: 'New, edited' } }),
+        entry({ path: `/api/reports/${REPORT_UUID}`, body: { summary: 'Offline summary' } }),
+        entry({
+          path: `/api/reports/${REPORT_UUID}`,
+          body: { title: 'Refused' },
+          status: 'rejected',
+        }),
+      ],
+      new Map(),
+    ) as Report
+    const items = out.sections?.[0].items ?? []
+    expect(items.map((i) => [i.id, i.content, i.is_completed])).toEqual([
+      [100, 'Ship the deck', true],
+      [-5, 'New, edited', false],
+    ])
+    expect(out.summary).toBe('Offline summary')
+    expect(out.title).toBe('Week 47')
+  })
+
+  test('a mapped temporary id matches the item the server now returns', () => {
+    const out = applyPending(
+      `/api/reports/${REPORT_UUID}`,
+      report(),
+      [entry({ path: '/api/section-items/-5', body: { is_completed: true } })],
+      new Map([[-5, 101]]),
+    ) as Report
+    expect(out.sections?.[0].items.find((i) => i.id === 101)?.is_completed).toBe(true)
+  })
+
+  test('talking points, completions and deletions show on the member page and dashboard', () => {
+    const point = { id: -9, team_member_id: 5, content: 'Career plan', is_completed: false }
+    const out = applyPending(
+      `/api/team-members/${MEMBER_UUID}/dashboard`,
+      { ...member(), standaloneTasks: [{ id: 3, content: 'Old task', is_completed: false }] },
+      [
+        entry({
+          method: 'POST',
+          path: `/api/team-members/${MEMBER_UUID}/talking-points`,
+          tempId: -9,
+          created: point,
+        }),
+        entry({ method: 'DELETE', path: '/api/team-members/tasks/3' }),
+      ],
+      new Map(),
+    ) as TeamMemberDashboard
+    expect(out.talkingPoints.map((p) => p.content)).toEqual(['Career plan'])
+    expect(out.standaloneTasks).toEqual([])
+
+    const dash = applyPending(
+      '/api/dashboard',
+      {
+        currentWeekReport: null,
+        activeTasks: report().sections?.[0].items,
+        activeFollowups: [],
+        recentReports: [],
+      },
+      [entry({ body: { is_completed: true } })],
+      new Map(),
+    ) as { activeTasks: { id: number; is_completed: boolean }[] }
+    expect(dash.activeTasks.find((t) => t.id === 100)?.is_completed).toBe(true)
+  })
+
+  test('a read through the app after a reload shows what still waits', async () => {
+    online = false
+    offlineNetwork()
+    await toggleItem(100, true)
+    await resetOutboxForTests()
+    reportState.current = null
+    server()
+    const { loadReport } = await import('./reports')
+    await loadReport(REPORT_UUID)
+    const loaded = reportState.current as Report | null
+    expect(loaded?.sections?.[0].items.find((i) => i.id === 100)?.is_completed).toBe(true)
+    expect(cache.dashboard.state.data).toBeNull()
+  })
+})
+
+describe('sign-out', () => {
+  test('clears the queue and the id map', async () => {
+    online = false
+    offlineNetwork()
+    await toggleItem(100, true)
+    expect(await allEntries()).toHaveLength(1)
+    await clearOfflineData()
+    expect(await allEntries()).toHaveLength(0)
+    expect(outboxState.pending).toBe(0)
+    expect(store.has(OUTBOX_HINT)).toBe(false)
+    await clearOutbox()
+  })
+})
