@@ -28,6 +28,7 @@ export const Users: Story = {
   play: async ({ canvas }) => {
     await userEvent.click(canvas.getByRole('tab', { name: 'Users' }))
     await expect(canvas.getByText('No Name')).toBeVisible()
+    await expect(canvas.getByText('Joined Sep 20, 2025')).toBeVisible()
     await expect(canvas.getByText('Admin', { selector: '[data-slot="badge"]' })).toBeVisible()
     await userEvent.type(canvas.getByRole('searchbox', { name: 'Search users' }), 'MAYA')
     await expect(canvas.getByText('maya@example.com')).toBeVisible()
@@ -67,7 +68,7 @@ export const WithActivity: Story = {
   args: { activity },
   play: async ({ canvas }) => {
     // the overview shows the 5 most recent entries
-    await expect(canvas.getAllByText(/^(maya|omar)@example\.com/)).toHaveLength(5)
+    await expect(canvas.getAllByText(/^(maya|omar)@example\.com · Nov \d+, 2026, /)).toHaveLength(5)
   },
 }
 export const Loading: Story = {

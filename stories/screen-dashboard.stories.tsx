@@ -15,6 +15,10 @@ export const Typical: Story = {
   play: async ({ canvas, args }) => {
     await expect(canvas.getByText('Active Tasks')).toBeInTheDocument()
     await expect(canvas.getByText('+1 more')).toBeInTheDocument()
+    await expect(
+      canvas.getAllByText('Apollo beta and Q4 hiring · week of Nov 16, 2026').length,
+    ).toBeGreaterThan(0)
+    await expect(canvas.getByText('Nov 9, 2026 · Sent')).toBeInTheDocument()
     await userEvent.click(
       canvas.getByRole('checkbox', { name: 'Complete Finalize Apollo beta launch checklist' }),
     )

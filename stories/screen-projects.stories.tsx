@@ -17,6 +17,9 @@ export const Typical: Story = {
     await expect(canvas.getByText('Project Updates Timeline')).toBeInTheDocument()
     await expect(canvas.getAllByText('View Report').length).toBe(4)
     await expect(canvas.getByText('In Progress')).toBeInTheDocument()
+    await expect(canvas.getByText('Created Aug 3, 2026 · Updated Nov 16, 2026')).toBeInTheDocument()
+    await expect(canvas.getByRole('heading', { name: 'Week of Nov 16, 2026' })).toBeInTheDocument()
+    await expect(canvas.getByRole('heading', { name: 'Week of Oct 26, 2026' })).toBeInTheDocument()
   },
 }
 export const Empty: Story = {

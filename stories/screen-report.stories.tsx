@@ -1,6 +1,6 @@
 import { ReportView } from '@cadence/ui'
 import type { Meta, StoryObj } from '@storybook/react-vite'
-import { expect, fn, userEvent } from 'storybook/test'
+import { expect, fireEvent, fn, screen, userEvent } from 'storybook/test'
 import { fullReport, members, projects } from './fixtures'
 import { longReport } from './fixtures-long'
 import {
@@ -30,6 +30,7 @@ const meta = {
     onUpdateItem: fn(),
     onDeleteItem: fn(),
     onSectionContentChange: fn(),
+    defaultSentDate: '2026-11-20',
   },
 } satisfies Meta<typeof ReportView>
 export default meta
@@ -48,10 +49,32 @@ export const Typical: Story = {
     await expect(args.onDelete).toHaveBeenCalled()
   },
 }
+export const MarkAsSent: Story = {
+  play: async ({ canvas, args }) => {
+    const status = canvas.getByRole('combobox', { name: 'Status' })
+    await expect(status).toHaveTextContent('Draft')
+    const date = canvas.getByLabelText('Sent date')
+    await expect(date).toHaveValue('2026-11-20')
+    await fireEvent.change(date, { target: { value: '2026-11-18' } })
+    await userEvent.click(canvas.getByRole('button', { name: 'Mark as Sent' }))
+    await expect(args.onStatusChange).toHaveBeenLastCalledWith('sent', '2026-11-18')
+    await userEvent.click(status)
+    await userEvent.click(await screen.findByRole('option', { name: 'Sent' }))
+    await expect(args.onStatusChange).toHaveBeenCalledTimes(2)
+    await expect(args.onStatusChange).toHaveBeenLastCalledWith('sent', '2026-11-18')
+  },
+}
 export const Sent: Story = {
-  args: { report: { ...fullReport, is_submitted: true } },
-  play: async ({ canvas }) => {
+  args: { report: { ...fullReport, is_submitted: true, sent_date: '2026-11-20' } },
+  play: async ({ canvas, args }) => {
     await expect(canvas.queryByRole('button', { name: 'Send' })).toBeNull()
+    await expect(canvas.queryByRole('button', { name: 'Mark as Sent' })).toBeNull()
+    await expect(canvas.getByText('Sent Nov 20, 2026')).toBeInTheDocument()
+    const status = canvas.getByRole('combobox', { name: 'Status' })
+    await expect(status).toHaveTextContent('Sent')
+    await userEvent.click(status)
+    await userEvent.click(await screen.findByRole('option', { name: 'Draft' }))
+    await expect(args.onStatusChange).toHaveBeenCalledWith('draft')
   },
 }
 export const Loading: Story = {

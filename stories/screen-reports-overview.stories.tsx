@@ -24,7 +24,8 @@ export const WithRecent: Story = {
   play: async ({ canvas }) => {
     await expect(canvas.getByText('No Current Week Report')).toBeInTheDocument()
     await expect(canvas.getAllByRole('link')).toHaveLength(5)
-    await expect(canvas.getAllByText('Sent')).toHaveLength(5)
+    await expect(canvas.getAllByText(/^[A-Z][a-z]{2} \d+, 2026 · Sent$/)).toHaveLength(5)
+    await expect(canvas.getByText('Nov 9, 2026 · Sent')).toBeInTheDocument()
   },
 }
 export const Loading: Story = {

@@ -1,6 +1,6 @@
 import { SettingsView } from '@cadence/ui'
 import type { Meta, StoryObj } from '@storybook/react-vite'
-import { expect, fn, userEvent } from 'storybook/test'
+import { expect, fn, screen, userEvent } from 'storybook/test'
 import { projects, sectionTemplates, userSettings } from './fixtures'
 import { longProjects } from './fixtures-long'
 
@@ -29,8 +29,20 @@ type Story = StoryObj<typeof meta>
 
 export const Preferences: Story = {
   play: async ({ canvas, args }) => {
+    await expect(canvas.getByRole('combobox', { name: 'Week start day' })).toHaveTextContent(
+      'Monday',
+    )
+    await expect(canvas.getByRole('combobox', { name: 'Week end day' })).toHaveTextContent('Friday')
+    await userEvent.click(canvas.getByRole('combobox', { name: 'Report frequency' }))
+    await userEvent.click(await screen.findByRole('option', { name: 'Bi-weekly' }))
+    await userEvent.click(canvas.getByRole('combobox', { name: 'Week end day' }))
+    await userEvent.click(await screen.findByRole('option', { name: 'Thursday' }))
     await userEvent.click(canvas.getByRole('button', { name: 'Save Preferences' }))
-    await expect(args.onSavePreferences).toHaveBeenCalled()
+    await expect(args.onSavePreferences).toHaveBeenCalledWith({
+      weekly_start_day: 'monday',
+      weekly_end_day: 'thursday',
+      report_frequency: 'bi-weekly',
+    })
     await userEvent.click(canvas.getByRole('button', { name: 'Download my data' }))
     await expect(args.onExport).toHaveBeenCalled()
   },
@@ -46,6 +58,28 @@ export const Sections: Story = {
     await userEvent.click(canvas.getByRole('button', { name: 'Add Section' }))
     await userEvent.type(canvas.getByRole('textbox', { name: 'Section name' }), 'Risks{Enter}')
     await expect(args.onAddSection).toHaveBeenCalledWith('Risks', 'standard')
+  },
+}
+export const SectionsWithType: Story = {
+  args: { defaultTab: 'sections' },
+  play: async ({ canvas, args }) => {
+    await userEvent.click(canvas.getByRole('button', { name: 'Add Section' }))
+    await userEvent.click(canvas.getByRole('textbox', { name: 'Section name' }))
+    await userEvent.paste('Asks')
+    await userEvent.click(canvas.getByRole('combobox', { name: 'Section type' }))
+    await userEvent.click(
+      await screen.findByRole('option', { name: 'Tasks — Trackable action items' }),
+    )
+    await userEvent.click(canvas.getByRole('button', { name: 'Save' }))
+    await expect(args.onAddSection).toHaveBeenLastCalledWith('Asks', 'tasks')
+  },
+}
+export const SectionsChangeType: Story = {
+  args: { defaultTab: 'sections' },
+  play: async ({ canvas, args }) => {
+    await userEvent.click(canvas.getByRole('combobox', { name: 'Type of Highlights' }))
+    await userEvent.click(await screen.findByRole('option', { name: 'Follow-ups' }))
+    await expect(args.onUpdateSection).toHaveBeenCalledWith(1, { type: 'followups' })
   },
 }
 export const SectionsEmpty: Story = {

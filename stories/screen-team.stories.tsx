@@ -1,6 +1,6 @@
 import { TeamMemberView, TeamOverviewView } from '@cadence/ui'
 import type { Meta, StoryObj } from '@storybook/react-vite'
-import { expect, fn, userEvent } from 'storybook/test'
+import { expect, fn, screen, userEvent } from 'storybook/test'
 import { memberDashboard, members, projects } from './fixtures'
 import { emptyMemberDashboard, longMemberDashboard, longMembers } from './fixtures-long'
 
@@ -26,6 +26,11 @@ export const Member: Story = {
     await userEvent.type(canvas.getByRole('textbox', { name: 'Content' }), 'Budget for Q1')
     await userEvent.click(canvas.getByRole('button', { name: 'Add' }))
     await expect(args.onAdd).toHaveBeenCalledWith('talking-points', 'Budget for Q1', null)
+    await userEvent.type(canvas.getByRole('textbox', { name: 'Content' }), 'Atlas staffing')
+    await userEvent.click(canvas.getByRole('combobox', { name: 'Project' }))
+    await userEvent.click(await screen.findByRole('option', { name: 'Atlas' }))
+    await userEvent.click(canvas.getByRole('button', { name: 'Add' }))
+    await expect(args.onAdd).toHaveBeenLastCalledWith('talking-points', 'Atlas staffing', 2)
     await userEvent.click(canvas.getByRole('button', { name: 'Prepare 1:1' }))
     await expect(args.onPrepareOneOnOne).toHaveBeenCalled()
   },

@@ -27,7 +27,8 @@ describe('settings and search', () => {
       await page.getByRole('button', { name: 'Report Sections' }).click()
       await page.getByRole('button', { name: 'Add Section' }).click()
       await page.getByRole('textbox', { name: 'Section name' }).fill('Action Items')
-      await page.getByRole('combobox', { name: 'Section type' }).selectOption('tasks')
+      await page.getByRole('combobox', { name: 'Section type' }).click()
+      await page.getByRole('option', { name: 'Tasks — Trackable action items' }).click()
       await page.getByRole('button', { name: 'Save', exact: true }).click()
       await page.getByText('Section "Action Items" added successfully!').waitFor()
 

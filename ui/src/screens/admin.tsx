@@ -5,6 +5,7 @@ import { Link } from '../components/link'
 import { ProgressBar } from '../components/progress-bar'
 import { PageSkeleton } from '../components/skeleton'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/tabs'
+import { formatDate } from '../lib/dates'
 import type {
   ActivityEntry,
   AdminStats,
@@ -24,6 +25,12 @@ export type AdminViewProps = {
   loading?: boolean
 }
 
+/** 'Nov 20, 2026, 10:30 AM' in local time. */
+function formatDateTime(iso: string): string {
+  const time = new Date(iso).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' })
+  return `${formatDate(iso)}, ${time}`
+}
+
 function Activity({ list }: { list: ActivityEntry[] }) {
   return (
     <ul className="cad-screen__list">
@@ -33,7 +40,8 @@ function Activity({ list }: { list: ActivityEntry[] }) {
             {a.action} {a.entity_type ?? ''}
           </span>
           <small className="cad-screen__muted">
-            {a.user_email ?? ''} {a.created_at.slice(0, 16).replace('T', ' ')}
+            {a.user_email ? `${a.user_email} · ` : ''}
+            {formatDateTime(a.created_at)}
           </small>
         </li>
       ))}
@@ -91,7 +99,9 @@ export function AdminView(p: AdminViewProps) {
                   {u.name ?? 'No Name'} <small className="cad-screen__muted">{u.email}</small>
                 </span>
                 {u.is_admin ? <Badge>Admin</Badge> : null}
-                <small className="cad-screen__muted">{u.created_at.slice(0, 10)}</small>
+                <small className="cad-screen__muted cad-screen__num">
+                  Joined {formatDate(u.created_at)}
+                </small>
               </li>
             ))}
           </ul>

@@ -5,6 +5,7 @@ import { Checkbox } from '../components/checkbox'
 import { EmptyState } from '../components/empty-state'
 import { Link } from '../components/link'
 import { PageSkeleton } from '../components/skeleton'
+import { formatDate } from '../lib/dates'
 import type { DashboardData, Report, SectionItem } from '../types'
 
 export type DashboardViewProps = {
@@ -41,7 +42,9 @@ function ItemList({
             {it.report_title || it.report_week_start_date ? (
               <small className="cad-screen__muted">
                 {it.report_title ?? 'Weekly Report'}
-                {it.report_week_start_date ? ` · week of ${it.report_week_start_date}` : ''}
+                {it.report_week_start_date
+                  ? ` · week of ${formatDate(it.report_week_start_date)}`
+                  : ''}
               </small>
             ) : null}
           </div>
@@ -94,7 +97,7 @@ export function DashboardView({
         <CardContent>
           {cur ? (
             <Link href={`/reports/${cur.uuid}`}>
-              {cur.title || `Week of ${cur.week_start_date}`}
+              {cur.title || `Week of ${formatDate(cur.week_start_date)}`}
             </Link>
           ) : (
             <Button variant="primary" onClick={onCreateReport}>
@@ -121,8 +124,12 @@ export function ReportLinks({ reports }: { reports: Report[] }) {
     <ul className="cad-screen__list">
       {reports.map((r) => (
         <li key={r.uuid} className="cad-screen__row">
-          <Link href={`/reports/${r.uuid}`}>{r.title || `Week of ${r.week_start_date}`}</Link>
-          <small className="cad-screen__muted">{r.is_submitted ? 'Sent' : 'Draft'}</small>
+          <Link href={`/reports/${r.uuid}`} className="cad-screen__grow">
+            {r.title || `Week of ${formatDate(r.week_start_date)}`}
+          </Link>
+          <small className="cad-screen__muted cad-screen__num">
+            {formatDate(r.week_start_date)} · {r.is_submitted ? 'Sent' : 'Draft'}
+          </small>
         </li>
       ))}
     </ul>

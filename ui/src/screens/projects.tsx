@@ -2,6 +2,7 @@ import { StatCard } from '../components/card'
 import { EmptyState } from '../components/empty-state'
 import { Link } from '../components/link'
 import { PageSkeleton } from '../components/skeleton'
+import { formatDate } from '../lib/dates'
 import type { Project, ProjectAnalytics, ProjectUpdate } from '../types'
 
 export type ProjectViewProps = {
@@ -22,14 +23,14 @@ export function ProjectView({ project, updates, loading }: ProjectViewProps) {
     <div className="cad-screen">
       <h1 className="cad-screen__title">{project.name}</h1>
       <p className="cad-screen__muted">
-        Created {project.created_at.slice(0, 10)} · Updated {project.updated_at.slice(0, 10)}
+        Created {formatDate(project.created_at)} · Updated {formatDate(project.updated_at)}
       </p>
       <h2>Project Updates Timeline</h2>
       {weeks.size === 0 ? <EmptyState title="No Updates Yet" /> : null}
       {[...weeks].map(([week, list]) => (
         <section key={week} className="cad-screen__block">
           <div className="cad-screen__head">
-            <h3>Week of {week}</h3>
+            <h3>Week of {formatDate(week)}</h3>
             <Link href={`/reports/${list[0]?.report_uuid ?? list[0]?.report_id}`}>View Report</Link>
           </div>
           <ul className="cad-screen__list">

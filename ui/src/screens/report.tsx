@@ -1,13 +1,21 @@
 import * as React from 'react'
 import { Button } from '../components/button'
 import { ConfirmInline } from '../components/confirm-inline'
+import { DatePicker } from '../components/date-picker'
 import { DeliveryStatus } from '../components/delivery-status'
 import { EmptyState } from '../components/empty-state'
 import { InlineEdit } from '../components/inline-edit'
 import { type NewItem, SectionCard } from '../components/section-card'
+import { Select } from '../components/select'
 import { SinceLastWeek } from '../components/since-last-week'
 import { ReportSkeleton } from '../components/skeleton'
+import { formatDate, toIsoDate } from '../lib/dates'
 import type { Delivery, Project, Report, ReportChanges, SectionItem, TeamMember } from '../types'
+
+const STATUSES = [
+  { value: 'draft', label: 'Draft' },
+  { value: 'sent', label: 'Sent' },
+]
 
 export type ReportViewProps = {
   report: Report | null
@@ -32,11 +40,13 @@ export type ReportViewProps = {
   deliveries?: Delivery[]
   /** Retry of a failed delivery (POST /api/deliveries/{id}/retry). */
   onRetryDelivery?: (id: number) => void
+  /** The date the 'Mark as Sent' picker starts on ('YYYY-MM-DD'); today by default. */
+  defaultSentDate?: string
 }
 
 export function ReportView(p: ReportViewProps) {
   const [confirming, setConfirming] = React.useState(false)
-  const [sentDate, setSentDate] = React.useState(() => new Date().toISOString().slice(0, 10))
+  const [sentDate, setSentDate] = React.useState(() => p.defaultSentDate ?? toIsoDate(new Date()))
   if (p.loading) return <ReportSkeleton />
   const r = p.report
   if (!r) return <EmptyState title="Report not found" />
@@ -55,29 +65,38 @@ export function ReportView(p: ReportViewProps) {
             </Button>
           ) : null}
           <Button onClick={p.onImport}>Import</Button>
-          <select
+          <Select
             aria-label="Status"
-            className="cad-screen__select"
+            className="cad-report__status"
             value={r.is_submitted ? 'sent' : 'draft'}
-            onChange={(e) => p.onStatusChange(e.target.value as 'draft' | 'sent')}
-          >
-            <option value="draft">Draft</option>
-            <option value="sent">Sent</option>
-          </select>
-          {!r.is_submitted ? (
+            options={STATUSES}
+            onValueChange={(v) => {
+              if (v === 'sent') p.onStatusChange('sent', sentDate || undefined)
+              else p.onStatusChange('draft')
+            }}
+          />
+          {r.is_submitted ? (
+            r.sent_date ? (
+              <small className="cad-screen__muted">Sent {formatDate(r.sent_date)}</small>
+            ) : null
+          ) : (
             <span className="cad-screen__inline">
-              <input
-                type="date"
-                aria-label="Sent date"
-                className="cad-screen__select"
+              <DatePicker
+                label="Sent date"
+                hideLabel
+                className="cad-report__sent-date"
                 value={sentDate}
-                onChange={(e) => setSentDate(e.target.value)}
+                onChange={setSentDate}
               />
-              <Button size="sm" onClick={() => p.onStatusChange('sent', sentDate)}>
+              <Button
+                size="sm"
+                disabled={!sentDate}
+                onClick={() => p.onStatusChange('sent', sentDate)}
+              >
                 Mark as Sent
               </Button>
             </span>
-          ) : null}
+          )}
           {confirming ? (
             <ConfirmInline
               message="Delete this report?"

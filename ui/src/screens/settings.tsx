@@ -3,6 +3,7 @@ import { Button } from '../components/button'
 import { Checkbox } from '../components/checkbox'
 import { EmptyState } from '../components/empty-state'
 import { InlineEdit } from '../components/inline-edit'
+import { Select } from '../components/select'
 import { PageSkeleton } from '../components/skeleton'
 import { SortableList } from '../components/sortable-list'
 import type {
@@ -24,6 +25,12 @@ const DAYS: Weekday[] = [
   'saturday',
 ]
 const FREQS: ReportFrequency[] = ['weekly', 'bi-weekly', 'monthly', 'quarterly']
+const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1)
+const TYPE_LABEL: Record<SectionType, string> = {
+  standard: 'Standard',
+  tasks: 'Tasks',
+  followups: 'Follow-ups',
+}
 const TYPES: Array<[SectionType, string]> = [
   ['standard', 'Regular content section'],
   ['tasks', 'Trackable action items'],
@@ -62,27 +69,25 @@ function Preferences(p: SettingsViewProps) {
     weekly_end_day: p.settings.weekly_end_day,
     report_frequency: p.settings.report_frequency,
   })
+  const idBase = React.useId()
   const sel = (label: string, key: keyof typeof s, opts: string[]) => (
-    <label className="cad-screen__field">
-      <span>{label}</span>
-      <select
-        className="cad-screen__select"
+    <div className="cad-screen__field">
+      <label className="cad-field__label" htmlFor={`${idBase}-${key}`}>
+        {label}
+      </label>
+      <Select
+        id={`${idBase}-${key}`}
         value={s[key]}
-        onChange={(e) => setS({ ...s, [key]: e.target.value })}
-      >
-        {opts.map((o) => (
-          <option key={o} value={o}>
-            {o}
-          </option>
-        ))}
-      </select>
-    </label>
+        options={opts.map((o) => ({ value: o, label: cap(o) }))}
+        onValueChange={(v) => setS({ ...s, [key]: v })}
+      />
+    </div>
   )
   return (
     <div className="cad-screen__block">
       <h2>Report Preferences</h2>
-      {sel('Week start', 'weekly_start_day', DAYS)}
-      {sel('Week end', 'weekly_end_day', DAYS)}
+      {sel('Week start day', 'weekly_start_day', DAYS)}
+      {sel('Week end day', 'weekly_end_day', DAYS)}
       {sel('Report frequency', 'report_frequency', FREQS)}
       <Button variant="primary" disabled={p.saving} onClick={() => p.onSavePreferences(s)}>
         {p.saving ? 'Saving...' : 'Save Preferences'}
@@ -140,18 +145,12 @@ function Sections(p: SettingsViewProps) {
               if (e.key === 'Escape') setAdding(false)
             }}
           />
-          <select
+          <Select
             aria-label="Section type"
-            className="cad-screen__select"
             value={type}
-            onChange={(e) => setType(e.target.value as SectionType)}
-          >
-            {TYPES.map(([t, d]) => (
-              <option key={t} value={t}>
-                {t} — {d}
-              </option>
-            ))}
-          </select>
+            options={TYPES.map(([t, d]) => ({ value: t, label: `${TYPE_LABEL[t]} — ${d}` }))}
+            onValueChange={(v) => setType(v as SectionType)}
+          />
           <Button variant="primary" onClick={submit}>
             Save
           </Button>
@@ -178,21 +177,15 @@ function Sections(p: SettingsViewProps) {
                     if (v.trim() && v.trim() !== s.name) p.onUpdateSection(s.id, { name: v.trim() })
                   }}
                 />
-                <select
-                  aria-label="Type"
-                  className="cad-screen__select"
+                <Select
+                  aria-label={`Type of ${s.name}`}
+                  className="cad-select--sm"
                   value={s.type}
-                  onChange={(e) => {
-                    if (e.target.value !== s.type)
-                      p.onUpdateSection(s.id, { type: e.target.value as SectionType })
+                  options={TYPES.map(([t]) => ({ value: t, label: TYPE_LABEL[t] }))}
+                  onValueChange={(v) => {
+                    if (v !== s.type) p.onUpdateSection(s.id, { type: v as SectionType })
                   }}
-                >
-                  {TYPES.map(([t]) => (
-                    <option key={t} value={t}>
-                      {t}
-                    </option>
-                  ))}
-                </select>
+                />
                 <Button size="sm" variant="ghost" onClick={() => p.onDeleteSection(s.id)}>
                   Delete
                 </Button>
@@ -311,15 +304,15 @@ function Projects(p: SettingsViewProps) {
           value={q}
           onChange={(e) => setQ(e.target.value)}
         />
-        <select
+        <Select
           aria-label="Sort"
-          className="cad-screen__select"
           value={sort}
-          onChange={(e) => setSort(e.target.value as 'name' | 'updated')}
-        >
-          <option value="name">Name</option>
-          <option value="updated">Recently updated</option>
-        </select>
+          options={[
+            { value: 'name', label: 'Name' },
+            { value: 'updated', label: 'Recently updated' },
+          ]}
+          onValueChange={(v) => setSort(v as 'name' | 'updated')}
+        />
       </div>
       {sel.length ? (
         <div className="cad-screen__inline cad-screen__bar">

@@ -4,6 +4,7 @@ import { StatCard } from '../components/card'
 import { Checkbox } from '../components/checkbox'
 import { EmptyState } from '../components/empty-state'
 import { Link } from '../components/link'
+import { Select } from '../components/select'
 import { PageSkeleton } from '../components/skeleton'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/tabs'
 import type { MemberEntry, Project, TeamMember, TeamMemberDashboard } from '../types'
@@ -73,6 +74,9 @@ export type TeamMemberViewProps = {
   onPrepareOneOnOne?: () => void
 }
 
+/** Radix Select has no empty value: the 'No project' choice. */
+const NO_PROJECT = 'none'
+
 const LABELS: Record<MemberEntryKind, [string, string]> = {
   'talking-points': ['covered', 'pending'],
   tasks: ['completed', 'pending'],
@@ -106,19 +110,15 @@ function EntryTab(props: {
           value={content}
           onChange={(e) => setContent(e.target.value)}
         />
-        <select
+        <Select
           aria-label="Project"
-          className="cad-screen__select"
-          value={pid}
-          onChange={(e) => setPid(e.target.value)}
-        >
-          <option value="">No project</option>
-          {projects.map((pr) => (
-            <option key={pr.id} value={pr.id}>
-              {pr.name}
-            </option>
-          ))}
-        </select>
+          value={pid || NO_PROJECT}
+          options={[
+            { value: NO_PROJECT, label: 'No project' },
+            ...projects.map((pr) => ({ value: String(pr.id), label: pr.name })),
+          ]}
+          onValueChange={(v) => setPid(v === NO_PROJECT ? '' : v)}
+        />
         <Button type="submit" variant="primary">
           Add
         </Button>
