@@ -4,6 +4,7 @@ import { expect, fireEvent, fn, screen, userEvent } from 'storybook/test'
 import { fullReport, members, projects } from './fixtures'
 import { longReport } from './fixtures-long'
 import {
+  agedReport,
   deliveryFailed,
   deliveryPending,
   deliverySent,
@@ -138,13 +139,17 @@ export const MobileLongContent: Story = {
 
 // Week over week (issue 10): 'Since last week' and the e-mail delivery line.
 export const SinceLastWeek: Story = {
-  args: { changes: reportChanges },
+  args: { report: agedReport, changes: reportChanges },
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('heading', { name: 'Since last week' })).toBeVisible()
     await expect(canvas.getByText('Compared with the report of Nov 9, 2026')).toBeVisible()
     await userEvent.click(canvas.getByRole('button', { name: /Carried$/ }))
     await expect(canvas.getByRole('heading', { name: 'Carried (2)' })).toBeVisible()
-    await expect(canvas.getByText('open 1 week, since the report of Nov 9')).toBeVisible()
+    await expect(canvas.getAllByText('open 1 week, since the report of Nov 9')).toHaveLength(2)
+    // the items of the report show their age too, stalled ones with a badge
+    await expect(
+      canvas.getByText('Stalled', { selector: '[data-slot="stalled-badge"]' }),
+    ).toBeVisible()
   },
 }
 export const SinceLastWeekFirstReport: Story = {
