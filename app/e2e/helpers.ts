@@ -215,3 +215,15 @@ export async function chooseOption(page: Page, select: Locator, option: string) 
   await page.keyboard.press('Enter')
   await target.waitFor({ state: 'detached' })
 }
+
+/** Polls `read` until it deep-equals `expected` (bun:test has no expect.poll); throws after `timeout`. */
+export async function until<T>(read: () => Promise<T>, expected: T, timeout = 5000) {
+  const started = Date.now()
+  let last: T | undefined
+  while (Date.now() - started < timeout) {
+    last = await read()
+    if (Bun.deepEquals(last, expected)) return
+    await Bun.sleep(50)
+  }
+  throw new Error(`expected ${JSON.stringify(expected)}, last read ${JSON.stringify(last)}`)
+}

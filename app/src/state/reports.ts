@@ -332,10 +332,13 @@ async function importIntoReport(uuid: string, text: string): Promise<void> {
     const projects = result.createdProjects
     toast.success('Report imported successfully!')
     toast.success(importedMessage(items, projects))
-    if (projects > 0) cache.projects.invalidate()
+    // Imported items may name projects created just now: fetch them with the report, so
+    // those items show under their project at once instead of after the cache expires.
+    const newProjects =
+      projects > 0 ? cache.projects.load({ force: true }).catch(() => {}) : Promise.resolve()
     cache.dashboard.invalidate()
     invalidateChanges(uuid)
-    await loadReport(uuid)
+    await Promise.all([loadReport(uuid), newProjects])
   } catch (error) {
     console.error(error)
     toast.error('Failed to import report')

@@ -1,0 +1,412 @@
+// Report journeys (product-spec §2 "Report page", "Modals", "Dashboard"; §4 "Report"): a past
+// week through the week selector, items in each section type, inline edit keys, completion with
+// its animation, delete confirms, Mark as Sent and back to Draft, import with preview, '+N more'.
+// One signed-in user for the whole file; each journey saves its final screen to artifacts/e2e/.
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { type Browser, chromium, type Page } from 'playwright-core'
+import { launchOptions } from '../../scripts/chromium'
+import { api, base, signedInPage, step, toast, until } from './helpers'
+
+let browser: Browser
+let page: Page
+let reportUuid = ''
+const projectIds: Record<string, number> = {}
+const memberIds: Record<string, number> = {}
+
+/** YYYY-MM-DD of the Monday `weeks` weeks from this week's (the default week start). */
+function monday(weeks = 0) {
+  const d = new Date()
+  d.setDate(d.getDate() - ((d.getDay() + 6) % 7) + 7 * weeks)
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`
+}
+
+const section = (name: string) => page.getByRole('region', { name })
+const rowTexts = (name: string) =>
+  section(name).locator('[data-slot="item-row"] .cad-item-content').allTextContents()
+/** The items of a section grouped under a project heading. */
+const group = (name: string, project: string) =>
+  section(name).locator('.cad-item-group', { has: page.getByRole('heading', { name: project }) })
+const row = (text: string) => page.locator('[data-slot="item-row"]', { hasText: text })
+
+async function currentReport() {
+  return (await api(page, 'GET', `/api/reports/${reportUuid}`)).json
+}
+
+beforeAll(async () => {
+  browser = await chromium.launch(launchOptions)
+  page = await signedInPage(browser, 'reports')
+  for (const [name, type] of [
+    ['Highlights', 'standard'],
+    ['Action Items', 'tasks'],
+    ['Follow-ups', 'followups'],
+  ]) {
+    expect((await api(page, 'POST', '/api/section-templates', { name, type })).status).toBe(200)
+  }
+  for (const name of ['Apollo', 'Borealis']) {
+    projectIds[name] = (await api(page, 'POST', '/api/projects', { name })).json.id
+  }
+  for (const [name, title, email] of [
+    ['Bo Chen', 'CTO', 'bo@example.com'],
+    ['Dana Ruiz', 'VP Sales', 'dana@example.com'],
+  ]) {
+    memberIds[name] = (await api(page, 'POST', '/api/team-members', { name, title, email })).json.id
+  }
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+describe('report journeys', () => {
+  test('a report for a past week through the week selector; the same week again opens it', () =>
+    step(page, 'report-past-week', async () => {
+      await page.goto(`${base}/dashboard?sidebar=reports`)
+      const sidebar = page.getByRole('complementary', { name: 'Sidebar' })
+      await sidebar.getByText('No reports yet', { exact: true }).waitFor()
+      await sidebar.getByRole('button', { name: 'Add New Report' }).click()
+      const dialog = page.getByRole('dialog', { name: 'Create New Weekly Report' })
+      await dialog.getByText('This week', { exact: true }).waitFor()
+      await dialog.getByRole('button', { name: 'Previous week' }).click()
+      await dialog.getByRole('button', { name: 'Previous week' }).click()
+      await dialog.getByText('2 weeks ago', { exact: true }).waitFor()
+      await dialog.getByRole('button', { name: 'Today' }).waitFor()
+      await dialog.getByLabel('Title (optional)').fill('Two weeks back')
+      await dialog.getByRole('button', { name: 'Create Report' }).click()
+      await toast(page, 'Weekly report created successfully!')
+      await page.waitForURL(/\/reports\/[0-9a-f-]{36}$/)
+      const uuid = new URL(page.url()).pathname.split('/')[2]
+      const report = (await api(page, 'GET', `/api/reports/${uuid}`)).json
+      expect(report.week_start_date).toBe(monday(-2))
+      expect(report.title).toBe('Two weeks back')
+      await page.getByRole('button', { name: 'Title: Two weeks back' }).waitFor()
+      // The sidebar lists it among the recent reports, as a draft; this week has none yet.
+      await sidebar.getByText('No report for this week', { exact: true }).waitFor()
+      await sidebar.getByText('Two weeks back', { exact: true }).waitFor()
+
+      // The same week once more: the user is told, and that report opens.
+      await page.goto(`${base}/dashboard?sidebar=reports`)
+      await sidebar.getByRole('button', { name: 'Add New Report' }).click()
+      await dialog.getByRole('button', { name: 'Previous week' }).click()
+      await dialog.getByRole('button', { name: 'Previous week' }).click()
+      await dialog.getByRole('button', { name: 'Create Report' }).click()
+      await toast(page, 'A report already exists for this week. Opening it now...')
+      await page.waitForURL(`${base}/reports/${uuid}`)
+      await page.getByRole('button', { name: 'Title: Two weeks back' }).waitFor()
+    }))
+
+  test("this week's report: items in each section type, tagged to projects and assigned by @mention", () =>
+    step(page, 'report-items', async () => {
+      await page.goto(`${base}/dashboard`)
+      await page.getByRole('button', { name: "Create This Week's Report" }).click()
+      const dialog = page.getByRole('dialog', { name: 'Create New Weekly Report' })
+      await dialog.getByText('This week', { exact: true }).waitFor()
+      await dialog.getByRole('button', { name: 'Create Report' }).click()
+      await toast(page, 'Weekly report created successfully!')
+      await page.waitForURL(/\/reports\/[0-9a-f-]{36}$/)
+      reportUuid = new URL(page.url()).pathname.split('/')[2]
+      expect((await currentReport()).week_start_date).toBe(monday(0))
+      await page.getByRole('heading', { name: 'Weekly Report', level: 1 }).waitFor()
+      await page
+        .getByRole('button', { name: "Title: Add a title for this week's report..." })
+        .waitFor()
+      await page
+        .getByRole('button', { name: "Summary: Add a summary of this week's progress..." })
+        .waitFor()
+
+      // Standard: a bullet with a project tag; no @ suggestions there.
+      const highlights = page.getByRole('combobox', { name: 'Add an item to Highlights' })
+      await page.getByLabel('Project for new Highlights item').selectOption({ label: 'Borealis' })
+      await highlights.fill('Closed the quarter')
+      await highlights.press('Enter')
+      await row('Closed the quarter').waitFor()
+      await page.getByLabel('Project for new Highlights item').selectOption({ label: 'No project' })
+      await highlights.fill('Hired two engineers @Bo')
+      expect(await page.getByRole('option', { name: /Bo Chen/ }).count()).toBe(0)
+      await highlights.press('Enter')
+      await row('Hired two engineers @Bo').waitFor()
+
+      // Tasks: @ by name.
+      const tasks = page.getByRole('combobox', { name: 'Add an item to Action Items' })
+      await tasks.fill('Ship the pricing page @bo')
+      await page.getByRole('option', { name: /Bo Chen/ }).waitFor()
+      await tasks.press('Enter')
+      await page.getByRole('button', { name: /@Bo Chen/ }).waitFor()
+      expect(await tasks.inputValue()).toBe('Ship the pricing page')
+      await page.getByLabel('Project for new Action Items item').selectOption({ label: 'Apollo' })
+      await tasks.press('Enter')
+      await row('Ship the pricing page').getByText('Assigned to Bo Chen').waitFor()
+
+      // Follow-ups: @ by title, case-insensitively.
+      const followups = page.getByRole('combobox', { name: 'Add an item to Follow-ups' })
+      await followups.fill('Call the bank @vp')
+      await page.getByRole('option', { name: /Dana Ruiz/ }).waitFor()
+      await followups.press('Enter')
+      await followups.press('Enter')
+      await row('Call the bank').getByText('Assigned to Dana Ruiz').waitFor()
+
+      // Grouped by project, no-project items first.
+      expect(await rowTexts('Highlights')).toEqual([
+        'Hired two engineers @Bo',
+        'Closed the quarter',
+      ])
+      await group('Highlights', 'Borealis').getByText('Closed the quarter').waitFor()
+      await group('Action Items', 'Apollo').getByText('Ship the pricing page').waitFor()
+      const saved = await currentReport()
+      const items = saved.sections.flatMap(
+        (s: { items: { content: string; item_type: string; project_id: number | null }[] }) =>
+          s.items,
+      )
+      expect(
+        items.map((i: { content: string; item_type: string; project_id: number | null }) => [
+          i.content,
+          i.item_type,
+          i.project_id,
+        ]),
+      ).toEqual([
+        ['Closed the quarter', 'standard', projectIds.Borealis],
+        ['Hired two engineers @Bo', 'standard', null],
+        ['Ship the pricing page', 'task', projectIds.Apollo],
+        ['Call the bank', 'followup', null],
+      ])
+    }))
+
+  test('inline edit keys: Enter saves, Escape cancels, Ctrl+Enter saves multi-line; delete asks first', () =>
+    step(page, 'report-inline-edit', async () => {
+      // Title: Escape cancels, Enter saves.
+      await page
+        .getByRole('button', { name: "Title: Add a title for this week's report..." })
+        .click()
+      const title = page.getByRole('textbox', { name: 'Title' })
+      await title.fill('Discarded')
+      await title.press('Escape')
+      await page
+        .getByRole('button', { name: "Title: Add a title for this week's report..." })
+        .waitFor()
+      await page
+        .getByRole('button', { name: "Title: Add a title for this week's report..." })
+        .click()
+      await title.fill('Week of launches')
+      await title.press('Enter')
+      await page.getByRole('button', { name: 'Title: Week of launches' }).waitFor()
+
+      // Summary: Enter is a new line, Ctrl+Enter saves.
+      await page
+        .getByRole('button', { name: "Summary: Add a summary of this week's progress..." })
+        .click()
+      const summary = page.getByRole('textbox', { name: 'Summary' })
+      await summary.type('Pricing shipped.')
+      await summary.press('Enter')
+      await summary.type('Hiring on track.')
+      await summary.waitFor()
+      await summary.press('Control+Enter')
+      await summary.waitFor({ state: 'detached' })
+      await until(async () => (await currentReport()).title, 'Week of launches')
+      expect((await currentReport()).summary).toBe('Pricing shipped.\nHiring on track.')
+
+      // An item: Escape cancels the edit, Enter saves it.
+      await page.getByRole('button', { name: 'Edit: Closed the quarter' }).click()
+      const editor = page.getByRole('textbox', { name: 'Edit item' })
+      await editor.fill('Nothing to see')
+      await editor.press('Escape')
+      await row('Closed the quarter').waitFor()
+      expect(await row('Nothing to see').count()).toBe(0)
+      await page.getByRole('button', { name: 'Edit: Closed the quarter' }).click()
+      await editor.fill('Closed the quarter early')
+      await editor.press('Enter')
+      await row('Closed the quarter early').waitFor()
+
+      // Delete: the confirm says it cannot be undone; Cancel keeps the item, Yes deletes it.
+      await page.getByRole('button', { name: 'Delete: Hired two engineers @Bo' }).click()
+      await page.getByText('Delete this item? This cannot be undone.', { exact: true }).waitFor()
+      await page.getByRole('button', { name: 'Cancel' }).click()
+      await row('Hired two engineers @Bo')
+        .getByRole('button', { name: /^Edit:/ })
+        .waitFor()
+      await page.getByRole('button', { name: 'Delete: Hired two engineers @Bo' }).click()
+      await page.getByRole('button', { name: 'Yes, Delete' }).click()
+      await toast(page, 'Item deleted successfully')
+      await row('Hired two engineers @Bo').waitFor({ state: 'detached' })
+
+      const saved = await currentReport()
+      const contents = saved.sections.flatMap((s: { items: { content: string }[] }) =>
+        s.items.map((i) => i.content),
+      )
+      expect(contents).toContain('Closed the quarter early')
+      expect(contents).not.toContain('Hired two engineers @Bo')
+    }))
+
+  test('completing a task fades, moves to the completed group and stays marked for a second', () =>
+    step(page, 'report-completion', async () => {
+      const tasks = page.getByRole('combobox', { name: 'Add an item to Action Items' })
+      await page
+        .getByLabel('Project for new Action Items item')
+        .selectOption({ label: 'No project' })
+      for (const text of ['Draft the board memo', 'Book the offsite']) {
+        await tasks.fill(text)
+        await tasks.press('Enter')
+        await row(text).waitFor()
+      }
+      expect(await rowTexts('Action Items')).toEqual([
+        'Draft the board memo',
+        'Book the offsite',
+        'Ship the pricing page',
+      ])
+
+      const started = Date.now()
+      await page.getByRole('checkbox', { name: 'Complete: Draft the board memo' }).click()
+      // 0.3 s fade + 0.3 s move where it was clicked, then it joins the completed group.
+      await page.locator('li.is-completing', { hasText: 'Draft the board memo' }).waitFor()
+      expect((await rowTexts('Action Items'))[0]).toBe('Draft the board memo')
+      await page.locator('li.is-held', { hasText: 'Draft the board memo' }).waitFor()
+      const held = Date.now() - started
+      expect(held).toBeGreaterThanOrEqual(550)
+      expect(await rowTexts('Action Items')).toEqual([
+        'Book the offsite',
+        'Draft the board memo',
+        'Ship the pricing page',
+      ])
+      await toast(page, 'Task completed')
+      await page.locator('li.is-held', { hasText: 'Draft the board memo' }).waitFor({
+        state: 'detached',
+      })
+      expect(Date.now() - started).toBeGreaterThanOrEqual(1550)
+      await page.locator('[data-completed]', { hasText: 'Draft the board memo' }).waitFor()
+      await page.getByRole('checkbox', { name: 'Mark as pending: Draft the board memo' }).waitFor()
+
+      // And back to pending.
+      await page.getByRole('checkbox', { name: 'Mark as pending: Draft the board memo' }).click()
+      await toast(page, 'Task marked as pending')
+      await page.getByRole('checkbox', { name: 'Complete: Draft the board memo' }).waitFor()
+    }))
+
+  test("'+N more tasks' on the report, '+N more' on the dashboard, completing from the dashboard", () =>
+    step(page, 'report-more', async () => {
+      const tasks = page.getByRole('combobox', { name: 'Add an item to Action Items' })
+      const count = section('Action Items').locator('header .cad-num')
+      for (const n of [1, 2, 3, 4]) {
+        await tasks.fill(`Extra task ${n}`)
+        await tasks.press('Enter')
+        await until(() => count.textContent(), String(3 + n))
+      }
+      // 7 tasks: 5 shown, then '+2 more tasks'.
+      await section('Action Items').getByRole('button', { name: '+2 more tasks' }).click()
+      await row('Extra task 4').waitFor()
+      expect(await rowTexts('Action Items')).toHaveLength(7)
+      await section('Action Items').getByRole('button', { name: 'Show fewer' }).click()
+      expect(await rowTexts('Action Items')).toHaveLength(5)
+
+      await page.goto(`${base}/dashboard`)
+      const active = page.locator('.cad-card', {
+        has: page.getByRole('heading', { name: 'Active Tasks' }),
+      })
+      await active.getByText('+2 more', { exact: true }).waitFor()
+      expect(await active.getByRole('checkbox').count()).toBe(5)
+      const followups = page.locator('.cad-card', {
+        has: page.getByRole('heading', { name: 'Follow-ups' }),
+      })
+      await followups.getByText('Call the bank', { exact: true }).waitFor()
+      await page.getByRole('link', { name: 'Week of launches' }).first().waitFor()
+
+      const first = (await active.getByRole('checkbox').first().getAttribute('aria-label')) ?? ''
+      await active.getByRole('checkbox').first().click()
+      await toast(page, 'Task completed!')
+      await page.reload()
+      await active.getByText('+1 more', { exact: true }).waitFor()
+      const done = (await currentReport()).sections
+        .flatMap((s: { items: { content: string; is_completed: boolean }[] }) => s.items)
+        .find((i: { content: string }) => `Complete ${i.content}` === first)
+      expect(done?.is_completed).toBe(true)
+    }))
+
+  test('Mark as Sent with a chosen date, back to Draft, then Send', () =>
+    step(page, 'report-status', async () => {
+      await page.goto(`${base}/reports/${reportUuid}`)
+      const status = page.getByRole('combobox', { name: 'Status' })
+      await status.waitFor()
+      expect((await status.textContent())?.trim()).toBe('Draft')
+      const sentDate = monday(0)
+      await page.getByLabel('Sent date').fill(sentDate)
+      await page.getByRole('button', { name: 'Mark as Sent' }).click()
+      await page.getByRole('button', { name: 'Send', exact: true }).waitFor({ state: 'detached' })
+      expect((await status.textContent())?.trim()).toBe('Sent')
+      let saved = await currentReport()
+      expect([saved.is_submitted, saved.sent_date]).toEqual([true, sentDate])
+      await page.goto(`${base}/dashboard?sidebar=reports`)
+      const sidebar = page.getByRole('complementary', { name: 'Sidebar' })
+      await sidebar
+        .getByRole('link', { name: /Week of launches/ })
+        .getByText('Submitted')
+        .waitFor()
+
+      await page.goto(`${base}/reports/${reportUuid}`)
+      await status.click()
+      await page.getByRole('option', { name: 'Draft' }).click()
+      await page.getByRole('button', { name: 'Send', exact: true }).waitFor()
+      saved = await currentReport()
+      expect([saved.is_submitted, saved.sent_date]).toEqual([false, null])
+
+      await page.getByRole('button', { name: 'Send', exact: true }).click()
+      await page.getByRole('button', { name: 'Send', exact: true }).waitFor({ state: 'detached' })
+      saved = await currentReport()
+      const now = new Date()
+      const today = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`
+      expect([saved.is_submitted, saved.sent_date]).toEqual([true, today])
+      await status.click()
+      await page.getByRole('option', { name: 'Draft' }).click()
+      await page.getByRole('button', { name: 'Send', exact: true }).waitFor()
+    }))
+
+  test('import from pasted text: preview first, then import with its counts', () =>
+    step(page, 'report-import', async () => {
+      await page.getByRole('button', { name: 'Import', exact: true }).click()
+      const dialog = page.getByRole('dialog', { name: 'Import Report' })
+      await dialog.getByRole('button', { name: 'Preview' }).click()
+      await dialog.getByText('Please paste report content to preview', { exact: true }).waitFor()
+      await dialog
+        .getByLabel('Report content')
+        .fill(
+          'Highlights\n- [Apollo] Signed the Acme deal\n\nAction Items\n- [Zephyr] Plan the Zephyr pilot\n- Review the budget\n\nFollow-ups\n- Chase the auditors',
+        )
+      await dialog.getByRole('button', { name: 'Preview' }).click()
+      await dialog.getByText('3 sections, 4 items', { exact: true }).waitFor()
+      const preview = dialog.getByRole('region', { name: 'Import preview' })
+      await preview.getByText('Plan the Zephyr pilot').waitFor()
+      await preview.getByText('Zephyr', { exact: true }).waitFor()
+      // Back keeps the text; nothing is written by a preview.
+      await dialog.getByRole('button', { name: 'Back' }).click()
+      expect(await dialog.getByLabel('Report content').inputValue()).toContain('Chase the auditors')
+      expect(JSON.stringify(await currentReport())).not.toContain('Acme')
+      await dialog.getByRole('button', { name: 'Preview' }).click()
+      await dialog.getByRole('button', { name: 'Import', exact: true }).click()
+      await toast(page, 'Report imported successfully!')
+      await toast(page, 'Imported 4 items from report and created 1 new project(s)')
+      await dialog.waitFor({ state: 'detached' })
+
+      await group('Highlights', 'Apollo').getByText('Signed the Acme deal').waitFor()
+      await section('Action Items')
+        .getByRole('button', { name: /^\+\d+ more tasks$/ })
+        .click()
+      await group('Action Items', 'Zephyr').getByText('Plan the Zephyr pilot').waitFor()
+      await section('Follow-ups').getByText('Chase the auditors').waitFor()
+      const projects = (await api(page, 'GET', '/api/projects')).json as { name: string }[]
+      expect(projects.map((p) => p.name).sort()).toEqual(['Apollo', 'Borealis', 'Zephyr'])
+    }))
+
+  test('delete the report with the inline confirm; its address then shows Report not found', () =>
+    step(page, 'report-deleted', async () => {
+      await page.getByRole('button', { name: 'Delete', exact: true }).click()
+      await page.getByText('Delete this report?', { exact: true }).waitFor()
+      await page.getByRole('button', { name: 'Cancel' }).click()
+      await page.getByRole('button', { name: 'Delete', exact: true }).click()
+      await page.getByRole('button', { name: 'Yes, Delete' }).click()
+      await toast(page, 'Report and all related content deleted successfully')
+      await page.waitForURL(`${base}/dashboard`)
+      await page.getByRole('button', { name: "Create This Week's Report" }).waitFor()
+      expect((await api(page, 'GET', `/api/reports/${reportUuid}`)).status).toBe(404)
+
+      await page.goto(`${base}/reports/${reportUuid}`)
+      await page.getByText('Report not found', { exact: true }).waitFor()
+      await page.goto(`${base}/reports/${reportUuid}/draft`)
+      await page.getByText('Report not found', { exact: true }).waitFor()
+      await page.getByRole('button', { name: 'Go back' }).waitFor()
+    }))
+})
