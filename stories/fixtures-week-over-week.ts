@@ -4,12 +4,13 @@ import type {
   Delivery,
   MemberEntry,
   ProjectWeekChanges,
+  Report,
   ReportChanges,
   SectionItem,
   TeamMember,
   TeamMemberPrep,
 } from '@cadence/ui'
-import { members } from './fixtures'
+import { fullReport, members } from './fixtures'
 
 const change = (id: number, content: string, o: Partial<ChangeItem> = {}): ChangeItem => ({
   id,
@@ -273,4 +274,27 @@ export const deliveryFailed: Delivery = {
   attempts: 5,
   last_error: '550 5.1.1 Mailbox unavailable',
   sent_at: null,
+}
+
+/** fullReport whose open tasks and follow-ups carry the ageing fields the server sends. */
+export const agedReport: Report = {
+  ...fullReport,
+  sections: (fullReport.sections ?? []).map((s) => ({
+    ...s,
+    items: s.items.map((it): SectionItem => {
+      if (it.item_type === 'standard') return it
+      const age = (
+        {
+          12: { carried_from_item_id: 52, origin_week_start_date: '2026-11-09', open_weeks: 1 },
+          21: { carried_from_item_id: 61, origin_week_start_date: '2026-10-26', open_weeks: 3 },
+        } as Record<number, Partial<SectionItem>>
+      )[it.id] ?? {
+        carried_from_item_id: null,
+        origin_week_start_date: '2026-11-16',
+        open_weeks: 0,
+      }
+      const weeks = age.open_weeks ?? 0
+      return { ...it, carried_forward: false, ...age, is_stalled: !it.is_completed && weeks >= 3 }
+    }),
+  })),
 }
