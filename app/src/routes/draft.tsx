@@ -1,5 +1,6 @@
 import { ReportSkeleton } from '@cadence/ui'
 import { useLocation, useParams } from 'wouter'
+import { copyAsMarkdown, copyForEmail } from '../state/export-copy'
 import { useReportPage } from './use-report-page'
 import { DraftView } from './views'
 
@@ -17,6 +18,8 @@ function DraftPage() {
       members={members}
       onBack={() => navigate(report ? `/reports/${uuid}` : '/dashboard')}
       onPrint={() => window.print()}
+      onCopyMarkdown={() => void copyAsMarkdown(uuid)}
+      onCopyEmail={() => void copyForEmail(uuid)}
     />
   )
 }

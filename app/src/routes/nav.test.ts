@@ -10,6 +10,11 @@ describe('active nav item', () => {
     expect(activeNav('/team-members/m1', '?sidebar=reports')).toBe('team')
   })
 
+  test("a member's Prepare 1:1 page is part of team", () => {
+    expect(activeNav('/team-members/m1/prep', '')).toBe('team')
+    expect(activeNav('/team-members/m1/prep', '?sidebar=projects')).toBe('team')
+  })
+
   test('otherwise the sidebar query value decides', () => {
     expect(activeNav('/dashboard', '?sidebar=reports')).toBe('reports')
     expect(activeNav('/dashboard', '?sidebar=projects')).toBe('projects')

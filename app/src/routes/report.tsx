@@ -1,6 +1,8 @@
 import { ImportReportDialog } from '@cadence/ui'
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { useLocation, useParams } from 'wouter'
+import { loadReportChanges, useReportChanges } from '../state/changes'
+import { retryDelivery, stopDeliveries, useDeliveries, watchDeliveries } from '../state/deliveries'
 import {
   addItem,
   deleteItem,
@@ -25,6 +27,14 @@ function ReportPage() {
   const [, navigate] = useLocation()
   const { report, loading, projects, members, weekRange } = useReportPage(uuid)
   const [importOpen, setImportOpen] = useState(false)
+  const changes = useReportChanges(uuid)
+  const deliveries = useDeliveries(uuid)
+  useEffect(() => {
+    loadReportChanges(uuid).catch((error) => console.error(error))
+    // Deliveries of an earlier Send (still pending ones are followed while the page is open).
+    void watchDeliveries(uuid)
+    return () => stopDeliveries()
+  }, [uuid])
 
   const failEdit = (message: string) => (error: unknown) => {
     console.error(error)
@@ -46,10 +56,17 @@ function ReportPage() {
           void updateReport({ summary }).catch(failEdit('Failed to update report'))
         }
         onDraft={() => navigate(`/reports/${uuid}/draft`)}
-        onSend={() => void sendReport()}
-        onStatusChange={(status, sentDate) =>
-          void (status === 'sent' ? markAsSent(sentDate ?? '') : markAsDraft())
-        }
+        changes={report ? changes.data : null}
+        deliveries={deliveries}
+        onRetryDelivery={(id) => void retryDelivery(id)}
+        onSend={async () => {
+          // With mail configured, Send records a delivery: show it and follow it while pending.
+          if (await sendReport()) void watchDeliveries(uuid)
+        }}
+        onStatusChange={async (status, sentDate) => {
+          const ok = await (status === 'sent' ? markAsSent(sentDate ?? '') : markAsDraft())
+          if (ok && status === 'sent') void watchDeliveries(uuid)
+        }}
         onImport={() => setImportOpen(true)}
         onDelete={async () => {
           if (await deleteReport(uuid)) navigate('/dashboard', { replace: true })

@@ -99,15 +99,24 @@ function AppDialogs() {
   const dialogs = useDialogs()
   const settings = useSettings()
   const [, navigate] = useLocation()
+  // The carry-over checkbox starts from the user's setting each time the dialog opens.
+  const [carryOverChoice, setCarryOverChoice] = useState<boolean | null>(null)
+  const carryOver = carryOverChoice ?? settings.data?.carry_over ?? true
   return (
     <>
       <CreateReportDialog
         open={dialogs.createReport}
-        onOpenChange={(open) => setDialog('createReport', open)}
+        onOpenChange={(open) => {
+          if (!open) setCarryOverChoice(null)
+          setDialog('createReport', open)
+        }}
         startDay={settings.data?.weekly_start_day}
         endDay={settings.data?.weekly_end_day}
+        carryOver={carryOver}
+        onCarryOverChange={setCarryOverChoice}
         onSubmit={async (input) => {
-          const { uuid } = await createReport(input)
+          const { uuid } = await createReport({ ...input, carry_over: carryOver })
+          setCarryOverChoice(null)
           setDialog('createReport', false)
           navigate(`/reports/${uuid}`)
         }}

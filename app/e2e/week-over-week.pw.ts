@@ -1,0 +1,177 @@
+// Week over week (issue 10, docs/week-over-week.md): last week's report with tasks, one done;
+// this week's report created with carry-over shows the open task carried with its ageing and
+// the 'Since last week' counts; Prepare 1:1 for the assignee covers a talking point; the draft
+// copies as Markdown and for e-mail. One signed-in user for the file; each journey saves its
+// final screen to artifacts/e2e/.
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { type Browser, chromium, type Page } from 'playwright-core'
+import { launchOptions } from '../../scripts/chromium'
+import { api, base, signedInPage, step, toast, until } from './helpers'
+
+let browser: Browser
+let page: Page
+let lastWeekUuid = ''
+let thisWeekUuid = ''
+let memberUuid = ''
+let memberId = 0
+let projectId = 0
+
+/** The Monday `weeks` weeks from this week's (the default week start), as a Date and YYYY-MM-DD. */
+function monday(weeks = 0) {
+  const d = new Date()
+  d.setDate(d.getDate() - ((d.getDay() + 6) % 7) + 7 * weeks)
+  const iso = `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`
+  return { date: d, iso }
+}
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec']
+/** 'Nov 16': how the ageing label names the report an item comes from. */
+const short = (d: Date) => `${MONTHS[d.getMonth()]} ${d.getDate()}`
+
+const row = (text: string) => page.locator('[data-slot="item-row"]', { hasText: text })
+const sinceCount = (kind: string) =>
+  page.locator(
+    `[data-slot="since-last-week"] .cad-since__count[data-kind="${kind}"] .cad-since__number`,
+  )
+
+beforeAll(async () => {
+  browser = await chromium.launch(launchOptions)
+  page = await signedInPage(browser, 'week-over-week')
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: base })
+  for (const [name, type] of [
+    ['Action Items', 'tasks'],
+    ['Follow-ups', 'followups'],
+  ]) {
+    expect((await api(page, 'POST', '/api/section-templates', { name, type })).status).toBe(200)
+  }
+  projectId = (await api(page, 'POST', '/api/projects', { name: 'Apollo' })).json.id
+  const member = await api(page, 'POST', '/api/team-members', {
+    name: 'Grace Hopper',
+    title: 'Director',
+    email: 'grace@example.com',
+  })
+  memberId = member.json.id
+  memberUuid = member.json.uuid
+  for (const content of ['Discuss the promotion case', 'Offsite agenda']) {
+    const point = await api(page, 'POST', `/api/team-members/${memberUuid}/talking-points`, {
+      content,
+    })
+    expect(point.status).toBe(200)
+  }
+
+  // Last week's report, with two tasks and a follow-up (setup through the API).
+  const last = await api(page, 'POST', '/api/reports', {
+    week_start_date: monday(-1).iso,
+    title: 'Last week',
+  })
+  expect(last.status).toBe(200)
+  lastWeekUuid = last.json.uuid
+  const sections = (await api(page, 'GET', `/api/reports/${lastWeekUuid}`)).json.sections as {
+    id: number
+    section_name: string
+  }[]
+  const sectionId = (name: string) => sections.find((s) => s.section_name === name)?.id
+  for (const [name, content, item_type, assignee] of [
+    ['Action Items', 'Renew the vendor contract', 'task', memberId],
+    ['Action Items', 'Close the Q3 books', 'task', null],
+    ['Follow-ups', 'Check the hiring plan with finance', 'followup', null],
+  ] as const) {
+    const item = await api(page, 'POST', '/api/section-items', {
+      section_id: sectionId(name),
+      content,
+      item_type,
+      project_id: projectId,
+      assigned_to_team_member_id: assignee,
+    })
+    expect(item.status).toBe(200)
+  }
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+describe('week over week', () => {
+  test("last week's report: one task done, the others open", () =>
+    step(page, 'wow-last-week', async () => {
+      await page.goto(`${base}/reports/${lastWeekUuid}`)
+      await row('Close the Q3 books').getByRole('checkbox').click()
+      await toast(page, 'Task completed')
+      await page
+        .locator('[data-slot="item-row"][data-completed]', { hasText: 'Close the Q3 books' })
+        .waitFor()
+      // The first report has nothing to compare with.
+      await page.getByText('No earlier report to compare with', { exact: true }).waitFor()
+    }))
+
+  test("this week's report with carry-over: the open items come along with their ageing", () =>
+    step(page, 'wow-carried', async () => {
+      await page.goto(`${base}/dashboard`)
+      await page.getByRole('button', { name: "Create This Week's Report" }).first().click()
+      const dialog = page.getByRole('dialog', { name: 'Create New Weekly Report' })
+      await dialog.getByText('This week', { exact: true }).waitFor()
+      const carry = dialog.getByRole('checkbox', { name: 'Carry over open tasks and follow-ups' })
+      // On by default (the user's carry_over setting).
+      expect(await carry.isChecked()).toBe(true)
+      await dialog.getByRole('button', { name: 'Create Report' }).click()
+      await toast(page, 'Weekly report created successfully!')
+      await toast(page, 'Carried 2 open items from last week')
+      await page.waitForURL(/\/reports\/[0-9a-f-]{36}$/)
+      thisWeekUuid = new URL(page.url()).pathname.split('/')[2]
+      expect(thisWeekUuid).not.toBe(lastWeekUuid)
+
+      // The open task and follow-up are here, open one week since last week's report; the done
+      // task stayed behind.
+      const since = `open 1 week, since the report of ${short(monday(-1).date)}`
+      await row('Renew the vendor contract').getByText(since, { exact: true }).waitFor()
+      await row('Renew the vendor contract').getByText('Carried', { exact: true }).waitFor()
+      await row('Check the hiring plan with finance').getByText(since, { exact: true }).waitFor()
+      expect(await row('Close the Q3 books').count()).toBe(0)
+
+      // A new task this week.
+      const add = page.getByRole('combobox', { name: 'Add an item to Action Items' })
+      await add.fill('Draft the 2027 budget')
+      await add.press('Enter')
+      await add.press('Enter')
+      await row('Draft the 2027 budget').getByText('new this week', { exact: true }).waitFor()
+
+      // 'Since last week': 2 carried, 1 new (refreshed after the add), none completed or stalled.
+      const counts = async () =>
+        Object.fromEntries(
+          await Promise.all(
+            ['completed', 'new', 'carried', 'stalled'].map(
+              async (kind) => [kind, (await sinceCount(kind).textContent())?.trim()] as const,
+            ),
+          ),
+        )
+      await until(counts, { completed: '0', new: '1', carried: '2', stalled: '0' })
+      await page.locator('.cad-since__count[data-kind="carried"]').click()
+      await page
+        .locator('[data-slot="since-last-week"] [data-slot="change-item"]', {
+          hasText: 'Renew the vendor contract',
+        })
+        .waitFor()
+    }))
+
+  test('the draft copies the report as Markdown and for e-mail', () =>
+    step(page, 'wow-copy', async () => {
+      await page.goto(`${base}/reports/${thisWeekUuid}/draft`)
+      await page.getByRole('button', { name: 'Copy as Markdown' }).click()
+      await toast(page, 'Copied as Markdown')
+      const markdown = await page.evaluate(() => navigator.clipboard.readText())
+      expect(markdown).toContain('Renew the vendor contract')
+      expect(markdown).toContain('Draft the 2027 budget')
+      expect(markdown).toMatch(/^#/m)
+
+      await page.getByRole('button', { name: 'Copy for e-mail' }).click()
+      await toast(page, 'Copied for e-mail')
+      const parts = await page.evaluate(async () => {
+        const [item] = await navigator.clipboard.read()
+        const html = await (await item.getType('text/html')).text()
+        const text = await (await item.getType('text/plain')).text()
+        return { types: [...item.types].sort(), html, text }
+      })
+      expect(parts.types).toEqual(['text/html', 'text/plain'])
+      expect(parts.html).toContain('Renew the vendor contract')
+      expect(parts.text).toContain('Draft the 2027 budget')
+      expect(parts.text).not.toContain('<')
+    }))
+})
