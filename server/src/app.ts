@@ -4,6 +4,7 @@ import type { Config } from './config'
 import type { AppContext } from './context'
 import type { Db } from './db'
 import { HttpError, validationMessage } from './lib/errors'
+import { httpCache } from './lib/http-cache'
 import { adminModule } from './modules/admin'
 import { adminProfileModule } from './modules/admin-profile'
 import { authModule } from './modules/auth'
@@ -116,6 +117,8 @@ export function createApp({ db, config, signInLimit }: CreateAppOptions) {
             return { error: 'Internal server error' }
         }
       })
+      // Per-user response cache, ETag/304 and gzip; before the modules so it covers their routes.
+      .use(httpCache(ctx))
       .use(
         openapi({
           path: DOCS_PATH,

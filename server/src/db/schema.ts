@@ -204,8 +204,11 @@ export const sectionItems = sqliteTable(
     updated_at: updatedAt(),
   },
   (t) => [
-    index('section_items_section').on(t.section_id),
+    // (section, order): a report's items in order, and the next sort_order, without a sort.
+    index('section_items_section').on(t.section_id, t.sort_order),
     index('section_items_user_open').on(t.user_id, t.item_type, t.is_completed),
+    // Covers the per-project counts of a user's items (GET /api/projects) without the table.
+    index('section_items_user_project').on(t.user_id, t.project_id, t.item_type, t.section_id),
     index('section_items_project').on(t.project_id),
     index('section_items_assignee').on(t.assigned_to_team_member_id),
     index('section_items_carried').on(t.carried_from_item_id),
@@ -239,6 +242,16 @@ const memberEntry = (name: string) =>
 export const talkingPoints = memberEntry('talking_points')
 export const memberTasks = memberEntry('member_tasks')
 export const memberFollowups = memberEntry('member_followups')
+
+/**
+ * One counter per user, bumped by triggers (drizzle/0003_perf_indexes.sql) on every write to a
+ * table holding that user's data; user_id 0 is the counter of data shared by everyone. The HTTP
+ * cache (src/lib/http-cache.ts) keys cached responses and ETags by it.
+ */
+export const dataVersions = sqliteTable('data_versions', {
+  user_id: integer('user_id').primaryKey(),
+  version: integer('version').notNull().default(0),
+})
 
 export const systemSettings = sqliteTable('system_settings', {
   key: text('key').primaryKey(),

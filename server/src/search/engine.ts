@@ -48,7 +48,17 @@ const ENTITIES_OF: Record<SearchType, Entity[]> = {
   team_member: ['team_member', 'talking_point'],
 }
 
-const CANDIDATES = 500
+/**
+ * Ranking bound: a text query ranks (bm25) at most its RANK_WINDOW newest matches of the user.
+ * bm25 costs a read per ranked row, so a word the user wrote ten thousand times would otherwise
+ * cost milliseconds per keystroke; older matches are reached by a narrower query (more words, a
+ * phrase, a `type:` or `project:` filter). Documented in docs/benchmarks.md.
+ */
+export const RANK_WINDOW = 400
+/** At most this many ranked hits are considered for the results (filters may drop some). */
+const CANDIDATES = 400
+/** Hits are turned into results in chunks of this size until the limit is reached. */
+const CHUNK = 80
 export const TITLE_LIMIT = 60
 
 /** Task and follow-up titles: the content cut to 60 characters plus '…'. */
@@ -62,31 +72,66 @@ type Row = Record<string, unknown>
 
 const placeholders = (n: number) => Array.from({ length: n }, () => '?').join(', ')
 
+/** Type codes of the FTS rowid (id * 8 + code), drizzle/0001_search.sql. */
+const CODE: Record<Entity, number> = {
+  report: 1,
+  project: 2,
+  team_member: 3,
+  section_item: 4,
+  member_task: 5,
+  member_followup: 6,
+  talking_point: 7,
+}
+const ENTITY_OF_CODE = Object.fromEntries(
+  Object.entries(CODE).map(([entity, code]) => [code, entity as Entity]),
+) as Record<number, Entity>
+
+const toHit = (rowid: number): Hit => ({
+  entity_type: ENTITY_OF_CODE[rowid % 8],
+  entity_id: Math.floor(rowid / 8),
+})
+
+/**
+ * The user's filter is a term of the MATCH on the indexed `owner` column, and the entity comes
+ * from the rowid, so no stored row of the index is read; the text only matches title and body.
+ */
+const ownerTerm = (userId: number) => `owner : "u${userId}"`
+
 function candidates(db: Db, userId: number, query: ParsedQuery): Hit[] {
   const entities = query.types.length
     ? [...new Set(query.types.flatMap((t) => ENTITIES_OF[t]))]
     : null
-  const typeFilter = entities ? ` AND entity_type IN (${placeholders(entities.length)})` : ''
-  const match = toMatchExpression(query)
-  const params: (string | number)[] = [userId, ...(entities ?? [])]
-  if (match === null) {
+  const typeFilter = entities
+    ? ` AND rowid % 8 IN (${entities.map((e) => CODE[e]).join(', ')})`
+    : ''
+  const text = toMatchExpression(query)
+  if (text === null) {
     // Text that is all punctuation (`!!`) and no filter: nothing to look for.
     if (!entities && query.project === null && query.status === null) return []
     // Filters only (`type:task status:active`): the newest of the kinds asked for.
-    return db.sqlite
+    const rows = db.sqlite
       .query(
-        `SELECT entity_type, entity_id FROM search_index WHERE user_id = ?${typeFilter}
+        `SELECT rowid AS r FROM search_index WHERE search_index MATCH ?${typeFilter}
          ORDER BY rowid DESC LIMIT ${CANDIDATES}`,
       )
-      .all(...params) as Hit[]
+      .values(ownerTerm(userId)) as [number][]
+    return rows.map(([r]) => toHit(r))
   }
-  return db.sqlite
+  const match = `${ownerTerm(userId)} AND {title body} : (${text})`
+  // The oldest rowid of the newest RANK_WINDOW matches (none when there are fewer).
+  const cutoff = db.sqlite
     .query(
-      `SELECT entity_type, entity_id FROM search_index
-       WHERE search_index MATCH ? AND user_id = ?${typeFilter}
-       ORDER BY bm25(search_index, 0, 0, 0, 10, 1) LIMIT ${CANDIDATES}`,
+      `SELECT rowid AS r FROM search_index WHERE search_index MATCH ?${typeFilter}
+       ORDER BY rowid DESC LIMIT 1 OFFSET ${RANK_WINDOW - 1}`,
     )
-    .all(match, ...params) as Hit[]
+    .values(match) as [number][]
+  const rows = db.sqlite
+    .query(
+      `SELECT rowid AS r FROM search_index WHERE search_index MATCH ? AND rowid >= ?${typeFilter}
+       ORDER BY bm25(search_index, 0, 0, 0, 0, 10, 1) LIMIT ${CANDIDATES}`,
+    )
+    .values(match, cutoff[0]?.[0] ?? 0) as [number][]
+  return rows.map(([r]) => toHit(r))
 }
 
 function load(db: Db, sql: string, userId: number, ids: number[]): Map<number, Row> {
@@ -150,16 +195,22 @@ export function searchIndex(
   limit: number,
 ): SearchResult[] {
   const hits = candidates(db, userId, query)
-  const idsOf = (entity: Entity) =>
-    hits.filter((h) => h.entity_type === entity).map((h) => Number(h.entity_id))
-  const rows: Record<Entity, Map<number, Row>> = {
-    report: load(db, SQL.report, userId, idsOf('report')),
-    project: load(db, SQL.project, userId, idsOf('project')),
-    team_member: load(db, SQL.team_member, userId, idsOf('team_member')),
-    section_item: load(db, SQL.section_item, userId, idsOf('section_item')),
-    member_task: load(db, SQL.member('member_tasks'), userId, idsOf('member_task')),
-    member_followup: load(db, SQL.member('member_followups'), userId, idsOf('member_followup')),
-    talking_point: load(db, SQL.member('talking_points'), userId, idsOf('talking_point')),
+  const rows = {} as Record<Entity, Map<number, Row>>
+  for (const entity of Object.keys(CODE) as Entity[]) rows[entity] = new Map()
+  /** Loads the rows of a chunk of hits: one query per kind present in the chunk. */
+  const loadChunk = (chunk: Hit[]) => {
+    const idsOf = (entity: Entity) =>
+      chunk.filter((h) => h.entity_type === entity).map((h) => h.entity_id)
+    const add = (entity: Entity, sql: string) => {
+      for (const [id, row] of load(db, sql, userId, idsOf(entity))) rows[entity].set(id, row)
+    }
+    add('report', SQL.report)
+    add('project', SQL.project)
+    add('team_member', SQL.team_member)
+    add('section_item', SQL.section_item)
+    add('member_task', SQL.member('member_tasks'))
+    add('member_followup', SQL.member('member_followups'))
+    add('talking_point', SQL.member('talking_points'))
   }
   const inProject = query.project === null ? null : projectIds(db, userId, query.project)
   const reportsInProject = inProject ? reportsWithProjects(db, userId, inProject) : null
@@ -263,18 +314,22 @@ export function searchIndex(
   }
   const results: SearchResult[] = []
   const seen = new Set<string>()
-  for (const hit of hits) {
-    const result = toResult(hit)
-    if (!result || !statusOk(result)) continue
-    if (query.types.length && !query.types.includes(result.type)) continue
-    const key =
-      result.type === 'task' || result.type === 'followup'
-        ? `${result.type}:${result.source}:${result.id}`
-        : `${result.type}:${result.id}`
-    if (seen.has(key)) continue
-    seen.add(key)
-    results.push(result)
-    if (results.length >= limit) break
+  for (let start = 0; start < hits.length && results.length < limit; start += CHUNK) {
+    const chunk = hits.slice(start, start + CHUNK)
+    loadChunk(chunk)
+    for (const hit of chunk) {
+      const result = toResult(hit)
+      if (!result || !statusOk(result)) continue
+      if (query.types.length && !query.types.includes(result.type)) continue
+      const key =
+        result.type === 'task' || result.type === 'followup'
+          ? `${result.type}:${result.source}:${result.id}`
+          : `${result.type}:${result.id}`
+      if (seen.has(key)) continue
+      seen.add(key)
+      results.push(result)
+      if (results.length >= limit) break
+    }
   }
   return results
 }

@@ -5,17 +5,22 @@ import { openDatabase } from '../db'
 // What the index must hold: one row per indexed object, recomputed from the tables themselves.
 const EXPECTED = `
 SELECT id * 8 + 1 AS rowid, user_id, 'report' AS entity_type, id AS entity_id,
-       coalesce(title, '') AS title, coalesce(summary, '') AS body FROM reports
-UNION ALL SELECT id * 8 + 2, user_id, 'project', id, name, '' FROM projects
-UNION ALL SELECT id * 8 + 3, user_id, 'team_member', id, name,
+       'u' || user_id AS owner, coalesce(title, '') AS title, coalesce(summary, '') AS body
+       FROM reports
+UNION ALL SELECT id * 8 + 2, user_id, 'project', id, 'u' || user_id, name, '' FROM projects
+UNION ALL SELECT id * 8 + 3, user_id, 'team_member', id, 'u' || user_id, name,
        trim(coalesce(title, '') || ' ' || email) FROM team_members
-UNION ALL SELECT id * 8 + 4, user_id, 'section_item', id, '', content FROM section_items
-UNION ALL SELECT id * 8 + 5, user_id, 'member_task', id, '', content FROM member_tasks
-UNION ALL SELECT id * 8 + 6, user_id, 'member_followup', id, '', content FROM member_followups
-UNION ALL SELECT id * 8 + 7, user_id, 'talking_point', id, '', content FROM talking_points
+UNION ALL SELECT id * 8 + 4, user_id, 'section_item', id, 'u' || user_id, '', content
+       FROM section_items
+UNION ALL SELECT id * 8 + 5, user_id, 'member_task', id, 'u' || user_id, '', content
+       FROM member_tasks
+UNION ALL SELECT id * 8 + 6, user_id, 'member_followup', id, 'u' || user_id, '', content
+       FROM member_followups
+UNION ALL SELECT id * 8 + 7, user_id, 'talking_point', id, 'u' || user_id, '', content
+       FROM talking_points
 ORDER BY 1`
 const ACTUAL =
-  'SELECT rowid, user_id, entity_type, entity_id, title, body FROM search_index ORDER BY rowid'
+  'SELECT rowid, user_id, entity_type, entity_id, owner, title, body FROM search_index ORDER BY rowid'
 
 const ENTRY_TABLES = ['member_tasks', 'member_followups', 'talking_points'] as const
 

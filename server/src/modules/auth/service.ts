@@ -118,6 +118,36 @@ export function validateSession(ctx: AppContext, token: string | undefined) {
   return { user, renewedUntil }
 }
 
+const PEEK_SQL = `
+SELECT s.user_id AS userId, s.expires_at AS expiresAt, u.last_seen_at AS lastSeenAt,
+  coalesce(v.version, 0) AS version, coalesce(g.version, 0) AS shared
+FROM sessions s JOIN users u ON u.id = s.user_id
+LEFT JOIN data_versions v ON v.user_id = s.user_id
+LEFT JOIN data_versions g ON g.user_id = 0
+WHERE s.id = ?`
+
+/**
+ * The user of a session token and the version of that user's data (see src/lib/http-cache.ts),
+ * in one read and with no write: null when the token is unknown or expired, and also when
+ * validateSession would have something to write (sliding expiry, the day's last_seen_at), so the
+ * caller then takes the ordinary path that does it.
+ */
+export function peekSession(ctx: AppContext, token: string | undefined) {
+  if (!token || token.length > 200) return null
+  const row = ctx.db.sqlite.query(PEEK_SQL).get(sha256Hex(token)) as {
+    userId: number
+    expiresAt: string
+    lastSeenAt: string | null
+    version: number
+    shared: number
+  } | null
+  if (!row) return null
+  const left = Date.parse(row.expiresAt) - Date.now()
+  if (left < (SESSION_DAYS * DAY) / 2) return null
+  if (!row.lastSeenAt || row.lastSeenAt.slice(0, 10) !== nowIso().slice(0, 10)) return null
+  return { userId: row.userId, version: `${row.version}.${row.shared}` }
+}
+
 export function deleteSession({ db }: AppContext, token: string | undefined) {
   if (!token) return
   db.delete(sessions)

@@ -1,9 +1,5 @@
 import { sha256 } from '@oslojs/crypto/sha2'
-import {
-  encodeBase32LowerCaseNoPadding,
-  encodeBase64urlNoPadding,
-  encodeHexLowerCase,
-} from '@oslojs/encoding'
+import { encodeBase32LowerCaseNoPadding, encodeBase64urlNoPadding } from '@oslojs/encoding'
 
 /** 160 random bits from the platform CSPRNG, base32: the session token and one-time codes. */
 export function randomToken(): string {
@@ -12,8 +8,9 @@ export function randomToken(): string {
   return encodeBase32LowerCaseNoPadding(bytes)
 }
 
+/** SHA-256 of a string, lowercase hex (native: it runs on every authenticated request). */
 export const sha256Hex = (value: string) =>
-  encodeHexLowerCase(sha256(new TextEncoder().encode(value)))
+  new Bun.CryptoHasher('sha256').update(value).digest('hex')
 
 /** The PKCE S256 challenge of a verifier (RFC 7636). */
 export const pkceChallenge = (verifier: string) =>

@@ -1,0 +1,214 @@
+import { Elysia } from 'elysia'
+import type { AppContext } from '../context'
+import { peekSession, sessionCookieName } from '../modules/auth/service'
+import { isoDate } from './time'
+
+/**
+ * Per-user response cache, ETag/304 and gzip for the large GETs.
+ *
+ * A cached body is valid while the user's data version (table data_versions, bumped by triggers
+ * on every write to that user's rows, drizzle/0003_perf_indexes.sql) and the calendar day are the
+ * ones it was computed for: the cached routes below depend on nothing else (their week windows
+ * and ageing are counted in days). The weak ETag is that same tuple plus the server's boot id, so a
+ * browser revalidating gets a 304 without the body being computed at all, and a new server
+ * version never answers 304 for a body shaped by the old one.
+ *
+ * Only these routes are cached; everything else passes through (and is still compressed).
+ */
+export const CACHED_ROUTES =
+  /^\/api\/(dashboard|reports|reports\/[0-9a-f-]{36}|projects|section-templates|team-members)\/?$/
+
+/** Bodies at least this long are gzipped for a client that accepts it. */
+export const COMPRESS_MIN_BYTES = 1024
+/** The cache's budget (bodies plus their gzip), least recently used first out. */
+export const CACHE_MAX_BYTES = 16 * 1024 * 1024
+/** Gzipped build assets (their names carry a content hash, so a path never changes content). */
+const ASSET_CACHE_MAX_BYTES = 8 * 1024 * 1024
+const GZIP_LEVEL = 4
+const JSON_TYPE = 'application/json'
+const COMPRESSIBLE = /^(text\/|application\/(json|javascript|manifest\+json|xml)|image\/svg)/
+
+type Bytes = Uint8Array<ArrayBuffer>
+type Entry = { etag: string; body: Bytes; gzip?: Bytes; bytes: number }
+
+class ByteLru {
+  private entries = new Map<string, Entry>()
+  private bytes = 0
+  constructor(private readonly max: number) {}
+  get(key: string) {
+    const entry = this.entries.get(key)
+    if (!entry) return undefined
+    this.entries.delete(key)
+    this.entries.set(key, entry)
+    return entry
+  }
+  set(key: string, entry: Entry) {
+    this.delete(key)
+    if (entry.bytes > this.max) return
+    this.entries.set(key, entry)
+    this.bytes += entry.bytes
+    this.shrink()
+  }
+  grow(entry: Entry, by: number) {
+    entry.bytes += by
+    this.bytes += by
+    this.shrink()
+  }
+  delete(key: string) {
+    const old = this.entries.get(key)
+    if (!old) return
+    this.entries.delete(key)
+    this.bytes -= old.bytes
+  }
+  private shrink() {
+    while (this.bytes > this.max) {
+      const oldest = this.entries.keys().next().value as string
+      this.delete(oldest)
+    }
+  }
+  get size() {
+    return { entries: this.entries.size, bytes: this.bytes }
+  }
+}
+
+const acceptsGzip = (request: Request) =>
+  /\bgzip\b/i.test(request.headers.get('accept-encoding') ?? '')
+
+function cookieValue(header: string | null, name: string) {
+  if (!header) return undefined
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=')
+    if (eq > 0 && part.slice(0, eq).trim() === name) {
+      try {
+        return decodeURIComponent(part.slice(eq + 1).trim())
+      } catch {
+        return undefined
+      }
+    }
+  }
+  return undefined
+}
+
+/** Whether If-None-Match names this ETag (weak comparison, as RFC 9110 asks for GET). */
+function matches(ifNoneMatch: string | null, etag: string) {
+  if (!ifNoneMatch) return false
+  if (ifNoneMatch.trim() === '*') return true
+  const bare = etag.replace(/^W\//, '')
+  return ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === bare)
+}
+
+export function httpCache(ctx: AppContext, options: { maxBytes?: number } = {}) {
+  const boot = Date.now().toString(36)
+  const cache = new ByteLru(options.maxBytes ?? CACHE_MAX_BYTES)
+  const pending = new WeakMap<Request, { key: string; etag: string }>()
+  const assets = new ByteLru(ASSET_CACHE_MAX_BYTES)
+  const cookieName = sessionCookieName(ctx.config.secureCookies)
+  const validators = (etag: string) => ({
+    etag,
+    vary: 'Accept-Encoding, Cookie',
+    'cache-control': 'private, no-cache',
+  })
+
+  const jsonResponse = (
+    request: Request,
+    body: Bytes,
+    headers: Record<string, string>,
+    entry?: Entry,
+  ) => {
+    if (body.length >= COMPRESS_MIN_BYTES && acceptsGzip(request)) {
+      let gzip = entry?.gzip
+      if (!gzip) {
+        gzip = Bun.gzipSync(body, { level: GZIP_LEVEL }) as Bytes
+        if (entry) {
+          entry.gzip = gzip
+          cache.grow(entry, gzip.length)
+        }
+      }
+      return new Response(gzip, {
+        headers: {
+          ...headers,
+          'content-type': JSON_TYPE,
+          'content-encoding': 'gzip',
+          vary: 'Accept-Encoding, Cookie',
+        },
+      })
+    }
+    return new Response(body, { headers: { ...headers, 'content-type': JSON_TYPE } })
+  }
+
+  return (
+    new Elysia({ name: 'http-cache' })
+      .onRequest(({ request }) => {
+        if (request.method !== 'GET') return
+        const url = new URL(request.url)
+        if (!CACHED_ROUTES.test(url.pathname)) return
+        const session = peekSession(ctx, cookieValue(request.headers.get('cookie'), cookieName))
+        // No session, or one the ordinary path must update: let the route answer (401, renewal).
+        if (!session) return
+        const etag = `W/"${boot}-${session.userId}-${session.version}-${isoDate()}"`
+        if (matches(request.headers.get('if-none-match'), etag)) {
+          return new Response(null, { status: 304, headers: validators(etag) })
+        }
+        const key = `${session.userId} ${url.pathname}${url.search}`
+        const entry = cache.get(key)
+        if (entry && entry.etag === etag)
+          return jsonResponse(request, entry.body, validators(etag), entry)
+        pending.set(request, { key, etag })
+      })
+      // Answers the value itself when it has nothing to change: Elysia's error path takes the hook's
+      // result as the response even when it is undefined.
+      .mapResponse({ as: 'global' }, ({ request, responseValue: value, set }) => {
+        // Typed as a Response for Elysia; any other value is mapped by Elysia as before.
+        const responseValue = value as Response
+        const status = typeof set.status === 'number' ? set.status : 200
+        if (responseValue instanceof Response) {
+          return compressResponse(request, responseValue, assets) ?? responseValue
+        }
+        if (typeof responseValue !== 'object' || responseValue === null) return responseValue
+        if ((value as object) instanceof Blob || (value as object) instanceof Uint8Array) {
+          return responseValue
+        }
+        const miss = pending.get(request)
+        if (miss && status === 200) {
+          const body = new TextEncoder().encode(JSON.stringify(responseValue))
+          const entry: Entry = { etag: miss.etag, body, bytes: body.length }
+          cache.set(miss.key, entry)
+          return jsonResponse(request, body, validators(miss.etag), entry)
+        }
+        if (!acceptsGzip(request)) return responseValue
+        const body = new TextEncoder().encode(JSON.stringify(responseValue))
+        if (body.length < COMPRESS_MIN_BYTES) return responseValue
+        set.status = status
+        return jsonResponse(request, body, {})
+      })
+  )
+}
+
+/**
+ * Static files and other text responses: gzipped when large, when the client accepts it and when
+ * not yet encoded. Hashed build assets are compressed once (level 9) and kept; the rest per request.
+ * A sync function returning a promise only for these, so Elysia keeps the JSON routes synchronous.
+ */
+function compressResponse(request: Request, response: Response, assets: ByteLru) {
+  if (response.headers.has('content-encoding') || response.status !== 200) return
+  const type = response.headers.get('content-type') ?? ''
+  if (!COMPRESSIBLE.test(type) || !acceptsGzip(request)) return
+  const { pathname } = new URL(request.url)
+  const immutable = pathname.startsWith('/assets/')
+  const headers = new Headers(response.headers)
+  headers.append('vary', 'Accept-Encoding')
+  headers.delete('content-length')
+  const cached = immutable ? assets.get(pathname) : undefined
+  if (cached) {
+    headers.set('content-encoding', 'gzip')
+    return new Response(cached.body, { status: 200, headers })
+  }
+  return response.arrayBuffer().then((buffer) => {
+    const bytes = new Uint8Array(buffer)
+    if (bytes.length < COMPRESS_MIN_BYTES) return new Response(bytes, { status: 200, headers })
+    const gzip = Bun.gzipSync(bytes, { level: immutable ? 9 : 6 }) as Bytes
+    if (immutable) assets.set(pathname, { etag: '', body: gzip, bytes: gzip.length })
+    headers.set('content-encoding', 'gzip')
+    return new Response(gzip, { status: 200, headers })
+  })
+}
