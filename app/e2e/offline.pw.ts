@@ -8,7 +8,17 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { type Browser, chromium, type Page } from 'playwright-core'
 import { launchOptions } from '../../scripts/chromium'
-import { api, base, journey, newPage, signIn, skipTour, startOwnServer, unique } from './helpers'
+import {
+  api,
+  base,
+  journey,
+  newPage,
+  shot,
+  signIn,
+  skipTour,
+  startOwnServer,
+  unique,
+} from './helpers'
 
 let browser: Browser
 
@@ -136,6 +146,8 @@ describe('installable and offline', () => {
       // One online visit of each page.
       await page.goto(`${base}/dashboard`)
       await controlled(page)
+      // Loaded again under the worker, so the dashboard's answers surely went through it.
+      await page.reload()
       await page.getByRole('heading', { name: 'Active Tasks' }).waitFor()
       await page.getByText('Ship the board deck').first().waitFor()
       await page.goto(`${base}/reports/${reportUuid}`)
@@ -171,6 +183,7 @@ describe('installable and offline', () => {
         .locator('[data-slot="item-row"][data-completed]', { hasText: 'Ship the board deck' })
         .waitFor()
       await page.getByText('2 changes waiting to sync').waitFor()
+      await shot(page, 'offline-pending')
 
       // A reload while offline keeps them, shown over the cached data.
       await page.reload()
@@ -202,6 +215,19 @@ describe('installable and offline', () => {
       )
       // The page now shows the server's rows (real ids), nothing twice.
       await expect(page.getByText('Hiring plan for Q3').count()).resolves.toBe(1)
+
+      // The answers were cached for this user only; signing out deletes them.
+      const me = await api(page, 'GET', '/api/users/me')
+      const apiCaches = () =>
+        page.evaluate(async () =>
+          (await caches.keys()).filter((name) => name.startsWith('cadence-api-')),
+        )
+      expect(await apiCaches()).toEqual([`cadence-api-${me.json.id}`])
+      await page.getByRole('button', { name: /Account menu/ }).click()
+      await page.getByRole('menuitem', { name: 'Sign Out' }).click()
+      await page.waitForURL(`${base}/`)
+      for (let i = 0; i < 50 && (await apiCaches()).length > 0; i++) await Bun.sleep(100)
+      expect(await apiCaches()).toEqual([])
     })
   })
 
@@ -232,6 +258,7 @@ describe('installable and offline', () => {
       await problems.getByText('1 change could not be synced').waitFor()
       await problems.getByText('Complete "Call the auditors"').waitFor()
       await problems.getByText(/not found/i).waitFor()
+      await shot(page, 'offline-rejected')
       // The other change synced.
       const after = await api(page, 'GET', `/api/reports/${reportUuid}`)
       const offsite = after.json.sections
