@@ -3,6 +3,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, fn, userEvent } from 'storybook/test'
 import { fullReport, members, projects } from './fixtures'
 import { longReport } from './fixtures-long'
+import { firstReportChanges, reportChanges } from './fixtures-week-over-week'
 
 const meta = {
   title: 'Screens/Draft',
@@ -84,4 +85,47 @@ export const Dark: Story = {
     await expect(canvas.getByText('Assigned to Maya Chen')).toBeVisible()
     await expect(canvas.getAllByText('✓ Completed').length).toBeGreaterThan(0)
   },
+}
+
+// Week over week (issue 10): the copy buttons and 'Since last week' on the draft.
+export const CopyButtons: Story = {
+  args: { onCopyMarkdown: fn(), onCopyEmail: fn() },
+  play: async ({ canvas, args }) => {
+    const markdown = canvas.getByRole('button', { name: 'Copy as Markdown' })
+    await userEvent.click(markdown)
+    await expect(args.onCopyMarkdown).toHaveBeenCalledOnce()
+    await userEvent.click(canvas.getByRole('button', { name: 'Copy for e-mail' }))
+    await expect(args.onCopyEmail).toHaveBeenCalledOnce()
+    // the buttons sit with Print and Back, which paper leaves out
+    await expect(markdown.closest('.cad-no-print')).not.toBeNull()
+  },
+}
+export const CopyButtonsHidden: Story = {
+  args: { onCopyMarkdown: undefined, onCopyEmail: undefined },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('button', { name: 'Print' })).toBeVisible()
+    await expect(canvas.queryByRole('button', { name: 'Copy as Markdown' })).toBeNull()
+    await expect(canvas.queryByRole('button', { name: 'Copy for e-mail' })).toBeNull()
+  },
+}
+export const SinceLastWeek: Story = {
+  args: { changes: reportChanges },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('heading', { name: 'Since last week', level: 3 })).toBeVisible()
+    // every list is open on the draft, so it prints whole
+    for (const h of ['Completed (2)', 'New (3)', 'Carried (2)', 'Stalled (1)'])
+      await expect(canvas.getByRole('heading', { name: h, level: 4 })).toBeVisible()
+    await expect(canvas.queryByRole('button', { name: /Stalled$/ })).toBeNull()
+    await expect(canvas.getAllByText('open 3 weeks, since the report of Oct 26')).toHaveLength(2)
+  },
+}
+export const SinceLastWeekFirstReport: Story = {
+  args: { changes: firstReportChanges },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByText('No earlier report to compare with')).toBeVisible()
+  },
+}
+export const SinceLastWeekDark: Story = {
+  ...SinceLastWeek,
+  globals: { theme: 'dark' },
 }

@@ -1,6 +1,7 @@
 import { Button } from '../components/button'
+import { SinceLastWeek } from '../components/since-last-week'
 import { ReportSkeleton } from '../components/skeleton'
-import type { Project, Report, SectionItem, SectionType, TeamMember } from '../types'
+import type { Project, Report, ReportChanges, SectionItem, SectionType, TeamMember } from '../types'
 
 export type DraftViewProps = {
   report: Report | null
@@ -13,6 +14,8 @@ export type DraftViewProps = {
   onPrint: () => void
   onCopyMarkdown?: () => void
   onCopyEmail?: () => void
+  /** 'Since last week', printed with every list open; nothing is shown without it. */
+  changes?: ReportChanges | null
 }
 
 const ICON: Record<SectionType, string> = { standard: '▤', tasks: '☑', followups: '↻' }
@@ -55,6 +58,14 @@ export function DraftView(p: DraftViewProps) {
       <p className="cad-screen__muted">{p.weekRange}</p>
       {r.title ? <h2>{r.title}</h2> : null}
       {r.summary ? <p>{r.summary}</p> : null}
+      {p.changes ? (
+        <SinceLastWeek
+          changes={p.changes}
+          variant="expanded"
+          headingLevel={3}
+          className="cad-draft__since"
+        />
+      ) : null}
       {(r.sections ?? []).map((s) => {
         const check = s.section_type !== 'standard'
         // Headings never skip a level: sections sit under the title when there is one.
