@@ -111,7 +111,79 @@ export const ProjectsNoMatch: Story = {
   play: async ({ canvas }) => {
     await userEvent.type(canvas.getByRole('searchbox', { name: 'Search projects' }), 'zzz')
     await expect(canvas.getByText('No projects match your current filters.')).toBeInTheDocument()
-    await expect(canvas.queryByText('Active Projects')).toBeNull()
+    await expect(canvas.queryByText(/^Active Projects/)).toBeNull()
+    await expect(canvas.getByText('0 of 4 projects')).toBeInTheDocument()
+    await userEvent.click(canvas.getByRole('button', { name: 'Clear filters' }))
+    await expect(canvas.getByRole('searchbox', { name: 'Search projects' })).toHaveValue('')
+    await expect(canvas.getByText('4 of 4 projects')).toBeInTheDocument()
+  },
+}
+const panelProjects = [
+  ...projects,
+  {
+    id: 5,
+    uuid: 'p-zephyr',
+    name: 'Zephyr pilot',
+    status: 'active' as const,
+    created_at: '2026-11-01T09:00:00Z',
+    updated_at: '2026-11-20T09:00:00Z',
+    total_references: 0,
+    task_count: 0,
+    followup_count: 0,
+    reports_count: 0,
+  },
+]
+/** The names of the active rows, top to bottom. */
+const activeNames = (canvasElement: HTMLElement) =>
+  [
+    ...canvasElement.querySelectorAll<HTMLElement>(
+      '[aria-labelledby="projects-active"] [role="checkbox"]',
+    ),
+  ].map((el) => el.getAttribute('aria-label')?.replace('Select ', ''))
+export const ProjectsFilterAndSort: Story = {
+  args: { defaultTab: 'projects', projects: panelProjects },
+  play: async ({ canvas, canvasElement }) => {
+    await expect(activeNames(canvasElement)).toEqual(['Apollo', 'Atlas', 'Hiring', 'Zephyr pilot'])
+    await userEvent.click(canvas.getByRole('combobox', { name: 'Filter' }))
+    await userEvent.click(await screen.findByRole('option', { name: 'Unused' }))
+    await expect(activeNames(canvasElement)).toEqual(['Zephyr pilot'])
+    await expect(canvas.queryByText(/^Archived Projects/)).toBeNull()
+    await userEvent.click(canvas.getByRole('combobox', { name: 'Filter' }))
+    await userEvent.click(await screen.findByRole('option', { name: 'With references' }))
+    await expect(activeNames(canvasElement)).toEqual(['Apollo', 'Atlas', 'Hiring'])
+    await expect(canvas.getByText('Legacy CRM sunset')).toBeInTheDocument()
+    await userEvent.click(canvas.getByRole('combobox', { name: 'Sort' }))
+    await userEvent.click(await screen.findByRole('option', { name: 'Sort by references' }))
+    await expect(activeNames(canvasElement)).toEqual(['Apollo', 'Atlas', 'Hiring'])
+    await userEvent.click(canvas.getByRole('button', { name: 'Clear filters' }))
+    await userEvent.click(canvas.getByRole('combobox', { name: 'Sort' }))
+    await userEvent.click(await screen.findByRole('option', { name: 'Sort by last updated' }))
+    await expect(activeNames(canvasElement)[0]).toBe('Zephyr pilot')
+    await userEvent.type(canvas.getByRole('searchbox', { name: 'Search projects' }), 'AT')
+    await expect(activeNames(canvasElement)).toEqual(['Atlas'])
+    await expect(canvas.getByText('1 of 5 projects')).toBeInTheDocument()
+  },
+}
+export const ProjectsBulkActions: Story = {
+  args: { defaultTab: 'projects' },
+  play: async ({ canvas, args }) => {
+    await userEvent.click(canvas.getByRole('button', { name: 'Select All Active Projects' }))
+    await expect(canvas.getByText('3 selected')).toBeInTheDocument()
+    await expect(canvas.getByRole('button', { name: 'Activate' })).toBeDisabled()
+    await userEvent.click(canvas.getByRole('button', { name: 'Combine' }))
+    await expect(args.onCombineProjects).toHaveBeenCalledWith([1, 2, 3])
+    await userEvent.click(canvas.getByRole('button', { name: 'Unselect All Active Projects' }))
+    await expect(canvas.queryByRole('toolbar', { name: 'Bulk actions' })).toBeNull()
+    await userEvent.click(canvas.getByRole('checkbox', { name: 'Select Atlas' }))
+    await expect(canvas.getByRole('button', { name: 'Combine' })).toBeDisabled()
+    await userEvent.click(canvas.getByRole('button', { name: 'Archive' }))
+    await expect(args.onSetProjectsStatus).toHaveBeenCalledWith([2], 'archived')
+    await userEvent.click(canvas.getByRole('button', { name: 'Select All Archived Projects' }))
+    await userEvent.click(canvas.getByRole('checkbox', { name: 'Select Hiring' }))
+    await expect(canvas.getByText('2 selected')).toBeInTheDocument()
+    await userEvent.click(canvas.getByRole('button', { name: 'Activate' }))
+    await expect(args.onSetProjectsStatus).toHaveBeenLastCalledWith([4], 'active')
+    await expect(canvas.queryByText(/selected$/)).toBeNull()
   },
 }
 export const ProjectsLongContent: Story = {

@@ -6,6 +6,7 @@ import { InlineEdit } from '../components/inline-edit'
 import { Select } from '../components/select'
 import { PageSkeleton } from '../components/skeleton'
 import { SortableList } from '../components/sortable-list'
+import { formatDate } from '../lib/dates'
 import type {
   Project,
   ReportFrequency,
@@ -198,29 +199,75 @@ function Sections(p: SettingsViewProps) {
   )
 }
 
+type ProjectFilter = 'all' | 'referenced' | 'unused'
+type ProjectSort = 'name' | 'updated' | 'references'
+
+const FILTERS: Array<{ value: ProjectFilter; label: string }> = [
+  { value: 'all', label: 'All projects' },
+  { value: 'referenced', label: 'With references' },
+  { value: 'unused', label: 'Unused' },
+]
+const SORTS: Array<{ value: ProjectSort; label: string }> = [
+  { value: 'name', label: 'Sort by name' },
+  { value: 'updated', label: 'Sort by last updated' },
+  { value: 'references', label: 'Sort by references' },
+]
+
+/** The projects the panel shows: name contains the search (case-insensitive), filter, sort. */
+export function filterProjects(
+  projects: Project[],
+  q: string,
+  filter: ProjectFilter,
+  sort: ProjectSort,
+): Project[] {
+  const needle = q.trim().toLowerCase()
+  const refs = (x: Project) => x.total_references ?? 0
+  return projects
+    .filter((x) => x.name.toLowerCase().includes(needle))
+    .filter((x) => (filter === 'all' ? true : filter === 'unused' ? refs(x) === 0 : refs(x) > 0))
+    .sort((a, b) => {
+      if (sort === 'updated') return b.updated_at.localeCompare(a.updated_at)
+      if (sort === 'references') return refs(b) - refs(a) || a.name.localeCompare(b.name)
+      return a.name.localeCompare(b.name)
+    })
+}
+
 function Projects(p: SettingsViewProps) {
   const [q, setQ] = React.useState('')
-  const [sort, setSort] = React.useState<'name' | 'updated'>('name')
+  const [filter, setFilter] = React.useState<ProjectFilter>('all')
+  const [sort, setSort] = React.useState<ProjectSort>('name')
   const [sel, setSel] = React.useState<number[]>([])
   const [newName, setNewName] = React.useState('')
-  const match = p.projects
-    .filter((x) => x.name.toLowerCase().includes(q.toLowerCase()))
-    .sort((a, b) =>
-      sort === 'name' ? a.name.localeCompare(b.name) : b.updated_at.localeCompare(a.updated_at),
-    )
+  const match = filterProjects(p.projects, q, filter, sort)
+  // A project renamed away, deleted or combined drops out of the selection.
+  const selected = sel.filter((id) => p.projects.some((x) => x.id === id))
+  const picked = p.projects.filter((x) => selected.includes(x.id))
+  const filtered = q.trim() !== '' || filter !== 'all'
   const toggle = (id: number, on: boolean) =>
     setSel((s) => (on ? [...s, id] : s.filter((x) => x !== id)))
+  const bulk = (status: 'active' | 'archived') => {
+    p.onSetProjectsStatus(
+      picked.filter((x) => x.status !== status).map((x) => x.id),
+      status,
+    )
+    setSel([])
+  }
   const list = (title: string, status: 'active' | 'archived') => {
     const items = match.filter((x) => x.status === status)
-    const all = items.length > 0 && items.every((x) => sel.includes(x.id))
+    if (items.length === 0 && status === 'archived') return null
+    const all = items.length > 0 && items.every((x) => selected.includes(x.id))
+    const headingId = `projects-${status}`
     return (
-      <section className="cad-screen__block">
+      <section className="cad-screen__block" aria-labelledby={headingId}>
         <div className="cad-screen__head">
-          <h3>{title}</h3>
+          <h3 id={headingId} className="cad-settings__subtitle">
+            {title} <span className="cad-screen__muted cad-screen__num">({items.length})</span>
+          </h3>
           {items.length ? (
             <Button
               size="sm"
               variant="ghost"
+              aria-label={`${all ? 'Unselect All' : 'Select All'} ${title}`}
               onClick={() =>
                 setSel((s) =>
                   all
@@ -233,26 +280,34 @@ function Projects(p: SettingsViewProps) {
             </Button>
           ) : null}
         </div>
-        <ul className="cad-screen__list">
-          {items.map((x) => (
-            <li key={x.id} className="cad-screen__row">
-              <Checkbox
-                aria-label={`Select ${x.name}`}
-                checked={sel.includes(x.id)}
-                onCheckedChange={(v) => toggle(x.id, v === true)}
-              />
-              <InlineEdit
-                aria-label="Project name"
-                className="cad-screen__grow"
-                value={x.name}
-                onSave={(v) => v.trim() && v.trim() !== x.name && p.onRenameProject(x.id, v.trim())}
-              />
-              {status === 'active' ? (
-                <>
-                  <small className="cad-screen__muted cad-screen__num">
-                    {x.total_references ?? 0} refs · {x.task_count ?? 0} tasks ·{' '}
-                    {x.followup_count ?? 0} follow-ups · {x.reports_count ?? 0} reports
-                  </small>
+        {items.length === 0 ? (
+          <p className="cad-screen__muted">No active projects</p>
+        ) : (
+          <ul className="cad-screen__list">
+            {items.map((x) => (
+              <li key={x.id} className="cad-screen__row cad-settings__project">
+                <Checkbox
+                  aria-label={`Select ${x.name}`}
+                  checked={selected.includes(x.id)}
+                  onCheckedChange={(v) => toggle(x.id, v === true)}
+                />
+                <InlineEdit
+                  aria-label="Project name"
+                  className="cad-screen__grow"
+                  value={x.name}
+                  onSave={(v) =>
+                    v.trim() && v.trim() !== x.name && p.onRenameProject(x.id, v.trim())
+                  }
+                />
+                <small className="cad-screen__muted cad-screen__num">
+                  {status === 'active'
+                    ? `${x.total_references ?? 0} refs · ${x.task_count ?? 0} tasks · ${
+                        x.followup_count ?? 0
+                      } follow-ups · ${x.reports_count ?? 0} reports · `
+                    : ''}
+                  Updated {formatDate(x.updated_at)}
+                </small>
+                {status === 'active' ? (
                   <Button
                     size="sm"
                     variant="ghost"
@@ -261,15 +316,15 @@ function Projects(p: SettingsViewProps) {
                   >
                     Delete
                   </Button>
-                </>
-              ) : (
-                <Button size="sm" onClick={() => p.onSetProjectsStatus([x.id], 'active')}>
-                  Reactivate
-                </Button>
-              )}
-            </li>
-          ))}
-        </ul>
+                ) : (
+                  <Button size="sm" onClick={() => p.onSetProjectsStatus([x.id], 'active')}>
+                    Reactivate
+                  </Button>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
       </section>
     )
   }
@@ -295,36 +350,75 @@ function Projects(p: SettingsViewProps) {
           Add Project
         </Button>
       </form>
-      <div className="cad-screen__inline">
-        <input
-          className="cad-screen__input"
-          type="search"
-          aria-label="Search projects"
-          placeholder="Search projects"
-          value={q}
-          onChange={(e) => setQ(e.target.value)}
-        />
-        <Select
-          aria-label="Sort"
-          value={sort}
-          options={[
-            { value: 'name', label: 'Name' },
-            { value: 'updated', label: 'Recently updated' },
-          ]}
-          onValueChange={(v) => setSort(v as 'name' | 'updated')}
-        />
-      </div>
-      {sel.length ? (
-        <div className="cad-screen__inline cad-screen__bar">
-          <span>{sel.length} selected</span>
-          <Button size="sm" onClick={() => p.onSetProjectsStatus(sel, 'archived')}>
+      {p.projects.length > 0 ? (
+        <search className="cad-screen__inline cad-settings__filters" aria-label="Filter projects">
+          <input
+            className="cad-screen__input"
+            type="search"
+            aria-label="Search projects"
+            placeholder="Search projects by name"
+            value={q}
+            onChange={(e) => setQ(e.target.value)}
+          />
+          <Select
+            aria-label="Filter"
+            value={filter}
+            options={FILTERS}
+            onValueChange={(v) => setFilter(v as ProjectFilter)}
+          />
+          <Select
+            aria-label="Sort"
+            value={sort}
+            options={SORTS}
+            onValueChange={(v) => setSort(v as ProjectSort)}
+          />
+          {filtered ? (
+            <Button
+              size="sm"
+              variant="ghost"
+              onClick={() => {
+                setQ('')
+                setFilter('all')
+              }}
+            >
+              Clear filters
+            </Button>
+          ) : null}
+          <small className="cad-screen__muted cad-screen__num" aria-live="polite">
+            {match.length} of {p.projects.length} projects
+          </small>
+        </search>
+      ) : null}
+      {selected.length ? (
+        <div
+          className="cad-screen__inline cad-screen__bar"
+          role="toolbar"
+          aria-label="Bulk actions"
+        >
+          <span className="cad-screen__grow cad-screen__num">{selected.length} selected</span>
+          <Button
+            size="sm"
+            disabled={!picked.some((x) => x.status === 'active')}
+            onClick={() => bulk('archived')}
+          >
             Archive
           </Button>
-          <Button size="sm" onClick={() => p.onSetProjectsStatus(sel, 'active')}>
+          <Button
+            size="sm"
+            disabled={!picked.some((x) => x.status === 'archived')}
+            onClick={() => bulk('active')}
+          >
             Activate
           </Button>
-          <Button size="sm" disabled={sel.length < 2} onClick={() => p.onCombineProjects(sel)}>
+          <Button
+            size="sm"
+            disabled={selected.length < 2}
+            onClick={() => p.onCombineProjects(selected)}
+          >
             Combine
+          </Button>
+          <Button size="sm" variant="ghost" onClick={() => setSel([])}>
+            Clear selection
           </Button>
         </div>
       ) : null}
