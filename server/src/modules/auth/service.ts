@@ -86,17 +86,20 @@ export function createSession(ctx: AppContext, userId: number) {
  * The user of a session token, or null. Sliding expiry: past half its lifetime the session is
  * extended and `renewedUntil` tells the caller to re-send the cookie.
  */
+const SESSION_SQL = `
+SELECT s.expires_at AS session_expires_at, u.* FROM sessions s JOIN users u ON u.id = s.user_id
+WHERE s.id = ?`
+
 export function validateSession(ctx: AppContext, token: string | undefined) {
   if (!token || token.length > 200) return null
   const id = sha256Hex(token)
-  const row = ctx.db
-    .select({ session: sessions, user: users })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.user_id))
-    .where(eq(sessions.id, id))
-    .get()
+  // One cached statement (this runs on every authenticated request).
+  const row = ctx.db.sqlite.query(SESSION_SQL).get(id) as
+    | (typeof users.$inferSelect & { session_expires_at: string })
+    | null
   if (!row) return null
-  const expires = Date.parse(row.session.expires_at)
+  const { session_expires_at, ...userRow } = row
+  const expires = Date.parse(session_expires_at)
   if (expires <= Date.now()) {
     ctx.db.delete(sessions).where(eq(sessions.id, id)).run()
     return null
@@ -110,11 +113,12 @@ export function validateSession(ctx: AppContext, token: string | undefined) {
       .where(eq(sessions.id, id))
       .run()
   }
+  // At most one write a day per user (not per request): the day's first request records it.
   const today = nowIso().slice(0, 10)
-  if (!row.user.last_seen_at || row.user.last_seen_at.slice(0, 10) !== today) {
-    ctx.db.update(users).set({ last_seen_at: nowIso() }).where(eq(users.id, row.user.id)).run()
+  if (!userRow.last_seen_at || userRow.last_seen_at.slice(0, 10) !== today) {
+    ctx.db.update(users).set({ last_seen_at: nowIso() }).where(eq(users.id, userRow.id)).run()
   }
-  const user: SessionUser = { ...row.user, is_admin: isAdmin(ctx, row.user.email) }
+  const user: SessionUser = { ...userRow, is_admin: isAdmin(ctx, userRow.email) }
   return { user, renewedUntil }
 }
 
