@@ -1,8 +1,9 @@
 import { ProjectsOverviewView, ProjectView } from '@cadence/ui'
 import type { Meta, StoryObj } from '@storybook/react-vite'
-import { expect } from 'storybook/test'
+import { expect, within } from 'storybook/test'
 import { projects, projectUpdates } from './fixtures'
 import { longProjects, longUpdates } from './fixtures-long'
+import { projectWeekChanges } from './fixtures-week-over-week'
 
 const meta = {
   title: 'Screens/Project',
@@ -134,4 +135,36 @@ export const OverviewDark: Story = {
     await expect(canvas.getByText('Updates (30 days)')).toBeVisible()
     await expect(canvas.getAllByRole('link')).toHaveLength(3)
   },
+}
+
+// Week over week (issue 10): the counts of each week in the timeline.
+export const WeekCounts: Story = {
+  args: { weekChanges: projectWeekChanges },
+  play: async ({ canvas }) => {
+    const week = (name: string) =>
+      within(canvas.getByRole('heading', { name }).closest('section') as HTMLElement)
+    const latest = week('Week of Nov 16, 2026')
+    for (const t of ['0 completed', '1 new', '1 carried', '1 stalled'])
+      await expect(latest.getByText(t)).toBeVisible()
+    const earlier = week('Week of Oct 26, 2026')
+    for (const t of ['1 completed', '2 new', '0 carried', '0 stalled'])
+      await expect(earlier.getByText(t)).toBeVisible()
+  },
+}
+export const WeekCountsMissingWeek: Story = {
+  name: 'Week counts (a week without counts)',
+  args: { weekChanges: projectWeekChanges.slice(1) },
+  play: async ({ canvas }) => {
+    const latest = canvas.getByRole('heading', { name: 'Week of Nov 16, 2026' }).closest('section')
+    await expect(within(latest as HTMLElement).queryByText(/ stalled$/)).toBeNull()
+    await expect(canvas.getAllByText(/ stalled$/)).toHaveLength(3)
+  },
+}
+export const WeekCountsDark: Story = {
+  ...WeekCounts,
+  globals: { theme: 'dark' },
+}
+export const WeekCountsMobile: Story = {
+  ...WeekCounts,
+  globals: { viewport: { value: 'mobile', isRotated: false } },
 }

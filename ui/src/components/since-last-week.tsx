@@ -3,7 +3,7 @@ import * as React from 'react'
 import { ageingLabel } from '../lib/ageing'
 import { cn } from '../lib/cn'
 import { formatDate } from '../lib/dates'
-import type { ChangeItem, ReportChanges } from '../types'
+import type { ChangeItem, ProjectWeekChanges, ReportChanges } from '../types'
 
 type ChangeKind = 'completed' | 'new' | 'carried' | 'stalled'
 
@@ -154,5 +154,30 @@ function SinceLastWeek({
   )
 }
 
-export type { ChangeKind, SinceLastWeekProps }
-export { SinceLastWeek }
+type WeekChangeCountsProps = Omit<React.ComponentProps<'p'>, 'children'> & {
+  /** Nothing is rendered without counts (a week the server has no counts for). */
+  counts: Pick<ProjectWeekChanges, ChangeKind> | null | undefined
+}
+
+/** One line of a week's counts: '1 completed · 2 new · 1 carried · 1 stalled'. */
+function WeekChangeCounts({ counts, className, ...props }: WeekChangeCountsProps) {
+  if (!counts) return null
+  return (
+    <p data-slot="week-change-counts" className={cn('cad-week-counts', className)} {...props}>
+      {KINDS.map(({ kind, label, Icon }) => (
+        <span
+          key={kind}
+          data-kind={kind}
+          data-active={counts[kind] > 0 || undefined}
+          className="cad-week-counts__item"
+        >
+          <Icon size={12} aria-hidden />
+          {counts[kind]} {label.toLowerCase()}
+        </span>
+      ))}
+    </p>
+  )
+}
+
+export type { ChangeKind, SinceLastWeekProps, WeekChangeCountsProps }
+export { SinceLastWeek, WeekChangeCounts }

@@ -1,24 +1,28 @@
 import { StatCard } from '../components/card'
 import { EmptyState } from '../components/empty-state'
 import { Link } from '../components/link'
+import { WeekChangeCounts } from '../components/since-last-week'
 import { PageSkeleton } from '../components/skeleton'
 import { formatDate } from '../lib/dates'
-import type { Project, ProjectAnalytics, ProjectUpdate } from '../types'
+import type { Project, ProjectAnalytics, ProjectUpdate, ProjectWeekChanges } from '../types'
 
 export type ProjectViewProps = {
   project: Project | null
   updates: ProjectUpdate[]
   /** While the project is being fetched: the page skeleton instead of 'Project not found'. */
   loading?: boolean
+  /** Counts per report week (GET /api/projects/{uuid}/changes), shown in each week group. */
+  weekChanges?: ProjectWeekChanges[]
 }
 
-export function ProjectView({ project, updates, loading }: ProjectViewProps) {
+export function ProjectView({ project, updates, loading, weekChanges }: ProjectViewProps) {
   if (loading) return <PageSkeleton />
   if (!project) return <EmptyState title="Project not found" />
   const weeks = new Map<string, ProjectUpdate[]>()
   for (const u of [...updates].sort((a, b) => b.week_start_date.localeCompare(a.week_start_date))) {
     weeks.set(u.week_start_date, [...(weeks.get(u.week_start_date) ?? []), u])
   }
+  const countsByWeek = new Map((weekChanges ?? []).map((w) => [w.week_start_date, w]))
   return (
     <div className="cad-screen">
       <h1 className="cad-screen__title">{project.name}</h1>
@@ -33,6 +37,7 @@ export function ProjectView({ project, updates, loading }: ProjectViewProps) {
             <h3>Week of {formatDate(week)}</h3>
             <Link href={`/reports/${list[0]?.report_uuid ?? list[0]?.report_id}`}>View Report</Link>
           </div>
+          <WeekChangeCounts counts={countsByWeek.get(week)} />
           <ul className="cad-screen__list">
             {list.map((u) => (
               <li key={u.id} className="cad-screen__row">
