@@ -1,6 +1,6 @@
 import { AccessDeniedView, AdminView } from '@cadence/ui'
 import type { Meta, StoryObj } from '@storybook/react-vite'
-import { expect, fn, userEvent } from 'storybook/test'
+import { expect, fn, userEvent, within } from 'storybook/test'
 import { adminStats, adminUsers, onboarding, systemSettings } from './fixtures'
 import { activity, longAdminUsers } from './fixtures-long'
 
@@ -13,6 +13,8 @@ const meta = {
     onboarding,
     settings: systemSettings,
     onUpdateSetting: fn(),
+    onRefresh: fn(),
+    onTabChange: fn(),
   },
 } satisfies Meta<typeof AdminView>
 export default meta
@@ -21,7 +23,40 @@ type Story = StoryObj<typeof meta>
 export const Overview: Story = {
   play: async ({ canvas }) => {
     await expect(canvas.getByText('Total Users')).toBeInTheDocument()
+    await expect(canvas.getByText('Active Users')).toBeInTheDocument()
+    await expect(canvas.getByText('Total Reports')).toBeInTheDocument()
+    await expect(canvas.getByText('78%')).toBeInTheDocument()
     await expect(canvas.getByText('System Healthy')).toBeInTheDocument()
+    await expect(canvas.getByText('No recent activity')).toBeInTheDocument()
+  },
+}
+export const QuickActions: Story = {
+  play: async ({ canvas, args }) => {
+    // the Overview panel remounts on every visit, so the region is looked up each time
+    const quick = () => canvas.getByRole('region', { name: 'Quick Actions' })
+    await userEvent.click(within(quick()).getByRole('button', { name: 'View Users' }))
+    await expect(canvas.getByRole('tab', { name: 'Users' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    )
+    await expect(canvas.getByRole('searchbox', { name: 'Search users' })).toBeVisible()
+    await expect(args.onTabChange).toHaveBeenLastCalledWith('users')
+    await userEvent.click(canvas.getByRole('tab', { name: 'Overview' }))
+    await userEvent.click(within(quick()).getByRole('button', { name: 'Onboarding Analytics' }))
+    await expect(canvas.getByText('Total Sessions')).toBeVisible()
+    await userEvent.click(canvas.getByRole('tab', { name: 'Overview' }))
+    await userEvent.click(within(quick()).getByRole('button', { name: 'System Settings' }))
+    await expect(canvas.getByRole('checkbox', { name: /maintenance_mode/ })).toBeVisible()
+    await expect(args.onTabChange).toHaveBeenLastCalledWith('settings')
+    await userEvent.click(canvas.getByRole('tab', { name: 'Overview' }))
+    await userEvent.click(within(quick()).getByRole('button', { name: 'Refresh' }))
+    await expect(args.onRefresh).toHaveBeenCalledTimes(1)
+  },
+}
+export const Refreshing: Story = {
+  args: { refreshing: true, activity },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('button', { name: 'Refreshing...' })).toBeDisabled()
   },
 }
 export const Users: Story = {

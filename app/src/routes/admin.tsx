@@ -32,6 +32,8 @@ function AdminPage() {
       settings={admin.settings}
       activity={admin.activity}
       onUpdateSetting={(key, value) => void updateSystemSetting(key, value)}
+      onRefresh={() => void loadAdmin()}
+      refreshing={admin.loading}
     />
   )
 }

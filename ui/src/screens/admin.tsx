@@ -1,5 +1,6 @@
 import * as React from 'react'
 import { Badge } from '../components/badge'
+import { Button } from '../components/button'
 import { StatCard } from '../components/card'
 import { Link } from '../components/link'
 import { ProgressBar } from '../components/progress-bar'
@@ -21,9 +22,17 @@ export type AdminViewProps = {
   settings: SystemSetting[]
   activity?: ActivityEntry[]
   onUpdateSetting: (key: string, value: string) => void
-  quickActions?: React.ReactNode
+  /** The Overview's 'Refresh' quick action: reload stats, users, analytics and activity. */
+  onRefresh?: () => void
+  /** While a refresh runs: 'Refreshing...' on the disabled Refresh button. */
+  refreshing?: boolean
+  defaultTab?: AdminTab
+  /** Called whenever the tab changes (by its trigger or a quick action). */
+  onTabChange?: (tab: AdminTab) => void
   loading?: boolean
 }
+
+export type AdminTab = 'overview' | 'users' | 'onboarding' | 'settings' | 'activity'
 
 /** 'Nov 20, 2026, 10:30 AM' in local time. */
 function formatDateTime(iso: string): string {
@@ -51,6 +60,11 @@ function Activity({ list }: { list: ActivityEntry[] }) {
 
 export function AdminView(p: AdminViewProps) {
   const [q, setQ] = React.useState('')
+  const [tab, setTabState] = React.useState<AdminTab>(p.defaultTab ?? 'overview')
+  const setTab = (next: AdminTab) => {
+    setTabState(next)
+    p.onTabChange?.(next)
+  }
   const users = p.users.filter((u) =>
     `${u.email} ${u.name ?? ''}`.toLowerCase().includes(q.toLowerCase()),
   )
@@ -61,7 +75,7 @@ export function AdminView(p: AdminViewProps) {
         <h1 className="cad-screen__title">Admin</h1>
         <Badge>System Healthy</Badge>
       </div>
-      <Tabs defaultValue="overview">
+      <Tabs value={tab} onValueChange={(v) => setTab(v as AdminTab)}>
         <TabsList>
           <TabsTrigger value="overview">Overview</TabsTrigger>
           <TabsTrigger value="users">Users</TabsTrigger>
@@ -79,9 +93,27 @@ export function AdminView(p: AdminViewProps) {
               value={`${Math.round(p.stats.onboardingCompletionRate)}%`}
             />
           </div>
-          {p.quickActions}
-          <h2>Recent activity</h2>
-          <Activity list={(p.activity ?? []).slice(0, 5)} />
+          <section className="cad-screen__block" aria-labelledby="admin-quick-actions">
+            <h2 id="admin-quick-actions" className="cad-admin__subtitle">
+              Quick Actions
+            </h2>
+            <div className="cad-screen__actions">
+              <Button onClick={() => setTab('users')}>View Users</Button>
+              <Button onClick={() => setTab('onboarding')}>Onboarding Analytics</Button>
+              <Button onClick={() => setTab('settings')}>System Settings</Button>
+              {p.onRefresh ? (
+                <Button disabled={p.refreshing} onClick={p.onRefresh}>
+                  {p.refreshing ? 'Refreshing...' : 'Refresh'}
+                </Button>
+              ) : null}
+            </div>
+          </section>
+          <h2 className="cad-admin__subtitle">Recent Activity</h2>
+          {p.activity?.length ? (
+            <Activity list={p.activity.slice(0, 5)} />
+          ) : (
+            <p className="cad-screen__muted">No recent activity</p>
+          )}
         </TabsContent>
         <TabsContent value="users">
           <input
