@@ -1,6 +1,7 @@
 // Fixtures for the week-over-week stories (issue 10): the shapes of docs/week-over-week.md.
 import type {
   ChangeItem,
+  DashboardData,
   Delivery,
   MemberEntry,
   ProjectWeekChanges,
@@ -10,7 +11,7 @@ import type {
   TeamMember,
   TeamMemberPrep,
 } from '@cadence/ui'
-import { fullReport, members } from './fixtures'
+import { dashboard, fullReport, members } from './fixtures'
 
 const change = (id: number, content: string, o: Partial<ChangeItem> = {}): ChangeItem => ({
   id,
@@ -297,4 +298,27 @@ export const agedReport: Report = {
       return { ...it, carried_forward: false, ...age, is_stalled: !it.is_completed && weeks >= 3 }
     }),
   })),
+}
+
+const AGES: Record<number, Partial<SectionItem>> = {
+  12: { carried_from_item_id: 52, origin_week_start_date: '2026-11-09', open_weeks: 1 },
+  13: { carried_from_item_id: 53, origin_week_start_date: '2026-10-26', open_weeks: 3 },
+  16: { carried_from_item_id: 56, origin_week_start_date: '2026-10-12', open_weeks: 5 },
+  17: { carried_from_item_id: 57, origin_week_start_date: '2026-11-02', open_weeks: 2 },
+  21: { carried_from_item_id: 61, origin_week_start_date: '2026-10-26', open_weeks: 3 },
+}
+const aged = (it: SectionItem): SectionItem => {
+  const age = AGES[it.id] ?? {
+    carried_from_item_id: null,
+    origin_week_start_date: '2026-11-16',
+    open_weeks: 0,
+  }
+  return { ...it, carried_forward: false, ...age, is_stalled: (age.open_weeks ?? 0) >= 3 }
+}
+
+/** The dashboard with ages: tasks 0–5 weeks open, two of them stalled. */
+export const agedDashboard: DashboardData = {
+  ...dashboard,
+  activeTasks: dashboard.activeTasks.map(aged),
+  activeFollowups: dashboard.activeFollowups.map(aged),
 }

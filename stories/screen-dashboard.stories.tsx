@@ -1,7 +1,8 @@
 import { DashboardView } from '@cadence/ui'
 import type { Meta, StoryObj } from '@storybook/react-vite'
-import { expect, fn, userEvent } from 'storybook/test'
+import { expect, fn, userEvent, within } from 'storybook/test'
 import { dashboard, emptyDashboard, manyTasks } from './fixtures'
+import { agedDashboard } from './fixtures-week-over-week'
 
 const meta = {
   title: 'Screens/Dashboard',
@@ -70,5 +71,72 @@ export const MobileEmpty: Story = {
   play: async ({ canvas }) => {
     await expect(canvas.getByText('No Active Tasks')).toBeInTheDocument()
     await expect(canvas.getByRole('button', { name: "Create This Week's Report" })).toBeVisible()
+  },
+}
+
+// Week over week (issue 10): ageing on the open items and the sort by age.
+const firstItem = (canvas: ReturnType<typeof within>, card: string) => {
+  const heading = canvas.getByRole('heading', { name: card })
+  const list = heading.closest('[data-slot="card"]') as HTMLElement
+  return within(list).getAllByRole('listitem')[0] as HTMLElement
+}
+export const SortByAge: Story = {
+  args: { data: agedDashboard, onSortChange: fn() },
+  play: async ({ canvas, args }) => {
+    const newest = canvas.getByRole('button', { name: 'Newest' })
+    const oldest = canvas.getByRole('button', { name: 'Oldest first' })
+    await expect(newest).toHaveAttribute('aria-pressed', 'true')
+    await expect(firstItem(canvas, 'Active Tasks')).toHaveTextContent(
+      'Finalize Apollo beta launch checklist',
+    )
+    await expect(canvas.getAllByText('new this week').length).toBeGreaterThan(0)
+    await userEvent.click(oldest)
+    await expect(args.onSortChange).toHaveBeenCalledWith('oldest')
+    await expect(oldest).toHaveAttribute('aria-pressed', 'true')
+    // the oldest task comes first, with its age and the Stalled badge
+    const first = within(firstItem(canvas, 'Active Tasks'))
+    await expect(first.getByText('Schedule Q1 planning offsite')).toBeVisible()
+    await expect(first.getByText('open 5 weeks, since the report of Oct 12')).toBeVisible()
+    await expect(first.getByText('Stalled')).toBeVisible()
+    await expect(firstItem(canvas, 'Follow-ups')).toHaveTextContent('Check with Legal on Atlas DPA')
+    await userEvent.click(newest)
+    await expect(args.onSortChange).toHaveBeenLastCalledWith('newest')
+  },
+}
+export const SortControlled: Story = {
+  name: 'Sort by age (controlled, oldest first)',
+  args: { data: agedDashboard, sort: 'oldest', onSortChange: fn() },
+  play: async ({ canvas, args }) => {
+    await expect(canvas.getByRole('button', { name: 'Oldest first' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    )
+    await userEvent.click(canvas.getByRole('button', { name: 'Newest' }))
+    await expect(args.onSortChange).toHaveBeenCalledWith('newest')
+    // the caller owns the order: it stays until the prop changes
+    await expect(firstItem(canvas, 'Active Tasks')).toHaveTextContent(
+      'Schedule Q1 planning offsite',
+    )
+  },
+}
+export const SortHiddenWhenEmpty: Story = {
+  args: { data: emptyDashboard },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByText('No Active Tasks')).toBeVisible()
+    await expect(canvas.queryByRole('button', { name: 'Oldest first' })).toBeNull()
+  },
+}
+export const AgeingDark: Story = {
+  args: { data: agedDashboard, sort: 'oldest' },
+  globals: { theme: 'dark' },
+  play: async ({ canvas }) => {
+    await expect(canvas.getAllByText('Stalled').length).toBeGreaterThan(1)
+  },
+}
+export const AgeingMobile: Story = {
+  args: { data: agedDashboard, sort: 'oldest' },
+  globals: { viewport: { value: 'mobile', isRotated: false } },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByText('open 5 weeks, since the report of Oct 12')).toBeVisible()
   },
 }

@@ -1,8 +1,9 @@
-import type * as React from 'react'
+import * as React from 'react'
 import { Button } from '../components/button'
 import { Card, CardContent, CardHeader, CardTitle } from '../components/card'
 import { Checkbox } from '../components/checkbox'
 import { EmptyState } from '../components/empty-state'
+import { ItemAgeing } from '../components/item-row'
 import { Link } from '../components/link'
 import { PageSkeleton } from '../components/skeleton'
 import { formatDate } from '../lib/dates'
@@ -15,6 +16,23 @@ export type DashboardViewProps = {
   /** ?sidebar=reports|projects|team: the Sidebar list view, rendered full-width instead. */
   listSlot?: React.ReactNode
   loading?: boolean
+  /**
+   * Order of Active Tasks and Follow-ups by age (open_weeks): 'newest' first or 'oldest' first.
+   * Controlled when given; otherwise the view keeps it ('newest' at first).
+   */
+  sort?: AgeSort
+  onSortChange?: (sort: AgeSort) => void
+}
+
+export type AgeSort = 'newest' | 'oldest'
+
+/** Stable: items of the same age keep the server's order. */
+export function sortByAge<T extends Pick<SectionItem, 'open_weeks'>>(
+  items: T[],
+  sort: AgeSort,
+): T[] {
+  const dir = sort === 'oldest' ? -1 : 1
+  return [...items].sort((a, b) => dir * ((a.open_weeks ?? 0) - (b.open_weeks ?? 0)))
 }
 
 function ItemList({
@@ -37,16 +55,19 @@ function ItemList({
             aria-label={`Complete ${it.content}`}
             onCheckedChange={(v) => onToggle(it, v === true)}
           />
-          <div>
+          <div className="cad-screen__grow">
             <div>{it.content}</div>
-            {it.report_title || it.report_week_start_date ? (
-              <small className="cad-screen__muted">
-                {it.report_title ?? 'Weekly Report'}
-                {it.report_week_start_date
-                  ? ` · week of ${formatDate(it.report_week_start_date)}`
-                  : ''}
-              </small>
-            ) : null}
+            <div className="cad-dash__meta">
+              {it.report_title || it.report_week_start_date ? (
+                <small className="cad-screen__muted">
+                  {it.report_title ?? 'Weekly Report'}
+                  {it.report_week_start_date
+                    ? ` · week of ${formatDate(it.report_week_start_date)}`
+                    : ''}
+                </small>
+              ) : null}
+              <ItemAgeing item={it} />
+            </div>
           </div>
         </li>
       ))}
@@ -61,20 +82,61 @@ export function DashboardView({
   onCreateReport,
   listSlot,
   loading,
+  sort,
+  onSortChange,
 }: DashboardViewProps) {
+  const [ownSort, setOwnSort] = React.useState<AgeSort>('newest')
+  const sortId = React.useId()
   if (loading) return <PageSkeleton />
   if (listSlot) return <div className="cad-screen">{listSlot}</div>
   const cur = data.currentWeekReport
+  const order = sort ?? ownSort
+  const setOrder = (next: AgeSort) => {
+    if (sort === undefined) setOwnSort(next)
+    onSortChange?.(next)
+  }
+  const hasOpen = data.activeTasks.length + data.activeFollowups.length > 0
   return (
     <div className="cad-screen">
-      <h1 className="cad-screen__title">Dashboard</h1>
+      <div className="cad-screen__head">
+        <h1 className="cad-screen__title">Dashboard</h1>
+        {hasOpen ? (
+          <fieldset className="cad-segmented" aria-labelledby={sortId}>
+            <span id={sortId} className="cad-segmented__label">
+              Sort open items
+            </span>
+            <span className="cad-segmented__track">
+              {(
+                [
+                  ['newest', 'Newest'],
+                  ['oldest', 'Oldest first'],
+                ] as const
+              ).map(([value, label]) => (
+                <button
+                  key={value}
+                  type="button"
+                  className="cad-segmented__item"
+                  aria-pressed={order === value}
+                  onClick={() => setOrder(value)}
+                >
+                  {label}
+                </button>
+              ))}
+            </span>
+          </fieldset>
+        ) : null}
+      </div>
       <div className="cad-screen__grid2">
         <Card>
           <CardHeader>
             <CardTitle as="h2">Active Tasks</CardTitle>
           </CardHeader>
           <CardContent>
-            <ItemList items={data.activeTasks} empty="No Active Tasks" onToggle={onToggleItem} />
+            <ItemList
+              items={sortByAge(data.activeTasks, order)}
+              empty="No Active Tasks"
+              onToggle={onToggleItem}
+            />
           </CardContent>
         </Card>
         <Card>
@@ -83,7 +145,7 @@ export function DashboardView({
           </CardHeader>
           <CardContent>
             <ItemList
-              items={data.activeFollowups}
+              items={sortByAge(data.activeFollowups, order)}
               empty="No Pending Follow-ups"
               onToggle={onToggleItem}
             />
