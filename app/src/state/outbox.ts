@@ -236,9 +236,13 @@ async function allEntries(): Promise<OutboxEntry[]> {
   return (await database()).getAll('entries')
 }
 
+/** Other tabs of the app hear of every change to the queue, so their counts stay true. */
+const tabs = typeof BroadcastChannel !== 'undefined' ? new BroadcastChannel('cadence-outbox') : null
+
 /** Re-reads the queue into `outboxState` (and the hint the fetch wrapper reads). */
-async function refreshState() {
+async function refreshState({ tell = true }: { tell?: boolean } = {}) {
   const entries = await allEntries()
+  if (tell) tabs?.postMessage('changed')
   setHint(entries.length)
   const userId = currentUserId()
   const mine = entries.filter((e) => e.userId === userId)
@@ -481,6 +485,7 @@ function startOutbox() {
   if (started || typeof window === 'undefined') return
   started = true
   window.addEventListener('online', () => void replay())
+  tabs?.addEventListener('message', () => void refreshState({ tell: false }))
   void refreshState()
     .then(() => {
       if (outboxState.pending > 0) scheduleRetry()
