@@ -1,12 +1,13 @@
 import { PageSkeleton, type SectionItem } from '@cadence/ui'
 import { useEffect } from 'react'
 import { cache, useDashboard } from '../state/cache'
-import { setDashboardItemCompleted } from '../state/dashboard'
+import { setDashboardItemCompleted, setDashboardSort, useDashboardSort } from '../state/dashboard'
 import { setDialog } from '../state/dialogs'
 import { DashboardView } from './views'
 
 function DashboardPage() {
   const dashboard = useDashboard()
+  const sort = useDashboardSort()
   useEffect(() => {
     cache.dashboard.load().catch((error) => console.error(error))
   }, [])
@@ -18,6 +19,8 @@ function DashboardPage() {
         setDashboardItemCompleted(item, completed).catch(() => {})
       }
       onCreateReport={() => setDialog('createReport', true)}
+      sort={sort}
+      onSortChange={setDashboardSort}
     />
   )
 }

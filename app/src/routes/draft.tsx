@@ -1,5 +1,7 @@
 import { ReportSkeleton } from '@cadence/ui'
+import { useEffect } from 'react'
 import { useLocation, useParams } from 'wouter'
+import { loadReportChanges, useReportChanges } from '../state/changes'
 import { copyAsMarkdown, copyForEmail } from '../state/export-copy'
 import { useReportPage } from './use-report-page'
 import { DraftView } from './views'
@@ -9,6 +11,10 @@ function DraftPage() {
   const { uuid = '' } = useParams<{ uuid: string }>()
   const [, navigate] = useLocation()
   const { report, loading, projects, members, weekRange } = useReportPage(uuid)
+  const changes = useReportChanges(uuid)
+  useEffect(() => {
+    loadReportChanges(uuid).catch((error) => console.error(error))
+  }, [uuid])
   if (loading && !report) return <ReportSkeleton />
   return (
     <DraftView
@@ -16,6 +22,7 @@ function DraftPage() {
       weekRange={weekRange}
       projects={projects}
       members={members}
+      changes={report ? changes.data : null}
       onBack={() => navigate(report ? `/reports/${uuid}` : '/dashboard')}
       onPrint={() => window.print()}
       onCopyMarkdown={() => void copyAsMarkdown(uuid)}

@@ -1,6 +1,7 @@
 import { PageSkeleton } from '@cadence/ui'
 import { useEffect } from 'react'
 import { useParams } from 'wouter'
+import { loadProjectChanges, useProjectChanges } from '../state/changes'
 import { loadProjectPage, useProjectPage } from '../state/projects'
 import { ProjectView } from './views'
 
@@ -8,12 +9,20 @@ import { ProjectView } from './views'
 function ProjectPage() {
   const { uuid = '' } = useParams<{ uuid: string }>()
   const page = useProjectPage()
+  const changes = useProjectChanges(uuid)
   useEffect(() => {
     void loadProjectPage(uuid)
+    loadProjectChanges(uuid).catch((error) => console.error(error))
   }, [uuid])
   const project = page.project?.uuid === uuid ? page.project : null
   if (page.loading && !project) return <PageSkeleton />
-  return <ProjectView project={project} updates={project ? page.updates : []} />
+  return (
+    <ProjectView
+      project={project}
+      updates={project ? page.updates : []}
+      weekChanges={project ? (changes.data ?? undefined) : undefined}
+    />
+  )
 }
 
 export default ProjectPage

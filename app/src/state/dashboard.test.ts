@@ -8,8 +8,6 @@ import {
   SORT_KEY,
   setDashboardItemCompleted,
   setDashboardSort,
-  sortByAge,
-  sortDashboard,
 } from './dashboard'
 import { clearToasts, toastState } from './toasts'
 
@@ -61,32 +59,7 @@ describe('dashboard task completion', () => {
 })
 
 describe('sort by age', () => {
-  const aged = (id: number, open_weeks: number, origin: string): SectionItem => ({
-    ...task,
-    id,
-    open_weeks,
-    origin_week_start_date: origin,
-  })
-
-  test('oldest first; equal ages keep the order they came in', () => {
-    const items = [
-      aged(1, 0, '2026-11-16'),
-      aged(2, 3, '2026-10-26'),
-      aged(3, 1, '2026-11-09'),
-      aged(4, 3, '2026-10-26'),
-      { ...task, id: 5 },
-    ]
-    expect(sortByAge(items).map((i) => i.id)).toEqual([2, 4, 3, 1, 5])
-    expect(items.map((i) => i.id)).toEqual([1, 2, 3, 4, 5])
-  })
-
-  test('only the age order reorders the active lists', () => {
-    const d = { ...data(), activeFollowups: [aged(7, 0, '2026-11-16'), aged(8, 2, '2026-11-02')] }
-    expect(sortDashboard(d, 'default')).toBe(d)
-    expect(sortDashboard(d, 'age').activeFollowups.map((i) => i.id)).toEqual([8, 7])
-  })
-
-  test('the choice is kept in localStorage across page loads', () => {
+  test('the choice is kept in localStorage across page loads; newest first by default', () => {
     const saved = globalThis.localStorage
     const store = new Map<string, string>()
     globalThis.localStorage = {
@@ -94,16 +67,23 @@ describe('sort by age', () => {
       setItem: (k: string, v: string) => void store.set(k, v),
       removeItem: (k: string) => void store.delete(k),
     } as Storage
-    restoreDashboardSort()
-    expect(dashboardSortState.sort).toBe('default')
-    setDashboardSort('age')
-    expect(localStorage.getItem(SORT_KEY)).toBe('age')
-    dashboardSortState.sort = 'default'
-    restoreDashboardSort()
-    expect(dashboardSortState.sort as string).toBe('age')
-    setDashboardSort('default')
-    restoreDashboardSort()
-    expect(dashboardSortState.sort).toBe('default')
-    globalThis.localStorage = saved
+    try {
+      restoreDashboardSort()
+      expect(dashboardSortState.sort).toBe('newest')
+      setDashboardSort('oldest')
+      expect(store.get(SORT_KEY)).toBe('oldest')
+      dashboardSortState.sort = 'newest'
+      restoreDashboardSort()
+      expect(dashboardSortState.sort as string).toBe('oldest')
+      setDashboardSort('newest')
+      restoreDashboardSort()
+      expect(dashboardSortState.sort).toBe('newest')
+      // Anything else stored (an older value, tampering) falls back to the default.
+      store.set(SORT_KEY, 'age')
+      restoreDashboardSort()
+      expect(dashboardSortState.sort).toBe('newest')
+    } finally {
+      globalThis.localStorage = saved
+    }
   })
 })

@@ -1,4 +1,4 @@
-import type { DashboardData, SectionItem } from '@cadence/ui'
+import type { AgeSort, DashboardData, SectionItem } from '@cadence/ui'
 import { proxy, useSnapshot } from 'valtio'
 import { api, call } from '../api/client'
 import { cache } from './cache'
@@ -37,10 +37,14 @@ async function setDashboardItemCompleted(
   invalidateChanges()
 }
 
-/** How the dashboard orders active tasks and follow-ups: as the server sends them, or by age. */
-type DashboardSort = 'default' | 'age'
+/**
+ * How the dashboard orders active tasks and follow-ups by age (ui's DashboardView sorts them by
+ * open_weeks): 'newest' first or 'oldest' first.
+ */
+type DashboardSort = AgeSort
 
 const SORT_KEY = 'cadence.dashboard.sort'
+const DEFAULT_SORT: DashboardSort = 'newest'
 
 function storage(): Storage | null {
   try {
@@ -51,7 +55,8 @@ function storage(): Storage | null {
 }
 
 function storedSort(): DashboardSort {
-  return storage()?.getItem(SORT_KEY) === 'age' ? 'age' : 'default'
+  const value = storage()?.getItem(SORT_KEY)
+  return value === 'oldest' || value === 'newest' ? value : DEFAULT_SORT
 }
 
 const dashboardSortState = proxy<{ sort: DashboardSort }>({ sort: storedSort() })
@@ -69,48 +74,17 @@ function restoreDashboardSort() {
   dashboardSortState.sort = storedSort()
 }
 
-/**
- * docs/week-over-week.md: by age, oldest first (most `open_weeks`, then earliest origin week);
- * equal ages keep the server's order.
- */
-function sortByAge<T extends Pick<SectionItem, 'open_weeks' | 'origin_week_start_date'>>(
-  items: readonly T[],
-): T[] {
-  // 'YYYY-MM-DD' strings order as dates; an item without an origin week goes after the dated ones.
-  const origin = (item: T) => item.origin_week_start_date ?? '9999-12-31'
-  return items
-    .map((item, index) => ({ item, index }))
-    .sort((a, b) => {
-      const weeks = (b.item.open_weeks ?? 0) - (a.item.open_weeks ?? 0)
-      if (weeks !== 0) return weeks
-      if (origin(a.item) !== origin(b.item)) return origin(a.item) < origin(b.item) ? -1 : 1
-      return a.index - b.index
-    })
-    .map(({ item }) => item)
-}
-
-/** The dashboard data in the chosen order (only the active lists are reordered). */
-function sortDashboard(data: DashboardData, sort: DashboardSort): DashboardData {
-  if (sort !== 'age') return data
-  return {
-    ...data,
-    activeTasks: sortByAge(data.activeTasks),
-    activeFollowups: sortByAge(data.activeFollowups),
-  }
-}
-
 function useDashboardSort() {
   return useSnapshot(dashboardSortState).sort as DashboardSort
 }
 
 export type { DashboardSort }
 export {
+  DEFAULT_SORT,
   dashboardSortState,
   restoreDashboardSort,
   SORT_KEY,
   setDashboardItemCompleted,
   setDashboardSort,
-  sortByAge,
-  sortDashboard,
   useDashboardSort,
 }
