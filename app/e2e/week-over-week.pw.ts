@@ -151,9 +151,87 @@ describe('week over week', () => {
         .waitFor()
     }))
 
+  test("the project's timeline counts each week; the dashboard sorts open items oldest first", () =>
+    step(page, 'wow-project', async () => {
+      const projects = (await api(page, 'GET', '/api/projects')).json as {
+        id: number
+        uuid: string
+      }[]
+      const uuid = projects.find((p) => p.id === projectId)?.uuid
+      await page.goto(`${base}/projects/${uuid}`)
+      const counts = page.locator('[data-slot="week-change-counts"]')
+      // This week: 2 carried (1 new has no project); last week: 1 completed, 3 new.
+      await counts.first().waitFor()
+      const texts = async () =>
+        (await counts.allTextContents()).map((t) => t.replace(/\s+/g, ' ').trim())
+      await until(texts, [
+        '0 completed0 new2 carried0 stalled',
+        '1 completed3 new0 carried0 stalled',
+      ])
+
+      // Dashboard: 'Oldest first' puts last week's items (open 1 week) above the new one, and
+      // is remembered after a reload.
+      await page.goto(`${base}/dashboard`)
+      const oldest = page.getByRole('button', { name: 'Oldest first' })
+      const newest = page.getByRole('button', { name: 'Newest', exact: true })
+      const firstTask = async () =>
+        (await page.locator('[aria-label^="Complete "]').first().getAttribute('aria-label')) ?? ''
+      await until(firstTask, 'Complete Draft the 2027 budget')
+      await oldest.click()
+      await until(firstTask, 'Complete Renew the vendor contract')
+      await page.reload()
+      await until(() => oldest.getAttribute('aria-pressed'), 'true')
+      await until(firstTask, 'Complete Renew the vendor contract')
+      await newest.click()
+      await until(firstTask, 'Complete Draft the 2027 budget')
+      await oldest.click()
+    }))
+
+  test('Prepare 1:1 for the assignee: the carried task with its age; covering a talking point', () =>
+    step(page, 'wow-prep', async () => {
+      await page.goto(`${base}/team-members/${memberUuid}`)
+      await page.getByRole('button', { name: 'Prepare 1:1' }).click()
+      await page.waitForURL(`${base}/team-members/${memberUuid}/prep`)
+      await page.getByRole('heading', { name: 'Prepare 1:1 with Grace Hopper', level: 1 }).waitFor()
+      // The Team nav item is the active one.
+      await page.locator('.cad-nav-item[aria-current="page"]', { hasText: 'Team' }).waitFor()
+
+      // Only the newest copy of the carried task, open one week.
+      const assigned = page.getByRole('region', { name: 'Assigned tasks' })
+      const task = assigned.locator('li', { hasText: 'Renew the vendor contract' })
+      await task.waitFor()
+      expect(await task.count()).toBe(1)
+      await task
+        .getByText(`open 1 week, since the report of ${short(monday(-1).date)}`, { exact: true })
+        .waitFor()
+
+      // Covering a talking point: the tab's toast, and it moves to 'Covered last time'.
+      const points = page.getByRole('region', { name: 'Talking points' })
+      await points.getByRole('checkbox', { name: 'Covered: Discuss the promotion case' }).click()
+      await toast(page, 'Talking point marked as covered')
+      const covered = page.getByRole('region', { name: 'Covered last time' })
+      await covered.getByText('Discuss the promotion case', { exact: true }).waitFor()
+      await points.getByText('Offsite agenda', { exact: true }).waitFor()
+      expect(await points.getByText('Discuss the promotion case').count()).toBe(0)
+      const member = await api(page, 'GET', `/api/team-members/${memberUuid}/talking-points`)
+      const point = (member.json as { content: string; is_completed: boolean }[]).find(
+        (p) => p.content === 'Discuss the promotion case',
+      )
+      expect(point?.is_completed).toBe(true)
+
+      await page.getByRole('button', { name: 'Print' }).click()
+      expect(
+        await page.evaluate(() => (window as unknown as { __printed: number }).__printed),
+      ).toBe(1)
+    }))
+
   test('the draft copies the report as Markdown and for e-mail', () =>
     step(page, 'wow-copy', async () => {
       await page.goto(`${base}/reports/${thisWeekUuid}/draft`)
+      // The draft prints 'Since last week' with every list open.
+      const since = page.locator('[data-slot="since-last-week"]')
+      await since.getByRole('heading', { name: 'Carried (2)' }).waitFor()
+      await since.getByRole('heading', { name: 'New (1)' }).waitFor()
       await page.getByRole('button', { name: 'Copy as Markdown' }).click()
       await toast(page, 'Copied as Markdown')
       const markdown = await page.evaluate(() => navigator.clipboard.readText())

@@ -32,6 +32,7 @@ const ProjectsOverviewPage = lazy(() => import('./projects-overview'))
 const ProjectPage = lazy(() => import('./project'))
 const TeamOverviewPage = lazy(() => import('./team-overview'))
 const TeamMemberPage = lazy(() => import('./team-member'))
+const PrepPage = lazy(() => import('./prep'))
 const SettingsPage = lazy(() => import('./settings'))
 const AdminPage = lazy(() => import('./admin'))
 const NotFoundPage = lazy(() => import('./not-found'))
@@ -229,6 +230,7 @@ function SignedInApp() {
           <Route path="/team/:uuid">
             {(params) => <Redirect to={`/team-members/${params.uuid}`} replace />}
           </Route>
+          <Route path="/team-members/:uuid/prep" component={PrepPage} />
           <Route path="/team-members/:uuid" component={TeamMemberPage} />
           <Route path="/settings" component={SettingsPage} />
           <Route path="/admin" component={AdminPage} />

@@ -5,6 +5,7 @@ export {
   DashboardView,
   DraftView,
   NotFoundView,
+  PrepareOneOnOneView,
   ProjectsOverviewView,
   ProjectView,
   ReportsOverviewView,
