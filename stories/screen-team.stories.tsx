@@ -131,3 +131,15 @@ export const OverviewDark: Story = {
     await expect(canvas.getAllByRole('link')).toHaveLength(3)
   },
 }
+
+// Week over week (issue 10): 'Prepare 1:1' as a link to the prep page.
+export const PrepareOneOnOneLink: Story = {
+  args: { prepareOneOnOneHref: '/team-members/m-maya/prep', onPrepareOneOnOne: undefined },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('link', { name: 'Prepare 1:1' })).toHaveAttribute(
+      'href',
+      '/team-members/m-maya/prep',
+    )
+    await expect(canvas.queryByRole('button', { name: 'Prepare 1:1' })).toBeNull()
+  },
+}

@@ -71,7 +71,10 @@ export type TeamMemberViewProps = {
   onAdd: (kind: MemberEntryKind, content: string, projectId: number | null) => void
   onToggle: (kind: MemberEntryKind, entry: MemberEntry, completed: boolean) => void
   onDelete: (kind: MemberEntryKind, entry: MemberEntry) => void
+  /** 'Prepare 1:1' as a button calling back; `prepareOneOnOneHref` makes it a link instead. */
   onPrepareOneOnOne?: () => void
+  /** The member's 1:1 prep page (e.g. `/team-members/{uuid}/prep`); wins over the callback. */
+  prepareOneOnOneHref?: string
 }
 
 /** Radix Select has no empty value: the 'No project' choice. */
@@ -157,7 +160,13 @@ export function TeamMemberView(p: TeamMemberViewProps) {
             {m.email}
           </p>
         </div>
-        {p.onPrepareOneOnOne ? <Button onClick={p.onPrepareOneOnOne}>Prepare 1:1</Button> : null}
+        {p.prepareOneOnOneHref ? (
+          <Button asChild>
+            <Link href={p.prepareOneOnOneHref}>Prepare 1:1</Link>
+          </Button>
+        ) : p.onPrepareOneOnOne ? (
+          <Button onClick={p.onPrepareOneOnOne}>Prepare 1:1</Button>
+        ) : null}
       </div>
       <Tabs defaultValue="talking-points">
         <TabsList>
