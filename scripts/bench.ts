@@ -1,22 +1,64 @@
 // `bun run bench`: seeds the large dataset, starts the real server on it, and measures each hot
 // endpoint with autocannon (a separate node process) at 1, 16 and 64 connections, next to the
-// ceiling: a bare Bun.serve answering the same bytes. Writes bench/results.json and
-// docs/benchmarks.md. BENCH_DURATION (seconds per run, default 3) trades time for precision.
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+// ceiling: a bare Bun.serve answering the same bytes; then loads `/`, `/dashboard` and a 60-item
+// report in headless Chromium (bench/frontend.ts). Writes bench/results.json and docs/benchmarks.md.
+// BENCH_DURATION (seconds per run, default 2) trades time for precision; BENCH_DB=<file> reuses a
+// database seeded before (`bun bench/seed.ts <file>`) instead of seeding; APP_DIST=<dir> uses an
+// existing app build instead of building one into bench/tmp/dist.
+import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { cpus } from 'node:os'
 import { join } from 'node:path'
-import { RARE_WORD, seed } from '../bench/seed'
+import { measureFrontend, type PageMetrics } from '../bench/frontend'
+import { HEAVY_EMAIL, RARE_WORD, seed } from '../bench/seed'
+import { loadConfig } from '../server/src/config'
+import { openDatabase } from '../server/src/db'
+import { createSession } from '../server/src/modules/auth/service'
 
 const root = join(import.meta.dir, '..')
-const duration = Number(process.env.BENCH_DURATION ?? 3)
+const duration = Number(process.env.BENCH_DURATION ?? 2)
 const connections = [1, 16, 64]
 const dbPath = join(root, 'bench/tmp/bench.db')
 mkdirSync(join(root, 'bench/tmp'), { recursive: true })
+const benchStarted = performance.now()
 
-console.log('Seeding the large dataset…')
-const seeded = seed(dbPath)
-console.log(`  seeded in ${seeded.seconds.toFixed(1)} s`)
-const cookie = `cadence_session=${seeded.token}`
+let seedSeconds = 0
+if (process.env.BENCH_DB) {
+  console.log(`Using the seeded database ${process.env.BENCH_DB} (a copy)…`)
+  for (const f of [dbPath, `${dbPath}-wal`, `${dbPath}-shm`]) rmSync(f, { force: true })
+  copyFileSync(process.env.BENCH_DB, dbPath)
+} else {
+  console.log('Seeding the large dataset…')
+  seedSeconds = seed(dbPath).seconds
+  console.log(`  seeded in ${seedSeconds.toFixed(1)} s`)
+}
+// Migrate (a copied database may predate the newest migration) and sign the heavy user in,
+// outside the measured start; the tour is marked done so pages show their content.
+const token = (() => {
+  const db = openDatabase(dbPath)
+  const heavy = db.sqlite.query('SELECT id FROM users WHERE email = ?').get(HEAVY_EMAIL) as {
+    id: number
+  }
+  const session = createSession({ db, config: loadConfig({ DATABASE_PATH: dbPath }) }, heavy.id)
+  db.sqlite.run('UPDATE user_settings SET onboarding_complete = 1 WHERE user_id = ?', [heavy.id])
+  db.sqlite.exec('PRAGMA wal_checkpoint(TRUNCATE)')
+  db.sqlite.close()
+  return session.token
+})()
+const cookie = `cadence_session=${token}`
+
+let appDist = process.env.APP_DIST
+if (!appDist) {
+  appDist = join(root, 'bench/tmp/dist')
+  console.log('Building the app into bench/tmp/dist…')
+  const build = Bun.spawnSync(['bunx', 'vite', 'build', '--outDir', appDist, '--emptyOutDir'], {
+    cwd: join(root, 'app'),
+    stdout: 'ignore',
+    stderr: 'inherit',
+  })
+  if (build.exitCode !== 0 || !existsSync(join(appDist, 'index.html'))) {
+    throw new Error('the app build failed')
+  }
+}
 
 const port = 30000 + Math.floor(Math.random() * 20000)
 const base = `http://127.0.0.1:${port}`
@@ -29,6 +71,7 @@ const server = Bun.spawn(['bun', 'server/src/index.ts'], {
     HOST: '127.0.0.1',
     DATABASE_PATH: dbPath,
     PUBLIC_URL: base,
+    APP_DIST: appDist,
   },
   stdout: 'ignore',
   stderr: 'inherit',
@@ -218,14 +261,30 @@ for (const t of targets) {
   ceiling.kill()
   await ceiling.exited
 }
+
+console.log(`\nFront end in Chromium (CPU ${4}x slower)…`)
+let frontend: PageMetrics[] = []
+let frontendError = ''
+try {
+  frontend = await measureFrontend(base, { name: 'cadence_session', value: token }, report.uuid)
+  for (const p of frontend) {
+    console.log(
+      `${p.name.padEnd(30)} LCP ${p.lcpMs.toFixed(0)} ms  interactive ${p.interactiveMs.toFixed(0)} ms${p.clickToPaintMs === undefined ? '' : `  click→paint ${p.clickToPaintMs.toFixed(0)} ms`}`,
+    )
+  }
+} catch (error) {
+  frontendError = String(error).slice(0, 300)
+  console.log(`front end not measured: ${frontendError}`)
+}
 server.kill()
 await server.exited
 
-// The full-length load run of issue 9: 64 clients, 50 users, 30 s, leak checks (10 s in CI).
-console.log('\nLoad run (64 clients, 50 users, 30 s)…')
+// The load run of issue 9: 64 clients, 50 users, leak checks (LOAD_SECONDS, 10 s here).
+const loadSeconds = process.env.LOAD_SECONDS ?? '10'
+console.log(`\nLoad run (64 clients, 50 users, ${loadSeconds} s)…`)
 const load = Bun.spawnSync(['bun', 'test', './server/src/security/load.test.ts'], {
   cwd: root,
-  env: { ...process.env, LOAD_SECONDS: process.env.LOAD_SECONDS ?? '30' },
+  env: { ...process.env, LOAD_SECONDS: loadSeconds },
 })
 const loadOutput = `${load.stdout}${load.stderr}`
 const loadLine = /load: .*/.exec(loadOutput)?.[0] ?? `load run failed:\n${loadOutput.slice(-2000)}`
@@ -236,30 +295,35 @@ const summary = {
   date: new Date().toISOString(),
   cores: cpus().length,
   duration,
-  seedSeconds: seeded.seconds,
+  seedSeconds,
+  totalSeconds: 0,
   startMs,
   peakRssMb: peakRss,
   results,
+  frontend: { cpuSlowdown: 4, pages: frontend, error: frontendError || undefined },
 }
+summary.totalSeconds = (performance.now() - benchStarted) / 1000
 writeFileSync(join(root, 'bench/results.json'), `${JSON.stringify(summary, null, 2)}\n`)
 
+// biome-ignore lint/suspicious/noExplicitAny: rows of the results array
+type Row = any
 function gaps() {
   const at = (name: string, c: number) =>
-    results.find((r: any) => r.name === name && r.connections === c) as any
+    results.find((r: Row) => r.name === name && r.connections === c) as Row
   const lines: string[] = []
   const line = (ok: boolean, what: string, measured: string, next: string) =>
-    lines.push(`- ${ok ? 'MET' : 'GAP'} — ${what}: ${measured}${ok ? '' : `. Next: ${next}`}`)
+    lines.push(`- ${ok ? 'MET' : 'GAP'} — ${what}: ${measured}${ok ? '' : `. ${next}`}`)
   line(
     startMs <= 300,
-    'server start ≤ 300 ms',
+    'server start on the large database ≤ 300 ms (spawn to first answer)',
     `${startMs.toFixed(0)} ms`,
-    'defer migrations check and the expired-session purge until after listen',
+    'Nearly all of it is loading modules (Elysia, Drizzle, the OpenAPI plugin, nodemailer) before the first line runs; migrations are skipped when the journal is applied (one query). Next: import nodemailer and openid-client only when configured, and serve a `bun build --target=bun` bundle',
   )
   line(
     peakRss <= 150,
-    'RSS ≤ 150 MB under 64 connections',
-    `${peakRss.toFixed(0)} MB`,
-    'cap response sizes and statement cache',
+    'server RSS ≤ 150 MB under 64 connections',
+    `${peakRss.toFixed(0)} MB peak`,
+    'Next: lower the response-cache budget (16 MB) and the statement cache',
   )
   for (const name of ['GET /api/dashboard', 'GET /api/reports/{uuid}']) {
     const r = at(name, 64)
@@ -267,67 +331,137 @@ function gaps() {
     line(
       r.p99 <= 15 && r.ratio >= 0.3,
       `${name} at 64 connections: p99 ≤ 15 ms and ≥ 30% of the ceiling`,
-      `p99 ${r.p99} ms, ${(r.ratio * 100).toFixed(0)}% of the ceiling`,
-      'a per-user response cache invalidated on write, with ETag/304, and a leaner open-items query (paginate the dashboard lists)',
+      `p99 ${r.p99} ms, ${(r.ratio * 100).toFixed(0)}% of the ceiling (${r.rps.toFixed(0)} vs ${r.ceilingRps.toFixed(0)} req/s)`,
+      name === 'GET /api/dashboard'
+        ? 'The body is 0.5 MB (500 open tasks and 500 follow-ups, of which the page shows 5 each): at 64 connections the ceiling itself is bound by copying those bytes. Next: the dashboard answers 5 of each plus counts, the rest paged'
+        : 'Next: fewer Elysia hooks on the cached path (the answer is decided before routing)',
     )
   }
   for (const r of results.filter(
-    (x: any) => String(x.name).startsWith('search') && x.connections === 1,
-  ) as any[]) {
+    (x: Row) => String(x.name).startsWith('search') && x.connections === 1,
+  ) as Row[]) {
     line(
       r.p90 <= 10,
-      `${r.name} p95 ≤ 10 ms (autocannon reports p90/p99; p90 shown)`,
+      `${r.name} p95 ≤ 10 ms at 1 connection (autocannon reports p90 and p99; p90 shown)`,
       `p90 ${r.p90} ms, p99 ${r.p99} ms`,
-      'cap candidate rows before ranking and rank common terms from a bounded bm25 window',
+      'Next: rank in JavaScript over the window instead of bm25 (bm25 counts every phrase over the whole index first)',
     )
   }
   for (const name of ['POST /api/section-items', 'PUT /api/section-items/{id}']) {
     const best = Math.max(
-      ...(results.filter((x: any) => x.name === name) as any[]).map((x) => x.rps),
+      ...(results.filter((x: Row) => x.name === name) as Row[]).map((x) => x.rps),
       0,
     )
     line(
       best >= 5000,
-      `${name} ≥ 5,000 writes/s`,
+      `${name} ≥ 5,000 writes/s (WAL, synchronous = NORMAL)`,
       `${best.toFixed(0)} req/s at best`,
-      'prepare the ownership checks once, drop the max(sort_order) query, batch FTS trigger work',
+      'SQLite itself does one of these writes (row, FTS5 entry, data version) in ~0.1 ms; the rest is the framework and the Drizzle query builder per call, and the ageing query the item answer carries. Next: prepared Drizzle statements (`.prepare()`) in the section-items service',
     )
   }
+  for (const p of frontend) {
+    if (p.path === '/')
+      line(
+        p.lcpMs <= 1000,
+        'LCP of `/` ≤ 1.0 s (4× CPU slowdown)',
+        `${p.lcpMs.toFixed(0)} ms`,
+        'Next: inline the landing CSS and preload the font',
+      )
+    else if (p.path === '/dashboard')
+      line(
+        p.lcpMs <= 1500,
+        'LCP of `/dashboard` ≤ 1.5 s (4× CPU slowdown)',
+        `${p.lcpMs.toFixed(0)} ms`,
+        'Next: smaller dashboard answer (5 of each list)',
+      )
+    else if (p.clickToPaintMs !== undefined)
+      line(
+        p.clickToPaintMs <= 50,
+        'click on a report item’s checkbox to the painted change ≤ 50 ms (4× CPU slowdown)',
+        `${p.clickToPaintMs.toFixed(0)} ms (median of 5 clicks)`,
+        'Next: re-render only the changed row (memoised rows keyed by id, a per-item store subscription) instead of the whole report',
+      )
+  }
+  if (frontendError) lines.push(`- GAP — front end not measured: ${frontendError}`)
   return lines
 }
 
+const fmt = (n: number) => n.toFixed(0)
 const rows = results
   .filter((r) => !r.skipped)
   .map(
-    (r: any) =>
-      `| ${r.name} | ${r.connections} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.ceilingRps.toFixed(0)} | ${(r.ratio * 100).toFixed(0)}% | ${r.target} |`,
+    (r: Row) =>
+      `| ${r.name} | ${r.connections} | ${fmt(r.rps)} | ${r.p50} | ${r.p90} | ${r.p99} | ${fmt(r.ceilingRps)} | ${fmt(r.ratio * 100)}% | ${r.target} |`,
   )
 const skipped = results.filter((r) => r.skipped).map((r) => `- ${r.name}: ${r.skipped}`)
+const pageRows = frontend.map(
+  (p) =>
+    `| ${p.name} | ${fmt(p.lcpMs)} | ${fmt(p.interactiveMs)} | ${p.clickToPaintMs === undefined ? '—' : fmt(p.clickToPaintMs)} | ${p.target} |`,
+)
 const md = `# Benchmarks
 
-Measured by \`bun run bench\` on ${summary.date.slice(0, 10)}, ${summary.cores} cores (the load generator shares them),
-${duration} s per run. Dataset: 500 users; the heavy user has 260 weekly reports × 5 sections × 12 items,
-200 projects, 60 team members and 3,000 talking points and standalone tasks (seeded in ${seeded.seconds.toFixed(1)} s).
+Measured by \`bun run bench\` on ${summary.date.slice(0, 10)}, ${summary.cores} cores (the load generator and Chromium share them),
+${duration} s per run; the whole run took ${fmt(summary.totalSeconds)} s${seedSeconds ? ` including the seed (${seedSeconds.toFixed(1)} s)` : ' on a database seeded before'}.
+Dataset (\`bench/seed.ts\`, deterministic): 500 users; the heavy user has 260 weekly reports × 5 sections × 12 items,
+200 projects (half archived), 60 team members and 3,000 talking points and standalone tasks; the others 8 weeks each.
 
-- Server start on the large database, to first answer: **${startMs.toFixed(0)} ms** (target ≤ 300 ms).
-- Peak server RSS under load: **${peakRss.toFixed(0)} MB** (target ≤ 150 MB).
-- Mixed load, 64 clients across 50 users (${load.exitCode === 0 ? 'no 5xx, no cross-user leak' : 'FAILED'}): ${loadLine}
+- Server start on the large database, spawn to first answer: **${fmt(startMs)} ms** (target ≤ 300 ms).
+- Peak server RSS under load: **${fmt(peakRss)} MB** (target ≤ 150 MB).
+- Mixed load, 64 clients across 50 users, ${loadSeconds} s (${load.exitCode === 0 ? 'no 5xx, no cross-user leak' : 'FAILED'}): ${loadLine}
+
+## API
 
 The ceiling is a bare \`Bun.serve\` answering the same response bytes at the same concurrency; the ratio
-is Cadence's requests/s over the ceiling's. Latencies are autocannon's (p50, p99, in ms).
+is Cadence's requests/s over the ceiling's. Latencies are autocannon's, in ms. The GETs of the dashboard,
+reports and projects are answered from the per-user response cache (\`server/src/lib/http-cache.ts\`)
+after the first request: the bench repeats one request, so it measures the cached path; search and writes
+are never cached.
 
-| endpoint | connections | req/s | p50 ms | p99 ms | ceiling req/s | ratio | target |
-|---|---|---|---|---|---|---|---|
+| endpoint | connections | req/s | p50 | p90 | p99 | ceiling req/s | ratio | target |
+|---|---|---|---|---|---|---|---|---|
 ${rows.join('\n')}
 ${skipped.length ? `\nNot measured:\n${skipped.join('\n')}\n` : ''}
-## Targets: met or the gap
+## Pages (headless Chromium, CPU ${summary.frontend.cpuSlowdown}× slower, cold cache)
+
+"Interactive" is navigation start to the first frame showing the page's interactive content (the landing's
+buttons, the dashboard's first task checkbox, the report's first item checkbox). Click to paint is the
+time from the click event to the animation frame that paints the checked box.
+
+| page | LCP ms | interactive ms | click to paint ms | target |
+|---|---|---|---|---|
+${pageRows.join('\n')}
+
+## Targets: met, or the gap and the next step
 
 ${gaps().join('\n')}
+
+## What was done, and the limits chosen
+
+- **Statements**: Drizzle's queries run on compiled statements cached by SQL text (\`server/src/db/index.ts\`),
+  the session lookup is one cached statement; \`PRAGMA synchronous = NORMAL\` with WAL (no commit is lost
+  when the process crashes, which \`server/src/security/crash.test.ts\` checks).
+- **Indexes**: \`section_items(section_id, sort_order)\` (a report's items in order, and the next
+  sort_order in one index probe instead of reading the whole section) and
+  \`section_items(user_id, project_id, item_type, section_id)\` (the project counts from the index alone).
+  \`server/src/db/query-plans.test.ts\` runs EXPLAIN QUERY PLAN on every statement the hot endpoints
+  prepare and fails on any full scan of a table.
+- **Response cache, ETag/304**: a per-user data version, bumped by triggers on every write to that user's
+  rows, keys cached bodies and a weak ETag (with the day and the server's boot); a revalidation answers
+  304 without computing the body. Budget 16 MB, least recently used first out. \`HTTP_CACHE=off\` disables it.
+- **Compression**: JSON of 1 KB or more is gzipped when the client accepts it (cached bodies once);
+  build assets once at level 9, other text per response; \`Vary: Accept-Encoding\`.
+- **Search**: the user is a term of the FTS5 MATCH (an indexed \`owner\` column) and the entity comes from
+  the rowid, so no stored row of the index is read. **Cap**: a query ranks (bm25) at most the 400 newest
+  of the user's matches; older matches are reached with more words, a phrase or a \`type:\`/\`project:\`
+  filter. Results are loaded 80 hits at a time until 50 results are found.
+- **Sessions**: no write per request: the sliding expiry is renewed at most once in 15 days and
+  \`last_seen_at\` once a day.
 
 Runs on this 2-core machine share the cores with the load generator (and, during development, with
 other work), so absolute numbers are noisy; the ratios to the ceiling are the comparable figures.
 `
 writeFileSync(join(root, 'docs/benchmarks.md'), md)
 console.log(
-  `\nWrote bench/results.json and docs/benchmarks.md (start ${startMs.toFixed(0)} ms, peak RSS ${peakRss.toFixed(0)} MB)`,
+  `\nWrote bench/results.json and docs/benchmarks.md in ${fmt(summary.totalSeconds)} s (start ${fmt(startMs)} ms, peak RSS ${fmt(peakRss)} MB)`,
 )
+process.exit(0)

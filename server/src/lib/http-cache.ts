@@ -97,7 +97,9 @@ function matches(ifNoneMatch: string | null, etag: string) {
   return ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === bare)
 }
 
+/** `HTTP_CACHE=off` answers every GET from its route (to measure the uncached path). */
 export function httpCache(ctx: AppContext, options: { maxBytes?: number } = {}) {
+  const disabled = process.env.HTTP_CACHE === 'off'
   const boot = Date.now().toString(36)
   const cache = new ByteLru(options.maxBytes ?? CACHE_MAX_BYTES)
   const pending = new WeakMap<Request, { key: string; etag: string }>()
@@ -139,7 +141,7 @@ export function httpCache(ctx: AppContext, options: { maxBytes?: number } = {}) 
   return (
     new Elysia({ name: 'http-cache' })
       .onRequest(({ request }) => {
-        if (request.method !== 'GET') return
+        if (request.method !== 'GET' || disabled) return
         const url = new URL(request.url)
         if (!CACHED_ROUTES.test(url.pathname)) return
         const session = peekSession(ctx, cookieValue(request.headers.get('cookie'), cookieName))
