@@ -4,7 +4,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, spyOn, test } from 'bun:test'
 import type { Report, TeamMemberDashboard } from '@cadence/ui'
 import * as fake from 'fake-indexeddb'
-import { type Call, json, restoreFetch, stubFetch } from '../test/fetch'
+import { type Call, deferred as deferredOf, json, restoreFetch, stubFetch } from '../test/fetch'
 import { authState } from './auth'
 import { cache, resetCache } from './cache'
 import {
@@ -120,7 +120,7 @@ const member = (): TeamMemberDashboard => ({
 })
 
 /** The server: answers reads with the fixtures, creates with id 900+, and records writes. */
-function server(override?: (call: Call) => Response | null) {
+function server(override?: (call: Call) => Response | Promise<Response> | null) {
   let nextId = 900
   return stubFetch((call) => {
     const answer = override?.(call)
@@ -132,6 +132,8 @@ function server(override?: (call: Call) => Response | null) {
     return json({ success: true })
   })
 }
+
+const deferred = <T>() => Object.assign(deferredOf<T>(), { settled: false })
 
 const offlineNetwork = () =>
   stubFetch(() => {
@@ -285,6 +287,29 @@ describe('replay', () => {
     await toggleItem(101, true)
     await replay()
     expect(writes(calls)).toEqual(['PUT /api/section-items/100', 'PUT /api/section-items/101'])
+  })
+
+  test('a write made while a replay runs is sent in the same sync', async () => {
+    online = false
+    offlineNetwork()
+    await toggleItem(100, true)
+    online = true
+    const first = deferred<Response>()
+    const calls = server((call) =>
+      call.method === 'PUT' && call.path === '/api/section-items/100' && !first.settled
+        ? first.promise
+        : null,
+    ) as Call[]
+    const sync = replay()
+    await Bun.sleep(5)
+    const second = toggleItem(101, true)
+    await Bun.sleep(5)
+    first.settled = true
+    first.resolve(json({ success: true }))
+    await second
+    await sync
+    expect(writes(calls)).toEqual(['PUT /api/section-items/100', 'PUT /api/section-items/101'])
+    expect(await allEntries()).toHaveLength(0)
   })
 
   test('a 4xx is kept as rejected with the item it concerns; later changes still sync', async () => {

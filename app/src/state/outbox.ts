@@ -300,7 +300,15 @@ async function send({ method, path, body, init }: Outgoing): Promise<Response> {
   const userId = currentUserId()
   if (userId === null) return globalThis.fetch(`${origin()}${path}`, init)
   const fields = body && typeof body === 'object' ? (body as Record<string, unknown>) : undefined
-  const db = await database()
+  let db: IDBPDatabase<OutboxDB>
+  try {
+    db = await database()
+  } catch (error) {
+    // No IndexedDB here (a locked-down profile): the write goes out as if there were no outbox.
+    console.error(error)
+    dbPromise = null
+    return globalThis.fetch(`${origin()}${path}`, init)
+  }
   let target = path
   const temp = tempIdIn(path)
   if (temp !== null) {
@@ -387,25 +395,34 @@ async function runReplay(): Promise<number> {
 }
 
 let replaying: Promise<number> | null = null
+let again = false
 
 /**
  * Replays the signed-in user's queue in order. One replay at a time per tab, and across tabs
  * (Web Locks), so a change is never sent twice. Resolves how many changes the server took.
  */
 function replay(): Promise<number> {
-  if (replaying) return replaying
+  if (replaying) {
+    // A change queued while a replay runs is sent by one more pass once it ends.
+    again = true
+    return replaying
+  }
   outboxState.syncing = true
   const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined
-  const run = locks ? locks.request('cadence-outbox', runReplay) : runReplay()
-  const pending = (run as Promise<number>)
-    .then(async (applied) => {
-      if (applied > 0 || outboxState.rejected.length > 0) await refreshViews()
-      return applied
-    })
-    .finally(() => {
-      replaying = null
-      outboxState.syncing = false
-    })
+  const once = () =>
+    (locks ? locks.request('cadence-outbox', runReplay) : runReplay()) as Promise<number>
+  const pending = (async () => {
+    let applied = 0
+    do {
+      again = false
+      applied += await once()
+    } while (again && !isOffline())
+    if (applied > 0 || outboxState.rejected.length > 0) await refreshViews()
+    return applied
+  })().finally(() => {
+    replaying = null
+    outboxState.syncing = false
+  })
   replaying = pending
   return pending
 }
@@ -697,6 +714,7 @@ async function resetOutboxForTests() {
   dbPromise = null
   started = false
   replaying = null
+  again = false
   if (retryTimer) clearInterval(retryTimer)
   retryTimer = null
   Object.assign(outboxState, { pending: 0, rejected: [], syncing: false })
