@@ -6,7 +6,20 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { type Browser, chromium, type Page } from 'playwright-core'
 import { launchOptions } from '../../scripts/chromium'
-import { api, base, signedInPage, step, toast, until } from './helpers'
+import { startTestSmtp } from '../../server/src/modules/mail/smtp-test-server'
+import {
+  api,
+  base,
+  newPage,
+  signedInPage,
+  signIn,
+  skipTour,
+  startOwnServer,
+  step,
+  toast,
+  unique,
+  until,
+} from './helpers'
 
 let browser: Browser
 let page: Page
@@ -252,4 +265,57 @@ describe('week over week', () => {
       expect(parts.text).toContain('Draft the 2027 budget')
       expect(parts.text).not.toContain('<')
     }))
+})
+
+describe('e-mail delivery', () => {
+  test('Send e-mails the report to the recipients and the report page follows the delivery', async () => {
+    // A server of our own with SMTP configured, pointing at a real SMTP server on loopback.
+    const smtp = await startTestSmtp()
+    const saved = { url: process.env.SMTP_URL, from: process.env.MAIL_FROM }
+    process.env.SMTP_URL = smtp.url
+    process.env.MAIL_FROM = 'Cadence <reports@example.com>'
+    const own = await startOwnServer().finally(() => {
+      for (const [key, value] of [
+        ['SMTP_URL', saved.url],
+        ['MAIL_FROM', saved.from],
+      ] as const) {
+        if (value === undefined) delete process.env[key]
+        else process.env[key] = value
+      }
+    })
+    try {
+      const mailPage = await newPage(browser)
+      // `step` screenshots the final screen (or every page on failure) without closing anything.
+      await step(mailPage, 'wow-delivery', async () => {
+        await signIn(mailPage, unique('mailer'), 'Mail Tester', own.baseUrl)
+        await skipTour(mailPage)
+        await api(mailPage, 'POST', '/api/section-templates', {
+          name: 'Action Items',
+          type: 'tasks',
+        })
+        const saved = await api(mailPage, 'PUT', '/api/user-settings', {
+          report_recipients: ['board@example.com'],
+        })
+        expect(saved.json.report_recipients).toEqual(['board@example.com'])
+        const report = await api(mailPage, 'POST', '/api/reports', {
+          week_start_date: monday(0).iso,
+          title: 'Mailed week',
+        })
+        await mailPage.goto(`${own.baseUrl}/reports/${report.json.uuid}`)
+        await mailPage.getByRole('button', { name: 'Title: Mailed week' }).waitFor()
+        await mailPage.getByRole('button', { name: 'Send', exact: true }).click()
+        // Pending at first, then polled until the mailer has sent it.
+        await mailPage
+          .locator('[data-slot="delivery-status"][data-status="sent"]')
+          .getByText('Sent by e-mail to 1 recipient', { exact: true })
+          .waitFor({ timeout: 20_000 })
+        const [mail] = await smtp.waitFor(1)
+        expect(mail.rcptTo).toEqual(['board@example.com'])
+      })
+      await mailPage.context().close()
+    } finally {
+      await own.dispose()
+      await smtp.close()
+    }
+  })
 })
