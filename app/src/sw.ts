@@ -68,7 +68,8 @@ registerRoute(
     const user = await signedInUser()
     try {
       const response = await fetch(request)
-      if (user && response.ok && response.status === 200) {
+      const streamed = (response.headers.get('content-type') ?? '').includes('event-stream')
+      if (user && response.status === 200 && !streamed) {
         const copy = response.clone()
         const store = caches.open(API_CACHE_PREFIX + user).then((cache) => cache.put(request, copy))
         ;(event as ExtendableEvent).waitUntil(store.catch(() => {}))
@@ -76,7 +77,9 @@ registerRoute(
       return response
     } catch (error) {
       if (user) {
-        const cached = await (await caches.open(API_CACHE_PREFIX + user)).match(request)
+        // The cache is one user's already, so a Vary on the cookie (or anything) is moot.
+        const cache = await caches.open(API_CACHE_PREFIX + user)
+        const cached = await cache.match(request, { ignoreVary: true })
         if (cached) return cached
       }
       // No copy: the page sees the same network error it would without a worker.
