@@ -45,7 +45,10 @@ export const Empty: Story = {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create Report' }))
     // title and summary are optional
     await waitFor(() =>
-      expect(args.onSubmit).toHaveBeenCalledWith({ week_start_date: '2026-11-16' }),
+      expect(args.onSubmit).toHaveBeenCalledWith({
+        week_start_date: '2026-11-16',
+        carry_over: false,
+      }),
     )
   },
 }
@@ -58,7 +61,7 @@ export const Typical: Story = {
     await userEvent.type(within(dialog).getByLabelText('Title (optional)'), 'Cut-over week')
     await userEvent.type(within(dialog).getByLabelText('Summary (optional)'), 'Migration done.')
     const carry = within(dialog).getByRole('checkbox', {
-      name: 'Carry over open tasks and follow-ups',
+      name: 'Carry over open items from the previous report',
     })
     await userEvent.click(carry)
     await expect(args.onCarryOverChange).toHaveBeenCalledWith(true)
@@ -69,6 +72,7 @@ export const Typical: Story = {
         week_start_date: '2026-11-09',
         title: 'Cut-over week',
         summary: 'Migration done.',
+        carry_over: true,
       }),
     )
   },
@@ -109,7 +113,64 @@ export const Dark: Story = {
   play: async () => {
     const dialog = await open()
     await expect(
-      within(dialog).getByRole('checkbox', { name: 'Carry over open tasks and follow-ups' }),
+      within(dialog).getByRole('checkbox', {
+        name: 'Carry over open items from the previous report',
+      }),
     ).toBeChecked()
+  },
+}
+
+// Week over week (issue 10): uncontrolled, the checkbox starts from the user's setting.
+export const CarryOverFromSetting: Story = {
+  render: (args) => (
+    <CreateReportDialog
+      open={args.open}
+      onOpenChange={args.onOpenChange}
+      onSubmit={args.onSubmit}
+      today={args.today}
+      defaultCarryOver
+    />
+  ),
+  play: async ({ args }) => {
+    const dialog = await open()
+    const carry = within(dialog).getByRole('checkbox', {
+      name: 'Carry over open items from the previous report',
+    })
+    await expect(carry).toBeChecked()
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create Report' }))
+    await waitFor(() =>
+      expect(args.onSubmit).toHaveBeenCalledWith({
+        week_start_date: '2026-11-16',
+        carry_over: true,
+      }),
+    )
+  },
+}
+
+export const CarryOverOff: Story = {
+  name: 'Carry over switched off',
+  render: (args) => (
+    <CreateReportDialog
+      open={args.open}
+      onOpenChange={args.onOpenChange}
+      onSubmit={args.onSubmit}
+      today={args.today}
+      defaultCarryOver
+    />
+  ),
+  play: async ({ args }) => {
+    const dialog = await open()
+    await userEvent.click(
+      within(dialog).getByRole('checkbox', {
+        name: 'Carry over open items from the previous report',
+      }),
+    )
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create Report' }))
+    await waitFor(() =>
+      expect(args.onSubmit).toHaveBeenCalledWith({
+        week_start_date: '2026-11-16',
+        carry_over: false,
+      }),
+    )
   },
 }

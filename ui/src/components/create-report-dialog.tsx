@@ -7,7 +7,13 @@ import { Field } from './field'
 import { Input, Textarea } from './input'
 import { WeekSelector, weekStartForOffset } from './week-selector'
 
-type NewReport = { week_start_date: string; title?: string; summary?: string }
+type NewReport = {
+  week_start_date: string
+  title?: string
+  summary?: string
+  /** Carry the previous report's open tasks and follow-ups into this one (POST /api/reports). */
+  carry_over: boolean
+}
 
 type CreateReportDialogProps = {
   open: boolean
@@ -15,10 +21,12 @@ type CreateReportDialogProps = {
   startDay?: Weekday
   endDay?: Weekday
   today?: Date
-  /** Whether open tasks and follow-ups are carried over; controlled by the caller. */
+  /** Where 'Carry over open items from the previous report' starts: the user's setting. */
+  defaultCarryOver?: boolean
+  /** Controls the carry-over checkbox instead (with onCarryOverChange). */
   carryOver?: boolean
   onCarryOverChange?: (carryOver: boolean) => void
-  /** Called with the chosen week and the optional, trimmed title and summary. */
+  /** Called with the chosen week, the optional, trimmed title and summary, and carry_over. */
   onSubmit: (report: NewReport) => void | Promise<void>
 }
 
@@ -28,10 +36,17 @@ function CreateReportDialog({
   startDay = 'monday',
   endDay = 'friday',
   today,
+  defaultCarryOver = true,
   carryOver,
   onCarryOverChange,
   onSubmit,
 }: CreateReportDialogProps) {
+  const [ownCarry, setOwnCarry] = React.useState(defaultCarryOver)
+  const carry = carryOver ?? ownCarry
+  const setCarry = (next: boolean) => {
+    if (carryOver === undefined) setOwnCarry(next)
+    onCarryOverChange?.(next)
+  }
   const [offset, setOffset] = React.useState(0)
   const [title, setTitle] = React.useState('')
   const [summary, setSummary] = React.useState('')
@@ -45,6 +60,7 @@ function CreateReportDialog({
       setTitle('')
       setSummary('')
       setError(null)
+      setOwnCarry(defaultCarryOver)
     }
     onOpenChange(next)
   }
@@ -57,6 +73,7 @@ function CreateReportDialog({
         week_start_date: weekStartForOffset(offset, startDay, today),
         ...(title.trim() ? { title: title.trim() } : {}),
         ...(summary.trim() ? { summary: summary.trim() } : {}),
+        carry_over: carry,
       })
       change(false)
     } catch (err) {
@@ -97,16 +114,14 @@ function CreateReportDialog({
               onChange={(e) => setSummary(e.target.value)}
             />
           </Field>
-          {onCarryOverChange && (
-            <label className="cad-form__check" htmlFor={`${id}-carry`}>
-              <Checkbox
-                id={`${id}-carry`}
-                checked={!!carryOver}
-                onCheckedChange={(v) => onCarryOverChange(v === true)}
-              />
-              Carry over open tasks and follow-ups
-            </label>
-          )}
+          <label className="cad-form__check" htmlFor={`${id}-carry`}>
+            <Checkbox
+              id={`${id}-carry`}
+              checked={carry}
+              onCheckedChange={(v) => setCarry(v === true)}
+            />
+            Carry over open items from the previous report
+          </label>
           {error && (
             <p className="cad-form__error" role="alert">
               {error}
