@@ -209,8 +209,14 @@ export async function chooseOption(page: Page, select: Locator, option: string) 
   await page.keyboard.press('Enter')
   const target = page.getByRole('option', { name: option, exact: true })
   await target.waitFor()
+  const options = page.getByRole('option')
+  const names = await options.allTextContents()
   for (let i = 0; i < 20 && (await target.getAttribute('data-highlighted')) === null; i++) {
-    await page.keyboard.press('ArrowDown')
+    const at = await options.evaluateAll((list) =>
+      list.findIndex((o) => o.hasAttribute('data-highlighted')),
+    )
+    const want = names.findIndex((n) => n.trim() === option)
+    await page.keyboard.press(at >= 0 && want < at ? 'ArrowUp' : 'ArrowDown')
   }
   await page.keyboard.press('Enter')
   await target.waitFor({ state: 'detached' })
