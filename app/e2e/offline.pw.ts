@@ -173,7 +173,7 @@ describe('installable and offline', () => {
       await page.goto(`${base}/team-members/${memberUuid}`)
       await page.getByText('Pipeline review').waitFor()
 
-      // Offline: a talking point added, an item completed.
+      // Offline: a talking point added, an item completed, an item added and completed.
       await page.getByRole('textbox', { name: 'Content' }).first().fill('Hiring plan for Q3')
       await page.getByRole('button', { name: 'Add', exact: true }).first().click()
       await page.getByText('Hiring plan for Q3').waitFor()
@@ -182,15 +182,23 @@ describe('installable and offline', () => {
       await page
         .locator('[data-slot="item-row"][data-completed]', { hasText: 'Ship the board deck' })
         .waitFor()
-      await page.getByText('2 changes waiting to sync').waitFor()
+      // An item created offline, then completed offline (its temporary id is mapped on replay).
+      const add = page.getByRole('combobox', { name: 'Add an item to Action Items' })
+      await add.fill('Draft the memo')
+      await add.press('Enter')
+      await row(page, 'Draft the memo').getByRole('checkbox').click()
+      await page
+        .locator('[data-slot="item-row"][data-completed]', { hasText: 'Draft the memo' })
+        .waitFor()
+      await page.getByText('4 changes waiting to sync').waitFor()
       await shot(page, 'offline-pending')
 
       // A reload while offline keeps them, shown over the cached data.
       await page.reload()
-      await page
-        .locator('[data-slot="item-row"][data-completed]', { hasText: 'Ship the board deck' })
-        .waitFor()
-      await page.getByText('2 changes waiting to sync').waitFor()
+      for (const done of ['Ship the board deck', 'Draft the memo']) {
+        await page.locator('[data-slot="item-row"][data-completed]', { hasText: done }).waitFor()
+      }
+      await page.getByText('4 changes waiting to sync').waitFor()
       await page.goto(`${base}/team-members/${memberUuid}`)
       await page.getByText('Hiring plan for Q3').waitFor()
       // Nothing reached the server yet (the test's own channel still reaches it).
@@ -200,7 +208,7 @@ describe('installable and offline', () => {
         .find((i: { id: number }) => i.id === items['Ship the board deck'])
       expect(beforeItem.is_completed).toBe(false)
 
-      // Back online: the queue is replayed and the server has both changes.
+      // Back online: the queue is replayed in order and the server has every change.
       await page.context().setOffline(false)
       await page.getByText(/changes? waiting to sync/).waitFor({ state: 'detached' })
       await expect(page.getByText('Offline', { exact: true }).count()).resolves.toBe(0)
@@ -209,6 +217,10 @@ describe('installable and offline', () => {
         .flatMap((s: { items: { id: number; is_completed: boolean }[] }) => s.items)
         .find((i: { id: number }) => i.id === items['Ship the board deck'])
       expect(afterItem.is_completed).toBe(true)
+      const memo = after.json.sections
+        .flatMap((s: { items: { content: string; is_completed: boolean }[] }) => s.items)
+        .filter((i: { content: string }) => i.content === 'Draft the memo')
+      expect(memo).toMatchObject([{ is_completed: true }])
       const points = await api(page, 'GET', `/api/team-members/${memberUuid}/talking-points`)
       expect(points.json.map((p: { content: string }) => p.content)).toEqual(
         expect.arrayContaining(['Pipeline review', 'Hiring plan for Q3']),
