@@ -5,8 +5,8 @@ import { createTestApp, signIn } from '../test/helpers'
  * Every SQL statement the hot endpoints run (dashboard, a report, the reports list, projects with
  * counts, every kind of search, item insert and update, the session lookup) is recorded as it is
  * prepared, then checked with EXPLAIN QUERY PLAN: none may read a whole table (`SCAN t`, with or
- * without a covering index). Scans of a query's own CTEs, subqueries and json_each are fine, and
- * the FTS5 table only through MATCH.
+ * without a covering index), nor look rows up by id through an index on user_id. Scans of a
+ * query's own CTEs, subqueries and json_each are fine, and the FTS5 table only through MATCH.
  */
 
 type PlanRow = { detail: string }
@@ -45,9 +45,13 @@ function fullScans(db: ReturnType<typeof createTestApp>['db'], sql: string) {
   const params = new Array(stmt.paramsCount).fill(null)
   const plan = db.sqlite.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as PlanRow[]
   const own = ownNames(sql)
+  // Rows asked for by id (`id IN (?, …)`) must be found by primary key, not by reading every row
+  // of the user through an index on user_id.
+  const byIds = /\bid"?\s+IN\s+\(\?/i.test(sql)
   return plan
     .map((r) => r.detail)
     .filter((detail) => {
+      if (byIds && /USING (COVERING )?INDEX \w+ \(user_id=\?\)$/.test(detail)) return true
       const m = /^SCAN (\S+)/.exec(detail)
       if (!m) return false
       if (/VIRTUAL TABLE INDEX \d+:\S*M/.test(detail)) return false
@@ -147,5 +151,11 @@ describe('query plans of the hot endpoints', () => {
     expect(
       fullScans(db, "SELECT rowid FROM search_index WHERE user_id = ? AND entity_type = 'x'"),
     ).toHaveLength(1)
+    expect(
+      fullScans(db, 'SELECT id FROM section_items WHERE user_id = ? AND id IN (?, ?, ?)'),
+    ).toHaveLength(1)
+    expect(
+      fullScans(db, 'SELECT id FROM section_items WHERE +user_id = ? AND id IN (?, ?, ?)'),
+    ).toEqual([])
   })
 })

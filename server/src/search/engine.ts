@@ -49,16 +49,17 @@ const ENTITIES_OF: Record<SearchType, Entity[]> = {
 }
 
 /**
- * Ranking bound: a text query ranks (bm25) at most its RANK_WINDOW newest matches of the user.
- * bm25 costs a read per ranked row, so a word the user wrote ten thousand times would otherwise
- * cost milliseconds per keystroke; older matches are reached by a narrower query (more words, a
- * phrase, a `type:` or `project:` filter). Documented in docs/benchmarks.md.
+ * Ranking bound: a text query ranks at most the RANK_WINDOW newest of the user's matches. Older
+ * matches are reached by a narrower query (more words, a phrase, a `type:` or `project:` filter).
+ * Documented in docs/benchmarks.md.
  */
 export const RANK_WINDOW = 400
-/** At most this many ranked hits are considered for the results (filters may drop some). */
+/** At most this many hits are considered for the results (filters may drop some). */
 const CANDIDATES = 400
 /** Hits are turned into results in chunks of this size until the limit is reached. */
 const CHUNK = 80
+/** Column weights of the ranking: a hit in a title counts ten times one in a body. */
+const TITLE_WEIGHT = 10
 export const TITLE_LIMIT = 60
 
 /** Task and follow-up titles: the content cut to 60 characters plus '…'. */
@@ -118,20 +119,73 @@ function candidates(db: Db, userId: number, query: ParsedQuery): Hit[] {
     return rows.map(([r]) => toHit(r))
   }
   const match = `${ownerTerm(userId)} AND {title body} : (${text})`
-  // The oldest rowid of the newest RANK_WINDOW matches (none when there are fewer).
-  const cutoff = db.sqlite
-    .query(
-      `SELECT rowid AS r FROM search_index WHERE search_index MATCH ?${typeFilter}
-       ORDER BY rowid DESC LIMIT 1 OFFSET ${RANK_WINDOW - 1}`,
-    )
-    .values(match) as [number][]
+  // The newest matches with their text (rowid order needs no ranking work in SQLite), ranked here.
   const rows = db.sqlite
     .query(
-      `SELECT rowid AS r FROM search_index WHERE search_index MATCH ? AND rowid >= ?${typeFilter}
-       ORDER BY bm25(search_index, 0, 0, 0, 0, 10, 1) LIMIT ${CANDIDATES}`,
+      `SELECT rowid AS r, title, body FROM search_index WHERE search_index MATCH ?${typeFilter}
+       ORDER BY rowid DESC LIMIT ${RANK_WINDOW}`,
     )
-    .values(match, cutoff[0]?.[0] ?? 0) as [number][]
-  return rows.map(([r]) => toHit(r))
+    .values(match) as [number, string, string][]
+  return rank(rows, query).slice(0, CANDIDATES).map(toHit)
+}
+
+/** The tokens FTS5's unicode61 tokenizer (remove_diacritics 2) would make of a text. */
+export function ftsTokens(text: string): string[] {
+  return text
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean)
+}
+
+type Part = { tokens: string[]; prefix: boolean }
+
+/** Occurrences of a term (its last token a prefix) or a phrase in a token list. */
+function count(tokens: string[], part: Part) {
+  const n = part.tokens.length
+  let hits = 0
+  for (let i = 0; i + n <= tokens.length; i++) {
+    let ok = true
+    for (let k = 0; k < n && ok; k++) {
+      const token = tokens[i + k]
+      const want = part.tokens[k]
+      ok = part.prefix && k === n - 1 ? token.startsWith(want) : token === want
+    }
+    if (ok) hits++
+  }
+  return hits
+}
+
+/**
+ * BM25 over the window (k1 1.2, b 0.75; a title hit weighs TITLE_WEIGHT body hits). Every row of
+ * the window matches every part, so the parts' IDF is the same for all rows and drops out; newer
+ * first on a tie. Done here rather than with FTS5's bm25(), which first counts each phrase over
+ * the whole index (every user's rows): its cost grows with the company, this with the window.
+ */
+export function rank(rows: [number, string, string][], query: ParsedQuery): number[] {
+  const parts: Part[] = [
+    ...query.phrases.map((p) => ({ tokens: ftsTokens(p), prefix: false })),
+    ...query.terms.map((t) => ({ tokens: ftsTokens(t), prefix: true })),
+  ].filter((p) => p.tokens.length)
+  if (!rows.length) return []
+  const docs = rows.map(([rowid, title, body]) => {
+    const t = ftsTokens(title)
+    const b = ftsTokens(body)
+    return { rowid, t, b, length: t.length + b.length }
+  })
+  const average = docs.reduce((sum, d) => sum + d.length, 0) / docs.length || 1
+  const k1 = 1.2
+  const scored = docs.map((d) => {
+    let score = 0
+    for (const part of parts) {
+      const tf = TITLE_WEIGHT * count(d.t, part) + count(d.b, part)
+      score += (tf * (k1 + 1)) / (tf + k1 * (0.25 + (0.75 * d.length) / average))
+    }
+    return { rowid: d.rowid, score }
+  })
+  scored.sort((x, y) => y.score - x.score || y.rowid - x.rowid)
+  return scored.map((x) => x.rowid)
 }
 
 function load(db: Db, sql: string, userId: number, ids: number[]): Map<number, Row> {
@@ -142,12 +196,14 @@ function load(db: Db, sql: string, userId: number, ids: number[]): Map<number, R
   return new Map(rows.map((r) => [r.id as number, r]))
 }
 
+// `+user_id`: the owner check must not drive the lookup (an index on user_id would read all
+// of the user's rows); the ids do, by primary key.
 const SQL = {
   report: `SELECT id, uuid, title, summary, week_start_date, is_submitted FROM reports
-           WHERE user_id = ? AND id IN ($IDS)`,
-  project: `SELECT id, uuid, name, status FROM projects WHERE user_id = ? AND id IN ($IDS)`,
+           WHERE +user_id = ? AND id IN ($IDS)`,
+  project: `SELECT id, uuid, name, status FROM projects WHERE +user_id = ? AND id IN ($IDS)`,
   team_member: `SELECT id, uuid, name, title, email FROM team_members
-                WHERE user_id = ? AND id IN ($IDS)`,
+                WHERE +user_id = ? AND id IN ($IDS)`,
   section_item: `SELECT i.id, i.content, i.is_completed, i.item_type, i.project_id, p.name AS project_name,
                    r.id AS report_id, r.uuid AS report_uuid, r.title AS report_title,
                    r.summary AS report_summary, r.week_start_date, r.is_submitted
@@ -155,14 +211,14 @@ const SQL = {
                  JOIN report_sections s ON s.id = i.section_id
                  JOIN reports r ON r.id = s.report_id
                  LEFT JOIN projects p ON p.id = i.project_id
-                 WHERE i.user_id = ? AND i.id IN ($IDS)`,
+                 WHERE +i.user_id = ? AND i.id IN ($IDS)`,
   member: (table: string) => `SELECT e.id, e.content, e.is_completed, e.project_id,
                    p.name AS project_name, m.id AS member_id, m.uuid AS team_member_uuid,
                    m.name AS team_member_name, m.title AS member_title, m.email AS member_email
                  FROM ${table} e
                  JOIN team_members m ON m.id = e.team_member_id
                  LEFT JOIN projects p ON p.id = e.project_id
-                 WHERE e.user_id = ? AND e.id IN ($IDS)`,
+                 WHERE +e.user_id = ? AND e.id IN ($IDS)`,
 }
 
 /** Ids of the user's projects whose name contains `name`, case-insensitively. */
