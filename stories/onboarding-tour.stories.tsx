@@ -125,8 +125,12 @@ export const Typical: Story = {
     await userEvent.click(within(team).getByRole('button', { name: 'Next' }))
 
     const rep = await dialog('Your first report')
+    await expect(
+      within(rep).getByRole('checkbox', { name: 'Carry over open items from the previous report' }),
+    ).toBeChecked()
     await userEvent.click(within(rep).getByRole('button', { name: "Create This Week's Report" }))
     await expect(args.onCreateReport).toHaveBeenCalledOnce()
+    await expect(args.onCreateReport).toHaveBeenCalledWith({ carry_over: true })
     await userEvent.click(within(rep).getByRole('button', { name: 'Next' }))
 
     const done = await dialog("You're all set")
@@ -184,5 +188,29 @@ export const Dark: Story = {
     const tour = await dialog('Welcome to Cadence')
     await userEvent.click(within(tour).getByRole('button', { name: 'Skip for now' }))
     await expect(args.onSkip).toHaveBeenCalledOnce()
+  },
+}
+
+// Week over week (issue 10): the report step offers carry-over, from the user's setting.
+export const ReportStepCarryOver: Story = {
+  args: { step: 'report', defaultCarryOver: false },
+  play: async ({ args }) => {
+    const tour = await dialog('Your first report')
+    const carry = within(tour).getByRole('checkbox', {
+      name: 'Carry over open items from the previous report',
+    })
+    await expect(carry).not.toBeChecked()
+    await userEvent.click(carry)
+    await userEvent.click(within(tour).getByRole('button', { name: "Create This Week's Report" }))
+    await expect(args.onCreateReport).toHaveBeenCalledWith({ carry_over: true })
+  },
+}
+
+export const ReportStepExistingReport: Story = {
+  name: 'Report step with this week already there (no carry-over)',
+  args: { step: 'report', hasCurrentReport: true },
+  play: async () => {
+    const tour = await dialog('Your first report')
+    await expect(within(tour).queryByRole('checkbox')).toBeNull()
   },
 }

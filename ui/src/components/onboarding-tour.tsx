@@ -10,6 +10,7 @@ import type {
   Weekday,
 } from '../types'
 import { Button } from './button'
+import { Checkbox } from './checkbox'
 import { Dialog, DialogContent, DialogFooter } from './dialog'
 import { Field } from './field'
 import { Input } from './input'
@@ -65,7 +66,10 @@ type OnboardingTourProps = {
     title: string | null
     email: string
   }) => void | Promise<void>
-  onCreateReport: () => void | Promise<void>
+  /** Creates this week's report; carry_over is the step's carry-over checkbox. */
+  onCreateReport: (options: { carry_over: boolean }) => void | Promise<void>
+  /** Where 'Carry over open items from the previous report' starts: the user's setting. */
+  defaultCarryOver?: boolean
   onSkip: () => void
   onFinish: () => void
 }
@@ -138,9 +142,11 @@ function OnboardingTour({
   onAddProject,
   onAddTeamMember,
   onCreateReport,
+  defaultCarryOver = true,
   onSkip,
   onFinish,
 }: OnboardingTourProps) {
+  const [carryOver, setCarryOver] = React.useState(defaultCarryOver)
   const index = ONBOARDING_STEPS.indexOf(step)
   const [confirmSkip, setConfirmSkip] = React.useState(false)
   const [prefs, setPrefs] = React.useState(preferences)
@@ -360,7 +366,21 @@ function OnboardingTour({
               ? "You already have a report for this week. We'll open it for you."
               : "We'll create this week's report from your sections."}
           </p>
-          <Button variant="primary" loading={busy} onClick={() => run(onCreateReport)}>
+          {hasCurrentReport ? null : (
+            <label className="cad-form__check" htmlFor={`${id}-carry`}>
+              <Checkbox
+                id={`${id}-carry`}
+                checked={carryOver}
+                onCheckedChange={(v) => setCarryOver(v === true)}
+              />
+              Carry over open items from the previous report
+            </label>
+          )}
+          <Button
+            variant="primary"
+            loading={busy}
+            onClick={() => run(() => onCreateReport({ carry_over: carryOver }))}
+          >
             {hasCurrentReport ? "Open This Week's Report" : "Create This Week's Report"}
           </Button>
         </>
