@@ -117,6 +117,10 @@ function setQuery(query: string) {
     searchState.failed = false
     return
   }
+  // Pending from the first keystroke: while the debounce runs the dialog shows 'Searching...',
+  // not 'No results found' for a query that was never sent.
+  searchState.loading = true
+  searchState.failed = false
   timer = setTimeout(() => {
     timer = null
     void runSearch(query)
