@@ -2,6 +2,7 @@ import type { User } from '@cadence/ui'
 import { proxy, useSnapshot } from 'valtio'
 import { api } from '../api/client'
 import { resetCache } from './cache'
+import { hasQueued } from './outbox-fetch'
 import { clearOfflineData, recordSignedInUser } from './pwa'
 
 type AuthStatus = 'pending' | 'signed-in' | 'signed-out'
@@ -128,6 +129,7 @@ async function login() {
 
 /** Clears the local session first (the UI signs out at once), then tells the server. */
 async function logout() {
+  const userId = authState.user?.id ?? null
   rememberUser(null)
   userRequest = null
   adminRequest = null
@@ -136,9 +138,11 @@ async function logout() {
   authState.status = 'signed-out'
   authState.fetching = false
   resetCache()
-  // Cached API answers and queued offline changes go with the session (issue 6).
-  void clearOfflineData()
+  // Cached API answers and queued offline changes go with the session (issue 6). Only when
+  // changes still wait does the server call wait too: they are sent first, while the session lasts.
+  const cleared = clearOfflineData(userId)
   try {
+    if (hasQueued()) await cleared
     const { error, status } = await api.api.logout.get()
     if (error) console.error(new Error(`Logout failed: API responded with HTTP status ${status}`))
   } catch (error) {

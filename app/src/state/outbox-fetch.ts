@@ -56,6 +56,7 @@ const OVERLAID = [
   /^\/api\/team-members\/[^/]+\/(dashboard|prep)$/,
 ]
 
+/** True when the outbox holds changes (read synchronously, from the hint). */
 function hasQueued(): boolean {
   try {
     return Number(globalThis.localStorage?.getItem(OUTBOX_HINT) ?? 0) > 0
@@ -102,6 +103,7 @@ export {
   appFetch,
   ENTRIES,
   ENTRY,
+  hasQueued,
   ITEM,
   ITEMS,
   isQueueable,

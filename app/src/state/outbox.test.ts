@@ -499,6 +499,31 @@ describe('reads', () => {
 })
 
 describe('sign-out', () => {
+  test('online, the waiting changes are sent before the session ends, then cleared', async () => {
+    online = false
+    offlineNetwork()
+    await toggleItem(100, true)
+    online = true
+    const calls = server()
+    const { logout } = await import('./auth')
+    await logout()
+    expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual([
+      'PUT /api/section-items/100',
+      'GET /api/logout',
+    ])
+    expect(await allEntries()).toHaveLength(0)
+  })
+
+  test('offline, signing out still leaves nothing behind', async () => {
+    online = false
+    offlineNetwork()
+    await toggleItem(100, true)
+    const { logout } = await import('./auth')
+    await logout()
+    expect(await allEntries()).toHaveLength(0)
+    expect(store.has(OUTBOX_HINT)).toBe(false)
+  })
+
   test('clears the queue and the id map', async () => {
     online = false
     offlineNetwork()

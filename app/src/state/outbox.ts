@@ -340,8 +340,7 @@ async function resolvePath(db: IDBPDatabase<OutboxDB>, path: string): Promise<st
   return real === undefined ? null : path.replace(TEMP_SEGMENT, `/${real}`)
 }
 
-async function runReplay(): Promise<number> {
-  const userId = currentUserId()
+async function runReplay(userId = currentUserId()): Promise<number> {
   if (userId === null || isOffline()) return 0
   const db = await database()
   const all = await db.getAll('entries')
@@ -410,7 +409,7 @@ function replay(): Promise<number> {
   outboxState.syncing = true
   const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined
   const once = () =>
-    (locks ? locks.request('cadence-outbox', runReplay) : runReplay()) as Promise<number>
+    (locks ? locks.request('cadence-outbox', () => runReplay()) : runReplay()) as Promise<number>
   const pending = (async () => {
     let applied = 0
     do {
@@ -483,6 +482,19 @@ async function discardChange(seq: number) {
   }
   await refreshState()
   await refreshViews()
+}
+
+/**
+ * Sign-out, before the server forgets the session: the user's waiting changes are sent while
+ * they still can be (online only). Resolves how many the server took.
+ */
+async function flushOutbox(userId: number): Promise<number> {
+  if (isOffline()) return 0
+  await replaying?.catch(() => 0)
+  const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined
+  return (await (locks
+    ? locks.request('cadence-outbox', () => runReplay(userId))
+    : runReplay(userId))) as number
 }
 
 /** Sign-out: the queue and the id map are emptied (the next user must not inherit them). */
@@ -727,6 +739,7 @@ export {
   clearOutbox,
   DB_NAME,
   discardChange,
+  flushOutbox,
   isQueueable,
   outboxState,
   overlayResponse,

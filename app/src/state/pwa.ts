@@ -94,15 +94,20 @@ async function recordSignedInUser(id: number | null) {
   }
 }
 
-/** Sign-out: every cached API answer, the user record and the offline outbox are deleted. */
-async function clearOfflineData() {
+/**
+ * Sign-out: every cached API answer, the user record and the offline outbox are deleted. When
+ * online, the signed-out user's waiting changes are sent first (the caller ends the server
+ * session after this resolves), so signing out loses nothing that could still be saved.
+ */
+async function clearOfflineData(userId: number | null = null) {
   try {
     if (hasCaches()) {
       await (await caches.open(META_CACHE)).delete(USER_KEY)
       await deleteApiCaches()
     }
     if (typeof indexedDB !== 'undefined') {
-      const { clearOutbox } = await import('./outbox')
+      const { clearOutbox, flushOutbox } = await import('./outbox')
+      if (userId !== null) await flushOutbox(userId).catch((error) => console.error(error))
       await clearOutbox()
     }
   } catch (error) {
