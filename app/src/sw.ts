@@ -71,7 +71,12 @@ registerRoute(
       const streamed = (response.headers.get('content-type') ?? '').includes('event-stream')
       if (user && response.status === 200 && !streamed) {
         const copy = response.clone()
-        const store = caches.open(API_CACHE_PREFIX + user).then((cache) => cache.put(request, copy))
+        const store = (async () => {
+          await (await caches.open(API_CACHE_PREFIX + user)).put(request, copy)
+          // Signed out (or another user signed in) while this answer was on its way: the page
+          // has deleted this user's cache already, so it must not come back with this answer.
+          if ((await signedInUser()) !== user) await caches.delete(API_CACHE_PREFIX + user)
+        })()
         ;(event as ExtendableEvent).waitUntil(store.catch(() => {}))
       }
       return response
