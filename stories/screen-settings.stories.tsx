@@ -232,3 +232,47 @@ export const ProjectsMobile: Story = {
     await expect(canvas.getByText('Active Projects')).toBeVisible()
   },
 }
+
+// Week over week (issue 10): carry-over, reminder and recipients in Report Preferences.
+export const PreferencesWeekOverWeek: Story = {
+  args: {
+    settings: {
+      ...userSettings,
+      carry_over: true,
+      reminder_enabled: false,
+      report_recipients: ['board@example.com'],
+    },
+    onWeekOverWeekChange: fn(),
+    mailEnabled: true,
+  },
+  play: async ({ canvas, args }) => {
+    await expect(canvas.getByRole('checkbox', { name: 'Carry over open items' })).toBeChecked()
+    await expect(canvas.getByRole('checkbox', { name: 'Weekly reminder e-mail' })).not.toBeChecked()
+    await expect(canvas.getByText('board@example.com')).toBeVisible()
+    await userEvent.click(canvas.getByRole('checkbox', { name: 'Weekly reminder e-mail' }))
+    await expect(args.onWeekOverWeekChange).toHaveBeenCalledWith({ reminder_enabled: true })
+    await userEvent.type(
+      canvas.getByRole('textbox', { name: 'Recipient e-mail' }),
+      'cfo@example.com{Enter}',
+    )
+    await expect(args.onWeekOverWeekChange).toHaveBeenLastCalledWith({
+      report_recipients: ['board@example.com', 'cfo@example.com'],
+    })
+    // saved on its own: Save Preferences is not involved
+    await expect(args.onSavePreferences).not.toHaveBeenCalled()
+  },
+}
+export const PreferencesMailNotConfigured: Story = {
+  args: { onWeekOverWeekChange: fn(), mailEnabled: false },
+  play: async ({ canvas }) => {
+    // settings without the new fields: the defaults of the contract (on, on, none)
+    await expect(canvas.getByRole('checkbox', { name: 'Carry over open items' })).toBeChecked()
+    await expect(canvas.getByRole('checkbox', { name: 'Weekly reminder e-mail' })).toBeChecked()
+    await expect(canvas.getByText('No recipients yet')).toBeVisible()
+    await expect(
+      canvas.getAllByText(
+        'Needs e-mail to be configured on the server; nothing is sent until then.',
+      ),
+    ).toHaveLength(2)
+  },
+}

@@ -3,6 +3,10 @@ import { Button } from '../components/button'
 import { Checkbox } from '../components/checkbox'
 import { EmptyState } from '../components/empty-state'
 import { InlineEdit } from '../components/inline-edit'
+import {
+  ReportDeliverySettings,
+  type WeekOverWeekSettings,
+} from '../components/report-delivery-settings'
 import { Select } from '../components/select'
 import { PageSkeleton } from '../components/skeleton'
 import { SortableList } from '../components/sortable-list'
@@ -62,6 +66,15 @@ export type SettingsViewProps = {
   onDeleteProject: (project: Project) => void
   onExport?: () => void
   onImportFile?: (file: File) => void
+  /**
+   * Carry-over, the weekly reminder and the report's recipients (Report Preferences). Each change
+   * is saved on its own and at once, not through Save Preferences; shown only with this callback.
+   */
+  onWeekOverWeekChange?: (changes: Partial<WeekOverWeekSettings>) => void
+  /** GET /api/config's mailEnabled; false adds a hint that e-mail is not configured. */
+  mailEnabled?: boolean
+  /** The server's answer to the last week-over-week change, e.g. 'At most 20 recipients'. */
+  weekOverWeekError?: string | null
 }
 
 function Preferences(p: SettingsViewProps) {
@@ -93,6 +106,16 @@ function Preferences(p: SettingsViewProps) {
       <Button variant="primary" disabled={p.saving} onClick={() => p.onSavePreferences(s)}>
         {p.saving ? 'Saving...' : 'Save Preferences'}
       </Button>
+      {p.onWeekOverWeekChange ? (
+        <ReportDeliverySettings
+          carryOver={p.settings.carry_over ?? true}
+          reminderEnabled={p.settings.reminder_enabled ?? true}
+          recipients={p.settings.report_recipients ?? []}
+          mailEnabled={p.mailEnabled}
+          error={p.weekOverWeekError}
+          onChange={p.onWeekOverWeekChange}
+        />
+      ) : null}
       {p.onExport || p.onImportFile ? (
         <div className="cad-screen__block">
           <h2>Your data</h2>

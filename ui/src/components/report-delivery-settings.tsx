@@ -1,0 +1,157 @@
+import { Plus, X } from 'lucide-react'
+import * as React from 'react'
+import { cn } from '../lib/cn'
+import type { UserSettings } from '../types'
+import { Button, IconButton } from './button'
+import { Checkbox } from './checkbox'
+
+type WeekOverWeekSettings = Required<
+  Pick<UserSettings, 'carry_over' | 'reminder_enabled' | 'report_recipients'>
+>
+
+type ReportDeliverySettingsProps = Omit<React.ComponentProps<'section'>, 'onChange'> & {
+  carryOver: boolean
+  reminderEnabled: boolean
+  recipients: string[]
+  /** GET /api/config's mailEnabled: without e-mail the reminder and the recipients only wait. */
+  mailEnabled?: boolean
+  /** The server's answer to the last change, e.g. 'At most 20 recipients'. */
+  error?: string | null
+  /**
+   * Each change is saved on its own, at once (PUT /api/user-settings takes any of the three
+   * fields alone): a checkbox toggled, a recipient added or removed. Not part of Save Preferences.
+   */
+  onChange: (changes: Partial<WeekOverWeekSettings>) => void
+}
+
+const MAX_RECIPIENTS = 20
+// The server's check is the authority; this one catches typos before the round trip.
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
+
+/** Carry-over, the weekly reminder and the report's e-mail recipients (Report Preferences). */
+function ReportDeliverySettings({
+  carryOver,
+  reminderEnabled,
+  recipients,
+  mailEnabled = true,
+  error,
+  onChange,
+  className,
+  ...props
+}: ReportDeliverySettingsProps) {
+  const id = React.useId()
+  const [draft, setDraft] = React.useState('')
+  const [invalid, setInvalid] = React.useState<string | null>(null)
+
+  const add = (e: React.FormEvent) => {
+    e.preventDefault()
+    const email = draft.trim()
+    if (!EMAIL.test(email)) return setInvalid('Valid email is required')
+    if (recipients.some((r) => r.toLowerCase() === email.toLowerCase()))
+      return setInvalid('Already a recipient')
+    if (recipients.length >= MAX_RECIPIENTS) return setInvalid('At most 20 recipients')
+    setInvalid(null)
+    setDraft('')
+    onChange({ report_recipients: [...recipients, email] })
+  }
+  const message = invalid ?? error ?? null
+  const noMail = mailEnabled ? null : (
+    <span className="cad-wow-settings__hint">
+      Needs e-mail to be configured on the server; nothing is sent until then.
+    </span>
+  )
+
+  return (
+    <section
+      data-slot="report-delivery-settings"
+      aria-labelledby={`${id}-title`}
+      className={cn('cad-wow-settings', className)}
+      {...props}
+    >
+      <h3 id={`${id}-title`} className="cad-wow-settings__title">
+        Week over week
+      </h3>
+      <div className="cad-wow-settings__option">
+        <Checkbox
+          id={`${id}-carry`}
+          checked={carryOver}
+          aria-describedby={`${id}-carry-hint`}
+          onCheckedChange={(v) => onChange({ carry_over: v === true })}
+        />
+        <div className="cad-wow-settings__text">
+          <label htmlFor={`${id}-carry`}>Carry over open items</label>
+          <span id={`${id}-carry-hint`} className="cad-wow-settings__hint">
+            A new report starts with the open tasks and follow-ups of the previous one.
+          </span>
+        </div>
+      </div>
+      <div className="cad-wow-settings__option">
+        <Checkbox
+          id={`${id}-reminder`}
+          checked={reminderEnabled}
+          aria-describedby={`${id}-reminder-hint`}
+          onCheckedChange={(v) => onChange({ reminder_enabled: v === true })}
+        />
+        <div className="cad-wow-settings__text">
+          <label htmlFor={`${id}-reminder`}>Weekly reminder e-mail</label>
+          <span id={`${id}-reminder-hint`} className="cad-wow-settings__hint">
+            On your week end day, while this week's report is not sent.
+          </span>
+          {noMail}
+        </div>
+      </div>
+      <div className="cad-wow-settings__recipients">
+        <h4 id={`${id}-recipients`} className="cad-wow-settings__subtitle">
+          Report recipients
+        </h4>
+        <span className="cad-wow-settings__hint">Send e-mails the report to these addresses.</span>
+        {noMail}
+        {recipients.length === 0 ? (
+          <p className="cad-wow-settings__empty">No recipients yet</p>
+        ) : (
+          <ul className="cad-wow-settings__list" aria-labelledby={`${id}-recipients`}>
+            {recipients.map((r) => (
+              <li key={r} className="cad-wow-settings__recipient">
+                <span className="cad-wow-settings__email">{r}</span>
+                <IconButton
+                  size="sm"
+                  label={`Remove ${r}`}
+                  onClick={() => onChange({ report_recipients: recipients.filter((x) => x !== r) })}
+                >
+                  <X size={14} aria-hidden />
+                </IconButton>
+              </li>
+            ))}
+          </ul>
+        )}
+        <form className="cad-wow-settings__add" onSubmit={add} noValidate>
+          <input
+            className="cad-input"
+            type="email"
+            aria-label="Recipient e-mail"
+            aria-invalid={invalid ? true : undefined}
+            aria-describedby={message ? `${id}-error` : undefined}
+            placeholder="name@example.com"
+            value={draft}
+            onChange={(e) => {
+              setDraft(e.target.value)
+              if (invalid) setInvalid(null)
+            }}
+          />
+          <Button type="submit" size="sm">
+            <Plus size={14} aria-hidden />
+            Add recipient
+          </Button>
+        </form>
+        {message ? (
+          <p id={`${id}-error`} className="cad-form__error" role="alert">
+            {message}
+          </p>
+        ) : null}
+      </div>
+    </section>
+  )
+}
+
+export type { ReportDeliverySettingsProps, WeekOverWeekSettings }
+export { ReportDeliverySettings }
