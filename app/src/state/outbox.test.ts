@@ -12,6 +12,7 @@ import {
   applyPending,
   clearOutbox,
   discardChange,
+  isQueueable,
   type OutboxEntry,
   refreshState,
   replay,
@@ -398,6 +399,37 @@ describe('replay', () => {
     expect(await replay()).toBe(0)
     expect(writes(calls)).toEqual([])
     expect(await allEntries()).toHaveLength(1)
+  })
+})
+
+describe('which writes work offline', () => {
+  test('items, member entries and report title/summary edits; nothing else', () => {
+    const yes: [string, string, unknown?][] = [
+      ['POST', '/api/section-items', { section_id: 1, content: 'x' }],
+      ['PUT', '/api/section-items/5', { is_completed: true }],
+      ['PUT', '/api/section-items/-17', { content: 'y' }],
+      ['DELETE', '/api/section-items/5'],
+      ['POST', `/api/team-members/${MEMBER_UUID}/talking-points`, { content: 'x' }],
+      ['POST', `/api/team-members/${MEMBER_UUID}/tasks`, { content: 'x' }],
+      ['PUT', '/api/team-members/followups/3', { content: 'x' }],
+      ['DELETE', '/api/team-members/tasks/3'],
+      ['PUT', `/api/reports/${REPORT_UUID}`, { title: 'T', summary: 'S' }],
+    ]
+    const no: [string, string, unknown?][] = [
+      ['PUT', `/api/reports/${REPORT_UUID}`, { is_submitted: true }],
+      ['PUT', `/api/reports/${REPORT_UUID}`, { title: 'T', sent_date: null }],
+      ['POST', '/api/reports', { week_start_date: '2026-11-16' }],
+      ['DELETE', `/api/reports/${REPORT_UUID}`],
+      ['POST', '/api/projects', { name: 'Apollo' }],
+      ['PUT', `/api/team-members/${MEMBER_UUID}`, { name: 'G' }],
+      ['DELETE', `/api/team-members/${MEMBER_UUID}`],
+      ['PUT', '/api/report-sections/4', { content: 'x' }],
+      ['GET', '/api/section-items/5'],
+    ]
+    for (const [method, path, body] of yes)
+      expect([method, path, isQueueable(method, path, body)]).toEqual([method, path, true])
+    for (const [method, path, body] of no)
+      expect([method, path, isQueueable(method, path, body)]).toEqual([method, path, false])
   })
 })
 
