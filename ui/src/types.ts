@@ -296,14 +296,14 @@ export type TeamMemberPrep = {
   coveredLastTime: MemberEntry[]
 }
 
-export type DeliveryStatus = 'pending' | 'sent' | 'failed'
+export type DeliveryState = 'pending' | 'sent' | 'failed'
 
 /** GET /api/reports/{uuid}/deliveries (newest first) */
 export type Delivery = {
   id: number
   kind: 'report' | 'reminder'
   recipients: string[]
-  status: DeliveryStatus
+  status: DeliveryState
   attempts: number
   last_error: string | null
   next_attempt_at: string | null
