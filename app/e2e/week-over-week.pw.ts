@@ -121,7 +121,7 @@ describe('week over week', () => {
       await page.getByRole('button', { name: "Create This Week's Report" }).first().click()
       const dialog = page.getByRole('dialog', { name: 'Create New Weekly Report' })
       await dialog.getByText('This week', { exact: true }).waitFor()
-      const carry = dialog.getByRole('checkbox', { name: 'Carry over open tasks and follow-ups' })
+      const carry = dialog.getByRole('checkbox', { name: /^Carry over open/ })
       // On by default (the user's carry_over setting).
       expect(await carry.isChecked()).toBe(true)
       await dialog.getByRole('button', { name: 'Create Report' }).click()
@@ -267,6 +267,40 @@ describe('week over week', () => {
     }))
 })
 
+describe('report preferences', () => {
+  test('carry-over off and a recipient saved from Settings; the hint says e-mail is not configured', () =>
+    step(page, 'wow-settings', async () => {
+      await page.goto(`${base}/settings`)
+      const prefs = page.locator('[data-slot="report-delivery-settings"]')
+      await prefs
+        .getByText('Needs e-mail to be configured on the server; nothing is sent until then.')
+        .first()
+        .waitFor()
+      const carry = prefs.getByRole('checkbox', { name: 'Carry over open items' })
+      expect(await carry.isChecked()).toBe(true)
+      await carry.click()
+      await toast(page, 'Settings saved successfully!')
+      await prefs.getByLabel('Recipient e-mail').fill('ops@example.com')
+      await prefs.getByRole('button', { name: 'Add recipient' }).click()
+      await prefs.getByText('ops@example.com', { exact: true }).waitFor()
+      const settings = async () => {
+        const json = (await api(page, 'GET', '/api/user-settings')).json
+        return { carry_over: json.carry_over, report_recipients: json.report_recipients }
+      }
+      await until(settings, { carry_over: false, report_recipients: ['ops@example.com'] })
+
+      // The Create dialog's checkbox now starts unchecked, from the setting.
+      await page.goto(`${base}/dashboard?sidebar=reports`)
+      await page.getByRole('button', { name: 'Add New Report' }).click()
+      const dialog = page.getByRole('dialog', { name: 'Create New Weekly Report' })
+      const box = dialog.getByRole('checkbox', { name: /^Carry over open/ })
+      await box.waitFor()
+      expect(await box.isChecked()).toBe(false)
+      await dialog.getByRole('button', { name: 'Cancel' }).click()
+      await page.goto(`${base}/settings`)
+    }))
+})
+
 describe('e-mail delivery', () => {
   test('Send e-mails the report to the recipients and the report page follows the delivery', async () => {
     // A server of our own with SMTP configured, pointing at a real SMTP server on loopback.
@@ -293,10 +327,15 @@ describe('e-mail delivery', () => {
           name: 'Action Items',
           type: 'tasks',
         })
-        const saved = await api(mailPage, 'PUT', '/api/user-settings', {
-          report_recipients: ['board@example.com'],
-        })
-        expect(saved.json.report_recipients).toEqual(['board@example.com'])
+        // The recipient from Settings, where no 'not configured' hint shows with mail on.
+        await mailPage.goto(`${own.baseUrl}/settings`)
+        const prefs = mailPage.locator('[data-slot="report-delivery-settings"]')
+        await prefs.getByLabel('Recipient e-mail').fill('board@example.com')
+        await prefs.getByRole('button', { name: 'Add recipient' }).click()
+        await toast(mailPage, 'Settings saved successfully!')
+        expect(
+          await prefs.getByText('Needs e-mail to be configured', { exact: false }).count(),
+        ).toBe(0)
         const report = await api(mailPage, 'POST', '/api/reports', {
           week_start_date: monday(0).iso,
           title: 'Mailed week',

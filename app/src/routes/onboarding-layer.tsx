@@ -45,6 +45,7 @@ function OnboardingLayer() {
       projects={(projects.data ?? []).filter((p) => p.status === 'active')}
       members={members.data ?? []}
       hasCurrentReport={!!dashboard.data?.currentWeekReport}
+      defaultCarryOver={prefs.carry_over ?? true}
       onSavePreferences={async (next) => {
         if (!(await savePreferences(next, 'Preferences saved!'))) {
           throw new Error('Failed to save preferences')
@@ -61,10 +62,10 @@ function OnboardingLayer() {
         const created = await addTeamMember({ ...member, title: member.title ?? undefined })
         if (!created) throw new Error('Failed to add team member')
       }}
-      onCreateReport={async () => {
+      onCreateReport={async ({ carry_over }) => {
         const week = weekStartOf(new Date(), prefs.weekly_start_day)
         try {
-          const { uuid, existed } = await createReport({ week_start_date: week })
+          const { uuid, existed } = await createReport({ week_start_date: week, carry_over })
           if (!existed) toast.success('Your first report created!')
           setTimeout(() => navigate(`/reports/${uuid}`), REPORT_REDIRECT_MS)
         } catch (error) {

@@ -2,6 +2,7 @@ import { CombineProjectsDialog, DeleteProjectDialog, PageSkeleton, type Project 
 import { useEffect, useState } from 'react'
 import { downloadExport, importAccount } from '../state/account'
 import { cache, useProjects, useSectionTemplates, useSettings } from '../state/cache'
+import { loadPublicConfig } from '../state/help-widget'
 import {
   addProject,
   combineProjects,
@@ -14,6 +15,7 @@ import {
   deleteSection,
   reorderSections,
   savePreferences,
+  saveWeekOverWeek,
   updateSection,
 } from '../state/settings'
 import { SettingsView } from './views'
@@ -26,6 +28,18 @@ function SettingsPage() {
   const [saving, setSaving] = useState(false)
   const [combining, setCombining] = useState<number[] | null>(null)
   const [deleting, setDeleting] = useState<Project | null>(null)
+  const [mailEnabled, setMailEnabled] = useState<boolean | undefined>(undefined)
+  const [weekOverWeekError, setWeekOverWeekError] = useState<string | null>(null)
+  useEffect(() => {
+    // The hint that e-mail is not configured (GET /api/config, asked once per page load).
+    let live = true
+    void loadPublicConfig().then((config) => {
+      if (live && config) setMailEnabled(config.mailEnabled)
+    })
+    return () => {
+      live = false
+    }
+  }, [])
   useEffect(() => {
     cache.settings.load().catch(() => {})
     cache.sectionTemplates.load().catch(() => {})
@@ -64,6 +78,11 @@ function SettingsPage() {
         }}
         onCombineProjects={(ids) => setCombining([...ids])}
         onDeleteProject={(project) => setDeleting(project)}
+        onWeekOverWeekChange={async (changes) => {
+          setWeekOverWeekError(await saveWeekOverWeek(changes))
+        }}
+        mailEnabled={mailEnabled}
+        weekOverWeekError={weekOverWeekError}
         onExport={() => void downloadExport()}
         onImportFile={(file) => void importAccount(file)}
       />

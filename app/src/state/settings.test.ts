@@ -1,12 +1,13 @@
 import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
 import type { SectionTemplate } from '@cadence/ui'
-import { json, restoreFetch, stubFetch } from '../test/fetch'
+import { deferred, json, restoreFetch, stubFetch } from '../test/fetch'
 import { cache, resetCache } from './cache'
 import {
   reorderPayload,
   reorderSections,
   reportPreferencesPayload,
   savePreferences,
+  saveWeekOverWeek,
   updateSection,
 } from './settings'
 import { clearToasts, toastState } from './toasts'
@@ -120,6 +121,29 @@ describe('report preferences (carry-over, reminder, recipients)', () => {
     expect(cache.settings.state.data?.report_recipients).toEqual([])
     expect(toastState.toasts.map((t) => `${t.type}: ${t.message}`)).toEqual([
       'error: Failed to save settings: Valid email is required',
+    ])
+  })
+
+  test('a carry-over or reminder switch shows at once and keeps the server answer', async () => {
+    cache.settings.mutate(() => settings)
+    const gate = deferred<Response>()
+    const calls = stubFetch(() => gate.promise)
+    const pending = saveWeekOverWeek({ carry_over: false })
+    expect(cache.settings.state.data?.carry_over).toBe(false)
+    gate.resolve(json({ ...settings, carry_over: false }))
+    expect(await pending).toBeNull()
+    expect(calls[0]).toMatchObject({ method: 'PUT', body: { carry_over: false } })
+    expect(toastState.toasts.map((t) => t.message)).toEqual(['Settings saved successfully!'])
+  })
+
+  test('a refused change comes back, with the toast and the reason for the form', async () => {
+    cache.settings.mutate(() => ({ ...settings, report_recipients: ['a@example.com'] }))
+    stubFetch(() => json({ error: 'At most 20 recipients' }, 400))
+    const many = Array.from({ length: 21 }, (_, i) => `p${i}@example.com`)
+    expect(await saveWeekOverWeek({ report_recipients: many })).toBe('At most 20 recipients')
+    expect(cache.settings.state.data?.report_recipients).toEqual(['a@example.com'])
+    expect(toastState.toasts.map((t) => `${t.type}: ${t.message}`)).toEqual([
+      'error: Failed to save settings: At most 20 recipients',
     ])
   })
 })

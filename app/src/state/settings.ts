@@ -55,6 +55,32 @@ async function savePreferences(
   }
 }
 
+/**
+ * Report Preferences' carry-over, reminder and recipients: each change is shown at once and saved
+ * on its own (PUT /api/user-settings); the server's answer replaces it. On failure the previous
+ * values come back, the error toast says why, and the reason is returned for the form.
+ */
+async function saveWeekOverWeek(changes: ReportDeliveryPreferences): Promise<string | null> {
+  const body = reportPreferencesPayload(changes)
+  if (Object.keys(body).length === 0) return null
+  const before = cache.settings.state.data
+  const previous = before
+    ? Object.fromEntries(Object.keys(body).map((k) => [k, before[k as keyof typeof before]]))
+    : {}
+  cache.settings.mutate((current) => (current ? { ...current, ...body } : current))
+  try {
+    const saved = await call(api.api['user-settings'].put(body))
+    cache.settings.mutate((current) => (current ? { ...current, ...(saved as object) } : current))
+    toast.success('Settings saved successfully!')
+    return null
+  } catch (error) {
+    cache.settings.mutate((current) => (current ? { ...current, ...previous } : current))
+    const message = messageOf(error, 'Unknown error')
+    toast.error(`Failed to save settings: ${message}`)
+    return message
+  }
+}
+
 async function addSection(name: string, type: SectionType): Promise<boolean> {
   const trimmed = name.trim()
   if (!trimmed) return false
@@ -134,5 +160,6 @@ export {
   reorderSections,
   reportPreferencesPayload,
   savePreferences,
+  saveWeekOverWeek,
   updateSection,
 }
