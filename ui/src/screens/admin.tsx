@@ -83,7 +83,7 @@ export function AdminView(p: AdminViewProps) {
           <TabsTrigger value="settings">System Settings</TabsTrigger>
           <TabsTrigger value="activity">Activity Log</TabsTrigger>
         </TabsList>
-        <TabsContent value="overview">
+        <TabsContent value="overview" className="cad-admin__panel">
           <div className="cad-screen__stats">
             <StatCard label="Total Users" value={p.stats.totalUsers} />
             <StatCard label="Active Users" value={p.stats.activeUsers} />
@@ -108,14 +108,18 @@ export function AdminView(p: AdminViewProps) {
               ) : null}
             </div>
           </section>
-          <h2 className="cad-admin__subtitle">Recent Activity</h2>
-          {p.activity?.length ? (
-            <Activity list={p.activity.slice(0, 5)} />
-          ) : (
-            <p className="cad-screen__muted">No recent activity</p>
-          )}
+          <section className="cad-screen__block" aria-labelledby="admin-recent-activity">
+            <h2 id="admin-recent-activity" className="cad-admin__subtitle">
+              Recent Activity
+            </h2>
+            {p.activity?.length ? (
+              <Activity list={p.activity.slice(0, 5)} />
+            ) : (
+              <p className="cad-screen__muted">No recent activity</p>
+            )}
+          </section>
         </TabsContent>
-        <TabsContent value="users">
+        <TabsContent value="users" className="cad-admin__panel">
           <input
             className="cad-screen__input"
             type="search"
@@ -138,7 +142,7 @@ export function AdminView(p: AdminViewProps) {
             ))}
           </ul>
         </TabsContent>
-        <TabsContent value="onboarding">
+        <TabsContent value="onboarding" className="cad-admin__panel">
           <div className="cad-screen__stats">
             <StatCard label="Total Sessions" value={p.onboarding.totalSessions} />
             <StatCard
@@ -167,7 +171,7 @@ export function AdminView(p: AdminViewProps) {
             ))}
           </ul>
         </TabsContent>
-        <TabsContent value="settings">
+        <TabsContent value="settings" className="cad-admin__panel">
           <ul className="cad-screen__list">
             {p.settings.map((s) => (
               <li key={s.id} className="cad-screen__row">
@@ -200,7 +204,7 @@ export function AdminView(p: AdminViewProps) {
             ))}
           </ul>
         </TabsContent>
-        <TabsContent value="activity">
+        <TabsContent value="activity" className="cad-admin__panel">
           {p.activity?.length ? (
             <Activity list={p.activity} />
           ) : (

@@ -88,11 +88,7 @@ export function ReportView(p: ReportViewProps) {
                 value={sentDate}
                 onChange={setSentDate}
               />
-              <Button
-                size="sm"
-                disabled={!sentDate}
-                onClick={() => p.onStatusChange('sent', sentDate)}
-              >
+              <Button disabled={!sentDate} onClick={() => p.onStatusChange('sent', sentDate)}>
                 Mark as Sent
               </Button>
             </span>

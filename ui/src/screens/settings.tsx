@@ -117,7 +117,7 @@ function Preferences(p: SettingsViewProps) {
         />
       ) : null}
       {p.onExport || p.onImportFile ? (
-        <div className="cad-screen__block">
+        <div className="cad-screen__block cad-settings__data">
           <h2>Your data</h2>
           <div className="cad-screen__inline">
             {p.onExport ? <Button onClick={p.onExport}>Download my data</Button> : null}
@@ -193,9 +193,10 @@ function Sections(p: SettingsViewProps) {
             getLabel={(s) => s.name}
             onReorder={p.onReorderSections}
             renderItem={(s) => (
-              <div className="cad-screen__row">
+              <div className="cad-screen__row cad-settings__section">
                 <InlineEdit
                   aria-label="Section name"
+                  className="cad-screen__grow"
                   value={s.name}
                   onSave={(v) => {
                     if (v.trim() && v.trim() !== s.name) p.onUpdateSection(s.id, { name: v.trim() })
@@ -314,22 +315,27 @@ function Projects(p: SettingsViewProps) {
                   checked={selected.includes(x.id)}
                   onCheckedChange={(v) => toggle(x.id, v === true)}
                 />
-                <InlineEdit
-                  aria-label="Project name"
-                  className="cad-screen__grow"
-                  value={x.name}
-                  onSave={(v) =>
-                    v.trim() && v.trim() !== x.name && p.onRenameProject(x.id, v.trim())
-                  }
-                />
-                <small className="cad-screen__muted cad-screen__num">
-                  {status === 'active'
-                    ? `${x.total_references ?? 0} refs · ${x.task_count ?? 0} tasks · ${
-                        x.followup_count ?? 0
-                      } follow-ups · ${x.reports_count ?? 0} reports · `
-                    : ''}
-                  Updated {formatDate(x.updated_at)}
-                </small>
+                <div className="cad-settings__project-main">
+                  <InlineEdit
+                    aria-label="Project name"
+                    className="cad-screen__grow"
+                    value={x.name}
+                    onSave={(v) =>
+                      v.trim() && v.trim() !== x.name && p.onRenameProject(x.id, v.trim())
+                    }
+                  />
+                  <small className="cad-screen__muted cad-screen__num cad-settings__project-meta">
+                    {status === 'active' ? (
+                      <>
+                        <span>{x.total_references ?? 0} refs</span>
+                        <span>{x.task_count ?? 0} tasks</span>
+                        <span>{x.followup_count ?? 0} follow-ups</span>
+                        <span>{x.reports_count ?? 0} reports</span>
+                      </>
+                    ) : null}
+                    <span>Updated {formatDate(x.updated_at)}</span>
+                  </small>
+                </div>
                 {status === 'active' ? (
                   <Button
                     size="sm"

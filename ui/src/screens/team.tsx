@@ -48,7 +48,7 @@ export function TeamOverviewView({ members, onAddMember, loading }: TeamOverview
                 <Link href={`/team-members/${m.uuid}`}>{m.name}</Link>
                 {m.title ? <small className="cad-screen__muted"> · {m.title}</small> : null}
               </div>
-              <small className="cad-screen__muted cad-screen__num">
+              <small className="cad-screen__muted cad-screen__num cad-team__counts">
                 Talking Points {m.talking_points_count ?? 0} · Tasks{' '}
                 {(m.report_tasks_count ?? 0) + (m.standalone_tasks_count ?? 0)} · Follow-ups{' '}
                 {(m.report_followups_count ?? 0) + (m.standalone_followups_count ?? 0)}
@@ -80,6 +80,12 @@ export type TeamMemberViewProps = {
 /** Radix Select has no empty value: the 'No project' choice. */
 const NO_PROJECT = 'none'
 
+const PLACEHOLDERS: Record<MemberEntryKind, string> = {
+  'talking-points': 'Add a talking point...',
+  tasks: 'Add a task...',
+  followups: 'Add a follow-up...',
+}
+
 const LABELS: Record<MemberEntryKind, [string, string]> = {
   'talking-points': ['covered', 'pending'],
   tasks: ['completed', 'pending'],
@@ -97,7 +103,7 @@ function EntryTab(props: {
   const [pid, setPid] = React.useState('')
   const [done, pending] = LABELS[kind]
   return (
-    <div>
+    <div className="cad-screen__block">
       <form
         className="cad-screen__inline"
         onSubmit={(e) => {
@@ -110,6 +116,7 @@ function EntryTab(props: {
         <input
           className="cad-screen__input"
           aria-label="Content"
+          placeholder={PLACEHOLDERS[kind]}
           value={content}
           onChange={(e) => setContent(e.target.value)}
         />
