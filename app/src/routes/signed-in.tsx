@@ -199,7 +199,9 @@ function SignedInApp() {
       sidebar={tab ? <AppSidebar tab={tab} activeUuid={detail?.[2]} /> : undefined}
       sidebarOpen={smallScreen && queryTab !== null}
       onSidebarOpenChange={(open) => {
+        // The slide-over is open while ?sidebar= names a tab: the toggle adds it, closing drops it.
         if (!open) closeSidebar()
+        else if (tab) navigate(`${location}?sidebar=${tab}`)
       }}
       offline={pwa.offline}
       pendingChanges={outbox.pending}

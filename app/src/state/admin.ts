@@ -27,6 +27,22 @@ const adminState = proxy<AdminState>({
   activity: [],
 })
 
+/**
+ * A system setting as the views take it (product-spec §3: id, setting_key, …). The server's rows
+ * are keyed by `key` and carry no id, so both are filled in from the key when missing.
+ */
+function toSystemSetting(row: unknown, index: number): SystemSetting {
+  const r = row as Partial<SystemSetting> & { key?: string }
+  const key = r.setting_key ?? r.key ?? ''
+  return {
+    id: typeof r.id === 'number' ? r.id : index + 1,
+    setting_key: key,
+    setting_type: r.setting_type ?? 'text',
+    setting_value: r.setting_value ?? '',
+    description: r.description ?? null,
+  }
+}
+
 async function loadAdmin() {
   adminState.loading = true
   // Each panel loads on its own: a failed one is logged and left empty.
@@ -43,7 +59,14 @@ async function loadAdmin() {
     get<SystemSetting[]>(call(admin['system-settings'].get()), []),
     get<ActivityEntry[]>(call(admin['activity-log'].get({ query: {} })), []),
   ])
-  Object.assign(adminState, { stats, users, analytics, settings, activity, loading: false })
+  Object.assign(adminState, {
+    stats,
+    users,
+    analytics,
+    settings: settings.map(toSystemSetting),
+    activity,
+    loading: false,
+  })
 }
 
 /** PUT /api/admin/system-settings/{key} with the value as a string ('true'/'false' for booleans). */
@@ -66,4 +89,4 @@ function useAdmin() {
 }
 
 export type { AdminState }
-export { adminState, loadAdmin, updateSystemSetting, useAdmin }
+export { adminState, loadAdmin, toSystemSetting, updateSystemSetting, useAdmin }
