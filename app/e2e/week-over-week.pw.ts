@@ -164,7 +164,7 @@ describe('week over week', () => {
         .waitFor()
     }))
 
-  test("the project's timeline counts each week; the dashboard sorts open items oldest first", () =>
+  test("the project's timeline counts each week's completed, new, carried and stalled items", () =>
     step(page, 'wow-project', async () => {
       const projects = (await api(page, 'GET', '/api/projects')).json as {
         id: number
@@ -181,8 +181,11 @@ describe('week over week', () => {
         '0 completed0 new2 carried0 stalled',
         '1 completed3 new0 carried0 stalled',
       ])
+    }))
 
-      // Dashboard: 'Oldest first' puts last week's items (open 1 week) above the new one, and
+  test('the dashboard sorts open items oldest first, remembered across a reload', () =>
+    step(page, 'wow-dashboard-sort', async () => {
+      // 'Oldest first' puts last week's items (open 1 week) above the new one, and
       // is remembered after a reload.
       await page.goto(`${base}/dashboard`)
       const oldest = page.getByRole('button', { name: 'Oldest first' })
