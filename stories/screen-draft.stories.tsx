@@ -3,7 +3,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, fn, userEvent } from 'storybook/test'
 import { fullReport, members, projects } from './fixtures'
 import { longReport } from './fixtures-long'
-import { firstReportChanges, reportChanges } from './fixtures-week-over-week'
+import { agedReport, firstReportChanges, reportChanges } from './fixtures-week-over-week'
 
 const meta = {
   title: 'Screens/Draft',
@@ -128,4 +128,16 @@ export const SinceLastWeekFirstReport: Story = {
 export const SinceLastWeekDark: Story = {
   ...SinceLastWeek,
   globals: { theme: 'dark' },
+}
+export const Ageing: Story = {
+  name: 'Ageing of open items on paper',
+  args: { report: agedReport },
+  play: async ({ canvas }) => {
+    await expect(
+      canvas.getByText('· Stalled, open 3 weeks, since the report of Oct 26'),
+    ).toBeInTheDocument()
+    await expect(canvas.getByText('· open 1 week, since the report of Nov 9')).toBeInTheDocument()
+    // new items stay plain on paper
+    await expect(canvas.queryByText(/new this week/)).toBeNull()
+  },
 }

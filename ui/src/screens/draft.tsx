@@ -1,6 +1,7 @@
 import { Button } from '../components/button'
 import { SinceLastWeek } from '../components/since-last-week'
 import { ReportSkeleton } from '../components/skeleton'
+import { ageingLabel, showsAgeing } from '../lib/ageing'
 import type { Project, Report, ReportChanges, SectionItem, SectionType, TeamMember } from '../types'
 
 export type DraftViewProps = {
@@ -96,6 +97,13 @@ export function DraftView(p: DraftViewProps) {
                         </span>
                         {it.is_completed ? <span> ✓ Completed</span> : null}
                         {who ? <small> Assigned to {who.name}</small> : null}
+                        {showsAgeing(it) && (it.open_weeks ?? 0) > 0 ? (
+                          <small className="cad-draft__age">
+                            {' '}
+                            · {it.is_stalled ? 'Stalled, ' : ''}
+                            {ageingLabel(it)}
+                          </small>
+                        ) : null}
                       </li>
                     )
                   })}
