@@ -300,7 +300,12 @@ describe('report preferences', () => {
       await box.waitFor()
       expect(await box.isChecked()).toBe(false)
       await dialog.getByRole('button', { name: 'Cancel' }).click()
+      // Back in Settings (the final screen): both choices are still there.
       await page.goto(`${base}/settings`)
+      await prefs.getByText('ops@example.com', { exact: true }).waitFor()
+      expect(await prefs.getByRole('checkbox', { name: 'Carry over open items' }).isChecked()).toBe(
+        false,
+      )
     }))
 })
 
