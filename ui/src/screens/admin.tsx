@@ -2,6 +2,7 @@ import * as React from 'react'
 import { Badge } from '../components/badge'
 import { Button } from '../components/button'
 import { StatCard } from '../components/card'
+import { Checkbox } from '../components/checkbox'
 import { Link } from '../components/link'
 import { ProgressBar } from '../components/progress-bar'
 import { PageSkeleton } from '../components/skeleton'
@@ -154,7 +155,7 @@ export function AdminView(p: AdminViewProps) {
               value={`${Math.round(p.onboarding.averageCompletionTime / 60)} min`}
             />
           </div>
-          <ul className="cad-screen__list">
+          <ul className="cad-screen__list cad-admin__steps">
             {p.onboarding.stepAnalytics.map((s) => (
               <li key={s.step} className="cad-screen__block">
                 <strong>{s.step}</strong>
@@ -182,16 +183,15 @@ export function AdminView(p: AdminViewProps) {
                   ) : null}
                 </label>
                 {s.setting_type === 'boolean' ? (
-                  <input
+                  <Checkbox
                     id={`set-${s.id}`}
-                    type="checkbox"
                     checked={s.setting_value === 'true'}
-                    onChange={(e) => p.onUpdateSetting(s.setting_key, String(e.target.checked))}
+                    onCheckedChange={(v) => p.onUpdateSetting(s.setting_key, String(v === true))}
                   />
                 ) : (
                   <input
                     id={`set-${s.id}`}
-                    className="cad-screen__input"
+                    className="cad-screen__input cad-admin__setting-input"
                     type={s.setting_type === 'number' ? 'number' : 'text'}
                     defaultValue={s.setting_value}
                     onBlur={(e) =>

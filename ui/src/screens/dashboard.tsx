@@ -212,6 +212,7 @@ export function ReportsOverviewView({
   if (loading) return <PageSkeleton />
   return (
     <div className="cad-screen">
+      <h1 className="cad-screen__title">Reports</h1>
       <EmptyState
         title="No Current Week Report"
         action={
@@ -220,7 +221,14 @@ export function ReportsOverviewView({
           </Button>
         }
       />
-      {recentReports?.length ? <ReportLinks reports={recentReports} /> : null}
+      {recentReports?.length ? (
+        <section className="cad-screen__block" aria-labelledby="reports-recent">
+          <h2 id="reports-recent" className="cad-screen__subtitle">
+            Recent Reports
+          </h2>
+          <ReportLinks reports={recentReports} />
+        </section>
+      ) : null}
     </div>
   )
 }
