@@ -206,7 +206,7 @@ describe('week over week', () => {
   test('Prepare 1:1 for the assignee: the carried task with its age; covering a talking point', () =>
     step(page, 'wow-prep', async () => {
       await page.goto(`${base}/team-members/${memberUuid}`)
-      await page.getByRole('button', { name: 'Prepare 1:1' }).click()
+      await page.getByRole('link', { name: 'Prepare 1:1' }).click()
       await page.waitForURL(`${base}/team-members/${memberUuid}/prep`)
       await page.getByRole('heading', { name: 'Prepare 1:1 with Grace Hopper', level: 1 }).waitFor()
       // The Team nav item is the active one.

@@ -1,6 +1,6 @@
 import { PageSkeleton } from '@cadence/ui'
 import { useEffect } from 'react'
-import { useLocation, useParams } from 'wouter'
+import { useParams } from 'wouter'
 import { cache, useProjects } from '../state/cache'
 import { addEntry, deleteEntry, loadTeamMember, toggleEntry, useTeamMember } from '../state/team'
 import { TeamMemberView } from './views'
@@ -8,7 +8,6 @@ import { TeamMemberView } from './views'
 /** `/team-members/:uuid`: talking points, tasks and follow-ups for one person. */
 function TeamMemberPage() {
   const { uuid = '' } = useParams<{ uuid: string }>()
-  const [, navigate] = useLocation()
   const page = useTeamMember()
   const projects = useProjects()
   useEffect(() => {
@@ -24,7 +23,7 @@ function TeamMemberPage() {
       onAdd={(kind, content, projectId) => void addEntry(kind, content, projectId)}
       onToggle={(kind, entry, completed) => void toggleEntry(kind, entry.id, completed)}
       onDelete={(kind, entry) => void deleteEntry(kind, entry.id)}
-      onPrepareOneOnOne={() => navigate(`/team-members/${uuid}/prep`)}
+      prepareOneOnOneHref={`/team-members/${uuid}/prep`}
     />
   )
 }
