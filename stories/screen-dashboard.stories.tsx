@@ -19,7 +19,8 @@ export const Typical: Story = {
     await expect(
       canvas.getAllByText('Apollo beta and Q4 hiring · week of Nov 16, 2026').length,
     ).toBeGreaterThan(0)
-    await expect(canvas.getByText('Nov 9, 2026 · Sent')).toBeInTheDocument()
+    await expect(canvas.getByText('Nov 16, 2026 · Draft')).toBeInTheDocument()
+    await expect(canvas.getByRole('link', { name: 'Week of Nov 9, 2026' })).toBeInTheDocument()
     await userEvent.click(
       canvas.getByRole('checkbox', { name: 'Complete Finalize Apollo beta launch checklist' }),
     )

@@ -190,7 +190,9 @@ export function ReportLinks({ reports }: { reports: Report[] }) {
             {r.title || `Week of ${formatDate(r.week_start_date)}`}
           </Link>
           <small className="cad-screen__muted cad-screen__num">
-            {formatDate(r.week_start_date)} · {r.is_submitted ? 'Sent' : 'Draft'}
+            {/* an untitled report already shows its week in the link */}
+            {r.title ? `${formatDate(r.week_start_date)} · ` : ''}
+            {r.is_submitted ? 'Sent' : 'Draft'}
           </small>
         </li>
       ))}
