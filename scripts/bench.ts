@@ -394,6 +394,23 @@ const rows = results
       `| ${r.name} | ${r.connections} | ${fmt(r.rps)} | ${r.p50} | ${r.p90} | ${r.p99} | ${fmt(r.ceilingRps)} | ${fmt(r.ratio * 100)}% | ${r.target} |`,
   )
 const skipped = results.filter((r) => r.skipped).map((r) => `- ${r.name}: ${r.skipped}`)
+// The numbers before the performance work, kept for the comparison table.
+const baselinePath = join(root, 'bench/baseline.json')
+const baseline = existsSync(baselinePath)
+  ? (JSON.parse(readFileSync(baselinePath, 'utf8')) as {
+      date: string
+      startMs: number
+      results: Row[]
+    })
+  : null
+const compareRows = results
+  .filter((r: Row) => !r.skipped && (r.connections === 1 || r.connections === 64))
+  .map((r: Row) => {
+    const b = baseline?.results.find(
+      (x: Row) => x.name === r.name && x.connections === r.connections,
+    )
+    return `| ${r.name} | ${r.connections} | ${b ? fmt(b.rps) : '—'} | ${fmt(r.rps)} | ${b ? b.p99 : '—'} | ${r.p99} |`
+  })
 const pageRows = frontend.map(
   (p) =>
     `| ${p.name} | ${fmt(p.lcpMs)} | ${fmt(p.interactiveMs)} | ${p.clickToPaintMs === undefined ? '—' : fmt(p.clickToPaintMs)} | ${p.target} |`,
@@ -430,6 +447,14 @@ time from the click event to the animation frame that paints the checked box.
 | page | LCP ms | interactive ms | click to paint ms | target |
 |---|---|---|---|---|
 ${pageRows.join('\n')}
+
+## Before and after the performance work (issue 8)
+
+Before: \`bench/baseline.json\` (${baseline?.date?.slice(0, 10) ?? 'n/a'}, same machine class and dataset, start ${baseline ? fmt(baseline.startMs) : '?'} ms). Requests/s and p99 ms.
+
+| endpoint | connections | before req/s | now req/s | before p99 | now p99 |
+|---|---|---|---|---|---|
+${compareRows.join('\n')}
 
 ## Targets: met, or the gap and the next step
 
