@@ -1,7 +1,7 @@
 // Stories for ui/src/components/section-card.tsx
 import { SectionCard } from '@cadence/ui'
 import type { Meta, StoryObj } from '@storybook/react-vite'
-import { expect, fn, userEvent, waitFor, within } from 'storybook/test'
+import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test'
 import {
   item,
   manyMembers,
@@ -125,10 +125,8 @@ export const LongContent: Story = {
 export const Mobile: Story = {
   globals: { viewport: { value: 'mobile', isRotated: false } },
   play: async ({ canvas, args }) => {
-    await userEvent.selectOptions(
-      canvas.getByRole('combobox', { name: 'Project for new Tasks item' }),
-      'Q4 Hiring',
-    )
+    await userEvent.click(canvas.getByRole('combobox', { name: 'Project for new Tasks item' }))
+    await userEvent.click(await screen.findByRole('option', { name: 'Q4 Hiring' }))
     await userEvent.type(
       canvas.getByRole('combobox', { name: 'Add an item to Tasks' }),
       'Close the req{Enter}',

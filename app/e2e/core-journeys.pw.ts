@@ -7,6 +7,7 @@ import { launchOptions } from '../../scripts/chromium'
 import {
   api,
   base,
+  chooseOption,
   newPage as newPageIn,
   shot,
   signIn as signInThroughProvider,
@@ -97,7 +98,11 @@ describe('core journeys', () => {
     await add.fill('Ship the pricing page @Bo')
     await page.getByRole('option', { name: /Bo Chen/ }).waitFor()
     await add.press('Enter')
-    await page.getByLabel('Project for new Action Items item').selectOption({ label: 'Apollo' })
+    await chooseOption(
+      page,
+      page.getByRole('combobox', { name: 'Project for new Action Items item' }),
+      'Apollo',
+    )
     await add.press('Enter')
     const row = page.locator('[data-slot="item-row"]', { hasText: 'Ship the pricing page' })
     await row.waitFor()

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { type Browser, chromium, type Page } from 'playwright-core'
 import { launchOptions } from '../../scripts/chromium'
-import { api, base, signedInPage, step, toast, until } from './helpers'
+import { api, base, chooseOption, signedInPage, step, toast, until } from './helpers'
 
 let browser: Browser
 let page: Page
@@ -114,11 +114,14 @@ describe('report journeys', () => {
 
       // Standard: a bullet with a project tag; no @ suggestions there.
       const highlights = page.getByRole('combobox', { name: 'Add an item to Highlights' })
-      await page.getByLabel('Project for new Highlights item').selectOption({ label: 'Borealis' })
+      const highlightsProject = page.getByRole('combobox', {
+        name: 'Project for new Highlights item',
+      })
+      await chooseOption(page, highlightsProject, 'Borealis')
       await highlights.fill('Closed the quarter')
       await highlights.press('Enter')
       await row('Closed the quarter').waitFor()
-      await page.getByLabel('Project for new Highlights item').selectOption({ label: 'No project' })
+      await chooseOption(page, highlightsProject, 'No project')
       await highlights.fill('Hired two engineers @Bo')
       expect(await page.getByRole('option', { name: /Bo Chen/ }).count()).toBe(0)
       await highlights.press('Enter')
@@ -131,7 +134,11 @@ describe('report journeys', () => {
       await tasks.press('Enter')
       await page.getByRole('button', { name: /@Bo Chen/ }).waitFor()
       expect(await tasks.inputValue()).toBe('Ship the pricing page')
-      await page.getByLabel('Project for new Action Items item').selectOption({ label: 'Apollo' })
+      await chooseOption(
+        page,
+        page.getByRole('combobox', { name: 'Project for new Action Items item' }),
+        'Apollo',
+      )
       await tasks.press('Enter')
       await row('Ship the pricing page').getByText('Assigned to Bo Chen').waitFor()
 
@@ -237,9 +244,11 @@ describe('report journeys', () => {
   test('completing a task fades, moves to the completed group and stays marked for a second', () =>
     step(page, 'report-completion', async () => {
       const tasks = page.getByRole('combobox', { name: 'Add an item to Action Items' })
-      await page
-        .getByLabel('Project for new Action Items item')
-        .selectOption({ label: 'No project' })
+      await chooseOption(
+        page,
+        page.getByRole('combobox', { name: 'Project for new Action Items item' }),
+        'No project',
+      )
       for (const text of ['Draft the board memo', 'Book the offsite']) {
         await tasks.fill(text)
         await tasks.press('Enter')

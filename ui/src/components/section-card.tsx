@@ -5,6 +5,10 @@ import { Button } from './button'
 import { InlineEdit } from './inline-edit'
 import { ItemRow } from './item-row'
 import { MentionInput } from './mention-input'
+import { Select } from './select'
+
+/** Radix Select has no empty value: the 'No project' choice. */
+const NO_PROJECT = 'none'
 
 export const VISIBLE_TASKS = 5
 export const COMPLETE_ANIMATION_MS = 600
@@ -208,21 +212,18 @@ function SectionCard({
               @{assignee.name} <span className="cad-sr-only">(remove assignee)</span>×
             </button>
           )}
-          <select
-            className="cad-input cad-select cad-select--sm"
+          <Select
+            className="cad-select--sm"
             aria-label={`Project for new ${section.section_name} item`}
-            value={projectId ?? ''}
-            onChange={(e) => setProjectId(e.target.value ? Number(e.target.value) : null)}
-          >
-            <option value="">No project</option>
-            {projects
-              .filter((p) => p.status === 'active')
-              .map((p) => (
-                <option key={p.id} value={p.id}>
-                  {p.name}
-                </option>
-              ))}
-          </select>
+            value={projectId === null ? NO_PROJECT : String(projectId)}
+            options={[
+              { value: NO_PROJECT, label: 'No project' },
+              ...projects
+                .filter((p) => p.status === 'active')
+                .map((p) => ({ value: String(p.id), label: p.name })),
+            ]}
+            onValueChange={(v) => setProjectId(v === NO_PROJECT ? null : Number(v))}
+          />
           <Button size="sm" onClick={add} disabled={!draft.trim()}>
             Add
           </Button>
