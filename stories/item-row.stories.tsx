@@ -1,6 +1,6 @@
 import { ItemRow } from '@cadence/ui'
 import type { Meta, StoryObj } from '@storybook/react-vite'
-import { expect, fn, userEvent, waitFor, within } from 'storybook/test'
+import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test'
 import { item, manyMembers, manyProjects, members, projects } from './composite-fixtures'
 
 const meta = {
@@ -110,10 +110,11 @@ export const Mobile: Story = {
   globals: { viewport: { value: 'mobile', isRotated: false } },
   play: async ({ canvas, args }) => {
     await userEvent.click(canvas.getByRole('button', { name: /^Edit:/ }))
-    const project = canvas.getByRole('combobox', { name: 'Project' })
-    await userEvent.selectOptions(project, 'Q4 Hiring')
+    await userEvent.click(canvas.getByRole('combobox', { name: 'Project' }))
+    await userEvent.click(await screen.findByRole('option', { name: 'Q4 Hiring' }))
     await expect(args.onProjectChange).toHaveBeenCalledWith(2)
-    await userEvent.selectOptions(canvas.getByRole('combobox', { name: 'Assignee' }), 'Unassigned')
+    await userEvent.click(canvas.getByRole('combobox', { name: 'Assignee' }))
+    await userEvent.click(await screen.findByRole('option', { name: 'Unassigned' }))
     await expect(args.onAssign).toHaveBeenCalledWith(null)
   },
 }

@@ -16,6 +16,10 @@ import { Badge } from './badge'
 import { IconButton } from './button'
 import { Checkbox } from './checkbox'
 import { ConfirmInline } from './confirm-inline'
+import { Select } from './select'
+
+/** Radix Select has no empty value: the 'No project' / 'Unassigned' choice. */
+const NONE = 'none'
 
 type ItemRowProps = {
   item: Pick<SectionItem, 'id' | 'content' | 'is_completed' | 'item_type' | 'project_id'> &
@@ -144,36 +148,34 @@ function ItemRow({
             }}
           />
           {onProjectChange && (
-            <select
-              className="cad-input cad-select cad-select--sm"
+            <Select
+              className="cad-select--sm"
               aria-label="Project"
-              value={item.project_id ?? ''}
-              onChange={(e) => onProjectChange(e.target.value ? Number(e.target.value) : null)}
-            >
-              <option value="">No project</option>
-              {projects
-                .filter((p) => p.status === 'active' || p.id === item.project_id)
-                .map((p) => (
-                  <option key={p.id} value={p.id}>
-                    {p.name}
-                  </option>
-                ))}
-            </select>
+              value={item.project_id === null ? NONE : String(item.project_id)}
+              options={[
+                { value: NONE, label: 'No project' },
+                ...projects
+                  .filter((p) => p.status === 'active' || p.id === item.project_id)
+                  .map((p) => ({ value: String(p.id), label: p.name })),
+              ]}
+              onValueChange={(v) => onProjectChange(v === NONE ? null : Number(v))}
+            />
           )}
           {onAssign && (
-            <select
-              className="cad-input cad-select cad-select--sm"
+            <Select
+              className="cad-select--sm"
               aria-label="Assignee"
-              value={item.assigned_to_team_member_id ?? ''}
-              onChange={(e) => onAssign(e.target.value ? Number(e.target.value) : null)}
-            >
-              <option value="">Unassigned</option>
-              {members.map((m) => (
-                <option key={m.id} value={m.id}>
-                  {m.name}
-                </option>
-              ))}
-            </select>
+              value={
+                item.assigned_to_team_member_id === null
+                  ? NONE
+                  : String(item.assigned_to_team_member_id)
+              }
+              options={[
+                { value: NONE, label: 'Unassigned' },
+                ...members.map((m) => ({ value: String(m.id), label: m.name })),
+              ]}
+              onValueChange={(v) => onAssign(v === NONE ? null : Number(v))}
+            />
           )}
           <IconButton label="Save" onClick={save}>
             <Check size={14} aria-hidden />
