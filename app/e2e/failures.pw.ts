@@ -107,6 +107,33 @@ describe('failure paths', () => {
     await page.context().close()
   })
 
+  test('a sign-in callback that fails goes back to the landing page', async () => {
+    const page = await newPage(browser)
+    await step(page, 'failure-callback', async () => {
+      // Hold the code exchange to read the callback screen, then let the server refuse it.
+      let release = () => {}
+      const held = new Promise<void>((resolve) => {
+        release = resolve
+      })
+      await page.route('**/api/sessions', async (route) => {
+        await held
+        await route.continue()
+      })
+      await page.goto(`${base}/auth/callback?code=not-a-code&state=not-a-state`)
+      await page.getByText('Signing you in...', { exact: true }).waitFor()
+      await page.getByText('Just a moment while we set up your account.', { exact: true }).waitFor()
+      release()
+      await page.waitForURL(`${base}/`)
+      await page.getByRole('button', { name: 'Start Reporting Today' }).waitFor()
+      await page.unroute('**/api/sessions')
+      // No code at all: straight back too.
+      await page.goto(`${base}/auth/callback`)
+      await page.waitForURL(`${base}/`)
+      await page.getByRole('button', { name: 'Start Reporting Today' }).waitFor()
+    })
+    await page.context().close()
+  })
+
   test("report addresses that do not exist say 'Report not found'", async () => {
     const page = await signedInPage(browser, 'missing')
     await step(page, 'failure-report-not-found', async () => {
@@ -118,7 +145,11 @@ describe('failure paths', () => {
         await page.goto(`${base}${path}`)
         await page.getByText('Report not found', { exact: true }).waitFor()
       }
-      await page.getByRole('button', { name: 'Go back' }).waitFor()
+      await page.getByRole('button', { name: 'Go back' }).click()
+      // A signed-in visitor of the landing page is sent on to the dashboard.
+      await page.goto(`${base}/`)
+      await page.waitForURL(`${base}/dashboard`)
+      await page.getByRole('heading', { name: 'Dashboard' }).waitFor()
     })
     await page.context().close()
   })

@@ -95,7 +95,10 @@ function fetchUser(): Promise<User | null> {
 function exchangeCode(search: string): Promise<User | null> {
   const params = new URLSearchParams(search)
   const code = params.get('code')
-  if (!code) return Promise.reject(new Error(NO_CODE))
+  if (!code) {
+    settleAfterFailedExchange()
+    return Promise.reject(new Error(NO_CODE))
+  }
   const existing = exchanges.get(code)
   if (existing) return existing
   const pending = (async () => {
@@ -111,7 +114,16 @@ function exchangeCode(search: string): Promise<User | null> {
     return fetchUser()
   })()
   exchanges.set(code, pending)
+  pending.catch(settleAfterFailedExchange)
   return pending
+}
+
+/**
+ * The callback page skips the first-load user fetch, so after a failed exchange the session is
+ * still 'pending': ask the server once, or `/` (where the user is sent) would spin forever.
+ */
+function settleAfterFailedExchange() {
+  if (authState.status === 'pending') void fetchUser()
 }
 
 /** GET the provider's sign-in URL and go there. Failures are only logged (product-spec §8). */
