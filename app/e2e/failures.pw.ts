@@ -98,6 +98,14 @@ describe('failure paths', () => {
         db.close()
       }
       expect((await api(page, 'GET', '/api/users/me')).status).toBe(401)
+      // Moving on inside the open app: its next call meets the 401, and the user is sent to /.
+      await page
+        .getByRole('navigation', { name: 'Main', exact: true })
+        .getByRole('link', { name: 'Projects' })
+        .click()
+      await page.waitForURL(`${base}/`)
+      await page.getByRole('button', { name: 'Start Reporting Today' }).waitFor()
+      // And a protected address typed in later.
       await page.goto(`${base}/projects`)
       await page.waitForURL(`${base}/`)
       await page.getByRole('button', { name: 'Start Reporting Today' }).waitFor()

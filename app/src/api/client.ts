@@ -46,6 +46,17 @@ function errorMessage(status: number, body: unknown): string {
   return `HTTP ${status}`
 }
 
+/** Told of every 401 a call meets (the session ended): auth re-checks and signs out. */
+let unauthorizedListener: (() => void) | null = null
+function onUnauthorized(listener: (() => void) | null) {
+  unauthorizedListener = listener
+}
+
+function failure(status: number, body: unknown): ApiError {
+  if (status === 401) unauthorizedListener?.()
+  return new ApiError(status, errorMessage(status, body), body)
+}
+
 type TreatyResponse = {
   data: unknown
   error: { status: unknown; value: unknown } | null
@@ -59,7 +70,7 @@ async function call<R extends TreatyResponse>(
   const result = await pending
   if (result.error) {
     const status = typeof result.error.status === 'number' ? result.error.status : result.status
-    throw new ApiError(status, errorMessage(status, result.error.value), result.error.value)
+    throw failure(status, result.error.value)
   }
   return result.data as NonNullable<R['data']>
 }
@@ -84,8 +95,7 @@ async function request<T>(method: Method, path: string, body?: unknown): Promise
       parsed = JSON.parse(text)
     } catch {}
   }
-  if (!response.ok)
-    throw new ApiError(response.status, errorMessage(response.status, parsed), parsed)
+  if (!response.ok) throw failure(response.status, parsed)
   return (text ? parsed : null) as T
 }
 
@@ -95,4 +105,4 @@ function messageOf(error: unknown, fallback = 'An error occurred'): string {
   return fallback
 }
 
-export { ApiError, api, call, errorMessage, messageOf, request }
+export { ApiError, api, call, errorMessage, messageOf, onUnauthorized, request }

@@ -1,6 +1,6 @@
 import type { User } from '@cadence/ui'
 import { proxy, useSnapshot } from 'valtio'
-import { api } from '../api/client'
+import { api, onUnauthorized } from '../api/client'
 import { resetCache } from './cache'
 import { hasQueued } from './outbox-fetch'
 import { clearOfflineData, recordSignedInUser } from './pwa'
@@ -175,6 +175,17 @@ function checkAdmin(): Promise<boolean> {
   })
   return pending
 }
+
+/**
+ * A call answered 401 while signed in: the session expired or was revoked. Ask the server once
+ * more; its 401 turns the app signed-out, and the protected routes send the user to `/`.
+ */
+function recheckSession() {
+  if (authState.status !== 'signed-in' || isOffline()) return
+  userRequest = null
+  void fetchUser()
+}
+onUnauthorized(recheckSession)
 
 /** For tests: back to the first-load state. */
 function resetAuth() {
