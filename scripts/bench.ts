@@ -524,6 +524,8 @@ Runs on this 2-core machine share the cores with the load generator (and, during
 other work), so absolute numbers are noisy; the ratios to the ceiling are the comparable figures.
 `
 writeFileSync(join(root, 'docs/benchmarks.md'), md)
+// The repository's formatter aligns the tables (so `bun run check` stays clean after a run).
+Bun.spawnSync(['bunx', 'biome', 'format', '--write', 'docs/benchmarks.md'], { cwd: root })
 console.log(
   `\nWrote bench/results.json and docs/benchmarks.md in ${fmt(summary.totalSeconds)} s (start ${fmt(startMs)} ms, peak RSS ${fmt(peakRss)} MB)`,
 )
