@@ -106,6 +106,7 @@ process.on('exit', () => server.kill())
 const startMs = [...starts].sort((a, b) => a - b)[1]
 
 const get = async (path: string) =>
+  // biome-ignore lint/suspicious/noExplicitAny: the bench reads a few fields of API answers
   (await fetch(`${base}${path}`, { headers: { cookie } })).json() as Promise<any>
 const reports = await get('/api/reports')
 const report = await get(`/api/reports/${reports[10].uuid}`)
@@ -478,6 +479,18 @@ Before: \`bench/baseline.json\` (${baseline?.date?.slice(0, 10) ?? 'n/a'}, same 
 | endpoint | connections | before req/s | now req/s | before p99 | now p99 |
 |---|---|---|---|---|---|
 ${compareRows.join('\n')}
+
+Uncached, one request at a time in-process (\`HTTP_CACHE=off bun bench/profile.ts <seeded db>\`, mean ms of
+40 requests, measured during the work on 2026-11-23; the before column ran on a busier machine):
+
+| request | before | after |
+|---|---|---|
+| GET /api/dashboard (0.5 MB) | 15.7 | 8.3 |
+| GET /api/reports/{uuid} | 2.5 | 0.9 |
+| GET /api/reports | 1.6 | 0.6 |
+| GET /api/projects | 11.2 | 5.2 |
+| search: common word / prefix / phrase / type filter | 19.6 / 20.3 / 21.0 / 17.3 | 1.5 / 1.1 / 1.2 / 1.6 |
+| POST /api/section-items / PUT | 2.9 / 1.3 | 1.7 / 0.7 |
 
 ## Targets: met, or the gap and the next step
 
