@@ -165,3 +165,38 @@ describe('compression', () => {
     expect(plain.headers.get('content-encoding')).toBeNull()
   })
 })
+
+describe('static assets', () => {
+  test('text assets are gzipped for a client that accepts it, hashed ones once; others plain', async () => {
+    const { mkdtempSync, mkdirSync, writeFileSync } = await import('node:fs')
+    const { tmpdir } = await import('node:os')
+    const { join } = await import('node:path')
+    const dist = mkdtempSync(join(tmpdir(), 'cadence-dist-'))
+    mkdirSync(join(dist, 'assets'))
+    const js = `export const x = ${JSON.stringify('a'.repeat(5000))}\n`
+    writeFileSync(join(dist, 'assets', 'app-abc123.js'), js)
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Cadence</title>')
+    const { app } = createTestApp({ APP_DIST: dist })
+    const get = (path: string, gzip: boolean) =>
+      app.handle(
+        new Request(`http://localhost:3000${path}`, {
+          headers: gzip ? { 'accept-encoding': 'gzip' } : {},
+        }),
+      )
+    for (let i = 0; i < 2; i++) {
+      const res = await get('/assets/app-abc123.js', true)
+      expect(res.status).toBe(200)
+      expect(res.headers.get('content-encoding')).toBe('gzip')
+      expect(res.headers.get('vary')).toContain('Accept-Encoding')
+      expect(res.headers.get('cache-control')).toContain('immutable')
+      expect(gunzipSync(new Uint8Array(await res.arrayBuffer())).toString()).toBe(js)
+    }
+    const plain = await get('/assets/app-abc123.js', false)
+    expect(plain.headers.get('content-encoding')).toBeNull()
+    expect(await plain.text()).toBe(js)
+    // Under 1 KB: not worth compressing.
+    const small = await get('/', true)
+    expect(small.headers.get('content-encoding')).toBeNull()
+    expect(await small.text()).toContain('<title>Cadence</title>')
+  })
+})
