@@ -431,3 +431,56 @@ describe('what changed', () => {
     expect((await ada.get(`/api/projects/${empty.uuid}/changes`)).json).toEqual({ weeks: [] })
   })
 })
+
+describe('item write answers', () => {
+  // The write path computes ageing itself for an item without a chain (server/src/modules/
+  // section-items/service.ts); its answers must equal what the report shows for the same items.
+  test('POST and PUT answer the ageing fields the report shows, along a carried chain', async () => {
+    const { ada } = await setup()
+    const first = await create(ada, week(-3))
+    const posted = await add(ada, section(first, 'Action Items').id, 'Chain start')
+    const note = await add(ada, section(first, 'Highlights').id, 'A note')
+    expect(posted).toMatchObject({
+      carried_from_item_id: null,
+      carried_forward: false,
+      origin_week_start_date: week(-3),
+      open_weeks: 3,
+      is_stalled: true,
+    })
+    expect(note).toMatchObject({ origin_week_start_date: week(-3), open_weeks: 0 })
+    await create(ada, week(-2))
+    const third = await create(ada, week(-1))
+    const fresh = await add(ada, section(third, 'Follow-ups').id, 'New this week')
+    expect(fresh).toMatchObject({ origin_week_start_date: week(-1), open_weeks: 1 })
+    await create(ada, week(0))
+    const shown = new Map<number, Item>()
+    for (const r of (await ada.get('/api/reports')).json as Report[]) {
+      for (const i of items(await load(ada, r.uuid))) shown.set(i.id, i)
+    }
+    const chain = [...shown.values()].filter((i) => i.content === 'Chain start')
+    expect(chain.length).toBe(4)
+    expect(chain.filter((i) => i.carried_forward)).toHaveLength(3)
+    for (const item of [...shown.values()]) {
+      const put = (await ada.put(`/api/section-items/${item.id}`, { content: `${item.content}` }))
+        .json as Item
+      expect(put).toMatchObject({
+        carried_from_item_id: item.carried_from_item_id,
+        carried_forward: item.carried_forward,
+        origin_week_start_date: item.origin_week_start_date,
+        open_weeks: item.open_weeks,
+        is_stalled: item.is_stalled,
+      })
+    }
+    const last = chain.find((i) => !i.carried_forward)!
+    expect(last.carried_from_item_id).not.toBeNull()
+    const done = (await ada.put(`/api/section-items/${last.id}`, { is_completed: true }))
+      .json as Item
+    expect(done).toMatchObject({ is_completed: true, origin_week_start_date: week(-3) })
+    expect(done.open_weeks).toBe(3)
+    const head = chain.find((i) => i.carried_from_item_id === null)!
+    const reopened = (await ada.put(`/api/section-items/${head.id}`, { is_completed: false }))
+      .json as Item
+    // Carried forward: it stopped ageing at its own week, its origin.
+    expect(reopened).toMatchObject({ carried_forward: true, open_weeks: 0, is_stalled: false })
+  })
+})
