@@ -211,12 +211,14 @@ export async function chooseOption(page: Page, select: Locator, option: string) 
   await target.waitFor()
   const options = page.getByRole('option')
   const names = await options.allTextContents()
+  const want = names.findIndex((n) => n.trim() === option)
+  const highlighted = () =>
+    options.evaluateAll((list) => list.findIndex((o) => o.hasAttribute('data-highlighted')))
   for (let i = 0; i < 20 && (await target.getAttribute('data-highlighted')) === null; i++) {
-    const at = await options.evaluateAll((list) =>
-      list.findIndex((o) => o.hasAttribute('data-highlighted')),
-    )
-    const want = names.findIndex((n) => n.trim() === option)
+    const at = await highlighted()
     await page.keyboard.press(at >= 0 && want < at ? 'ArrowUp' : 'ArrowDown')
+    // One step at a time: wait for the highlight to move before the next key.
+    for (let t = 0; t < 40 && (await highlighted()) === at; t++) await Bun.sleep(25)
   }
   await page.keyboard.press('Enter')
   await target.waitFor({ state: 'detached' })
