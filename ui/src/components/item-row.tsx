@@ -10,6 +10,7 @@ import {
 } from 'lucide-react'
 import * as React from 'react'
 import { ageingLabel, showsAgeing } from '../lib/ageing'
+import { byId } from '../lib/by-id'
 import { cn } from '../lib/cn'
 import type { Project, SectionItem, TeamMember } from '../types'
 import { Badge } from './badge'
@@ -20,6 +21,8 @@ import { Select } from './select'
 
 /** Radix Select has no empty value: the 'No project' / 'Unassigned' choice. */
 const NONE = 'none'
+const NO_PROJECTS: Project[] = []
+const NO_MEMBERS: TeamMember[] = []
 
 type ItemRowProps = {
   item: Pick<SectionItem, 'id' | 'content' | 'is_completed' | 'item_type' | 'project_id'> &
@@ -76,10 +79,14 @@ function ItemAgeing({ item, className }: ItemAgeingProps) {
   )
 }
 
-function ItemRow({
+/**
+ * One item. Memoised: in a long report only the rows whose props changed re-render (pass stable
+ * callbacks, as SectionCard does, to get the benefit).
+ */
+const ItemRow = React.memo(function ItemRow({
   item,
-  projects = [],
-  members = [],
+  projects = NO_PROJECTS,
+  members = NO_MEMBERS,
   phase,
   meta,
   onToggle,
@@ -90,8 +97,11 @@ function ItemRow({
 }: ItemRowProps) {
   const [mode, setMode] = React.useState<'view' | 'edit' | 'confirm'>('view')
   const [draft, setDraft] = React.useState(item.content)
-  const project = projects.find((p) => p.id === item.project_id)
-  const member = members.find((m) => m.id === item.assigned_to_team_member_id)
+  const project = item.project_id === null ? undefined : byId(projects).get(item.project_id)
+  const member =
+    item.assigned_to_team_member_id === null || item.assigned_to_team_member_id === undefined
+      ? undefined
+      : byId(members).get(item.assigned_to_team_member_id)
   const checkable = item.item_type !== 'standard'
 
   const save = () => {
@@ -234,7 +244,7 @@ function ItemRow({
       )}
     </li>
   )
-}
+})
 
 export type { ItemAgeingProps, ItemRowProps }
 export { ItemAgeing, ItemRow }

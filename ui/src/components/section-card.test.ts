@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'bun:test'
+import { byId } from '../lib/by-id'
 import type { Project, SectionItem } from '../types'
 import { groupItems } from './section-card'
 
@@ -41,5 +42,43 @@ describe('groupItems', () => {
   })
   test('returns no groups for no items', () => {
     expect(groupItems([], projects)).toEqual([])
+  })
+  test('groups a mixed list exactly: every item once, in its project, order kept', () => {
+    const many = [project(3, 'Mid'), ...projects, project(4, 'beta')]
+    const items = [
+      item(1, 4, true),
+      item(2, 3),
+      item(3, null, true),
+      item(4, 1),
+      item(5, 4),
+      item(6, 77),
+      item(7, 3, true),
+      item(8, 2),
+      item(9, null),
+    ]
+    const groups = groupItems(items, many)
+    expect(groups.map((g) => [g.key, g.project?.name ?? null, g.items.map((i) => i.id)])).toEqual([
+      ['null', null, [6, 9, 3]],
+      ['2', 'alpha', [8]],
+      ['4', 'beta', [5, 1]],
+      ['3', 'Mid', [2, 7]],
+      ['1', 'Zeta', [4]],
+    ])
+    // the items themselves, not copies
+    expect(groups[1].items[0]).toBe(items[7])
+  })
+  test('gives the same groups with a prebuilt map of projects by id', () => {
+    const items = [item(1, 1), item(2, 2, true), item(3, null)]
+    expect(groupItems(items, projects, byId(projects))).toEqual(groupItems(items, projects))
+  })
+})
+
+describe('byId', () => {
+  test('maps entries by id and reuses the map for the same list', () => {
+    const map = byId(projects)
+    expect(map.get(2)?.name).toBe('alpha')
+    expect(map.get(99)).toBeUndefined()
+    expect(byId(projects)).toBe(map)
+    expect(byId([...projects])).not.toBe(map)
   })
 })

@@ -1,5 +1,7 @@
 import { CheckSquare, FolderKanban, List, MessageSquareMore, Plus } from 'lucide-react'
 import * as React from 'react'
+import { byId } from '../lib/by-id'
+import { useShallowStable } from '../lib/stable'
 import type { Project, ReportSection, SectionItem, SectionType, TeamMember } from '../types'
 import { Button } from './button'
 import { InlineEdit } from './inline-edit'
@@ -23,31 +25,54 @@ export const SECTION_ICONS: Record<SectionType, typeof List> = {
 type Groupable = { project_id: number | null; is_completed: boolean }
 export type ItemGroup<T> = { project: Project | null; key: string; items: T[] }
 
-/** Items by project, no-project first then by project name; pending before completed in each. */
-export function groupItems<T extends Groupable>(items: T[], projects: Project[]): ItemGroup<T>[] {
+/**
+ * Items by project, no-project first then by project name; pending before completed in each.
+ * O(items + projects + groups·log groups): one pass over the items with a Map of projects by id
+ * (pass `projectsById` when the caller has it already).
+ */
+export function groupItems<T extends Groupable>(
+  items: readonly T[],
+  projects: readonly Project[],
+  projectsById: Map<number, Project> = byId(projects),
+): ItemGroup<T>[] {
   const byProject = new Map<number | null, T[]>()
   for (const item of items) {
-    const key = projects.some((p) => p.id === item.project_id) ? item.project_id : null
-    byProject.set(key, [...(byProject.get(key) ?? []), item])
+    const key =
+      item.project_id !== null && projectsById.has(item.project_id) ? item.project_id : null
+    const list = byProject.get(key)
+    if (list) list.push(item)
+    else byProject.set(key, [item])
   }
   const order = [...byProject.keys()].sort((a, b) => {
     if (a === null) return -1
     if (b === null) return 1
-    const pa = projects.find((p) => p.id === a)!.name
-    const pb = projects.find((p) => p.id === b)!.name
-    return pa.localeCompare(pb)
+    return projectsById.get(a)!.name.localeCompare(projectsById.get(b)!.name)
   })
-  return order.map((id) => ({
-    key: String(id),
-    project: projects.find((p) => p.id === id) ?? null,
-    items: [...byProject.get(id)!].sort((x, y) => Number(x.is_completed) - Number(y.is_completed)),
-  }))
+  return order.map((id) => {
+    const list = byProject.get(id)!
+    // Stable: pending first, each part in its original order.
+    const pending = list.filter((i) => !i.is_completed)
+    const completed = list.filter((i) => i.is_completed)
+    return {
+      key: String(id),
+      project: id === null ? null : projectsById.get(id)!,
+      items: [...pending, ...completed],
+    }
+  })
 }
 
 export type NewItem = {
   content: string
   project_id: number | null
   assigned_to_team_member_id: number | null
+}
+
+type RowHandlers = {
+  toggle: (completed: boolean) => void
+  edit: (content: string) => void
+  project: (projectId: number | null) => void
+  assign: (memberId: number | null) => void
+  remove: () => void
 }
 
 type SectionCardProps = {
@@ -64,7 +89,7 @@ type SectionCardProps = {
  * A report section. Completing an item plays the fade and move (0.3 s + 0.3 s) in place, then the
  * item joins the completed group, where it stays marked for about a second.
  */
-function SectionCard({
+const SectionCard = React.memo(function SectionCard({
   section,
   projects,
   members,
@@ -83,16 +108,21 @@ function SectionCard({
 
   const Icon = SECTION_ICONS[section.section_type]
   const isTaskList = section.section_type !== 'standard'
+  const stableProjects = useShallowStable(projects)
+  const stableMembers = useShallowStable(members)
+  const projectsById = React.useMemo(() => byId(stableProjects), [stableProjects])
+  const itemsById = React.useMemo(() => byId(section.items), [section.items])
   // An item mid-animation still sorts as pending, so it fades where the user clicked it.
-  const sortable = section.items.map((i) =>
-    phases[i.id] === 'completing' ? { ...i, is_completed: false } : i,
-  )
-  const groups = groupItems(sortable, projects)
-  const flat = groups.flatMap((g) => g.items.map((item) => ({ item, group: g })))
+  const groups = React.useMemo(() => {
+    const sortable = section.items.map((i) =>
+      phases[i.id] === 'completing' ? { ...i, is_completed: false } : i,
+    )
+    return groupItems(sortable, stableProjects, projectsById)
+  }, [section.items, phases, stableProjects, projectsById])
+  const flat = groups.flatMap((g) => g.items)
   const limit = isTaskList && !expanded ? VISIBLE_TASKS : Number.POSITIVE_INFINITY
-  const shown = new Set(flat.slice(0, limit).map((f) => f.item.id))
+  const shown = new Set(flat.slice(0, limit).map((i) => i.id))
   const hidden = flat.length - shown.size
-  const real = (id: number) => section.items.find((i) => i.id === id)!
 
   const toggle = (id: number, completed: boolean) => {
     onUpdateItem?.(id, { is_completed: completed })
@@ -110,6 +140,41 @@ function SectionCard({
       ),
     )
   }
+
+  // Row callbacks that keep their identity across renders (the caller's may not): they call the
+  // latest props through a ref, so a memoised ItemRow only re-renders when its own data changes.
+  const latest = React.useRef({ toggle, onUpdateItem, onDeleteItem })
+  latest.current = { toggle, onUpdateItem, onDeleteItem }
+  const handlers = React.useRef(new Map<number, RowHandlers>())
+  const handlersFor = (id: number): RowHandlers => {
+    let h = handlers.current.get(id)
+    if (!h) {
+      h = {
+        toggle: (c) => latest.current.toggle(id, c),
+        edit: (content) => latest.current.onUpdateItem?.(id, { content }),
+        project: (project_id) => latest.current.onUpdateItem?.(id, { project_id }),
+        assign: (assigned_to_team_member_id) =>
+          latest.current.onUpdateItem?.(id, { assigned_to_team_member_id }),
+        remove: () => latest.current.onDeleteItem?.(id),
+      }
+      handlers.current.set(id, h)
+    }
+    return h
+  }
+
+  const projectOptions = React.useMemo(
+    () => [
+      { value: NO_PROJECT, label: 'No project' },
+      ...stableProjects
+        .filter((p) => p.status === 'active')
+        .map((p) => ({ value: String(p.id), label: p.name })),
+    ],
+    [stableProjects],
+  )
+  const chooseProject = React.useCallback(
+    (v: string) => setProjectId(v === NO_PROJECT ? null : Number(v)),
+    [],
+  )
 
   const add = () => {
     const content = draft.trim()
@@ -154,27 +219,23 @@ function SectionCard({
               </h3>
             )}
             <ul className="cad-items">
-              {items.map((i) => (
-                <ItemRow
-                  key={i.id}
-                  item={real(i.id)}
-                  projects={projects}
-                  members={members}
-                  phase={phases[i.id]}
-                  onToggle={onUpdateItem ? (c) => toggle(i.id, c) : undefined}
-                  onEdit={onUpdateItem ? (content) => onUpdateItem(i.id, { content }) : undefined}
-                  onProjectChange={
-                    onUpdateItem ? (project_id) => onUpdateItem(i.id, { project_id }) : undefined
-                  }
-                  onAssign={
-                    onUpdateItem && isTaskList
-                      ? (assigned_to_team_member_id) =>
-                          onUpdateItem(i.id, { assigned_to_team_member_id })
-                      : undefined
-                  }
-                  onDelete={onDeleteItem ? () => onDeleteItem(i.id) : undefined}
-                />
-              ))}
+              {items.map((i) => {
+                const h = handlersFor(i.id)
+                return (
+                  <ItemRow
+                    key={i.id}
+                    item={itemsById.get(i.id)!}
+                    projects={stableProjects as Project[]}
+                    members={stableMembers as TeamMember[]}
+                    phase={phases[i.id]}
+                    onToggle={onUpdateItem ? h.toggle : undefined}
+                    onEdit={onUpdateItem ? h.edit : undefined}
+                    onProjectChange={onUpdateItem ? h.project : undefined}
+                    onAssign={onUpdateItem && isTaskList ? h.assign : undefined}
+                    onDelete={onDeleteItem ? h.remove : undefined}
+                  />
+                )
+              })}
             </ul>
           </div>
         )
@@ -216,13 +277,8 @@ function SectionCard({
             className="cad-select--sm"
             aria-label={`Project for new ${section.section_name} item`}
             value={projectId === null ? NO_PROJECT : String(projectId)}
-            options={[
-              { value: NO_PROJECT, label: 'No project' },
-              ...projects
-                .filter((p) => p.status === 'active')
-                .map((p) => ({ value: String(p.id), label: p.name })),
-            ]}
-            onValueChange={(v) => setProjectId(v === NO_PROJECT ? null : Number(v))}
+            options={projectOptions}
+            onValueChange={chooseProject}
           />
           <Button size="sm" onClick={add} disabled={!draft.trim()}>
             Add
@@ -231,7 +287,7 @@ function SectionCard({
       )}
     </section>
   )
-}
+})
 
 export type { SectionCardProps }
 export { SectionCard }

@@ -1,5 +1,6 @@
 import * as SelectPrimitive from '@radix-ui/react-select'
 import { Check, ChevronDown } from 'lucide-react'
+import * as React from 'react'
 import { cn } from '../lib/cn'
 
 type SelectOption = { value: string; label: string }
@@ -17,7 +18,8 @@ type SelectProps = {
   name?: string
 }
 
-function Select({
+/** Memoised: a closed Radix Select still renders every option (for its value text). */
+const Select = React.memo(function Select({
   value,
   onValueChange,
   options,
@@ -73,7 +75,7 @@ function Select({
       </SelectPrimitive.Portal>
     </SelectPrimitive.Root>
   )
-}
+})
 
 export type { SelectOption, SelectProps }
 export { Select }

@@ -10,6 +10,7 @@ import { Select } from '../components/select'
 import { SinceLastWeek } from '../components/since-last-week'
 import { ReportSkeleton } from '../components/skeleton'
 import { formatDate, toIsoDate } from '../lib/dates'
+import { useShallowStable } from '../lib/stable'
 import type { Delivery, Project, Report, ReportChanges, SectionItem, TeamMember } from '../types'
 
 const STATUSES = [
@@ -44,9 +45,42 @@ export type ReportViewProps = {
   defaultSentDate?: string
 }
 
+type SectionCallbacks = {
+  onAddItem: (item: NewItem) => void
+  onUpdateItem: (id: number, changes: Partial<SectionItem>) => void
+  onDeleteItem: (id: number) => void
+  onContentChange: (content: string) => void
+}
+
+/**
+ * Per-section callbacks that keep their identity across renders and call the latest props, so a
+ * change to one item re-renders only its own (memoised) section card.
+ */
+function useSectionCallbacks(p: ReportViewProps) {
+  const latest = React.useRef(p)
+  latest.current = p
+  const cache = React.useRef(new Map<number, SectionCallbacks>())
+  return (sectionId: number): SectionCallbacks => {
+    let c = cache.current.get(sectionId)
+    if (!c) {
+      c = {
+        onAddItem: (item) => latest.current.onAddItem(sectionId, item),
+        onUpdateItem: (id, changes) => latest.current.onUpdateItem(id, changes),
+        onDeleteItem: (id) => latest.current.onDeleteItem(id),
+        onContentChange: (content) => latest.current.onSectionContentChange(sectionId, content),
+      }
+      cache.current.set(sectionId, c)
+    }
+    return c
+  }
+}
+
 export function ReportView(p: ReportViewProps) {
   const [confirming, setConfirming] = React.useState(false)
   const [sentDate, setSentDate] = React.useState(() => p.defaultSentDate ?? toIsoDate(new Date()))
+  const projects = useShallowStable(p.projects) as Project[]
+  const members = useShallowStable(p.members) as TeamMember[]
+  const sectionCallbacks = useSectionCallbacks(p)
   if (p.loading) return <ReportSkeleton />
   const r = p.report
   if (!r) return <EmptyState title="Report not found" />
@@ -134,12 +168,9 @@ export function ReportView(p: ReportViewProps) {
         <SectionCard
           key={s.id}
           section={s}
-          projects={p.projects}
-          members={p.members}
-          onAddItem={(item) => p.onAddItem(s.id, item)}
-          onUpdateItem={p.onUpdateItem}
-          onDeleteItem={p.onDeleteItem}
-          onContentChange={(c) => p.onSectionContentChange(s.id, c)}
+          projects={projects}
+          members={members}
+          {...sectionCallbacks(s.id)}
         />
       ))}
     </div>
