@@ -4,7 +4,9 @@
 // report in headless Chromium (bench/frontend.ts). Writes bench/results.json and docs/benchmarks.md.
 // BENCH_DURATION (seconds per run, default 2) trades time for precision; BENCH_DB=<file> reuses a
 // database seeded before (`bun bench/seed.ts <file>`) instead of seeding; APP_DIST=<dir> uses an
-// existing app build instead of building one into bench/tmp/dist.
+// existing app build instead of building one into bench/tmp/dist. BENCH_ONLY=<part of a name>
+// measures only the matching API rows (`BENCH_ONLY=section-items`), or `BENCH_ONLY=pages` only the
+// pages, and prints them without the load run and without writing results or docs.
 import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { cpus } from 'node:os'
 import { join } from 'node:path'
@@ -170,6 +172,9 @@ const targets: Target[] = [
   },
 ]
 
+const only = process.env.BENCH_ONLY?.toLowerCase()
+const selected = only ? targets.filter((t) => t.name.toLowerCase().includes(only)) : targets
+
 type Run = { rps: number; p50: number; p90: number; p99: number; errors: number; non2xx: number }
 
 async function autocannon(url: string, t: Target, c: number, seconds: number): Promise<Run> {
@@ -231,9 +236,10 @@ async function ceilingFor(t: Target) {
   )
 }
 
+const fmtSeconds = () => ((performance.now() - benchStarted) / 1000).toFixed(0)
 const results: Array<Record<string, unknown>> = []
 let peakRss = 0
-for (const t of targets) {
+for (const t of selected) {
   const probe = await fetch(`${base}${t.path}`, {
     method: t.method,
     headers: { cookie, origin: base, 'content-type': 'application/json' },
@@ -286,21 +292,26 @@ for (const t of targets) {
 console.log(`\nFront end in Chromium (CPU ${4}x slower)…`)
 let frontend: PageMetrics[] = []
 let frontendError = ''
-try {
-  // A report the write benchmarks did not touch (they add items to reports[10]): 60 items.
-  const pageReport = reports[20].uuid as string
-  frontend = await measureFrontend(base, { name: 'cadence_session', value: token }, pageReport)
-  for (const p of frontend) {
-    console.log(
-      `${p.name.padEnd(30)} LCP ${p.lcpMs.toFixed(0)} ms  interactive ${p.interactiveMs.toFixed(0)} ms${p.clickToPaintMs === undefined ? '' : `  click→paint ${p.clickToPaintMs.toFixed(0)} ms`}`,
-    )
+if (!only || only === 'pages')
+  try {
+    // A report the write benchmarks did not touch (they add items to reports[10]): 60 items.
+    const pageReport = reports[20].uuid as string
+    frontend = await measureFrontend(base, { name: 'cadence_session', value: token }, pageReport)
+    for (const p of frontend) {
+      console.log(
+        `${p.name.padEnd(30)} LCP ${p.lcpMs.toFixed(0)} ms  interactive ${p.interactiveMs.toFixed(0)} ms${p.clickToPaintMs === undefined ? '' : `  click→paint ${p.clickToPaintMs.toFixed(0)} ms`}`,
+      )
+    }
+  } catch (error) {
+    frontendError = String(error).slice(0, 300)
+    console.log(`front end not measured: ${frontendError}`)
   }
-} catch (error) {
-  frontendError = String(error).slice(0, 300)
-  console.log(`front end not measured: ${frontendError}`)
-}
 server.kill()
 await server.exited
+if (only) {
+  console.log(`\nBENCH_ONLY=${only}: nothing written (${fmtSeconds()} s)`)
+  process.exit(0)
+}
 
 // The load run of issue 9: 64 clients, 50 users, leak checks (LOAD_SECONDS, 10 s here).
 const loadSeconds = process.env.LOAD_SECONDS ?? '10'

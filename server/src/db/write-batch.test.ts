@@ -1,0 +1,94 @@
+import { Database } from 'bun:sqlite'
+import { describe, expect, test } from 'bun:test'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { isoDate } from '../lib/time'
+import { weekStart } from '../lib/weeks'
+import { createTestApp, signIn } from '../test/helpers'
+import { openDatabase } from '.'
+import { batchedWrite } from './write-batch'
+
+function scratch() {
+  const dir = mkdtempSync(join(tmpdir(), 'cadence-batch-'))
+  const db = openDatabase(join(dir, 'db.sqlite'))
+  db.sqlite.run('CREATE TABLE t (v TEXT NOT NULL UNIQUE)')
+  return { db, dir, path: join(dir, 'db.sqlite') }
+}
+
+describe('group commit (batchedWrite)', () => {
+  test('writes queued together share one transaction; a failing one is rolled back alone', async () => {
+    const { db, dir, path } = scratch()
+    const inTransaction: boolean[] = []
+    const insert = (v: string) => () => {
+      inTransaction.push(db.sqlite.inTransaction)
+      db.sqlite.run('INSERT INTO t (v) VALUES (?)', [v])
+      return v
+    }
+    const results = await Promise.allSettled([
+      batchedWrite(db, insert('a')),
+      // Writes a row, then fails: its row must not survive.
+      batchedWrite(db, () => {
+        db.sqlite.run('INSERT INTO t (v) VALUES (?)', ['half'])
+        throw new Error('bad input')
+      }),
+      // A constraint error of SQLite itself is rolled back the same way.
+      batchedWrite(db, insert('a')),
+      batchedWrite(db, insert('b')),
+    ])
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'rejected', 'fulfilled'])
+    expect((results[0] as PromiseFulfilledResult<string>).value).toBe('a')
+    expect(String((results[1] as PromiseRejectedResult).reason)).toContain('bad input')
+    expect(String((results[2] as PromiseRejectedResult).reason)).toContain('UNIQUE')
+    expect(inTransaction).toEqual([true, true, true])
+    // Settled only after the COMMIT: another connection already sees exactly the good rows.
+    const other = new Database(path, { readonly: true })
+    expect(other.query('SELECT v FROM t ORDER BY v').all()).toEqual([{ v: 'a' }, { v: 'b' }])
+    other.close()
+    expect(db.sqlite.inTransaction).toBe(false)
+    db.sqlite.close()
+    rmSync(dir, { recursive: true, force: true })
+  })
+
+  test('a lone failing write rejects, leaves no transaction open, and the next one commits', async () => {
+    const { db, dir } = scratch()
+    await expect(
+      batchedWrite(db, () => {
+        db.sqlite.run('INSERT INTO t (v) VALUES (?)', ['x'])
+        throw new Error('refused')
+      }),
+    ).rejects.toThrow('refused')
+    expect(db.sqlite.inTransaction).toBe(false)
+    expect(
+      await batchedWrite(db, () => db.sqlite.run('INSERT INTO t (v) VALUES (?)', ['y']).changes),
+    ).toBe(1)
+    expect(db.sqlite.query('SELECT v FROM t').all()).toEqual([{ v: 'y' }])
+    db.sqlite.close()
+    rmSync(dir, { recursive: true, force: true })
+  })
+
+  test('concurrent item writes over HTTP: each answers as alone, a bad one changes nothing', async () => {
+    const ctx = createTestApp()
+    const ada = await signIn(ctx.app, 'ada@example.com', 'Ada')
+    await ada.post('/api/section-templates', { name: 'Action Items', type: 'tasks' })
+    const report = (
+      await ada.post('/api/reports', { week_start_date: weekStart(isoDate(), 'monday') })
+    ).json
+    const section = report.sections[0]
+    const answers = await Promise.all([
+      ada.post('/api/section-items', { section_id: section.id, content: 'One' }),
+      ada.post('/api/section-items', { section_id: section.id, content: 'Two', project_id: 999 }),
+      ada.post('/api/section-items', { section_id: section.id, content: '   ' }),
+      ada.post('/api/section-items', { section_id: section.id, content: 'Three' }),
+    ])
+    expect(answers.map((a) => a.status)).toEqual([200, 404, 400, 200])
+    expect(answers[1].json).toEqual({ error: 'Project not found' })
+    expect(answers[2].json).toEqual({ error: 'Content is required' })
+    expect([answers[0].json.sort_order, answers[3].json.sort_order]).toEqual([0, 1])
+    const shown = (await ada.get(`/api/reports/${report.uuid}`)).json
+    expect(shown.sections[0].items.map((i: { content: string }) => i.content)).toEqual([
+      'One',
+      'Three',
+    ])
+  })
+})
