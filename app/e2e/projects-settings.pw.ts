@@ -304,7 +304,9 @@ describe('settings and projects', () => {
         .waitFor()
       const remove = dialog.getByRole('button', { name: 'Delete Project' })
       expect(await remove.isDisabled()).toBe(true)
-      await chooseOption(page, dialog.getByRole('combobox', { name: 'Move items to' }), 'Borealis')
+      // With the mouse, as most users do: the Select's popup must open above the dialog's overlay.
+      await dialog.getByRole('combobox', { name: 'Move items to' }).click()
+      await page.getByRole('option', { name: 'Borealis', exact: true }).click({ timeout: 5000 })
       expect(await remove.isDisabled()).toBe(false)
       await remove.click()
       await dialog.waitFor({ state: 'detached' })

@@ -178,6 +178,28 @@ describe('system settings', () => {
     expect(again).toHaveLength(4)
   })
 
+  test('settings carry the spec fields: id, setting_key, setting_type, setting_value, description', async () => {
+    const { root } = await setup()
+    const list = (await root.get('/api/admin/system-settings')).json
+    for (const s of list) {
+      expect(typeof s.id).toBe('number')
+      expect(s.setting_key).toBe(s.key)
+      expect(typeof s.setting_value).toBe('string')
+      expect(['boolean', 'number', 'text']).toContain(s.setting_type)
+      expect(typeof s.description).toBe('string')
+    }
+    expect(new Set(list.map((s: { id: number }) => s.id)).size).toBe(list.length)
+    const put = await root.put('/api/admin/system-settings/support_email', {
+      setting_value: 'ops@cadence.test',
+    })
+    const before = list.find((s: { setting_key: string }) => s.setting_key === 'support_email')
+    expect(put.json).toMatchObject({
+      id: before.id,
+      setting_key: 'support_email',
+      setting_value: 'ops@cadence.test',
+    })
+  })
+
   test('values are validated against the setting type', async () => {
     const { root } = await setup()
     const put = (key: string, setting_value: unknown) =>

@@ -161,8 +161,23 @@ export function seedSystemSettings({ db }: AppContext) {
   db.insert(systemSettings).values(DEFAULT_SETTINGS).onConflictDoNothing().run()
 }
 
+/**
+ * A setting as product-spec §3 names it (id, setting_key, setting_type, setting_value,
+ * description). The table is keyed by `key`; its SQLite rowid is the stable `id`. `key` stays in
+ * the answer for clients of the first API version.
+ */
+const settingColumns = {
+  id: sql<number>`${systemSettings}.rowid`.as('id'),
+  setting_key: systemSettings.key,
+  key: systemSettings.key,
+  setting_type: systemSettings.setting_type,
+  setting_value: systemSettings.setting_value,
+  description: systemSettings.description,
+  updated_at: systemSettings.updated_at,
+}
+
 export function listSystemSettings({ db }: AppContext) {
-  return db.select().from(systemSettings).orderBy(systemSettings.key).all()
+  return db.select(settingColumns).from(systemSettings).orderBy(systemSettings.key).all()
 }
 
 function checkValue(type: 'boolean' | 'number' | 'text', value: string) {
@@ -182,11 +197,15 @@ export function updateSystemSetting(
   const row = ctx.db.select().from(systemSettings).where(eq(systemSettings.key, key)).get()
   if (!row) throw new NotFound('Setting not found')
   const value = checkValue(row.setting_type, input.setting_value)
-  const updated = ctx.db
+  ctx.db
     .update(systemSettings)
     .set({ setting_value: value, updated_at: nowIso() })
     .where(eq(systemSettings.key, key))
-    .returning()
+    .run()
+  const updated = ctx.db
+    .select(settingColumns)
+    .from(systemSettings)
+    .where(eq(systemSettings.key, key))
     .get()
   logActivity(ctx.db, {
     userId,
