@@ -77,7 +77,7 @@ export function AdminView(p: AdminViewProps) {
         <Badge>System Healthy</Badge>
       </div>
       <Tabs value={tab} onValueChange={(v) => setTab(v as AdminTab)}>
-        <TabsList>
+        <TabsList className="cad-admin__tabs">
           <TabsTrigger value="overview">Overview</TabsTrigger>
           <TabsTrigger value="users">Users</TabsTrigger>
           <TabsTrigger value="onboarding">Onboarding Analytics</TabsTrigger>
