@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm'
-import * as oidc from 'openid-client'
+import type * as oidc from 'openid-client'
 import type { AppContext } from '../../context'
 import { devAuthCodes } from '../../db/schema'
 import { HttpError, Unauthorized } from '../../lib/errors'
@@ -14,6 +14,9 @@ export const DEV_AUTHORIZE_PATH = '/api/oauth/dev/authorize'
 
 const configs = new Map<string, Promise<oidc.Configuration>>()
 
+/** openid-client is loaded on the first OpenID sign-in: a server with the dev sign-in never loads it. */
+const loadOidc = () => import('openid-client')
+
 /** Discovery is fetched once per issuer and kept (openid-client validates ID tokens with it). */
 function discover(issuer: string, clientId: string, clientSecret: string) {
   const key = `${issuer}|${clientId}`
@@ -22,10 +25,12 @@ function discover(issuer: string, clientId: string, clientSecret: string) {
     const url = new URL(issuer)
     // Plain http only for an issuer on this machine (a local Keycloak, the tests' fake issuer).
     const loopback = ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname)
-    const execute = url.protocol === 'http:' && loopback ? [oidc.allowInsecureRequests] : []
-    // A provider may issue public clients (no secret): then no client authentication.
-    const auth = clientSecret ? oidc.ClientSecretPost(clientSecret) : oidc.None()
-    config = oidc.discovery(url, clientId, undefined, auth, { execute })
+    config = loadOidc().then((oidc) => {
+      const execute = url.protocol === 'http:' && loopback ? [oidc.allowInsecureRequests] : []
+      // A provider may issue public clients (no secret): then no client authentication.
+      const auth = clientSecret ? oidc.ClientSecretPost(clientSecret) : oidc.None()
+      return oidc.discovery(url, clientId, undefined, auth, { execute })
+    })
     config.catch(() => configs.delete(key))
     configs.set(key, config)
   }
@@ -73,6 +78,7 @@ export async function startSignIn(ctx: AppContext) {
     return { pending, redirectUrl: url.toString() }
   }
   const config = await providerConfig(ctx, provider)
+  const oidc = await loadOidc()
   const url = oidc.buildAuthorizationUrl(config, {
     redirect_uri: callbackUrl(ctx),
     scope: 'openid email profile',
@@ -129,6 +135,7 @@ export async function exchangeCode(
     return { provider: 'dev', providerUserId: row.email, email: row.email, name: row.name }
   }
   const config = await providerConfig(ctx, pending.provider)
+  const oidc = await loadOidc()
   const current = new URL(callbackUrl(ctx))
   current.searchParams.set('code', code)
   current.searchParams.set('state', pending.state)
