@@ -1,6 +1,42 @@
 import react from '@vitejs/plugin-react'
-import { defineConfig } from 'vite'
+import { defineConfig, type Plugin } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
+
+/**
+ * `/` renders the lazily loaded landing route: without a hint the browser only asks for that chunk
+ * once the entry has run (a round trip on the landing's critical path, docs/benchmarks.md). This
+ * adds a modulepreload of the landing chunk and its imports to index.html (about 4 KB gzipped,
+ * also fetched, unused, on other routes).
+ */
+function preloadLanding(): Plugin {
+  return {
+    name: 'cadence-preload-landing',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        const bundle = ctx.bundle
+        if (!bundle) return html
+        const chunks = Object.values(bundle).filter((c) => c.type === 'chunk')
+        const landing = chunks.find((c) => c.facadeModuleId?.endsWith('/src/routes/landing.tsx'))
+        if (!landing) throw new Error('preloadLanding: no chunk for src/routes/landing.tsx')
+        const files = new Set<string>()
+        const visit = (file: string) => {
+          if (files.has(file) || html.includes(`/${file}"`)) return
+          files.add(file)
+          const chunk = chunks.find((c) => c.fileName === file)
+          for (const imported of chunk?.imports ?? []) visit(imported)
+        }
+        visit(landing.fileName)
+        return [...files].map((file) => ({
+          tag: 'link',
+          attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` },
+          injectTo: 'head' as const,
+        }))
+      },
+    },
+  }
+}
 
 // The API server; `bun run dev` at the root starts it in watch mode on this port.
 const apiTarget = process.env.API_URL ?? 'http://localhost:3000'
@@ -8,6 +44,7 @@ const apiTarget = process.env.API_URL ?? 'http://localhost:3000'
 export default defineConfig({
   plugins: [
     react(),
+    preloadLanding(),
     VitePWA({
       registerType: 'prompt',
       // The app registers the worker itself (src/state/pwa.ts) so it can show the update banner;
