@@ -165,6 +165,8 @@ export const SinceLastWeekMobile: Story = {
     await expect(canvas.getByRole('button', { name: /Stalled$/ })).toHaveTextContent('1Stalled')
   },
 }
+// The e-mail delivery line (ui/src/components/delivery-status.tsx) in its three states: sent,
+// sending or retrying, and failed with Retry.
 export const DeliverySent: Story = {
   args: {
     report: { ...fullReport, is_submitted: true, sent_date: '2026-11-20' },
