@@ -205,11 +205,8 @@ export function AdminView(p: AdminViewProps) {
           </ul>
         </TabsContent>
         <TabsContent value="activity" className="cad-admin__panel">
-          {p.activity?.length ? (
-            <Activity list={p.activity} />
-          ) : (
-            <p className="cad-screen__muted">Activity log feature coming soon</p>
-          )}
+          {/* The spec: this tab shows only this text; the latest entries are on the Overview. */}
+          <p className="cad-screen__muted">Activity log feature coming soon</p>
         </TabsContent>
       </Tabs>
     </div>
