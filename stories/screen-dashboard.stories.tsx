@@ -39,7 +39,13 @@ export const Empty: Story = {
 export const LongContent: Story = {
   args: { data: { ...dashboard, activeTasks: manyTasks } },
   play: async ({ canvas }) => {
-    await expect(canvas.getByText('+35 more')).toBeInTheDocument()
+    const tasks = () => canvas.getAllByRole('checkbox', { name: /^Complete Tâche / })
+    await expect(tasks()).toHaveLength(5)
+    await userEvent.click(canvas.getByRole('button', { name: '+35 more' }))
+    await expect(tasks()).toHaveLength(40)
+    await userEvent.click(canvas.getByRole('button', { name: 'Show fewer' }))
+    await expect(tasks()).toHaveLength(5)
+    await expect(canvas.getByRole('button', { name: '+35 more' })).toBeVisible()
   },
 }
 export const Mobile: Story = {

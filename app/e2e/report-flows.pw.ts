@@ -309,6 +309,10 @@ describe('report journeys', () => {
       })
       await active.getByText('+2 more', { exact: true }).waitFor()
       expect(await active.getByRole('checkbox').count()).toBe(5)
+      await active.getByRole('button', { name: '+2 more' }).click()
+      expect(await active.getByRole('checkbox').count()).toBe(7)
+      await active.getByRole('button', { name: 'Show fewer' }).click()
+      expect(await active.getByRole('checkbox').count()).toBe(5)
       const followups = page.locator('.cad-card', {
         has: page.getByRole('heading', { name: 'Follow-ups' }),
       })

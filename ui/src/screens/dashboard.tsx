@@ -35,6 +35,9 @@ export function sortByAge<T extends Pick<SectionItem, 'open_weeks'>>(
   return [...items].sort((a, b) => dir * ((a.open_weeks ?? 0) - (b.open_weeks ?? 0)))
 }
 
+/** The spec: the dashboard lists show five items each by default; '+N more' shows them all. */
+const VISIBLE_ITEMS = 5
+
 function ItemList({
   items,
   empty,
@@ -44,8 +47,9 @@ function ItemList({
   empty: string
   onToggle: DashboardViewProps['onToggleItem']
 }) {
+  const [expanded, setExpanded] = React.useState(false)
   if (items.length === 0) return <EmptyState title={empty} />
-  const shown = items.slice(0, 5)
+  const shown = expanded ? items : items.slice(0, VISIBLE_ITEMS)
   return (
     <ul className="cad-screen__list">
       {shown.map((it) => (
@@ -71,7 +75,13 @@ function ItemList({
           </div>
         </li>
       ))}
-      {items.length > 5 ? <li className="cad-screen__muted">+{items.length - 5} more</li> : null}
+      {items.length > VISIBLE_ITEMS ? (
+        <li>
+          <Button variant="link" size="sm" onClick={() => setExpanded(!expanded)}>
+            {expanded ? 'Show fewer' : `+${items.length - VISIBLE_ITEMS} more`}
+          </Button>
+        </li>
+      ) : null}
     </ul>
   )
 }
