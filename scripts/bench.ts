@@ -189,7 +189,8 @@ async function autocannon(url: string, t: Target, c: number, seconds: number): P
     '-m',
     t.method,
   ]
-  args.push('-H', `cookie=${cookie}`, '-H', `origin=${base}`)
+  // Like a browser, every request accepts gzip (the server compresses JSON of 1 KB or more).
+  args.push('-H', `cookie=${cookie}`, '-H', `origin=${base}`, '-H', 'accept-encoding=gzip')
   if (t.body) args.push('-H', 'content-type=application/json', '-b', t.body)
   args.push(url)
   const proc = Bun.spawn(args, { stdout: 'pipe', stderr: 'ignore' })
@@ -219,16 +220,32 @@ function rssMb(pid: number) {
 async function ceilingFor(t: Target) {
   const res = await fetch(`${base}${t.path}`, {
     method: t.method,
-    headers: { cookie, origin: base, 'content-type': 'application/json' },
+    headers: {
+      cookie,
+      origin: base,
+      'content-type': 'application/json',
+      'accept-encoding': 'gzip',
+    },
     body: t.body,
+    // The bytes as sent, still compressed: the ceiling answers exactly those.
+    decompress: false,
   })
   const bytes = new Uint8Array(await res.arrayBuffer())
   const type = res.headers.get('content-type') ?? 'application/json'
+  const encoding = res.headers.get('content-encoding') ?? ''
   const status = res.status
   const file = join(root, 'bench/tmp/ceiling-body')
   writeFileSync(file, bytes)
   return Bun.spawn(
-    ['bun', join(root, 'bench/ceiling.ts'), String(port + 1), file, String(status), type],
+    [
+      'bun',
+      join(root, 'bench/ceiling.ts'),
+      String(port + 1),
+      file,
+      String(status),
+      type,
+      encoding,
+    ],
     {
       stdout: 'pipe',
       stderr: 'inherit',
