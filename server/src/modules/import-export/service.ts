@@ -16,6 +16,7 @@ import { logActivity } from '../../lib/activity'
 import { BadRequest } from '../../lib/errors'
 import { nowIso } from '../../lib/time'
 import { isValidIsoDate } from '../../lib/weeks'
+import { namedReport } from '../reports/named'
 import { findReport, loadReport } from '../reports/service'
 import { cleanRecipients, getSettings } from '../settings/service'
 import { reportToMarkdown } from './markdown'
@@ -173,36 +174,8 @@ export function importIntoReport(ctx: AppContext, userId: number, uuid: string, 
 
 /** The report as Markdown (markdown.ts), names resolved in two queries. */
 export function exportReportMarkdown(ctx: AppContext, userId: number, uuid: string) {
-  const report = loadReport(ctx, findReport(ctx, userId, uuid))
-  const projectName = new Map(
-    ctx.db
-      .select({ id: projects.id, name: projects.name })
-      .from(projects)
-      .where(eq(projects.user_id, userId))
-      .all()
-      .map((p) => [p.id, p.name]),
-  )
-  const memberName = new Map(memberNames(ctx, userId).map((m) => [m.id, m.name]))
-  return {
-    filename: `report-${report.week_start_date}.md`,
-    markdown: reportToMarkdown({
-      week_start_date: report.week_start_date,
-      title: report.title,
-      summary: report.summary,
-      sections: report.sections.map((s) => ({
-        section_name: s.section_name,
-        section_type: s.section_type,
-        content: s.content,
-        items: s.items.map((i) => ({
-          content: i.content,
-          is_completed: i.is_completed,
-          projectName: (i.project_id && projectName.get(i.project_id)) || null,
-          assignee:
-            (i.assigned_to_team_member_id && memberName.get(i.assigned_to_team_member_id)) || null,
-        })),
-      })),
-    }),
-  }
+  const { report } = namedReport(ctx, findReport(ctx, userId, uuid))
+  return { filename: `report-${report.week_start_date}.md`, markdown: reportToMarkdown(report) }
 }
 
 // ---- Whole-account JSON export / import ----

@@ -2,10 +2,11 @@ import { and, asc, desc, eq, gte, lte } from 'drizzle-orm'
 import type { Config } from '../../config'
 import type { AppContext } from '../../context'
 import type { Db } from '../../db'
-import { deliveries, projects, reports, teamMembers, userSettings, users } from '../../db/schema'
+import { deliveries, reports, userSettings, users } from '../../db/schema'
 import { BadRequest, NotFound } from '../../lib/errors'
 import { currentWeekWindow, WEEKDAYS, type Weekday, weekStart } from '../../lib/weeks'
-import { findReport, loadReport, type Report } from '../reports/service'
+import { namedReport } from '../reports/named'
+import { findReport, type Report } from '../reports/service'
 import { parseRecipients, wakeMailers } from './queue'
 import {
   escapeHtml,
@@ -41,42 +42,13 @@ function weekSettings({ db }: AppContext, userId: number) {
 
 /** A report with names resolved, as the renderer takes it. */
 function mailReport(ctx: AppContext, report: Report): { report: MailReport; context: MailContext } {
-  const full = loadReport(ctx, report)
-  const projectNames = new Map(
-    ctx.db
-      .select({ id: projects.id, name: projects.name })
-      .from(projects)
-      .where(eq(projects.user_id, report.user_id))
-      .all()
-      .map((p) => [p.id, p.name]),
-  )
-  const memberNames = new Map(
-    ctx.db
-      .select({ id: teamMembers.id, name: teamMembers.name })
-      .from(teamMembers)
-      .where(eq(teamMembers.user_id, report.user_id))
-      .all()
-      .map((m) => [m.id, m.name]),
-  )
+  const named = namedReport(ctx, report)
   return {
-    report: {
-      week_start_date: full.week_start_date,
-      title: full.title,
-      summary: full.summary,
-      sections: full.sections.map((s) => ({
-        section_name: s.section_name,
-        section_type: s.section_type,
-        content: s.content,
-        items: s.items.map((i) => ({
-          content: i.content,
-          is_completed: i.is_completed,
-          project_id: i.project_id,
-          assignee:
-            (i.assigned_to_team_member_id && memberNames.get(i.assigned_to_team_member_id)) || null,
-        })),
-      })),
+    report: named.report,
+    context: {
+      ...weekSettings(ctx, report.user_id),
+      projectName: (id) => named.projectNames.get(id),
     },
-    context: { ...weekSettings(ctx, report.user_id), projectName: (id) => projectNames.get(id) },
   }
 }
 

@@ -1,0 +1,44 @@
+import { eq } from 'drizzle-orm'
+import type { AppContext } from '../../context'
+import { projects, teamMembers } from '../../db/schema'
+import { loadReport, type Report } from './service'
+
+/**
+ * A report as the renderers take it (the Markdown export, the e-mail): sections and items with
+ * each item's project and assignee names resolved, in two queries whatever the report's size.
+ */
+export function namedReport(ctx: AppContext, report: Report) {
+  const full = loadReport(ctx, report)
+  const names = (table: typeof projects | typeof teamMembers) =>
+    new Map(
+      ctx.db
+        .select({ id: table.id, name: table.name })
+        .from(table)
+        .where(eq(table.user_id, report.user_id))
+        .all()
+        .map((row) => [row.id, row.name]),
+    )
+  const projectNames = names(projects)
+  const memberNames = names(teamMembers)
+  return {
+    projectNames,
+    report: {
+      week_start_date: full.week_start_date,
+      title: full.title,
+      summary: full.summary,
+      sections: full.sections.map((s) => ({
+        section_name: s.section_name,
+        section_type: s.section_type,
+        content: s.content,
+        items: s.items.map((i) => ({
+          content: i.content,
+          is_completed: i.is_completed,
+          project_id: i.project_id,
+          projectName: (i.project_id && projectNames.get(i.project_id)) || null,
+          assignee:
+            (i.assigned_to_team_member_id && memberNames.get(i.assigned_to_team_member_id)) || null,
+        })),
+      })),
+    },
+  }
+}
