@@ -3,9 +3,10 @@ import { type ParsedQuery, type SearchType, toMatchExpression } from './query'
 
 /**
  * The SQLite side of search: the FTS5 table `search_index` (drizzle/0001_search.sql, kept in sync
- * by triggers) is asked for ranked hits, then each kind of hit is loaded from its own table in one
- * query per kind (a fixed number of queries whatever the number of hits). A PostgreSQL port
- * replaces this file and the migration; the parser and the result shape stay.
+ * by triggers; section items through search_pending, below) is asked for ranked hits, then each
+ * kind of hit is loaded from its own table in one query per kind (a fixed number of queries
+ * whatever the number of hits). A PostgreSQL port replaces this file and the migrations; the
+ * parser and the result shape stay.
  */
 
 export type SearchResult = {
@@ -244,12 +245,79 @@ function reportsWithProjects(db: Db, userId: number, projects: Set<number>): Set
 
 const taskStatus = (done: boolean) => (done ? 'completed' : 'active')
 
+/**
+ * Section items, the hot write (≥ 5,000/s), are indexed off the write path
+ * (drizzle/0004_search_pending.sql): their triggers only record the index rowid in search_pending,
+ * a plain table, in the writer's own transaction (a failed write leaves nothing pending). Inside
+ * FTS5 every write of the group commit would otherwise flush its own segment (FTS5 writes its
+ * pending terms at each SAVEPOINT) and feed the automerge. The entries are applied here in one
+ * statement per batch: before every query (so results are never stale) and in the background.
+ */
+/** The id up to which the `?` oldest pending entries go (the queue is read by primary key). */
+const PENDING_BOUND =
+  'SELECT max(id) AS bound FROM (SELECT id FROM search_pending WHERE id >= 0 ORDER BY id LIMIT ?) AS head'
+const APPLY_PENDING = [
+  // An entry is recomputed from the row as it is now: gone (deleted) or its current text.
+  'DELETE FROM search_index WHERE rowid IN (SELECT id FROM search_pending WHERE id <= ?1)',
+  `INSERT INTO search_index(rowid, user_id, entity_type, entity_id, owner, title, body)
+   SELECT i.id * 8 + 4, i.user_id, 'section_item', i.id, 'u' || i.user_id, '', i.content
+   FROM search_pending p JOIN section_items i ON i.id = p.id >> 3
+   WHERE p.id <= ?1 AND p.id & 7 = 4`,
+  'DELETE FROM search_pending WHERE id <= ?1',
+]
+
+/**
+ * Applies at most `limit` pending index entries (all by default) in one transaction, or inside
+ * the caller's transaction as a savepoint. Returns whether any were pending.
+ */
+export function applyPendingIndex(db: Pick<Db, 'sqlite'>, limit = Number.MAX_SAFE_INTEGER) {
+  const { sqlite } = db
+  const { bound } = sqlite.query(PENDING_BOUND).get(limit) as { bound: number | null }
+  if (bound === null) return false
+  sqlite
+    .transaction(() => {
+      for (const sql of APPLY_PENDING) sqlite.query(sql).run(bound)
+    })
+    .immediate()
+  return true
+}
+
+/** How long the background waits before applying pending entries, and how many at most at once. */
+export const INDEX_SYNC_MS = 100
+export const INDEX_SYNC_BATCH = 500
+
+const syncing = new WeakSet<object>()
+
+/**
+ * Applies pending index entries in the background, soon after a write: a bounded batch every
+ * INDEX_SYNC_MS until none is left (a burst of writes becomes a few large segments, and no turn
+ * holds the thread for long). Idempotent while a sync is scheduled; stops with the database.
+ */
+export function scheduleIndexSync(db: Pick<Db, 'sqlite'>) {
+  const { sqlite } = db
+  if (syncing.has(sqlite)) return
+  syncing.add(sqlite)
+  const tick = () => {
+    let more = false
+    try {
+      more = applyPendingIndex(db, INDEX_SYNC_BATCH)
+    } catch (error) {
+      // Busy (another process writing): try again later. Closed: nothing left to do.
+      more = !/closed/i.test(String(error))
+    }
+    if (more) setTimeout(tick, INDEX_SYNC_MS).unref()
+    else syncing.delete(sqlite)
+  }
+  setTimeout(tick, INDEX_SYNC_MS).unref()
+}
+
 export function searchIndex(
   db: Db,
   userId: number,
   query: ParsedQuery,
   limit: number,
 ): SearchResult[] {
+  applyPendingIndex(db)
   const hits = candidates(db, userId, query)
   const rows = {} as Record<Entity, Map<number, Row>>
   for (const entity of Object.keys(CODE) as Entity[]) rows[entity] = new Map()

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'bun:test'
 import fc from 'fast-check'
 import { openDatabase } from '../db'
+import { applyPendingIndex } from './engine'
 
 // What the index must hold: one row per indexed object, recomputed from the tables themselves.
 const EXPECTED = `
@@ -58,6 +59,8 @@ describe('search index triggers', () => {
         value: text,
         pick: fc.nat(),
       }),
+      // Section items are indexed through search_pending: part of it applied at any point.
+      fc.record({ kind: fc.constant('sync' as const), limit: fc.integer({ min: 1, max: 3 }) }),
       fc.record({
         kind: fc.constant('delete' as const),
         table: fc.constantFrom(
@@ -73,7 +76,8 @@ describe('search index triggers', () => {
     )
     fc.assert(
       fc.property(fc.array(op, { maxLength: 25 }), (ops) => {
-        const { sqlite } = openDatabase(':memory:')
+        const db = openDatabase(':memory:')
+        const { sqlite } = db
         const user = (n: number) =>
           sqlite
             .query("INSERT INTO users (provider, provider_user_id, email) VALUES ('dev', ?, ?)")
@@ -158,6 +162,9 @@ describe('search index triggers', () => {
                 .run(o.value, list[o.pick % list.length])
               break
             }
+            case 'sync':
+              applyPendingIndex(db, o.limit)
+              break
             case 'delete': {
               const list = ids(o.table)
               if (list.length)
@@ -166,6 +173,8 @@ describe('search index triggers', () => {
             }
           }
         }
+        applyPendingIndex(db)
+        expect(sqlite.query('SELECT count(*) AS n FROM search_pending').get()).toEqual({ n: 0 })
         expect(sqlite.query(ACTUAL).all()).toEqual(sqlite.query(EXPECTED).all())
       }),
       { numRuns: 60 },

@@ -1,10 +1,13 @@
 import { Elysia } from 'elysia'
 import type { AppContext } from '../../context'
+import { scheduleIndexSync } from '../../search/engine'
 import { authPlugin } from '../auth/plugin'
 import { SearchModel } from './model'
 import { search } from './service'
 
 export function searchModule(ctx: AppContext) {
+  // Entries left pending by the last run (or by writes outside this process) are applied soon.
+  scheduleIndexSync(ctx.db)
   return new Elysia({ prefix: '/api/search' })
     .use(authPlugin(ctx))
     .get('/', ({ user, query }) => search(ctx, user.id, query.query), {

@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'bun:test'
+import { INDEX_SYNC_MS } from '../../search/engine'
 import { type Client, createTestApp, signIn } from '../../test/helpers'
 
 type Result = { type: string; id: number; uuid?: string; [k: string]: unknown }
@@ -185,6 +186,55 @@ describe('search', () => {
     await ada.delete(`/api/reports/${report.uuid}`)
     expect(await q(ada, 'telemetry')).toEqual([])
     expect(await q(ada, 'checklist')).toEqual([])
+  })
+
+  test('an item is found as soon as it is written, edited or deleted (its entry is applied first)', async () => {
+    const { ada, bob, report, db } = await seed()
+    const actions = report.sections[1]
+    const pending = () =>
+      (db.sqlite.query('SELECT count(*) AS n FROM search_pending').get() as { n: number }).n
+    // No background sync is under way: the write below leaves its entry pending.
+    await Bun.sleep(INDEX_SYNC_MS * 3)
+    const item = (
+      await ada.post('/api/section-items', { section_id: actions.id, content: 'Quokka census' })
+    ).json
+    expect(pending()).toBeGreaterThan(0)
+    expect(await q(bob, 'quokka')).toEqual([])
+    expect(pending()).toBe(0)
+    expect((await q(ada, 'quokka')).map((r) => r.id)).toEqual([item.id])
+    await ada.put(`/api/section-items/${item.id}`, { content: 'Wombat census' })
+    expect(await q(ada, 'quokka')).toEqual([])
+    expect((await q(ada, 'wombat')).map((r) => r.id)).toEqual([item.id])
+    await ada.put(`/api/section-items/${item.id}`, { is_completed: true })
+    expect((await q(ada, 'wombat status:completed')).map((r) => r.id)).toEqual([item.id])
+    await ada.delete(`/api/section-items/${item.id}`)
+    expect(await q(ada, 'wombat')).toEqual([])
+  })
+
+  test('a failed item write leaves nothing pending; the background applies what a write left', async () => {
+    const { ada, report, db } = await seed()
+    const actions = report.sections[1]
+    const pending = () =>
+      (db.sqlite.query('SELECT count(*) AS n FROM search_pending').get() as { n: number }).n
+    await Bun.sleep(INDEX_SYNC_MS * 3)
+    expect(pending()).toBe(0)
+    const bad = await ada.post('/api/section-items', {
+      section_id: actions.id,
+      content: 'Quokka',
+      project_id: 999_999,
+    })
+    expect(bad.status).toBe(404)
+    expect(pending()).toBe(0)
+    await ada.post('/api/section-items', { section_id: actions.id, content: 'Numbat survey' })
+    expect(pending()).toBe(1)
+    const indexed = () =>
+      db.sqlite
+        .query("SELECT count(*) AS n FROM search_index WHERE search_index MATCH 'numbat'")
+        .get()
+    expect(indexed()).toEqual({ n: 0 })
+    await Bun.sleep(INDEX_SYNC_MS * 3)
+    expect(pending()).toBe(0)
+    expect(indexed()).toEqual({ n: 1 })
   })
 
   test('fewer than 2 non-blank characters gives empty results', async () => {

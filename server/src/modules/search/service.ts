@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context'
-import { type SearchResult, searchIndex } from '../../search/engine'
+import { type SearchResult, scheduleIndexSync, searchIndex } from '../../search/engine'
 import { isSearchable, parseSearchQuery } from '../../search/query'
 
 export const RESULT_LIMIT = 50
@@ -15,4 +15,13 @@ export function search(
 } {
   if (!isSearchable(raw)) return { results: [], query: raw }
   return { results: searchIndex(ctx.db, userId, parseSearchQuery(raw), RESULT_LIMIT), query: raw }
+}
+
+/**
+ * To call after writing indexed rows on a hot path: their index entries, which may be left
+ * pending (src/search/engine.ts), are applied in the background soon. Search never needs it to be
+ * correct (it applies what is pending first); it keeps that work off the queries.
+ */
+export function indexSoon(ctx: AppContext) {
+  scheduleIndexSync(ctx.db)
 }

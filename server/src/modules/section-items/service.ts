@@ -146,7 +146,7 @@ function updateStatement(ctx: AppContext, columns: string[]) {
   const key = columns.join(',')
   let stmt = byShape.get(key)
   if (!stmt) {
-    // Only the given columns are set: the FTS trigger fires on an UPDATE OF content alone.
+    // Only the given columns are set: the search trigger fires on an UPDATE OF content alone.
     const sets = ['updated_at = ?1', ...columns.map((c, i) => `${c} = ?${i + 3}`)]
     stmt = ctx.db.sqlite.prepare(
       `UPDATE section_items SET ${sets.join(', ')} WHERE id = ?2 RETURNING *`,
