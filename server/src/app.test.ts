@@ -48,13 +48,38 @@ describe('HTTP conventions', () => {
     expect(same.status).toBe(200)
   })
 
-  test('a signed-in state-changing request without an Origin header is refused with 403', async () => {
+  test('a signed-in change without an Origin header (an API client) is accepted, unless the browser says it is cross-site', async () => {
     const { app } = createTestApp()
     const client = await signIn(app, 'ada@example.com')
-    const res = await client.request('POST', '/api/projects', { name: 'Apollo' }, { origin: '' })
-    expect(res.status).toBe(403)
-    expect(res.json.error).toContain('Origin')
+    const crossSite = await client.request(
+      'POST',
+      '/api/projects',
+      { name: 'Apollo' },
+      { origin: '', 'sec-fetch-site': 'cross-site' },
+    )
+    expect(crossSite.status).toBe(403)
     expect((await client.get('/api/projects')).json).toHaveLength(0)
+    const res = await client.request('POST', '/api/projects', { name: 'Apollo' }, { origin: '' })
+    expect(res.status).toBe(200)
+    expect(res.json.name).toBe('Apollo')
+  })
+
+  test('a JSON body sent without a content type or as text/plain is read as JSON', async () => {
+    const { app } = createTestApp()
+    const client = await signIn(app, 'ada@example.com')
+    for (const type of ['', 'text/plain;charset=UTF-8']) {
+      const body = JSON.stringify({ name: `Apollo ${type || 'untyped'}` })
+      const res = await client.request('POST', '/api/projects', body, { 'content-type': type })
+      expect(res.status).toBe(200)
+    }
+    const names = (await client.get('/api/projects')).json.map((p: { name: string }) => p.name)
+    expect(names.sort()).toEqual(['Apollo text/plain;charset=UTF-8', 'Apollo untyped'])
+    const broken = await client.request('POST', '/api/projects', '{"name":', {
+      'content-type': 'text/plain',
+    })
+    expect(broken.status).toBe(400)
+    expect(broken.json.error).toBe('Malformed request body')
+    expect((await client.get('/api/projects')).json).toHaveLength(2)
   })
 
   test('every response carries the security headers', async () => {

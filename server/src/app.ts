@@ -75,17 +75,38 @@ export function createApp({ db, config, signInLimit }: CreateAppOptions) {
           set.status = 403
           return { error: 'Cross-origin request refused' }
         }
-        // A cookie-authenticated change must say where it comes from: browsers always send
-        // Origin on POST/PUT/DELETE, so a missing one is a forged or non-browser request.
-        if (!origin && sessionCookiePattern.test(request.headers.get('cookie') ?? '')) {
+        // interface.md §4: only a present, foreign Origin is refused, so API clients that send
+        // none (curl, fetch outside a browser) work. A browser always sends Origin on these
+        // methods; one that says the request is cross-site without it is refused all the same.
+        if (
+          !origin &&
+          request.headers.get('sec-fetch-site') === 'cross-site' &&
+          sessionCookiePattern.test(request.headers.get('cookie') ?? '')
+        ) {
           set.status = 403
-          return { error: 'Missing Origin header on a signed-in request' }
+          return { error: 'Cross-origin request refused' }
         }
-        // JSON routes take JSON only: no form posts (a classic CSRF vector), no guessing.
+        // JSON routes take JSON only: no form posts (a classic CSRF vector), no guessing. A body
+        // without a type or sent as text/plain (fetch's default for a string) is read as JSON.
         const type = request.headers.get('content-type')
-        if (type && !/^application\/json\b/i.test(type) && pathname !== DEV_AUTHORIZE_PATH) {
-          set.status = 415
+        if (
+          type &&
+          !/^(application\/json|text\/plain)\b/i.test(type) &&
+          pathname !== DEV_AUTHORIZE_PATH
+        ) {
+          set.status = 400
           return { error: 'Content-Type must be application/json' }
+        }
+      })
+      // The body of a request sent without a content type, or as text/plain, is JSON too.
+      .onParse({ as: 'global' }, async ({ request, contentType }) => {
+        if (contentType && !/^text\/plain\b/i.test(contentType)) return
+        const text = await request.text()
+        if (!text.trim()) return null
+        try {
+          return JSON.parse(text)
+        } catch {
+          throw new HttpError(400, 'Malformed request body')
         }
       })
       // One error shape everywhere: {error}. Bad input is 400, never Elysia's 422 or a 500.
