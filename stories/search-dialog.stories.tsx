@@ -77,7 +77,7 @@ export const Typical: Story = {
     await expect(within(dialog).getByText('6 results')).toBeVisible()
     // long task text is cut at 60 characters
     const long = searchResults[3].content ?? ''
-    await expect(within(dialog).getByText(`${long.slice(0, 60)}...`)).toBeVisible()
+    await expect(within(dialog).getByText(`${long.slice(0, 60)}…`)).toBeVisible()
     // Down then Enter opens the second result
     const input = within(dialog).getByRole('combobox', { name: 'Search' })
     input.focus()

@@ -88,7 +88,7 @@ function filterResults(results: SearchResult[], filters: SearchFilters): SearchR
   )
 }
 
-/** The shown title of a result; task and follow-up text is cut at 60 characters plus '...'. */
+/** The shown title of a result; task and follow-up text is cut at 60 characters plus '…'. */
 function resultTitle(r: SearchResult): string {
   switch (r.type) {
     case 'report':
@@ -98,7 +98,7 @@ function resultTitle(r: SearchResult): string {
       return r.name ?? r.title ?? ''
     default: {
       const text = r.content ?? r.title ?? ''
-      return text.length > TITLE_MAX ? `${text.slice(0, TITLE_MAX)}...` : text
+      return text.length > TITLE_MAX ? `${text.slice(0, TITLE_MAX)}…` : text
     }
   }
 }
