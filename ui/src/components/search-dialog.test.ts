@@ -38,7 +38,7 @@ describe('filterResults', () => {
 describe('resultTitle', () => {
   test('truncates task text to 60 characters plus an ellipsis', () => {
     const title = resultTitle({ type: 'task', content: 'x'.repeat(80) })
-    expect(title).toBe(`${'x'.repeat(60)}...`)
+    expect(title).toBe(`${'x'.repeat(60)}…`)
   })
   test("falls back to 'Untitled Report' for a report without a title", () => {
     expect(resultTitle(results[1])).toBe('Untitled Report')
