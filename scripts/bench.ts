@@ -357,6 +357,25 @@ if (only) {
   process.exit(0)
 }
 
+// Uncached, in-process, one request at a time (bench/profile.ts with HTTP_CACHE=off): what each
+// handler costs when the response cache cannot answer, without the network or the load generator.
+console.log('\nUncached handlers in-process (HTTP_CACHE=off bun bench/profile.ts)…')
+const profileRun = Bun.spawnSync(['bun', join(root, 'bench/profile.ts'), dbPath, '40'], {
+  cwd: root,
+  env: { ...process.env, HTTP_CACHE: 'off' },
+})
+const uncached = `${profileRun.stdout}`
+  .split('\n')
+  .map((l) =>
+    /^(\S.*?)\s+cpu\s+([\d.]+) ms\s+mean\s+([\d.]+) ms\s+p50\s+([\d.]+)\s+p95\s+([\d.]+)\s+([\d.]+ KB)/.exec(
+      l,
+    ),
+  )
+  .filter((m): m is RegExpExecArray => m !== null)
+  .map((m) => ({ name: m[1], cpuMs: +m[2], meanMs: +m[3], p50Ms: +m[4], p95Ms: +m[5], size: m[6] }))
+for (const u of uncached)
+  console.log(`  ${u.name.padEnd(14)} mean ${u.meanMs} ms  p95 ${u.p95Ms} ms`)
+
 // The load run of issue 9: 64 clients, 50 users, leak checks (LOAD_SECONDS, 10 s here).
 const loadSeconds = process.env.LOAD_SECONDS ?? '10'
 console.log(`\nLoad run (64 clients, 50 users, ${loadSeconds} s)…`)
@@ -380,6 +399,7 @@ const summary = {
   peakRssMb: peakRss,
   results,
   frontend: { cpuSlowdown: 4, pages: frontend, error: frontendError || undefined },
+  uncached,
 }
 summary.totalSeconds = (performance.now() - benchStarted) / 1000
 writeFileSync(join(root, 'bench/results.json'), `${JSON.stringify(summary, null, 2)}\n`)
@@ -470,6 +490,19 @@ function gaps() {
 }
 
 const fmt = (n: number) => n.toFixed(0)
+/** bench/profile.ts means (ms) measured before the performance work of issue 8, for comparison. */
+const PROFILE_BEFORE: Record<string, string> = {
+  dashboard: '15.7',
+  report: '2.5',
+  reports: '1.6',
+  projects: '11.2',
+  'search common': '19.6',
+  'search prefix': '20.3',
+  'search phrase': '21.0',
+  'search type': '17.3',
+  'item POST': '2.9',
+  'item PUT': '1.3',
+}
 const rows = results
   .filter((r) => !r.skipped)
   .map(
@@ -543,17 +576,13 @@ the ceiling, each measured with the same load generator as its row, are the fair
 |---|---|---|---|---|---|---|---|
 ${compareRows.join('\n')}
 
-Uncached, one request at a time in-process (\`HTTP_CACHE=off bun bench/profile.ts <seeded db>\`, mean ms of
-40 requests, measured during the work on 2026-11-23; the before column ran on a busier machine):
+Uncached, in-process, one request at a time, in this run (\`HTTP_CACHE=off bun bench/profile.ts <db> 40\`:
+\`app.handle\` without network, 40 requests after 5 warm-ups, ms; the dashboard, report and lists as the response cache computes them
+on the first request after a write). "Before the work" is the same script on 2026-11-23 before issue 8 (a busier machine).
 
-| request | before | after |
-|---|---|---|
-| GET /api/dashboard (0.5 MB) | 15.7 | 8.3 |
-| GET /api/reports/{uuid} | 2.5 | 0.9 |
-| GET /api/reports | 1.6 | 0.6 |
-| GET /api/projects | 11.2 | 5.2 |
-| search: common word / prefix / phrase / type filter | 19.6 / 20.3 / 21.0 / 17.3 | 1.5 / 1.1 / 1.2 / 1.6 |
-| POST /api/section-items / PUT | 2.9 / 1.3 | 1.7 / 0.7 |
+| request | size | before the work, mean | mean | p95 | CPU per request |
+|---|---|---|---|---|---|
+${uncached.map((u) => `| ${u.name} | ${u.size} | ${PROFILE_BEFORE[u.name] ?? '—'} | ${u.meanMs.toFixed(2)} | ${u.p95Ms.toFixed(2)} | ${u.cpuMs.toFixed(2)} |`).join('\n')}
 
 ## Targets: met, or the gap and the next step
 
