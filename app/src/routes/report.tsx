@@ -1,5 +1,5 @@
-import { ImportReportDialog } from '@cadence/ui'
-import { useEffect, useState } from 'react'
+import { ImportReportDialog, SectionCard, type SectionCardProps } from '@cadence/ui'
+import { memo, useEffect, useState } from 'react'
 import { useLocation, useParams } from 'wouter'
 import { loadReportChanges, useReportChanges } from '../state/changes'
 import { retryDelivery, stopDeliveries, useDeliveries, watchDeliveries } from '../state/deliveries'
@@ -16,16 +16,26 @@ import {
   updateItem,
   updateReport,
   updateSectionContent,
+  useReportSection,
 } from '../state/reports'
 import { toast } from '../state/toasts'
-import { useReportPage } from './use-report-page'
+import { useReportEditorPage } from './use-report-page'
 import { ReportView } from './views'
+
+/**
+ * A section card that follows its own section in the store: toggling an item re-renders this
+ * card (and, memoised inside it, that item's row), not the page.
+ */
+const LiveSectionCard = memo(function LiveSectionCard(props: SectionCardProps) {
+  const section = useReportSection(props.section.id)
+  return <SectionCard {...props} section={section ?? props.section} />
+})
 
 /** `/reports/:uuid`: the report editor. */
 function ReportPage() {
   const { uuid = '' } = useParams<{ uuid: string }>()
   const [, navigate] = useLocation()
-  const { report, loading, projects, members, weekRange } = useReportPage(uuid)
+  const { report, loading, projects, members, weekRange } = useReportEditorPage(uuid)
   const [importOpen, setImportOpen] = useState(false)
   const changes = useReportChanges(uuid)
   const deliveries = useDeliveries(uuid)
@@ -46,6 +56,7 @@ function ReportPage() {
       <ReportView
         loading={loading && !report}
         report={report}
+        sectionCard={LiveSectionCard}
         weekRange={weekRange}
         projects={projects.filter((p) => p.status === 'active')}
         members={members}

@@ -1,14 +1,28 @@
 import { formatWeekRange } from '@cadence/ui'
 import { useEffect } from 'react'
 import { cache, useProjects, useSettings, useTeamMembers } from '../state/cache'
-import { loadReport, useReport } from '../state/reports'
+import { loadReport, type ReportState, useReport, useReportShell } from '../state/reports'
 
 /**
  * What the report editor and its draft share: the report of the URL (null until it is the one
  * loaded), loading, projects, team members and the week range in the user's start and end day.
  */
 export function useReportPage(uuid: string) {
-  const { current, loading } = useReport()
+  return useReportPageOf(uuid, useReport())
+}
+
+/**
+ * useReportPage for the editor: its report is an untracked snapshot and the page does not
+ * re-render for item changes; its sections follow themselves (useReportSection).
+ */
+export function useReportEditorPage(uuid: string) {
+  return useReportPageOf(uuid, useReportShell())
+}
+
+function useReportPageOf(
+  uuid: string,
+  { current, loading }: Pick<ReportState, 'current' | 'loading'>,
+) {
   const projects = useProjects()
   const members = useTeamMembers()
   const settings = useSettings()

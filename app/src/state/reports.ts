@@ -1,5 +1,12 @@
-import type { DashboardData, ImportStructure, ItemType, Report, SectionItem } from '@cadence/ui'
-import { proxy, useSnapshot } from 'valtio'
+import type {
+  DashboardData,
+  ImportStructure,
+  ItemType,
+  Report,
+  ReportSection,
+  SectionItem,
+} from '@cadence/ui'
+import { proxy, snapshot, useSnapshot } from 'valtio'
 import { ApiError, api, call, messageOf } from '../api/client'
 import { cache } from './cache'
 import { invalidateChanges } from './changes'
@@ -350,6 +357,30 @@ function useReport() {
   return useSnapshot(reportState) as ReportState
 }
 
+/**
+ * The open report for the editor page, subscribed to coarsely: the page re-renders when the
+ * report's own fields, its list of sections or `loading` change, not when an item changes (the
+ * report it returns is an untracked snapshot; each section follows itself with useReportSection).
+ */
+function useReportShell(): Pick<ReportState, 'current' | 'loading'> {
+  const snap = useSnapshot(reportState) as ReportState
+  const tracked = snap.current
+  if (tracked) {
+    // Reading a field through the tracked snapshot subscribes to it.
+    for (const key of Object.keys(tracked) as (keyof Report)[]) {
+      if (key !== 'sections') void tracked[key]
+    }
+    for (const section of tracked.sections ?? []) void section.id
+  }
+  return { current: snapshot(reportState).current as Report | null, loading: snap.loading }
+}
+
+/** One section of the open report (by id), re-rendering only when something it shows changes. */
+function useReportSection(id: number): ReportSection | null {
+  const snap = useSnapshot(reportState) as ReportState
+  return snap.current?.sections?.find((s) => s.id === id) ?? null
+}
+
 export type { ItemPatch, NewItem, ReportPatch, ReportState }
 export {
   addItem,
@@ -372,4 +403,6 @@ export {
   updateReport,
   updateSectionContent,
   useReport,
+  useReportSection,
+  useReportShell,
 }

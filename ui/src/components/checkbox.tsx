@@ -5,6 +5,11 @@ import { cn } from '../lib/cn'
 
 type CheckboxProps = React.ComponentProps<typeof CheckboxPrimitive.Root>
 
+/**
+ * The check mark is always rendered and hidden by CSS while unchecked (the root's `data-state`).
+ * Radix's Indicator would mount it through Presence, which reads the computed style in a layout
+ * effect on every toggle: a forced style recalculation on the click-to-paint path of a report.
+ */
 function Checkbox({ className, ...props }: CheckboxProps) {
   return (
     <CheckboxPrimitive.Root
@@ -12,12 +17,9 @@ function Checkbox({ className, ...props }: CheckboxProps) {
       className={cn('cad-checkbox', className)}
       {...props}
     >
-      <CheckboxPrimitive.Indicator
-        data-slot="checkbox-indicator"
-        className="cad-checkbox__indicator"
-      >
+      <span data-slot="checkbox-indicator" className="cad-checkbox__indicator" aria-hidden="true">
         <Check size={12} strokeWidth={3} aria-hidden="true" />
-      </CheckboxPrimitive.Indicator>
+      </span>
     </CheckboxPrimitive.Root>
   )
 }

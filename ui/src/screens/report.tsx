@@ -5,7 +5,7 @@ import { DatePicker } from '../components/date-picker'
 import { DeliveryStatus } from '../components/delivery-status'
 import { EmptyState } from '../components/empty-state'
 import { InlineEdit } from '../components/inline-edit'
-import { type NewItem, SectionCard } from '../components/section-card'
+import { type NewItem, SectionCard, type SectionCardProps } from '../components/section-card'
 import { Select } from '../components/select'
 import { SinceLastWeek } from '../components/since-last-week'
 import { ReportSkeleton } from '../components/skeleton'
@@ -43,6 +43,12 @@ export type ReportViewProps = {
   onRetryDelivery?: (id: number) => void
   /** The date the 'Mark as Sent' picker starts on ('YYYY-MM-DD'); today by default. */
   defaultSentDate?: string
+  /**
+   * Renders each section; SectionCard by default. An app whose store can follow one section may
+   * pass a card that reads its section itself (by `section.id`), so an item change re-renders
+   * that section only, not the whole report.
+   */
+  sectionCard?: React.ComponentType<SectionCardProps>
 }
 
 type SectionCallbacks = {
@@ -81,6 +87,7 @@ export function ReportView(p: ReportViewProps) {
   const projects = useShallowStable(p.projects) as Project[]
   const members = useShallowStable(p.members) as TeamMember[]
   const sectionCallbacks = useSectionCallbacks(p)
+  const Section = p.sectionCard ?? SectionCard
   if (p.loading) return <ReportSkeleton />
   const r = p.report
   if (!r) return <EmptyState title="Report not found" />
@@ -165,7 +172,7 @@ export function ReportView(p: ReportViewProps) {
       />
       {p.changes ? <SinceLastWeek changes={p.changes} /> : null}
       {(r.sections ?? []).map((s) => (
-        <SectionCard
+        <Section
           key={s.id}
           section={s}
           projects={projects}
