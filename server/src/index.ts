@@ -1,6 +1,7 @@
 import { createApp } from './app'
 import { loadConfig } from './config'
 import { openDatabase } from './db'
+import { startCheckpointer } from './db/checkpointer'
 import { purgeExpiredSessions } from './modules/auth/service'
 import { startMailer } from './modules/mail/worker'
 
@@ -11,6 +12,12 @@ purgeExpiredSessions({ db, config })
 const app = createApp({ db, config }).listen({ port: config.port, hostname: config.host })
 // The in-process mailer: report e-mails on Send, retries, the weekly reminder. Off without SMTP_URL.
 const mailer = config.smtp ? startMailer({ db, config }) : null
+// WAL checkpoints on their own thread, started once the server answers (off the start path).
+let stopCheckpointer = () => {}
+if (config.databasePath !== ':memory:')
+  setTimeout(() => {
+    stopCheckpointer = startCheckpointer(db.sqlite, config.databasePath)
+  }, 500).unref()
 
 if (config.devLogin) {
   console.warn(
@@ -31,6 +38,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     app.stop()
     // A send in flight gets a moment to finish; it is retried on the next start if cut short.
     await Promise.race([mailer?.stop(), Bun.sleep(5_000)])
+    stopCheckpointer()
     db.sqlite.close()
     process.exit(0)
   })
