@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
@@ -38,6 +39,38 @@ function preloadLanding(): Plugin {
   }
 }
 
+/**
+ * src/early-user.js as a hashed asset, loaded by index.html before the app's scripts: on `/` it
+ * starts GET /api/users/me at once instead of after the entry has downloaded and run (the landing's
+ * critical path). A classic external script: the server's CSP allows no inline script.
+ */
+function earlyUserRequest(): Plugin {
+  const source = new URL('./src/early-user.js', import.meta.url)
+  return {
+    name: 'cadence-early-user',
+    apply: 'build',
+    buildStart() {
+      this.emitFile({ type: 'asset', name: 'early-user.js', source: readFileSync(source, 'utf8') })
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, ctx) {
+        const asset = Object.values(ctx.bundle ?? {}).find(
+          (f) => f.type === 'asset' && /(^|\/)early-user-[^/]*\.js$/.test(f.fileName),
+        )
+        if (!asset) throw new Error('earlyUserRequest: src/early-user.js was not emitted')
+        return [
+          {
+            tag: 'script',
+            attrs: { src: `/${asset.fileName}` },
+            injectTo: 'head-prepend' as const,
+          },
+        ]
+      },
+    },
+  }
+}
+
 // The API server; `bun run dev` at the root starts it in watch mode on this port.
 const apiTarget = process.env.API_URL ?? 'http://localhost:3000'
 
@@ -45,6 +78,7 @@ export default defineConfig({
   plugins: [
     react(),
     preloadLanding(),
+    earlyUserRequest(),
     VitePWA({
       registerType: 'prompt',
       // The app registers the worker itself (src/state/pwa.ts) so it can show the update banner;

@@ -55,6 +55,40 @@ describe('auth state', () => {
     expect(calls.filter((c) => c.path === '/api/users/me')).toHaveLength(1)
   })
 
+  test('the first fetch takes the response src/early-user.js started, once; later ones ask', async () => {
+    const calls = stubFetch(() => json({ error: 'Not signed in' }, 401))
+    const w = globalThis as { __cadenceEarlyUser?: Promise<Response> }
+    w.__cadenceEarlyUser = Promise.resolve(json(user))
+    expect((await fetchUser())?.email).toBe('ada@example.com')
+    expect(authState.status).toBe('signed-in')
+    expect(calls).toHaveLength(0)
+    expect(w.__cadenceEarlyUser).toBeUndefined()
+    expect(await fetchUser()).toBeNull()
+    expect(calls.map((c) => c.path)).toEqual(['/api/users/me'])
+  })
+
+  test("an early 401 signs out like the app's own request", async () => {
+    const calls = stubFetch(() => json(user))
+    const w = globalThis as { __cadenceEarlyUser?: Promise<Response> }
+    w.__cadenceEarlyUser = Promise.resolve(json({ error: 'Not signed in' }, 401))
+    expect(await fetchUser()).toBeNull()
+    expect(authState.status).toBe('signed-out')
+    expect(calls).toHaveLength(0)
+    expect(errorSpy).not.toHaveBeenCalled()
+  })
+
+  test('a code exchange never uses a response from before the sign-in', async () => {
+    const calls = stubFetch(({ path }) =>
+      path === '/api/sessions' ? json({ success: true }) : json(user),
+    )
+    const w = globalThis as { __cadenceEarlyUser?: Promise<Response> }
+    w.__cadenceEarlyUser = Promise.resolve(json({ error: 'Not signed in' }, 401))
+    expect((await exchangeCode('?code=early&state=xyz'))?.email).toBe('ada@example.com')
+    expect(calls.map((c) => c.path)).toEqual(['/api/sessions', '/api/users/me'])
+    expect(authState.status).toBe('signed-in')
+    expect(w.__cadenceEarlyUser).toBeUndefined()
+  })
+
   test('duplicate code exchanges share one request and the user is fetched again after it', async () => {
     const calls = stubFetch(({ path }) =>
       path === '/api/sessions' ? json({ success: true }) : json(user),

@@ -51,13 +51,35 @@ let userRequest: Promise<User | null> | null = null
 const exchanges = new Map<string, Promise<User | null>>()
 let adminRequest: Promise<boolean> | null = null
 
+type EarlyUserWindow = { __cadenceEarlyUser?: Promise<Response> }
+
+/**
+ * The GET /api/users/me that src/early-user.js started on `/` before the app loaded, taken at
+ * most once: the first user fetch uses it, every later one (after a sign-in, a 401) asks anew.
+ */
+function takeEarlyUserResponse(): Promise<Response> | null {
+  const w = globalThis as EarlyUserWindow
+  const early = w.__cadenceEarlyUser ?? null
+  delete w.__cadenceEarlyUser
+  return early
+}
+
+async function readUser(
+  early: Promise<Response>,
+): Promise<{ data: unknown; error: unknown; status: number }> {
+  const response = await early
+  if (!response.ok) return { data: null, error: response.status, status: response.status }
+  return { data: await response.json(), error: null, status: response.status }
+}
+
 /** GET /api/users/me; concurrent callers share one request. Resolves null when signed out. */
 function fetchUser(): Promise<User | null> {
   if (userRequest) return userRequest
   authState.fetching = true
+  const early = takeEarlyUserResponse()
   const pending = (async () => {
     try {
-      const { data, error, status } = await api.api.users.me.get()
+      const { data, error, status } = early ? await readUser(early) : await api.api.users.me.get()
       if (error || !data) {
         if (status === 401) {
           rememberUser(null)
@@ -111,6 +133,7 @@ function exchangeCode(search: string): Promise<User | null> {
     }
     // A fetch that started before the cookie existed would answer 401; ask again.
     userRequest = null
+    takeEarlyUserResponse()
     return fetchUser()
   })()
   exchanges.set(code, pending)
@@ -189,6 +212,7 @@ onUnauthorized(recheckSession)
 
 /** For tests: back to the first-load state. */
 function resetAuth() {
+  takeEarlyUserResponse()
   userRequest = null
   adminRequest = null
   exchanges.clear()
