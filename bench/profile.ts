@@ -1,16 +1,20 @@
 // In-process profile of the hot endpoints on a seeded database: mean and p95 time per request
 // through app.handle (no network), so a change in one handler shows without load-generator noise.
-// Usage: bun bench/profile.ts <db file> [iterations] [filter]
+// Usage: bun bench/profile.ts <db file> [iterations] [filter] [concurrency]
+// With a concurrency above 1, that many requests are kept in flight (as concurrent connections
+// would): writes then share group commits, and the line shows req/s and CPU per request.
 import { copyFileSync, rmSync } from 'node:fs'
 import { createApp } from '../server/src/app'
 import { loadConfig } from '../server/src/config'
 import { openDatabase } from '../server/src/db'
+import { startCheckpointer } from '../server/src/db/checkpointer'
 import { createSession } from '../server/src/modules/auth/service'
 import { HEAVY_EMAIL, RARE_WORD } from './seed'
 
 const source = process.argv[2] ?? '/tmp/h8-bench.db'
 const iterations = Number(process.argv[3] ?? 50)
 const filter = process.argv[4] ?? ''
+const concurrency = Math.max(1, Number(process.argv[5] ?? 1))
 const path = `${source}.profile.db`
 for (const f of [path, `${path}-wal`, `${path}-shm`]) rmSync(f, { force: true })
 copyFileSync(source, path)
@@ -19,6 +23,8 @@ const db = openDatabase(path)
 console.log(`openDatabase ${(performance.now() - t0).toFixed(1)} ms`)
 const config = loadConfig({ DATABASE_PATH: path, PUBLIC_URL: 'http://localhost' })
 const app = createApp({ db, config })
+// As the server does (server/src/index.ts): WAL checkpoints on their own thread.
+const stopCheckpointer = startCheckpointer(db.sqlite, path)
 const heavy = db.sqlite.query('SELECT id FROM users WHERE email = ?').get(HEAVY_EMAIL) as {
   id: number
 }
@@ -69,18 +75,26 @@ for (const [name, method, p, body] of cases) {
   const times: number[] = []
   let bytes = 0
   const cpu0 = process.cpuUsage()
-  for (let i = 0; i < iterations; i++) {
-    const s = performance.now()
-    bytes = (await call(method, p, body)).length
-    times.push(performance.now() - s)
-  }
+  const started = performance.now()
+  let next = 0
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next++ < iterations) {
+        const s = performance.now()
+        bytes = (await call(method, p, body)).length
+        times.push(performance.now() - s)
+      }
+    }),
+  )
+  const rps = (iterations / (performance.now() - started)) * 1000
   const cpu = process.cpuUsage(cpu0)
   const cpuMs = (cpu.user + cpu.system) / 1000 / iterations
   times.sort((a, b) => a - b)
   const mean = times.reduce((a, b) => a + b, 0) / times.length
   console.log(
-    `${name.padEnd(14)} cpu ${cpuMs.toFixed(2).padStart(6)} ms  mean ${mean.toFixed(2).padStart(7)} ms  p50 ${times[Math.floor(times.length / 2)].toFixed(2).padStart(7)}  p95 ${times[Math.floor(times.length * 0.95)].toFixed(2).padStart(7)}  ${(bytes / 1024).toFixed(1)} KB`,
+    `${name.padEnd(14)} cpu ${cpuMs.toFixed(2).padStart(6)} ms  mean ${mean.toFixed(2).padStart(7)} ms  p50 ${times[Math.floor(times.length / 2)].toFixed(2).padStart(7)}  p95 ${times[Math.floor(times.length * 0.95)].toFixed(2).padStart(7)}  ${(bytes / 1024).toFixed(1)} KB${concurrency > 1 ? `  ${rps.toFixed(0)} req/s at ${concurrency}` : ''}`,
   )
 }
+stopCheckpointer()
 db.sqlite.close()
 for (const f of [path, `${path}-wal`, `${path}-shm`]) rmSync(f, { force: true })

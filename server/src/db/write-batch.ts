@@ -4,7 +4,8 @@ import type { Database } from 'bun:sqlite'
  * Group commit for the hot small writes (items: ≥ 5,000 writes/s, docs/benchmarks.md).
  *
  * A commit costs far more than the row: the WAL frames of every touched page (the table, its
- * indexes, a new FTS5 segment, the data version) and, every few dozen commits, an FTS5 merge. So
+ * indexes, the data version, the pending search entry; the FTS5 index itself is written later in
+ * one batch, src/search/engine.ts). So
  * writes that arrive together (the same turn of the event loop, as concurrent requests do) run in
  * ONE transaction: each in its own savepoint, so a write that throws is rolled back alone and
  * rejects alone, exactly as if it had run by itself; the others commit together. Every promise
