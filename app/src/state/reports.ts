@@ -263,6 +263,12 @@ async function addItem(input: NewItem): Promise<SectionItem | null> {
   return created
 }
 
+/**
+ * Resolves in a later task: a write started from a click goes out after the click's own task, so
+ * the optimistic change is not held behind the outbox's IndexedDB work and the request.
+ */
+const afterThisTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
+
 /** Optimistic item edit sending only the changed fields; restores them on failure. */
 async function updateItem(id: number, patch: ItemPatch): Promise<void> {
   const found = findItem(id)
@@ -277,6 +283,7 @@ async function updateItem(id: number, patch: ItemPatch): Promise<void> {
   if (Object.keys(changed).length === 0) return
   if (found) Object.assign(found.item, changed)
   try {
+    await afterThisTask()
     await call(api.api['section-items']({ id }).put(changed))
     if ('is_completed' in changed || 'assigned_to_team_member_id' in changed)
       cache.dashboard.invalidate()
