@@ -1,14 +1,37 @@
 import { type LinkProps, LinkProvider, Spinner } from '@cadence/ui'
 import { lazy, Suspense, useEffect } from 'react'
 import { Link, Redirect, Route, Switch } from 'wouter'
+import { lazyRoute, useRouteReady } from './routes/lazy-route'
 import { fetchUser, useAuth } from './state/auth'
 import { cache } from './state/cache'
 
 // Route-level code splitting: the landing page never downloads the signed-in app.
-const LandingPage = lazy(() => import('./routes/landing'))
+// `/` is modulepreloaded (vite.config.ts); its module is asked for at once and the route waits
+// for it behind a plain spinner (Landing) instead of suspending (./routes/lazy-route).
+const LandingPage = lazyRoute(() => import('./routes/landing'))
+if (typeof window !== 'undefined' && window.location.pathname === '/') {
+  LandingPage.preload().catch(() => {})
+}
 const AuthCallbackPage = lazy(() => import('./routes/auth-callback'))
 const StaticPage = lazy(() => import('./routes/static-pages'))
-const SignedInApp = lazy(() => import('./routes/signed-in'))
+/**
+ * The signed-in app, with the page the first path opens (the dashboard) loaded alongside, so that
+ * page renders without suspending either (./routes/lazy-route).
+ */
+const SignedInApp = lazyRoute(async () => {
+  const path = window.location.pathname
+  const [signedIn] = await Promise.all([
+    import('./routes/signed-in'),
+    opensDashboard(path) ? import('./routes/dashboard') : null,
+  ])
+  await signedIn.preloadPage(path).catch(() => {})
+  return signedIn
+})
+
+/** `/` sends a signed-in user to the dashboard. */
+function opensDashboard(path: string) {
+  return path === '/' || path === '/dashboard'
+}
 
 /**
  * Once the user is known to be signed in: start the signed-in app and, on the dashboard (where `/`
@@ -17,10 +40,8 @@ const SignedInApp = lazy(() => import('./routes/signed-in'))
  * load shares the request in flight.
  */
 function warmSignedIn(path: string) {
-  void import('./routes/signed-in').catch(() => {})
-  if (path !== '/' && path !== '/dashboard') return
-  void import('./routes/dashboard').catch(() => {})
-  cache.dashboard.load().catch(() => {})
+  SignedInApp.preload().catch(() => {})
+  if (opensDashboard(path)) cache.dashboard.load().catch(() => {})
 }
 
 /** ui renders `<Link href>`; in the app that is wouter's client-side link. */
@@ -41,10 +62,19 @@ function FullPageSpinner() {
   )
 }
 
+/** `/`: the landing route once its chunk is in (a spinner until then, never a Suspense fallback). */
+function Landing() {
+  const ready = useRouteReady(LandingPage, true)
+  return ready ? <LandingPage /> : <FullPageSpinner />
+}
+
 /** Signed-in routes: a spinner while the session is pending, `/` when signed out. */
 function Protected() {
   const { status } = useAuth()
-  if (status === 'pending') return <FullPageSpinner />
+  // The spinner stays until the app's chunk is in: suspending instead would commit a fallback and
+  // delay the reveal (React's 300 ms throttle).
+  const ready = useRouteReady(SignedInApp, status === 'signed-in')
+  if (status === 'pending' || (status === 'signed-in' && !ready)) return <FullPageSpinner />
   if (status === 'signed-out') return <Redirect to="/" replace />
   return <SignedInApp />
 }
@@ -63,7 +93,7 @@ function App() {
       <Suspense fallback={<FullPageSpinner />}>
         <Switch>
           <Route path="/">
-            <LandingPage />
+            <Landing />
           </Route>
           <Route path="/auth/callback">
             <AuthCallbackPage />

@@ -22,9 +22,15 @@ import { createReport } from '../state/reports'
 import { openSearch, useSearchOpen } from '../state/search'
 import { addTeamMember } from '../state/team'
 import { dismissToast, useToasts } from '../state/toasts'
+import { lazyRoute } from './lazy-route'
 import { activeNav, type SidebarTab, sidebarTab } from './nav'
 
-const DashboardPage = lazy(() => import('./dashboard'))
+const DashboardPage = lazyRoute(() => import('./dashboard'))
+
+/** Loads the page `path` opens on (the dashboard) ahead, so it renders without suspending. */
+export function preloadPage(path: string): Promise<unknown> {
+  return path === '/' || path === '/dashboard' ? DashboardPage.preload() : Promise.resolve()
+}
 const ReportsOverviewPage = lazy(() => import('./reports-overview'))
 const ReportPage = lazy(() => import('./report'))
 const DraftPage = lazy(() => import('./draft'))
