@@ -459,7 +459,7 @@ function gaps() {
       best >= 5000,
       `${name} ≥ 5,000 writes/s (WAL, synchronous = NORMAL)`,
       `${best.toFixed(0)} req/s at best (concurrent writes share one commit, server/src/db/write-batch.ts)`,
-      'One request alone pays a whole commit (~0.4 ms on this disk: the row, 7 indexes, a new FTS5 segment); concurrent ones share it. Next: cheaper FTS5 maintenance (automerge/crisismerge tuning, merging while idle)',
+      'A lone request is one round trip of ~260 µs, mostly SQLite (the session lookup, the section read, the insert into 6 indexes, a commit of ~10 WAL pages); concurrent ones share the commit. Next: a session cache invalidated by a trigger-bumped counter, no savepoint for a batch of one, and a review of the 6 indexes',
     )
   }
   for (const p of frontend) {
@@ -468,21 +468,21 @@ function gaps() {
         p.lcpMs <= 1000,
         'LCP of `/` ≤ 1.0 s (4× CPU slowdown)',
         `${p.lcpMs.toFixed(0)} ms`,
-        'The critical path is the entry script, then `/api/users/me`, then the landing chunk. Next: inline the landing CSS and render the signed-out landing before the session answer arrives',
+        'The critical path is the entry script, then `/api/users/me` (started early by a small script), then the landing chunk. Next: render the signed-out landing before the session answer arrives',
       )
     else if (p.path === '/dashboard')
       line(
         p.lcpMs <= 1500,
         'LCP of `/dashboard` ≤ 1.5 s (4× CPU slowdown)',
         `${p.lcpMs.toFixed(0)} ms`,
-        'The critical path is the entry script, `/api/users/me`, then `/api/dashboard` and the dashboard chunk. Next: start the dashboard request with the session check, and a smaller dashboard answer (5 of each list)',
+        'After the chunks arrive the page is bound by parsing and rendering (~450 ms at 4×, a 73 KB gzipped entry). Next: start `/api/users/me` early on signed-in paths too, and a smaller dashboard answer (5 of each list)',
       )
     else if (p.clickToPaintMs !== undefined)
       line(
         p.clickToPaintMs <= 50,
         'click on a report item’s checkbox to the painted change ≤ 50 ms (4× CPU slowdown)',
         `${p.clickToPaintMs.toFixed(0)} ms (median of 5 clicks)`,
-        'Next: re-render only the toggled row (rows memoised, the item snapshot per row) instead of the section',
+        "A toggle now renders one section card and row; the rest is the browser's style, layout and paint of that frame, and a click that lands while an earlier item moves to the completed group. Next: move completed rows with a transform instead of re-laying out the section",
       )
   }
   if (frontendError) lines.push(`- GAP — front end not measured: ${frontendError}`)
@@ -596,8 +596,27 @@ ${gaps().join('\n')}
   from the rowid, and the **400 newest** of the user's matches are ranked (BM25 in JavaScript, title hits
   weigh 10); that is the documented **cap**: older matches are reached with more words, a phrase or a
   \`type:\`/\`project:\` filter. Hits are loaded by primary key, 80 at a time, until 50 results.
+- **The load generator was the limit**: autocannon (JavaScript) parses every response; against a bare
+  \`Bun.serve\` answering 40 KB it managed ~1,200 req/s with p99 ~380 ms at 64 connections, where Debian's
+  \`wrk\` (C) gets ~55,000 req/s with p99 ~25 ms; on small answers it also took most of the second core.
+  The bench now uses wrk (installed when missing) and sends \`Accept-Encoding: gzip\` like a browser.
 - **Item POST**: \`max(sort_order)\` of the section read every item of the section (index on section_id
   alone; 1.6 ms once a section had a few thousand items). Index \`section_items(section_id, sort_order)\`.
+  Each write then ran two compiled statements (one read of ownership, week and next position; one
+  write with RETURNING), and concurrent writes share one commit (\`server/src/db/write-batch.ts\`, a
+  savepoint each, promises settled after COMMIT).
+- **FTS5 on the write path**: FTS5 flushes its pending terms at every SAVEPOINT, so even inside one
+  group commit each item wrote its own index segment and fed the automerge (20–40 µs per item, more
+  after migration 0003 left a few large level-0 segments). Item writes now only record the item in
+  \`search_pending\` (a plain table, same transaction, rolled back with the write;
+  drizzle/0004_search_pending.sql), and \`server/src/search/engine.ts\` applies the pending entries in one
+  statement per batch before every search (results are never stale) and in the background (up to
+  1,000 per 100 ms turn, ~3–6 µs each). After a burst of over ~10,000 writes/s for seconds, the first
+  search pays the backlog (20,000 entries: ~90 ms once). The index was optimized once by the migration.
+- **WAL checkpoints in the request path**: the connection whose commit passed 1,000 WAL pages ran the
+  checkpoint, fsync included, stalling every queued request every ~100 commits. A worker thread
+  (\`server/src/db/checkpointer.ts\`) runs a passive checkpoint every 200 ms; if it fails, SQLite's own
+  automatic checkpoint is back.
 - **Every query compiled on every call**: Drizzle prepares its SQL each time (SQLite's prepare was ~15% of
   a write request). \`server/src/db/index.ts\` gives Drizzle compiled statements cached by SQL text; the
   session lookup is one cached statement (190 µs → 16 µs per request).
@@ -620,10 +639,19 @@ ${gaps().join('\n')}
 - **Guard**: \`server/src/db/query-plans.test.ts\` runs EXPLAIN QUERY PLAN on every statement the hot
   endpoints prepare and fails on a full scan of a table, or on rows looked up by id through an index on
   user_id.
-- **Front end, click to paint** (profiled in Chromium): almost all of the time is \`groupItems\` in
-  \`ui/src/components/section-card.tsx\` scanning the 200 projects with \`some\`/\`find\` for every item
-  through valtio's tracking snapshot proxies, for every section, on every render; a \`Map\` of projects by
-  id (and memoised rows) is the next step.
+- **Front end, click to paint** (profiled in Chromium at 4× CPU): first \`groupItems\`
+  (\`ui/src/components/section-card.tsx\`) scanned the 200 projects for every item through valtio's
+  tracking proxies on every render (now a \`Map\` by id, rows memoised); then a toggle still re-rendered
+  the whole report page. Now the page follows only the report's own fields, each section card follows
+  its own section synchronously (one commit per toggle: the toggled card and row), the write is sent
+  after the click's task, and the checkbox mark is always in the DOM and shown by CSS (Radix's
+  Indicator forced a style recalculation per toggle) with no colour transition on checking.
+- **Front end, LCP**: React holds Suspense content back ~300 ms after a fallback has shown; the landing
+  and the dashboard both paid it. Routes loaded ahead now render directly (\`app/src/routes/lazy-route.tsx\`).
+  On \`/\` only, a small external script (the CSP allows no inline script) starts \`GET /api/users/me\`
+  before the app, taken once by the first user fetch (a sign-in never reuses it); the landing chunk is
+  modulepreloaded. Once the user is known, the signed-in chunk, the dashboard chunk and
+  \`GET /api/dashboard\` start together.
 
 Runs on this 2-core machine share the cores with the load generator (and, during development, with
 other work), so absolute numbers are noisy; the ratios to the ceiling are the comparable figures.
