@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'bun:test'
+import fc from 'fast-check'
 import { ftsTokens, rank } from './engine'
 import { parseSearchQuery } from './query'
 
@@ -6,6 +7,24 @@ describe('ranking the window in JavaScript', () => {
   test('tokens follow unicode61 with remove_diacritics: lower case, no accents, split on punctuation', () => {
     expect(ftsTokens('Café-Rollout, Q3 BUDGET!')).toEqual(['cafe', 'rollout', 'q3', 'budget'])
     expect(ftsTokens('  ')).toEqual([])
+  })
+
+  test('the plain-ASCII shortcut tokenizes exactly like the Unicode path', () => {
+    const unicodePath = (text: string) =>
+      text
+        .normalize('NFKD')
+        .replace(/\p{M}+/gu, '')
+        .toLowerCase()
+        .split(/[^\p{L}\p{N}]+/u)
+        .filter(Boolean)
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary-ascii', maxLength: 80 }), (text) => {
+        expect(ftsTokens(text)).toEqual(unicodePath(text))
+      }),
+      { numRuns: 500, seed: 7 },
+    )
+    expect(ftsTokens('foo_bar-BAZ 42x')).toEqual(['foo', 'bar', 'baz', '42x'])
+    expect(ftsTokens('Ünïcode Café')).toEqual(['unicode', 'cafe'])
   })
 
   test('a title hit ranks above a body hit; more hits above fewer; newer first on a tie', () => {
