@@ -40,7 +40,12 @@ export class TooManyRequests extends HttpError {
   }
 }
 
-type ValueErrorLike = { message?: string; path?: string; schema?: { error?: unknown } }
+type ValueErrorLike = {
+  message?: string
+  path?: string
+  value?: unknown
+  schema?: { error?: unknown; maxLength?: number }
+}
 type ValidationLike = {
   message?: string
   valueError?: ValueErrorLike
@@ -72,6 +77,18 @@ function firstByField(error: ValidationLike): ValueErrorLike | undefined {
 export function validationMessage(error: ValidationLike): string {
   const first = firstByField(error)
   const custom = first?.schema?.error
+  const max = first?.schema?.maxLength
+  // 'Project name is required' would be wrong for a name that is there but too long.
+  if (
+    typeof custom === 'string' &&
+    custom.endsWith(' is required') &&
+    !custom.startsWith('Valid ') &&
+    typeof first?.value === 'string' &&
+    max !== undefined &&
+    first.value.length > max
+  ) {
+    return `${custom.slice(0, -' is required'.length)} must be at most ${max.toLocaleString('en-US')} characters`
+  }
   if (typeof custom === 'string') return custom
   const path = first?.path?.replace(/^\//, '').replaceAll('/', '.')
   const what = first?.message ?? 'Invalid value'

@@ -74,7 +74,9 @@ describe('projects', () => {
       expect(res.status).toBe(400)
       expect(res.json.error).toBe('Project name is required')
     }
-    expect((await ada.post('/api/projects', { name: 'x'.repeat(256) })).status).toBe(400)
+    const long = await ada.post('/api/projects', { name: 'x'.repeat(256) })
+    expect(long.status).toBe(400)
+    expect(long.json.error).toBe('Project name must be at most 255 characters')
     expect((await ada.post('/api/projects', { name: 'x'.repeat(255) })).status).toBe(200)
     expect((await ada.post('/api/projects', { name: 'Ok', status: 'paused' })).status).toBe(400)
   })

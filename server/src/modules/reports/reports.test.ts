@@ -122,6 +122,12 @@ describe('section items', () => {
     const empty = await ada.post('/api/section-items', { section_id: tasks.id, content: '  ' })
     expect(empty.status).toBe(400)
     expect(empty.json.error).toBe('Content is required')
+    const long = await ada.post('/api/section-items', {
+      section_id: tasks.id,
+      content: 'x'.repeat(10_001),
+    })
+    expect(long.status).toBe(400)
+    expect(long.json.error).toBe('Content must be at most 10,000 characters')
   })
 
   test('items carry a project and an assignee, toggle completion and can be deleted', async () => {
