@@ -199,7 +199,17 @@ const wrk = (() => {
   const found = () => Bun.which('wrk')
   if (!found() && process.env.BENCH_LOADGEN !== 'autocannon' && Bun.which('apt-get')) {
     console.log('Installing wrk (apt-get install -y wrk)…')
-    Bun.spawnSync(['apt-get', 'install', '-y', 'wrk'], { stdout: 'ignore', stderr: 'ignore' })
+    const install = () =>
+      Bun.spawnSync(['apt-get', 'install', '-y', '-qq', 'wrk'], {
+        stdout: 'ignore',
+        stderr: 'ignore',
+        env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+      }).exitCode === 0
+    // A fresh machine may have no package lists yet.
+    if (!install()) {
+      Bun.spawnSync(['apt-get', 'update', '-qq'], { stdout: 'ignore', stderr: 'ignore' })
+      install()
+    }
   }
   return process.env.BENCH_LOADGEN === 'autocannon' ? null : found()
 })()
