@@ -130,13 +130,15 @@ function candidates(db: Db, userId: number, query: ParsedQuery): Hit[] {
   return rank(rows, query).slice(0, CANDIDATES).map(toHit)
 }
 
-const ASCII = /^[\x00-\x7f]*$/
+/** Anything but printable ASCII (a space to a tilde). */
+const NOT_PRINTABLE_ASCII = /[^ -~]/
 const ASCII_SEPARATORS = /[^a-z0-9]+/
 
 /** The tokens FTS5's unicode61 tokenizer (remove_diacritics 2) would make of a text. */
 export function ftsTokens(text: string): string[] {
-  // Plain ASCII (most text) has no marks to strip: skip the two copies that would make.
-  if (ASCII.test(text)) return text.toLowerCase().split(ASCII_SEPARATORS).filter(Boolean)
+  // Printable ASCII (most text) has no marks to strip: skip the two copies that would make.
+  if (!NOT_PRINTABLE_ASCII.test(text))
+    return text.toLowerCase().split(ASCII_SEPARATORS).filter(Boolean)
   return text
     .normalize('NFKD')
     .replace(/\p{M}+/gu, '')
