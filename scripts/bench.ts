@@ -594,7 +594,7 @@ Uncached, in-process, one request at a time, in this run (\`HTTP_CACHE=off bun b
 \`app.handle\` without network, 40 requests after 5 warm-ups, ms; the dashboard, report and lists as the response cache computes them
 on the first request after a write). "Before the work" is the same script on 2026-11-23 before issue 8 (a busier machine).
 
-| request | size | before the work, mean | mean | p95 | CPU per request |
+| request | size | before the work, mean | mean | p95 | CPU per request, all threads |
 |---|---|---|---|---|---|
 ${uncached.map((u) => `| ${u.name} | ${u.size} | ${PROFILE_BEFORE[u.name] ?? '—'} | ${u.meanMs.toFixed(2)} | ${u.p95Ms.toFixed(2)} | ${u.cpuMs.toFixed(2)} |`).join('\n')}
 
