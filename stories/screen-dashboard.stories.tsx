@@ -27,6 +27,28 @@ export const Typical: Story = {
     await expect(args.onToggleItem).toHaveBeenCalled()
   },
 }
+export const JustCompleted: Story = {
+  // A task completed a moment ago stays in the list, checked and struck through, to be taken back.
+  args: {
+    data: {
+      ...dashboard,
+      activeTasks: dashboard.activeTasks.map((t, i) =>
+        i === 0 ? { ...t, is_completed: true } : t,
+      ),
+    },
+  },
+  play: async ({ canvas, args }) => {
+    const first = args.data.activeTasks[0]
+    const box = canvas.getByRole('checkbox', { name: `Complete ${first.content}` })
+    await expect(box).toBeChecked()
+    await expect(canvas.getByText(first.content)).toHaveClass('cad-dash__done')
+    await userEvent.click(box)
+    await expect(args.onToggleItem).toHaveBeenCalledWith(
+      expect.objectContaining({ id: first.id }),
+      false,
+    )
+  },
+}
 export const Empty: Story = {
   args: { data: emptyDashboard },
   play: async ({ canvas, args }) => {

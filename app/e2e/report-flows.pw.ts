@@ -322,6 +322,8 @@ describe('report journeys', () => {
       const first = (await active.getByRole('checkbox').first().getAttribute('aria-label')) ?? ''
       await active.getByRole('checkbox').first().click()
       await toast(page, 'Task completed!')
+      // The recently-completed set: the task stays, checked, for a while (10 s) to be taken back.
+      expect(await active.getByRole('checkbox', { name: first }).isChecked()).toBe(true)
       await page.reload()
       await active.getByText('+1 more', { exact: true }).waitFor()
       const done = (await currentReport()).sections

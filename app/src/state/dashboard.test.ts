@@ -3,7 +3,10 @@ import type { DashboardData, SectionItem } from '@cadence/ui'
 import { deferred, json, restoreFetch, stubFetch } from '../test/fetch'
 import { cache, resetCache } from './cache'
 import {
+  clearRecentlyCompleted,
   dashboardSortState,
+  dashboardTiming,
+  RECENTLY_COMPLETED_MS,
   restoreDashboardSort,
   SORT_KEY,
   setDashboardItemCompleted,
@@ -35,7 +38,11 @@ beforeEach(() => {
   cache.dashboard.mutate(data)
   cache.dashboard.state.lastFetched = Date.now()
 })
-afterEach(restoreFetch)
+afterEach(() => {
+  restoreFetch()
+  clearRecentlyCompleted()
+  dashboardTiming.recentlyCompletedMs = RECENTLY_COMPLETED_MS
+})
 
 describe('dashboard task completion', () => {
   test('the task is marked completed before the server answers', async () => {
@@ -55,6 +62,30 @@ describe('dashboard task completion', () => {
     await expect(setDashboardItemCompleted(task, true)).rejects.toThrow('nope')
     expect(toastState.toasts.map((t) => t.message)).toEqual(['Failed to complete task'])
     expect(calls.some((c) => c.method === 'GET' && c.path === '/api/dashboard')).toBe(true)
+  })
+})
+
+describe('the recently-completed set', () => {
+  test('the spec: cleared after 10 s', () => {
+    expect(RECENTLY_COMPLETED_MS).toBe(10_000)
+  })
+
+  test('a completed task stays in the list, checked, until the set is cleared; then it leaves', async () => {
+    dashboardTiming.recentlyCompletedMs = 40
+    stubFetch(() => json({ ...task, is_completed: true }))
+    await setDashboardItemCompleted(task, true)
+    expect(cache.dashboard.state.data?.activeTasks).toEqual([{ ...task, is_completed: true }])
+    await Bun.sleep(80)
+    expect(cache.dashboard.state.data?.activeTasks).toEqual([])
+  })
+
+  test('a task reopened within the window stays, open', async () => {
+    dashboardTiming.recentlyCompletedMs = 40
+    stubFetch(({ body }) => json({ ...task, ...(body as object) }))
+    await setDashboardItemCompleted(task, true)
+    await setDashboardItemCompleted(task, false)
+    await Bun.sleep(80)
+    expect(cache.dashboard.state.data?.activeTasks).toEqual([task])
   })
 })
 

@@ -6,6 +6,43 @@ import { invalidateChanges } from './changes'
 import { toast } from './toasts'
 
 /**
+ * The spec's recently-completed set: an item completed on the dashboard stays in its list, checked,
+ * for RECENTLY_COMPLETED_MS (time to take it back), then leaves the list. Timers by item id.
+ */
+const RECENTLY_COMPLETED_MS = 10_000
+const dashboardTiming = { recentlyCompletedMs: RECENTLY_COMPLETED_MS }
+const recentlyCompleted = new Map<number, ReturnType<typeof setTimeout>>()
+
+function forgetRecentlyCompleted(id: number) {
+  clearTimeout(recentlyCompleted.get(id))
+  recentlyCompleted.delete(id)
+}
+
+function rememberRecentlyCompleted(id: number) {
+  forgetRecentlyCompleted(id)
+  const timer = setTimeout(() => {
+    recentlyCompleted.delete(id)
+    const keep = (i: SectionItem) => !(i.id === id && i.is_completed)
+    cache.dashboard.mutate((d: DashboardData | null) =>
+      d
+        ? {
+            ...d,
+            activeTasks: d.activeTasks.filter(keep),
+            activeFollowups: d.activeFollowups.filter(keep),
+          }
+        : d,
+    )
+  }, dashboardTiming.recentlyCompletedMs)
+  ;(timer as { unref?: () => void }).unref?.()
+  recentlyCompleted.set(id, timer)
+}
+
+/** Clears the set (sign-out, tests). */
+function clearRecentlyCompleted() {
+  for (const id of [...recentlyCompleted.keys()]) forgetRecentlyCompleted(id)
+}
+
+/**
  * Completes (or reopens) a task or follow-up from the dashboard: the lists change at once; on
  * failure the dashboard cache is invalidated, the error reported and rethrown.
  */
@@ -25,13 +62,19 @@ async function setDashboardItemCompleted(
   try {
     await call(api.api['section-items']({ id: item.id }).put({ is_completed: completed }))
   } catch (error) {
+    forgetRecentlyCompleted(item.id)
     cache.dashboard.invalidate()
     void cache.dashboard.load({ force: true }).catch(() => {})
     toast.error('Failed to complete task')
     throw error
   }
-  if (completed) toast.success('Task completed!')
-  else toast.success('Task marked as pending')
+  if (completed) {
+    rememberRecentlyCompleted(item.id)
+    toast.success('Task completed!')
+  } else {
+    forgetRecentlyCompleted(item.id)
+    toast.success('Task marked as pending')
+  }
   // The completion animation plays on the client; the list is refreshed after it.
   cache.dashboard.invalidate()
   invalidateChanges()
@@ -80,8 +123,11 @@ function useDashboardSort() {
 
 export type { DashboardSort }
 export {
+  clearRecentlyCompleted,
   DEFAULT_SORT,
   dashboardSortState,
+  dashboardTiming,
+  RECENTLY_COMPLETED_MS,
   restoreDashboardSort,
   SORT_KEY,
   setDashboardItemCompleted,

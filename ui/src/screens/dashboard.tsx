@@ -60,7 +60,7 @@ function ItemList({
             onCheckedChange={(v) => onToggle(it, v === true)}
           />
           <div className="cad-screen__grow">
-            <div>{it.content}</div>
+            <div className={it.is_completed ? 'cad-dash__done' : undefined}>{it.content}</div>
             <div className="cad-dash__meta">
               {it.report_title || it.report_week_start_date ? (
                 <small className="cad-screen__muted">
