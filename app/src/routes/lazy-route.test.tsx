@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'bun:test'
 import { Suspense } from 'react'
 import { renderToString } from 'react-dom/server'
-import { lazyRoute } from './lazy-route'
+import { lazyRoute, onRouteSettled } from './lazy-route'
 
 const Page = ({ name = 'page' }: { name?: string }) => <p>Loaded {name}</p>
 
@@ -31,6 +31,22 @@ describe('lazyRoute', () => {
     await Route.preload()
     expect(loads).toBe(1)
     expect(Route.handle.loaded?.default).toBe(Page)
+  })
+
+  test('a waiting route hears of its module also when it arrived before the route asked', async () => {
+    // The landing rendered its spinner, then the modulepreloaded chunk came in before the effect
+    // that asks: the effect must still re-render it (it once returned early and the spinner stayed).
+    const Route = lazyRoute(() => Promise.resolve({ default: Page }))
+    await Route.preload()
+    let calls = 0
+    onRouteSettled(Route, () => calls++)
+    await Bun.sleep(0)
+    expect(calls).toBe(1)
+    // Cancelled (the component unmounted): no call.
+    const cancel = onRouteSettled(Route, () => calls++)
+    cancel()
+    await Bun.sleep(0)
+    expect(calls).toBe(1)
   })
 
   test('a failed load is tried again on the next ask', async () => {

@@ -47,20 +47,28 @@ export function lazyRoute<P extends object, M extends { default: ComponentType<P
   return Object.assign(route, { handle, preload: handle.preload as () => Promise<M> })
 }
 
+/**
+ * Calls `onSettled` once the route's module is in, or its load failed; also when it is in already
+ * (in a microtask): a component that rendered before the module arrived must render again even if
+ * the module arrived before its effect ran. Returns a function that cancels the call.
+ */
+export function onRouteSettled(route: { handle: Handle }, onSettled: () => void): () => void {
+  let live = true
+  const settle = () => {
+    if (live) onSettled()
+  }
+  route.handle.preload().then(settle, settle)
+  return () => {
+    live = false
+  }
+}
+
 /** Starts loading `route` when `enabled`; true once it is loaded (or failed: Lazy then throws). */
 export function useRouteReady(route: { handle: Handle }, enabled: boolean): boolean {
-  const { handle } = route
   const [settled, setSettled] = useState(false)
-  useEffect(() => {
-    if (!enabled || handle.loaded) return
-    let live = true
-    const settle = () => {
-      if (live) setSettled(true)
-    }
-    handle.preload().then(settle, settle)
-    return () => {
-      live = false
-    }
-  }, [enabled, handle])
-  return handle.loaded !== null || settled
+  useEffect(
+    () => (enabled ? onRouteSettled(route, () => setSettled(true)) : undefined),
+    [enabled, route],
+  )
+  return route.handle.loaded !== null || settled
 }
