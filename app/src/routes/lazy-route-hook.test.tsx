@@ -20,17 +20,18 @@ afterAll(() => {
 })
 
 const Page = () => <p>Loaded</p>
+const Route = lazyRoute(() => Promise.resolve({ default: Page }))
+
+function Probe() {
+  const ready = useRouteReady(Route, true)
+  // The module comes in between this render and the effect (a modulepreloaded chunk).
+  if (!ready) Route.handle.loaded = { default: Page as never }
+  return ready ? <Route /> : <p>Spinner</p>
+}
 
 describe('useRouteReady', () => {
   test('a route that rendered its spinner before its module arrived shows the page once it has', async () => {
     const { createRoot } = await import('react-dom/client')
-    const Route = lazyRoute(() => Promise.resolve({ default: Page }))
-    function Probe() {
-      const ready = useRouteReady(Route, true)
-      // The module comes in between this render and the effect (a modulepreloaded chunk).
-      if (!ready) Route.handle.loaded = { default: Page as never }
-      return ready ? <Route /> : <p>Spinner</p>
-    }
     const container = page.document.createElement('div')
     const root = createRoot(container as unknown as Element)
     await act(async () => {
