@@ -19,12 +19,13 @@ const StaticPage = lazy(() => import('./routes/static-pages'))
  * page renders without suspending either (./routes/lazy-route).
  */
 const SignedInApp = lazyRoute(async () => {
-  const path = window.location.pathname
+  const dashboard = opensDashboard(window.location.pathname)
+  // Both chunks download together; the route's own handle then takes the dashboard module.
   const [signedIn] = await Promise.all([
     import('./routes/signed-in'),
-    opensDashboard(path) ? import('./routes/dashboard') : null,
+    dashboard ? import('./routes/dashboard') : null,
   ])
-  await signedIn.preloadPage(path).catch(() => {})
+  if (dashboard) await signedIn.preloadDashboard().catch(() => {})
   return signedIn
 })
 

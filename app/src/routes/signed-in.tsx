@@ -27,9 +27,9 @@ import { activeNav, type SidebarTab, sidebarTab } from './nav'
 
 const DashboardPage = lazyRoute(() => import('./dashboard'))
 
-/** Loads the page `path` opens on (the dashboard) ahead, so it renders without suspending. */
-export function preloadPage(path: string): Promise<unknown> {
-  return path === '/' || path === '/dashboard' ? DashboardPage.preload() : Promise.resolve()
+/** Loads the dashboard route ahead, so it renders without suspending. */
+export function preloadDashboard(): Promise<unknown> {
+  return DashboardPage.preload()
 }
 const ReportsOverviewPage = lazy(() => import('./reports-overview'))
 const ReportPage = lazy(() => import('./report'))

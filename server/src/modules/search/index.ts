@@ -1,13 +1,12 @@
 import { Elysia } from 'elysia'
 import type { AppContext } from '../../context'
-import { scheduleIndexSync } from '../../search/engine'
 import { authPlugin } from '../auth/plugin'
 import { SearchModel } from './model'
-import { search } from './service'
+import { indexSoon, search } from './service'
 
 export function searchModule(ctx: AppContext) {
   // Entries left pending by the last run (or by writes outside this process) are applied soon.
-  scheduleIndexSync(ctx.db)
+  indexSoon(ctx)
   return new Elysia({ prefix: '/api/search' })
     .use(authPlugin(ctx))
     .get('/', ({ user, query }) => search(ctx, user.id, query.query), {
