@@ -222,6 +222,12 @@ export async function chooseOption(page: Page, select: Locator, option: string) 
   }
   await page.keyboard.press('Enter')
   await target.waitFor({ state: 'detached' })
+  // Radix gives focus back to the trigger after the list closes; on a busy machine that can land
+  // after the next step has focused another field, and that field's Enter then reopens the list.
+  for (let t = 0; t < 80; t++) {
+    if (await select.evaluate((el) => el === document.activeElement)) break
+    await Bun.sleep(25)
+  }
 }
 
 /** Polls `read` until it deep-equals `expected` (bun:test has no expect.poll); throws after `timeout`. */
