@@ -7,7 +7,7 @@ import { copyFileSync, rmSync } from 'node:fs'
 import { createApp } from '../server/src/app'
 import { loadConfig } from '../server/src/config'
 import { openDatabase } from '../server/src/db'
-import { startCheckpointer } from '../server/src/db/checkpointer'
+import { startCheckpointer } from '../server/src/db/sqlite/checkpointer'
 import { createSession } from '../server/src/modules/auth/service'
 import { HEAVY_EMAIL, RARE_WORD } from './seed'
 

@@ -472,7 +472,7 @@ function gaps() {
     line(
       best >= 5000,
       `${name} ≥ 5,000 writes/s (WAL, synchronous = NORMAL)`,
-      `${best.toFixed(0)} req/s at best (concurrent writes share one commit, server/src/db/write-batch.ts)`,
+      `${best.toFixed(0)} req/s at best (concurrent writes share one commit, server/src/db/sqlite/write-batch.ts)`,
       'A lone request is one round trip of ~260 µs, mostly SQLite (the session lookup, the section read, the insert into 6 indexes, a commit of ~10 WAL pages); concurrent ones share the commit. Next: a session cache invalidated by a trigger-bumped counter, no savepoint for a batch of one, and a review of the 6 indexes',
     )
   }
@@ -617,7 +617,7 @@ ${gaps().join('\n')}
 - **Item POST**: \`max(sort_order)\` of the section read every item of the section (index on section_id
   alone; 1.6 ms once a section had a few thousand items). Index \`section_items(section_id, sort_order)\`.
   Each write then ran two compiled statements (one read of ownership, week and next position; one
-  write with RETURNING), and concurrent writes share one commit (\`server/src/db/write-batch.ts\`, a
+  write with RETURNING), and concurrent writes share one commit (\`server/src/db/sqlite/write-batch.ts\`, a
   savepoint each, promises settled after COMMIT).
 - **FTS5 on the write path**: FTS5 flushes its pending terms at every SAVEPOINT, so even inside one
   group commit each item wrote its own index segment and fed the automerge (20–40 µs per item, more
@@ -629,7 +629,7 @@ ${gaps().join('\n')}
   search pays the backlog (20,000 entries: ~90 ms once). The index was optimized once by the migration.
 - **WAL checkpoints in the request path**: the connection whose commit passed 1,000 WAL pages ran the
   checkpoint, fsync included, stalling every queued request every ~100 commits. A worker thread
-  (\`server/src/db/checkpointer.ts\`) runs a passive checkpoint every 200 ms; if it fails, SQLite's own
+  (\`server/src/db/sqlite/checkpointer.ts\`) runs a passive checkpoint every 200 ms; if it fails, SQLite's own
   automatic checkpoint is back.
 - **JOINs in the session lookups**: with bun:sqlite a two-table JOIN by primary keys cost ~6.5 µs a
   call where the same rows read by two single-table statements cost ~1 µs (the plans are the same

@@ -1,7 +1,7 @@
 import { createApp } from './app'
 import { loadConfig } from './config'
 import { openDatabase } from './db'
-import { startCheckpointer } from './db/checkpointer'
+import { startCheckpointer } from './db/sqlite/checkpointer'
 import { purgeExpiredSessions } from './modules/auth/service'
 import { startMailer } from './modules/mail/worker'
 

@@ -1,6 +1,6 @@
 import { Elysia } from 'elysia'
 import type { AppContext } from '../../context'
-import { batchedWrite } from '../../db/write-batch'
+import { batchedWrite } from '../../db/sqlite/write-batch'
 import { authPlugin } from '../auth/plugin'
 import { indexSoon } from '../search/service'
 import { SectionItemModel } from './model'

@@ -3,7 +3,7 @@ import { afterEach, expect, test } from 'bun:test'
 import { copyFileSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { openDatabase } from '.'
+import { openDatabase } from '..'
 import { CHECKPOINT_MS, startCheckpointer } from './checkpointer'
 
 const dirs: string[] = []

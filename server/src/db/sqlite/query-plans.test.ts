@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test'
-import { createTestApp, signIn } from '../test/helpers'
+import { createTestApp, signIn } from '../../test/helpers'
 
 /**
  * Every SQL statement the hot endpoints run (dashboard, a report, the reports list, projects with

@@ -1,4 +1,5 @@
 import type { Database } from 'bun:sqlite'
+import type { Gate } from '.'
 
 /**
  * Group commit for the hot small writes (items: ≥ 5,000 writes/s, docs/benchmarks.md).
@@ -24,7 +25,12 @@ export const MAX_BATCH = 256
 
 const queues = new WeakMap<Database, Pending[]>()
 
-function flush(sqlite: Database) {
+function flush(sqlite: Database, gate: Gate) {
+  // A transaction of the engine API is open (src/db/sqlite/index.ts): commit after it.
+  if (gate.owner) {
+    gate.pass().then(() => flush(sqlite, gate))
+    return
+  }
   const batch = queues.get(sqlite) ?? []
   queues.delete(sqlite)
   for (let i = 0; i < batch.length; i += MAX_BATCH) runBatch(sqlite, batch.slice(i, i + MAX_BATCH))
@@ -86,14 +92,16 @@ function runBatch(sqlite: Database, batch: Pending[]) {
  * Runs `run` (synchronous database work) in the next group commit and settles with its result or
  * its error once the transaction is committed.
  */
-export function batchedWrite<T>(db: { sqlite: Database }, run: () => T): Promise<T> {
-  const { sqlite } = db
+export function batchedWrite<T>(db: { sqlite: Database; gate: Gate }, run: () => T): Promise<T> {
+  const { sqlite, gate } = db
+  // Inside an open transaction of the caller's own: part of it, at once.
+  if (gate.owner && !gate.closed) return Promise.resolve().then(run)
   return new Promise<T>((resolve, reject) => {
     let queue = queues.get(sqlite)
     if (!queue) {
       queue = []
       queues.set(sqlite, queue)
-      setImmediate(() => flush(sqlite))
+      setImmediate(() => flush(sqlite, gate))
     }
     queue.push({ run, resolve: resolve as (value: unknown) => void, reject })
   })
