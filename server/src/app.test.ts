@@ -6,7 +6,7 @@ import { createTestApp, makeClient, ORIGIN, signIn } from './test/helpers'
 
 describe('HTTP conventions', () => {
   test('unknown /api paths answer 404 JSON, never the app', async () => {
-    const { app } = createTestApp()
+    const { app } = await createTestApp()
     const res = await makeClient(app).get('/api/does-not-exist')
     expect(res.status).toBe(404)
     expect(res.json).toEqual({ error: 'Not found' })
@@ -16,7 +16,7 @@ describe('HTTP conventions', () => {
   })
 
   test('malformed JSON is a 400 with an error, not a 500', async () => {
-    const { app } = createTestApp()
+    const { app } = await createTestApp()
     const client = await signIn(app, 'ada@example.com')
     const res = await client.request('POST', '/api/projects', '{"name": ', {
       'content-type': 'application/json',
@@ -26,7 +26,7 @@ describe('HTTP conventions', () => {
   })
 
   test('a state-changing request from a foreign Origin is refused with 403', async () => {
-    const { app } = createTestApp()
+    const { app } = await createTestApp()
     const client = await signIn(app, 'ada@example.com')
     const res = await client.request(
       'POST',
@@ -49,7 +49,7 @@ describe('HTTP conventions', () => {
   })
 
   test('a signed-in change without an Origin header (an API client) is accepted, unless the browser says it is cross-site', async () => {
-    const { app } = createTestApp()
+    const { app } = await createTestApp()
     const client = await signIn(app, 'ada@example.com')
     const crossSite = await client.request(
       'POST',
@@ -65,7 +65,7 @@ describe('HTTP conventions', () => {
   })
 
   test('a JSON body sent without a content type or as text/plain is read as JSON', async () => {
-    const { app } = createTestApp()
+    const { app } = await createTestApp()
     const client = await signIn(app, 'ada@example.com')
     for (const type of ['', 'text/plain;charset=UTF-8']) {
       const body = JSON.stringify({ name: `Apollo ${type || 'untyped'}` })
@@ -83,7 +83,7 @@ describe('HTTP conventions', () => {
   })
 
   test('every response carries the security headers', async () => {
-    const { app } = createTestApp()
+    const { app } = await createTestApp()
     const res = await makeClient(app).get('/api/users/me')
     expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'")
     expect(res.headers.get('content-security-policy')).toContain("script-src 'self'")
@@ -92,7 +92,7 @@ describe('HTTP conventions', () => {
   })
 
   test('the API reference page loads the spec by absolute path and only it may load the pinned CDN', async () => {
-    const { app } = createTestApp()
+    const { app } = await createTestApp()
     const client = makeClient(app)
     const docs = await client.get('/api/docs')
     expect(docs.status).toBe(200)
@@ -111,7 +111,7 @@ describe('HTTP conventions', () => {
   })
 
   test('the OpenAPI document lists the routes', async () => {
-    const { app } = createTestApp()
+    const { app } = await createTestApp()
     const res = await makeClient(app).get('/api/openapi.json')
     expect(res.status).toBe(200)
     expect(Object.keys(res.json.paths)).toEqual(
@@ -130,8 +130,8 @@ describe('serving the built app', () => {
   writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Cadence app</title>')
   writeFileSync(join(dist, 'assets', 'main-abc123.js'), 'console.log(1)')
   writeFileSync(join(dist, 'sw.js'), 'self.addEventListener("fetch", () => {})')
-  const { app } = createTestApp({ APP_DIST: dist })
-  const get = (path: string) => app.handle(new Request(`${ORIGIN}${path}`))
+  const made = createTestApp({ APP_DIST: dist })
+  const get = async (path: string) => (await made).app.handle(new Request(`${ORIGIN}${path}`))
 
   test('app routes fall back to index.html without caching', async () => {
     for (const path of ['/', '/dashboard', '/reports/123e4567-e89b-12d3-a456-426614174000/draft']) {
@@ -151,7 +151,7 @@ describe('serving the built app', () => {
   })
 
   test('without a build, / says the app is not built and how to build it', async () => {
-    const { app: bare } = createTestApp({ APP_DIST: join(dist, 'does-not-exist') })
+    const { app: bare } = await createTestApp({ APP_DIST: join(dist, 'does-not-exist') })
     const res = await bare.handle(new Request(`${ORIGIN}/`))
     expect(res.status).toBe(200)
     expect(res.headers.get('content-type')).toContain('text/html')

@@ -1,6 +1,7 @@
 import type { SQL } from 'drizzle-orm'
 import type { SqliteRemoteDatabase } from 'drizzle-orm/sqlite-proxy'
 import type * as schema from './schema'
+import type { Statements } from './sqlite/statements'
 
 /**
  * The database as the services see it, the same on both engines (docs/architecture.md,
@@ -28,6 +29,11 @@ export interface Engine {
   readonly orm: Orm
   /** The engine's own table objects, shaped (and typed) like src/db/schema.ts. */
   readonly t: Schema
+  /**
+   * The hand-tuned statements of the hot paths, one implementation per engine side by side
+   * (src/db/sqlite/statements/<area>.ts and src/db/pg/statements/<area>.ts).
+   */
+  readonly q: Statements
   /** Rows of a raw query, as objects keyed by column name. */
   rows<T = Record<string, unknown>>(query: SQL): Promise<T[]>
   /** The first row of a raw query, or undefined. */

@@ -9,7 +9,7 @@ import { type Client, createTestApp, makeClient, signIn } from '../test/helpers'
 type Fixture = Awaited<ReturnType<typeof makeFixture>>
 
 async function makeFixture() {
-  const ctx = createTestApp({ ADMIN_EMAILS: 'admin@example.com' })
+  const ctx = await createTestApp({ ADMIN_EMAILS: 'admin@example.com' })
   const owner = await signIn(ctx.app, 'owner@example.com')
   const other = await signIn(ctx.app, 'other@example.com')
   const admin = await signIn(ctx.app, 'admin@example.com')
@@ -289,8 +289,8 @@ const EXEMPT: Record<string, string> = {
   'GET /*': 'the web app',
 }
 
-const routeKeys = () => {
-  const { app } = createTestApp()
+const routeKeys = async () => {
+  const { app } = await createTestApp()
   return app.routes.map((r) => `${r.method} ${r.path}`)
 }
 
@@ -302,8 +302,8 @@ const call = (client: Client, method: string, c: Case, f: Fixture) =>
   )
 
 describe('authorization matrix', () => {
-  test('every route is in the matrix or exempt with a reason', () => {
-    const missing = routeKeys().filter((k) => !(k in CASES) && !(k in EXEMPT))
+  test('every route is in the matrix or exempt with a reason', async () => {
+    const missing = (await routeKeys()).filter((k) => !(k in CASES) && !(k in EXEMPT))
     expect(missing).toEqual([])
   })
 

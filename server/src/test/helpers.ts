@@ -1,18 +1,22 @@
 import { createApp } from '../app'
 import { loadConfig } from '../config'
-import { openDatabase } from '../db'
+import { type Db, openDatabase } from '../db'
+import { freshTestDatabase, testEngine } from './engines'
 
 export const ORIGIN = 'http://localhost:3000'
 
-/** A fresh app on a migrated in-memory database. */
-export function createTestApp(env: Record<string, string> = {}) {
+/**
+ * A fresh app on a fresh migrated database: in memory on SQLite, or a new database cloned from a
+ * migrated template when the tests run on PostgreSQL (TEST_DATABASE_URL, see src/test/engines.ts).
+ */
+export async function createTestApp(env: Record<string, string> = {}) {
   const config = loadConfig({ DATABASE_PATH: ':memory:', PUBLIC_URL: ORIGIN, ...env })
-  const db = openDatabase(':memory:')
+  const db = testEngine() === 'pg' ? ((await freshTestDatabase()) as unknown as Db) : openDatabase(':memory:')
   const app = createApp({ db, config, signInLimit: 10_000 })
   return { app, db, config }
 }
 
-export type TestApp = ReturnType<typeof createTestApp>['app']
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>['app']
 
 /** Collects Set-Cookie values into a cookie jar string. */
 export function mergeCookies(jar: Map<string, string>, res: Response) {

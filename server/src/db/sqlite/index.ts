@@ -9,6 +9,7 @@ import { SQLiteAsyncDialect } from 'drizzle-orm/sqlite-core'
 import { drizzle as drizzleProxy } from 'drizzle-orm/sqlite-proxy'
 import type { Engine } from '../engine'
 import * as schema from '../schema'
+import { sqliteStatements } from './statements'
 
 export type SqliteDb = ReturnType<typeof openSqlite>
 
@@ -143,6 +144,7 @@ function engine(sqlite: Database, client: Database) {
     kind: 'sqlite' as const,
     orm,
     t: schema,
+    q: sqliteStatements({ sqlite, prepare: (sql: string) => client.prepare(sql), gate }),
     sqlite,
     gate,
     async rows<T>(query: SQL) {

@@ -12,7 +12,7 @@ import { createTestApp, signIn } from '../../test/helpers'
 
 type PlanRow = { detail: string }
 
-function record(db: ReturnType<typeof createTestApp>['db']) {
+function record(db: Awaited<ReturnType<typeof createTestApp>>['db']) {
   const seen = new Set<string>()
   const sqlite = db.sqlite as unknown as Record<string, (sql: string) => unknown>
   for (const method of ['query', 'prepare'] as const) {
@@ -41,7 +41,7 @@ function ownNames(sql: string) {
   return names
 }
 
-function fullScans(db: ReturnType<typeof createTestApp>['db'], sql: string) {
+function fullScans(db: Awaited<ReturnType<typeof createTestApp>>['db'], sql: string) {
   const stmt = db.sqlite.prepare(sql)
   const params = new Array(stmt.paramsCount).fill(null)
   const plan = db.sqlite.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as PlanRow[]
@@ -61,7 +61,7 @@ function fullScans(db: ReturnType<typeof createTestApp>['db'], sql: string) {
 }
 
 async function seed() {
-  const ctx = createTestApp()
+  const ctx = await createTestApp()
   const ada = await signIn(ctx.app, 'ada@example.com', 'Ada')
   const bob = await signIn(ctx.app, 'bob@example.com', 'Bob')
   for (const [name, type] of [
@@ -144,7 +144,7 @@ describe('query plans of the hot endpoints', () => {
   })
 
   test('the check sees a full scan when there is one', async () => {
-    const { db } = createTestApp()
+    const { db } = await createTestApp()
     expect(fullScans(db, 'SELECT * FROM section_items WHERE content = ?')).toEqual([
       'SCAN section_items',
     ])

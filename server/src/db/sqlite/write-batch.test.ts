@@ -68,7 +68,7 @@ describe('group commit (batchedWrite)', () => {
   })
 
   test('concurrent item writes over HTTP: each answers as alone, a bad one changes nothing', async () => {
-    const ctx = createTestApp()
+    const ctx = await createTestApp()
     const ada = await signIn(ctx.app, 'ada@example.com', 'Ada')
     await ada.post('/api/section-templates', { name: 'Action Items', type: 'tasks' })
     const report = (

@@ -1,0 +1,89 @@
+import { join } from 'node:path'
+import { SQL } from 'bun'
+import type { SQL as DrizzleSql } from 'drizzle-orm'
+import { drizzle } from 'drizzle-orm/bun-sql'
+import { migrate } from 'drizzle-orm/bun-sql/migrator'
+import { PgDialect } from 'drizzle-orm/pg-core'
+import type { Engine, Orm, Schema } from '../engine'
+import type { Statements } from '../sqlite/statements'
+import * as pgSchema from './schema'
+import { pgStatements } from './statements'
+
+const migrationsFolder = join(import.meta.dir, '..', '..', '..', 'drizzle-pg')
+
+/** Any number of instances may start at once: one of them migrates, the others wait for it. */
+const MIGRATION_LOCK = 7_349_127_001
+
+export type PgOptions = {
+  /** Connections in this instance's pool (DATABASE_POOL_SIZE). */
+  max?: number
+  /** Seconds an idle connection stays open. */
+  idleTimeout?: number
+}
+
+/** The engine API (src/db/engine.ts) over a PostgreSQL database. Migrates before it answers. */
+export async function openPostgres(url: string, options: PgOptions = {}) {
+  // Migrations on one dedicated connection, under a session advisory lock.
+  const admin = new SQL({ url, max: 1 })
+  try {
+    await admin`SELECT pg_advisory_lock(${MIGRATION_LOCK})`
+    try {
+      await migrate(drizzle({ client: admin }), { migrationsFolder, migrationsSchema: 'drizzle' })
+    } finally {
+      await admin`SELECT pg_advisory_unlock(${MIGRATION_LOCK})`
+    }
+  } finally {
+    await admin.close()
+  }
+  const client = new SQL({ url, max: options.max ?? 10, idleTimeout: options.idleTimeout ?? 30 })
+  const root = drizzle({ client, schema: pgSchema })
+  return engine(client, root as unknown as Orm, client)
+}
+
+const dialect = new PgDialect()
+
+function engine(sql: SQL, orm: Orm, pool: SQL) {
+  const run = async <T>(query: DrizzleSql) => {
+    const { sql: text, params } = dialect.sqlToQuery(query)
+    return (await sql.unsafe(text, params as never[])) as T[] & { count: number }
+  }
+  const q: Statements = pgStatements({ sql })
+  const api = {
+    kind: 'pg' as const,
+    orm,
+    // The PostgreSQL tables have the same names, columns and JavaScript types as SQLite's.
+    t: pgSchema as unknown as Schema,
+    q,
+    pool,
+    async rows<T>(query: DrizzleSql) {
+      return [...(await run<T>(query))]
+    },
+    async row<T>(query: DrizzleSql) {
+      return (await run<T>(query))[0]
+    },
+    async exec(query: DrizzleSql) {
+      return (await run(query)).count ?? 0
+    },
+    async tx<T>(fn: (tx: Engine) => Promise<T>): Promise<T> {
+      // A nested call is a savepoint on the transaction's own connection.
+      const drizzleTx = (orm as unknown as { transaction: Function }).transaction.bind(orm)
+      return drizzleTx(async (txOrm: Orm & { session: { client: SQL } }) =>
+        fn(engine(txOrm.session.client, txOrm, pool)),
+      )
+    },
+    async ping() {
+      try {
+        await pool`SELECT 1`
+        return true
+      } catch {
+        return false
+      }
+    },
+    async close() {
+      await pool.close({ timeout: 5 })
+    },
+  }
+  return api satisfies Engine
+}
+
+export type PgDb = Awaited<ReturnType<typeof openPostgres>>

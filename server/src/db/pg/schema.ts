@@ -1,0 +1,336 @@
+// The PostgreSQL schema: the same tables, columns and JavaScript types as ../schema.ts (SQLite),
+// so one service code path answers the same bytes on both (src/db/engine.ts). Migrations:
+// `bun run --cwd server db:generate:pg` into drizzle-pg/; triggers and search in hand-written ones.
+// db.test.ts checks that both schemas have the same tables and columns.
+import { sql } from 'drizzle-orm'
+import {
+  type AnyPgColumn,
+  boolean,
+  index,
+  integer,
+  pgTable,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core'
+
+// Timestamps are ISO 8601 text in UTC with milliseconds, as on SQLite, so answers are the same.
+const now = sql`(to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))`
+const id = () => integer('id').primaryKey().generatedByDefaultAsIdentity()
+const createdAt = () => text('created_at').notNull().default(now)
+const updatedAt = () => text('updated_at').notNull().default(now)
+const bool = (name: string) => boolean(name)
+
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    provider: text('provider').notNull(),
+    provider_user_id: text('provider_user_id').notNull(),
+    email: text('email').notNull(),
+    name: text('name'),
+    provider_name: text('provider_name'),
+    picture: text('picture'),
+    last_seen_at: text('last_seen_at'),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('users_provider_uid').on(t.provider, t.provider_user_id),
+    index('users_email').on(t.email),
+  ],
+)
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    // SHA-256 of the token in the cookie, hex; the token itself is never stored.
+    id: text('id').primaryKey(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expires_at: text('expires_at').notNull(),
+    created_at: createdAt(),
+  },
+  (t) => [index('sessions_user').on(t.user_id)],
+)
+
+export const devAuthCodes = pgTable('dev_auth_codes', {
+  code_hash: text('code_hash').primaryKey(),
+  email: text('email').notNull(),
+  name: text('name'),
+  code_challenge: text('code_challenge').notNull(),
+  expires_at: text('expires_at').notNull(),
+  used_at: text('used_at'),
+})
+
+export const userSettings = pgTable('user_settings', {
+  user_id: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  report_frequency: text('report_frequency', {
+    enum: ['weekly', 'bi-weekly', 'monthly', 'quarterly'],
+  })
+    .notNull()
+    .default('weekly'),
+  weekly_start_day: text('weekly_start_day').notNull().default('monday'),
+  weekly_end_day: text('weekly_end_day').notNull().default('friday'),
+  onboarding_complete: bool('onboarding_complete').notNull().default(false),
+  carry_over: bool('carry_over').notNull().default(true),
+  // A weekly e-mail on the week end day while this week's report is not sent (needs SMTP).
+  reminder_enabled: bool('reminder_enabled').notNull().default(true),
+  // JSON array of validated e-mail addresses that receive the report on Send (needs SMTP).
+  report_recipients: text('report_recipients').notNull().default('[]'),
+  created_at: createdAt(),
+  updated_at: updatedAt(),
+})
+
+export const sectionTemplates = pgTable(
+  'section_templates',
+  {
+    id: id(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    type: text('type', { enum: ['standard', 'tasks', 'followups'] }).notNull(),
+    sort_order: integer('sort_order').notNull().default(0),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [index('section_templates_user').on(t.user_id, t.sort_order)],
+)
+
+export const projects = pgTable(
+  'projects',
+  {
+    id: id(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    uuid: text('uuid').notNull().unique(),
+    name: text('name').notNull(),
+    status: text('status', { enum: ['active', 'archived'] })
+      .notNull()
+      .default('active'),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [index('projects_user').on(t.user_id, t.status)],
+)
+
+export const teamMembers = pgTable(
+  'team_members',
+  {
+    id: id(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    uuid: text('uuid').notNull().unique(),
+    name: text('name').notNull(),
+    title: text('title'),
+    email: text('email').notNull(),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [index('team_members_user').on(t.user_id)],
+)
+
+export const reports = pgTable(
+  'reports',
+  {
+    id: id(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    uuid: text('uuid').notNull().unique(),
+    week_start_date: text('week_start_date').notNull(),
+    title: text('title'),
+    summary: text('summary'),
+    is_submitted: bool('is_submitted').notNull().default(false),
+    sent_date: text('sent_date'),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [uniqueIndex('reports_user_week').on(t.user_id, t.week_start_date)],
+)
+
+export const reportSections = pgTable(
+  'report_sections',
+  {
+    id: id(),
+    report_id: integer('report_id')
+      .notNull()
+      .references(() => reports.id, { onDelete: 'cascade' }),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    section_template_id: integer('section_template_id').references(() => sectionTemplates.id, {
+      onDelete: 'set null',
+    }),
+    section_name: text('section_name').notNull(),
+    section_type: text('section_type', { enum: ['standard', 'tasks', 'followups'] }).notNull(),
+    content: text('content'),
+    sort_order: integer('sort_order').notNull().default(0),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [
+    index('report_sections_report').on(t.report_id, t.sort_order),
+    index('report_sections_user').on(t.user_id),
+  ],
+)
+
+export const sectionItems = pgTable(
+  'section_items',
+  {
+    id: id(),
+    section_id: integer('section_id')
+      .notNull()
+      .references(() => reportSections.id, { onDelete: 'cascade' }),
+    // Denormalised owner: every lookup is by owner, and it keeps ownership checks to one index.
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    project_id: integer('project_id').references(() => projects.id, { onDelete: 'set null' }),
+    content: text('content').notNull(),
+    is_completed: bool('is_completed').notNull().default(false),
+    item_type: text('item_type', { enum: ['standard', 'task', 'followup'] })
+      .notNull()
+      .default('standard'),
+    assigned_to_team_member_id: integer('assigned_to_team_member_id').references(
+      () => teamMembers.id,
+      { onDelete: 'set null' },
+    ),
+    carried_from_item_id: integer('carried_from_item_id').references(
+      (): AnyPgColumn => sectionItems.id,
+      { onDelete: 'set null' },
+    ),
+    sort_order: integer('sort_order').notNull().default(0),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [
+    // (section, order): a report's items in order, and the next sort_order, without a sort.
+    index('section_items_section').on(t.section_id, t.sort_order),
+    index('section_items_user_open').on(t.user_id, t.item_type, t.is_completed),
+    // Covers the per-project counts of a user's items (GET /api/projects) without the table.
+    index('section_items_user_project').on(t.user_id, t.project_id, t.item_type, t.section_id),
+    index('section_items_project').on(t.project_id),
+    index('section_items_assignee').on(t.assigned_to_team_member_id),
+    index('section_items_carried').on(t.carried_from_item_id),
+  ],
+)
+
+const memberEntry = (name: string) =>
+  pgTable(
+    name,
+    {
+      id: id(),
+      team_member_id: integer('team_member_id')
+        .notNull()
+        .references(() => teamMembers.id, { onDelete: 'cascade' }),
+      user_id: integer('user_id')
+        .notNull()
+        .references(() => users.id, { onDelete: 'cascade' }),
+      project_id: integer('project_id').references(() => projects.id, { onDelete: 'set null' }),
+      content: text('content').notNull(),
+      is_completed: bool('is_completed').notNull().default(false),
+      created_at: createdAt(),
+      updated_at: updatedAt(),
+    },
+    (t) => [
+      index(`${name}_member`).on(t.team_member_id),
+      index(`${name}_user`).on(t.user_id),
+      index(`${name}_project`).on(t.project_id),
+    ],
+  )
+
+export const talkingPoints = memberEntry('talking_points')
+export const memberTasks = memberEntry('member_tasks')
+export const memberFollowups = memberEntry('member_followups')
+
+/**
+ * One counter per user, bumped by triggers (drizzle/0003_perf_indexes.sql) on every write to a
+ * table holding that user's data; user_id 0 is the counter of data shared by everyone. The HTTP
+ * cache (src/lib/http-cache.ts) keys cached responses and ETags by it.
+ */
+export const dataVersions = pgTable('data_versions', {
+  user_id: integer('user_id').primaryKey(),
+  version: integer('version').notNull().default(0),
+})
+
+export const systemSettings = pgTable('system_settings', {
+  key: text('key').primaryKey(),
+  setting_value: text('setting_value').notNull(),
+  setting_type: text('setting_type', { enum: ['boolean', 'number', 'text'] }).notNull(),
+  description: text('description'),
+  updated_at: updatedAt(),
+})
+
+export const activityLog = pgTable(
+  'activity_log',
+  {
+    id: id(),
+    user_id: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    action: text('action').notNull(),
+    entity_type: text('entity_type'),
+    entity_id: text('entity_id'),
+    details: text('details'),
+    created_at: createdAt(),
+  },
+  (t) => [index('activity_log_created').on(t.created_at), index('activity_log_user').on(t.user_id)],
+)
+
+export const onboardingEvents = pgTable(
+  'onboarding_events',
+  {
+    id: id(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    step: text('step').notNull(),
+    action: text('action', { enum: ['started', 'completed', 'skipped', 'abandoned'] }).notNull(),
+    duration_ms: integer('duration_ms'),
+    created_at: createdAt(),
+  },
+  (t) => [
+    index('onboarding_events_user').on(t.user_id),
+    index('onboarding_events_step').on(t.step),
+  ],
+)
+
+/**
+ * E-mails Cadence sends: a report on Send, or the weekly reminder. One row per message, retried
+ * with backoff by the in-process mailer; the partial unique index makes a reminder for the same
+ * user and week impossible to record (and so to send) twice, also across restarts.
+ */
+export const deliveries = pgTable(
+  'deliveries',
+  {
+    id: id(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    report_id: integer('report_id').references(() => reports.id, { onDelete: 'set null' }),
+    kind: text('kind', { enum: ['report', 'reminder'] }).notNull(),
+    week_start_date: text('week_start_date').notNull(),
+    // JSON array of addresses.
+    recipients: text('recipients').notNull(),
+    status: text('status', { enum: ['pending', 'sent', 'failed'] })
+      .notNull()
+      .default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    last_error: text('last_error'),
+    next_attempt_at: text('next_attempt_at').notNull().default(now),
+    sent_at: text('sent_at'),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [
+    index('deliveries_due').on(t.status, t.next_attempt_at),
+    index('deliveries_report').on(t.report_id),
+    uniqueIndex('deliveries_reminder_once')
+      .on(t.user_id, t.week_start_date)
+      .where(sql`kind = 'reminder'`),
+  ],
+)

@@ -1,0 +1,43 @@
+import { SQL } from 'bun'
+import { openPostgres } from '../db/pg'
+
+/**
+ * Which engine the server tests run on: SQLite unless TEST_DATABASE_URL names a PostgreSQL server
+ * (`bun run test` starts a throwaway cluster, scripts/postgres.ts, and runs the server tests a
+ * second time with it). Each test app gets its own database, cloned from a template migrated once.
+ */
+export const testEngine = () => (process.env.TEST_DATABASE_URL ? 'pg' : 'sqlite')
+
+const TEMPLATE = `cadence_template_${process.pid}`
+let template: Promise<void> | null = null
+let admin: SQL | null = null
+let count = 0
+
+const dbUrl = (name: string) => {
+  const url = new URL(process.env.TEST_DATABASE_URL as string)
+  url.pathname = `/${name}`
+  return url.toString()
+}
+
+function adminClient() {
+  admin ??= new SQL({ url: process.env.TEST_DATABASE_URL as string, max: 1 })
+  return admin
+}
+
+async function migratedTemplate() {
+  template ??= (async () => {
+    await adminClient().unsafe(`CREATE DATABASE ${TEMPLATE}`)
+    const db = await openPostgres(dbUrl(TEMPLATE), { max: 1 })
+    await db.close()
+  })()
+  return template
+}
+
+/** A new, migrated, empty PostgreSQL database for one test app. */
+export async function freshTestDatabase() {
+  await migratedTemplate()
+  const name = `${TEMPLATE}_${++count}`
+  await adminClient().unsafe(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE}`)
+  // A small pool that lets go of idle connections: a test run opens hundreds of these.
+  return openPostgres(dbUrl(name), { max: 4, idleTimeout: 2 })
+}
