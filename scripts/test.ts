@@ -1,11 +1,21 @@
 // `bun run test`: every test the project has, package by package, then the browser suites
 // against a fresh build. Each package runs its own `bun test` so happy-dom's globals never
 // reach the server tests. Closes on one 'N passed, N failed' line; exits non-zero on any failure.
+import { type Postgres, startPostgres } from './postgres'
 import { runStep, type StepResult } from './run-step'
 
 const only = process.argv.slice(2)
-const steps: Array<[string, string[], { cwd?: string; env?: Record<string, string> }]> = [
-  ['server', ['bun', 'test', 'src'], { cwd: 'server' }],
+// The server tests run twice: on SQLite (the default engine) and on PostgreSQL, on a throwaway
+// cluster started here (scripts/postgres.ts) and stopped at the end.
+let postgres: Postgres | null = null
+const pgEnv = async () => {
+  postgres ??= await startPostgres()
+  return { TEST_DATABASE_URL: postgres.url }
+}
+type Opts = { cwd?: string; env?: Record<string, string> | (() => Promise<Record<string, string>>) }
+const steps: Array<[string, string[], Opts]> = [
+  ['server (sqlite)', ['bun', 'test', 'src'], { cwd: 'server' }],
+  ['server (postgresql)', ['bun', 'test', 'src'], { cwd: 'server', env: pgEnv }],
   ['ui', ['bun', 'test', 'src'], { cwd: 'ui' }],
   ['stories (happy-dom)', ['bun', 'test'], { cwd: 'stories' }],
   ['app', ['bun', 'test', 'src'], { cwd: 'app' }],
@@ -17,8 +27,10 @@ const steps: Array<[string, string[], { cwd?: string; env?: Record<string, strin
 const results: StepResult[] = []
 for (const [name, cmd, opts] of steps) {
   if (only.length && !only.some((o) => name.startsWith(o))) continue
-  results.push(await runStep(name, cmd, opts))
+  const env = typeof opts.env === 'function' ? await opts.env() : opts.env
+  results.push(await runStep(name, cmd, { ...opts, env }))
 }
+await postgres?.stop()
 
 console.log('\n=== summary')
 for (const r of results) {

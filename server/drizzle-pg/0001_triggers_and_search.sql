@@ -9,7 +9,7 @@ $$;
 CREATE FUNCTION cadence_version_by_owner() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP <> 'DELETE' THEN PERFORM cadence_bump(NEW.user_id); END IF;
-  IF TG_OP = 'DELETE' OR OLD.user_id IS DISTINCT FROM NEW.user_id THEN PERFORM cadence_bump(OLD.user_id); END IF;
+  IF TG_OP = 'DELETE' OR (TG_OP = 'UPDATE' AND OLD.user_id IS DISTINCT FROM NEW.user_id) THEN PERFORM cadence_bump(OLD.user_id); END IF;
   RETURN NULL;
 END $$;
 --> statement-breakpoint

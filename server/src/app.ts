@@ -12,6 +12,7 @@ import { DEV_AUTHORIZE_PATH } from './modules/auth/providers'
 import { sessionCookieName } from './modules/auth/service'
 import { configModule } from './modules/config'
 import { dashboardModule } from './modules/dashboard'
+import { healthModule } from './modules/health'
 import { importExportModule } from './modules/import-export'
 import { mailModule } from './modules/mail'
 import { projectsModule } from './modules/projects'
@@ -158,6 +159,7 @@ export function createApp({ db, config, signInLimit }: CreateAppOptions) {
       .use(authModule(ctx, { signInLimit: signInLimit ?? config.signInRateLimit }))
       .use(adminProfileModule(ctx))
       .use(configModule(ctx))
+      .use(healthModule(ctx))
       .use(settingsModule(ctx))
       .use(sectionTemplatesModule(ctx))
       .use(projectsModule(ctx))

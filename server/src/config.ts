@@ -8,6 +8,10 @@ export type Config = {
   port: number
   host: string
   databasePath: string
+  /** DATABASE_URL: a postgres:// or postgresql:// URL selects PostgreSQL and wins over DATABASE_PATH. */
+  databaseUrl: string | null
+  /** Connections per instance to PostgreSQL (DATABASE_POOL_SIZE). */
+  databasePoolSize: number
   publicUrl: string
   adminEmails: string[]
   google: { clientId: string; clientSecret: string } | null
@@ -27,6 +31,15 @@ export type Config = {
 }
 
 const resolvePath = (p: string) => (p === ':memory:' || isAbsolute(p) ? p : join(repoRoot, p))
+
+/** DATABASE_URL, when set, must be a PostgreSQL URL; anything else stops the start. */
+function databaseUrl(url: string | undefined) {
+  if (!url?.trim()) return null
+  if (!/^postgres(ql)?:\/\/[^/]/i.test(url.trim())) {
+    throw new Error('DATABASE_URL must be a postgres:// or postgresql:// URL (unset it for SQLite)')
+  }
+  return url.trim()
+}
 
 /** SMTP_URL must be an smtp:// or smtps:// URL with a host; anything else stops the start. */
 function smtpUrl(url: string) {
@@ -61,6 +74,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     port,
     host: env.HOST ?? '0.0.0.0',
     databasePath: resolvePath(env.DATABASE_PATH ?? './data/weekly.db'),
+    databaseUrl: databaseUrl(env.DATABASE_URL),
+    databasePoolSize: Number(env.DATABASE_POOL_SIZE ?? 10) || 10,
     publicUrl,
     adminEmails: (env.ADMIN_EMAILS ?? '')
       .split(',')

@@ -1,20 +1,27 @@
 import { createApp } from './app'
 import { loadConfig } from './config'
-import { openDatabase } from './db'
+import { type Db, openDatabase } from './db'
+import { openPostgres } from './db/pg'
 import { startCheckpointer } from './db/sqlite/checkpointer'
 import { purgeExpiredSessions } from './modules/auth/service'
 import { startMailer } from './modules/mail/worker'
 
 const started = performance.now()
 const config = loadConfig()
-const db = openDatabase(config.databasePath)
-purgeExpiredSessions({ db, config })
+// DATABASE_URL (PostgreSQL, any number of instances) or the SQLite file at DATABASE_PATH.
+const db: Db = config.databaseUrl
+  ? ((await openPostgres(config.databaseUrl, { max: config.databasePoolSize })) as unknown as Db)
+  : openDatabase(config.databasePath)
+const databaseName = config.databaseUrl
+  ? `PostgreSQL ${new URL(config.databaseUrl).host}${new URL(config.databaseUrl).pathname}`
+  : config.databasePath
+await purgeExpiredSessions({ db, config })
 const app = createApp({ db, config }).listen({ port: config.port, hostname: config.host })
 // The in-process mailer: report e-mails on Send, retries, the weekly reminder. Off without SMTP_URL.
 const mailer = config.smtp ? startMailer({ db, config }) : null
 // WAL checkpoints on their own thread, started once the server answers (off the start path).
 let stopCheckpointer = () => {}
-if (config.databasePath !== ':memory:')
+if (db.kind === 'sqlite' && config.databasePath !== ':memory:')
   setTimeout(() => {
     stopCheckpointer = startCheckpointer(db.sqlite, config.databasePath)
   }, 500).unref()
@@ -31,15 +38,20 @@ if (config.smtp) {
 }
 console.log(
   `Cadence listening on http://${config.host}:${app.server?.port} (public ${config.publicUrl}), ` +
-    `database ${config.databasePath}, ready in ${Math.round(performance.now() - started)} ms`,
+    `database ${databaseName}, ready in ${Math.round(performance.now() - started)} ms`,
 )
+// Graceful shutdown (a rolling upgrade sends SIGTERM): stop taking connections, let requests in
+// flight finish, stop the mailer (a send in flight gets a moment; it is retried by the next
+// instance if cut short), then close the database.
+let stopping = false
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, async () => {
-    app.stop()
-    // A send in flight gets a moment to finish; it is retried on the next start if cut short.
+    if (stopping) return
+    stopping = true
+    await Promise.race([app.server?.stop(false), Bun.sleep(10_000)])
     await Promise.race([mailer?.stop(), Bun.sleep(5_000)])
     stopCheckpointer()
-    db.sqlite.close()
+    await db.close()
     process.exit(0)
   })
 }

@@ -4,7 +4,7 @@ import { createItem } from '../modules/section-items/service'
 import { createTestApp, signIn } from '../test/helpers'
 
 async function setup() {
-  const ctx = createTestApp()
+  const ctx = await createTestApp()
   const ada = await signIn(ctx.app, 'ada@example.com', 'Ada')
   const bob = await signIn(ctx.app, 'bob@example.com', 'Bob')
   await ada.post('/api/section-templates', { name: 'Action Items', type: 'tasks' })
@@ -176,7 +176,7 @@ describe('static assets', () => {
     const js = `export const x = ${JSON.stringify('a'.repeat(5000))}\n`
     writeFileSync(join(dist, 'assets', 'app-abc123.js'), js)
     writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Cadence</title>')
-    const { app } = createTestApp({ APP_DIST: dist })
+    const { app } = await createTestApp({ APP_DIST: dist })
     const get = (path: string, gzip: boolean) =>
       app.handle(
         new Request(`http://localhost:3000${path}`, {

@@ -279,6 +279,7 @@ for (const kind of ['talking-points', 'tasks', 'followups']) {
 
 /** Routes outside the matrix, each with the reason. */
 const EXEMPT: Record<string, string> = {
+  'GET /api/health': 'public by design (load balancer check, no data); tested in health.test.ts',
   'GET /api/docs': 'public API reference',
   'GET /api/openapi.json': 'public API description',
   'GET /api/oauth/google/redirect_url': 'starts sign-in; tested in auth.test.ts',

@@ -7,7 +7,7 @@ import fc from 'fast-check'
 import { type Client, createTestApp, signIn } from '../test/helpers'
 
 async function setup() {
-  const ctx = createTestApp()
+  const ctx = await createTestApp()
   const ada = await signIn(ctx.app, 'ada@example.com')
   await ada.post('/api/section-templates', { name: 'Tasks', type: 'tasks' })
   const project = (await ada.post('/api/projects', { name: 'Apollo' })).json

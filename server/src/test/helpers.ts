@@ -9,9 +9,13 @@ export const ORIGIN = 'http://localhost:3000'
  * A fresh app on a fresh migrated database: in memory on SQLite, or a new database cloned from a
  * migrated template when the tests run on PostgreSQL (TEST_DATABASE_URL, see src/test/engines.ts).
  */
-export async function createTestApp(env: Record<string, string> = {}) {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  engine: 'sqlite' | 'pg' = testEngine(),
+) {
   const config = loadConfig({ DATABASE_PATH: ':memory:', PUBLIC_URL: ORIGIN, ...env })
-  const db = testEngine() === 'pg' ? ((await freshTestDatabase()) as unknown as Db) : openDatabase(':memory:')
+  const db =
+    engine === 'pg' ? ((await freshTestDatabase()) as unknown as Db) : openDatabase(':memory:')
   const app = createApp({ db, config, signInLimit: 10_000 })
   return { app, db, config }
 }

@@ -3,7 +3,7 @@ import { activityLog, users } from '../../db/schema'
 import { createTestApp, makeClient, signIn } from '../../test/helpers'
 
 async function setup() {
-  const ctx = createTestApp({ ADMIN_EMAILS: 'root@example.com' })
+  const ctx = await createTestApp({ ADMIN_EMAILS: 'root@example.com' })
   const root = await signIn(ctx.app, 'root@example.com', 'Root')
   const ada = await signIn(ctx.app, 'ada@example.com', 'Ada Lovelace')
   return { ...ctx, root, ada }

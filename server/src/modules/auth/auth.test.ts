@@ -3,7 +3,7 @@ import { devAuthCodes, sessions } from '../../db/schema'
 import { createTestApp, makeClient, ORIGIN, signIn } from '../../test/helpers'
 
 async function startHandshake(
-  app: ReturnType<typeof createTestApp>['app'],
+  app: Awaited<ReturnType<typeof createTestApp>>['app'],
   email = 'ada@example.com',
 ) {
   const client = makeClient(app)
@@ -22,7 +22,7 @@ async function startHandshake(
 
 describe('sign-in through the development provider', () => {
   test('redirect_url points at the dev provider with state and an S256 PKCE challenge', async () => {
-    const { app } = createTestApp()
+    const { app } = await createTestApp()
     const res = await makeClient(app).get('/api/oauth/google/redirect_url')
     expect(res.status).toBe(200)
     const url = new URL(res.json.redirectUrl)
@@ -33,7 +33,7 @@ describe('sign-in through the development provider', () => {
   })
 
   test('the provider page is an HTML form with email and name that says it is the development sign-in', async () => {
-    const { app } = createTestApp()
+    const { app } = await createTestApp()
     const res = await makeClient(app).get('/api/oauth/google/redirect_url')
     const page = await app.handle(new Request(res.json.redirectUrl))
     const html = await page.text()
@@ -45,7 +45,7 @@ describe('sign-in through the development provider', () => {
   })
 
   test('a bad e-mail in the form gives the page back with the message and no code', async () => {
-    const { app } = createTestApp()
+    const { app } = await createTestApp()
     const res = await makeClient(app).get('/api/oauth/google/redirect_url')
     const page = await app.handle(
       new Request(res.json.redirectUrl, {
@@ -62,7 +62,7 @@ describe('sign-in through the development provider', () => {
   })
 
   test('submitting the form answers 303 to /auth/callback with code and state', async () => {
-    const { app } = createTestApp()
+    const { app } = await createTestApp()
     const { url, form, location } = await startHandshake(app)
     expect(form.status).toBe(303)
     expect(location.pathname).toBe('/auth/callback')
@@ -71,7 +71,7 @@ describe('sign-in through the development provider', () => {
   })
 
   test('exchanging the code sets an HttpOnly SameSite=Lax session cookie and /users/me answers the user', async () => {
-    const { app } = createTestApp()
+    const { app } = await createTestApp()
     const { client, location } = await startHandshake(app)
     const res = await client.request('POST', '/api/sessions', {
       code: location.searchParams.get('code'),
@@ -90,7 +90,7 @@ describe('sign-in through the development provider', () => {
   })
 
   test('only the SHA-256 hash of the session token is stored', async () => {
-    const { app, db } = createTestApp()
+    const { app, db } = await createTestApp()
     const client = await signIn(app, 'ada@example.com')
     const token = client.jar.get('cadence_session')!
     expect(token.length).toBeGreaterThanOrEqual(26) // 160 bits in base32
@@ -101,7 +101,7 @@ describe('sign-in through the development provider', () => {
   })
 
   test('a code cannot be used twice', async () => {
-    const { app } = createTestApp()
+    const { app } = await createTestApp()
     const { client, location } = await startHandshake(app)
     const body = {
       code: location.searchParams.get('code'),
@@ -116,7 +116,7 @@ describe('sign-in through the development provider', () => {
   })
 
   test('a state that does not match the one issued is refused', async () => {
-    const { app } = createTestApp()
+    const { app } = await createTestApp()
     const { client, location } = await startHandshake(app)
     const res = await client.post('/api/sessions', {
       code: location.searchParams.get('code'),
@@ -127,7 +127,7 @@ describe('sign-in through the development provider', () => {
   })
 
   test('a missing code is a 400 with the spec message', async () => {
-    const { app } = createTestApp()
+    const { app } = await createTestApp()
     const res = await makeClient(app).post('/api/sessions', {})
     expect(res.status).toBe(400)
     expect(res.json.error).toBe(
@@ -136,7 +136,7 @@ describe('sign-in through the development provider', () => {
   })
 
   test('a code exchanged from another browser (without the state cookie) is refused', async () => {
-    const { app } = createTestApp()
+    const { app } = await createTestApp()
     const { location } = await startHandshake(app)
     const res = await makeClient(app).post('/api/sessions', {
       code: location.searchParams.get('code'),
@@ -146,7 +146,7 @@ describe('sign-in through the development provider', () => {
   })
 
   test('every sign-in gets a new token', async () => {
-    const { app } = createTestApp()
+    const { app } = await createTestApp()
     const a = await signIn(app, 'ada@example.com')
     const b = await signIn(app, 'ada@example.com')
     expect(a.jar.get('cadence_session')).not.toBe(b.jar.get('cadence_session'))
@@ -154,7 +154,7 @@ describe('sign-in through the development provider', () => {
   })
 
   test('logout ends the session on the server and the old cookie gets 401', async () => {
-    const { app } = createTestApp()
+    const { app } = await createTestApp()
     const client = await signIn(app, 'ada@example.com')
     const saved = new Map(client.jar)
     expect((await client.get('/api/logout')).status).toBe(200)
@@ -163,14 +163,14 @@ describe('sign-in through the development provider', () => {
   })
 
   test('without a session /users/me answers 401 with an error', async () => {
-    const { app } = createTestApp()
+    const { app } = await createTestApp()
     const res = await makeClient(app).get('/api/users/me')
     expect(res.status).toBe(401)
     expect(res.json.error).toBeString()
   })
 
   test('ADMIN_EMAILS makes a user admin', async () => {
-    const { app } = createTestApp({ ADMIN_EMAILS: 'boss@example.com, other@example.com' })
+    const { app } = await createTestApp({ ADMIN_EMAILS: 'boss@example.com, other@example.com' })
     const boss = await signIn(app, 'Boss@Example.com')
     expect((await boss.get('/api/admin/profile')).json).toEqual({ is_admin: true })
     const ada = await signIn(app, 'ada@example.com')
@@ -178,7 +178,7 @@ describe('sign-in through the development provider', () => {
   })
 
   test('an https PUBLIC_URL gives a Secure __Host- cookie', async () => {
-    const { app } = createTestApp({ PUBLIC_URL: 'https://cadence.example.com' })
+    const { app } = await createTestApp({ PUBLIC_URL: 'https://cadence.example.com' })
     const client = makeClient(app)
     const start = await client.get('/api/oauth/google/redirect_url')
     const oauth = start.headers.getSetCookie().find((c) => c.startsWith('__Host-cadence_oauth='))!
@@ -186,7 +186,7 @@ describe('sign-in through the development provider', () => {
   })
 
   test('the dev provider is absent when switched off', async () => {
-    const { app } = createTestApp({ DEV_LOGIN: 'off' })
+    const { app } = await createTestApp({ DEV_LOGIN: 'off' })
     const res = await makeClient(app).get('/api/oauth/google/redirect_url')
     expect(res.status).toBe(401)
     const page = await app.handle(new Request(`${ORIGIN}/api/oauth/dev/authorize?state=x`))
@@ -210,7 +210,7 @@ describe('sign-in through the development provider', () => {
   })
 
   test('a session past half its life is renewed on use, with a fresh cookie', async () => {
-    const { app, db } = createTestApp()
+    const { app, db } = await createTestApp()
     const client = await signIn(app, 'ada@example.com')
     const soon = new Date(Date.now() + 2 * 86_400_000).toISOString()
     db.update(sessions).set({ expires_at: soon }).run()
@@ -223,7 +223,7 @@ describe('sign-in through the development provider', () => {
   })
 
   test('an expired session answers 401 and is removed', async () => {
-    const { app, db } = createTestApp()
+    const { app, db } = await createTestApp()
     const client = await signIn(app, 'ada@example.com')
     db.update(sessions)
       .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
@@ -233,7 +233,7 @@ describe('sign-in through the development provider', () => {
   })
 
   test('a development code older than 10 minutes is refused', async () => {
-    const { app, db } = createTestApp()
+    const { app, db } = await createTestApp()
     const { client, location } = await startHandshake(app)
     db.update(devAuthCodes)
       .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
@@ -247,14 +247,14 @@ describe('sign-in through the development provider', () => {
   })
 
   test('codes expire within 10 minutes of being issued', async () => {
-    const { app, db } = createTestApp()
+    const { app, db } = await createTestApp()
     await startHandshake(app)
     const row = db.select().from(devAuthCodes).get()!
     expect(Date.parse(row.expires_at) - Date.now()).toBeLessThanOrEqual(10 * 60_000)
   })
 
   test('each sign-in is recorded in the activity log', async () => {
-    const { app, db } = createTestApp()
+    const { app, db } = await createTestApp()
     await signIn(app, 'ada@example.com')
     await signIn(app, 'ada@example.com')
     const rows = db.sqlite.query("SELECT action FROM activity_log WHERE action = 'sign_in'").all()

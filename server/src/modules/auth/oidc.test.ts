@@ -103,7 +103,7 @@ const profile = {
 }
 
 async function begin() {
-  const { app } = createTestApp(env)
+  const { app } = await createTestApp(env)
   const client = makeClient(app)
   const start = await client.get('/api/oauth/google/redirect_url')
   expect(start.status).toBe(200)
@@ -175,7 +175,7 @@ describe('sign-in with an OpenID Connect provider', () => {
   })
 
   test('an unreachable provider answers 502 with an error, not a 500', async () => {
-    const { app } = createTestApp({ ...env, OIDC_ISSUER: 'http://127.0.0.1:9/nowhere' })
+    const { app } = await createTestApp({ ...env, OIDC_ISSUER: 'http://127.0.0.1:9/nowhere' })
     const res = await makeClient(app).get('/api/oauth/google/redirect_url')
     expect(res.status).toBe(502)
     expect(res.json.error).toContain('sign-in provider')

@@ -3,7 +3,7 @@ import fc from 'fast-check'
 import { type Client, createTestApp, signIn } from '../../test/helpers'
 
 async function setup() {
-  const ctx = createTestApp()
+  const ctx = await createTestApp()
   const ada = await signIn(ctx.app, 'ada@example.com', 'Ada')
   const bob = await signIn(ctx.app, 'bob@example.com', 'Bob')
   for (const [name, type] of [
@@ -539,7 +539,7 @@ describe('whole-account JSON export and import', () => {
     let n = 0
     await fc.assert(
       fc.asyncProperty(account, async (a) => {
-        const ctx = createTestApp()
+        const ctx = await createTestApp()
         const from = await signIn(ctx.app, `from${n}@example.com`)
         const to = await signIn(ctx.app, `to${n++}@example.com`)
         for (const [name, type] of [

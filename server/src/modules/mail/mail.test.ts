@@ -28,10 +28,10 @@ afterEach(async () => {
   smtp.reject = null
 })
 
-type Ctx = ReturnType<typeof createTestApp>
+type Ctx = Awaited<ReturnType<typeof createTestApp>>
 
-function mailApp(env: Record<string, string> = {}) {
-  return createTestApp({ SMTP_URL: smtp.url, MAIL_FROM, ...env })
+async function mailApp(env: Record<string, string> = {}) {
+  return await createTestApp({ SMTP_URL: smtp.url, MAIL_FROM, ...env })
 }
 
 function userId(db: Ctx['db'], email: string) {
@@ -88,7 +88,7 @@ function mailer(ctx: Ctx, options: Parameters<typeof startMailer>[1] = {}) {
 
 describe('report e-mail on Send', () => {
   test('Send records the delivery at once; the mailer sends HTML and text to the recipients', async () => {
-    const ctx = mailApp()
+    const ctx = await mailApp()
     const { ada, report } = await reportWithItems(ctx)
     // Through Settings, which trims the addresses and drops duplicates.
     const settings = await ada.put('/api/user-settings', {
@@ -139,7 +139,7 @@ describe('report e-mail on Send', () => {
   })
 
   test('a running mailer is woken by the Send: the e-mail goes out without waiting for a poll', async () => {
-    const ctx = mailApp()
+    const ctx = await mailApp()
     const { ada, report } = await reportWithItems(ctx)
     setSettings(ctx.db, 'ada@example.com', { recipients: ['boss@example.com'] })
     mailer(ctx, { pollMs: 600_000 })
@@ -152,7 +152,7 @@ describe('report e-mail on Send', () => {
   })
 
   test('only the false→true change sends; no recipients or no SMTP records nothing', async () => {
-    const ctx = mailApp()
+    const ctx = await mailApp()
     const { ada, report } = await reportWithItems(ctx)
     // No recipients yet: sent, nothing recorded.
     expect((await send(ada, report.uuid)).json.is_submitted).toBe(true)
@@ -167,7 +167,7 @@ describe('report e-mail on Send', () => {
     expect(rows(ctx.db)).toHaveLength(1)
 
     // Without SMTP_URL: Send only marks the report sent.
-    const plain = createTestApp()
+    const plain = await createTestApp()
     const bob = await reportWithItems(plain, 'bob@example.com')
     setSettings(plain.db, 'bob@example.com', { recipients: ['boss@example.com'] })
     const res = await send(bob.ada, bob.report.uuid)
@@ -179,7 +179,7 @@ describe('report e-mail on Send', () => {
   })
 
   test('unreadable stored recipients never fail the Send', async () => {
-    const ctx = mailApp()
+    const ctx = await mailApp()
     const { ada, report } = await reportWithItems(ctx)
     setSettings(ctx.db, 'ada@example.com', { report_recipients: '{not json' })
     const res = await send(ada, report.uuid)
@@ -191,7 +191,7 @@ describe('report e-mail on Send', () => {
 
 describe('failures, backoff and Retry', () => {
   test('a refusing server: retried after 1, 5, 15 and 60 minutes, then failed; Retry sends it', async () => {
-    const ctx = mailApp()
+    const ctx = await mailApp()
     const { ada, report } = await reportWithItems(ctx)
     setSettings(ctx.db, 'ada@example.com', { recipients: ['boss@example.com'] })
     await send(ada, report.uuid)
@@ -247,7 +247,7 @@ describe('failures, backoff and Retry', () => {
   })
 
   test('two senders on one database send a delivery once; a deleted report is not mailed', async () => {
-    const ctx = mailApp()
+    const ctx = await mailApp()
     const { ada, report } = await reportWithItems(ctx)
     setSettings(ctx.db, 'ada@example.com', { recipients: ['boss@example.com'] })
     await send(ada, report.uuid)
@@ -276,7 +276,7 @@ describe('failures, backoff and Retry', () => {
   })
 
   test('a closed port: the attempt fails, is recorded and retried later', async () => {
-    const ctx = mailApp({ SMTP_URL: `smtp://127.0.0.1:${await closedPort()}` })
+    const ctx = await mailApp({ SMTP_URL: `smtp://127.0.0.1:${await closedPort()}` })
     const { ada, report } = await reportWithItems(ctx)
     setSettings(ctx.db, 'ada@example.com', { recipients: ['boss@example.com'] })
     await send(ada, report.uuid)
@@ -289,7 +289,7 @@ describe('failures, backoff and Retry', () => {
   })
 
   test('wrong SMTP credentials fail the attempt', async () => {
-    const ctx = mailApp({ SMTP_URL: `smtp://mailer:wrong@127.0.0.1:${smtp.port}` })
+    const ctx = await mailApp({ SMTP_URL: `smtp://mailer:wrong@127.0.0.1:${smtp.port}` })
     const { ada, report } = await reportWithItems(ctx)
     setSettings(ctx.db, 'ada@example.com', { recipients: ['boss@example.com'] })
     await send(ada, report.uuid)
@@ -309,7 +309,7 @@ describe('weekly reminder', () => {
   const NEXT_FRI = new Date('2026-11-27T09:30:00Z')
 
   test('on the week end day from 09:00 UTC, once per week, to the user, not when disabled', async () => {
-    const ctx = mailApp()
+    const ctx = await mailApp()
     await signIn(ctx.app, 'ada@example.com')
     await signIn(ctx.app, 'off@example.com')
     setSettings(ctx.db, 'off@example.com', { reminder_enabled: false })
@@ -347,7 +347,7 @@ describe('weekly reminder', () => {
   })
 
   test("the user's own week: end day and start day from the settings", async () => {
-    const ctx = mailApp()
+    const ctx = await mailApp()
     await signIn(ctx.app, 'sun@example.com')
     setSettings(ctx.db, 'sun@example.com', {
       weekly_start_day: 'wednesday',
@@ -360,7 +360,7 @@ describe('weekly reminder', () => {
   })
 
   test("not when this week's report is sent; yes when it exists as a draft", async () => {
-    const ctx = mailApp()
+    const ctx = await mailApp()
     const { ada, report } = await reportWithItems(ctx)
     const bob = await reportWithItems(ctx, 'bob@example.com')
     await send(ada, report.uuid)
@@ -376,7 +376,7 @@ describe('weekly reminder', () => {
   })
 
   test('a reminder queued before the report is sent is not mailed after it', async () => {
-    const ctx = mailApp()
+    const ctx = await mailApp()
     const { ada, report } = await reportWithItems(ctx)
     expect(queueReminders(ctx.db, ctx.config, FRI_0900)).toBe(1)
     await send(ada, report.uuid)
@@ -389,7 +389,7 @@ describe('weekly reminder', () => {
   })
 
   test('without SMTP no reminder is recorded', async () => {
-    const ctx = createTestApp()
+    const ctx = await createTestApp()
     await signIn(ctx.app, 'ada@example.com')
     expect(queueReminders(ctx.db, ctx.config, FRI_0900)).toBe(0)
     expect(rows(ctx.db)).toHaveLength(0)
@@ -440,7 +440,7 @@ describe('weekly reminder', () => {
 
 describe('export as the e-mail parts', () => {
   test('format=html and format=text answer the two parts; other users get 404', async () => {
-    const ctx = createTestApp()
+    const ctx = await createTestApp()
     const { ada, report } = await reportWithItems(ctx)
     const html = await ada.get(`/api/reports/${report.uuid}/export?format=html`)
     expect(html.status).toBe(200)

@@ -2,7 +2,7 @@ import { describe, expect, test } from 'bun:test'
 import { reportSections, reports, sectionItems } from '../../db/schema'
 import { createTestApp, makeClient, signIn } from '../../test/helpers'
 
-type Ctx = ReturnType<typeof createTestApp>
+type Ctx = Awaited<ReturnType<typeof createTestApp>>
 
 /** A report with one section and the given items, written straight to the database. */
 function seedItems(
@@ -45,7 +45,7 @@ function seedItems(
 
 describe('projects', () => {
   test('create defaults to active and trims the name; list is sorted by name with counts', async () => {
-    const { app } = createTestApp()
+    const { app } = await createTestApp()
     const ada = await signIn(app, 'ada@example.com')
     const res = await ada.post('/api/projects', { name: '  Zeus  ' })
     expect(res.status).toBe(200)
@@ -67,7 +67,7 @@ describe('projects', () => {
   })
 
   test('name validation: required, non-blank, at most 255', async () => {
-    const { app } = createTestApp()
+    const { app } = await createTestApp()
     const ada = await signIn(app, 'ada@example.com')
     for (const body of [{}, { name: '' }, { name: '   ' }]) {
       const res = await ada.post('/api/projects', body)
@@ -82,7 +82,7 @@ describe('projects', () => {
   })
 
   test('PUT changes the status alone or the name alone', async () => {
-    const { app } = createTestApp()
+    const { app } = await createTestApp()
     const ada = await signIn(app, 'ada@example.com')
     const p = (await ada.post('/api/projects', { name: 'Apollo' })).json
     expect((await ada.put(`/api/projects/${p.uuid}`, { status: 'archived' })).json).toMatchObject({
@@ -99,7 +99,7 @@ describe('projects', () => {
   })
 
   test('counts come from report items and standalone entries', async () => {
-    const ctx = createTestApp()
+    const ctx = await createTestApp()
     const ada = await signIn(ctx.app, 'ada@example.com')
     const userId = (await ada.get('/api/users/me')).json.id
     const p = (await ada.post('/api/projects', { name: 'Apollo' })).json
@@ -127,7 +127,7 @@ describe('projects', () => {
   })
 
   test('the timeline lists tagged items, newest week first; analytics count 30 days', async () => {
-    const ctx = createTestApp()
+    const ctx = await createTestApp()
     const ada = await signIn(ctx.app, 'ada@example.com')
     const userId = (await ada.get('/api/users/me')).json.id
     const p = (await ada.post('/api/projects', { name: 'Apollo' })).json
@@ -157,7 +157,7 @@ describe('projects', () => {
   })
 
   test('delete: plain when unreferenced, 409 when referenced, moved with a destination', async () => {
-    const ctx = createTestApp()
+    const ctx = await createTestApp()
     const ada = await signIn(ctx.app, 'ada@example.com')
     const userId = (await ada.get('/api/users/me')).json.id
     const empty = (await ada.post('/api/projects', { name: 'Empty' })).json
@@ -191,7 +191,7 @@ describe('projects', () => {
   })
 
   test('a malformed or mistyped delete body is a 400 and deletes nothing', async () => {
-    const { app } = createTestApp()
+    const { app } = await createTestApp()
     const ada = await signIn(app, 'ada@example.com')
     const p = (await ada.post('/api/projects', { name: 'Keep' })).json
     const malformed = await ada.request('DELETE', `/api/projects/${p.uuid}`, '{"move_to', {
@@ -207,7 +207,7 @@ describe('projects', () => {
   })
 
   test('combine puts every reference on one project with the new name', async () => {
-    const ctx = createTestApp()
+    const ctx = await createTestApp()
     const ada = await signIn(ctx.app, 'ada@example.com')
     const userId = (await ada.get('/api/users/me')).json.id
     const a = (await ada.post('/api/projects', { name: 'A' })).json
@@ -240,7 +240,7 @@ describe('projects', () => {
   })
 
   test("another user's project is invisible and untouchable", async () => {
-    const { app } = createTestApp()
+    const { app } = await createTestApp()
     const ada = await signIn(app, 'ada@example.com')
     const bob = await signIn(app, 'bob@example.com')
     const p = (await ada.post('/api/projects', { name: 'Secret' })).json

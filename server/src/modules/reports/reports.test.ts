@@ -5,7 +5,7 @@ import { weekStart } from '../../lib/weeks'
 import { createTestApp, makeClient, signIn } from '../../test/helpers'
 
 async function withTemplates() {
-  const ctx = createTestApp()
+  const ctx = await createTestApp()
   const ada = await signIn(ctx.app, 'ada@example.com')
   await ada.post('/api/section-templates', { name: 'Highlights', type: 'standard' })
   await ada.post('/api/section-templates', { name: 'Action Items', type: 'tasks' })

@@ -24,7 +24,7 @@ type Section = { id: number; section_name: string; section_type: string; items: 
 type Report = { uuid: string; week_start_date: string; sections: Section[]; carried_count: number }
 
 async function setup() {
-  const ctx = createTestApp()
+  const ctx = await createTestApp()
   const ada = await signIn(ctx.app, 'ada@example.com')
   await ada.post('/api/section-templates', { name: 'Highlights', type: 'standard' })
   await ada.post('/api/section-templates', { name: 'Action Items', type: 'tasks' })

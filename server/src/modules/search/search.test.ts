@@ -5,7 +5,7 @@ import { type Client, createTestApp, signIn } from '../../test/helpers'
 type Result = { type: string; id: number; uuid?: string; [k: string]: unknown }
 
 async function seed() {
-  const ctx = createTestApp()
+  const ctx = await createTestApp()
   const ada = await signIn(ctx.app, 'ada@example.com', 'Ada')
   const bob = await signIn(ctx.app, 'bob@example.com', 'Bob')
   await ada.post('/api/section-templates', { name: 'Highlights', type: 'standard' })
@@ -293,7 +293,7 @@ describe('search', () => {
   })
 
   test('search needs a session', async () => {
-    const { app } = createTestApp()
+    const { app } = await createTestApp()
     const res = await app.handle(new Request('http://localhost:3000/api/search?query=apollo'))
     expect(res.status).toBe(401)
   })

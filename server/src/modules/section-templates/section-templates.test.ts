@@ -3,7 +3,7 @@ import { createTestApp, makeClient, signIn } from '../../test/helpers'
 
 describe('section templates', () => {
   test('create appends in order; list is sorted by sort_order', async () => {
-    const { app } = createTestApp()
+    const { app } = await createTestApp()
     const ada = await signIn(app, 'ada@example.com')
     const a = await ada.post('/api/section-templates', { name: 'Highlights', type: 'standard' })
     expect(a.status).toBe(200)
@@ -20,7 +20,7 @@ describe('section templates', () => {
   })
 
   test('a blank name gives the spec message; a bad type is refused', async () => {
-    const { app } = createTestApp()
+    const { app } = await createTestApp()
     const ada = await signIn(app, 'ada@example.com')
     for (const name of ['', '   ']) {
       const res = await ada.post('/api/section-templates', { name, type: 'standard' })
@@ -40,7 +40,7 @@ describe('section templates', () => {
   })
 
   test('update renames and retypes; reorder stores positions from 0', async () => {
-    const { app } = createTestApp()
+    const { app } = await createTestApp()
     const ada = await signIn(app, 'ada@example.com')
     const a = (await ada.post('/api/section-templates', { name: 'A', type: 'standard' })).json
     const b = (await ada.post('/api/section-templates', { name: 'B', type: 'standard' })).json
@@ -62,7 +62,7 @@ describe('section templates', () => {
   })
 
   test('delete removes a template', async () => {
-    const { app } = createTestApp()
+    const { app } = await createTestApp()
     const ada = await signIn(app, 'ada@example.com')
     const a = (await ada.post('/api/section-templates', { name: 'A', type: 'standard' })).json
     expect((await ada.delete(`/api/section-templates/${a.id}`)).status).toBe(200)
@@ -71,7 +71,7 @@ describe('section templates', () => {
   })
 
   test("another user's template is 404 for update, reorder and delete", async () => {
-    const { app } = createTestApp()
+    const { app } = await createTestApp()
     const ada = await signIn(app, 'ada@example.com')
     const bob = await signIn(app, 'bob@example.com')
     const a = (await ada.post('/api/section-templates', { name: 'A', type: 'standard' })).json

@@ -3,7 +3,7 @@ import { createTestApp, makeClient, signIn } from '../../test/helpers'
 
 describe('user settings', () => {
   test('a new user has weekly, monday to friday, onboarding not complete', async () => {
-    const { app } = createTestApp()
+    const { app } = await createTestApp()
     const ada = await signIn(app, 'ada@example.com')
     const res = await ada.get('/api/user-settings')
     expect(res.status).toBe(200)
@@ -16,7 +16,7 @@ describe('user settings', () => {
   })
 
   test('each of the three PUT shapes changes only what it carries', async () => {
-    const { app } = createTestApp()
+    const { app } = await createTestApp()
     const ada = await signIn(app, 'ada@example.com')
     await ada.put('/api/user-settings', {
       report_frequency: 'bi-weekly',
@@ -34,7 +34,7 @@ describe('user settings', () => {
   })
 
   test('a bad day or frequency is a 400 and changes nothing', async () => {
-    const { app } = createTestApp()
+    const { app } = await createTestApp()
     const ada = await signIn(app, 'ada@example.com')
     const bad = await ada.put('/api/user-settings', { weekly_start_day: 'someday' })
     expect(bad.status).toBe(400)
@@ -44,7 +44,7 @@ describe('user settings', () => {
   })
 
   test('settings need a session and are per user', async () => {
-    const { app } = createTestApp()
+    const { app } = await createTestApp()
     expect((await makeClient(app).get('/api/user-settings')).status).toBe(401)
     const ada = await signIn(app, 'ada@example.com')
     const bob = await signIn(app, 'bob@example.com')
@@ -53,7 +53,7 @@ describe('user settings', () => {
   })
 
   test('carry-over, the reminder and recipients: defaults, alone or together', async () => {
-    const { app } = createTestApp()
+    const { app } = await createTestApp()
     const ada = await signIn(app, 'ada@example.com')
     expect((await ada.get('/api/user-settings')).json).toMatchObject({
       carry_over: true,
@@ -85,7 +85,7 @@ describe('user settings', () => {
   })
 
   test('a bad address, more than 20 recipients or a non-boolean is a 400 and changes nothing', async () => {
-    const { app } = createTestApp()
+    const { app } = await createTestApp()
     const ada = await signIn(app, 'ada@example.com')
     await ada.put('/api/user-settings', { report_recipients: ['keep@example.com'] })
     for (const bad of [
@@ -122,7 +122,7 @@ describe('user settings', () => {
   })
 
   test('the account export carries the new settings and an import restores them', async () => {
-    const { app } = createTestApp()
+    const { app } = await createTestApp()
     const ada = await signIn(app, 'ada@example.com')
     await ada.put('/api/user-settings', {
       carry_over: false,

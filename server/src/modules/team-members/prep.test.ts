@@ -10,7 +10,7 @@ const week = (n: number) => addDays(THIS_WEEK, 7 * n)
 const contents = (list: Array<{ content: string }>) => list.map((i) => i.content)
 
 async function setup() {
-  const ctx = createTestApp()
+  const ctx = await createTestApp()
   const ada = await signIn(ctx.app, 'ada@example.com')
   await ada.post('/api/section-templates', { name: 'Action Items', type: 'tasks' })
   await ada.post('/api/section-templates', { name: 'Follow-ups', type: 'followups' })

@@ -4,7 +4,7 @@ import { createTestApp, makeClient, signIn } from '../../test/helpers'
 
 describe('team members', () => {
   test('create, list sorted by name with the five counts, update', async () => {
-    const { app } = createTestApp()
+    const { app } = await createTestApp()
     const ada = await signIn(app, 'ada@example.com')
     const res = await ada.post('/api/team-members', {
       name: 'Zoe',
@@ -32,7 +32,7 @@ describe('team members', () => {
   })
 
   test('validation messages', async () => {
-    const { app } = createTestApp()
+    const { app } = await createTestApp()
     const ada = await signIn(app, 'ada@example.com')
     const noName = await ada.post('/api/team-members', { email: 'a@example.com' })
     expect(noName.json.error).toBe('Name is required')
@@ -54,7 +54,7 @@ describe('team members', () => {
 
   for (const kind of ['talking-points', 'tasks', 'followups'] as const) {
     test(`${kind}: add, list, toggle, edit, delete; content is required`, async () => {
-      const { app } = createTestApp()
+      const { app } = await createTestApp()
       const ada = await signIn(app, 'ada@example.com')
       const m = (await ada.post('/api/team-members', { name: 'Bo', email: 'bo@example.com' })).json
       const p = (await ada.post('/api/projects', { name: 'Apollo' })).json
@@ -86,7 +86,7 @@ describe('team members', () => {
   }
 
   test('the member dashboard gathers assigned report items and standalone entries', async () => {
-    const { app, db } = createTestApp()
+    const { app, db } = await createTestApp()
     const ada = await signIn(app, 'ada@example.com')
     const userId = (await ada.get('/api/users/me')).json.id
     const m = (await ada.post('/api/team-members', { name: 'Bo', email: 'bo@example.com' })).json
@@ -148,7 +148,7 @@ describe('team members', () => {
   })
 
   test("another user's member and entries answer 404 and never appear", async () => {
-    const { app } = createTestApp()
+    const { app } = await createTestApp()
     const ada = await signIn(app, 'ada@example.com')
     const bob = await signIn(app, 'bob@example.com')
     const m = (await ada.post('/api/team-members', { name: 'Bo', email: 'bo@example.com' })).json

@@ -1,0 +1,109 @@
+// A throwaway PostgreSQL cluster for tests and benchmarks: Debian's `postgresql` package
+// (installed by .ci/run when missing), a temporary data directory, loopback only, trust
+// authentication for the role `cadence`. initdb refuses to run as root, so as root it runs as the
+// `postgres` system user the package creates. `bun scripts/postgres.ts` starts one and prints its
+// URL until Ctrl-C; `startPostgres()` does the same for a script and returns `stop`.
+import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+
+export type Postgres = { url: string; port: number; stop: () => Promise<void> }
+
+function binDir() {
+  const base = '/usr/lib/postgresql'
+  const versions = existsSync(base)
+    ? readdirSync(base)
+        .filter((v) => existsSync(join(base, v, 'bin', 'initdb')))
+        .sort((a, b) => Number(b) - Number(a))
+    : []
+  if (!versions.length) {
+    throw new Error(
+      'PostgreSQL is not installed: apt-get install -y postgresql (the tests start their own cluster)',
+    )
+  }
+  return join(base, versions[0], 'bin')
+}
+
+const asRoot = process.getuid?.() === 0
+const run = (cmd: string[]) => (asRoot ? ['runuser', '-u', 'postgres', '--', ...cmd] : cmd)
+
+export async function startPostgres(): Promise<Postgres> {
+  const bin = binDir()
+  const dir = mkdtempSync(join(tmpdir(), 'cadence-pg-'))
+  chmodSync(dir, 0o777)
+  if (asRoot) Bun.spawnSync(['chown', 'postgres', dir])
+  const data = join(dir, 'data')
+  const init = Bun.spawnSync(
+    run([
+      join(bin, 'initdb'),
+      '-D',
+      data,
+      '-A',
+      'trust',
+      '-U',
+      'cadence',
+      '-E',
+      'UTF8',
+      '--no-sync',
+    ]),
+    { stdout: 'pipe', stderr: 'pipe' },
+  )
+  if (init.exitCode !== 0) throw new Error(`initdb failed: ${init.stderr.toString()}`)
+  const port = 30000 + Math.floor(Math.random() * 20000)
+  const server = Bun.spawn(
+    run([
+      join(bin, 'postgres'),
+      '-D',
+      data,
+      '-p',
+      String(port),
+      '-k',
+      dir,
+      '-c',
+      'listen_addresses=127.0.0.1',
+      // A throwaway cluster: durability is not what these tests measure of PostgreSQL.
+      '-c',
+      'fsync=off',
+      '-c',
+      'synchronous_commit=off',
+      '-c',
+      'full_page_writes=off',
+      '-c',
+      'max_connections=300',
+    ]),
+    { stdout: 'ignore', stderr: 'pipe' },
+  )
+  const url = `postgres://cadence@127.0.0.1:${port}/postgres`
+  const deadline = Date.now() + 30_000
+  for (;;) {
+    try {
+      const sql = new Bun.SQL({ url, max: 1, connectionTimeout: 2 })
+      await sql`SELECT 1`
+      await sql.close()
+      break
+    } catch (error) {
+      if (server.exitCode !== null || Date.now() > deadline) {
+        throw new Error(`PostgreSQL did not start: ${String(error)}`)
+      }
+      await Bun.sleep(100)
+    }
+  }
+  return {
+    url,
+    port,
+    async stop() {
+      server.kill('SIGINT')
+      await Promise.race([server.exited, Bun.sleep(10_000)])
+      rmSync(dir, { recursive: true, force: true })
+    },
+  }
+}
+
+if (import.meta.main) {
+  const pg = await startPostgres()
+  console.log(pg.url)
+  process.on('SIGINT', async () => {
+    await pg.stop()
+    process.exit(0)
+  })
+}

@@ -1,0 +1,80 @@
+import { describe, expect, test } from 'bun:test'
+import { asc, getTableName } from 'drizzle-orm'
+import { freshTestDatabase, testEngine } from '../test/engines'
+import { createTestApp, signIn } from '../test/helpers'
+import { openDatabase } from '.'
+import { copyData, getTableConfig, tablesInOrder } from './copy'
+import type { Engine } from './engine'
+
+/** A target of the other kind when the tests run on PostgreSQL (SQLite -> PostgreSQL -> SQLite). */
+const newTarget = async (): Promise<Engine> =>
+  testEngine() === 'pg' ? ((await freshTestDatabase()) as Engine) : openDatabase(':memory:')
+
+async function dump(db: Engine) {
+  const out: Record<string, unknown[]> = {}
+  for (const table of tablesInOrder(db.t)) {
+    const pk = getTableConfig(table).columns.find((c) => c.primary)
+    out[getTableName(table)] = await db.orm
+      .select()
+      .from(table)
+      .orderBy(asc(pk as never))
+  }
+  return out
+}
+
+async function seeded() {
+  // The source is always SQLite (the installation being moved).
+  const { app, db } = await createTestApp({}, 'sqlite')
+  const ada = await signIn(app, 'ada@example.com', 'Ada')
+  await ada.post('/api/section-templates', { name: 'Action Items', type: 'tasks' })
+  const project = await ada.post('/api/projects', { name: 'Apollo' })
+  const member = await ada.post('/api/team-members', { name: 'Tom', email: 'tom@example.com' })
+  const report = await ada.post('/api/reports', { week_start_date: '2026-11-23' })
+  const full = await ada.get(`/api/reports/${report.json.uuid}`)
+  const section = full.json.sections[0]
+  for (let i = 0; i < 3; i++) {
+    await ada.post('/api/section-items', {
+      section_id: section.id,
+      content: `Item ${i} for Apollo`,
+      project_id: project.json.id,
+      assigned_to_team_member_id: member.json.id,
+    })
+  }
+  return { app, db: db as unknown as Engine }
+}
+
+describe('bun run copy-data', () => {
+  test(`copies every table with its ids to ${testEngine() === 'pg' ? 'PostgreSQL and back' : 'SQLite'}`, async () => {
+    const { db: source } = await seeded()
+    const target = await newTarget()
+    const report = await copyData(source, target)
+    expect(report.every((r) => r.source === r.target)).toBe(true)
+    expect(report.find((r) => r.table === 'section_items')?.target).toBe(3)
+    const before = await dump(source)
+    expect(await dump(target)).toEqual(before)
+
+    // And back into a new SQLite database: the same rows again.
+    const back = openDatabase(':memory:') as unknown as Engine
+    await copyData(target, back)
+    expect(await dump(back)).toEqual(before)
+
+    // The target's ids continue after the copied ones.
+    const [user] = await target.orm.select().from(target.t.users)
+    const [made] = await target.orm
+      .insert(target.t.projects)
+      .values({ user_id: user.id, uuid: crypto.randomUUID(), name: 'Later' })
+      .returning()
+    expect(made.id).toBeGreaterThan(
+      Math.max(...(before.projects as { id: number }[]).map((p) => p.id)),
+    )
+  })
+
+  test('refuses a target that has data, and changes nothing there', async () => {
+    const { db: source } = await seeded()
+    const target = await newTarget()
+    await copyData(source, target)
+    const before = await dump(target)
+    await expect(copyData(source, target)).rejects.toThrow('the target is not empty')
+    expect(await dump(target)).toEqual(before)
+  })
+})

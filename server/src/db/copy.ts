@@ -1,0 +1,128 @@
+import { asc, getTableName, is, sql, Table } from 'drizzle-orm'
+import { PgTable, getTableConfig as pgTableConfig } from 'drizzle-orm/pg-core'
+import { type SQLiteTable, getTableConfig as sqliteTableConfig } from 'drizzle-orm/sqlite-core'
+import type { Engine } from './engine'
+
+/**
+ * Copies a whole installation between engines (`bun run copy-data <from> <to>`): every table of
+ * the schema with its ids, in foreign-key order, in one transaction on the target, which must be
+ * empty; then the target's id sequences are moved past the copied ids, and the row counts of both
+ * sides are compared. Triggers on the target rebuild what derives from the rows (search index,
+ * data versions).
+ */
+export type CopyReport = { table: string; source: number; target: number }[]
+
+const BATCH = 500
+
+/** The columns and foreign keys of a table of either engine. */
+export const getTableConfig = (table: SQLiteTable) =>
+  is(table, PgTable)
+    ? (pgTableConfig(table as unknown as PgTable) as unknown as ReturnType<
+        typeof sqliteTableConfig
+      >)
+    : sqliteTableConfig(table)
+
+/** The schema's tables, parents before children (foreign keys), by name otherwise. */
+export function tablesInOrder(schema: Record<string, unknown>) {
+  const tables = Object.values(schema).filter((v): v is SQLiteTable => is(v, Table))
+  const byName = new Map(tables.map((t) => [getTableName(t), t]))
+  const done = new Set<string>()
+  const order: SQLiteTable[] = []
+  const visit = (name: string, path: Set<string>) => {
+    if (done.has(name) || path.has(name)) return
+    path.add(name)
+    const table = byName.get(name)
+    if (!table) return
+    for (const fk of getTableConfig(table).foreignKeys) {
+      const parent = getTableName(fk.reference().foreignTable)
+      if (parent !== name) visit(parent, path)
+    }
+    done.add(name)
+    order.push(table)
+  }
+  for (const name of [...byName.keys()].sort()) visit(name, new Set())
+  return order
+}
+
+const primaryKey = (table: SQLiteTable) => {
+  const config = getTableConfig(table)
+  const column = config.columns.find((c) => c.primary)
+  if (!column) throw new Error(`table ${config.name} has no single-column primary key`)
+  return column
+}
+
+export async function countRows(db: Engine, table: SQLiteTable) {
+  const row = await db.row<{ n: number | string }>(
+    sql`SELECT CAST(count(*) AS INTEGER) AS n FROM ${table}`,
+  )
+  return Number(row?.n ?? 0)
+}
+
+export async function copyData(
+  source: Engine,
+  target: Engine,
+  log: (line: string) => void = () => {},
+): Promise<CopyReport> {
+  const tables = tablesInOrder(source.t)
+  const targetTables = new Map(tablesInOrder(target.t).map((t) => [getTableName(t), t]))
+  for (const table of tables) {
+    const name = getTableName(table)
+    const into = targetTables.get(name)
+    if (!into) throw new Error(`the target has no table ${name}`)
+    // data_versions is filled by the target's own triggers while rows arrive; it is replaced below.
+    if (name !== 'data_versions' && (await countRows(target, into)) > 0) {
+      throw new Error(`the target is not empty (table ${name} has rows): copy into a new database`)
+    }
+  }
+  // data_versions last: the target's triggers bump it while the other tables arrive.
+  const ordered = [
+    ...tables.filter((t) => getTableName(t) !== 'data_versions'),
+    ...tables.filter((t) => getTableName(t) === 'data_versions'),
+  ]
+  await target.tx(async (tx) => {
+    for (const table of ordered) {
+      const name = getTableName(table)
+      const into = targetTables.get(name) as SQLiteTable
+      const total = await countRows(source, table)
+      if (name === 'data_versions') await tx.exec(sql`DELETE FROM ${into}`)
+      const key = primaryKey(table)
+      let copied = 0
+      for (let offset = 0; offset < total; offset += BATCH) {
+        const rows = await source.orm
+          .select()
+          .from(table)
+          .orderBy(asc(key))
+          .limit(BATCH)
+          .offset(offset)
+        if (!rows.length) break
+        await tx.orm.insert(into).values(rows as never[])
+        copied += rows.length
+        if (total > 5 * BATCH) log(`  ${name}: ${copied} of ${total}`)
+      }
+      log(`${name}: ${copied} rows`)
+    }
+    if (tx.kind === 'pg') {
+      // Identity columns: the next id comes after the copied ones.
+      for (const table of tables) {
+        const config = getTableConfig(table)
+        if (
+          !config.columns.some((c) => c.name === 'id' && c.primary && c.getSQLType() === 'integer')
+        )
+          continue
+        await tx.exec(
+          sql`SELECT setval(pg_get_serial_sequence(${config.name}, 'id'), coalesce((SELECT max(id) FROM ${table}), 0) + 1, false)`,
+        )
+      }
+    }
+  })
+  const report: CopyReport = []
+  for (const table of tables) {
+    const name = getTableName(table)
+    report.push({
+      table: name,
+      source: await countRows(source, table),
+      target: await countRows(target, targetTables.get(name) as SQLiteTable),
+    })
+  }
+  return report
+}
