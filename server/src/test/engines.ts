@@ -33,11 +33,16 @@ async function migratedTemplate() {
   return template
 }
 
-/** A new, migrated, empty PostgreSQL database for one test app. */
-export async function freshTestDatabase() {
+/** The URL of a new, migrated, empty PostgreSQL database (for server processes of a test). */
+export async function freshTestDatabaseUrl() {
   await migratedTemplate()
   const name = `${TEMPLATE}_${++count}`
   await adminClient().unsafe(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE}`)
+  return dbUrl(name)
+}
+
+/** A new, migrated, empty PostgreSQL database for one test app. */
+export async function freshTestDatabase() {
   // A small pool that lets go of idle connections: a test run opens hundreds of these.
-  return openPostgres(dbUrl(name), { max: 4, idleTimeout: 2 })
+  return openPostgres(await freshTestDatabaseUrl(), { max: 4, idleTimeout: 2 })
 }
