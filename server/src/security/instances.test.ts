@@ -19,7 +19,7 @@ afterAll(() => {
   rmSync(dir, { recursive: true, force: true })
 })
 
-const database = async () =>
+const database = async (): Promise<Record<string, string>> =>
   testEngine() === 'pg'
     ? { DATABASE_URL: await freshTestDatabaseUrl() }
     : { DATABASE_PATH: join(dir, `shared-${Math.random().toString(36).slice(2)}.db`) }

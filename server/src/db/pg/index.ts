@@ -66,10 +66,11 @@ function engine(sql: SQL, orm: Orm, pool: SQL) {
     },
     async tx<T>(fn: (tx: Engine) => Promise<T>): Promise<T> {
       // A nested call is a savepoint on the transaction's own connection.
-      const drizzleTx = (orm as unknown as { transaction: Function }).transaction.bind(orm)
-      return drizzleTx(async (txOrm: Orm & { session: { client: SQL } }) =>
-        fn(engine(txOrm.session.client, txOrm, pool)),
-      )
+      type TxOrm = Orm & { session: { client: SQL } }
+      const withTx = orm as unknown as {
+        transaction: (body: (txOrm: TxOrm) => Promise<T>) => Promise<T>
+      }
+      return withTx.transaction((txOrm) => fn(engine(txOrm.session.client, txOrm, pool)))
     },
     async ping() {
       try {
