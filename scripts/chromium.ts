@@ -1,5 +1,7 @@
 // The one place that knows how to launch Debian's Chromium on these machines.
 // A test tool's own browser download fails here, so every browser test uses this.
+import { testFontEnv } from './fonts'
+
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 
 export const chromiumArgs = [
@@ -13,4 +15,10 @@ export const chromiumArgs = [
   '--disable-sync',
 ]
 
-export const launchOptions = { executablePath: chromiumPath, args: chromiumArgs, headless: true }
+/** Every test browser sees the repository's pinned fonts only (scripts/fonts.ts). */
+export const launchOptions = {
+  executablePath: chromiumPath,
+  args: chromiumArgs,
+  headless: true,
+  env: testFontEnv(),
+}
