@@ -1,8 +1,8 @@
 import { existsSync, statSync } from 'node:fs'
-import { extname, join, normalize } from 'node:path'
+import { extname, join, normalize, sep } from 'node:path'
 import { Elysia } from 'elysia'
 import type { AppContext } from './context'
-import { NotFound } from './lib/errors'
+import { BadRequest, NotFound } from './lib/errors'
 
 const NO_CACHE = new Set(['/sw.js', '/manifest.webmanifest', '/index.html', '/registerSW.js'])
 
@@ -13,10 +13,18 @@ const notBuilt = `<!doctype html><html lang="en"><head><meta charset="utf-8"><ti
 
 /** Serves the built app: files from app/dist, and index.html for every app route. */
 export function staticModule(ctx: AppContext) {
-  const dist = ctx.config.appDist
+  const dist = normalize(ctx.config.appDist)
+  // Inside the build folder itself: a sibling whose name starts the same (dist-old) is outside.
+  const root = dist.endsWith(sep) ? dist : dist + sep
   const fileAt = (pathname: string) => {
-    const path = normalize(join(dist, decodeURIComponent(pathname)))
-    if (!path.startsWith(dist)) return null
+    let decoded: string
+    try {
+      decoded = decodeURIComponent(pathname)
+    } catch {
+      throw new BadRequest('Malformed path')
+    }
+    const path = normalize(join(dist, decoded))
+    if (!path.startsWith(root)) return null
     return existsSync(path) && statSync(path).isFile() ? path : null
   }
   const serve = (path: string, cache: string) =>
