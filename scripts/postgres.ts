@@ -27,7 +27,11 @@ function binDir() {
 const asRoot = process.getuid?.() === 0
 const run = (cmd: string[]) => (asRoot ? ['runuser', '-u', 'postgres', '--', ...cmd] : cmd)
 
-export async function startPostgres(): Promise<Postgres> {
+/**
+ * Starts a throwaway cluster. Tests run it without fsync; `durable` keeps PostgreSQL's defaults
+ * (fsync, synchronous commit) for benchmarks that compare with SQLite's synchronous = FULL.
+ */
+export async function startPostgres(opts: { durable?: boolean } = {}): Promise<Postgres> {
   const bin = binDir()
   const dir = mkdtempSync(join(tmpdir(), 'cadence-pg-'))
   chmodSync(dir, 0o777)
@@ -62,12 +66,9 @@ export async function startPostgres(): Promise<Postgres> {
       '-c',
       'listen_addresses=127.0.0.1',
       // A throwaway cluster: durability is not what these tests measure of PostgreSQL.
-      '-c',
-      'fsync=off',
-      '-c',
-      'synchronous_commit=off',
-      '-c',
-      'full_page_writes=off',
+      ...(opts.durable
+        ? []
+        : ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off']),
       '-c',
       'max_connections=300',
     ]),
