@@ -287,6 +287,56 @@ describe('installable and offline', () => {
     })
   })
 
+  test('a session that ends while changes wait offers them for export and leaves nothing of the user behind', async () => {
+    await journey(browser, 'session-ended', async () => {
+      const page = await newPage(browser)
+      await signIn(page, unique('session-ended'))
+      await skipTour(page)
+      const { reportUuid, items } = await seed(page)
+      await page.goto(`${base}/reports/${reportUuid}`)
+      await controlled(page)
+      await row(page, 'Ship the board deck').waitFor()
+
+      await page.context().setOffline(true)
+      await row(page, 'Ship the board deck').getByRole('checkbox').click()
+      await page.getByText('1 change waiting to sync').waitFor()
+      // Meanwhile the session ends (signed out elsewhere, expired, revoked): no cookie any more.
+      await page.context().clearCookies()
+      await page.context().setOffline(false)
+
+      const dialog = page.getByRole('dialog', { name: 'Your session has ended' })
+      await dialog.waitFor()
+      await dialog.getByText('Complete "Ship the board deck"').waitFor()
+      await shot(page, 'session-ended')
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        dialog.getByRole('button', { name: 'Export unsent changes' }).click(),
+      ])
+      const exported = JSON.parse(readFileSync(await download.path(), 'utf8'))
+      expect(exported.changes).toHaveLength(1)
+      expect(exported.changes[0].request.path).toBe(
+        `/api/section-items/${items['Ship the board deck']}`,
+      )
+      await dialog.waitFor({ state: 'detached' })
+      await page.getByRole('button', { name: 'Sign In' }).first().waitFor()
+
+      // Nothing of the user stays in this browser: no cached answers, no queued changes.
+      const left = await page.evaluate(async () => {
+        const names = (await caches.keys()).filter((n) => n.startsWith('cadence-api-'))
+        const queued = await new Promise<number>((resolve, reject) => {
+          const open = indexedDB.open('cadence-outbox')
+          open.onerror = () => reject(open.error)
+          open.onsuccess = () => {
+            const count = open.result.transaction('entries').objectStore('entries').count()
+            count.onsuccess = () => resolve(count.result)
+          }
+        })
+        return { names, queued }
+      })
+      expect(left).toEqual({ names: [], queued: 0 })
+    })
+  })
+
   test('a second build with a changed worker shows App Update Available and Update Now activates it', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'cadence-e2e-update-'))
     const dist = join(dir, 'dist')

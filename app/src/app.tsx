@@ -4,6 +4,7 @@ import { Link, Redirect, Route, Switch } from 'wouter'
 import { lazyRoute, useRouteReady } from './routes/lazy-route'
 import { fetchUser, useAuth } from './state/auth'
 import { cache } from './state/cache'
+import { useSessionEnded } from './state/session-ended'
 
 // Route-level code splitting: the landing page never downloads the signed-in app.
 // `/` is modulepreloaded (vite.config.ts); its module is asked for at once and the route waits
@@ -14,6 +15,8 @@ if (typeof window !== 'undefined' && window.location.pathname === '/') {
 }
 const AuthCallbackPage = lazy(() => import('./routes/auth-callback'))
 const StaticPage = lazy(() => import('./routes/static-pages'))
+/** Loaded only when a session ends with unsent changes waiting (state/session-ended.ts). */
+const SessionEndedPrompt = lazy(() => import('./routes/session-ended'))
 /**
  * The signed-in app, with the page the first path opens (the dashboard) loaded alongside, so that
  * page renders without suspending either (./routes/lazy-route).
@@ -81,6 +84,7 @@ function Protected() {
 }
 
 function App() {
+  const sessionEnded = useSessionEnded()
   useEffect(() => {
     // The callback page fetches the user itself once the code is exchanged.
     const path = window.location.pathname
@@ -113,6 +117,11 @@ function App() {
           </Route>
         </Switch>
       </Suspense>
+      {sessionEnded.open && (
+        <Suspense fallback={null}>
+          <SessionEndedPrompt />
+        </Suspense>
+      )}
     </LinkProvider>
   )
 }

@@ -51,6 +51,14 @@ registerRoute(
   }),
 )
 
+/** Drops the signed-in user's record and every user's cached answers (a 401 was answered). */
+async function forgetUser() {
+  await (await caches.open(META_CACHE)).delete(USER_KEY)
+  for (const name of await caches.keys()) {
+    if (name.startsWith(API_CACHE_PREFIX)) await caches.delete(name)
+  }
+}
+
 async function signedInUser(): Promise<string | null> {
   const meta = await caches.open(META_CACHE)
   const record = await meta.match(USER_KEY)
@@ -68,6 +76,12 @@ registerRoute(
     const user = await signedInUser()
     try {
       const response = await fetch(request)
+      if (response.status === 401 && user) {
+        // The session is gone: nothing of that user's may be served from here any more, not
+        // even offline, whatever the page does next (it also offers to export unsent changes).
+        ;(event as ExtendableEvent).waitUntil(forgetUser().catch(() => {}))
+        return response
+      }
       const streamed = (response.headers.get('content-type') ?? '').includes('event-stream')
       if (user && response.status === 200 && !streamed) {
         const copy = response.clone()

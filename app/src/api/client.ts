@@ -52,6 +52,11 @@ function onUnauthorized(listener: (() => void) | null) {
   unauthorizedListener = listener
 }
 
+/** A 401 met outside the typed client (the offline outbox's replay): the same re-check. */
+function notifyUnauthorized() {
+  unauthorizedListener?.()
+}
+
 function failure(status: number, body: unknown): ApiError {
   if (status === 401) unauthorizedListener?.()
   return new ApiError(status, errorMessage(status, body), body)
@@ -105,4 +110,4 @@ function messageOf(error: unknown, fallback = 'An error occurred'): string {
   return fallback
 }
 
-export { ApiError, api, call, errorMessage, messageOf, onUnauthorized, request }
+export { ApiError, api, call, errorMessage, messageOf, notifyUnauthorized, onUnauthorized, request }

@@ -4,6 +4,7 @@ import { api, onUnauthorized } from '../api/client'
 import { resetCache } from './cache'
 import { hasQueued } from './outbox-fetch'
 import { clearOfflineData, recordSignedInUser } from './pwa'
+import { endSession } from './session-ended'
 
 type AuthStatus = 'pending' | 'signed-in' | 'signed-out'
 
@@ -82,8 +83,11 @@ function fetchUser(): Promise<User | null> {
       const { data, error, status } = early ? await readUser(early) : await api.api.users.me.get()
       if (error || !data) {
         if (status === 401) {
+          // The session is gone: so are the cached answers and, after the export offer, the
+          // unsent changes of whoever was signed in here (state/session-ended.ts).
+          const previous = authState.user?.id ?? rememberedUser()?.id ?? null
           rememberUser(null)
-          void recordSignedInUser(null)
+          void endSession(previous)
           return null
         }
         throw new Error(`Failed to fetch user: API responded with HTTP status ${status}`)

@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, spyOn, te
 import type { Report, TeamMemberDashboard } from '@cadence/ui'
 import * as fake from 'fake-indexeddb'
 import { type Call, deferred as deferredOf, json, restoreFetch, stubFetch } from '../test/fetch'
-import { authState } from './auth'
+import { authState, fetchUser } from './auth'
 import { cache, resetCache } from './cache'
 import {
   allEntries,
@@ -22,6 +22,7 @@ import {
 import { OUTBOX_HINT, outboxState } from './outbox-fetch'
 import { clearOfflineData } from './pwa'
 import { addItem, reportState, toggleItem, updateItem, updateReport } from './reports'
+import { discardUnsentChanges, exportUnsentChanges, sessionEndedState } from './session-ended'
 import { addEntry, deleteEntry, teamMemberState } from './team'
 import { clearToasts } from './toasts'
 
@@ -566,5 +567,91 @@ describe('sign-out', () => {
     expect(outboxState.pending).toBe(0)
     expect(store.has(OUTBOX_HINT)).toBe(false)
     await clearOutbox()
+  })
+})
+
+describe('a session that ends under the app (401)', () => {
+  /** A CacheStorage with the worker's user record and one cached answer of user 7. */
+  function fakeCaches() {
+    const stores = new Map<string, Map<string, string>>([
+      ['cadence-meta', new Map([['/__cadence/user', '7']])],
+      ['cadence-api-7', new Map([['/api/dashboard', '{}']])],
+    ])
+    const open = async (name: string) => {
+      if (!stores.has(name)) stores.set(name, new Map())
+      const store = stores.get(name) as Map<string, string>
+      return {
+        match: async (key: string) => (store.has(key) ? new Response(store.get(key)) : undefined),
+        put: async (key: string, res: Response) => void store.set(key, await res.text()),
+        delete: async (key: string) => store.delete(key),
+      }
+    }
+    g.caches = {
+      open,
+      keys: async () => [...stores.keys()],
+      delete: async (name: string) => stores.delete(name),
+    }
+    return stores
+  }
+  afterEach(() => {
+    delete g.caches
+  })
+
+  const sessionEnds = async () => {
+    // The next user fetch is answered 401: signed out elsewhere, expired or revoked.
+    stubFetch(() => json({ error: 'Not signed in' }, 401))
+    await fetchUser()
+    // endSession runs after the answer; let its IndexedDB work finish.
+    for (let i = 0; i < 20 && !sessionEndedState.open; i++)
+      await new Promise((r) => setTimeout(r, 5))
+  }
+
+  test('drops the cached answers at once and offers the unsent changes for export', async () => {
+    const stores = fakeCaches()
+    online = false
+    offlineNetwork()
+    await toggleItem(100, true)
+    await updateReport({ title: 'Week 47, on a plane' })
+    expect(await allEntries()).toHaveLength(2)
+    online = true
+    await sessionEnds()
+
+    expect(stores.has('cadence-api-7')).toBe(false)
+    expect(stores.get('cadence-meta')?.has('/__cadence/user')).toBe(false)
+    expect(authState.status).toBe('signed-out')
+    expect(sessionEndedState).toMatchObject({ open: true, count: 2 })
+    expect(sessionEndedState.labels).toHaveLength(2)
+
+    const files: Array<[string, string]> = []
+    await exportUnsentChanges((name, text) => files.push([name, text]))
+    expect(files).toHaveLength(1)
+    expect(files[0][0]).toMatch(/^cadence-unsent-changes-\d{4}-\d{2}-\d{2}\.json$/)
+    const exported = JSON.parse(files[0][1])
+    expect(exported.changes.map((c: { request: { path: string } }) => c.request.path)).toEqual([
+      '/api/section-items/100',
+      `/api/reports/${REPORT_UUID}`,
+    ])
+    expect(exported.changes[1].request.body).toEqual({ title: 'Week 47, on a plane' })
+    // Gone from the device, and the offer is closed.
+    expect(await allEntries()).toEqual([])
+    expect(sessionEndedState.open).toBe(false)
+  })
+
+  test('discarding removes the unsent changes without a file', async () => {
+    online = false
+    offlineNetwork()
+    await toggleItem(101, true)
+    online = true
+    await sessionEnds()
+    expect(sessionEndedState).toMatchObject({ open: true, count: 1 })
+    await discardUnsentChanges()
+    expect(await allEntries()).toEqual([])
+    expect(sessionEndedState.open).toBe(false)
+  })
+
+  test('with nothing unsent there is no offer, and the queue is emptied', async () => {
+    await sessionEnds()
+    expect(sessionEndedState.open).toBe(false)
+    expect(await allEntries()).toEqual([])
   })
 })

@@ -15,7 +15,7 @@ import type {
   TeamMemberDashboard,
 } from '@cadence/ui'
 import { type DBSchema, type IDBPDatabase, openDB } from 'idb'
-import { errorMessage } from '../api/client'
+import { errorMessage, notifyUnauthorized } from '../api/client'
 import { authState } from './auth'
 import { cache } from './cache'
 import {
@@ -381,6 +381,8 @@ async function runReplay(userId = currentUserId()): Promise<number> {
       continue
     }
     const status = response.status
+    // The session ended: auth re-checks it, and a 401 there offers these changes for export.
+    if (status === 401) notifyUnauthorized()
     if (status === 401 || status === 408 || status === 429 || status >= 500) break
     const text = await response.text().catch(() => '')
     let parsed: unknown = text
