@@ -42,8 +42,7 @@ function SessionEndedDialog({ open, count, labels, onExport, onDiscard }: Sessio
         <div className="cad-form">
           <ul className="cad-session-ended__list">
             {labels.map((label, i) => (
-              // labels may repeat; their order is fixed
-              <li key={i} className="cad-break">
+              <li key={`${i}:${label}`} className="cad-break">
                 {label}
               </li>
             ))}
