@@ -124,6 +124,29 @@ export type Report = {
   updated_at: string
   /** Answered by POST /api/reports: how many open items were carried over. */
   carried_count?: number
+  /** GET /api/reports/{uuid}: each project with items this week and its health. */
+  project_health?: ProjectHealth[]
+}
+
+export type Health = 'on_track' | 'at_risk' | 'off_track'
+
+/** A project's health on one report (interface.md §8); `health` is null until it is set. */
+export type ProjectHealth = {
+  project_uuid: string
+  project_name: string
+  health: Health | null
+  note: string | null
+  previous_health: Health | null
+  open_count: number
+  completed_count: number
+}
+
+/** One week of a project's health history (the project page's timeline). */
+export type ProjectHealthWeek = {
+  week_start_date: string
+  report_uuid: string
+  health: Health
+  note: string | null
 }
 
 /** A talking point, standalone task or standalone follow-up of a team member. */
