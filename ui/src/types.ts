@@ -333,3 +333,57 @@ export type Delivery = {
   sent_at: string | null
   created_at: string
 }
+
+/** A private read-only link to a report (GET /api/shares); the token itself is never listed. */
+export type ShareLink = {
+  id: number
+  report_uuid: string
+  /** For the list: which report it opens. */
+  report_title?: string | null
+  week_start_date?: string
+  created_at?: string
+  /** null: never expires. */
+  expires_at: string | null
+  revoked_at: string | null
+  views: number
+  last_viewed_at: string | null
+}
+
+/** One item as a reader of a shared report sees it: names only, nothing else of the account. */
+export type SharedItem = {
+  id: number
+  content: string
+  is_completed: boolean
+  project_name: string | null
+  assignee_name: string | null
+}
+
+export type SharedSection = {
+  id: number
+  section_name: string
+  section_type: SectionType
+  content: string | null
+  items: SharedItem[]
+}
+
+/** A reader's question and, once given, the author's answer. */
+export type SharedQuestion = {
+  id: number
+  name: string
+  text: string
+  item_id: number | null
+  created_at: string
+  answer: string | null
+}
+
+/** GET /api/shared/{token}. */
+export type SharedReport = {
+  report: {
+    title: string | null
+    week_start_date: string
+    summary: string | null
+    sections: SharedSection[]
+    project_health: ProjectHealth[]
+  }
+  questions: SharedQuestion[]
+}

@@ -56,12 +56,12 @@ function ProjectHealthTable({ rows, headingLevel = 2, className }: ProjectHealth
   if (rows.length === 0) return null
   const H = headingLevel === 2 ? 'h2' : 'h3'
   return (
-    <section className={cn('cad-health-table', className)}>
+    <div className={cn('cad-health-table', className)}>
       <H id={id} className="cad-health-table__title">
         Project health
       </H>
       {/* Scrolls sideways on a phone: focusable, so a keyboard can scroll it too. */}
-      <div className="cad-health-table__scroll" role="region" aria-labelledby={id} tabIndex={0}>
+      <section className="cad-health-table__scroll" aria-labelledby={id} tabIndex={0}>
         <table>
           <thead>
             <tr>
@@ -94,8 +94,8 @@ function ProjectHealthTable({ rows, headingLevel = 2, className }: ProjectHealth
             ))}
           </tbody>
         </table>
-      </div>
-    </section>
+      </section>
+    </div>
   )
 }
 

@@ -14,6 +14,16 @@ type SessionEndedDialogProps = {
   onDiscard: () => void | Promise<void>
 }
 
+/** Labels may repeat ('Complete "Call Maria"' twice): each gets its text and occurrence as key. */
+function keyed(labels: string[]) {
+  const seen = new Map<string, number>()
+  return labels.map((label) => {
+    const n = (seen.get(label) ?? 0) + 1
+    seen.set(label, n)
+    return { key: `${label}#${n}`, label }
+  })
+}
+
 /**
  * The session ended (signed out elsewhere, expired, revoked) while changes made offline were still
  * waiting on this device. They cannot be sent without a session, and they must not stay behind for
@@ -41,8 +51,8 @@ function SessionEndedDialog({ open, count, labels, onExport, onDiscard }: Sessio
       >
         <div className="cad-form">
           <ul className="cad-session-ended__list">
-            {labels.map((label, i) => (
-              <li key={`${i}:${label}`} className="cad-break">
+            {keyed(labels).map(({ key, label }) => (
+              <li key={key} className="cad-break">
                 {label}
               </li>
             ))}
