@@ -44,7 +44,7 @@ CREATE TABLE "member_followups" (
 	"user_id" integer NOT NULL,
 	"project_id" integer,
 	"content" text NOT NULL,
-	"is_completed" boolean DEFAULT false NOT NULL,
+	"is_completed" integer DEFAULT 0 NOT NULL,
 	"created_at" text DEFAULT (to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) NOT NULL,
 	"updated_at" text DEFAULT (to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) NOT NULL
 );
@@ -55,7 +55,7 @@ CREATE TABLE "member_tasks" (
 	"user_id" integer NOT NULL,
 	"project_id" integer,
 	"content" text NOT NULL,
-	"is_completed" boolean DEFAULT false NOT NULL,
+	"is_completed" integer DEFAULT 0 NOT NULL,
 	"created_at" text DEFAULT (to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) NOT NULL,
 	"updated_at" text DEFAULT (to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) NOT NULL
 );
@@ -100,7 +100,7 @@ CREATE TABLE "reports" (
 	"week_start_date" text NOT NULL,
 	"title" text,
 	"summary" text,
-	"is_submitted" boolean DEFAULT false NOT NULL,
+	"is_submitted" integer DEFAULT 0 NOT NULL,
 	"sent_date" text,
 	"created_at" text DEFAULT (to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) NOT NULL,
 	"updated_at" text DEFAULT (to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) NOT NULL,
@@ -113,7 +113,7 @@ CREATE TABLE "section_items" (
 	"user_id" integer NOT NULL,
 	"project_id" integer,
 	"content" text NOT NULL,
-	"is_completed" boolean DEFAULT false NOT NULL,
+	"is_completed" integer DEFAULT 0 NOT NULL,
 	"item_type" text DEFAULT 'standard' NOT NULL,
 	"assigned_to_team_member_id" integer,
 	"carried_from_item_id" integer,
@@ -153,7 +153,7 @@ CREATE TABLE "talking_points" (
 	"user_id" integer NOT NULL,
 	"project_id" integer,
 	"content" text NOT NULL,
-	"is_completed" boolean DEFAULT false NOT NULL,
+	"is_completed" integer DEFAULT 0 NOT NULL,
 	"created_at" text DEFAULT (to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) NOT NULL,
 	"updated_at" text DEFAULT (to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) NOT NULL
 );
@@ -175,9 +175,9 @@ CREATE TABLE "user_settings" (
 	"report_frequency" text DEFAULT 'weekly' NOT NULL,
 	"weekly_start_day" text DEFAULT 'monday' NOT NULL,
 	"weekly_end_day" text DEFAULT 'friday' NOT NULL,
-	"onboarding_complete" boolean DEFAULT false NOT NULL,
-	"carry_over" boolean DEFAULT true NOT NULL,
-	"reminder_enabled" boolean DEFAULT true NOT NULL,
+	"onboarding_complete" integer DEFAULT 0 NOT NULL,
+	"carry_over" integer DEFAULT 1 NOT NULL,
+	"reminder_enabled" integer DEFAULT 1 NOT NULL,
 	"report_recipients" text DEFAULT '[]' NOT NULL,
 	"created_at" text DEFAULT (to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) NOT NULL,
 	"updated_at" text DEFAULT (to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) NOT NULL

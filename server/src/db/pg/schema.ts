@@ -5,7 +5,7 @@
 import { sql } from 'drizzle-orm'
 import {
   type AnyPgColumn,
-  boolean,
+  customType,
   index,
   integer,
   pgTable,
@@ -18,7 +18,17 @@ const now = sql`(to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z
 const id = () => integer('id').primaryKey().generatedByDefaultAsIdentity()
 const createdAt = () => text('created_at').notNull().default(now)
 const updatedAt = () => text('updated_at').notNull().default(now)
-const bool = (name: string) => boolean(name)
+/**
+ * Booleans are stored as integers 0/1, as on SQLite: the services' queries (written once, over
+ * SQLite's table objects, src/db/engine.ts) and their raw SQL (`is_completed = 1`,
+ * `SUM(is_completed)`) then mean the same on both engines. JavaScript still sees true/false.
+ */
+const intBool = customType<{ data: boolean; driverData: number }>({
+  dataType: () => 'integer',
+  toDriver: (value) => (value ? 1 : 0),
+  fromDriver: (value) => Number(value) === 1,
+})
+const bool = (name: string) => intBool(name)
 
 export const users = pgTable(
   'users',
@@ -74,10 +84,10 @@ export const userSettings = pgTable('user_settings', {
     .default('weekly'),
   weekly_start_day: text('weekly_start_day').notNull().default('monday'),
   weekly_end_day: text('weekly_end_day').notNull().default('friday'),
-  onboarding_complete: bool('onboarding_complete').notNull().default(false),
-  carry_over: bool('carry_over').notNull().default(true),
+  onboarding_complete: bool('onboarding_complete').notNull().default(sql`0`),
+  carry_over: bool('carry_over').notNull().default(sql`1`),
   // A weekly e-mail on the week end day while this week's report is not sent (needs SMTP).
-  reminder_enabled: bool('reminder_enabled').notNull().default(true),
+  reminder_enabled: bool('reminder_enabled').notNull().default(sql`1`),
   // JSON array of validated e-mail addresses that receive the report on Send (needs SMTP).
   report_recipients: text('report_recipients').notNull().default('[]'),
   created_at: createdAt(),
@@ -146,7 +156,7 @@ export const reports = pgTable(
     week_start_date: text('week_start_date').notNull(),
     title: text('title'),
     summary: text('summary'),
-    is_submitted: bool('is_submitted').notNull().default(false),
+    is_submitted: bool('is_submitted').notNull().default(sql`0`),
     sent_date: text('sent_date'),
     created_at: createdAt(),
     updated_at: updatedAt(),
@@ -193,7 +203,7 @@ export const sectionItems = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     project_id: integer('project_id').references(() => projects.id, { onDelete: 'set null' }),
     content: text('content').notNull(),
-    is_completed: bool('is_completed').notNull().default(false),
+    is_completed: bool('is_completed').notNull().default(sql`0`),
     item_type: text('item_type', { enum: ['standard', 'task', 'followup'] })
       .notNull()
       .default('standard'),
@@ -234,7 +244,7 @@ const memberEntry = (name: string) =>
         .references(() => users.id, { onDelete: 'cascade' }),
       project_id: integer('project_id').references(() => projects.id, { onDelete: 'set null' }),
       content: text('content').notNull(),
-      is_completed: bool('is_completed').notNull().default(false),
+      is_completed: bool('is_completed').notNull().default(sql`0`),
       created_at: createdAt(),
       updated_at: updatedAt(),
     },
