@@ -28,7 +28,7 @@ const stopCheckpointer = startCheckpointer(db.sqlite, path)
 const heavy = db.sqlite.query('SELECT id FROM users WHERE email = ?').get(HEAVY_EMAIL) as {
   id: number
 }
-const { token } = createSession({ db, config }, heavy.id)
+const { token } = await createSession({ db, config }, heavy.id)
 const headers = {
   cookie: `cadence_session=${token}`,
   origin: 'http://localhost',

@@ -64,13 +64,13 @@ const TAILS = [
 
 const iso = (d: Date) => d.toISOString().slice(0, 10)
 
-export function seed(path: string) {
+export async function seed(path: string) {
   const started = performance.now()
   rmSync(path, { force: true })
   rmSync(`${path}-wal`, { force: true })
   rmSync(`${path}-shm`, { force: true })
   const db = openDatabase(path)
-  const ctx: AppContext = { db, config: loadConfig({ DATABASE_PATH: path }) }
+  const config = loadConfig({ DATABASE_PATH: path })
   const rand = mulberry32(20261122)
   const pick = <T>(xs: T[]) => xs[Math.floor(rand() * xs.length)]
   const sentence = () => `${pick(VERBS)} ${pick(NOUNS)} ${pick(TAILS)}`.trim()
@@ -81,8 +81,9 @@ export function seed(path: string) {
     weeks: number,
     opts: { projects: number; members: number; sections: number; items: number; entries: number },
   ) =>
-    db.transaction(() => {
-      const user = upsertUser(ctx, {
+    db.tx(async (tx) => {
+      const ctx: AppContext = { db: tx, config }
+      const user = await upsertUser(ctx, {
         provider: 'dev',
         providerUserId: email,
         email,
@@ -90,27 +91,31 @@ export function seed(path: string) {
       })
       const types = ['standard', 'tasks', 'followups', 'tasks', 'standard'] as const
       for (let s = 0; s < opts.sections; s++) {
-        createTemplate(ctx, user.id, {
+        await createTemplate(ctx, user.id, {
           name: ['Highlights', 'Action Items', 'Follow-ups', 'Risks', 'Next Week'][s],
           type: types[s],
         })
       }
-      const projects = Array.from({ length: opts.projects }, (_, i) =>
-        createProject(ctx, user.id, { name: `Project ${i + 1} ${pick(NOUNS)}` }),
-      )
-      projects.forEach((p, i) => {
-        if (i % 2 === 1) updateProject(ctx, user.id, p.uuid, { status: 'archived' })
-      })
-      const members = Array.from({ length: opts.members }, (_, i) =>
-        createMember(ctx, user.id, {
-          name: `Member ${i + 1}`,
-          title: pick(['VP Sales', 'CTO', 'Head of People', 'CFO', 'Engineer']),
-          email: `m${i}@${email.split('@')[1]}`,
-        }),
-      )
+      const projects = []
+      for (let i = 0; i < opts.projects; i++)
+        projects.push(
+          await createProject(ctx, user.id, { name: `Project ${i + 1} ${pick(NOUNS)}` }),
+        )
+      for (const [i, p] of projects.entries()) {
+        if (i % 2 === 1) await updateProject(ctx, user.id, p.uuid, { status: 'archived' })
+      }
+      const members = []
+      for (let i = 0; i < opts.members; i++)
+        members.push(
+          await createMember(ctx, user.id, {
+            name: `Member ${i + 1}`,
+            title: pick(['VP Sales', 'CTO', 'Head of People', 'CFO', 'Engineer']),
+            email: `m${i}@${email.split('@')[1]}`,
+          }),
+        )
       for (let e = 0; e < opts.entries; e++) {
         const member = members[e % members.length]
-        createEntry(ctx, user.id, member.uuid, e % 2 ? 'talking-points' : 'tasks', {
+        await createEntry(ctx, user.id, member.uuid, e % 2 ? 'talking-points' : 'tasks', {
           content: sentence(),
           project_id: rand() < 0.5 ? pick(projects).id : null,
         })
@@ -118,7 +123,7 @@ export function seed(path: string) {
       const monday = new Date(Date.UTC(2026, 10, 16))
       for (let w = 0; w < weeks; w++) {
         const week = new Date(monday.getTime() - w * 7 * 86_400_000)
-        const report = createReport(ctx, user.id, {
+        const report = await createReport(ctx, user.id, {
           week_start_date: iso(week),
           title: `Week ${iso(week)}`,
           summary: sentence(),
@@ -130,7 +135,7 @@ export function seed(path: string) {
               content = `Visit the ${RARE_WORD} office`
               rareUsed = true
             }
-            const item = createItem(ctx, user.id, {
+            const item = await createItem(ctx, user.id, {
               section_id: section.id,
               content,
               project_id: projects.length && rand() < 0.6 ? pick(projects).id : null,
@@ -139,14 +144,15 @@ export function seed(path: string) {
                   ? pick(members).id
                   : null,
             })
-            if (w > 2 && rand() < 0.85) updateItem(ctx, user.id, item.id, { is_completed: true })
+            if (w > 2 && rand() < 0.85)
+              await updateItem(ctx, user.id, item.id, { is_completed: true })
           }
         }
       }
       return user
     })
 
-  const heavy = seedUser(HEAVY_EMAIL, 260, {
+  const heavy = await seedUser(HEAVY_EMAIL, 260, {
     projects: 200,
     members: 60,
     sections: 5,
@@ -154,7 +160,7 @@ export function seed(path: string) {
     entries: 3000,
   })
   for (let u = 1; u < 500; u++) {
-    seedUser(`user${u}@bench.example.com`, 8, {
+    await seedUser(`user${u}@bench.example.com`, 8, {
       projects: 5,
       members: 3,
       sections: 3,
@@ -162,7 +168,7 @@ export function seed(path: string) {
       entries: 6,
     })
   }
-  const { token } = createSession(ctx, heavy.id)
+  const { token } = await createSession({ db, config }, heavy.id)
   db.sqlite.exec('PRAGMA wal_checkpoint(TRUNCATE)')
   db.sqlite.close()
   const seconds = (performance.now() - started) / 1000
@@ -171,6 +177,6 @@ export function seed(path: string) {
 
 if (import.meta.main) {
   const path = process.argv[2] ?? 'bench/tmp/bench.db'
-  const { seconds } = seed(path)
+  const { seconds } = await seed(path)
   console.log(`seeded ${path} in ${seconds.toFixed(1)} s`)
 }

@@ -31,17 +31,20 @@ if (process.env.BENCH_DB) {
   copyFileSync(process.env.BENCH_DB, dbPath)
 } else {
   console.log('Seeding the large dataset…')
-  seedSeconds = seed(dbPath).seconds
+  seedSeconds = (await seed(dbPath)).seconds
   console.log(`  seeded in ${seedSeconds.toFixed(1)} s`)
 }
 // Migrate (a copied database may predate the newest migration) and sign the heavy user in,
 // outside the measured start; the tour is marked done so pages show their content.
-const token = (() => {
+const token = await (async () => {
   const db = openDatabase(dbPath)
   const heavy = db.sqlite.query('SELECT id FROM users WHERE email = ?').get(HEAVY_EMAIL) as {
     id: number
   }
-  const session = createSession({ db, config: loadConfig({ DATABASE_PATH: dbPath }) }, heavy.id)
+  const session = await createSession(
+    { db, config: loadConfig({ DATABASE_PATH: dbPath }) },
+    heavy.id,
+  )
   db.sqlite.run('UPDATE user_settings SET onboarding_complete = 1 WHERE user_id = ?', [heavy.id])
   db.sqlite.exec('PRAGMA wal_checkpoint(TRUNCATE)')
   db.sqlite.close()

@@ -56,7 +56,14 @@ CREATE TRIGGER system_settings_version AFTER INSERT OR UPDATE OR DELETE ON syste
 -- Full-text search (src/search/pg.ts): one row per searchable entity, rowid = id * 8 + type code as
 -- on SQLite (1 report, 2 project, 3 team member, 4 section item, 5 member task, 6 member
 -- follow-up, 7 talking point), kept by triggers in the writing transaction; a GIN index over a
--- 'simple' tsvector (no stemming, like SQLite's unicode61) answers words and prefixes.
+-- tsvector of the text's tokens made as SQLite's unicode61 tokenizer makes them (lower case, marks
+-- removed, split at anything but a letter or digit; no stemming) answers words and prefixes.
+-- Phrases and ranking are checked on the candidates by the same code as on SQLite.
+CREATE FUNCTION cadence_tokens(t text) RETURNS text[] LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+  SELECT coalesce(array_remove(regexp_split_to_array(
+    regexp_replace(normalize(lower(t), NFKD), '[\u0300-\u036f]', '', 'g'), '[^[:alnum:]]+'), ''), '{}')
+$$;
+--> statement-breakpoint
 CREATE TABLE search_index (
   rowid bigint PRIMARY KEY,
   user_id integer NOT NULL,
@@ -64,9 +71,7 @@ CREATE TABLE search_index (
   entity_id integer NOT NULL,
   title text NOT NULL,
   body text NOT NULL,
-  tsv tsvector GENERATED ALWAYS AS (
-    setweight(to_tsvector('simple', title), 'A') || setweight(to_tsvector('simple', body), 'B')
-  ) STORED
+  tsv tsvector GENERATED ALWAYS AS (array_to_tsvector(cadence_tokens(title || ' ' || body))) STORED
 );
 --> statement-breakpoint
 CREATE INDEX search_index_tsv ON search_index USING gin (tsv);

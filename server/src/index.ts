@@ -1,6 +1,6 @@
 import { createApp } from './app'
 import { loadConfig } from './config'
-import { type Db, openDatabase } from './db'
+import { type Db, openDatabase, type SqliteDb } from './db'
 import { openPostgres } from './db/pg'
 import { startCheckpointer } from './db/sqlite/checkpointer'
 import { purgeExpiredSessions } from './modules/auth/service'
@@ -23,7 +23,7 @@ const mailer = config.smtp ? startMailer({ db, config }) : null
 let stopCheckpointer = () => {}
 if (db.kind === 'sqlite' && config.databasePath !== ':memory:')
   setTimeout(() => {
-    stopCheckpointer = startCheckpointer(db.sqlite, config.databasePath)
+    stopCheckpointer = startCheckpointer((db as SqliteDb).sqlite, config.databasePath)
   }, 500).unref()
 
 if (config.devLogin) {

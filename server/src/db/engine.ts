@@ -53,3 +53,15 @@ export interface Engine {
 
 /** A boolean read back from raw SQL: PostgreSQL answers true/false, SQLite 1/0. */
 export const truthy = (value: unknown) => value === true || value === 1 || value === 1n
+
+/** Whether a write failed on a unique index (SQLite's message, PostgreSQL's code 23505). */
+export function isUniqueViolation(error: unknown): boolean {
+  let e: unknown = error
+  for (let depth = 0; e && depth < 3; depth++) {
+    const { code, errno, message } = e as { code?: unknown; errno?: unknown; message?: unknown }
+    if (code === '23505' || errno === '23505') return true
+    if (typeof message === 'string' && /UNIQUE constraint failed/.test(message)) return true
+    e = (e as { cause?: unknown }).cause
+  }
+  return false
+}

@@ -5,18 +5,14 @@ export type { Engine } from './engine'
 export { truthy } from './engine'
 export { schema } from './sqlite'
 
-/**
- * The database the services get. While the services move to the engine API (src/db/engine.ts)
- * the SQLite engine also answers Drizzle's synchronous builder directly; services written
- * against `Engine` alone run on PostgreSQL too.
- */
-export type Db = SqliteDb
+/** The database the services get: the engine API (src/db/engine.ts), the same on both engines. */
+export type Db = Engine
 
 /** Whether a DATABASE_URL selects PostgreSQL. */
 export const isPostgresUrl = (url: string | undefined) => !!url && /^postgres(ql)?:\/\//i.test(url)
 
 /** Opens (creating and migrating it if needed) the SQLite database at `path`. */
-export function openDatabase(path: string): Db {
+export function openDatabase(path: string): SqliteDb {
   return openSqlite(path)
 }
 

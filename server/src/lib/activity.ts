@@ -1,4 +1,4 @@
-import type { Db } from '../db'
+import type { Engine } from '../db'
 import { activityLog } from '../db/schema'
 
 export type ActivityInput = {
@@ -10,17 +10,15 @@ export type ActivityInput = {
 }
 
 /** Appends to the admin activity log. Never throws: logging must not break the action it records. */
-export function logActivity(db: Db, input: ActivityInput) {
+export async function logActivity(db: Engine, input: ActivityInput) {
   try {
-    db.insert(activityLog)
-      .values({
-        user_id: input.userId,
-        action: input.action,
-        entity_type: input.entityType ?? null,
-        entity_id: input.entityId == null ? null : String(input.entityId),
-        details: input.details ?? null,
-      })
-      .run()
+    await db.orm.insert(activityLog).values({
+      user_id: input.userId,
+      action: input.action,
+      entity_type: input.entityType ?? null,
+      entity_id: input.entityId == null ? null : String(input.entityId),
+      details: input.details ?? null,
+    })
   } catch (error) {
     console.error('activity log failed', error)
   }

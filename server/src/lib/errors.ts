@@ -94,3 +94,10 @@ export function validationMessage(error: ValidationLike): string {
   const what = first?.message ?? 'Invalid value'
   return path ? `Invalid ${path}: ${what}` : `Invalid request: ${what}`
 }
+
+/** 413: the request is larger than the documented bound for it. */
+export class PayloadTooLarge extends HttpError {
+  constructor(message: string) {
+    super(413, message)
+  }
+}

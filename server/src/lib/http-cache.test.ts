@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'bun:test'
 import { gunzipSync } from 'node:zlib'
+import { sql } from 'drizzle-orm'
 import { createItem } from '../modules/section-items/service'
 import { createTestApp, signIn } from '../test/helpers'
 
@@ -14,11 +15,9 @@ async function setup() {
   for (let i = 0; i < 30; i++) {
     await ada.post('/api/section-items', { section_id: section.id, content: `Task number ${i}` })
   }
-  const adaId = ctx.db.sqlite
-    .query("SELECT id FROM users WHERE email = 'ada@example.com'")
-    .get() as {
-    id: number
-  }
+  const adaId = (await ctx.db.row<{ id: number }>(
+    sql`SELECT id FROM users WHERE email = 'ada@example.com'`,
+  )) as { id: number }
   return { ...ctx, ada, bob, report, section, adaId: adaId.id }
 }
 
@@ -61,7 +60,7 @@ describe('per-user response cache, ETag and 304', () => {
   test('a write outside any request (a service call, like the mail worker) invalidates too', async () => {
     const ctx = await setup()
     const before = await ctx.ada.get(`/api/reports/${ctx.report.uuid}`)
-    createItem(ctx, ctx.adaId, { section_id: ctx.section.id, content: 'Written by a job' })
+    await createItem(ctx, ctx.adaId, { section_id: ctx.section.id, content: 'Written by a job' })
     const after = await ctx.ada.get(`/api/reports/${ctx.report.uuid}`)
     expect(after.headers.get('etag')).not.toBe(before.headers.get('etag'))
     expect(JSON.stringify(after.json)).toContain('Written by a job')
@@ -89,14 +88,14 @@ describe('per-user response cache, ETag and 304', () => {
 
   test('every write to a user table bumps only that user’s data version', async () => {
     const { db, ada, bob, section, adaId } = await setup()
-    const version = (id: number) =>
+    const version = async (id: number) =>
       (
-        db.sqlite.query('SELECT version FROM data_versions WHERE user_id = ?').get(id) as {
-          version: number
-        } | null
+        await db.row<{ version: number }>(
+          sql`SELECT version FROM data_versions WHERE user_id = ${id}`,
+        )
       )?.version ?? 0
     const bobId = (
-      db.sqlite.query("SELECT id FROM users WHERE email = 'bob@example.com'").get() as {
+      (await db.row<{ id: number }>(sql`SELECT id FROM users WHERE email = 'bob@example.com'`)) as {
         id: number
       }
     ).id
@@ -108,17 +107,17 @@ describe('per-user response cache, ETag and 304', () => {
       () => ada.post('/api/section-items', { section_id: section.id, content: 'x' }),
     ]
     for (const step of steps) {
-      const [a, b] = [version(adaId), version(bobId)]
+      const [a, b] = [await version(adaId), await version(bobId)]
       await step()
-      expect(version(adaId)).toBeGreaterThan(a)
-      expect(version(bobId)).toBe(b)
+      expect(await version(adaId)).toBeGreaterThan(a)
+      expect(await version(bobId)).toBe(b)
     }
-    const items = db.sqlite
-      .query('SELECT id FROM section_items WHERE user_id = ? ORDER BY id DESC LIMIT 1')
-      .get(adaId) as { id: number }
-    const a = version(adaId)
+    const items = (await db.row<{ id: number }>(
+      sql`SELECT id FROM section_items WHERE user_id = ${adaId} ORDER BY id DESC LIMIT 1`,
+    )) as { id: number }
+    const a = await version(adaId)
     await ada.delete(`/api/section-items/${items.id}`)
-    expect(version(adaId)).toBeGreaterThan(a)
+    expect(await version(adaId)).toBeGreaterThan(a)
     expect((await bob.get('/api/dashboard')).status).toBe(200)
   })
 })

@@ -140,11 +140,16 @@ export function httpCache(ctx: AppContext, options: { maxBytes?: number } = {}) 
 
   return (
     new Elysia({ name: 'http-cache' })
-      .onRequest(({ request }) => {
+      .onRequest(async ({ request }) => {
         if (request.method !== 'GET' || disabled) return
         const url = new URL(request.url)
         if (!CACHED_ROUTES.test(url.pathname)) return
-        const session = peekSession(ctx, cookieValue(request.headers.get('cookie'), cookieName))
+        // The data version is read from the database on every request, so a write through any
+        // instance is seen at once and no instance answers a stale body or a stale 304.
+        const session = await peekSession(
+          ctx,
+          cookieValue(request.headers.get('cookie'), cookieName),
+        )
         // No session, or one the ordinary path must update: let the route answer (401, renewal).
         if (!session) return
         const etag = `W/"${boot}-${session.userId}-${session.version}-${isoDate()}"`

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'bun:test'
 import fc from 'fast-check'
 import { openDatabase } from '../db'
-import { applyPendingIndex } from './engine'
+import { applyPendingIndex } from './sqlite'
 
 // What the index must hold: one row per indexed object, recomputed from the tables themselves.
 const EXPECTED = `

@@ -44,7 +44,7 @@ async function makeFixture() {
     ).json
   }
   // A failed e-mail of the owner's report, for Retry.
-  const delivery = ctx.db
+  const [delivery] = await ctx.db.orm
     .insert(deliveries)
     .values({
       user_id: report.user_id,
@@ -56,7 +56,6 @@ async function makeFixture() {
       attempts: 5,
     })
     .returning()
-    .get()
   // Another user's own objects, for routes that create or list.
   ;(await other.post('/api/projects', { name: 'Other project' })).json
   return {
@@ -335,7 +334,7 @@ describe('authorization matrix', () => {
         content: 'Owner secret item',
         is_completed: false,
       })
-      expect(f.db.select().from(reportSections).all().length).toBeGreaterThan(0)
+      expect((await f.db.orm.select().from(reportSections)).length).toBeGreaterThan(0)
       const own = await call(f.owner, method, c, f)
       if (c.admin) expect(own.status).toBe(403)
       else expect(own.status).toBeLessThan(300)

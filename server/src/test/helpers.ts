@@ -1,6 +1,6 @@
 import { createApp } from '../app'
 import { loadConfig } from '../config'
-import { type Db, openDatabase } from '../db'
+import { type Db, openDatabase, type SqliteDb } from '../db'
 import { freshTestDatabase, testEngine } from './engines'
 
 export const ORIGIN = 'http://localhost:3000'
@@ -21,6 +21,15 @@ export async function createTestApp(
 }
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>['app']
+
+/**
+ * A test app on SQLite whatever the run: for the tests of what only SQLite has (query plans,
+ * the pending search entries, the statement cache). Its `db` also has the connection (`sqlite`).
+ */
+export async function createSqliteTestApp(env: Record<string, string> = {}) {
+  const { app, db, config } = await createTestApp(env, 'sqlite')
+  return { app, db: db as SqliteDb, config }
+}
 
 /** Collects Set-Cookie values into a cookie jar string. */
 export function mergeCookies(jar: Map<string, string>, res: Response) {

@@ -25,9 +25,10 @@ export const STATEMENT_CACHE_SIZE = 400
  * request). Drizzle never finalizes statements, so sharing them is safe; evicted ones are left to
  * the garbage collector rather than finalized, in case a caller still holds one.
  */
-function cachingClient(sqlite: Database) {
+function cachingClient(sqlite: Database, counter: { statements: number }) {
   const statements = new Map<string, Statement>()
   const prepare = (sql: string) => {
+    counter.statements++
     let stmt = statements.get(sql)
     if (stmt) {
       statements.delete(sql)
@@ -111,14 +112,15 @@ export function openSqlite(path: string) {
   sqlite.exec('PRAGMA busy_timeout = 5000')
   sqlite.exec('PRAGMA cache_size = -32000')
   sqlite.exec('PRAGMA temp_store = MEMORY')
-  const client = cachingClient(sqlite)
+  const counter = { statements: 0 }
+  const client = cachingClient(sqlite, counter)
   const db = drizzle({ client, schema })
   if (!migrationsApplied(sqlite)) migrate(db, { migrationsFolder })
-  return Object.assign(db, engine(sqlite, client))
+  return engine(sqlite, client, counter)
 }
 
 /** The engine API (src/db/engine.ts) over one bun:sqlite connection. */
-function engine(sqlite: Database, client: Database) {
+function engine(sqlite: Database, client: Database, counter: { statements: number }) {
   const gate = new Gate()
   const dialect = new SQLiteAsyncDialect()
   const compile = (query: SQL) => {
@@ -147,6 +149,8 @@ function engine(sqlite: Database, client: Database) {
     q: sqliteStatements({ sqlite, prepare: (sql: string) => client.prepare(sql), gate }),
     sqlite,
     gate,
+    /** How many statements ran through the connection's statement cache (for tests). */
+    statementCount: () => counter.statements,
     async rows<T>(query: SQL) {
       if (gate.closed) await gate.pass()
       const { stmt, params } = compile(query)

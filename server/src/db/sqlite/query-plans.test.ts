@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'bun:test'
-import { createTestApp, signIn } from '../../test/helpers'
+import { createSqliteTestApp, signIn } from '../../test/helpers'
+import type { SqliteDb } from '..'
 
 /**
  * Every SQL statement the hot endpoints run (dashboard, a report, the reports list, projects with
@@ -12,7 +13,7 @@ import { createTestApp, signIn } from '../../test/helpers'
 
 type PlanRow = { detail: string }
 
-function record(db: Awaited<ReturnType<typeof createTestApp>>['db']) {
+function record(db: SqliteDb) {
   const seen = new Set<string>()
   const sqlite = db.sqlite as unknown as Record<string, (sql: string) => unknown>
   for (const method of ['query', 'prepare'] as const) {
@@ -41,7 +42,7 @@ function ownNames(sql: string) {
   return names
 }
 
-function fullScans(db: Awaited<ReturnType<typeof createTestApp>>['db'], sql: string) {
+function fullScans(db: SqliteDb, sql: string) {
   const stmt = db.sqlite.prepare(sql)
   const params = new Array(stmt.paramsCount).fill(null)
   const plan = db.sqlite.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as PlanRow[]
@@ -61,7 +62,7 @@ function fullScans(db: Awaited<ReturnType<typeof createTestApp>>['db'], sql: str
 }
 
 async function seed() {
-  const ctx = await createTestApp()
+  const ctx = await createSqliteTestApp()
   const ada = await signIn(ctx.app, 'ada@example.com', 'Ada')
   const bob = await signIn(ctx.app, 'bob@example.com', 'Bob')
   for (const [name, type] of [
@@ -144,7 +145,7 @@ describe('query plans of the hot endpoints', () => {
   })
 
   test('the check sees a full scan when there is one', async () => {
-    const { db } = await createTestApp()
+    const { db } = await createSqliteTestApp()
     expect(fullScans(db, 'SELECT * FROM section_items WHERE content = ?')).toEqual([
       'SCAN section_items',
     ])

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { isoDate } from '../../lib/time'
 import { weekStart } from '../../lib/weeks'
-import { createTestApp, signIn } from '../../test/helpers'
+import { createSqliteTestApp, signIn } from '../../test/helpers'
 import { openDatabase } from '..'
 import { batchedWrite } from './write-batch'
 
@@ -68,7 +68,7 @@ describe('group commit (batchedWrite)', () => {
   })
 
   test('concurrent item writes over HTTP: each answers as alone, a bad one changes nothing', async () => {
-    const ctx = await createTestApp()
+    const ctx = await createSqliteTestApp()
     const ada = await signIn(ctx.app, 'ada@example.com', 'Ada')
     await ada.post('/api/section-templates', { name: 'Action Items', type: 'tasks' })
     const report = (

@@ -28,7 +28,7 @@ const queues = new WeakMap<Database, Pending[]>()
 function flush(sqlite: Database, gate: Gate) {
   // A transaction of the engine API is open (src/db/sqlite/index.ts): commit after it.
   if (gate.owner) {
-    gate.pass().then(() => flush(sqlite, gate))
+    void gate.pass().then(() => flush(sqlite, gate))
     return
   }
   const batch = queues.get(sqlite) ?? []

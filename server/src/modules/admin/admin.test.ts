@@ -50,14 +50,13 @@ describe('admin stats and users', () => {
     await ada.put('/api/user-settings', { onboarding_complete: true })
     // A user who signed up long ago and has not been seen since is not active.
     const old = '2020-01-01T00:00:00.000Z'
-    db.insert(users)
-      .values({
-        provider: 'dev',
-        provider_user_id: 'old',
-        email: 'old@example.com',
-        created_at: old,
-      })
-      .run()
+    await db.orm.insert(users).values({
+      provider: 'dev',
+      provider_user_id: 'old',
+      email: 'old@example.com',
+      created_at: old,
+    })
+
     const res = await root.get('/api/admin/stats')
     expect(res.status).toBe(200)
     expect(res.json).toEqual({
@@ -70,12 +69,13 @@ describe('admin stats and users', () => {
 
   test('activity alone in the last 30 days makes a user active', async () => {
     const { root, db } = await setup()
-    const u = db
-      .insert(users)
-      .values({ provider: 'dev', provider_user_id: 'w', email: 'w@example.com' })
-      .returning()
-      .get()
-    db.insert(activityLog).values({ user_id: u.id, action: 'report_created' }).run()
+    const u = (
+      await db.orm
+        .insert(users)
+        .values({ provider: 'dev', provider_user_id: 'w', email: 'w@example.com' })
+        .returning()
+    )[0]
+    await db.orm.insert(activityLog).values({ user_id: u.id, action: 'report_created' })
     expect((await root.get('/api/admin/stats')).json.activeUsers).toBe(3)
   })
 

@@ -15,7 +15,10 @@ import {
 
 /** The admin area (every route 403 for non-admins) and the tour's event feed (any signed-in user). */
 export function adminModule(ctx: AppContext) {
-  seedSystemSettings(ctx)
+  // The defaults are in place before any settings route answers (idempotent on every instance).
+  const seeded = seedSystemSettings(ctx).catch((error) =>
+    console.error('Could not seed the system settings', error),
+  )
   const detail = { tags: ['admin'] }
   return new Elysia({ prefix: '/api' })
     .use(authPlugin(ctx))
@@ -34,10 +37,20 @@ export function adminModule(ctx: AppContext) {
       detail,
     })
     .get('/admin/onboarding-analytics', () => onboardingAnalytics(ctx), { admin: true, detail })
-    .get('/admin/system-settings', () => listSystemSettings(ctx), { admin: true, detail })
+    .get(
+      '/admin/system-settings',
+      async () => {
+        await seeded
+        return listSystemSettings(ctx)
+      },
+      { admin: true, detail },
+    )
     .put(
       '/admin/system-settings/:key',
-      ({ user, params, body }) => updateSystemSetting(ctx, user.id, params.key, body),
+      async ({ user, params, body }) => {
+        await seeded
+        return updateSystemSetting(ctx, user.id, params.key, body)
+      },
       { admin: true, params: AdminModel.settingParams, body: AdminModel.settingUpdate, detail },
     )
     .get('/admin/activity-log', ({ query }) => activityEntries(ctx, query.limit), {

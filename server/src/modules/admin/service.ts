@@ -1,8 +1,9 @@
-import { desc, eq, sql } from 'drizzle-orm'
+import { asc, desc, eq, type SQL, sql } from 'drizzle-orm'
 import type { AppContext } from '../../context'
 import { activityLog, onboardingEvents, systemSettings, users } from '../../db/schema'
 import { logActivity } from '../../lib/activity'
 import { BadRequest, NotFound } from '../../lib/errors'
+import { likeContains } from '../../lib/order'
 import { daysAgoIso, nowIso } from '../../lib/time'
 import type { AdminModel } from './model'
 
@@ -19,37 +20,40 @@ const TOUR_STEPS = [
 const percent = (part: number, whole: number) =>
   whole ? Math.round((part / whole) * 1000) / 10 : 0
 
-const scalar = (ctx: AppContext, query: string, ...params: (string | number)[]) =>
-  (ctx.db.sqlite.query(query).get(...params) as { n: number | null }).n ?? 0
+const scalar = async (ctx: AppContext, query: SQL) =>
+  Number((await ctx.db.row<{ n: number | string | null }>(query))?.n ?? 0)
 
 /**
  * activeUsers: users seen in the last 30 days — a request on a session (users.last_seen_at, kept
  * daily by the auth plugin), a session created (a sign-in), or an activity-log write.
  * onboardingCompletionRate: the percentage (one decimal) of all users whose onboarding is complete.
  */
-export function adminStats(ctx: AppContext) {
+export async function adminStats(ctx: AppContext) {
   const since = daysAgoIso(30)
+  const totalUsers = await scalar(ctx, sql`SELECT CAST(count(*) AS INTEGER) AS n FROM users`)
   return {
-    totalUsers: scalar(ctx, 'SELECT count(*) AS n FROM users'),
-    activeUsers: scalar(
+    totalUsers,
+    activeUsers: await scalar(
       ctx,
-      `SELECT count(*) AS n FROM users u WHERE u.last_seen_at >= ?1
-         OR EXISTS (SELECT 1 FROM sessions s WHERE s.user_id = u.id AND s.created_at >= ?1)
-         OR EXISTS (SELECT 1 FROM activity_log a WHERE a.user_id = u.id AND a.created_at >= ?1)`,
-      since,
+      sql`SELECT CAST(count(*) AS INTEGER) AS n FROM users u WHERE u.last_seen_at >= ${since}
+         OR EXISTS (SELECT 1 FROM sessions s WHERE s.user_id = u.id AND s.created_at >= ${since})
+         OR EXISTS (SELECT 1 FROM activity_log a WHERE a.user_id = u.id AND a.created_at >= ${since})`,
     ),
-    totalReports: scalar(ctx, 'SELECT count(*) AS n FROM reports'),
+    totalReports: await scalar(ctx, sql`SELECT CAST(count(*) AS INTEGER) AS n FROM reports`),
     onboardingCompletionRate: percent(
-      scalar(ctx, 'SELECT count(*) AS n FROM user_settings WHERE onboarding_complete = 1'),
-      scalar(ctx, 'SELECT count(*) AS n FROM users'),
+      await scalar(
+        ctx,
+        sql`SELECT CAST(count(*) AS INTEGER) AS n FROM user_settings WHERE onboarding_complete = 1`,
+      ),
+      totalUsers,
     ),
   }
 }
 
 /** Users newest first; `search` matches e-mail or name, case-insensitively. */
-export function listUsers(ctx: AppContext, search = '') {
+export async function listUsers(ctx: AppContext, search = '') {
   const term = search.trim().toLowerCase()
-  const rows = ctx.db
+  const rows = await ctx.db.orm
     .select({
       id: users.id,
       name: users.name,
@@ -59,24 +63,23 @@ export function listUsers(ctx: AppContext, search = '') {
     .from(users)
     .where(
       term
-        ? sql`(instr(lower(${users.email}), ${term}) > 0 OR instr(lower(coalesce(${users.name}, '')), ${term}) > 0)`
+        ? sql`(lower(${users.email}) LIKE ${likeContains(term)} ESCAPE '\\' OR lower(coalesce(${users.name}, '')) LIKE ${likeContains(term)} ESCAPE '\\')`
         : undefined,
     )
     .orderBy(desc(users.created_at), desc(users.id))
     .limit(1000)
-    .all()
   return rows.map((u) => ({
     ...u,
     is_admin: ctx.config.adminEmails.includes(u.email.toLowerCase()),
   }))
 }
 
-export function recordOnboardingEvent(
+export async function recordOnboardingEvent(
   ctx: AppContext,
   userId: number,
   input: AdminModel.onboardingEvent,
 ) {
-  return ctx.db
+  const [row] = await ctx.db.orm
     .insert(onboardingEvents)
     .values({
       user_id: userId,
@@ -85,7 +88,7 @@ export function recordOnboardingEvent(
       duration_ms: input.duration_ms ?? null,
     })
     .returning()
-    .get()
+  return row
 }
 
 /**
@@ -94,8 +97,8 @@ export function recordOnboardingEvent(
  * sessions, the sum of the user's event durations in seconds. Step averageTime: the mean
  * duration_ms of that step's events that carry one, in seconds.
  */
-export function onboardingAnalytics(ctx: AppContext) {
-  const events = ctx.db.select().from(onboardingEvents).all()
+export async function onboardingAnalytics(ctx: AppContext) {
+  const events = await ctx.db.orm.select().from(onboardingEvents).orderBy(asc(onboardingEvents.id))
   const byUser = Map.groupBy(events, (e) => e.user_id)
   const completed = [...byUser.values()].filter((list) =>
     list.some((e) => e.step === 'completion' && e.action === 'completed'),
@@ -157,17 +160,22 @@ const DEFAULT_SETTINGS = [
 ]
 
 /** Inserts the default system settings that are missing; never overwrites an edited value. */
-export function seedSystemSettings({ db }: AppContext) {
-  db.insert(systemSettings).values(DEFAULT_SETTINGS).onConflictDoNothing().run()
+export async function seedSystemSettings({ db }: AppContext) {
+  await db.orm.insert(systemSettings).values(DEFAULT_SETTINGS).onConflictDoNothing()
 }
 
 /**
  * A setting as product-spec §3 names it (id, setting_key, setting_type, setting_value,
- * description). The table is keyed by `key`; its SQLite rowid is the stable `id`. `key` stays in
- * the answer for clients of the first API version.
+ * description). The table is keyed by `key`; the stable `id` is the setting's place in
+ * DEFAULT_SETTINGS (the order they were always seeded in, so the same number SQLite's rowid gave
+ * them, on both engines). `key` stays in the answer for clients of the first API version.
  */
+const SETTING_IDS = new Map(DEFAULT_SETTINGS.map((s, i) => [s.key, i + 1]))
+const withId = <T extends { setting_key: string }>(row: T) => ({
+  id: SETTING_IDS.get(row.setting_key) ?? 0,
+  ...row,
+})
 const settingColumns = {
-  id: sql<number>`${systemSettings}.rowid`.as('id'),
   setting_key: systemSettings.key,
   key: systemSettings.key,
   setting_type: systemSettings.setting_type,
@@ -176,8 +184,9 @@ const settingColumns = {
   updated_at: systemSettings.updated_at,
 }
 
-export function listSystemSettings({ db }: AppContext) {
-  return db.select(settingColumns).from(systemSettings).orderBy(systemSettings.key).all()
+export async function listSystemSettings({ db }: AppContext) {
+  const rows = await db.orm.select(settingColumns).from(systemSettings).orderBy(systemSettings.key)
+  return rows.map(withId)
 }
 
 function checkValue(type: 'boolean' | 'number' | 'text', value: string) {
@@ -188,38 +197,36 @@ function checkValue(type: 'boolean' | 'number' | 'text', value: string) {
   return type === 'number' ? value.trim() : value
 }
 
-export function updateSystemSetting(
+export async function updateSystemSetting(
   ctx: AppContext,
   userId: number,
   key: string,
   input: AdminModel.settingUpdate,
 ) {
-  const row = ctx.db.select().from(systemSettings).where(eq(systemSettings.key, key)).get()
+  const [row] = await ctx.db.orm.select().from(systemSettings).where(eq(systemSettings.key, key))
   if (!row) throw new NotFound('Setting not found')
   const value = checkValue(row.setting_type, input.setting_value)
-  ctx.db
+  await ctx.db.orm
     .update(systemSettings)
     .set({ setting_value: value, updated_at: nowIso() })
     .where(eq(systemSettings.key, key))
-    .run()
-  const updated = ctx.db
+  const [updated] = await ctx.db.orm
     .select(settingColumns)
     .from(systemSettings)
     .where(eq(systemSettings.key, key))
-    .get()
-  logActivity(ctx.db, {
+  await logActivity(ctx.db, {
     userId,
     action: 'system_setting_updated',
     entityType: 'system_setting',
     entityId: key,
     details: `${row.setting_value} → ${value}`,
   })
-  return updated
+  return withId(updated)
 }
 
 /** Newest first, with who did it. */
-export function activityEntries({ db }: AppContext, limit = 100) {
-  return db
+export async function activityEntries({ db }: AppContext, limit = 100) {
+  return await db.orm
     .select({
       id: activityLog.id,
       user_id: activityLog.user_id,
@@ -235,5 +242,4 @@ export function activityEntries({ db }: AppContext, limit = 100) {
     .leftJoin(users, eq(users.id, activityLog.user_id))
     .orderBy(desc(activityLog.created_at), desc(activityLog.id))
     .limit(limit)
-    .all()
 }

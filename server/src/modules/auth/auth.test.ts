@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'bun:test'
+import { sql } from 'drizzle-orm'
 import { devAuthCodes, sessions } from '../../db/schema'
 import { createTestApp, makeClient, ORIGIN, signIn } from '../../test/helpers'
 
@@ -94,7 +95,7 @@ describe('sign-in through the development provider', () => {
     const client = await signIn(app, 'ada@example.com')
     const token = client.jar.get('cadence_session')!
     expect(token.length).toBeGreaterThanOrEqual(26) // 160 bits in base32
-    const rows = db.select().from(sessions).all()
+    const rows = await db.orm.select().from(sessions)
     expect(rows).toHaveLength(1)
     expect(rows[0].id).not.toBe(token)
     expect(rows[0].id).toMatch(/^[0-9a-f]{64}$/)
@@ -213,31 +214,29 @@ describe('sign-in through the development provider', () => {
     const { app, db } = await createTestApp()
     const client = await signIn(app, 'ada@example.com')
     const soon = new Date(Date.now() + 2 * 86_400_000).toISOString()
-    db.update(sessions).set({ expires_at: soon }).run()
+    await db.orm.update(sessions).set({ expires_at: soon })
     const res = await client.get('/api/users/me')
     expect(res.status).toBe(200)
     const cookie = res.headers.getSetCookie().find((c) => c.startsWith('cadence_session='))
     expect(cookie).toContain('HttpOnly')
-    const renewed = Date.parse(db.select().from(sessions).get()!.expires_at)
+    const renewed = Date.parse((await db.orm.select().from(sessions))[0]!.expires_at)
     expect(renewed).toBeGreaterThan(Date.now() + 29 * 86_400_000)
   })
 
   test('an expired session answers 401 and is removed', async () => {
     const { app, db } = await createTestApp()
     const client = await signIn(app, 'ada@example.com')
-    db.update(sessions)
-      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
-      .run()
+    await db.orm.update(sessions).set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+
     expect((await client.get('/api/users/me')).status).toBe(401)
-    expect(db.select().from(sessions).all()).toHaveLength(0)
+    expect(await db.orm.select().from(sessions)).toHaveLength(0)
   })
 
   test('a development code older than 10 minutes is refused', async () => {
     const { app, db } = await createTestApp()
     const { client, location } = await startHandshake(app)
-    db.update(devAuthCodes)
-      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
-      .run()
+    await db.orm.update(devAuthCodes).set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+
     const res = await client.post('/api/sessions', {
       code: location.searchParams.get('code'),
       state: location.searchParams.get('state'),
@@ -249,7 +248,7 @@ describe('sign-in through the development provider', () => {
   test('codes expire within 10 minutes of being issued', async () => {
     const { app, db } = await createTestApp()
     await startHandshake(app)
-    const row = db.select().from(devAuthCodes).get()!
+    const row = (await db.orm.select().from(devAuthCodes))[0]!
     expect(Date.parse(row.expires_at) - Date.now()).toBeLessThanOrEqual(10 * 60_000)
   })
 
@@ -257,7 +256,7 @@ describe('sign-in through the development provider', () => {
     const { app, db } = await createTestApp()
     await signIn(app, 'ada@example.com')
     await signIn(app, 'ada@example.com')
-    const rows = db.sqlite.query("SELECT action FROM activity_log WHERE action = 'sign_in'").all()
+    const rows = await db.rows(sql`SELECT action FROM activity_log WHERE action = 'sign_in'`)
     expect(rows).toHaveLength(2)
   })
 })

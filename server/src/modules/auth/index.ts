@@ -79,8 +79,8 @@ export function authModule(ctx: AppContext, opts: { signInLimit?: number } = {})
         }
         cookie[oauthCookie].remove()
         const profile = await exchangeCode(ctx, pending, body.code)
-        const user = upsertUser(ctx, profile)
-        const { token, expiresAt } = createSession(ctx, user.id)
+        const user = await upsertUser(ctx, profile)
+        const { token, expiresAt } = await createSession(ctx, user.id)
         cookie[sessionCookie].set({ value: token, ...sessionCookieOptions(ctx, expiresAt) })
         return { success: true }
       },
@@ -89,9 +89,9 @@ export function authModule(ctx: AppContext, opts: { signInLimit?: number } = {})
     .get('/users/me', ({ user }) => publicUser(user), { auth: true, detail: { tags: ['auth'] } })
     .get(
       '/logout',
-      ({ cookie }) => {
+      async ({ cookie }) => {
         const token = cookie[sessionCookie].value
-        deleteSession(ctx, typeof token === 'string' ? token : undefined)
+        await deleteSession(ctx, typeof token === 'string' ? token : undefined)
         cookie[sessionCookie].remove()
         return { success: true }
       },
@@ -113,13 +113,13 @@ export function authModule(ctx: AppContext, opts: { signInLimit?: number } = {})
     )
     .post(
       DEV_AUTHORIZE_PATH.replace('/api', ''),
-      ({ body, query, request, server, redirect }) => {
+      async ({ body, query, request, server, redirect }) => {
         limit(clientKey(request, server))
         if (!EMAIL.test(body.email.trim())) {
           const action = `${DEV_AUTHORIZE_PATH}${new URL(request.url).search}`
           return page(devSignInPage(action, 'Valid email is required'), 400)
         }
-        const code = issueDevCode(ctx, {
+        const code = await issueDevCode(ctx, {
           email: body.email,
           name: body.name,
           codeChallenge: query.code_challenge,

@@ -17,10 +17,12 @@ export function sessionCookieOptions(ctx: AppContext, expires: Date) {
 /** The one auth plugin: `{auth: true}` resolves `user` or answers 401; `{admin: true}` also 403s. */
 export function authPlugin(ctx: AppContext) {
   const name = sessionCookieName(ctx.config.secureCookies)
-  const resolveUser = (cookie: Record<string, { value: unknown; set: (v: object) => unknown }>) => {
+  const resolveUser = async (
+    cookie: Record<string, { value: unknown; set: (v: object) => unknown }>,
+  ) => {
     const jar = cookie[name]
     const token = typeof jar?.value === 'string' ? jar.value : undefined
-    const result = validateSession(ctx, token)
+    const result = await validateSession(ctx, token)
     if (!result) throw new Unauthorized()
     if (result.renewedUntil && token) {
       jar.set({ value: token, ...sessionCookieOptions(ctx, result.renewedUntil) })
@@ -29,11 +31,11 @@ export function authPlugin(ctx: AppContext) {
   }
   return new Elysia().macro({
     auth: {
-      resolve: ({ cookie }) => ({ user: resolveUser(cookie) }),
+      resolve: async ({ cookie }) => ({ user: await resolveUser(cookie) }),
     },
     admin: {
-      resolve: ({ cookie }) => {
-        const user = resolveUser(cookie)
+      resolve: async ({ cookie }) => {
+        const user = await resolveUser(cookie)
         if (!user.is_admin) throw new Forbidden('Admin access required')
         return { user }
       },

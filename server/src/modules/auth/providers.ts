@@ -90,24 +90,22 @@ export async function startSignIn(ctx: AppContext) {
 }
 
 /** The development provider's side: a single-use code bound to the PKCE challenge. */
-export function issueDevCode(
+export async function issueDevCode(
   { db }: AppContext,
   input: { email: string; name?: string; codeChallenge: string },
 ) {
   const code = randomToken()
   // Spent and expired codes are of no further use; drop them so the table stays small.
-  db.delete(devAuthCodes)
+  await db.orm
+    .delete(devAuthCodes)
     .where(sql`${devAuthCodes.expires_at} < ${nowIso()} OR ${devAuthCodes.used_at} IS NOT NULL`)
-    .run()
-  db.insert(devAuthCodes)
-    .values({
-      code_hash: sha256Hex(code),
-      email: input.email.trim().toLowerCase(),
-      name: input.name?.trim() || null,
-      code_challenge: input.codeChallenge,
-      expires_at: new Date(Date.now() + CODE_TTL_MS).toISOString(),
-    })
-    .run()
+  await db.orm.insert(devAuthCodes).values({
+    code_hash: sha256Hex(code),
+    email: input.email.trim().toLowerCase(),
+    name: input.name?.trim() || null,
+    code_challenge: input.codeChallenge,
+    expires_at: new Date(Date.now() + CODE_TTL_MS).toISOString(),
+  })
   return code
 }
 
@@ -119,16 +117,18 @@ export async function exchangeCode(
 ): Promise<Profile> {
   if (pending.provider === 'dev') {
     const hash = sha256Hex(code)
-    const row = ctx.db.select().from(devAuthCodes).where(eq(devAuthCodes.code_hash, hash)).get()
+    const [row] = await ctx.db.orm
+      .select()
+      .from(devAuthCodes)
+      .where(eq(devAuthCodes.code_hash, hash))
     if (!row || row.used_at || Date.parse(row.expires_at) < Date.now()) {
       throw new Unauthorized('Invalid or expired sign-in code')
     }
     // Single use: burn the code before checking the verifier, so a wrong guess also spends it.
-    ctx.db
+    await ctx.db.orm
       .update(devAuthCodes)
       .set({ used_at: nowIso() })
       .where(eq(devAuthCodes.code_hash, hash))
-      .run()
     if (pkceChallenge(pending.verifier) !== row.code_challenge) {
       throw new Unauthorized('Invalid sign-in verifier')
     }

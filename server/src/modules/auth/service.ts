@@ -29,8 +29,8 @@ export function isAdmin(ctx: AppContext, email: string) {
 
 /** Finds or creates the user of a provider profile; a new user gets default settings. */
 export function upsertUser({ db }: AppContext, profile: Profile) {
-  return db.transaction((tx) => {
-    const existing = tx
+  return db.tx(async (tx) => {
+    const [existing] = await tx.orm
       .select()
       .from(users)
       .where(
@@ -39,9 +39,8 @@ export function upsertUser({ db }: AppContext, profile: Profile) {
           eq(users.provider_user_id, profile.providerUserId),
         ),
       )
-      .get()
     if (existing) {
-      return tx
+      const [updated] = await tx.orm
         .update(users)
         .set({
           email: profile.email,
@@ -51,9 +50,9 @@ export function upsertUser({ db }: AppContext, profile: Profile) {
         })
         .where(eq(users.id, existing.id))
         .returning()
-        .get()
+      return updated
     }
-    const user = tx
+    const [user] = await tx.orm
       .insert(users)
       .values({
         provider: profile.provider,
@@ -64,77 +63,55 @@ export function upsertUser({ db }: AppContext, profile: Profile) {
         picture: profile.picture ?? null,
       })
       .returning()
-      .get()
-    tx.insert(userSettings).values({ user_id: user.id }).run()
+    await tx.orm.insert(userSettings).values({ user_id: user.id })
     return user
   })
 }
 
 /** A fresh token for every sign-in; only its hash is stored. */
-export function createSession(ctx: AppContext, userId: number) {
+export async function createSession(ctx: AppContext, userId: number) {
   const token = randomToken()
   const expiresAt = new Date(Date.now() + SESSION_DAYS * DAY)
-  ctx.db
+  await ctx.db.orm
     .insert(sessions)
     .values({ id: sha256Hex(token), user_id: userId, expires_at: expiresAt.toISOString() })
-    .run()
-  logActivity(ctx.db, { userId, action: 'sign_in', entityType: 'user', entityId: userId })
+  await logActivity(ctx.db, { userId, action: 'sign_in', entityType: 'user', entityId: userId })
   return { token, expiresAt }
 }
 
 /**
  * The user of a session token, or null. Sliding expiry: past half its lifetime the session is
- * extended and `renewedUntil` tells the caller to re-send the cookie.
+ * extended and `renewedUntil` tells the caller to re-send the cookie. The lookups are hand-tuned
+ * statements (src/db/sqlite and src/db/pg, statements/auth.ts): this runs on every authenticated request.
  */
-// Two single-table statements rather than one JOIN: measured with bun:sqlite, the JOIN costs
-// ~6.5 µs a call against ~1 µs for the pair (the same holds for PEEK_SQL below, ~9 µs → ~0.9 µs with
-// scalar subqueries); this runs on every authenticated request.
-const SESSION_SQL = 'SELECT user_id, expires_at FROM sessions WHERE id = ?'
-const SESSION_USER_SQL = 'SELECT * FROM users WHERE id = ?'
-
-export function validateSession(ctx: AppContext, token: string | undefined) {
+export async function validateSession(ctx: AppContext, token: string | undefined) {
   if (!token || token.length > 200) return null
   const id = sha256Hex(token)
-  // One cached statement (this runs on every authenticated request).
-  const session = ctx.db.sqlite.query(SESSION_SQL).get(id) as {
-    user_id: number
-    expires_at: string
-  } | null
+  const session = await ctx.db.q.auth.session(id)
   if (!session) return null
-  const userRow = ctx.db.sqlite.query(SESSION_USER_SQL).get(session.user_id) as
-    | typeof users.$inferSelect
-    | null
+  const userRow = await ctx.db.q.auth.user(session.user_id)
   if (!userRow) return null
   const expires = Date.parse(session.expires_at)
   if (expires <= Date.now()) {
-    ctx.db.delete(sessions).where(eq(sessions.id, id)).run()
+    await ctx.db.orm.delete(sessions).where(eq(sessions.id, id))
     return null
   }
   let renewedUntil: Date | null = null
   if (expires - Date.now() < (SESSION_DAYS * DAY) / 2) {
     renewedUntil = new Date(Date.now() + SESSION_DAYS * DAY)
-    ctx.db
+    await ctx.db.orm
       .update(sessions)
       .set({ expires_at: renewedUntil.toISOString() })
       .where(eq(sessions.id, id))
-      .run()
   }
   // At most one write a day per user (not per request): the day's first request records it.
   const today = nowIso().slice(0, 10)
   if (!userRow.last_seen_at || userRow.last_seen_at.slice(0, 10) !== today) {
-    ctx.db.update(users).set({ last_seen_at: nowIso() }).where(eq(users.id, userRow.id)).run()
+    await ctx.db.orm.update(users).set({ last_seen_at: nowIso() }).where(eq(users.id, userRow.id))
   }
   const user: SessionUser = { ...userRow, is_admin: isAdmin(ctx, userRow.email) }
   return { user, renewedUntil }
 }
-
-const PEEK_SQL = `
-SELECT s.user_id AS userId, s.expires_at AS expiresAt,
-  (SELECT last_seen_at FROM users WHERE id = s.user_id) AS lastSeenAt,
-  coalesce((SELECT version FROM data_versions WHERE user_id = s.user_id), 0) AS version,
-  coalesce((SELECT version FROM data_versions WHERE user_id = 0), 0) AS shared
-FROM sessions s
-WHERE s.id = ?`
 
 /**
  * The user of a session token and the version of that user's data (see src/lib/http-cache.ts),
@@ -142,15 +119,9 @@ WHERE s.id = ?`
  * validateSession would have something to write (sliding expiry, the day's last_seen_at), so the
  * caller then takes the ordinary path that does it.
  */
-export function peekSession(ctx: AppContext, token: string | undefined) {
+export async function peekSession(ctx: AppContext, token: string | undefined) {
   if (!token || token.length > 200) return null
-  const row = ctx.db.sqlite.query(PEEK_SQL).get(sha256Hex(token)) as {
-    userId: number
-    expiresAt: string
-    lastSeenAt: string | null
-    version: number
-    shared: number
-  } | null
+  const row = await ctx.db.q.auth.peek(sha256Hex(token))
   if (!row) return null
   const left = Date.parse(row.expiresAt) - Date.now()
   if (left < (SESSION_DAYS * DAY) / 2) return null
@@ -158,15 +129,13 @@ export function peekSession(ctx: AppContext, token: string | undefined) {
   return { userId: row.userId, version: `${row.version}.${row.shared}` }
 }
 
-export function deleteSession({ db }: AppContext, token: string | undefined) {
+export async function deleteSession({ db }: AppContext, token: string | undefined) {
   if (!token) return
-  db.delete(sessions)
-    .where(eq(sessions.id, sha256Hex(token)))
-    .run()
+  await db.orm.delete(sessions).where(eq(sessions.id, sha256Hex(token)))
 }
 
-export function purgeExpiredSessions({ db }: AppContext) {
-  db.delete(sessions).where(sql`${sessions.expires_at} < ${nowIso()}`).run()
+export async function purgeExpiredSessions({ db }: AppContext) {
+  await db.orm.delete(sessions).where(sql`${sessions.expires_at} < ${nowIso()}`)
 }
 
 export function publicUser(user: SessionUser) {

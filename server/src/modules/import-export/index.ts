@@ -28,11 +28,11 @@ export function importExportModule(ctx: AppContext) {
     )
     .get(
       '/reports/:uuid/export',
-      ({ user, params, query }) => {
+      async ({ user, params, query }) => {
         const format = query.format ?? 'md'
         if (format === 'html' || format === 'text') {
           // The report e-mail's two parts (modules/mail), which 'Copy for e-mail' uses.
-          const { filename, body } = exportReportEmail(ctx, user.id, params.uuid, format)
+          const { filename, body } = await exportReportEmail(ctx, user.id, params.uuid, format)
           return new Response(body, {
             headers: {
               'content-type': `text/${format === 'html' ? 'html' : 'plain'}; charset=utf-8`,
@@ -41,7 +41,7 @@ export function importExportModule(ctx: AppContext) {
           })
         }
         if (format !== 'md') throw new BadRequest("format must be 'md', 'html' or 'text'")
-        const { filename, markdown } = exportReportMarkdown(ctx, user.id, params.uuid)
+        const { filename, markdown } = await exportReportMarkdown(ctx, user.id, params.uuid)
         return new Response(markdown, {
           headers: {
             'content-type': 'text/markdown; charset=utf-8',

@@ -406,6 +406,49 @@ export function matchProject<P extends { name: string; status?: string }>(
   )
 }
 
+/**
+ * matchProject for many names against one list, built once per import: exact names by a Map,
+ * the containment fallback scanned once per distinct name and remembered. Projects added while
+ * importing go where matchProject's order puts them (active, after the active ones).
+ */
+export function projectMatcher<P extends { name: string; status?: string }>(
+  projects: readonly P[],
+) {
+  const active: Array<[string, P]> = []
+  const others: Array<[string, P]> = []
+  const exact = new Map<string, P>()
+  const exactOther = new Map<string, P>()
+  const found = new Map<string, P | undefined>()
+  const add = (p: P) => {
+    const n = norm(p.name)
+    if (p.status === 'active') {
+      active.push([n, p])
+      if (!exact.has(n)) exact.set(n, p)
+    } else {
+      others.push([n, p])
+      if (!exactOther.has(n)) exactOther.set(n, p)
+    }
+    // A remembered miss may match the new project now; remembered hits stay right.
+    for (const [key, value] of found) if (value === undefined) found.delete(key)
+  }
+  for (const p of projects) add(p)
+  return {
+    add,
+    match(name: string): P | undefined {
+      const wanted = norm(name)
+      if (!wanted) return undefined
+      if (found.has(wanted)) return found.get(wanted)
+      let hit = exact.get(wanted) ?? exactOther.get(wanted)
+      if (!hit) {
+        const contains = ([n]: [string, P]) => !!n && (n.includes(wanted) || wanted.includes(n))
+        hit = (active.find(contains) ?? others.find(contains))?.[1]
+      }
+      found.set(wanted, hit)
+      return hit
+    },
+  }
+}
+
 /** The team member an @Name refers to: the same name, else the only one whose name starts so. */
 export function matchMember<M extends { name: string }>(name: string, members: readonly M[]) {
   const wanted = norm(name)

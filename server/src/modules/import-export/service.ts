@@ -13,7 +13,7 @@ import {
   userSettings,
 } from '../../db/schema'
 import { logActivity } from '../../lib/activity'
-import { BadRequest } from '../../lib/errors'
+import { BadRequest, PayloadTooLarge } from '../../lib/errors'
 import { nowIso } from '../../lib/time'
 import { isValidIsoDate } from '../../lib/weeks'
 import { namedReport } from '../reports/named'
@@ -24,49 +24,77 @@ import { EXPORT_FORMAT, EXPORT_VERSION, type ImportExportModel } from './model'
 import {
   itemTypeFor,
   matchMember,
-  matchProject,
   matchSection,
   type ParsedReport,
   parseReportText,
+  projectMatcher,
 } from './parser'
 
 const EMPTY_TEXT = 'Please paste report content to preview'
 const PROJECT_NAME_MAX = 255
 const CONTENT_MAX = 10_000
 
+/**
+ * Bounds that keep one import from holding the server (security: no request may freeze it):
+ * far above a real report (a few dozen lines, a handful of projects), low enough that the largest
+ * import runs in well under a second. Answered 413 with what was over.
+ */
+export const IMPORT_LIMITS = {
+  /** Lines of pasted text in one report import or preview. */
+  lines: 5_000,
+  /** Distinct project names in one report import (each may create a project). */
+  projectNames: 200,
+  /** Rows of one account document: templates, projects, members, entries, reports, sections, items. */
+  documentRows: 50_000,
+} as const
+
+const tooLarge = (what: string) => new PayloadTooLarge(what)
+
+function checkLines(text: string) {
+  let lines = 1
+  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) {
+    if (++lines > IMPORT_LIMITS.lines)
+      throw tooLarge(`At most ${IMPORT_LIMITS.lines.toLocaleString('en-US')} lines per import`)
+  }
+}
+
 const requireText = (text: string) => {
   if (!text.trim()) throw new BadRequest(EMPTY_TEXT)
+  checkLines(text)
   return text
 }
 
 const memberNames = ({ db }: AppContext, userId: number) =>
-  db
+  db.orm
     .select({ id: teamMembers.id, name: teamMembers.name })
     .from(teamMembers)
     .where(eq(teamMembers.user_id, userId))
-    .all()
+    .orderBy(asc(teamMembers.id))
 
 /**
  * The parsed structure, nothing written. Section headings are recognised against the report's
  * sections when `uuid` is given, else against the user's section templates.
  */
-export function previewImport(
+export async function previewImport(
   ctx: AppContext,
   userId: number,
   input: ImportExportModel.preview,
-): ParsedReport {
+): Promise<ParsedReport> {
   requireText(input.text)
   const knownSections = input.uuid
-    ? loadReport(ctx, findReport(ctx, userId, input.uuid)).sections.map((s) => s.section_name)
-    : ctx.db
-        .select({ name: sectionTemplates.name })
-        .from(sectionTemplates)
-        .where(eq(sectionTemplates.user_id, userId))
-        .all()
-        .map((t) => t.name)
+    ? (await loadReport(ctx, await findReport(ctx, userId, input.uuid))).sections.map(
+        (s) => s.section_name,
+      )
+    : (
+        await ctx.db.orm
+          .select({ name: sectionTemplates.name })
+          .from(sectionTemplates)
+          .where(eq(sectionTemplates.user_id, userId))
+          .orderBy(asc(sectionTemplates.sort_order), asc(sectionTemplates.id))
+      ).map((t) => t.name)
   return parseReportText(input.text, {
     knownSections,
-    members: memberNames(ctx, userId).map((m) => m.name),
+    members: (await memberNames(ctx, userId)).map((m) => m.name),
   })
 }
 
@@ -75,15 +103,26 @@ export function previewImport(
  * section it matches (parser.ts matchSection); one that matches none goes to the first section of
  * the type its name suggests, else the first section, and is listed in `unmatchedSections`.
  */
-export function importIntoReport(ctx: AppContext, userId: number, uuid: string, text: string) {
-  const report = loadReport(ctx, findReport(ctx, userId, uuid))
+export async function importIntoReport(
+  ctx: AppContext,
+  userId: number,
+  uuid: string,
+  text: string,
+) {
   requireText(text)
+  const report = await loadReport(ctx, await findReport(ctx, userId, uuid))
   if (!report.sections.length) throw new BadRequest('This report has no sections to import into')
-  const members = memberNames(ctx, userId)
+  const members = await memberNames(ctx, userId)
   const parsed = parseReportText(text, {
     knownSections: report.sections.map((s) => s.section_name),
     members: members.map((m) => m.name),
   })
+  const names = new Set<string>()
+  for (const section of parsed.sections)
+    for (const item of section.items)
+      if (item.projectName) names.add(item.projectName.trim().toLowerCase())
+  if (names.size > IMPORT_LIMITS.projectNames)
+    throw tooLarge(`At most ${IMPORT_LIMITS.projectNames} different projects per import`)
   const counts = {
     importedItems: 0,
     createdProjects: 0,
@@ -92,27 +131,28 @@ export function importIntoReport(ctx: AppContext, userId: number, uuid: string, 
     matchedSections: 0,
     unmatchedSections: [] as string[],
   }
-  ctx.db.transaction((tx) => {
-    const known = tx
-      .select({ id: projects.id, name: projects.name, status: projects.status })
-      .from(projects)
-      .where(eq(projects.user_id, userId))
-      .all()
-    const projectFor = (name: string | null): number | null => {
+  await ctx.db.tx(async (tx) => {
+    const known = projectMatcher(
+      await tx.orm
+        .select({ id: projects.id, name: projects.name, status: projects.status })
+        .from(projects)
+        .where(eq(projects.user_id, userId))
+        .orderBy(asc(projects.id)),
+    )
+    const projectFor = async (name: string | null): Promise<number | null> => {
       if (!name) return null
-      const found = matchProject(name, known)
+      const found = known.match(name)
       if (found) return found.id
       if (name.length > PROJECT_NAME_MAX) {
         console.warn('import: project name too long, item kept without a project')
         counts.skippedProjects++
         return null
       }
-      const created = tx
+      const [created] = await tx.orm
         .insert(projects)
         .values({ user_id: userId, uuid: crypto.randomUUID(), name, status: 'active' })
         .returning({ id: projects.id, name: projects.name, status: projects.status })
-        .get()
-      known.push(created)
+      known.add(created)
       counts.createdProjects++
       return created.id
     }
@@ -122,6 +162,7 @@ export function importIntoReport(ctx: AppContext, userId: number, uuid: string, 
         s.items.reduce((m, i) => Math.max(m, i.sort_order + 1), 0),
       ]),
     )
+    const rows: Array<typeof sectionItems.$inferInsert> = []
     for (const section of parsed.sections) {
       let index = matchSection(section.sectionName, report.sections)
       if (index === -1) {
@@ -146,22 +187,21 @@ export function importIntoReport(ctx: AppContext, userId: number, uuid: string, 
         content = content.slice(0, CONTENT_MAX)
         const order = nextOrder.get(target.id) ?? 0
         nextOrder.set(target.id, order + 1)
-        tx.insert(sectionItems)
-          .values({
-            section_id: target.id,
-            user_id: userId,
-            content,
-            is_completed: item.is_completed ?? false,
-            item_type: itemType,
-            project_id: projectFor(item.projectName),
-            assigned_to_team_member_id: assignee?.id ?? null,
-            sort_order: order,
-          })
-          .run()
+        rows.push({
+          section_id: target.id,
+          user_id: userId,
+          content,
+          is_completed: item.is_completed ?? false,
+          item_type: itemType,
+          project_id: await projectFor(item.projectName),
+          assigned_to_team_member_id: assignee?.id ?? null,
+          sort_order: order,
+        })
         counts.importedItems++
         if (assignee) counts.assignedItems++
       }
     }
+    for (const part of chunks(rows)) await tx.orm.insert(sectionItems).values(part)
   })
   const created = counts.createdProjects
   return {
@@ -173,8 +213,8 @@ export function importIntoReport(ctx: AppContext, userId: number, uuid: string, 
 }
 
 /** The report as Markdown (markdown.ts), names resolved in two queries. */
-export function exportReportMarkdown(ctx: AppContext, userId: number, uuid: string) {
-  const { report } = namedReport(ctx, findReport(ctx, userId, uuid))
+export async function exportReportMarkdown(ctx: AppContext, userId: number, uuid: string) {
+  const { report } = await namedReport(ctx, await findReport(ctx, userId, uuid))
   return { filename: `report-${report.week_start_date}.md`, markdown: reportToMarkdown(report) }
 }
 
@@ -196,29 +236,29 @@ const entryOut = (e: {
  * Every object the user owns, as one document (format 'cadence-export', version 1). Ids are the
  * rows' own and are only used to link the document's parts together; import remaps them.
  */
-export function exportAccount(ctx: AppContext, userId: number): ImportExportModel.document {
-  const { db } = ctx
-  const settings = getSettings(ctx, userId)
+export async function exportAccount(
+  ctx: AppContext,
+  userId: number,
+): Promise<ImportExportModel.document> {
+  const db = ctx.db.orm
+  const settings = await getSettings(ctx, userId)
   const mine = <T extends { user_id: unknown }>(table: T) => eq(table.user_id as never, userId)
   const entries = {
-    talking_points: db
+    talking_points: await db
       .select()
       .from(talkingPoints)
       .where(mine(talkingPoints))
-      .orderBy(asc(talkingPoints.id))
-      .all(),
-    tasks: db
+      .orderBy(asc(talkingPoints.id)),
+    tasks: await db
       .select()
       .from(memberTasks)
       .where(mine(memberTasks))
-      .orderBy(asc(memberTasks.id))
-      .all(),
-    followups: db
+      .orderBy(asc(memberTasks.id)),
+    followups: await db
       .select()
       .from(memberFollowups)
       .where(mine(memberFollowups))
-      .orderBy(asc(memberFollowups.id))
-      .all(),
+      .orderBy(asc(memberFollowups.id)),
   }
   const ofMember = (list: typeof entries.tasks) => Map.groupBy(list, (e) => e.team_member_id)
   const byMember = {
@@ -226,18 +266,16 @@ export function exportAccount(ctx: AppContext, userId: number): ImportExportMode
     tasks: ofMember(entries.tasks),
     followups: ofMember(entries.followups),
   }
-  const sections = db
+  const sections = await db
     .select()
     .from(reportSections)
     .where(mine(reportSections))
     .orderBy(asc(reportSections.sort_order), asc(reportSections.id))
-    .all()
-  const items = db
+  const items = await db
     .select()
     .from(sectionItems)
     .where(mine(sectionItems))
     .orderBy(asc(sectionItems.sort_order), asc(sectionItems.id))
-    .all()
   const itemsBySection = Map.groupBy(items, (i) => i.section_id)
   const sectionsByReport = Map.groupBy(sections, (s) => s.report_id)
   return {
@@ -253,7 +291,7 @@ export function exportAccount(ctx: AppContext, userId: number): ImportExportMode
       reminder_enabled: settings.reminder_enabled,
       report_recipients: settings.report_recipients,
     },
-    section_templates: db
+    section_templates: await db
       .select({
         id: sectionTemplates.id,
         name: sectionTemplates.name,
@@ -262,9 +300,8 @@ export function exportAccount(ctx: AppContext, userId: number): ImportExportMode
       })
       .from(sectionTemplates)
       .where(mine(sectionTemplates))
-      .orderBy(asc(sectionTemplates.sort_order), asc(sectionTemplates.id))
-      .all(),
-    projects: db
+      .orderBy(asc(sectionTemplates.sort_order), asc(sectionTemplates.id)),
+    projects: await db
       .select({
         id: projects.id,
         uuid: projects.uuid,
@@ -274,53 +311,44 @@ export function exportAccount(ctx: AppContext, userId: number): ImportExportMode
       })
       .from(projects)
       .where(mine(projects))
-      .orderBy(asc(projects.id))
-      .all(),
-    team_members: db
-      .select()
-      .from(teamMembers)
-      .where(mine(teamMembers))
-      .orderBy(asc(teamMembers.id))
-      .all()
-      .map((m) => ({
-        id: m.id,
-        uuid: m.uuid,
-        name: m.name,
-        title: m.title,
-        email: m.email,
-        talking_points: (byMember.talking_points.get(m.id) ?? []).map(entryOut),
-        tasks: (byMember.tasks.get(m.id) ?? []).map(entryOut),
-        followups: (byMember.followups.get(m.id) ?? []).map(entryOut),
-      })),
-    reports: db
-      .select()
-      .from(reports)
-      .where(mine(reports))
-      .orderBy(asc(reports.week_start_date))
-      .all()
-      .map((r) => ({
-        uuid: r.uuid,
-        week_start_date: r.week_start_date,
-        title: r.title,
-        summary: r.summary,
-        is_submitted: r.is_submitted,
-        sent_date: r.sent_date,
-        created_at: r.created_at,
-        sections: (sectionsByReport.get(r.id) ?? []).map((s) => ({
-          section_template_id: s.section_template_id,
-          section_name: s.section_name,
-          section_type: s.section_type,
-          content: s.content,
-          items: (itemsBySection.get(s.id) ?? []).map((i) => ({
-            content: i.content,
-            is_completed: i.is_completed,
-            item_type: i.item_type,
-            project_id: i.project_id,
-            assigned_to_team_member_id: i.assigned_to_team_member_id,
-            created_at: i.created_at,
-          })),
+      .orderBy(asc(projects.id)),
+    team_members: (
+      await db.select().from(teamMembers).where(mine(teamMembers)).orderBy(asc(teamMembers.id))
+    ).map((m) => ({
+      id: m.id,
+      uuid: m.uuid,
+      name: m.name,
+      title: m.title,
+      email: m.email,
+      talking_points: (byMember.talking_points.get(m.id) ?? []).map(entryOut),
+      tasks: (byMember.tasks.get(m.id) ?? []).map(entryOut),
+      followups: (byMember.followups.get(m.id) ?? []).map(entryOut),
+    })),
+    reports: (
+      await db.select().from(reports).where(mine(reports)).orderBy(asc(reports.week_start_date))
+    ).map((r) => ({
+      uuid: r.uuid,
+      week_start_date: r.week_start_date,
+      title: r.title,
+      summary: r.summary,
+      is_submitted: r.is_submitted,
+      sent_date: r.sent_date,
+      created_at: r.created_at,
+      sections: (sectionsByReport.get(r.id) ?? []).map((s) => ({
+        section_template_id: s.section_template_id,
+        section_name: s.section_name,
+        section_type: s.section_type,
+        content: s.content,
+        items: (itemsBySection.get(s.id) ?? []).map((i) => ({
+          content: i.content,
+          is_completed: i.is_completed,
+          item_type: i.item_type,
+          project_id: i.project_id,
+          assigned_to_team_member_id: i.assigned_to_team_member_id,
+          created_at: i.created_at,
         })),
       })),
+    })),
   }
 }
 
@@ -338,6 +366,17 @@ function checkDocument(doc: ImportExportModel.document) {
   const projectIds = ids(doc.projects, 'project')
   const memberIds = ids(doc.team_members, 'team member')
   const templateIds = ids(doc.section_templates, 'section template')
+  let rows = doc.section_templates.length + doc.projects.length + doc.team_members.length
+  for (const m of doc.team_members)
+    rows += m.talking_points.length + m.tasks.length + m.followups.length
+  for (const r of doc.reports) {
+    rows += 1 + r.sections.length
+    for (const s of r.sections) rows += s.items.length
+  }
+  if (rows > IMPORT_LIMITS.documentRows)
+    throw tooLarge(
+      `At most ${IMPORT_LIMITS.documentRows.toLocaleString('en-US')} objects per import (this document has ${rows.toLocaleString('en-US')})`,
+    )
   const project = (id: number | null | undefined) => {
     if (id != null && !projectIds.has(id)) throw invalid(`unknown project id ${id}`)
   }
@@ -384,7 +423,11 @@ function chunks<T>(list: T[]): T[][] {
  * and type, projects by name, team members by e-mail (case-insensitive). A report for a week the
  * account already has is skipped (`skippedReports`). Settings are replaced.
  */
-export function importAccount(ctx: AppContext, userId: number, doc: ImportExportModel.document) {
+export async function importAccount(
+  ctx: AppContext,
+  userId: number,
+  doc: ImportExportModel.document,
+) {
   checkDocument(doc)
   // Checked before anything changes: a bad address refuses the whole document.
   const recipients = doc.settings?.report_recipients
@@ -404,36 +447,45 @@ export function importAccount(ctx: AppContext, userId: number, doc: ImportExport
     skippedReports: 0,
   }
   // The defaults row exists for every user anyway (created on first read), so this is no write.
-  getSettings(ctx, userId)
-  ctx.db.transaction((tx) => {
+  await getSettings(ctx, userId)
+  await ctx.db.tx(async (engine) => {
+    const tx = engine.orm
     const now = nowIso()
     if (doc.settings) {
       const { report_recipients: _, ...settings } = doc.settings
-      tx.update(userSettings)
+      await tx
+        .update(userSettings)
         .set({
           ...settings,
           ...(recipients && { report_recipients: JSON.stringify(recipients) }),
           updated_at: now,
         })
         .where(eq(userSettings.user_id, userId))
-        .run()
       counts.settings = true
     }
+    // Existing objects by their matching key, first one wins (one pass, no scan per element).
+    const firstBy = <T>(rows: T[], key: (row: T) => string) => {
+      const map = new Map<string, T>()
+      for (const row of rows) if (!map.has(key(row))) map.set(key(row), row)
+      return map
+    }
     const templateId = new Map<number, number>()
-    const existingTemplates = tx
-      .select()
-      .from(sectionTemplates)
-      .where(eq(sectionTemplates.user_id, userId))
-      .all()
+    const templateKey = (t: { name: string; type: string }) => `${t.type} ${lower(t.name)}`
+    const existingTemplates = firstBy(
+      await tx
+        .select()
+        .from(sectionTemplates)
+        .where(eq(sectionTemplates.user_id, userId))
+        .orderBy(asc(sectionTemplates.id)),
+      templateKey,
+    )
     for (const t of doc.section_templates) {
-      const found = existingTemplates.find(
-        (e) => lower(e.name) === lower(t.name) && e.type === t.type,
-      )
+      const found = existingTemplates.get(templateKey(t))
       if (found) {
         templateId.set(t.id, found.id)
         continue
       }
-      const row = tx
+      const [row] = await tx
         .insert(sectionTemplates)
         .values({
           user_id: userId,
@@ -442,19 +494,25 @@ export function importAccount(ctx: AppContext, userId: number, doc: ImportExport
           sort_order: t.sort_order,
         })
         .returning({ id: sectionTemplates.id })
-        .get()
       templateId.set(t.id, row.id)
       counts.sectionTemplates++
     }
     const projectId = new Map<number, number>()
-    const existingProjects = tx.select().from(projects).where(eq(projects.user_id, userId)).all()
+    const existingProjects = firstBy(
+      await tx
+        .select()
+        .from(projects)
+        .where(eq(projects.user_id, userId))
+        .orderBy(asc(projects.id)),
+      (p) => lower(p.name),
+    )
     for (const p of doc.projects) {
-      const found = existingProjects.find((e) => lower(e.name) === lower(p.name))
+      const found = existingProjects.get(lower(p.name))
       if (found) {
         projectId.set(p.id, found.id)
         continue
       }
-      const row = tx
+      const [row] = await tx
         .insert(projects)
         .values({
           user_id: userId,
@@ -463,28 +521,30 @@ export function importAccount(ctx: AppContext, userId: number, doc: ImportExport
           status: p.status,
         })
         .returning()
-        .get()
-      existingProjects.push(row)
+      existingProjects.set(lower(row.name), row)
       projectId.set(p.id, row.id)
       counts.projects++
     }
     const mapProject = (id: number | null | undefined) =>
       id == null ? null : (projectId.get(id) ?? null)
     const memberId = new Map<number, number>()
-    const existingMembers = tx
-      .select()
-      .from(teamMembers)
-      .where(eq(teamMembers.user_id, userId))
-      .all()
+    const existingMembers = firstBy(
+      await tx
+        .select()
+        .from(teamMembers)
+        .where(eq(teamMembers.user_id, userId))
+        .orderBy(asc(teamMembers.id)),
+      (m) => lower(m.email),
+    )
     const entryTables = [
       ['talking_points', talkingPoints, 'talkingPoints'],
       ['tasks', memberTasks, 'tasks'],
       ['followups', memberFollowups, 'followups'],
     ] as const
     for (const m of doc.team_members) {
-      let id = existingMembers.find((e) => lower(e.email) === lower(m.email))?.id
+      let id = existingMembers.get(lower(m.email))?.id
       if (id === undefined) {
-        const row = tx
+        const [row] = await tx
           .insert(teamMembers)
           .values({
             user_id: userId,
@@ -494,8 +554,7 @@ export function importAccount(ctx: AppContext, userId: number, doc: ImportExport
             email: m.email,
           })
           .returning()
-          .get()
-        existingMembers.push(row)
+        existingMembers.set(lower(row.email), row)
         id = row.id
         counts.teamMembers++
       }
@@ -504,35 +563,33 @@ export function importAccount(ctx: AppContext, userId: number, doc: ImportExport
         const list = m[field]
         if (!list.length) continue
         for (const part of chunks(list))
-          tx.insert(table)
-            .values(
-              part.map((e) => ({
-                team_member_id: id,
-                user_id: userId,
-                project_id: mapProject(e.project_id),
-                content: e.content.trim(),
-                is_completed: e.is_completed,
-                ...(e.created_at ? { created_at: e.created_at } : {}),
-              })),
-            )
-            .run()
+          await tx.insert(table).values(
+            part.map((e) => ({
+              team_member_id: id,
+              user_id: userId,
+              project_id: mapProject(e.project_id),
+              content: e.content.trim(),
+              is_completed: e.is_completed,
+              ...(e.created_at ? { created_at: e.created_at } : {}),
+            })),
+          )
         counts[count] += list.length
       }
     }
     const existingWeeks = new Set(
-      tx
-        .select({ week: reports.week_start_date })
-        .from(reports)
-        .where(eq(reports.user_id, userId))
-        .all()
-        .map((r) => r.week),
+      (
+        await tx
+          .select({ week: reports.week_start_date })
+          .from(reports)
+          .where(eq(reports.user_id, userId))
+      ).map((r) => r.week),
     )
     for (const r of doc.reports) {
       if (existingWeeks.has(r.week_start_date)) {
         counts.skippedReports++
         continue
       }
-      const report = tx
+      const [report] = await tx
         .insert(reports)
         .values({
           user_id: userId,
@@ -545,10 +602,9 @@ export function importAccount(ctx: AppContext, userId: number, doc: ImportExport
           ...(r.created_at ? { created_at: r.created_at } : {}),
         })
         .returning({ id: reports.id })
-        .get()
       counts.reports++
-      r.sections.forEach((s, index) => {
-        const section = tx
+      for (const [index, s] of r.sections.entries()) {
+        const [section] = await tx
           .insert(reportSections)
           .values({
             report_id: report.id,
@@ -563,33 +619,30 @@ export function importAccount(ctx: AppContext, userId: number, doc: ImportExport
             sort_order: index,
           })
           .returning({ id: reportSections.id })
-          .get()
         counts.sections++
-        if (!s.items.length) return
+        if (!s.items.length) continue
         for (const [n, part] of chunks(s.items).entries())
-          tx.insert(sectionItems)
-            .values(
-              part.map((i, k) => ({
-                section_id: section.id,
-                user_id: userId,
-                content: i.content.trim(),
-                is_completed: i.is_completed,
-                item_type: i.item_type,
-                project_id: mapProject(i.project_id),
-                assigned_to_team_member_id:
-                  i.assigned_to_team_member_id == null
-                    ? null
-                    : (memberId.get(i.assigned_to_team_member_id) ?? null),
-                sort_order: n * CHUNK + k,
-                ...(i.created_at ? { created_at: i.created_at } : {}),
-              })),
-            )
-            .run()
+          await tx.insert(sectionItems).values(
+            part.map((i, k) => ({
+              section_id: section.id,
+              user_id: userId,
+              content: i.content.trim(),
+              is_completed: i.is_completed,
+              item_type: i.item_type,
+              project_id: mapProject(i.project_id),
+              assigned_to_team_member_id:
+                i.assigned_to_team_member_id == null
+                  ? null
+                  : (memberId.get(i.assigned_to_team_member_id) ?? null),
+              sort_order: n * CHUNK + k,
+              ...(i.created_at ? { created_at: i.created_at } : {}),
+            })),
+          )
         counts.items += s.items.length
-      })
+      }
     }
   })
-  logActivity(ctx.db, {
+  await logActivity(ctx.db, {
     userId,
     action: 'account_imported',
     entityType: 'user',

@@ -4,11 +4,13 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from 'bun:test
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { eq } from 'drizzle-orm'
+import { asc, eq } from 'drizzle-orm'
 import { createApp } from '../../app'
 import { loadConfig } from '../../config'
-import { openDatabase } from '../../db'
+import { type Db, openDatabase } from '../../db'
+import { openPostgres } from '../../db/pg'
 import { deliveries, userSettings, users } from '../../db/schema'
+import { freshTestDatabaseUrl, testEngine } from '../../test/engines'
 import { createTestApp, type makeClient, ORIGIN, signIn } from '../../test/helpers'
 import { MAX_ATTEMPTS, queueReminders, sendDueDeliveries } from './service'
 import { closedPort, leaves, startTestSmtp, type TestSmtp } from './smtp-test-server'
@@ -34,23 +36,24 @@ async function mailApp(env: Record<string, string> = {}) {
   return await createTestApp({ SMTP_URL: smtp.url, MAIL_FROM, ...env })
 }
 
-function userId(db: Ctx['db'], email: string) {
-  return db.select().from(users).where(eq(users.email, email)).get()!.id
+async function userId(db: Ctx['db'], email: string) {
+  const [user] = await db.orm.select().from(users).where(eq(users.email, email))
+  return user.id
 }
 
 /** The settings as the Settings screen stores them (the settings module validates them). */
-function setSettings(
+async function setSettings(
   db: Ctx['db'],
   email: string,
   values: Partial<typeof userSettings.$inferInsert> & { recipients?: string[] },
 ) {
-  const id = userId(db, email)
+  const id = await userId(db, email)
   const { recipients, ...rest } = values
-  db.insert(userSettings).values({ user_id: id }).onConflictDoNothing().run()
-  db.update(userSettings)
+  await db.orm.insert(userSettings).values({ user_id: id }).onConflictDoNothing()
+  await db.orm
+    .update(userSettings)
     .set({ ...rest, ...(recipients && { report_recipients: JSON.stringify(recipients) }) })
     .where(eq(userSettings.user_id, id))
-    .run()
 }
 
 async function reportWithItems(ctx: Ctx, email = 'ada@example.com', week = '2026-11-16') {
@@ -77,7 +80,7 @@ async function reportWithItems(ctx: Ctx, email = 'ada@example.com', week = '2026
 const send = (client: ReturnType<typeof makeClient>, uuid: string) =>
   client.put(`/api/reports/${uuid}`, { is_submitted: true })
 
-const rows = (db: Ctx['db']) => db.select().from(deliveries).all()
+const rows = (db: Ctx['db']) => db.orm.select().from(deliveries).orderBy(asc(deliveries.id))
 
 function mailer(ctx: Ctx, options: Parameters<typeof startMailer>[1] = {}) {
   // Reminders off: these tests run on any day, and a reminder must not add a message.
@@ -141,7 +144,7 @@ describe('report e-mail on Send', () => {
   test('a running mailer is woken by the Send: the e-mail goes out without waiting for a poll', async () => {
     const ctx = await mailApp()
     const { ada, report } = await reportWithItems(ctx)
-    setSettings(ctx.db, 'ada@example.com', { recipients: ['boss@example.com'] })
+    await setSettings(ctx.db, 'ada@example.com', { recipients: ['boss@example.com'] })
     mailer(ctx, { pollMs: 600_000 })
     await Bun.sleep(50)
     const started = Date.now()
@@ -156,36 +159,36 @@ describe('report e-mail on Send', () => {
     const { ada, report } = await reportWithItems(ctx)
     // No recipients yet: sent, nothing recorded.
     expect((await send(ada, report.uuid)).json.is_submitted).toBe(true)
-    expect(rows(ctx.db)).toHaveLength(0)
-    setSettings(ctx.db, 'ada@example.com', { recipients: ['boss@example.com'] })
+    expect(await rows(ctx.db)).toHaveLength(0)
+    await setSettings(ctx.db, 'ada@example.com', { recipients: ['boss@example.com'] })
     // Already sent: saving again records nothing; back to draft and Send again records one.
     await send(ada, report.uuid)
     await ada.put(`/api/reports/${report.uuid}`, { title: 'Renamed' })
-    expect(rows(ctx.db)).toHaveLength(0)
+    expect(await rows(ctx.db)).toHaveLength(0)
     await ada.put(`/api/reports/${report.uuid}`, { is_submitted: false })
     await send(ada, report.uuid)
-    expect(rows(ctx.db)).toHaveLength(1)
+    expect(await rows(ctx.db)).toHaveLength(1)
 
     // Without SMTP_URL: Send only marks the report sent.
     const plain = await createTestApp()
     const bob = await reportWithItems(plain, 'bob@example.com')
-    setSettings(plain.db, 'bob@example.com', { recipients: ['boss@example.com'] })
+    await setSettings(plain.db, 'bob@example.com', { recipients: ['boss@example.com'] })
     const res = await send(bob.ada, bob.report.uuid)
     expect(res.status).toBe(200)
     expect(res.json).toMatchObject({ is_submitted: true })
     expect(res.json.sent_date).toMatch(/^\d{4}-\d{2}-\d{2}$/)
-    expect(rows(plain.db)).toHaveLength(0)
+    expect(await rows(plain.db)).toHaveLength(0)
     expect((await bob.ada.get(`/api/reports/${bob.report.uuid}/deliveries`)).json).toEqual([])
   })
 
   test('unreadable stored recipients never fail the Send', async () => {
     const ctx = await mailApp()
     const { ada, report } = await reportWithItems(ctx)
-    setSettings(ctx.db, 'ada@example.com', { report_recipients: '{not json' })
+    await setSettings(ctx.db, 'ada@example.com', { report_recipients: '{not json' })
     const res = await send(ada, report.uuid)
     expect(res.status).toBe(200)
     expect(res.json.is_submitted).toBe(true)
-    expect(rows(ctx.db)).toHaveLength(0)
+    expect(await rows(ctx.db)).toHaveLength(0)
   })
 })
 
@@ -193,7 +196,7 @@ describe('failures, backoff and Retry', () => {
   test('a refusing server: retried after 1, 5, 15 and 60 minutes, then failed; Retry sends it', async () => {
     const ctx = await mailApp()
     const { ada, report } = await reportWithItems(ctx)
-    setSettings(ctx.db, 'ada@example.com', { recipients: ['boss@example.com'] })
+    await setSettings(ctx.db, 'ada@example.com', { recipients: ['boss@example.com'] })
     await send(ada, report.uuid)
     const transport = smtpTransport(smtp.url)
     cleanups.push(() => transport.close())
@@ -203,7 +206,7 @@ describe('failures, backoff and Retry', () => {
     const waits: number[] = []
     for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
       expect(await sendDueDeliveries(ctx, transport, now)).toBe(0)
-      const [row] = rows(ctx.db)
+      const [row] = await rows(ctx.db)
       expect(row.attempts).toBe(attempt)
       expect(row.last_error).toContain('Mailbox unavailable')
       if (attempt === MAX_ATTEMPTS) {
@@ -215,7 +218,7 @@ describe('failures, backoff and Retry', () => {
       waits.push((next.getTime() - now.getTime()) / 60_000)
       // Not due a moment before its time: nothing is attempted.
       await sendDueDeliveries(ctx, transport, new Date(next.getTime() - 1000))
-      expect(rows(ctx.db)[0].attempts).toBe(attempt)
+      expect((await rows(ctx.db))[0].attempts).toBe(attempt)
       now = next
     }
     expect(waits).toEqual([1, 5, 15, 60])
@@ -230,7 +233,7 @@ describe('failures, backoff and Retry', () => {
     expect((await bob.get(`/api/reports/${report.uuid}/deliveries`)).status).toBe(404)
     expect((await ada.post('/api/deliveries/999999/retry')).status).toBe(404)
     expect((await ada.post('/api/deliveries/abc/retry')).status).toBe(400)
-    expect(rows(ctx.db)[0].status).toBe('failed')
+    expect((await rows(ctx.db))[0].status).toBe('failed')
 
     smtp.reject = null
     const retried = await ada.post(`/api/deliveries/${failed.id}/retry`)
@@ -249,7 +252,7 @@ describe('failures, backoff and Retry', () => {
   test('two senders on one database send a delivery once; a deleted report is not mailed', async () => {
     const ctx = await mailApp()
     const { ada, report } = await reportWithItems(ctx)
-    setSettings(ctx.db, 'ada@example.com', { recipients: ['boss@example.com'] })
+    await setSettings(ctx.db, 'ada@example.com', { recipients: ['boss@example.com'] })
     await send(ada, report.uuid)
     const a = smtpTransport(smtp.url)
     const b = smtpTransport(smtp.url)
@@ -270,7 +273,7 @@ describe('failures, backoff and Retry', () => {
     await ada.delete(`/api/reports/${report.uuid}`)
     expect(await sendDueDeliveries(ctx, a, new Date(Date.now() + 1000))).toBe(0)
     expect(smtp.received).toHaveLength(1)
-    const orphan = rows(ctx.db).find((r) => r.status !== 'sent')!
+    const orphan = (await rows(ctx.db)).find((r) => r.status !== 'sent')!
     expect(orphan.report_id).toBeNull()
     expect(orphan).toMatchObject({ status: 'failed', last_error: 'The report was deleted' })
   })
@@ -278,11 +281,11 @@ describe('failures, backoff and Retry', () => {
   test('a closed port: the attempt fails, is recorded and retried later', async () => {
     const ctx = await mailApp({ SMTP_URL: `smtp://127.0.0.1:${await closedPort()}` })
     const { ada, report } = await reportWithItems(ctx)
-    setSettings(ctx.db, 'ada@example.com', { recipients: ['boss@example.com'] })
+    await setSettings(ctx.db, 'ada@example.com', { recipients: ['boss@example.com'] })
     await send(ada, report.uuid)
     const m = mailer(ctx)
     await m.tick()
-    const [row] = rows(ctx.db)
+    const [row] = await rows(ctx.db)
     expect(row).toMatchObject({ status: 'pending', attempts: 1 })
     expect(row.last_error).toMatch(/ECONNREFUSED|connect/i)
     expect(Date.parse(row.next_attempt_at) - Date.now()).toBeGreaterThan(50_000)
@@ -291,11 +294,11 @@ describe('failures, backoff and Retry', () => {
   test('wrong SMTP credentials fail the attempt', async () => {
     const ctx = await mailApp({ SMTP_URL: `smtp://mailer:wrong@127.0.0.1:${smtp.port}` })
     const { ada, report } = await reportWithItems(ctx)
-    setSettings(ctx.db, 'ada@example.com', { recipients: ['boss@example.com'] })
+    await setSettings(ctx.db, 'ada@example.com', { recipients: ['boss@example.com'] })
     await send(ada, report.uuid)
     await mailer(ctx).tick()
-    expect(rows(ctx.db)[0]).toMatchObject({ status: 'pending', attempts: 1 })
-    expect(rows(ctx.db)[0].last_error).toContain('Invalid credentials')
+    expect((await rows(ctx.db))[0]).toMatchObject({ status: 'pending', attempts: 1 })
+    expect((await rows(ctx.db))[0].last_error).toContain('Invalid credentials')
     expect(smtp.received).toHaveLength(0)
   })
 })
@@ -312,16 +315,16 @@ describe('weekly reminder', () => {
     const ctx = await mailApp()
     await signIn(ctx.app, 'ada@example.com')
     await signIn(ctx.app, 'off@example.com')
-    setSettings(ctx.db, 'off@example.com', { reminder_enabled: false })
+    await setSettings(ctx.db, 'off@example.com', { reminder_enabled: false })
     const q = (now: Date) => queueReminders(ctx.db, ctx.config, now)
-    expect(q(THU_1000)).toBe(0)
-    expect(q(FRI_0859)).toBe(0)
-    expect(q(FRI_0900)).toBe(1)
-    expect(q(FRI_1700)).toBe(0)
-    const [reminder] = rows(ctx.db)
+    expect(await q(THU_1000)).toBe(0)
+    expect(await q(FRI_0859)).toBe(0)
+    expect(await q(FRI_0900)).toBe(1)
+    expect(await q(FRI_1700)).toBe(0)
+    const [reminder] = await rows(ctx.db)
     expect(reminder).toMatchObject({
       kind: 'reminder',
-      user_id: userId(ctx.db, 'ada@example.com'),
+      user_id: await userId(ctx.db, 'ada@example.com'),
       week_start_date: '2026-11-16',
       recipients: '["ada@example.com"]',
       report_id: null,
@@ -342,21 +345,21 @@ describe('weekly reminder', () => {
     expect(text).toContain(`${ORIGIN}/reports`)
     expect(leaves(mail.message).some((p) => p.contentType === 'text/html')).toBe(true)
     // The next week gets its own reminder.
-    expect(q(NEXT_FRI)).toBe(1)
-    expect(rows(ctx.db).map((r) => r.week_start_date)).toEqual(['2026-11-16', '2026-11-23'])
+    expect(await q(NEXT_FRI)).toBe(1)
+    expect((await rows(ctx.db)).map((r) => r.week_start_date)).toEqual(['2026-11-16', '2026-11-23'])
   })
 
   test("the user's own week: end day and start day from the settings", async () => {
     const ctx = await mailApp()
     await signIn(ctx.app, 'sun@example.com')
-    setSettings(ctx.db, 'sun@example.com', {
+    await setSettings(ctx.db, 'sun@example.com', {
       weekly_start_day: 'wednesday',
       weekly_end_day: 'tuesday',
     })
-    expect(queueReminders(ctx.db, ctx.config, FRI_0900)).toBe(0)
+    expect(await queueReminders(ctx.db, ctx.config, FRI_0900)).toBe(0)
     // Tuesday 2026-11-24 ends the week that started Wednesday 2026-11-18.
-    expect(queueReminders(ctx.db, ctx.config, new Date('2026-11-24T09:00:00Z'))).toBe(1)
-    expect(rows(ctx.db)[0].week_start_date).toBe('2026-11-18')
+    expect(await queueReminders(ctx.db, ctx.config, new Date('2026-11-24T09:00:00Z'))).toBe(1)
+    expect((await rows(ctx.db))[0].week_start_date).toBe('2026-11-18')
   })
 
   test("not when this week's report is sent; yes when it exists as a draft", async () => {
@@ -364,9 +367,9 @@ describe('weekly reminder', () => {
     const { ada, report } = await reportWithItems(ctx)
     const bob = await reportWithItems(ctx, 'bob@example.com')
     await send(ada, report.uuid)
-    expect(queueReminders(ctx.db, ctx.config, FRI_0900)).toBe(1)
-    const [reminder] = rows(ctx.db)
-    expect(reminder.user_id).toBe(userId(ctx.db, 'bob@example.com'))
+    expect(await queueReminders(ctx.db, ctx.config, FRI_0900)).toBe(1)
+    const [reminder] = await rows(ctx.db)
+    expect(reminder.user_id).toBe(await userId(ctx.db, 'bob@example.com'))
     const transport = smtpTransport(smtp.url)
     cleanups.push(() => transport.close())
     await sendDueDeliveries(ctx, transport, FRI_0900)
@@ -378,35 +381,37 @@ describe('weekly reminder', () => {
   test('a reminder queued before the report is sent is not mailed after it', async () => {
     const ctx = await mailApp()
     const { ada, report } = await reportWithItems(ctx)
-    expect(queueReminders(ctx.db, ctx.config, FRI_0900)).toBe(1)
+    expect(await queueReminders(ctx.db, ctx.config, FRI_0900)).toBe(1)
     await send(ada, report.uuid)
     const transport = smtpTransport(smtp.url)
     cleanups.push(() => transport.close())
     expect(await sendDueDeliveries(ctx, transport, FRI_0900)).toBe(0)
     expect(smtp.received).toHaveLength(0)
-    expect(rows(ctx.db)[0]).toMatchObject({ status: 'failed' })
-    expect(queueReminders(ctx.db, ctx.config, FRI_1700)).toBe(0)
+    expect((await rows(ctx.db))[0]).toMatchObject({ status: 'failed' })
+    expect(await queueReminders(ctx.db, ctx.config, FRI_1700)).toBe(0)
   })
 
   test('without SMTP no reminder is recorded', async () => {
     const ctx = await createTestApp()
     await signIn(ctx.app, 'ada@example.com')
-    expect(queueReminders(ctx.db, ctx.config, FRI_0900)).toBe(0)
-    expect(rows(ctx.db)).toHaveLength(0)
+    expect(await queueReminders(ctx.db, ctx.config, FRI_0900)).toBe(0)
+    expect(await rows(ctx.db)).toHaveLength(0)
   })
 
   test('a restart (a fresh mailer on the same database file) does not resend', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'cadence-mail-'))
     cleanups.push(() => rmSync(dir, { recursive: true, force: true }))
     const path = join(dir, 'weekly.db')
+    // The same database twice: a file on SQLite, one database on PostgreSQL.
+    const url = testEngine() === 'pg' ? await freshTestDatabaseUrl() : null
     const config = loadConfig({
       DATABASE_PATH: path,
       PUBLIC_URL: ORIGIN,
       SMTP_URL: smtp.url,
       MAIL_FROM,
     })
-    const boot = (clock: Date) => {
-      const db = openDatabase(path)
+    const boot = async (clock: Date) => {
+      const db: Db = url ? await openPostgres(url, { max: 2 }) : openDatabase(path)
       const app = createApp({ db, config, signInLimit: 10_000 })
       const m: Mailer = startMailer({ db, config }, { now: () => clock, pollMs: 60_000 })
       return {
@@ -415,24 +420,24 @@ describe('weekly reminder', () => {
         m,
         stop: async () => {
           await m.stop()
-          db.sqlite.close()
+          await db.close()
         },
       }
     }
     // First run: started at 09:00 on the week end day, it records and sends the reminder.
-    const first = boot(FRI_0900)
+    const first = await boot(FRI_0900)
     await signIn(first.app, 'ada@example.com')
     await first.m.tick()
     await smtp.waitFor(1)
     await first.m.tick()
     await first.stop()
     // Restart later the same day on the same file: nothing new is recorded or sent.
-    const second = boot(FRI_1700)
+    const second = await boot(FRI_1700)
     cleanups.push(second.stop)
     await second.m.tick()
     await Bun.sleep(100)
     expect(smtp.received).toHaveLength(1)
-    const all = second.db.select().from(deliveries).all()
+    const all = await second.db.orm.select().from(deliveries)
     expect(all).toHaveLength(1)
     expect(all[0]).toMatchObject({ kind: 'reminder', status: 'sent', attempts: 1 })
   })

@@ -39,21 +39,20 @@ export function wakeMailers(db: Db) {
  * `report` delivery with the recipients as they are now. Never throws: a problem here must not
  * fail the Send; it is logged and the report stays sent.
  */
-export function queueReportDelivery(
+export async function queueReportDelivery(
   ctx: AppContext,
   userId: number,
   report: { id: number; week_start_date: string },
 ) {
   if (!ctx.config.smtp) return null
   try {
-    const settings = ctx.db
+    const [settings] = await ctx.db.orm
       .select({ recipients: userSettings.report_recipients })
       .from(userSettings)
       .where(eq(userSettings.user_id, userId))
-      .get()
     const recipients = parseRecipients(settings?.recipients)
     if (!recipients.length) return null
-    const row = ctx.db
+    const [row] = await ctx.db.orm
       .insert(deliveries)
       .values({
         user_id: userId,
@@ -63,7 +62,6 @@ export function queueReportDelivery(
         recipients: JSON.stringify(recipients),
       })
       .returning()
-      .get()
     wakeMailers(ctx.db)
     return row
   } catch (error) {

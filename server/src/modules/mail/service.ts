@@ -31,30 +31,32 @@ export const REMINDER_HOUR_UTC = 9
 const asWeekday = (day: string | null | undefined, fallback: Weekday): Weekday =>
   (WEEKDAYS as readonly string[]).includes(day ?? '') ? (day as Weekday) : fallback
 
-function weekSettings({ db }: AppContext, userId: number) {
-  const row = db
+async function weekSettings({ db }: AppContext, userId: number) {
+  const [row] = await db.orm
     .select({ start: userSettings.weekly_start_day, end: userSettings.weekly_end_day })
     .from(userSettings)
     .where(eq(userSettings.user_id, userId))
-    .get()
   return { startDay: asWeekday(row?.start, 'monday'), endDay: asWeekday(row?.end, 'friday') }
 }
 
 /** A report with names resolved, as the renderer takes it. */
-function mailReport(ctx: AppContext, report: Report): { report: MailReport; context: MailContext } {
-  const named = namedReport(ctx, report)
+async function mailReport(
+  ctx: AppContext,
+  report: Report,
+): Promise<{ report: MailReport; context: MailContext }> {
+  const named = await namedReport(ctx, report)
   return {
     report: named.report,
     context: {
-      ...weekSettings(ctx, report.user_id),
+      ...(await weekSettings(ctx, report.user_id)),
       projectName: (id) => named.projectNames.get(id),
     },
   }
 }
 
 /** The report e-mail's parts: what Send mails and what 'Copy for e-mail' copies. */
-export function reportEmail(ctx: AppContext, report: Report) {
-  const { report: r, context } = mailReport(ctx, report)
+export async function reportEmail(ctx: AppContext, report: Report) {
+  const { report: r, context } = await mailReport(ctx, report)
   return {
     subject: reportSubject(r, context),
     html: renderReportHtml(r, context),
@@ -63,14 +65,14 @@ export function reportEmail(ctx: AppContext, report: Report) {
 }
 
 /** GET /api/reports/{uuid}/export?format=html|text. */
-export function exportReportEmail(
+export async function exportReportEmail(
   ctx: AppContext,
   userId: number,
   uuid: string,
   format: 'html' | 'text',
 ) {
-  const report = findReport(ctx, userId, uuid)
-  const mail = reportEmail(ctx, report)
+  const report = await findReport(ctx, userId, uuid)
+  const mail = await reportEmail(ctx, report)
   return {
     filename: `report-${report.week_start_date}.${format === 'html' ? 'html' : 'txt'}`,
     body: format === 'html' ? mail.html : mail.text,
@@ -92,33 +94,30 @@ export function deliveryOut(d: Delivery) {
 }
 
 /** The report's deliveries, newest first. */
-export function listReportDeliveries(ctx: AppContext, userId: number, uuid: string) {
-  const report = findReport(ctx, userId, uuid)
-  return ctx.db
+export async function listReportDeliveries(ctx: AppContext, userId: number, uuid: string) {
+  const report = await findReport(ctx, userId, uuid)
+  const rows = await ctx.db.orm
     .select()
     .from(deliveries)
     .where(and(eq(deliveries.report_id, report.id), eq(deliveries.user_id, userId)))
     .orderBy(desc(deliveries.created_at), desc(deliveries.id))
-    .all()
-    .map(deliveryOut)
+  return rows.map(deliveryOut)
 }
 
 /** A failed delivery goes back to pending, due now, with a fresh round of attempts. */
-export function retryDelivery(ctx: AppContext, userId: number, id: number) {
-  const row = ctx.db
+export async function retryDelivery(ctx: AppContext, userId: number, id: number) {
+  const [row] = await ctx.db.orm
     .select()
     .from(deliveries)
     .where(and(eq(deliveries.id, id), eq(deliveries.user_id, userId)))
-    .get()
   if (!row) throw new NotFound('Delivery not found')
   if (row.status !== 'failed') throw new BadRequest('Only a failed delivery can be retried')
   const now = new Date().toISOString()
-  const updated = ctx.db
+  const [updated] = await ctx.db.orm
     .update(deliveries)
     .set({ status: 'pending', attempts: 0, next_attempt_at: now, updated_at: now })
     .where(eq(deliveries.id, id))
     .returning()
-    .get()
   wakeMailers(ctx.db)
   return deliveryOut(updated)
 }
@@ -138,10 +137,14 @@ export type MailTransport = { sendMail: (message: MailMessage) => Promise<unknow
 
 class Skip extends Error {}
 
-function reminderMessage(ctx: AppContext, delivery: Delivery, to: string[]): MailMessage {
-  const { startDay, endDay } = weekSettings(ctx, delivery.user_id)
+async function reminderMessage(
+  ctx: AppContext,
+  delivery: Delivery,
+  to: string[],
+): Promise<MailMessage> {
+  const { startDay, endDay } = await weekSettings(ctx, delivery.user_id)
   const window = currentWeekWindow(delivery.week_start_date, startDay)
-  const report = ctx.db
+  const [report] = await ctx.db.orm
     .select()
     .from(reports)
     .where(
@@ -151,7 +154,7 @@ function reminderMessage(ctx: AppContext, delivery: Delivery, to: string[]): Mai
         lte(reports.week_start_date, window.to),
       ),
     )
-    .get()
+    .limit(1)
   // Sent between queueing and sending (or between retries): the reminder is no longer due.
   if (report?.is_submitted) throw new Skip('Not needed: the report was sent first')
   const range = formatWeekRange(delivery.week_start_date, startDay, endDay)
@@ -175,19 +178,19 @@ function reminderMessage(ctx: AppContext, delivery: Delivery, to: string[]): Mai
   }
 }
 
-function buildMessage(ctx: AppContext, delivery: Delivery): MailMessage {
+async function buildMessage(ctx: AppContext, delivery: Delivery): Promise<MailMessage> {
   const to = parseRecipients(delivery.recipients)
   if (!to.length) throw new Skip('No recipients')
   if (delivery.kind === 'reminder') return reminderMessage(ctx, delivery, to)
   if (delivery.report_id == null) throw new Skip('The report was deleted')
-  const report = ctx.db.select().from(reports).where(eq(reports.id, delivery.report_id)).get()
+  const [report] = await ctx.db.orm.select().from(reports).where(eq(reports.id, delivery.report_id))
   if (!report) throw new Skip('The report was deleted')
-  const user = ctx.db.select().from(users).where(eq(users.id, delivery.user_id)).get()
+  const [user] = await ctx.db.orm.select().from(users).where(eq(users.id, delivery.user_id))
   return {
     from: ctx.config.smtp?.from ?? '',
     to,
     replyTo: user?.email,
-    ...reportEmail(ctx, report),
+    ...(await reportEmail(ctx, report)),
   }
 }
 
@@ -197,8 +200,11 @@ const errorText = (error: unknown) =>
 /**
  * Sends every pending delivery due at `now` (oldest first). A failure is recorded with its error
  * and retried after 1, 5, 15 and 60 minutes; the 5th failed attempt makes it `failed`. Each
- * delivery is claimed before sending, so two mailers on one database never send it twice.
- * Answers how many were sent.
+ * delivery is claimed before sending by one conditional UPDATE (compare-and-set on its status and
+ * due time, which the claim moves LEASE_MS ahead): of several mailers on one database, on any
+ * number of server instances and on either engine, exactly one wins the row; a mailer that
+ * crashes mid-send leaves a lease that expires, and the delivery is tried again. The network send
+ * happens outside any transaction. Answers how many were sent.
  */
 export async function sendDueDeliveries(
   ctx: AppContext,
@@ -207,16 +213,15 @@ export async function sendDueDeliveries(
   batch = 20,
 ) {
   const nowIso = now.toISOString()
-  const due = ctx.db
+  const due = await ctx.db.orm
     .select()
     .from(deliveries)
     .where(and(eq(deliveries.status, 'pending'), lte(deliveries.next_attempt_at, nowIso)))
     .orderBy(asc(deliveries.next_attempt_at), asc(deliveries.id))
     .limit(batch)
-    .all()
   let sent = 0
   for (const delivery of due) {
-    const claimed = ctx.db
+    const claimed = await ctx.db.orm
       .update(deliveries)
       .set({ next_attempt_at: new Date(now.getTime() + LEASE_MS).toISOString() })
       .where(
@@ -227,12 +232,11 @@ export async function sendDueDeliveries(
         ),
       )
       .returning({ id: deliveries.id })
-      .all()
     if (!claimed.length) continue
     try {
-      await transport.sendMail(buildMessage(ctx, delivery))
+      await transport.sendMail(await buildMessage(ctx, delivery))
       const at = new Date().toISOString()
-      ctx.db
+      await ctx.db.orm
         .update(deliveries)
         .set({
           status: 'sent',
@@ -243,22 +247,20 @@ export async function sendDueDeliveries(
           updated_at: at,
         })
         .where(eq(deliveries.id, delivery.id))
-        .run()
       sent++
     } catch (error) {
       const at = new Date().toISOString()
       if (error instanceof Skip) {
-        ctx.db
+        await ctx.db.orm
           .update(deliveries)
           .set({ status: 'failed', last_error: error.message, next_attempt_at: at, updated_at: at })
           .where(eq(deliveries.id, delivery.id))
-          .run()
         continue
       }
       const attempts = delivery.attempts + 1
       const final = attempts >= MAX_ATTEMPTS
       const wait = BACKOFF_MINUTES[Math.min(attempts, BACKOFF_MINUTES.length) - 1] * 60_000
-      ctx.db
+      await ctx.db.orm
         .update(deliveries)
         .set({
           status: final ? 'failed' : 'pending',
@@ -268,7 +270,6 @@ export async function sendDueDeliveries(
           updated_at: at,
         })
         .where(eq(deliveries.id, delivery.id))
-        .run()
     }
   }
   return sent
@@ -284,11 +285,11 @@ const utcDate = (d: Date) => d.toISOString().slice(0, 10)
  * The unique index deliveries_reminder_once (user, week) makes a second one for the same week
  * impossible, also across restarts: the insert does nothing. Answers how many were recorded.
  */
-export function queueReminders(db: Db, config: Config, now: Date = new Date()) {
+export async function queueReminders(db: Db, config: Config, now: Date = new Date()) {
   if (!config.smtp || now.getUTCHours() < REMINDER_HOUR_UTC) return 0
   const today = utcDate(now)
   const todayName = WEEKDAYS[now.getUTCDay()]
-  const candidates = db
+  const candidates = await db.orm
     .select({
       id: users.id,
       email: users.email,
@@ -298,14 +299,14 @@ export function queueReminders(db: Db, config: Config, now: Date = new Date()) {
     })
     .from(users)
     .leftJoin(userSettings, eq(userSettings.user_id, users.id))
-    .all()
+    .orderBy(asc(users.id))
   let queued = 0
   for (const user of candidates) {
     if (user.enabled === false) continue
     if (asWeekday(user.end, 'friday') !== todayName) continue
     const startDay = asWeekday(user.start, 'monday')
     const window = currentWeekWindow(today, startDay)
-    const sent = db
+    const [sent] = await db.orm
       .select({ id: reports.id })
       .from(reports)
       .where(
@@ -316,9 +317,9 @@ export function queueReminders(db: Db, config: Config, now: Date = new Date()) {
           lte(reports.week_start_date, window.to),
         ),
       )
-      .get()
+      .limit(1)
     if (sent) continue
-    const inserted = db
+    const inserted = await db.orm
       .insert(deliveries)
       .values({
         user_id: user.id,
@@ -329,7 +330,6 @@ export function queueReminders(db: Db, config: Config, now: Date = new Date()) {
       })
       .onConflictDoNothing()
       .returning({ id: deliveries.id })
-      .all()
     queued += inserted.length
   }
   return queued

@@ -88,10 +88,10 @@ export function startMailer(ctx: AppContext, options: MailerOptions = {}): Maile
     })
     return running
   }
-  const remind = () => {
+  const remind = async () => {
     if (options.reminders === false) return
     try {
-      if (queueReminders(ctx.db, ctx.config, now()) > 0) void run()
+      if ((await queueReminders(ctx.db, ctx.config, now())) > 0) void run()
     } catch (error) {
       console.error('Mailer: queueing reminders failed', error)
     }
@@ -99,13 +99,12 @@ export function startMailer(ctx: AppContext, options: MailerOptions = {}): Maile
 
   const unsubscribe = onDeliveryQueued(ctx.db, () => void run())
   const poll = setInterval(() => void run(), options.pollMs ?? 15_000)
-  const reminders = setInterval(remind, options.reminderMs ?? 60_000)
-  remind()
-  void run()
+  const reminders = setInterval(() => void remind(), options.reminderMs ?? 60_000)
+  void remind().then(() => run())
 
   return {
     tick: async () => {
-      remind()
+      await remind()
       await run()
     },
     stop: async () => {

@@ -5,7 +5,7 @@ import { createTestApp, makeClient, signIn } from '../../test/helpers'
 type Ctx = Awaited<ReturnType<typeof createTestApp>>
 
 /** A report with one section and the given items, written straight to the database. */
-function seedItems(
+async function seedItems(
   { db }: Ctx,
   userId: number,
   week: string,
@@ -15,30 +15,30 @@ function seedItems(
     content: string
   }>,
 ) {
-  const report = db
-    .insert(reports)
-    .values({
-      user_id: userId,
-      uuid: crypto.randomUUID(),
-      week_start_date: week,
-      title: `Week ${week}`,
-    })
-    .returning()
-    .get()
-  const section = db
-    .insert(reportSections)
-    .values({
-      report_id: report.id,
-      user_id: userId,
-      section_name: 'Updates',
-      section_type: 'tasks',
-    })
-    .returning()
-    .get()
+  const report = (
+    await db.orm
+      .insert(reports)
+      .values({
+        user_id: userId,
+        uuid: crypto.randomUUID(),
+        week_start_date: week,
+        title: `Week ${week}`,
+      })
+      .returning()
+  )[0]
+  const section = (
+    await db.orm
+      .insert(reportSections)
+      .values({
+        report_id: report.id,
+        user_id: userId,
+        section_name: 'Updates',
+        section_type: 'tasks',
+      })
+      .returning()
+  )[0]
   for (const item of items) {
-    db.insert(sectionItems)
-      .values({ ...item, section_id: section.id, user_id: userId })
-      .run()
+    await db.orm.insert(sectionItems).values({ ...item, section_id: section.id, user_id: userId })
   }
   return report
 }
@@ -103,12 +103,12 @@ describe('projects', () => {
     const ada = await signIn(ctx.app, 'ada@example.com')
     const userId = (await ada.get('/api/users/me')).json.id
     const p = (await ada.post('/api/projects', { name: 'Apollo' })).json
-    seedItems(ctx, userId, '2026-11-16', [
+    await seedItems(ctx, userId, '2026-11-16', [
       { project_id: p.id, item_type: 'task', content: 'Ship it' },
       { project_id: p.id, item_type: 'followup', content: 'Ask legal' },
       { project_id: null, item_type: 'task', content: 'Untagged' },
     ])
-    seedItems(ctx, userId, '2026-11-09', [
+    await seedItems(ctx, userId, '2026-11-09', [
       { project_id: p.id, item_type: 'standard', content: 'Note' },
     ])
     const m = (await ada.post('/api/team-members', { name: 'Bo', email: 'bo@example.com' })).json
@@ -131,10 +131,10 @@ describe('projects', () => {
     const ada = await signIn(ctx.app, 'ada@example.com')
     const userId = (await ada.get('/api/users/me')).json.id
     const p = (await ada.post('/api/projects', { name: 'Apollo' })).json
-    seedItems(ctx, userId, '2026-11-02', [
+    await seedItems(ctx, userId, '2026-11-02', [
       { project_id: p.id, item_type: 'task', content: 'Older' },
     ])
-    const newer = seedItems(ctx, userId, '2026-11-16', [
+    const newer = await seedItems(ctx, userId, '2026-11-16', [
       { project_id: p.id, item_type: 'standard', content: 'Newer' },
     ])
     const updates = (await ada.get(`/api/projects/${p.uuid}/updates`)).json
@@ -164,7 +164,7 @@ describe('projects', () => {
     expect((await ada.delete(`/api/projects/${empty.uuid}`)).status).toBe(200)
     const a = (await ada.post('/api/projects', { name: 'A' })).json
     const b = (await ada.post('/api/projects', { name: 'B' })).json
-    seedItems(ctx, userId, '2026-11-16', [
+    await seedItems(ctx, userId, '2026-11-16', [
       { project_id: a.id, item_type: 'task', content: 'one' },
       { project_id: a.id, item_type: 'task', content: 'two' },
     ])
@@ -181,13 +181,10 @@ describe('projects', () => {
     })
     const general = await ada.delete(`/api/projects/${b.uuid}`, { move_to_project_id: null })
     expect(general.json.remappedItems).toBe(2)
-    expect(
-      ctx.db
-        .select()
-        .from(sectionItems)
-        .all()
-        .map((i) => i.project_id),
-    ).toEqual([null, null])
+    expect((await ctx.db.orm.select().from(sectionItems)).map((i) => i.project_id)).toEqual([
+      null,
+      null,
+    ])
   })
 
   test('a malformed or mistyped delete body is a 400 and deletes nothing', async () => {
@@ -212,7 +209,7 @@ describe('projects', () => {
     const userId = (await ada.get('/api/users/me')).json.id
     const a = (await ada.post('/api/projects', { name: 'A' })).json
     const b = (await ada.post('/api/projects', { name: 'B', status: 'archived' })).json
-    seedItems(ctx, userId, '2026-11-16', [
+    await seedItems(ctx, userId, '2026-11-16', [
       { project_id: a.id, item_type: 'task', content: 'one' },
       { project_id: b.id, item_type: 'followup', content: 'two' },
     ])
@@ -236,7 +233,7 @@ describe('projects', () => {
     const list = (await ada.get('/api/projects')).json
     expect(list).toHaveLength(1)
     expect(list[0]).toMatchObject({ name: 'AB', status: 'active', total_references: 2 })
-    expect(ctx.db.select().from(sectionItems).all()).toHaveLength(2)
+    expect(await ctx.db.orm.select().from(sectionItems)).toHaveLength(2)
   })
 
   test("another user's project is invisible and untouchable", async () => {

@@ -1,5 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { AppContext } from '../../context'
+import type { Engine } from '../../db'
 import {
   memberFollowups,
   memberTasks,
@@ -7,8 +8,10 @@ import {
   sectionItems,
   talkingPoints,
 } from '../../db/schema'
+import type { ProjectWithCounts } from '../../db/sqlite/statements/projects'
 import { logActivity } from '../../lib/activity'
 import { BadRequest, Conflict, NotFound } from '../../lib/errors'
+import { byNameNoCase } from '../../lib/order'
 import { daysAgoIso, nowIso } from '../../lib/time'
 import { classify } from '../reports/changes'
 import { withAgeing } from '../section-items/ageing'
@@ -17,56 +20,30 @@ import type { ProjectModel } from './model'
 const NOT_FOUND = 'Project not found'
 const REFERRING = [sectionItems, talkingPoints, memberTasks, memberFollowups] as const
 
-export type ProjectWithCounts = typeof projects.$inferSelect & {
-  total_references: number
-  task_count: number
-  followup_count: number
-  reports_count: number
+export type { ProjectWithCounts }
+
+/** The user's projects with their counts (src/db/sqlite and src/db/pg, statements/projects.ts). */
+export async function listProjects(
+  { db }: AppContext,
+  userId: number,
+): Promise<ProjectWithCounts[]> {
+  const rows = await db.q.projects.withCounts(userId)
+  return rows.sort(byNameNoCase((p) => p.name))
 }
 
-/**
- * Counts per project. References are report items plus a member's talking points, tasks and
- * follow-ups tagged to it; task_count and followup_count include both report items and the
- * standalone ones; reports_count is the number of reports with at least one item tagged to it.
- */
-const COUNTS_SQL = `
-SELECT p.*,
-  COALESCE(si.refs, 0) + COALESCE(tp.c, 0) + COALESCE(mt.c, 0) + COALESCE(mf.c, 0) AS total_references,
-  COALESCE(si.tasks, 0) + COALESCE(mt.c, 0) AS task_count,
-  COALESCE(si.followups, 0) + COALESCE(mf.c, 0) AS followup_count,
-  COALESCE(si.reports, 0) AS reports_count
-FROM projects p
-LEFT JOIN (
-  SELECT i.project_id, COUNT(*) AS refs,
-    SUM(i.item_type = 'task') AS tasks, SUM(i.item_type = 'followup') AS followups,
-    COUNT(DISTINCT s.report_id) AS reports
-  FROM section_items i JOIN report_sections s ON s.id = i.section_id
-  WHERE i.user_id = ?1 AND i.project_id IS NOT NULL GROUP BY i.project_id
-) si ON si.project_id = p.id
-LEFT JOIN (SELECT project_id, COUNT(*) AS c FROM talking_points WHERE user_id = ?1 GROUP BY project_id) tp ON tp.project_id = p.id
-LEFT JOIN (SELECT project_id, COUNT(*) AS c FROM member_tasks WHERE user_id = ?1 GROUP BY project_id) mt ON mt.project_id = p.id
-LEFT JOIN (SELECT project_id, COUNT(*) AS c FROM member_followups WHERE user_id = ?1 GROUP BY project_id) mf ON mf.project_id = p.id
-WHERE p.user_id = ?1`
-
-export function listProjects({ db }: AppContext, userId: number): ProjectWithCounts[] {
-  return db.sqlite
-    .query(`${COUNTS_SQL} ORDER BY p.name COLLATE NOCASE, p.id`)
-    .all(userId) as ProjectWithCounts[]
-}
-
-function findOwned({ db }: AppContext, userId: number, uuid: string) {
-  const row = db
+async function findOwned({ db }: AppContext, userId: number, uuid: string) {
+  const [row] = await db.orm
     .select()
     .from(projects)
     .where(and(eq(projects.uuid, uuid), eq(projects.user_id, userId)))
-    .get()
   if (!row) throw new NotFound(NOT_FOUND)
   return row
 }
 
-export function getProject(ctx: AppContext, userId: number, uuid: string) {
-  const row = findOwned(ctx, userId, uuid)
-  return ctx.db.sqlite.query(`${COUNTS_SQL} AND p.id = ?2`).get(userId, row.id) as ProjectWithCounts
+export async function getProject(ctx: AppContext, userId: number, uuid: string) {
+  const row = await findOwned(ctx, userId, uuid)
+  const [counted] = await ctx.db.q.projects.withCounts(userId, row.id)
+  return counted
 }
 
 const cleanName = (name: string) => {
@@ -76,8 +53,12 @@ const cleanName = (name: string) => {
   return trimmed
 }
 
-export function createProject({ db }: AppContext, userId: number, input: ProjectModel.create) {
-  return db
+export async function createProject(
+  { db }: AppContext,
+  userId: number,
+  input: ProjectModel.create,
+) {
+  const [row] = await db.orm
     .insert(projects)
     .values({
       user_id: userId,
@@ -86,58 +67,61 @@ export function createProject({ db }: AppContext, userId: number, input: Project
       status: input.status ?? 'active',
     })
     .returning()
-    .get()
+  return row
 }
 
-export function updateProject(
+export async function updateProject(
   ctx: AppContext,
   userId: number,
   uuid: string,
   input: ProjectModel.update,
 ) {
-  const row = findOwned(ctx, userId, uuid)
+  const row = await findOwned(ctx, userId, uuid)
   const changes: Partial<typeof projects.$inferInsert> = { updated_at: nowIso() }
   if (input.name !== undefined) changes.name = cleanName(input.name)
   if (input.status !== undefined) changes.status = input.status
-  return ctx.db.update(projects).set(changes).where(eq(projects.id, row.id)).returning().get()
+  const [updated] = await ctx.db.orm
+    .update(projects)
+    .set(changes)
+    .where(eq(projects.id, row.id))
+    .returning()
+  return updated
 }
 
-function countReferences(ctx: AppContext, projectId: number) {
-  return REFERRING.reduce(
-    (n, table) =>
-      n +
-      (ctx.db
-        .select({ c: sql<number>`count(*)` })
-        .from(table)
-        .where(eq(table.project_id, projectId))
-        .get()?.c ?? 0),
-    0,
-  )
+async function countReferences(ctx: AppContext, projectId: number) {
+  let n = 0
+  for (const table of REFERRING) {
+    const [row] = await ctx.db.orm
+      .select({ c: sql<number>`CAST(count(*) AS INTEGER)` })
+      .from(table)
+      .where(eq(table.project_id, projectId))
+    n += Number(row?.c ?? 0)
+  }
+  return n
 }
 
 /** Moves every reference of `fromIds` to `toId` (null = General); answers how many moved. */
-function moveReferences(tx: AppContext['db'], fromIds: number[], toId: number | null) {
+async function moveReferences(tx: Engine, fromIds: number[], toId: number | null) {
   let moved = 0
   for (const table of REFERRING) {
-    const rows = tx
+    const rows = await tx.orm
       .update(table)
       .set({ project_id: toId })
       .where(inArray(table.project_id, fromIds))
       .returning({ id: table.id })
-      .all()
     moved += rows.length
   }
   return moved
 }
 
-export function deleteProject(
+export async function deleteProject(
   ctx: AppContext,
   userId: number,
   uuid: string,
   body: ProjectModel.remove | null,
 ) {
-  const project = findOwned(ctx, userId, uuid)
-  const references = countReferences(ctx, project.id)
+  const project = await findOwned(ctx, userId, uuid)
+  const references = await countReferences(ctx, project.id)
   const hasDestination = body !== undefined && body !== null && 'move_to_project_id' in body
   if (references > 0 && !hasDestination) {
     throw new Conflict(
@@ -149,20 +133,19 @@ export function deleteProject(
   let destination = 'General'
   if (toId !== null) {
     if (toId === project.id) throw new BadRequest('A project cannot be moved into itself')
-    const target = ctx.db
+    const [target] = await ctx.db.orm
       .select()
       .from(projects)
       .where(and(eq(projects.id, toId), eq(projects.user_id, userId)))
-      .get()
     if (!target) throw new NotFound('Destination project not found')
     destination = target.name
   }
-  const remappedItems = ctx.db.transaction((tx) => {
-    const moved = moveReferences(tx as never, [project.id], toId)
-    tx.delete(projects).where(eq(projects.id, project.id)).run()
+  const remappedItems = await ctx.db.tx(async (tx) => {
+    const moved = await moveReferences(tx, [project.id], toId)
+    await tx.orm.delete(projects).where(eq(projects.id, project.id))
     return moved
   })
-  logActivity(ctx.db, {
+  await logActivity(ctx.db, {
     userId,
     action: 'project_deleted',
     entityType: 'project',
@@ -180,41 +163,33 @@ export function deleteProject(
 }
 
 /** Combines projects into the first one, renamed; every reference ends on it, nothing is lost. */
-export function combineProjects(ctx: AppContext, userId: number, input: ProjectModel.combine) {
+export async function combineProjects(
+  ctx: AppContext,
+  userId: number,
+  input: ProjectModel.combine,
+) {
   const uuids = [...new Set(input.projectUuids)]
   if (uuids.length < 2) throw new BadRequest('Please select at least 2 projects to combine')
   const name = cleanName(input.newProjectName)
-  const rows = ctx.db
+  const rows = await ctx.db.orm
     .select()
     .from(projects)
     .where(and(eq(projects.user_id, userId), inArray(projects.uuid, uuids)))
-    .all()
   if (rows.length !== uuids.length) throw new NotFound(NOT_FOUND)
   const ordered = uuids.map((u) => rows.find((r) => r.uuid === u)!)
   const [keep, ...merge] = ordered
-  const result = ctx.db.transaction((tx) => {
-    const moved = moveReferences(
-      tx as never,
-      merge.map((p) => p.id),
-      keep.id,
-    )
-    tx.delete(projects)
-      .where(
-        inArray(
-          projects.id,
-          merge.map((p) => p.id),
-        ),
-      )
-      .run()
-    const project = tx
+  const result = await ctx.db.tx(async (tx) => {
+    const mergedIds = merge.map((p) => p.id)
+    const moved = await moveReferences(tx, mergedIds, keep.id)
+    await tx.orm.delete(projects).where(inArray(projects.id, mergedIds))
+    const [project] = await tx.orm
       .update(projects)
       .set({ name, status: 'active', updated_at: nowIso() })
       .where(eq(projects.id, keep.id))
       .returning()
-      .get()
     return { moved, project }
   })
-  logActivity(ctx.db, {
+  await logActivity(ctx.db, {
     userId,
     action: 'projects_combined',
     entityType: 'project',
@@ -230,18 +205,17 @@ export function combineProjects(ctx: AppContext, userId: number, input: ProjectM
 }
 
 /** 30-day windows over report items tagged to a project. */
-export function projectAnalytics({ db }: AppContext, userId: number) {
+export async function projectAnalytics({ db }: AppContext, userId: number) {
   const since = daysAgoIso(30)
-  const active =
-    db
-      .select({ c: sql<number>`count(*)` })
-      .from(projects)
-      .where(and(eq(projects.user_id, userId), eq(projects.status, 'active')))
-      .get()?.c ?? 0
-  const recent = db
+  const [counted] = await db.orm
+    .select({ c: sql<number>`CAST(count(*) AS INTEGER)` })
+    .from(projects)
+    .where(and(eq(projects.user_id, userId), eq(projects.status, 'active')))
+  const active = Number(counted?.c ?? 0)
+  const [recent] = await db.orm
     .select({
-      updates: sql<number>`count(*)`,
-      tasks: sql<number>`coalesce(sum(${sectionItems.item_type} = 'task'), 0)`,
+      updates: sql<number>`CAST(count(*) AS INTEGER)`,
+      tasks: sql<number>`CAST(coalesce(sum(CASE WHEN ${sectionItems.item_type} = 'task' THEN 1 ELSE 0 END), 0) AS INTEGER)`,
     })
     .from(sectionItems)
     .where(
@@ -251,29 +225,26 @@ export function projectAnalytics({ db }: AppContext, userId: number) {
         sql`${sectionItems.created_at} >= ${since}`,
       ),
     )
-    .get()
   return {
     total_active_projects: active,
-    total_recent_activity: recent?.updates ?? 0,
-    total_tasks_last_30_days: recent?.tasks ?? 0,
+    total_recent_activity: Number(recent?.updates ?? 0),
+    total_tasks_last_30_days: Number(recent?.tasks ?? 0),
   }
 }
 
 /** The project's timeline: every report item tagged to it, newest week first. */
-export function projectUpdates(ctx: AppContext, userId: number, uuid: string) {
-  const project = findOwned(ctx, userId, uuid)
-  const rows = ctx.db.sqlite
-    .query(
-      `SELECT i.id, r.week_start_date, r.title AS report_title, r.id AS report_id, r.uuid AS report_uuid,
-        s.section_type, s.section_name, i.item_type, i.is_completed, i.content, i.created_at,
-        i.assigned_to_team_member_id, i.carried_from_item_id
+export async function projectUpdates(ctx: AppContext, userId: number, uuid: string) {
+  const project = await findOwned(ctx, userId, uuid)
+  const rows = await ctx.db.rows<ProjectItemRow>(
+    sql`SELECT i.id, r.week_start_date, r.title AS report_title, r.id AS report_id,
+        r.uuid AS report_uuid, s.section_type, s.section_name, i.item_type, i.is_completed,
+        i.content, i.created_at, i.assigned_to_team_member_id, i.carried_from_item_id
        FROM section_items i
        JOIN report_sections s ON s.id = i.section_id
        JOIN reports r ON r.id = s.report_id
-       WHERE i.user_id = ?1 AND i.project_id = ?2
+       WHERE i.user_id = ${userId} AND i.project_id = ${project.id}
        ORDER BY r.week_start_date DESC, s.sort_order, i.sort_order, i.id`,
-    )
-    .all(userId, project.id) as ProjectItemRow[]
+  )
   return withAgeing(
     ctx,
     userId,
@@ -301,12 +272,12 @@ type ProjectItemRow = {
  * GET /api/projects/{uuid}/changes: per report week (newest first) how many of the project's
  * items were completed, new, carried and stalled, as in a report's 'Since last week'.
  */
-export function projectChanges(
+export async function projectChanges(
   ctx: AppContext,
   userId: number,
   uuid: string,
-): ProjectModel.changes {
-  const items = projectUpdates(ctx, userId, uuid)
+): Promise<ProjectModel.changes> {
+  const items = await projectUpdates(ctx, userId, uuid)
   const weeks: ProjectModel.changes['weeks'] = []
   for (const [, list] of Map.groupBy(items, (i) => i.report_uuid)) {
     const lists = classify(list)

@@ -1,7 +1,7 @@
-import { and, desc, eq, gt, lt } from 'drizzle-orm'
-import type { AppContext } from '../../context'
+import { and, desc, eq, gt, lt, sql } from 'drizzle-orm'
+import type { Engine } from '../../db'
 import { reportSections, reports, sectionItems } from '../../db/schema'
-import type { Report } from './service'
+import type { Report } from './types'
 
 const SECTION_TYPE = { task: 'tasks', followup: 'followups' } as const
 
@@ -9,12 +9,12 @@ const SECTION_TYPE = { task: 'tasks', followup: 'followups' } as const
  * The source items: open tasks and follow-ups of the source report that have no copy anywhere
  * yet, with the name of the section they sit in.
  */
-const SOURCE_SQL = `
+const sourceSql = (reportId: number, userId: number) => sql`
 SELECT i.id, i.content, i.project_id, i.assigned_to_team_member_id, i.item_type,
   s.section_name, s.section_type
 FROM section_items i
 JOIN report_sections s ON s.id = i.section_id
-WHERE s.report_id = ?1 AND i.user_id = ?2 AND i.is_completed = 0
+WHERE s.report_id = ${reportId} AND i.user_id = ${userId} AND i.is_completed = 0
   AND i.item_type IN ('task', 'followup')
   AND NOT EXISTS (SELECT 1 FROM section_items x WHERE x.carried_from_item_id = i.id)
 ORDER BY s.sort_order, s.id, i.sort_order, i.id`
@@ -33,21 +33,20 @@ type SourceItem = {
  * The report carry-over fills `target` from: the latest earlier report of the user, and only
  * when `target` is the user's newest report (a report for a past week carries nothing).
  */
-export function carrySource(db: AppContext['db'], userId: number, target: Report) {
-  const later = db
+export async function carrySource(db: Engine, userId: number, target: Report) {
+  const [later] = await db.orm
     .select({ id: reports.id })
     .from(reports)
     .where(and(eq(reports.user_id, userId), gt(reports.week_start_date, target.week_start_date)))
-    .get()
+    .limit(1)
   if (later) return null
-  return (
-    db
-      .select()
-      .from(reports)
-      .where(and(eq(reports.user_id, userId), lt(reports.week_start_date, target.week_start_date)))
-      .orderBy(desc(reports.week_start_date))
-      .get() ?? null
-  )
+  const [source] = await db.orm
+    .select()
+    .from(reports)
+    .where(and(eq(reports.user_id, userId), lt(reports.week_start_date, target.week_start_date)))
+    .orderBy(desc(reports.week_start_date))
+    .limit(1)
+  return source ?? null
 }
 
 /**
@@ -57,27 +56,24 @@ export function carrySource(db: AppContext['db'], userId: number, target: Report
  * item it came from; an item that already has a copy is never carried again. Answers how many
  * were carried. Run it inside the caller's transaction.
  */
-export function carryOver(db: AppContext['db'], userId: number, target: Report): number {
-  const source = carrySource(db, userId, target)
+export async function carryOver(db: Engine, userId: number, target: Report): Promise<number> {
+  const source = await carrySource(db, userId, target)
   if (!source) return 0
-  const items = db.sqlite.query(SOURCE_SQL).all(source.id, userId) as SourceItem[]
+  const items = await db.rows<SourceItem>(sourceSql(source.id, userId))
   if (!items.length) return 0
-  const sections = db
+  const sections = await db.orm
     .select()
     .from(reportSections)
     .where(eq(reportSections.report_id, target.id))
     .orderBy(reportSections.sort_order, reportSections.id)
-    .all()
   const next = new Map<number, number>()
-  const nextOrder = (sectionId: number) => {
+  const nextOrder = async (sectionId: number) => {
     let n = next.get(sectionId)
     if (n === undefined) {
-      n =
-        (
-          db.sqlite
-            .query('SELECT MAX(sort_order) AS m FROM section_items WHERE section_id = ?1')
-            .get(sectionId) as { m: number | null }
-        ).m ?? -1
+      const row = await db.row<{ m: number | null }>(
+        sql`SELECT MAX(sort_order) AS m FROM section_items WHERE section_id = ${sectionId}`,
+      )
+      n = row?.m ?? -1
     }
     next.set(sectionId, n + 1)
     return n + 1
@@ -97,9 +93,9 @@ export function carryOver(db: AppContext['db'], userId: number, target: Report):
       item_type: item.item_type,
       assigned_to_team_member_id: item.assigned_to_team_member_id,
       carried_from_item_id: item.id,
-      sort_order: nextOrder(section.id),
+      sort_order: await nextOrder(section.id),
     })
   }
-  if (values.length) db.insert(sectionItems).values(values).run()
+  if (values.length) await db.orm.insert(sectionItems).values(values)
   return values.length
 }

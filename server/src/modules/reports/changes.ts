@@ -1,21 +1,22 @@
+import { sql } from 'drizzle-orm'
 import type { AppContext } from '../../context'
 import { type AgeingFields, withAgeing } from '../section-items/ageing'
 import type { ReportModel } from './model'
 import { findReport } from './service'
 
 /** The items of one report with what a 'Since last week' summary shows of each. */
-const ITEMS_SQL = `
+const itemsSql = (reportId: number, userId: number) => sql`
 SELECT i.id, i.content, i.item_type, s.section_name, i.project_id, p.name AS project_name,
   i.is_completed, i.carried_from_item_id
 FROM section_items i
 JOIN report_sections s ON s.id = i.section_id
 LEFT JOIN projects p ON p.id = i.project_id
-WHERE s.report_id = ?1 AND i.user_id = ?2
+WHERE s.report_id = ${reportId} AND i.user_id = ${userId}
 ORDER BY s.sort_order, s.id, i.sort_order, i.id`
 
-const PREVIOUS_SQL = `
+const previousSql = (userId: number, week: string) => sql`
 SELECT uuid, week_start_date, title FROM reports
-WHERE user_id = ?1 AND week_start_date < ?2
+WHERE user_id = ${userId} AND week_start_date < ${week}
 ORDER BY week_start_date DESC LIMIT 1`
 
 type Row = {
@@ -46,16 +47,21 @@ export function classify<T extends AgeingFields & { item_type: string; is_comple
 }
 
 /** GET /api/reports/{uuid}/changes: what changed since the previous report. */
-export function reportChanges(ctx: AppContext, userId: number, uuid: string): ReportModel.changes {
-  const report = findReport(ctx, userId, uuid)
-  const previous =
-    (ctx.db.sqlite.query(PREVIOUS_SQL).get(userId, report.week_start_date) as {
-      uuid: string
-      week_start_date: string
-      title: string | null
-    } | null) ?? null
-  const rows = ctx.db.sqlite.query(ITEMS_SQL).all(report.id, userId) as Row[]
-  const aged = withAgeing(
+export async function reportChanges(
+  ctx: AppContext,
+  userId: number,
+  uuid: string,
+): Promise<ReportModel.changes> {
+  const report = await findReport(ctx, userId, uuid)
+  const found = await ctx.db.row<{ uuid: string; week_start_date: string; title: string | null }>(
+    previousSql(userId, report.week_start_date),
+  )
+  // Built field by field: the same keys in the same order on both engines.
+  const previous = found
+    ? { uuid: found.uuid, week_start_date: found.week_start_date, title: found.title }
+    : null
+  const rows = await ctx.db.rows<Row>(itemsSql(report.id, userId))
+  const aged = await withAgeing(
     ctx,
     userId,
     rows.map((r) => ({ ...r, is_completed: r.is_completed === 1 })),

@@ -1,25 +1,26 @@
 import { eq } from 'drizzle-orm'
 import type { AppContext } from '../../context'
 import { projects, teamMembers } from '../../db/schema'
-import { loadReport, type Report } from './service'
+import { loadReport } from './service'
+import type { Report } from './types'
 
 /**
  * A report as the renderers take it (the Markdown export, the e-mail): sections and items with
  * each item's project and assignee names resolved, in two queries whatever the report's size.
  */
-export function namedReport(ctx: AppContext, report: Report) {
-  const full = loadReport(ctx, report)
-  const names = (table: typeof projects | typeof teamMembers) =>
+export async function namedReport(ctx: AppContext, report: Report) {
+  const full = await loadReport(ctx, report)
+  const names = async (table: typeof projects | typeof teamMembers) =>
     new Map(
-      ctx.db
-        .select({ id: table.id, name: table.name })
-        .from(table)
-        .where(eq(table.user_id, report.user_id))
-        .all()
-        .map((row) => [row.id, row.name]),
+      (
+        await ctx.db.orm
+          .select({ id: table.id, name: table.name })
+          .from(table)
+          .where(eq(table.user_id, report.user_id))
+      ).map((row) => [row.id, row.name]),
     )
-  const projectNames = names(projects)
-  const memberNames = names(teamMembers)
+  const projectNames = await names(projects)
+  const memberNames = await names(teamMembers)
   return {
     projectNames,
     report: {

@@ -85,8 +85,8 @@ describe('reports', () => {
     const res = await ada.delete(`/api/reports/${r.uuid}`)
     expect(res.json.message).toBe('Report and all related content deleted successfully')
     expect((await ada.get(`/api/reports/${r.uuid}`)).status).toBe(404)
-    expect(db.select().from(reportSections).all()).toHaveLength(0)
-    expect(db.select().from(sectionItems).all()).toHaveLength(0)
+    expect(await db.orm.select().from(reportSections)).toHaveLength(0)
+    expect(await db.orm.select().from(sectionItems)).toHaveLength(0)
   })
 
   test('section content can be set and cleared', async () => {

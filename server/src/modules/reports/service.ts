@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray } from 'drizzle-orm'
 import type { AppContext } from '../../context'
+import { isUniqueViolation } from '../../db/engine'
 import { reportSections, reports, sectionItems, sectionTemplates } from '../../db/schema'
 import { logActivity } from '../../lib/activity'
 import { BadRequest, Conflict, NotFound } from '../../lib/errors'
@@ -10,25 +11,25 @@ import { withAgeing } from '../section-items/ageing'
 import { getSettings } from '../settings/service'
 import { carryOver } from './carry-over'
 import type { ReportModel } from './model'
+import type { Report } from './types'
 
 const NOT_FOUND = 'Report not found'
-export type Report = typeof reports.$inferSelect
 
-export function listReports({ db }: AppContext, userId: number) {
-  return db
+export type { Report }
+
+export async function listReports({ db }: AppContext, userId: number) {
+  return await db.orm
     .select()
     .from(reports)
     .where(eq(reports.user_id, userId))
     .orderBy(desc(reports.week_start_date))
-    .all()
 }
 
-export function findReport({ db }: AppContext, userId: number, uuid: string) {
-  const row = db
+export async function findReport({ db }: AppContext, userId: number, uuid: string) {
+  const [row] = await db.orm
     .select()
     .from(reports)
     .where(and(eq(reports.uuid, uuid), eq(reports.user_id, userId)))
-    .get()
   if (!row) throw new NotFound(NOT_FOUND)
   return row
 }
@@ -37,15 +38,14 @@ export function findReport({ db }: AppContext, userId: number, uuid: string) {
  * A report with its sections and their items (with the ageing fields), in five queries whatever
  * its size.
  */
-export function loadReport(ctx: AppContext, report: Report) {
-  const sections = ctx.db
+export async function loadReport(ctx: AppContext, report: Report) {
+  const sections = await ctx.db.orm
     .select()
     .from(reportSections)
     .where(eq(reportSections.report_id, report.id))
     .orderBy(asc(reportSections.sort_order), asc(reportSections.id))
-    .all()
   const items = sections.length
-    ? ctx.db
+    ? await ctx.db.orm
         .select()
         .from(sectionItems)
         .where(
@@ -55,53 +55,55 @@ export function loadReport(ctx: AppContext, report: Report) {
           ),
         )
         .orderBy(asc(sectionItems.sort_order), asc(sectionItems.id))
-        .all()
     : []
-  const bySection = Map.groupBy(withAgeing(ctx, report.user_id, items), (i) => i.section_id)
+  const aged = await withAgeing(ctx, report.user_id, items)
+  const bySection = Map.groupBy(aged, (i) => i.section_id)
   return {
     ...report,
     sections: sections.map((s) => ({ ...s, items: bySection.get(s.id) ?? [] })),
   }
 }
 
-export function getReport(ctx: AppContext, userId: number, uuid: string) {
-  return loadReport(ctx, findReport(ctx, userId, uuid))
+export async function getReport(ctx: AppContext, userId: number, uuid: string) {
+  return loadReport(ctx, await findReport(ctx, userId, uuid))
 }
 
 const clean = (v: string | null | undefined) => (v == null ? null : v.trim() || null)
 
 /** Creates the week's report with the user's section templates, in order, as its sections. */
-export function createReport(ctx: AppContext, userId: number, input: ReportModel.create) {
+export async function createReport(ctx: AppContext, userId: number, input: ReportModel.create) {
   if (!isValidIsoDate(input.week_start_date)) {
     throw new BadRequest('week_start_date must be a date (YYYY-MM-DD)')
   }
-  const existing = ctx.db
-    .select({ uuid: reports.uuid })
-    .from(reports)
-    .where(and(eq(reports.user_id, userId), eq(reports.week_start_date, input.week_start_date)))
-    .get()
+  const sameWeek = async () => {
+    const [existing] = await ctx.db.orm
+      .select({ uuid: reports.uuid })
+      .from(reports)
+      .where(and(eq(reports.user_id, userId), eq(reports.week_start_date, input.week_start_date)))
+    return existing
+  }
+  const existing = await sameWeek()
   if (existing) throw new Conflict('Report already exists for this week', { uuid: existing.uuid })
-  const created = ctx.db.transaction((tx) => {
-    const report = tx
-      .insert(reports)
-      .values({
-        user_id: userId,
-        uuid: crypto.randomUUID(),
-        week_start_date: input.week_start_date,
-        title: clean(input.title),
-        summary: clean(input.summary),
-      })
-      .returning()
-      .get()
-    const templates = tx
-      .select()
-      .from(sectionTemplates)
-      .where(eq(sectionTemplates.user_id, userId))
-      .orderBy(asc(sectionTemplates.sort_order), asc(sectionTemplates.id))
-      .all()
-    if (templates.length) {
-      tx.insert(reportSections)
-        .values(
+  const carry = input.carry_over ?? (await getSettings(ctx, userId)).carry_over
+  const created = await ctx.db
+    .tx(async (tx) => {
+      const [report] = await tx.orm
+        .insert(reports)
+        .values({
+          user_id: userId,
+          uuid: crypto.randomUUID(),
+          week_start_date: input.week_start_date,
+          title: clean(input.title),
+          summary: clean(input.summary),
+        })
+        .returning()
+      const templates = await tx.orm
+        .select()
+        .from(sectionTemplates)
+        .where(eq(sectionTemplates.user_id, userId))
+        .orderBy(asc(sectionTemplates.sort_order), asc(sectionTemplates.id))
+      if (templates.length) {
+        await tx.orm.insert(reportSections).values(
           templates.map((t, i) => ({
             report_id: report.id,
             user_id: userId,
@@ -111,26 +113,30 @@ export function createReport(ctx: AppContext, userId: number, input: ReportModel
             sort_order: i,
           })),
         )
-        .run()
-    }
-    const carry = input.carry_over ?? getSettings(ctx, userId).carry_over
-    return { report, carried: carry ? carryOver(ctx.db, userId, report) : 0 }
-  })
-  logActivity(ctx.db, {
+      }
+      return { report, carried: carry ? await carryOver(tx, userId, report) : 0 }
+    })
+    .catch(async (error) => {
+      // The same week created at the same moment elsewhere (another tab, another instance).
+      const other = isUniqueViolation(error) ? await sameWeek() : undefined
+      if (other) throw new Conflict('Report already exists for this week', { uuid: other.uuid })
+      throw error
+    })
+  await logActivity(ctx.db, {
     userId,
     action: 'report_created',
     entityType: 'report',
     entityId: created.report.uuid,
   })
-  return { ...loadReport(ctx, created.report), carried_count: created.carried }
+  return { ...(await loadReport(ctx, created.report)), carried_count: created.carried }
 }
 
 /** Carries the previous report's open items into an existing report; idempotent. */
-export function carryIntoReport(ctx: AppContext, userId: number, uuid: string) {
-  const report = findReport(ctx, userId, uuid)
-  const carried = ctx.db.transaction(() => carryOver(ctx.db, userId, report))
+export async function carryIntoReport(ctx: AppContext, userId: number, uuid: string) {
+  const report = await findReport(ctx, userId, uuid)
+  const carried = await ctx.db.tx((tx) => carryOver(tx, userId, report))
   if (carried) {
-    logActivity(ctx.db, {
+    await logActivity(ctx.db, {
       userId,
       action: 'report_carried_over',
       entityType: 'report',
@@ -142,13 +148,13 @@ export function carryIntoReport(ctx: AppContext, userId: number, uuid: string) {
 }
 
 /** Only the given fields change. Back to draft clears sent_date; sent without a date is today. */
-export function updateReport(
+export async function updateReport(
   ctx: AppContext,
   userId: number,
   uuid: string,
   input: ReportModel.update,
 ) {
-  const report = findReport(ctx, userId, uuid)
+  const report = await findReport(ctx, userId, uuid)
   const changes: Partial<typeof reports.$inferInsert> = { updated_at: nowIso() }
   if (input.title !== undefined) changes.title = clean(input.title)
   if (input.summary !== undefined) changes.summary = clean(input.summary)
@@ -161,42 +167,48 @@ export function updateReport(
   else if (input.sent_date) changes.sent_date = input.sent_date
   else if (!report.sent_date || input.is_submitted)
     changes.sent_date = report.sent_date ?? isoDate()
-  const row = ctx.db.update(reports).set(changes).where(eq(reports.id, report.id)).returning().get()
+  const [row] = await ctx.db.orm
+    .update(reports)
+    .set(changes)
+    .where(eq(reports.id, report.id))
+    .returning()
   if (input.is_submitted === true && !report.is_submitted) {
-    logActivity(ctx.db, {
+    await logActivity(ctx.db, {
       userId,
       action: 'report_submitted',
       entityType: 'report',
       entityId: uuid,
     })
     // With mail configured and recipients set, records the e-mail; never fails the Send.
-    queueReportDelivery(ctx, userId, row)
+    await queueReportDelivery(ctx, userId, row)
   }
   return row
 }
 
 /** Deletes the report and, through the foreign keys, every section and item under it. */
-export function deleteReport(ctx: AppContext, userId: number, uuid: string) {
-  const report = findReport(ctx, userId, uuid)
-  ctx.db.transaction((tx) => {
-    tx.delete(reports).where(eq(reports.id, report.id)).run()
+export async function deleteReport(ctx: AppContext, userId: number, uuid: string) {
+  const report = await findReport(ctx, userId, uuid)
+  await ctx.db.orm.delete(reports).where(eq(reports.id, report.id))
+  await logActivity(ctx.db, {
+    userId,
+    action: 'report_deleted',
+    entityType: 'report',
+    entityId: uuid,
   })
-  logActivity(ctx.db, { userId, action: 'report_deleted', entityType: 'report', entityId: uuid })
   return { success: true, message: 'Report and all related content deleted successfully' }
 }
 
-export function updateSection(
+export async function updateSection(
   ctx: AppContext,
   userId: number,
   id: number,
   input: ReportModel.sectionUpdate,
 ) {
-  const row = ctx.db
+  const [row] = await ctx.db.orm
     .update(reportSections)
     .set({ content: input.content ?? null, updated_at: nowIso() })
     .where(and(eq(reportSections.id, id), eq(reportSections.user_id, userId)))
     .returning()
-    .get()
   if (!row) throw new NotFound('Section not found')
   return row
 }

@@ -1,11 +1,12 @@
 import { describe, expect, test } from 'bun:test'
-import { INDEX_SYNC_MS } from '../../search/engine'
+import type { SqliteDb } from '../../db'
+import { INDEX_SYNC_MS } from '../../search/sqlite'
 import { type Client, createTestApp, signIn } from '../../test/helpers'
 
 type Result = { type: string; id: number; uuid?: string; [k: string]: unknown }
 
-async function seed() {
-  const ctx = await createTestApp()
+async function seed(engine?: 'sqlite') {
+  const ctx = await createTestApp({}, engine)
   const ada = await signIn(ctx.app, 'ada@example.com', 'Ada')
   const bob = await signIn(ctx.app, 'bob@example.com', 'Bob')
   await ada.post('/api/section-templates', { name: 'Highlights', type: 'standard' })
@@ -189,10 +190,15 @@ describe('search', () => {
   })
 
   test('an item is found as soon as it is written, edited or deleted (its entry is applied first)', async () => {
-    const { ada, bob, report, db } = await seed()
+    // SQLite's pending index entries (PostgreSQL's triggers index in the write itself).
+    const { ada, bob, report, db } = await seed('sqlite')
     const actions = report.sections[1]
     const pending = () =>
-      (db.sqlite.query('SELECT count(*) AS n FROM search_pending').get() as { n: number }).n
+      (
+        (db as SqliteDb).sqlite.query('SELECT count(*) AS n FROM search_pending').get() as {
+          n: number
+        }
+      ).n
     // No background sync is under way: the write below leaves its entry pending.
     await Bun.sleep(INDEX_SYNC_MS * 3)
     const item = (
@@ -212,10 +218,11 @@ describe('search', () => {
   })
 
   test('a failed item write leaves nothing pending; the background applies what a write left', async () => {
-    const { ada, report, db } = await seed()
+    const { ada, report, db } = await seed('sqlite')
+    const sqlite = (db as SqliteDb).sqlite
     const actions = report.sections[1]
     const pending = () =>
-      (db.sqlite.query('SELECT count(*) AS n FROM search_pending').get() as { n: number }).n
+      (sqlite.query('SELECT count(*) AS n FROM search_pending').get() as { n: number }).n
     await Bun.sleep(INDEX_SYNC_MS * 3)
     expect(pending()).toBe(0)
     const bad = await ada.post('/api/section-items', {
@@ -228,9 +235,7 @@ describe('search', () => {
     await ada.post('/api/section-items', { section_id: actions.id, content: 'Numbat survey' })
     expect(pending()).toBe(1)
     const indexed = () =>
-      db.sqlite
-        .query("SELECT count(*) AS n FROM search_index WHERE search_index MATCH 'numbat'")
-        .get()
+      sqlite.query("SELECT count(*) AS n FROM search_index WHERE search_index MATCH 'numbat'").get()
     expect(indexed()).toEqual({ n: 0 })
     await Bun.sleep(INDEX_SYNC_MS * 3)
     expect(pending()).toBe(0)

@@ -1,20 +1,21 @@
 import type { AppContext } from '../../context'
-import { type SearchResult, scheduleIndexSync, searchIndex } from '../../search/engine'
+import { type SearchResult, searchIndex } from '../../search/engine'
 import { isSearchable, parseSearchQuery } from '../../search/query'
 
 export const RESULT_LIMIT = 50
 
 /** Ranked results among the user's own objects; under 2 non-blank characters gives none. */
-export function search(
+export async function search(
   ctx: AppContext,
   userId: number,
   raw = '',
-): {
+): Promise<{
   results: SearchResult[]
   query: string
-} {
+}> {
   if (!isSearchable(raw)) return { results: [], query: raw }
-  return { results: searchIndex(ctx.db, userId, parseSearchQuery(raw), RESULT_LIMIT), query: raw }
+  const results = await searchIndex(ctx.db, userId, parseSearchQuery(raw), RESULT_LIMIT)
+  return { results, query: raw }
 }
 
 /**
@@ -23,5 +24,5 @@ export function search(
  * correct (it applies what is pending first); it keeps that work off the queries.
  */
 export function indexSoon(ctx: AppContext) {
-  scheduleIndexSync(ctx.db)
+  ctx.db.q.search.syncSoon()
 }

@@ -1,6 +1,5 @@
 import { Elysia } from 'elysia'
 import type { AppContext } from '../../context'
-import { batchedWrite } from '../../db/sqlite/write-batch'
 import { authPlugin } from '../auth/plugin'
 import { indexSoon } from '../search/service'
 import { SectionItemModel } from './model'
@@ -8,10 +7,11 @@ import { createItem, deleteItem, updateItem } from './service'
 
 export function sectionItemsModule(ctx: AppContext) {
   const detail = { tags: ['section-items'] }
-  // Concurrent item writes share one commit (server/src/db/write-batch.ts); their search entries
-  // are left pending and applied in one batch soon after (server/src/search/engine.ts).
-  const write = <T>(run: () => T) => {
-    const done = batchedWrite(ctx.db, run)
+  // On SQLite concurrent item writes share one commit (src/db/sqlite/write-batch.ts) and their
+  // search entries are applied in one batch soon after (src/search); PostgreSQL's triggers index
+  // them in the write itself.
+  const write = <T>(run: () => Promise<T>) => {
+    const done = run()
     indexSoon(ctx)
     return done
   }

@@ -7,13 +7,12 @@ import type { SectionTemplateModel } from './model'
 
 const NOT_FOUND = 'Section not found'
 
-export function listTemplates({ db }: AppContext, userId: number) {
-  return db
+export async function listTemplates({ db }: AppContext, userId: number) {
+  return await db.orm
     .select()
     .from(sectionTemplates)
     .where(eq(sectionTemplates.user_id, userId))
     .orderBy(asc(sectionTemplates.sort_order), asc(sectionTemplates.id))
-    .all()
 }
 
 const cleanName = (name: string) => {
@@ -22,39 +21,36 @@ const cleanName = (name: string) => {
   return trimmed
 }
 
-export function createTemplate(
+export async function createTemplate(
   { db }: AppContext,
   userId: number,
   input: SectionTemplateModel.create,
 ) {
   const name = cleanName(input.name)
-  const next =
-    input.sort_order ??
-    (db
-      .select({ max: sql<number | null>`max(${sectionTemplates.sort_order})` })
-      .from(sectionTemplates)
-      .where(eq(sectionTemplates.user_id, userId))
-      .get()?.max ?? -1) + 1
-  return db
+  const [last] = await db.orm
+    .select({ max: sql<number | null>`max(${sectionTemplates.sort_order})` })
+    .from(sectionTemplates)
+    .where(eq(sectionTemplates.user_id, userId))
+  const next = input.sort_order ?? (last?.max ?? -1) + 1
+  const [row] = await db.orm
     .insert(sectionTemplates)
     .values({ user_id: userId, name, type: input.type, sort_order: next })
     .returning()
-    .get()
+  return row
 }
 
-export function updateTemplate(
+export async function updateTemplate(
   { db }: AppContext,
   userId: number,
   id: number,
   input: SectionTemplateModel.update,
 ) {
   const changes = { ...input, ...(input.name !== undefined && { name: cleanName(input.name) }) }
-  const row = db
+  const [row] = await db.orm
     .update(sectionTemplates)
     .set({ ...changes, updated_at: nowIso() })
     .where(and(eq(sectionTemplates.id, id), eq(sectionTemplates.user_id, userId)))
     .returning()
-    .get()
   if (!row) throw new NotFound(NOT_FOUND)
   return row
 }
@@ -65,37 +61,34 @@ export function reorderTemplates(
   userId: number,
   { sections }: SectionTemplateModel.reorder,
 ) {
-  return db.transaction((tx) => {
+  return db.tx(async (tx) => {
     const ids = sections.map((s) => s.id)
     const owned = ids.length
-      ? tx
+      ? await tx.orm
           .select({ id: sectionTemplates.id })
           .from(sectionTemplates)
           .where(and(eq(sectionTemplates.user_id, userId), inArray(sectionTemplates.id, ids)))
-          .all()
       : []
     if (owned.length !== new Set(ids).size) throw new NotFound(NOT_FOUND)
     for (const s of sections) {
-      tx.update(sectionTemplates)
+      await tx.orm
+        .update(sectionTemplates)
         .set({ sort_order: s.sort_order, updated_at: nowIso() })
         .where(eq(sectionTemplates.id, s.id))
-        .run()
     }
-    return tx
+    return tx.orm
       .select()
       .from(sectionTemplates)
       .where(eq(sectionTemplates.user_id, userId))
       .orderBy(asc(sectionTemplates.sort_order), asc(sectionTemplates.id))
-      .all()
   })
 }
 
-export function deleteTemplate({ db }: AppContext, userId: number, id: number) {
-  const row = db
+export async function deleteTemplate({ db }: AppContext, userId: number, id: number) {
+  const [row] = await db.orm
     .delete(sectionTemplates)
     .where(and(eq(sectionTemplates.id, id), eq(sectionTemplates.user_id, userId)))
     .returning()
-    .get()
   if (!row) throw new NotFound(NOT_FOUND)
   return { success: true, message: 'Section deleted' }
 }

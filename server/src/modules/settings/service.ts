@@ -42,30 +42,32 @@ const present = (row: Row): Settings => ({
   report_recipients: parseRecipients(row.report_recipients),
 })
 
-function settingsRow({ db }: AppContext, userId: number): Row {
-  const row = db.select().from(userSettings).where(eq(userSettings.user_id, userId)).get()
+async function settingsRow({ db }: AppContext, userId: number): Promise<Row> {
+  const [row] = await db.orm.select().from(userSettings).where(eq(userSettings.user_id, userId))
   if (row) return row
-  return db.insert(userSettings).values({ user_id: userId }).returning().get()
+  // Two first requests at once (or two instances): one inserts, both then read the same row.
+  await db.orm.insert(userSettings).values({ user_id: userId }).onConflictDoNothing()
+  const [created] = await db.orm.select().from(userSettings).where(eq(userSettings.user_id, userId))
+  return created
 }
 
-export function getSettings(ctx: AppContext, userId: number): Settings {
-  return present(settingsRow(ctx, userId))
+export async function getSettings(ctx: AppContext, userId: number): Promise<Settings> {
+  return present(await settingsRow(ctx, userId))
 }
 
-export function updateSettings(ctx: AppContext, userId: number, input: SettingsModel.update) {
+export async function updateSettings(ctx: AppContext, userId: number, input: SettingsModel.update) {
   const { report_recipients, ...rest } = input
   const changes: Partial<typeof userSettings.$inferInsert> = { ...rest, updated_at: nowIso() }
   if (report_recipients !== undefined) {
     changes.report_recipients = JSON.stringify(cleanRecipients(report_recipients))
   }
-  settingsRow(ctx, userId)
-  const row = ctx.db
+  await settingsRow(ctx, userId)
+  const [row] = await ctx.db.orm
     .update(userSettings)
     .set(changes)
     .where(eq(userSettings.user_id, userId))
     .returning()
-    .get()
-  logActivity(ctx.db, {
+  await logActivity(ctx.db, {
     userId,
     action: 'settings_updated',
     entityType: 'user_settings',

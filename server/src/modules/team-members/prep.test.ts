@@ -56,10 +56,10 @@ describe('1:1 prep', () => {
     const older = await entry('talking-points', 'Covered long ago', true)
     const at = (day: string, hour: string) => `${day}T${hour}:00:00.000Z`
     const setUpdated = (id: number, value: string) =>
-      db.update(talkingPoints).set({ updated_at: value }).where(eq(talkingPoints.id, id)).run()
-    setUpdated(recent1.id, at('2026-11-10', '08'))
-    setUpdated(recent2.id, at('2026-11-10', '23'))
-    setUpdated(older.id, at('2026-11-03', '12'))
+      db.orm.update(talkingPoints).set({ updated_at: value }).where(eq(talkingPoints.id, id))
+    await setUpdated(recent1.id, at('2026-11-10', '08'))
+    await setUpdated(recent2.id, at('2026-11-10', '23'))
+    await setUpdated(older.id, at('2026-11-03', '12'))
     await ada.post(`/api/team-members/${alan.uuid}/talking-points`, { content: 'Not Grace' })
 
     const res = await ada.get(`/api/team-members/${grace.uuid}/prep`)

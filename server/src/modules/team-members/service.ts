@@ -1,4 +1,4 @@
-import { and, asc, desc, eq } from 'drizzle-orm'
+import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm'
 import type { AppContext } from '../../context'
 import {
   memberFollowups,
@@ -9,8 +9,9 @@ import {
   teamMembers,
 } from '../../db/schema'
 import { BadRequest, NotFound } from '../../lib/errors'
+import { byNameNoCase } from '../../lib/order'
 import { nowIso } from '../../lib/time'
-import { ageingClock, withAgeing } from '../section-items/ageing'
+import { type AgeingClock, ageingClock, withAgeing } from '../section-items/ageing'
 import type { TeamMemberModel } from './model'
 
 const NOT_FOUND = 'Team member not found'
@@ -34,36 +35,35 @@ export type TeamMemberWithCounts = typeof teamMembers.$inferSelect & {
  * Counts are of open entries: what is still owed, which is what a 1:1 needs. A report item that
  * was carried forward counts once, as its newest copy.
  */
-const COUNTS_SQL = `
+const withCounts = (userId: number, only: SQL = sql``) => sql`
 SELECT m.*,
-  (SELECT COUNT(*) FROM section_items i WHERE i.assigned_to_team_member_id = m.id AND i.item_type = 'task' AND i.is_completed = 0 AND NOT EXISTS (SELECT 1 FROM section_items x WHERE x.carried_from_item_id = i.id)) AS report_tasks_count,
-  (SELECT COUNT(*) FROM member_tasks x WHERE x.team_member_id = m.id AND x.is_completed = 0) AS standalone_tasks_count,
-  (SELECT COUNT(*) FROM section_items i WHERE i.assigned_to_team_member_id = m.id AND i.item_type = 'followup' AND i.is_completed = 0 AND NOT EXISTS (SELECT 1 FROM section_items x WHERE x.carried_from_item_id = i.id)) AS report_followups_count,
-  (SELECT COUNT(*) FROM member_followups x WHERE x.team_member_id = m.id AND x.is_completed = 0) AS standalone_followups_count,
-  (SELECT COUNT(*) FROM talking_points x WHERE x.team_member_id = m.id AND x.is_completed = 0) AS talking_points_count
-FROM team_members m WHERE m.user_id = ?1`
+  CAST((SELECT COUNT(*) FROM section_items i WHERE i.assigned_to_team_member_id = m.id AND i.item_type = 'task' AND i.is_completed = 0 AND NOT EXISTS (SELECT 1 FROM section_items x WHERE x.carried_from_item_id = i.id)) AS INTEGER) AS report_tasks_count,
+  CAST((SELECT COUNT(*) FROM member_tasks x WHERE x.team_member_id = m.id AND x.is_completed = 0) AS INTEGER) AS standalone_tasks_count,
+  CAST((SELECT COUNT(*) FROM section_items i WHERE i.assigned_to_team_member_id = m.id AND i.item_type = 'followup' AND i.is_completed = 0 AND NOT EXISTS (SELECT 1 FROM section_items x WHERE x.carried_from_item_id = i.id)) AS INTEGER) AS report_followups_count,
+  CAST((SELECT COUNT(*) FROM member_followups x WHERE x.team_member_id = m.id AND x.is_completed = 0) AS INTEGER) AS standalone_followups_count,
+  CAST((SELECT COUNT(*) FROM talking_points x WHERE x.team_member_id = m.id AND x.is_completed = 0) AS INTEGER) AS talking_points_count
+FROM team_members m WHERE m.user_id = ${userId}${only}`
 
-export function listMembers({ db }: AppContext, userId: number) {
-  return db.sqlite
-    .query(`${COUNTS_SQL} ORDER BY m.name COLLATE NOCASE, m.id`)
-    .all(userId) as TeamMemberWithCounts[]
+export async function listMembers({ db }: AppContext, userId: number) {
+  const rows = await db.rows<TeamMemberWithCounts>(withCounts(userId))
+  return rows.sort(byNameNoCase((m) => m.name))
 }
 
-export function findMember({ db }: AppContext, userId: number, uuid: string) {
-  const row = db
+export async function findMember({ db }: AppContext, userId: number, uuid: string) {
+  const [row] = await db.orm
     .select()
     .from(teamMembers)
     .where(and(eq(teamMembers.uuid, uuid), eq(teamMembers.user_id, userId)))
-    .get()
   if (!row) throw new NotFound(NOT_FOUND)
   return row
 }
 
-export function getMember(ctx: AppContext, userId: number, uuid: string) {
-  const row = findMember(ctx, userId, uuid)
-  return ctx.db.sqlite
-    .query(`${COUNTS_SQL} AND m.id = ?2`)
-    .get(userId, row.id) as TeamMemberWithCounts
+export async function getMember(ctx: AppContext, userId: number, uuid: string) {
+  const row = await findMember(ctx, userId, uuid)
+  const [counted] = await ctx.db.rows<TeamMemberWithCounts>(
+    withCounts(userId, sql` AND m.id = ${row.id}`),
+  )
+  return counted
 }
 
 const required = (value: string, message: string) => {
@@ -72,8 +72,12 @@ const required = (value: string, message: string) => {
   return trimmed
 }
 
-export function createMember({ db }: AppContext, userId: number, input: TeamMemberModel.create) {
-  return db
+export async function createMember(
+  { db }: AppContext,
+  userId: number,
+  input: TeamMemberModel.create,
+) {
+  const [row] = await db.orm
     .insert(teamMembers)
     .values({
       user_id: userId,
@@ -83,67 +87,70 @@ export function createMember({ db }: AppContext, userId: number, input: TeamMemb
       email: required(input.email, 'Valid email is required').toLowerCase(),
     })
     .returning()
-    .get()
+  return row
 }
 
-export function updateMember(
+export async function updateMember(
   ctx: AppContext,
   userId: number,
   uuid: string,
   input: TeamMemberModel.update,
 ) {
-  const row = findMember(ctx, userId, uuid)
+  const row = await findMember(ctx, userId, uuid)
   const changes: Partial<typeof teamMembers.$inferInsert> = { updated_at: nowIso() }
   if (input.name !== undefined) changes.name = required(input.name, 'Name is required')
   if (input.title !== undefined) changes.title = input.title?.trim() || null
   if (input.email !== undefined)
     changes.email = required(input.email, 'Valid email is required').toLowerCase()
-  return ctx.db.update(teamMembers).set(changes).where(eq(teamMembers.id, row.id)).returning().get()
+  const [updated] = await ctx.db.orm
+    .update(teamMembers)
+    .set(changes)
+    .where(eq(teamMembers.id, row.id))
+    .returning()
+  return updated
 }
 
-export function deleteMember(ctx: AppContext, userId: number, uuid: string) {
-  const row = findMember(ctx, userId, uuid)
-  ctx.db.delete(teamMembers).where(eq(teamMembers.id, row.id)).run()
+export async function deleteMember(ctx: AppContext, userId: number, uuid: string) {
+  const row = await findMember(ctx, userId, uuid)
+  await ctx.db.orm.delete(teamMembers).where(eq(teamMembers.id, row.id))
   return { success: true, message: `Team member "${row.name}" deleted` }
 }
 
 /** A project id in a body must be the user's own. */
-export function assertOwnProject(
+export async function assertOwnProject(
   { db }: AppContext,
   userId: number,
   projectId: number | null | undefined,
 ) {
   if (projectId === undefined || projectId === null) return
-  const row = db
+  const [row] = await db.orm
     .select({ id: projects.id })
     .from(projects)
     .where(and(eq(projects.id, projectId), eq(projects.user_id, userId)))
-    .get()
   if (!row) throw new NotFound('Project not found')
 }
 
-export function listEntries(ctx: AppContext, userId: number, uuid: string, kind: EntryKind) {
-  const member = findMember(ctx, userId, uuid)
+export async function listEntries(ctx: AppContext, userId: number, uuid: string, kind: EntryKind) {
+  const member = await findMember(ctx, userId, uuid)
   const { table } = ENTRY_KINDS[kind]
-  return ctx.db
+  return await ctx.db.orm
     .select()
     .from(table)
     .where(eq(table.team_member_id, member.id))
     .orderBy(asc(table.is_completed), desc(table.created_at), desc(table.id))
-    .all()
 }
 
-export function createEntry(
+export async function createEntry(
   ctx: AppContext,
   userId: number,
   uuid: string,
   kind: EntryKind,
   input: TeamMemberModel.entryCreate,
 ) {
-  const member = findMember(ctx, userId, uuid)
-  assertOwnProject(ctx, userId, input.project_id)
+  const member = await findMember(ctx, userId, uuid)
+  await assertOwnProject(ctx, userId, input.project_id)
   const { table } = ENTRY_KINDS[kind]
-  return ctx.db
+  const [row] = await ctx.db.orm
     .insert(table)
     .values({
       team_member_id: member.id,
@@ -152,52 +159,52 @@ export function createEntry(
       content: required(input.content, 'Content is required'),
     })
     .returning()
-    .get()
+  return row
 }
 
-function findEntry({ db }: AppContext, userId: number, kind: EntryKind, id: number) {
+async function findEntry({ db }: AppContext, userId: number, kind: EntryKind, id: number) {
   const { table, noun } = ENTRY_KINDS[kind]
-  const row = db
+  const [row] = await db.orm
     .select()
     .from(table)
     .where(and(eq(table.id, id), eq(table.user_id, userId)))
-    .get()
   if (!row) throw new NotFound(`${noun} not found`)
   return row
 }
 
-export function updateEntry(
+export async function updateEntry(
   ctx: AppContext,
   userId: number,
   kind: EntryKind,
   id: number,
   input: TeamMemberModel.entryUpdate,
 ) {
-  findEntry(ctx, userId, kind, id)
-  assertOwnProject(ctx, userId, input.project_id)
+  await findEntry(ctx, userId, kind, id)
+  await assertOwnProject(ctx, userId, input.project_id)
   const { table } = ENTRY_KINDS[kind]
   const changes: Record<string, unknown> = { updated_at: nowIso() }
   if (input.content !== undefined) changes.content = required(input.content, 'Content is required')
   if (input.is_completed !== undefined) changes.is_completed = input.is_completed
   if (input.project_id !== undefined) changes.project_id = input.project_id
-  return ctx.db.update(table).set(changes).where(eq(table.id, id)).returning().get()
+  const [row] = await ctx.db.orm.update(table).set(changes).where(eq(table.id, id)).returning()
+  return row
 }
 
-export function deleteEntry(ctx: AppContext, userId: number, kind: EntryKind, id: number) {
-  findEntry(ctx, userId, kind, id)
+export async function deleteEntry(ctx: AppContext, userId: number, kind: EntryKind, id: number) {
+  await findEntry(ctx, userId, kind, id)
   const { table, noun } = ENTRY_KINDS[kind]
-  ctx.db.delete(table).where(eq(table.id, id)).run()
+  await ctx.db.orm.delete(table).where(eq(table.id, id))
   return { success: true, message: `${noun} deleted successfully` }
 }
 
-const ASSIGNED_SQL = `
+const assignedSql = (userId: number, memberId: number, type: string, openOnly: boolean) => sql`
 SELECT i.*, r.title AS report_title, r.week_start_date AS report_week_start_date, r.uuid AS report_uuid
 FROM section_items i
 JOIN report_sections s ON s.id = i.section_id
 JOIN reports r ON r.id = s.report_id
-WHERE i.user_id = ?1 AND i.assigned_to_team_member_id = ?2 AND i.item_type = ?3
+WHERE i.user_id = ${userId} AND i.assigned_to_team_member_id = ${memberId} AND i.item_type = ${type}
   AND NOT EXISTS (SELECT 1 FROM section_items x WHERE x.carried_from_item_id = i.id)
-  AND (?4 = 0 OR i.is_completed = 0)
+  ${openOnly ? sql`AND i.is_completed = 0` : sql``}
 ORDER BY i.is_completed, r.week_start_date DESC, i.id`
 
 type AssignedRow = Omit<typeof sectionItems.$inferSelect, 'is_completed'> & {
@@ -211,17 +218,15 @@ type AssignedRow = Omit<typeof sectionItems.$inferSelect, 'is_completed'> & {
  * Report items assigned to the member, the newest copy of each carry-over chain only, with their
  * ageing; `openOnly` leaves out the completed ones.
  */
-function assignedItems(
+async function assignedItems(
   ctx: AppContext,
   userId: number,
   memberId: number,
   type: 'task' | 'followup',
   openOnly: boolean,
-  clock: ReturnType<typeof ageingClock>,
+  clock: AgeingClock,
 ) {
-  const rows = ctx.db.sqlite
-    .query(ASSIGNED_SQL)
-    .all(userId, memberId, type, openOnly ? 1 : 0) as AssignedRow[]
+  const rows = await ctx.db.rows<AssignedRow>(assignedSql(userId, memberId, type, openOnly))
   return withAgeing(
     ctx,
     userId,
@@ -230,28 +235,28 @@ function assignedItems(
   )
 }
 
-export function memberDashboard(ctx: AppContext, userId: number, uuid: string) {
-  const teamMember = getMember(ctx, userId, uuid)
-  const clock = ageingClock(ctx, userId)
+export async function memberDashboard(ctx: AppContext, userId: number, uuid: string) {
+  const teamMember = await getMember(ctx, userId, uuid)
+  const clock = await ageingClock(ctx, userId)
   const assigned = (type: 'task' | 'followup') =>
     assignedItems(ctx, userId, teamMember.id, type, false, clock)
   return {
     teamMember,
-    assignedTasks: assigned('task'),
-    assignedFollowups: assigned('followup'),
-    standaloneTasks: listEntries(ctx, userId, uuid, 'tasks'),
-    standaloneFollowups: listEntries(ctx, userId, uuid, 'followups'),
-    talkingPoints: listEntries(ctx, userId, uuid, 'talking-points'),
+    assignedTasks: await assigned('task'),
+    assignedFollowups: await assigned('followup'),
+    standaloneTasks: await listEntries(ctx, userId, uuid, 'tasks'),
+    standaloneFollowups: await listEntries(ctx, userId, uuid, 'followups'),
+    talkingPoints: await listEntries(ctx, userId, uuid, 'talking-points'),
   }
 }
 
 /** Covered talking points of the member, newest change first. */
-const COVERED_SQL = `
+const coveredSql = (memberId: number, userId: number) => sql`
 SELECT * FROM talking_points
-WHERE team_member_id = ?1 AND user_id = ?2 AND is_completed = 1
+WHERE team_member_id = ${memberId} AND user_id = ${userId} AND is_completed = 1
   AND substr(updated_at, 1, 10) = (
     SELECT MAX(substr(updated_at, 1, 10)) FROM talking_points
-    WHERE team_member_id = ?1 AND user_id = ?2 AND is_completed = 1)
+    WHERE team_member_id = ${memberId} AND user_id = ${userId} AND is_completed = 1)
 ORDER BY updated_at DESC, id DESC`
 
 /**
@@ -259,21 +264,21 @@ ORDER BY updated_at DESC, id DESC`
  * of each chain, with ageing), open standalone tasks and follow-ups, pending talking points, and
  * the talking points covered on the last (UTC) day any of the member's was covered.
  */
-export function memberPrep(ctx: AppContext, userId: number, uuid: string) {
-  const teamMember = getMember(ctx, userId, uuid)
-  const clock = ageingClock(ctx, userId)
-  const open = (kind: EntryKind) =>
-    listEntries(ctx, userId, uuid, kind).filter((e) => !e.is_completed)
-  const covered = ctx.db.sqlite.query(COVERED_SQL).all(teamMember.id, userId) as Array<
+export async function memberPrep(ctx: AppContext, userId: number, uuid: string) {
+  const teamMember = await getMember(ctx, userId, uuid)
+  const clock = await ageingClock(ctx, userId)
+  const open = async (kind: EntryKind) =>
+    (await listEntries(ctx, userId, uuid, kind)).filter((e) => !e.is_completed)
+  const covered = await ctx.db.rows<
     Omit<typeof talkingPoints.$inferSelect, 'is_completed'> & { is_completed: number }
-  >
+  >(coveredSql(teamMember.id, userId))
   return {
     teamMember,
-    assignedTasks: assignedItems(ctx, userId, teamMember.id, 'task', true, clock),
-    assignedFollowups: assignedItems(ctx, userId, teamMember.id, 'followup', true, clock),
-    standaloneTasks: open('tasks'),
-    standaloneFollowups: open('followups'),
-    talkingPoints: open('talking-points'),
+    assignedTasks: await assignedItems(ctx, userId, teamMember.id, 'task', true, clock),
+    assignedFollowups: await assignedItems(ctx, userId, teamMember.id, 'followup', true, clock),
+    standaloneTasks: await open('tasks'),
+    standaloneFollowups: await open('followups'),
+    talkingPoints: await open('talking-points'),
     coveredLastTime: covered.map((p) => ({ ...p, is_completed: true })),
   }
 }

@@ -90,44 +90,45 @@ describe('team members', () => {
     const ada = await signIn(app, 'ada@example.com')
     const userId = (await ada.get('/api/users/me')).json.id
     const m = (await ada.post('/api/team-members', { name: 'Bo', email: 'bo@example.com' })).json
-    const report = db
-      .insert(reports)
-      .values({
-        user_id: userId,
-        uuid: crypto.randomUUID(),
-        week_start_date: '2026-11-16',
-        title: 'W47',
-      })
-      .returning()
-      .get()
-    const section = db
-      .insert(reportSections)
-      .values({
-        report_id: report.id,
-        user_id: userId,
-        section_name: 'Tasks',
-        section_type: 'tasks',
-      })
-      .returning()
-      .get()
-    db.insert(sectionItems)
-      .values([
-        {
-          section_id: section.id,
+    const report = (
+      await db.orm
+        .insert(reports)
+        .values({
           user_id: userId,
-          content: 'Hire',
-          item_type: 'task',
-          assigned_to_team_member_id: m.id,
-        },
-        {
-          section_id: section.id,
+          uuid: crypto.randomUUID(),
+          week_start_date: '2026-11-16',
+          title: 'W47',
+        })
+        .returning()
+    )[0]
+    const section = (
+      await db.orm
+        .insert(reportSections)
+        .values({
+          report_id: report.id,
           user_id: userId,
-          content: 'Call',
-          item_type: 'followup',
-          assigned_to_team_member_id: m.id,
-        },
-      ])
-      .run()
+          section_name: 'Tasks',
+          section_type: 'tasks',
+        })
+        .returning()
+    )[0]
+    await db.orm.insert(sectionItems).values([
+      {
+        section_id: section.id,
+        user_id: userId,
+        content: 'Hire',
+        item_type: 'task',
+        assigned_to_team_member_id: m.id,
+      },
+      {
+        section_id: section.id,
+        user_id: userId,
+        content: 'Call',
+        item_type: 'followup',
+        assigned_to_team_member_id: m.id,
+      },
+    ])
+
     await ada.post(`/api/team-members/${m.uuid}/talking-points`, { content: 'Growth' })
     const dash = (await ada.get(`/api/team-members/${m.uuid}/dashboard`)).json
     expect(dash.teamMember).toMatchObject({

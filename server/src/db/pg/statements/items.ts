@@ -1,5 +1,124 @@
 import type { Statements } from '../../sqlite/statements'
+import type { ChainRow, FoundItem, RawItemRow, SectionInfo } from '../../sqlite/statements/items'
 import type { PgCore } from '../core'
 
-/** PostgreSQL's twin of src/db/sqlite/statements/items.ts. */
-export const itemsStatements = (_db: PgCore): Statements['items'] => ({})
+/** As SQLite's CHAIN_SQL; the deepest row per item by DISTINCT ON, booleans as 0/1. */
+const CHAIN_SQL = `
+WITH RECURSIVE chain(item_id, cur_id, depth) AS (
+  SELECT i.id, i.id, 0 FROM section_items i
+  WHERE i.id IN (SELECT value::int FROM jsonb_array_elements_text($2::text::jsonb)) AND i.user_id = $1
+  UNION ALL
+  SELECT c.item_id, p.id, c.depth + 1
+  FROM chain c
+  JOIN section_items cur ON cur.id = c.cur_id
+  JOIN section_items p ON p.id = cur.carried_from_item_id AND p.user_id = $1
+  WHERE c.depth < 1000
+),
+roots AS (
+  SELECT DISTINCT ON (item_id) item_id, cur_id AS root_id, depth FROM chain
+  ORDER BY item_id, depth DESC
+)
+SELECT roots.item_id,
+  CASE WHEN EXISTS (SELECT 1 FROM section_items x WHERE x.carried_from_item_id = roots.item_id)
+    THEN 1 ELSE 0 END AS carried_forward,
+  rr.week_start_date AS origin_week_start_date,
+  ir.week_start_date AS report_week_start_date
+FROM roots
+JOIN section_items root ON root.id = roots.root_id
+JOIN report_sections rs ON rs.id = root.section_id
+JOIN reports rr ON rr.id = rs.report_id
+JOIN section_items it ON it.id = roots.item_id
+JOIN report_sections its ON its.id = it.section_id
+JOIN reports ir ON ir.id = its.report_id`
+
+const REFS_SQL = `
+  CASE WHEN $3::int IS NULL OR EXISTS (SELECT 1 FROM projects WHERE id = $3 AND user_id = $2)
+    THEN 1 ELSE 0 END AS project_ok,
+  CASE WHEN $4::int IS NULL OR EXISTS (SELECT 1 FROM team_members WHERE id = $4 AND user_id = $2)
+    THEN 1 ELSE 0 END AS member_ok,
+  (SELECT weekly_start_day FROM user_settings WHERE user_id = $2) AS start_day`
+
+const SECTION_SQL = `
+SELECT s.section_type, r.week_start_date,
+  (SELECT max(sort_order) FROM section_items WHERE section_id = s.id) AS max_sort,${REFS_SQL}
+FROM report_sections s JOIN reports r ON r.id = s.report_id
+WHERE s.id = $1 AND s.user_id = $2`
+
+const INSERT_SQL = `
+INSERT INTO section_items
+  (section_id, user_id, content, project_id, item_type, assigned_to_team_member_id, sort_order)
+VALUES ($1, $2, $3, $4, $5, $6, $7)
+RETURNING *`
+
+const ITEM_SQL = `
+SELECT i.carried_from_item_id, r.week_start_date,
+  CASE WHEN EXISTS (SELECT 1 FROM section_items x WHERE x.carried_from_item_id = i.id)
+    THEN 1 ELSE 0 END AS carried_forward,${REFS_SQL}
+FROM section_items i
+JOIN report_sections s ON s.id = i.section_id
+JOIN reports r ON r.id = s.report_id
+WHERE i.id = $1 AND i.user_id = $2`
+
+const UPDATABLE = new Set([
+  'content',
+  'is_completed',
+  'project_id',
+  'item_type',
+  'assigned_to_team_member_id',
+])
+
+/**
+ * PostgreSQL's twin of src/db/sqlite/statements/items.ts: the same read, decision and write, as
+ * plain statements (each commit is PostgreSQL's own; its WAL flushes are shared by concurrent
+ * commits). A row that vanishes between the read and the write fails its foreign key, as it would
+ * have failed the read.
+ */
+export const itemsStatements = (db: PgCore): Statements['items'] => ({
+  async create(sectionId, ids, plan) {
+    const [section] = (await db.sql.unsafe(SECTION_SQL, [
+      sectionId,
+      ids.userId,
+      ids.projectId,
+      ids.memberId,
+    ])) as SectionInfo[]
+    if (!section) return null
+    const v = plan(section)
+    const [row] = (await db.sql.unsafe(INSERT_SQL, [
+      sectionId,
+      ids.userId,
+      v.content,
+      v.project_id,
+      v.item_type,
+      v.assigned_to_team_member_id,
+      v.sort_order,
+    ])) as RawItemRow[]
+    return { section, row }
+  },
+  async update(id, ids, now, plan) {
+    const [found] = (await db.sql.unsafe(ITEM_SQL, [
+      id,
+      ids.userId,
+      ids.projectId,
+      ids.memberId,
+    ])) as FoundItem[]
+    if (!found) return null
+    const change = plan(found)
+    for (const c of change.columns) if (!UPDATABLE.has(c)) throw new Error(`not updatable: ${c}`)
+    const sets = ['updated_at = $1', ...change.columns.map((c, i) => `${c} = $${i + 3}`)]
+    const [row] = (await db.sql.unsafe(
+      `UPDATE section_items SET ${sets.join(', ')} WHERE id = $2 RETURNING *`,
+      [now, id, ...change.values],
+    )) as RawItemRow[]
+    return { found, row }
+  },
+  async delete(id, userId) {
+    const result = await db.sql.unsafe('DELETE FROM section_items WHERE id = $1 AND user_id = $2', [
+      id,
+      userId,
+    ])
+    return result.count
+  },
+  async chains(userId, itemIds) {
+    return (await db.sql.unsafe(CHAIN_SQL, [userId, JSON.stringify(itemIds)])) as ChainRow[]
+  },
+})

@@ -1,5 +1,6 @@
+import { pgSearch } from '../../../search/pg'
 import type { Statements } from '../../sqlite/statements'
 import type { PgCore } from '../core'
 
-/** PostgreSQL's twin of src/db/sqlite/statements/search.ts. */
-export const searchStatements = (_db: PgCore): Statements['search'] => ({})
+// Search's PostgreSQL side lives with search itself (src/search/pg.ts, twin of src/search/sqlite.ts).
+export const searchStatements = (db: PgCore): Statements['search'] => pgSearch(db)

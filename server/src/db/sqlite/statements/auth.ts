@@ -1,4 +1,42 @@
-import type { SqliteCore } from '../core'
+import type { users } from '../../schema'
+import { ready, type SqliteCore } from '../core'
 
-/** The hot statements of this area on SQLite (twin: src/db/pg/statements/auth.ts). */
-export const authStatements = (_db: SqliteCore) => ({})
+// Two single-table statements rather than one JOIN: measured with bun:sqlite, the JOIN costs
+// ~6.5 µs a call against ~1 µs for the pair (the same holds for PEEK below, ~9 µs → ~0.9 µs with
+// scalar subqueries); the session check runs on every authenticated request.
+const SESSION = 'SELECT user_id, expires_at FROM sessions WHERE id = ?'
+const USER = 'SELECT * FROM users WHERE id = ?'
+const PEEK = `
+SELECT s.user_id AS userId, s.expires_at AS expiresAt,
+  (SELECT last_seen_at FROM users WHERE id = s.user_id) AS lastSeenAt,
+  coalesce((SELECT version FROM data_versions WHERE user_id = s.user_id), 0) AS version,
+  coalesce((SELECT version FROM data_versions WHERE user_id = 0), 0) AS shared
+FROM sessions s
+WHERE s.id = ?`
+
+export type SessionRow = { user_id: number; expires_at: string }
+export type UserRow = typeof users.$inferSelect
+export type PeekRow = {
+  userId: number
+  expiresAt: string
+  lastSeenAt: string | null
+  version: number
+  shared: number
+}
+
+/** The session lookups of every authenticated request (twin: src/db/pg/statements/auth.ts). */
+export const authStatements = (db: SqliteCore) => ({
+  async session(id: string) {
+    await ready(db)
+    return (db.prepare(SESSION).get(id) as SessionRow | null) ?? undefined
+  },
+  async user(id: number) {
+    await ready(db)
+    return (db.prepare(USER).get(id) as UserRow | null) ?? undefined
+  },
+  /** The session's user and that user's data version (src/lib/http-cache.ts), in one read. */
+  async peek(id: string) {
+    await ready(db)
+    return (db.prepare(PEEK).get(id) as PeekRow | null) ?? undefined
+  },
+})

@@ -1,4 +1,171 @@
-import type { SqliteCore } from '../core'
+import type { Statement } from 'bun:sqlite'
+import type { sectionItems } from '../../schema'
+import { ready, type SqliteCore } from '../core'
+import { batchedWrite } from '../write-batch'
 
-/** The hot statements of this area on SQLite (twin: src/db/pg/statements/items.ts). */
-export const itemsStatements = (_db: SqliteCore) => ({})
+export type ChainRow = {
+  item_id: number
+  carried_forward: number
+  origin_week_start_date: string
+  report_week_start_date: string
+}
+
+/**
+ * One query for any number of items: a recursive walk up each item's carried_from chain to its
+ * first copy (the deepest row per item), that copy's report week, the item's own report week,
+ * and whether a later copy exists. The depth bound guards against a cycle in hand-edited data.
+ */
+const CHAIN_SQL = `
+WITH RECURSIVE chain(item_id, cur_id, depth) AS (
+  SELECT i.id, i.id, 0 FROM json_each(?2) j
+  CROSS JOIN section_items i ON i.id = CAST(j.value AS INTEGER)
+  WHERE i.user_id = ?1
+  UNION ALL
+  SELECT c.item_id, p.id, c.depth + 1
+  FROM chain c
+  JOIN section_items cur ON cur.id = c.cur_id
+  JOIN section_items p ON p.id = cur.carried_from_item_id AND p.user_id = ?1
+  WHERE c.depth < 1000
+),
+roots AS (SELECT item_id, cur_id AS root_id, MAX(depth) AS depth FROM chain GROUP BY item_id)
+SELECT roots.item_id,
+  EXISTS (SELECT 1 FROM section_items x WHERE x.carried_from_item_id = roots.item_id) AS carried_forward,
+  rr.week_start_date AS origin_week_start_date,
+  ir.week_start_date AS report_week_start_date
+FROM roots
+JOIN section_items root ON root.id = roots.root_id
+JOIN report_sections rs ON rs.id = root.section_id
+JOIN reports rr ON rr.id = rs.report_id
+JOIN section_items it ON it.id = roots.item_id
+JOIN report_sections its ON its.id = it.section_id
+JOIN reports ir ON ir.id = its.report_id`
+
+/** An item as stored: is_completed is 0/1 in both engines' rows. */
+export type RawItemRow = Omit<typeof sectionItems.$inferSelect, 'is_completed'> & {
+  is_completed: number
+}
+
+/** Whether the optional project and team member (null: none given) belong to the user. */
+const REFS_SQL = `
+  (?3 IS NULL OR EXISTS (SELECT 1 FROM projects WHERE id = ?3 AND user_id = ?2)) AS project_ok,
+  (?4 IS NULL OR EXISTS (SELECT 1 FROM team_members WHERE id = ?4 AND user_id = ?2)) AS member_ok,
+  (SELECT weekly_start_day FROM user_settings WHERE user_id = ?2) AS start_day`
+
+export type Refs = { project_ok: number; member_ok: number; start_day: string | null }
+export type SectionInfo = Refs & {
+  section_type: 'standard' | 'tasks' | 'followups'
+  week_start_date: string
+  max_sort: number | null
+}
+export type FoundItem = Refs & {
+  carried_from_item_id: number | null
+  week_start_date: string
+  carried_forward: number
+}
+
+/** The user's section, its report's week and its next sort_order (from the (section, order) index). */
+const SECTION_SQL = `
+SELECT s.section_type, r.week_start_date,
+  (SELECT max(sort_order) FROM section_items WHERE section_id = s.id) AS max_sort,${REFS_SQL}
+FROM report_sections s JOIN reports r ON r.id = s.report_id
+WHERE s.id = ?1 AND s.user_id = ?2`
+
+const INSERT_SQL = `
+INSERT INTO section_items
+  (section_id, user_id, content, project_id, item_type, assigned_to_team_member_id, sort_order)
+VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
+RETURNING *`
+
+/** The user's item, its report's week and whether a later copy of it exists. */
+const ITEM_SQL = `
+SELECT i.carried_from_item_id, r.week_start_date,
+  EXISTS (SELECT 1 FROM section_items x WHERE x.carried_from_item_id = i.id) AS carried_forward,${REFS_SQL}
+FROM section_items i
+JOIN report_sections s ON s.id = i.section_id
+JOIN reports r ON r.id = s.report_id
+WHERE i.id = ?1 AND i.user_id = ?2`
+
+const DELETE_SQL = 'DELETE FROM section_items WHERE id = ?1 AND user_id = ?2'
+
+/** What to insert, decided by the service from the section it was given. */
+export type NewItem = {
+  content: string
+  project_id: number | null
+  item_type: string
+  assigned_to_team_member_id: number | null
+  sort_order: number
+}
+/** The columns to change (a subset of the updatable ones) and their stored values, in order. */
+export type ItemChange = { columns: string[]; values: (string | number | null)[] }
+
+type Ids = { userId: number; projectId: number | null; memberId: number | null }
+
+/**
+ * The hot statements of report items on SQLite (twin: src/db/pg/statements/items.ts). Item writes
+ * are the hot write path (≥ 5,000 writes/s, docs/benchmarks.md): each is one read that checks
+ * every ownership and gathers what the answer needs, the service's decision (`plan`, synchronous
+ * business logic that may throw), and one write with RETURNING, all run synchronously inside a
+ * group commit (write-batch.ts) with statements compiled once.
+ */
+export const itemsStatements = (db: SqliteCore) => {
+  const updates = new Map<string, Statement>()
+  /** UPDATE statements by the set of columns they change (at most 2^5 shapes). */
+  const updateStatement = (columns: string[]) => {
+    const key = columns.join(',')
+    let stmt = updates.get(key)
+    if (!stmt) {
+      // Only the given columns are set: the search trigger fires on an UPDATE OF content alone.
+      const sets = ['updated_at = ?1', ...columns.map((c, i) => `${c} = ?${i + 3}`)]
+      stmt = db.sqlite.prepare(
+        `UPDATE section_items SET ${sets.join(', ')} WHERE id = ?2 RETURNING *`,
+      )
+      updates.set(key, stmt)
+    }
+    return stmt
+  }
+  return {
+    /** Reads the section, lets `plan` decide (or throw), inserts; null when the section is not the user's. */
+    create(sectionId: number, ids: Ids, plan: (section: SectionInfo) => NewItem) {
+      return batchedWrite(db, () => {
+        const section = db
+          .prepare(SECTION_SQL)
+          .get(sectionId, ids.userId, ids.projectId, ids.memberId) as SectionInfo | null
+        if (!section) return null
+        const v = plan(section)
+        const row = db
+          .prepare(INSERT_SQL)
+          .get(
+            sectionId,
+            ids.userId,
+            v.content,
+            v.project_id,
+            v.item_type,
+            v.assigned_to_team_member_id,
+            v.sort_order,
+          ) as RawItemRow
+        return { section, row }
+      })
+    },
+    /** Reads the item, lets `plan` decide (or throw), updates; null when the item is not the user's. */
+    update(id: number, ids: Ids, now: string, plan: (found: FoundItem) => ItemChange) {
+      return batchedWrite(db, () => {
+        const found = db
+          .prepare(ITEM_SQL)
+          .get(id, ids.userId, ids.projectId, ids.memberId) as FoundItem | null
+        if (!found) return null
+        const change = plan(found)
+        const row = updateStatement(change.columns).get(now, id, ...change.values) as RawItemRow
+        return { found, row }
+      })
+    },
+    /** Deletes the user's item; answers how many rows went (0 or 1). */
+    delete(id: number, userId: number) {
+      return batchedWrite(db, () => db.prepare(DELETE_SQL).run(id, userId).changes)
+    },
+    /** Each item's carried-from chain (src/modules/section-items/ageing.ts). */
+    async chains(userId: number, itemIds: number[]) {
+      await ready(db)
+      return db.prepare(CHAIN_SQL).all(userId, JSON.stringify(itemIds)) as ChainRow[]
+    },
+  }
+}

@@ -1,4 +1,43 @@
-import type { SqliteCore } from '../core'
+import type { projects } from '../../schema'
+import { ready, type SqliteCore } from '../core'
 
-/** The hot statements of this area on SQLite (twin: src/db/pg/statements/projects.ts). */
-export const projectsStatements = (_db: SqliteCore) => ({})
+export type ProjectWithCounts = typeof projects.$inferSelect & {
+  total_references: number
+  task_count: number
+  followup_count: number
+  reports_count: number
+}
+
+/**
+ * Counts per project. References are report items plus a member's talking points, tasks and
+ * follow-ups tagged to it; task_count and followup_count include both report items and the
+ * standalone ones; reports_count is the number of reports with at least one item tagged to it.
+ */
+const COUNTS_SQL = `
+SELECT p.*,
+  COALESCE(si.refs, 0) + COALESCE(tp.c, 0) + COALESCE(mt.c, 0) + COALESCE(mf.c, 0) AS total_references,
+  COALESCE(si.tasks, 0) + COALESCE(mt.c, 0) AS task_count,
+  COALESCE(si.followups, 0) + COALESCE(mf.c, 0) AS followup_count,
+  COALESCE(si.reports, 0) AS reports_count
+FROM projects p
+LEFT JOIN (
+  SELECT i.project_id, COUNT(*) AS refs,
+    SUM(i.item_type = 'task') AS tasks, SUM(i.item_type = 'followup') AS followups,
+    COUNT(DISTINCT s.report_id) AS reports
+  FROM section_items i JOIN report_sections s ON s.id = i.section_id
+  WHERE i.user_id = ?1 AND i.project_id IS NOT NULL GROUP BY i.project_id
+) si ON si.project_id = p.id
+LEFT JOIN (SELECT project_id, COUNT(*) AS c FROM talking_points WHERE user_id = ?1 GROUP BY project_id) tp ON tp.project_id = p.id
+LEFT JOIN (SELECT project_id, COUNT(*) AS c FROM member_tasks WHERE user_id = ?1 GROUP BY project_id) mt ON mt.project_id = p.id
+LEFT JOIN (SELECT project_id, COUNT(*) AS c FROM member_followups WHERE user_id = ?1 GROUP BY project_id) mf ON mf.project_id = p.id
+WHERE p.user_id = ?1`
+
+/** The projects list with its counts, a measured hot path (twin: src/db/pg/statements/projects.ts). */
+export const projectsStatements = (db: SqliteCore) => ({
+  /** The user's projects with their counts (one project with `projectId`), in no set order. */
+  async withCounts(userId: number, projectId: number | null = null) {
+    await ready(db)
+    if (projectId === null) return db.prepare(COUNTS_SQL).all(userId) as ProjectWithCounts[]
+    return db.prepare(`${COUNTS_SQL} AND p.id = ?2`).all(userId, projectId) as ProjectWithCounts[]
+  },
+})

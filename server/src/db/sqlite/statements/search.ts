@@ -1,4 +1,2 @@
-import type { SqliteCore } from '../core'
-
-/** The hot statements of this area on SQLite (twin: src/db/pg/statements/search.ts). */
-export const searchStatements = (_db: SqliteCore) => ({})
+// Search's SQLite side lives with search itself (src/search/sqlite.ts, twin of src/search/pg.ts).
+export { sqliteSearch as searchStatements } from '../../../search/sqlite'

@@ -1,0 +1,122 @@
+import type { PgCore } from '../db/pg/core'
+import { type Entity, ftsTokens, type IndexRow } from './engine'
+import type { ParsedQuery } from './query'
+
+/**
+ * Search on PostgreSQL: the table `search_index` (drizzle-pg/0001_triggers_and_search.sql), kept
+ * exact by triggers in every writing transaction, with a GIN index over a tsvector of the text's
+ * tokens made as SQLite's unicode61 tokenizer makes them. The index finds candidates (every token
+ * of every word and phrase present, the last token of each word as a prefix); phrases (token
+ * order) and the ranking are then checked by the same code as on SQLite (engine.ts), so both
+ * engines answer the same results. Twin of src/search/sqlite.ts.
+ */
+
+const typeFilter = (codes: number[] | null) =>
+  codes ? ` AND rowid % 8 IN (${codes.map(Number).join(', ')})` : ''
+
+const ids = (from: number, n: number) =>
+  Array.from({ length: n }, (_, i) => `$${from + i}`).join(', ')
+
+const member = (table: string) => `SELECT e.id, e.content, e.is_completed, e.project_id,
+    p.name AS project_name, m.id AS member_id, m.uuid AS team_member_uuid,
+    m.name AS team_member_name, m.title AS member_title, m.email AS member_email
+  FROM ${table} e
+  JOIN team_members m ON m.id = e.team_member_id
+  LEFT JOIN projects p ON p.id = e.project_id
+  WHERE e.user_id = $1 AND e.id IN ($IDS)`
+const LOAD: Record<Entity, string> = {
+  report: `SELECT id, uuid, title, summary, week_start_date, is_submitted FROM reports
+           WHERE user_id = $1 AND id IN ($IDS)`,
+  project: 'SELECT id, uuid, name, status FROM projects WHERE user_id = $1 AND id IN ($IDS)',
+  team_member: `SELECT id, uuid, name, title, email FROM team_members
+                WHERE user_id = $1 AND id IN ($IDS)`,
+  section_item: `SELECT i.id, i.content, i.is_completed, i.item_type, i.project_id,
+                   p.name AS project_name, r.id AS report_id, r.uuid AS report_uuid,
+                   r.title AS report_title, r.summary AS report_summary, r.week_start_date,
+                   r.is_submitted
+                 FROM section_items i
+                 JOIN report_sections s ON s.id = i.section_id
+                 JOIN reports r ON r.id = s.report_id
+                 LEFT JOIN projects p ON p.id = i.project_id
+                 WHERE i.user_id = $1 AND i.id IN ($IDS)`,
+  member_task: member('member_tasks'),
+  member_followup: member('member_followups'),
+  talking_point: member('talking_points'),
+}
+
+/** A tsquery of lexemes as given (a cast, not to_tsquery: no parsing of user text at all). */
+function tsquery(query: ParsedQuery): string | null {
+  const lexeme = (token: string) => `'${token.replaceAll("'", "''").replaceAll('\\', '\\\\')}'`
+  const parts: string[] = []
+  for (const phrase of query.phrases) for (const t of ftsTokens(phrase)) parts.push(lexeme(t))
+  for (const term of query.terms) {
+    const tokens = ftsTokens(term)
+    for (const [i, t] of tokens.entries())
+      parts.push(i === tokens.length - 1 ? `${lexeme(t)}:*` : lexeme(t))
+  }
+  return parts.length ? parts.join(' & ') : null
+}
+
+/** Candidates are checked afterwards (phrases): fetch this many times the window. */
+const OVERFETCH = 2
+
+export const pgSearch = (db: PgCore) => ({
+  /** Nothing pending on PostgreSQL: the triggers index in the writing transaction. */
+  async prepare() {},
+  syncSoon() {},
+  async newest(userId: number, codes: number[] | null, limit: number) {
+    const rows = await db.sql.unsafe(
+      `SELECT rowid AS r FROM search_index WHERE user_id = $1${typeFilter(codes)}
+       ORDER BY rowid DESC LIMIT ${Number(limit)}`,
+      [userId],
+    )
+    return (rows as { r: string | number }[]).map((row) => Number(row.r))
+  },
+  async matches(
+    userId: number,
+    codes: number[] | null,
+    query: ParsedQuery,
+    limit: number,
+  ): Promise<{ rows: IndexRow[]; exact: boolean }> {
+    const q = tsquery(query)
+    if (q === null) return { rows: [], exact: true }
+    const rows = await db.sql.unsafe(
+      `SELECT rowid AS r, title, body FROM search_index
+       WHERE user_id = $1 AND tsv @@ $2::tsquery${typeFilter(codes)}
+       ORDER BY rowid DESC LIMIT ${Number(limit) * OVERFETCH}`,
+      [userId, q],
+    )
+    return {
+      rows: (rows as { r: string | number; title: string; body: string }[]).map((row) => [
+        Number(row.r),
+        row.title,
+        row.body,
+      ]),
+      exact: false,
+    }
+  },
+  async load(entity: Entity, userId: number, list: number[]) {
+    if (!list.length) return []
+    return (await db.sql.unsafe(LOAD[entity].replace('$IDS', ids(2, list.length)), [
+      userId,
+      ...list,
+    ])) as Record<string, unknown>[]
+  },
+  async projectIds(userId: number, name: string) {
+    const rows = await db.sql.unsafe(
+      'SELECT id FROM projects WHERE user_id = $1 AND strpos(lower(name), lower($2)) > 0',
+      [userId, name],
+    )
+    return (rows as { id: number }[]).map((r) => r.id)
+  },
+  async reportsWithProjects(userId: number, projects: number[]) {
+    if (!projects.length) return []
+    const rows = await db.sql.unsafe(
+      `SELECT DISTINCT s.report_id AS id FROM section_items i
+       JOIN report_sections s ON s.id = i.section_id
+       WHERE i.user_id = $1 AND i.project_id IN (${ids(2, projects.length)})`,
+      [userId, ...projects],
+    )
+    return (rows as { id: number }[]).map((r) => r.id)
+  },
+})
