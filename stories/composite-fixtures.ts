@@ -162,6 +162,7 @@ export const taskItems: SectionItem[] = [
 export const searchResults: SearchResult[] = [
   {
     type: 'report',
+    id: 1,
     uuid: 'report-1',
     title: 'Migration cut-over week',
     status: 'draft',
@@ -169,12 +170,13 @@ export const searchResults: SearchResult[] = [
   },
   {
     type: 'report',
+    id: 2,
     uuid: 'report-2',
-    title: null as unknown as string,
+    title: null,
     status: 'submitted',
     week_start_date: '2026-11-09',
   },
-  { type: 'project', uuid: 'project-1', name: 'Platform Migration', status: 'active' },
+  { type: 'project', id: 1, uuid: 'project-1', name: 'Platform Migration', status: 'active' },
   {
     type: 'task',
     id: 1,
@@ -183,6 +185,7 @@ export const searchResults: SearchResult[] = [
     is_completed: false,
     report_title: 'Migration cut-over week',
     report_uuid: 'report-1',
+    source: 'report',
   },
   {
     type: 'followup',
@@ -191,8 +194,24 @@ export const searchResults: SearchResult[] = [
     is_completed: true,
     report_title: 'Week of 2026-11-09',
     report_uuid: 'report-2',
+    source: 'report',
   },
-  { type: 'team_member', uuid: 'member-1', name: 'Priya Natarajan', email: 'priya@example.com' },
+  {
+    type: 'task',
+    id: 1,
+    content: 'Prepare the Q1 hiring plan with Priya',
+    is_completed: false,
+    source: 'team_member',
+    team_member_uuid: 'member-1',
+    team_member_name: 'Priya Natarajan',
+  },
+  {
+    type: 'team_member',
+    id: 1,
+    uuid: 'member-1',
+    name: 'Priya Natarajan',
+    email: 'priya@example.com',
+  },
 ]
 
 export const history: SavedSearch[] = Array.from({ length: 8 }, (_, i) => ({

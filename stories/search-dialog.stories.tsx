@@ -74,7 +74,7 @@ export const Typical: Story = {
     for (const heading of ['Reports', 'Projects', 'Tasks', 'Follow-ups', 'Team Members']) {
       await expect(within(dialog).getByText(heading)).toBeVisible()
     }
-    await expect(within(dialog).getByText('6 results')).toBeVisible()
+    await expect(within(dialog).getByText('7 results')).toBeVisible()
     // long task text is cut at 60 characters
     const long = searchResults[3].content ?? ''
     await expect(within(dialog).getByText(`${long.slice(0, 60)}…`)).toBeVisible()
@@ -100,12 +100,16 @@ export const Typical: Story = {
     await expect(args.onQuickAction).toHaveBeenCalledWith('complete', searchResults[3])
     await userEvent.keyboard('{ArrowDown}')
     await expect(
+      actionsFor(/^Actions for Prepare the Q1/).map((b) => b.getAttribute('aria-label')),
+    ).toContain('Mark completed')
+    await userEvent.keyboard('{ArrowDown}')
+    await expect(
       actionsFor(/^Actions for Check in/).map((b) => b.getAttribute('aria-label')),
     ).toEqual(['Copy link', 'Open in new tab'])
     // the hover shortcut on a row does the same with the pointer
-    const row = within(dialog).getByRole('option', { name: /Priya Natarajan/ })
+    const row = within(dialog).getByRole('option', { name: /^Priya Natarajan/ })
     await userEvent.click(row.querySelector('[data-action="copy-link"]') as HTMLElement)
-    await expect(args.onQuickAction).toHaveBeenCalledWith('copy-link', searchResults[5])
+    await expect(args.onQuickAction).toHaveBeenCalledWith('copy-link', searchResults[6])
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save search' }))
     await expect(args.onSaveSearch).toHaveBeenCalledOnce()
     // filters
@@ -124,6 +128,23 @@ export const Typical: Story = {
     await expect(await within(dialog).findByText('1 result')).toBeVisible()
     await userEvent.keyboard('{Escape}')
     await expect(args.onOpenChange).toHaveBeenCalledWith(false)
+  },
+}
+
+/**
+ * A team member's own task (not a report item) is shown with its member, and its quick action
+ * carries the result as it is, source included: the app completes the member's task, never the
+ * report item that happens to have the same id.
+ */
+export const MemberTask: Story = {
+  play: async ({ args }) => {
+    const dialog = await open()
+    const row = within(dialog).getByRole('option', { name: /^Prepare the Q1 hiring plan/ })
+    await expect(row).toHaveTextContent('Priya Natarajan · Open')
+    await userEvent.click(row.querySelector('[data-action="complete"]') as HTMLElement)
+    await expect(args.onQuickAction).toHaveBeenCalledWith('complete', searchResults[5])
+    await expect(searchResults[5]).toMatchObject({ source: 'team_member', id: 1 })
+    await expect(searchResults[3]).toMatchObject({ source: 'report', id: 1 })
   },
 }
 

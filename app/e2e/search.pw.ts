@@ -239,4 +239,46 @@ describe('global search', () => {
       await dialog().getByRole('button', { name: 'Search history' }).click()
       await recent.getByText('vega', { exact: true }).waitFor()
     }))
+  test("a team member's own task is completed and opened as itself, never as a report item", () =>
+    step(page, 'search-member-task', async () => {
+      // A report item and a member's own task: their ids live in separate spaces and can be equal.
+      const report = (await api(page, 'GET', `/api/reports/${reportUuid}`)).json
+      const actions = report.sections.find(
+        (s: { section_name: string }) => s.section_name === 'Action Items',
+      )
+      const walrus = (
+        await api(page, 'POST', '/api/section-items', {
+          section_id: actions.id,
+          content: 'Report item Walrus',
+          project_id: null,
+          assigned_to_team_member_id: null,
+        })
+      ).json
+      const narwhal = (
+        await api(page, 'POST', `/api/team-members/${member}/tasks`, {
+          content: 'Member task Narwhal',
+          project_id: null,
+        })
+      ).json
+      await search('narwhal', 'Member task Narwhal')
+      await result('Member task Narwhal').getByText('Olivia Orion · Open').waitFor()
+      await result('Member task Narwhal').hover()
+      await result('Member task Narwhal').locator('[title="Mark completed"]').click()
+      await toast(page, 'Item completed')
+      const tasks = (await api(page, 'GET', `/api/team-members/${member}/tasks`)).json as {
+        id: number
+        is_completed: boolean
+      }[]
+      expect(tasks.find((t) => t.id === narwhal.id)?.is_completed).toBe(true)
+      const after = (await api(page, 'GET', `/api/reports/${reportUuid}`)).json
+      const item = after.sections
+        .flatMap((s: { items: { id: number; is_completed: boolean }[] }) => s.items)
+        .find((i: { id: number }) => i.id === walrus.id)
+      expect(item.is_completed).toBe(false)
+      // Opening it goes to the member's page, not to a report.
+      await result('Member task Narwhal').click()
+      await page.waitForURL(`${base}/team-members/${member}`)
+      await page.getByRole('tab', { name: /^Tasks/ }).click()
+      await page.getByText('Member task Narwhal').first().waitFor()
+    }))
 })

@@ -205,11 +205,17 @@ export type ImportStructure = {
 }
 
 export type SearchResultType = 'report' | 'project' | 'team_member' | 'task' | 'followup'
+/**
+ * One result of GET /api/search, as the server answers it (server/src/search/engine.ts). A task or
+ * follow-up is either an item of a report (`source: 'report'`, `id` a section item's id) or a team
+ * member's own (`source: 'team_member'`, `id` that member's task or follow-up id): the two id
+ * spaces overlap, so every action on such a result must follow its source.
+ */
 export type SearchResult = {
   type: SearchResultType
   uuid?: string
-  id?: number
-  title?: string
+  id: number
+  title?: string | null
   summary?: string | null
   name?: string
   status?: string
@@ -217,8 +223,13 @@ export type SearchResult = {
   content?: string
   report_title?: string | null
   report_uuid?: string
-  is_completed?: boolean
   week_start_date?: string
+  is_completed?: boolean
+  is_submitted?: boolean
+  project_name?: string | null
+  team_member_uuid?: string
+  team_member_name?: string
+  source?: 'report' | 'team_member'
 }
 
 export type SavedSearch = { id: string; query: string; timestamp: number; resultCount: number }

@@ -5,10 +5,9 @@ import {
   searchResultHref,
 } from '@cadence/ui'
 import { useLocation } from 'wouter'
-import { api, call } from '../api/client'
-import { cache } from '../state/cache'
 import { setProjectStatus } from '../state/projects'
 import {
+  completeResult,
   rerunSearch,
   saveSearch,
   setFilters,
@@ -39,9 +38,7 @@ async function runQuickAction(action: SearchQuickAction, result: SearchResult) {
       }
       return
     case 'complete':
-      if (result.id === undefined) throw new Error('No item')
-      await call(api.api['section-items']({ id: result.id }).put({ is_completed: true }))
-      cache.dashboard.invalidate()
+      await completeResult(result)
       toast.success('Item completed')
       await rerunSearch()
       return

@@ -128,3 +128,48 @@ describe('search', () => {
     expect(JSON.parse(store.get(search.SAVED_KEY)!)[0].query).toBe('hiring')
   })
 })
+
+describe("'Mark completed' from search", () => {
+  // One report item and one team member's own task in an account, both with id 1 (hardening,
+  // item 0): completing the member task must never touch the report item, and the other way round.
+  const reportItem = {
+    type: 'task' as const,
+    id: 1,
+    content: 'Report item Walrus',
+    is_completed: false,
+    source: 'report' as const,
+    report_uuid: 'r-1',
+  }
+  const memberTask = {
+    type: 'task' as const,
+    id: 1,
+    content: 'Member task Narwhal',
+    is_completed: false,
+    source: 'team_member' as const,
+    team_member_uuid: 'm-1',
+    team_member_name: 'Tom',
+  }
+  const memberFollowup = { ...memberTask, type: 'followup' as const, id: 7 }
+
+  test("completes a team member's own task through the member-task endpoint only", async () => {
+    const calls = stubFetch(() => json({ success: true }))
+    await search.completeResult(memberTask)
+    expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual(['PUT /api/team-members/tasks/1'])
+    expect(calls[0].body).toEqual({ is_completed: true })
+  })
+
+  test('completes a report item through the section-item endpoint only', async () => {
+    const calls = stubFetch(() => json({ success: true }))
+    await search.completeResult(reportItem)
+    expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual(['PUT /api/section-items/1'])
+  })
+
+  test("a member's follow-up goes to the follow-up endpoint; a result without a source is refused", async () => {
+    const calls = stubFetch(() => json({ success: true }))
+    await search.completeResult(memberFollowup)
+    expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual(['PUT /api/team-members/followups/7'])
+    const { source: _, ...unknown } = reportItem
+    await expect(search.completeResult(unknown)).rejects.toThrow('Unknown result source')
+    expect(calls).toHaveLength(1)
+  })
+})

@@ -1,6 +1,9 @@
 import type { SavedSearch, SearchFilters, SearchResult } from '@cadence/ui'
 import { proxy, subscribe, useSnapshot } from 'valtio'
-import { api, call } from '../api/client'
+import { api, call, request } from '../api/client'
+import { cache } from './cache'
+import { loadReport, reportState } from './reports'
+import { loadTeamMember, teamMemberState } from './team'
 import { toast } from './toasts'
 
 const DEBOUNCE_MS = 300
@@ -77,7 +80,34 @@ async function fetchResults(
 ): Promise<SearchResult[]> {
   if (!isSearchable(query)) return []
   const body = await call(api.api.search.get({ query: { query: withFilters(query, filters) } }))
-  return (body?.results ?? []) as unknown as SearchResult[]
+  // Typed by the server's own answer: a field the ui's SearchResult lacks fails to compile here.
+  const results: SearchResult[] = body?.results ?? []
+  return results
+}
+
+/**
+ * 'Mark completed' on a task or follow-up result, on what the result really is: a report item
+ * (PUT /api/section-items/{id}) or a team member's own task or follow-up (PUT
+ * /api/team-members/tasks|followups/{id}). Their ids overlap, so the source decides, never the id.
+ */
+async function completeResult(result: SearchResult) {
+  if (result.type !== 'task' && result.type !== 'followup') throw new Error('Not a task')
+  if (result.source === 'team_member') {
+    const kind = result.type === 'task' ? 'tasks' : 'followups'
+    await request('PUT', `/api/team-members/${kind}/${result.id}`, { is_completed: true })
+  } else if (result.source === 'report') {
+    await call(api.api['section-items']({ id: result.id }).put({ is_completed: true }))
+  } else {
+    throw new Error('Unknown result source')
+  }
+  cache.dashboard.invalidate()
+  // The page behind the dialog shows the change too when it is where the item lives.
+  const member = teamMemberState.dashboard?.teamMember.uuid
+  if (result.source === 'team_member' && member && member === result.team_member_uuid)
+    await loadTeamMember(member)
+  const report = reportState.current?.uuid
+  if (result.source === 'report' && report && report === result.report_uuid)
+    await loadReport(report)
 }
 
 async function runSearch(query: string) {
@@ -219,6 +249,7 @@ export {
   addToHistory,
   clearHistory,
   closeSearch,
+  completeResult,
   DEBOUNCE_MS,
   fetchResults,
   HISTORY_KEY,

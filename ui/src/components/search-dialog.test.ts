@@ -3,12 +3,26 @@ import type { SearchResult } from '../types'
 import { filterResults, resultTitle, searchResultHref } from './search-dialog'
 
 const results: SearchResult[] = [
-  { type: 'report', uuid: 'r1', title: 'Week 1', status: 'submitted' },
-  { type: 'report', uuid: 'r2', title: null as unknown as string, status: 'draft' },
-  { type: 'project', uuid: 'p1', name: 'Atlas', status: 'active' },
-  { type: 'task', id: 1, content: 'Ship it', is_completed: false, report_uuid: 'r1' },
-  { type: 'followup', id: 2, content: 'Call back', is_completed: true, report_uuid: 'r2' },
-  { type: 'team_member', uuid: 'm1', name: 'Ada', email: 'ada@x.io' },
+  { type: 'report', id: 1, uuid: 'r1', title: 'Week 1', status: 'submitted' },
+  { type: 'report', id: 2, uuid: 'r2', title: null, status: 'draft' },
+  { type: 'project', id: 1, uuid: 'p1', name: 'Atlas', status: 'active' },
+  {
+    type: 'task',
+    id: 1,
+    content: 'Ship it',
+    is_completed: false,
+    report_uuid: 'r1',
+    source: 'report',
+  },
+  {
+    type: 'followup',
+    id: 2,
+    content: 'Call back',
+    is_completed: true,
+    report_uuid: 'r2',
+    source: 'report',
+  },
+  { type: 'team_member', id: 1, uuid: 'm1', name: 'Ada', email: 'ada@x.io' },
 ]
 
 describe('filterResults', () => {
@@ -37,7 +51,7 @@ describe('filterResults', () => {
 
 describe('resultTitle', () => {
   test('truncates task text to 60 characters plus an ellipsis', () => {
-    const title = resultTitle({ type: 'task', content: 'x'.repeat(80) })
+    const title = resultTitle({ type: 'task', id: 1, content: 'x'.repeat(80) })
     expect(title).toBe(`${'x'.repeat(60)}…`)
   })
   test("falls back to 'Untitled Report' for a report without a title", () => {
@@ -49,5 +63,16 @@ describe('searchResultHref', () => {
   test('opens tasks and follow-ups in their report', () => {
     expect(searchResultHref(results[3])).toBe('/reports/r1')
     expect(searchResultHref(results[5])).toBe('/team-members/m1')
+  })
+  test("opens a team member's own task on that member's page, never as a report", () => {
+    const own: SearchResult = {
+      type: 'task',
+      id: 1,
+      content: 'Member task Narwhal',
+      source: 'team_member',
+      team_member_uuid: 'm1',
+      team_member_name: 'Ada',
+    }
+    expect(searchResultHref(own)).toBe('/team-members/m1')
   })
 })

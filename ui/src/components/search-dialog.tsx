@@ -103,7 +103,10 @@ function resultTitle(r: SearchResult): string {
   }
 }
 
-/** Where a result opens. Tasks and follow-ups open their report. */
+/**
+ * Where a result opens. A task or follow-up opens where it lives: its report, or the team member
+ * whose own list it is on.
+ */
 function searchResultHref(r: SearchResult): string | null {
   switch (r.type) {
     case 'report':
@@ -113,12 +116,15 @@ function searchResultHref(r: SearchResult): string | null {
     case 'team_member':
       return r.uuid ? `/team-members/${r.uuid}` : null
     default:
+      if (r.source === 'team_member')
+        return r.team_member_uuid ? `/team-members/${r.team_member_uuid}` : null
       return r.report_uuid ? `/reports/${r.report_uuid}` : null
   }
 }
 
+/** Unique per result: a report item and a member's own task may share an id. */
 function resultKey(r: SearchResult) {
-  return `${r.type}-${r.uuid ?? r.id ?? resultTitle(r)}`
+  return `${r.type}-${r.source ?? ''}-${r.uuid ?? r.id ?? resultTitle(r)}`
 }
 
 function resultSubtitle(r: SearchResult): string | null {
@@ -135,7 +141,12 @@ function resultSubtitle(r: SearchResult): string | null {
     case 'team_member':
       return r.email ?? null
     default:
-      return [r.report_title, r.is_completed ? 'Completed' : 'Open'].filter(Boolean).join(' · ')
+      return [
+        r.source === 'team_member' ? r.team_member_name : r.report_title,
+        r.is_completed ? 'Completed' : 'Open',
+      ]
+        .filter(Boolean)
+        .join(' · ')
   }
 }
 
