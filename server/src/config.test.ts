@@ -36,6 +36,36 @@ describe('configuration', () => {
     expect(loadConfig(oidc).devLogin).toBe(false)
   })
 
+  test('a half-configured sign-in provider stops the start and says what is missing', () => {
+    // Before: any of these fell back to the development sign-in, where anyone is anyone.
+    expect(() => loadConfig({ GOOGLE_CLIENT_ID: 'id' })).toThrow(
+      'Google sign-in is half-configured: set GOOGLE_CLIENT_SECRET too',
+    )
+    expect(() => loadConfig({ GOOGLE_CLIENT_SECRET: 'secret' })).toThrow('set GOOGLE_CLIENT_ID too')
+    expect(() => loadConfig({ OIDC_ISSUER: 'https://id.example.com' })).toThrow(
+      'OIDC sign-in is half-configured: set OIDC_CLIENT_ID too',
+    )
+    expect(() => loadConfig({ OIDC_CLIENT_ID: 'c', OIDC_CLIENT_SECRET: 's' })).toThrow(
+      'set OIDC_ISSUER too',
+    )
+    expect(() => loadConfig({ OIDC_ISSUER: 'id.example.com', OIDC_CLIENT_ID: 'c' })).toThrow(
+      'OIDC_ISSUER must be the issuer URL',
+    )
+    // A typo in DEV_LOGIN is not silently 'unset'.
+    expect(() => loadConfig({ DEV_LOGIN: 'yes' })).toThrow("DEV_LOGIN must be 'on' or 'off'")
+    // Blank values count as unset, so an empty line in an .env file changes nothing.
+    expect(loadConfig({ GOOGLE_CLIENT_ID: ' ', GOOGLE_CLIENT_SECRET: '' }).devLogin).toBe(true)
+  })
+
+  test('TRUSTED_PROXIES takes addresses and CIDR ranges, and refuses anything else', () => {
+    expect(
+      loadConfig({ TRUSTED_PROXIES: '10.0.0.0/8, 127.0.0.1,::1, fd00::/8' }).trustedProxies,
+    ).toEqual(['10.0.0.0/8', '127.0.0.1', '::1', 'fd00::/8'])
+    expect(loadConfig({}).trustedProxies).toEqual([])
+    for (const bad of ['proxy.internal', '10.0.0.0/33', '10.0.0.1/8/2', '999.1.1.1'])
+      expect(() => loadConfig({ TRUSTED_PROXIES: bad })).toThrow('TRUSTED_PROXIES')
+  })
+
   test('ADMIN_EMAILS is a trimmed, case-insensitive list', () => {
     expect(loadConfig({ ADMIN_EMAILS: ' Boss@X.io, ,b@y.io ' }).adminEmails).toEqual([
       'boss@x.io',

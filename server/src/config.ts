@@ -1,3 +1,4 @@
+import { isIP } from 'node:net'
 import { isAbsolute, join } from 'node:path'
 
 // Relative paths are resolved from the repository root, so `bun start` (run from the root) and
@@ -20,10 +21,12 @@ export type Config = {
   /** Outgoing e-mail (SMTP_URL, MAIL_FROM); null when SMTP_URL is unset: nothing is sent. */
   smtp: { url: string; from: string } | null
   /**
-   * The development sign-in provider. On when no real provider is configured; `DEV_LOGIN=off`
-   * switches it off for a deployment, `DEV_LOGIN=on` forces it on beside a real provider.
+   * The development sign-in provider, where anyone is anyone. On only when no provider variable
+   * is set at all (a fresh checkout) or DEV_LOGIN=on is explicit; DEV_LOGIN=off switches it off.
    */
   devLogin: boolean
+  /** TRUSTED_PROXIES: the reverse proxies whose X-Forwarded-For is believed (addresses, CIDRs). */
+  trustedProxies: string[]
   /** Sign-in and session creations per client address per minute (SIGN_IN_RATE_LIMIT). */
   signInRateLimit: number
   appDist: string
@@ -53,23 +56,76 @@ function smtpUrl(url: string) {
   return url
 }
 
+/** The variables of each sign-in provider; any one of them set means that provider is wanted. */
+const GOOGLE_VARS = ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET'] as const
+const OIDC_VARS = ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'] as const
+
+/**
+ * A provider is configured completely or not at all: a half-configured one stops the start and
+ * says what is missing (it must never fall back to the development sign-in, where anyone is
+ * anyone). OIDC_CLIENT_SECRET may be empty for a public client (PKCE).
+ */
+function signInProviders(env: Record<string, string | undefined>) {
+  const value = (name: string) => env[name]?.trim() || ''
+  const missing = (names: readonly string[]) => names.filter((n) => !value(n))
+  let google: Config['google'] = null
+  if (GOOGLE_VARS.some(value)) {
+    const absent = missing(GOOGLE_VARS)
+    if (absent.length)
+      throw new Error(`Google sign-in is half-configured: set ${absent.join(' and ')} too`)
+    google = { clientId: value('GOOGLE_CLIENT_ID'), clientSecret: value('GOOGLE_CLIENT_SECRET') }
+  }
+  let oidc: Config['oidc'] = null
+  if (OIDC_VARS.some(value)) {
+    const absent = missing(['OIDC_ISSUER', 'OIDC_CLIENT_ID'])
+    if (absent.length)
+      throw new Error(`OIDC sign-in is half-configured: set ${absent.join(' and ')} too`)
+    let issuer: URL | null = null
+    try {
+      issuer = new URL(value('OIDC_ISSUER'))
+    } catch {}
+    if (!issuer || !/^https?:$/.test(issuer.protocol))
+      throw new Error('OIDC_ISSUER must be the issuer URL, like https://login.example.com')
+    oidc = {
+      issuer: value('OIDC_ISSUER'),
+      clientId: value('OIDC_CLIENT_ID'),
+      clientSecret: value('OIDC_CLIENT_SECRET'),
+    }
+  }
+  const devLoginValue = value('DEV_LOGIN')
+  if (devLoginValue && devLoginValue !== 'on' && devLoginValue !== 'off')
+    throw new Error("DEV_LOGIN must be 'on' or 'off' (unset: on only without any sign-in provider)")
+  const devLogin =
+    devLoginValue === 'on' ? true : devLoginValue === 'off' ? false : !google && !oidc
+  return { google, oidc, devLogin }
+}
+
+/** TRUSTED_PROXIES: comma-separated IPv4/IPv6 addresses or CIDR ranges; anything else stops. */
+function trustedProxyList(value: string | undefined) {
+  const list = (value ?? '')
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean)
+  for (const entry of list) {
+    const [address, bits, extra] = entry.split('/')
+    const family = isIP(address)
+    const max = family === 6 ? 128 : 32
+    const ok =
+      family !== 0 &&
+      extra === undefined &&
+      (bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= max))
+    if (!ok)
+      throw new Error(
+        `TRUSTED_PROXIES: '${entry}' is not an IP address or CIDR range (like 10.0.0.0/8)`,
+      )
+  }
+  return list
+}
+
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const port = Number(env.PORT ?? 3000)
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, '')
-  const google =
-    env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
-      ? { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET }
-      : null
-  const oidc =
-    env.OIDC_ISSUER && env.OIDC_CLIENT_ID
-      ? {
-          issuer: env.OIDC_ISSUER,
-          clientId: env.OIDC_CLIENT_ID,
-          clientSecret: env.OIDC_CLIENT_SECRET ?? '',
-        }
-      : null
-  const devLogin =
-    env.DEV_LOGIN === 'on' ? true : env.DEV_LOGIN === 'off' ? false : !google && !oidc
+  const { google, oidc, devLogin } = signInProviders(env)
   return {
     port,
     host: env.HOST ?? '0.0.0.0',
@@ -94,6 +150,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         }
       : null,
     devLogin,
+    trustedProxies: trustedProxyList(env.TRUSTED_PROXIES),
     signInRateLimit: Number(env.SIGN_IN_RATE_LIMIT ?? 30) || 30,
     appDist: resolvePath(env.APP_DIST ?? './app/dist'),
     secureCookies: publicUrl.startsWith('https://'),

@@ -328,3 +328,27 @@ export const deliveries = sqliteTable(
       .where(sql`kind = 'reminder'`),
   ],
 )
+
+/**
+ * Secrets the instances of one deployment share (the key that signs pending sign-ins), made once
+ * by whichever instance needs one first. In the database, never in process memory.
+ */
+export const appSecrets = sqliteTable('app_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  created_at: createdAt(),
+})
+
+/**
+ * Fixed-window counters (the sign-in rate limit), shared by every instance: `key` is what is
+ * limited (a client address), `window_start` the window's start in ms since the epoch.
+ */
+export const rateLimits = sqliteTable(
+  'rate_limits',
+  {
+    key: text('key').primaryKey(),
+    window_start: integer('window_start').notNull(),
+    count: integer('count').notNull(),
+  },
+  (t) => [index('rate_limits_window').on(t.window_start)],
+)

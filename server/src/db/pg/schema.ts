@@ -5,6 +5,7 @@
 import { sql } from 'drizzle-orm'
 import {
   type AnyPgColumn,
+  bigint,
   customType,
   index,
   integer,
@@ -343,4 +344,21 @@ export const deliveries = pgTable(
       .on(t.user_id, t.week_start_date)
       .where(sql`kind = 'reminder'`),
   ],
+)
+
+export const appSecrets = pgTable('app_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  created_at: createdAt(),
+})
+
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: text('key').primaryKey(),
+    // Milliseconds since the epoch: past 2^31, so a bigint read as a JavaScript number.
+    window_start: bigint('window_start', { mode: 'number' }).notNull(),
+    count: integer('count').notNull(),
+  },
+  (t) => [index('rate_limits_window').on(t.window_start)],
 )

@@ -1,11 +1,13 @@
 import { Elysia } from 'elysia'
 import type { AppContext } from '../../context'
 import { BadRequest, Unauthorized } from '../../lib/errors'
-import { createRateLimiter } from '../../lib/rate-limit'
+import { clientAddress, createRateLimiter, trustedProxies } from '../../lib/rate-limit'
+import { sharedSecret, sign, verify } from '../../lib/secrets'
 import { devSignInPage } from './dev-page'
 import { AuthModel } from './model'
 import { authPlugin, sessionCookieOptions } from './plugin'
 import {
+  activeProviders,
   DEV_AUTHORIZE_PATH,
   exchangeCode,
   issueDevCode,
@@ -25,34 +27,49 @@ const OAUTH_COOKIE_SECONDS = 10 * 60
 const EMAIL =
   /^[^\s@"<>()[\],;:]+@[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*$/i
 
-const encodePending = (p: Pending) => Buffer.from(JSON.stringify(p)).toString('base64url')
-function decodePending(value: unknown): Pending | null {
+/**
+ * The pending sign-in ({state, verifier, provider}) rides in a cookie signed with a key all
+ * instances share (lib/secrets.ts): a visitor cannot write one, so cannot pick the provider (the
+ * development one beside Google, say) nor the verifier. Only a provider that is active now is
+ * accepted when it comes back.
+ */
+const PENDING_KEY = 'pending-sign-in'
+const encodePending = async (ctx: AppContext, p: Pending) =>
+  sign(await sharedSecret(ctx.db, PENDING_KEY), p)
+async function decodePending(ctx: AppContext, value: unknown): Promise<Pending | null> {
   if (typeof value !== 'string' || value.length > 2000) return null
-  try {
-    const parsed = JSON.parse(Buffer.from(value, 'base64url').toString())
-    if (typeof parsed?.state === 'string' && typeof parsed?.verifier === 'string') return parsed
-  } catch {}
-  return null
+  const parsed = verify(await sharedSecret(ctx.db, PENDING_KEY), value) as Partial<Pending> | null
+  if (typeof parsed?.state !== 'string' || typeof parsed?.verifier !== 'string') return null
+  if (!activeProviders(ctx).includes(parsed.provider as Pending['provider'])) return null
+  return parsed as Pending
 }
 
 export function authModule(ctx: AppContext, opts: { signInLimit?: number } = {}) {
   const sessionCookie = sessionCookieName(ctx.config.secureCookies)
   const oauthCookie = oauthCookieName(ctx.config.secureCookies)
-  const limit = createRateLimiter(opts.signInLimit ?? 30)
+  // In the database: the limit holds across every instance (keyed per client, lib/rate-limit.ts).
+  const limiter = createRateLimiter(ctx.db, opts.signInLimit ?? 30)
+  const trusted = trustedProxies(ctx.config.trustedProxies)
   const clientKey = (
     request: Request,
     server: { requestIP(r: Request): { address: string } | null } | null,
-  ) => server?.requestIP(request)?.address ?? 'local'
+  ) =>
+    clientAddress(
+      server?.requestIP(request)?.address,
+      request.headers.get('x-forwarded-for'),
+      trusted,
+    )
+  const limit = (key: string) => limiter(`sign-in ${key}`)
 
   const app = new Elysia({ prefix: '/api' })
     .use(authPlugin(ctx))
     .get(
       '/oauth/google/redirect_url',
       async ({ cookie, request, server }) => {
-        limit(clientKey(request, server))
+        await limit(clientKey(request, server))
         const { pending, redirectUrl } = await startSignIn(ctx)
         cookie[oauthCookie].set({
-          value: encodePending(pending),
+          value: await encodePending(ctx, pending),
           httpOnly: true,
           sameSite: 'lax',
           path: '/',
@@ -66,13 +83,13 @@ export function authModule(ctx: AppContext, opts: { signInLimit?: number } = {})
     .post(
       '/sessions',
       async ({ body, cookie, request, server }) => {
-        limit(clientKey(request, server))
+        await limit(clientKey(request, server))
         if (!body.code) {
           throw new BadRequest(
             'Cannot exchange code for session token: no code provided in the URL search params.',
           )
         }
-        const pending = decodePending(cookie[oauthCookie].value)
+        const pending = await decodePending(ctx, cookie[oauthCookie].value)
         if (!pending) throw new Unauthorized('Sign-in expired or was not started here; try again')
         if (body.state !== undefined && body.state !== pending.state) {
           throw new Unauthorized('Sign-in state mismatch; try again')
@@ -114,7 +131,7 @@ export function authModule(ctx: AppContext, opts: { signInLimit?: number } = {})
     .post(
       DEV_AUTHORIZE_PATH.replace('/api', ''),
       async ({ body, query, request, server, redirect }) => {
-        limit(clientKey(request, server))
+        await limit(clientKey(request, server))
         if (!EMAIL.test(body.email.trim())) {
           const action = `${DEV_AUTHORIZE_PATH}${new URL(request.url).search}`
           return page(devSignInPage(action, 'Valid email is required'), 400)

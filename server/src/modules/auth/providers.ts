@@ -55,10 +55,16 @@ async function providerConfig(ctx: AppContext, provider: Pending['provider']) {
 }
 
 export function activeProvider(ctx: AppContext): Pending['provider'] | null {
-  if (ctx.config.google) return 'google'
-  if (ctx.config.oidc) return 'oidc'
-  if (ctx.config.devLogin) return 'dev'
-  return null
+  return activeProviders(ctx)[0] ?? null
+}
+
+/** Every provider a sign-in may come back from now (the first one starts new sign-ins). */
+export function activeProviders(ctx: AppContext): Pending['provider'][] {
+  const active: Pending['provider'][] = []
+  if (ctx.config.google) active.push('google')
+  if (ctx.config.oidc) active.push('oidc')
+  if (ctx.config.devLogin) active.push('dev')
+  return active
 }
 
 const callbackUrl = (ctx: AppContext) => `${ctx.config.publicUrl}/auth/callback`
