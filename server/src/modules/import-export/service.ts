@@ -44,8 +44,11 @@ export const IMPORT_LIMITS = {
   lines: 5_000,
   /** Distinct project names in one report import (each may create a project). */
   projectNames: 200,
-  /** Rows of one account document: templates, projects, members, entries, reports, sections, items. */
-  documentRows: 50_000,
+  /**
+   * Rows of one account document: templates, projects, members, entries, reports, sections,
+   * items. Five years of a heavy executive's weeks (the bench's largest account) are ~21,000.
+   */
+  documentRows: 25_000,
 } as const
 
 const tooLarge = (what: string) => new PayloadTooLarge(what)
