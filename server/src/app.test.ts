@@ -10,9 +10,60 @@ describe('HTTP conventions', () => {
     const res = await makeClient(app).get('/api/does-not-exist')
     expect(res.status).toBe(404)
     expect(res.json).toEqual({ error: 'Not found' })
-    const post = await makeClient(app).post('/api/nothing/here', {})
+    // A write without a session is refused before anything else (its body is never read).
+    expect((await makeClient(app).post('/api/nothing/here', {})).status).toBe(401)
+    const ada = await signIn(app, 'ada@example.com')
+    const post = await ada.post('/api/nothing/here', {})
     expect(post.status).toBe(404)
     expect(post.json.error).toBeString()
+  })
+
+  test('a write without a session is answered 401 before its body is read', async () => {
+    const { app } = await createTestApp()
+    let read = false
+    // A body that records whether anyone read it.
+    const body = new ReadableStream(
+      {
+        pull(controller) {
+          read = true
+          controller.enqueue(new TextEncoder().encode('[1,2,3]'))
+          controller.close()
+        },
+      },
+      { highWaterMark: 0 },
+    )
+    const res = await app.handle(
+      new Request(`${ORIGIN}/api/section-items`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: ORIGIN },
+        body,
+      }),
+    )
+    expect(res.status).toBe(401)
+    expect(await res.json()).toEqual({ error: 'Not signed in' })
+    expect(read).toBe(false)
+  })
+
+  test('a body over its limit is answered 413 from Content-Length, before it is read', async () => {
+    const { app } = await createTestApp()
+    const ada = await signIn(app, 'ada@example.com')
+    const big = JSON.stringify({ content: 'x'.repeat(1024 * 1024) })
+    const res = await ada.request('POST', '/api/projects', big, {
+      'content-length': String(big.length),
+    })
+    expect(res.status).toBe(413)
+    expect(res.json).toEqual({ error: 'Request body too large (at most 1 MB)' })
+    // The account import takes documents up to 8 MB; the report import text up to 2 MB.
+    const doc = JSON.stringify({ pad: 'x'.repeat(3 * 1024 * 1024) })
+    const imported = await ada.request('POST', '/api/import', doc, {
+      'content-length': String(doc.length),
+    })
+    expect(imported.status).not.toBe(413)
+    const report = await ada.request('POST', '/api/reports/import/preview', doc, {
+      'content-length': String(doc.length),
+    })
+    expect(report.status).toBe(413)
+    expect(report.json).toEqual({ error: 'Request body too large (at most 2 MB)' })
   })
 
   test('malformed JSON is a 400 with an error, not a 500', async () => {

@@ -58,6 +58,32 @@ function securityHeaders(config: Config, extraScript = '') {
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 
+const MB = 1024 * 1024
+/**
+ * Request body limits, checked from Content-Length before anything reads the body (413): 1 MB for
+ * JSON routes, more where documents come in. The server (src/index.ts) refuses any body over the
+ * largest of them while reading it, Content-Length or not.
+ */
+export const BODY_LIMITS = { json: MB, reportImport: 2 * MB, accountImport: 8 * MB } as const
+export const MAX_BODY_BYTES = BODY_LIMITS.accountImport
+
+function bodyLimit(pathname: string) {
+  if (pathname === '/api/import') return BODY_LIMITS.accountImport
+  if (
+    pathname === '/api/reports/import/preview' ||
+    /^\/api\/reports\/[^/]+\/import$/.test(pathname)
+  )
+    return BODY_LIMITS.reportImport
+  return BODY_LIMITS.json
+}
+
+/**
+ * API routes that answer without a session. Every other /api route needs one: a request that
+ * carries no session cookie at all is answered 401 before its body is read (the auth plugin
+ * checks the session itself later).
+ */
+const PUBLIC_API = /^\/api\/(health|config|oauth\/|sessions$|logout$|docs|openapi\.json)/
+
 export function createApp({ db, config, signInLimit }: CreateAppOptions) {
   const ctx: AppContext = { db, config }
   const headers = securityHeaders(config)
@@ -86,6 +112,21 @@ export function createApp({ db, config, signInLimit }: CreateAppOptions) {
         ) {
           set.status = 403
           return { error: 'Cross-origin request refused' }
+        }
+        const length = Number(request.headers.get('content-length') ?? 0)
+        const limit = bodyLimit(pathname)
+        if (length > limit) {
+          set.status = 413
+          return { error: `Request body too large (at most ${limit / MB} MB)` }
+        }
+        if (
+          pathname.startsWith('/api/') &&
+          !PUBLIC_API.test(pathname) &&
+          pathname !== DEV_AUTHORIZE_PATH &&
+          !sessionCookiePattern.test(request.headers.get('cookie') ?? '')
+        ) {
+          set.status = 401
+          return { error: 'Not signed in' }
         }
         // JSON routes take JSON only: no form posts (a classic CSRF vector), no guessing. A body
         // without a type or sent as text/plain (fetch's default for a string) is read as JSON.

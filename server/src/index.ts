@@ -1,4 +1,4 @@
-import { createApp } from './app'
+import { createApp, MAX_BODY_BYTES } from './app'
 import { loadConfig } from './config'
 import { type Db, openDatabase, type SqliteDb } from './db'
 import { openPostgres } from './db/pg'
@@ -16,7 +16,12 @@ const databaseName = config.databaseUrl
   ? `PostgreSQL ${new URL(config.databaseUrl).host}${new URL(config.databaseUrl).pathname}`
   : config.databasePath
 await purgeExpiredSessions({ db, config })
-const app = createApp({ db, config }).listen({ port: config.port, hostname: config.host })
+// No body larger than the largest limit is read at all, with or without Content-Length (app.ts).
+const app = createApp({ db, config }).listen({
+  port: config.port,
+  hostname: config.host,
+  maxRequestBodySize: MAX_BODY_BYTES,
+})
 // The in-process mailer: report e-mails on Send, retries, the weekly reminder. Off without SMTP_URL.
 const mailer = config.smtp ? startMailer({ db, config }) : null
 // WAL checkpoints on their own thread, started once the server answers (off the start path).
