@@ -50,4 +50,23 @@ describe('smoke', () => {
     expect(errors).toEqual([])
     await page.close()
   })
+
+  test('the API reference renders from this origin alone, with nothing blocked', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } })
+    const problems: string[] = []
+    page.on('pageerror', (error) => problems.push(error.message))
+    page.on('console', (message) => {
+      if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text())
+    })
+    const foreign: string[] = []
+    page.on('request', (request) => {
+      if (new URL(request.url()).origin !== new URL(baseUrl).origin) foreign.push(request.url())
+    })
+    await page.goto(`${baseUrl}/api/docs`)
+    await page.getByRole('heading', { name: 'Cadence API', level: 1 }).waitFor({ timeout: 15_000 })
+    await page.getByText('/api/sessions').first().waitFor()
+    expect(foreign).toEqual([])
+    expect(problems).toEqual([])
+    await page.close()
+  })
 })

@@ -1,3 +1,4 @@
+import { dirname, join } from 'node:path'
 import { openapi } from '@elysiajs/openapi'
 import { Elysia } from 'elysia'
 import type { Config } from './config'
@@ -26,18 +27,51 @@ import { staticModule } from './static'
 
 export type CreateAppOptions = { db: Db; config: Config; signInLimit?: number }
 
-// The API reference page (/api/docs) is Scalar's bundle from a CDN, pinned; only that page may
-// load it. No page gets inline script.
-const SCALAR_VERSION = '1.72.1'
-const SCALAR_CDN = 'https://cdn.jsdelivr.net'
+// The API reference page (/api/docs) is Scalar's bundle, from the pinned @scalar/api-reference
+// package and served from this origin: an air-gapped installation has working docs and the CSP
+// names no CDN. No page gets inline script.
 const DOCS_PATH = '/api/docs'
+const SPEC_PATH = '/api/openapi.json'
+const SCALAR_PATH = '/api/docs/scalar.js'
+const DOCS_INIT_PATH = '/api/docs/init.js'
+const scalarBundle = () =>
+  Bun.file(
+    join(
+      dirname(Bun.resolveSync('@scalar/api-reference', import.meta.dir)),
+      'browser/standalone.js',
+    ),
+  )
+const DOCS_PAGE = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <title>Cadence API</title>
+    <link rel="icon" href="/icons/favicon.svg" type="image/svg+xml" />
+  </head>
+  <body>
+    <div id="reference"></div>
+    <script src="${SCALAR_PATH}"></script>
+    <script src="${DOCS_INIT_PATH}"></script>
+  </body>
+</html>
+`
+const DOCS_INIT = `Scalar.createApiReference('#reference', ${JSON.stringify({
+  url: SPEC_PATH,
+  withDefaultFonts: false,
+})})
+`
+const docsResponse = (body: string | Blob, type: string) =>
+  new Response(body, {
+    headers: { 'content-type': type, 'cache-control': 'public, max-age=3600' },
+  })
 
-function securityHeaders(config: Config, extraScript = '') {
+function securityHeaders(config: Config) {
   const widget = config.helpWidget ? ` ${new URL(config.helpWidget.url).origin}` : ''
   return {
     'content-security-policy': [
       "default-src 'self'",
-      `script-src 'self'${widget}${extraScript}`,
+      `script-src 'self'${widget}`,
       "style-src 'self' 'unsafe-inline'",
       "img-src 'self' data: https:",
       "font-src 'self' data:",
@@ -87,7 +121,6 @@ const PUBLIC_API = /^\/api\/(health|config|oauth\/|sessions$|logout$|docs|openap
 export function createApp({ db, config, signInLimit }: CreateAppOptions) {
   const ctx: AppContext = { db, config }
   const headers = securityHeaders(config)
-  const docsHeaders = securityHeaders(config, ` ${SCALAR_CDN}`)
   const allowedOrigin = new URL(config.publicUrl).origin
   const sessionCookiePattern = new RegExp(`(^|;\\s*)${sessionCookieName(config.secureCookies)}=`)
 
@@ -95,7 +128,7 @@ export function createApp({ db, config, signInLimit }: CreateAppOptions) {
     new Elysia()
       .onRequest(({ request, set }) => {
         const { pathname } = new URL(request.url)
-        Object.assign(set.headers, pathname === DOCS_PATH ? docsHeaders : headers)
+        Object.assign(set.headers, headers)
         const origin = request.headers.get('origin')
         if (!STATE_CHANGING.has(request.method)) return
         if (origin && origin !== allowedOrigin) {
@@ -185,9 +218,10 @@ export function createApp({ db, config, signInLimit }: CreateAppOptions) {
       .use(
         openapi({
           path: DOCS_PATH,
-          specPath: '/api/openapi.json',
-          // The plugin's default spec URL is relative to the page (/api/api/openapi.json).
-          scalar: { url: '/api/openapi.json', version: SCALAR_VERSION, withDefaultFonts: false },
+          specPath: SPEC_PATH,
+          // The page is ours (below): the plugin's page carries an inline configuration script
+          // that the CSP blocks.
+          provider: null,
           documentation: {
             info: {
               title: 'Cadence API',
@@ -197,6 +231,15 @@ export function createApp({ db, config, signInLimit }: CreateAppOptions) {
           },
         }),
       )
+      .get(DOCS_PATH, () => docsResponse(DOCS_PAGE, 'text/html; charset=utf-8'), {
+        detail: { hide: true },
+      })
+      .get(DOCS_INIT_PATH, () => docsResponse(DOCS_INIT, 'text/javascript; charset=utf-8'), {
+        detail: { hide: true },
+      })
+      .get(SCALAR_PATH, () => docsResponse(scalarBundle(), 'text/javascript; charset=utf-8'), {
+        detail: { hide: true },
+      })
       .use(authModule(ctx, { signInLimit: signInLimit ?? config.signInRateLimit }))
       .use(adminProfileModule(ctx))
       .use(configModule(ctx))
