@@ -2,6 +2,7 @@ import { DraftView } from '@cadence/ui'
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, fn, userEvent } from 'storybook/test'
 import { fullReport, members, projects } from './fixtures'
+import { reportWithHealth } from './fixtures-health'
 import { longReport } from './fixtures-long'
 import { agedReport, firstReportChanges, reportChanges } from './fixtures-week-over-week'
 
@@ -139,5 +140,26 @@ export const Ageing: Story = {
     await expect(canvas.getByText('· open 1 week, since the report of Nov 9')).toBeInTheDocument()
     // new items stay plain on paper
     await expect(canvas.queryByText(/new this week/)).toBeNull()
+  },
+}
+
+// Reports that travel (issue 16): the brief opens with the Project health table.
+export const ProjectHealth: Story = {
+  args: { report: reportWithHealth },
+  play: async ({ canvas }) => {
+    const table = canvas.getByRole('table')
+    await expect(canvas.getByRole('heading', { name: 'Project health' })).toBeInTheDocument()
+    await expect(table).toHaveTextContent('At risk')
+    await expect(table).toHaveTextContent('Worse (was On track)')
+    await expect(table).toHaveTextContent('Vendor slipped the beta by two weeks.')
+  },
+}
+export const ProjectHealthDark: Story = {
+  args: { report: reportWithHealth },
+  globals: { theme: 'dark' },
+}
+export const NoProjectHealth: Story = {
+  play: async ({ canvas }) => {
+    await expect(canvas.queryByRole('heading', { name: 'Project health' })).toBeNull()
   },
 }

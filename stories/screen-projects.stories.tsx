@@ -2,6 +2,7 @@ import { ProjectsOverviewView, ProjectView } from '@cadence/ui'
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, within } from 'storybook/test'
 import { projects, projectUpdates } from './fixtures'
+import { apolloHealthWeeks } from './fixtures-health'
 import { longProjects, longUpdates } from './fixtures-long'
 import { projectWeekChanges } from './fixtures-week-over-week'
 
@@ -167,4 +168,14 @@ export const WeekCountsDark: Story = {
 export const WeekCountsMobile: Story = {
   ...WeekCounts,
   globals: { viewport: { value: 'mobile', isRotated: false } },
+}
+
+// Reports that travel (issue 16): the health set on each week's report.
+export const HealthHistory: Story = {
+  args: { health: apolloHealthWeeks },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByText('No owner for QA.')).toBeInTheDocument()
+    await expect(canvas.getAllByText('At risk').length).toBeGreaterThan(0)
+    await expect(canvas.getAllByText('Off track').length).toBeGreaterThan(0)
+  },
 }

@@ -2,6 +2,7 @@ import { ReportView } from '@cadence/ui'
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, fireEvent, fn, screen, userEvent } from 'storybook/test'
 import { fullReport, members, projects } from './fixtures'
+import { reportWithHealth } from './fixtures-health'
 import { longReport } from './fixtures-long'
 import {
   agedReport,
@@ -203,4 +204,39 @@ export const DeliveryFailed: Story = {
 export const DeliveryFailedDark: Story = {
   ...DeliveryFailed,
   globals: { theme: 'dark' },
+}
+
+// Reports that travel (issue 16): Share, and the health of each project with items this week.
+export const ShareAndHealth: Story = {
+  args: {
+    report: reportWithHealth,
+    onShare: fn(),
+    onHealthChange: fn(async () => {}),
+  },
+  play: async ({ canvas, args }) => {
+    await userEvent.click(canvas.getByRole('button', { name: 'Share' }))
+    await expect(args.onShare).toHaveBeenCalled()
+    await expect(canvas.getByRole('heading', { name: 'Project health' })).toBeInTheDocument()
+    await expect(canvas.getByRole('combobox', { name: 'Health of Apollo' })).toHaveTextContent(
+      'At risk',
+    )
+    await userEvent.click(canvas.getByRole('combobox', { name: 'Health of Atlas' }))
+    await userEvent.click(await screen.findByRole('option', { name: 'Off track' }))
+    await expect(args.onHealthChange).toHaveBeenCalledWith('p-atlas', {
+      health: 'off_track',
+      note: null,
+    })
+  },
+}
+export const WithoutShareOrHealth: Story = {
+  args: { report: reportWithHealth },
+  play: async ({ canvas }) => {
+    await expect(canvas.queryByRole('button', { name: 'Share' })).toBeNull()
+    await expect(canvas.queryByRole('heading', { name: 'Project health' })).toBeNull()
+  },
+}
+export const ShareAndHealthMobile: Story = {
+  ...ShareAndHealth,
+  play: undefined,
+  globals: { viewport: { value: 'mobile', isRotated: false } },
 }

@@ -276,3 +276,49 @@ export const PreferencesMailNotConfigured: Story = {
     ).toHaveLength(2)
   },
 }
+
+// Reports that travel (issue 16): Settings → Sharing lists the private links and revokes them.
+export const Sharing: Story = {
+  args: {
+    defaultTab: 'sharing',
+    onOpenSharing: fn(),
+    onRevokeShare: fn(async () => {}),
+    shareLinks: [
+      {
+        id: 1,
+        report_uuid: 'r-47',
+        report_title: 'Board brief — week 47',
+        week_start_date: '2026-11-16',
+        created_at: '2026-11-20T09:00:00.000Z',
+        expires_at: '2099-12-20T09:00:00.000Z',
+        revoked_at: null,
+        views: 3,
+        last_viewed_at: '2026-11-21T08:15:00.000Z',
+      },
+      {
+        id: 2,
+        report_uuid: 'r-46',
+        report_title: null,
+        week_start_date: '2026-11-09',
+        created_at: '2026-11-13T09:00:00.000Z',
+        expires_at: null,
+        revoked_at: '2026-11-14T10:00:00.000Z',
+        views: 0,
+        last_viewed_at: null,
+      },
+    ],
+  },
+  play: async ({ canvas, args }) => {
+    await expect(canvas.getByRole('heading', { name: 'Sharing' })).toBeInTheDocument()
+    await expect(canvas.getByText('Week of Nov 9, 2026')).toBeInTheDocument()
+    await expect(canvas.getByText(/Opened 3 times/)).toBeInTheDocument()
+    await userEvent.click(canvas.getByRole('button', { name: 'Revoke' }))
+    await userEvent.click(canvas.getByRole('button', { name: 'Revoke link' }))
+    await expect(args.onRevokeShare).toHaveBeenCalledWith(1)
+  },
+}
+export const NoSharingTabWithoutLinks: Story = {
+  play: async ({ canvas }) => {
+    await expect(canvas.queryByRole('button', { name: 'Sharing' })).toBeNull()
+  },
+}

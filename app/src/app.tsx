@@ -15,6 +15,8 @@ if (typeof window !== 'undefined' && window.location.pathname === '/') {
 }
 const AuthCallbackPage = lazy(() => import('./routes/auth-callback'))
 const StaticPage = lazy(() => import('./routes/static-pages'))
+/** A shared report for readers without an account (issue 16): nothing of the signed-in app. */
+const SharedReportPage = lazy(() => import('./routes/shared'))
 /** Loaded only when a session ends with unsent changes waiting (state/session-ended.ts). */
 const SessionEndedPrompt = lazy(() => import('./routes/session-ended'))
 /**
@@ -88,7 +90,8 @@ function App() {
   useEffect(() => {
     // The callback page fetches the user itself once the code is exchanged.
     const path = window.location.pathname
-    if (path === '/auth/callback') return
+    // A reader of a shared report has no session to look for.
+    if (path === '/auth/callback' || path.startsWith('/r/')) return
     void fetchUser().then((user) => {
       if (user) warmSignedIn(path)
     })
@@ -111,6 +114,9 @@ function App() {
           </Route>
           <Route path="/terms">
             <StaticPage page="terms" />
+          </Route>
+          <Route path="/r/:token">
+            <SharedReportPage />
           </Route>
           <Route>
             <Protected />

@@ -41,7 +41,8 @@ const BUILD_ID = 'cadence-sw-1'
 const META_CACHE = 'cadence-meta'
 const USER_KEY = '/__cadence/user'
 const API_CACHE_PREFIX = 'cadence-api-'
-const NEVER_CACHED = /^\/api\/(users\/me|logout|sessions|oauth|auth|admin\/profile)(\/|$)/
+// A shared report (/api/shared/…) is a reader's, not the signed-in user's, and answers no-store.
+const NEVER_CACHED = /^\/api\/(users\/me|logout|sessions|oauth|auth|admin\/profile|shared)(\/|$)/
 
 cleanupOutdatedCaches()
 precacheAndRoute(self.__WB_MANIFEST)
@@ -83,7 +84,8 @@ registerRoute(
         return response
       }
       const streamed = (response.headers.get('content-type') ?? '').includes('event-stream')
-      if (user && response.status === 200 && !streamed) {
+      const noStore = (response.headers.get('cache-control') ?? '').includes('no-store')
+      if (user && response.status === 200 && !streamed && !noStore) {
         const copy = response.clone()
         const store = (async () => {
           await (await caches.open(API_CACHE_PREFIX + user)).put(request, copy)

@@ -22,6 +22,7 @@ import { searchModule } from './modules/search'
 import { sectionItemsModule } from './modules/section-items'
 import { sectionTemplatesModule } from './modules/section-templates'
 import { settingsModule } from './modules/settings'
+import { SHARED_HEADERS, sharedModule, sharingModule } from './modules/sharing'
 import { teamMembersModule } from './modules/team-members'
 import { staticModule } from './static'
 
@@ -116,7 +117,7 @@ function bodyLimit(pathname: string) {
  * carries no session cookie at all is answered 401 before its body is read (the auth plugin
  * checks the session itself later).
  */
-const PUBLIC_API = /^\/api\/(health|config|oauth\/|sessions$|logout$|docs|openapi\.json)/
+const PUBLIC_API = /^\/api\/(health|config|oauth\/|sessions$|logout$|docs|openapi\.json|shared\/)/
 
 export function createApp({ db, config, signInLimit }: CreateAppOptions) {
   const ctx: AppContext = { db, config }
@@ -129,6 +130,9 @@ export function createApp({ db, config, signInLimit }: CreateAppOptions) {
       .onRequest(({ request, set }) => {
         const { pathname } = new URL(request.url)
         Object.assign(set.headers, headers)
+        if (pathname.startsWith('/api/shared/') || pathname.startsWith('/r/')) {
+          Object.assign(set.headers, SHARED_HEADERS)
+        }
         const origin = request.headers.get('origin')
         if (!STATE_CHANGING.has(request.method)) return
         if (origin && origin !== allowedOrigin) {
@@ -249,6 +253,8 @@ export function createApp({ db, config, signInLimit }: CreateAppOptions) {
       .use(projectsModule(ctx))
       .use(teamMembersModule(ctx))
       .use(reportsModule(ctx))
+      .use(sharingModule(ctx))
+      .use(sharedModule(ctx))
       .use(sectionItemsModule(ctx))
       .use(dashboardModule(ctx))
       .use(searchModule(ctx))

@@ -45,7 +45,9 @@ export function staticModule(ctx: AppContext) {
       // A path with an extension that is not in the build is a missing file, not an app route.
       if (extname(pathname)) throw new NotFound('Not found')
       const index = join(dist, 'index.html')
-      if (existsSync(index)) return serve(index, 'no-cache')
+      // A shared report's page (/r/<token>) is stored by no cache at all, like its API.
+      if (existsSync(index))
+        return serve(index, pathname.startsWith('/r/') ? 'no-store' : 'no-cache')
       return new Response(notBuilt, { headers: { 'content-type': 'text/html; charset=utf-8' } })
     },
     { detail: { hide: true } },

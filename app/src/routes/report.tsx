@@ -1,4 +1,10 @@
-import { ImportReportDialog, SectionCard, type SectionCardProps } from '@cadence/ui'
+import {
+  formatDate,
+  ImportReportDialog,
+  SectionCard,
+  type SectionCardProps,
+  ShareDialog,
+} from '@cadence/ui'
 import { memo, useEffect, useState } from 'react'
 import { useLocation, useParams } from 'wouter'
 import { loadReportChanges, useReportChanges } from '../state/changes'
@@ -18,6 +24,7 @@ import {
   updateSectionContent,
   useReportSection,
 } from '../state/reports'
+import { createShare, refreshProjectHealth, setProjectHealth } from '../state/sharing'
 import { toast } from '../state/toasts'
 import { useReportEditorPage } from './use-report-page'
 import { ReportView } from './views'
@@ -37,6 +44,7 @@ function ReportPage() {
   const [, navigate] = useLocation()
   const { report, loading, projects, members, weekRange } = useReportEditorPage(uuid)
   const [importOpen, setImportOpen] = useState(false)
+  const [shareOpen, setShareOpen] = useState(false)
   const changes = useReportChanges(uuid)
   const deliveries = useDeliveries(uuid)
   useEffect(() => {
@@ -79,25 +87,44 @@ function ReportPage() {
           if (ok && status === 'sent') void watchDeliveries(uuid)
         }}
         onImport={() => setImportOpen(true)}
+        onShare={() => setShareOpen(true)}
+        onHealthChange={(projectUuid, next) => setProjectHealth(uuid, projectUuid, next)}
         onDelete={async () => {
           if (await deleteReport(uuid)) navigate('/dashboard', { replace: true })
         }}
         onAddItem={(sectionId, item) =>
-          void addItem({ ...item, section_id: sectionId }).catch(failEdit('Failed to add item'))
+          void addItem({ ...item, section_id: sectionId })
+            .then(() => refreshProjectHealth(uuid))
+            .catch(failEdit('Failed to add item'))
         }
         onUpdateItem={(id, changes) => {
           const keys = Object.keys(changes)
           // A lone completion toggle gets the task toasts of product-spec §8.
           if (keys.length === 1 && changes.is_completed !== undefined) {
-            void toggleItem(id, changes.is_completed)
+            void toggleItem(id, changes.is_completed).then(() => refreshProjectHealth(uuid))
             return
           }
-          void updateItem(id, changes).catch(failEdit('Failed to update task'))
+          void updateItem(id, changes)
+            .then(() => refreshProjectHealth(uuid))
+            .catch(failEdit('Failed to update task'))
         }}
-        onDeleteItem={(id) => void deleteItem(id)}
+        onDeleteItem={(id) => void deleteItem(id).then(() => refreshProjectHealth(uuid))}
         onSectionContentChange={(sectionId, content) =>
           void updateSectionContent(sectionId, content).catch(() => {})
         }
+      />
+      <ShareDialog
+        open={shareOpen}
+        onOpenChange={setShareOpen}
+        reportName={report?.title || `Week of ${report ? formatDate(report.week_start_date) : ''}`}
+        onCreate={(days) => createShare(uuid, days)}
+        onCopy={(url) => {
+          navigator.clipboard
+            ?.writeText(url)
+            .then(() => toast.success('Link copied'))
+            .catch(() => toast.error('Could not copy: select the link and copy it'))
+        }}
+        formatDate={formatDate}
       />
       <ImportReportDialog
         open={importOpen}

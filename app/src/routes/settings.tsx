@@ -18,6 +18,7 @@ import {
   saveWeekOverWeek,
   updateSection,
 } from '../state/settings'
+import { loadShares, revokeShare, useShares } from '../state/sharing'
 import { SettingsView } from './views'
 
 /** `/settings`: report preferences, report sections and projects. */
@@ -25,6 +26,7 @@ function SettingsPage() {
   const settings = useSettings()
   const templates = useSectionTemplates()
   const projects = useProjects()
+  const shares = useShares()
   const [saving, setSaving] = useState(false)
   const [combining, setCombining] = useState<number[] | null>(null)
   const [deleting, setDeleting] = useState<Project | null>(null)
@@ -44,6 +46,7 @@ function SettingsPage() {
     cache.settings.load().catch(() => {})
     cache.sectionTemplates.load().catch(() => {})
     cache.projects.load({ force: true }).catch(() => {})
+    void loadShares()
   }, [])
 
   const list = projects.data ?? []
@@ -85,6 +88,9 @@ function SettingsPage() {
         weekOverWeekError={weekOverWeekError}
         onExport={() => void downloadExport()}
         onImportFile={(file) => void importAccount(file)}
+        shareLinks={shares.links}
+        onRevokeShare={revokeShare}
+        onOpenSharing={() => void loadShares()}
       />
       <CombineProjectsDialog
         open={combining !== null}

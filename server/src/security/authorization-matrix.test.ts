@@ -56,6 +56,12 @@ async function makeFixture() {
       attempts: 5,
     })
     .returning()
+  // A private link to the owner's report, and a reader's question through it.
+  const share = (await owner.post(`/api/reports/${report.uuid}/shares`, {})).json
+  const shareToken = share.url.split('/r/')[1] as string
+  const question = (
+    await anonymous.post(`/api/shared/${shareToken}/questions`, { name: 'Reader', text: 'Why?' })
+  ).json
   // Another user's own objects, for routes that create or list.
   ;(await other.post('/api/projects', { name: 'Other project' })).json
   return {
@@ -73,6 +79,9 @@ async function makeFixture() {
     item,
     entries,
     delivery,
+    share,
+    shareToken,
+    question,
   }
 }
 
@@ -241,6 +250,28 @@ const CASES: Record<string, Case> = {
     path: () => '/api/onboarding/events',
     body: () => ({ step: 'welcome', action: 'started' }),
   },
+  'PUT /api/reports/:uuid/project-health/:project_uuid': {
+    path: (f) => `/api/reports/${f.report.uuid}/project-health/${f.project.uuid}`,
+    body: () => ({ health: 'at_risk', note: 'x' }),
+    owned: true,
+  },
+  'GET /api/projects/:uuid/health': {
+    path: (f) => `/api/projects/${f.project.uuid}/health`,
+    owned: true,
+  },
+  'POST /api/reports/:uuid/shares': {
+    path: (f) => `/api/reports/${f.report.uuid}/shares`,
+    body: () => ({ expires_in_days: 7 }),
+    owned: true,
+  },
+  'GET /api/shares': { path: () => '/api/shares' },
+  'DELETE /api/shares/:id': { path: (f) => `/api/shares/${f.share.id}`, owned: true },
+  'GET /api/questions': { path: () => '/api/questions' },
+  'PUT /api/questions/:id': {
+    path: (f) => `/api/questions/${f.question.id}`,
+    body: () => ({ answer: 'Because' }),
+    owned: true,
+  },
   'GET /api/admin/stats': { path: () => '/api/admin/stats', admin: true },
   'GET /api/admin/users': { path: () => '/api/admin/users', admin: true },
   'GET /api/admin/onboarding-analytics': {
@@ -281,12 +312,18 @@ const EXEMPT: Record<string, string> = {
   'GET /api/health': 'public by design (load balancer check, no data); tested in health.test.ts',
   'GET /api/docs': 'public API reference',
   'GET /api/openapi.json': 'public API description',
+  'GET /api/docs/init.js': "the API reference page's script (public, no data)",
+  'GET /api/docs/scalar.js': 'the API reference viewer, a pinned package bundle (public, no data)',
   'GET /api/oauth/google/redirect_url': 'starts sign-in; tested in auth.test.ts',
   'POST /api/sessions': 'completes sign-in; tested in auth.test.ts',
   'GET /api/logout': 'ends a session; tested in auth.test.ts',
   'GET /api/oauth/dev/authorize': 'development provider page; tested in auth.test.ts',
   'POST /api/oauth/dev/authorize': 'development provider form; tested in auth.test.ts',
   'GET /*': 'the web app',
+  'GET /api/shared/:token': 'opened by a token, not a session: the token matrix below',
+  'POST /api/shared/:token/questions': 'opened by a token, not a session: the token matrix below',
+  'POST /api/shared/:token/acknowledgements':
+    'opened by a token, not a session: the token matrix below',
 }
 
 const routeKeys = async () => {
@@ -338,6 +375,62 @@ describe('authorization matrix', () => {
       const own = await call(f.owner, method, c, f)
       if (c.admin) expect(own.status).toBe(403)
       else expect(own.status).toBeLessThan(300)
+    })
+  }
+})
+
+/**
+ * The routes a private link opens (interface.md §8): the token is the only key. A valid token
+ * opens its report and nothing else; an expired, revoked or wrong one answers 404 and writes
+ * nothing, whoever asks (anonymous, another user, the owner).
+ */
+describe('authorization matrix: shared-link tokens', () => {
+  const TOKEN_ROUTES: Array<[string, string, (token: string) => string, unknown]> = [
+    ['GET', 'report', (t) => `/api/shared/${t}`, undefined],
+    ['POST', 'question', (t) => `/api/shared/${t}/questions`, { name: 'R', text: 'Q?' }],
+    ['POST', 'acknowledgement', (t) => `/api/shared/${t}/acknowledgements`, { name: 'R' }],
+  ]
+  const count = async (f: Fixture) => {
+    const { sql } = await import('drizzle-orm')
+    const row = await f.db.row<{ n: number }>(
+      sql`SELECT (SELECT COUNT(*) FROM share_questions) + (SELECT COUNT(*) FROM share_acknowledgements) + (SELECT COUNT(*) FROM section_items) AS n`,
+    )
+    return Number(row?.n)
+  }
+  for (const [method, what, path, body] of TOKEN_ROUTES) {
+    test(`${method} shared ${what}: a valid token opens only its report; expired, revoked and wrong tokens answer 404 and write nothing`, async () => {
+      const f = await makeFixture()
+      const { sql } = await import('drizzle-orm')
+      for (const client of [f.anonymous, f.other, f.owner]) {
+        const ok = await client.request(method, path(f.shareToken), body)
+        expect(ok.status).toBeLessThan(300)
+        // Nothing of another account, and no e-mail of anyone.
+        expect(ok.text).not.toContain('@example.com')
+        expect(ok.text).not.toContain('Other project')
+      }
+      const expired = (
+        await f.owner.post(`/api/reports/${f.report.uuid}/shares`, { expires_in_days: 7 })
+      ).json
+      await f.db.exec(
+        sql`UPDATE shares SET expires_at = '2001-01-01T00:00:00.000Z' WHERE id = ${expired.id}`,
+      )
+      const revoked = (await f.owner.post(`/api/reports/${f.report.uuid}/shares`, {})).json
+      await f.owner.delete(`/api/shares/${revoked.id}`)
+      const tokens = {
+        expired: expired.url.split('/r/')[1],
+        revoked: revoked.url.split('/r/')[1],
+        wrong: `${f.shareToken.slice(0, -2)}xx`,
+        empty: '%20',
+      }
+      const before = await count(f)
+      for (const [state, token] of Object.entries(tokens)) {
+        for (const client of [f.anonymous, f.other, f.owner]) {
+          const res = await client.request(method, path(token), body)
+          expect({ state, status: res.status }).toEqual({ state, status: 404 })
+          expect(res.text).not.toContain('Owner secret')
+        }
+      }
+      expect(await count(f)).toBe(before)
     })
   }
 })

@@ -8,7 +8,7 @@ import fc from 'fast-check'
 import { type Client, createTestApp, signIn } from '../test/helpers'
 
 async function setup() {
-  const ctx = await createTestApp()
+  const ctx = await createTestApp({ ADMIN_EMAILS: 'ada@example.com' })
   const ada = await signIn(ctx.app, 'ada@example.com')
   await ada.post('/api/section-templates', { name: 'Tasks', type: 'tasks' })
   const project = (await ada.post('/api/projects', { name: 'Apollo' })).json
@@ -20,7 +20,26 @@ async function setup() {
   const tp = (await ada.post(`/api/team-members/${member.uuid}/talking-points`, { content: 'tp' }))
     .json
   const template = (await ada.get('/api/section-templates')).json[0]
-  return { ...ctx, ada, project, member, report, item, tp, template }
+  const share = (await ada.post(`/api/reports/${report.uuid}/shares`, {})).json
+  const token = share.url.split('/r/')[1] as string
+  const question = (
+    await ada.post(`/api/shared/${token}/questions`, { name: 'Reader', text: 'Why?' })
+  ).json
+  const project2 = (await ada.post('/api/projects', { name: 'Zephyr' })).json
+  return {
+    ...ctx,
+    ada,
+    project,
+    project2,
+    member,
+    report,
+    item,
+    tp,
+    template,
+    share,
+    token,
+    question,
+  }
 }
 type Setup = Awaited<ReturnType<typeof setup>>
 
@@ -69,7 +88,53 @@ const ROUTES: Array<[string, (s: Setup) => string, Record<string, unknown>]> = [
     (s) => `/api/section-items/${s.item.id}`,
     { content: 'c', is_completed: true, project_id: null },
   ],
+  ['DELETE', (s) => `/api/projects/${s.project2.uuid}`, { move_to_project_id: 1 }],
+  ['POST', () => '/api/reports/import/preview', { text: '## Tasks\n- [ ] x [Apollo]' }],
+  ['POST', (s) => `/api/reports/${s.report.uuid}/import`, { text: '## Tasks\n- [x] y' }],
+  [
+    'POST',
+    () => '/api/import',
+    {
+      format: 'cadence-export',
+      version: 1,
+      section_templates: [],
+      projects: [{ uuid: 'p', name: 'Imported', status: 'active' }],
+      team_members: [],
+      reports: [],
+    },
+  ],
+  ['POST', () => '/api/onboarding/events', { step: 'welcome', action: 'started', duration_ms: 5 }],
+  ['PUT', () => '/api/admin/system-settings/maintenance_mode', { setting_value: 'false' }],
+  [
+    'PUT',
+    (s) => `/api/reports/${s.report.uuid}/project-health/${s.project.uuid}`,
+    { health: 'at_risk', note: 'n' },
+  ],
+  ['POST', (s) => `/api/reports/${s.report.uuid}/shares`, { expires_in_days: 30 }],
+  ['PUT', (s) => `/api/questions/${s.question.id}`, { answer: 'a', seen: true }],
+  ['POST', (s) => `/api/shared/${s.token}/questions`, { name: 'n', text: 't', item_id: null }],
+  ['POST', (s) => `/api/shared/${s.token}/acknowledgements`, { name: 'n' }],
 ]
+
+// A team member's tasks and follow-ups take the same bodies as the talking points.
+for (const kind of ['tasks', 'followups']) {
+  ROUTES.push(
+    ['POST', (s) => `/api/team-members/${s.member.uuid}/${kind}`, { content: 'c', project_id: 1 }],
+    ['PUT', () => `/api/team-members/${kind}/1`, { content: 'c', is_completed: true }],
+  )
+}
+
+/** Write routes that take no body worth generating, each with the reason. */
+const NO_BODY: Record<string, string> = {
+  'POST /api/sessions': 'the sign-in handshake; its bad input is in security/sign-in.test.ts',
+  'POST /api/oauth/dev/authorize': 'a form post of the development provider (auth.test.ts)',
+  'POST /api/reports/:uuid/carry-over': 'no body',
+  'POST /api/deliveries/:id/retry': 'no body',
+}
+
+/** A route pattern (/api/x/:id) as a regular expression over concrete paths. */
+const patternOf = (path: string) =>
+  new RegExp(`^${path.replace(/\/$/, '').replace(/:[^/]+/g, '[^/]+')}/?$`)
 
 /** Every row of every table that holds user data, in a stable order. */
 async function snapshot(s: Setup) {
@@ -85,6 +150,12 @@ async function snapshot(s: Setup) {
     'talking_points',
     'member_tasks',
     'member_followups',
+    'project_health',
+    'shares',
+    'share_questions',
+    'share_acknowledgements',
+    'system_settings',
+    'onboarding_events',
   ]
   const dumps: string[] = []
   for (const t of tables)
@@ -137,6 +208,23 @@ const anyBody = (valid: Record<string, unknown>) =>
   fc.oneof(mutatedBody(valid), fc.anything(), nasty)
 
 describe('bad input never breaks anything', () => {
+  test('every route that writes is generated here (or has no body, with the reason)', async () => {
+    const s = await setup()
+    const writes = s.app.routes.filter((r) => ['POST', 'PUT', 'PATCH', 'DELETE'].includes(r.method))
+    const covered = (method: string, path: string) =>
+      ROUTES.some(([m, p]) => m === method && patternOf(path).test(p(s)))
+    const missing = writes
+      .map((r) => `${r.method} ${r.path}`)
+      .filter((key) => {
+        const [method, path] = key.split(' ')
+        if (key in NO_BODY) return false
+        // A DELETE takes no body (the authorization matrix covers it), but a project's does.
+        if (method === 'DELETE' && !path.startsWith('/api/projects/')) return false
+        return !covered(method, path)
+      })
+    expect(missing).toEqual([])
+  })
+
   for (const [method, path, valid] of ROUTES) {
     test(`${method} ${path.toString().includes('s.') ? path.toString().split('`')[1] : path({} as Setup)}: 4xx with {error} or success, never 5xx; a rejection changes nothing`, async () => {
       const s = await setup()

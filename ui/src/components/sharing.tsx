@@ -138,7 +138,7 @@ function ShareDialog({
 }
 
 type SharingListProps = {
-  links: ShareLink[]
+  links: readonly ShareLink[]
   onRevoke: (id: number) => Promise<void>
   formatDate: (iso: string) => string
   /** An ISO time: which links have expired (tests and stories fix it). */
@@ -204,7 +204,7 @@ function SharingList({ links, onRevoke, formatDate, now }: SharingListProps) {
             <div className="cad-sharing__what">
               <span className="cad-sharing__name cad-break">
                 {link.report_title ||
-                  (link.week_start_date ? `Week of ${link.week_start_date}` : 'Report')}
+                  (link.week_start_date ? `Week of ${formatDate(link.week_start_date)}` : 'Report')}
               </span>
               <Badge tone={state.tone}>{state.label}</Badge>
             </div>

@@ -1,4 +1,5 @@
 import { Button } from '../components/button'
+import { ProjectHealthTable } from '../components/project-health'
 import { SinceLastWeek } from '../components/since-last-week'
 import { ReportSkeleton } from '../components/skeleton'
 import { ageingLabel, showsAgeing } from '../lib/ageing'
@@ -59,6 +60,13 @@ export function DraftView(p: DraftViewProps) {
       <p className="cad-screen__muted">{p.weekRange}</p>
       {r.title ? <h2>{r.title}</h2> : null}
       {r.summary ? <p>{r.summary}</p> : null}
+      {r.project_health?.length ? (
+        <ProjectHealthTable
+          rows={r.project_health}
+          headingLevel={r.title ? 3 : 2}
+          className="cad-draft__health"
+        />
+      ) : null}
       {p.changes ? (
         <SinceLastWeek
           changes={p.changes}

@@ -1,10 +1,17 @@
 import { StatCard } from '../components/card'
 import { EmptyState } from '../components/empty-state'
 import { Link } from '../components/link'
+import { HealthTimeline } from '../components/project-health'
 import { WeekChangeCounts } from '../components/since-last-week'
 import { PageSkeleton } from '../components/skeleton'
 import { formatDate } from '../lib/dates'
-import type { Project, ProjectAnalytics, ProjectUpdate, ProjectWeekChanges } from '../types'
+import type {
+  Project,
+  ProjectAnalytics,
+  ProjectHealthWeek,
+  ProjectUpdate,
+  ProjectWeekChanges,
+} from '../types'
 
 export type ProjectViewProps = {
   project: Project | null
@@ -13,9 +20,11 @@ export type ProjectViewProps = {
   loading?: boolean
   /** Counts per report week (GET /api/projects/{uuid}/changes), shown in each week group. */
   weekChanges?: ProjectWeekChanges[]
+  /** The health set on each report (GET /api/projects/{uuid}/health), newest first. */
+  health?: ProjectHealthWeek[]
 }
 
-export function ProjectView({ project, updates, loading, weekChanges }: ProjectViewProps) {
+export function ProjectView({ project, updates, loading, weekChanges, health }: ProjectViewProps) {
   if (loading) return <PageSkeleton />
   if (!project) return <EmptyState title="Project not found" />
   const weeks = new Map<string, ProjectUpdate[]>()
@@ -29,6 +38,9 @@ export function ProjectView({ project, updates, loading, weekChanges }: ProjectV
       <p className="cad-screen__muted">
         Created {formatDate(project.created_at)} · Updated {formatDate(project.updated_at)}
       </p>
+      {health?.length ? (
+        <HealthTimeline weeks={health} formatWeek={(week) => `Week of ${formatDate(week)}`} />
+      ) : null}
       <h2>Project Updates Timeline</h2>
       {weeks.size === 0 ? <EmptyState title="No Updates Yet" /> : null}
       {[...weeks].map(([week, list]) => (

@@ -5,6 +5,7 @@ import { DatePicker } from '../components/date-picker'
 import { DeliveryStatus } from '../components/delivery-status'
 import { EmptyState } from '../components/empty-state'
 import { InlineEdit } from '../components/inline-edit'
+import { ProjectHealthPanel, type ProjectHealthPanelProps } from '../components/project-health'
 import { type NewItem, SectionCard, type SectionCardProps } from '../components/section-card'
 import { Select } from '../components/select'
 import { SinceLastWeek } from '../components/since-last-week'
@@ -49,6 +50,13 @@ export type ReportViewProps = {
    * that section only, not the whole report.
    */
   sectionCard?: React.ComponentType<SectionCardProps>
+  /** 'Share': a private read-only link for readers (the button shows only with it). */
+  onShare?: () => void
+  /**
+   * Sets a project's health on this report (PUT …/project-health/{project}); with it, the report
+   * shows a Project health panel for the projects that have items this week.
+   */
+  onHealthChange?: ProjectHealthPanelProps['onChange']
 }
 
 type SectionCallbacks = {
@@ -105,6 +113,7 @@ export function ReportView(p: ReportViewProps) {
               Send
             </Button>
           ) : null}
+          {p.onShare ? <Button onClick={p.onShare}>Share</Button> : null}
           <Button onClick={p.onImport}>Import</Button>
           <Select
             aria-label="Status"
@@ -171,6 +180,9 @@ export function ReportView(p: ReportViewProps) {
         onSave={p.onSummaryChange}
       />
       {p.changes ? <SinceLastWeek changes={p.changes} /> : null}
+      {p.onHealthChange && r.project_health?.length ? (
+        <ProjectHealthPanel rows={r.project_health} onChange={p.onHealthChange} />
+      ) : null}
       {(r.sections ?? []).map((s) => (
         <Section
           key={s.id}

@@ -8,6 +8,7 @@ import {
   type WeekOverWeekSettings,
 } from '../components/report-delivery-settings'
 import { Select } from '../components/select'
+import { SharingList } from '../components/sharing'
 import { PageSkeleton } from '../components/skeleton'
 import { SortableList } from '../components/sortable-list'
 import { formatDate } from '../lib/dates'
@@ -16,6 +17,7 @@ import type {
   ReportFrequency,
   SectionTemplate,
   SectionType,
+  ShareLink,
   UserSettings,
   Weekday,
 } from '../types'
@@ -42,7 +44,7 @@ const TYPES: Array<[SectionType, string]> = [
   ['followups', 'Items requiring follow-up'],
 ]
 
-export type SettingsTab = 'preferences' | 'sections' | 'projects'
+export type SettingsTab = 'preferences' | 'sections' | 'projects' | 'sharing'
 
 export type SettingsViewProps = {
   settings: UserSettings
@@ -75,6 +77,11 @@ export type SettingsViewProps = {
   mailEnabled?: boolean
   /** The server's answer to the last week-over-week change, e.g. 'At most 20 recipients'. */
   weekOverWeekError?: string | null
+  /** Settings → Sharing (the tab shows with onRevokeShare): the private links to reports. */
+  shareLinks?: readonly ShareLink[]
+  onRevokeShare?: (id: number) => Promise<void>
+  /** Opening the Sharing tab (the app loads the links then). */
+  onOpenSharing?: () => void
 }
 
 function Preferences(p: SettingsViewProps) {
@@ -473,6 +480,7 @@ export function SettingsView(p: SettingsViewProps) {
     ['sections', 'Report Sections'],
     ['projects', 'Projects'],
   ]
+  if (p.onRevokeShare) tabs.push(['sharing', 'Sharing'])
   return (
     <div className="cad-screen cad-settings">
       <nav className="cad-settings__nav" aria-label="Settings">
@@ -482,7 +490,10 @@ export function SettingsView(p: SettingsViewProps) {
             type="button"
             className="cad-settings__tab"
             aria-current={tab === k ? 'page' : undefined}
-            onClick={() => setTab(k)}
+            onClick={() => {
+              setTab(k)
+              if (k === 'sharing') p.onOpenSharing?.()
+            }}
           >
             {l}
           </button>
@@ -492,6 +503,20 @@ export function SettingsView(p: SettingsViewProps) {
         {tab === 'preferences' ? <Preferences {...p} /> : null}
         {tab === 'sections' ? <Sections {...p} /> : null}
         {tab === 'projects' ? <Projects {...p} /> : null}
+        {tab === 'sharing' && p.onRevokeShare ? (
+          <section className="cad-screen__block">
+            <h2>Sharing</h2>
+            <p className="cad-screen__muted">
+              Private read-only links to your reports. Readers need no account; you see how often
+              and when a link was opened, never by whom.
+            </p>
+            <SharingList
+              links={p.shareLinks ?? []}
+              onRevoke={p.onRevokeShare}
+              formatDate={formatDate}
+            />
+          </section>
+        ) : null}
       </div>
     </div>
   )

@@ -91,6 +91,8 @@ export const userSettings = pgTable('user_settings', {
   reminder_enabled: bool('reminder_enabled').notNull().default(sql`1`),
   // JSON array of validated e-mail addresses that receive the report on Send (needs SMTP).
   report_recipients: text('report_recipients').notNull().default('[]'),
+  // JSON array of https URLs (Slack, Teams or any JSON webhook) posted to on Send.
+  webhook_urls: text('webhook_urls').notNull().default('[]'),
   created_at: createdAt(),
   updated_at: updatedAt(),
 })
@@ -323,9 +325,9 @@ export const deliveries = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     report_id: integer('report_id').references(() => reports.id, { onDelete: 'set null' }),
-    kind: text('kind', { enum: ['report', 'reminder'] }).notNull(),
+    kind: text('kind', { enum: ['report', 'reminder', 'webhook'] }).notNull(),
     week_start_date: text('week_start_date').notNull(),
-    // JSON array of addresses.
+    // JSON array of addresses (a webhook: the one URL it posts to).
     recipients: text('recipients').notNull(),
     status: text('status', { enum: ['pending', 'sent', 'failed'] })
       .notNull()
@@ -361,4 +363,108 @@ export const rateLimits = pgTable(
     count: integer('count').notNull(),
   },
   (t) => [index('rate_limits_window').on(t.window_start)],
+)
+
+/** A project's health on one report (interface.md §8); one row per report and project. */
+export const projectHealth = pgTable(
+  'project_health',
+  {
+    id: id(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    report_id: integer('report_id')
+      .notNull()
+      .references(() => reports.id, { onDelete: 'cascade' }),
+    project_id: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    health: text('health', { enum: ['on_track', 'at_risk', 'off_track'] }).notNull(),
+    note: text('note'),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('project_health_report_project').on(t.report_id, t.project_id),
+    index('project_health_project').on(t.project_id),
+    index('project_health_user').on(t.user_id),
+  ],
+)
+
+/**
+ * A private read-only link to a report (/r/<token>). Only the SHA-256 of the token is stored; the
+ * token is shown once, in the answer that creates the link.
+ */
+export const shares = pgTable(
+  'shares',
+  {
+    id: id(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    report_id: integer('report_id')
+      .notNull()
+      .references(() => reports.id, { onDelete: 'cascade' }),
+    token_hash: text('token_hash').notNull().unique(),
+    // null: never expires.
+    expires_at: text('expires_at'),
+    revoked_at: text('revoked_at'),
+    views: integer('views').notNull().default(0),
+    last_viewed_at: text('last_viewed_at'),
+    created_at: createdAt(),
+  },
+  (t) => [index('shares_user').on(t.user_id), index('shares_report').on(t.report_id)],
+)
+
+/** A reader's question on a shared report (or one of its items), and the author's answer. */
+export const shareQuestions = pgTable(
+  'share_questions',
+  {
+    id: id(),
+    // The report's author: the question is theirs to read and answer.
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    report_id: integer('report_id')
+      .notNull()
+      .references(() => reports.id, { onDelete: 'cascade' }),
+    share_id: integer('share_id').references(() => shares.id, { onDelete: 'set null' }),
+    // The item asked about, when it is one.
+    item_id: integer('item_id').references((): AnyPgColumn => sectionItems.id, {
+      onDelete: 'set null',
+    }),
+    // The follow-up the question became in the author's report.
+    followup_item_id: integer('followup_item_id').references((): AnyPgColumn => sectionItems.id, {
+      onDelete: 'set null',
+    }),
+    name: text('name').notNull(),
+    text: text('text').notNull(),
+    answer: text('answer'),
+    answered_at: text('answered_at'),
+    seen_at: text('seen_at'),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [
+    index('share_questions_user').on(t.user_id, t.seen_at),
+    index('share_questions_report').on(t.report_id),
+  ],
+)
+
+/** 'Read — thanks' from a reader of a shared report. */
+export const shareAcknowledgements = pgTable(
+  'share_acknowledgements',
+  {
+    id: id(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    report_id: integer('report_id')
+      .notNull()
+      .references(() => reports.id, { onDelete: 'cascade' }),
+    share_id: integer('share_id').references(() => shares.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    created_at: createdAt(),
+  },
+  (t) => [index('share_acknowledgements_report').on(t.report_id)],
 )

@@ -3,7 +3,7 @@ import { t } from 'elysia'
 export namespace MailModel {
   export const delivery = t.Object({
     id: t.Integer(),
-    kind: t.Union([t.Literal('report'), t.Literal('reminder')]),
+    kind: t.Union([t.Literal('report'), t.Literal('reminder'), t.Literal('webhook')]),
     recipients: t.Array(t.String()),
     status: t.Union([t.Literal('pending'), t.Literal('sent'), t.Literal('failed')]),
     attempts: t.Integer(),

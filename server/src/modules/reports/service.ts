@@ -9,6 +9,7 @@ import { isValidIsoDate } from '../../lib/weeks'
 import { queueReportDelivery } from '../mail/queue'
 import { withAgeing } from '../section-items/ageing'
 import { getSettings } from '../settings/service'
+import { reportProjectHealth } from '../sharing/health'
 import { carryOver } from './carry-over'
 import type { ReportModel } from './model'
 import type { Report } from './types'
@@ -65,7 +66,12 @@ export async function loadReport(ctx: AppContext, report: Report) {
 }
 
 export async function getReport(ctx: AppContext, userId: number, uuid: string) {
-  return loadReport(ctx, await findReport(ctx, userId, uuid))
+  const report = await findReport(ctx, userId, uuid)
+  const [full, project_health] = await Promise.all([
+    loadReport(ctx, report),
+    reportProjectHealth(ctx.db, report),
+  ])
+  return { ...full, project_health }
 }
 
 const clean = (v: string | null | undefined) => (v == null ? null : v.trim() || null)

@@ -1,0 +1,155 @@
+import type {
+  Health,
+  ProjectHealth,
+  ProjectHealthWeek,
+  SharedQuestion,
+  SharedReport,
+  ShareExpiry,
+  ShareLink,
+} from '@cadence/ui'
+import { proxy, useSnapshot } from 'valtio'
+import { api, call } from '../api/client'
+import { reportState } from './reports'
+
+/**
+ * Reports that travel (issue 16): project health on the open report, private links, and the
+ * shared page a reader opens without an account.
+ */
+
+/** Sets a project's health on the open report; the panel shows the server's answer. */
+async function setProjectHealth(
+  reportUuid: string,
+  projectUuid: string,
+  next: { health: Health; note: string | null },
+) {
+  const row = (await call(
+    api.api
+      .reports({ uuid: reportUuid })
+      ['project-health']({ project_uuid: projectUuid })
+      .put({ health: next.health, note: next.note }),
+  )) as ProjectHealth
+  const report = reportState.current
+  if (report?.uuid !== reportUuid) return
+  const rows = report.project_health ?? []
+  report.project_health = rows.some((r) => r.project_uuid === projectUuid)
+    ? rows.map((r) => (r.project_uuid === projectUuid ? row : r))
+    : rows
+}
+
+let healthTimer: ReturnType<typeof setTimeout> | undefined
+/**
+ * After an item is added, moved or completed, the table's projects and counts change: fetch the
+ * report's health again (once for a burst of edits).
+ */
+function refreshProjectHealth(reportUuid: string, delayMs = 400) {
+  clearTimeout(healthTimer)
+  healthTimer = setTimeout(async () => {
+    try {
+      const fresh = (await call(api.api.reports({ uuid: reportUuid }).get())) as {
+        project_health?: ProjectHealth[]
+      }
+      const report = reportState.current
+      if (report?.uuid === reportUuid && fresh.project_health)
+        report.project_health = fresh.project_health
+    } catch (error) {
+      console.error(error)
+    }
+  }, delayMs)
+}
+
+/** The project page's health history. */
+async function loadProjectHealth(projectUuid: string): Promise<ProjectHealthWeek[]> {
+  const data = (await call(api.api.projects({ uuid: projectUuid }).health.get())) as {
+    weeks: ProjectHealthWeek[]
+  }
+  return data.weeks
+}
+
+async function createShare(reportUuid: string, expiresInDays: ShareExpiry) {
+  const created = await call(
+    api.api.reports({ uuid: reportUuid }).shares.post({ expires_in_days: expiresInDays }),
+  )
+  sharesState.loaded = false
+  return created as { id: number; url: string; expires_at: string | null }
+}
+
+const sharesState = proxy<{ links: ShareLink[]; loaded: boolean; error: string | null }>({
+  links: [],
+  loaded: false,
+  error: null,
+})
+
+async function loadShares() {
+  try {
+    const data = (await call(api.api.shares.get())) as { shares: ShareLink[] }
+    sharesState.links = data.shares
+    sharesState.error = null
+  } catch (error) {
+    sharesState.error = error instanceof Error ? error.message : 'Failed to load links'
+  } finally {
+    sharesState.loaded = true
+  }
+}
+
+async function revokeShare(id: number) {
+  await call(api.api.shares({ id }).delete())
+  await loadShares()
+}
+
+const useShares = () => useSnapshot(sharesState)
+
+/** GET /api/shared/{token}: null when the link is wrong, expired or revoked (404). */
+async function loadSharedReport(token: string): Promise<SharedReport | null> {
+  const res = await fetch(`/api/shared/${encodeURIComponent(token)}`, {
+    credentials: 'omit',
+    cache: 'no-store',
+  })
+  if (res.status === 404) return null
+  if (!res.ok) throw new Error(await errorOf(res))
+  return (await res.json()) as SharedReport
+}
+
+async function errorOf(res: Response) {
+  try {
+    const body = (await res.json()) as { error?: string }
+    if (body.error) return body.error
+  } catch {}
+  return `HTTP ${res.status}`
+}
+
+async function postShared(token: string, what: string, body: unknown) {
+  const res = await fetch(`/api/shared/${encodeURIComponent(token)}/${what}`, {
+    method: 'POST',
+    credentials: 'omit',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  })
+  if (!res.ok) throw new Error(await errorOf(res))
+  return res.json()
+}
+
+/** A reader's question (on an item or the whole report); the reader's own browser, no account. */
+async function askSharedQuestion(
+  token: string,
+  question: { name: string; text: string; item_id: number | null },
+): Promise<SharedQuestion> {
+  return (await postShared(token, 'questions', question)) as SharedQuestion
+}
+
+async function acknowledgeShared(token: string, name: string) {
+  await postShared(token, 'acknowledgements', { name })
+}
+
+export {
+  acknowledgeShared,
+  askSharedQuestion,
+  createShare,
+  loadProjectHealth,
+  loadSharedReport,
+  loadShares,
+  refreshProjectHealth,
+  revokeShare,
+  setProjectHealth,
+  sharesState,
+  useShares,
+}

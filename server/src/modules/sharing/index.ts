@@ -1,0 +1,134 @@
+import { Elysia } from 'elysia'
+import type { AppContext } from '../../context'
+import { clientAddress, createRateLimiter, trustedProxies } from '../../lib/rate-limit'
+import { authPlugin } from '../auth/plugin'
+import { projectHealthHistory, setProjectHealth } from './health'
+import { SharingModel } from './model'
+import { acknowledge, answerQuestion, askQuestion, listQuestions } from './questions'
+import { activeShare, createShare, listShares, revokeShare, sharedReport } from './shares'
+
+/**
+ * Headers of every answer about a shared report (its API and its /r/ page, set in app.ts before
+ * anything else so errors carry them too): cached by no one, indexed by no one, no referrer.
+ */
+export const SHARED_HEADERS = {
+  'cache-control': 'no-store',
+  'referrer-policy': 'no-referrer',
+  'x-robots-tag': 'noindex, nofollow',
+}
+
+/** The author's side: project health, links, questions (signed in, own objects only). */
+export function sharingModule(ctx: AppContext) {
+  return new Elysia({ prefix: '/api' })
+    .use(authPlugin(ctx))
+    .put(
+      '/reports/:uuid/project-health/:project_uuid',
+      ({ user, params, body }) =>
+        setProjectHealth(ctx, user.id, params.uuid, params.project_uuid, body),
+      {
+        auth: true,
+        params: SharingModel.healthParams,
+        body: SharingModel.setHealth,
+        response: SharingModel.healthRow,
+        detail: { tags: ['reports'] },
+      },
+    )
+    .get(
+      '/projects/:uuid/health',
+      ({ user, params }) => projectHealthHistory(ctx, user.id, params.uuid),
+      {
+        auth: true,
+        params: SharingModel.reportParams,
+        response: SharingModel.healthHistory,
+        detail: { tags: ['projects'] },
+      },
+    )
+    .post(
+      '/reports/:uuid/shares',
+      async ({ user, params, body, set }) => {
+        set.status = 201
+        return createShare(ctx, user.id, params.uuid, body)
+      },
+      {
+        auth: true,
+        params: SharingModel.reportParams,
+        body: SharingModel.createShare,
+        response: { 201: SharingModel.createdShare },
+        detail: { tags: ['sharing'] },
+      },
+    )
+    .get('/shares', ({ user }) => listShares(ctx, user.id), {
+      auth: true,
+      response: SharingModel.shareList,
+      detail: { tags: ['sharing'] },
+    })
+    .delete('/shares/:id', ({ user, params }) => revokeShare(ctx, user.id, params.id), {
+      auth: true,
+      params: SharingModel.idParams,
+      detail: { tags: ['sharing'] },
+    })
+    .get('/questions', ({ user }) => listQuestions(ctx, user.id), {
+      auth: true,
+      detail: { tags: ['sharing'] },
+    })
+    .put(
+      '/questions/:id',
+      ({ user, params, body }) => answerQuestion(ctx, user.id, params.id, body),
+      {
+        auth: true,
+        params: SharingModel.idParams,
+        body: SharingModel.answer,
+        detail: { tags: ['sharing'] },
+      },
+    )
+}
+
+/**
+ * The readers' side, without a session: the token is the only key and opens one report. Every
+ * write is rate-limited per link and per client address (in the database, so across instances),
+ * capped in size by the schema, refused once the link expired or was revoked, and reaches only
+ * that report's questions and acknowledgements.
+ */
+export function sharedModule(ctx: AppContext) {
+  const perAddress = createRateLimiter(ctx.db, 10, 60_000)
+  const perLink = createRateLimiter(ctx.db, 30, 3_600_000)
+  const trusted = trustedProxies(ctx.config.trustedProxies)
+  const limit = async (
+    token: string,
+    request: Request,
+    server: { requestIP(r: Request): { address: string } | null } | null,
+  ) => {
+    const share = await activeShare(ctx, token)
+    const address = clientAddress(
+      server?.requestIP(request)?.address,
+      request.headers.get('x-forwarded-for'),
+      trusted,
+    )
+    await perAddress(`shared-address ${address}`)
+    await perLink(`shared-link ${share.id}`)
+  }
+  const detail = { tags: ['shared'] }
+  return new Elysia({ prefix: '/api/shared' })
+    .get('/:token', ({ params }) => sharedReport(ctx, params.token), {
+      params: SharingModel.tokenParams,
+      detail,
+    })
+    .post(
+      '/:token/questions',
+      async ({ params, body, request, server, set }) => {
+        await limit(params.token, request, server)
+        set.status = 201
+        return askQuestion(ctx, params.token, body)
+      },
+      { params: SharingModel.tokenParams, body: SharingModel.question, detail },
+    )
+    .post(
+      '/:token/acknowledgements',
+      async ({ params, body, request, server, set }) => {
+        await limit(params.token, request, server)
+        set.status = 201
+        return acknowledge(ctx, params.token, body)
+      },
+      { params: SharingModel.tokenParams, body: SharingModel.acknowledgement, detail },
+    )
+}

@@ -1,0 +1,99 @@
+import { t } from 'elysia'
+
+const health = t.Union([t.Literal('on_track'), t.Literal('at_risk'), t.Literal('off_track')], {
+  error: 'health must be on_track, at_risk or off_track',
+})
+const nullableHealth = t.Nullable(health)
+
+/** Project health, private links and readers' questions (interface.md §8). */
+export namespace SharingModel {
+  export const HEALTH_NOTE_MAX = 280
+  export const QUESTION_MAX = 2000
+  export const NAME_MAX = 100
+
+  export const healthParams = t.Object({
+    uuid: t.String({ maxLength: 64 }),
+    project_uuid: t.String({ maxLength: 64 }),
+  })
+  export const setHealth = t.Object({
+    health,
+    note: t.Optional(
+      t.Nullable(t.String({ maxLength: HEALTH_NOTE_MAX }), {
+        error: 'note must be at most 280 characters',
+      }),
+    ),
+  })
+  export type setHealth = typeof setHealth.static
+  export const healthRow = t.Object({
+    project_uuid: t.String(),
+    project_name: t.String(),
+    health: nullableHealth,
+    note: t.Nullable(t.String()),
+    previous_health: nullableHealth,
+    open_count: t.Integer(),
+    completed_count: t.Integer(),
+  })
+  export const healthHistory = t.Object({
+    weeks: t.Array(
+      t.Object({
+        week_start_date: t.String(),
+        report_uuid: t.String(),
+        health,
+        note: t.Nullable(t.String()),
+      }),
+    ),
+  })
+
+  export const reportParams = t.Object({ uuid: t.String({ maxLength: 64 }) })
+  export const createShare = t.Object({
+    expires_in_days: t.Nullable(
+      t.Union([t.Literal(7), t.Literal(30), t.Literal(90)], {
+        error: 'expires_in_days must be 7, 30, 90 or null (never)',
+      }),
+      { default: 30 },
+    ),
+  })
+  export type createShare = typeof createShare.static
+  export const createdShare = t.Object({
+    id: t.Integer(),
+    url: t.String(),
+    expires_at: t.Nullable(t.String()),
+  })
+  export const share = t.Object({
+    id: t.Integer(),
+    report_uuid: t.String(),
+    report_title: t.Nullable(t.String()),
+    week_start_date: t.String(),
+    created_at: t.String(),
+    expires_at: t.Nullable(t.String()),
+    revoked_at: t.Nullable(t.String()),
+    views: t.Integer(),
+    last_viewed_at: t.Nullable(t.String()),
+  })
+  export const shareList = t.Object({ shares: t.Array(share) })
+  export const idParams = t.Object({ id: t.Integer({ minimum: 1, error: 'id must be an id' }) })
+
+  export const tokenParams = t.Object({ token: t.String({ maxLength: 128 }) })
+  export const question = t.Object({
+    name: t.String({ minLength: 1, maxLength: NAME_MAX, error: 'Name is required' }),
+    text: t.String({ minLength: 1, maxLength: QUESTION_MAX, error: 'Question is required' }),
+    item_id: t.Optional(
+      t.Nullable(t.Integer({ minimum: 1 }), { error: 'item_id must be an item id' }),
+    ),
+  })
+  export type question = typeof question.static
+  export const acknowledgement = t.Object({
+    name: t.String({ minLength: 1, maxLength: NAME_MAX, error: 'Name is required' }),
+  })
+  export type acknowledgement = typeof acknowledgement.static
+
+  export const answer = t.Object({
+    answer: t.Optional(
+      t.Nullable(t.String({ maxLength: QUESTION_MAX }), {
+        error: 'answer must be at most 2,000 characters',
+      }),
+    ),
+    seen: t.Optional(t.Boolean({ error: 'seen must be true or false' })),
+  })
+  export type answer = typeof answer.static
+}

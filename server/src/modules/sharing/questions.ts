@@ -1,0 +1,233 @@
+import { and, desc, eq, gte, sql } from 'drizzle-orm'
+import type { AppContext } from '../../context'
+import {
+  reportSections,
+  reports,
+  sectionItems,
+  shareAcknowledgements,
+  shareQuestions,
+} from '../../db/schema'
+import { logActivity } from '../../lib/activity'
+import { BadRequest, NotFound } from '../../lib/errors'
+import { isoDate, nowIso } from '../../lib/time'
+import { currentWeekWindow, type Weekday } from '../../lib/weeks'
+import { createItem } from '../section-items/service'
+import { getSettings } from '../settings/service'
+import type { SharingModel } from './model'
+import { type ActiveShare, activeShare } from './shares'
+
+/** 'Nov 23': the week a brief was for, as its readers know it. */
+const briefDate = (week: string) =>
+  new Date(`${week}T00:00:00Z`).toLocaleDateString('en-US', {
+    month: 'short',
+    day: 'numeric',
+    timeZone: 'UTC',
+  })
+
+/** Control characters (but line breaks) out, surrounding space trimmed; empty is refused. */
+function cleanText(value: string, what: string) {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: removing them is the point
+  const text = value.replace(/[\u0000-\u0009\u000b-\u001f\u007f]/g, '').trim()
+  if (!text) throw new BadRequest(`${what} is required`)
+  return text
+}
+
+/**
+ * The report a reader's question lands in: the author's report of the current week, or else their
+ * newest; its first follow-ups section, or a new 'Follow-ups' section at its end.
+ */
+async function landingSection(ctx: AppContext, userId: number) {
+  const settings = await getSettings(ctx, userId)
+  const window = currentWeekWindow(isoDate(), settings.weekly_start_day as Weekday)
+  const [current] = await ctx.db.orm
+    .select()
+    .from(reports)
+    .where(and(eq(reports.user_id, userId), gte(reports.week_start_date, window.from)))
+    .orderBy(desc(reports.week_start_date))
+    .limit(1)
+  const [newest] = current
+    ? [current]
+    : await ctx.db.orm
+        .select()
+        .from(reports)
+        .where(eq(reports.user_id, userId))
+        .orderBy(desc(reports.week_start_date))
+        .limit(1)
+  if (!newest) return null
+  const [section] = await ctx.db.orm
+    .select()
+    .from(reportSections)
+    .where(
+      and(eq(reportSections.report_id, newest.id), eq(reportSections.section_type, 'followups')),
+    )
+    .orderBy(reportSections.sort_order, reportSections.id)
+    .limit(1)
+  if (section) return section
+  const [{ next }] = await ctx.db.rows<{ next: number }>(
+    sql`SELECT COALESCE(MAX(sort_order), -1) + 1 AS next FROM report_sections WHERE report_id = ${newest.id}`,
+  )
+  const [created] = await ctx.db.orm
+    .insert(reportSections)
+    .values({
+      report_id: newest.id,
+      user_id: userId,
+      section_name: 'Follow-ups',
+      section_type: 'followups',
+      sort_order: Number(next),
+    })
+    .returning()
+  return created
+}
+
+/** The item a question names must be an item of the shared report; anything else is 404. */
+async function itemOfReport(ctx: AppContext, share: ActiveShare, itemId: number) {
+  const [item] = await ctx.db.orm
+    .select({ id: sectionItems.id, project_id: sectionItems.project_id })
+    .from(sectionItems)
+    .innerJoin(reportSections, eq(reportSections.id, sectionItems.section_id))
+    .where(and(eq(sectionItems.id, itemId), eq(reportSections.report_id, share.report_id)))
+  if (!item) throw new NotFound('Item not found')
+  return item
+}
+
+/**
+ * POST /api/shared/{token}/questions: the question is stored with the link, and becomes a
+ * follow-up in the author's current report (or newest) naming the asker, e.g. 'Board: why is
+ * Apollo at risk? — asked by Maria on the brief of Nov 23'. It can reach nothing but that.
+ */
+export async function askQuestion(ctx: AppContext, token: string, input: SharingModel.question) {
+  const share = await activeShare(ctx, token)
+  const name = cleanText(input.name, 'Name')
+  const text = cleanText(input.text, 'Question')
+  const item = input.item_id == null ? null : await itemOfReport(ctx, share, input.item_id)
+  const [report] = await ctx.db.orm
+    .select({ week_start_date: reports.week_start_date })
+    .from(reports)
+    .where(eq(reports.id, share.report_id))
+  const section = await landingSection(ctx, share.user_id)
+  const followup = section
+    ? await createItem(ctx, share.user_id, {
+        section_id: section.id,
+        content: `${text} — asked by ${name} on the brief of ${briefDate(report.week_start_date)}`,
+        project_id: item?.project_id ?? null,
+        item_type: 'followup',
+      })
+    : null
+  const [row] = await ctx.db.orm
+    .insert(shareQuestions)
+    .values({
+      user_id: share.user_id,
+      report_id: share.report_id,
+      share_id: share.id,
+      item_id: item?.id ?? null,
+      followup_item_id: followup?.id ?? null,
+      name,
+      text,
+    })
+    .returning()
+  await logActivity(ctx.db, {
+    userId: share.user_id,
+    action: 'question_received',
+    entityType: 'share',
+    entityId: share.id,
+  })
+  return {
+    id: row.id,
+    name: row.name,
+    text: row.text,
+    item_id: row.item_id,
+    created_at: row.created_at,
+    answer: row.answer,
+  }
+}
+
+/** POST /api/shared/{token}/acknowledgements: 'Read — thanks'. */
+export async function acknowledge(
+  ctx: AppContext,
+  token: string,
+  input: SharingModel.acknowledgement,
+) {
+  const share = await activeShare(ctx, token)
+  const [row] = await ctx.db.orm
+    .insert(shareAcknowledgements)
+    .values({
+      user_id: share.user_id,
+      report_id: share.report_id,
+      share_id: share.id,
+      name: cleanText(input.name, 'Name'),
+    })
+    .returning()
+  return { id: row.id, name: row.name, created_at: row.created_at }
+}
+
+/**
+ * GET /api/questions: readers' questions to the signed-in author, newest first, with what they
+ * asked about; `unseen` feeds the badge.
+ */
+export async function listQuestions(ctx: AppContext, userId: number) {
+  const rows = await ctx.db.rows<{
+    id: number
+    report_uuid: string
+    week_start_date: string
+    item_id: number | null
+    item_content: string | null
+    followup_item_id: number | null
+    name: string
+    text: string
+    answer: string | null
+    answered_at: string | null
+    seen_at: string | null
+    created_at: string
+  }>(sql`
+    SELECT q.id, r.uuid AS report_uuid, r.week_start_date, q.item_id, i.content AS item_content,
+      q.followup_item_id, q.name, q.text, q.answer, q.answered_at, q.seen_at, q.created_at
+    FROM share_questions q
+    JOIN reports r ON r.id = q.report_id
+    LEFT JOIN section_items i ON i.id = q.item_id
+    WHERE q.user_id = ${userId}
+    ORDER BY q.created_at DESC, q.id DESC`)
+  const acknowledgements = await ctx.db.rows<{
+    report_uuid: string
+    name: string
+    created_at: string
+  }>(sql`
+    SELECT r.uuid AS report_uuid, a.name, a.created_at
+    FROM share_acknowledgements a JOIN reports r ON r.id = a.report_id
+    WHERE a.user_id = ${userId}
+    ORDER BY a.created_at DESC, a.id DESC
+    LIMIT 200`)
+  return {
+    questions: rows,
+    unseen: rows.filter((q) => !q.seen_at).length,
+    acknowledgements,
+  }
+}
+
+/** PUT /api/questions/{id}: the author's answer (shown under the question) and/or seen. */
+export async function answerQuestion(
+  ctx: AppContext,
+  userId: number,
+  id: number,
+  input: SharingModel.answer,
+) {
+  const [row] = await ctx.db.orm
+    .select()
+    .from(shareQuestions)
+    .where(and(eq(shareQuestions.id, id), eq(shareQuestions.user_id, userId)))
+  if (!row) throw new NotFound('Question not found')
+  const now = nowIso()
+  const changes: Partial<typeof shareQuestions.$inferInsert> = { updated_at: now }
+  if (input.answer !== undefined) {
+    const answer = input.answer?.trim() || null
+    changes.answer = answer
+    changes.answered_at = answer ? now : null
+    changes.seen_at = row.seen_at ?? now
+  }
+  if (input.seen !== undefined) changes.seen_at = input.seen ? (row.seen_at ?? now) : null
+  const [updated] = await ctx.db.orm
+    .update(shareQuestions)
+    .set(changes)
+    .where(eq(shareQuestions.id, id))
+    .returning()
+  return updated
+}

@@ -1,0 +1,159 @@
+import { and, desc, eq, sql } from 'drizzle-orm'
+import type { AppContext } from '../../context'
+import { reports, shares } from '../../db/schema'
+import { logActivity } from '../../lib/activity'
+import { NotFound } from '../../lib/errors'
+import { nowIso } from '../../lib/time'
+import { randomVerifier, sha256Hex } from '../auth/tokens'
+import { findReport, loadReport } from '../reports/service'
+import { reportProjectHealth } from './health'
+import type { SharingModel } from './model'
+
+/** What every wrong, expired or revoked token answers: the same, so none can be told apart. */
+export const LINK_UNAVAILABLE = 'This link is no longer available'
+
+/**
+ * POST /api/reports/{uuid}/shares: a private read-only link. The token (256 random bits) is in
+ * this answer only; the database keeps its SHA-256.
+ */
+export async function createShare(
+  ctx: AppContext,
+  userId: number,
+  reportUuid: string,
+  input: SharingModel.createShare,
+) {
+  const report = await findReport(ctx, userId, reportUuid)
+  const token = randomVerifier()
+  const days = input.expires_in_days
+  const expiresAt = days == null ? null : new Date(Date.now() + days * 86_400_000).toISOString()
+  const [row] = await ctx.db.orm
+    .insert(shares)
+    .values({
+      user_id: userId,
+      report_id: report.id,
+      token_hash: sha256Hex(token),
+      expires_at: expiresAt,
+    })
+    .returning()
+  await logActivity(ctx.db, {
+    userId,
+    action: 'report_shared',
+    entityType: 'report',
+    entityId: report.uuid,
+    details: days == null ? 'never expires' : `expires in ${days} days`,
+  })
+  return { id: row.id, url: `${ctx.config.publicUrl}/r/${token}`, expires_at: row.expires_at }
+}
+
+/** GET /api/shares: the user's links, newest first, with their views (never who viewed). */
+export async function listShares(ctx: AppContext, userId: number) {
+  const rows = await ctx.db.orm
+    .select({
+      id: shares.id,
+      report_uuid: reports.uuid,
+      report_title: reports.title,
+      week_start_date: reports.week_start_date,
+      created_at: shares.created_at,
+      expires_at: shares.expires_at,
+      revoked_at: shares.revoked_at,
+      views: shares.views,
+      last_viewed_at: shares.last_viewed_at,
+    })
+    .from(shares)
+    .innerJoin(reports, eq(reports.id, shares.report_id))
+    .where(eq(shares.user_id, userId))
+    .orderBy(desc(shares.created_at), desc(shares.id))
+  return { shares: rows }
+}
+
+/** DELETE /api/shares/{id}: revokes at once; revoking again changes nothing. */
+export async function revokeShare(ctx: AppContext, userId: number, id: number) {
+  const [row] = await ctx.db.orm
+    .select()
+    .from(shares)
+    .where(and(eq(shares.id, id), eq(shares.user_id, userId)))
+  if (!row) throw new NotFound('Link not found')
+  if (!row.revoked_at) {
+    await ctx.db.orm.update(shares).set({ revoked_at: nowIso() }).where(eq(shares.id, id))
+    await logActivity(ctx.db, {
+      userId,
+      action: 'share_revoked',
+      entityType: 'share',
+      entityId: id,
+    })
+  }
+  return { success: true }
+}
+
+export type ActiveShare = typeof shares.$inferSelect
+
+/** The link a token opens, or 404 when it is wrong, expired or revoked. */
+export async function activeShare({ db }: AppContext, token: string): Promise<ActiveShare> {
+  const [row] = await db.orm
+    .select()
+    .from(shares)
+    .where(eq(shares.token_hash, sha256Hex(token)))
+  if (!row || row.revoked_at || (row.expires_at && row.expires_at <= nowIso())) {
+    throw new NotFound(LINK_UNAVAILABLE)
+  }
+  return row
+}
+
+type QuestionRow = {
+  id: number
+  name: string
+  text: string
+  item_id: number | null
+  created_at: string
+  answer: string | null
+}
+
+/**
+ * GET /api/shared/{token}: the report as its readers see it — the draft view and the health
+ * table, and this link's questions with their answers. Names only: no e-mail, no id of anything
+ * but the report's own items (which a question may name), nothing else of the account. Counts a
+ * view.
+ */
+export async function sharedReport(ctx: AppContext, token: string) {
+  const share = await activeShare(ctx, token)
+  const [report] = await ctx.db.orm.select().from(reports).where(eq(reports.id, share.report_id))
+  if (!report) throw new NotFound(LINK_UNAVAILABLE)
+  await ctx.db.exec(
+    sql`UPDATE shares SET views = views + 1, last_viewed_at = ${nowIso()} WHERE id = ${share.id}`,
+  )
+  const full = await loadReport(ctx, report)
+  const names = await ctx.db.rows<{ kind: string; id: number; name: string }>(sql`
+    SELECT 'project' AS kind, id, name FROM projects WHERE user_id = ${report.user_id}
+    UNION ALL
+    SELECT 'member' AS kind, id, name FROM team_members WHERE user_id = ${report.user_id}`)
+  const projectName = new Map(names.filter((n) => n.kind === 'project').map((n) => [n.id, n.name]))
+  const memberName = new Map(names.filter((n) => n.kind === 'member').map((n) => [n.id, n.name]))
+  const questions = await ctx.db.rows<QuestionRow>(sql`
+    SELECT id, name, text, item_id, created_at, answer FROM share_questions
+    WHERE share_id = ${share.id} ORDER BY created_at, id`)
+  return {
+    report: {
+      title: report.title,
+      week_start_date: report.week_start_date,
+      summary: report.summary,
+      sections: full.sections.map((s) => ({
+        id: s.id,
+        section_name: s.section_name,
+        section_type: s.section_type,
+        content: s.content,
+        items: s.items.map((i) => ({
+          id: i.id,
+          content: i.content,
+          is_completed: i.is_completed,
+          project_name: i.project_id == null ? null : (projectName.get(i.project_id) ?? null),
+          assignee_name:
+            i.assigned_to_team_member_id == null
+              ? null
+              : (memberName.get(i.assigned_to_team_member_id) ?? null),
+        })),
+      })),
+      project_health: await reportProjectHealth(ctx.db, report),
+    },
+    questions,
+  }
+}

@@ -1,0 +1,342 @@
+import { describe, expect, test } from 'bun:test'
+import { isoDate } from '../../lib/time'
+import { addDays, weekStart } from '../../lib/weeks'
+import { createTestApp, makeClient, ORIGIN, signIn } from '../../test/helpers'
+
+const THIS_WEEK = weekStart(isoDate(), 'monday')
+const LAST_WEEK = addDays(THIS_WEEK, -7)
+
+/** Ada with two weekly reports (last week and this week) and items on Apollo and Zephyr. */
+async function setUp() {
+  const ctx = await createTestApp()
+  const ada = await signIn(ctx.app, 'ada@example.com')
+  await ada.post('/api/section-templates', { name: 'Highlights', type: 'standard' })
+  await ada.post('/api/section-templates', { name: 'Follow-ups', type: 'followups' })
+  const apollo = (await ada.post('/api/projects', { name: 'Apollo' })).json
+  const zephyr = (await ada.post('/api/projects', { name: 'Zephyr' })).json
+  const tom = (await ada.post('/api/team-members', { name: 'Tom Reed', email: 'tom@example.com' }))
+    .json
+  const last = (await ada.post('/api/reports', { week_start_date: LAST_WEEK, carry_over: false }))
+    .json
+  const current = (
+    await ada.post('/api/reports', {
+      week_start_date: THIS_WEEK,
+      title: 'Week brief',
+      summary: 'All good',
+      carry_over: false,
+    })
+  ).json
+  const add = async (report: typeof current, content: string, projectId: number, done = false) => {
+    const item = (
+      await ada.post('/api/section-items', {
+        section_id: report.sections[0].id,
+        content,
+        project_id: projectId,
+        assigned_to_team_member_id: tom.id,
+      })
+    ).json
+    if (done) await ada.put(`/api/section-items/${item.id}`, { is_completed: true })
+    return item
+  }
+  await add(last, 'Apollo kickoff', apollo.id)
+  const launch = await add(current, 'Apollo launch', apollo.id)
+  await add(current, 'Apollo docs', apollo.id, true)
+  await add(current, 'Zephyr pilot', zephyr.id)
+  return { ...ctx, ada, apollo, zephyr, tom, last, current, launch }
+}
+
+const tokenOf = (url: string) => url.split('/r/')[1]
+
+describe('project health', () => {
+  test('set on a report, carried into the next as its starting value, with the change', async () => {
+    const { ada, apollo, zephyr, last, current } = await setUp()
+    const set = await ada.put(`/api/reports/${last.uuid}/project-health/${apollo.uuid}`, {
+      health: 'on_track',
+      note: 'Kicked off',
+    })
+    expect(set.status).toBe(200)
+    expect(set.json).toMatchObject({
+      project_name: 'Apollo',
+      health: 'on_track',
+      note: 'Kicked off',
+    })
+
+    // This week starts from last week's health, without last week's why.
+    let report = (await ada.get(`/api/reports/${current.uuid}`)).json
+    expect(report.project_health).toEqual([
+      {
+        project_uuid: apollo.uuid,
+        project_name: 'Apollo',
+        health: 'on_track',
+        note: null,
+        previous_health: 'on_track',
+        open_count: 1,
+        completed_count: 1,
+      },
+      {
+        project_uuid: zephyr.uuid,
+        project_name: 'Zephyr',
+        health: null,
+        note: null,
+        previous_health: null,
+        open_count: 1,
+        completed_count: 0,
+      },
+    ])
+    await ada.put(`/api/reports/${current.uuid}/project-health/${apollo.uuid}`, {
+      health: 'at_risk',
+      note: '  Vendor late  ',
+    })
+    report = (await ada.get(`/api/reports/${current.uuid}`)).json
+    expect(report.project_health[0]).toMatchObject({
+      health: 'at_risk',
+      note: 'Vendor late',
+      previous_health: 'on_track',
+    })
+    // The project page's history: each week it was set, newest first.
+    const history = await ada.get(`/api/projects/${apollo.uuid}/health`)
+    expect(history.json.weeks).toEqual([
+      {
+        week_start_date: THIS_WEEK,
+        report_uuid: current.uuid,
+        health: 'at_risk',
+        note: 'Vendor late',
+      },
+      {
+        week_start_date: LAST_WEEK,
+        report_uuid: last.uuid,
+        health: 'on_track',
+        note: 'Kicked off',
+      },
+    ])
+  })
+
+  test('bad values change nothing; another user cannot set or read it', async () => {
+    const { app, ada, apollo, current } = await setUp()
+    const path = `/api/reports/${current.uuid}/project-health/${apollo.uuid}`
+    expect((await ada.put(path, { health: 'fine' })).status).toBe(400)
+    const long = await ada.put(path, { health: 'at_risk', note: 'x'.repeat(281) })
+    expect(long.status).toBe(400)
+    expect(long.json.error).toBe('note must be at most 280 characters')
+    expect((await ada.get(`/api/reports/${current.uuid}`)).json.project_health[0].health).toBeNull()
+    const eve = await signIn(app, 'eve@example.com')
+    expect((await eve.put(path, { health: 'off_track' })).status).toBe(404)
+    expect((await eve.get(`/api/projects/${apollo.uuid}/health`)).status).toBe(404)
+    // Eve's own report with Ada's project: still not found.
+    const evesReport = (await eve.post('/api/reports', { week_start_date: THIS_WEEK })).json
+    expect(
+      (
+        await eve.put(`/api/reports/${evesReport.uuid}/project-health/${apollo.uuid}`, {
+          health: 'off_track',
+        })
+      ).status,
+    ).toBe(404)
+  })
+})
+
+describe('private links', () => {
+  test('a reader opens the brief without an account and sees names only, never e-mails', async () => {
+    const { app, ada, apollo, current } = await setUp()
+    await ada.put(`/api/reports/${current.uuid}/project-health/${apollo.uuid}`, {
+      health: 'at_risk',
+      note: 'Vendor late',
+    })
+    const created = await ada.post(`/api/reports/${current.uuid}/shares`, { expires_in_days: 7 })
+    expect(created.status).toBe(201)
+    expect(created.json.url).toStartWith(`${ORIGIN}/r/`)
+    const token = tokenOf(created.json.url)
+    // At least 128 bits: 256 random bits in base64url.
+    expect(token.length).toBeGreaterThanOrEqual(43)
+    const days = (Date.parse(created.json.expires_at) - Date.now()) / 86_400_000
+    expect(days).toBeGreaterThan(6.9)
+    expect(days).toBeLessThan(7.1)
+
+    const reader = makeClient(app)
+    const shared = await reader.get(`/api/shared/${token}`)
+    expect(shared.status).toBe(200)
+    expect(shared.headers.get('cache-control')).toBe('no-store')
+    expect(shared.headers.get('referrer-policy')).toBe('no-referrer')
+    expect(shared.headers.get('x-robots-tag')).toContain('noindex')
+    expect(shared.json.report).toMatchObject({ title: 'Week brief', summary: 'All good' })
+    expect(shared.json.report.project_health[0]).toMatchObject({
+      project_name: 'Apollo',
+      health: 'at_risk',
+    })
+    expect(shared.json.report.sections[0].items[0]).toEqual({
+      id: expect.any(Number),
+      content: 'Apollo launch',
+      is_completed: false,
+      project_name: 'Apollo',
+      assignee_name: 'Tom Reed',
+    })
+    expect(shared.text).not.toContain('tom@example.com')
+    expect(shared.text).not.toContain('ada@example.com')
+    expect(shared.text).not.toContain('user_id')
+    expect(shared.text).not.toContain(current.uuid)
+
+    // The author sees how many times and when, never who; the token is never listed.
+    await reader.get(`/api/shared/${token}`)
+    const list = await ada.get('/api/shares')
+    expect(list.json.shares).toHaveLength(1)
+    expect(list.json.shares[0]).toMatchObject({
+      report_uuid: current.uuid,
+      views: 2,
+      revoked_at: null,
+    })
+    expect(list.json.shares[0].last_viewed_at).toBeString()
+    expect(list.text).not.toContain(token)
+  })
+
+  test('revoked at once; an expired, revoked or wrong token answers the same 404', async () => {
+    const { app, db, ada, current } = await setUp()
+    const reader = makeClient(app)
+    const never = (await ada.post(`/api/reports/${current.uuid}/shares`, { expires_in_days: null }))
+      .json
+    expect(never.expires_at).toBeNull()
+    const token = tokenOf(never.url)
+    expect((await reader.get(`/api/shared/${token}`)).status).toBe(200)
+    expect((await ada.delete(`/api/shares/${never.id}`)).status).toBe(200)
+    const gone = await reader.get(`/api/shared/${token}`)
+    expect(gone.status).toBe(404)
+    expect(gone.json.error).toBe('This link is no longer available')
+    expect(gone.headers.get('cache-control')).toBe('no-store')
+    const ask = await reader.post(`/api/shared/${token}/questions`, { name: 'Maria', text: 'Why?' })
+    expect(ask.status).toBe(404)
+
+    const expiring = (await ada.post(`/api/reports/${current.uuid}/shares`, {})).json
+    const days = (Date.parse(expiring.expires_at) - Date.now()) / 86_400_000
+    expect(Math.round(days)).toBe(30)
+    const { sql } = await import('drizzle-orm')
+    await db.exec(
+      sql`UPDATE shares SET expires_at = '2000-01-01T00:00:00.000Z' WHERE id = ${expiring.id}`,
+    )
+    expect((await reader.get(`/api/shared/${tokenOf(expiring.url)}`)).json).toEqual({
+      error: 'This link is no longer available',
+    })
+    expect((await reader.get(`/api/shared/${'x'.repeat(43)}`)).status).toBe(404)
+    expect(
+      (await ada.post(`/api/reports/${current.uuid}/shares`, { expires_in_days: 12 })).status,
+    ).toBe(400)
+  })
+
+  test('another user can neither share nor list nor revoke Ada’s links', async () => {
+    const { app, ada, current } = await setUp()
+    const link = (await ada.post(`/api/reports/${current.uuid}/shares`, {})).json
+    const eve = await signIn(app, 'eve@example.com')
+    expect((await eve.post(`/api/reports/${current.uuid}/shares`, {})).status).toBe(404)
+    expect((await eve.get('/api/shares')).json.shares).toEqual([])
+    expect((await eve.delete(`/api/shares/${link.id}`)).status).toBe(404)
+    expect((await ada.get('/api/shares')).json.shares[0].revoked_at).toBeNull()
+  })
+})
+
+describe('questions back', () => {
+  test('a question lands as a follow-up naming the asker; the answer shows to the reader', async () => {
+    const { app, ada, apollo, current, launch } = await setUp()
+    const link = (await ada.post(`/api/reports/${current.uuid}/shares`, {})).json
+    const reader = makeClient(app)
+    const token = tokenOf(link.url)
+    const asked = await reader.post(`/api/shared/${token}/questions`, {
+      name: 'Maria',
+      text: 'Board: why is Apollo at risk?',
+      item_id: launch.id,
+    })
+    expect(asked.status).toBe(201)
+    expect(asked.json).toMatchObject({ name: 'Maria', item_id: launch.id, answer: null })
+
+    const report = (await ada.get(`/api/reports/${current.uuid}`)).json
+    const followups = report.sections.find(
+      (s: { section_type: string }) => s.section_type === 'followups',
+    )
+    const week = new Date(`${THIS_WEEK}T00:00:00Z`).toLocaleDateString('en-US', {
+      month: 'short',
+      day: 'numeric',
+      timeZone: 'UTC',
+    })
+    expect(followups.items).toHaveLength(1)
+    expect(followups.items[0]).toMatchObject({
+      content: `Board: why is Apollo at risk? — asked by Maria on the brief of ${week}`,
+      item_type: 'followup',
+      project_id: apollo.id,
+    })
+
+    const inbox = await ada.get('/api/questions')
+    expect(inbox.json.unseen).toBe(1)
+    expect(inbox.json.questions[0]).toMatchObject({ item_content: 'Apollo launch', seen_at: null })
+    const answered = await ada.put(`/api/questions/${asked.json.id}`, {
+      answer: 'Vendor slipped a week',
+    })
+    expect(answered.status).toBe(200)
+    expect((await ada.get('/api/questions')).json.unseen).toBe(0)
+    const shared = await reader.get(`/api/shared/${token}`)
+    expect(shared.json.questions).toEqual([
+      expect.objectContaining({ name: 'Maria', answer: 'Vendor slipped a week' }),
+    ])
+    // Another link to the same report does not show this link's questions.
+    const other = (await ada.post(`/api/reports/${current.uuid}/shares`, {})).json
+    expect((await reader.get(`/api/shared/${tokenOf(other.url)}`)).json.questions).toEqual([])
+
+    const ack = await reader.post(`/api/shared/${token}/acknowledgements`, { name: 'Maria' })
+    expect(ack.status).toBe(201)
+    expect((await ada.get('/api/questions')).json.acknowledgements[0]).toMatchObject({
+      report_uuid: current.uuid,
+      name: 'Maria',
+    })
+  })
+
+  test('anonymous writes reach only that report: foreign item ids, bad sizes and floods change nothing', async () => {
+    const { app, ada, current } = await setUp()
+    const link = (await ada.post(`/api/reports/${current.uuid}/shares`, {})).json
+    const token = tokenOf(link.url)
+    const eve = await signIn(app, 'eve@example.com')
+    await eve.post('/api/section-templates', { name: 'Notes', type: 'standard' })
+    const evesReport = (await eve.post('/api/reports', { week_start_date: THIS_WEEK })).json
+    const evesItem = (
+      await eve.post('/api/section-items', {
+        section_id: evesReport.sections[0].id,
+        content: 'Secret',
+      })
+    ).json
+    const reader = makeClient(app)
+    const foreign = await reader.post(`/api/shared/${token}/questions`, {
+      name: 'Mallory',
+      text: 'Hi',
+      item_id: evesItem.id,
+    })
+    expect(foreign.status).toBe(404)
+    expect(
+      (await reader.post(`/api/shared/${token}/questions`, { name: 'M', text: 'x'.repeat(2001) }))
+        .status,
+    ).toBe(400)
+    expect(
+      (await reader.post(`/api/shared/${token}/questions`, { name: '', text: 'Hi' })).status,
+    ).toBe(400)
+    expect(
+      (await reader.post(`/api/shared/${token}/questions`, { name: '   ', text: 'Hi' })).status,
+    ).toBe(400)
+    expect((await ada.get('/api/questions')).json.questions).toEqual([])
+
+    // Escaped where shown: stored as text, answered as JSON, never as markup.
+    const html = await reader.post(`/api/shared/${token}/questions`, {
+      name: '<img src=x onerror=alert(1)>',
+      text: '<script>alert(1)</script>',
+    })
+    expect(html.status).toBe(201)
+    // Ten per minute from one address, then 429 with nothing written.
+    let status = 0
+    for (let i = 0; i < 12 && status !== 429; i++) {
+      status = (await reader.post(`/api/shared/${token}/acknowledgements`, { name: `R${i}` }))
+        .status
+    }
+    expect(status).toBe(429)
+    const before = (await ada.get('/api/questions')).json.questions.length
+    expect(
+      (await reader.post(`/api/shared/${token}/questions`, { name: 'M', text: 'Again' })).status,
+    ).toBe(429)
+    expect((await ada.get('/api/questions')).json.questions.length).toBe(before)
+    // Someone else's question: 404 for Eve, unchanged.
+    const mine = (await ada.get('/api/questions')).json.questions[0]
+    expect((await eve.put(`/api/questions/${mine.id}`, { answer: 'Pwned' })).status).toBe(404)
+    expect((await ada.get('/api/questions')).json.questions[0].answer).toBeNull()
+  })
+})
