@@ -224,7 +224,10 @@ export function SharedReportView(p: SharedReportViewProps) {
         {acknowledged ? (
           <p role="status">Thanks: the author will see that you have read it.</p>
         ) : (
-          <form className="cad-shared__ack" onSubmit={acknowledge}>
+          <form className="cad-shared__ack" onSubmit={acknowledge} aria-labelledby="cad-shared-ack">
+            <h2 id="cad-shared-ack" className="cad-shared__heading">
+              Let the author know you have read it
+            </h2>
             <Field label="Your name" htmlFor="cad-shared-ack-name">
               <input
                 id="cad-shared-ack-name"

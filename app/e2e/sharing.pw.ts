@@ -1,0 +1,130 @@
+// Reports that travel (issue 16): an executive sets each project's health, shares the report by
+// a private link, a reader without an account opens it, asks a question and acknowledges it; the
+// question lands as a follow-up in the executive's report; revoking ends the link at once.
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { type Browser, chromium, type Page } from 'playwright-core'
+import { launchOptions } from '../../scripts/chromium'
+import { api, base, chooseOption, newPage, shot, signedInPage, step, until } from './helpers'
+
+let browser: Browser
+let page: Page
+let reportUuid = ''
+let link = ''
+
+/** YYYY-MM-DD of this week's Monday (the default week start). */
+function monday() {
+  const d = new Date()
+  d.setDate(d.getDate() - ((d.getDay() + 6) % 7))
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`
+}
+
+beforeAll(async () => {
+  browser = await chromium.launch(launchOptions)
+  page = await signedInPage(browser, 'sharing')
+  await api(page, 'POST', '/api/section-templates', { name: 'Highlights', type: 'standard' })
+  await api(page, 'POST', '/api/section-templates', { name: 'Follow-ups', type: 'followups' })
+  await api(page, 'POST', '/api/team-members', { name: 'Tom Reed', email: 'tom@example.com' })
+  const apollo = (await api(page, 'POST', '/api/projects', { name: 'Apollo' })).json
+  const report = (
+    await api(page, 'POST', '/api/reports', { week_start_date: monday(), title: 'Board brief' })
+  ).json
+  reportUuid = report.uuid
+  await api(page, 'POST', '/api/section-items', {
+    section_id: report.sections[0].id,
+    content: 'Apollo beta with two design partners',
+    project_id: apollo.id,
+  })
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+describe('reports that travel', () => {
+  test('health set on the report page shows in the draft', () =>
+    step(page, 'sharing-health', async () => {
+      await page.goto(`${base}/reports/${reportUuid}`)
+      const panel = page.getByRole('region', { name: 'Project health' })
+      await panel.waitFor()
+      await chooseOption(page, panel.getByRole('combobox', { name: 'Health of Apollo' }), 'At risk')
+      const why = panel.getByRole('textbox', { name: 'Why, for Apollo' })
+      await expect(why.isEnabled()).resolves.toBe(true)
+      await why.fill('Vendor slipped the beta by two weeks')
+      await why.press('Enter')
+      await until(
+        async () =>
+          (await api(page, 'GET', `/api/reports/${reportUuid}`)).json.project_health[0].note,
+        'Vendor slipped the beta by two weeks',
+      )
+      await page.goto(`${base}/reports/${reportUuid}/draft`)
+      const table = page.getByRole('table')
+      await table.waitFor()
+      expect(await table.textContent()).toContain('At risk')
+      expect(await table.textContent()).toContain('Vendor slipped the beta by two weeks')
+    }))
+
+  test('Share makes a private link shown once', () =>
+    step(page, 'sharing-dialog', async () => {
+      await page.goto(`${base}/reports/${reportUuid}`)
+      await page.getByRole('button', { name: 'Share' }).click()
+      const dialog = page.getByRole('dialog', { name: 'Share a private link' })
+      await dialog.getByRole('button', { name: 'Create link' }).click()
+      const url = dialog.getByRole('textbox', { name: 'Link' })
+      await url.waitFor()
+      link = await url.inputValue()
+      expect(link).toMatch(new RegExp(`^${base}/r/[A-Za-z0-9_-]{43}$`))
+      await shot(page, 'sharing-dialog-created')
+      await dialog.getByRole('button', { name: 'Done' }).click()
+    }))
+
+  test('a reader without an account reads it, asks a question and says thanks', async () => {
+    const reader = await newPage(browser)
+    try {
+      await reader.goto(link)
+      await reader.getByRole('heading', { name: 'Project health' }).waitFor()
+      expect(await reader.getByRole('table').textContent()).toContain('At risk')
+      // Nothing of the app around it: no navigation, no sign-in.
+      expect(await reader.getByRole('navigation', { name: 'Main' }).count()).toBe(0)
+      await shot(reader, 'sharing-reader')
+      await reader
+        .getByRole('button', { name: 'Ask about “Apollo beta with two design partners”' })
+        .click()
+      const form = reader.getByRole('form', {
+        name: 'Question about “Apollo beta with two design partners”',
+      })
+      await form.getByRole('textbox', { name: 'Your name' }).fill('Maria')
+      await form.getByRole('textbox', { name: 'Question' }).fill('Board: why is Apollo at risk?')
+      await form.getByRole('button', { name: 'Send question' }).click()
+      await reader.getByText('Sent. The author will see it').first().waitFor()
+      const ack = reader.getByRole('form', { name: 'Let the author know you have read it' })
+      await ack.getByRole('textbox', { name: 'Your name' }).fill('Maria')
+      await ack.getByRole('button', { name: 'Read — thanks' }).click()
+      await reader.getByText('Thanks: the author will see that you have read it.').waitFor()
+      await shot(reader, 'sharing-reader-asked')
+    } finally {
+      await reader.context().close()
+    }
+  })
+
+  test("the question is a follow-up in the executive's report, the link's views are listed, and revoking ends it", () =>
+    step(page, 'sharing-revoked', async () => {
+      await page.goto(`${base}/reports/${reportUuid}`)
+      await page
+        .getByText(/Board: why is Apollo at risk\? — asked by Maria on the brief of/)
+        .waitFor()
+      await page.goto(`${base}/settings`)
+      await page.getByRole('button', { name: 'Sharing' }).click()
+      await page.getByText(/Opened \d+ times?/).waitFor()
+      await shot(page, 'sharing-settings')
+      await page.getByRole('button', { name: 'Revoke' }).click()
+      await page.getByRole('button', { name: 'Revoke link' }).click()
+      await page.getByText('Revoked', { exact: true }).waitFor()
+      const reader = await newPage(browser)
+      try {
+        await reader.goto(link)
+        await reader.getByRole('heading', { name: 'This link is no longer available' }).waitFor()
+        await shot(reader, 'sharing-link-gone')
+      } finally {
+        await reader.context().close()
+      }
+    }))
+})
