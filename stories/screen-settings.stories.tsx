@@ -322,3 +322,15 @@ export const NoSharingTabWithoutLinks: Story = {
     await expect(canvas.queryByRole('button', { name: 'Sharing' })).toBeNull()
   },
 }
+export const Delivery: Story = {
+  args: {
+    defaultTab: 'delivery',
+    webhookUrls: ['https://hooks.slack.com/services/T0001/B0002/abcdefghijkl'],
+    onWebhooksChange: fn(),
+  },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('heading', { name: 'Delivery' })).toBeInTheDocument()
+    await expect(canvas.getByRole('heading', { name: 'Chat delivery' })).toBeInTheDocument()
+    await expect(canvas.getByText('Slack')).toBeInTheDocument()
+  },
+}

@@ -4,6 +4,7 @@ import { type Db, openDatabase, type SqliteDb } from './db'
 import { openPostgres } from './db/pg'
 import { startCheckpointer } from './db/sqlite/checkpointer'
 import { purgeExpiredSessions } from './modules/auth/service'
+import { startWebhookPoster } from './modules/delivery/worker'
 import { startMailer } from './modules/mail/worker'
 
 const started = performance.now()
@@ -24,6 +25,8 @@ const app = createApp({ db, config }).listen({
 })
 // The in-process mailer: report e-mails on Send, retries, the weekly reminder. Off without SMTP_URL.
 const mailer = config.smtp ? startMailer({ db, config }) : null
+// Chat delivery (Slack, Teams, JSON webhooks) on Send, retried like e-mail; needs no SMTP.
+const poster = startWebhookPoster({ db, config })
 // WAL checkpoints on their own thread, started once the server answers (off the start path).
 let stopCheckpointer = () => {}
 if (db.kind === 'sqlite' && config.databasePath !== ':memory:')
@@ -54,7 +57,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     if (stopping) return
     stopping = true
     await Promise.race([app.server?.stop(false), Bun.sleep(10_000)])
-    await Promise.race([mailer?.stop(), Bun.sleep(5_000)])
+    await Promise.race([Promise.all([mailer?.stop(), poster.stop()]), Bun.sleep(5_000)])
     stopCheckpointer()
     await db.close()
     process.exit(0)

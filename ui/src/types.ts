@@ -34,6 +34,8 @@ export type UserSettings = {
   carry_over?: boolean
   reminder_enabled?: boolean
   report_recipients?: string[]
+  /** Chat delivery: https webhook URLs posted to on Send. */
+  webhook_urls?: string[]
 }
 
 export type SectionTemplate = {
@@ -335,7 +337,8 @@ export type DeliveryState = 'pending' | 'sent' | 'failed'
 /** GET /api/reports/{uuid}/deliveries (newest first) */
 export type Delivery = {
   id: number
-  kind: 'report' | 'reminder'
+  /** `webhook`: a chat post; its `recipients` name the service (Slack, Microsoft Teams, a host). */
+  kind: 'report' | 'reminder' | 'webhook'
   recipients: string[]
   status: DeliveryState
   attempts: number

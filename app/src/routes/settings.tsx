@@ -15,6 +15,7 @@ import {
   deleteSection,
   reorderSections,
   savePreferences,
+  saveWebhooks,
   saveWeekOverWeek,
   updateSection,
 } from '../state/settings'
@@ -32,6 +33,7 @@ function SettingsPage() {
   const [deleting, setDeleting] = useState<Project | null>(null)
   const [mailEnabled, setMailEnabled] = useState<boolean | undefined>(undefined)
   const [weekOverWeekError, setWeekOverWeekError] = useState<string | null>(null)
+  const [webhookError, setWebhookError] = useState<string | null>(null)
   useEffect(() => {
     // The hint that e-mail is not configured (GET /api/config, asked once per page load).
     let live = true
@@ -91,6 +93,9 @@ function SettingsPage() {
         shareLinks={shares.links}
         onRevokeShare={revokeShare}
         onOpenSharing={() => void loadShares()}
+        webhookUrls={settings.data.webhook_urls ?? []}
+        webhookError={webhookError}
+        onWebhooksChange={async (urls) => setWebhookError(await saveWebhooks(urls))}
       />
       <CombineProjectsDialog
         open={combining !== null}

@@ -81,6 +81,24 @@ async function saveWeekOverWeek(changes: ReportDeliveryPreferences): Promise<str
   }
 }
 
+/** Settings → Delivery: the chat webhooks, saved at once; answers the server's error or null. */
+async function saveWebhooks(urls: string[]): Promise<string | null> {
+  try {
+    const saved = (await call(api.api.settings.put({ webhook_urls: urls }))) as {
+      webhook_urls: string[]
+    }
+    cache.settings.mutate((current) =>
+      current ? { ...current, webhook_urls: saved.webhook_urls } : current,
+    )
+    toast.success('Settings saved successfully!')
+    return null
+  } catch (error) {
+    const message = messageOf(error, 'Unknown error')
+    toast.error(`Failed to save settings: ${message}`)
+    return message
+  }
+}
+
 async function addSection(name: string, type: SectionType): Promise<boolean> {
   const trimmed = name.trim()
   if (!trimmed) return false
@@ -160,6 +178,7 @@ export {
   reorderSections,
   reportPreferencesPayload,
   savePreferences,
+  saveWebhooks,
   saveWeekOverWeek,
   updateSection,
 }

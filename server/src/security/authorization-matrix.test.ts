@@ -106,6 +106,11 @@ const CASES: Record<string, Case> = {
     path: () => '/api/user-settings',
     body: () => ({ weekly_start_day: 'sunday' }),
   },
+  'GET /api/settings/': { path: () => '/api/settings' },
+  'PUT /api/settings/': {
+    path: () => '/api/settings',
+    body: () => ({ webhook_urls: ['https://hooks.slack.com/services/T/B/x'] }),
+  },
   'GET /api/section-templates/': { path: () => '/api/section-templates' },
   'POST /api/section-templates/': {
     path: () => '/api/section-templates',

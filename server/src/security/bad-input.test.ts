@@ -49,6 +49,11 @@ const ROUTES: Array<[string, (s: Setup) => string, Record<string, unknown>]> = [
     () => '/api/user-settings',
     { weekly_start_day: 'monday', report_frequency: 'weekly', onboarding_complete: true },
   ],
+  [
+    'PUT',
+    () => '/api/settings',
+    { webhook_urls: ['https://hooks.slack.com/services/T/B/x'], reminder_enabled: false },
+  ],
   ['POST', () => '/api/section-templates', { name: 'S', type: 'standard', sort_order: 1 }],
   ['PUT', (s) => `/api/section-templates/${s.template.id}`, { name: 'S', type: 'tasks' }],
   ['PUT', () => '/api/section-templates/reorder', { sections: [{ id: 1, sort_order: 0 }] }],

@@ -1,5 +1,6 @@
 import * as React from 'react'
 import { Button } from '../components/button'
+import { ChatDeliverySettings } from '../components/chat-delivery'
 import { Checkbox } from '../components/checkbox'
 import { EmptyState } from '../components/empty-state'
 import { InlineEdit } from '../components/inline-edit'
@@ -44,7 +45,7 @@ const TYPES: Array<[SectionType, string]> = [
   ['followups', 'Items requiring follow-up'],
 ]
 
-export type SettingsTab = 'preferences' | 'sections' | 'projects' | 'sharing'
+export type SettingsTab = 'preferences' | 'sections' | 'projects' | 'sharing' | 'delivery'
 
 export type SettingsViewProps = {
   settings: UserSettings
@@ -82,6 +83,11 @@ export type SettingsViewProps = {
   onRevokeShare?: (id: number) => Promise<void>
   /** Opening the Sharing tab (the app loads the links then). */
   onOpenSharing?: () => void
+  /** Settings → Delivery (the tab shows with onWebhooksChange): chat webhooks posted on Send. */
+  webhookUrls?: readonly string[]
+  onWebhooksChange?: (urls: string[]) => void
+  /** The server's answer to the last webhook change. */
+  webhookError?: string | null
 }
 
 function Preferences(p: SettingsViewProps) {
@@ -481,6 +487,7 @@ export function SettingsView(p: SettingsViewProps) {
     ['projects', 'Projects'],
   ]
   if (p.onRevokeShare) tabs.push(['sharing', 'Sharing'])
+  if (p.onWebhooksChange) tabs.push(['delivery', 'Delivery'])
   return (
     <div className="cad-screen cad-settings">
       <nav className="cad-settings__nav" aria-label="Settings">
@@ -503,6 +510,16 @@ export function SettingsView(p: SettingsViewProps) {
         {tab === 'preferences' ? <Preferences {...p} /> : null}
         {tab === 'sections' ? <Sections {...p} /> : null}
         {tab === 'projects' ? <Projects {...p} /> : null}
+        {tab === 'delivery' && p.onWebhooksChange ? (
+          <section className="cad-screen__block">
+            <h2>Delivery</h2>
+            <ChatDeliverySettings
+              urls={p.webhookUrls ?? []}
+              error={p.webhookError}
+              onChange={p.onWebhooksChange}
+            />
+          </section>
+        ) : null}
         {tab === 'sharing' && p.onRevokeShare ? (
           <section className="cad-screen__block">
             <h2>Sharing</h2>

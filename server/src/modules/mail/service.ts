@@ -1,10 +1,11 @@
-import { and, asc, desc, eq, gte, lte } from 'drizzle-orm'
+import { and, asc, desc, eq, gte, lte, ne } from 'drizzle-orm'
 import type { Config } from '../../config'
 import type { AppContext } from '../../context'
 import type { Db } from '../../db'
 import { deliveries, reports, userSettings, users } from '../../db/schema'
 import { BadRequest, NotFound } from '../../lib/errors'
 import { currentWeekWindow, WEEKDAYS, type Weekday, weekStart } from '../../lib/weeks'
+import { parseWebhookUrls, webhookLabel } from '../delivery/labels'
 import { namedReport } from '../reports/named'
 import { findReport, type Report } from '../reports/service'
 import { parseRecipients, wakeMailers } from './queue'
@@ -83,7 +84,11 @@ export function deliveryOut(d: Delivery) {
   return {
     id: d.id,
     kind: d.kind,
-    recipients: parseRecipients(d.recipients),
+    // A webhook's URL is a credential of the channel: the answer names the service only.
+    recipients:
+      d.kind === 'webhook'
+        ? parseWebhookUrls(d.recipients).map(webhookLabel)
+        : parseRecipients(d.recipients),
     status: d.status,
     attempts: d.attempts,
     last_error: d.last_error,
@@ -216,7 +221,14 @@ export async function sendDueDeliveries(
   const due = await ctx.db.orm
     .select()
     .from(deliveries)
-    .where(and(eq(deliveries.status, 'pending'), lte(deliveries.next_attempt_at, nowIso)))
+    .where(
+      and(
+        eq(deliveries.status, 'pending'),
+        lte(deliveries.next_attempt_at, nowIso),
+        // Chat posts are the webhook poster's (modules/delivery/webhooks.ts).
+        ne(deliveries.kind, 'webhook'),
+      ),
+    )
     .orderBy(asc(deliveries.next_attempt_at), asc(deliveries.id))
     .limit(batch)
   let sent = 0

@@ -6,6 +6,7 @@ import { logActivity } from '../../lib/activity'
 import { BadRequest, Conflict, NotFound } from '../../lib/errors'
 import { isoDate, nowIso } from '../../lib/time'
 import { isValidIsoDate } from '../../lib/weeks'
+import { queueWebhookDeliveries } from '../delivery/webhooks'
 import { queueReportDelivery } from '../mail/queue'
 import { withAgeing } from '../section-items/ageing'
 import { getSettings } from '../settings/service'
@@ -187,6 +188,8 @@ export async function updateReport(
     })
     // With mail configured and recipients set, records the e-mail; never fails the Send.
     await queueReportDelivery(ctx, userId, row)
+    // And a post to each chat webhook of the user's settings (never fails the Send either).
+    await queueWebhookDeliveries(ctx, userId, row)
   }
   return row
 }

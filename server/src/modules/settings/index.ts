@@ -4,16 +4,22 @@ import { authPlugin } from '../auth/plugin'
 import { SettingsModel } from './model'
 import { getSettings, updateSettings } from './service'
 
+/**
+ * The user's settings at /api/user-settings (product spec) and, the same routes, at /api/settings
+ * (interface.md §8 names `webhook_urls` in `PUT /api/settings`).
+ */
 export function settingsModule(ctx: AppContext) {
-  return new Elysia({ prefix: '/api/user-settings' })
-    .use(authPlugin(ctx))
-    .get('/', ({ user }) => getSettings(ctx, user.id), {
-      auth: true,
-      detail: { tags: ['settings'] },
-    })
-    .put('/', ({ user, body }) => updateSettings(ctx, user.id, body), {
-      auth: true,
-      body: SettingsModel.update,
-      detail: { tags: ['settings'] },
-    })
+  const routes = <const P extends string>(prefix: P) =>
+    new Elysia({ prefix })
+      .use(authPlugin(ctx))
+      .get('/', ({ user }) => getSettings(ctx, user.id), {
+        auth: true,
+        detail: { tags: ['settings'] },
+      })
+      .put('/', ({ user, body }) => updateSettings(ctx, user.id, body), {
+        auth: true,
+        body: SettingsModel.update,
+        detail: { tags: ['settings'] },
+      })
+  return new Elysia().use(routes('/api/user-settings')).use(routes('/api/settings'))
 }

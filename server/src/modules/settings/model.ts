@@ -38,6 +38,13 @@ export namespace SettingsModel {
         error: 'report_recipients must be a list of at most 20 addresses',
       }),
     ),
+    // Chat delivery (Settings → Delivery): https URLs, checked in the service (at most 5).
+    webhook_urls: t.Optional(
+      t.Array(t.String({ maxLength: 2000, error: 'Each webhook must be an https URL' }), {
+        maxItems: 50,
+        error: 'webhook_urls must be a list of at most 5 https URLs',
+      }),
+    ),
   })
   export type update = typeof update.static
 }

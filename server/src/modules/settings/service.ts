@@ -4,6 +4,8 @@ import { userSettings } from '../../db/schema'
 import { logActivity } from '../../lib/activity'
 import { BadRequest } from '../../lib/errors'
 import { nowIso } from '../../lib/time'
+import { parseWebhookUrls } from '../delivery/labels'
+import { cleanWebhookUrls } from '../delivery/webhooks'
 import type { SettingsModel } from './model'
 
 export const MAX_RECIPIENTS = 20
@@ -35,11 +37,15 @@ function parseRecipients(json: string): string[] {
 }
 
 type Row = typeof userSettings.$inferSelect
-export type Settings = Omit<Row, 'report_recipients'> & { report_recipients: string[] }
+export type Settings = Omit<Row, 'report_recipients' | 'webhook_urls'> & {
+  report_recipients: string[]
+  webhook_urls: string[]
+}
 
 const present = (row: Row): Settings => ({
   ...row,
   report_recipients: parseRecipients(row.report_recipients),
+  webhook_urls: parseWebhookUrls(row.webhook_urls),
 })
 
 async function settingsRow({ db }: AppContext, userId: number): Promise<Row> {
@@ -56,11 +62,13 @@ export async function getSettings(ctx: AppContext, userId: number): Promise<Sett
 }
 
 export async function updateSettings(ctx: AppContext, userId: number, input: SettingsModel.update) {
-  const { report_recipients, ...rest } = input
+  const { report_recipients, webhook_urls, ...rest } = input
   const changes: Partial<typeof userSettings.$inferInsert> = { ...rest, updated_at: nowIso() }
   if (report_recipients !== undefined) {
     changes.report_recipients = JSON.stringify(cleanRecipients(report_recipients))
   }
+  if (webhook_urls !== undefined)
+    changes.webhook_urls = JSON.stringify(cleanWebhookUrls(webhook_urls))
   await settingsRow(ctx, userId)
   const [row] = await ctx.db.orm
     .update(userSettings)

@@ -1,0 +1,188 @@
+import { afterAll, describe, expect, test } from 'bun:test'
+import { eq } from 'drizzle-orm'
+import { deliveries } from '../../db/schema'
+import { isoDate } from '../../lib/time'
+import { weekStart } from '../../lib/weeks'
+import { createTestApp, makeClient, signIn } from '../../test/helpers'
+import { type Poster, postDueWebhooks } from './webhooks'
+
+// A local HTTP server stands in for Slack, Teams and a generic webhook: no chat service is reached.
+const received: Array<{ path: string; body: unknown }> = []
+let answer = 200
+const chat = Bun.serve({
+  port: 0,
+  hostname: '127.0.0.1',
+  fetch: async (req) => {
+    received.push({ path: new URL(req.url).pathname, body: await req.json() })
+    return new Response(answer === 200 ? 'ok' : 'invalid_token secret-detail', { status: answer })
+  },
+})
+afterAll(() => chat.stop(true))
+/** Posts to the stand-in, keeping the service's path so each URL can be told apart. */
+const post: Poster = (url, init) =>
+  fetch(
+    `http://127.0.0.1:${chat.port}${new URL(url).host === 'hooks.slack.com' ? '/slack' : new URL(url).host.endsWith('webhook.office.com') ? '/teams' : '/json'}`,
+    init,
+  )
+
+const SLACK = 'https://hooks.slack.com/services/T000/B000/XXXX'
+const TEAMS = 'https://acme.webhook.office.com/webhookb2/abc'
+const JSON_HOOK = 'https://example.org/hooks/cadence'
+
+async function setUp() {
+  const ctx = await createTestApp()
+  const ada = await signIn(ctx.app, 'ada@example.com')
+  await ada.post('/api/section-templates', { name: 'Highlights', type: 'standard' })
+  const apollo = (await ada.post('/api/projects', { name: 'Apollo' })).json
+  const report = (
+    await ada.post('/api/reports', {
+      week_start_date: weekStart(isoDate(), 'monday'),
+      title: 'Board brief',
+      summary: 'A good week',
+    })
+  ).json
+  await ada.post('/api/section-items', {
+    section_id: report.sections[0].id,
+    content: 'Beta',
+    project_id: apollo.id,
+  })
+  await ada.put(`/api/reports/${report.uuid}/project-health/${apollo.uuid}`, {
+    health: 'at_risk',
+    note: 'Vendor late',
+  })
+  return { ...ctx, ada, report }
+}
+
+describe('chat delivery', () => {
+  test('Settings → Delivery takes https webhook URLs only, on public hosts, at most 5', async () => {
+    const { ada } = await setUp()
+    const bad = async (urls: string[], error: string) => {
+      const res = await ada.put('/api/settings', { webhook_urls: urls })
+      expect(res.status).toBe(400)
+      expect(res.json.error).toBe(error)
+    }
+    await bad(['http://hooks.slack.com/services/x'], 'Each webhook must be an https URL')
+    await bad(['not a url'], 'Each webhook must be an https URL')
+    await bad(
+      ['https://user:pw@example.org/h'],
+      'A webhook URL may not carry a user name or password',
+    )
+    for (const host of [
+      'localhost',
+      '127.0.0.1',
+      '10.1.2.3',
+      '192.168.0.9',
+      '[::1]',
+      'metadata.internal',
+    ])
+      await bad(
+        [`https://${host}/hook`],
+        'A webhook must be on a public host, not this machine or a private network',
+      )
+    await bad(
+      [1, 2, 3, 4, 5, 6].map((n) => `https://example.org/${n}`),
+      'At most 5 webhooks',
+    )
+    expect((await ada.get('/api/user-settings')).json.webhook_urls).toEqual([])
+    const ok = await ada.put('/api/settings', {
+      webhook_urls: [` ${SLACK} `, TEAMS, JSON_HOOK, SLACK],
+    })
+    expect(ok.status).toBe(200)
+    expect(ok.json.webhook_urls).toEqual([SLACK, TEAMS, JSON_HOOK])
+    expect((await ada.get('/api/user-settings')).json.webhook_urls).toEqual([
+      SLACK,
+      TEAMS,
+      JSON_HOOK,
+    ])
+  })
+
+  test('Send posts the title, the health table and the summary with a private link, in each service’s format', async () => {
+    const { app, ada, db, report, config } = await setUp()
+    await ada.put('/api/settings', { webhook_urls: [SLACK, TEAMS, JSON_HOOK] })
+    received.length = 0
+    answer = 200
+    await ada.put(`/api/reports/${report.uuid}`, { is_submitted: true })
+    const queued = await db.orm.select().from(deliveries).where(eq(deliveries.kind, 'webhook'))
+    expect(queued).toHaveLength(3)
+    expect(await postDueWebhooks({ db, config }, post)).toBe(3)
+    // biome-ignore lint/suspicious/noExplicitAny: the posted bodies are read field by field
+    const byPath = Object.fromEntries(received.map((r) => [r.path, r.body])) as Record<string, any>
+    expect(byPath['/slack'].text).toContain('*Board brief*')
+    expect(byPath['/slack'].text).toContain('Apollo: At risk — Vendor late (1 open, 0 completed)')
+    expect(byPath['/slack'].text).toContain('A good week')
+    const card = byPath['/teams'].attachments[0].content
+    expect(card.type).toBe('AdaptiveCard')
+    expect(JSON.stringify(card.body)).toContain('Apollo: At risk')
+    expect(byPath['/json']).toMatchObject({
+      title: 'Board brief',
+      summary: 'A good week',
+      project_health: [expect.objectContaining({ project_name: 'Apollo', health: 'at_risk' })],
+    })
+    // The link in the post opens the report for a reader.
+    const token = (byPath['/json'].url as string).split('/r/')[1]
+    expect((await makeClient(app).get(`/api/shared/${token}`)).status).toBe(200)
+    // The report page says where it was posted, never the URL (a credential of the channel).
+    const listed = await ada.get(`/api/reports/${report.uuid}/deliveries`)
+    const hooks = listed.json.filter((d: { kind: string }) => d.kind === 'webhook')
+    expect(
+      hooks
+        .map((d: { recipients: string[]; status: string }) => [d.recipients[0], d.status])
+        .sort(),
+    ).toEqual([
+      ['Microsoft Teams', 'sent'],
+      ['Slack', 'sent'],
+      ['example.org', 'sent'],
+    ])
+    expect(listed.text).not.toContain('XXXX')
+    // Nothing posts twice.
+    expect(await postDueWebhooks({ db, config }, post)).toBe(0)
+  })
+
+  test('a failing webhook is retried, then failed with a plain error and its link revoked; Retry queues it again', async () => {
+    const { ada, db, report, config } = await setUp()
+    await ada.put('/api/settings', { webhook_urls: [SLACK] })
+    answer = 500
+    received.length = 0
+    await ada.put(`/api/reports/${report.uuid}`, { is_submitted: true })
+    let now = Date.now()
+    for (let i = 0; i < 5; i++) {
+      await postDueWebhooks({ db, config }, post, new Date(now))
+      now += 61 * 60_000
+    }
+    const [row] = await db.orm.select().from(deliveries).where(eq(deliveries.kind, 'webhook'))
+    expect(row).toMatchObject({
+      status: 'failed',
+      attempts: 5,
+      last_error: 'Slack answered HTTP 500',
+    })
+    expect(received).toHaveLength(5)
+    // Every link a failed post carried is revoked: none of them opens the report.
+    const links = (await ada.get('/api/shares')).json.shares
+    expect(links).toHaveLength(5)
+    expect(links.every((l: { revoked_at: string | null }) => l.revoked_at)).toBe(true)
+    // An unreachable service says so without its address.
+    const unreachable: Poster = () => Promise.reject(new Error('connect ECONNREFUSED 10.0.0.1:443'))
+    expect((await ada.post(`/api/deliveries/${row.id}/retry`)).status).toBe(200)
+    await postDueWebhooks({ db, config }, unreachable)
+    const [again] = await db.orm.select().from(deliveries).where(eq(deliveries.id, row.id))
+    expect(again).toMatchObject({
+      status: 'pending',
+      attempts: 1,
+      last_error: 'Could not reach Slack',
+    })
+  })
+
+  test('two instances posting at once post each delivery once', async () => {
+    const { ada, db, report, config } = await setUp()
+    await ada.put('/api/settings', { webhook_urls: [SLACK, JSON_HOOK] })
+    answer = 200
+    received.length = 0
+    await ada.put(`/api/reports/${report.uuid}`, { is_submitted: true })
+    const results = await Promise.all([
+      postDueWebhooks({ db, config }, post),
+      postDueWebhooks({ db, config }, post),
+    ])
+    expect(results[0] + results[1]).toBe(2)
+    expect(received).toHaveLength(2)
+  })
+})

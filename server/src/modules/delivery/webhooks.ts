@@ -1,0 +1,279 @@
+/**
+ * Chat delivery (issue 16, interface.md §8): on Send, the report's title, its Project health
+ * table and its summary, with a private link, are posted to each of the user's webhook URLs —
+ * Slack and Microsoft Teams incoming webhooks in their own message formats, any other https URL
+ * as plain JSON. Each post is a `webhook` row in `deliveries`, retried like e-mail (1, 5, 15, 60
+ * minutes, then failed with Retry), claimed by compare-and-set so one instance posts it once.
+ */
+import { isIP } from 'node:net'
+import { and, asc, eq, lte } from 'drizzle-orm'
+import type { AppContext } from '../../context'
+import { deliveries, reports, shares, userSettings } from '../../db/schema'
+import { BadRequest } from '../../lib/errors'
+import { nowIso } from '../../lib/time'
+import { wakeMailers } from '../mail/queue'
+import { BACKOFF_MINUTES, MAX_ATTEMPTS } from '../mail/service'
+import { type ProjectHealthRow, reportProjectHealth } from '../sharing/health'
+import { createShare } from '../sharing/shares'
+import { parseWebhookUrls, type WebhookService, webhookLabel, webhookService } from './labels'
+
+export const MAX_WEBHOOKS = 5
+const LEASE_MS = 10 * 60_000
+const TIMEOUT_MS = 10_000
+
+/** Hosts a webhook may not point at: this machine and private networks (no SSRF by settings). */
+function privateHost(host: string) {
+  const h = host.replace(/^\[|\]$/g, '').toLowerCase()
+  if (
+    h === 'localhost' ||
+    h.endsWith('.localhost') ||
+    h.endsWith('.local') ||
+    h.endsWith('.internal')
+  )
+    return true
+  const type = isIP(h)
+  if (type === 4) {
+    const [a, b] = h.split('.').map(Number)
+    return (
+      a === 10 ||
+      a === 127 ||
+      a === 0 ||
+      (a === 169 && b === 254) ||
+      (a === 172 && b >= 16 && b <= 31) ||
+      (a === 192 && b === 168) ||
+      (a === 100 && b >= 64 && b <= 127)
+    )
+  }
+  if (type === 6)
+    return h === '::1' || h === '::' || /^(fc|fd|fe80)/.test(h) || h.startsWith('::ffff:')
+  return false
+}
+
+/** Trimmed, each an https URL on a public host without credentials, no duplicates, at most 5. */
+export function cleanWebhookUrls(list: string[]): string[] {
+  const out: string[] = []
+  for (const raw of list) {
+    const text = raw.trim()
+    let url: URL
+    try {
+      url = new URL(text)
+    } catch {
+      throw new BadRequest('Each webhook must be an https URL')
+    }
+    if (url.protocol !== 'https:') throw new BadRequest('Each webhook must be an https URL')
+    if (url.username || url.password)
+      throw new BadRequest('A webhook URL may not carry a user name or password')
+    if (privateHost(url.hostname))
+      throw new BadRequest(
+        'A webhook must be on a public host, not this machine or a private network',
+      )
+    if (!out.includes(url.href)) out.push(url.href)
+  }
+  if (out.length > MAX_WEBHOOKS) throw new BadRequest(`At most ${MAX_WEBHOOKS} webhooks`)
+  return out
+}
+
+/** On Send: one `webhook` delivery per configured URL. Never throws (the Send stands). */
+export async function queueWebhookDeliveries(
+  ctx: AppContext,
+  userId: number,
+  report: { id: number; week_start_date: string },
+) {
+  try {
+    const [settings] = await ctx.db.orm
+      .select({ urls: userSettings.webhook_urls })
+      .from(userSettings)
+      .where(eq(userSettings.user_id, userId))
+    const urls = parseWebhookUrls(settings?.urls)
+    if (!urls.length) return 0
+    await ctx.db.orm.insert(deliveries).values(
+      urls.map((url) => ({
+        user_id: userId,
+        report_id: report.id,
+        kind: 'webhook' as const,
+        week_start_date: report.week_start_date,
+        recipients: JSON.stringify([url]),
+      })),
+    )
+    wakeMailers(ctx.db)
+    return urls.length
+  } catch (error) {
+    console.error('Could not record the webhook deliveries', error)
+    return 0
+  }
+}
+
+const HEALTH_WORD = { on_track: 'On track', at_risk: 'At risk', off_track: 'Off track' } as const
+const healthWord = (h: ProjectHealthRow['health']) => (h ? HEALTH_WORD[h] : 'Not set')
+
+type Brief = {
+  title: string
+  week_start_date: string
+  summary: string | null
+  project_health: ProjectHealthRow[]
+  url: string
+}
+
+/** The body posted to a URL, in its service's format. */
+export function webhookBody(service: WebhookService, brief: Brief) {
+  const lines = brief.project_health.map(
+    (p) =>
+      `${p.project_name}: ${healthWord(p.health)}${p.note ? ` — ${p.note}` : ''} (${p.open_count} open, ${p.completed_count} completed)`,
+  )
+  if (service === 'slack') {
+    const text = [
+      `*${brief.title}*`,
+      brief.summary ?? '',
+      lines.length ? `*Project health*\n${lines.map((l) => `• ${l}`).join('\n')}` : '',
+      `<${brief.url}|Read the report>`,
+    ]
+      .filter(Boolean)
+      .join('\n\n')
+    return { text, unfurl_links: false }
+  }
+  if (service === 'teams') {
+    return {
+      type: 'message',
+      attachments: [
+        {
+          contentType: 'application/vnd.microsoft.card.adaptive',
+          content: {
+            $schema: 'http://adaptivecards.io/schemas/adaptive-card.json',
+            type: 'AdaptiveCard',
+            version: '1.4',
+            body: [
+              { type: 'TextBlock', size: 'Large', weight: 'Bolder', text: brief.title, wrap: true },
+              ...(brief.summary ? [{ type: 'TextBlock', text: brief.summary, wrap: true }] : []),
+              ...(lines.length
+                ? [
+                    { type: 'TextBlock', weight: 'Bolder', text: 'Project health', wrap: true },
+                    ...lines.map((l) => ({ type: 'TextBlock', text: `- ${l}`, wrap: true })),
+                  ]
+                : []),
+            ],
+            actions: [{ type: 'Action.OpenUrl', title: 'Read the report', url: brief.url }],
+          },
+        },
+      ],
+    }
+  }
+  return { ...brief }
+}
+
+/** What posting needs of `fetch` (tests stand a local server in for the chat service). */
+export type Poster = (url: string, init: RequestInit) => Promise<Response>
+
+class Skip extends Error {}
+
+async function postOne(ctx: AppContext, delivery: typeof deliveries.$inferSelect, post: Poster) {
+  const [url] = parseWebhookUrls(delivery.recipients)
+  if (!url) throw new Skip('No webhook URL')
+  if (delivery.report_id == null) throw new Skip('The report was deleted')
+  const [report] = await ctx.db.orm.select().from(reports).where(eq(reports.id, delivery.report_id))
+  if (!report) throw new Skip('The report was deleted')
+  // A private link made for this post (the token exists only in the message); revoked again if
+  // the post fails, so only links that reached the channel stay open.
+  const link = await createShare(ctx, report.user_id, report.uuid, { expires_in_days: 30 })
+  const brief: Brief = {
+    title: report.title || `Weekly report, week of ${report.week_start_date}`,
+    week_start_date: report.week_start_date,
+    summary: report.summary,
+    project_health: await reportProjectHealth(ctx.db, report),
+    url: link.url,
+  }
+  try {
+    const res = await post(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(webhookBody(webhookService(url), brief)),
+      redirect: 'error',
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+    })
+    // The service's own words are not shown: only its status.
+    if (!res.ok) throw new Error(`${webhookLabel(url)} answered HTTP ${res.status}`)
+  } catch (error) {
+    await ctx.db.orm.update(shares).set({ revoked_at: nowIso() }).where(eq(shares.id, link.id))
+    if (error instanceof Error && /answered HTTP/.test(error.message)) throw error
+    throw new Error(`Could not reach ${webhookLabel(url)}`)
+  }
+}
+
+/**
+ * Posts every pending webhook delivery due at `now`; a failure is retried after 1, 5, 15 and 60
+ * minutes, the 5th makes it failed. Answers how many were posted.
+ */
+export async function postDueWebhooks(
+  ctx: AppContext,
+  post: Poster = fetch,
+  now: Date = new Date(),
+  batch = 20,
+) {
+  const at = now.toISOString()
+  const due = await ctx.db.orm
+    .select()
+    .from(deliveries)
+    .where(
+      and(
+        eq(deliveries.kind, 'webhook'),
+        eq(deliveries.status, 'pending'),
+        lte(deliveries.next_attempt_at, at),
+      ),
+    )
+    .orderBy(asc(deliveries.next_attempt_at), asc(deliveries.id))
+    .limit(batch)
+  let posted = 0
+  for (const delivery of due) {
+    const claimed = await ctx.db.orm
+      .update(deliveries)
+      .set({ next_attempt_at: new Date(now.getTime() + LEASE_MS).toISOString() })
+      .where(
+        and(
+          eq(deliveries.id, delivery.id),
+          eq(deliveries.status, 'pending'),
+          eq(deliveries.next_attempt_at, delivery.next_attempt_at),
+        ),
+      )
+      .returning({ id: deliveries.id })
+    if (!claimed.length) continue
+    try {
+      await postOne(ctx, delivery, post)
+      const done = nowIso()
+      await ctx.db.orm
+        .update(deliveries)
+        .set({
+          status: 'sent',
+          attempts: delivery.attempts + 1,
+          sent_at: done,
+          next_attempt_at: done,
+          last_error: null,
+          updated_at: done,
+        })
+        .where(eq(deliveries.id, delivery.id))
+      posted++
+    } catch (error) {
+      const done = nowIso()
+      const message = error instanceof Error ? error.message : 'Unknown error'
+      if (error instanceof Skip) {
+        await ctx.db.orm
+          .update(deliveries)
+          .set({ status: 'failed', last_error: message, next_attempt_at: done, updated_at: done })
+          .where(eq(deliveries.id, delivery.id))
+        continue
+      }
+      const attempts = delivery.attempts + 1
+      const final = attempts >= MAX_ATTEMPTS
+      const wait = BACKOFF_MINUTES[Math.min(attempts, BACKOFF_MINUTES.length) - 1] * 60_000
+      await ctx.db.orm
+        .update(deliveries)
+        .set({
+          status: final ? 'failed' : 'pending',
+          attempts,
+          last_error: message,
+          next_attempt_at: final ? at : new Date(now.getTime() + wait).toISOString(),
+          updated_at: done,
+        })
+        .where(eq(deliveries.id, delivery.id))
+    }
+  }
+  return posted
+}
