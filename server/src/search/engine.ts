@@ -1,5 +1,6 @@
+import { sql } from 'drizzle-orm'
 import type { Engine } from '../db'
-import type { ParsedQuery, SearchType } from './query'
+import type { ParsedQuery, SearchHealth, SearchType } from './query'
 
 /**
  * Search, the same on both engines: the engine's index (src/search/sqlite.ts: FTS5;
@@ -87,6 +88,26 @@ const ENTITY_OF_CODE = Object.fromEntries(
   Object.entries(CODE).map(([entity, code]) => [code, entity as Entity]),
 ) as Record<number, Entity>
 
+/**
+ * `health:`: the projects whose latest health (the newest report that set one) is `health`, and
+ * the reports whose own Project health has a project at `health`.
+ */
+async function healthFilter(db: Engine, userId: number, health: SearchHealth) {
+  const rows = await db.rows<{ project_id: number; report_id: number; health: string }>(sql`
+    SELECT h.project_id, h.report_id, h.health FROM project_health h
+    JOIN reports r ON r.id = h.report_id
+    WHERE h.user_id = ${userId}
+    ORDER BY r.week_start_date DESC, h.id DESC`)
+  const latest = new Map<number, string>()
+  const reports = new Set<number>()
+  for (const row of rows) {
+    if (!latest.has(row.project_id)) latest.set(row.project_id, row.health)
+    if (row.health === health) reports.add(Number(row.report_id))
+  }
+  const projects = new Set([...latest].filter(([, h]) => h === health).map(([id]) => Number(id)))
+  return { projects, reports }
+}
+
 const toHit = (rowid: number): Hit => ({
   entity_type: ENTITY_OF_CODE[rowid % 8],
   entity_id: Math.floor(rowid / 8),
@@ -100,7 +121,8 @@ async function candidates(db: Engine, userId: number, query: ParsedQuery): Promi
   const { rows, exact } = await db.q.search.matches(userId, codes, query, RANK_WINDOW)
   if (!rows.length && !hasText(query)) {
     // Text that is all punctuation (`!!`) and no filter: nothing to look for.
-    if (!entities && query.project === null && query.status === null) return []
+    if (!entities && query.project === null && query.status === null && query.health === null)
+      return []
     // Filters only (`type:task status:active`): the newest of the kinds asked for.
     return (await db.q.search.newest(userId, codes, CANDIDATES)).map(toHit)
   }
@@ -209,11 +231,20 @@ export async function searchIndex(
         rows[entity].set(Number(row.id), row)
     }
   }
-  const inProject =
+  const named =
     query.project === null ? null : new Set(await db.q.search.projectIds(userId, query.project))
-  const reportsInProject = inProject
-    ? new Set(await db.q.search.reportsWithProjects(userId, [...inProject]))
+  const healthy = query.health === null ? null : await healthFilter(db, userId, query.health)
+  const inProject =
+    named && healthy
+      ? new Set([...named].filter((id) => healthy.projects.has(id)))
+      : (named ?? healthy?.projects ?? null)
+  const byProject = named
+    ? new Set(await db.q.search.reportsWithProjects(userId, [...(inProject ?? [])]))
     : null
+  const reportsInProject =
+    byProject && healthy
+      ? new Set([...byProject].filter((id) => healthy.reports.has(id)))
+      : (byProject ?? healthy?.reports ?? null)
 
   const reportResult = (r: Row, content?: string): SearchResult => ({
     type: 'report',

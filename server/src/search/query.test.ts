@@ -12,6 +12,7 @@ describe('search query syntax', () => {
       types: [],
       project: null,
       status: null,
+      health: null,
     })
     expect(toMatchExpression(q)).toBe('"Apol"* "launch"*')
   })
@@ -26,14 +27,24 @@ describe('search query syntax', () => {
     expect(parseSearchQuery('"half open').phrases).toEqual(['half open'])
   })
 
-  test('type, project and status filters are recognised and removed from the text', () => {
-    const q = parseSearchQuery('type:task project:"Apollo Launch" status:completed deploy')
+  test('type, project, status and health filters are recognised and removed from the text', () => {
+    const q = parseSearchQuery(
+      'type:task project:"Apollo Launch" status:completed health:at-risk deploy',
+    )
     expect(q).toEqual({
       terms: ['deploy'],
       phrases: [],
       types: ['task'],
       project: 'Apollo Launch',
       status: 'completed',
+      health: 'at_risk',
+    })
+    expect(parseSearchQuery('health:off-track').health).toBe('off_track')
+    expect(parseSearchQuery('health:On-Track').health).toBe('on_track')
+    // An unknown health is searched as the words typed.
+    expect(parseSearchQuery('health:great')).toMatchObject({
+      health: null,
+      terms: ['health:great'],
     })
   })
 

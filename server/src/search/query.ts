@@ -7,6 +7,8 @@
  *   kinds of result; several `type:` filters widen each other.
  * - `project:"Name"` or `project:Name` keeps results tied to a project whose name contains Name.
  * - `status:active|completed|submitted|draft` (`sent` = submitted, `open` = active, `archived`).
+ * - `health:at-risk|off-track|on-track` keeps results tied to a project whose latest health is that
+ *   (reports: whose Project health table has it).
  * - Every other word matches as a prefix (`Apol` finds `Apollo`); all words must match.
  * - An unknown `key:value` or a filter with an unknown value is searched as plain text.
  *
@@ -29,6 +31,22 @@ export type ParsedQuery = {
   types: SearchType[]
   project: string | null
   status: SearchStatus | null
+  health: SearchHealth | null
+}
+
+export type SearchHealth = 'on_track' | 'at_risk' | 'off_track'
+
+const HEALTH_ALIASES: Record<string, SearchHealth> = {
+  'on-track': 'on_track',
+  on_track: 'on_track',
+  ontrack: 'on_track',
+  'at-risk': 'at_risk',
+  at_risk: 'at_risk',
+  atrisk: 'at_risk',
+  risk: 'at_risk',
+  'off-track': 'off_track',
+  off_track: 'off_track',
+  offtrack: 'off_track',
 }
 
 const TYPE_ALIASES: Record<string, SearchType> = {
@@ -105,7 +123,14 @@ function tokenize(input: string): Token[] {
 }
 
 export function parseSearchQuery(input: string): ParsedQuery {
-  const query: ParsedQuery = { terms: [], phrases: [], types: [], project: null, status: null }
+  const query: ParsedQuery = {
+    terms: [],
+    phrases: [],
+    types: [],
+    project: null,
+    status: null,
+    health: null,
+  }
   const addText = (text: string, quoted: boolean) => {
     const value = text.trim()
     if (!value) return
@@ -119,6 +144,8 @@ export function parseSearchQuery(input: string): ParsedQuery {
       if (!query.types.includes(type)) query.types.push(type)
     } else if (token.key === 'status' && STATUS_ALIASES[value.toLowerCase()]) {
       query.status = STATUS_ALIASES[value.toLowerCase()]
+    } else if (token.key === 'health' && HEALTH_ALIASES[value.toLowerCase()]) {
+      query.health = HEALTH_ALIASES[value.toLowerCase()]
     } else if (token.key === 'project' && value) {
       query.project = value
     } else if (token.key) {

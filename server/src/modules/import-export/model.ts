@@ -54,6 +54,7 @@ export namespace ImportExportModel {
         carry_over: t.Optional(t.Boolean()),
         reminder_enabled: t.Optional(t.Boolean()),
         report_recipients: t.Optional(t.Array(t.String({ maxLength: 320 }), { maxItems: 200 })),
+        webhook_urls: t.Optional(t.Array(t.String({ maxLength: 2000 }), { maxItems: 50 })),
       }),
     ),
     section_templates: t.Array(
@@ -97,6 +98,41 @@ export namespace ImportExportModel {
         is_submitted: t.Boolean(),
         sent_date: t.Nullable(date('sent_date')),
         created_at: timestamp,
+        // Reports that travel (issue 16): the health set on this report, readers' questions with
+        // their answers, acknowledgements. Private links are never exported (their tokens exist
+        // nowhere but in the links given out).
+        project_health: t.Optional(
+          t.Array(
+            t.Object({
+              project_id: id,
+              health: t.Union([
+                t.Literal('on_track'),
+                t.Literal('at_risk'),
+                t.Literal('off_track'),
+              ]),
+              note: t.Nullable(t.String({ maxLength: 280 })),
+            }),
+            { maxItems: 1_000 },
+          ),
+        ),
+        questions: t.Optional(
+          t.Array(
+            t.Object({
+              name: t.String({ minLength: 1, maxLength: 100 }),
+              text: t.String({ minLength: 1, maxLength: 2_000 }),
+              answer: t.Nullable(t.String({ maxLength: 2_000 })),
+              answered_at: t.Optional(t.Nullable(t.String({ maxLength: 40 }))),
+              created_at: timestamp,
+            }),
+            { maxItems: 1_000 },
+          ),
+        ),
+        acknowledgements: t.Optional(
+          t.Array(
+            t.Object({ name: t.String({ minLength: 1, maxLength: 100 }), created_at: timestamp }),
+            { maxItems: 1_000 },
+          ),
+        ),
         sections: t.Array(
           t.Object({
             section_template_id: t.Optional(ref),

@@ -3,11 +3,14 @@ import type { AppContext } from '../../context'
 import {
   memberFollowups,
   memberTasks,
+  projectHealth,
   projects,
   reportSections,
   reports,
   sectionItems,
   sectionTemplates,
+  shareAcknowledgements,
+  shareQuestions,
   talkingPoints,
   teamMembers,
   userSettings,
@@ -16,6 +19,7 @@ import { logActivity } from '../../lib/activity'
 import { BadRequest, PayloadTooLarge } from '../../lib/errors'
 import { nowIso } from '../../lib/time'
 import { isValidIsoDate } from '../../lib/weeks'
+import { cleanWebhookUrls } from '../delivery/webhooks'
 import { namedReport } from '../reports/named'
 import { findReport, loadReport } from '../reports/service'
 import { cleanRecipients, getSettings } from '../settings/service'
@@ -281,6 +285,26 @@ export async function exportAccount(
     .orderBy(asc(sectionItems.sort_order), asc(sectionItems.id))
   const itemsBySection = Map.groupBy(items, (i) => i.section_id)
   const sectionsByReport = Map.groupBy(sections, (s) => s.report_id)
+  const healthByReport = Map.groupBy(
+    await db.select().from(projectHealth).where(mine(projectHealth)).orderBy(asc(projectHealth.id)),
+    (h) => h.report_id,
+  )
+  const questionsByReport = Map.groupBy(
+    await db
+      .select()
+      .from(shareQuestions)
+      .where(mine(shareQuestions))
+      .orderBy(asc(shareQuestions.id)),
+    (q) => q.report_id,
+  )
+  const acksByReport = Map.groupBy(
+    await db
+      .select()
+      .from(shareAcknowledgements)
+      .where(mine(shareAcknowledgements))
+      .orderBy(asc(shareAcknowledgements.id)),
+    (a) => a.report_id,
+  )
   return {
     format: EXPORT_FORMAT,
     version: EXPORT_VERSION,
@@ -293,6 +317,7 @@ export async function exportAccount(
       carry_over: settings.carry_over,
       reminder_enabled: settings.reminder_enabled,
       report_recipients: settings.report_recipients,
+      webhook_urls: settings.webhook_urls,
     },
     section_templates: await db
       .select({
@@ -337,6 +362,22 @@ export async function exportAccount(
       is_submitted: r.is_submitted,
       sent_date: r.sent_date,
       created_at: r.created_at,
+      project_health: (healthByReport.get(r.id) ?? []).map((h) => ({
+        project_id: h.project_id,
+        health: h.health,
+        note: h.note,
+      })),
+      questions: (questionsByReport.get(r.id) ?? []).map((q) => ({
+        name: q.name,
+        text: q.text,
+        answer: q.answer,
+        answered_at: q.answered_at,
+        created_at: q.created_at,
+      })),
+      acknowledgements: (acksByReport.get(r.id) ?? []).map((a) => ({
+        name: a.name,
+        created_at: a.created_at,
+      })),
       sections: (sectionsByReport.get(r.id) ?? []).map((s) => ({
         section_template_id: s.section_template_id,
         section_name: s.section_name,
@@ -374,6 +415,8 @@ function checkDocument(doc: ImportExportModel.document) {
     rows += m.talking_points.length + m.tasks.length + m.followups.length
   for (const r of doc.reports) {
     rows += 1 + r.sections.length
+    rows += (r.project_health?.length ?? 0) + (r.questions?.length ?? 0)
+    rows += r.acknowledgements?.length ?? 0
     for (const s of r.sections) rows += s.items.length
   }
   if (rows > IMPORT_LIMITS.documentRows)
@@ -396,6 +439,12 @@ function checkDocument(doc: ImportExportModel.document) {
       throw invalid(`bad sent_date ${r.sent_date}`)
     if (weeks.has(r.week_start_date)) throw invalid(`two reports for week ${r.week_start_date}`)
     weeks.add(r.week_start_date)
+    const healthOf = new Set<number>()
+    for (const h of r.project_health ?? []) {
+      project(h.project_id)
+      if (healthOf.has(h.project_id)) throw invalid(`two healths for project id ${h.project_id}`)
+      healthOf.add(h.project_id)
+    }
     for (const s of r.sections) {
       if (s.section_template_id != null && !templateIds.has(s.section_template_id))
         throw invalid(`unknown section template id ${s.section_template_id}`)
@@ -436,6 +485,7 @@ export async function importAccount(
   const recipients = doc.settings?.report_recipients
     ? cleanRecipients(doc.settings.report_recipients)
     : null
+  const webhooks = doc.settings?.webhook_urls ? cleanWebhookUrls(doc.settings.webhook_urls) : null
   const counts = {
     settings: false,
     sectionTemplates: 0,
@@ -455,12 +505,13 @@ export async function importAccount(
     const tx = engine.orm
     const now = nowIso()
     if (doc.settings) {
-      const { report_recipients: _, ...settings } = doc.settings
+      const { report_recipients: _, webhook_urls: __, ...settings } = doc.settings
       await tx
         .update(userSettings)
         .set({
           ...settings,
           ...(recipients && { report_recipients: JSON.stringify(recipients) }),
+          ...(webhooks && { webhook_urls: JSON.stringify(webhooks) }),
           updated_at: now,
         })
         .where(eq(userSettings.user_id, userId))
@@ -606,6 +657,46 @@ export async function importAccount(
         })
         .returning({ id: reports.id })
       counts.reports++
+      if (r.project_health?.length)
+        await tx.insert(projectHealth).values(
+          r.project_health.flatMap((h) => {
+            const project = mapProject(h.project_id)
+            return project == null
+              ? []
+              : [
+                  {
+                    user_id: userId,
+                    report_id: report.id,
+                    project_id: project,
+                    health: h.health,
+                    note: h.note,
+                  },
+                ]
+          }),
+        )
+      if (r.questions?.length)
+        await tx.insert(shareQuestions).values(
+          r.questions.map((q) => ({
+            user_id: userId,
+            report_id: report.id,
+            name: q.name,
+            text: q.text,
+            answer: q.answer,
+            answered_at: q.answered_at ?? null,
+            // Imported questions were read where they were asked.
+            seen_at: now,
+            ...(q.created_at ? { created_at: q.created_at } : {}),
+          })),
+        )
+      if (r.acknowledgements?.length)
+        await tx.insert(shareAcknowledgements).values(
+          r.acknowledgements.map((a) => ({
+            user_id: userId,
+            report_id: report.id,
+            name: a.name,
+            ...(a.created_at ? { created_at: a.created_at } : {}),
+          })),
+        )
       for (const [index, s] of r.sections.entries()) {
         const [section] = await tx
           .insert(reportSections)

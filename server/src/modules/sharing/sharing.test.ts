@@ -340,3 +340,115 @@ describe('questions back', () => {
     expect((await ada.get('/api/questions')).json.questions[0].answer).toBeNull()
   })
 })
+
+describe('account export and import', () => {
+  test('health, questions and acknowledgements round-trip; private links are never exported', async () => {
+    const { app, ada, apollo, current } = await setUp()
+    await ada.put(`/api/reports/${current.uuid}/project-health/${apollo.uuid}`, {
+      health: 'off_track',
+      note: 'No owner',
+    })
+    await ada.put('/api/settings', { webhook_urls: ['https://hooks.slack.com/services/T/B/x'] })
+    const link = (await ada.post(`/api/reports/${current.uuid}/shares`, {})).json
+    const token = tokenOf(link.url)
+    const reader = makeClient(app)
+    const asked = await reader.post(`/api/shared/${token}/questions`, {
+      name: 'Maria',
+      text: 'When?',
+    })
+    await ada.put(`/api/questions/${asked.json.id}`, { answer: 'Friday' })
+    await reader.post(`/api/shared/${token}/acknowledgements`, { name: 'Sam' })
+
+    const exported = await ada.get('/api/export')
+    expect(exported.status).toBe(200)
+    expect(exported.text).not.toContain(token)
+    expect(exported.text).not.toContain('token')
+    const week = exported.json.reports.find(
+      (r: { week_start_date: string }) => r.week_start_date === THIS_WEEK,
+    )
+    expect(week.project_health).toEqual([
+      { project_id: apollo.id, health: 'off_track', note: 'No owner' },
+    ])
+    expect(week.questions).toEqual([
+      expect.objectContaining({ name: 'Maria', text: 'When?', answer: 'Friday' }),
+    ])
+    expect(week.acknowledgements).toEqual([expect.objectContaining({ name: 'Sam' })])
+
+    const bea = await signIn(app, 'bea@example.com')
+    const imported = await bea.post('/api/import', exported.json)
+    expect(imported.status).toBe(200)
+    expect((await bea.get('/api/user-settings')).json.webhook_urls).toEqual([
+      'https://hooks.slack.com/services/T/B/x',
+    ])
+    const beaReports = (await bea.get('/api/reports')).json
+    const beaWeek = beaReports.find(
+      (r: { week_start_date: string }) => r.week_start_date === THIS_WEEK,
+    )
+    const full = (await bea.get(`/api/reports/${beaWeek.uuid}`)).json
+    expect(
+      full.project_health.find((h: { project_name: string }) => h.project_name === 'Apollo'),
+    ).toMatchObject({
+      health: 'off_track',
+      note: 'No owner',
+    })
+    const questions = (await bea.get('/api/questions')).json
+    expect(questions.questions).toEqual([
+      expect.objectContaining({
+        name: 'Maria',
+        text: 'When?',
+        answer: 'Friday',
+        report_uuid: beaWeek.uuid,
+      }),
+    ])
+    expect(questions.unseen).toBe(0)
+    expect((await bea.get('/api/shares')).json.shares).toEqual([])
+  })
+
+  test('a health naming a project not in the document refuses the whole import', async () => {
+    const { ada } = await setUp()
+    const doc = (await ada.get('/api/export')).json
+    doc.reports[0].project_health = [{ project_id: 999_999, health: 'at_risk', note: null }]
+    const bea = await signIn((await createTestApp()).app, 'bea@example.com')
+    const res = await bea.post('/api/import', doc)
+    expect(res.status).toBe(400)
+    expect(res.json.error).toBe('Invalid export document: unknown project id 999999')
+    expect((await bea.get('/api/reports')).json).toEqual([])
+  })
+})
+
+describe('search by health', () => {
+  test('health:at-risk and health:off-track keep what is tied to projects at that health now', async () => {
+    const { ada, apollo, zephyr, last, current } = await setUp()
+    // Apollo was off track last week and is at risk now; Zephyr is off track now.
+    await ada.put(`/api/reports/${last.uuid}/project-health/${apollo.uuid}`, {
+      health: 'off_track',
+    })
+    await ada.put(`/api/reports/${current.uuid}/project-health/${apollo.uuid}`, {
+      health: 'at_risk',
+    })
+    await ada.put(`/api/reports/${current.uuid}/project-health/${zephyr.uuid}`, {
+      health: 'off_track',
+    })
+    const search = async (q: string) =>
+      (await ada.get(`/api/search?query=${encodeURIComponent(q)}`)).json.results as Array<{
+        type: string
+        title?: string
+        name?: string
+        content?: string
+        project_name?: string | null
+      }>
+    const atRisk = await search('health:at-risk type:project')
+    expect(atRisk.map((r) => r.name)).toEqual(['Apollo'])
+    const offTrack = await search('health:off-track type:project')
+    expect(offTrack.map((r) => r.name)).toEqual(['Zephyr'])
+    // Words and health together: Apollo's items, not Zephyr's.
+    const items = await search('apollo health:at-risk')
+    expect(items.length).toBeGreaterThan(0)
+    for (const r of items) if (r.project_name !== undefined) expect(r.project_name).toBe('Apollo')
+    expect(await search('zephyr pilot health:at-risk')).toEqual([])
+    // Reports whose own Project health has a project off track: both weeks.
+    const reports = await search('health:off-track type:report')
+    expect(reports).toHaveLength(2)
+    expect(await search('health:on-track')).toEqual([])
+  })
+})
