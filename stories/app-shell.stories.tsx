@@ -178,3 +178,12 @@ export const Dark: Story = {
     await expect(within(nav).queryByRole('link', { current: 'page' })).toBeNull()
   },
 }
+
+/** On the Admin Dashboard no item of the top navigation is the current page. */
+export const OnAdmin: Story = {
+  args: { active: 'admin', isAdmin: true },
+  play: async ({ canvas }) => {
+    const nav = canvas.getByRole('navigation', { name: 'Main' })
+    await expect(nav.querySelectorAll('[aria-current="page"]')).toHaveLength(0)
+  },
+}

@@ -148,13 +148,42 @@ export const longAdminUsers: AdminUser[] = Array.from({ length: 40 }, (_, i) => 
   created_at: `2026-${String(1 + (i % 11)).padStart(2, '0')}-15T09:00:00Z`,
 }))
 
-export const activity: ActivityEntry[] = Array.from({ length: 8 }, (_, i) => ({
+const ACTIONS: Array<Pick<ActivityEntry, 'action' | 'entity_type' | 'entity_id' | 'details'>> = [
+  { action: 'report_submitted', entity_type: 'report', entity_id: 'r-1', details: null },
+  {
+    action: 'settings_updated',
+    entity_type: 'user_settings',
+    entity_id: '1',
+    details: 'carry_over, reminder_enabled',
+  },
+  {
+    action: 'projects_combined',
+    entity_type: 'project',
+    entity_id: 'p-1',
+    details: 'Apollo, Apollo beta → Apollo',
+  },
+  { action: 'sign_in', entity_type: 'user', entity_id: '1', details: null },
+  {
+    action: 'report_shared',
+    entity_type: 'report',
+    entity_id: 'r-2',
+    details: 'expires in 30 days',
+  },
+  {
+    action: 'system_setting_updated',
+    entity_type: 'system_setting',
+    entity_id: 'maintenance_mode',
+    details: 'false → true',
+  },
+  { action: 'report_created', entity_type: 'report', entity_id: 'r-3', details: null },
+  { action: 'question_received', entity_type: 'share', entity_id: '4', details: null },
+]
+
+export const activity: ActivityEntry[] = ACTIONS.map((a, i) => ({
   id: 800 + i,
   user_id: 1,
   user_email: i % 2 ? 'maya@example.com' : 'omar@example.com',
-  action: i % 3 ? 'report.update' : 'project.create',
-  entity_type: i % 3 ? 'report' : 'project',
-  entity_id: String(i + 1),
-  details: null,
+  user_name: i % 2 ? 'Maya Chen' : i === 2 ? null : 'Omar Haddad',
+  ...a,
   created_at: `2026-11-${String(20 - i).padStart(2, '0')}T1${i}:30:00Z`,
 }))

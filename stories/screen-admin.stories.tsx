@@ -106,8 +106,16 @@ export const ActivityLog: Story = {
 export const WithActivity: Story = {
   args: { activity },
   play: async ({ canvas }) => {
-    // the overview shows the 5 most recent entries
+    // the overview shows the 5 most recent entries, each as a sentence naming the person
     await expect(canvas.getAllByText(/^(maya|omar)@example\.com · Nov \d+, 2026, /)).toHaveLength(5)
+    await expect(canvas.getByText('Omar Haddad sent a report')).toBeInTheDocument()
+    await expect(
+      canvas.getByText('Maya Chen updated their settings (carry over, reminder enabled)'),
+    ).toBeInTheDocument()
+    await expect(
+      canvas.getByText('omar@example.com combined projects (Apollo, Apollo beta → Apollo)'),
+    ).toBeInTheDocument()
+    await expect(canvas.queryByText(/settings_updated|user_settings/)).toBeNull()
   },
 }
 export const Loading: Story = {

@@ -69,7 +69,12 @@ const docsResponse = (body: string | Blob, type: string) =>
 
 function securityHeaders(config: Config) {
   const widget = config.helpWidget ? ` ${new URL(config.helpWidget.url).origin}` : ''
+  // Served over https: browsers keep to https for a year (HSTS), so no first request goes in clear.
+  const hsts: Record<string, string> = config.publicUrl.startsWith('https:')
+    ? { 'strict-transport-security': 'max-age=31536000; includeSubDomains' }
+    : {}
   return {
+    ...hsts,
     'content-security-policy': [
       "default-src 'self'",
       `script-src 'self'${widget}`,

@@ -282,6 +282,7 @@ export type ActivityEntry = {
   details: string | null
   created_at: string
   user_email?: string | null
+  user_name?: string | null
 }
 
 export type Toast = { id: string; type: ToastType; message: string }

@@ -15,6 +15,12 @@ describe('active nav item', () => {
     expect(activeNav('/team-members/m1/prep', '?sidebar=projects')).toBe('team')
   })
 
+  test('the Admin Dashboard highlights no item of the top navigation', () => {
+    expect(activeNav('/admin', '')).toBe('admin')
+    expect(activeNav('/admin', '?sidebar=reports')).toBe('admin')
+    expect(activeNav('/administrator', '')).toBe('dashboard')
+  })
+
   test('otherwise the sidebar query value decides', () => {
     expect(activeNav('/dashboard', '?sidebar=reports')).toBe('reports')
     expect(activeNav('/dashboard', '?sidebar=projects')).toBe('projects')
@@ -24,7 +30,6 @@ describe('active nav item', () => {
   test('otherwise dashboard, including unknown sidebar values and overview pages', () => {
     expect(activeNav('/dashboard', '?sidebar=nope')).toBe('dashboard')
     expect(activeNav('/dashboard', '')).toBe('dashboard')
-    expect(activeNav('/admin', '')).toBe('dashboard')
     expect(sidebarTab('?sidebar=nope')).toBeNull()
   })
 })

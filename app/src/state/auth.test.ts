@@ -121,8 +121,10 @@ describe('auth state', () => {
   test('logout clears the local user and cache before calling the server', async () => {
     let userAtLogout: unknown = 'unset'
     let cachedAtLogout: unknown = 'unset'
-    stubFetch(({ path }) => {
+    let logoutMethod = ''
+    stubFetch(({ path, method }) => {
       if (path === '/api/logout') {
+        logoutMethod = method
         userAtLogout = authState.user
         cachedAtLogout = cache.projects.state.data
         return json({ success: true })
@@ -135,6 +137,8 @@ describe('auth state', () => {
     await logout()
     expect(userAtLogout).toBeNull()
     expect(cachedAtLogout).toBeNull()
+    // Signing out is a side effect: POST (GET /api/logout is kept for the spec's client only).
+    expect(logoutMethod).toBe('POST')
     expect(authState.status).toBe('signed-out')
   })
 

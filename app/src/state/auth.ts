@@ -182,7 +182,7 @@ async function logout() {
   const cleared = clearOfflineData(userId)
   try {
     if (hasQueued()) await cleared
-    const { error, status } = await api.api.logout.get()
+    const { error, status } = await api.api.logout.post()
     if (error) console.error(new Error(`Logout failed: API responded with HTTP status ${status}`))
   } catch (error) {
     console.error(error)

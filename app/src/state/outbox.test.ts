@@ -542,7 +542,7 @@ describe('sign-out', () => {
     await logout()
     expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual([
       'PUT /api/section-items/100',
-      'GET /api/logout',
+      'POST /api/logout',
     ])
     expect(await allEntries()).toHaveLength(0)
   })

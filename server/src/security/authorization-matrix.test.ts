@@ -322,6 +322,7 @@ const EXEMPT: Record<string, string> = {
   'GET /api/oauth/google/redirect_url': 'starts sign-in; tested in auth.test.ts',
   'POST /api/sessions': 'completes sign-in; tested in auth.test.ts',
   'GET /api/logout': 'ends a session; tested in auth.test.ts',
+  'POST /api/logout': 'ends a session; tested in security/session-cookies.test.ts',
   'GET /api/oauth/dev/authorize': 'development provider page; tested in auth.test.ts',
   'POST /api/oauth/dev/authorize': 'development provider form; tested in auth.test.ts',
   'GET /*': 'the web app',

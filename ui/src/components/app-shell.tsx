@@ -25,11 +25,13 @@ import {
 } from './dropdown-menu'
 import { Link } from './link'
 
-export type NavKey = 'dashboard' | 'reports' | 'projects' | 'team' | 'settings'
+/** `admin`: the Admin Dashboard, which has no item in the top navigation (none is highlighted). */
+export type NavKey = 'dashboard' | 'reports' | 'projects' | 'team' | 'settings' | 'admin'
 
 /** The active nav item, in the order of product-spec §2 "App shell". */
 export function navKeyFromPath(pathname: string, sidebar?: string | null): NavKey {
   if (pathname.startsWith('/settings')) return 'settings'
+  if (pathname === '/admin' || pathname.startsWith('/admin/')) return 'admin'
   if (pathname.startsWith('/reports/')) return 'reports'
   if (pathname.startsWith('/projects/')) return 'projects'
   if (pathname.startsWith('/team-members/')) return 'team'

@@ -7,6 +7,7 @@ import { Link } from '../components/link'
 import { ProgressBar } from '../components/progress-bar'
 import { PageSkeleton } from '../components/skeleton'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/tabs'
+import { activitySentence } from '../lib/activity'
 import { formatDate } from '../lib/dates'
 import type {
   ActivityEntry,
@@ -46,9 +47,7 @@ function Activity({ list }: { list: ActivityEntry[] }) {
     <ul className="cad-screen__list">
       {list.map((a) => (
         <li key={a.id} className="cad-screen__row">
-          <span className="cad-screen__grow">
-            {a.action} {a.entity_type ?? ''}
-          </span>
+          <span className="cad-screen__grow">{activitySentence(a)}</span>
           <small className="cad-screen__muted">
             {a.user_email ? `${a.user_email} · ` : ''}
             {formatDateTime(a.created_at)}

@@ -1,6 +1,6 @@
 import { Elysia } from 'elysia'
 import type { AppContext } from '../../context'
-import { BadRequest, Unauthorized } from '../../lib/errors'
+import { BadRequest, Forbidden, Unauthorized } from '../../lib/errors'
 import { clientAddress, createRateLimiter, trustedProxies } from '../../lib/rate-limit'
 import { sharedSecret, sign, verify } from '../../lib/secrets'
 import { devSignInPage } from './dev-page'
@@ -61,6 +61,29 @@ export function authModule(ctx: AppContext, opts: { signInLimit?: number } = {})
     )
   const limit = (key: string) => limiter(`sign-in ${key}`)
 
+  /**
+   * Deletes a cookie as it was set: a `__Host-` cookie is only replaced (and so deleted) by a
+   * Set-Cookie that is itself Secure with Path=/, which Elysia's remove() does not send.
+   */
+  const expire = (jar: { set: (v: object) => unknown }) =>
+    jar.set({
+      value: '',
+      httpOnly: true,
+      sameSite: 'lax',
+      path: '/',
+      secure: ctx.config.secureCookies,
+      expires: new Date(0),
+      maxAge: 0,
+    })
+  const logout = async (
+    cookie: Record<string, { value: unknown; set: (v: object) => unknown }>,
+  ) => {
+    const token = cookie[sessionCookie].value
+    await deleteSession(ctx, typeof token === 'string' ? token : undefined)
+    expire(cookie[sessionCookie])
+    return { success: true }
+  }
+
   const app = new Elysia({ prefix: '/api' })
     .use(authPlugin(ctx))
     .get(
@@ -91,10 +114,12 @@ export function authModule(ctx: AppContext, opts: { signInLimit?: number } = {})
         }
         const pending = await decodePending(ctx, cookie[oauthCookie].value)
         if (!pending) throw new Unauthorized('Sign-in expired or was not started here; try again')
-        if (body.state !== undefined && body.state !== pending.state) {
+        // The state is required (interface.md §3 adds it to the callback's body): without it the
+        // exchange could be driven by a code from another sign-in.
+        if (!body.state) throw new BadRequest('Sign-in state is missing; try again')
+        if (body.state !== pending.state)
           throw new Unauthorized('Sign-in state mismatch; try again')
-        }
-        cookie[oauthCookie].remove()
+        expire(cookie[oauthCookie])
         const profile = await exchangeCode(ctx, pending, body.code)
         const user = await upsertUser(ctx, profile)
         const { token, expiresAt } = await createSession(ctx, user.id)
@@ -104,13 +129,18 @@ export function authModule(ctx: AppContext, opts: { signInLimit?: number } = {})
       { body: AuthModel.exchange, response: { 200: AuthModel.ok }, detail: { tags: ['auth'] } },
     )
     .get('/users/me', ({ user }) => publicUser(user), { auth: true, detail: { tags: ['auth'] } })
+    // POST is the logout to use (a side effect); GET stays because the spec's client calls it,
+    // refused when the browser says another site asked (an <img src> on any page would do it).
+    .post('/logout', ({ cookie }) => logout(cookie), {
+      response: { 200: AuthModel.ok },
+      detail: { tags: ['auth'] },
+    })
     .get(
       '/logout',
-      async ({ cookie }) => {
-        const token = cookie[sessionCookie].value
-        await deleteSession(ctx, typeof token === 'string' ? token : undefined)
-        cookie[sessionCookie].remove()
-        return { success: true }
+      ({ cookie, request }) => {
+        if (request.headers.get('sec-fetch-site') === 'cross-site')
+          throw new Forbidden('Sign out from Cadence itself')
+        return logout(cookie)
       },
       { response: { 200: AuthModel.ok }, detail: { tags: ['auth'] } },
     )
