@@ -6,19 +6,18 @@
  * minutes, then failed with Retry), claimed by compare-and-set so one instance posts it once.
  */
 import { isIP } from 'node:net'
-import { and, asc, eq, lte } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import type { AppContext } from '../../context'
 import { deliveries, reports, shares, userSettings } from '../../db/schema'
 import { BadRequest } from '../../lib/errors'
 import { nowIso } from '../../lib/time'
 import { wakeMailers } from '../mail/queue'
-import { BACKOFF_MINUTES, MAX_ATTEMPTS } from '../mail/service'
+import { runDueDeliveries, Skip } from '../mail/run'
 import { type ProjectHealthRow, reportProjectHealth } from '../sharing/health'
 import { createShare } from '../sharing/shares'
 import { parseWebhookUrls, type WebhookService, webhookLabel, webhookService } from './labels'
 
 export const MAX_WEBHOOKS = 5
-const LEASE_MS = 10 * 60_000
 const TIMEOUT_MS = 10_000
 
 /** Hosts a webhook may not point at: this machine and private networks (no SSRF by settings). */
@@ -163,8 +162,6 @@ export function webhookBody(service: WebhookService, brief: Brief) {
 /** What posting needs of `fetch` (tests stand a local server in for the chat service). */
 export type Poster = (url: string, init: RequestInit) => Promise<Response>
 
-class Skip extends Error {}
-
 async function postOne(ctx: AppContext, delivery: typeof deliveries.$inferSelect, post: Poster) {
   const [url] = parseWebhookUrls(delivery.recipients)
   if (!url) throw new Skip('No webhook URL')
@@ -200,7 +197,7 @@ async function postOne(ctx: AppContext, delivery: typeof deliveries.$inferSelect
 
 /**
  * Posts every pending webhook delivery due at `now`; a failure is retried after 1, 5, 15 and 60
- * minutes, the 5th makes it failed. Answers how many were posted.
+ * minutes, the 5th makes it failed (mail/run.ts). Answers how many were posted.
  */
 export async function postDueWebhooks(
   ctx: AppContext,
@@ -208,72 +205,11 @@ export async function postDueWebhooks(
   now: Date = new Date(),
   batch = 20,
 ) {
-  const at = now.toISOString()
-  const due = await ctx.db.orm
-    .select()
-    .from(deliveries)
-    .where(
-      and(
-        eq(deliveries.kind, 'webhook'),
-        eq(deliveries.status, 'pending'),
-        lte(deliveries.next_attempt_at, at),
-      ),
-    )
-    .orderBy(asc(deliveries.next_attempt_at), asc(deliveries.id))
-    .limit(batch)
-  let posted = 0
-  for (const delivery of due) {
-    const claimed = await ctx.db.orm
-      .update(deliveries)
-      .set({ next_attempt_at: new Date(now.getTime() + LEASE_MS).toISOString() })
-      .where(
-        and(
-          eq(deliveries.id, delivery.id),
-          eq(deliveries.status, 'pending'),
-          eq(deliveries.next_attempt_at, delivery.next_attempt_at),
-        ),
-      )
-      .returning({ id: deliveries.id })
-    if (!claimed.length) continue
-    try {
-      await postOne(ctx, delivery, post)
-      const done = nowIso()
-      await ctx.db.orm
-        .update(deliveries)
-        .set({
-          status: 'sent',
-          attempts: delivery.attempts + 1,
-          sent_at: done,
-          next_attempt_at: done,
-          last_error: null,
-          updated_at: done,
-        })
-        .where(eq(deliveries.id, delivery.id))
-      posted++
-    } catch (error) {
-      const done = nowIso()
-      const message = error instanceof Error ? error.message : 'Unknown error'
-      if (error instanceof Skip) {
-        await ctx.db.orm
-          .update(deliveries)
-          .set({ status: 'failed', last_error: message, next_attempt_at: done, updated_at: done })
-          .where(eq(deliveries.id, delivery.id))
-        continue
-      }
-      const attempts = delivery.attempts + 1
-      const final = attempts >= MAX_ATTEMPTS
-      const wait = BACKOFF_MINUTES[Math.min(attempts, BACKOFF_MINUTES.length) - 1] * 60_000
-      await ctx.db.orm
-        .update(deliveries)
-        .set({
-          status: final ? 'failed' : 'pending',
-          attempts,
-          last_error: message,
-          next_attempt_at: final ? at : new Date(now.getTime() + wait).toISOString(),
-          updated_at: done,
-        })
-        .where(eq(deliveries.id, delivery.id))
-    }
-  }
-  return posted
+  return runDueDeliveries(ctx, {
+    which: eq(deliveries.kind, 'webhook'),
+    send: (delivery) => postOne(ctx, delivery, post),
+    message: (error) => (error instanceof Error ? error.message : 'Unknown error'),
+    now,
+    batch,
+  })
 }
