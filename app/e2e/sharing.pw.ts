@@ -111,6 +111,22 @@ describe('reports that travel', () => {
       await page
         .getByText(/Board: why is Apollo at risk\? — asked by Maria on the brief of/)
         .waitFor()
+      // The author answers on the report page; the reader sees it under the question.
+      const questions = page.getByRole('region', { name: /Questions from readers/ })
+      await questions.getByText('1 new').waitFor()
+      await questions
+        .getByRole('textbox', { name: 'Your answer (readers of the link see it)' })
+        .fill('The vendor slipped QA by two weeks.')
+      await questions.getByRole('button', { name: 'Save answer' }).click()
+      await questions.getByText('The vendor slipped QA by two weeks.').waitFor()
+      await shot(page, 'sharing-answered')
+      const answered = await newPage(browser)
+      try {
+        await answered.goto(link)
+        await answered.getByText('The vendor slipped QA by two weeks.').waitFor()
+      } finally {
+        await answered.context().close()
+      }
       await page.goto(`${base}/settings`)
       await page.getByRole('button', { name: 'Sharing' }).click()
       await page.getByText(/Opened \d+ times?/).waitFor()

@@ -391,6 +391,22 @@ export type SharedQuestion = {
   answer: string | null
 }
 
+/** A reader's question as its author sees it (GET /api/questions). */
+export type ReaderQuestion = {
+  id: number
+  report_uuid: string
+  week_start_date: string
+  item_id: number | null
+  item_content: string | null
+  followup_item_id: number | null
+  name: string
+  text: string
+  answer: string | null
+  answered_at: string | null
+  seen_at: string | null
+  created_at: string
+}
+
 /** GET /api/shared/{token}. */
 export type SharedReport = {
   report: {

@@ -1,11 +1,12 @@
 import {
   formatDate,
   ImportReportDialog,
+  type ReaderQuestion,
   SectionCard,
   type SectionCardProps,
   ShareDialog,
 } from '@cadence/ui'
-import { memo, useEffect, useState } from 'react'
+import { memo, useCallback, useEffect, useState } from 'react'
 import { useLocation, useParams } from 'wouter'
 import { loadReportChanges, useReportChanges } from '../state/changes'
 import { retryDelivery, stopDeliveries, useDeliveries, watchDeliveries } from '../state/deliveries'
@@ -24,7 +25,13 @@ import {
   updateSectionContent,
   useReportSection,
 } from '../state/reports'
-import { createShare, refreshProjectHealth, setProjectHealth } from '../state/sharing'
+import {
+  answerQuestion,
+  createShare,
+  loadReportQuestions,
+  refreshProjectHealth,
+  setProjectHealth,
+} from '../state/sharing'
 import { toast } from '../state/toasts'
 import { useReportEditorPage } from './use-report-page'
 import { ReportView } from './views'
@@ -45,14 +52,23 @@ function ReportPage() {
   const { report, loading, projects, members, weekRange } = useReportEditorPage(uuid)
   const [importOpen, setImportOpen] = useState(false)
   const [shareOpen, setShareOpen] = useState(false)
+  const [questions, setQuestions] = useState<{ uuid: string; list: ReaderQuestion[] } | null>(null)
+  const reloadQuestions = useCallback(
+    () =>
+      loadReportQuestions(uuid)
+        .then((list) => setQuestions({ uuid, list }))
+        .catch((error) => console.error(error)),
+    [uuid],
+  )
   const changes = useReportChanges(uuid)
   const deliveries = useDeliveries(uuid)
   useEffect(() => {
     loadReportChanges(uuid).catch((error) => console.error(error))
     // Deliveries of an earlier Send (still pending ones are followed while the page is open).
     void watchDeliveries(uuid)
+    void reloadQuestions()
     return () => stopDeliveries()
-  }, [uuid])
+  }, [uuid, reloadQuestions])
 
   const failEdit = (message: string) => (error: unknown) => {
     console.error(error)
@@ -89,6 +105,11 @@ function ReportPage() {
         onImport={() => setImportOpen(true)}
         onShare={() => setShareOpen(true)}
         onHealthChange={(projectUuid, next) => setProjectHealth(uuid, projectUuid, next)}
+        questions={questions?.uuid === uuid ? questions.list : undefined}
+        onAnswerQuestion={async (id, answer) => {
+          await answerQuestion(id, answer)
+          await reloadQuestions()
+        }}
         onDelete={async () => {
           if (await deleteReport(uuid)) navigate('/dashboard', { replace: true })
         }}

@@ -2,6 +2,7 @@ import type {
   Health,
   ProjectHealth,
   ProjectHealthWeek,
+  ReaderQuestion,
   SharedQuestion,
   SharedReport,
   ShareExpiry,
@@ -98,6 +99,17 @@ async function revokeShare(id: number) {
 
 const useShares = () => useSnapshot(sharesState)
 
+/** Readers' questions on one report, newest first (GET /api/questions has them all). */
+async function loadReportQuestions(reportUuid: string): Promise<ReaderQuestion[]> {
+  const data = (await call(api.api.questions.get())) as { questions: ReaderQuestion[] }
+  return data.questions.filter((q) => q.report_uuid === reportUuid)
+}
+
+/** The author's answer, shown to readers under the question; null takes it back. */
+async function answerQuestion(id: number, answer: string | null) {
+  await call(api.api.questions({ id }).put({ answer }))
+}
+
 /** GET /api/shared/{token}: null when the link is wrong, expired or revoked (404). */
 async function loadSharedReport(token: string): Promise<SharedReport | null> {
   const res = await fetch(`/api/shared/${encodeURIComponent(token)}`, {
@@ -142,9 +154,11 @@ async function acknowledgeShared(token: string, name: string) {
 
 export {
   acknowledgeShared,
+  answerQuestion,
   askSharedQuestion,
   createShare,
   loadProjectHealth,
+  loadReportQuestions,
   loadSharedReport,
   loadShares,
   refreshProjectHealth,

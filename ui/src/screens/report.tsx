@@ -6,13 +6,22 @@ import { DeliveryStatus } from '../components/delivery-status'
 import { EmptyState } from '../components/empty-state'
 import { InlineEdit } from '../components/inline-edit'
 import { ProjectHealthPanel, type ProjectHealthPanelProps } from '../components/project-health'
+import { ReaderQuestions } from '../components/reader-questions'
 import { type NewItem, SectionCard, type SectionCardProps } from '../components/section-card'
 import { Select } from '../components/select'
 import { SinceLastWeek } from '../components/since-last-week'
 import { ReportSkeleton } from '../components/skeleton'
 import { formatDate, toIsoDate } from '../lib/dates'
 import { useShallowStable } from '../lib/stable'
-import type { Delivery, Project, Report, ReportChanges, SectionItem, TeamMember } from '../types'
+import type {
+  Delivery,
+  Project,
+  ReaderQuestion,
+  Report,
+  ReportChanges,
+  SectionItem,
+  TeamMember,
+} from '../types'
 
 const STATUSES = [
   { value: 'draft', label: 'Draft' },
@@ -57,6 +66,9 @@ export type ReportViewProps = {
    * shows a Project health panel for the projects that have items this week.
    */
   onHealthChange?: ProjectHealthPanelProps['onChange']
+  /** Questions from readers of this report's private links, newest first, and the answer. */
+  questions?: ReaderQuestion[]
+  onAnswerQuestion?: (id: number, answer: string | null) => Promise<void>
 }
 
 type SectionCallbacks = {
@@ -180,6 +192,13 @@ export function ReportView(p: ReportViewProps) {
         onSave={p.onSummaryChange}
       />
       {p.changes ? <SinceLastWeek changes={p.changes} /> : null}
+      {p.questions?.length && p.onAnswerQuestion ? (
+        <ReaderQuestions
+          questions={p.questions}
+          onAnswer={p.onAnswerQuestion}
+          formatDate={formatDate}
+        />
+      ) : null}
       {p.onHealthChange && r.project_health?.length ? (
         <ProjectHealthPanel rows={r.project_health} onChange={p.onHealthChange} />
       ) : null}
