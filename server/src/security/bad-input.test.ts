@@ -252,6 +252,71 @@ describe('bad input never breaks anything', () => {
     }, 60_000)
   }
 
+  test('lists inside bodies are capped: one element over the cap is refused and changes nothing', async () => {
+    const s = await setup()
+    const before = await snapshot(s)
+    const over: Array<[string, string, unknown]> = [
+      [
+        'PUT',
+        '/api/section-templates/reorder',
+        { sections: Array.from({ length: 501 }, (_, i) => ({ id: i + 1, sort_order: i })) },
+      ],
+      [
+        'POST',
+        '/api/projects/combine',
+        { projectUuids: Array.from({ length: 201 }, (_, i) => `p${i}`), newProjectName: 'N' },
+      ],
+      [
+        'PUT',
+        '/api/settings',
+        { webhook_urls: Array.from({ length: 51 }, (_, i) => `https://e.org/${i}`) },
+      ],
+      [
+        'PUT',
+        '/api/user-settings',
+        { report_recipients: Array.from({ length: 201 }, (_, i) => `r${i}@example.com`) },
+      ],
+      [
+        'POST',
+        '/api/import',
+        {
+          format: 'cadence-export',
+          version: 1,
+          section_templates: [],
+          projects: [],
+          team_members: [],
+          reports: [
+            {
+              week_start_date: '2020-01-06',
+              title: null,
+              summary: null,
+              is_submitted: false,
+              sent_date: null,
+              sections: [
+                {
+                  section_name: 'S',
+                  section_type: 'standard',
+                  content: null,
+                  items: Array.from({ length: 5_001 }, () => ({
+                    content: 'x',
+                    is_completed: false,
+                    item_type: 'standard',
+                  })),
+                },
+              ],
+            },
+          ],
+        },
+      ],
+    ]
+    for (const [method, path, body] of over) {
+      const res = await s.ada.request(method, path, body)
+      expect({ path, status: res.status }).toEqual({ path, status: 400 })
+      expect(res.json.error).toBeString()
+    }
+    expect(await snapshot(s)).toBe(before)
+  })
+
   test('a non-JSON body on a JSON route is refused with 400 and changes nothing', async () => {
     const s = await setup()
     const before = await snapshot(s)
