@@ -27,6 +27,11 @@ export type Config = {
   devLogin: boolean
   /** TRUSTED_PROXIES: the reverse proxies whose X-Forwarded-For is believed (addresses, CIDRs). */
   trustedProxies: string[]
+  /**
+   * ALLOWED_EMAIL_DOMAINS: when set, only e-mail addresses of these domains (lowercase) may sign
+   * in, existing accounts included; empty: any.
+   */
+  allowedEmailDomains: string[]
   /** Sign-in and session creations per client address per minute (SIGN_IN_RATE_LIMIT). */
   signInRateLimit: number
   appDist: string
@@ -122,6 +127,18 @@ function trustedProxyList(value: string | undefined) {
   return list
 }
 
+/** ALLOWED_EMAIL_DOMAINS: comma-separated domain names (example.com); anything else stops. */
+function emailDomains(value: string | undefined) {
+  const list = (value ?? '')
+    .split(',')
+    .map((d) => d.trim().toLowerCase().replace(/^@/, ''))
+    .filter(Boolean)
+  for (const domain of list)
+    if (!/^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/.test(domain))
+      throw new Error(`ALLOWED_EMAIL_DOMAINS: '${domain}' is not a domain name (like example.com)`)
+  return list
+}
+
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const port = Number(env.PORT ?? 3000)
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, '')
@@ -151,6 +168,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       : null,
     devLogin,
     trustedProxies: trustedProxyList(env.TRUSTED_PROXIES),
+    allowedEmailDomains: emailDomains(env.ALLOWED_EMAIL_DOMAINS),
     signInRateLimit: Number(env.SIGN_IN_RATE_LIMIT ?? 30) || 30,
     appDist: resolvePath(env.APP_DIST ?? './app/dist'),
     secureCookies: publicUrl.startsWith('https://'),

@@ -1,7 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm'
 import type { AppContext } from '../../context'
-import { sessions, userSettings, users } from '../../db/schema'
+import { sessions, systemSettings, userSettings, users } from '../../db/schema'
 import { logActivity } from '../../lib/activity'
+import { Forbidden } from '../../lib/errors'
 import { nowIso } from '../../lib/time'
 import { randomToken, sha256Hex } from './tokens'
 
@@ -27,8 +28,43 @@ export function isAdmin(ctx: AppContext, email: string) {
   return ctx.config.adminEmails.includes(email.toLowerCase())
 }
 
+/** A system setting's value as stored (admin settings), or `fallback` when it is missing. */
+async function systemSetting({ db }: AppContext, key: string, fallback: string) {
+  const [row] = await db.orm
+    .select({ value: systemSettings.setting_value })
+    .from(systemSettings)
+    .where(eq(systemSettings.key, key))
+  return row?.value ?? fallback
+}
+
+/**
+ * Who may sign in: with ALLOWED_EMAIL_DOMAINS set, only addresses of those domains (accounts
+ * made before included); with the admin setting allow_new_signups false, nobody new — except the
+ * addresses in ADMIN_EMAILS, so an administrator can never be locked out.
+ */
+async function checkSignInAllowed(ctx: AppContext, profile: Profile, isNew: boolean) {
+  const email = profile.email.toLowerCase()
+  const domains = ctx.config.allowedEmailDomains
+  if (domains.length && !domains.includes(email.slice(email.lastIndexOf('@') + 1)))
+    throw new Forbidden(`Sign-in is limited to addresses at ${domains.join(', ')}`)
+  if (
+    isNew &&
+    !isAdmin(ctx, email) &&
+    (await systemSetting(ctx, 'allow_new_signups', 'true')) === 'false'
+  )
+    throw new Forbidden('New sign-ups are closed; ask your administrator')
+}
+
 /** Finds or creates the user of a provider profile; a new user gets default settings. */
-export function upsertUser({ db }: AppContext, profile: Profile) {
+export async function upsertUser(ctx: AppContext, profile: Profile) {
+  const { db } = ctx
+  const [known] = await db.orm
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(eq(users.provider, profile.provider), eq(users.provider_user_id, profile.providerUserId)),
+    )
+  await checkSignInAllowed(ctx, profile, !known)
   return db.tx(async (tx) => {
     const [existing] = await tx.orm
       .select()

@@ -21,7 +21,7 @@ import { nowIso } from '../../lib/time'
 import { isValidIsoDate } from '../../lib/weeks'
 import { cleanWebhookUrls } from '../delivery/webhooks'
 import { namedReport } from '../reports/named'
-import { findReport, loadReport } from '../reports/service'
+import { checkReportLimit, findReport, loadReport } from '../reports/service'
 import { cleanRecipients, getSettings } from '../settings/service'
 import { reportToMarkdown } from './markdown'
 import { EXPORT_FORMAT, EXPORT_VERSION, type ImportExportModel } from './model'
@@ -499,6 +499,21 @@ export async function importAccount(
     items: 0,
     skippedReports: 0,
   }
+  // The admin's max_reports_per_user holds for imported reports too (weeks already there are
+  // skipped, so they do not count).
+  const weeksHere = new Set(
+    (
+      await ctx.db.orm
+        .select({ week: reports.week_start_date })
+        .from(reports)
+        .where(eq(reports.user_id, userId))
+    ).map((r) => r.week),
+  )
+  await checkReportLimit(
+    ctx,
+    userId,
+    doc.reports.filter((r) => !weeksHere.has(r.week_start_date)).length,
+  )
   // The defaults row exists for every user anyway (created on first read), so this is no write.
   await getSettings(ctx, userId)
   await ctx.db.tx(async (engine) => {

@@ -1,9 +1,15 @@
-import { and, asc, desc, eq, inArray } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm'
 import type { AppContext } from '../../context'
 import { isUniqueViolation } from '../../db/engine'
-import { reportSections, reports, sectionItems, sectionTemplates } from '../../db/schema'
+import {
+  reportSections,
+  reports,
+  sectionItems,
+  sectionTemplates,
+  systemSettings,
+} from '../../db/schema'
 import { logActivity } from '../../lib/activity'
-import { BadRequest, Conflict, NotFound } from '../../lib/errors'
+import { BadRequest, Conflict, Forbidden, NotFound } from '../../lib/errors'
 import { isoDate, nowIso } from '../../lib/time'
 import { isValidIsoDate } from '../../lib/weeks'
 import { queueWebhookDeliveries } from '../delivery/webhooks'
@@ -77,6 +83,27 @@ export async function getReport(ctx: AppContext, userId: number, uuid: string) {
 
 const clean = (v: string | null | undefined) => (v == null ? null : v.trim() || null)
 
+/**
+ * The admin setting max_reports_per_user: a user at the limit cannot add another report (403
+ * saying so). Counted before the insert; two creations racing at the limit may both pass, which
+ * is within what an upper bound on storage needs.
+ */
+export async function checkReportLimit(ctx: AppContext, userId: number, adding: number) {
+  const [row] = await ctx.db.orm
+    .select({ value: systemSettings.setting_value })
+    .from(systemSettings)
+    .where(eq(systemSettings.key, 'max_reports_per_user'))
+  const max = Number(row?.value ?? Number.NaN)
+  if (!Number.isFinite(max) || max <= 0) return
+  const [{ n }] = await ctx.db.rows<{ n: number }>(
+    sql`SELECT COUNT(*) AS n FROM reports WHERE user_id = ${userId}`,
+  )
+  if (Number(n) + adding > max)
+    throw new Forbidden(
+      `You have reached the limit of ${max.toLocaleString('en-US')} reports; delete old ones or ask your administrator`,
+    )
+}
+
 /** Creates the week's report with the user's section templates, in order, as its sections. */
 export async function createReport(ctx: AppContext, userId: number, input: ReportModel.create) {
   if (!isValidIsoDate(input.week_start_date)) {
@@ -91,6 +118,7 @@ export async function createReport(ctx: AppContext, userId: number, input: Repor
   }
   const existing = await sameWeek()
   if (existing) throw new Conflict('Report already exists for this week', { uuid: existing.uuid })
+  await checkReportLimit(ctx, userId, 1)
   const carry = input.carry_over ?? (await getSettings(ctx, userId)).carry_over
   const created = await ctx.db
     .tx(async (tx) => {
