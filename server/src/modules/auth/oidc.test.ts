@@ -80,7 +80,9 @@ async function startIssuer() {
   const consent = (authorizeUrl: string, claims: Record<string, unknown>) => {
     const code = crypto.randomUUID()
     const challenge = new URL(authorizeUrl).searchParams.get('code_challenge') ?? ''
-    codes.set(code, { challenge, claims })
+    // A provider puts the authorization request's nonce into the ID token (claims may override).
+    const nonce = new URL(authorizeUrl).searchParams.get('nonce')
+    codes.set(code, { challenge, claims: nonce ? { nonce, ...claims } : claims })
     return code
   }
   return { issuer, consent, stop: () => server.stop(true) }
@@ -160,6 +162,24 @@ describe('sign-in with an OpenID Connect provider', () => {
     const res = await client.post('/api/sessions', { code, state: url.searchParams.get('state') })
     expect(res.status).toBe(401)
     expect(res.json.error).toContain('verified')
+  })
+
+  test('the request carries a nonce, and an ID token with another nonce is refused', async () => {
+    const { client, url } = await begin()
+    expect(url.searchParams.get('nonce')?.length).toBeGreaterThanOrEqual(20)
+    const code = issuer.consent(url.toString(), { ...profile, nonce: 'replayed-token-nonce' })
+    const res = await client.post('/api/sessions', { code, state: url.searchParams.get('state') })
+    expect(res.status).toBe(401)
+    expect((await client.get('/api/users/me')).status).toBe(401)
+  })
+
+  test('an ID token that does not say the e-mail is verified is refused', async () => {
+    const { client, url } = await begin()
+    const { email_verified: _, ...unsaid } = profile
+    const code = issuer.consent(url.toString(), unsaid)
+    const res = await client.post('/api/sessions', { code, state: url.searchParams.get('state') })
+    expect(res.status).toBe(401)
+    expect(res.json.error).toBe('The provider has not verified this e-mail address')
   })
 
   test('a reused code and a forged state are refused', async () => {

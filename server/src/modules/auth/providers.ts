@@ -7,7 +7,13 @@ import { nowIso } from '../../lib/time'
 import type { Profile } from './service'
 import { pkceChallenge, randomToken, randomVerifier, sha256Hex } from './tokens'
 
-export type Pending = { state: string; verifier: string; provider: 'google' | 'oidc' | 'dev' }
+export type Pending = {
+  state: string
+  verifier: string
+  provider: 'google' | 'oidc' | 'dev'
+  /** OpenID Connect: the nonce the ID token must carry (not used by the development provider). */
+  nonce?: string
+}
 
 const CODE_TTL_MS = 10 * 60_000
 export const DEV_AUTHORIZE_PATH = '/api/oauth/dev/authorize'
@@ -85,10 +91,12 @@ export async function startSignIn(ctx: AppContext) {
   }
   const config = await providerConfig(ctx, provider)
   const oidc = await loadOidc()
+  pending.nonce = randomToken()
   const url = oidc.buildAuthorizationUrl(config, {
     redirect_uri: callbackUrl(ctx),
     scope: 'openid email profile',
     state: pending.state,
+    nonce: pending.nonce,
     code_challenge: challenge,
     code_challenge_method: 'S256',
   })
@@ -156,14 +164,17 @@ export async function exchangeCode(
     const tokens = await oidc.authorizationCodeGrant(config, current, {
       pkceCodeVerifier: pending.verifier,
       expectedState: pending.state,
+      // An ID token from another authorization request (replayed, or injected) has another nonce.
+      expectedNonce: pending.nonce,
     })
     const claims = tokens.claims()
     if (!claims?.sub || typeof claims.email !== 'string') {
       throw new Unauthorized('The provider did not return an e-mail address')
     }
-    // ADMIN_EMAILS trusts the address, so an address the provider says it has not verified is
-    // refused (an absent claim is accepted: some providers only issue verified addresses).
-    if (claims.email_verified === false) {
+    // ADMIN_EMAILS trusts the address, so only an address the provider says it verified is
+    // accepted: a multi-tenant provider may let a user set any address ('nOAuth'). Google and
+    // every mainstream OpenID provider send email_verified; one that does not cannot be used.
+    if (claims.email_verified !== true) {
       throw new Unauthorized('The provider has not verified this e-mail address')
     }
     return {
