@@ -313,13 +313,20 @@ describe('e-mail delivery', () => {
   test('Send e-mails the report to the recipients and the report page follows the delivery', async () => {
     // A server of our own with SMTP configured, pointing at a real SMTP server on loopback.
     const smtp = await startTestSmtp()
-    const saved = { url: process.env.SMTP_URL, from: process.env.MAIL_FROM }
+    const saved = {
+      url: process.env.SMTP_URL,
+      from: process.env.MAIL_FROM,
+      tls: process.env.SMTP_REQUIRE_TLS,
+    }
     process.env.SMTP_URL = smtp.url
     process.env.MAIL_FROM = 'Cadence <reports@example.com>'
+    // The loopback test server offers no STARTTLS: the explicit opt-out a deployment would need.
+    process.env.SMTP_REQUIRE_TLS = 'off'
     const own = await startOwnServer().finally(() => {
       for (const [key, value] of [
         ['SMTP_URL', saved.url],
         ['MAIL_FROM', saved.from],
+        ['SMTP_REQUIRE_TLS', saved.tls],
       ] as const) {
         if (value === undefined) delete process.env[key]
         else process.env[key] = value

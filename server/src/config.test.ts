@@ -84,12 +84,35 @@ describe('configuration', () => {
     ).toEqual({
       url: 'smtp://u:p@mail.example.com:587',
       from: 'Cadence <no-reply@cadence.example.com>',
+      requireTls: true,
     })
     expect(
       loadConfig({ SMTP_URL: 'smtps://mail.example.com', MAIL_FROM: 'Reports <r@example.com>' })
         .smtp,
-    ).toEqual({ url: 'smtps://mail.example.com', from: 'Reports <r@example.com>' })
+    ).toEqual({
+      url: 'smtps://mail.example.com',
+      from: 'Reports <r@example.com>',
+      requireTls: true,
+    })
     expect(() => loadConfig({ SMTP_URL: 'mail.example.com:587' })).toThrow('SMTP_URL must')
     expect(() => loadConfig({ SMTP_URL: 'https://mail.example.com' })).toThrow('SMTP_URL must')
+  })
+
+  test('SMTP needs TLS unless SMTP_REQUIRE_TLS=off; a wrong value or a URL that turns TLS off stops the start', () => {
+    const url = 'smtp://u:p@mail.example.com:587'
+    expect(loadConfig({ SMTP_URL: url }).smtp?.requireTls).toBe(true)
+    expect(loadConfig({ SMTP_URL: url, SMTP_REQUIRE_TLS: 'on' }).smtp?.requireTls).toBe(true)
+    expect(loadConfig({ SMTP_URL: url, SMTP_REQUIRE_TLS: ' OFF ' }).smtp?.requireTls).toBe(false)
+    for (const value of ['no', 'false', '0', 'maybe'])
+      expect(() => loadConfig({ SMTP_URL: url, SMTP_REQUIRE_TLS: value })).toThrow(
+        "SMTP_REQUIRE_TLS must be 'on' or 'off' (unset: on)",
+      )
+    // Checked like the other variables, also while mail is off.
+    expect(() => loadConfig({ SMTP_REQUIRE_TLS: 'yes' })).toThrow('SMTP_REQUIRE_TLS must')
+    for (const query of ['?ignoreTLS=true', '?requireTLS=false', '?opportunisticTLS=true'])
+      expect(() => loadConfig({ SMTP_URL: `${url}${query}` })).toThrow('SMTP_URL: remove')
+    expect(
+      loadConfig({ SMTP_URL: `${url}?ignoreTLS=true`, SMTP_REQUIRE_TLS: 'off' }).smtp?.requireTls,
+    ).toBe(false)
   })
 })

@@ -18,8 +18,12 @@ export type Config = {
   google: { clientId: string; clientSecret: string } | null
   oidc: { issuer: string; clientId: string; clientSecret: string } | null
   helpWidget: { url: string; siteKey: string } | null
-  /** Outgoing e-mail (SMTP_URL, MAIL_FROM); null when SMTP_URL is unset: nothing is sent. */
-  smtp: { url: string; from: string } | null
+  /**
+   * Outgoing e-mail (SMTP_URL, MAIL_FROM); null when SMTP_URL is unset: nothing is sent.
+   * `requireTls` (SMTP_REQUIRE_TLS, default on): an smtp:// server must upgrade with STARTTLS or
+   * nothing is sent (smtps:// is TLS from the first byte either way).
+   */
+  smtp: { url: string; from: string; requireTls: boolean } | null
   /**
    * The development sign-in provider, where anyone is anyone. On only when no provider variable
    * is set at all (a fresh checkout) or DEV_LOGIN=on is explicit; DEV_LOGIN=off switches it off.
@@ -59,6 +63,29 @@ function smtpUrl(url: string) {
     throw new Error('SMTP_URL must look like smtp://user:pass@host:587 or smtps://user:pass@host')
   }
   return url
+}
+
+/** nodemailer options an SMTP_URL query may carry that would weaken or contradict the TLS rule. */
+const SMTP_TLS_OPTIONS = ['requireTLS', 'ignoreTLS', 'opportunisticTLS']
+
+/**
+ * SMTP_REQUIRE_TLS: 'on' (the default) or 'off'; anything else stops the start. With it on, an
+ * SMTP_URL that turns TLS off through its query (nodemailer reads `?ignoreTLS=true`) stops too.
+ */
+function smtpRequireTls(value: string | undefined, url: string | undefined) {
+  const v = value?.trim().toLowerCase() || 'on'
+  if (v !== 'on' && v !== 'off')
+    throw new Error("SMTP_REQUIRE_TLS must be 'on' or 'off' (unset: on)")
+  if (v === 'off' || !url) return v === 'on'
+  const query = new URL(url).searchParams
+  const named = SMTP_TLS_OPTIONS.filter((o) =>
+    [...query.keys()].some((k) => k.toLowerCase() === o.toLowerCase()),
+  )
+  if (named.length)
+    throw new Error(
+      `SMTP_URL: remove ${named.join(', ')} from its query; TLS is SMTP_REQUIRE_TLS's (on: smtps:// or STARTTLS required, off: STARTTLS when offered)`,
+    )
+  return true
 }
 
 /** The variables of each sign-in provider; any one of them set means that provider is wanted. */
@@ -143,6 +170,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const port = Number(env.PORT ?? 3000)
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, '')
   const { google, oidc, devLogin } = signInProviders(env)
+  const smtpUrlValue = env.SMTP_URL?.trim() ? smtpUrl(env.SMTP_URL.trim()) : undefined
+  const requireTls = smtpRequireTls(env.SMTP_REQUIRE_TLS, smtpUrlValue)
   return {
     port,
     host: env.HOST ?? '0.0.0.0',
@@ -160,10 +189,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       env.HELP_WIDGET_URL && env.HELP_WIDGET_SITE_KEY
         ? { url: env.HELP_WIDGET_URL, siteKey: env.HELP_WIDGET_SITE_KEY }
         : null,
-    smtp: env.SMTP_URL?.trim()
+    smtp: smtpUrlValue
       ? {
-          url: smtpUrl(env.SMTP_URL.trim()),
+          url: smtpUrlValue,
           from: env.MAIL_FROM?.trim() || `Cadence <no-reply@${new URL(publicUrl).hostname}>`,
+          requireTls,
         }
       : null,
     devLogin,

@@ -28,20 +28,42 @@ const EMAIL =
   /^[^\s@"<>()[\],;:]+@[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*$/i
 
 /**
- * The pending sign-in ({state, verifier, provider}) rides in a cookie signed with a key all
+ * The pending sign-ins ({state, verifier, provider, nonce}) ride in a cookie signed with a key all
  * instances share (lib/secrets.ts): a visitor cannot write one, so cannot pick the provider (the
  * development one beside Google, say) nor the verifier. Only a provider that is active now is
  * accepted when it comes back.
+ *
+ * Several tabs (decision, security review item 7): the cookie holds a list of up to
+ * MAX_PENDING sign-ins, each with its own expiry, keyed by its state. Starting a sign-in adds one
+ * (the oldest falls out past MAX_PENDING) instead of overwriting the one another tab is in the
+ * middle of; the callback takes the entry its state names and leaves the others. One cookie
+ * rather than a cookie per state keeps the browser's cookie count and the request size bounded.
+ * Its one limit: two tabs that start within the same round trip both read the same list, and the
+ * answer that arrives last wins (that tab's sign-in then says it expired; starting again works).
  */
 const PENDING_KEY = 'pending-sign-in'
-const encodePending = async (ctx: AppContext, p: Pending) =>
-  sign(await sharedSecret(ctx.db, PENDING_KEY), p)
-async function decodePending(ctx: AppContext, value: unknown): Promise<Pending | null> {
-  if (typeof value !== 'string' || value.length > 2000) return null
-  const parsed = verify(await sharedSecret(ctx.db, PENDING_KEY), value) as Partial<Pending> | null
-  if (typeof parsed?.state !== 'string' || typeof parsed?.verifier !== 'string') return null
-  if (!activeProviders(ctx).includes(parsed.provider as Pending['provider'])) return null
-  return parsed as Pending
+const MAX_PENDING = 5
+type PendingEntry = Pending & { exp: number }
+
+const encodePending = async (ctx: AppContext, list: PendingEntry[]) =>
+  sign(await sharedSecret(ctx.db, PENDING_KEY), list)
+
+/** The cookie's pending sign-ins still usable now: signed here, unexpired, of an active provider. */
+async function decodePending(ctx: AppContext, value: unknown): Promise<PendingEntry[]> {
+  if (typeof value !== 'string' || value.length > 4000) return []
+  const parsed = verify(await sharedSecret(ctx.db, PENDING_KEY), value)
+  if (!Array.isArray(parsed)) return []
+  const active = activeProviders(ctx)
+  const now = Date.now()
+  return (parsed as Partial<PendingEntry>[]).filter(
+    (p): p is PendingEntry =>
+      typeof p?.state === 'string' &&
+      typeof p.verifier === 'string' &&
+      (p.nonce === undefined || typeof p.nonce === 'string') &&
+      typeof p.exp === 'number' &&
+      p.exp > now &&
+      active.includes(p.provider as Pending['provider']),
+  )
 }
 
 export function authModule(ctx: AppContext, opts: { signInLimit?: number } = {}) {
@@ -84,6 +106,32 @@ export function authModule(ctx: AppContext, opts: { signInLimit?: number } = {})
     return { success: true }
   }
 
+  /** Stores the pending sign-ins (the cookie lives as long as the newest of them). */
+  const keepPending = async (jar: { set: (v: object) => unknown }, list: PendingEntry[]) => {
+    if (!list.length) return expire(jar)
+    const newest = Math.max(...list.map((p) => p.exp))
+    jar.set({
+      value: await encodePending(ctx, list),
+      httpOnly: true,
+      sameSite: 'lax',
+      path: '/',
+      secure: ctx.config.secureCookies,
+      maxAge: Math.max(1, Math.ceil((newest - Date.now()) / 1000)),
+    })
+  }
+
+  /**
+   * GET /api/logout stays (the spec's client calls it) but is refused when the browser says
+   * another site asked (an <img src> or a link on any page would do it): Sec-Fetch-Site
+   * cross-site or same-site (a sibling host is not this app), or an Origin that is not ours.
+   */
+  const allowedOrigin = new URL(ctx.config.publicUrl).origin
+  const foreignRequest = (request: Request) => {
+    const site = request.headers.get('sec-fetch-site')
+    const origin = request.headers.get('origin')
+    return site === 'cross-site' || site === 'same-site' || (!!origin && origin !== allowedOrigin)
+  }
+
   const app = new Elysia({ prefix: '/api' })
     .use(authPlugin(ctx))
     .get(
@@ -91,14 +139,9 @@ export function authModule(ctx: AppContext, opts: { signInLimit?: number } = {})
       async ({ cookie, request, server }) => {
         await limit(clientKey(request, server))
         const { pending, redirectUrl } = await startSignIn(ctx)
-        cookie[oauthCookie].set({
-          value: await encodePending(ctx, pending),
-          httpOnly: true,
-          sameSite: 'lax',
-          path: '/',
-          secure: ctx.config.secureCookies,
-          maxAge: OAUTH_COOKIE_SECONDS,
-        })
+        const others = await decodePending(ctx, cookie[oauthCookie].value)
+        const entry = { ...pending, exp: Date.now() + OAUTH_COOKIE_SECONDS * 1000 }
+        await keepPending(cookie[oauthCookie], [...others, entry].slice(-MAX_PENDING))
         return { redirectUrl }
       },
       { response: { 200: AuthModel.redirect }, detail: { tags: ['auth'] } },
@@ -112,15 +155,21 @@ export function authModule(ctx: AppContext, opts: { signInLimit?: number } = {})
             'Cannot exchange code for session token: no code provided in the URL search params.',
           )
         }
-        const pending = await decodePending(ctx, cookie[oauthCookie].value)
-        if (!pending) throw new Unauthorized('Sign-in expired or was not started here; try again')
         // The state is required (interface.md §3 adds it to the callback's body): without it the
-        // exchange could be driven by a code from another sign-in.
+        // exchange could be driven by a code from another sign-in. It is checked first, so a
+        // missing state is a 400 whether or not a sign-in is pending.
         if (!body.state) throw new BadRequest('Sign-in state is missing; try again')
-        if (body.state !== pending.state)
-          throw new Unauthorized('Sign-in state mismatch; try again')
-        expire(cookie[oauthCookie])
-        const profile = await exchangeCode(ctx, pending, body.code)
+        const list = await decodePending(ctx, cookie[oauthCookie].value)
+        if (!list.length)
+          throw new Unauthorized('Sign-in expired or was not started here; try again')
+        const pending = list.find((p) => p.state === body.state)
+        if (!pending) throw new Unauthorized('Sign-in state mismatch; try again')
+        // Used up whatever the exchange answers; the other tabs' sign-ins stay.
+        await keepPending(
+          cookie[oauthCookie],
+          list.filter((p) => p !== pending),
+        )
+        const profile = await exchangeCode(ctx, pending, { code: body.code, state: body.state })
         const user = await upsertUser(ctx, profile)
         const { token, expiresAt } = await createSession(ctx, user.id)
         cookie[sessionCookie].set({ value: token, ...sessionCookieOptions(ctx, expiresAt) })
@@ -129,8 +178,8 @@ export function authModule(ctx: AppContext, opts: { signInLimit?: number } = {})
       { body: AuthModel.exchange, response: { 200: AuthModel.ok }, detail: { tags: ['auth'] } },
     )
     .get('/users/me', ({ user }) => publicUser(user), { auth: true, detail: { tags: ['auth'] } })
-    // POST is the logout to use (a side effect); GET stays because the spec's client calls it,
-    // refused when the browser says another site asked (an <img src> on any page would do it).
+    // POST is the logout to use (a side effect; app.ts refuses a foreign Origin); GET stays
+    // because the spec's client calls it, refused when another site asked (foreignRequest).
     .post('/logout', ({ cookie }) => logout(cookie), {
       response: { 200: AuthModel.ok },
       detail: { tags: ['auth'] },
@@ -138,8 +187,7 @@ export function authModule(ctx: AppContext, opts: { signInLimit?: number } = {})
     .get(
       '/logout',
       ({ cookie, request }) => {
-        if (request.headers.get('sec-fetch-site') === 'cross-site')
-          throw new Forbidden('Sign out from Cadence itself')
+        if (foreignRequest(request)) throw new Forbidden('Sign out from Cadence itself')
         return logout(cookie)
       },
       { response: { 200: AuthModel.ok }, detail: { tags: ['auth'] } },

@@ -182,6 +182,61 @@ describe('sign-in with an OpenID Connect provider', () => {
     expect(res.json.error).toBe('The provider has not verified this e-mail address')
   })
 
+  // Security review item 3: the account is bound to (provider, subject), not to the address.
+  test('the same e-mail from another subject of the provider is refused; the first keeps working', async () => {
+    const { app, client, url } = await begin()
+    const first = issuer.consent(url.toString(), profile)
+    expect(
+      (await client.post('/api/sessions', { code: first, state: url.searchParams.get('state') }))
+        .status,
+    ).toBe(200)
+    const ownerId = (await client.get('/api/users/me')).json.id
+
+    const other = makeClient(app)
+    const start = new URL((await other.get('/api/oauth/google/redirect_url')).json.redirectUrl)
+    const code = issuer.consent(start.toString(), { ...profile, sub: 'someone-else-99' })
+    const res = await other.post('/api/sessions', { code, state: start.searchParams.get('state') })
+    expect(res.status).toBe(403)
+    expect(res.json.error).toBe(
+      'This e-mail address belongs to another sign-in provider account here; sign in with the account it was first used with, or ask your administrator',
+    )
+    expect((await other.get('/api/users/me')).status).toBe(401)
+
+    // The owner (same subject) signs in again into the same account.
+    const again = makeClient(app)
+    const next = new URL((await again.get('/api/oauth/google/redirect_url')).json.redirectUrl)
+    const code2 = issuer.consent(next.toString(), profile)
+    await again.post('/api/sessions', { code: code2, state: next.searchParams.get('state') })
+    expect((await again.get('/api/users/me')).json).toMatchObject({
+      id: ownerId,
+      provider_user_id: 'user-42',
+    })
+  })
+
+  test('a subject whose address changes to another account’s address is refused too', async () => {
+    const { app } = await begin()
+    const signInAs = async (claims: Record<string, unknown>) => {
+      const client = makeClient(app)
+      const start = new URL((await client.get('/api/oauth/google/redirect_url')).json.redirectUrl)
+      const code = issuer.consent(start.toString(), claims)
+      const res = await client.post('/api/sessions', {
+        code,
+        state: start.searchParams.get('state'),
+      })
+      return { res, client }
+    }
+    expect((await signInAs(profile)).res.status).toBe(200)
+    expect((await signInAs({ ...profile, sub: 'b-1', email: 'b@example.com' })).res.status).toBe(
+      200,
+    )
+    const moved = await signInAs({ ...profile, sub: 'b-1', email: 'grace@example.com' })
+    expect(moved.res.status).toBe(403)
+    // Its own address still works.
+    const back = await signInAs({ ...profile, sub: 'b-1', email: 'b@example.com' })
+    expect(back.res.status).toBe(200)
+    expect((await back.client.get('/api/users/me')).json.email).toBe('b@example.com')
+  })
+
   test('a reused code and a forged state are refused', async () => {
     const { app, client, url } = await begin()
     const code = issuer.consent(url.toString(), profile)

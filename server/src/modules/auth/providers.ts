@@ -123,12 +123,16 @@ export async function issueDevCode(
   return code
 }
 
-/** Exchanges a code for the provider's profile; wrong, used or expired codes are refused. */
+/**
+ * Exchanges a code for the provider's profile; wrong, used or expired codes are refused.
+ * `callback` is what the callback page forwarded (its state already matched to `pending`).
+ */
 export async function exchangeCode(
   ctx: AppContext,
   pending: Pending,
-  code: string,
+  callback: { code: string; state: string },
 ): Promise<Profile> {
+  const { code } = callback
   if (pending.provider === 'dev') {
     const hash = sha256Hex(code)
     const [row] = await ctx.db.orm
@@ -152,7 +156,9 @@ export async function exchangeCode(
   const oidc = await loadOidc()
   const current = new URL(callbackUrl(ctx))
   current.searchParams.set('code', code)
-  current.searchParams.set('state', pending.state)
+  // The state the provider sent back, as the callback page forwarded it: openid-client checks it
+  // against the pending sign-in's (the route matched them already; this is the second lock).
+  current.searchParams.set('state', callback.state)
   // The callback page forwards only code and state. A provider that sends `iss` back (RFC 9207)
   // makes openid-client require it; with a single configured provider there is no mix-up to
   // detect, so supply the issuer the configuration was discovered from.

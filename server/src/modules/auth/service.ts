@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm'
+import { and, eq, ne, sql } from 'drizzle-orm'
 import type { AppContext } from '../../context'
 import { sessions, systemSettings, userSettings, users } from '../../db/schema'
 import { logActivity } from '../../lib/activity'
@@ -55,6 +55,9 @@ async function checkSignInAllowed(ctx: AppContext, profile: Profile, isNew: bool
     throw new Forbidden('New sign-ups are closed; ask your administrator')
 }
 
+const providerLabel = (provider: string) =>
+  provider === 'google' ? 'Google' : provider === 'oidc' ? 'sign-in provider' : provider
+
 /** Finds or creates the user of a provider profile; a new user gets default settings. */
 export async function upsertUser(ctx: AppContext, profile: Profile) {
   const { db } = ctx
@@ -74,6 +77,25 @@ export async function upsertUser(ctx: AppContext, profile: Profile) {
           eq(users.provider, profile.provider),
           eq(users.provider_user_id, profile.providerUserId),
         ),
+      )
+    // An account is bound to the provider and its subject (`sub`), stored on the first sign-in;
+    // the e-mail alone never opens it. Another subject of the same provider with this account's
+    // address (a recycled address, a second account at the provider) is refused, not given a
+    // second account with the same address: ADMIN_EMAILS and invitations go by the address.
+    const [taken] = await tx.orm
+      .select({ id: users.id })
+      .from(users)
+      .where(
+        and(
+          eq(users.provider, profile.provider),
+          eq(users.email, profile.email),
+          ne(users.provider_user_id, profile.providerUserId),
+        ),
+      )
+      .limit(1)
+    if (taken)
+      throw new Forbidden(
+        `This e-mail address belongs to another ${providerLabel(profile.provider)} account here; sign in with the account it was first used with, or ask your administrator`,
       )
     if (existing) {
       const [updated] = await tx.orm

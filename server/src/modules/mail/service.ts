@@ -193,6 +193,38 @@ async function buildMessage(ctx: AppContext, delivery: Delivery): Promise<MailMe
   }
 }
 
+/**
+ * What the user reads of a failed send (a delivery's last_error): a plain sentence and at most the
+ * SMTP reply code. The mail server's own text names host names, addresses and its banner, so it
+ * goes to the server log only (sendDueDeliveries).
+ */
+export function mailErrorText(error: unknown): string {
+  const e = (error ?? {}) as { code?: unknown; responseCode?: unknown }
+  const code = typeof e.code === 'string' ? e.code : ''
+  const reply =
+    typeof e.responseCode === 'number' && e.responseCode >= 400 && e.responseCode < 600
+      ? ` (${e.responseCode})`
+      : ''
+  switch (code) {
+    case 'EAUTH':
+    case 'ENOAUTH':
+      return `The mail server did not accept Cadence's sign-in${reply}; the administrator should check SMTP_URL`
+    case 'ETLS':
+    case 'EREQUIRETLS':
+      return 'The mail server offered no encrypted connection, so nothing was sent; the administrator should check SMTP_URL or SMTP_REQUIRE_TLS'
+    case 'ECONNECTION':
+    case 'ETIMEDOUT':
+    case 'ESOCKET':
+    case 'EDNS':
+    case 'EPROXY':
+      return 'Could not connect to the mail server'
+    case 'EENVELOPE':
+      return `The mail server refused the sender or the recipients${reply}`
+  }
+  if (reply) return `The mail server refused the message${reply}`
+  return 'Sending failed; the server log has the details'
+}
+
 /** Sends every pending e-mail delivery due at `now` (mail/run.ts: claim once, retry, fail). */
 export async function sendDueDeliveries(
   ctx: AppContext,
@@ -203,7 +235,22 @@ export async function sendDueDeliveries(
   return runDueDeliveries(ctx, {
     // Chat posts are the webhook poster's (modules/delivery/webhooks.ts).
     which: ne(deliveries.kind, 'webhook'),
-    send: async (delivery) => transport.sendMail(await buildMessage(ctx, delivery)),
+    send: async (delivery) => {
+      try {
+        return await transport.sendMail(await buildMessage(ctx, delivery))
+      } catch (error) {
+        if (error instanceof Skip) throw error
+        // The whole error (server reply, host, banner) for the operator; mailErrorText for the user.
+        const e = error as { message?: string; code?: string; response?: string }
+        console.warn(
+          `Mail delivery ${delivery.id} failed: ${e?.message ?? error}` +
+            (e?.code ? ` [${e.code}]` : '') +
+            (e?.response && !e.message?.includes(e.response) ? ` response: ${e.response}` : ''),
+        )
+        throw error
+      }
+    },
+    message: mailErrorText,
     now,
     batch,
   })

@@ -12,14 +12,23 @@ import { type MailTransport, queueReminders, sendDueDeliveries } from './service
  * A nodemailer SMTP transport from SMTP_URL (smtp://user:pass@host:587, smtps://…). nodemailer
  * (~35 ms to load) is imported on the first send, so a server without SMTP never loads it and one
  * with SMTP does not pay for it at start.
+ *
+ * TLS (SMTP_REQUIRE_TLS, on unless the deployment says off): smtps:// is TLS from the start; an
+ * smtp:// server must upgrade with STARTTLS (requireTLS), or the attempt fails before the
+ * credentials or the report are sent. Off: STARTTLS when the server offers it (nodemailer's
+ * default), plain text otherwise.
  */
-export function smtpTransport(url: string): MailTransport & { close: () => void } {
+export function smtpTransport(
+  url: string,
+  { requireTls = true }: { requireTls?: boolean } = {},
+): MailTransport & { close: () => void } {
   let created: Promise<Transporter> | null = null
   let closed = false
   const transporter = () => {
     created ??= import('nodemailer').then(({ createTransport }) =>
       createTransport({
         url,
+        requireTLS: requireTls,
         connectionTimeout: 15_000,
         greetingTimeout: 15_000,
         socketTimeout: 60_000,
@@ -59,7 +68,7 @@ export type Mailer = {
 export function startMailer(ctx: AppContext, options: MailerOptions = {}): Mailer {
   const smtp = ctx.config.smtp
   if (!smtp) throw new Error('startMailer needs SMTP_URL')
-  const owned = options.transport ? null : smtpTransport(smtp.url)
+  const owned = options.transport ? null : smtpTransport(smtp.url, { requireTls: smtp.requireTls })
   const transport = options.transport ?? (owned as MailTransport)
   const now = options.now ?? (() => new Date())
   let running: Promise<void> | null = null
