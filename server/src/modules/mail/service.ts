@@ -6,6 +6,7 @@ import { deliveries, reports, userSettings, users } from '../../db/schema'
 import { BadRequest, NotFound } from '../../lib/errors'
 import { currentWeekWindow, WEEKDAYS, type Weekday, weekStart } from '../../lib/weeks'
 import { parseWebhookUrls, webhookLabel } from '../delivery/labels'
+import { spendSendQuota } from '../delivery/quota'
 import { namedReport } from '../reports/named'
 import { findReport, type Report } from '../reports/service'
 import { parseRecipients, wakeMailers } from './queue'
@@ -113,6 +114,7 @@ export async function retryDelivery(ctx: AppContext, userId: number, id: number)
     .where(and(eq(deliveries.id, id), eq(deliveries.user_id, userId)))
   if (!row) throw new NotFound('Delivery not found')
   if (row.status !== 'failed') throw new BadRequest('Only a failed delivery can be retried')
+  await spendSendQuota(ctx, userId)
   const now = new Date().toISOString()
   const [updated] = await ctx.db.orm
     .update(deliveries)

@@ -12,6 +12,7 @@ import { logActivity } from '../../lib/activity'
 import { BadRequest, Conflict, Forbidden, NotFound } from '../../lib/errors'
 import { isoDate, nowIso } from '../../lib/time'
 import { isValidIsoDate } from '../../lib/weeks'
+import { sendDelivers, spendSendQuota } from '../delivery/quota'
 import { queueWebhookDeliveries } from '../delivery/webhooks'
 import { queueReportDelivery } from '../mail/queue'
 import { withAgeing } from '../section-items/ageing'
@@ -202,12 +203,15 @@ export async function updateReport(
   else if (input.sent_date) changes.sent_date = input.sent_date
   else if (!report.sent_date || input.is_submitted)
     changes.sent_date = report.sent_date ?? isoDate()
+  const sending = input.is_submitted === true && !report.is_submitted
+  // A Send that e-mails or posts counts against the user's send quota (429, nothing changed).
+  if (sending && (await sendDelivers(ctx, userId))) await spendSendQuota(ctx, userId)
   const [row] = await ctx.db.orm
     .update(reports)
     .set(changes)
     .where(eq(reports.id, report.id))
     .returning()
-  if (input.is_submitted === true && !report.is_submitted) {
+  if (sending) {
     await logActivity(ctx.db, {
       userId,
       action: 'report_submitted',
