@@ -9,7 +9,7 @@ import type {
   ShareLink,
 } from '@cadence/ui'
 import { proxy, useSnapshot } from 'valtio'
-import { api, call } from '../api/client'
+import { ApiError, api, call } from '../api/client'
 import { reportState } from './reports'
 
 /**
@@ -112,32 +112,12 @@ async function answerQuestion(id: number, answer: string | null) {
 
 /** GET /api/shared/{token}: null when the link is wrong, expired or revoked (404). */
 async function loadSharedReport(token: string): Promise<SharedReport | null> {
-  const res = await fetch(`/api/shared/${encodeURIComponent(token)}`, {
-    credentials: 'omit',
-    cache: 'no-store',
-  })
-  if (res.status === 404) return null
-  if (!res.ok) throw new Error(await errorOf(res))
-  return (await res.json()) as SharedReport
-}
-
-async function errorOf(res: Response) {
   try {
-    const body = (await res.json()) as { error?: string }
-    if (body.error) return body.error
-  } catch {}
-  return `HTTP ${res.status}`
-}
-
-async function postShared(token: string, what: string, body: unknown) {
-  const res = await fetch(`/api/shared/${encodeURIComponent(token)}/${what}`, {
-    method: 'POST',
-    credentials: 'omit',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  })
-  if (!res.ok) throw new Error(await errorOf(res))
-  return res.json()
+    return (await call(api.api.shared({ token }).get())) as SharedReport
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return null
+    throw error
+  }
 }
 
 /** A reader's question (on an item or the whole report); the reader's own browser, no account. */
@@ -145,11 +125,11 @@ async function askSharedQuestion(
   token: string,
   question: { name: string; text: string; item_id: number | null },
 ): Promise<SharedQuestion> {
-  return (await postShared(token, 'questions', question)) as SharedQuestion
+  return (await call(api.api.shared({ token }).questions.post(question))) as SharedQuestion
 }
 
 async function acknowledgeShared(token: string, name: string) {
-  await postShared(token, 'acknowledgements', { name })
+  await call(api.api.shared({ token }).acknowledgements.post({ name }))
 }
 
 export {

@@ -86,7 +86,7 @@ const CASES: Array<[string, (s: Setup) => [string, string, unknown]]> = [
   ],
   [
     'the owner’s template in one’s reorder',
-    (s) => [
+    (_s) => [
       'PUT',
       '/api/section-templates/reorder',
       {

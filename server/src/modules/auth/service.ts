@@ -1,8 +1,9 @@
 import { and, eq, ne, sql } from 'drizzle-orm'
 import type { AppContext } from '../../context'
-import { sessions, systemSettings, userSettings, users } from '../../db/schema'
+import { sessions, userSettings, users } from '../../db/schema'
 import { logActivity } from '../../lib/activity'
 import { Forbidden } from '../../lib/errors'
+import { systemSetting } from '../../lib/system-settings'
 import { nowIso } from '../../lib/time'
 import { randomToken, sha256Hex } from './tokens'
 
@@ -28,15 +29,6 @@ export function isAdmin(ctx: AppContext, email: string) {
   return ctx.config.adminEmails.includes(email.toLowerCase())
 }
 
-/** A system setting's value as stored (admin settings), or `fallback` when it is missing. */
-async function systemSetting({ db }: AppContext, key: string, fallback: string) {
-  const [row] = await db.orm
-    .select({ value: systemSettings.setting_value })
-    .from(systemSettings)
-    .where(eq(systemSettings.key, key))
-  return row?.value ?? fallback
-}
-
 /**
  * Who may sign in: with ALLOWED_EMAIL_DOMAINS set, only addresses of those domains (accounts
  * made before included); with the admin setting allow_new_signups false, nobody new — except the
@@ -50,7 +42,7 @@ async function checkSignInAllowed(ctx: AppContext, profile: Profile, isNew: bool
   if (
     isNew &&
     !isAdmin(ctx, email) &&
-    (await systemSetting(ctx, 'allow_new_signups', 'true')) === 'false'
+    (await systemSetting(ctx.db, 'allow_new_signups', 'true')) === 'false'
   )
     throw new Forbidden('New sign-ups are closed; ask your administrator')
 }

@@ -5,7 +5,7 @@
  * as plain JSON. Each post is a `webhook` row in `deliveries`, retried like e-mail (1, 5, 15, 60
  * minutes, then failed with Retry), claimed by compare-and-set so one instance posts it once.
  */
-import { isIP } from 'node:net'
+import { BlockList, isIP } from 'node:net'
 import { eq } from 'drizzle-orm'
 import type { AppContext } from '../../context'
 import { deliveries, reports, shares, userSettings } from '../../db/schema'
@@ -20,7 +20,30 @@ import { parseWebhookUrls, type WebhookService, webhookLabel, webhookService } f
 export const MAX_WEBHOOKS = 5
 const TIMEOUT_MS = 10_000
 
-/** Hosts a webhook may not point at: this machine and private networks (no SSRF by settings). */
+/**
+ * Addresses a webhook may not point at: this machine, private networks, link-local (cloud
+ * metadata), carrier-grade NAT and IPv4-mapped IPv6 (no SSRF by settings).
+ */
+const PRIVATE = new BlockList()
+for (const [net, bits] of [
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.168.0.0', 16],
+] as const)
+  PRIVATE.addSubnet(net, bits, 'ipv4')
+for (const [net, bits] of [
+  ['::', 127],
+  ['fc00::', 7],
+  ['fe80::', 10],
+  ['::ffff:0:0', 96],
+] as const)
+  PRIVATE.addSubnet(net, bits, 'ipv6')
+
+/** Hosts a webhook may not point at: local names and the addresses above. */
 function privateHost(host: string) {
   const h = host.replace(/^\[|\]$/g, '').toLowerCase()
   if (
@@ -31,21 +54,7 @@ function privateHost(host: string) {
   )
     return true
   const type = isIP(h)
-  if (type === 4) {
-    const [a, b] = h.split('.').map(Number)
-    return (
-      a === 10 ||
-      a === 127 ||
-      a === 0 ||
-      (a === 169 && b === 254) ||
-      (a === 172 && b >= 16 && b <= 31) ||
-      (a === 192 && b === 168) ||
-      (a === 100 && b >= 64 && b <= 127)
-    )
-  }
-  if (type === 6)
-    return h === '::1' || h === '::' || /^(fc|fd|fe80)/.test(h) || h.startsWith('::ffff:')
-  return false
+  return type !== 0 && PRIVATE.check(h, type === 6 ? 'ipv6' : 'ipv4')
 }
 
 /** Trimmed, each an https URL on a public host without credentials, no duplicates, at most 5. */

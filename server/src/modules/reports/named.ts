@@ -5,7 +5,7 @@ import { loadReport } from './service'
 import type { Report } from './types'
 
 /**
- * A report as the renderers take it (the Markdown export, the e-mail): sections and items with
+ * A report as the renderers take it (the Markdown export, the e-mail, the shared page): sections and items with
  * each item's project and assignee names resolved, in two queries whatever the report's size.
  */
 export async function namedReport(ctx: AppContext, report: Report) {
@@ -28,10 +28,12 @@ export async function namedReport(ctx: AppContext, report: Report) {
       title: full.title,
       summary: full.summary,
       sections: full.sections.map((s) => ({
+        id: s.id,
         section_name: s.section_name,
         section_type: s.section_type,
         content: s.content,
         items: s.items.map((i) => ({
+          id: i.id,
           content: i.content,
           is_completed: i.is_completed,
           project_id: i.project_id,

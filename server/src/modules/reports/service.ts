@@ -1,15 +1,10 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm'
 import type { AppContext } from '../../context'
 import { isUniqueViolation } from '../../db/engine'
-import {
-  reportSections,
-  reports,
-  sectionItems,
-  sectionTemplates,
-  systemSettings,
-} from '../../db/schema'
+import { reportSections, reports, sectionItems, sectionTemplates } from '../../db/schema'
 import { logActivity } from '../../lib/activity'
 import { BadRequest, Conflict, Forbidden, NotFound } from '../../lib/errors'
+import { systemSetting } from '../../lib/system-settings'
 import { isoDate, nowIso } from '../../lib/time'
 import { isValidIsoDate } from '../../lib/weeks'
 import { sendDelivers, spendSendQuota } from '../delivery/quota'
@@ -90,11 +85,7 @@ const clean = (v: string | null | undefined) => (v == null ? null : v.trim() || 
  * is within what an upper bound on storage needs.
  */
 export async function checkReportLimit(ctx: AppContext, userId: number, adding: number) {
-  const [row] = await ctx.db.orm
-    .select({ value: systemSettings.setting_value })
-    .from(systemSettings)
-    .where(eq(systemSettings.key, 'max_reports_per_user'))
-  const max = Number(row?.value ?? Number.NaN)
+  const max = Number(await systemSetting(ctx.db, 'max_reports_per_user', ''))
   if (!Number.isFinite(max) || max <= 0) return
   const [{ n }] = await ctx.db.rows<{ n: number }>(
     sql`SELECT COUNT(*) AS n FROM reports WHERE user_id = ${userId}`,

@@ -55,6 +55,10 @@ export async function reportProjectHealth(
     SELECT h.project_id, h.health, h.note, r.week_start_date
     FROM project_health h JOIN reports r ON r.id = h.report_id
     WHERE h.user_id = ${report.user_id} AND r.week_start_date < ${report.week_start_date}
+      AND h.project_id IN (${sql.join(
+        counted.map((p) => sql`${p.id}`),
+        sql`, `,
+      )})
     ORDER BY r.week_start_date DESC`)
   for (const row of previousRows) if (!earlier.has(row.project_id)) earlier.set(row.project_id, row)
   return counted

@@ -106,6 +106,7 @@ export function sharedModule(ctx: AppContext) {
     )
     await perAddress(`shared-address ${address}`)
     await perLink(`shared-link ${share.id}`)
+    return share
   }
   const detail = { tags: ['shared'] }
   return new Elysia({ prefix: '/api/shared' })
@@ -116,18 +117,18 @@ export function sharedModule(ctx: AppContext) {
     .post(
       '/:token/questions',
       async ({ params, body, request, server, set }) => {
-        await limit(params.token, request, server)
+        const share = await limit(params.token, request, server)
         set.status = 201
-        return askQuestion(ctx, params.token, body)
+        return askQuestion(ctx, share, body)
       },
       { params: SharingModel.tokenParams, body: SharingModel.question, detail },
     )
     .post(
       '/:token/acknowledgements',
       async ({ params, body, request, server, set }) => {
-        await limit(params.token, request, server)
+        const share = await limit(params.token, request, server)
         set.status = 201
-        return acknowledge(ctx, params.token, body)
+        return acknowledge(ctx, share, body)
       },
       { params: SharingModel.tokenParams, body: SharingModel.acknowledgement, detail },
     )

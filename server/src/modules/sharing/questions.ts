@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, sql } from 'drizzle-orm'
+import { and, desc, eq, sql } from 'drizzle-orm'
 import type { AppContext } from '../../context'
 import {
   reportSections,
@@ -9,12 +9,10 @@ import {
 } from '../../db/schema'
 import { logActivity } from '../../lib/activity'
 import { BadRequest, NotFound } from '../../lib/errors'
-import { isoDate, nowIso } from '../../lib/time'
-import { currentWeekWindow, type Weekday } from '../../lib/weeks'
+import { nowIso } from '../../lib/time'
 import { createItem } from '../section-items/service'
-import { getSettings } from '../settings/service'
 import type { SharingModel } from './model'
-import { type ActiveShare, activeShare } from './shares'
+import type { ActiveShare } from './shares'
 
 /** 'Nov 23': the week a brief was for, as its readers know it. */
 const briefDate = (week: string) =>
@@ -33,26 +31,17 @@ function cleanText(value: string, what: string) {
 }
 
 /**
- * The report a reader's question lands in: the author's report of the current week, or else their
- * newest; its first follow-ups section, or a new 'Follow-ups' section at its end.
+ * The report a reader's question lands in: the author's newest (this week's, or next week's if
+ * made already); its first follow-ups section, or a new 'Follow-ups' section at its end.
  */
 async function landingSection(ctx: AppContext, userId: number) {
-  const settings = await getSettings(ctx, userId)
-  const window = currentWeekWindow(isoDate(), settings.weekly_start_day as Weekday)
-  const [current] = await ctx.db.orm
+  // The newest report is the current week's when there is one (or next week's, made early).
+  const [newest] = await ctx.db.orm
     .select()
     .from(reports)
-    .where(and(eq(reports.user_id, userId), gte(reports.week_start_date, window.from)))
+    .where(eq(reports.user_id, userId))
     .orderBy(desc(reports.week_start_date))
     .limit(1)
-  const [newest] = current
-    ? [current]
-    : await ctx.db.orm
-        .select()
-        .from(reports)
-        .where(eq(reports.user_id, userId))
-        .orderBy(desc(reports.week_start_date))
-        .limit(1)
   if (!newest) return null
   const [section] = await ctx.db.orm
     .select()
@@ -95,8 +84,11 @@ async function itemOfReport(ctx: AppContext, share: ActiveShare, itemId: number)
  * follow-up in the author's current report (or newest) naming the asker, e.g. 'Board: why is
  * Apollo at risk? — asked by Maria on the brief of Nov 23'. It can reach nothing but that.
  */
-export async function askQuestion(ctx: AppContext, token: string, input: SharingModel.question) {
-  const share = await activeShare(ctx, token)
+export async function askQuestion(
+  ctx: AppContext,
+  share: ActiveShare,
+  input: SharingModel.question,
+) {
   const name = cleanText(input.name, 'Name')
   const text = cleanText(input.text, 'Question')
   const item = input.item_id == null ? null : await itemOfReport(ctx, share, input.item_id)
@@ -144,10 +136,9 @@ export async function askQuestion(ctx: AppContext, token: string, input: Sharing
 /** POST /api/shared/{token}/acknowledgements: 'Read — thanks'. */
 export async function acknowledge(
   ctx: AppContext,
-  token: string,
+  share: ActiveShare,
   input: SharingModel.acknowledgement,
 ) {
-  const share = await activeShare(ctx, token)
   const [row] = await ctx.db.orm
     .insert(shareAcknowledgements)
     .values({

@@ -5,7 +5,8 @@ import { logActivity } from '../../lib/activity'
 import { NotFound } from '../../lib/errors'
 import { nowIso } from '../../lib/time'
 import { randomVerifier, sha256Hex } from '../auth/tokens'
-import { findReport, loadReport } from '../reports/service'
+import { namedReport } from '../reports/named'
+import { findReport } from '../reports/service'
 import { reportProjectHealth } from './health'
 import type { SharingModel } from './model'
 
@@ -121,13 +122,7 @@ export async function sharedReport(ctx: AppContext, token: string) {
   await ctx.db.exec(
     sql`UPDATE shares SET views = views + 1, last_viewed_at = ${nowIso()} WHERE id = ${share.id}`,
   )
-  const full = await loadReport(ctx, report)
-  const names = await ctx.db.rows<{ kind: string; id: number; name: string }>(sql`
-    SELECT 'project' AS kind, id, name FROM projects WHERE user_id = ${report.user_id}
-    UNION ALL
-    SELECT 'member' AS kind, id, name FROM team_members WHERE user_id = ${report.user_id}`)
-  const projectName = new Map(names.filter((n) => n.kind === 'project').map((n) => [n.id, n.name]))
-  const memberName = new Map(names.filter((n) => n.kind === 'member').map((n) => [n.id, n.name]))
+  const { report: named } = await namedReport(ctx, report)
   const questions = await ctx.db.rows<QuestionRow>(sql`
     SELECT id, name, text, item_id, created_at, answer FROM share_questions
     WHERE share_id = ${share.id} ORDER BY created_at, id`)
@@ -136,7 +131,7 @@ export async function sharedReport(ctx: AppContext, token: string) {
       title: report.title,
       week_start_date: report.week_start_date,
       summary: report.summary,
-      sections: full.sections.map((s) => ({
+      sections: named.sections.map((s) => ({
         id: s.id,
         section_name: s.section_name,
         section_type: s.section_type,
@@ -145,11 +140,8 @@ export async function sharedReport(ctx: AppContext, token: string) {
           id: i.id,
           content: i.content,
           is_completed: i.is_completed,
-          project_name: i.project_id == null ? null : (projectName.get(i.project_id) ?? null),
-          assignee_name:
-            i.assigned_to_team_member_id == null
-              ? null
-              : (memberName.get(i.assigned_to_team_member_id) ?? null),
+          project_name: i.projectName,
+          assignee_name: i.assignee,
         })),
       })),
       project_health: await reportProjectHealth(ctx.db, report),
