@@ -23,6 +23,7 @@ import { sectionItemsModule } from './modules/section-items'
 import { sectionTemplatesModule } from './modules/section-templates'
 import { settingsModule } from './modules/settings'
 import { SHARED_HEADERS, sharedModule, sharingModule } from './modules/sharing'
+import { invitationsModule, teamModule } from './modules/team'
 import { teamMembersModule } from './modules/team-members'
 import { staticModule } from './static'
 
@@ -135,7 +136,13 @@ export function createApp({ db, config, signInLimit }: CreateAppOptions) {
       .onRequest(({ request, set }) => {
         const { pathname } = new URL(request.url)
         Object.assign(set.headers, headers)
-        if (pathname.startsWith('/api/shared/') || pathname.startsWith('/r/')) {
+        // A token in the path (a shared report, an invitation): no cache, no referrer, no index.
+        if (
+          pathname.startsWith('/api/shared/') ||
+          pathname.startsWith('/r/') ||
+          pathname.startsWith('/api/invitations/') ||
+          pathname.startsWith('/invite/')
+        ) {
           Object.assign(set.headers, SHARED_HEADERS)
         }
         const origin = request.headers.get('origin')
@@ -260,6 +267,8 @@ export function createApp({ db, config, signInLimit }: CreateAppOptions) {
       .use(reportsModule(ctx))
       .use(sharingModule(ctx))
       .use(sharedModule(ctx))
+      .use(teamModule(ctx))
+      .use(invitationsModule(ctx))
       .use(sectionItemsModule(ctx))
       .use(dashboardModule(ctx))
       .use(searchModule(ctx))

@@ -47,7 +47,10 @@ export function staticModule(ctx: AppContext) {
       const index = join(dist, 'index.html')
       // A shared report's page (/r/<token>) is stored by no cache at all, like its API.
       if (existsSync(index))
-        return serve(index, pathname.startsWith('/r/') ? 'no-store' : 'no-cache')
+        return serve(
+          index,
+          pathname.startsWith('/r/') || pathname.startsWith('/invite/') ? 'no-store' : 'no-cache',
+        )
       return new Response(notBuilt, { headers: { 'content-type': 'text/html; charset=utf-8' } })
     },
     { detail: { hide: true } },

@@ -76,6 +76,10 @@ export type TeamMember = {
   report_followups_count?: number
   standalone_followups_count?: number
   talking_points_count?: number
+  /** Team roll-up (interface.md §9): the e-mail of the Cadence account linked to this member. */
+  linked_user_email?: string | null
+  /** The open invitation (not used, revoked or expired), if any; its link is shown only once. */
+  pending_invitation?: { id: number; expires_at: string } | null
 }
 
 export type SectionItem = {
@@ -100,6 +104,13 @@ export type SectionItem = {
   open_weeks?: number
   /** Open, and open_weeks >= 3. */
   is_stalled?: boolean
+  /** Team roll-up: pulled from a teammate's report ('from Tom's report'). */
+  source_item_id?: number | null
+  source_author_name?: string | null
+  /** Set when the linked team member completed it themself ('Completed by Tom · Tue'). */
+  assignee_completed_at?: string | null
+  /** The assignee's short note, from their 'Assigned to me'. */
+  assignee_note?: string | null
 }
 
 export type ReportSection = {
@@ -417,4 +428,70 @@ export type SharedReport = {
     project_health: ProjectHealth[]
   }
   questions: SharedQuestion[]
+}
+
+// Team roll-up (interface.md §9).
+
+/** POST /api/team-members/{uuid}/invitations: the link is in this answer only. */
+export type Invitation = { id: number; url: string; expires_at: string; emailed?: boolean }
+
+/** GET /api/invitations/{token}: what the invitation page shows before it is accepted. */
+export type InvitationPreview = { inviter_name: string; team_member_name: string }
+
+/** GET /api/assigned-to-me: an item of someone else's report assigned to the signed-in user. */
+export type AssignedItem = {
+  id: number
+  content: string
+  is_completed: boolean
+  item_type: 'task' | 'followup'
+  assigned_by_name: string
+  project_name: string | null
+  week_start_date: string
+  note: string | null
+  completed_at: string | null
+}
+
+/** An item of a teammate's sent report, as their executive reads it. */
+export type TeamUpdateItem = {
+  id: number
+  content: string
+  is_completed: boolean
+  item_type: ItemType
+  project_name: string | null
+  /** Already pulled into the reader's current report. */
+  pulled: boolean
+}
+
+export type TeamUpdateSection = {
+  id: number
+  section_name: string
+  section_type: SectionType
+  content: string | null
+  items: TeamUpdateItem[]
+}
+
+export type TeamUpdateReport = {
+  uuid: string
+  week_start_date: string
+  title: string | null
+  summary: string | null
+  sent_date: string | null
+  sections: TeamUpdateSection[]
+  project_health: ProjectHealth[]
+}
+
+/** GET /api/team-updates?week=: one per linked team member; `report` null until they send. */
+export type TeamUpdate = {
+  team_member_uuid: string
+  name: string
+  title: string | null
+  report: TeamUpdateReport | null
+}
+
+/** GET /api/my-teams: the executives whose team the signed-in user is on. */
+export type TeamMembership = {
+  team_member_uuid: string
+  executive_name: string
+  member_name: string
+  linked_at: string | null
 }

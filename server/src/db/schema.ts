@@ -72,6 +72,8 @@ export const userSettings = sqliteTable('user_settings', {
   carry_over: bool('carry_over').notNull().default(true),
   // A weekly e-mail on the week end day while this week's report is not sent (needs SMTP).
   reminder_enabled: bool('reminder_enabled').notNull().default(true),
+  // Team roll-up: remind linked team members who have not sent by this user's week end day.
+  team_reminder_enabled: bool('team_reminder_enabled').notNull().default(false),
   // JSON array of validated e-mail addresses that receive the report on Send (needs SMTP).
   report_recipients: text('report_recipients').notNull().default('[]'),
   // JSON array of https URLs (Slack, Teams or any JSON webhook) posted to on Send.
@@ -125,10 +127,18 @@ export const teamMembers = sqliteTable(
     name: text('name').notNull(),
     title: text('title'),
     email: text('email').notNull(),
+    // Team roll-up (interface.md §9): the Cadence account that accepted this member's invitation.
+    linked_user_id: integer('linked_user_id').references((): AnySQLiteColumn => users.id, {
+      onDelete: 'set null',
+    }),
+    linked_at: text('linked_at'),
     created_at: createdAt(),
     updated_at: updatedAt(),
   },
-  (t) => [index('team_members_user').on(t.user_id)],
+  (t) => [
+    index('team_members_user').on(t.user_id),
+    index('team_members_linked_user').on(t.linked_user_id),
+  ],
 )
 
 export const reports = sqliteTable(
@@ -201,6 +211,16 @@ export const sectionItems = sqliteTable(
       (): AnySQLiteColumn => sectionItems.id,
       { onDelete: 'set null' },
     ),
+    // Team roll-up: the teammate's item this one was pulled from (another user's row), and
+    // their name as it was then, kept when the source goes.
+    source_item_id: integer('source_item_id').references((): AnySQLiteColumn => sectionItems.id, {
+      onDelete: 'set null',
+    }),
+    source_author_name: text('source_author_name'),
+    // Set when the linked assignee completed it from 'Assigned to me'; cleared when the owner
+    // changes its state. The assignee's short note.
+    assignee_completed_at: text('assignee_completed_at'),
+    assignee_note: text('assignee_note'),
     sort_order: integer('sort_order').notNull().default(0),
     created_at: createdAt(),
     updated_at: updatedAt(),
@@ -214,6 +234,11 @@ export const sectionItems = sqliteTable(
     index('section_items_project').on(t.project_id),
     index('section_items_assignee').on(t.assigned_to_team_member_id),
     index('section_items_carried').on(t.carried_from_item_id),
+    // A source is pulled into a section once (POST /api/reports/{uuid}/pull).
+    uniqueIndex('section_items_section_source')
+      .on(t.section_id, t.source_item_id)
+      .where(sql`source_item_id IS NOT NULL`),
+    index('section_items_source').on(t.source_item_id),
   ],
 )
 
@@ -308,7 +333,7 @@ export const deliveries = sqliteTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     report_id: integer('report_id').references(() => reports.id, { onDelete: 'set null' }),
-    kind: text('kind', { enum: ['report', 'reminder', 'webhook'] }).notNull(),
+    kind: text('kind', { enum: ['report', 'reminder', 'webhook', 'team_reminder'] }).notNull(),
     week_start_date: text('week_start_date').notNull(),
     // JSON array of addresses (a webhook: the one URL it posts to).
     recipients: text('recipients').notNull(),
@@ -328,6 +353,10 @@ export const deliveries = sqliteTable(
     uniqueIndex('deliveries_reminder_once')
       .on(t.user_id, t.week_start_date)
       .where(sql`kind = 'reminder'`),
+    // A team member is reminded once a week, however many executives' teams they are on.
+    uniqueIndex('deliveries_team_reminder_once')
+      .on(t.user_id, t.week_start_date)
+      .where(sql`kind = 'team_reminder'`),
   ],
 )
 
@@ -458,4 +487,34 @@ export const shareAcknowledgements = sqliteTable(
     created_at: createdAt(),
   },
   (t) => [index('share_acknowledgements_report').on(t.report_id)],
+)
+
+/**
+ * A single-use invitation for a team member to link their own account (interface.md §9). Only the
+ * SHA-256 of the token is stored; the link is shown once.
+ */
+export const invitations = sqliteTable(
+  'invitations',
+  {
+    id: id(),
+    // The executive who invited.
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    team_member_id: integer('team_member_id')
+      .notNull()
+      .references(() => teamMembers.id, { onDelete: 'cascade' }),
+    token_hash: text('token_hash').notNull().unique(),
+    expires_at: text('expires_at').notNull(),
+    revoked_at: text('revoked_at'),
+    used_at: text('used_at'),
+    used_by_user_id: integer('used_by_user_id').references(() => users.id, {
+      onDelete: 'set null',
+    }),
+    created_at: createdAt(),
+  },
+  (t) => [
+    index('invitations_user').on(t.user_id),
+    index('invitations_member').on(t.team_member_id),
+  ],
 )

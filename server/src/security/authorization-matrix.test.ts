@@ -64,7 +64,72 @@ async function makeFixture() {
   ).json
   // Another user's own objects, for routes that create or list.
   ;(await other.post('/api/projects', { name: 'Other project' })).json
+
+  // Team roll-up (interface.md §9). `linked` is on the owner's team (linked to `member`), with a
+  // sent report of their own and an item of the owner's report assigned to them; the owner is on
+  // `other`'s team. So `linked` is the owner's team member and `other` the owner's executive:
+  // both are strangers to every object of the owner's in the matrix below (the two-account swap
+  // in both directions), and neither sees the owner's draft.
+  const accept = (client: Client, url: string) =>
+    client.post(`/api/invitations/${url.split('/invite/')[1]}/accept`)
+  const linked = await signIn(ctx.app, 'linked@example.com', 'Linked Person')
+  expect(
+    (
+      await accept(
+        linked,
+        (
+          await owner.post(`/api/team-members/${member.uuid}/invitations`)
+        ).json.url,
+      )
+    ).status,
+  ).toBe(200)
+  const assigned = (
+    await owner.post('/api/section-items', {
+      section_id: section.id,
+      content: 'Assigned to linked',
+      assigned_to_team_member_id: member.id,
+    })
+  ).json
+  await linked.post('/api/section-templates', { name: 'Wins', type: 'standard' })
+  const linkedReport = (
+    await linked.post('/api/reports', {
+      week_start_date: '2026-11-16',
+      title: 'Linked secret report',
+    })
+  ).json
+  const linkedItem = (
+    await linked.post('/api/section-items', {
+      section_id: linkedReport.sections[0].id,
+      content: 'Linked secret item',
+    })
+  ).json
+  await linked.put(`/api/reports/${linkedReport.uuid}`, { is_submitted: true })
+  const member2 = (
+    await owner.post('/api/team-members', { name: 'Owner Second', email: 'second@example.com' })
+  ).json
+  const invitation = (await owner.post(`/api/team-members/${member2.uuid}/invitations`)).json
+  const invitationToken = invitation.url.split('/invite/')[1] as string
+  const asMember = (
+    await other.post('/api/team-members', { name: 'Owner as member', email: 'owner@example.com' })
+  ).json
+  expect(
+    (
+      await accept(
+        owner,
+        (
+          await other.post(`/api/team-members/${asMember.uuid}/invitations`)
+        ).json.url,
+      )
+    ).status,
+  ).toBe(200)
   return {
+    linked,
+    assigned,
+    linkedReport,
+    linkedItem,
+    member2,
+    invitation,
+    invitationToken,
     ...ctx,
     owner,
     other,
@@ -290,6 +355,23 @@ const CASES: Record<string, Case> = {
     admin: true,
   },
   'GET /api/admin/activity-log': { path: () => '/api/admin/activity-log', admin: true },
+  // Team roll-up: the executive's side (the owner invites, revokes, reads, pulls).
+  'POST /api/team-members/:uuid/invitations': {
+    path: (f) => `/api/team-members/${f.member2.uuid}/invitations`,
+    owned: true,
+  },
+  'DELETE /api/invitations/:id': {
+    path: (f) => `/api/invitations/${f.invitation.id}`,
+    owned: true,
+  },
+  'GET /api/my-teams': { path: () => '/api/my-teams' },
+  'GET /api/assigned-to-me': { path: () => '/api/assigned-to-me' },
+  'GET /api/team-updates': { path: () => '/api/team-updates?week=2026-11-16' },
+  'POST /api/reports/:uuid/pull': {
+    path: (f) => `/api/reports/${f.report.uuid}/pull`,
+    body: (f) => ({ source_item_id: f.linkedItem.id }),
+    owned: true,
+  },
 }
 for (const kind of ['talking-points', 'tasks', 'followups']) {
   CASES[`GET /api/team-members/:uuid/${kind}`] = {
@@ -330,6 +412,12 @@ const EXEMPT: Record<string, string> = {
   'POST /api/shared/:token/questions': 'opened by a token, not a session: the token matrix below',
   'POST /api/shared/:token/acknowledgements':
     'opened by a token, not a session: the token matrix below',
+  'GET /api/invitations/:token': 'opened by a token: the team roll-up roles below',
+  'POST /api/invitations/:token/accept': 'opened by a token: the team roll-up roles below',
+  'PUT /api/assigned-to-me/:id':
+    "the linked member's, not the owner's: the team roll-up roles below",
+  'DELETE /api/team-members/:uuid/link':
+    'the executive and the linked member both may: the team roll-up roles below',
 }
 
 const routeKeys = async () => {
@@ -360,7 +448,8 @@ describe('authorization matrix', () => {
         expect(anon.status).toBe(401)
         expect(anon.json.error).toBeString()
       }
-      for (const stranger of [f.other, f.admin]) {
+      // `other` is the owner's executive and `linked` the owner's team member (makeFixture).
+      for (const stranger of [f.other, f.admin, f.linked]) {
         const res = await call(stranger, method, c, f)
         if (c.admin) {
           expect(res.status).toBe(stranger === f.admin ? 200 : 403)
@@ -369,6 +458,7 @@ describe('authorization matrix', () => {
         if (c.owned) expect(res.status).toBe(404)
         else expect(res.status).toBeLessThan(300)
         expect(res.text).not.toContain('Owner secret')
+        if (stranger !== f.linked) expect(res.text).not.toContain('Linked secret')
       }
       // Nothing a stranger did changed the owner's objects.
       const report = (await f.owner.get(`/api/reports/${f.report.uuid}`)).json
@@ -437,6 +527,131 @@ describe('authorization matrix: shared-link tokens', () => {
         }
       }
       expect(await count(f)).toBe(before)
+    })
+  }
+})
+
+/**
+ * Team roll-up (interface.md §9, docs/security.md "Team roll-up"): each new route as each role —
+ * anonymous, an unrelated user, an admin who is not involved, the linked member, and the
+ * executive of that member (the fixture's owner) — in this order, with the status each gets and
+ * what it must (not) see. A linked member reaching anything but what is shared answers 404.
+ */
+describe('authorization matrix: team roll-up roles', () => {
+  type Role = 'anonymous' | 'unrelated' | 'admin' | 'member' | 'executive'
+  type RoleCase = {
+    method: string
+    path: (f: Fixture) => string
+    body?: (f: Fixture) => unknown
+    status: Record<Role, number>
+    /** Text only these roles may see in the answer. */
+    secret?: { text: string; seenBy: Role[] }
+  }
+  const ROLE_CASES: Record<string, RoleCase> = {
+    'POST /api/team-members/:uuid/invitations': {
+      method: 'POST',
+      path: (f) => `/api/team-members/${f.member2.uuid}/invitations`,
+      status: { anonymous: 401, unrelated: 404, admin: 404, member: 404, executive: 201 },
+    },
+    'DELETE /api/invitations/:id': {
+      method: 'DELETE',
+      path: (f) => `/api/invitations/${f.invitation.id}`,
+      status: { anonymous: 401, unrelated: 404, admin: 404, member: 404, executive: 200 },
+    },
+    'GET /api/invitations/:token': {
+      method: 'GET',
+      path: (f) => `/api/invitations/${f.invitationToken}`,
+      status: { anonymous: 200, unrelated: 200, admin: 200, member: 200, executive: 200 },
+    },
+    // The member is already on this team (as another member): 409; the executive cannot take
+    // their own: 400; the unrelated user accepts it, and then it is spent for the admin.
+    'POST /api/invitations/:token/accept': {
+      method: 'POST',
+      path: (f) => `/api/invitations/${f.invitationToken}/accept`,
+      status: { anonymous: 401, member: 409, executive: 400, unrelated: 200, admin: 404 },
+    },
+    'DELETE /api/team-members/:uuid/link': {
+      method: 'DELETE',
+      path: (f) => `/api/team-members/${f.member.uuid}/link`,
+      status: { anonymous: 401, unrelated: 404, admin: 404, member: 200, executive: 200 },
+    },
+    'GET /api/my-teams': {
+      method: 'GET',
+      path: () => '/api/my-teams',
+      status: { anonymous: 401, unrelated: 200, admin: 200, member: 200, executive: 200 },
+      secret: { text: 'Owner Report', seenBy: ['member'] },
+    },
+    'GET /api/assigned-to-me': {
+      method: 'GET',
+      path: () => '/api/assigned-to-me',
+      status: { anonymous: 401, unrelated: 200, admin: 200, member: 200, executive: 200 },
+      secret: { text: 'Assigned to linked', seenBy: ['member'] },
+    },
+    'PUT /api/assigned-to-me/:id': {
+      method: 'PUT',
+      path: (f) => `/api/assigned-to-me/${f.assigned.id}`,
+      body: () => ({ is_completed: true, note: 'Done' }),
+      status: { anonymous: 401, unrelated: 404, admin: 404, executive: 404, member: 200 },
+    },
+    'GET /api/team-updates': {
+      method: 'GET',
+      path: () => '/api/team-updates?week=2026-11-16',
+      status: { anonymous: 401, unrelated: 200, admin: 200, member: 200, executive: 200 },
+      secret: { text: 'Linked secret item', seenBy: ['executive'] },
+    },
+    'POST /api/reports/:uuid/pull': {
+      method: 'POST',
+      path: (f) => `/api/reports/${f.report.uuid}/pull`,
+      body: (f) => ({ source_item_id: f.linkedItem.id }),
+      status: { anonymous: 401, unrelated: 404, admin: 404, member: 404, executive: 201 },
+    },
+  }
+
+  test('every team roll-up route has its row', async () => {
+    const teamRoutes = (await routeKeys()).filter((k) =>
+      /invitations|assigned-to-me|team-updates|my-teams|\/link$|\/pull$/.test(k),
+    )
+    expect(teamRoutes.sort()).toEqual(Object.keys(ROLE_CASES).sort())
+  })
+
+  for (const [key, c] of Object.entries(ROLE_CASES)) {
+    test(`${key}: ${Object.entries(c.status)
+      .map(([r, s]) => `${r} ${s}`)
+      .join(', ')}`, async () => {
+      const f = await makeFixture()
+      const clients: Record<Role, Client> = {
+        anonymous: f.anonymous,
+        unrelated: f.other,
+        admin: f.admin,
+        member: f.linked,
+        executive: f.owner,
+      }
+      // `other` is the owner's executive in makeFixture; an unrelated user here has no link.
+      clients.unrelated = await signIn(f.app, 'unrelated@example.com')
+      for (const [role, status] of Object.entries(c.status) as Array<[Role, number]>) {
+        const res = await clients[role].request(
+          c.method,
+          c.path(f),
+          c.body ? c.body(f) : c.method === 'GET' || c.method === 'DELETE' ? undefined : {},
+        )
+        expect({ role, status: res.status }).toEqual({ role, status })
+        if (res.status >= 400) expect(res.json.error).toBeString()
+        expect(res.text).not.toContain('Owner secret')
+        if (c.secret && !c.secret.seenBy.includes(role)) {
+          expect({ role, leaked: res.text.includes(c.secret.text) }).toEqual({
+            role,
+            leaked: false,
+          })
+        }
+        if (c.secret && c.secret.seenBy.includes(role)) expect(res.text).toContain(c.secret.text)
+      }
+      // The linked member's own objects stay theirs: the executive reaches none of them.
+      expect((await f.owner.get(`/api/reports/${f.linkedReport.uuid}`)).status).toBe(404)
+      expect(
+        (await f.owner.put(`/api/section-items/${f.linkedItem.id}`, { content: 'x' })).status,
+      ).toBe(404)
+      const theirs = (await f.linked.get(`/api/reports/${f.linkedReport.uuid}`)).json
+      expect(theirs.sections[0].items[0].content).toBe('Linked secret item')
     })
   }
 })

@@ -26,7 +26,35 @@ async function setup() {
     await ada.post(`/api/shared/${token}/questions`, { name: 'Reader', text: 'Why?' })
   ).json
   const project2 = (await ada.post('/api/projects', { name: 'Zephyr' })).json
+  // Team roll-up: Ada is on Boss's team with an item assigned to her, and Bo (on Ada's team) has
+  // a sent report whose item Ada may pull.
+  const accept = (client: Client, url: string) =>
+    client.post(`/api/invitations/${url.split('/invite/')[1]}/accept`)
+  const boss = await signIn(ctx.app, 'boss@example.com')
+  await boss.post('/api/section-templates', { name: 'Tasks', type: 'tasks' })
+  const bossMember = (
+    await boss.post('/api/team-members', { name: 'Ada', email: 'ada@example.com' })
+  ).json
+  await accept(ada, (await boss.post(`/api/team-members/${bossMember.uuid}/invitations`)).json.url)
+  const bossReport = (await boss.post('/api/reports', { week_start_date: '2026-11-16' })).json
+  const assigned = (
+    await boss.post('/api/section-items', {
+      section_id: bossReport.sections[0].id,
+      content: 'For Ada',
+      assigned_to_team_member_id: bossMember.id,
+    })
+  ).json
+  const bo = await signIn(ctx.app, 'bo@example.com')
+  await accept(bo, (await ada.post(`/api/team-members/${member.uuid}/invitations`)).json.url)
+  await bo.post('/api/section-templates', { name: 'Wins', type: 'standard' })
+  const boReport = (await bo.post('/api/reports', { week_start_date: '2026-11-16' })).json
+  const boItem = (
+    await bo.post('/api/section-items', { section_id: boReport.sections[0].id, content: 'Bo win' })
+  ).json
+  await bo.put(`/api/reports/${boReport.uuid}`, { is_submitted: true })
   return {
+    assigned,
+    boItem,
     ...ctx,
     ada,
     project,
@@ -119,6 +147,8 @@ const ROUTES: Array<[string, (s: Setup) => string, Record<string, unknown>]> = [
   ['PUT', (s) => `/api/questions/${s.question.id}`, { answer: 'a', seen: true }],
   ['POST', (s) => `/api/shared/${s.token}/questions`, { name: 'n', text: 't', item_id: null }],
   ['POST', (s) => `/api/shared/${s.token}/acknowledgements`, { name: 'n' }],
+  ['PUT', (s) => `/api/assigned-to-me/${s.assigned.id}`, { is_completed: true, note: 'n' }],
+  ['POST', (s) => `/api/reports/${s.report.uuid}/pull`, { source_item_id: 1 }],
 ]
 
 // A team member's tasks and follow-ups take the same bodies as the talking points.
@@ -136,6 +166,8 @@ const NO_BODY: Record<string, string> = {
   'POST /api/reports/:uuid/carry-over': 'no body',
   'POST /api/logout': 'no body',
   'POST /api/deliveries/:id/retry': 'no body',
+  'POST /api/team-members/:uuid/invitations': 'no body',
+  'POST /api/invitations/:token/accept': 'no body (the token is in the path)',
 }
 
 /** A route pattern (/api/x/:id) as a regular expression over concrete paths. */
@@ -160,6 +192,7 @@ async function snapshot(s: Setup) {
     'shares',
     'share_questions',
     'share_acknowledgements',
+    'invitations',
     'system_settings',
     'onboarding_events',
   ]

@@ -53,6 +53,7 @@ export namespace ImportExportModel {
         onboarding_complete: t.Boolean(),
         carry_over: t.Optional(t.Boolean()),
         reminder_enabled: t.Optional(t.Boolean()),
+        team_reminder_enabled: t.Optional(t.Boolean()),
         report_recipients: t.Optional(t.Array(t.String({ maxLength: 320 }), { maxItems: 200 })),
         webhook_urls: t.Optional(t.Array(t.String({ maxLength: 2000 }), { maxItems: 50 })),
       }),
@@ -150,6 +151,9 @@ export namespace ImportExportModel {
                 ]),
                 project_id: t.Optional(ref),
                 assigned_to_team_member_id: t.Optional(ref),
+                // Team roll-up: 'from Tom's report' (the name only; the link to the source
+                // item is between two accounts and is not part of either's export).
+                source_author_name: t.Optional(t.Nullable(t.String({ maxLength: 200 }))),
                 created_at: timestamp,
               }),
               { maxItems: 5_000 },

@@ -316,6 +316,7 @@ export async function exportAccount(
       onboarding_complete: settings.onboarding_complete,
       carry_over: settings.carry_over,
       reminder_enabled: settings.reminder_enabled,
+      team_reminder_enabled: settings.team_reminder_enabled,
       report_recipients: settings.report_recipients,
       webhook_urls: settings.webhook_urls,
     },
@@ -389,6 +390,7 @@ export async function exportAccount(
           item_type: i.item_type,
           project_id: i.project_id,
           assigned_to_team_member_id: i.assigned_to_team_member_id,
+          ...(i.source_author_name ? { source_author_name: i.source_author_name } : {}),
           created_at: i.created_at,
         })),
       })),
@@ -743,6 +745,7 @@ export async function importAccount(
                 i.assigned_to_team_member_id == null
                   ? null
                   : (memberId.get(i.assigned_to_team_member_id) ?? null),
+              source_author_name: i.source_author_name?.trim() || null,
               sort_order: n * CHUNK + k,
               ...(i.created_at ? { created_at: i.created_at } : {}),
             })),

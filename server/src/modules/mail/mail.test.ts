@@ -12,7 +12,7 @@ import { openPostgres } from '../../db/pg'
 import { deliveries, userSettings, users } from '../../db/schema'
 import { freshTestDatabaseUrl, testEngine } from '../../test/engines'
 import { createTestApp, type makeClient, ORIGIN, signIn } from '../../test/helpers'
-import { MAX_ATTEMPTS, queueReminders, sendDueDeliveries } from './service'
+import { MAX_ATTEMPTS, queueReminders, queueTeamReminders, sendDueDeliveries } from './service'
 import { closedPort, leaves, startTestSmtp, type TestSmtp } from './smtp-test-server'
 import { type Mailer, smtpTransport, startMailer } from './worker'
 
@@ -506,6 +506,91 @@ describe('weekly reminder', () => {
     const all = await second.db.orm.select().from(deliveries)
     expect(all).toHaveLength(1)
     expect(all[0]).toMatchObject({ kind: 'reminder', status: 'sent', attempts: 1 })
+  })
+})
+
+describe('team roll-up mail', () => {
+  const FRI_0900 = new Date('2026-11-20T09:00:00Z')
+  const FRI_1700 = new Date('2026-11-20T17:00:00Z')
+
+  /** Ada and Bea both have Tom on their team (linked); Ada asks for team reminders. */
+  async function team() {
+    const ctx = await mailApp()
+    const ada = await signIn(ctx.app, 'ada@example.com', 'Ada Lovelace')
+    const bea = await signIn(ctx.app, 'bea@example.com', 'Bea Hale')
+    const tom = await signIn(ctx.app, 'tom@example.com', 'Tom Reed')
+    for (const boss of [ada, bea]) {
+      const m = (await boss.post('/api/team-members', { name: 'Tom', email: 'tom@example.com' }))
+        .json
+      const inv = (await boss.post(`/api/team-members/${m.uuid}/invitations`)).json
+      // With SMTP set, the invitation is e-mailed at once to the member's address.
+      expect(inv.emailed).toBe(true)
+      await tom.post(`/api/invitations/${inv.url.split('/invite/')[1]}/accept`)
+    }
+    expect((await ada.put('/api/settings', { team_reminder_enabled: true })).status).toBe(200)
+    return { ctx, ada, bea, tom }
+  }
+
+  test('the invitation e-mail carries the link to the member, once', async () => {
+    const ctx = await mailApp()
+    const ada = await signIn(ctx.app, 'ada@example.com', 'Ada Lovelace')
+    const m = (await ada.post('/api/team-members', { name: 'Tom', email: 'tom@example.com' })).json
+    const inv = (await ada.post(`/api/team-members/${m.uuid}/invitations`)).json
+    expect(inv.emailed).toBe(true)
+    expect(smtp.received).toHaveLength(1)
+    const mail = smtp.received[0]
+    expect(mail.rcptTo).toEqual(['tom@example.com'])
+    expect(mail.message.headers.get('subject')).toBe('Ada Lovelace invited you to Cadence')
+    const text = leaves(mail.message).find((p) => p.contentType === 'text/plain')!.body
+    expect(text).toContain(inv.url)
+    expect(text).toContain('Ada Lovelace invited you to Cadence as Tom')
+    // Nothing waits in the queue with the link in it.
+    expect(await rows(ctx.db)).toEqual([])
+  })
+
+  test('a failed invitation e-mail still answers the link to send by hand', async () => {
+    const ctx = await mailApp()
+    const ada = await signIn(ctx.app, 'ada@example.com')
+    const m = (await ada.post('/api/team-members', { name: 'Tom', email: 'tom@example.com' })).json
+    smtp.reject = 'mailbox unavailable'
+    const inv = await ada.post(`/api/team-members/${m.uuid}/invitations`)
+    expect(inv.status).toBe(201)
+    expect(inv.json.emailed).toBe(false)
+    expect(inv.json.url).toContain('/invite/')
+  })
+
+  test('members who have not sent are reminded once per week, however many teams they are on', async () => {
+    const { ctx, bea } = await team()
+    smtp.received.length = 0
+    expect(await queueTeamReminders(ctx.db, ctx.config, FRI_0900)).toBe(1)
+    expect(await queueTeamReminders(ctx.db, ctx.config, FRI_1700)).toBe(0)
+    // Bea asks too: still once for Tom this week.
+    await bea.put('/api/settings', { team_reminder_enabled: true })
+    expect(await queueTeamReminders(ctx.db, ctx.config, FRI_1700)).toBe(0)
+    const [reminder] = await rows(ctx.db)
+    expect(reminder).toMatchObject({
+      kind: 'team_reminder',
+      user_id: await userId(ctx.db, 'tom@example.com'),
+      week_start_date: '2026-11-16',
+      recipients: '["tom@example.com"]',
+    })
+    const transport = plainTransport(smtp.url)
+    cleanups.push(() => transport.close())
+    expect(await sendDueDeliveries(ctx, transport, FRI_1700)).toBe(1)
+    const text = leaves(smtp.received[0].message).find((p) => p.contentType === 'text/plain')!.body
+    expect(text).toContain('Ada Lovelace, Bea Hale read it in Team updates once you send it.')
+  })
+
+  test('not for a member who sent, nor once unlinked, nor on another day', async () => {
+    const { ctx, ada, tom } = await team()
+    expect(await queueTeamReminders(ctx.db, ctx.config, new Date('2026-11-19T10:00:00Z'))).toBe(0)
+    const report = (await tom.post('/api/reports', { week_start_date: '2026-11-16' })).json
+    await tom.put(`/api/reports/${report.uuid}`, { is_submitted: true })
+    expect(await queueTeamReminders(ctx.db, ctx.config, FRI_0900)).toBe(0)
+    await tom.put(`/api/reports/${report.uuid}`, { is_submitted: false })
+    const member = (await ada.get('/api/team-members')).json[0]
+    await ada.delete(`/api/team-members/${member.uuid}/link`)
+    expect(await queueTeamReminders(ctx.db, ctx.config, FRI_0900)).toBe(0)
   })
 })
 

@@ -3,7 +3,12 @@ import { t } from 'elysia'
 export namespace MailModel {
   export const delivery = t.Object({
     id: t.Integer(),
-    kind: t.Union([t.Literal('report'), t.Literal('reminder'), t.Literal('webhook')]),
+    kind: t.Union([
+      t.Literal('report'),
+      t.Literal('reminder'),
+      t.Literal('webhook'),
+      t.Literal('team_reminder'),
+    ]),
     recipients: t.Array(t.String()),
     status: t.Union([t.Literal('pending'), t.Literal('sent'), t.Literal('failed')]),
     attempts: t.Integer(),

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, lte, ne } from 'drizzle-orm'
+import { and, asc, desc, eq, gte, lte, ne, sql } from 'drizzle-orm'
 import type { Config } from '../../config'
 import type { AppContext } from '../../context'
 import type { Db } from '../../db'
@@ -160,20 +160,36 @@ async function reminderMessage(
   if (report?.is_submitted) throw new Skip('Not needed: the report was sent first')
   const range = formatWeekRange(delivery.week_start_date, startDay, endDay)
   const url = `${ctx.config.publicUrl}/reports${report ? `/${report.uuid}` : ''}`
-  const what = report
+  let what = report
     ? `Your weekly report for ${range} is not sent yet.`
     : `You have not started your weekly report for ${range} yet.`
+  let why =
+    "You get this reminder on your week end day while the week's report is not sent. Turn it off in Settings."
+  if (delivery.kind === 'team_reminder') {
+    // Team roll-up: whose Team updates wait for it (those still linked and asking for reminders).
+    const names = (
+      await ctx.db.rows<{ name: string }>(sql`
+        SELECT COALESCE(NULLIF(e.name, ''), e.email) AS name
+        FROM team_members m JOIN users e ON e.id = m.user_id
+        JOIN user_settings es ON es.user_id = e.id
+        WHERE m.linked_user_id = ${delivery.user_id} AND es.team_reminder_enabled = 1
+        ORDER BY name`)
+    ).map((r) => r.name)
+    if (!names.length) throw new Skip('Not needed: no one asks for this reminder any more')
+    what += ` ${names.join(', ')} ${names.length > 1 ? 'read' : 'reads'} it in Team updates once you send it.`
+    why = `You get this reminder because ${names.join(', ')} asked Cadence to remind their team. Leaving a team in Settings stops it.`
+  }
   return {
     from: ctx.config.smtp?.from ?? '',
     to,
     subject: `Reminder: your weekly report for ${range}`,
-    text: `${what}\n\nOpen it in Cadence: ${url}\n\nYou get this reminder on your week end day while the week's report is not sent. Turn it off in Settings.\n`,
+    text: `${what}\n\nOpen it in Cadence: ${url}\n\n${why}\n`,
     html: [
       '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"></head>',
       '<body style="margin:0;padding:24px;font-family:-apple-system,BlinkMacSystemFont,\'Segoe UI\',Roboto,Helvetica,Arial,sans-serif;font-size:14px;line-height:1.5;color:#111827">',
       `<p style="margin:0 0 16px">${escapeHtml(what)}</p>`,
       `<p style="margin:0 0 16px"><a href="${escapeHtml(url)}" style="color:#2563eb">Open it in Cadence</a></p>`,
-      '<p style="margin:0;color:#6b7280;font-size:12px">You get this reminder on your week end day while the week\'s report is not sent. Turn it off in Settings.</p>',
+      `<p style="margin:0;color:#6b7280;font-size:12px">${escapeHtml(why)}</p>`,
       '</body></html>',
     ].join('\n'),
   }
@@ -182,7 +198,9 @@ async function reminderMessage(
 async function buildMessage(ctx: AppContext, delivery: Delivery): Promise<MailMessage> {
   const to = parseRecipients(delivery.recipients)
   if (!to.length) throw new Skip('No recipients')
-  if (delivery.kind === 'reminder') return reminderMessage(ctx, delivery, to)
+  if (delivery.kind === 'reminder' || delivery.kind === 'team_reminder') {
+    return reminderMessage(ctx, delivery, to)
+  }
   if (delivery.report_id == null) throw new Skip('The report was deleted')
   const [report] = await ctx.db.orm.select().from(reports).where(eq(reports.id, delivery.report_id))
   if (!report) throw new Skip('The report was deleted')
@@ -309,6 +327,57 @@ export async function queueReminders(db: Db, config: Config, now: Date = new Dat
         kind: 'reminder',
         week_start_date: weekStart(today, startDay),
         recipients: JSON.stringify([user.email]),
+        next_attempt_at: now.toISOString(),
+      })
+      .onConflictDoNothing()
+      .returning({ id: deliveries.id })
+    queued += inserted.length
+  }
+  return queued
+}
+
+/**
+ * Team roll-up: on the week end day of an executive with team_reminder_enabled (from 09:00 UTC),
+ * records a reminder for each linked team member whose report of their own current week is not
+ * sent. The unique index deliveries_team_reminder_once (member, week) makes it once per person and
+ * week, however many executives' teams they are on, also across instances and restarts.
+ */
+export async function queueTeamReminders(db: Db, config: Config, now: Date = new Date()) {
+  if (!config.smtp || now.getUTCHours() < REMINDER_HOUR_UTC) return 0
+  const today = utcDate(now)
+  const members = await db.rows<{ id: number; email: string; start: string | null }>(sql`
+    SELECT DISTINCT u.id, u.email, ms.weekly_start_day AS start
+    FROM user_settings es
+    JOIN team_members m ON m.user_id = es.user_id
+    JOIN users u ON u.id = m.linked_user_id
+    LEFT JOIN user_settings ms ON ms.user_id = u.id
+    WHERE es.team_reminder_enabled = 1 AND es.weekly_end_day = ${WEEKDAYS[now.getUTCDay()]}
+      AND m.linked_user_id <> es.user_id
+    ORDER BY u.id`)
+  let queued = 0
+  for (const member of members) {
+    const startDay = asWeekday(member.start, 'monday')
+    const window = currentWeekWindow(today, startDay)
+    const [sent] = await db.orm
+      .select({ id: reports.id })
+      .from(reports)
+      .where(
+        and(
+          eq(reports.user_id, member.id),
+          eq(reports.is_submitted, true),
+          gte(reports.week_start_date, window.from),
+          lte(reports.week_start_date, window.to),
+        ),
+      )
+      .limit(1)
+    if (sent) continue
+    const inserted = await db.orm
+      .insert(deliveries)
+      .values({
+        user_id: member.id,
+        kind: 'team_reminder',
+        week_start_date: weekStart(today, startDay),
+        recipients: JSON.stringify([member.email]),
         next_attempt_at: now.toISOString(),
       })
       .onConflictDoNothing()

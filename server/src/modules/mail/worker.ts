@@ -6,7 +6,12 @@
 import type { Transporter } from 'nodemailer'
 import type { AppContext } from '../../context'
 import { onDeliveryQueued } from './queue'
-import { type MailTransport, queueReminders, sendDueDeliveries } from './service'
+import {
+  type MailTransport,
+  queueReminders,
+  queueTeamReminders,
+  sendDueDeliveries,
+} from './service'
 
 /**
  * A nodemailer SMTP transport from SMTP_URL (smtp://user:pass@host:587, smtps://…). nodemailer
@@ -100,7 +105,11 @@ export function startMailer(ctx: AppContext, options: MailerOptions = {}): Maile
   const remind = async () => {
     if (options.reminders === false) return
     try {
-      if ((await queueReminders(ctx.db, ctx.config, now())) > 0) void run()
+      const at = now()
+      const queued =
+        (await queueReminders(ctx.db, ctx.config, at)) +
+        (await queueTeamReminders(ctx.db, ctx.config, at))
+      if (queued > 0) void run()
     } catch (error) {
       console.error('Mailer: queueing reminders failed', error)
     }

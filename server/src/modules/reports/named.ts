@@ -36,6 +36,7 @@ export async function namedReport(ctx: AppContext, report: Report) {
           id: i.id,
           content: i.content,
           is_completed: i.is_completed,
+          item_type: i.item_type,
           project_id: i.project_id,
           projectName: (i.project_id && projectNames.get(i.project_id)) || null,
           assignee:

@@ -123,6 +123,11 @@ export async function updateItem(
       else if (column === 'is_completed') values.push(value ? 1 : 0)
       else values.push(value as string | number | null)
     }
+    // The owner set the state: it is no longer the assignee's ('Completed by Tom', team roll-up).
+    if (input.is_completed !== undefined) {
+      columns.push('assignee_completed_at')
+      values.push(null)
+    }
     return { columns, values }
   })
   if (!done) throw new NotFound('Item not found')

@@ -30,6 +30,10 @@ export namespace SettingsModel {
     ),
     carry_over: t.Optional(t.Boolean({ error: 'carry_over must be true or false' })),
     reminder_enabled: t.Optional(t.Boolean({ error: 'reminder_enabled must be true or false' })),
+    // Team roll-up: remind linked team members who have not sent by the week end day.
+    team_reminder_enabled: t.Optional(
+      t.Boolean({ error: 'team_reminder_enabled must be true or false' }),
+    ),
     // Addresses are checked, trimmed and de-duplicated in the service (the 20 limit applies
     // after duplicates are dropped); the schema only bounds the input.
     report_recipients: t.Optional(

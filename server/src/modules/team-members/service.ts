@@ -41,12 +41,36 @@ SELECT m.*,
   CAST((SELECT COUNT(*) FROM member_tasks x WHERE x.team_member_id = m.id AND x.is_completed = 0) AS INTEGER) AS standalone_tasks_count,
   CAST((SELECT COUNT(*) FROM section_items i WHERE i.assigned_to_team_member_id = m.id AND i.item_type = 'followup' AND i.is_completed = 0 AND NOT EXISTS (SELECT 1 FROM section_items x WHERE x.carried_from_item_id = i.id)) AS INTEGER) AS report_followups_count,
   CAST((SELECT COUNT(*) FROM member_followups x WHERE x.team_member_id = m.id AND x.is_completed = 0) AS INTEGER) AS standalone_followups_count,
-  CAST((SELECT COUNT(*) FROM talking_points x WHERE x.team_member_id = m.id AND x.is_completed = 0) AS INTEGER) AS talking_points_count
+  CAST((SELECT COUNT(*) FROM talking_points x WHERE x.team_member_id = m.id AND x.is_completed = 0) AS INTEGER) AS talking_points_count,
+  (SELECT u.email FROM users u WHERE u.id = m.linked_user_id) AS linked_user_email,
+  (SELECT v.id FROM invitations v WHERE v.team_member_id = m.id AND v.used_at IS NULL AND v.revoked_at IS NULL AND v.expires_at > ${nowIso()} ORDER BY v.id DESC LIMIT 1) AS pending_invitation_id,
+  (SELECT v.expires_at FROM invitations v WHERE v.team_member_id = m.id AND v.used_at IS NULL AND v.revoked_at IS NULL AND v.expires_at > ${nowIso()} ORDER BY v.id DESC LIMIT 1) AS pending_invitation_expires_at
 FROM team_members m WHERE m.user_id = ${userId}${only}`
 
+type CountedRow = TeamMemberWithCounts & {
+  linked_user_email: string | null
+  pending_invitation_id: number | null
+  pending_invitation_expires_at: string | null
+}
+
+/**
+ * A member as its executive reads it: the linked account's e-mail (team roll-up), never its id,
+ * and the open invitation, if any (its link was shown once, when it was made).
+ */
+function present(row: CountedRow) {
+  const { linked_user_id: _, pending_invitation_id, pending_invitation_expires_at, ...rest } = row
+  return {
+    ...rest,
+    pending_invitation:
+      pending_invitation_id != null && pending_invitation_expires_at
+        ? { id: pending_invitation_id, expires_at: pending_invitation_expires_at }
+        : null,
+  }
+}
+
 export async function listMembers({ db }: AppContext, userId: number) {
-  const rows = await db.rows<TeamMemberWithCounts>(withCounts(userId))
-  return rows.sort(byNameNoCase((m) => m.name))
+  const rows = await db.rows<CountedRow>(withCounts(userId))
+  return rows.sort(byNameNoCase((m) => m.name)).map(present)
 }
 
 export async function findMember({ db }: AppContext, userId: number, uuid: string) {
@@ -60,10 +84,8 @@ export async function findMember({ db }: AppContext, userId: number, uuid: strin
 
 export async function getMember(ctx: AppContext, userId: number, uuid: string) {
   const row = await findMember(ctx, userId, uuid)
-  const [counted] = await ctx.db.rows<TeamMemberWithCounts>(
-    withCounts(userId, sql` AND m.id = ${row.id}`),
-  )
-  return counted
+  const [counted] = await ctx.db.rows<CountedRow>(withCounts(userId, sql` AND m.id = ${row.id}`))
+  return present(counted)
 }
 
 const required = (value: string, message: string) => {

@@ -65,6 +65,7 @@ const UPDATABLE = new Set([
   'project_id',
   'item_type',
   'assigned_to_team_member_id',
+  'assignee_completed_at',
 ])
 
 /**

@@ -109,7 +109,7 @@ type Ids = { userId: number; projectId: number | null; memberId: number | null }
  */
 export const itemsStatements = (db: SqliteCore) => {
   const updates = new Map<string, Statement>()
-  /** UPDATE statements by the set of columns they change (at most 2^5 shapes). */
+  /** UPDATE statements by the set of columns they change (at most 2^5 shapes: assignee_completed_at goes with is_completed). */
   const updateStatement = (columns: string[]) => {
     const key = columns.join(',')
     let stmt = updates.get(key)

@@ -1,0 +1,472 @@
+import { describe, expect, test } from 'bun:test'
+import { isoDate } from '../../lib/time'
+import { addDays, weekStart } from '../../lib/weeks'
+import { createTestApp, makeClient, signIn } from '../../test/helpers'
+
+const THIS_WEEK = weekStart(isoDate(), 'monday')
+const LAST_WEEK = addDays(THIS_WEEK, -7)
+const tokenOf = (url: string) => url.split('/invite/')[1]
+
+/**
+ * Ada (the executive) with Tom on her team and a task assigned to him in this week's report;
+ * Tom has his own account. Not linked yet.
+ */
+async function setUp() {
+  const ctx = await createTestApp()
+  const ada = await signIn(ctx.app, 'ada@example.com', 'Ada Lovelace')
+  const tom = await signIn(ctx.app, 'tom@example.com', 'Tom Reed')
+  const eve = await signIn(ctx.app, 'eve@example.com', 'Eve Stone')
+  await ada.post('/api/section-templates', { name: 'Highlights', type: 'standard' })
+  await ada.post('/api/section-templates', { name: 'Tasks', type: 'tasks' })
+  const apollo = (await ada.post('/api/projects', { name: 'Apollo' })).json
+  const member = (await ada.post('/api/team-members', { name: 'Tom', email: 'tom@example.com' }))
+    .json
+  const report = (await ada.post('/api/reports', { week_start_date: THIS_WEEK, carry_over: false }))
+    .json
+  const task = (
+    await ada.post('/api/section-items', {
+      section_id: report.sections[1].id,
+      content: 'Draft the Apollo budget',
+      project_id: apollo.id,
+      assigned_to_team_member_id: member.id,
+    })
+  ).json
+  const own = (
+    await ada.post('/api/section-items', {
+      section_id: report.sections[1].id,
+      content: 'Ada only',
+    })
+  ).json
+  return { ...ctx, ada, tom, eve, apollo, member, report, task, own }
+}
+
+async function linked() {
+  const s = await setUp()
+  const invitation = (await s.ada.post(`/api/team-members/${s.member.uuid}/invitations`)).json
+  const accepted = await s.tom.post(`/api/invitations/${tokenOf(invitation.url)}/accept`)
+  expect(accepted.status).toBe(200)
+  return { ...s, invitation }
+}
+
+/** Tom's own report of this week, with a highlight on his Apollo and a task; sent unless told. */
+async function tomReport(tom: ReturnType<typeof makeClient>, send = true) {
+  await tom.post('/api/section-templates', { name: 'Wins', type: 'standard' })
+  await tom.post('/api/section-templates', { name: 'Next', type: 'tasks' })
+  const project = (await tom.post('/api/projects', { name: 'apollo' })).json
+  const report = (
+    await tom.post('/api/reports', {
+      week_start_date: THIS_WEEK,
+      title: 'Tom week',
+      carry_over: false,
+    })
+  ).json
+  const win = (
+    await tom.post('/api/section-items', {
+      section_id: report.sections[0].id,
+      content: 'Closed the Apollo vendor',
+      project_id: project.id,
+    })
+  ).json
+  const next = (
+    await tom.post('/api/section-items', {
+      section_id: report.sections[1].id,
+      content: 'Hire a designer',
+    })
+  ).json
+  if (send)
+    expect((await tom.put(`/api/reports/${report.uuid}`, { is_submitted: true })).status).toBe(200)
+  return { report, win, next }
+}
+
+describe('invitations', () => {
+  test('an invitation links whoever accepts it; the card shows Linked — <email>', async () => {
+    const { app, ada, tom, member } = await setUp()
+    const created = await ada.post(`/api/team-members/${member.uuid}/invitations`)
+    expect(created.status).toBe(201)
+    expect(created.json.url).toStartWith('http://localhost:3000/invite/')
+    expect(tokenOf(created.json.url).length).toBeGreaterThanOrEqual(22)
+    expect(created.json.emailed).toBe(false)
+    const days = (Date.parse(created.json.expires_at) - Date.now()) / 86_400_000
+    expect(days).toBeGreaterThan(13.9)
+    expect(days).toBeLessThanOrEqual(14)
+
+    let card = (await ada.get(`/api/team-members/${member.uuid}`)).json
+    expect(card.pending_invitation).toEqual({
+      id: created.json.id,
+      expires_at: created.json.expires_at,
+    })
+    expect(card.linked_user_email).toBeNull()
+    expect(card).not.toHaveProperty('linked_user_id')
+
+    // The page before signing in: two names, nothing else; never cached, no referrer.
+    const anonymous = makeClient(app)
+    const preview = await anonymous.get(`/api/invitations/${tokenOf(created.json.url)}`)
+    expect(preview.status).toBe(200)
+    expect(preview.json).toEqual({ inviter_name: 'Ada Lovelace', team_member_name: 'Tom' })
+    expect(preview.headers.get('cache-control')).toBe('no-store')
+    expect(preview.headers.get('referrer-policy')).toBe('no-referrer')
+    // Accepting needs a session.
+    expect(
+      (await anonymous.post(`/api/invitations/${tokenOf(created.json.url)}/accept`)).status,
+    ).toBe(401)
+
+    const accepted = await tom.post(`/api/invitations/${tokenOf(created.json.url)}/accept`)
+    expect(accepted.status).toBe(200)
+    expect(accepted.json).toEqual({
+      success: true,
+      inviter_name: 'Ada Lovelace',
+      team_member_name: 'Tom',
+    })
+    card = (await ada.get('/api/team-members')).json[0]
+    expect(card.linked_user_email).toBe('tom@example.com')
+    expect(card.pending_invitation).toBeNull()
+    expect((await tom.get('/api/my-teams')).json.teams).toEqual([
+      {
+        team_member_uuid: member.uuid,
+        executive_name: 'Ada Lovelace',
+        member_name: 'Tom',
+        linked_at: expect.any(String),
+      },
+    ])
+  })
+
+  test('a used, revoked, replaced, expired or wrong invitation says so and links nothing', async () => {
+    const { db, ada, tom, eve, member } = await setUp()
+    const first = (await ada.post(`/api/team-members/${member.uuid}/invitations`)).json
+    // A new link replaces the open one.
+    const second = (await ada.post(`/api/team-members/${member.uuid}/invitations`)).json
+    const replaced = await eve.post(`/api/invitations/${tokenOf(first.url)}/accept`)
+    expect(replaced.status).toBe(404)
+    expect(replaced.json.error).toBe('This invitation is no longer valid')
+
+    // Revoked.
+    expect((await ada.delete(`/api/invitations/${second.id}`)).status).toBe(200)
+    expect((await eve.get(`/api/invitations/${tokenOf(second.url)}`)).status).toBe(404)
+    expect((await eve.post(`/api/invitations/${tokenOf(second.url)}/accept`)).status).toBe(404)
+
+    // Expired.
+    const third = (await ada.post(`/api/team-members/${member.uuid}/invitations`)).json
+    await db.exec(
+      (await import('drizzle-orm'))
+        .sql`UPDATE invitations SET expires_at = '2000-01-01T00:00:00.000Z' WHERE id = ${third.id}`,
+    )
+    expect((await eve.post(`/api/invitations/${tokenOf(third.url)}/accept`)).status).toBe(404)
+
+    // Used: the second person through the same link links nothing.
+    const fourth = (await ada.post(`/api/team-members/${member.uuid}/invitations`)).json
+    expect((await tom.post(`/api/invitations/${tokenOf(fourth.url)}/accept`)).status).toBe(200)
+    const again = await eve.post(`/api/invitations/${tokenOf(fourth.url)}/accept`)
+    expect(again.status).toBe(404)
+    expect((await ada.get(`/api/team-members/${member.uuid}`)).json.linked_user_email).toBe(
+      'tom@example.com',
+    )
+    expect((await eve.get('/api/my-teams')).json.teams).toEqual([])
+
+    // Wrong.
+    expect((await eve.get('/api/invitations/not-a-token')).status).toBe(404)
+  })
+
+  test('the executive cannot accept their own invitation; one person is on a team once', async () => {
+    const { ada, tom, member } = await setUp()
+    const own = (await ada.post(`/api/team-members/${member.uuid}/invitations`)).json
+    const refused = await ada.post(`/api/invitations/${tokenOf(own.url)}/accept`)
+    expect(refused.status).toBe(400)
+    expect((await ada.get(`/api/team-members/${member.uuid}`)).json.linked_user_email).toBeNull()
+
+    expect((await tom.post(`/api/invitations/${tokenOf(own.url)}/accept`)).status).toBe(200)
+    const other = (await ada.post('/api/team-members', { name: 'T. Reed', email: 't@example.com' }))
+      .json
+    const twice = (await ada.post(`/api/team-members/${other.uuid}/invitations`)).json
+    const conflict = await tom.post(`/api/invitations/${tokenOf(twice.url)}/accept`)
+    expect(conflict.status).toBe(409)
+    expect(conflict.json.error).toBe("You are already on Ada Lovelace's team as Tom")
+  })
+
+  test('a person may be on several executives’ teams', async () => {
+    const { app, tom } = await linked()
+    const bea = await signIn(app, 'bea@example.com', 'Bea Hale')
+    const m = (await bea.post('/api/team-members', { name: 'Tommy', email: 'tom@example.com' }))
+      .json
+    const inv = (await bea.post(`/api/team-members/${m.uuid}/invitations`)).json
+    expect((await tom.post(`/api/invitations/${tokenOf(inv.url)}/accept`)).status).toBe(200)
+    const teams = (await tom.get('/api/my-teams')).json.teams
+    expect(teams.map((t: { executive_name: string }) => t.executive_name)).toEqual([
+      'Ada Lovelace',
+      'Bea Hale',
+    ])
+  })
+})
+
+describe('assigned to me', () => {
+  test('the member sees what is assigned to them, completes it with a note; the executive sees it at once', async () => {
+    const { ada, tom, task, report } = await linked()
+    const list = (await tom.get('/api/assigned-to-me')).json
+    expect(list.items).toEqual([
+      {
+        id: task.id,
+        content: 'Draft the Apollo budget',
+        is_completed: false,
+        item_type: 'task',
+        assigned_by_name: 'Ada Lovelace',
+        project_name: 'Apollo',
+        week_start_date: THIS_WEEK,
+        note: null,
+        completed_at: null,
+      },
+    ])
+    // Ada's report is cached with an ETag: the member's change must not leave it stale.
+    const before = await ada.get(`/api/reports/${report.uuid}`)
+    const etag = before.headers.get('etag') ?? ''
+
+    const done = await tom.put(`/api/assigned-to-me/${task.id}`, {
+      is_completed: true,
+      note: 'Sent to finance',
+    })
+    expect(done.status).toBe(200)
+    expect(done.json).toMatchObject({ is_completed: true, note: 'Sent to finance' })
+    expect(done.json.completed_at).toBeString()
+
+    const revalidated = await ada.request('GET', `/api/reports/${report.uuid}`, undefined, {
+      'if-none-match': etag,
+    })
+    expect(revalidated.status).toBe(200)
+    const item = revalidated.json.sections[1].items.find((i: { id: number }) => i.id === task.id)
+    expect(item).toMatchObject({
+      is_completed: true,
+      assignee_note: 'Sent to finance',
+      content: 'Draft the Apollo budget',
+    })
+    expect(item.assignee_completed_at).toBe(done.json.completed_at)
+
+    // Reopened by the member; then completed by Ada herself: no longer 'Completed by Tom'.
+    await tom.put(`/api/assigned-to-me/${task.id}`, { is_completed: false })
+    let again = (await tom.get('/api/assigned-to-me')).json.items[0]
+    expect(again).toMatchObject({
+      is_completed: false,
+      completed_at: null,
+      note: 'Sent to finance',
+    })
+    await tom.put(`/api/assigned-to-me/${task.id}`, { is_completed: true })
+    await ada.put(`/api/section-items/${task.id}`, { is_completed: true })
+    again = (await tom.get('/api/assigned-to-me')).json.items[0]
+    expect(again).toMatchObject({ is_completed: true, completed_at: null })
+  })
+
+  test('the member cannot change anything else: other items, the text, other fields', async () => {
+    const { ada, tom, eve, task, own, report } = await linked()
+    // Ada's own item, and one that does not exist: 404, nothing changed.
+    expect((await tom.put(`/api/assigned-to-me/${own.id}`, { is_completed: true })).status).toBe(
+      404,
+    )
+    expect((await tom.put('/api/assigned-to-me/999999', { is_completed: true })).status).toBe(404)
+    // The owner's item routes stay the owner's.
+    expect((await tom.put(`/api/section-items/${task.id}`, { content: 'Mine now' })).status).toBe(
+      404,
+    )
+    expect((await tom.delete(`/api/section-items/${task.id}`)).status).toBe(404)
+    expect((await tom.get(`/api/reports/${report.uuid}`)).status).toBe(404)
+    // Other fields are dropped: only the state changes (then back).
+    const extra = await tom.put(`/api/assigned-to-me/${task.id}`, {
+      is_completed: true,
+      content: 'Changed',
+      section_id: own.section_id,
+      assigned_to_team_member_id: null,
+    })
+    expect(extra.json.content).toBe('Draft the Apollo budget')
+    await tom.put(`/api/assigned-to-me/${task.id}`, { is_completed: false })
+    // Someone not linked sees nothing and changes nothing.
+    expect((await eve.get('/api/assigned-to-me')).json.items).toEqual([])
+    expect((await eve.put(`/api/assigned-to-me/${task.id}`, { is_completed: true })).status).toBe(
+      404,
+    )
+    const items = (await ada.get(`/api/reports/${report.uuid}`)).json.sections[1].items
+    expect(items.map((i: { content: string; is_completed: boolean }) => i.is_completed)).toEqual([
+      false,
+      false,
+    ])
+    expect(items[0]).toMatchObject({
+      content: 'Draft the Apollo budget',
+      assigned_to_team_member_id: task.assigned_to_team_member_id,
+    })
+    // A too-long note is refused.
+    const long = await tom.put(`/api/assigned-to-me/${task.id}`, {
+      is_completed: true,
+      note: 'x'.repeat(501),
+    })
+    expect(long.status).toBe(400)
+  })
+
+  test('a carried item shows once, as its newest copy', async () => {
+    const { ada, tom, task } = await linked()
+    const next = (
+      await ada.post('/api/reports', { week_start_date: addDays(THIS_WEEK, 7), carry_over: true })
+    ).json
+    const copy = next.sections[1].items.find(
+      (i: { carried_from_item_id: number }) => i.carried_from_item_id === task.id,
+    )
+    expect(copy).toBeDefined()
+    const items = (await tom.get('/api/assigned-to-me')).json.items
+    expect(items.map((i: { id: number }) => i.id)).toEqual([copy.id])
+    expect((await tom.put(`/api/assigned-to-me/${task.id}`, { is_completed: true })).status).toBe(
+      404,
+    )
+  })
+})
+
+describe('team updates and pull', () => {
+  test('a sent report reaches the executive; a draft never does', async () => {
+    const { ada, tom, eve, member } = await linked()
+    const { report } = await tomReport(tom, false)
+    let updates = (await ada.get(`/api/team-updates?week=${THIS_WEEK}`)).json
+    expect(updates.updates).toEqual([
+      { team_member_uuid: member.uuid, name: 'Tom', title: null, report: null },
+    ])
+    await tom.put(`/api/reports/${report.uuid}`, { is_submitted: true })
+    updates = (await ada.get('/api/team-updates')).json
+    expect(updates.week_start_date).toBe(THIS_WEEK)
+    const sent = updates.updates[0].report
+    expect(sent).toMatchObject({ uuid: report.uuid, title: 'Tom week', week_start_date: THIS_WEEK })
+    expect(sent.sections.map((s: { section_name: string }) => s.section_name)).toEqual([
+      'Wins',
+      'Next',
+    ])
+    expect(sent.sections[0].items[0]).toEqual({
+      id: expect.any(Number),
+      content: 'Closed the Apollo vendor',
+      is_completed: false,
+      item_type: 'standard',
+      project_name: 'apollo',
+      pulled: false,
+    })
+    // Another week: nothing sent then.
+    const earlier = (await ada.get(`/api/team-updates?week=${LAST_WEEK}`)).json
+    expect(earlier.updates[0].report).toBeNull()
+    // Not Eve's: she has no linked member.
+    expect((await eve.get('/api/team-updates')).json.updates).toEqual([])
+    // The member does not read the executive's updates of others either.
+    expect((await tom.get('/api/team-updates')).json.updates).toEqual([])
+    expect((await ada.get('/api/team-updates?week=2026-13-45')).status).toBe(400)
+  })
+
+  test('pull copies an item with attribution, once; the source never changes', async () => {
+    const { ada, tom, eve, report, apollo } = await linked()
+    const { win, next } = await tomReport(tom)
+    const pulled = await ada.post(`/api/reports/${report.uuid}/pull`, { source_item_id: win.id })
+    expect(pulled.status).toBe(201)
+    expect(pulled.json).toMatchObject({
+      content: 'Closed the Apollo vendor',
+      source_item_id: win.id,
+      source_author_name: 'Tom',
+      // Ada's project of the same name.
+      project_id: apollo.id,
+      item_type: 'standard',
+      section_id: report.sections[0].id,
+    })
+    const twice = await ada.post(`/api/reports/${report.uuid}/pull`, { source_item_id: win.id })
+    expect(twice.status).toBe(200)
+    expect(twice.json.id).toBe(pulled.json.id)
+    // A task lands in the tasks section.
+    const task = await ada.post(`/api/reports/${report.uuid}/pull`, { source_item_id: next.id })
+    expect(task.json).toMatchObject({ section_id: report.sections[1].id, item_type: 'task' })
+
+    const mine = (await ada.get(`/api/reports/${report.uuid}`)).json
+    expect(
+      mine.sections[0].items.filter((i: { source_item_id: number }) => i.source_item_id === win.id),
+    ).toHaveLength(1)
+    const updates = (await ada.get('/api/team-updates')).json.updates[0].report
+    expect(updates.sections[0].items[0].pulled).toBe(true)
+    // Tom's item is as it was.
+    const tomsReport = (await tom.get(`/api/reports/${updates.uuid}`)).json
+    expect(tomsReport.sections[0].items[0]).toMatchObject({
+      content: 'Closed the Apollo vendor',
+      is_completed: false,
+    })
+
+    // Only from a linked member's sent report, only into one's own report.
+    expect(
+      (await eve.post(`/api/reports/${report.uuid}/pull`, { source_item_id: win.id })).status,
+    ).toBe(404)
+    const eveReport = (await eve.post('/api/reports', { week_start_date: THIS_WEEK })).json
+    expect(
+      (await eve.post(`/api/reports/${eveReport.uuid}/pull`, { source_item_id: win.id })).status,
+    ).toBe(404)
+    const draft = (await tom.post('/api/reports', { week_start_date: LAST_WEEK })).json
+    const hidden = (
+      await tom.post('/api/section-items', {
+        section_id: draft.sections[0].id,
+        content: 'Draft only',
+      })
+    ).json
+    expect(
+      (await ada.post(`/api/reports/${report.uuid}/pull`, { source_item_id: hidden.id })).status,
+    ).toBe(404)
+    expect(
+      (await ada.post(`/api/reports/${report.uuid}/pull`, { source_item_id: 'x' })).status,
+    ).toBe(400)
+  })
+})
+
+describe('unlink', () => {
+  for (const who of ['executive', 'member'] as const) {
+    test(`unlinking by the ${who} ends every shared view at once`, async () => {
+      const { ada, tom, member, task, report } = await linked()
+      const { win } = await tomReport(tom)
+      await ada.post(`/api/reports/${report.uuid}/pull`, { source_item_id: win.id })
+      const by = who === 'executive' ? ada : tom
+      expect((await by.delete(`/api/team-members/${member.uuid}/link`)).status).toBe(200)
+
+      expect((await tom.get('/api/assigned-to-me')).json.items).toEqual([])
+      expect((await tom.put(`/api/assigned-to-me/${task.id}`, { is_completed: true })).status).toBe(
+        404,
+      )
+      expect((await tom.get('/api/my-teams')).json.teams).toEqual([])
+      expect((await ada.get('/api/team-updates')).json.updates).toEqual([])
+      expect((await ada.get(`/api/team-members/${member.uuid}`)).json.linked_user_email).toBeNull()
+      // What Ada pulled is hers: it stays, with its attribution.
+      const items = (await ada.get(`/api/reports/${report.uuid}`)).json.sections[0].items
+      expect(
+        items.find((i: { source_author_name: string }) => i.source_author_name === 'Tom'),
+      ).toBeDefined()
+    })
+  }
+
+  test('nobody else can unlink; a deleted account unlinks too', async () => {
+    const { db, ada, eve, member } = await linked()
+    expect((await eve.delete(`/api/team-members/${member.uuid}/link`)).status).toBe(404)
+    expect((await ada.get(`/api/team-members/${member.uuid}`)).json.linked_user_email).toBe(
+      'tom@example.com',
+    )
+    const { sql } = await import('drizzle-orm')
+    await db.exec(sql`DELETE FROM users WHERE email = 'tom@example.com'`)
+    expect((await ada.get(`/api/team-members/${member.uuid}`)).json.linked_user_email).toBeNull()
+    expect((await ada.get('/api/team-updates')).json.updates).toEqual([])
+  })
+})
+
+describe('export', () => {
+  test('each exports what they own: the attribution of a pulled item, nothing shared with them', async () => {
+    const { ada, tom, report } = await linked()
+    const { win } = await tomReport(tom)
+    await ada.post(`/api/reports/${report.uuid}/pull`, { source_item_id: win.id })
+    const adas = (await ada.get('/api/export')).json
+    const items = adas.reports.flatMap((r: { sections: { items: unknown[] }[] }) =>
+      r.sections.flatMap((s) => s.items),
+    )
+    expect(items).toContainEqual(
+      expect.objectContaining({
+        content: 'Closed the Apollo vendor',
+        source_author_name: 'Tom',
+      }),
+    )
+    // Tom's export has his own report only: not Ada's items assigned to him.
+    const toms = JSON.stringify((await tom.get('/api/export')).json)
+    expect(toms).not.toContain('Draft the Apollo budget')
+    expect(toms).toContain('Closed the Apollo vendor')
+    // The attribution survives an import into a fresh account.
+    const { app } = await createTestApp()
+    const fresh = await signIn(app, 'fresh@example.com')
+    expect((await fresh.post('/api/import', adas)).status).toBe(200)
+    const imported = JSON.stringify((await fresh.get('/api/export')).json)
+    expect(imported).toContain('"source_author_name":"Tom"')
+  })
+})

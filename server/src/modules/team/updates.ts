@@ -1,0 +1,191 @@
+import { and, desc, eq, gte, lte, sql } from 'drizzle-orm'
+import type { AppContext } from '../../context'
+import { isUniqueViolation } from '../../db/engine'
+import { reports, sectionItems } from '../../db/schema'
+import { logActivity } from '../../lib/activity'
+import { BadRequest, NotFound } from '../../lib/errors'
+import { isoDate } from '../../lib/time'
+import { addDays, isValidIsoDate, type Weekday, weekStart } from '../../lib/weeks'
+import { namedReport } from '../reports/named'
+import { findReport } from '../reports/service'
+import { getSettings } from '../settings/service'
+import { reportProjectHealth } from '../sharing/health'
+import type { TeamModel } from './model'
+
+type LinkedMember = {
+  uuid: string
+  name: string
+  title: string | null
+  linked_user_id: number
+}
+
+/** The signed-in user's team members who have linked their own account. */
+const linkedMembers = (ctx: AppContext, userId: number) =>
+  ctx.db.rows<LinkedMember>(sql`
+    SELECT uuid, name, title, linked_user_id FROM team_members
+    WHERE user_id = ${userId} AND linked_user_id IS NOT NULL AND linked_user_id <> ${userId}
+    ORDER BY name, id`)
+
+/**
+ * GET /api/team-updates?week=YYYY-MM-DD: for each linked team member, their sent report of that
+ * week (the one whose week starts within the 7 days from `week`, so a member whose week starts on
+ * another day still lines up), read-only, or null. Drafts never appear. Without `week`, the
+ * reader's current week.
+ */
+export async function teamUpdates(ctx: AppContext, userId: number, week?: string) {
+  if (week !== undefined && !isValidIsoDate(week)) {
+    throw new BadRequest('week must be a date (YYYY-MM-DD)')
+  }
+  const from =
+    week ?? weekStart(isoDate(), (await getSettings(ctx, userId)).weekly_start_day as Weekday)
+  const to = addDays(from, 6)
+  const members = await linkedMembers(ctx, userId)
+  const pulled = new Set(
+    (
+      await ctx.db.rows<{ source_item_id: number }>(sql`
+        SELECT source_item_id FROM section_items
+        WHERE user_id = ${userId} AND source_item_id IS NOT NULL`)
+    ).map((r) => r.source_item_id),
+  )
+  const updates = []
+  for (const member of members) {
+    const [report] = await ctx.db.orm
+      .select()
+      .from(reports)
+      .where(
+        and(
+          eq(reports.user_id, member.linked_user_id),
+          eq(reports.is_submitted, true),
+          gte(reports.week_start_date, from),
+          lte(reports.week_start_date, to),
+        ),
+      )
+      .orderBy(desc(reports.week_start_date))
+      .limit(1)
+    let shown = null
+    if (report) {
+      const { report: named } = await namedReport(ctx, report)
+      shown = {
+        uuid: report.uuid,
+        week_start_date: report.week_start_date,
+        title: report.title,
+        summary: report.summary,
+        sent_date: report.sent_date,
+        // Names only, as on a shared page: no e-mail, nothing of the member's account but this.
+        sections: named.sections.map((s) => ({
+          id: s.id,
+          section_name: s.section_name,
+          section_type: s.section_type,
+          content: s.content,
+          items: s.items.map((i) => ({
+            id: i.id,
+            content: i.content,
+            is_completed: i.is_completed,
+            item_type: i.item_type,
+            project_name: i.projectName,
+            pulled: pulled.has(i.id),
+          })),
+        })),
+        project_health: await reportProjectHealth(ctx.db, report),
+      }
+    }
+    updates.push({
+      team_member_uuid: member.uuid,
+      name: member.name,
+      title: member.title,
+      report: shown,
+    })
+  }
+  return { week_start_date: from, updates }
+}
+
+type Source = {
+  id: number
+  content: string
+  is_completed: unknown
+  item_type: 'standard' | 'task' | 'followup'
+  section_type: 'standard' | 'tasks' | 'followups'
+  author_name: string
+  project_name: string | null
+}
+
+const TYPE_OF_SECTION = { standard: 'standard', tasks: 'task', followups: 'followup' } as const
+
+/**
+ * POST /api/reports/{uuid}/pull {source_item_id}: copies an item of a linked team member's sent
+ * report into this report (the first section of the same type, else the first section), with
+ * `source_item_id` and `source_author_name` ('from Tom's report'). The same source twice answers
+ * the item made the first time (`created: false`); the source is never changed. A project of the
+ * same name in the reader's account is set on the copy.
+ */
+export async function pullItem(
+  ctx: AppContext,
+  userId: number,
+  reportUuid: string,
+  input: TeamModel.pull,
+) {
+  const report = await findReport(ctx, userId, reportUuid)
+  const source = await ctx.db.row<Source>(sql`
+    SELECT i.id, i.content, i.is_completed, i.item_type, s.section_type, m.name AS author_name,
+      p.name AS project_name
+    FROM section_items i
+    JOIN report_sections s ON s.id = i.section_id
+    JOIN reports r ON r.id = s.report_id
+    JOIN team_members m ON m.linked_user_id = r.user_id AND m.user_id = ${userId}
+    LEFT JOIN projects p ON p.id = i.project_id
+    WHERE i.id = ${input.source_item_id} AND r.is_submitted = 1 AND r.user_id <> ${userId}
+    ORDER BY m.id LIMIT 1`)
+  if (!source) throw new NotFound('Item not found')
+  const existing = async () => {
+    const [row] = await ctx.db.orm
+      .select()
+      .from(sectionItems)
+      .where(and(eq(sectionItems.user_id, userId), eq(sectionItems.source_item_id, source.id)))
+      .limit(1)
+    return row
+  }
+  const before = await existing()
+  if (before) return { item: before, created: false }
+  const section = await ctx.db.row<{ id: number; section_type: Source['section_type'] }>(sql`
+    SELECT id, section_type FROM report_sections WHERE report_id = ${report.id}
+    ORDER BY CASE WHEN section_type = ${source.section_type} THEN 0 ELSE 1 END, sort_order, id
+    LIMIT 1`)
+  if (!section) throw new BadRequest('Add a section to this report first')
+  const project = source.project_name
+    ? await ctx.db.row<{ id: number }>(sql`
+        SELECT id FROM projects WHERE user_id = ${userId} AND lower(name) = lower(${source.project_name})
+        ORDER BY CASE WHEN status = 'active' THEN 0 ELSE 1 END, id LIMIT 1`)
+    : undefined
+  const itemType =
+    section.section_type === source.section_type
+      ? source.item_type
+      : TYPE_OF_SECTION[section.section_type]
+  try {
+    const [item] = await ctx.db.orm
+      .insert(sectionItems)
+      .values({
+        section_id: section.id,
+        user_id: userId,
+        content: source.content,
+        is_completed: source.is_completed === true || source.is_completed === 1,
+        item_type: itemType,
+        project_id: project?.id ?? null,
+        source_item_id: source.id,
+        source_author_name: source.author_name,
+        sort_order: sql`(SELECT COALESCE(MAX(sort_order), -1) + 1 FROM section_items WHERE section_id = ${section.id})`,
+      })
+      .returning()
+    await logActivity(ctx.db, {
+      userId,
+      action: 'team_item_pulled',
+      entityType: 'report',
+      entityId: report.uuid,
+    })
+    return { item, created: true }
+  } catch (error) {
+    // Pulled at the same moment by another request: that one's item is the answer.
+    const raced = isUniqueViolation(error) ? await existing() : undefined
+    if (raced) return { item: raced, created: false }
+    throw error
+  }
+}
