@@ -17,6 +17,8 @@ const AuthCallbackPage = lazy(() => import('./routes/auth-callback'))
 const StaticPage = lazy(() => import('./routes/static-pages'))
 /** A shared report for readers without an account (issue 16): nothing of the signed-in app. */
 const SharedReportPage = lazy(() => import('./routes/shared'))
+/** Joining an executive's team (team roll-up): works signed in or out. */
+const InvitationPage = lazy(() => import('./routes/invitation'))
 /** Loaded only when a session ends with unsent changes waiting (state/session-ended.ts). */
 const SessionEndedPrompt = lazy(() => import('./routes/session-ended'))
 /**
@@ -117,6 +119,9 @@ function App() {
           </Route>
           <Route path="/r/:token">
             <SharedReportPage />
+          </Route>
+          <Route path="/invite/:token">
+            <InvitationPage />
           </Route>
           <Route>
             <Protected />

@@ -36,6 +36,8 @@ export type UserSettings = {
   report_recipients?: string[]
   /** Chat delivery: https webhook URLs posted to on Send. */
   webhook_urls?: string[]
+  /** Team roll-up: remind linked team members who have not sent by the week end day. */
+  team_reminder_enabled?: boolean
 }
 
 export type SectionTemplate = {

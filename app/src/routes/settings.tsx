@@ -10,6 +10,7 @@ import {
   renameProject,
   setProjectsStatus,
 } from '../state/projects'
+import { loadMyTeams, unlink, useMyTeams } from '../state/roll-up'
 import {
   addSection,
   deleteSection,
@@ -28,6 +29,7 @@ function SettingsPage() {
   const templates = useSectionTemplates()
   const projects = useProjects()
   const shares = useShares()
+  const myTeams = useMyTeams()
   const [saving, setSaving] = useState(false)
   const [combining, setCombining] = useState<number[] | null>(null)
   const [deleting, setDeleting] = useState<Project | null>(null)
@@ -92,7 +94,15 @@ function SettingsPage() {
         onImportFile={(file) => void importAccount(file)}
         shareLinks={shares.links}
         onRevokeShare={revokeShare}
-        onOpenSharing={() => void loadShares()}
+        onOpenSharing={() => {
+          void loadShares()
+          void loadMyTeams()
+        }}
+        myTeams={myTeams.teams}
+        onLeaveTeam={(uuid) => void unlink(uuid, { leaving: true })}
+        onTeamReminderChange={(enabled) =>
+          void saveWeekOverWeek({ team_reminder_enabled: enabled }).then(setWeekOverWeekError)
+        }
         webhookUrls={settings.data.webhook_urls ?? []}
         webhookError={webhookError}
         onWebhooksChange={async (urls) => setWebhookError(await saveWebhooks(urls))}

@@ -38,6 +38,7 @@ const ProjectsOverviewPage = lazy(() => import('./projects-overview'))
 const ProjectPage = lazy(() => import('./project'))
 const TeamOverviewPage = lazy(() => import('./team-overview'))
 const TeamMemberPage = lazy(() => import('./team-member'))
+const TeamUpdatesPage = lazy(() => import('./team-updates'))
 const PrepPage = lazy(() => import('./prep'))
 const SettingsPage = lazy(() => import('./settings'))
 const AdminPage = lazy(() => import('./admin'))
@@ -238,6 +239,7 @@ function SignedInApp() {
           <Route path="/team/:uuid">
             {(params) => <Redirect to={`/team-members/${params.uuid}`} replace />}
           </Route>
+          <Route path="/team-updates" component={TeamUpdatesPage} />
           <Route path="/team-members/:uuid/prep" component={PrepPage} />
           <Route path="/team-members/:uuid" component={TeamMemberPage} />
           <Route path="/settings" component={SettingsPage} />

@@ -1,30 +1,66 @@
-import { PageSkeleton } from '@cadence/ui'
-import { useEffect } from 'react'
+import { formatDate, InviteDialog, MemberLink, PageSkeleton } from '@cadence/ui'
+import { useEffect, useState } from 'react'
 import { useParams } from 'wouter'
-import { cache, useProjects } from '../state/cache'
+import { cache, useProjects, useTeamMembers } from '../state/cache'
+import { createInvitation, revokeInvitation, unlink } from '../state/roll-up'
 import { addEntry, deleteEntry, loadTeamMember, toggleEntry, useTeamMember } from '../state/team'
+import { toast } from '../state/toasts'
 import { TeamMemberView } from './views'
 
-/** `/team-members/:uuid`: talking points, tasks and follow-ups for one person. */
+/** `/team-members/:uuid`: talking points, tasks and follow-ups for one person, and their link. */
 function TeamMemberPage() {
   const { uuid = '' } = useParams<{ uuid: string }>()
   const page = useTeamMember()
   const projects = useProjects()
+  const members = useTeamMembers()
+  const [inviting, setInviting] = useState(false)
   useEffect(() => {
     void loadTeamMember(uuid)
     cache.projects.load().catch(() => {})
+    cache.teamMembers.load({ force: true }).catch(() => {})
   }, [uuid])
   const dashboard = page.dashboard?.teamMember.uuid === uuid ? page.dashboard : null
+  // The list answers the link (linked e-mail, open invitation); the member page's own data not.
+  const listed = members.data?.find((m) => m.uuid === uuid)
   if (page.loading && !dashboard) return <PageSkeleton />
   return (
-    <TeamMemberView
-      data={dashboard}
-      projects={projects.data ?? []}
-      onAdd={(kind, content, projectId) => void addEntry(kind, content, projectId)}
-      onToggle={(kind, entry, completed) => void toggleEntry(kind, entry.id, completed)}
-      onDelete={(kind, entry) => void deleteEntry(kind, entry.id)}
-      prepareOneOnOneHref={`/team-members/${uuid}/prep`}
-    />
+    <>
+      <TeamMemberView
+        data={dashboard}
+        projects={projects.data ?? []}
+        onAdd={(kind, content, projectId) => void addEntry(kind, content, projectId)}
+        onToggle={(kind, entry, completed) => void toggleEntry(kind, entry.id, completed)}
+        onDelete={(kind, entry) => void deleteEntry(kind, entry.id)}
+        prepareOneOnOneHref={`/team-members/${uuid}/prep`}
+        link={
+          listed ? (
+            <MemberLink
+              member={listed}
+              onInvite={() => setInviting(true)}
+              onRevoke={(id) => void revokeInvitation(id)}
+              onUnlink={() => void unlink(uuid)}
+              formatDate={formatDate}
+            />
+          ) : null
+        }
+      />
+      {listed ? (
+        <InviteDialog
+          open={inviting}
+          onOpenChange={setInviting}
+          memberName={listed.name}
+          memberEmail={listed.email}
+          onCreate={() => createInvitation(uuid)}
+          onCopy={(url) => {
+            navigator.clipboard
+              ?.writeText(url)
+              .then(() => toast.success('Link copied'))
+              .catch(() => toast.error('Could not copy: select the link and copy it'))
+          }}
+          formatDate={formatDate}
+        />
+      ) : null}
+    </>
   )
 }
 

@@ -15,6 +15,7 @@ function TeamOverviewPage() {
     <TeamOverviewView
       members={members.data ?? []}
       onAddMember={() => setDialog('addTeamMember', true)}
+      teamUpdatesHref="/team-updates"
     />
   )
 }

@@ -13,4 +13,5 @@ export {
   SettingsView,
   TeamMemberView,
   TeamOverviewView,
+  TeamUpdatesView,
 } from '@cadence/ui'

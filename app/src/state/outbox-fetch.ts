@@ -30,16 +30,20 @@ const ITEM = /^\/api\/section-items\/(-?\d+)$/
 const ENTRIES = /^\/api\/team-members\/([^/]+)\/(talking-points|tasks|followups)$/
 const ENTRY = /^\/api\/team-members\/(talking-points|tasks|followups)\/(-?\d+)$/
 const REPORT = /^\/api\/reports\/([^/]+)$/
+/** Team roll-up: completing or reopening an item assigned to me (someone else's). */
+const ASSIGNED = /^\/api\/assigned-to-me\/(\d+)$/
 const REPORT_TEXT = new Set(['title', 'summary'])
 
 /**
  * The writes that work offline (issue 6): creates, edits, completions and deletes of section
- * items, of a team member's talking points, tasks and follow-ups, and report title/summary edits.
+ * items, of a team member's talking points, tasks and follow-ups, report title/summary edits, and
+ * completing or reopening an item assigned to me (team roll-up).
  */
 function isQueueable(method: string, path: string, body: unknown): method is WriteMethod {
   if (method === 'POST') return ITEMS.test(path) || ENTRIES.test(path)
   if (method === 'PUT' || method === 'DELETE') {
     if (ITEM.test(path) || ENTRY.test(path)) return true
+    if (method === 'PUT' && ASSIGNED.test(path)) return true
     if (method === 'PUT' && REPORT.test(path) && body && typeof body === 'object') {
       const keys = Object.keys(body)
       return keys.length > 0 && keys.every((k) => REPORT_TEXT.has(k))
@@ -54,6 +58,7 @@ const OVERLAID = [
   REPORT,
   /^\/api\/dashboard\/?$/,
   /^\/api\/team-members\/[^/]+\/(dashboard|prep)$/,
+  /^\/api\/assigned-to-me\/?$/,
 ]
 
 /** True when the outbox holds changes (read synchronously, from the hint). */
@@ -100,6 +105,7 @@ async function appFetch(input: RequestInfo | URL, init?: RequestInit): Promise<R
 
 export type { OutboxState, RejectedChange, WriteMethod }
 export {
+  ASSIGNED,
   appFetch,
   ENTRIES,
   ENTRY,

@@ -415,6 +415,8 @@ describe('which writes work offline', () => {
       ['PUT', '/api/team-members/followups/3', { content: 'x' }],
       ['DELETE', '/api/team-members/tasks/3'],
       ['PUT', `/api/reports/${REPORT_UUID}`, { title: 'T', summary: 'S' }],
+      // Team roll-up: completing an item assigned to me.
+      ['PUT', '/api/assigned-to-me/42', { is_completed: true, note: 'Done' }],
     ]
     const no: [string, string, unknown?][] = [
       ['PUT', `/api/reports/${REPORT_UUID}`, { is_submitted: true }],
@@ -426,6 +428,9 @@ describe('which writes work offline', () => {
       ['DELETE', `/api/team-members/${MEMBER_UUID}`],
       ['PUT', '/api/report-sections/4', { content: 'x' }],
       ['GET', '/api/section-items/5'],
+      ['POST', `/api/reports/${REPORT_UUID}/pull`, { source_item_id: 3 }],
+      ['POST', '/api/invitations/abc/accept'],
+      ['DELETE', '/api/assigned-to-me/42'],
     ]
     for (const [method, path, body] of yes)
       expect([method, path, isQueueable(method, path, body)]).toEqual([method, path, true])
@@ -471,6 +476,24 @@ describe('reads', () => {
     ])
     expect(out.summary).toBe('Offline summary')
     expect(out.title).toBe('Week 47')
+  })
+
+  test('a completion of an item assigned to me, waiting offline, shows in Assigned to me', () => {
+    const out = applyPending(
+      '/api/assigned-to-me',
+      {
+        items: [
+          { id: 42, content: 'Budget', is_completed: false, note: null },
+          { id: 43, content: 'Hiring', is_completed: false, note: null },
+        ],
+      },
+      [entry({ path: '/api/assigned-to-me/42', body: { is_completed: true, note: 'Sent' } })],
+      new Map(),
+    ) as { items: { id: number; is_completed: boolean; note: string | null }[] }
+    expect(out.items.map((i) => [i.id, i.is_completed, i.note])).toEqual([
+      [42, true, 'Sent'],
+      [43, false, null],
+    ])
   })
 
   test('a mapped temporary id matches the item the server now returns', () => {

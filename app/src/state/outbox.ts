@@ -19,6 +19,7 @@ import { errorMessage, notifyUnauthorized } from '../api/client'
 import { authState } from './auth'
 import { cache } from './cache'
 import {
+  ASSIGNED,
   ENTRIES,
   ENTRY,
   ITEM,
@@ -30,6 +31,7 @@ import {
   type WriteMethod,
 } from './outbox-fetch'
 import { loadReport, reportState } from './reports'
+import { assignedState } from './roll-up'
 import { loadTeamMember, teamMemberState } from './team'
 
 type OutboxEntry = {
@@ -140,6 +142,8 @@ function contentOf(id: number, entries: OutboxEntry[]): string | null {
     (i) => i.id === id,
   )
   if (task) return task.content
+  const assigned = assignedState.items.find((i) => i.id === id)
+  if (assigned) return assigned.content
   const created = entries.find((e) => e.tempId === id)?.created
   return typeof created?.content === 'string' ? created.content : null
 }
@@ -163,7 +167,7 @@ function labelFor(
     return `Edit ${fields} of ${quote(name)}`
   }
   const entry = path.match(ENTRY)
-  const id = Number(entry ? entry[2] : path.match(ITEM)?.[1])
+  const id = Number(entry ? entry[2] : (path.match(ITEM) ?? path.match(ASSIGNED))?.[1])
   const noun = entry ? KIND_NOUN[entry[1]] : 'item'
   const content = contentOf(id, entries)
   const what = content !== null ? quote(content) : `${noun} #${id}`
@@ -275,7 +279,7 @@ async function enqueue(
     entry.created = createdFor(path, body, entry.tempId, userId)
     answer = entry.created
   } else if (method === 'PUT') {
-    const id = path.match(ITEM)?.[1] ?? path.match(ENTRY)?.[2]
+    const id = path.match(ITEM)?.[1] ?? path.match(ENTRY)?.[2] ?? path.match(ASSIGNED)?.[1]
     answer = { ...(id !== undefined ? { id: Number(id) } : {}), ...body }
   }
   await db.add('entries', entry)
@@ -535,9 +539,13 @@ function realId(id: number, ids: Map<number, number>) {
 }
 
 /** The id a change targets and the kind of thing it targets. */
-function targetOf(entry: OutboxEntry): { kind: 'item' | 'entry' | 'report'; id: string } | null {
+function targetOf(
+  entry: OutboxEntry,
+): { kind: 'item' | 'entry' | 'report' | 'assigned'; id: string } | null {
   const item = entry.path.match(ITEM)
   if (item) return { kind: 'item', id: item[1] }
+  const assigned = entry.path.match(ASSIGNED)
+  if (assigned) return { kind: 'assigned', id: assigned[1] }
   const e = entry.path.match(ENTRY)
   if (e) return { kind: 'entry', id: e[2] }
   const report = entry.path.match(REPORT)
@@ -590,6 +598,13 @@ function applyOne(path: string, data: unknown, entry: OutboxEntry, ids: Map<numb
   if (!data || typeof data !== 'object') return data
   const target = targetOf(entry)
   const entryCreate = entry.path.match(ENTRIES)
+
+  // Assigned to me (team roll-up): completions and notes waiting to be sent.
+  if (/^\/api\/assigned-to-me\/?$/.test(path)) {
+    const list = data as { items?: Changeable[] }
+    if (target?.kind !== 'assigned' || !Array.isArray(list.items)) return data
+    return { ...list, items: patchList(list.items, entry, Number(target.id), ids) }
+  }
 
   // The reports list.
   if (Array.isArray(data)) {

@@ -13,6 +13,8 @@ type Preferences = {
 type ReportDeliveryPreferences = {
   carry_over?: boolean
   reminder_enabled?: boolean
+  /** Team roll-up: remind linked team members who have not sent. */
+  team_reminder_enabled?: boolean
   report_recipients?: readonly string[]
 }
 
@@ -24,6 +26,7 @@ function reportPreferencesPayload(prefs: Partial<Preferences> & ReportDeliveryPr
   const body: Partial<Preferences> & {
     carry_over?: boolean
     reminder_enabled?: boolean
+    team_reminder_enabled?: boolean
     report_recipients?: string[]
   } = {}
   for (const key of ['report_frequency', 'weekly_start_day', 'weekly_end_day'] as const) {
@@ -31,6 +34,8 @@ function reportPreferencesPayload(prefs: Partial<Preferences> & ReportDeliveryPr
   }
   if (typeof prefs.carry_over === 'boolean') body.carry_over = prefs.carry_over
   if (typeof prefs.reminder_enabled === 'boolean') body.reminder_enabled = prefs.reminder_enabled
+  if (typeof prefs.team_reminder_enabled === 'boolean')
+    body.team_reminder_enabled = prefs.team_reminder_enabled
   if (prefs.report_recipients)
     body.report_recipients = prefs.report_recipients.map((r) => r.trim()).filter(Boolean)
   return body

@@ -34,7 +34,7 @@ export function navKeyFromPath(pathname: string, sidebar?: string | null): NavKe
   if (pathname === '/admin' || pathname.startsWith('/admin/')) return 'admin'
   if (pathname.startsWith('/reports/')) return 'reports'
   if (pathname.startsWith('/projects/')) return 'projects'
-  if (pathname.startsWith('/team-members/')) return 'team'
+  if (pathname.startsWith('/team-members/') || pathname === '/team-updates') return 'team'
   if (sidebar === 'reports' || sidebar === 'projects' || sidebar === 'team') return sidebar
   return 'dashboard'
 }

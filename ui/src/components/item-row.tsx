@@ -26,7 +26,8 @@ const NO_MEMBERS: TeamMember[] = []
 
 type ItemRowProps = {
   item: Pick<SectionItem, 'id' | 'content' | 'is_completed' | 'item_type' | 'project_id'> &
-    AgeingFields & {
+    AgeingFields &
+    TeamFields & {
       assigned_to_team_member_id?: number | null
     }
   projects?: Project[]
@@ -40,6 +41,14 @@ type ItemRowProps = {
   onProjectChange?: (projectId: number | null) => void
   onAssign?: (memberId: number | null) => void
 }
+
+/** Team roll-up: where a pulled item came from, and the assignee's own completion and note. */
+type TeamFields = Partial<
+  Pick<SectionItem, 'source_author_name' | 'assignee_completed_at' | 'assignee_note'>
+>
+
+/** 'Tue': the short weekday of an ISO time, in the reader's time zone. */
+const weekday = (iso: string) => new Date(iso).toLocaleDateString('en-US', { weekday: 'short' })
 
 type AgeingFields = Partial<
   Pick<SectionItem, 'open_weeks' | 'origin_week_start_date' | 'is_stalled' | 'carried_from_item_id'>
@@ -218,6 +227,19 @@ const ItemRow = React.memo(function ItemRow({
               </span>
             )}
             <ItemAgeing item={item} />
+            {item.source_author_name ? (
+              <span className="cad-item-row__from">from {item.source_author_name}'s report</span>
+            ) : null}
+            {item.is_completed && item.assignee_completed_at && member ? (
+              <span className="cad-item-row__from">
+                Completed by {member.name} · {weekday(item.assignee_completed_at)}
+              </span>
+            ) : null}
+            {item.assignee_note && member ? (
+              <span className="cad-item-row__from cad-break">
+                {member.name}: {item.assignee_note}
+              </span>
+            ) : null}
             {meta}
           </span>
         </div>

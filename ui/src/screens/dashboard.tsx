@@ -22,6 +22,8 @@ export type DashboardViewProps = {
    */
   sort?: AgeSort
   onSortChange?: (sort: AgeSort) => void
+  /** Team roll-up: 'Assigned to me' (AssignedToMe), above the user's own open items. */
+  assigned?: React.ReactNode
 }
 
 export type AgeSort = 'newest' | 'oldest'
@@ -92,6 +94,7 @@ export function DashboardView({
   onCreateReport,
   listSlot,
   loading,
+  assigned,
   sort,
   onSortChange,
 }: DashboardViewProps) {
@@ -136,6 +139,7 @@ export function DashboardView({
           </fieldset>
         ) : null}
       </div>
+      {assigned}
       <div className="cad-screen__grid2">
         <Card>
           <CardHeader>

@@ -105,6 +105,9 @@ export function DraftView(p: DraftViewProps) {
                         </span>
                         {it.is_completed ? <span> ✓ Completed</span> : null}
                         {who ? <small> Assigned to {who.name}</small> : null}
+                        {it.source_author_name ? (
+                          <small> (from {it.source_author_name}'s report)</small>
+                        ) : null}
                         {showsAgeing(it) && (it.open_weeks ?? 0) > 0 ? (
                           <small className="cad-draft__age">
                             {' '}

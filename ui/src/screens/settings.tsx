@@ -12,6 +12,7 @@ import { Select } from '../components/select'
 import { SharingList } from '../components/sharing'
 import { PageSkeleton } from '../components/skeleton'
 import { SortableList } from '../components/sortable-list'
+import { MyTeams } from '../components/team-roll-up'
 import { formatDate } from '../lib/dates'
 import type {
   Project,
@@ -19,6 +20,7 @@ import type {
   SectionTemplate,
   SectionType,
   ShareLink,
+  TeamMembership,
   UserSettings,
   Weekday,
 } from '../types'
@@ -88,6 +90,43 @@ export type SettingsViewProps = {
   onWebhooksChange?: (urls: string[]) => void
   /** The server's answer to the last webhook change. */
   webhookError?: string | null
+  /** Team roll-up, in the Sharing tab: the teams the user is on (leave one) and team reminders. */
+  myTeams?: readonly TeamMembership[]
+  onLeaveTeam?: (teamMemberUuid: string) => void
+  onTeamReminderChange?: (enabled: boolean) => void
+}
+
+/** Settings → Sharing, team roll-up: reminders for one's team, and the teams one is on. */
+function TeamSettings(p: SettingsViewProps) {
+  const id = React.useId()
+  return (
+    <>
+      {p.onTeamReminderChange ? (
+        <div className="cad-screen__block">
+          <h3 className="cad-settings__subtitle">Your team</h3>
+          <div className="cad-wow-settings__option">
+            <Checkbox
+              id={`${id}-team-reminder`}
+              checked={p.settings.team_reminder_enabled ?? false}
+              aria-describedby={`${id}-team-reminder-hint`}
+              onCheckedChange={(v) => p.onTeamReminderChange?.(v === true)}
+            />
+            <div className="cad-wow-settings__text">
+              <label htmlFor={`${id}-team-reminder`}>Remind my team to send their report</label>
+              <span id={`${id}-team-reminder-hint`} className="cad-wow-settings__hint">
+                On your week end day, an e-mail to each team member on Cadence who has not sent this
+                week's report; once a week each.
+                {p.mailEnabled === false
+                  ? ' Needs e-mail to be configured on the server; nothing is sent until then.'
+                  : ''}
+              </span>
+            </div>
+          </div>
+        </div>
+      ) : null}
+      {p.onLeaveTeam ? <MyTeams teams={p.myTeams ?? []} onLeave={p.onLeaveTeam} /> : null}
+    </>
+  )
 }
 
 function Preferences(p: SettingsViewProps) {
@@ -532,6 +571,7 @@ export function SettingsView(p: SettingsViewProps) {
               onRevoke={p.onRevokeShare}
               formatDate={formatDate}
             />
+            <TeamSettings {...p} />
           </section>
         ) : null}
       </div>

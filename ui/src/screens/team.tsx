@@ -1,4 +1,5 @@
 import * as React from 'react'
+import { Badge } from '../components/badge'
 import { Button } from '../components/button'
 import { StatCard } from '../components/card'
 import { Checkbox } from '../components/checkbox'
@@ -13,9 +14,16 @@ export type TeamOverviewViewProps = {
   members: TeamMember[]
   onAddMember: () => void
   loading?: boolean
+  /** Team roll-up: where the team's sent reports are read (shown once someone is linked). */
+  teamUpdatesHref?: string
 }
 
-export function TeamOverviewView({ members, onAddMember, loading }: TeamOverviewViewProps) {
+export function TeamOverviewView({
+  members,
+  onAddMember,
+  loading,
+  teamUpdatesHref,
+}: TeamOverviewViewProps) {
   if (loading) return <PageSkeleton />
   const tasks = members.reduce(
     (s, m) => s + (m.report_tasks_count ?? 0) + (m.standalone_tasks_count ?? 0),
@@ -29,9 +37,16 @@ export function TeamOverviewView({ members, onAddMember, loading }: TeamOverview
     <div className="cad-screen">
       <div className="cad-screen__head">
         <h1 className="cad-screen__title">Team</h1>
-        <Button variant="primary" onClick={onAddMember}>
-          Add Team Member
-        </Button>
+        <div className="cad-screen__actions">
+          {teamUpdatesHref && members.some((m) => m.linked_user_email) ? (
+            <Button asChild>
+              <Link href={teamUpdatesHref}>Team updates</Link>
+            </Button>
+          ) : null}
+          <Button variant="primary" onClick={onAddMember}>
+            Add Team Member
+          </Button>
+        </div>
       </div>
       <div className="cad-screen__stats">
         <StatCard label="Team Members" value={members.length} />
@@ -47,6 +62,11 @@ export function TeamOverviewView({ members, onAddMember, loading }: TeamOverview
               <div>
                 <Link href={`/team-members/${m.uuid}`}>{m.name}</Link>
                 {m.title ? <small className="cad-screen__muted"> · {m.title}</small> : null}
+                {m.linked_user_email ? (
+                  <Badge tone="success" className="cad-team__linked">
+                    Linked
+                  </Badge>
+                ) : null}
               </div>
               <small className="cad-screen__muted cad-screen__num cad-team__counts">
                 Talking Points {m.talking_points_count ?? 0} · Tasks{' '}
@@ -75,6 +95,8 @@ export type TeamMemberViewProps = {
   onPrepareOneOnOne?: () => void
   /** The member's 1:1 prep page (e.g. `/team-members/{uuid}/prep`); wins over the callback. */
   prepareOneOnOneHref?: string
+  /** Team roll-up: the member's Cadence account (MemberLink), under the heading. */
+  link?: React.ReactNode
 }
 
 /** Radix Select has no empty value: the 'No project' choice. */
@@ -175,6 +197,7 @@ export function TeamMemberView(p: TeamMemberViewProps) {
           <Button onClick={p.onPrepareOneOnOne}>Prepare 1:1</Button>
         ) : null}
       </div>
+      {p.link}
       <Tabs defaultValue="talking-points">
         <TabsList>
           <TabsTrigger value="talking-points">Talking Points ({talkingPoints.length})</TabsTrigger>

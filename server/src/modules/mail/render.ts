@@ -10,6 +10,8 @@ export type MailItem = {
   is_completed: boolean
   project_id: number | null
   assignee: string | null
+  /** Team roll-up: pulled from this teammate's report ('from Tom's report'). */
+  from?: string | null
 }
 export type MailSection = {
   section_name: string
@@ -138,6 +140,9 @@ export function renderReportHtml(report: MailReport, ctx: MailContext): string {
         if (item.assignee) {
           parts.push(` <small style="${S.small}">Assigned to ${escapeHtml(item.assignee)}</small>`)
         }
+        if (item.from) {
+          parts.push(` <small style="${S.small}">from ${escapeHtml(item.from)}'s report</small>`)
+        }
         out.push(`<li style="${item.is_completed ? S.liDone : S.li}">${parts.join('')}</li>`)
       }
       out.push('</ul>')
@@ -167,7 +172,7 @@ export function renderReportText(report: MailReport, ctx: MailContext): string {
         out.push(
           `${mark(section, item)} ${content}${item.is_completed ? ' ✓ Completed' : ''}${
             item.assignee ? ` (Assigned to ${item.assignee})` : ''
-          }`,
+          }${item.from ? ` (from ${item.from}'s report)` : ''}`,
         )
       }
     }

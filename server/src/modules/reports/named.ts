@@ -41,6 +41,7 @@ export async function namedReport(ctx: AppContext, report: Report) {
           projectName: (i.project_id && projectNames.get(i.project_id)) || null,
           assignee:
             (i.assigned_to_team_member_id && memberNames.get(i.assigned_to_team_member_id)) || null,
+          from: i.source_author_name ?? null,
         })),
       })),
     },

@@ -369,6 +369,9 @@ describe('team updates and pull', () => {
     const task = await ada.post(`/api/reports/${report.uuid}/pull`, { source_item_id: next.id })
     expect(task.json).toMatchObject({ section_id: report.sections[1].id, item_type: 'task' })
 
+    // The e-mail (and 'Copy for e-mail') shows the attribution.
+    const text = await ada.get(`/api/reports/${report.uuid}/export?format=text`)
+    expect(text.text).toContain("Closed the Apollo vendor (from Tom's report)")
     const mine = (await ada.get(`/api/reports/${report.uuid}`)).json
     expect(
       mine.sections[0].items.filter((i: { source_item_id: number }) => i.source_item_id === win.id),

@@ -1,0 +1,217 @@
+import type {
+  AssignedItem,
+  Invitation,
+  InvitationPreview,
+  TeamMembership,
+  TeamUpdate,
+} from '@cadence/ui'
+import { proxy, useSnapshot } from 'valtio'
+import { api, call, messageOf, request } from '../api/client'
+import { cache, invalidate, onCacheReset } from './cache'
+import { createReport } from './reports'
+import { toast } from './toasts'
+
+/**
+ * Team roll-up (issue 17, interface.md §9): invitations and links, Assigned to me, Team updates
+ * and pulling a teammate's item into one's own report. Nothing here is cached across users: every
+ * list is dropped with the cache at sign-out.
+ */
+
+// ---- Invitations and links (the executive's side) ----
+
+async function createInvitation(memberUuid: string): Promise<Invitation> {
+  const created = (await call(
+    api.api['team-members']({ uuid: memberUuid }).invitations.post(),
+  )) as Invitation
+  invalidate('teamMembers')
+  void cache.teamMembers.load({ force: true }).catch(() => {})
+  return created
+}
+
+async function revokeInvitation(id: number) {
+  try {
+    await request('DELETE', `/api/invitations/${id}`)
+    toast.success('Invitation revoked')
+  } catch (error) {
+    toast.error(messageOf(error))
+  }
+  await cache.teamMembers.load({ force: true }).catch(() => {})
+}
+
+/** Unlinks a team member (the executive) or leaves a team (the member): both end every view. */
+async function unlink(memberUuid: string, { leaving = false } = {}) {
+  try {
+    await call(api.api['team-members']({ uuid: memberUuid }).link.delete())
+    toast.success(leaving ? 'You left the team' : 'Unlinked')
+  } catch (error) {
+    toast.error(messageOf(error))
+    return
+  }
+  if (leaving) {
+    await loadMyTeams()
+    await loadAssigned()
+  } else {
+    await cache.teamMembers.load({ force: true }).catch(() => {})
+    teamUpdatesState.byWeek = {}
+  }
+}
+
+// ---- The invitation page ----
+
+async function previewInvitation(token: string): Promise<InvitationPreview> {
+  // Through `request`: Eden cannot type /invitations/:token next to /invitations/:id.
+  return await request<InvitationPreview>('GET', `/api/invitations/${encodeURIComponent(token)}`)
+}
+
+async function acceptInvitation(token: string) {
+  const done = await request<{ inviter_name: string; team_member_name: string }>(
+    'POST',
+    `/api/invitations/${encodeURIComponent(token)}/accept`,
+  )
+  await Promise.all([loadAssigned(), loadMyTeams()])
+  return done
+}
+
+// ---- Teams I am on ----
+
+const myTeamsState = proxy<{ teams: TeamMembership[]; loaded: boolean }>({
+  teams: [],
+  loaded: false,
+})
+
+async function loadMyTeams() {
+  try {
+    const data = (await call(api.api['my-teams'].get())) as { teams: TeamMembership[] }
+    myTeamsState.teams = data.teams
+    myTeamsState.loaded = true
+  } catch (error) {
+    console.error(error)
+  }
+}
+
+const useMyTeams = () => useSnapshot(myTeamsState) as typeof myTeamsState
+
+// ---- Assigned to me (the member's side) ----
+
+const assignedState = proxy<{ items: AssignedItem[]; loaded: boolean }>({
+  items: [],
+  loaded: false,
+})
+
+async function loadAssigned() {
+  try {
+    const data = (await call(api.api['assigned-to-me'].get())) as { items: AssignedItem[] }
+    assignedState.items = data.items
+    assignedState.loaded = true
+  } catch (error) {
+    console.error(error)
+  }
+}
+
+/**
+ * Completes or reopens an item assigned to me, with an optional note. Shown at once; offline it
+ * waits in the outbox like any item write (state/outbox-fetch.ts) and the answer is the change.
+ */
+async function updateAssigned(id: number, change: { is_completed: boolean; note?: string | null }) {
+  const item = assignedState.items.find((i) => i.id === id)
+  if (!item) return
+  const before = { ...item }
+  item.is_completed = change.is_completed
+  if (change.note !== undefined) item.note = change.note
+  try {
+    const saved = (await call(
+      api.api['assigned-to-me']({ id }).put(change),
+    )) as Partial<AssignedItem>
+    Object.assign(item, saved)
+    if (change.note === undefined)
+      toast.success(change.is_completed ? 'Marked complete' : 'Reopened')
+    else toast.success('Note saved')
+  } catch (error) {
+    Object.assign(item, before)
+    toast.error(messageOf(error))
+  }
+}
+
+const useAssigned = () => useSnapshot(assignedState) as typeof assignedState
+
+// ---- Team updates and pull (the executive's side) ----
+
+const teamUpdatesState = proxy<{
+  byWeek: Record<string, TeamUpdate[]>
+  error: string | null
+}>({ byWeek: {}, error: null })
+
+async function loadTeamUpdates(week: string) {
+  try {
+    const data = (await call(api.api['team-updates'].get({ query: { week } }))) as {
+      updates: TeamUpdate[]
+    }
+    teamUpdatesState.byWeek[week] = data.updates
+    teamUpdatesState.error = null
+  } catch (error) {
+    teamUpdatesState.error = messageOf(error)
+  }
+}
+
+const useTeamUpdates = () => useSnapshot(teamUpdatesState) as typeof teamUpdatesState
+
+/** My report of `week` (the one Team updates shows), made from my templates when there is none. */
+async function myReportOf(week: string): Promise<string> {
+  const reports = await cache.reports.load()
+  const found = reports.find((r) => r.week_start_date === week)
+  if (found) return found.uuid
+  return (await createReport({ week_start_date: week })).uuid
+}
+
+/**
+ * Pulls items of a teammate's sent report into my report of that week: each becomes a new item
+ * with 'from <name>'s report'; one pulled before is not added again. Answers my report's uuid.
+ */
+async function pullItems(week: string, itemIds: number[]): Promise<string | null> {
+  let added = 0
+  let uuid: string | null = null
+  try {
+    uuid = await myReportOf(week)
+    for (const id of itemIds) {
+      const res = await api.api.reports({ uuid }).pull.post({ source_item_id: id })
+      await call(Promise.resolve(res))
+      if (res.status === 201) added++
+      for (const update of teamUpdatesState.byWeek[week] ?? [])
+        for (const section of update.report?.sections ?? [])
+          for (const item of section.items) if (item.id === id) item.pulled = true
+    }
+    toast.success(added === 1 ? 'Added to your report' : `${added} items added to your report`)
+  } catch (error) {
+    toast.error(messageOf(error))
+  }
+  // My report changed: what shows it reloads.
+  invalidate('dashboard', 'reports')
+  return uuid
+}
+
+onCacheReset(() => {
+  myTeamsState.teams = []
+  myTeamsState.loaded = false
+  assignedState.items = []
+  assignedState.loaded = false
+  teamUpdatesState.byWeek = {}
+  teamUpdatesState.error = null
+})
+
+export {
+  acceptInvitation,
+  assignedState,
+  createInvitation,
+  loadAssigned,
+  loadMyTeams,
+  loadTeamUpdates,
+  previewInvitation,
+  pullItems,
+  revokeInvitation,
+  teamUpdatesState,
+  unlink,
+  updateAssigned,
+  useAssigned,
+  useMyTeams,
+  useTeamUpdates,
+}

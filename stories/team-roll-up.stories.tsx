@@ -1,0 +1,260 @@
+import {
+  AssignedToMe,
+  formatDate,
+  InviteDialog,
+  ItemRow,
+  MemberLink,
+  MyTeams,
+  type TeamMember,
+} from '@cadence/ui'
+import type { Meta, StoryObj } from '@storybook/react-vite'
+import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test'
+import { assignedItems, invited, linked, memberships, notLinked } from './fixtures-team'
+
+const meta = {
+  title: 'Components/Team roll-up',
+  parameters: { layout: 'padded' },
+} satisfies Meta
+
+export default meta
+type Story = StoryObj<typeof meta>
+
+const fmt = (iso: string) => formatDate(iso)
+
+const onInvite = fn()
+const onRevoke = fn()
+const onUnlink = fn()
+const link = (member: TeamMember) => (
+  <MemberLink
+    member={member}
+    onInvite={onInvite}
+    onRevoke={onRevoke}
+    onUnlink={onUnlink}
+    formatDate={fmt}
+  />
+)
+
+export const MemberNotOnCadence: Story = {
+  render: () => link(notLinked),
+  play: async ({ canvas }) => {
+    onInvite.mockClear()
+    await expect(canvas.getByText('Not on Cadence yet')).toBeVisible()
+    await userEvent.click(canvas.getByRole('button', { name: 'Invite to Cadence' }))
+    await expect(onInvite).toHaveBeenCalledTimes(1)
+  },
+}
+
+export const MemberInvited: Story = {
+  render: () => link(invited),
+  play: async ({ canvas }) => {
+    onRevoke.mockClear()
+    await expect(canvas.getByText('Invitation sent · expires Dec 9, 2026')).toBeVisible()
+    await userEvent.click(canvas.getByRole('button', { name: 'Revoke' }))
+    await expect(onRevoke).toHaveBeenCalledWith(7)
+    await expect(canvas.getByRole('button', { name: 'New link' })).toBeVisible()
+  },
+}
+
+export const MemberLinked: Story = {
+  render: () => link(linked),
+  play: async ({ canvas }) => {
+    onUnlink.mockClear()
+    await expect(canvas.getByText('Linked — tom.reed@example.com')).toBeVisible()
+    await userEvent.click(canvas.getByRole('button', { name: 'Unlink' }))
+    await expect(canvas.getByText(/ends every shared view at once/)).toBeVisible()
+    await expect(onUnlink).not.toHaveBeenCalled()
+    await userEvent.click(canvas.getByRole('button', { name: 'Unlink' }))
+    await expect(onUnlink).toHaveBeenCalledTimes(1)
+  },
+}
+
+const created = fn(async () => ({
+  id: 7,
+  url: 'https://cadence.example.com/invite/3q2x9VfGk1mXcP8e7Lh0bQ',
+  expires_at: '2026-12-09T09:00:00.000Z',
+  emailed: true,
+}))
+const copied = fn((_url: string) => {})
+
+export const InviteCreatesALink: Story = {
+  render: () => (
+    <InviteDialog
+      open
+      onOpenChange={() => {}}
+      memberName="Tom Reed"
+      memberEmail="tom@example.com"
+      onCreate={created}
+      onCopy={copied}
+      formatDate={fmt}
+    />
+  ),
+  play: async () => {
+    created.mockClear()
+    copied.mockClear()
+    const dialog = await screen.findByRole('dialog', { name: 'Invite to Cadence' })
+    await expect(dialog).toHaveTextContent('Tom Reed signs in with their own account')
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create invitation' }))
+    await waitFor(() => expect(created).toHaveBeenCalledTimes(1))
+    const url = await within(dialog).findByRole('textbox', { name: 'Invitation link' })
+    await expect(url).toHaveValue('https://cadence.example.com/invite/3q2x9VfGk1mXcP8e7Lh0bQ')
+    await expect(dialog).toHaveTextContent('Single use · works until Dec 9, 2026.')
+    await expect(dialog).toHaveTextContent('We also e-mailed it to tom@example.com.')
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Copy link' }))
+    await expect(copied).toHaveBeenCalledWith(
+      'https://cadence.example.com/invite/3q2x9VfGk1mXcP8e7Lh0bQ',
+    )
+  },
+}
+
+export const InviteWithoutMail: Story = {
+  render: () => (
+    <InviteDialog
+      open
+      onOpenChange={() => {}}
+      memberName="Tom Reed"
+      memberEmail="tom@example.com"
+      onCreate={async () => ({
+        id: 8,
+        url: 'https://cadence.example.com/invite/x',
+        expires_at: '2026-12-09T09:00:00.000Z',
+        emailed: false,
+      })}
+      onCopy={() => {}}
+      formatDate={fmt}
+    />
+  ),
+  play: async () => {
+    const dialog = await screen.findByRole('dialog', { name: 'Invite to Cadence' })
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create invitation' }))
+    await expect(
+      await within(dialog).findByText(/Send it to Tom Reed yourself: it is not shown again/),
+    ).toBeVisible()
+  },
+}
+
+export const InviteFails: Story = {
+  render: () => (
+    <InviteDialog
+      open
+      onOpenChange={() => {}}
+      memberName="Tom Reed"
+      memberEmail="tom@example.com"
+      onCreate={async () => {
+        throw new Error('Team member not found')
+      }}
+      onCopy={() => {}}
+      formatDate={fmt}
+    />
+  ),
+  play: async () => {
+    const dialog = await screen.findByRole('dialog', { name: 'Invite to Cadence' })
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create invitation' }))
+    await expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Failed to create the invitation: Team member not found',
+    )
+  },
+}
+
+const onToggle = fn()
+const onNote = fn()
+
+export const AssignedToMeGrouped: Story = {
+  render: () => (
+    <AssignedToMe items={assignedItems} onToggle={onToggle} onNote={onNote} formatWeek={fmt} />
+  ),
+  play: async ({ canvas }) => {
+    onToggle.mockClear()
+    onNote.mockClear()
+    await expect(canvas.getByRole('heading', { name: 'Assigned to me' })).toBeVisible()
+    const ada = canvas.getByRole('region', { name: 'From Ada Lovelace' })
+    const bea = canvas.getByRole('region', { name: 'From Bea Hale' })
+    await expect(within(ada).getAllByRole('listitem')).toHaveLength(2)
+    await expect(within(bea).getByText('Zephyr')).toBeVisible()
+    await expect(ada).toHaveTextContent('Week of Nov 23, 2026')
+    await expect(ada).toHaveTextContent('Your note: Sent Tuesday; finance confirmed')
+    await userEvent.click(
+      canvas.getByRole('checkbox', { name: 'Draft the Apollo budget for the board' }),
+    )
+    await expect(onToggle).toHaveBeenCalledWith(101, true)
+    await userEvent.click(within(bea).getByRole('button', { name: 'Add a note' }))
+    const input = within(bea).getByRole('textbox', { name: 'Note for Bea Hale' })
+    await userEvent.type(input, 'Called them today{Enter}')
+    await expect(onNote).toHaveBeenCalledWith(103, 'Called them today')
+  },
+}
+
+export const AssignedToMeEmpty: Story = {
+  render: () => <AssignedToMe items={[]} onToggle={onToggle} onNote={onNote} formatWeek={fmt} />,
+  play: async ({ canvas }) => {
+    await expect(canvas.getByText('Nothing assigned to you.')).toBeVisible()
+  },
+}
+
+export const AssignedToMeDark: Story = {
+  render: () => (
+    <AssignedToMe items={assignedItems} onToggle={onToggle} onNote={onNote} formatWeek={fmt} />
+  ),
+  globals: { theme: 'dark' },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('heading', { name: 'Assigned to me' })).toBeVisible()
+  },
+}
+
+const onLeave = fn()
+
+export const TeamsYouAreOn: Story = {
+  render: () => <MyTeams teams={memberships} onLeave={onLeave} />,
+  play: async ({ canvas }) => {
+    onLeave.mockClear()
+    await expect(canvas.getByText("On Ada Lovelace's team as Tom Reed")).toBeVisible()
+    await userEvent.click(canvas.getAllByRole('button', { name: 'Leave' })[1])
+    await expect(
+      canvas.getByText('Bea Hale will no longer see your reports or assign you items.'),
+    ).toBeVisible()
+    await userEvent.click(canvas.getByRole('button', { name: 'Leave team' }))
+    await expect(onLeave).toHaveBeenCalledWith('m-tommy')
+  },
+}
+
+export const TeamsNone: Story = {
+  render: () => <MyTeams teams={[]} onLeave={onLeave} />,
+  play: async ({ canvas }) => {
+    await expect(canvas.getByText("You are not on anyone's team.")).toBeVisible()
+  },
+}
+
+/** The executive's item after the linked member completed it, with their note; and a pulled one. */
+export const ItemAttribution: Story = {
+  render: () => (
+    <ul className="cad-items">
+      <ItemRow
+        item={{
+          id: 1,
+          content: 'Draft the Apollo budget for the board',
+          is_completed: true,
+          item_type: 'task',
+          project_id: null,
+          assigned_to_team_member_id: 1,
+          assignee_completed_at: '2026-11-24T15:00:00.000Z',
+          assignee_note: 'Sent to finance',
+        }}
+        members={[linked]}
+      />
+      <ItemRow
+        item={{
+          id: 2,
+          content: 'Apollo beta opened to 40 design partners',
+          is_completed: false,
+          item_type: 'standard',
+          project_id: null,
+          source_author_name: 'Tom Reed',
+        }}
+      />
+    </ul>
+  ),
+  play: async ({ canvas }) => {
+    await expect(canvas.getByText('Completed by Tom Reed · Tue')).toBeVisible()
+    await expect(canvas.getByText('Tom Reed: Sent to finance')).toBeVisible()
+    await expect(canvas.getByText("from Tom Reed's report")).toBeVisible()
+  },
+}

@@ -1,0 +1,368 @@
+import { Copy, Link2, UserPlus, Users } from 'lucide-react'
+import * as React from 'react'
+import type { AssignedItem, Invitation, TeamMember, TeamMembership } from '../types'
+import { Badge } from './badge'
+import { Button } from './button'
+import { Card } from './card'
+import { Checkbox } from './checkbox'
+import { ConfirmInline } from './confirm-inline'
+import { Dialog, DialogContent, DialogFooter } from './dialog'
+import { Field } from './field'
+
+// Team roll-up (interface.md §9): inviting a team member, their link, what is assigned to them,
+// and the teams they are on.
+
+const errorText = (err: unknown) => (err instanceof Error ? err.message : 'Unknown error')
+
+type InviteDialogProps = {
+  open: boolean
+  onOpenChange: (open: boolean) => void
+  memberName: string
+  memberEmail: string
+  /** Makes the invitation; its answer is the only time the link is shown. */
+  onCreate: () => Promise<Invitation>
+  onCopy: (url: string) => void
+  formatDate: (iso: string) => string
+}
+
+/** 'Invite to Cadence': a single-use link, e-mailed when the server can, shown once either way. */
+function InviteDialog({
+  open,
+  onOpenChange,
+  memberName,
+  memberEmail,
+  onCreate,
+  onCopy,
+  formatDate,
+}: InviteDialogProps) {
+  const id = React.useId()
+  const [busy, setBusy] = React.useState(false)
+  const [error, setError] = React.useState<string | null>(null)
+  const [created, setCreated] = React.useState<Invitation | null>(null)
+  const change = (next: boolean) => {
+    if (!next) {
+      setCreated(null)
+      setError(null)
+    }
+    onOpenChange(next)
+  }
+  const create = async () => {
+    setBusy(true)
+    setError(null)
+    try {
+      setCreated(await onCreate())
+    } catch (err) {
+      setError(`Failed to create the invitation: ${errorText(err)}`)
+    } finally {
+      setBusy(false)
+    }
+  }
+  return (
+    <Dialog open={open} onOpenChange={change}>
+      <DialogContent
+        title="Invite to Cadence"
+        description={`${memberName} signs in with their own account and sees what you assign to them; their sent reports reach your Team updates.`}
+        size="sm"
+      >
+        <div className="cad-form">
+          {created ? (
+            <>
+              <Field label="Invitation link" htmlFor={`${id}-url`}>
+                <div className="cad-share__url">
+                  <input
+                    id={`${id}-url`}
+                    className="cad-input"
+                    readOnly
+                    value={created.url}
+                    onFocus={(e) => e.currentTarget.select()}
+                  />
+                  <Button onClick={() => onCopy(created.url)}>
+                    <Copy size={14} aria-hidden /> Copy link
+                  </Button>
+                </div>
+              </Field>
+              <p className="cad-share__hint">
+                Single use · works until {formatDate(created.expires_at)}.{' '}
+                {created.emailed
+                  ? `We also e-mailed it to ${memberEmail}.`
+                  : `Send it to ${memberName} yourself: it is not shown again.`}
+              </p>
+              <DialogFooter>
+                <Button variant="primary" onClick={() => change(false)}>
+                  Done
+                </Button>
+              </DialogFooter>
+            </>
+          ) : (
+            <>
+              <p className="cad-screen__muted">
+                Only what you assign to {memberName} and the reports they send cross between your
+                accounts. Your drafts and everything else stay yours.
+              </p>
+              {error && (
+                <p className="cad-form__error" role="alert">
+                  {error}
+                </p>
+              )}
+              <DialogFooter>
+                <Button variant="ghost" onClick={() => change(false)}>
+                  Cancel
+                </Button>
+                <Button variant="primary" onClick={create} loading={busy}>
+                  <Link2 size={14} aria-hidden /> Create invitation
+                </Button>
+              </DialogFooter>
+            </>
+          )}
+        </div>
+      </DialogContent>
+    </Dialog>
+  )
+}
+
+type MemberLinkProps = {
+  member: Pick<TeamMember, 'name' | 'linked_user_email' | 'pending_invitation'>
+  onInvite: () => void
+  onRevoke: (invitationId: number) => void
+  onUnlink: () => void
+  formatDate: (iso: string) => string
+}
+
+/** On a team member's page: whether they are on Cadence, and the one action that fits. */
+function MemberLink({ member, onInvite, onRevoke, onUnlink, formatDate }: MemberLinkProps) {
+  const [asking, setAsking] = React.useState(false)
+  let body: React.ReactNode
+  if (member.linked_user_email) {
+    body = asking ? (
+      <ConfirmInline
+        message={`Unlinking ends every shared view at once: ${member.name} no longer sees what you assign, and their reports leave your Team updates.`}
+        confirmLabel="Unlink"
+        onCancel={() => setAsking(false)}
+        onConfirm={() => {
+          setAsking(false)
+          onUnlink()
+        }}
+      />
+    ) : (
+      <>
+        <span className="cad-member-link__state">
+          <Badge tone="success">Linked</Badge>
+          <span className="cad-break">Linked — {member.linked_user_email}</span>
+        </span>
+        <Button variant="ghost" size="sm" onClick={() => setAsking(true)}>
+          Unlink
+        </Button>
+      </>
+    )
+  } else if (member.pending_invitation) {
+    const invitation = member.pending_invitation
+    body = (
+      <>
+        <span className="cad-member-link__state">
+          <Badge tone="warning">Invited</Badge>
+          <span>Invitation sent · expires {formatDate(invitation.expires_at)}</span>
+        </span>
+        <span className="cad-screen__actions">
+          <Button variant="ghost" size="sm" onClick={onInvite}>
+            New link
+          </Button>
+          <Button variant="ghost" size="sm" onClick={() => onRevoke(invitation.id)}>
+            Revoke
+          </Button>
+        </span>
+      </>
+    )
+  } else {
+    body = (
+      <>
+        <span className="cad-member-link__state cad-screen__muted">Not on Cadence yet</span>
+        <Button size="sm" onClick={onInvite}>
+          <UserPlus size={14} aria-hidden /> Invite to Cadence
+        </Button>
+      </>
+    )
+  }
+  return (
+    <section className="cad-member-link" aria-label="Cadence account">
+      {body}
+    </section>
+  )
+}
+
+type AssignedToMeProps = {
+  items: readonly AssignedItem[]
+  onToggle: (id: number, done: boolean) => void
+  onNote: (id: number, note: string) => void
+  formatWeek: (isoDate: string) => string
+}
+
+export const ASSIGNED_NOTE_MAX = 500
+
+function NoteEditor({
+  initial,
+  onSave,
+  onCancel,
+  label,
+}: {
+  initial: string
+  onSave: (note: string) => void
+  onCancel: () => void
+  label: string
+}) {
+  const [value, setValue] = React.useState(initial)
+  return (
+    <form
+      className="cad-assigned__note-form"
+      onSubmit={(e) => {
+        e.preventDefault()
+        onSave(value.trim())
+      }}
+    >
+      <input
+        className="cad-input"
+        aria-label={label}
+        value={value}
+        maxLength={ASSIGNED_NOTE_MAX}
+        // biome-ignore lint/a11y/noAutofocus: the editor opens on the user's own click
+        autoFocus
+        onChange={(e) => setValue(e.target.value)}
+        onKeyDown={(e) => {
+          if (e.key === 'Escape') {
+            e.preventDefault()
+            onCancel()
+          }
+        }}
+      />
+      <Button size="sm" type="submit" variant="primary">
+        Save
+      </Button>
+      <Button size="sm" variant="ghost" onClick={onCancel}>
+        Cancel
+      </Button>
+    </form>
+  )
+}
+
+/**
+ * The dashboard's 'Assigned to me': what others assigned to the signed-in user, grouped by who
+ * assigned it. Complete or reopen, and a short note; nothing else of their reports.
+ */
+function AssignedToMe({ items, onToggle, onNote, formatWeek }: AssignedToMeProps) {
+  const [editing, setEditing] = React.useState<number | null>(null)
+  const groups = new Map<string, AssignedItem[]>()
+  for (const item of items) {
+    const list = groups.get(item.assigned_by_name) ?? []
+    list.push(item)
+    groups.set(item.assigned_by_name, list)
+  }
+  return (
+    <Card className="cad-assigned">
+      <h2 className="cad-assigned__title">
+        <Users size={16} aria-hidden /> Assigned to me
+      </h2>
+      {items.length === 0 ? (
+        <p className="cad-screen__muted">Nothing assigned to you.</p>
+      ) : (
+        [...groups].map(([by, list]) => (
+          <section key={by} className="cad-assigned__group" aria-label={`From ${by}`}>
+            <h3 className="cad-assigned__from">From {by}</h3>
+            <ul className="cad-assigned__list">
+              {list.map((item) => (
+                <li key={item.id} className="cad-assigned__item">
+                  <div className="cad-assigned__row">
+                    <Checkbox
+                      id={`assigned-${item.id}`}
+                      checked={item.is_completed}
+                      onCheckedChange={(v) => onToggle(item.id, v === true)}
+                      aria-label={item.content}
+                    />
+                    <label
+                      htmlFor={`assigned-${item.id}`}
+                      className={
+                        item.is_completed
+                          ? 'cad-assigned__content cad-assigned__content--done'
+                          : 'cad-assigned__content'
+                      }
+                    >
+                      {item.content}
+                    </label>
+                  </div>
+                  <div className="cad-assigned__meta">
+                    {item.project_name ? <Badge tone="accent">{item.project_name}</Badge> : null}
+                    <span>Week of {formatWeek(item.week_start_date)}</span>
+                    {editing === item.id ? null : (
+                      <Button variant="ghost" size="sm" onClick={() => setEditing(item.id)}>
+                        {item.note ? 'Edit note' : 'Add a note'}
+                      </Button>
+                    )}
+                  </div>
+                  {editing === item.id ? (
+                    <NoteEditor
+                      initial={item.note ?? ''}
+                      label={`Note for ${by}`}
+                      onCancel={() => setEditing(null)}
+                      onSave={(note) => {
+                        setEditing(null)
+                        onNote(item.id, note)
+                      }}
+                    />
+                  ) : item.note ? (
+                    <p className="cad-assigned__note">Your note: {item.note}</p>
+                  ) : null}
+                </li>
+              ))}
+            </ul>
+          </section>
+        ))
+      )}
+    </Card>
+  )
+}
+
+type MyTeamsProps = {
+  teams: readonly TeamMembership[]
+  onLeave: (teamMemberUuid: string) => void
+}
+
+/** Settings → Sharing: the executives whose team the user is on, and leaving one. */
+function MyTeams({ teams, onLeave }: MyTeamsProps) {
+  const [asking, setAsking] = React.useState<string | null>(null)
+  return (
+    <div className="cad-screen__block">
+      <h3 className="cad-settings__subtitle">Teams you are on</h3>
+      {teams.length === 0 ? (
+        <p className="cad-screen__muted">You are not on anyone's team.</p>
+      ) : (
+        <ul className="cad-screen__list">
+          {teams.map((t) => (
+            <li key={t.team_member_uuid} className="cad-screen__row">
+              {asking === t.team_member_uuid ? (
+                <ConfirmInline
+                  message={`${t.executive_name} will no longer see your reports or assign you items.`}
+                  confirmLabel="Leave team"
+                  onCancel={() => setAsking(null)}
+                  onConfirm={() => {
+                    setAsking(null)
+                    onLeave(t.team_member_uuid)
+                  }}
+                />
+              ) : (
+                <>
+                  <span className="cad-screen__grow">
+                    On {t.executive_name}'s team as {t.member_name}
+                  </span>
+                  <Button variant="ghost" size="sm" onClick={() => setAsking(t.team_member_uuid)}>
+                    Leave
+                  </Button>
+                </>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  )
+}
+
+export type { AssignedToMeProps, InviteDialogProps, MemberLinkProps, MyTeamsProps }
+export { AssignedToMe, InviteDialog, MemberLink, MyTeams }

@@ -1,0 +1,74 @@
+import { Button } from '../components/button'
+import { Card } from '../components/card'
+import { Spinner } from '../components/spinner'
+import type { InvitationPreview } from '../types'
+
+export type InvitationState = 'loading' | 'invalid' | 'ready' | 'accepting' | 'accepted' | 'error'
+
+export type InvitationViewProps = {
+  state: InvitationState
+  preview?: InvitationPreview
+  signedIn: boolean
+  error?: string
+  onAccept: () => void
+  onSignIn: () => void
+  onContinue: () => void
+}
+
+/**
+ * `/invite/:token`: joining an executive's team. No app navigation; a used, expired or revoked
+ * invitation says so and links nothing.
+ */
+export function InvitationView(p: InvitationViewProps) {
+  if (p.state === 'loading')
+    return (
+      <main className="cad-screen-center">
+        <Spinner label="Loading" />
+      </main>
+    )
+  if (p.state === 'invalid')
+    return (
+      <main className="cad-screen-center">
+        <h1 className="cad-screen__title">This invitation is no longer valid</h1>
+        <p className="cad-screen__muted">It was used, revoked or has expired. Ask for a new one.</p>
+      </main>
+    )
+  const inviter = p.preview?.inviter_name ?? 'Your manager'
+  if (p.state === 'accepted')
+    return (
+      <main className="cad-screen-center">
+        <h1 className="cad-screen__title">You're on {inviter}'s team</h1>
+        <p className="cad-screen__muted">
+          What {inviter} assigns to you shows on your dashboard under Assigned to me.
+        </p>
+        <Button variant="primary" onClick={p.onContinue}>
+          Go to dashboard
+        </Button>
+      </main>
+    )
+  return (
+    <main className="cad-screen-center">
+      <Card className="cad-invitation">
+        <h1 className="cad-screen__title">Join {inviter}'s team</h1>
+        <p>
+          You were invited as {p.preview?.team_member_name}. {inviter} will see your sent reports
+          and can assign you tasks; your drafts and your own tasks stay private.
+        </p>
+        {p.state === 'error' && p.error ? (
+          <p className="cad-form__error" role="alert">
+            {p.error}
+          </p>
+        ) : null}
+        {p.signedIn ? (
+          <Button variant="primary" onClick={p.onAccept} loading={p.state === 'accepting'}>
+            {p.state === 'error' ? 'Try again' : 'Accept invitation'}
+          </Button>
+        ) : (
+          <Button variant="primary" onClick={p.onSignIn}>
+            Sign in to accept
+          </Button>
+        )}
+      </Card>
+    </main>
+  )
+}
