@@ -1,0 +1,187 @@
+// Team roll-up (issue 17): an executive and a team member, each in their own browser. The
+// executive invites, the member signs in through the invitation and is linked; work assigned to
+// the member is completed on their side and seen on the executive's; the member's sent report
+// reaches Team updates and an item is pulled into the executive's report with attribution;
+// unlinking ends every shared view at once.
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { type Browser, chromium, type Page } from 'playwright-core'
+import { launchOptions } from '../../scripts/chromium'
+import {
+  api,
+  base,
+  newPage,
+  shot,
+  signedInPage,
+  skipTour,
+  step,
+  toast,
+  unique,
+  until,
+} from './helpers'
+
+let browser: Browser
+let exec: Page
+let member: Page
+let memberUuid = ''
+let memberId = 0
+let reportUuid = ''
+let taskId = 0
+let invitation = ''
+const memberEmail = unique('member')
+
+/** YYYY-MM-DD of this week's Monday (the default week start). */
+function monday() {
+  const d = new Date()
+  d.setDate(d.getDate() - ((d.getDay() + 6) % 7))
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`
+}
+
+beforeAll(async () => {
+  browser = await chromium.launch(launchOptions)
+  exec = await signedInPage(browser, 'exec')
+  await api(exec, 'POST', '/api/section-templates', { name: 'Highlights', type: 'standard' })
+  await api(exec, 'POST', '/api/section-templates', { name: 'Tasks', type: 'tasks' })
+  const tom = (
+    await api(exec, 'POST', '/api/team-members', { name: 'Tom Reed', email: memberEmail })
+  ).json
+  memberUuid = tom.uuid
+  memberId = tom.id
+  const report = (await api(exec, 'POST', '/api/reports', { week_start_date: monday() })).json
+  reportUuid = report.uuid
+  taskId = (
+    await api(exec, 'POST', '/api/section-items', {
+      section_id: report.sections[1].id,
+      content: 'Draft the Apollo budget',
+      assigned_to_team_member_id: memberId,
+    })
+  ).json.id
+  member = await newPage(browser)
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+describe('team roll-up, two people', () => {
+  test('the executive invites Tom from his page; the link is shown once', () =>
+    step(exec, 'team-invite', async () => {
+      await exec.goto(`${base}/team-members/${memberUuid}`)
+      await exec.getByText('Not on Cadence yet').waitFor()
+      await exec.getByRole('button', { name: 'Invite to Cadence' }).click()
+      const dialog = exec.getByRole('dialog', { name: 'Invite to Cadence' })
+      await dialog.getByRole('button', { name: 'Create invitation' }).click()
+      const url = dialog.getByRole('textbox', { name: 'Invitation link' })
+      await url.waitFor()
+      invitation = await url.inputValue()
+      expect(invitation).toMatch(new RegExp(`^${base}/invite/[A-Za-z0-9_-]{43}$`))
+      await shot(exec, 'team-invite-dialog')
+      await dialog.getByRole('button', { name: 'Done' }).click()
+      await exec.getByText(/Invitation sent · expires/).waitFor()
+    }))
+
+  test('Tom opens it signed out, signs in through it and is linked', () =>
+    step(member, 'team-accept', async () => {
+      await member.goto(invitation)
+      await member.getByRole('heading', { name: /^Join .*'s team$/ }).waitFor()
+      await shot(member, 'team-invitation-signed-out')
+      await member.getByRole('button', { name: 'Sign in to accept' }).click()
+      const field = member.locator('input[name="email"]')
+      await field.waitFor()
+      await field.fill(memberEmail)
+      await member.locator('input[name="name"]').fill('Tom Reed')
+      await Promise.all([
+        member.waitForURL(invitation, { timeout: 15_000 }),
+        member.getByRole('button', { name: 'Sign in' }).click(),
+      ])
+      await member.getByRole('button', { name: 'Accept invitation' }).click()
+      await member.getByRole('heading', { name: /^You're on .*'s team$/ }).waitFor()
+      await member.getByRole('button', { name: 'Go to dashboard' }).click()
+      await member.waitForURL(`${base}/dashboard`)
+      await skipTour(member)
+
+      await exec.goto(`${base}/team-members/${memberUuid}`)
+      await exec.getByText(`Linked — ${memberEmail}`).waitFor()
+      // The same invitation cannot be used again.
+      const again = await newPage(browser)
+      await again.goto(invitation)
+      await again.getByRole('heading', { name: 'This invitation is no longer valid' }).waitFor()
+      await again.context().close()
+    }))
+
+  test('Tom completes what was assigned to him; the executive sees it at once', () =>
+    step(member, 'team-assigned', async () => {
+      await member.goto(`${base}/dashboard`)
+      const panel = member.getByRole('heading', { name: 'Assigned to me' })
+      await panel.waitFor()
+      await member.getByRole('checkbox', { name: 'Draft the Apollo budget' }).click()
+      await toast(member, 'Marked complete')
+      await member.getByRole('button', { name: 'Add a note' }).click()
+      await member.getByRole('textbox', { name: /^Note for / }).fill('Sent to finance')
+      await member.getByRole('textbox', { name: /^Note for / }).press('Enter')
+      await member.getByText('Your note: Sent to finance').waitFor()
+      // Nothing else of the executive's is his to reach.
+      expect((await api(member, 'GET', `/api/reports/${reportUuid}`)).status).toBe(404)
+      expect(
+        (await api(member, 'PUT', `/api/section-items/${taskId}`, { content: 'Mine' })).status,
+      ).toBe(404)
+
+      await exec.goto(`${base}/reports/${reportUuid}`)
+      await exec.getByText(/^Completed by Tom Reed · /).waitFor()
+      await exec.getByText('Tom Reed: Sent to finance').waitFor()
+      await shot(exec, 'team-completed-by')
+    }))
+
+  test("Tom's sent report reaches Team updates; an item is pulled with attribution", () =>
+    step(exec, 'team-updates', async () => {
+      await api(member, 'POST', '/api/section-templates', { name: 'Wins', type: 'standard' })
+      const own = (await api(member, 'POST', '/api/reports', { week_start_date: monday() })).json
+      await api(member, 'POST', '/api/section-items', {
+        section_id: own.sections[0].id,
+        content: 'Closed the Apollo vendor contract',
+      })
+      // A draft never shows.
+      await exec.goto(`${base}/team-updates`)
+      await exec.getByText('Not sent yet: Tom Reed').waitFor()
+      await api(member, 'PUT', `/api/reports/${own.uuid}`, { is_submitted: true })
+
+      await exec.goto(`${base}/team`)
+      await exec.getByRole('link', { name: 'Team updates' }).click()
+      await exec.waitForURL(`${base}/team-updates`)
+      const report = exec.getByRole('article', { name: "Tom Reed's report" })
+      await report.waitFor()
+      await report
+        .getByRole('button', { name: 'Add to my report: Closed the Apollo vendor contract' })
+        .click()
+      await toast(exec, 'Added to your report')
+      await report.getByText('In your report').waitFor()
+      await shot(exec, 'team-updates-pulled')
+
+      await exec.goto(`${base}/reports/${reportUuid}`)
+      await exec.getByText("from Tom Reed's report").waitFor()
+      const items = (await api(exec, 'GET', `/api/reports/${reportUuid}`)).json.sections[0].items
+      expect(
+        items.filter((i: { content: string }) => i.content === 'Closed the Apollo vendor contract'),
+      ).toHaveLength(1)
+    }))
+
+  test('unlinking ends every shared view on both sides at once', () =>
+    step(exec, 'team-unlink', async () => {
+      await exec.goto(`${base}/team-members/${memberUuid}`)
+      await exec.getByRole('button', { name: 'Unlink' }).click()
+      await exec.getByText(/ends every shared view at once/).waitFor()
+      await exec.getByRole('button', { name: 'Unlink' }).click()
+      await exec.getByText('Not on Cadence yet').waitFor()
+
+      await exec.goto(`${base}/team-updates`)
+      await exec.getByText('No one on your team has joined Cadence yet').waitFor()
+      await member.goto(`${base}/dashboard`)
+      await member.getByRole('heading', { name: 'Dashboard' }).waitFor()
+      await until(
+        async () => (await api(member, 'GET', '/api/assigned-to-me')).json.items.length,
+        0,
+      )
+      expect(await member.getByRole('heading', { name: 'Assigned to me' }).count()).toBe(0)
+      // What the executive pulled is hers and stays.
+      await exec.goto(`${base}/reports/${reportUuid}`)
+      await exec.getByText("from Tom Reed's report").waitFor()
+    }))
+})
