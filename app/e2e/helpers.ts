@@ -241,3 +241,10 @@ export async function until<T>(read: () => Promise<T>, expected: T, timeout = 50
   }
   throw new Error(`expected ${JSON.stringify(expected)}, last read ${JSON.stringify(last)}`)
 }
+
+/** YYYY-MM-DD of this week's Monday (the default week start). */
+export function monday() {
+  const d = new Date()
+  d.setDate(d.getDate() - ((d.getDay() + 6) % 7))
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`
+}

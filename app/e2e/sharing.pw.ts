@@ -4,19 +4,22 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { type Browser, chromium, type Page } from 'playwright-core'
 import { launchOptions } from '../../scripts/chromium'
-import { api, base, chooseOption, newPage, shot, signedInPage, step, until } from './helpers'
+import {
+  api,
+  base,
+  chooseOption,
+  monday,
+  newPage,
+  shot,
+  signedInPage,
+  step,
+  until,
+} from './helpers'
 
 let browser: Browser
 let page: Page
 let reportUuid = ''
 let link = ''
-
-/** YYYY-MM-DD of this week's Monday (the default week start). */
-function monday() {
-  const d = new Date()
-  d.setDate(d.getDate() - ((d.getDay() + 6) % 7))
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`
-}
 
 beforeAll(async () => {
   browser = await chromium.launch(launchOptions)

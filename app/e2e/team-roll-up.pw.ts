@@ -9,6 +9,7 @@ import { launchOptions } from '../../scripts/chromium'
 import {
   api,
   base,
+  monday,
   newPage,
   shot,
   signedInPage,
@@ -28,13 +29,6 @@ let reportUuid = ''
 let taskId = 0
 let invitation = ''
 const memberEmail = unique('member')
-
-/** YYYY-MM-DD of this week's Monday (the default week start). */
-function monday() {
-  const d = new Date()
-  d.setDate(d.getDate() - ((d.getDay() + 6) % 7))
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`
-}
 
 beforeAll(async () => {
   browser = await chromium.launch(launchOptions)

@@ -27,6 +27,7 @@ import {
 } from '../state/reports'
 import {
   answerQuestion,
+  copyLink,
   createShare,
   loadReportQuestions,
   refreshProjectHealth,
@@ -139,12 +140,7 @@ function ReportPage() {
         onOpenChange={setShareOpen}
         reportName={report?.title || `Week of ${report ? formatDate(report.week_start_date) : ''}`}
         onCreate={(days) => createShare(uuid, days)}
-        onCopy={(url) => {
-          navigator.clipboard
-            ?.writeText(url)
-            .then(() => toast.success('Link copied'))
-            .catch(() => toast.error('Could not copy: select the link and copy it'))
-        }}
+        onCopy={copyLink}
         formatDate={formatDate}
       />
       <ImportReportDialog

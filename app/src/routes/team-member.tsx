@@ -3,8 +3,8 @@ import { useEffect, useState } from 'react'
 import { useParams } from 'wouter'
 import { cache, useProjects, useTeamMembers } from '../state/cache'
 import { createInvitation, revokeInvitation, unlink } from '../state/roll-up'
+import { copyLink } from '../state/sharing'
 import { addEntry, deleteEntry, loadTeamMember, toggleEntry, useTeamMember } from '../state/team'
-import { toast } from '../state/toasts'
 import { TeamMemberView } from './views'
 
 /** `/team-members/:uuid`: talking points, tasks and follow-ups for one person, and their link. */
@@ -51,12 +51,7 @@ function TeamMemberPage() {
           memberName={listed.name}
           memberEmail={listed.email}
           onCreate={() => createInvitation(uuid)}
-          onCopy={(url) => {
-            navigator.clipboard
-              ?.writeText(url)
-              .then(() => toast.success('Link copied'))
-              .catch(() => toast.error('Could not copy: select the link and copy it'))
-          }}
+          onCopy={copyLink}
           formatDate={formatDate}
         />
       ) : null}

@@ -11,6 +11,7 @@ import type {
 import { proxy, useSnapshot } from 'valtio'
 import { ApiError, api, call } from '../api/client'
 import { reportState } from './reports'
+import { toast } from './toasts'
 
 /**
  * Reports that travel (issue 16): project health on the open report, private links, and the
@@ -147,3 +148,13 @@ export {
   sharesState,
   useShares,
 }
+
+/** Copies a link shown once (a private link, an invitation) and says whether it worked. */
+function copyLink(url: string) {
+  navigator.clipboard
+    ?.writeText(url)
+    .then(() => toast.success('Link copied'))
+    .catch(() => toast.error('Could not copy: select the link and copy it'))
+}
+
+export { copyLink }

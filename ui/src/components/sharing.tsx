@@ -18,6 +18,36 @@ const EXPIRY_OPTIONS = [
   { value: 'never', label: 'Never (until revoked)' },
 ]
 
+/** A link shown once (a private link, an invitation): read-only, selected on focus, copied. */
+function OneTimeLink({
+  id,
+  label,
+  url,
+  onCopy,
+}: {
+  id: string
+  label: string
+  url: string
+  onCopy: (url: string) => void
+}) {
+  return (
+    <Field label={label} htmlFor={id}>
+      <div className="cad-share__url">
+        <input
+          id={id}
+          className="cad-input"
+          readOnly
+          value={url}
+          onFocus={(e) => e.currentTarget.select()}
+        />
+        <Button onClick={() => onCopy(url)}>
+          <Copy size={14} aria-hidden /> Copy link
+        </Button>
+      </div>
+    </Field>
+  )
+}
+
 type ShareDialogProps = {
   open: boolean
   onOpenChange: (open: boolean) => void
@@ -79,20 +109,7 @@ function ShareDialog({
         <div className="cad-form">
           {created ? (
             <>
-              <Field label="Link" htmlFor={`${id}-url`}>
-                <div className="cad-share__url">
-                  <input
-                    id={`${id}-url`}
-                    className="cad-input"
-                    readOnly
-                    value={created.url}
-                    onFocus={(e) => e.currentTarget.select()}
-                  />
-                  <Button onClick={() => onCopy(created.url)}>
-                    <Copy size={14} aria-hidden /> Copy link
-                  </Button>
-                </div>
-              </Field>
+              <OneTimeLink id={`${id}-url`} label="Link" url={created.url} onCopy={onCopy} />
               <p className="cad-share__hint">
                 {created.expires_at
                   ? `Works until ${formatDate(created.expires_at)}.`
@@ -228,4 +245,4 @@ function SharingList({ links, onRevoke, formatDate, now }: SharingListProps) {
 }
 
 export type { ShareDialogProps, SharingListProps }
-export { ShareDialog, SharingList }
+export { OneTimeLink, ShareDialog, SharingList }

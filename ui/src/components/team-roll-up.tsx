@@ -1,4 +1,4 @@
-import { Copy, Link2, UserPlus, Users } from 'lucide-react'
+import { Link2, UserPlus, Users } from 'lucide-react'
 import * as React from 'react'
 import type { AssignedItem, Invitation, TeamMember, TeamMembership } from '../types'
 import { Badge } from './badge'
@@ -7,7 +7,7 @@ import { Card } from './card'
 import { Checkbox } from './checkbox'
 import { ConfirmInline } from './confirm-inline'
 import { Dialog, DialogContent, DialogFooter } from './dialog'
-import { Field } from './field'
+import { OneTimeLink } from './sharing'
 
 // Team roll-up (interface.md §9): inviting a team member, their link, what is assigned to them,
 // and the teams they are on.
@@ -67,20 +67,12 @@ function InviteDialog({
         <div className="cad-form">
           {created ? (
             <>
-              <Field label="Invitation link" htmlFor={`${id}-url`}>
-                <div className="cad-share__url">
-                  <input
-                    id={`${id}-url`}
-                    className="cad-input"
-                    readOnly
-                    value={created.url}
-                    onFocus={(e) => e.currentTarget.select()}
-                  />
-                  <Button onClick={() => onCopy(created.url)}>
-                    <Copy size={14} aria-hidden /> Copy link
-                  </Button>
-                </div>
-              </Field>
+              <OneTimeLink
+                id={`${id}-url`}
+                label="Invitation link"
+                url={created.url}
+                onCopy={onCopy}
+              />
               <p className="cad-share__hint">
                 Single use · works until {formatDate(created.expires_at)}.{' '}
                 {created.emailed

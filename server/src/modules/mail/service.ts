@@ -281,6 +281,47 @@ export async function sendDueDeliveries(
 const utcDate = (d: Date) => d.toISOString().slice(0, 10)
 
 /**
+ * Records a reminder of `kind` for this week (by the user's own start day) unless the user's
+ * report of this week is sent; the partial unique indexes make a second one for the same week
+ * do nothing. Answers 1 when one was recorded, else 0.
+ */
+async function remindUnlessSent(
+  db: Db,
+  kind: 'reminder' | 'team_reminder',
+  user: { id: number; email: string; start: string | null },
+  today: string,
+  now: Date,
+) {
+  const startDay = asWeekday(user.start, 'monday')
+  const window = currentWeekWindow(today, startDay)
+  const [sent] = await db.orm
+    .select({ id: reports.id })
+    .from(reports)
+    .where(
+      and(
+        eq(reports.user_id, user.id),
+        eq(reports.is_submitted, true),
+        gte(reports.week_start_date, window.from),
+        lte(reports.week_start_date, window.to),
+      ),
+    )
+    .limit(1)
+  if (sent) return 0
+  const inserted = await db.orm
+    .insert(deliveries)
+    .values({
+      user_id: user.id,
+      kind,
+      week_start_date: weekStart(today, startDay),
+      recipients: JSON.stringify([user.email]),
+      next_attempt_at: now.toISOString(),
+    })
+    .onConflictDoNothing()
+    .returning({ id: deliveries.id })
+  return inserted.length
+}
+
+/**
  * Records this week's reminder for every user whose week end day is today (the server's UTC
  * date), from 09:00 UTC, with reminder_enabled, while this week's report is missing or not sent.
  * The unique index deliveries_reminder_once (user, week) makes a second one for the same week
@@ -305,33 +346,7 @@ export async function queueReminders(db: Db, config: Config, now: Date = new Dat
   for (const user of candidates) {
     if (user.enabled === false) continue
     if (asWeekday(user.end, 'friday') !== todayName) continue
-    const startDay = asWeekday(user.start, 'monday')
-    const window = currentWeekWindow(today, startDay)
-    const [sent] = await db.orm
-      .select({ id: reports.id })
-      .from(reports)
-      .where(
-        and(
-          eq(reports.user_id, user.id),
-          eq(reports.is_submitted, true),
-          gte(reports.week_start_date, window.from),
-          lte(reports.week_start_date, window.to),
-        ),
-      )
-      .limit(1)
-    if (sent) continue
-    const inserted = await db.orm
-      .insert(deliveries)
-      .values({
-        user_id: user.id,
-        kind: 'reminder',
-        week_start_date: weekStart(today, startDay),
-        recipients: JSON.stringify([user.email]),
-        next_attempt_at: now.toISOString(),
-      })
-      .onConflictDoNothing()
-      .returning({ id: deliveries.id })
-    queued += inserted.length
+    queued += await remindUnlessSent(db, 'reminder', user, today, now)
   }
   return queued
 }
@@ -356,33 +371,7 @@ export async function queueTeamReminders(db: Db, config: Config, now: Date = new
     ORDER BY u.id`)
   let queued = 0
   for (const member of members) {
-    const startDay = asWeekday(member.start, 'monday')
-    const window = currentWeekWindow(today, startDay)
-    const [sent] = await db.orm
-      .select({ id: reports.id })
-      .from(reports)
-      .where(
-        and(
-          eq(reports.user_id, member.id),
-          eq(reports.is_submitted, true),
-          gte(reports.week_start_date, window.from),
-          lte(reports.week_start_date, window.to),
-        ),
-      )
-      .limit(1)
-    if (sent) continue
-    const inserted = await db.orm
-      .insert(deliveries)
-      .values({
-        user_id: member.id,
-        kind: 'team_reminder',
-        week_start_date: weekStart(today, startDay),
-        recipients: JSON.stringify([member.email]),
-        next_attempt_at: now.toISOString(),
-      })
-      .onConflictDoNothing()
-      .returning({ id: deliveries.id })
-    queued += inserted.length
+    queued += await remindUnlessSent(db, 'team_reminder', member, today, now)
   }
   return queued
 }

@@ -1,5 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm'
 import type { AppContext } from '../../context'
+import type { Engine } from '../../db'
 import { invitations, teamMembers } from '../../db/schema'
 import { logActivity } from '../../lib/activity'
 import { BadRequest, Conflict, NotFound } from '../../lib/errors'
@@ -86,6 +87,19 @@ async function emailInvitation(
   }
 }
 
+/** Revokes the member's open invitations (a new one replaces them; unlinking ends them). */
+const revokeOpen = (tx: Engine, memberId: number, now: string) =>
+  tx.orm
+    .update(invitations)
+    .set({ revoked_at: now })
+    .where(
+      and(
+        eq(invitations.team_member_id, memberId),
+        isNull(invitations.used_at),
+        isNull(invitations.revoked_at),
+      ),
+    )
+
 /**
  * POST /api/team-members/{uuid}/invitations: a single-use link (256 random bits, only its SHA-256
  * kept) that links whoever accepts it to this team member. A new invitation revokes the open one:
@@ -97,16 +111,7 @@ export async function createInvitation(ctx: AppContext, userId: number, memberUu
   const now = nowIso()
   const expiresAt = new Date(Date.now() + INVITATION_DAYS * 86_400_000).toISOString()
   const row = await ctx.db.tx(async (tx) => {
-    await tx.orm
-      .update(invitations)
-      .set({ revoked_at: now })
-      .where(
-        and(
-          eq(invitations.team_member_id, member.id),
-          isNull(invitations.used_at),
-          isNull(invitations.revoked_at),
-        ),
-      )
+    await revokeOpen(tx, member.id, now)
     const [created] = await tx.orm
       .insert(invitations)
       .values({
@@ -213,16 +218,7 @@ export async function unlinkMember(ctx: AppContext, userId: number, memberUuid: 
       .update(teamMembers)
       .set({ linked_user_id: null, linked_at: null, updated_at: now })
       .where(eq(teamMembers.id, member.id))
-    await tx.orm
-      .update(invitations)
-      .set({ revoked_at: now })
-      .where(
-        and(
-          eq(invitations.team_member_id, member.id),
-          isNull(invitations.used_at),
-          isNull(invitations.revoked_at),
-        ),
-      )
+    await revokeOpen(tx, member.id, now)
   })
   if (member.linked_user_id != null) {
     await logActivity(ctx.db, {
