@@ -1,4 +1,12 @@
-import type { AssignedItem, TeamMember, TeamMembership, TeamUpdate } from '@cadence/ui'
+import type {
+  AssignedItem,
+  Report,
+  SectionItem,
+  TeamMember,
+  TeamMembership,
+  TeamUpdate,
+} from '@cadence/ui'
+import { fullReport, members } from './fixtures'
 
 // Team roll-up (interface.md §9): an executive (Ada) and her team; Tom has joined Cadence.
 
@@ -153,3 +161,48 @@ export const teamUpdates: TeamUpdate[] = [
     },
   },
 ]
+
+/** The team overview once Maya has joined Cadence (the card shows 'Linked'). */
+export const linkedTeam: TeamMember[] = members.map((m) =>
+  m.id === 1 ? { ...m, linked_user_email: 'maya.chen@example.com' } : m,
+)
+
+/**
+ * The executive's draft after the team roll-up: Maya (linked, id 1) completed an assigned task on
+ * Tuesday with a note, and a highlight was pulled from Tom's report.
+ */
+export const attributedReport: Report = {
+  ...fullReport,
+  sections: (fullReport.sections ?? []).map((s) => ({
+    ...s,
+    items: s.items.map(
+      (it): SectionItem =>
+        it.id === 11
+          ? {
+              ...it,
+              is_completed: true,
+              assignee_completed_at: '2026-11-17T12:00:00.000Z',
+              assignee_note: 'Checklist signed off by QA',
+            }
+          : it.id === 32
+            ? { ...it, source_item_id: 201, source_author_name: 'Tom Reed' }
+            : it,
+    ),
+  })),
+}
+
+/** Every item of Tom's report is already in the reader's report. */
+export const allPulledUpdates: TeamUpdate[] = teamUpdates.map((u) =>
+  u.report
+    ? {
+        ...u,
+        report: {
+          ...u.report,
+          sections: u.report.sections.map((s) => ({
+            ...s,
+            items: s.items.map((i) => ({ ...i, pulled: true })),
+          })),
+        },
+      }
+    : u,
+)

@@ -4,6 +4,7 @@ import { expect, fn, userEvent } from 'storybook/test'
 import { fullReport, members, projects } from './fixtures'
 import { reportWithHealth } from './fixtures-health'
 import { longReport } from './fixtures-long'
+import { attributedReport } from './fixtures-team'
 import { agedReport, firstReportChanges, reportChanges } from './fixtures-week-over-week'
 
 const meta = {
@@ -161,5 +162,15 @@ export const ProjectHealthDark: Story = {
 export const NoProjectHealth: Story = {
   play: async ({ canvas }) => {
     await expect(canvas.queryByRole('heading', { name: 'Project health' })).toBeNull()
+  },
+}
+
+// Team roll-up (issue 17): a pulled item names its author; Maya completed hers with a note.
+export const TeamAttribution: Story = {
+  args: { report: attributedReport },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByText(/from Tom Reed's report/)).toBeInTheDocument()
+    await expect(canvas.getByText(/Completed by Maya Chen · Tue/)).toBeInTheDocument()
+    await expect(canvas.getByText(/Maya Chen: Checklist signed off by QA/)).toBeInTheDocument()
   },
 }

@@ -33,6 +33,9 @@ export const SignedInReady: Story = {
 export const SignedOut: Story = {
   args: { signedIn: false },
   play: async ({ canvas, args }) => {
+    await expect(canvas.getByRole('heading', { name: "Join Ada Lovelace's team" })).toBeVisible()
+    await expect(canvas.getByText(/You were invited as Tom Reed/)).toBeVisible()
+    await expect(canvas.queryByRole('button', { name: 'Accept invitation' })).toBeNull()
     await userEvent.click(canvas.getByRole('button', { name: 'Sign in to accept' }))
     await expect(args.onSignIn).toHaveBeenCalled()
   },
@@ -44,7 +47,10 @@ export const NoLongerValid: Story = {
     await expect(
       canvas.getByRole('heading', { name: 'This invitation is no longer valid' }),
     ).toBeVisible()
-    await expect(canvas.getByText(/used, revoked or has expired/)).toBeVisible()
+    await expect(
+      canvas.getByText('It was used, revoked or has expired. Ask for a new one.'),
+    ).toBeVisible()
+    await expect(canvas.queryByRole('button')).toBeNull()
   },
 }
 
@@ -59,11 +65,24 @@ export const Accepted: Story = {
   },
 }
 
+export const Accepting: Story = {
+  args: { state: 'accepting' },
+  play: async ({ canvas, args }) => {
+    const accept = canvas.getByRole('button', { name: 'Accept invitation' })
+    await expect(accept).toBeDisabled()
+    await expect(accept).toHaveAttribute('aria-busy', 'true')
+    await expect(args.onAccept).not.toHaveBeenCalled()
+  },
+}
+
 export const Failed: Story = {
   args: { state: 'error', error: "You are already on Ada Lovelace's team as Tom" },
-  play: async ({ canvas }) => {
-    await expect(canvas.getByRole('alert')).toHaveTextContent('already on')
-    await expect(canvas.getByRole('button', { name: 'Try again' })).toBeVisible()
+  play: async ({ canvas, args }) => {
+    await expect(canvas.getByRole('alert')).toHaveTextContent(
+      "You are already on Ada Lovelace's team as Tom",
+    )
+    await userEvent.click(canvas.getByRole('button', { name: 'Try again' }))
+    await expect(args.onAccept).toHaveBeenCalled()
   },
 }
 

@@ -3,6 +3,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, fn, screen, userEvent } from 'storybook/test'
 import { memberDashboard, members, projects } from './fixtures'
 import { emptyMemberDashboard, longMemberDashboard, longMembers } from './fixtures-long'
+import { linkedTeam } from './fixtures-team'
 
 const meta = {
   title: 'Screens/Team',
@@ -129,6 +130,27 @@ export const OverviewDark: Story = {
     await expect(document.documentElement).toHaveAttribute('data-theme', 'dark')
     await expect(canvas.getByText('Team Members')).toBeVisible()
     await expect(canvas.getAllByRole('link')).toHaveLength(3)
+  },
+}
+
+// Team roll-up (issue 17): a member on Cadence carries a 'Linked' badge, and Team updates opens.
+export const OverviewLinked: Story = {
+  render: () => (
+    <TeamOverviewView
+      members={linkedTeam}
+      onAddMember={onAddMember}
+      teamUpdatesHref="/team-updates"
+    />
+  ),
+  play: async ({ canvas }) => {
+    await expect(canvas.getAllByText('Linked')).toHaveLength(1)
+    await expect(canvas.getByRole('link', { name: 'Maya Chen' }).parentElement).toHaveTextContent(
+      'Linked',
+    )
+    await expect(canvas.getByRole('link', { name: 'Team updates' })).toHaveAttribute(
+      'href',
+      '/team-updates',
+    )
   },
 }
 

@@ -48,10 +48,12 @@ export const MemberInvited: Story = {
   render: () => link(invited),
   play: async ({ canvas }) => {
     onRevoke.mockClear()
+    onInvite.mockClear()
     await expect(canvas.getByText('Invitation sent · expires Dec 9, 2026')).toBeVisible()
     await userEvent.click(canvas.getByRole('button', { name: 'Revoke' }))
     await expect(onRevoke).toHaveBeenCalledWith(7)
-    await expect(canvas.getByRole('button', { name: 'New link' })).toBeVisible()
+    await userEvent.click(canvas.getByRole('button', { name: 'New link' }))
+    await expect(onInvite).toHaveBeenCalledTimes(1)
   },
 }
 
@@ -59,6 +61,10 @@ export const MemberLinked: Story = {
   render: () => link(linked),
   play: async ({ canvas }) => {
     onUnlink.mockClear()
+    await expect(canvas.getByText('Linked — tom.reed@example.com')).toBeVisible()
+    // Cancel backs out without unlinking.
+    await userEvent.click(canvas.getByRole('button', { name: 'Unlink' }))
+    await userEvent.click(canvas.getByRole('button', { name: 'Cancel' }))
     await expect(canvas.getByText('Linked — tom.reed@example.com')).toBeVisible()
     await userEvent.click(canvas.getByRole('button', { name: 'Unlink' }))
     await expect(canvas.getByText(/ends every shared view at once/)).toBeVisible()
@@ -76,6 +82,33 @@ const created = fn(async () => ({
 }))
 const copied = fn((_url: string) => {})
 
+const onOpenChange = fn()
+
+export const InviteBeforeCreating: Story = {
+  render: () => (
+    <InviteDialog
+      open
+      onOpenChange={onOpenChange}
+      memberName="Tom Reed"
+      memberEmail="tom@example.com"
+      smtp
+      onCreate={created}
+      onCopy={copied}
+      formatDate={fmt}
+    />
+  ),
+  play: async () => {
+    onOpenChange.mockClear()
+    created.mockClear()
+    const dialog = await screen.findByRole('dialog', { name: 'Invite to Cadence' })
+    await expect(within(dialog).getByRole('button', { name: 'Create invitation' })).toBeVisible()
+    await expect(within(dialog).queryByRole('textbox')).toBeNull()
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }))
+    await expect(onOpenChange).toHaveBeenCalledWith(false)
+    await expect(created).not.toHaveBeenCalled()
+  },
+}
+
 export const InviteCreatesALink: Story = {
   render: () => (
     <InviteDialog
@@ -83,6 +116,7 @@ export const InviteCreatesALink: Story = {
       onOpenChange={() => {}}
       memberName="Tom Reed"
       memberEmail="tom@example.com"
+      smtp
       onCreate={created}
       onCopy={copied}
       formatDate={fmt}
@@ -92,7 +126,10 @@ export const InviteCreatesALink: Story = {
     created.mockClear()
     copied.mockClear()
     const dialog = await screen.findByRole('dialog', { name: 'Invite to Cadence' })
-    await expect(dialog).toHaveTextContent('Tom Reed signs in with their own account')
+    await expect(dialog).toHaveTextContent(
+      'Tom Reed signs in with their own account and sees what you assign to them; their sent reports reach your Team updates.',
+    )
+    await expect(dialog).toHaveTextContent('We also e-mail the link to tom@example.com.')
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create invitation' }))
     await waitFor(() => expect(created).toHaveBeenCalledTimes(1))
     const url = await within(dialog).findByRole('textbox', { name: 'Invitation link' })
@@ -125,10 +162,14 @@ export const InviteWithoutMail: Story = {
   ),
   play: async () => {
     const dialog = await screen.findByRole('dialog', { name: 'Invite to Cadence' })
+    await expect(dialog).toHaveTextContent(
+      'E-mail is not set up on this server: you send the link to Tom Reed yourself.',
+    )
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create invitation' }))
     await expect(
       await within(dialog).findByText(/Send it to Tom Reed yourself: it is not shown again/),
     ).toBeVisible()
+    await expect(dialog).not.toHaveTextContent('We also e-mailed it')
   },
 }
 
@@ -172,6 +213,12 @@ export const AssignedToMeGrouped: Story = {
     await expect(within(bea).getByText('Zephyr')).toBeVisible()
     await expect(ada).toHaveTextContent('Week of Nov 23, 2026')
     await expect(ada).toHaveTextContent('Your note: Sent Tuesday; finance confirmed')
+    // A completed row is struck through like every completed item, and can be reopened.
+    await expect(canvas.getByText('Send the hiring plan to finance')).toHaveClass(
+      'cad-assigned__content--done',
+    )
+    await userEvent.click(canvas.getByRole('checkbox', { name: 'Send the hiring plan to finance' }))
+    await expect(onToggle).toHaveBeenCalledWith(102, false)
     await userEvent.click(
       canvas.getByRole('checkbox', { name: 'Draft the Apollo budget for the board' }),
     )
@@ -180,6 +227,30 @@ export const AssignedToMeGrouped: Story = {
     const input = within(bea).getByRole('textbox', { name: 'Note for Bea Hale' })
     await userEvent.type(input, 'Called them today{Enter}')
     await expect(onNote).toHaveBeenCalledWith(103, 'Called them today')
+  },
+}
+
+/** Editing a note: Escape backs out, Save keeps it; the input stops at 500 characters. */
+export const AssignedToMeEditNote: Story = {
+  render: () => (
+    <AssignedToMe items={assignedItems} onToggle={onToggle} onNote={onNote} formatWeek={fmt} />
+  ),
+  play: async ({ canvas }) => {
+    onNote.mockClear()
+    const ada = canvas.getByRole('region', { name: 'From Ada Lovelace' })
+    await userEvent.click(within(ada).getByRole('button', { name: 'Edit note' }))
+    let input = within(ada).getByRole('textbox', { name: 'Note for Ada Lovelace' })
+    await expect(input).toHaveValue('Sent Tuesday; finance confirmed')
+    await expect(input).toHaveAttribute('maxlength', '500')
+    await userEvent.type(input, ' and paid{Escape}')
+    await expect(onNote).not.toHaveBeenCalled()
+    await expect(ada).toHaveTextContent('Your note: Sent Tuesday; finance confirmed')
+    await userEvent.click(within(ada).getByRole('button', { name: 'Edit note' }))
+    input = within(ada).getByRole('textbox', { name: 'Note for Ada Lovelace' })
+    await userEvent.clear(input)
+    await userEvent.type(input, 'Finance confirmed on Tuesday')
+    await userEvent.click(within(ada).getByRole('button', { name: 'Save' }))
+    await expect(onNote).toHaveBeenCalledWith(102, 'Finance confirmed on Tuesday')
   },
 }
 

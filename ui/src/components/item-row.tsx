@@ -12,6 +12,7 @@ import * as React from 'react'
 import { ageingLabel, showsAgeing } from '../lib/ageing'
 import { byId } from '../lib/by-id'
 import { cn } from '../lib/cn'
+import { formatShortWeekday } from '../lib/dates'
 import type { Project, SectionItem, TeamMember } from '../types'
 import { Badge } from './badge'
 import { IconButton } from './button'
@@ -46,9 +47,6 @@ type ItemRowProps = {
 type TeamFields = Partial<
   Pick<SectionItem, 'source_author_name' | 'assignee_completed_at' | 'assignee_note'>
 >
-
-/** 'Tue': the short weekday of an ISO time, in the reader's time zone. */
-const weekday = (iso: string) => new Date(iso).toLocaleDateString('en-US', { weekday: 'short' })
 
 type AgeingFields = Partial<
   Pick<SectionItem, 'open_weeks' | 'origin_week_start_date' | 'is_stalled' | 'carried_from_item_id'>
@@ -232,7 +230,7 @@ const ItemRow = React.memo(function ItemRow({
             ) : null}
             {item.is_completed && item.assignee_completed_at && member ? (
               <span className="cad-item-row__from">
-                Completed by {member.name} · {weekday(item.assignee_completed_at)}
+                Completed by {member.name} · {formatShortWeekday(item.assignee_completed_at)}
               </span>
             ) : null}
             {item.assignee_note && member ? (

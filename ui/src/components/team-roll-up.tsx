@@ -1,4 +1,4 @@
-import { Link2, UserPlus, Users } from 'lucide-react'
+import { Clock, Link2, UserPlus, UserRound, Users } from 'lucide-react'
 import * as React from 'react'
 import type { AssignedItem, Invitation, TeamMember, TeamMembership } from '../types'
 import { Badge } from './badge'
@@ -19,6 +19,8 @@ type InviteDialogProps = {
   onOpenChange: (open: boolean) => void
   memberName: string
   memberEmail: string
+  /** Whether the server can send e-mail: then the link also goes to `memberEmail`. */
+  smtp?: boolean
   /** Makes the invitation; its answer is the only time the link is shown. */
   onCreate: () => Promise<Invitation>
   onCopy: (url: string) => void
@@ -31,6 +33,7 @@ function InviteDialog({
   onOpenChange,
   memberName,
   memberEmail,
+  smtp = false,
   onCreate,
   onCopy,
   formatDate,
@@ -91,6 +94,11 @@ function InviteDialog({
                 Only what you assign to {memberName} and the reports they send cross between your
                 accounts. Your drafts and everything else stay yours.
               </p>
+              <p className="cad-screen__muted">
+                {smtp
+                  ? `We also e-mail the link to ${memberEmail}.`
+                  : `E-mail is not set up on this server: you send the link to ${memberName} yourself.`}
+              </p>
               {error && (
                 <p className="cad-form__error" role="alert">
                   {error}
@@ -137,8 +145,8 @@ function MemberLink({ member, onInvite, onRevoke, onUnlink, formatDate }: Member
       />
     ) : (
       <>
-        <span className="cad-member-link__state">
-          <Badge tone="success">Linked</Badge>
+        <span className="cad-member-link__state" data-state="linked">
+          <Link2 size={16} aria-hidden />
           <span className="cad-break">Linked — {member.linked_user_email}</span>
         </span>
         <Button variant="ghost" size="sm" onClick={() => setAsking(true)}>
@@ -150,8 +158,8 @@ function MemberLink({ member, onInvite, onRevoke, onUnlink, formatDate }: Member
     const invitation = member.pending_invitation
     body = (
       <>
-        <span className="cad-member-link__state">
-          <Badge tone="warning">Invited</Badge>
+        <span className="cad-member-link__state" data-state="invited">
+          <Clock size={16} aria-hidden />
           <span>Invitation sent · expires {formatDate(invitation.expires_at)}</span>
         </span>
         <span className="cad-screen__actions">
@@ -167,7 +175,10 @@ function MemberLink({ member, onInvite, onRevoke, onUnlink, formatDate }: Member
   } else {
     body = (
       <>
-        <span className="cad-member-link__state cad-screen__muted">Not on Cadence yet</span>
+        <span className="cad-member-link__state" data-state="none">
+          <UserRound size={16} aria-hidden />
+          <span>Not on Cadence yet</span>
+        </span>
         <Button size="sm" onClick={onInvite}>
           <UserPlus size={14} aria-hidden /> Invite to Cadence
         </Button>
@@ -215,7 +226,6 @@ function NoteEditor({
         aria-label={label}
         value={value}
         maxLength={ASSIGNED_NOTE_MAX}
-        // biome-ignore lint/a11y/noAutofocus: the editor opens on the user's own click
         autoFocus
         onChange={(e) => setValue(e.target.value)}
         onKeyDown={(e) => {

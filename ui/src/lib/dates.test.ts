@@ -2,6 +2,7 @@ import { describe, expect, test } from 'bun:test'
 import {
   addWeeks,
   formatDate,
+  formatShortWeekday,
   formatWeekRange,
   groupReportsForSidebar,
   parseIsoDate,
@@ -54,6 +55,12 @@ describe('ISO dates', () => {
 describe('formatting (en-US short)', () => {
   test('formatDate gives month, day and year', () => {
     expect(formatDate('2026-11-16')).toBe('Nov 16, 2026')
+  })
+
+  test('formatShortWeekday names the day of a date or of a midday timestamp', () => {
+    expect(formatShortWeekday('2026-11-24')).toBe('Tue')
+    // Midday UTC is the same calendar day in every time zone from UTC-11 to UTC+11.
+    expect(formatShortWeekday('2026-11-24T12:00:00.000Z')).toBe('Tue')
   })
 
   test('formatWeekRange spans the start to the end day', () => {

@@ -60,6 +60,12 @@ function formatDate(iso: string): string {
   return `${monthDay(date)}, ${date.getFullYear()}`
 }
 
+/** 'Tue': the short weekday of a timestamp in local time (or of a 'YYYY-MM-DD' date). */
+function formatShortWeekday(iso: string): string {
+  const date = iso.length > 10 && iso.includes('T') ? new Date(iso) : parseIsoDate(iso)
+  return date.toLocaleDateString('en-US', { weekday: 'short' })
+}
+
 /**
  * The week from its start to the user's end day: 'Nov 16 - Nov 20, 2026'. The year appears on
  * both ends only when the week crosses New Year.
@@ -132,6 +138,7 @@ export {
   addDays,
   addWeeks,
   formatDate,
+  formatShortWeekday,
   formatWeekRange,
   groupReportsForSidebar,
   MONTHS,

@@ -3,6 +3,7 @@ import { ProjectHealthTable } from '../components/project-health'
 import { SinceLastWeek } from '../components/since-last-week'
 import { ReportSkeleton } from '../components/skeleton'
 import { ageingLabel, showsAgeing } from '../lib/ageing'
+import { formatShortWeekday } from '../lib/dates'
 import type { Project, Report, ReportChanges, SectionItem, SectionType, TeamMember } from '../types'
 
 export type DraftViewProps = {
@@ -106,7 +107,20 @@ export function DraftView(p: DraftViewProps) {
                         {it.is_completed ? <span> ✓ Completed</span> : null}
                         {who ? <small> Assigned to {who.name}</small> : null}
                         {it.source_author_name ? (
-                          <small> (from {it.source_author_name}'s report)</small>
+                          <small> · from {it.source_author_name}'s report</small>
+                        ) : null}
+                        {who && it.is_completed && it.assignee_completed_at ? (
+                          <small>
+                            {' '}
+                            · Completed by {who.name} ·{' '}
+                            {formatShortWeekday(it.assignee_completed_at)}
+                          </small>
+                        ) : null}
+                        {who && it.assignee_note ? (
+                          <small className="cad-break">
+                            {' '}
+                            · {who.name}: {it.assignee_note}
+                          </small>
                         ) : null}
                         {showsAgeing(it) && (it.open_weeks ?? 0) > 0 ? (
                           <small className="cad-draft__age">

@@ -1,3 +1,4 @@
+import type * as React from 'react'
 import { Button } from '../components/button'
 import { Card } from '../components/card'
 import { Spinner } from '../components/spinner'
@@ -15,6 +16,15 @@ export type InvitationViewProps = {
   onContinue: () => void
 }
 
+/** Every state in the same centered card, so the page does not jump as it moves on. */
+function Frame({ children }: { children: React.ReactNode }) {
+  return (
+    <main className="cad-screen-center">
+      <Card className="cad-invitation">{children}</Card>
+    </main>
+  )
+}
+
 /**
  * `/invite/:token`: joining an executive's team. No app navigation; a used, expired or revoked
  * invitation says so and links nothing.
@@ -28,15 +38,15 @@ export function InvitationView(p: InvitationViewProps) {
     )
   if (p.state === 'invalid')
     return (
-      <main className="cad-screen-center">
+      <Frame>
         <h1 className="cad-screen__title">This invitation is no longer valid</h1>
         <p className="cad-screen__muted">It was used, revoked or has expired. Ask for a new one.</p>
-      </main>
+      </Frame>
     )
   const inviter = p.preview?.inviter_name ?? 'Your manager'
   if (p.state === 'accepted')
     return (
-      <main className="cad-screen-center">
+      <Frame>
         <h1 className="cad-screen__title">You're on {inviter}'s team</h1>
         <p className="cad-screen__muted">
           What {inviter} assigns to you shows on your dashboard under Assigned to me.
@@ -44,31 +54,29 @@ export function InvitationView(p: InvitationViewProps) {
         <Button variant="primary" onClick={p.onContinue}>
           Go to dashboard
         </Button>
-      </main>
+      </Frame>
     )
   return (
-    <main className="cad-screen-center">
-      <Card className="cad-invitation">
-        <h1 className="cad-screen__title">Join {inviter}'s team</h1>
-        <p>
-          You were invited as {p.preview?.team_member_name}. {inviter} will see your sent reports
-          and can assign you tasks; your drafts and your own tasks stay private.
+    <Frame>
+      <h1 className="cad-screen__title">Join {inviter}'s team</h1>
+      <p>
+        You were invited as {p.preview?.team_member_name}. {inviter} will see your sent reports and
+        can assign you tasks; your drafts and your own tasks stay private.
+      </p>
+      {p.state === 'error' && p.error ? (
+        <p className="cad-form__error" role="alert">
+          {p.error}
         </p>
-        {p.state === 'error' && p.error ? (
-          <p className="cad-form__error" role="alert">
-            {p.error}
-          </p>
-        ) : null}
-        {p.signedIn ? (
-          <Button variant="primary" onClick={p.onAccept} loading={p.state === 'accepting'}>
-            {p.state === 'error' ? 'Try again' : 'Accept invitation'}
-          </Button>
-        ) : (
-          <Button variant="primary" onClick={p.onSignIn}>
-            Sign in to accept
-          </Button>
-        )}
-      </Card>
-    </main>
+      ) : null}
+      {p.signedIn ? (
+        <Button variant="primary" onClick={p.onAccept} loading={p.state === 'accepting'}>
+          {p.state === 'error' ? 'Try again' : 'Accept invitation'}
+        </Button>
+      ) : (
+        <Button variant="primary" onClick={p.onSignIn}>
+          Sign in to accept
+        </Button>
+      )}
+    </Frame>
   )
 }

@@ -73,6 +73,7 @@ function SectionOf({
                   variant="ghost"
                   size="sm"
                   onClick={() => onPullItem(item.id)}
+                  // Visible words first: speech users say what they see (WCAG 2.5.3).
                   aria-label={`Add to my report: ${item.content}`}
                 >
                   <Plus size={14} aria-hidden /> Add to my report
@@ -122,8 +123,8 @@ export function TeamUpdatesView(p: TeamUpdatesViewProps) {
         </div>
       ) : updates.length === 0 ? (
         <EmptyState
-          title="No one on your team has joined Cadence yet"
-          description="Invite them from their page under Team: their sent reports show here."
+          title="No one on your team has joined Cadence yet."
+          description="Invite them from their page under Team."
         />
       ) : (
         <>
