@@ -2,7 +2,6 @@ import { CombineProjectsDialog, DeleteProjectDialog, PageSkeleton, type Project 
 import { useEffect, useState } from 'react'
 import { downloadExport, importAccount } from '../state/account'
 import { cache, useProjects, useSectionTemplates, useSettings } from '../state/cache'
-import { loadPublicConfig } from '../state/help-widget'
 import {
   addProject,
   combineProjects,
@@ -21,6 +20,7 @@ import {
   updateSection,
 } from '../state/settings'
 import { loadShares, revokeShare, useShares } from '../state/sharing'
+import { useMailEnabled } from './use-mail-enabled'
 import { SettingsView } from './views'
 
 /** `/settings`: report preferences, report sections and projects. */
@@ -33,19 +33,10 @@ function SettingsPage() {
   const [saving, setSaving] = useState(false)
   const [combining, setCombining] = useState<number[] | null>(null)
   const [deleting, setDeleting] = useState<Project | null>(null)
-  const [mailEnabled, setMailEnabled] = useState<boolean | undefined>(undefined)
+  // The hint that e-mail is not configured.
+  const mailEnabled = useMailEnabled()
   const [weekOverWeekError, setWeekOverWeekError] = useState<string | null>(null)
   const [webhookError, setWebhookError] = useState<string | null>(null)
-  useEffect(() => {
-    // The hint that e-mail is not configured (GET /api/config, asked once per page load).
-    let live = true
-    void loadPublicConfig().then((config) => {
-      if (live && config) setMailEnabled(config.mailEnabled)
-    })
-    return () => {
-      live = false
-    }
-  }, [])
   useEffect(() => {
     cache.settings.load().catch(() => {})
     cache.sectionTemplates.load().catch(() => {})

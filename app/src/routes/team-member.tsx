@@ -2,10 +2,10 @@ import { formatDate, InviteDialog, MemberLink, PageSkeleton } from '@cadence/ui'
 import { useEffect, useState } from 'react'
 import { useParams } from 'wouter'
 import { cache, useProjects, useTeamMembers } from '../state/cache'
-import { loadPublicConfig } from '../state/help-widget'
 import { createInvitation, revokeInvitation, unlink } from '../state/roll-up'
 import { copyLink } from '../state/sharing'
 import { addEntry, deleteEntry, loadTeamMember, toggleEntry, useTeamMember } from '../state/team'
+import { useMailEnabled } from './use-mail-enabled'
 import { TeamMemberView } from './views'
 
 /** `/team-members/:uuid`: talking points, tasks and follow-ups for one person, and their link. */
@@ -15,16 +15,7 @@ function TeamMemberPage() {
   const projects = useProjects()
   const members = useTeamMembers()
   const [inviting, setInviting] = useState(false)
-  const [mailEnabled, setMailEnabled] = useState(false)
-  useEffect(() => {
-    let live = true
-    void loadPublicConfig().then((config) => {
-      if (live && config) setMailEnabled(config.mailEnabled)
-    })
-    return () => {
-      live = false
-    }
-  }, [])
+  const mailEnabled = useMailEnabled()
   useEffect(() => {
     void loadTeamMember(uuid)
     cache.projects.load().catch(() => {})
@@ -61,7 +52,7 @@ function TeamMemberPage() {
           onOpenChange={setInviting}
           memberName={listed.name}
           memberEmail={listed.email}
-          smtp={mailEnabled}
+          smtp={mailEnabled === true}
           onCreate={() => createInvitation(uuid)}
           onCopy={copyLink}
           formatDate={formatDate}

@@ -1,7 +1,8 @@
-import { Plus, X } from 'lucide-react'
+import { X } from 'lucide-react'
 import * as React from 'react'
 import { cn } from '../lib/cn'
-import { Button, IconButton } from './button'
+import { IconButton } from './button'
+import { AddToListForm } from './report-delivery-settings'
 
 /** At most this many webhooks (the server's limit). */
 export const MAX_WEBHOOKS = 5
@@ -107,30 +108,21 @@ function ChatDeliverySettings({
           ))}
         </ul>
       )}
-      <form className="cad-wow-settings__add" onSubmit={add} noValidate>
-        <input
-          className="cad-input"
-          type="url"
-          aria-label="Webhook URL"
-          aria-invalid={invalid ? true : undefined}
-          aria-describedby={message ? `${id}-error` : undefined}
-          placeholder="https://hooks.slack.com/services/…"
-          value={draft}
-          onChange={(e) => {
-            setDraft(e.target.value)
-            if (invalid) setInvalid(null)
-          }}
-        />
-        <Button type="submit" size="sm">
-          <Plus size={14} aria-hidden />
-          Add webhook
-        </Button>
-      </form>
-      {message ? (
-        <p id={`${id}-error`} className="cad-form__error" role="alert">
-          {message}
-        </p>
-      ) : null}
+      <AddToListForm
+        id={id}
+        type="url"
+        label="Webhook URL"
+        placeholder="https://hooks.slack.com/services/…"
+        buttonLabel="Add webhook"
+        value={draft}
+        onValueChange={(value) => {
+          setDraft(value)
+          if (invalid) setInvalid(null)
+        }}
+        invalid={invalid !== null}
+        message={message}
+        onSubmit={add}
+      />
     </section>
   )
 }

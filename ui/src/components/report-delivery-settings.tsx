@@ -28,6 +28,50 @@ const MAX_RECIPIENTS = 20
 // The server's check is the authority; this one catches typos before the round trip.
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 
+type AddToListFormProps = {
+  /** The base of the error paragraph's id. */
+  id: string
+  type: 'email' | 'url'
+  label: string
+  placeholder: string
+  buttonLabel: string
+  value: string
+  onValueChange: (value: string) => void
+  invalid: boolean
+  /** The check's or the server's message, under the form. */
+  message: string | null
+  onSubmit: (e: React.FormEvent) => void
+}
+
+/** One address to add to a list (report recipients, chat webhooks), and what is wrong with it. */
+function AddToListForm(p: AddToListFormProps) {
+  return (
+    <>
+      <form className="cad-wow-settings__add" onSubmit={p.onSubmit} noValidate>
+        <input
+          className="cad-input"
+          type={p.type}
+          aria-label={p.label}
+          aria-invalid={p.invalid ? true : undefined}
+          aria-describedby={p.message ? `${p.id}-error` : undefined}
+          placeholder={p.placeholder}
+          value={p.value}
+          onChange={(e) => p.onValueChange(e.target.value)}
+        />
+        <Button type="submit" size="sm">
+          <Plus size={14} aria-hidden />
+          {p.buttonLabel}
+        </Button>
+      </form>
+      {p.message ? (
+        <p id={`${p.id}-error`} className="cad-form__error" role="alert">
+          {p.message}
+        </p>
+      ) : null}
+    </>
+  )
+}
+
 /** Carry-over, the weekly reminder and the report's e-mail recipients (Report Preferences). */
 function ReportDeliverySettings({
   carryOver,
@@ -124,34 +168,25 @@ function ReportDeliverySettings({
             ))}
           </ul>
         )}
-        <form className="cad-wow-settings__add" onSubmit={add} noValidate>
-          <input
-            className="cad-input"
-            type="email"
-            aria-label="Recipient e-mail"
-            aria-invalid={invalid ? true : undefined}
-            aria-describedby={message ? `${id}-error` : undefined}
-            placeholder="name@example.com"
-            value={draft}
-            onChange={(e) => {
-              setDraft(e.target.value)
-              if (invalid) setInvalid(null)
-            }}
-          />
-          <Button type="submit" size="sm">
-            <Plus size={14} aria-hidden />
-            Add recipient
-          </Button>
-        </form>
-        {message ? (
-          <p id={`${id}-error`} className="cad-form__error" role="alert">
-            {message}
-          </p>
-        ) : null}
+        <AddToListForm
+          id={id}
+          type="email"
+          label="Recipient e-mail"
+          placeholder="name@example.com"
+          buttonLabel="Add recipient"
+          value={draft}
+          onValueChange={(value) => {
+            setDraft(value)
+            if (invalid) setInvalid(null)
+          }}
+          invalid={invalid !== null}
+          message={message}
+          onSubmit={add}
+        />
       </div>
     </section>
   )
 }
 
 export type { ReportDeliverySettingsProps, WeekOverWeekSettings }
-export { ReportDeliverySettings }
+export { AddToListForm, ReportDeliverySettings }

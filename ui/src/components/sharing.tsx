@@ -18,33 +18,105 @@ const EXPIRY_OPTIONS = [
   { value: 'never', label: 'Never (until revoked)' },
 ]
 
-/** A link shown once (a private link, an invitation): read-only, selected on focus, copied. */
-function OneTimeLink({
-  id,
-  label,
-  url,
-  onCopy,
-}: {
-  id: string
-  label: string
-  url: string
+type LinkDialogProps<T extends { url: string }> = {
+  open: boolean
+  onOpenChange: (open: boolean) => void
+  title: string
+  description: string
+  /** The created link's field label. */
+  linkLabel: string
+  /** The create button's words. */
+  createLabel: string
+  /** In 'Failed to create …': 'the link', 'the invitation'. */
+  what: string
+  onCreate: () => Promise<T>
   onCopy: (url: string) => void
-}) {
+  /** What is said under the created link (until when, and that it is not shown again). */
+  hint: (created: T) => React.ReactNode
+  /** Called when the dialog closes, to reset the caller's own fields. */
+  onClosed?: () => void
+  /** Shown before the link is made (options, explanations). */
+  children?: React.ReactNode
+}
+
+/**
+ * A dialog that makes a link shown once (a private link, an invitation): read-only, selected on
+ * focus, copied; only its hash is kept on the server.
+ */
+function LinkDialog<T extends { url: string }>(p: LinkDialogProps<T>) {
+  const id = React.useId()
+  const [busy, setBusy] = React.useState(false)
+  const [error, setError] = React.useState<string | null>(null)
+  const [created, setCreated] = React.useState<T | null>(null)
+  const change = (next: boolean) => {
+    if (!next) {
+      setCreated(null)
+      setError(null)
+      p.onClosed?.()
+    }
+    p.onOpenChange(next)
+  }
+  const create = async () => {
+    setBusy(true)
+    setError(null)
+    try {
+      setCreated(await p.onCreate())
+    } catch (err) {
+      setError(
+        `Failed to create ${p.what}: ${err instanceof Error ? err.message : 'Unknown error'}`,
+      )
+    } finally {
+      setBusy(false)
+    }
+  }
   return (
-    <Field label={label} htmlFor={id}>
-      <div className="cad-share__url">
-        <input
-          id={id}
-          className="cad-input"
-          readOnly
-          value={url}
-          onFocus={(e) => e.currentTarget.select()}
-        />
-        <Button onClick={() => onCopy(url)}>
-          <Copy size={14} aria-hidden /> Copy link
-        </Button>
-      </div>
-    </Field>
+    <Dialog open={p.open} onOpenChange={change}>
+      <DialogContent title={p.title} description={p.description} size="sm">
+        <div className="cad-form">
+          {created ? (
+            <>
+              <Field label={p.linkLabel} htmlFor={`${id}-url`}>
+                <div className="cad-share__url">
+                  <input
+                    id={`${id}-url`}
+                    className="cad-input"
+                    readOnly
+                    value={created.url}
+                    onFocus={(e) => e.currentTarget.select()}
+                  />
+                  <Button onClick={() => p.onCopy(created.url)}>
+                    <Copy size={14} aria-hidden /> Copy link
+                  </Button>
+                </div>
+              </Field>
+              <p className="cad-share__hint">{p.hint(created)}</p>
+              <DialogFooter>
+                <Button variant="primary" onClick={() => change(false)}>
+                  Done
+                </Button>
+              </DialogFooter>
+            </>
+          ) : (
+            <>
+              {p.children}
+              {error && (
+                <p className="cad-form__error" role="alert">
+                  {error}
+                </p>
+              )}
+              <DialogFooter>
+                <Button variant="ghost" onClick={() => change(false)}>
+                  Cancel
+                </Button>
+                <Button variant="primary" onClick={create} loading={busy}>
+                  <Link2 size={14} aria-hidden /> {p.createLabel}
+                </Button>
+              </DialogFooter>
+            </>
+          )}
+        </div>
+      </DialogContent>
+    </Dialog>
   )
 }
 
@@ -75,82 +147,36 @@ function ShareDialog({
 }: ShareDialogProps) {
   const id = React.useId()
   const [expiry, setExpiry] = React.useState('30')
-  const [busy, setBusy] = React.useState(false)
-  const [error, setError] = React.useState<string | null>(null)
-  const [created, setCreated] = React.useState<{ url: string; expires_at: string | null } | null>(
-    null,
-  )
-  const change = (next: boolean) => {
-    if (!next) {
-      setCreated(null)
-      setError(null)
-      setExpiry('30')
-    }
-    onOpenChange(next)
-  }
-  const create = async () => {
-    setBusy(true)
-    setError(null)
-    try {
-      setCreated(await onCreate(expiry === 'never' ? null : (Number(expiry) as 7 | 30 | 90)))
-    } catch (err) {
-      setError(`Failed to create the link: ${err instanceof Error ? err.message : 'Unknown error'}`)
-    } finally {
-      setBusy(false)
-    }
-  }
   return (
-    <Dialog open={open} onOpenChange={change}>
-      <DialogContent
-        title="Share a private link"
-        description={`Anyone with the link can read ${reportName} and its project health, without an account. Nothing else of yours is shown.`}
-        size="sm"
-      >
-        <div className="cad-form">
-          {created ? (
-            <>
-              <OneTimeLink id={`${id}-url`} label="Link" url={created.url} onCopy={onCopy} />
-              <p className="cad-share__hint">
-                {created.expires_at
-                  ? `Works until ${formatDate(created.expires_at)}.`
-                  : 'Works until you revoke it.'}{' '}
-                Copy it now: it is not shown again. Settings → Sharing lists your links and revokes
-                them.
-              </p>
-              <DialogFooter>
-                <Button variant="primary" onClick={() => change(false)}>
-                  Done
-                </Button>
-              </DialogFooter>
-            </>
-          ) : (
-            <>
-              <Field label="Expires after" htmlFor={`${id}-expiry`}>
-                <Select
-                  id={`${id}-expiry`}
-                  value={expiry}
-                  onValueChange={setExpiry}
-                  options={EXPIRY_OPTIONS}
-                />
-              </Field>
-              {error && (
-                <p className="cad-form__error" role="alert">
-                  {error}
-                </p>
-              )}
-              <DialogFooter>
-                <Button variant="ghost" onClick={() => change(false)}>
-                  Cancel
-                </Button>
-                <Button variant="primary" onClick={create} loading={busy}>
-                  <Link2 size={14} aria-hidden /> Create link
-                </Button>
-              </DialogFooter>
-            </>
-          )}
-        </div>
-      </DialogContent>
-    </Dialog>
+    <LinkDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Share a private link"
+      description={`Anyone with the link can read ${reportName} and its project health, without an account. Nothing else of yours is shown.`}
+      linkLabel="Link"
+      createLabel="Create link"
+      what="the link"
+      onCreate={() => onCreate(expiry === 'never' ? null : (Number(expiry) as 7 | 30 | 90))}
+      onCopy={onCopy}
+      onClosed={() => setExpiry('30')}
+      hint={(created) => (
+        <>
+          {created.expires_at
+            ? `Works until ${formatDate(created.expires_at)}.`
+            : 'Works until you revoke it.'}{' '}
+          Copy it now: it is not shown again. Settings → Sharing lists your links and revokes them.
+        </>
+      )}
+    >
+      <Field label="Expires after" htmlFor={`${id}-expiry`}>
+        <Select
+          id={`${id}-expiry`}
+          value={expiry}
+          onValueChange={setExpiry}
+          options={EXPIRY_OPTIONS}
+        />
+      </Field>
+    </LinkDialog>
   )
 }
 
@@ -244,5 +270,5 @@ function SharingList({ links, onRevoke, formatDate, now }: SharingListProps) {
   )
 }
 
-export type { ShareDialogProps, SharingListProps }
-export { OneTimeLink, ShareDialog, SharingList }
+export type { LinkDialogProps, ShareDialogProps, SharingListProps }
+export { LinkDialog, ShareDialog, SharingList }

@@ -6,13 +6,10 @@ import { Button } from './button'
 import { Card } from './card'
 import { Checkbox } from './checkbox'
 import { ConfirmInline } from './confirm-inline'
-import { Dialog, DialogContent, DialogFooter } from './dialog'
-import { OneTimeLink } from './sharing'
+import { LinkDialog } from './sharing'
 
 // Team roll-up (interface.md §9): inviting a team member, their link, what is assigned to them,
 // and the teams they are on.
-
-const errorText = (err: unknown) => (err instanceof Error ? err.message : 'Unknown error')
 
 type InviteDialogProps = {
   open: boolean
@@ -38,85 +35,36 @@ function InviteDialog({
   onCopy,
   formatDate,
 }: InviteDialogProps) {
-  const id = React.useId()
-  const [busy, setBusy] = React.useState(false)
-  const [error, setError] = React.useState<string | null>(null)
-  const [created, setCreated] = React.useState<Invitation | null>(null)
-  const change = (next: boolean) => {
-    if (!next) {
-      setCreated(null)
-      setError(null)
-    }
-    onOpenChange(next)
-  }
-  const create = async () => {
-    setBusy(true)
-    setError(null)
-    try {
-      setCreated(await onCreate())
-    } catch (err) {
-      setError(`Failed to create the invitation: ${errorText(err)}`)
-    } finally {
-      setBusy(false)
-    }
-  }
   return (
-    <Dialog open={open} onOpenChange={change}>
-      <DialogContent
-        title="Invite to Cadence"
-        description={`${memberName} signs in with their own account and sees what you assign to them; their sent reports reach your Team updates.`}
-        size="sm"
-      >
-        <div className="cad-form">
-          {created ? (
-            <>
-              <OneTimeLink
-                id={`${id}-url`}
-                label="Invitation link"
-                url={created.url}
-                onCopy={onCopy}
-              />
-              <p className="cad-share__hint">
-                Single use · works until {formatDate(created.expires_at)}.{' '}
-                {created.emailed
-                  ? `We also e-mailed it to ${memberEmail}.`
-                  : `Send it to ${memberName} yourself: it is not shown again.`}
-              </p>
-              <DialogFooter>
-                <Button variant="primary" onClick={() => change(false)}>
-                  Done
-                </Button>
-              </DialogFooter>
-            </>
-          ) : (
-            <>
-              <p className="cad-screen__muted">
-                Only what you assign to {memberName} and the reports they send cross between your
-                accounts. Your drafts and everything else stay yours.
-              </p>
-              <p className="cad-screen__muted">
-                {smtp
-                  ? `We also e-mail the link to ${memberEmail}.`
-                  : `E-mail is not set up on this server: you send the link to ${memberName} yourself.`}
-              </p>
-              {error && (
-                <p className="cad-form__error" role="alert">
-                  {error}
-                </p>
-              )}
-              <DialogFooter>
-                <Button variant="ghost" onClick={() => change(false)}>
-                  Cancel
-                </Button>
-                <Button variant="primary" onClick={create} loading={busy}>
-                  <Link2 size={14} aria-hidden /> Create invitation
-                </Button>
-              </DialogFooter>
-            </>
-          )}
-        </div>
-      </DialogContent>
-    </Dialog>
+    <LinkDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Invite to Cadence"
+      description={`${memberName} signs in with their own account and sees what you assign to them; their sent reports reach your Team updates.`}
+      linkLabel="Invitation link"
+      createLabel="Create invitation"
+      what="the invitation"
+      onCreate={onCreate}
+      onCopy={onCopy}
+      hint={(created: Invitation) => (
+        <>
+          Single use · works until {formatDate(created.expires_at)}.{' '}
+          {created.emailed
+            ? `We also e-mailed it to ${memberEmail}.`
+            : `Send it to ${memberName} yourself: it is not shown again.`}
+        </>
+      )}
+    >
+      <p className="cad-screen__muted">
+        Only what you assign to {memberName} and the reports they send cross between your accounts.
+        Your drafts and everything else stay yours.
+      </p>
+      <p className="cad-screen__muted">
+        {smtp
+          ? `We also e-mail the link to ${memberEmail}.`
+          : `E-mail is not set up on this server: you send the link to ${memberName} yourself.`}
+      </p>
+    </LinkDialog>
   )
 }
 

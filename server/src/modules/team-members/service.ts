@@ -42,10 +42,13 @@ SELECT m.*,
   CAST((SELECT COUNT(*) FROM section_items i WHERE i.assigned_to_team_member_id = m.id AND i.item_type = 'followup' AND i.is_completed = 0 AND NOT EXISTS (SELECT 1 FROM section_items x WHERE x.carried_from_item_id = i.id)) AS INTEGER) AS report_followups_count,
   CAST((SELECT COUNT(*) FROM member_followups x WHERE x.team_member_id = m.id AND x.is_completed = 0) AS INTEGER) AS standalone_followups_count,
   CAST((SELECT COUNT(*) FROM talking_points x WHERE x.team_member_id = m.id AND x.is_completed = 0) AS INTEGER) AS talking_points_count,
-  (SELECT u.email FROM users u WHERE u.id = m.linked_user_id) AS linked_user_email,
-  (SELECT v.id FROM invitations v WHERE v.team_member_id = m.id AND v.used_at IS NULL AND v.revoked_at IS NULL AND v.expires_at > ${nowIso()} ORDER BY v.id DESC LIMIT 1) AS pending_invitation_id,
-  (SELECT v.expires_at FROM invitations v WHERE v.team_member_id = m.id AND v.used_at IS NULL AND v.revoked_at IS NULL AND v.expires_at > ${nowIso()} ORDER BY v.id DESC LIMIT 1) AS pending_invitation_expires_at
-FROM team_members m WHERE m.user_id = ${userId}${only}`
+  u.email AS linked_user_email,
+  v.id AS pending_invitation_id,
+  v.expires_at AS pending_invitation_expires_at
+FROM team_members m
+LEFT JOIN users u ON u.id = m.linked_user_id
+LEFT JOIN invitations v ON v.id = (SELECT MAX(o.id) FROM invitations o WHERE o.team_member_id = m.id AND o.used_at IS NULL AND o.revoked_at IS NULL AND o.expires_at > ${nowIso()})
+WHERE m.user_id = ${userId}${only}`
 
 type CountedRow = TeamMemberWithCounts & {
   linked_user_email: string | null

@@ -67,25 +67,20 @@ export async function updateAssigned(
   id: number,
   input: TeamModel.assignedUpdate,
 ) {
-  const found = await ctx.db.row<{ id: number }>(sql`
-    SELECT i.id FROM section_items i
-    JOIN team_members m ON m.id = i.assigned_to_team_member_id AND m.user_id = i.user_id
-    WHERE i.id = ${id} AND m.linked_user_id = ${userId} AND i.user_id <> ${userId}
-      AND i.item_type IN ('task', 'followup')
-      AND NOT EXISTS (SELECT 1 FROM section_items x WHERE x.carried_from_item_id = i.id)`)
-  if (!found) throw new NotFound('Item not found')
+  // The one read checks it is the member's to change and gathers the answer.
+  const row = await ctx.db.row<Row>(sql`${ASSIGNED(userId, '0000-00-00')} AND i.id = ${id}`)
+  if (!row) throw new NotFound('Item not found')
   const now = nowIso()
-  const note = input.note === undefined ? undefined : input.note?.trim() || null
+  const note = input.note === undefined ? row.note : input.note?.trim() || null
+  const completedAt = input.is_completed ? now : null
   await ctx.db.orm
     .update(sectionItems)
     .set({
       is_completed: input.is_completed,
-      assignee_completed_at: input.is_completed ? now : null,
-      ...(note === undefined ? {} : { assignee_note: note }),
+      assignee_completed_at: completedAt,
+      assignee_note: note,
       updated_at: now,
     })
     .where(eq(sectionItems.id, id))
-  const row = await ctx.db.row<Row>(sql`${ASSIGNED(userId, '0000-00-00')} AND i.id = ${id}`)
-  if (!row) throw new NotFound('Item not found')
-  return out(row)
+  return { ...out(row), is_completed: input.is_completed, note, completed_at: completedAt }
 }

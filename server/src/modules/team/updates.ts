@@ -40,13 +40,6 @@ export async function teamUpdates(ctx: AppContext, userId: number, week?: string
     week ?? weekStart(isoDate(), (await getSettings(ctx, userId)).weekly_start_day as Weekday)
   const to = addDays(from, 6)
   const members = await linkedMembers(ctx, userId)
-  const pulled = new Set(
-    (
-      await ctx.db.rows<{ source_item_id: number }>(sql`
-        SELECT source_item_id FROM section_items
-        WHERE user_id = ${userId} AND source_item_id IS NOT NULL`)
-    ).map((r) => r.source_item_id),
-  )
   const updates = []
   for (const member of members) {
     const [report] = await ctx.db.orm
@@ -83,7 +76,7 @@ export async function teamUpdates(ctx: AppContext, userId: number, week?: string
             is_completed: i.is_completed,
             item_type: i.item_type,
             project_name: i.projectName,
-            pulled: pulled.has(i.id),
+            pulled: false,
           })),
         })),
         project_health: await reportProjectHealth(ctx.db, report),
@@ -95,6 +88,21 @@ export async function teamUpdates(ctx: AppContext, userId: number, week?: string
       title: member.title,
       report: shown,
     })
+  }
+  // Which of these items the reader pulled already: one lookup for the items shown.
+  const shownItems = updates.flatMap((u) => u.report?.sections.flatMap((s) => s.items) ?? [])
+  if (shownItems.length) {
+    const pulled = new Set(
+      (
+        await ctx.db.rows<{ source_item_id: number }>(sql`
+          SELECT source_item_id FROM section_items
+          WHERE user_id = ${userId} AND source_item_id IN (${sql.join(
+            shownItems.map((i) => sql`${i.id}`),
+            sql`, `,
+          )})`)
+      ).map((r) => Number(r.source_item_id)),
+    )
+    for (const item of shownItems) item.pulled = pulled.has(item.id)
   }
   return { week_start_date: from, updates }
 }
