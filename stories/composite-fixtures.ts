@@ -214,6 +214,45 @@ export const searchResults: SearchResult[] = [
   },
 ]
 
+/** What others share with the user (team roll-up): a teammate's sent report, an assigned item. */
+export const sharedSearchResults: SearchResult[] = [
+  {
+    type: 'report',
+    id: 40,
+    uuid: 'tom-report',
+    title: 'Platform team, week 47',
+    status: 'submitted',
+    is_submitted: true,
+    week_start_date: '2026-11-23',
+    content: 'Migration dry run finished two days early',
+    source: 'team_update',
+    team_member_uuid: 'member-2',
+    team_member_name: 'Tom Reed',
+  },
+  {
+    type: 'task',
+    id: 41,
+    content: 'Write the migration runbook for the on-call rotation',
+    is_completed: false,
+    status: 'active',
+    week_start_date: '2026-11-23',
+    source: 'team_update',
+    team_member_uuid: 'member-2',
+    team_member_name: 'Tom Reed',
+  },
+  {
+    type: 'task',
+    id: 42,
+    content: 'Sign off the migration budget',
+    is_completed: false,
+    status: 'active',
+    project_name: 'Platform Migration',
+    week_start_date: '2026-11-16',
+    source: 'assigned',
+    assigned_by_name: 'Maria Chen',
+  },
+]
+
 export const history: SavedSearch[] = Array.from({ length: 8 }, (_, i) => ({
   id: `h${i}`,
   query: [

@@ -3,7 +3,7 @@ import { SearchDialog, type SearchFilters } from '@cadence/ui'
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import * as React from 'react'
 import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test'
-import { history, searchResults } from './composite-fixtures'
+import { history, searchResults, sharedSearchResults } from './composite-fixtures'
 
 const meta = {
   title: 'Components/SearchDialog',
@@ -145,6 +145,41 @@ export const MemberTask: Story = {
     await expect(args.onQuickAction).toHaveBeenCalledWith('complete', searchResults[5])
     await expect(searchResults[5]).toMatchObject({ source: 'team_member', id: 1 })
     await expect(searchResults[3]).toMatchObject({ source: 'report', id: 1 })
+  },
+}
+
+/**
+ * Team roll-up: a teammate's sent report and an item someone assigned to the user come after the
+ * user's own results, each in a group of its own and labelled with whose it is. A teammate's report
+ * is read-only (no 'Mark completed'); an item assigned to the user can be completed.
+ */
+export const SharedWithMe: Story = {
+  args: { results: [...searchResults.slice(0, 3), ...sharedSearchResults] },
+  play: async ({ args }) => {
+    const dialog = await open()
+    await expect(within(dialog).getByText('Team updates')).toBeVisible()
+    await expect(within(dialog).getByText('Assigned to me')).toBeVisible()
+    const report = within(dialog).getByRole('option', { name: /^Platform team, week 47/ })
+    await expect(report).toHaveTextContent('From Tom Reed · Week of Nov 23, 2026')
+    const update = within(dialog).getByRole('option', { name: /^Write the migration runbook/ })
+    await expect(update).toHaveTextContent('From Tom Reed · Week of Nov 23, 2026 · Open')
+    await expect(update.querySelector('[data-action="complete"]')).toBeNull()
+    const assigned = within(dialog).getByRole('option', { name: /^Sign off the migration budget/ })
+    await expect(assigned).toHaveTextContent(
+      'From Maria Chen · Platform Migration · Week of Nov 16, 2026 · Open',
+    )
+    await userEvent.click(assigned.querySelector('[data-action="complete"]') as HTMLElement)
+    await expect(args.onQuickAction).toHaveBeenCalledWith('complete', sharedSearchResults[2])
+    // Own results first, then Team updates, then Assigned to me (the keyboard order too).
+    const options = within(dialog).getAllByRole('option')
+    await expect(options.map((o) => o.getAttribute('data-value'))).toEqual([
+      'report--report-1',
+      'report--report-2',
+      'project--project-1',
+      'report-team_update-tom-report',
+      'task-team_update-41',
+      'task-assigned-42',
+    ])
   },
 }
 

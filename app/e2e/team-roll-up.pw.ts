@@ -11,6 +11,7 @@ import {
   base,
   monday,
   newPage,
+  openSearch,
   shot,
   signedInPage,
   skipTour,
@@ -155,6 +156,50 @@ describe('team roll-up, two people', () => {
       expect(
         items.filter((i: { content: string }) => i.content === 'Closed the Apollo vendor contract'),
       ).toHaveLength(1)
+    }))
+
+  test('search covers what each one may see, labelled, and opens it where it lives', () =>
+    step(exec, 'team-search', async () => {
+      const inGroup = (page: Page, group: string, title: string) =>
+        page
+          .locator('[cmdk-group]', {
+            has: page.locator('[cmdk-group-heading]', { hasText: group }),
+          })
+          .locator('[data-slot="search-result"]', { hasText: title })
+      // The executive: Tom's sent report under Team updates (her pulled copy stays under Reports).
+      const input = await openSearch(exec)
+      await input.fill('vendor contract')
+      const update = inGroup(exec, 'Team updates', 'From Tom Reed')
+      await update.waitFor()
+      await inGroup(exec, 'Reports', 'Week of').waitFor()
+      await shot(exec, 'team-search-executive')
+      await update.click()
+      await exec.waitForURL(`${base}/team-updates?week=${monday()}`)
+      await exec.getByRole('article', { name: "Tom Reed's report" }).waitFor()
+
+      // Tom: what was assigned to him, under Assigned to me, completed from the result.
+      await api(member, 'PUT', `/api/assigned-to-me/${taskId}`, { is_completed: false })
+      await member.goto(`${base}/dashboard`)
+      const box = await openSearch(member)
+      await box.fill('apollo budget')
+      const assigned = inGroup(member, 'Assigned to me', 'Draft the Apollo budget')
+      await assigned.waitFor()
+      await assigned.hover()
+      await assigned.locator('[data-action="complete"]').click()
+      await toast(member, 'Item completed')
+      await until(
+        async () =>
+          (await api(member, 'GET', '/api/assigned-to-me')).json.items[0]?.is_completed ?? null,
+        true,
+      )
+      // Nothing else of the executive's report reaches his search.
+      const sections = (await api(exec, 'GET', `/api/reports/${reportUuid}`)).json.sections
+      await api(exec, 'POST', '/api/section-items', {
+        section_id: sections[1].id,
+        content: 'Zanzibar board prep',
+      })
+      await box.fill('zanzibar')
+      await member.getByText(/^No results found for/).waitFor()
     }))
 
   test('unlinking ends every shared view on both sides at once', () =>

@@ -244,7 +244,12 @@ export type SearchResult = {
   project_name?: string | null
   team_member_uuid?: string
   team_member_name?: string
-  source?: 'report' | 'team_member'
+  /**
+   * Where it lives: the user's report, a team member's own list, a teammate's sent report read as
+   * their executive (`team_member_name` says whose), or an item others assigned to the user.
+   */
+  source?: 'report' | 'team_member' | 'team_update' | 'assigned'
+  assigned_by_name?: string
 }
 
 export type SavedSearch = { id: string; query: string; timestamp: number; resultCount: number }

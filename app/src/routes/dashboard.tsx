@@ -22,6 +22,12 @@ function DashboardPage() {
     void loadAssigned()
     void loadMyTeams()
   }, [])
+  // `/#assigned-to-me` (a search result): brought into view once the list is there.
+  const assignedShown = assigned.loaded && !!dashboard.data
+  useEffect(() => {
+    if (assignedShown && window.location.hash === '#assigned-to-me')
+      document.getElementById('assigned-to-me')?.scrollIntoView({ block: 'start' })
+  }, [assignedShown])
   if (!dashboard.data) return <PageSkeleton />
   // 'Assigned to me' shows for someone on a team (team roll-up), or with anything assigned.
   const showAssigned = assigned.items.length > 0 || teams.teams.length > 0

@@ -1,5 +1,6 @@
-import { addDays, formatDate, parseIsoDate, toIsoDate } from '@cadence/ui'
+import { addDays, formatDate, isIsoDate, parseIsoDate, toIsoDate } from '@cadence/ui'
 import { useEffect, useState } from 'react'
+import { useSearch } from 'wouter'
 import { cache, useSettings } from '../state/cache'
 import { loadTeamUpdates, pullItems, useTeamUpdates } from '../state/roll-up'
 import { weekStartOf } from '../state/weeks'
@@ -15,7 +16,14 @@ function TeamUpdatesPage() {
   useEffect(() => {
     cache.settings.load().catch(() => {})
   }, [])
-  const [week, setWeek] = useState(() => weekStartOf(new Date(), startDay))
+  // `?week=YYYY-MM-DD` (a search result's week) opens that week; otherwise the current one.
+  const asked = new URLSearchParams(useSearch()).get('week')
+  const [week, setWeek] = useState(() =>
+    weekStartOf(asked && isIsoDate(asked) ? parseIsoDate(asked) : new Date(), startDay),
+  )
+  useEffect(() => {
+    if (asked && isIsoDate(asked)) setWeek(weekStartOf(parseIsoDate(asked), startDay))
+  }, [asked, startDay])
   const updates = useTeamUpdates()
   useEffect(() => {
     setWeek((w) => weekStartOf(parseIsoDate(w), startDay))

@@ -172,4 +172,15 @@ describe("'Mark completed' from search", () => {
     await expect(search.completeResult(unknown)).rejects.toThrow('Unknown result source')
     expect(calls).toHaveLength(1)
   })
+
+  test('an item assigned to me goes to PUT /api/assigned-to-me; a teammate’s report item is refused', async () => {
+    const calls = stubFetch(() => json({ id: 1, is_completed: true }))
+    await search.completeResult({ ...reportItem, source: 'assigned', assigned_by_name: 'Ada' })
+    expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual(['PUT /api/assigned-to-me/1'])
+    expect(calls[0].body).toEqual({ is_completed: true })
+    await expect(
+      search.completeResult({ ...reportItem, source: 'team_update', team_member_name: 'Tom' }),
+    ).rejects.toThrow('Unknown result source')
+    expect(calls).toHaveLength(1)
+  })
 })

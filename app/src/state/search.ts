@@ -3,6 +3,7 @@ import { proxy, subscribe, useSnapshot } from 'valtio'
 import { api, call, request } from '../api/client'
 import { cache } from './cache'
 import { loadReport, reportState } from './reports'
+import { assignedState, loadAssigned } from './roll-up'
 import { loadTeamMember, teamMemberState } from './team'
 import { toast } from './toasts'
 
@@ -87,8 +88,9 @@ async function fetchResults(
 
 /**
  * 'Mark completed' on a task or follow-up result, on what the result really is: a report item
- * (PUT /api/section-items/{id}) or a team member's own task or follow-up (PUT
- * /api/team-members/tasks|followups/{id}). Their ids overlap, so the source decides, never the id.
+ * (PUT /api/section-items/{id}), a team member's own task or follow-up (PUT
+ * /api/team-members/tasks|followups/{id}) or an item assigned to me (PUT /api/assigned-to-me/{id}).
+ * Their ids overlap, so the source decides, never the id. A teammate's report is read-only.
  */
 async function completeResult(result: SearchResult) {
   if (result.type !== 'task' && result.type !== 'followup') throw new Error('Not a task')
@@ -97,6 +99,11 @@ async function completeResult(result: SearchResult) {
     await request('PUT', `/api/team-members/${kind}/${result.id}`, { is_completed: true })
   } else if (result.source === 'report') {
     await call(api.api['section-items']({ id: result.id }).put({ is_completed: true }))
+  } else if (result.source === 'assigned') {
+    // Someone else's item assigned to me: the one change a linked member may make to it.
+    await call(api.api['assigned-to-me']({ id: result.id }).put({ is_completed: true }))
+    if (assignedState.loaded) await loadAssigned()
+    return
   } else {
     throw new Error('Unknown result source')
   }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import type { Engine } from '../db'
+import { type Engine, truthy } from '../db'
 import type { ParsedQuery, SearchHealth, SearchType } from './query'
 
 /**
@@ -27,9 +27,22 @@ export type SearchResult = {
   project_name?: string | null
   team_member_uuid?: string
   team_member_name?: string
-  /** Where a task or follow-up lives: an item of a report, or a team member's own list. */
-  source?: 'report' | 'team_member'
+  /**
+   * Where a result lives: an item of the user's report, a team member's own list, a teammate's
+   * sent report the user reads as their executive (issue 17: `team_member_uuid`/`_name` say whose),
+   * or another person's item assigned to the user (`assigned_by_name` says whose).
+   */
+  source?: 'report' | 'team_member' | 'team_update' | 'assigned'
+  assigned_by_name?: string
 }
+
+/**
+ * A search of someone else's index on the reader's behalf: only sent reports and their items
+ * (a teammate's team update, read by their executive), labelled with the team member they are.
+ */
+export type TeamUpdateScope = { team_member_uuid: string; team_member_name: string }
+/** What a team update search may find: never the teammate's projects, people or own lists. */
+const TEAM_UPDATE_ENTITIES: Entity[] = ['report', 'section_item']
 
 export type Entity =
   | 'report'
@@ -113,10 +126,15 @@ const toHit = (rowid: number): Hit => ({
   entity_id: Math.floor(rowid / 8),
 })
 
-async function candidates(db: Engine, userId: number, query: ParsedQuery): Promise<Hit[]> {
-  const entities = query.types.length
-    ? [...new Set(query.types.flatMap((t) => ENTITIES_OF[t]))]
-    : null
+async function candidates(
+  db: Engine,
+  userId: number,
+  query: ParsedQuery,
+  allowed: Entity[] | null,
+): Promise<Hit[]> {
+  const asked = query.types.length ? [...new Set(query.types.flatMap((t) => ENTITIES_OF[t]))] : null
+  const entities = allowed ? (asked ?? allowed).filter((e) => allowed.includes(e)) : asked
+  if (entities && !entities.length) return []
   const codes = entities ? entities.map((e) => CODE[e]) : null
   const { rows, exact } = await db.q.search.matches(userId, codes, query, RANK_WINDOW)
   if (!rows.length && !hasText(query)) {
@@ -132,7 +150,7 @@ async function candidates(db: Engine, userId: number, query: ParsedQuery): Promi
 }
 
 /** Whether the query has text to match (a word or phrase with a letter or digit). */
-const hasText = (query: ParsedQuery) => parts(query).length > 0
+export const hasText = (query: ParsedQuery) => parts(query).length > 0
 
 /** Anything but printable ASCII (a space to a tilde). */
 const NOT_PRINTABLE_ASCII = /[^ -~]/
@@ -161,7 +179,7 @@ function parts(query: ParsedQuery): Part[] {
 }
 
 /** Every word (as a prefix) and phrase (in order) of the query occurs in the entry's text. */
-function matchesAll([, title, body]: IndexRow, query: ParsedQuery) {
+export function matchesAll([, title, body]: IndexRow, query: ParsedQuery) {
   const t = ftsTokens(title)
   const b = ftsTokens(body)
   return parts(query).every((part) => count(t, part) + count(b, part) > 0)
@@ -213,14 +231,19 @@ export function rank(rows: IndexRow[], query: ParsedQuery): number[] {
 
 const taskStatus = (done: boolean) => (done ? 'completed' : 'active')
 
+/**
+ * The ranked results of one index: the user's own (no scope), or a teammate's sent reports read
+ * by their executive (`scope`: `userId` is then the teammate's, and drafts never come out).
+ */
 export async function searchIndex(
   db: Engine,
   userId: number,
   query: ParsedQuery,
   limit: number,
+  scope?: TeamUpdateScope,
 ): Promise<SearchResult[]> {
   await db.q.search.prepare()
-  const hits = await candidates(db, userId, query)
+  const hits = await candidates(db, userId, query, scope ? TEAM_UPDATE_ENTITIES : null)
   const rows = {} as Record<Entity, Map<number, Row>>
   for (const entity of Object.keys(CODE) as Entity[]) rows[entity] = new Map()
   /** Loads the rows of a chunk of hits: one query per kind present in the chunk. */
@@ -277,9 +300,11 @@ export async function searchIndex(
     ...extra,
   })
 
-  const toResult = (hit: Hit): SearchResult | null => {
+  const found = (hit: Hit): SearchResult | null => {
     const row = rows[hit.entity_type].get(Number(hit.entity_id))
     if (!row) return null
+    if (scope && !(TEAM_UPDATE_ENTITIES.includes(hit.entity_type) && truthy(row.is_submitted)))
+      return null
     const projectOk = (projectId: unknown) => !inProject || inProject.has(projectId as number)
     switch (hit.entity_type) {
       case 'report':
@@ -336,6 +361,13 @@ export async function searchIndex(
           row.content as string,
         )
     }
+  }
+
+  const toResult = (hit: Hit): SearchResult | null => {
+    const result = found(hit)
+    if (!result || !scope) return result
+    // Labelled with whose it is; it opens in Team updates, not as the reader's report.
+    return { ...result, source: 'team_update', ...scope }
   }
 
   const statusOk = (r: SearchResult) => {

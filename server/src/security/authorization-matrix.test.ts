@@ -643,7 +643,7 @@ describe('authorization matrix: team roll-up roles', () => {
             leaked: false,
           })
         }
-        if (c.secret && c.secret.seenBy.includes(role)) expect(res.text).toContain(c.secret.text)
+        if (c.secret?.seenBy.includes(role)) expect(res.text).toContain(c.secret.text)
       }
       // The linked member's own objects stay theirs: the executive reaches none of them.
       expect((await f.owner.get(`/api/reports/${f.linkedReport.uuid}`)).status).toBe(404)

@@ -54,6 +54,17 @@ describe('resultTitle', () => {
     const title = resultTitle({ type: 'task', id: 1, content: 'x'.repeat(80) })
     expect(title).toBe(`${'x'.repeat(60)}…`)
   })
+  test("an untitled teammate's report is named after them", () => {
+    expect(
+      resultTitle({
+        type: 'report',
+        id: 4,
+        title: null,
+        source: 'team_update',
+        team_member_name: 'Tom',
+      }),
+    ).toBe("Tom's report")
+  })
   test("falls back to 'Untitled Report' for a report without a title", () => {
     expect(resultTitle(results[1])).toBe('Untitled Report')
   })
@@ -74,5 +85,22 @@ describe('searchResultHref', () => {
       team_member_name: 'Ada',
     }
     expect(searchResultHref(own)).toBe('/team-members/m1')
+  })
+  test('a teammate’s report opens in Team updates at its week; an assigned item on the dashboard', () => {
+    const update: SearchResult = {
+      type: 'task',
+      id: 3,
+      source: 'team_update',
+      team_member_name: 'Tom',
+      report_uuid: 'tom-report',
+      week_start_date: '2026-11-23',
+    }
+    expect(searchResultHref(update)).toBe('/team-updates?week=2026-11-23')
+    expect(searchResultHref({ ...update, type: 'report', uuid: 'tom-report' })).toBe(
+      '/team-updates?week=2026-11-23',
+    )
+    expect(searchResultHref({ type: 'task', id: 3, source: 'assigned' })).toBe(
+      '/dashboard#assigned-to-me',
+    )
   })
 })

@@ -92,7 +92,12 @@ function filterResults(results: SearchResult[], filters: SearchFilters): SearchR
 function resultTitle(r: SearchResult): string {
   switch (r.type) {
     case 'report':
-      return r.title?.trim() || 'Untitled Report'
+      return (
+        r.title?.trim() ||
+        (r.source === 'team_update' && r.team_member_name
+          ? `${r.team_member_name}'s report`
+          : 'Untitled Report')
+      )
     case 'project':
     case 'team_member':
       return r.name ?? r.title ?? ''
@@ -103,11 +108,22 @@ function resultTitle(r: SearchResult): string {
   }
 }
 
+/** What others share with the user: shown in groups of their own, after the user's own results. */
+const SHARED_GROUPS = [
+  { source: 'team_update', heading: 'Team updates' },
+  { source: 'assigned', heading: 'Assigned to me' },
+] as const
+const isShared = (r: SearchResult) => r.source === 'team_update' || r.source === 'assigned'
+
 /**
  * Where a result opens. A task or follow-up opens where it lives: its report, or the team member
- * whose own list it is on.
+ * whose own list it is on. A teammate's report opens in Team updates at its week; an item assigned
+ * to the user in 'Assigned to me' on the dashboard.
  */
 function searchResultHref(r: SearchResult): string | null {
+  if (r.source === 'team_update')
+    return r.week_start_date ? `/team-updates?week=${r.week_start_date}` : '/team-updates'
+  if (r.source === 'assigned') return '/dashboard#assigned-to-me'
   switch (r.type) {
     case 'report':
       return r.uuid ? `/reports/${r.uuid}` : null
@@ -127,7 +143,19 @@ function resultKey(r: SearchResult) {
   return `${r.type}-${r.source ?? ''}-${r.uuid ?? r.id ?? resultTitle(r)}`
 }
 
+const openOrDone = (r: SearchResult) =>
+  r.type === 'task' || r.type === 'followup' ? (r.is_completed ? 'Completed' : 'Open') : null
+
 function resultSubtitle(r: SearchResult): string | null {
+  const week = r.week_start_date && `Week of ${formatDate(r.week_start_date)}`
+  if (r.source === 'team_update')
+    return [r.team_member_name && `From ${r.team_member_name}`, week, openOrDone(r)]
+      .filter(Boolean)
+      .join(' · ')
+  if (r.source === 'assigned')
+    return [r.assigned_by_name && `From ${r.assigned_by_name}`, r.project_name, week, openOrDone(r)]
+      .filter(Boolean)
+      .join(' · ')
   switch (r.type) {
     case 'report':
       return [
@@ -153,7 +181,12 @@ function resultSubtitle(r: SearchResult): string | null {
 function quickActionsFor(r: SearchResult): SearchQuickAction[] {
   const actions: SearchQuickAction[] = ['copy-link', 'open-new-tab']
   if (r.type === 'project' && r.status === 'active') actions.push('archive')
-  if ((r.type === 'task' || r.type === 'followup') && r.is_completed === false)
+  // A teammate's report is read-only to its reader.
+  if (
+    (r.type === 'task' || r.type === 'followup') &&
+    r.is_completed === false &&
+    r.source !== 'team_update'
+  )
     actions.push('complete')
   return actions
 }
@@ -305,11 +338,10 @@ function SearchDialog({
       </div>
     )
   } else {
-    body = CONTENT_TYPES.map((ct) => {
-      const group = shown.filter((r) => r.type === TYPE_OF[ct])
+    const renderGroup = (key: string, heading: string, group: SearchResult[]) => {
       if (group.length === 0) return null
       return (
-        <Command.Group key={ct} heading={TYPE_LABEL[ct]} className="cad-search__group">
+        <Command.Group key={key} heading={heading} className="cad-search__group">
           {group.map((r) => {
             const Icon = TYPE_ICON[r.type]
             const sub = resultSubtitle(r)
@@ -358,7 +390,23 @@ function SearchDialog({
           })}
         </Command.Group>
       )
-    })
+    }
+    body = [
+      ...CONTENT_TYPES.map((ct) =>
+        renderGroup(
+          ct,
+          TYPE_LABEL[ct],
+          shown.filter((r) => !isShared(r) && r.type === TYPE_OF[ct]),
+        ),
+      ),
+      ...SHARED_GROUPS.map((g) =>
+        renderGroup(
+          g.source,
+          g.heading,
+          shown.filter((r) => r.source === g.source),
+        ),
+      ),
+    ]
   }
 
   const selectedResult = short ? undefined : shown.find((r) => resultKey(r) === selected)

@@ -206,7 +206,7 @@ function AssignedToMe({ items, onToggle, onNote, formatWeek }: AssignedToMeProps
     groups.set(item.assigned_by_name, list)
   }
   return (
-    <Card className="cad-assigned">
+    <Card className="cad-assigned" id="assigned-to-me">
       <h2 className="cad-assigned__title">
         <Users size={16} aria-hidden /> Assigned to me
       </h2>

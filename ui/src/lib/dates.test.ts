@@ -5,6 +5,7 @@ import {
   formatShortWeekday,
   formatWeekRange,
   groupReportsForSidebar,
+  isIsoDate,
   parseIsoDate,
   quarterBucket,
   startOfWeek,
@@ -49,6 +50,12 @@ describe('ISO dates', () => {
 
   test('reject text that is not a date', () => {
     expect(() => parseIsoDate('next week')).toThrow()
+  })
+
+  test('isIsoDate takes exactly a real calendar day', () => {
+    expect(isIsoDate('2026-11-23')).toBe(true)
+    for (const bad of ['2026-02-30', '2026-11-23T00:00', '26-11-23', '', 'x2026-11-23'])
+      expect(isIsoDate(bad)).toBe(false)
   })
 })
 

@@ -50,6 +50,11 @@ function parseIsoDate(iso: string): Date {
   return new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3]))
 }
 
+/** Whether `text` is exactly a real calendar day 'YYYY-MM-DD' (from a URL, say). */
+function isIsoDate(text: string): boolean {
+  return /^\d{4}-\d{2}-\d{2}$/.test(text) && toIsoDate(parseIsoDate(text)) === text
+}
+
 function monthDay(date: Date): string {
   return `${MONTHS[date.getMonth()]} ${date.getDate()}`
 }
@@ -141,6 +146,7 @@ export {
   formatShortWeekday,
   formatWeekRange,
   groupReportsForSidebar,
+  isIsoDate,
   MONTHS,
   parseIsoDate,
   quarterBucket,

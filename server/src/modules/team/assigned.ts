@@ -46,13 +46,18 @@ const ASSIGNED = (userId: number, since: string) => sql`
 
 const out = (r: Row) => ({ ...r, is_completed: truthy(r.is_completed) })
 
-/** GET /api/assigned-to-me */
-export async function assignedToMe(ctx: AppContext, userId: number) {
+/** What 'Assigned to me' lists, in its order (search looks through the same items). */
+export async function assignedItems(ctx: AppContext, userId: number) {
   const rows =
     await ctx.db.rows<Row>(sql`${ASSIGNED(userId, daysAgoIso(COMPLETED_DAYS).slice(0, 10))}
     ORDER BY assigned_by_name, r.week_start_date DESC, i.sort_order, i.id
     LIMIT ${LIMIT}`)
-  return { items: rows.map(out) }
+  return rows.map(out)
+}
+
+/** GET /api/assigned-to-me */
+export async function assignedToMe(ctx: AppContext, userId: number) {
+  return { items: await assignedItems(ctx, userId) }
 }
 
 /**

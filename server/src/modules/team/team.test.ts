@@ -409,6 +409,123 @@ describe('team updates and pull', () => {
   })
 })
 
+describe('search', () => {
+  type Result = Record<string, unknown>
+  const find = async (client: ReturnType<typeof makeClient>, query: string) =>
+    (await client.get(`/api/search?query=${encodeURIComponent(query)}`)).json.results as Result[]
+
+  test('the executive finds the sent reports of linked teammates, labelled; never a draft or anything else of theirs', async () => {
+    const { ada, tom, eve, member } = await linked()
+    const { report, win, next } = await tomReport(tom)
+    // Tom's own objects that are not a sent report: a draft, a project, a person and their task.
+    await tom.post('/api/projects', { name: 'Vendor program' })
+    const draft = (
+      await tom.post('/api/reports', { week_start_date: LAST_WEEK, title: 'Vendor draft' })
+    ).json
+    await tom.post('/api/section-items', {
+      section_id: draft.sections[0].id,
+      content: 'Vendor secret in a draft',
+    })
+    const zed = (await tom.post('/api/team-members', { name: 'Vendor Zed' })).json
+    await tom.post(`/api/team-members/${zed.uuid}/tasks`, { content: 'Vendor private task' })
+
+    const results = await find(ada, 'vendor')
+    expect(results).toEqual([
+      {
+        type: 'report',
+        id: report.id,
+        uuid: report.uuid,
+        title: 'Tom week',
+        summary: null,
+        week_start_date: THIS_WEEK,
+        is_submitted: true,
+        status: 'submitted',
+        content: win.content,
+        source: 'team_update',
+        team_member_uuid: member.uuid,
+        team_member_name: 'Tom',
+      },
+    ])
+    const [task] = await find(ada, 'designer type:task')
+    expect(task).toMatchObject({
+      type: 'task',
+      id: next.id,
+      source: 'team_update',
+      team_member_uuid: member.uuid,
+      team_member_name: 'Tom',
+      week_start_date: THIS_WEEK,
+      is_completed: false,
+    })
+    // Filters apply as to one's own results: a sent report is never a draft or a project.
+    expect(await find(ada, 'designer status:draft')).toEqual([])
+    expect(await find(ada, 'designer type:project')).toEqual([])
+    expect((await find(ada, 'designer status:active')).map((r) => r.id)).toEqual([next.id])
+    // Tom's words reach nobody else; Tom's own search is unchanged (his results, unlabelled).
+    expect(await find(eve, 'vendor')).toEqual([])
+    const his = await find(tom, 'vendor')
+    expect(his.length).toBeGreaterThan(1)
+    expect(his.every((r) => r.source !== 'team_update')).toBe(true)
+  })
+
+  test('the member finds what is assigned to them, labelled, and nothing else of the executive', async () => {
+    const { ada, tom, eve, task } = await linked()
+    expect(await find(tom, 'budget')).toEqual([
+      {
+        type: 'task',
+        id: task.id,
+        title: 'Draft the Apollo budget',
+        content: 'Draft the Apollo budget',
+        is_completed: false,
+        status: 'active',
+        project_name: 'Apollo',
+        week_start_date: THIS_WEEK,
+        source: 'assigned',
+        assigned_by_name: 'Ada Lovelace',
+      },
+    ])
+    // Phrases, prefixes and filters as anywhere else.
+    expect((await find(tom, '"apollo budget"')).map((r) => r.id)).toEqual([task.id])
+    expect((await find(tom, 'bud project:apol')).map((r) => r.id)).toEqual([task.id])
+    expect(await find(tom, 'budget project:Hermes')).toEqual([])
+    expect(await find(tom, 'budget type:report')).toEqual([])
+    expect(await find(tom, 'budget status:completed')).toEqual([])
+    expect(await find(tom, 'budget health:at-risk')).toEqual([])
+    expect((await find(tom, 'type:task status:active')).map((r) => r.id)).toEqual([task.id])
+    expect(await find(tom, '!!')).toEqual([])
+    // Completed, it is found as completed; Ada's other items never.
+    await tom.put(`/api/assigned-to-me/${task.id}`, { is_completed: true })
+    expect((await find(tom, 'budget status:completed')).map((r) => r.is_completed)).toEqual([true])
+    expect(await find(tom, 'only')).toEqual([])
+    expect(await find(eve, 'budget')).toEqual([])
+    // The executive's own result of the same item stays hers, unlabelled.
+    expect((await find(ada, 'budget')).map((r) => r.source)).toEqual(['report'])
+  })
+
+  test('unlinking ends both sides at once', async () => {
+    const { ada, tom, member } = await linked()
+    await tomReport(tom)
+    expect((await find(ada, 'designer')).length).toBe(1)
+    expect((await find(tom, 'budget')).length).toBe(1)
+    expect((await ada.delete(`/api/team-members/${member.uuid}/link`)).status).toBe(200)
+    expect(await find(ada, 'designer')).toEqual([])
+    expect(await find(tom, 'budget')).toEqual([])
+  })
+
+  test('what teammates share keeps its places among many results of one’s own', async () => {
+    const { ada, tom, report } = await linked()
+    await tomReport(tom)
+    for (let i = 0; i < 60; i++)
+      await ada.post('/api/section-items', {
+        section_id: report.sections[1].id,
+        content: `Designer interview ${i}`,
+      })
+    const results = await find(ada, 'designer')
+    expect(results.length).toBe(50)
+    expect(results.filter((r) => r.source === 'team_update').map((r) => r.type)).toEqual(['task'])
+    expect(results.filter((r) => r.source === 'report').length).toBe(49)
+  })
+})
+
 describe('unlink', () => {
   for (const who of ['executive', 'member'] as const) {
     test(`unlinking by the ${who} ends every shared view at once`, async () => {

@@ -20,7 +20,7 @@ type LinkedMember = {
 }
 
 /** The signed-in user's team members who have linked their own account. */
-const linkedMembers = (ctx: AppContext, userId: number) =>
+export const linkedMembers = (ctx: AppContext, userId: number) =>
   ctx.db.rows<LinkedMember>(sql`
     SELECT uuid, name, title, linked_user_id FROM team_members
     WHERE user_id = ${userId} AND linked_user_id IS NOT NULL AND linked_user_id <> ${userId}
