@@ -38,3 +38,17 @@ export const Mobile: Story = {
     await expect(canvas.getByRole('link', { name: /Privacy/ })).toHaveAttribute('href', '/privacy')
   },
 }
+/** The server refused the sign-in (ALLOWED_EMAIL_DOMAINS, sign-ups closed): the person reads why. */
+export const SignInRefused: Story = {
+  args: { refusal: 'Sign-in is limited to addresses at example.com' },
+  play: async ({ canvas, args }) => {
+    const alert = canvas.getByRole('alert')
+    await expect(alert).toHaveTextContent('You were not signed in')
+    await expect(alert).toHaveTextContent('Sign-in is limited to addresses at example.com')
+    await expect(alert).toHaveTextContent(
+      'You can sign in again with another account.',
+    )
+    await userEvent.click(canvas.getByRole('button', { name: 'Sign In' }))
+    await expect(args.onSignIn).toHaveBeenCalled()
+  },
+}

@@ -210,6 +210,41 @@ describe('team, admin and phone', () => {
     await admin.context().close()
   })
 
+  test('with new sign-ups closed, a new person is told why and no account is made', async () => {
+    const admin = await newPage(browser)
+    await signIn(admin, 'admin@example.com', 'Admin')
+    const setSignups = (value: string) =>
+      api(admin, 'PUT', '/api/admin/system-settings/allow_new_signups', { setting_value: value })
+    expect((await setSignups('false')).status).toBe(200)
+    const outsider = await newPage(browser)
+    const email = unique('refused')
+    try {
+      await step(outsider, 'sign-in-refused', async () => {
+        await outsider.goto(`${base}/`)
+        const field = outsider.locator('input[name="email"]')
+        for (let i = 0; i < 5 && !(await field.isVisible()); i++) {
+          await outsider.getByRole('button', { name: 'Sign In' }).first().click()
+          await field.waitFor({ timeout: 3000 }).catch(() => {})
+        }
+        await field.fill(email)
+        await outsider.locator('input[name="name"]').fill('Outsider')
+        await outsider.getByRole('button', { name: 'Sign in' }).click()
+        const notice = outsider.getByRole('alert').filter({ hasText: 'You were not signed in' })
+        await notice.waitFor()
+        expect(await notice.textContent()).toContain(
+          'New sign-ups are closed; ask your administrator',
+        )
+        expect(new URL(outsider.url()).pathname).toBe('/')
+        const users = (await api(admin, 'GET', `/api/admin/users?search=${email}`)).json
+        expect(users.users ?? users).toHaveLength(0)
+      })
+    } finally {
+      await setSignups('true')
+      await outsider.context().close()
+      await admin.context().close()
+    }
+  })
+
   test('a normal user is denied the admin area and has no Admin menu entry', () =>
     step(page, 'admin-denied', async () => {
       await page.goto(`${base}/dashboard`)

@@ -5,7 +5,7 @@ import { LandingView } from './public-views'
 
 /** `/`: the landing page; a signed-in visitor goes to /dashboard, a spinner while pending. */
 function LandingPage() {
-  const { status } = useAuth()
+  const { status, refusal } = useAuth()
   if (status === 'pending') {
     return (
       <div style={{ minHeight: '60vh', display: 'grid', placeItems: 'center' }}>
@@ -14,7 +14,7 @@ function LandingPage() {
     )
   }
   if (status === 'signed-in') return <Redirect to="/dashboard" replace />
-  return <LandingView onSignIn={() => void login()} />
+  return <LandingView onSignIn={() => void login()} refusal={refusal} />
 }
 
 export default LandingPage

@@ -1,6 +1,15 @@
 import { afterEach, beforeEach, describe, expect, spyOn, test } from 'bun:test'
 import { deferred, json, restoreFetch, stubFetch } from '../test/fetch'
-import { authState, checkAdmin, exchangeCode, fetchUser, logout, NO_CODE, resetAuth } from './auth'
+import {
+  authState,
+  checkAdmin,
+  exchangeCode,
+  fetchUser,
+  login,
+  logout,
+  NO_CODE,
+  resetAuth,
+} from './auth'
 import { cache } from './cache'
 
 const user = { id: 7, email: 'ada@example.com', name: 'Ada', provider_user_id: 'dev:ada' }
@@ -116,6 +125,19 @@ describe('auth state', () => {
     await expect(exchangeCode('?code=used&state=s')).rejects.toThrow(
       'Failed to exchange code for session token: API responded with HTTP status 401',
     )
+    // Only the administrator's refusal is for the person to read.
+    expect(authState.refusal).toBeNull()
+  })
+
+  test("a refused sign-in keeps the server's reason for the landing page until the next try", async () => {
+    const why = 'Sign-in is limited to addresses at example.com'
+    stubFetch(({ path }) =>
+      path === '/api/sessions' ? json({ error: why }, 403) : json({ error: 'Not signed in' }, 401),
+    )
+    await expect(exchangeCode('?code=outsider&state=s')).rejects.toThrow('HTTP status 403')
+    expect(authState.refusal).toBe(why)
+    await login()
+    expect(authState.refusal).toBeNull()
   })
 
   test('logout clears the local user and cache before calling the server', async () => {

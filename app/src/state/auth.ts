@@ -1,6 +1,6 @@
 import type { User } from '@cadence/ui'
 import { proxy, useSnapshot } from 'valtio'
-import { api, onUnauthorized } from '../api/client'
+import { api, errorMessage, onUnauthorized } from '../api/client'
 import { resetCache } from './cache'
 import { hasQueued } from './outbox-fetch'
 import { clearOfflineData, recordSignedInUser } from './pwa'
@@ -16,6 +16,11 @@ type AuthState = {
   fetching: boolean
   /** null until asked; any failure of the admin check counts as not admin. */
   isAdmin: boolean | null
+  /**
+   * Why the server refused the last sign-in (403: an address outside ALLOWED_EMAIL_DOMAINS,
+   * sign-ups closed), for the landing page; cleared by the next try.
+   */
+  refusal: string | null
 }
 
 const authState = proxy<AuthState>({
@@ -23,6 +28,7 @@ const authState = proxy<AuthState>({
   user: null,
   fetching: false,
   isAdmin: null,
+  refusal: null,
 })
 
 const NO_CODE = 'Cannot exchange code for session token: no code provided in the URL search params.'
@@ -130,6 +136,9 @@ function exchangeCode(search: string): Promise<User | null> {
   const pending = (async () => {
     const state = params.get('state') ?? undefined
     const { error, status } = await api.api.sessions.post({ code, state })
+    // Refused by the administrator's rules: the person is told why (other failures are only
+    // logged, product-spec §8).
+    if (error && status === 403) authState.refusal = errorMessage(403, error.value)
     if (error) {
       throw new Error(
         `Failed to exchange code for session token: API responded with HTTP status ${status}`,
@@ -155,6 +164,7 @@ function settleAfterFailedExchange() {
 
 /** GET the provider's sign-in URL and go there. Failures are only logged (product-spec §8). */
 async function login() {
+  authState.refusal = null
   try {
     const { data, error, status } = await api.api.oauth.google.redirect_url.get()
     if (error || !data) {
@@ -220,7 +230,13 @@ function resetAuth() {
   userRequest = null
   adminRequest = null
   exchanges.clear()
-  Object.assign(authState, { status: 'pending', user: null, fetching: false, isAdmin: null })
+  Object.assign(authState, {
+    status: 'pending',
+    user: null,
+    fetching: false,
+    isAdmin: null,
+    refusal: null,
+  })
 }
 
 function useAuth() {

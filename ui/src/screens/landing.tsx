@@ -1,7 +1,15 @@
 import { Button } from '../components/button'
 import { Link } from '../components/link'
 
-export type LandingViewProps = { onSignIn: () => void; onGetStarted?: () => void }
+export type LandingViewProps = {
+  onSignIn: () => void
+  onGetStarted?: () => void
+  /**
+   * Why the last sign-in was refused, as the server said it (an address outside
+   * ALLOWED_EMAIL_DOMAINS, sign-ups closed): shown above the page until the next try.
+   */
+  refusal?: string | null
+}
 
 const BENEFITS = [
   [
@@ -25,7 +33,7 @@ const FEATURES = [
   ['Mobile-First Experience', 'An installable, offline-capable app that works on any device.'],
 ] as const
 
-export function LandingView({ onSignIn, onGetStarted }: LandingViewProps) {
+export function LandingView({ onSignIn, onGetStarted, refusal }: LandingViewProps) {
   return (
     <div className="cad-landing">
       <header className="cad-landing__header">
@@ -37,6 +45,13 @@ export function LandingView({ onSignIn, onGetStarted }: LandingViewProps) {
           </Button>
         </nav>
       </header>
+      {refusal ? (
+        <div className="cad-landing__refusal" role="alert">
+          <p className="cad-landing__refusal-title">You were not signed in</p>
+          <p>{refusal}</p>
+          <p className="cad-muted">You can sign in again with another account.</p>
+        </div>
+      ) : null}
       <section className="cad-landing__hero">
         <h1>Weekly executive reports, without the busywork</h1>
         <p>
