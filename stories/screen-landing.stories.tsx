@@ -45,9 +45,7 @@ export const SignInRefused: Story = {
     const alert = canvas.getByRole('alert')
     await expect(alert).toHaveTextContent('You were not signed in')
     await expect(alert).toHaveTextContent('Sign-in is limited to addresses at example.com')
-    await expect(alert).toHaveTextContent(
-      'You can sign in again with another account.',
-    )
+    await expect(alert).toHaveTextContent('You can sign in again with another account.')
     await userEvent.click(canvas.getByRole('button', { name: 'Sign In' }))
     await expect(args.onSignIn).toHaveBeenCalled()
   },
