@@ -1,9 +1,15 @@
-import { TeamMemberView, TeamOverviewView } from '@cadence/ui'
+import {
+  formatDate,
+  MemberUpdates,
+  TeamMemberView,
+  TeamOverviewView,
+  type TeamUpdate,
+} from '@cadence/ui'
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, fn, screen, userEvent } from 'storybook/test'
 import { memberDashboard, members, projects } from './fixtures'
 import { emptyMemberDashboard, longMemberDashboard, longMembers } from './fixtures-long'
-import { linkedTeam } from './fixtures-team'
+import { linkedTeam, teamUpdates } from './fixtures-team'
 
 const meta = {
   title: 'Screens/Team',
@@ -163,5 +169,69 @@ export const PrepareOneOnOneLink: Story = {
       '/team-members/m-maya/prep',
     )
     await expect(canvas.queryByRole('button', { name: 'Prepare 1:1' })).toBeNull()
+  },
+}
+
+const onPullItem = fn()
+const onPullSection = fn()
+const reportsTab = (update: TeamUpdate | null) => (
+  <MemberUpdates
+    name={update?.name ?? 'Maya Chen'}
+    weekLabel="Week of Nov 23, 2026"
+    onPrevWeek={fn()}
+    onNextWeek={fn()}
+    update={update}
+    teamUpdatesHref="/team-updates?week=2026-11-23"
+    onPullItem={onPullItem}
+    onPullSection={onPullSection}
+    formatDate={formatDate}
+  />
+)
+// The member on the page (memberDashboard) is Maya Chen: her sent report of the week.
+const tom = { ...teamUpdates[1], name: 'Maya Chen', title: 'VP Engineering' }
+
+/** A linked member's page: their sent report of the week under 'Sent reports', one click to pull. */
+export const MemberReports: Story = {
+  args: { updates: reportsTab(tom) },
+  play: async ({ canvas }) => {
+    onPullItem.mockClear()
+    await userEvent.click(canvas.getByRole('tab', { name: 'Sent reports' }))
+    const report = await canvas.findByRole('article', { name: "Maya Chen's report" })
+    await expect(report).toHaveTextContent('Apollo beta week')
+    await expect(canvas.getByText('Week of Nov 23, 2026')).toBeVisible()
+    await expect(canvas.getByRole('link', { name: 'All team updates' })).toHaveAttribute(
+      'href',
+      '/team-updates?week=2026-11-23',
+    )
+    const pull = canvas.getAllByRole('button', { name: /^Add to my report: / })[0]
+    await userEvent.click(pull)
+    await expect(onPullItem).toHaveBeenCalledTimes(1)
+  },
+}
+
+/** The week has no sent report of theirs (a draft never shows). */
+export const MemberReportsNotSent: Story = {
+  args: { updates: reportsTab({ ...tom, report: null }) },
+  play: async ({ canvas }) => {
+    await userEvent.click(canvas.getByRole('tab', { name: 'Sent reports' }))
+    await expect(
+      await canvas.findByText('Maya Chen has not sent a report for this week.'),
+    ).toBeVisible()
+  },
+}
+
+export const MemberReportsLoading: Story = {
+  args: { updates: reportsTab(null) },
+  play: async ({ canvas }) => {
+    await userEvent.click(canvas.getByRole('tab', { name: 'Sent reports' }))
+    await expect(canvas.getByRole('tabpanel').querySelector('[aria-busy="true"]')).not.toBeNull()
+  },
+}
+
+/** Not linked: no Sent reports tab at all. */
+export const MemberWithoutReports: Story = {
+  play: async ({ canvas }) => {
+    await expect(canvas.queryByRole('tab', { name: 'Sent reports' })).toBeNull()
+    await expect(canvas.getAllByRole('tab')).toHaveLength(3)
   },
 }

@@ -150,6 +150,14 @@ describe('team roll-up, two people', () => {
       await report.getByText('In your report').waitFor()
       await shot(exec, 'team-updates-pulled')
 
+      // The same report on Tom's page, under Sent reports.
+      await exec.goto(`${base}/team-members/${memberUuid}`)
+      await exec.getByRole('tab', { name: 'Sent reports' }).click()
+      const onPage = exec.getByRole('article', { name: "Tom Reed's report" })
+      await onPage.getByText('Closed the Apollo vendor contract').waitFor()
+      await onPage.getByText('In your report').waitFor()
+      await shot(exec, 'team-member-reports')
+
       await exec.goto(`${base}/reports/${reportUuid}`)
       await exec.getByText("from Tom Reed's report").waitFor()
       const items = (await api(exec, 'GET', `/api/reports/${reportUuid}`)).json.sections[0].items
@@ -209,6 +217,7 @@ describe('team roll-up, two people', () => {
       await exec.getByText(/ends every shared view at once/).waitFor()
       await exec.getByRole('button', { name: 'Unlink' }).click()
       await exec.getByText('Not on Cadence yet').waitFor()
+      expect(await exec.getByRole('tab', { name: 'Sent reports' }).count()).toBe(0)
 
       await exec.goto(`${base}/team-updates`)
       await exec.getByText('No one on your team has joined Cadence yet').waitFor()

@@ -1,11 +1,18 @@
-import { formatDate, InviteDialog, MemberLink, PageSkeleton } from '@cadence/ui'
+import { formatDate, InviteDialog, MemberLink, MemberUpdates, PageSkeleton } from '@cadence/ui'
 import { useEffect, useState } from 'react'
 import { useParams } from 'wouter'
 import { cache, useProjects, useTeamMembers } from '../state/cache'
-import { createInvitation, revokeInvitation, unlink } from '../state/roll-up'
+import {
+  createInvitation,
+  pullItems,
+  revokeInvitation,
+  unlink,
+  useTeamUpdates,
+} from '../state/roll-up'
 import { copyLink } from '../state/sharing'
 import { addEntry, deleteEntry, loadTeamMember, toggleEntry, useTeamMember } from '../state/team'
 import { useMailEnabled } from './use-mail-enabled'
+import { useTeamWeek } from './use-team-week'
 import { TeamMemberView } from './views'
 
 /** `/team-members/:uuid`: talking points, tasks and follow-ups for one person, and their link. */
@@ -24,6 +31,12 @@ function TeamMemberPage() {
   const dashboard = page.dashboard?.teamMember.uuid === uuid ? page.dashboard : null
   // The list answers the link (linked e-mail, open invitation); the member page's own data not.
   const listed = members.data?.find((m) => m.uuid === uuid)
+  // A linked member's sent reports, week by week (from the team's updates of that week).
+  const linked = !!listed?.linked_user_email
+  const reports = useTeamWeek({ enabled: linked })
+  const updates = useTeamUpdates()
+  const ofWeek = updates.byWeek[reports.week]
+  const update = ofWeek ? (ofWeek.find((u) => u.team_member_uuid === uuid) ?? null) : undefined
   if (page.loading && !dashboard) return <PageSkeleton />
   return (
     <>
@@ -41,6 +54,21 @@ function TeamMemberPage() {
               onInvite={() => setInviting(true)}
               onRevoke={(id) => void revokeInvitation(id)}
               onUnlink={() => void unlink(uuid)}
+              formatDate={formatDate}
+            />
+          ) : null
+        }
+        updates={
+          linked && listed && update !== null ? (
+            <MemberUpdates
+              name={listed.name}
+              weekLabel={reports.label}
+              onPrevWeek={reports.prev}
+              onNextWeek={reports.next}
+              update={update ?? null}
+              teamUpdatesHref={`/team-updates?week=${reports.week}`}
+              onPullItem={(id) => void pullItems(reports.week, [id])}
+              onPullSection={(_section, ids) => void pullItems(reports.week, ids)}
               formatDate={formatDate}
             />
           ) : null

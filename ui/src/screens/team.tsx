@@ -97,6 +97,8 @@ export type TeamMemberViewProps = {
   prepareOneOnOneHref?: string
   /** Team roll-up: the member's Cadence account (MemberLink), under the heading. */
   link?: React.ReactNode
+  /** Team roll-up: a linked member's sent reports (MemberUpdates), as a 'Sent reports' tab. */
+  updates?: React.ReactNode
 }
 
 /** Radix Select has no empty value: the 'No project' choice. */
@@ -203,6 +205,7 @@ export function TeamMemberView(p: TeamMemberViewProps) {
           <TabsTrigger value="talking-points">Talking Points ({talkingPoints.length})</TabsTrigger>
           <TabsTrigger value="tasks">Tasks ({standaloneTasks.length})</TabsTrigger>
           <TabsTrigger value="followups">Follow-ups ({standaloneFollowups.length})</TabsTrigger>
+          {p.updates ? <TabsTrigger value="reports">Sent reports</TabsTrigger> : null}
         </TabsList>
         <TabsContent value="talking-points">
           <EntryTab kind="talking-points" entries={talkingPoints} projects={p.projects} p={p} />
@@ -213,6 +216,7 @@ export function TeamMemberView(p: TeamMemberViewProps) {
         <TabsContent value="followups">
           <EntryTab kind="followups" entries={standaloneFollowups} projects={p.projects} p={p} />
         </TabsContent>
+        {p.updates ? <TabsContent value="reports">{p.updates}</TabsContent> : null}
       </Tabs>
     </div>
   )

@@ -1,0 +1,43 @@
+import { addDays, formatDate, isIsoDate, parseIsoDate, toIsoDate } from '@cadence/ui'
+import { useEffect, useState } from 'react'
+import { cache, useSettings } from '../state/cache'
+import { loadTeamUpdates } from '../state/roll-up'
+import { weekStartOf } from '../state/weeks'
+
+/**
+ * The week shown of the team's updates (Team updates, a linked member's page): the week of
+ * `asked` (a 'YYYY-MM-DD' from the URL) or the current one, on the user's week start; its
+ * updates are loaded while `enabled`.
+ */
+function useTeamWeek({
+  asked = null,
+  enabled = true,
+}: {
+  asked?: string | null
+  enabled?: boolean
+}) {
+  const settings = useSettings()
+  const startDay = settings.data?.weekly_start_day ?? 'monday'
+  useEffect(() => {
+    cache.settings.load().catch(() => {})
+  }, [])
+  const from = (w: string) => (asked && isIsoDate(asked) ? parseIsoDate(asked) : parseIsoDate(w))
+  const [week, setWeek] = useState(() =>
+    weekStartOf(asked && isIsoDate(asked) ? parseIsoDate(asked) : new Date(), startDay),
+  )
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `from` reads `asked`, listed
+  useEffect(() => {
+    setWeek((w) => weekStartOf(from(w), startDay))
+  }, [asked, startDay])
+  useEffect(() => {
+    if (enabled) void loadTeamUpdates(week)
+  }, [week, enabled])
+  return {
+    week,
+    label: `Week of ${formatDate(week)}`,
+    prev: () => setWeek((w) => toIsoDate(addDays(parseIsoDate(w), -7))),
+    next: () => setWeek((w) => toIsoDate(addDays(parseIsoDate(w), 7))),
+  }
+}
+
+export { useTeamWeek }
