@@ -545,7 +545,9 @@ describe('authorization matrix: team roll-up roles', () => {
     body?: (f: Fixture) => unknown
     status: Record<Role, number>
     /** Text only these roles may see in the answer. */
-    secret?: { text: string; seenBy: Role[] }
+    secret?: { text: string; seenBy: Role[] } | { text: string; seenBy: Role[] }[]
+    /** The executive is the owner: their own answer may show their own objects. */
+    executiveSeesOwn?: boolean
   }
   const ROLE_CASES: Record<string, RoleCase> = {
     'POST /api/team-members/:uuid/invitations': {
@@ -599,6 +601,18 @@ describe('authorization matrix: team roll-up roles', () => {
       status: { anonymous: 401, unrelated: 200, admin: 200, member: 200, executive: 200 },
       secret: { text: 'Linked secret item', seenBy: ['executive'] },
     },
+    // Changed by team roll-up: search covers the members' sent reports for their executive
+    // ('Linked secret report') and the items assigned to a member ('Assigned to linked').
+    'GET /api/search/': {
+      method: 'GET',
+      path: () => '/api/search?query=linked',
+      status: { anonymous: 401, unrelated: 200, admin: 200, member: 200, executive: 200 },
+      secret: [
+        { text: 'Linked secret report', seenBy: ['member', 'executive'] },
+        { text: 'Assigned to linked', seenBy: ['member', 'executive'] },
+      ],
+      executiveSeesOwn: true,
+    },
     'POST /api/reports/:uuid/pull': {
       method: 'POST',
       path: (f) => `/api/reports/${f.report.uuid}/pull`,
@@ -611,7 +625,8 @@ describe('authorization matrix: team roll-up roles', () => {
     const teamRoutes = (await routeKeys()).filter((k) =>
       /invitations|assigned-to-me|team-updates|my-teams|\/link$|\/pull$/.test(k),
     )
-    expect(teamRoutes.sort()).toEqual(Object.keys(ROLE_CASES).sort())
+    // Plus the routes team roll-up changed (search).
+    expect([...teamRoutes, 'GET /api/search/'].sort()).toEqual(Object.keys(ROLE_CASES).sort())
   })
 
   for (const [key, c] of Object.entries(ROLE_CASES)) {
@@ -636,14 +651,16 @@ describe('authorization matrix: team roll-up roles', () => {
         )
         expect({ role, status: res.status }).toEqual({ role, status })
         if (res.status >= 400) expect(res.json.error).toBeString()
-        expect(res.text).not.toContain('Owner secret')
-        if (c.secret && !c.secret.seenBy.includes(role)) {
-          expect({ role, leaked: res.text.includes(c.secret.text) }).toEqual({
-            role,
-            leaked: false,
-          })
+        if (!(role === 'executive' && c.executiveSeesOwn))
+          expect(res.text).not.toContain('Owner secret')
+        for (const secret of [c.secret ?? []].flat()) {
+          if (!secret.seenBy.includes(role)) {
+            expect({ role, leaked: res.text.includes(secret.text) }).toEqual({
+              role,
+              leaked: false,
+            })
+          } else expect(res.text).toContain(secret.text)
         }
-        if (c.secret?.seenBy.includes(role)) expect(res.text).toContain(c.secret.text)
       }
       // The linked member's own objects stay theirs: the executive reaches none of them.
       expect((await f.owner.get(`/api/reports/${f.linkedReport.uuid}`)).status).toBe(404)
