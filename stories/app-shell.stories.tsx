@@ -187,3 +187,29 @@ export const OnAdmin: Story = {
     await expect(nav.querySelectorAll('[aria-current="page"]')).toHaveLength(0)
   },
 }
+
+/** Readers asked on private links: a count on Reports, read out with what it counts. */
+export const NewQuestionsBadge: Story = {
+  args: {
+    active: 'dashboard',
+    badges: { reports: { count: 3, label: 'new questions from readers' } },
+  },
+  play: async ({ canvas }) => {
+    const main = canvas.getByRole('navigation', { name: 'Main' })
+    await expect(within(main).getByRole('link', { name: /^Reports/ })).toHaveAccessibleName(
+      'Reports 3 new questions from readers',
+    )
+    await expect(within(main).getByRole('link', { name: /^Projects/ })).toHaveAccessibleName(
+      'Projects',
+    )
+  },
+}
+
+export const NewQuestionsBadgeMobile: Story = {
+  globals: { viewport: { value: 'mobile', isRotated: false } },
+  args: { badges: { reports: { count: 12, label: 'new questions from readers' } } },
+  play: async ({ canvas }) => {
+    const bottom = await canvas.findByRole('navigation', { name: 'Main (mobile)' })
+    await expect(within(bottom).getByText('12')).toBeVisible()
+  },
+}

@@ -154,3 +154,15 @@ export const Dark: Story = {
     await expect(canvas.getByText('This Week')).toBeVisible()
   },
 }
+
+/** Readers' questions not seen yet, on the report they were asked on. */
+export const NewQuestions: Story = {
+  args: { newQuestions: { 'report-1': 2 } },
+  play: async ({ canvas }) => {
+    const report = canvas.getByRole('link', { name: /Migration cut-over week/ })
+    await expect(report).toHaveTextContent('2 new questions')
+    await expect(canvas.getByRole('link', { name: /Untitled Report/ })).not.toHaveTextContent(
+      'new question',
+    )
+  },
+}

@@ -110,7 +110,20 @@ describe('reports that travel', () => {
 
   test("the question is a follow-up in the executive's report, the link's views are listed, and revoking ends it", () =>
     step(page, 'sharing-revoked', async () => {
-      await page.goto(`${base}/reports/${reportUuid}`)
+      // Away from the report, the new question is counted on Reports and on the report's entry.
+      await page.goto(`${base}/dashboard?sidebar=reports`)
+      const main = page.getByRole('navigation', { name: 'Main' })
+      await main.getByRole('link', { name: 'Reports 1 new question from readers' }).waitFor()
+      const entry = page
+        .getByRole('complementary', { name: 'Sidebar' })
+        .locator(`a[href="/reports/${reportUuid}"]`)
+      await entry.getByText('1 new question').waitFor()
+      await shot(page, 'sharing-question-badge')
+      await entry.click()
+      await page.waitForURL(`${base}/reports/${reportUuid}`)
+      // Seen on the report page: the badges go (the page still marks it new until reloaded).
+      await main.getByRole('link', { name: 'Reports', exact: true }).waitFor()
+      expect(await entry.getByText('1 new question').count()).toBe(0)
       await page
         .getByText(/Board: why is Apollo at risk\? — asked by Maria on the brief of/)
         .waitFor()

@@ -10,6 +10,7 @@ import { memo, useCallback, useEffect, useState } from 'react'
 import { useLocation, useParams } from 'wouter'
 import { loadReportChanges, useReportChanges } from '../state/changes'
 import { retryDelivery, stopDeliveries, useDeliveries, watchDeliveries } from '../state/deliveries'
+import { markQuestionsSeen } from '../state/question-badges'
 import {
   addItem,
   deleteItem,
@@ -57,7 +58,11 @@ function ReportPage() {
   const reloadQuestions = useCallback(
     () =>
       loadReportQuestions(uuid)
-        .then((list) => setQuestions({ uuid, list }))
+        .then((list) => {
+          setQuestions({ uuid, list })
+          // Shown here now: their badges (Reports, the sidebar) go.
+          return markQuestionsSeen(uuid, list)
+        })
         .catch((error) => console.error(error)),
     [uuid],
   )

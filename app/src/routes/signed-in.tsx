@@ -18,6 +18,7 @@ import { syncOnboarding, useOnboarding } from '../state/onboarding'
 import { useOutbox } from '../state/outbox-fetch'
 import { addProject } from '../state/projects'
 import { applyUpdate, dismissUpdate, usePwa } from '../state/pwa'
+import { loadQuestionBadges, useQuestionBadges } from '../state/question-badges'
 import { createReport } from '../state/reports'
 import { openSearch, useSearchOpen } from '../state/search'
 import { addTeamMember } from '../state/team'
@@ -76,6 +77,7 @@ function useSmallScreen() {
 
 function AppSidebar({ tab, activeUuid }: { tab: SidebarTab; activeUuid?: string }) {
   const [location, navigate] = useLocation()
+  const questions = useQuestionBadges()
   const reports = useReports()
   const projects = useProjects()
   const members = useTeamMembers()
@@ -94,6 +96,7 @@ function AppSidebar({ tab, activeUuid }: { tab: SidebarTab; activeUuid?: string 
       startDay={settings.data?.weekly_start_day}
       endDay={settings.data?.weekly_end_day}
       activeUuid={activeUuid}
+      newQuestions={questions.byReport}
       onAddReport={() => setDialog('createReport', true)}
       onAddTeamMember={() => setDialog('addTeamMember', true)}
       onAddProject={async (name) => {
@@ -173,6 +176,14 @@ function SignedInApp() {
       resource.load().catch((error) => console.error(error))
     }
   }, [])
+  // Readers' new questions (issue 16): counted on start and whenever the window comes back.
+  const questions = useQuestionBadges()
+  useEffect(() => {
+    void loadQuestionBadges()
+    const onFocus = () => void loadQuestionBadges()
+    window.addEventListener('focus', onFocus)
+    return () => window.removeEventListener('focus', onFocus)
+  }, [])
   useEffect(() => {
     syncOnboarding(settings.data)
   }, [settings.data])
@@ -197,6 +208,12 @@ function SignedInApp() {
       active={active}
       user={auth.user}
       isAdmin={auth.isAdmin === true}
+      badges={{
+        reports: {
+          count: questions.total,
+          label: `new question${questions.total === 1 ? '' : 's'} from readers`,
+        },
+      }}
       onSearch={openSearch}
       onSignOut={() => {
         void logout()

@@ -10,6 +10,7 @@ import type {
 } from '@cadence/ui'
 import { proxy, useSnapshot } from 'valtio'
 import { ApiError, api, call } from '../api/client'
+import { type QuestionsAnswer, setBadges } from './question-badges'
 import { reportState } from './reports'
 import { toast } from './toasts'
 
@@ -102,7 +103,8 @@ const useShares = () => useSnapshot(sharesState)
 
 /** Readers' questions on one report, newest first (GET /api/questions has them all). */
 async function loadReportQuestions(reportUuid: string): Promise<ReaderQuestion[]> {
-  const data = (await call(api.api.questions.get())) as { questions: ReaderQuestion[] }
+  const data = (await call(api.api.questions.get())) as QuestionsAnswer
+  setBadges(data)
   return data.questions.filter((q) => q.report_uuid === reportUuid)
 }
 

@@ -109,7 +109,22 @@ type AppShellProps = {
   offline?: boolean
   pendingChanges?: number
   banner?: React.ReactNode
+  /** A count on a nav item and what it counts, e.g. reports: new questions from readers. */
+  badges?: Partial<Record<NavKey, { count: number; label: string }>>
   children: React.ReactNode
+}
+
+/** A count on a nav item; screen readers hear 'Reports 2 new questions from readers'. */
+function NavBadge({ badge }: { badge?: { count: number; label: string } }) {
+  if (!badge || badge.count <= 0) return null
+  return (
+    <span className="cad-nav-badge" data-slot="nav-badge" title={`${badge.count} ${badge.label}`}>
+      <span aria-hidden>{badge.count > 99 ? '99+' : badge.count}</span>
+      <span className="cad-sr-only">
+        {badge.count} {badge.label}
+      </span>
+    </span>
+  )
 }
 
 function AppShell({
@@ -125,6 +140,7 @@ function AppShell({
   offline,
   pendingChanges = 0,
   banner,
+  badges,
   children,
 }: AppShellProps) {
   const navItem = (item: (typeof NAV)[number], mobile = false) => (
@@ -139,6 +155,7 @@ function AppShell({
     >
       <item.Icon size={mobile ? 20 : 16} aria-hidden />
       <span>{item.label}</span>
+      <NavBadge badge={badges?.[item.key]} />
     </Link>
   )
   const searchButton = (mobile = false) => (

@@ -1,4 +1,11 @@
-import { ChevronRight, FileText, FolderKanban, Plus, Users } from 'lucide-react'
+import {
+  ChevronRight,
+  FileText,
+  FolderKanban,
+  MessageCircleQuestion,
+  Plus,
+  Users,
+} from 'lucide-react'
 import * as React from 'react'
 import { cn } from '../lib/cn'
 import { formatDate, formatWeekRange, groupReportsForSidebar } from '../lib/dates'
@@ -29,6 +36,8 @@ type SidebarProps = {
   onAddProject: (name: string) => void | Promise<void>
   /** Called after a link is followed, e.g. to close the mobile slide-over. */
   onNavigate?: () => void
+  /** Report uuid → readers' questions not seen yet, shown on the report's entry. */
+  newQuestions?: Readonly<Record<string, number>>
   className?: string
 }
 
@@ -42,12 +51,15 @@ function ReportEntry({
   endDay,
   active,
   onNavigate,
+  questions = 0,
 }: {
   report: Report
   startDay: Weekday
   endDay: Weekday
   active: boolean
   onNavigate?: () => void
+  /** Readers' questions not seen yet. */
+  questions?: number
 }) {
   return (
     <li>
@@ -61,6 +73,15 @@ function ReportEntry({
           <span className="cad-sidenav__entry-title">
             {report.title?.trim() || 'Untitled Report'}
           </span>
+          {questions > 0 ? (
+            <span className="cad-sidenav__questions" title={`${questions} new questions`}>
+              <MessageCircleQuestion size={12} aria-hidden />
+              <span aria-hidden>{questions}</span>
+              <span className="cad-sr-only">
+                {questions === 1 ? '1 new question' : `${questions} new questions`}
+              </span>
+            </span>
+          ) : null}
           <StatusBadge status={report.is_submitted ? 'submitted' : 'draft'} />
         </span>
         <span className="cad-sidenav__entry-sub cad-tabular">
@@ -118,6 +139,7 @@ function Sidebar({
   onAddTeamMember,
   onAddProject,
   onNavigate,
+  newQuestions,
   className,
 }: SidebarProps) {
   const [addingProject, setAddingProject] = React.useState(false)
@@ -132,6 +154,7 @@ function Sidebar({
       endDay={endDay}
       active={r.uuid === activeUuid}
       onNavigate={onNavigate}
+      questions={newQuestions?.[r.uuid]}
     />
   )
 

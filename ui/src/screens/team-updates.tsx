@@ -2,7 +2,7 @@ import { ChevronLeft, ChevronRight } from 'lucide-react'
 import { Button } from '../components/button'
 import { EmptyState } from '../components/empty-state'
 import { Skeleton } from '../components/skeleton'
-import { TeamUpdateCard } from '../components/team-roll-up'
+import { TeamUpdateCard } from '../components/team-updates'
 import type { TeamUpdate } from '../types'
 
 export type TeamUpdatesViewProps = {

@@ -350,7 +350,9 @@ export const deliveries = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     report_id: integer('report_id').references(() => reports.id, { onDelete: 'set null' }),
-    kind: text('kind', { enum: ['report', 'reminder', 'webhook', 'team_reminder'] }).notNull(),
+    kind: text('kind', {
+      enum: ['report', 'reminder', 'webhook', 'team_reminder', 'question'],
+    }).notNull(),
     week_start_date: text('week_start_date').notNull(),
     // JSON array of addresses (a webhook: the one URL it posts to).
     recipients: text('recipients').notNull(),

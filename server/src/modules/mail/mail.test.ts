@@ -11,7 +11,7 @@ import { type Db, openDatabase } from '../../db'
 import { openPostgres } from '../../db/pg'
 import { deliveries, userSettings, users } from '../../db/schema'
 import { freshTestDatabaseUrl, testEngine } from '../../test/engines'
-import { createTestApp, type makeClient, ORIGIN, signIn } from '../../test/helpers'
+import { createTestApp, makeClient, ORIGIN, signIn } from '../../test/helpers'
 import { MAX_ATTEMPTS, queueReminders, queueTeamReminders, sendDueDeliveries } from './service'
 import { closedPort, leaves, startTestSmtp, type TestSmtp } from './smtp-test-server'
 import { type Mailer, smtpTransport, startMailer } from './worker'
@@ -591,6 +591,70 @@ describe('team roll-up mail', () => {
     const member = (await ada.get('/api/team-members')).json[0]
     await ada.delete(`/api/team-members/${member.uuid}/link`)
     expect(await queueTeamReminders(ctx.db, ctx.config, FRI_0900)).toBe(0)
+  })
+})
+
+describe("readers' questions (issue 16)", () => {
+  test('the author is e-mailed the unanswered questions of a brief, several in one e-mail, all escaped', async () => {
+    const ctx = await mailApp()
+    const { ada, report } = await reportWithItems(ctx)
+    await send(ada, report.uuid)
+    const share = (await ada.post(`/api/reports/${report.uuid}/shares`, {})).json
+    const token = share.url.split('/r/')[1]
+    const reader = makeClient(ctx.app)
+    const itemId = (await ada.get(`/api/reports/${report.uuid}`)).json.sections[0].items[0].id
+    const ask = (body: object) => reader.post(`/api/shared/${token}/questions`, body)
+    expect(
+      (await ask({ name: 'Maria', text: 'Why is <b>Apollo</b> late?', item_id: itemId })).status,
+    ).toBe(201)
+    expect((await ask({ name: 'Li & co', text: 'What does the board need?' })).status).toBe(201)
+    // One e-mail waits for both, due a little later (more questions join it meanwhile).
+    const waiting = (await rows(ctx.db)).filter((r) => r.kind === 'question')
+    expect(waiting).toHaveLength(1)
+    expect(waiting[0]).toMatchObject({ status: 'pending', recipients: '["ada@example.com"]' })
+    expect(Date.parse(waiting[0].next_attempt_at) - Date.now()).toBeGreaterThan(60_000)
+    // It is not one of the report's deliveries (those go to its readers).
+    expect((await ada.get(`/api/reports/${report.uuid}/deliveries`)).json).toEqual([])
+
+    const transport = plainTransport(smtp.url)
+    cleanups.push(() => transport.close())
+    expect(await sendDueDeliveries(ctx, transport, new Date(Date.now() + 3 * 60_000))).toBe(1)
+    const [mail] = smtp.received
+    expect(mail.rcptTo).toEqual(['ada@example.com'])
+    expect(mail.message.headers.get('subject')).toBe(
+      '2 questions on your brief for Nov 16 - Nov 20, 2026',
+    )
+    const parts = leaves(mail.message)
+    const text = parts.find((p) => p.contentType === 'text/plain')!.body
+    const html = parts.find((p) => p.contentType === 'text/html')!.body
+    expect(text).toContain('Maria asked: Why is <b>Apollo</b> late?\n  On "Beta is live"')
+    expect(text).toContain('Li & co asked: What does the board need?\n  On the whole report')
+    expect(text).toContain(`http://localhost:3000/reports/${report.uuid}`)
+    expect(html).toContain('Why is &lt;b&gt;Apollo&lt;/b&gt; late?')
+    expect(html).toContain('<strong>Li &amp; co</strong>')
+    expect(html).not.toContain('<b>Apollo')
+
+    // The next question starts a new e-mail; answered before it goes, it is not sent at all.
+    await ask({ name: 'Maria', text: 'And the budget?' })
+    const questions = (await ada.get('/api/questions')).json.questions as { id: number }[]
+    for (const q of questions) await ada.put(`/api/questions/${q.id}`, { answer: 'On it' })
+    expect(await sendDueDeliveries(ctx, transport, new Date(Date.now() + 3 * 60_000))).toBe(0)
+    expect(smtp.received).toHaveLength(1)
+    const last = (await rows(ctx.db)).filter((r) => r.kind === 'question').at(-1)
+    expect(last?.status).not.toBe('pending')
+  })
+
+  test('without SMTP a question records no e-mail', async () => {
+    const ctx = await createTestApp()
+    const { ada, report } = await reportWithItems(ctx)
+    const share = (await ada.post(`/api/reports/${report.uuid}/shares`, {})).json
+    const reader = makeClient(ctx.app)
+    const asked = await reader.post(`/api/shared/${share.url.split('/r/')[1]}/questions`, {
+      name: 'Maria',
+      text: 'Why?',
+    })
+    expect(asked.status).toBe(201)
+    expect(await rows(ctx.db)).toHaveLength(0)
   })
 })
 

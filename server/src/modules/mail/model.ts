@@ -8,6 +8,7 @@ export namespace MailModel {
       t.Literal('reminder'),
       t.Literal('webhook'),
       t.Literal('team_reminder'),
+      t.Literal('question'),
     ]),
     recipients: t.Array(t.String()),
     status: t.Union([t.Literal('pending'), t.Literal('sent'), t.Literal('failed')]),

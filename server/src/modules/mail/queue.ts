@@ -2,10 +2,10 @@
  * Recording deliveries. Kept apart from the sending side (service.ts) so the reports service can
  * call queueReportDelivery without importing the renderer or the reports service back.
  */
-import { eq } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import type { AppContext } from '../../context'
 import type { Db } from '../../db'
-import { deliveries, userSettings } from '../../db/schema'
+import { deliveries, userSettings, users } from '../../db/schema'
 
 /** The addresses of a stored JSON array; anything malformed reads as none. */
 export function parseRecipients(json: string | null | undefined): string[] {
@@ -66,6 +66,62 @@ export async function queueReportDelivery(
     return row
   } catch (error) {
     console.error('Could not record the report e-mail delivery', error)
+    return null
+  }
+}
+
+/**
+ * How long a question e-mail waits before it goes: questions asked on the same brief meanwhile
+ * join it, so a board asking five questions is one e-mail, not five.
+ */
+export const QUESTION_MAIL_DELAY_MS = 2 * 60_000
+
+/**
+ * A reader asked a question on a private link (issue 16): with mail enabled, the author gets an
+ * e-mail listing the questions still unanswered on that brief (mail/service.ts). One pending
+ * e-mail per report at a time: the questions that follow it within QUESTION_MAIL_DELAY_MS are in
+ * it, so anonymous readers cannot make Cadence send the author more than one e-mail per window.
+ * Never throws: the question is stored whatever happens here.
+ */
+export async function queueQuestionMail(
+  ctx: AppContext,
+  userId: number,
+  report: { id: number; week_start_date: string },
+  now = new Date(),
+) {
+  if (!ctx.config.smtp) return null
+  try {
+    const [waiting] = await ctx.db.orm
+      .select({ id: deliveries.id })
+      .from(deliveries)
+      .where(
+        and(
+          eq(deliveries.report_id, report.id),
+          eq(deliveries.kind, 'question'),
+          eq(deliveries.status, 'pending'),
+        ),
+      )
+      .limit(1)
+    if (waiting) return null
+    const [author] = await ctx.db.orm
+      .select({ email: users.email })
+      .from(users)
+      .where(eq(users.id, userId))
+    if (!author) return null
+    const [row] = await ctx.db.orm
+      .insert(deliveries)
+      .values({
+        user_id: userId,
+        report_id: report.id,
+        kind: 'question',
+        week_start_date: report.week_start_date,
+        recipients: JSON.stringify([author.email]),
+        next_attempt_at: new Date(now.getTime() + QUESTION_MAIL_DELAY_MS).toISOString(),
+      })
+      .returning()
+    return row
+  } catch (error) {
+    console.error('Could not record the question e-mail', error)
     return null
   }
 }

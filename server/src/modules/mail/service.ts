@@ -101,7 +101,14 @@ export async function listReportDeliveries(ctx: AppContext, userId: number, uuid
   const rows = await ctx.db.orm
     .select()
     .from(deliveries)
-    .where(and(eq(deliveries.report_id, report.id), eq(deliveries.user_id, userId)))
+    .where(
+      and(
+        eq(deliveries.report_id, report.id),
+        eq(deliveries.user_id, userId),
+        // A question e-mail goes to the author, not to the report's readers: not a delivery of it.
+        ne(deliveries.kind, 'question'),
+      ),
+    )
     .orderBy(desc(deliveries.created_at), desc(deliveries.id))
   return rows.map(deliveryOut)
 }
@@ -195,12 +202,80 @@ async function reminderMessage(
   }
 }
 
+/** At most this many questions are quoted in one e-mail; the rest are counted. */
+const QUESTIONS_QUOTED = 10
+
+/**
+ * Readers asked on a private link (queue.ts queueQuestionMail): the questions of that brief still
+ * unanswered when the e-mail goes, newest first, each with its asker and what it is about. Every
+ * word a reader wrote is escaped; the author answers in Cadence, never by replying.
+ */
+async function questionMessage(
+  ctx: AppContext,
+  delivery: Delivery,
+  to: string[],
+): Promise<MailMessage> {
+  if (delivery.report_id == null) throw new Skip('The report was deleted')
+  const [report] = await ctx.db.orm.select().from(reports).where(eq(reports.id, delivery.report_id))
+  if (!report) throw new Skip('The report was deleted')
+  const open = await ctx.db.rows<{ name: string; text: string; item: string | null }>(sql`
+    SELECT q.name, q.text, i.content AS item FROM share_questions q
+    LEFT JOIN section_items i ON i.id = q.item_id
+    WHERE q.report_id = ${report.id} AND q.answer IS NULL
+    ORDER BY q.created_at DESC, q.id DESC`)
+  if (!open.length) throw new Skip('Not needed: every question is answered')
+  const { startDay, endDay } = await weekSettings(ctx, report.user_id)
+  const range = formatWeekRange(report.week_start_date, startDay, endDay)
+  const url = `${ctx.config.publicUrl}/reports/${report.uuid}`
+  const quoted = open.slice(0, QUESTIONS_QUOTED)
+  const more = open.length - quoted.length
+  const head =
+    open.length === 1
+      ? `A reader asked a question on your brief for ${range}.`
+      : `Readers asked ${open.length} questions on your brief for ${range} that are not answered yet.`
+  const about = (q: { item: string | null }) => (q.item ? `On "${q.item}"` : 'On the whole report')
+  const why =
+    'You get this because someone with a private link to this report asked. Revoking the link in Settings → Sharing stops new questions.'
+  return {
+    from: ctx.config.smtp?.from ?? '',
+    to,
+    subject:
+      open.length === 1
+        ? `A question on your brief for ${range}`
+        : `${open.length} questions on your brief for ${range}`,
+    text: [
+      head,
+      '',
+      ...quoted.flatMap((q) => [`${q.name} asked: ${q.text}`, `  ${about(q)}`, '']),
+      ...(more > 0 ? [`And ${more} more.`, ''] : []),
+      `Answer in Cadence (readers see your answer on the shared page): ${url}`,
+      '',
+      why,
+      '',
+    ].join('\n'),
+    html: [
+      '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"></head>',
+      '<body style="margin:0;padding:24px;font-family:-apple-system,BlinkMacSystemFont,\'Segoe UI\',Roboto,Helvetica,Arial,sans-serif;font-size:14px;line-height:1.5;color:#111827">',
+      `<p style="margin:0 0 16px">${escapeHtml(head)}</p>`,
+      ...quoted.map(
+        (q) =>
+          `<blockquote style="margin:0 0 12px;padding:8px 12px;border-left:3px solid #d1d5db"><p style="margin:0"><strong>${escapeHtml(q.name)}</strong> asked: ${escapeHtml(q.text)}</p><p style="margin:4px 0 0;color:#6b7280;font-size:12px">${escapeHtml(about(q))}</p></blockquote>`,
+      ),
+      ...(more > 0 ? [`<p style="margin:0 0 16px">And ${more} more.</p>`] : []),
+      `<p style="margin:0 0 16px"><a href="${escapeHtml(url)}" style="color:#2563eb">Answer in Cadence</a> (readers see your answer on the shared page)</p>`,
+      `<p style="margin:0;color:#6b7280;font-size:12px">${escapeHtml(why)}</p>`,
+      '</body></html>',
+    ].join('\n'),
+  }
+}
+
 async function buildMessage(ctx: AppContext, delivery: Delivery): Promise<MailMessage> {
   const to = parseRecipients(delivery.recipients)
   if (!to.length) throw new Skip('No recipients')
   if (delivery.kind === 'reminder' || delivery.kind === 'team_reminder') {
     return reminderMessage(ctx, delivery, to)
   }
+  if (delivery.kind === 'question') return questionMessage(ctx, delivery, to)
   if (delivery.report_id == null) throw new Skip('The report was deleted')
   const [report] = await ctx.db.orm.select().from(reports).where(eq(reports.id, delivery.report_id))
   if (!report) throw new Skip('The report was deleted')

@@ -10,6 +10,7 @@ import {
 import { logActivity } from '../../lib/activity'
 import { BadRequest, NotFound } from '../../lib/errors'
 import { nowIso } from '../../lib/time'
+import { queueQuestionMail } from '../mail/queue'
 import { createItem } from '../section-items/service'
 import type { SharingModel } from './model'
 import type { ActiveShare } from './shares'
@@ -123,6 +124,11 @@ export async function askQuestion(
     entityType: 'share',
     entityId: share.id,
   })
+  // With mail enabled, the author hears of it (one e-mail per brief per few minutes).
+  await queueQuestionMail(ctx, share.user_id, {
+    id: share.report_id,
+    week_start_date: report.week_start_date,
+  })
   return {
     id: row.id,
     name: row.name,
@@ -151,9 +157,13 @@ export async function acknowledge(
   return { id: row.id, name: row.name, created_at: row.created_at }
 }
 
+/** GET /api/questions lists at most this many (the newest); docs/security.md, list caps. */
+export const QUESTIONS_LISTED = 500
+
 /**
- * GET /api/questions: readers' questions to the signed-in author, newest first, with what they
- * asked about; `unseen` feeds the badge.
+ * GET /api/questions: readers' questions to the signed-in author, newest first (at most
+ * QUESTIONS_LISTED), with what they asked about; `unseen` and `unseen_by_report` (report uuid →
+ * count) feed the badges.
  */
 export async function listQuestions(ctx: AppContext, userId: number) {
   const rows = await ctx.db.rows<{
@@ -176,7 +186,15 @@ export async function listQuestions(ctx: AppContext, userId: number) {
     JOIN reports r ON r.id = q.report_id
     LEFT JOIN section_items i ON i.id = q.item_id
     WHERE q.user_id = ${userId}
-    ORDER BY q.created_at DESC, q.id DESC`)
+    ORDER BY q.created_at DESC, q.id DESC
+    LIMIT ${QUESTIONS_LISTED}`)
+  // The badge counts every unseen question, also those older than the list.
+  const unseen = await ctx.db.rows<{ report_uuid: string; n: number }>(sql`
+    SELECT r.uuid AS report_uuid, COUNT(*) AS n
+    FROM share_questions q JOIN reports r ON r.id = q.report_id
+    WHERE q.user_id = ${userId} AND q.seen_at IS NULL
+    GROUP BY r.uuid`)
+  const unseenByReport = Object.fromEntries(unseen.map((u) => [u.report_uuid, Number(u.n)]))
   const acknowledgements = await ctx.db.rows<{
     report_uuid: string
     name: string
@@ -189,7 +207,8 @@ export async function listQuestions(ctx: AppContext, userId: number) {
     LIMIT 200`)
   return {
     questions: rows,
-    unseen: rows.filter((q) => !q.seen_at).length,
+    unseen: Object.values(unseenByReport).reduce((a, b) => a + b, 0),
+    unseen_by_report: unseenByReport,
     acknowledgements,
   }
 }

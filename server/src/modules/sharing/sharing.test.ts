@@ -262,7 +262,12 @@ describe('questions back', () => {
 
     const inbox = await ada.get('/api/questions')
     expect(inbox.json.unseen).toBe(1)
+    expect(inbox.json.unseen_by_report).toEqual({ [inbox.json.questions[0].report_uuid]: 1 })
     expect(inbox.json.questions[0]).toMatchObject({ item_content: 'Apollo launch', seen_at: null })
+    // Seen without an answer (the report page shows it): the badge goes, the question stays open.
+    expect((await ada.put(`/api/questions/${asked.json.id}`, { seen: true })).status).toBe(200)
+    const seen = (await ada.get('/api/questions')).json
+    expect([seen.unseen, seen.unseen_by_report, seen.questions[0].answer]).toEqual([0, {}, null])
     const answered = await ada.put(`/api/questions/${asked.json.id}`, {
       answer: 'Vendor slipped a week',
     })
