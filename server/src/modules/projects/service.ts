@@ -4,6 +4,7 @@ import type { Engine } from '../../db'
 import {
   memberFollowups,
   memberTasks,
+  projectHealth,
   projects,
   sectionItems,
   talkingPoints,
@@ -114,6 +115,43 @@ async function moveReferences(tx: Engine, fromIds: number[], toId: number | null
   return moved
 }
 
+/** The worse health wins when two projects' weeks meet in one (combine, delete into). */
+const SEVERITY = { on_track: 0, at_risk: 1, off_track: 2 } as const
+
+/**
+ * Project health (issue 16) follows the items: each report's health of `fromIds` moves to `toId`.
+ * Where that report already has a health for `toId` (or several of `fromIds` meet in one report),
+ * the worst is kept with its why — an executive would rather read 'At risk' twice than lose it.
+ * Into General (null) there is no project to carry a health: those rows go with their project.
+ */
+async function moveHealth(tx: Engine, fromIds: number[], toId: number | null) {
+  if (toId === null || !fromIds.length) return
+  const rows = await tx.orm
+    .select()
+    .from(projectHealth)
+    .where(inArray(projectHealth.project_id, [...fromIds, toId]))
+  const byReport = new Map<number, (typeof rows)[number][]>()
+  for (const row of rows) byReport.set(row.report_id, [...(byReport.get(row.report_id) ?? []), row])
+  for (const [reportId, list] of byReport) {
+    // Worst first; on a tie the destination's own, then the most recently set.
+    list.sort(
+      (a, b) =>
+        SEVERITY[b.health] - SEVERITY[a.health] ||
+        Number(b.project_id === toId) - Number(a.project_id === toId) ||
+        b.updated_at.localeCompare(a.updated_at),
+    )
+    const [kept] = list
+    if (kept.project_id === toId) continue
+    await tx.orm
+      .delete(projectHealth)
+      .where(and(eq(projectHealth.report_id, reportId), eq(projectHealth.project_id, toId)))
+    await tx.orm
+      .update(projectHealth)
+      .set({ project_id: toId, updated_at: nowIso() })
+      .where(eq(projectHealth.id, kept.id))
+  }
+}
+
 export async function deleteProject(
   ctx: AppContext,
   userId: number,
@@ -142,6 +180,7 @@ export async function deleteProject(
   }
   const remappedItems = await ctx.db.tx(async (tx) => {
     const moved = await moveReferences(tx, [project.id], toId)
+    await moveHealth(tx, [project.id], toId)
     await tx.orm.delete(projects).where(eq(projects.id, project.id))
     return moved
   })
@@ -181,6 +220,7 @@ export async function combineProjects(
   const result = await ctx.db.tx(async (tx) => {
     const mergedIds = merge.map((p) => p.id)
     const moved = await moveReferences(tx, mergedIds, keep.id)
+    await moveHealth(tx, mergedIds, keep.id)
     await tx.orm.delete(projects).where(inArray(projects.id, mergedIds))
     const [project] = await tx.orm
       .update(projects)

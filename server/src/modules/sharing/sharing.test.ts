@@ -47,6 +47,68 @@ async function setUp() {
 
 const tokenOf = (url: string) => url.split('/r/')[1]
 
+describe('project health when projects are combined or deleted into another', () => {
+  const healthOf = async (ada: Awaited<ReturnType<typeof setUp>>['ada'], uuid: string) =>
+    (await ada.get(`/api/projects/${uuid}/health`)).json.weeks as {
+      week_start_date: string
+      health: string
+      note: string | null
+    }[]
+
+  test('combined: each week keeps the worse health with its why; nothing is lost', async () => {
+    const { ada, apollo, zephyr, last, current } = await setUp()
+    const set = (report: { uuid: string }, p: { uuid: string }, health: string, note: string) =>
+      ada.put(`/api/reports/${report.uuid}/project-health/${p.uuid}`, { health, note })
+    // Last week only Zephyr had a health; this week both, Zephyr the worse.
+    await set(last, zephyr, 'at_risk', 'Pilot slipped')
+    await set(current, apollo, 'on_track', 'Launch on time')
+    await set(current, zephyr, 'off_track', 'Pilot cancelled')
+    const combined = await ada.post('/api/projects/combine', {
+      projectUuids: [apollo.uuid, zephyr.uuid],
+      newProjectName: 'Apollo + Zephyr',
+    })
+    expect(combined.status).toBe(200)
+    const weeks = await healthOf(ada, apollo.uuid)
+    expect(weeks.map((w) => [w.week_start_date, w.health, w.note])).toEqual([
+      [THIS_WEEK, 'off_track', 'Pilot cancelled'],
+      [LAST_WEEK, 'at_risk', 'Pilot slipped'],
+    ])
+    const report = (await ada.get(`/api/reports/${current.uuid}`)).json
+    expect(report.project_health).toHaveLength(1)
+    expect(report.project_health[0]).toMatchObject({
+      project_name: 'Apollo + Zephyr',
+      health: 'off_track',
+    })
+  })
+
+  test('deleted into another project: its health moves there (the worse wins); into General it goes', async () => {
+    const { ada, apollo, zephyr, last, current } = await setUp()
+    await ada.put(`/api/reports/${last.uuid}/project-health/${zephyr.uuid}`, { health: 'at_risk' })
+    await ada.put(`/api/reports/${current.uuid}/project-health/${apollo.uuid}`, {
+      health: 'at_risk',
+      note: 'Vendor',
+    })
+    await ada.put(`/api/reports/${current.uuid}/project-health/${zephyr.uuid}`, {
+      health: 'on_track',
+    })
+    const moved = await ada.delete(`/api/projects/${zephyr.uuid}`, {
+      move_to_project_id: apollo.id,
+    })
+    expect(moved.status).toBe(200)
+    expect(
+      (await healthOf(ada, apollo.uuid)).map((w) => [w.week_start_date, w.health, w.note]),
+    ).toEqual([
+      [THIS_WEEK, 'at_risk', 'Vendor'],
+      [LAST_WEEK, 'at_risk', null],
+    ])
+    // Into General: no project carries a health, so Apollo's rows end with it.
+    expect(
+      (await ada.delete(`/api/projects/${apollo.uuid}`, { move_to_project_id: null })).status,
+    ).toBe(200)
+    expect((await ada.get(`/api/reports/${current.uuid}`)).json.project_health).toEqual([])
+  })
+})
+
 describe('project health', () => {
   test('set on a report, carried into the next as its starting value, with the change', async () => {
     const { ada, apollo, zephyr, last, current } = await setUp()
