@@ -17,6 +17,7 @@ import {
 } from '../../db/schema'
 import { logActivity } from '../../lib/activity'
 import { BadRequest, PayloadTooLarge } from '../../lib/errors'
+import { assertAccountWithinLimits } from '../../lib/limits'
 import { nowIso } from '../../lib/time'
 import { isValidIsoDate } from '../../lib/weeks'
 import { cleanWebhookUrls } from '../delivery/webhooks'
@@ -753,6 +754,8 @@ export async function importAccount(
         counts.items += s.items.length
       }
     }
+    // What the account holds now stays within its limits, or nothing of the import is written.
+    await assertAccountWithinLimits(engine, userId)
   })
   await logActivity(ctx.db, {
     userId,

@@ -4,6 +4,7 @@ import type { AppContext } from '../../context'
 import type { Db } from '../../db'
 import { deliveries, reports, userSettings, users } from '../../db/schema'
 import { BadRequest, NotFound } from '../../lib/errors'
+import { LIST_CAPS } from '../../lib/limits'
 import { currentWeekWindow, WEEKDAYS, type Weekday, weekStart } from '../../lib/weeks'
 import { parseWebhookUrls, webhookLabel } from '../delivery/labels'
 import { spendSendQuota } from '../delivery/quota'
@@ -110,6 +111,7 @@ export async function listReportDeliveries(ctx: AppContext, userId: number, uuid
       ),
     )
     .orderBy(desc(deliveries.created_at), desc(deliveries.id))
+    .limit(LIST_CAPS.deliveries)
   return rows.map(deliveryOut)
 }
 

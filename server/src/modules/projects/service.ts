@@ -12,6 +12,7 @@ import {
 import type { ProjectWithCounts } from '../../db/sqlite/statements/projects'
 import { logActivity } from '../../lib/activity'
 import { BadRequest, Conflict, NotFound } from '../../lib/errors'
+import { assertRoom, countOf, OBJECT_LIMITS } from '../../lib/limits'
 import { byNameNoCase } from '../../lib/order'
 import { daysAgoIso, nowIso } from '../../lib/time'
 import { classify } from '../reports/changes'
@@ -59,6 +60,7 @@ export async function createProject(
   userId: number,
   input: ProjectModel.create,
 ) {
+  await assertRoom(db, countOf.projects(userId), 1, OBJECT_LIMITS.projects, 'projects per account')
   const [row] = await db.orm
     .insert(projects)
     .values({

@@ -4,6 +4,7 @@ import { isUniqueViolation } from '../../db/engine'
 import { reportSections, reports, sectionItems, sectionTemplates } from '../../db/schema'
 import { logActivity } from '../../lib/activity'
 import { BadRequest, Conflict, Forbidden, NotFound } from '../../lib/errors'
+import { LIST_CAPS } from '../../lib/limits'
 import { systemSetting } from '../../lib/system-settings'
 import { isoDate, nowIso } from '../../lib/time'
 import { isValidIsoDate } from '../../lib/weeks'
@@ -27,6 +28,7 @@ export async function listReports({ db }: AppContext, userId: number) {
     .from(reports)
     .where(eq(reports.user_id, userId))
     .orderBy(desc(reports.week_start_date))
+    .limit(LIST_CAPS.reports)
 }
 
 export async function findReport({ db }: AppContext, userId: number, uuid: string) {

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import type { AppContext } from '../../context'
 import { sectionTemplates } from '../../db/schema'
 import { BadRequest, NotFound } from '../../lib/errors'
+import { assertRoom, countOf, OBJECT_LIMITS } from '../../lib/limits'
 import { nowIso } from '../../lib/time'
 import type { SectionTemplateModel } from './model'
 
@@ -27,6 +28,13 @@ export async function createTemplate(
   input: SectionTemplateModel.create,
 ) {
   const name = cleanName(input.name)
+  await assertRoom(
+    db,
+    countOf.sectionTemplates(userId),
+    1,
+    OBJECT_LIMITS.sectionTemplates,
+    'section templates per account',
+  )
   const [last] = await db.orm
     .select({ max: sql<number | null>`max(${sectionTemplates.sort_order})` })
     .from(sectionTemplates)

@@ -3,6 +3,7 @@ import type { AppContext } from '../../context'
 import { reports, shares } from '../../db/schema'
 import { logActivity } from '../../lib/activity'
 import { NotFound } from '../../lib/errors'
+import { LIST_CAPS } from '../../lib/limits'
 import { nowIso } from '../../lib/time'
 import { randomVerifier, sha256Hex } from '../auth/tokens'
 import { namedReport } from '../reports/named'
@@ -64,6 +65,7 @@ export async function listShares(ctx: AppContext, userId: number) {
     .innerJoin(reports, eq(reports.id, shares.report_id))
     .where(eq(shares.user_id, userId))
     .orderBy(desc(shares.created_at), desc(shares.id))
+    .limit(LIST_CAPS.shares)
   return { shares: rows }
 }
 

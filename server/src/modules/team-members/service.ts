@@ -9,6 +9,7 @@ import {
   teamMembers,
 } from '../../db/schema'
 import { BadRequest, NotFound } from '../../lib/errors'
+import { assertRoom, countOf, OBJECT_LIMITS } from '../../lib/limits'
 import { byNameNoCase } from '../../lib/order'
 import { nowIso } from '../../lib/time'
 import { type AgeingClock, ageingClock, withAgeing } from '../section-items/ageing'
@@ -102,6 +103,13 @@ export async function createMember(
   userId: number,
   input: TeamMemberModel.create,
 ) {
+  await assertRoom(
+    db,
+    countOf.teamMembers(userId),
+    1,
+    OBJECT_LIMITS.teamMembers,
+    'team members per account',
+  )
   const [row] = await db.orm
     .insert(teamMembers)
     .values({
@@ -163,6 +171,7 @@ export async function listEntries(ctx: AppContext, userId: number, uuid: string,
     .from(table)
     .where(eq(table.team_member_id, member.id))
     .orderBy(asc(table.is_completed), desc(table.created_at), desc(table.id))
+    .limit(OBJECT_LIMITS.memberEntries)
 }
 
 export async function createEntry(
@@ -174,7 +183,14 @@ export async function createEntry(
 ) {
   const member = await findMember(ctx, userId, uuid)
   await assertOwnProject(ctx, userId, input.project_id)
-  const { table } = ENTRY_KINDS[kind]
+  const { table, noun } = ENTRY_KINDS[kind]
+  await assertRoom(
+    ctx.db,
+    sql`SELECT COUNT(*) AS n FROM ${table} WHERE team_member_id = ${member.id}`,
+    1,
+    OBJECT_LIMITS.memberEntries,
+    `${noun.toLowerCase()}s per team member`,
+  )
   const [row] = await ctx.db.orm
     .insert(table)
     .values({

@@ -4,6 +4,7 @@ import type { Engine } from '../../db'
 import { invitations, teamMembers } from '../../db/schema'
 import { logActivity } from '../../lib/activity'
 import { BadRequest, Conflict, NotFound } from '../../lib/errors'
+import { LIST_CAPS } from '../../lib/limits'
 import { nowIso } from '../../lib/time'
 import { randomVerifier, sha256Hex } from '../auth/tokens'
 import { escapeHtml } from '../mail/render'
@@ -243,6 +244,7 @@ export async function myTeams(ctx: AppContext, userId: number) {
       m.name AS member_name, m.linked_at
     FROM team_members m JOIN users e ON e.id = m.user_id
     WHERE m.linked_user_id = ${userId} AND m.user_id <> ${userId}
-    ORDER BY executive_name, m.id`)
+    ORDER BY executive_name, m.id
+    LIMIT ${LIST_CAPS.myTeams}`)
   return { teams }
 }
