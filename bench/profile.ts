@@ -4,11 +4,13 @@
 // With a concurrency above 1, that many requests are kept in flight (as concurrent connections
 // would): writes then share group commits, and the line shows req/s and CPU per request.
 import { copyFileSync, rmSync } from 'node:fs'
-import { createApp } from '../server/src/app'
-import { loadConfig } from '../server/src/config'
-import { openDatabase } from '../server/src/db'
-import { startCheckpointer } from '../server/src/db/sqlite/checkpointer'
-import { createSession } from '../server/src/modules/auth/service'
+import {
+  createApp,
+  createSession,
+  loadConfig,
+  openDatabase,
+  startCheckpointer,
+} from '@cadence/server/testing'
 import { HEAVY_EMAIL, RARE_WORD } from './seed'
 
 const source = process.argv[2] ?? '/tmp/h8-bench.db'

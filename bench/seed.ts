@@ -3,15 +3,21 @@
 // talking points and standalone tasks; the others a few months each. Written through the server's
 // own services, one transaction per user.
 import { rmSync } from 'node:fs'
-import { loadConfig } from '../server/src/config'
-import type { AppContext } from '../server/src/context'
-import { openDatabase } from '../server/src/db'
-import { createSession, upsertUser } from '../server/src/modules/auth/service'
-import { createProject, updateProject } from '../server/src/modules/projects/service'
-import { createReport } from '../server/src/modules/reports/service'
-import { createItem, updateItem } from '../server/src/modules/section-items/service'
-import { createTemplate } from '../server/src/modules/section-templates/service'
-import { createEntry, createMember } from '../server/src/modules/team-members/service'
+import {
+  type AppContext,
+  createEntry,
+  createItem,
+  createMember,
+  createProject,
+  createReport,
+  createSession,
+  createTemplate,
+  loadConfig,
+  openDatabase,
+  updateItem,
+  updateProject,
+  upsertUser,
+} from '@cadence/server/testing'
 
 export const HEAVY_EMAIL = 'heavy@bench.example.com'
 export const RARE_WORD = 'zanzibar'

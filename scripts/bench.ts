@@ -10,12 +10,10 @@
 import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { cpus } from 'node:os'
 import { join } from 'node:path'
+import { createSession, loadConfig, openDatabase } from '@cadence/server/testing'
 import { measureFrontend, type PageMetrics } from '../bench/frontend'
 import { measurePostgres, type PgResult } from '../bench/postgres'
 import { HEAVY_EMAIL, RARE_WORD, seed } from '../bench/seed'
-import { loadConfig } from '../server/src/config'
-import { openDatabase } from '../server/src/db'
-import { createSession } from '../server/src/modules/auth/service'
 
 const root = join(import.meta.dir, '..')
 const duration = Number(process.env.BENCH_DURATION ?? 2)

@@ -16,7 +16,13 @@ if (!files.length) {
 }
 
 const dir = mkdtempSync(join(tmpdir(), 'cadence-e2e-'))
-const port = 20000 + Math.floor(Math.random() * 20000)
+const port = (() => {
+  // A port free now, chosen by the OS (a random pick can collide: EADDRINUSE).
+  const probe = Bun.serve({ port: 0, hostname: '127.0.0.1', fetch: () => new Response() })
+  const free = probe.port as number
+  probe.stop(true)
+  return free
+})()
 const baseUrl = `http://localhost:${port}`
 // A stand-in for the third-party help widget on its own origin (HELP_WIDGET_URL): the script
 // records the site key and user id the app hands it, so a journey can check them.

@@ -53,7 +53,13 @@ export async function startPostgres(opts: { durable?: boolean } = {}): Promise<P
     { stdout: 'pipe', stderr: 'pipe' },
   )
   if (init.exitCode !== 0) throw new Error(`initdb failed: ${init.stderr.toString()}`)
-  const port = 30000 + Math.floor(Math.random() * 20000)
+  const port = (() => {
+    // A port free now, chosen by the OS (a random pick can collide: EADDRINUSE).
+    const probe = Bun.serve({ port: 0, hostname: '127.0.0.1', fetch: () => new Response() })
+    const free = probe.port as number
+    probe.stop(true)
+    return free
+  })()
   const server = Bun.spawn(
     run([
       join(bin, 'postgres'),

@@ -17,6 +17,7 @@ const steps: Array<[string, string[], Opts]> = [
   ['server (sqlite)', ['bun', 'test', 'src'], { cwd: 'server' }],
   ['server (postgresql)', ['bun', 'test', 'src'], { cwd: 'server', env: pgEnv }],
   ['ui', ['bun', 'test', 'src'], { cwd: 'ui' }],
+  ['core', ['bun', 'test'], { cwd: 'core' }],
   ['stories (happy-dom)', ['bun', 'test'], { cwd: 'stories' }],
   ['app', ['bun', 'test', 'src'], { cwd: 'app' }],
   ['build', ['bun', 'run', 'build'], {}],

@@ -154,7 +154,13 @@ export async function startOwnServer() {
   const { join } = await import('node:path')
   const root = join(import.meta.dir, '..', '..')
   const dir = mkdtempSync(join(tmpdir(), 'cadence-e2e-own-'))
-  const port = 20000 + Math.floor(Math.random() * 20000)
+  const port = (() => {
+    // A port free now, chosen by the OS (a random pick can collide: EADDRINUSE).
+    const probe = Bun.serve({ port: 0, hostname: '127.0.0.1', fetch: () => new Response() })
+    const free = probe.port as number
+    probe.stop(true)
+    return free
+  })()
   const baseUrl = `http://localhost:${port}`
   const dbPath = join(dir, 'own.db')
   const server = Bun.spawn(['bun', 'server/src/index.ts'], {

@@ -4,9 +4,9 @@
 // copies as Markdown and for e-mail. One signed-in user for the file; each journey saves its
 // final screen to artifacts/e2e/.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { startTestSmtp } from '@cadence/server/testing'
 import { type Browser, chromium, type Page } from 'playwright-core'
 import { launchOptions } from '../../scripts/chromium'
-import { startTestSmtp } from '../../server/src/modules/mail/smtp-test-server'
 import {
   api,
   base,

@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, spyOn, te
 import type { Report, TeamMemberDashboard } from '@cadence/ui'
 import * as fake from 'fake-indexeddb'
 import { type Call, deferred as deferredOf, json, restoreFetch, stubFetch } from '../test/fetch'
+import { resetOutbox } from '../test/outbox'
 import { authState, fetchUser } from './auth'
 import { cache, resetCache } from './cache'
 import {
@@ -16,7 +17,6 @@ import {
   type OutboxEntry,
   refreshState,
   replay,
-  resetOutboxForTests,
   retryChange,
 } from './outbox'
 import { OUTBOX_HINT, outboxState } from './outbox-fetch'
@@ -159,7 +159,7 @@ beforeEach(async () => {
   errorSpy = spyOn(console, 'error').mockImplementation(() => {})
 })
 afterEach(async () => {
-  await resetOutboxForTests()
+  await resetOutbox()
   restoreFetch()
   authState.user = null
   reportState.current = null
@@ -207,7 +207,7 @@ describe('writes made offline', () => {
     online = false
     offlineNetwork()
     await toggleItem(101, true)
-    await resetOutboxForTests()
+    await resetOutbox()
     expect(outboxState.pending).toBe(0)
     await refreshState()
     expect(outboxState.pending).toBe(1)
@@ -543,7 +543,7 @@ describe('reads', () => {
     online = false
     offlineNetwork()
     await toggleItem(100, true)
-    await resetOutboxForTests()
+    await resetOutbox()
     reportState.current = null
     server()
     const { loadReport } = await import('./reports')

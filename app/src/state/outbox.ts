@@ -514,19 +514,40 @@ async function clearOutbox() {
 }
 
 let started = false
+const onOnline = () => void replay()
+const onOtherTab = () => void refreshState({ tell: false })
 
 /** Called once the signed-in shell mounts: counts the queue, replays it, listens for 'online'. */
 function startOutbox() {
   if (started || typeof window === 'undefined') return
   started = true
-  window.addEventListener('online', () => void replay())
-  tabs?.addEventListener('message', () => void refreshState({ tell: false }))
+  window.addEventListener('online', onOnline)
+  tabs?.addEventListener('message', onOtherTab)
   void refreshState()
     .then(() => {
       if (outboxState.pending > 0) scheduleRetry()
       if (!isOffline() && outboxState.pending > 0) return replay()
     })
     .catch((error) => console.error(error))
+}
+
+/**
+ * startOutbox's inverse, and what a closed tab does to it: stops listening and retrying, lets a
+ * replay under way end, and closes the database (the next use opens it again). The queue itself
+ * stays in IndexedDB.
+ */
+async function stopOutbox() {
+  if (started) {
+    window.removeEventListener('online', onOnline)
+    tabs?.removeEventListener('message', onOtherTab)
+    started = false
+  }
+  if (retryTimer) clearInterval(retryTimer)
+  retryTimer = null
+  await replaying?.catch(() => 0)
+  const open = dbPromise
+  dbPromise = null
+  if (open) (await open).close()
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -737,18 +758,6 @@ async function overlayResponse(path: string, response: Response): Promise<Respon
   })
 }
 
-/** For tests: closes the database and forgets the in-memory state. */
-async function resetOutboxForTests() {
-  if (dbPromise) (await dbPromise).close()
-  dbPromise = null
-  started = false
-  replaying = null
-  again = false
-  if (retryTimer) clearInterval(retryTimer)
-  retryTimer = null
-  Object.assign(outboxState, { pending: 0, rejected: [], syncing: false })
-}
-
 export type { OutboxEntry }
 export {
   allEntries,
@@ -762,8 +771,8 @@ export {
   overlayResponse,
   refreshState,
   replay,
-  resetOutboxForTests,
   retryChange,
   send,
   startOutbox,
+  stopOutbox,
 }

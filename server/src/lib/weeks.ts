@@ -1,36 +1,18 @@
-export const WEEKDAYS = [
-  'sunday',
-  'monday',
-  'tuesday',
-  'wednesday',
-  'thursday',
-  'friday',
-  'saturday',
-] as const
-export type Weekday = (typeof WEEKDAYS)[number]
+// Week arithmetic on 'YYYY-MM-DD' days: @cadence/core's (shared with ui and app), under the
+// server's names. The ageing policy below is the server's own.
+import * as core from '@cadence/core'
+import { WEEKDAYS, type Weekday } from '@cadence/core'
 
-const pad = (n: number) => String(n).padStart(2, '0')
-const toIso = (d: Date) =>
-  `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`
-const fromIso = (iso: string) => new Date(`${iso}T00:00:00Z`)
+export { addDays, isIsoDate as isValidIsoDate, WEEKDAYS, type Weekday } from '@cadence/core'
 
-export function isValidIsoDate(value: string) {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false
-  return toIso(fromIso(value)) === value
-}
+// A start day that is not a weekday (the API stores only weekdays, but the column is plain text)
+// has always counted here as Saturday (indexOf gave -1, that is 6 modulo 7), where core throws:
+// kept, so no answer of the server changes.
+const known = (day: Weekday): Weekday => (WEEKDAYS.includes(day) ? day : 'saturday')
 
 /** The start of the week containing `date` (a YYYY-MM-DD day), for a week starting on `startDay`. */
 export function weekStart(date: string, startDay: Weekday): string {
-  const d = fromIso(date)
-  const back = (d.getUTCDay() - WEEKDAYS.indexOf(startDay) + 7) % 7
-  d.setUTCDate(d.getUTCDate() - back)
-  return toIso(d)
-}
-
-export function addDays(date: string, days: number): string {
-  const d = fromIso(date)
-  d.setUTCDate(d.getUTCDate() + days)
-  return toIso(d)
+  return core.weekStart(date, known(startDay))
 }
 
 /**
@@ -39,14 +21,11 @@ export function addDays(date: string, days: number): string {
  * report created before the user changed their start day.
  */
 export function currentWeekWindow(today: string, startDay: Weekday) {
-  const start = weekStart(today, startDay)
-  return { start, from: addDays(start, -3), to: addDays(start, 3) }
+  return core.currentWeekWindow(today, known(startDay))
 }
 
 /** An open task or follow-up is stalled once it has been open this many whole weeks. */
 export const STALLED_WEEKS = 3
-
-const DAY_MS = 86_400_000
 
 /**
  * Whole weeks from the week containing `from` to the week containing `to`, both taken by the
@@ -54,9 +33,7 @@ const DAY_MS = 86_400_000
  * from its own week). Never below 0.
  */
 export function weeksBetween(from: string, to: string, startDay: Weekday): number {
-  const a = fromIso(weekStart(from, startDay)).getTime()
-  const b = fromIso(weekStart(to, startDay)).getTime()
-  return Math.max(0, Math.round((b - a) / (7 * DAY_MS)))
+  return core.weeksBetween(from, to, known(startDay))
 }
 
 export type AgeingInput = {

@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { backup } from '../scripts/backup'
-import { httpSignIn, waitForServer } from '../test/http'
+import { freePort, httpSignIn, waitForServer } from '../test/http'
 
 const dir = mkdtempSync(join(tmpdir(), 'cadence-crash-'))
 const dbPath = join(dir, 'crash.db')
@@ -35,7 +35,7 @@ describe('crash safety', () => {
     const acknowledgedReports = new Set<string>()
     let week = 0
     for (let round = 0; round < 3; round++) {
-      const port = 21000 + Math.floor(Math.random() * 20000)
+      const port = freePort()
       const base = `http://localhost:${port}`
       const server = start(port)
       await waitForServer(base)

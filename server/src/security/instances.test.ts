@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { freshTestDatabaseUrl, testEngine } from '../test/engines'
-import { waitForServer } from '../test/http'
+import { freePort, waitForServer } from '../test/http'
 
 const dir = mkdtempSync(join(tmpdir(), 'cadence-instances-'))
 const serverEntry = join(import.meta.dir, '..', 'index.ts')
@@ -44,8 +44,8 @@ const cookiesOf = (res: Response) =>
 
 async function twoInstances() {
   const db = await database()
-  const portA = 21000 + Math.floor(Math.random() * 20000)
-  const portB = portA + 1
+  const portA = freePort()
+  const portB = freePort()
   const publicUrl = `http://localhost:${portA}`
   const a = { base: `http://127.0.0.1:${portA}`, proc: start(portA, publicUrl, db) }
   await waitForServer(a.base, 20_000)

@@ -5,7 +5,7 @@ import { afterAll, describe, expect, test } from 'bun:test'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { httpSignIn, waitForServer } from '../test/http'
+import { freePort, httpSignIn, waitForServer } from '../test/http'
 
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 10)
 const USERS = 50
@@ -17,7 +17,7 @@ describe('load', () => {
   test(
     `${CLIENTS} clients for ${SECONDS} s across ${USERS} users: no 5xx, no leaks`,
     async () => {
-      const port = 21000 + Math.floor(Math.random() * 20000)
+      const port = freePort()
       const base = `http://localhost:${port}`
       const server = Bun.spawn(['bun', join(import.meta.dir, '..', 'index.ts')], {
         env: {

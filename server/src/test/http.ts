@@ -1,3 +1,15 @@
+/**
+ * A port free right now, chosen by the OS (a random pick in a range can land on a port another
+ * process holds, or on one the OS hands out for outgoing connections: EADDRINUSE).
+ */
+export function freePort(): number {
+  const probe = Bun.serve({ port: 0, hostname: '127.0.0.1', fetch: () => new Response() })
+  const port = probe.port
+  probe.stop(true)
+  if (!port) throw new Error('no free port')
+  return port
+}
+
 // Sign-in over real HTTP against a running server, through the development provider.
 export async function httpSignIn(baseUrl: string, email: string): Promise<string> {
   const start = await fetch(`${baseUrl}/api/oauth/google/redirect_url`)

@@ -1,59 +1,21 @@
+import {
+  addLocalDays as addDays,
+  addLocalWeeks as addWeeks,
+  isIsoDate,
+  parseIsoDate,
+  localWeekStart as startOfWeek,
+  toIsoDate,
+  WEEKDAYS,
+  weekdayIndex,
+} from '@cadence/core'
 import type { Report, Weekday } from '../types'
 
-// Pure helpers on local calendar dates; ISO dates are 'YYYY-MM-DD'. Labels are en-US short.
-
-const WEEKDAYS: Weekday[] = [
-  'sunday',
-  'monday',
-  'tuesday',
-  'wednesday',
-  'thursday',
-  'friday',
-  'saturday',
-]
+// Display helpers on local calendar dates; ISO dates are 'YYYY-MM-DD'. Labels are en-US short.
+// The week and date arithmetic is @cadence/core's (shared with the server), re-exported here
+// under ui's names.
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec']
 const DAY_MS = 86_400_000
-
-/** Sunday is 0, per spec. */
-function weekdayIndex(day: Weekday): number {
-  const i = WEEKDAYS.indexOf(day)
-  if (i < 0) throw new Error(`Unknown weekday: ${day}`)
-  return i
-}
-
-/** A new date `days` later, at local midnight. */
-function addDays(date: Date, days: number): Date {
-  return new Date(date.getFullYear(), date.getMonth(), date.getDate() + days)
-}
-
-/** The most recent `startDay` on or before `date`, at local midnight. */
-function startOfWeek(date: Date, startDay: Weekday): Date {
-  const back = (date.getDay() - weekdayIndex(startDay) + 7) % 7
-  return addDays(date, -back)
-}
-
-function addWeeks(date: Date, weeks: number): Date {
-  return addDays(date, weeks * 7)
-}
-
-function toIsoDate(date: Date): string {
-  const m = String(date.getMonth() + 1).padStart(2, '0')
-  const d = String(date.getDate()).padStart(2, '0')
-  return `${date.getFullYear()}-${m}-${d}`
-}
-
-/** 'YYYY-MM-DD' (or the date part of an ISO timestamp) as a local date at midnight. */
-function parseIsoDate(iso: string): Date {
-  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(iso)
-  if (!m) throw new Error(`Not an ISO date: ${iso}`)
-  return new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3]))
-}
-
-/** Whether `text` is exactly a real calendar day 'YYYY-MM-DD' (from a URL, say). */
-function isIsoDate(text: string): boolean {
-  return /^\d{4}-\d{2}-\d{2}$/.test(text) && toIsoDate(parseIsoDate(text)) === text
-}
 
 function monthDay(date: Date): string {
   return `${MONTHS[date.getMonth()]} ${date.getDate()}`

@@ -1,5 +1,6 @@
 // Test support: a real SMTP server (the `smtp-server` package) on 127.0.0.1 and a random port,
-// and a small MIME reader for what it receives. Only tests import this file.
+// and a small MIME reader for what it receives. Only tests import this file (the server's own
+// tests directly, e2e journeys through `@cadence/server/testing`).
 import type { AddressInfo } from 'node:net'
 import { SMTPServer } from 'smtp-server'
 

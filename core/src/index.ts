@@ -1,0 +1,2 @@
+// @cadence/core: pure logic shared by ui, app and server (no DOM, no Node APIs).
+export * from './weeks'
