@@ -23,7 +23,8 @@ export async function newPage(browser: Browser, viewport = { width: 1280, height
 }
 
 /** Landing → Sign In → development provider form (email, name) → /auth/callback → /dashboard. */
-export async function signIn(page: Page, email: string, name = 'Exec Tester', origin = base) {
+/** From the landing page to the development provider's form, filled in; not yet sent. */
+export async function fillSignIn(page: Page, email: string, name: string, origin = base) {
   await page.goto(`${origin}/`)
   const field = page.locator('input[name="email"]')
   // A click before the landing page hydrates can be lost: retry until the provider form shows.
@@ -33,6 +34,10 @@ export async function signIn(page: Page, email: string, name = 'Exec Tester', or
   }
   await field.fill(email)
   await page.locator('input[name="name"]').fill(name)
+}
+
+export async function signIn(page: Page, email: string, name = 'Exec Tester', origin = base) {
+  await fillSignIn(page, email, name, origin)
   await Promise.all([
     page.waitForURL(`${origin}/dashboard`, { timeout: 15_000 }),
     page.getByRole('button', { name: 'Sign in' }).click(),

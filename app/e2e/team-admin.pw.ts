@@ -8,6 +8,7 @@ import { launchOptions } from '../../scripts/chromium'
 import {
   api,
   base,
+  fillSignIn,
   newPage,
   signedInPage,
   signIn,
@@ -220,14 +221,7 @@ describe('team, admin and phone', () => {
     const email = unique('refused')
     try {
       await step(outsider, 'sign-in-refused', async () => {
-        await outsider.goto(`${base}/`)
-        const field = outsider.locator('input[name="email"]')
-        for (let i = 0; i < 5 && !(await field.isVisible()); i++) {
-          await outsider.getByRole('button', { name: 'Sign In' }).first().click()
-          await field.waitFor({ timeout: 3000 }).catch(() => {})
-        }
-        await field.fill(email)
-        await outsider.locator('input[name="name"]').fill('Outsider')
+        await fillSignIn(outsider, email, 'Outsider')
         await outsider.getByRole('button', { name: 'Sign in' }).click()
         const notice = outsider.getByRole('alert').filter({ hasText: 'You were not signed in' })
         await notice.waitFor()

@@ -127,6 +127,29 @@ type MemberUpdatesProps = Omit<TeamUpdateReportProps, 'update'> & {
   teamUpdatesHref?: string
 }
 
+/** Previous week, the week shown, next week (Team updates and a member's sent reports). */
+function WeekStepper({
+  label,
+  onPrev,
+  onNext,
+}: {
+  label: string
+  onPrev: () => void
+  onNext: () => void
+}) {
+  return (
+    <>
+      <Button variant="ghost" size="sm" onClick={onPrev} aria-label="Previous week">
+        <ChevronLeft size={16} aria-hidden />
+      </Button>
+      <span className="cad-updates__week-label">{label}</span>
+      <Button variant="ghost" size="sm" onClick={onNext} aria-label="Next week">
+        <ChevronRight size={16} aria-hidden />
+      </Button>
+    </>
+  )
+}
+
 /**
  * On a linked member's page: their sent report week by week (never a draft), as in Team updates.
  */
@@ -134,13 +157,7 @@ function MemberUpdates(p: MemberUpdatesProps) {
   return (
     <section className="cad-member-updates" aria-label={`${p.name}'s reports`}>
       <div className="cad-screen__inline cad-member-updates__head">
-        <Button variant="ghost" size="sm" onClick={p.onPrevWeek} aria-label="Previous week">
-          <ChevronLeft size={16} aria-hidden />
-        </Button>
-        <span className="cad-updates__week-label">{p.weekLabel}</span>
-        <Button variant="ghost" size="sm" onClick={p.onNextWeek} aria-label="Next week">
-          <ChevronRight size={16} aria-hidden />
-        </Button>
+        <WeekStepper label={p.weekLabel} onPrev={p.onPrevWeek} onNext={p.onNextWeek} />
         {p.teamUpdatesHref ? (
           <Link href={p.teamUpdatesHref} className="cad-member-updates__all">
             All team updates
@@ -166,4 +183,4 @@ function MemberUpdates(p: MemberUpdatesProps) {
   )
 }
 
-export { MemberUpdates, TeamUpdateCard }
+export { MemberUpdates, TeamUpdateCard, WeekStepper }

@@ -1,8 +1,6 @@
-import { ChevronLeft, ChevronRight } from 'lucide-react'
-import { Button } from '../components/button'
 import { EmptyState } from '../components/empty-state'
 import { Skeleton } from '../components/skeleton'
-import { TeamUpdateCard } from '../components/team-updates'
+import { TeamUpdateCard, WeekStepper } from '../components/team-updates'
 import type { TeamUpdate } from '../types'
 
 export type TeamUpdatesViewProps = {
@@ -37,13 +35,7 @@ export function TeamUpdatesView(p: TeamUpdatesViewProps) {
           </p>
         </div>
         <div className="cad-screen__inline cad-updates__week">
-          <Button variant="ghost" size="sm" onClick={p.onPrevWeek} aria-label="Previous week">
-            <ChevronLeft size={16} aria-hidden />
-          </Button>
-          <span className="cad-updates__week-label">{p.weekLabel}</span>
-          <Button variant="ghost" size="sm" onClick={p.onNextWeek} aria-label="Next week">
-            <ChevronRight size={16} aria-hidden />
-          </Button>
+          <WeekStepper label={p.weekLabel} onPrev={p.onPrevWeek} onNext={p.onNextWeek} />
         </div>
       </div>
       {updates === null ? (
