@@ -13,7 +13,7 @@ import { SharingList } from '../components/sharing'
 import { PageSkeleton } from '../components/skeleton'
 import { SortableList } from '../components/sortable-list'
 import { MyTeams } from '../components/team-roll-up'
-import { formatDate } from '../lib/dates'
+import { formatDate, WEEKDAYS } from '../lib/dates'
 import type {
   Project,
   ReportFrequency,
@@ -25,15 +25,7 @@ import type {
   Weekday,
 } from '../types'
 
-const DAYS: Weekday[] = [
-  'sunday',
-  'monday',
-  'tuesday',
-  'wednesday',
-  'thursday',
-  'friday',
-  'saturday',
-]
+const DAYS: Weekday[] = [...WEEKDAYS]
 const FREQS: ReportFrequency[] = ['weekly', 'bi-weekly', 'monthly', 'quarterly']
 const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1)
 const TYPE_LABEL: Record<SectionType, string> = {
