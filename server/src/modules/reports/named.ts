@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import type { AppContext } from '../../context'
 import { projects, teamMembers } from '../../db/schema'
-import { loadReport } from './service'
+import { loadReport } from './find'
 import type { Report } from './types'
 
 /**

@@ -1,74 +1,25 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm'
+import { and, asc, eq, sql } from 'drizzle-orm'
 import type { AppContext } from '../../context'
 import { isUniqueViolation } from '../../db/engine'
-import { reportSections, reports, sectionItems, sectionTemplates } from '../../db/schema'
+import { reportSections, reports, sectionTemplates } from '../../db/schema'
 import { logActivity } from '../../lib/activity'
 import { BadRequest, Conflict, Forbidden, NotFound } from '../../lib/errors'
-import { LIST_CAPS } from '../../lib/limits'
 import { systemSetting } from '../../lib/system-settings'
 import { isoDate, nowIso } from '../../lib/time'
 import { isValidIsoDate } from '../../lib/weeks'
 import { sendDelivers, spendSendQuota } from '../delivery/quota'
 import { queueWebhookDeliveries } from '../delivery/webhooks'
 import { queueReportDelivery } from '../mail/queue'
-import { withAgeing } from '../section-items/ageing'
 import { getSettings } from '../settings/service'
 import { reportProjectHealth } from '../sharing/health'
 import { carryOver } from './carry-over'
+import { findReport, loadReport } from './find'
 import type { ReportModel } from './model'
 import type { Report } from './types'
 
-const NOT_FOUND = 'Report not found'
-
+// Reading reports lives in find.ts (modules that reports/service uses read reports too).
+export { findReport, listReports, loadReport } from './find'
 export type { Report }
-
-export async function listReports({ db }: AppContext, userId: number) {
-  return await db.orm
-    .select()
-    .from(reports)
-    .where(eq(reports.user_id, userId))
-    .orderBy(desc(reports.week_start_date))
-    .limit(LIST_CAPS.reports)
-}
-
-export async function findReport({ db }: AppContext, userId: number, uuid: string) {
-  const [row] = await db.orm
-    .select()
-    .from(reports)
-    .where(and(eq(reports.uuid, uuid), eq(reports.user_id, userId)))
-  if (!row) throw new NotFound(NOT_FOUND)
-  return row
-}
-
-/**
- * A report with its sections and their items (with the ageing fields), in five queries whatever
- * its size.
- */
-export async function loadReport(ctx: AppContext, report: Report) {
-  const sections = await ctx.db.orm
-    .select()
-    .from(reportSections)
-    .where(eq(reportSections.report_id, report.id))
-    .orderBy(asc(reportSections.sort_order), asc(reportSections.id))
-  const items = sections.length
-    ? await ctx.db.orm
-        .select()
-        .from(sectionItems)
-        .where(
-          inArray(
-            sectionItems.section_id,
-            sections.map((s) => s.id),
-          ),
-        )
-        .orderBy(asc(sectionItems.sort_order), asc(sectionItems.id))
-    : []
-  const aged = await withAgeing(ctx, report.user_id, items)
-  const bySection = Map.groupBy(aged, (i) => i.section_id)
-  return {
-    ...report,
-    sections: sections.map((s) => ({ ...s, items: bySection.get(s.id) ?? [] })),
-  }
-}
 
 export async function getReport(ctx: AppContext, userId: number, uuid: string) {
   const report = await findReport(ctx, userId, uuid)

@@ -5,7 +5,7 @@ import { logActivity } from '../../lib/activity'
 import { BadRequest } from '../../lib/errors'
 import { nowIso } from '../../lib/time'
 import { parseWebhookUrls } from '../delivery/labels'
-import { cleanWebhookUrls } from '../delivery/webhooks'
+import { cleanWebhookUrls } from '../delivery/urls'
 import type { SettingsModel } from './model'
 
 export const MAX_RECIPIENTS = 20

@@ -5,7 +5,7 @@ import { projectHealth, projects } from '../../db/schema'
 import { NotFound } from '../../lib/errors'
 import { compareNoCase } from '../../lib/order'
 import { nowIso } from '../../lib/time'
-import { findReport } from '../reports/service'
+import { findReport } from '../reports/find'
 import type { Report } from '../reports/types'
 import type { SharingModel } from './model'
 

@@ -1,0 +1,62 @@
+import { and, asc, desc, eq, inArray } from 'drizzle-orm'
+import type { AppContext } from '../../context'
+import { reportSections, reports, sectionItems } from '../../db/schema'
+import { NotFound } from '../../lib/errors'
+import { LIST_CAPS } from '../../lib/limits'
+import { withAgeing } from '../section-items/ageing'
+import type { Report } from './types'
+
+/**
+ * Reading a user's reports: the list, one by uuid, one with its sections and items. Depends on
+ * nothing of the report services, so health, links and chat posts can read reports without a cycle.
+ */
+
+const NOT_FOUND = 'Report not found'
+
+export async function listReports({ db }: AppContext, userId: number) {
+  return await db.orm
+    .select()
+    .from(reports)
+    .where(eq(reports.user_id, userId))
+    .orderBy(desc(reports.week_start_date))
+    .limit(LIST_CAPS.reports)
+}
+
+export async function findReport({ db }: AppContext, userId: number, uuid: string) {
+  const [row] = await db.orm
+    .select()
+    .from(reports)
+    .where(and(eq(reports.uuid, uuid), eq(reports.user_id, userId)))
+  if (!row) throw new NotFound(NOT_FOUND)
+  return row
+}
+
+/**
+ * A report with its sections and their items (with the ageing fields), in five queries whatever
+ * its size.
+ */
+export async function loadReport(ctx: AppContext, report: Report) {
+  const sections = await ctx.db.orm
+    .select()
+    .from(reportSections)
+    .where(eq(reportSections.report_id, report.id))
+    .orderBy(asc(reportSections.sort_order), asc(reportSections.id))
+  const items = sections.length
+    ? await ctx.db.orm
+        .select()
+        .from(sectionItems)
+        .where(
+          inArray(
+            sectionItems.section_id,
+            sections.map((s) => s.id),
+          ),
+        )
+        .orderBy(asc(sectionItems.sort_order), asc(sectionItems.id))
+    : []
+  const aged = await withAgeing(ctx, report.user_id, items)
+  const bySection = Map.groupBy(aged, (i) => i.section_id)
+  return {
+    ...report,
+    sections: sections.map((s) => ({ ...s, items: bySection.get(s.id) ?? [] })),
+  }
+}
