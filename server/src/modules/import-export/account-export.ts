@@ -1,0 +1,193 @@
+// The whole account as one JSON document (GET /api/export).
+import { asc, eq } from 'drizzle-orm'
+import type { AppContext } from '../../context'
+import {
+  memberFollowups,
+  memberTasks,
+  projectHealth,
+  projects,
+  reportSections,
+  reports,
+  sectionItems,
+  sectionTemplates,
+  shareAcknowledgements,
+  shareQuestions,
+  talkingPoints,
+  teamMembers,
+} from '../../db/schema'
+import { nowIso } from '../../lib/time'
+import { getSettings } from '../settings/service'
+import { EXPORT_FORMAT, EXPORT_VERSION, type ImportExportModel } from './model'
+
+// ---- Whole-account JSON export / import ----
+
+const entryOut = (e: {
+  content: string
+  is_completed: boolean
+  project_id: number | null
+  created_at: string
+}) => ({
+  content: e.content,
+  is_completed: e.is_completed,
+  project_id: e.project_id,
+  created_at: e.created_at,
+})
+
+/**
+ * Every object the user owns, as one document (format 'cadence-export', version 1). Ids are the
+ * rows' own and are only used to link the document's parts together; import remaps them.
+ */
+export async function exportAccount(
+  ctx: AppContext,
+  userId: number,
+): Promise<ImportExportModel.document> {
+  const db = ctx.db.orm
+  const settings = await getSettings(ctx, userId)
+  const mine = <T extends { user_id: unknown }>(table: T) => eq(table.user_id as never, userId)
+  const entries = {
+    talking_points: await db
+      .select()
+      .from(talkingPoints)
+      .where(mine(talkingPoints))
+      .orderBy(asc(talkingPoints.id)),
+    tasks: await db
+      .select()
+      .from(memberTasks)
+      .where(mine(memberTasks))
+      .orderBy(asc(memberTasks.id)),
+    followups: await db
+      .select()
+      .from(memberFollowups)
+      .where(mine(memberFollowups))
+      .orderBy(asc(memberFollowups.id)),
+  }
+  const ofMember = (list: typeof entries.tasks) => Map.groupBy(list, (e) => e.team_member_id)
+  const byMember = {
+    talking_points: ofMember(entries.talking_points),
+    tasks: ofMember(entries.tasks),
+    followups: ofMember(entries.followups),
+  }
+  const sections = await db
+    .select()
+    .from(reportSections)
+    .where(mine(reportSections))
+    .orderBy(asc(reportSections.sort_order), asc(reportSections.id))
+  const items = await db
+    .select()
+    .from(sectionItems)
+    .where(mine(sectionItems))
+    .orderBy(asc(sectionItems.sort_order), asc(sectionItems.id))
+  const itemsBySection = Map.groupBy(items, (i) => i.section_id)
+  const sectionsByReport = Map.groupBy(sections, (s) => s.report_id)
+  const healthByReport = Map.groupBy(
+    await db.select().from(projectHealth).where(mine(projectHealth)).orderBy(asc(projectHealth.id)),
+    (h) => h.report_id,
+  )
+  const questionsByReport = Map.groupBy(
+    await db
+      .select()
+      .from(shareQuestions)
+      .where(mine(shareQuestions))
+      .orderBy(asc(shareQuestions.id)),
+    (q) => q.report_id,
+  )
+  const acksByReport = Map.groupBy(
+    await db
+      .select()
+      .from(shareAcknowledgements)
+      .where(mine(shareAcknowledgements))
+      .orderBy(asc(shareAcknowledgements.id)),
+    (a) => a.report_id,
+  )
+  return {
+    format: EXPORT_FORMAT,
+    version: EXPORT_VERSION,
+    exported_at: nowIso(),
+    settings: {
+      report_frequency: settings.report_frequency,
+      weekly_start_day: settings.weekly_start_day as never,
+      weekly_end_day: settings.weekly_end_day as never,
+      onboarding_complete: settings.onboarding_complete,
+      carry_over: settings.carry_over,
+      reminder_enabled: settings.reminder_enabled,
+      team_reminder_enabled: settings.team_reminder_enabled,
+      report_recipients: settings.report_recipients,
+      webhook_urls: settings.webhook_urls,
+    },
+    section_templates: await db
+      .select({
+        id: sectionTemplates.id,
+        name: sectionTemplates.name,
+        type: sectionTemplates.type,
+        sort_order: sectionTemplates.sort_order,
+      })
+      .from(sectionTemplates)
+      .where(mine(sectionTemplates))
+      .orderBy(asc(sectionTemplates.sort_order), asc(sectionTemplates.id)),
+    projects: await db
+      .select({
+        id: projects.id,
+        uuid: projects.uuid,
+        name: projects.name,
+        status: projects.status,
+        created_at: projects.created_at,
+      })
+      .from(projects)
+      .where(mine(projects))
+      .orderBy(asc(projects.id)),
+    team_members: (
+      await db.select().from(teamMembers).where(mine(teamMembers)).orderBy(asc(teamMembers.id))
+    ).map((m) => ({
+      id: m.id,
+      uuid: m.uuid,
+      name: m.name,
+      title: m.title,
+      email: m.email,
+      talking_points: (byMember.talking_points.get(m.id) ?? []).map(entryOut),
+      tasks: (byMember.tasks.get(m.id) ?? []).map(entryOut),
+      followups: (byMember.followups.get(m.id) ?? []).map(entryOut),
+    })),
+    reports: (
+      await db.select().from(reports).where(mine(reports)).orderBy(asc(reports.week_start_date))
+    ).map((r) => ({
+      uuid: r.uuid,
+      week_start_date: r.week_start_date,
+      title: r.title,
+      summary: r.summary,
+      is_submitted: r.is_submitted,
+      sent_date: r.sent_date,
+      created_at: r.created_at,
+      project_health: (healthByReport.get(r.id) ?? []).map((h) => ({
+        project_id: h.project_id,
+        health: h.health,
+        note: h.note,
+      })),
+      questions: (questionsByReport.get(r.id) ?? []).map((q) => ({
+        name: q.name,
+        text: q.text,
+        answer: q.answer,
+        answered_at: q.answered_at,
+        created_at: q.created_at,
+      })),
+      acknowledgements: (acksByReport.get(r.id) ?? []).map((a) => ({
+        name: a.name,
+        created_at: a.created_at,
+      })),
+      sections: (sectionsByReport.get(r.id) ?? []).map((s) => ({
+        section_template_id: s.section_template_id,
+        section_name: s.section_name,
+        section_type: s.section_type,
+        content: s.content,
+        items: (itemsBySection.get(s.id) ?? []).map((i) => ({
+          content: i.content,
+          is_completed: i.is_completed,
+          item_type: i.item_type,
+          project_id: i.project_id,
+          assigned_to_team_member_id: i.assigned_to_team_member_id,
+          ...(i.source_author_name ? { source_author_name: i.source_author_name } : {}),
+          created_at: i.created_at,
+        })),
+      })),
+    })),
+  }
+}

@@ -1,0 +1,216 @@
+// Pasted text into a report (preview, import) and a report as Markdown.
+import { asc, eq } from 'drizzle-orm'
+import type { AppContext } from '../../context'
+import { projects, sectionItems, sectionTemplates, teamMembers } from '../../db/schema'
+import { BadRequest, PayloadTooLarge } from '../../lib/errors'
+import { namedReport } from '../reports/named'
+import { findReport, loadReport } from '../reports/service'
+import { reportToMarkdown } from './markdown'
+import type { ImportExportModel } from './model'
+import {
+  itemTypeFor,
+  matchMember,
+  matchSection,
+  type ParsedReport,
+  parseReportText,
+  projectMatcher,
+} from './parser'
+
+const EMPTY_TEXT = 'Please paste report content to preview'
+const PROJECT_NAME_MAX = 255
+const CONTENT_MAX = 10_000
+
+/**
+ * Bounds that keep one import from holding the server (security: no request may freeze it):
+ * far above a real report (a few dozen lines, a handful of projects), low enough that the largest
+ * import runs in well under a second. Answered 413 with what was over.
+ */
+export const IMPORT_LIMITS = {
+  /** Lines of pasted text in one report import or preview. */
+  lines: 5_000,
+  /** Distinct project names in one report import (each may create a project). */
+  projectNames: 200,
+  /**
+   * Rows of one account document: templates, projects, members, entries, reports, sections,
+   * items. Five years of a heavy executive's weeks (the bench's largest account) are ~21,000.
+   */
+  documentRows: 25_000,
+} as const
+
+const tooLarge = (what: string) => new PayloadTooLarge(what)
+
+// Multi-row inserts in slices, well under SQLite's bound-parameter limit (the account import too).
+export const CHUNK = 500
+export function chunks<T>(list: T[]): T[][] {
+  const out: T[][] = []
+  for (let i = 0; i < list.length; i += CHUNK) out.push(list.slice(i, i + CHUNK))
+  return out
+}
+
+function checkLines(text: string) {
+  let lines = 1
+  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) {
+    if (++lines > IMPORT_LIMITS.lines)
+      throw tooLarge(`At most ${IMPORT_LIMITS.lines.toLocaleString('en-US')} lines per import`)
+  }
+}
+
+const requireText = (text: string) => {
+  if (!text.trim()) throw new BadRequest(EMPTY_TEXT)
+  checkLines(text)
+  return text
+}
+
+const memberNames = ({ db }: AppContext, userId: number) =>
+  db.orm
+    .select({ id: teamMembers.id, name: teamMembers.name })
+    .from(teamMembers)
+    .where(eq(teamMembers.user_id, userId))
+    .orderBy(asc(teamMembers.id))
+
+/**
+ * The parsed structure, nothing written. Section headings are recognised against the report's
+ * sections when `uuid` is given, else against the user's section templates.
+ */
+export async function previewImport(
+  ctx: AppContext,
+  userId: number,
+  input: ImportExportModel.preview,
+): Promise<ParsedReport> {
+  requireText(input.text)
+  const knownSections = input.uuid
+    ? (await loadReport(ctx, await findReport(ctx, userId, input.uuid))).sections.map(
+        (s) => s.section_name,
+      )
+    : (
+        await ctx.db.orm
+          .select({ name: sectionTemplates.name })
+          .from(sectionTemplates)
+          .where(eq(sectionTemplates.user_id, userId))
+          .orderBy(asc(sectionTemplates.sort_order), asc(sectionTemplates.id))
+      ).map((t) => t.name)
+  return parseReportText(input.text, {
+    knownSections,
+    members: (await memberNames(ctx, userId)).map((m) => m.name),
+  })
+}
+
+/**
+ * Adds the pasted items to the report in one transaction. A parsed section goes to the report
+ * section it matches (parser.ts matchSection); one that matches none goes to the first section of
+ * the type its name suggests, else the first section, and is listed in `unmatchedSections`.
+ */
+export async function importIntoReport(
+  ctx: AppContext,
+  userId: number,
+  uuid: string,
+  text: string,
+) {
+  requireText(text)
+  const report = await loadReport(ctx, await findReport(ctx, userId, uuid))
+  if (!report.sections.length) throw new BadRequest('This report has no sections to import into')
+  const members = await memberNames(ctx, userId)
+  const parsed = parseReportText(text, {
+    knownSections: report.sections.map((s) => s.section_name),
+    members: members.map((m) => m.name),
+  })
+  const names = new Set<string>()
+  for (const section of parsed.sections)
+    for (const item of section.items)
+      if (item.projectName) names.add(item.projectName.trim().toLowerCase())
+  if (names.size > IMPORT_LIMITS.projectNames)
+    throw tooLarge(`At most ${IMPORT_LIMITS.projectNames} different projects per import`)
+  const counts = {
+    importedItems: 0,
+    createdProjects: 0,
+    assignedItems: 0,
+    skippedProjects: 0,
+    matchedSections: 0,
+    unmatchedSections: [] as string[],
+  }
+  await ctx.db.tx(async (tx) => {
+    const known = projectMatcher(
+      await tx.orm
+        .select({ id: projects.id, name: projects.name, status: projects.status })
+        .from(projects)
+        .where(eq(projects.user_id, userId))
+        .orderBy(asc(projects.id)),
+    )
+    const projectFor = async (name: string | null): Promise<number | null> => {
+      if (!name) return null
+      const found = known.match(name)
+      if (found) return found.id
+      if (name.length > PROJECT_NAME_MAX) {
+        console.warn('import: project name too long, item kept without a project')
+        counts.skippedProjects++
+        return null
+      }
+      const [created] = await tx.orm
+        .insert(projects)
+        .values({ user_id: userId, uuid: crypto.randomUUID(), name, status: 'active' })
+        .returning({ id: projects.id, name: projects.name, status: projects.status })
+      known.add(created)
+      counts.createdProjects++
+      return created.id
+    }
+    const nextOrder = new Map(
+      report.sections.map((s) => [
+        s.id,
+        s.items.reduce((m, i) => Math.max(m, i.sort_order + 1), 0),
+      ]),
+    )
+    const rows: Array<typeof sectionItems.$inferInsert> = []
+    for (const section of parsed.sections) {
+      let index = matchSection(section.sectionName, report.sections)
+      if (index === -1) {
+        if (section.items.length) counts.unmatchedSections.push(section.sectionName)
+        const wanted = { task: 'tasks', followup: 'followups', standard: 'standard' }[
+          itemTypeFor(section.sectionName)
+        ]
+        index = Math.max(
+          0,
+          report.sections.findIndex((s) => s.section_type === wanted),
+        )
+      } else counts.matchedSections++
+      const target = report.sections[index]
+      const itemType =
+        target.section_type === 'standard'
+          ? itemTypeFor(section.sectionName)
+          : itemTypeFor(target.section_name, target.section_type)
+      for (const item of section.items) {
+        const assignee = item.assignee ? matchMember(item.assignee, members) : undefined
+        let content = item.content
+        if (item.assignee && !assignee) content = `${content} @${item.assignee}`
+        content = content.slice(0, CONTENT_MAX)
+        const order = nextOrder.get(target.id) ?? 0
+        nextOrder.set(target.id, order + 1)
+        rows.push({
+          section_id: target.id,
+          user_id: userId,
+          content,
+          is_completed: item.is_completed ?? false,
+          item_type: itemType,
+          project_id: await projectFor(item.projectName),
+          assigned_to_team_member_id: assignee?.id ?? null,
+          sort_order: order,
+        })
+        counts.importedItems++
+        if (assignee) counts.assignedItems++
+      }
+    }
+    for (const part of chunks(rows)) await tx.orm.insert(sectionItems).values(part)
+  })
+  const created = counts.createdProjects
+  return {
+    ...counts,
+    message: `Imported ${counts.importedItems} items from report${
+      created ? ` and created ${created} new project(s)` : ''
+    }`,
+  }
+}
+
+/** The report as Markdown (markdown.ts), names resolved in two queries. */
+export async function exportReportMarkdown(ctx: AppContext, userId: number, uuid: string) {
+  const { report } = await namedReport(ctx, await findReport(ctx, userId, uuid))
+  return { filename: `report-${report.week_start_date}.md`, markdown: reportToMarkdown(report) }
+}
