@@ -20,175 +20,38 @@ import {
 } from 'lucide-react'
 import * as React from 'react'
 import { cn } from '../lib/cn'
-import { formatDate } from '../lib/dates'
+import {
+  CONTENT_TYPES,
+  DEFAULT_SEARCH_FILTERS,
+  filterResults,
+  HISTORY_SHOWN,
+  isShared,
+  MIN_QUERY,
+  quickActionsFor,
+  resultKey,
+  resultSubtitle,
+  resultTitle,
+  type SearchContentType,
+  type SearchDialogStatus,
+  type SearchFilters,
+  type SearchQuickAction,
+  type SearchStatusFilter,
+  SHARED_GROUPS,
+  STATUS_FILTERS,
+  STATUS_LABEL,
+  searchResultHref,
+  TYPE_LABEL,
+  TYPE_OF,
+} from '../lib/search-results'
 import type { SavedSearch, SearchResult, SearchResultType } from '../types'
 import { Spinner } from './spinner'
 
-const STATUS_FILTERS = ['all', 'active', 'completed', 'submitted', 'draft'] as const
-const CONTENT_TYPES = ['reports', 'projects', 'tasks', 'followups', 'team_members'] as const
-type SearchStatusFilter = (typeof STATUS_FILTERS)[number]
-type SearchContentType = (typeof CONTENT_TYPES)[number]
-type SearchFilters = { status: SearchStatusFilter; types: SearchContentType[] }
-type SearchQuickAction = 'copy-link' | 'open-new-tab' | 'archive' | 'complete'
-type SearchDialogStatus = 'idle' | 'loading' | 'error' | 'done'
-
-const DEFAULT_SEARCH_FILTERS: SearchFilters = { status: 'all', types: [] }
-const MIN_QUERY = 2
-const HISTORY_SHOWN = 5
-const TITLE_MAX = 60
-
-const TYPE_OF: Record<SearchContentType, SearchResultType> = {
-  reports: 'report',
-  projects: 'project',
-  tasks: 'task',
-  followups: 'followup',
-  team_members: 'team_member',
-}
-const TYPE_LABEL: Record<SearchContentType, string> = {
-  reports: 'Reports',
-  projects: 'Projects',
-  tasks: 'Tasks',
-  followups: 'Follow-ups',
-  team_members: 'Team Members',
-}
-const STATUS_LABEL: Record<SearchStatusFilter, string> = {
-  all: 'All',
-  active: 'Active',
-  completed: 'Completed',
-  submitted: 'Submitted',
-  draft: 'Draft',
-}
 const TYPE_ICON: Record<SearchResultType, typeof FileText> = {
   report: FileText,
   project: FolderKanban,
   task: ListChecks,
   followup: MessageSquareReply,
   team_member: UserRound,
-}
-
-function matchesStatus(r: SearchResult, status: SearchStatusFilter): boolean {
-  switch (status) {
-    case 'all':
-      return true
-    case 'active':
-      return r.status === 'active' || r.is_completed === false
-    case 'completed':
-      return r.status === 'completed' || r.is_completed === true
-    case 'submitted':
-    case 'draft':
-      return r.status === status
-  }
-}
-
-/** Results narrowed by the status filter and the chosen content types (none chosen = all). */
-function filterResults(results: SearchResult[], filters: SearchFilters): SearchResult[] {
-  const types = new Set(filters.types.map((t) => TYPE_OF[t]))
-  return results.filter(
-    (r) => (types.size === 0 || types.has(r.type)) && matchesStatus(r, filters.status),
-  )
-}
-
-/** The shown title of a result; task and follow-up text is cut at 60 characters plus '…'. */
-function resultTitle(r: SearchResult): string {
-  switch (r.type) {
-    case 'report':
-      return (
-        r.title?.trim() ||
-        (r.source === 'team_update' && r.team_member_name
-          ? `${r.team_member_name}'s report`
-          : 'Untitled Report')
-      )
-    case 'project':
-    case 'team_member':
-      return r.name ?? r.title ?? ''
-    default: {
-      const text = r.content ?? r.title ?? ''
-      return text.length > TITLE_MAX ? `${text.slice(0, TITLE_MAX)}…` : text
-    }
-  }
-}
-
-/** What others share with the user: shown in groups of their own, after the user's own results. */
-const SHARED_GROUPS = [
-  { source: 'team_update', heading: 'Team updates' },
-  { source: 'assigned', heading: 'Assigned to me' },
-] as const
-const isShared = (r: SearchResult) => r.source === 'team_update' || r.source === 'assigned'
-
-/**
- * Where a result opens. A task or follow-up opens where it lives: its report, or the team member
- * whose own list it is on. A teammate's report opens in Team updates at its week; an item assigned
- * to the user in 'Assigned to me' on the dashboard.
- */
-function searchResultHref(r: SearchResult): string | null {
-  if (r.source === 'team_update')
-    return r.week_start_date ? `/team-updates?week=${r.week_start_date}` : '/team-updates'
-  if (r.source === 'assigned') return '/dashboard#assigned-to-me'
-  switch (r.type) {
-    case 'report':
-      return r.uuid ? `/reports/${r.uuid}` : null
-    case 'project':
-      return r.uuid ? `/projects/${r.uuid}` : null
-    case 'team_member':
-      return r.uuid ? `/team-members/${r.uuid}` : null
-    default:
-      if (r.source === 'team_member')
-        return r.team_member_uuid ? `/team-members/${r.team_member_uuid}` : null
-      return r.report_uuid ? `/reports/${r.report_uuid}` : null
-  }
-}
-
-/** Unique per result: a report item and a member's own task may share an id. */
-function resultKey(r: SearchResult) {
-  return `${r.type}-${r.source ?? ''}-${r.uuid ?? r.id ?? resultTitle(r)}`
-}
-
-const openOrDone = (r: SearchResult) =>
-  r.type === 'task' || r.type === 'followup' ? (r.is_completed ? 'Completed' : 'Open') : null
-
-function resultSubtitle(r: SearchResult): string | null {
-  const week = r.week_start_date && `Week of ${formatDate(r.week_start_date)}`
-  if (r.source === 'team_update')
-    return [r.team_member_name && `From ${r.team_member_name}`, week, openOrDone(r)]
-      .filter(Boolean)
-      .join(' · ')
-  if (r.source === 'assigned')
-    return [r.assigned_by_name && `From ${r.assigned_by_name}`, r.project_name, week, openOrDone(r)]
-      .filter(Boolean)
-      .join(' · ')
-  switch (r.type) {
-    case 'report':
-      return [
-        r.week_start_date && `Week of ${formatDate(r.week_start_date)}`,
-        r.status === 'submitted' ? 'Submitted' : r.status === 'draft' ? 'Draft' : null,
-      ]
-        .filter(Boolean)
-        .join(' · ')
-    case 'project':
-      return r.status === 'archived' ? 'Archived' : 'Active'
-    case 'team_member':
-      return r.email ?? null
-    default:
-      return [
-        r.source === 'team_member' ? r.team_member_name : r.report_title,
-        r.is_completed ? 'Completed' : 'Open',
-      ]
-        .filter(Boolean)
-        .join(' · ')
-  }
-}
-
-function quickActionsFor(r: SearchResult): SearchQuickAction[] {
-  const actions: SearchQuickAction[] = ['copy-link', 'open-new-tab']
-  if (r.type === 'project' && r.status === 'active') actions.push('archive')
-  // A teammate's report is read-only to its reader.
-  if (
-    (r.type === 'task' || r.type === 'followup') &&
-    r.is_completed === false &&
-    r.source !== 'team_update'
-  )
-    actions.push('complete')
-  return actions
 }
 
 const ACTION_META: Record<SearchQuickAction, { label: string; icon: typeof Link2 }> = {

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test'
 import type { SearchResult } from '../types'
-import { filterResults, resultTitle, searchResultHref } from './search-dialog'
+import { filterResults, resultTitle, searchResultHref } from './search-results'
 
 const results: SearchResult[] = [
   { type: 'report', id: 1, uuid: 'r1', title: 'Week 1', status: 'submitted' },
