@@ -4,26 +4,16 @@ import { ChatDeliverySettings } from '../components/chat-delivery'
 import { Checkbox } from '../components/checkbox'
 import { EmptyState } from '../components/empty-state'
 import { InlineEdit } from '../components/inline-edit'
-import {
-  ReportDeliverySettings,
-  type WeekOverWeekSettings,
-} from '../components/report-delivery-settings'
+import { ReportDeliverySettings } from '../components/report-delivery-settings'
 import { Select } from '../components/select'
 import { SharingList } from '../components/sharing'
 import { PageSkeleton } from '../components/skeleton'
 import { SortableList } from '../components/sortable-list'
 import { MyTeams } from '../components/team-roll-up'
 import { formatDate, WEEKDAYS } from '../lib/dates'
-import type {
-  Project,
-  ReportFrequency,
-  SectionTemplate,
-  SectionType,
-  ShareLink,
-  TeamMembership,
-  UserSettings,
-  Weekday,
-} from '../types'
+import type { ReportFrequency, SectionType, Weekday } from '../types'
+import { SettingsProjects } from './settings-projects'
+import type { SettingsTab, SettingsViewProps } from './settings-types'
 
 const DAYS: Weekday[] = [...WEEKDAYS]
 const FREQS: ReportFrequency[] = ['weekly', 'bi-weekly', 'monthly', 'quarterly']
@@ -39,54 +29,8 @@ const TYPES: Array<[SectionType, string]> = [
   ['followups', 'Items requiring follow-up'],
 ]
 
-export type SettingsTab = 'preferences' | 'sections' | 'projects' | 'sharing' | 'delivery'
-
-export type SettingsViewProps = {
-  settings: UserSettings
-  sections: SectionTemplate[]
-  projects: Project[]
-  saving?: boolean
-  loading?: boolean
-  defaultTab?: SettingsTab
-  onSavePreferences: (
-    s: Pick<UserSettings, 'weekly_start_day' | 'weekly_end_day' | 'report_frequency'>,
-  ) => void
-  onAddSection: (name: string, type: SectionType) => void
-  onUpdateSection: (id: number, changes: { name?: string; type?: SectionType }) => void
-  onDeleteSection: (id: number) => void
-  onReorderSections: (next: SectionTemplate[]) => void
-  onAddProject: (name: string) => void
-  onRenameProject: (id: number, name: string) => void
-  onSetProjectsStatus: (ids: number[], status: 'active' | 'archived') => void
-  onCombineProjects: (ids: number[]) => void
-  /** Opens DeleteProjectDialog for this project. */
-  onDeleteProject: (project: Project) => void
-  onExport?: () => void
-  onImportFile?: (file: File) => void
-  /**
-   * Carry-over, the weekly reminder and the report's recipients (Report Preferences). Each change
-   * is saved on its own and at once, not through Save Preferences; shown only with this callback.
-   */
-  onWeekOverWeekChange?: (changes: Partial<WeekOverWeekSettings>) => void
-  /** GET /api/config's mailEnabled; false adds a hint that e-mail is not configured. */
-  mailEnabled?: boolean
-  /** The server's answer to the last week-over-week change, e.g. 'At most 20 recipients'. */
-  weekOverWeekError?: string | null
-  /** Settings → Sharing (the tab shows with onRevokeShare): the private links to reports. */
-  shareLinks?: readonly ShareLink[]
-  onRevokeShare?: (id: number) => Promise<void>
-  /** Opening the Sharing tab (the app loads the links then). */
-  onOpenSharing?: () => void
-  /** Settings → Delivery (the tab shows with onWebhooksChange): chat webhooks posted on Send. */
-  webhookUrls?: readonly string[]
-  onWebhooksChange?: (urls: string[]) => void
-  /** The server's answer to the last webhook change. */
-  webhookError?: string | null
-  /** Team roll-up, in the Sharing tab: the teams the user is on (leave one) and team reminders. */
-  myTeams?: readonly TeamMembership[]
-  onLeaveTeam?: (teamMemberUuid: string) => void
-  onTeamReminderChange?: (enabled: boolean) => void
-}
+export { filterProjects } from './settings-projects'
+export type { SettingsTab, SettingsViewProps } from './settings-types'
 
 /** Settings → Sharing, team roll-up: reminders for one's team, and the teams one is on. */
 function TeamSettings(p: SettingsViewProps) {
@@ -267,248 +211,6 @@ function Sections(p: SettingsViewProps) {
   )
 }
 
-type ProjectFilter = 'all' | 'referenced' | 'unused'
-type ProjectSort = 'name' | 'updated' | 'references'
-
-const FILTERS: Array<{ value: ProjectFilter; label: string }> = [
-  { value: 'all', label: 'All projects' },
-  { value: 'referenced', label: 'With references' },
-  { value: 'unused', label: 'Unused' },
-]
-const SORTS: Array<{ value: ProjectSort; label: string }> = [
-  { value: 'name', label: 'Sort by name' },
-  { value: 'updated', label: 'Sort by last updated' },
-  { value: 'references', label: 'Sort by references' },
-]
-
-/** The projects the panel shows: name contains the search (case-insensitive), filter, sort. */
-export function filterProjects(
-  projects: Project[],
-  q: string,
-  filter: ProjectFilter,
-  sort: ProjectSort,
-): Project[] {
-  const needle = q.trim().toLowerCase()
-  const refs = (x: Project) => x.total_references ?? 0
-  return projects
-    .filter((x) => x.name.toLowerCase().includes(needle))
-    .filter((x) => (filter === 'all' ? true : filter === 'unused' ? refs(x) === 0 : refs(x) > 0))
-    .sort((a, b) => {
-      if (sort === 'updated') return b.updated_at.localeCompare(a.updated_at)
-      if (sort === 'references') return refs(b) - refs(a) || a.name.localeCompare(b.name)
-      return a.name.localeCompare(b.name)
-    })
-}
-
-function Projects(p: SettingsViewProps) {
-  const [q, setQ] = React.useState('')
-  const [filter, setFilter] = React.useState<ProjectFilter>('all')
-  const [sort, setSort] = React.useState<ProjectSort>('name')
-  const [sel, setSel] = React.useState<number[]>([])
-  const [newName, setNewName] = React.useState('')
-  const match = filterProjects(p.projects, q, filter, sort)
-  // A project renamed away, deleted or combined drops out of the selection.
-  const selected = sel.filter((id) => p.projects.some((x) => x.id === id))
-  const picked = p.projects.filter((x) => selected.includes(x.id))
-  const filtered = q.trim() !== '' || filter !== 'all'
-  const toggle = (id: number, on: boolean) =>
-    setSel((s) => (on ? [...s, id] : s.filter((x) => x !== id)))
-  const bulk = (status: 'active' | 'archived') => {
-    p.onSetProjectsStatus(
-      picked.filter((x) => x.status !== status).map((x) => x.id),
-      status,
-    )
-    setSel([])
-  }
-  const list = (title: string, status: 'active' | 'archived') => {
-    const items = match.filter((x) => x.status === status)
-    if (items.length === 0 && status === 'archived') return null
-    const all = items.length > 0 && items.every((x) => selected.includes(x.id))
-    const headingId = `projects-${status}`
-    return (
-      <section className="cad-screen__block" aria-labelledby={headingId}>
-        <div className="cad-screen__head">
-          <h3 id={headingId} className="cad-settings__subtitle">
-            {title} <span className="cad-screen__muted cad-screen__num">({items.length})</span>
-          </h3>
-          {items.length ? (
-            <Button
-              size="sm"
-              variant="ghost"
-              aria-label={`${all ? 'Unselect All' : 'Select All'} ${title}`}
-              onClick={() =>
-                setSel((s) =>
-                  all
-                    ? s.filter((id) => !items.some((x) => x.id === id))
-                    : [...new Set([...s, ...items.map((x) => x.id)])],
-                )
-              }
-            >
-              {all ? 'Unselect All' : 'Select All'}
-            </Button>
-          ) : null}
-        </div>
-        {items.length === 0 ? (
-          <p className="cad-screen__muted">No active projects</p>
-        ) : (
-          <ul className="cad-screen__list">
-            {items.map((x) => (
-              <li key={x.id} className="cad-screen__row cad-settings__project">
-                <Checkbox
-                  aria-label={`Select ${x.name}`}
-                  checked={selected.includes(x.id)}
-                  onCheckedChange={(v) => toggle(x.id, v === true)}
-                />
-                <div className="cad-settings__project-main">
-                  <InlineEdit
-                    aria-label="Project name"
-                    className="cad-screen__grow"
-                    value={x.name}
-                    onSave={(v) =>
-                      v.trim() && v.trim() !== x.name && p.onRenameProject(x.id, v.trim())
-                    }
-                  />
-                  <small className="cad-screen__muted cad-screen__num cad-settings__project-meta">
-                    {status === 'active' ? (
-                      <>
-                        <span>{x.total_references ?? 0} refs</span>
-                        <span>{x.task_count ?? 0} tasks</span>
-                        <span>{x.followup_count ?? 0} follow-ups</span>
-                        <span>{x.reports_count ?? 0} reports</span>
-                      </>
-                    ) : null}
-                    <span>Updated {formatDate(x.updated_at)}</span>
-                  </small>
-                </div>
-                {status === 'active' ? (
-                  <Button
-                    size="sm"
-                    variant="ghost"
-                    title="Delete project"
-                    onClick={() => p.onDeleteProject(x)}
-                  >
-                    Delete
-                  </Button>
-                ) : (
-                  <Button size="sm" onClick={() => p.onSetProjectsStatus([x.id], 'active')}>
-                    Reactivate
-                  </Button>
-                )}
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
-    )
-  }
-  return (
-    <div className="cad-screen__block">
-      <h2>Projects</h2>
-      <form
-        className="cad-screen__inline"
-        onSubmit={(e) => {
-          e.preventDefault()
-          if (newName.trim()) p.onAddProject(newName.trim())
-          setNewName('')
-        }}
-      >
-        <input
-          className="cad-screen__input"
-          aria-label="New project name"
-          placeholder="New project name"
-          value={newName}
-          onChange={(e) => setNewName(e.target.value)}
-        />
-        <Button type="submit" variant="primary">
-          Add Project
-        </Button>
-      </form>
-      {p.projects.length > 0 ? (
-        <search className="cad-screen__inline cad-settings__filters" aria-label="Filter projects">
-          <input
-            className="cad-screen__input"
-            type="search"
-            aria-label="Search projects"
-            placeholder="Search projects by name"
-            value={q}
-            onChange={(e) => setQ(e.target.value)}
-          />
-          <Select
-            aria-label="Filter"
-            value={filter}
-            options={FILTERS}
-            onValueChange={(v) => setFilter(v as ProjectFilter)}
-          />
-          <Select
-            aria-label="Sort"
-            value={sort}
-            options={SORTS}
-            onValueChange={(v) => setSort(v as ProjectSort)}
-          />
-          {filtered ? (
-            <Button
-              size="sm"
-              variant="ghost"
-              onClick={() => {
-                setQ('')
-                setFilter('all')
-              }}
-            >
-              Clear filters
-            </Button>
-          ) : null}
-          <small className="cad-screen__muted cad-screen__num" aria-live="polite">
-            {match.length} of {p.projects.length} projects
-          </small>
-        </search>
-      ) : null}
-      {selected.length ? (
-        <div
-          className="cad-screen__inline cad-screen__bar"
-          role="toolbar"
-          aria-label="Bulk actions"
-        >
-          <span className="cad-screen__grow cad-screen__num">{selected.length} selected</span>
-          <Button
-            size="sm"
-            disabled={!picked.some((x) => x.status === 'active')}
-            onClick={() => bulk('archived')}
-          >
-            Archive
-          </Button>
-          <Button
-            size="sm"
-            disabled={!picked.some((x) => x.status === 'archived')}
-            onClick={() => bulk('active')}
-          >
-            Activate
-          </Button>
-          <Button
-            size="sm"
-            disabled={selected.length < 2}
-            onClick={() => p.onCombineProjects(selected)}
-          >
-            Combine
-          </Button>
-          <Button size="sm" variant="ghost" onClick={() => setSel([])}>
-            Clear selection
-          </Button>
-        </div>
-      ) : null}
-      {p.projects.length === 0 ? (
-        <EmptyState title="No projects yet. Add your first project to get started." />
-      ) : match.length === 0 ? (
-        <EmptyState title="No projects match your current filters." />
-      ) : (
-        <>
-          {list('Active Projects', 'active')}
-          {list('Archived Projects', 'archived')}
-        </>
-      )}
-    </div>
-  )
-}
-
 export function SettingsView(p: SettingsViewProps) {
   const [tab, setTab] = React.useState<SettingsTab>(p.defaultTab ?? 'preferences')
   if (p.loading) return <PageSkeleton />
@@ -540,7 +242,7 @@ export function SettingsView(p: SettingsViewProps) {
       <div className="cad-screen__grow">
         {tab === 'preferences' ? <Preferences {...p} /> : null}
         {tab === 'sections' ? <Sections {...p} /> : null}
-        {tab === 'projects' ? <Projects {...p} /> : null}
+        {tab === 'projects' ? <SettingsProjects {...p} /> : null}
         {tab === 'delivery' && p.onWebhooksChange ? (
           <section className="cad-screen__block">
             <h2>Delivery</h2>
