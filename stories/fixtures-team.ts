@@ -8,7 +8,7 @@ import type {
 } from '@cadence/ui'
 import { fullReport, members } from './fixtures'
 
-// Team roll-up (interface.md §9): an executive (Ada) and her team; Tom has joined Cadence.
+// Team roll-up (issue 17): an executive (Ada) and her team; Tom has joined Cadence.
 
 export const invitationPreview = { inviter_name: 'Ada Lovelace', team_member_name: 'Tom Reed' }
 

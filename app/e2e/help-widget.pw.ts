@@ -1,5 +1,5 @@
-// The third-party help widget (product-spec §2 App shell): scripts/e2e.ts configures
-// HELP_WIDGET_URL with a stand-in script on another origin that records what the app hands it.
+// The third-party help widget in the app shell: scripts/e2e.ts configures HELP_WIDGET_URL with a
+// stand-in script on another origin that records what the app hands it.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { type Browser, chromium, type Page } from 'playwright-core'
 import { launchOptions } from '../../scripts/chromium'

@@ -115,7 +115,7 @@ export async function step(page: Page, name: string, fn: () => Promise<void>) {
   await shot(page, name)
 }
 
-/** Waits for a toast whose message is exactly `text` (product-spec §8). */
+/** Waits for a toast whose message is exactly `text`. */
 export function toast(page: Page, text: string) {
   return page.locator('.cad-toast__message').getByText(text, { exact: true }).first().waitFor()
 }

@@ -1,8 +1,8 @@
-// Settings and projects (product-spec §2 "Settings", "Projects overview", "Project page"; §4
-// "Section templates", "Project status"): sections added, edited and reordered by keyboard and by
-// mouse drag; the projects overview stats and a project's timeline; projects filtered, selected,
-// archived and activated in bulk, combined, and deleted with a destination for their items.
-// One signed-in user for the whole file; each journey saves its final screen to artifacts/e2e/.
+// Settings, the projects overview and a project's page (section templates, project status):
+// sections added, edited and reordered by keyboard and by mouse drag; the projects overview stats
+// and a project's timeline; projects filtered, selected, archived and activated in bulk, combined,
+// and deleted with a destination for their items. One signed-in user for the whole file; each
+// journey saves its final screen to artifacts/e2e/.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { type Browser, chromium, type Page } from 'playwright-core'
 import { launchOptions } from '../../scripts/chromium'

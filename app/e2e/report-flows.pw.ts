@@ -1,7 +1,7 @@
-// Report journeys (product-spec §2 "Report page", "Modals", "Dashboard"; §4 "Report"): a past
-// week through the week selector, items in each section type, inline edit keys, completion with
-// its animation, delete confirms, Mark as Sent and back to Draft, import with preview, '+N more'.
-// One signed-in user for the whole file; each journey saves its final screen to artifacts/e2e/.
+// Report journeys (the report page, its modals, the dashboard): a past week through the week
+// selector, items in each section type, inline edit keys, completion with its animation, delete
+// confirms, Mark as Sent and back to Draft, import with preview, '+N more'. One signed-in user for
+// the whole file; each journey saves its final screen to artifacts/e2e/.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { type Browser, chromium, type Page } from 'playwright-core'
 import { launchOptions } from '../../scripts/chromium'

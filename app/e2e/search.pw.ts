@@ -1,7 +1,6 @@
-// Global search (product-spec §2 "Global search dialog", §8): opened by click and by Ctrl+/,
-// grouped results with keyboard navigation, filters, hover and keyboard quick actions, and recent
-// and saved searches that survive a reload. One signed-in user for the whole file; each journey
-// saves its final screen to artifacts/e2e/.
+// Global search: opened by click and by Ctrl+/, grouped results with keyboard navigation, filters,
+// hover and keyboard quick actions, and recent and saved searches that survive a reload. One
+// signed-in user for the whole file; each journey saves its final screen to artifacts/e2e/.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { type Browser, chromium, type Page } from 'playwright-core'
 import { launchOptions } from '../../scripts/chromium'

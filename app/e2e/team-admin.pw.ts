@@ -1,7 +1,6 @@
-// The team, the admin panel and the phone layout (product-spec §2 "Team overview", "Team member
-// page", "Admin panel tabs", "App shell"): a member added from the overview, the member's three
-// tabs with their toggles' toasts, the five admin tabs, and the sidebar as a slide-over at 390 px.
-// Each journey saves its final screen to artifacts/e2e/.
+// The team overview, a team member's page, the admin panel and the phone layout: a member added
+// from the overview, the member's three tabs with their toggles' toasts, the five admin tabs, and
+// the sidebar as a slide-over at 390 px. Each journey saves its final screen to artifacts/e2e/.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { type Browser, chromium, type Page } from 'playwright-core'
 import { launchOptions } from '../../scripts/chromium'

@@ -1,5 +1,5 @@
-// The onboarding tour (product-spec §2 "Onboarding tour", §4 "Onboarding"): a new user goes
-// through every step and lands on this week's report; another user skips it with the confirm.
+// The onboarding tour: a new user goes through every step and lands on this week's report; another
+// user skips it with the confirm.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { type Browser, chromium, type Page } from 'playwright-core'
 import { launchOptions } from '../../scripts/chromium'

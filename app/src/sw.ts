@@ -2,7 +2,7 @@
 //
 // - The app shell is precached; every app route answers with the precached index.html.
 // - GET /api/* is answered network-first with a cache fallback, PER USER (see below).
-// - 'Update Now' posts SKIP_WAITING to the waiting worker (product-spec §4 "App update").
+// - 'Update Now' posts SKIP_WAITING to the waiting worker (the app update prompt).
 //
 // Per-user API cache (the decision): responses are stored in a cache named `cadence-api-{userId}`.
 // The worker cannot see who a cookie belongs to, so the page records the signed-in user's id in

@@ -151,7 +151,7 @@ export function createApp({ db, config, signInLimit }: CreateAppOptions) {
           set.status = 403
           return { error: 'Cross-origin request refused' }
         }
-        // interface.md §4: only a present, foreign Origin is refused, so API clients that send
+        // Only a present, foreign Origin is refused (docs/security.md), so API clients that send
         // none (curl, fetch outside a browser) work. A browser always sends Origin on these
         // methods; one that says the request is cross-site without it is refused all the same.
         if (

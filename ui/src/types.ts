@@ -1,4 +1,4 @@
-// Data the views take: the field names of product-spec §3, the shape the server answers.
+// Data the views take: the server's field names (snake_case), the shape it answers.
 export type Weekday =
   | 'sunday'
   | 'monday'
@@ -78,7 +78,7 @@ export type TeamMember = {
   report_followups_count?: number
   standalone_followups_count?: number
   talking_points_count?: number
-  /** Team roll-up (interface.md §9): the e-mail of the Cadence account linked to this member. */
+  /** Team roll-up (issue 17): the e-mail of the Cadence account linked to this member. */
   linked_user_email?: string | null
   /** The open invitation (not used, revoked or expired), if any; its link is shown only once. */
   pending_invitation?: { id: number; expires_at: string } | null
@@ -145,7 +145,7 @@ export type Report = {
 
 export type Health = 'on_track' | 'at_risk' | 'off_track'
 
-/** A project's health on one report (interface.md §8); `health` is null until it is set. */
+/** A project's health on one report (issue 16); `health` is null until it is set. */
 export type ProjectHealth = {
   project_uuid: string
   project_name: string
@@ -437,7 +437,7 @@ export type SharedReport = {
   questions: SharedQuestion[]
 }
 
-// Team roll-up (interface.md §9).
+// Team roll-up (issue 17).
 
 /** POST /api/team-members/{uuid}/invitations: the link is in this answer only. */
 export type Invitation = { id: number; url: string; expires_at: string; emailed?: boolean }

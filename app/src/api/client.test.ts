@@ -4,7 +4,7 @@ import { ApiError, api, call, errorMessage, request } from './client'
 
 afterEach(restoreFetch)
 
-describe('error rules of product-spec §7', () => {
+describe('error rules of failed calls', () => {
   test('the error field of a JSON body is the message', () => {
     expect(errorMessage(400, { error: 'Project name is required' })).toBe(
       'Project name is required',

@@ -1,18 +1,7 @@
 import type { App } from '@cadence/server'
 import { treaty } from '@elysiajs/eden'
 import { appFetch } from '../state/outbox-fetch'
-
-/** Every failed call surfaces as this: the HTTP status and the message of product-spec §7. */
-class ApiError extends Error {
-  status: number
-  body: unknown
-  constructor(status: number, message: string, body?: unknown) {
-    super(message)
-    this.name = 'ApiError'
-    this.status = status
-    this.body = body
-  }
-}
+import { ApiError, errorMessage, notifyUnauthorized, onUnauthorized } from './errors'
 
 const origin = () =>
   typeof location !== 'undefined' && location.origin !== 'null'
@@ -31,34 +20,8 @@ const api = treaty<App>(origin(), {
   fetcher: appFetch as typeof fetch,
 })
 
-/** product-spec §7: the `error` field of a JSON body, else 'Request failed', else 'HTTP ' + status. */
-function errorMessage(status: number, body: unknown): string {
-  if (body && typeof body === 'object' && 'error' in body) {
-    const error = (body as { error: unknown }).error
-    if (typeof error === 'string' && error) return error
-    return 'Request failed'
-  }
-  if (typeof body === 'string' && body.trim().startsWith('{')) {
-    try {
-      return errorMessage(status, JSON.parse(body))
-    } catch {}
-  }
-  return `HTTP ${status}`
-}
-
-/** Told of every 401 a call meets (the session ended): auth re-checks and signs out. */
-let unauthorizedListener: (() => void) | null = null
-function onUnauthorized(listener: (() => void) | null) {
-  unauthorizedListener = listener
-}
-
-/** A 401 met outside the typed client (the offline outbox's replay): the same re-check. */
-function notifyUnauthorized() {
-  unauthorizedListener?.()
-}
-
 function failure(status: number, body: unknown): ApiError {
-  if (status === 401) unauthorizedListener?.()
+  if (status === 401) notifyUnauthorized()
   return new ApiError(status, errorMessage(status, body), body)
 }
 

@@ -21,7 +21,7 @@ function AuthCallbackPage() {
         })
       })
       .catch((error) => {
-        // product-spec §8: exchange errors are logged only; the user goes back to /.
+        // Exchange errors are logged only; the user goes back to /.
         console.error(error)
         if (!cancelled) navigate('/', { replace: true })
       })

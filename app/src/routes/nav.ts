@@ -9,7 +9,7 @@ function sidebarTab(search: string): SidebarTab | null {
   return (SIDEBAR_TABS as readonly string[]).includes(value ?? '') ? (value as SidebarTab) : null
 }
 
-/** The active nav item from the location, in the order of product-spec §2 "App shell". */
+/** The active nav item from the location: its path first, then the sidebar tab. */
 function activeNav(pathname: string, search: string): NavKey {
   return navKeyFromPath(pathname, sidebarTab(search))
 }

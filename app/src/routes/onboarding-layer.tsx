@@ -16,7 +16,7 @@ import { addTeamMember } from '../state/team'
 import { toast } from '../state/toasts'
 import { weekStartOf } from '../state/weeks'
 
-/** product-spec §9: the tour sends the user to the report after 2 s. */
+/** The tour sends the user to the report after 2 s. */
 const REPORT_REDIRECT_MS = 2000
 
 /** The first-run tour, shown while settings say onboarding is not complete. */
@@ -69,7 +69,7 @@ function OnboardingLayer() {
           if (!existed) toast.success('Your first report created!')
           setTimeout(() => navigate(`/reports/${uuid}`), REPORT_REDIRECT_MS)
         } catch (error) {
-          // product-spec §8: an existing report is an info toast, and the tour continues.
+          // An existing report is an info toast, and the tour continues.
           if (
             error instanceof ApiError &&
             error.message.includes('Report already exists for this week')

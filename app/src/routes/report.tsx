@@ -126,7 +126,7 @@ function ReportPage() {
         }
         onUpdateItem={(id, changes) => {
           const keys = Object.keys(changes)
-          // A lone completion toggle gets the task toasts of product-spec §8.
+          // A lone completion toggle gets the task toasts ('Task completed', …).
           if (keys.length === 1 && changes.is_completed !== undefined) {
             void toggleItem(id, changes.is_completed).then(() => refreshProjectHealth(uuid))
             return

@@ -17,7 +17,7 @@ import {
 } from '../state/search'
 import { toast } from '../state/toasts'
 
-/** The quick actions of product-spec §2 "Global search dialog". */
+/** The quick actions of the global search dialog. */
 async function runQuickAction(action: SearchQuickAction, result: SearchResult) {
   const href = searchResultHref(result)
   switch (action) {

@@ -28,7 +28,7 @@ const adminState = proxy<AdminState>({
 })
 
 /**
- * A system setting as the views take it (product-spec §3: id, setting_key, …). The server's rows
+ * A system setting as the views take it (id, setting_key, setting_type, …). The server's rows
  * are keyed by `key` and carry no id, so both are filled in from the key when missing.
  */
 function toSystemSetting(row: unknown, index: number): SystemSetting {

@@ -2,6 +2,7 @@ import type { User } from '@cadence/ui'
 import { proxy, useSnapshot } from 'valtio'
 import { api, errorMessage, onUnauthorized } from '../api/client'
 import { resetCache } from './cache'
+import { setOutboxContext } from './outbox-context'
 import { hasQueued } from './outbox-fetch'
 import { clearOfflineData, recordSignedInUser } from './pwa'
 import { endSession } from './session-ended'
@@ -9,7 +10,7 @@ import { endSession } from './session-ended'
 type AuthStatus = 'pending' | 'signed-in' | 'signed-out'
 
 type AuthState = {
-  /** 'pending' until the first user fetch settles (product-spec §4 Auth). */
+  /** 'pending' until the first user fetch settles. */
   status: AuthStatus
   user: User | null
   /** True while a user fetch is in flight, separate from `status`. */
@@ -30,6 +31,9 @@ const authState = proxy<AuthState>({
   isAdmin: null,
   refusal: null,
 })
+
+// The offline outbox queues and replays the signed-in user's changes.
+setOutboxContext({ userId: () => authState.user?.id ?? null })
 
 const NO_CODE = 'Cannot exchange code for session token: no code provided in the URL search params.'
 
@@ -137,7 +141,7 @@ function exchangeCode(search: string): Promise<User | null> {
     const state = params.get('state') ?? undefined
     const { error, status } = await api.api.sessions.post({ code, state })
     // Refused by the administrator's rules: the person is told why (other failures are only
-    // logged, product-spec §8).
+    // logged).
     if (error && status === 403) authState.refusal = errorMessage(403, error.value)
     if (error) {
       throw new Error(
@@ -162,7 +166,7 @@ function settleAfterFailedExchange() {
   if (authState.status === 'pending') void fetchUser()
 }
 
-/** GET the provider's sign-in URL and go there. Failures are only logged (product-spec §8). */
+/** GET the provider's sign-in URL and go there. Failures are only logged. */
 async function login() {
   authState.refusal = null
   try {

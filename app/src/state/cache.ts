@@ -7,9 +7,10 @@ import type {
   UserSettings,
 } from '@cadence/ui'
 import { api, call } from '../api/client'
+import { setOutboxContext } from './outbox-context'
 import { createResource, useResource } from './resource'
 
-// The client cache of product-spec §3/§9: one generic resource per slot, 5-minute freshness.
+// The client cache: one generic resource per slot, 5-minute freshness.
 const cache = {
   projects: createResource<Project[]>(() => call(api.api.projects.get()) as Promise<Project[]>),
   sectionTemplates: createResource<SectionTemplate[]>(
@@ -31,6 +32,23 @@ const cache = {
 }
 
 type CacheKey = keyof typeof cache
+
+// The offline outbox names changes by the dashboard's tasks, and after a sync or a discard
+// reloads the answers it may have changed.
+setOutboxContext({
+  cachedDashboard: () => cache.dashboard.state.data,
+  invalidateCaches: () => {
+    cache.dashboard.invalidate()
+    cache.reports.invalidate()
+    cache.teamMembers.invalidate()
+  },
+  reloadCaches: () => {
+    const loads: Promise<unknown>[] = []
+    if (cache.dashboard.state.data) loads.push(cache.dashboard.load({ force: true }))
+    if (cache.reports.state.data) loads.push(cache.reports.load({ force: true }))
+    return loads
+  },
+})
 
 const resetHooks = new Set<() => void>()
 

@@ -19,7 +19,7 @@ declare global {
 
 const SCRIPT_ID = 'cadence-help-widget'
 
-/** product-spec §2: the widget's user id is `user-{id}`, or 'No User' when signed out. */
+/** The widget's user id is `user-{id}`, or 'No User' when signed out. */
 function helpWidgetUserId(user: { id: number } | null): string {
   return user ? `user-${user.id}` : 'No User'
 }

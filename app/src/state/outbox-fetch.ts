@@ -1,56 +1,7 @@
 // The fetch every API call goes through (app/src/api/client.ts). It stays tiny because it is
 // part of the first download: the offline machinery (./outbox, IndexedDB) loads only when a
 // write that can be queued is sent, or when a read may need queued changes laid over it.
-import { proxy, useSnapshot } from 'valtio'
-
-type RejectedChange = { seq: number; label: string; error: string }
-
-type OutboxState = {
-  /** Changes of the signed-in user waiting to be sent. */
-  pending: number
-  /** Changes the server refused on replay, oldest first, kept for Retry or Discard. */
-  rejected: RejectedChange[]
-  syncing: boolean
-}
-
-/** Filled by ./outbox once loaded; the shell reads it for 'N changes waiting to sync'. */
-const outboxState = proxy<OutboxState>({ pending: 0, rejected: [], syncing: false })
-
-function useOutbox() {
-  return useSnapshot(outboxState) as OutboxState
-}
-
-/** localStorage: how many changes the outbox holds (any state, any user); 0 or absent = none. */
-const OUTBOX_HINT = 'cadence.outbox'
-
-type WriteMethod = 'POST' | 'PUT' | 'DELETE'
-
-const ITEMS = /^\/api\/section-items\/?$/
-const ITEM = /^\/api\/section-items\/(-?\d+)$/
-const ENTRIES = /^\/api\/team-members\/([^/]+)\/(talking-points|tasks|followups)$/
-const ENTRY = /^\/api\/team-members\/(talking-points|tasks|followups)\/(-?\d+)$/
-const REPORT = /^\/api\/reports\/([^/]+)$/
-/** Team roll-up: completing or reopening an item assigned to me (someone else's). */
-const ASSIGNED = /^\/api\/assigned-to-me\/(\d+)$/
-const REPORT_TEXT = new Set(['title', 'summary'])
-
-/**
- * The writes that work offline (issue 6): creates, edits, completions and deletes of section
- * items, of a team member's talking points, tasks and follow-ups, report title/summary edits, and
- * completing or reopening an item assigned to me (team roll-up).
- */
-function isQueueable(method: string, path: string, body: unknown): method is WriteMethod {
-  if (method === 'POST') return ITEMS.test(path) || ENTRIES.test(path)
-  if (method === 'PUT' || method === 'DELETE') {
-    if (ITEM.test(path) || ENTRY.test(path)) return true
-    if (method === 'PUT' && ASSIGNED.test(path)) return true
-    if (method === 'PUT' && REPORT.test(path) && body && typeof body === 'object') {
-      const keys = Object.keys(body)
-      return keys.length > 0 && keys.every((k) => REPORT_TEXT.has(k))
-    }
-  }
-  return false
-}
+import { hasQueued, isQueueable, REPORT } from './outbox-core'
 
 /** Reads whose answers show queued changes (the report, member, dashboard and reports list). */
 const OVERLAID = [
@@ -60,15 +11,6 @@ const OVERLAID = [
   /^\/api\/team-members\/[^/]+\/(dashboard|prep)$/,
   /^\/api\/assigned-to-me\/?$/,
 ]
-
-/** True when the outbox holds changes (read synchronously, from the hint). */
-function hasQueued(): boolean {
-  try {
-    return Number(globalThis.localStorage?.getItem(OUTBOX_HINT) ?? 0) > 0
-  } catch {
-    return false
-  }
-}
 
 function parseBody(body: BodyInit | null | undefined): unknown {
   if (typeof body !== 'string' || !body) return undefined
@@ -103,10 +45,10 @@ async function appFetch(input: RequestInfo | URL, init?: RequestInit): Promise<R
   return send({ method, path: url.pathname, body, init: init ?? {} })
 }
 
-export type { OutboxState, RejectedChange, WriteMethod }
+// What the shell, auth and the tests read of the outbox, from where it always was.
+export type { OutboxState, RejectedChange, WriteMethod } from './outbox-core'
 export {
   ASSIGNED,
-  appFetch,
   ENTRIES,
   ENTRY,
   hasQueued,
@@ -117,4 +59,5 @@ export {
   outboxState,
   REPORT,
   useOutbox,
-}
+} from './outbox-core'
+export { appFetch }

@@ -7,6 +7,8 @@
 // any later request naming the temporary id) go to the real one. A replay the server refuses
 // with a 4xx is kept as 'rejected' for the user to Retry or Discard; a 5xx, 401, 408, 429 or a
 // network error stops the replay and keeps the change queued. Nothing is dropped silently.
+// It imports no state module: the signed-in user, what is on screen and how to reload it are
+// registered by the state modules that own them (./outbox-context).
 import type {
   DashboardData,
   MemberEntry,
@@ -15,9 +17,8 @@ import type {
   TeamMemberDashboard,
 } from '@cadence/ui'
 import { type DBSchema, type IDBPDatabase, openDB } from 'idb'
-import { errorMessage, notifyUnauthorized } from '../api/client'
-import { authState } from './auth'
-import { cache } from './cache'
+import { errorMessage, notifyUnauthorized } from '../api/errors'
+import { outboxContext as app } from './outbox-context'
 import {
   ASSIGNED,
   ENTRIES,
@@ -29,10 +30,7 @@ import {
   outboxState,
   REPORT,
   type WriteMethod,
-} from './outbox-fetch'
-import { loadReport, reportState } from './reports'
-import { assignedState } from './roll-up'
-import { loadTeamMember, teamMemberState } from './team'
+} from './outbox-core'
 
 type OutboxEntry = {
   /** IndexedDB key: the order changes were made in, which is the order they are replayed in. */
@@ -76,7 +74,7 @@ function database() {
 }
 
 const isOffline = () => typeof navigator !== 'undefined' && navigator.onLine === false
-const currentUserId = () => authState.user?.id ?? null
+const currentUserId = () => app.userId()
 const origin = () =>
   typeof location !== 'undefined' && location.origin !== 'null'
     ? location.origin
@@ -120,11 +118,11 @@ function quote(text: unknown) {
 
 /** The content of an item or entry the user can see, for labels. */
 function contentOf(id: number, entries: OutboxEntry[]): string | null {
-  for (const section of reportState.current?.sections ?? []) {
+  for (const section of app.openReport()?.sections ?? []) {
     const item = section.items.find((i) => i.id === id)
     if (item) return item.content
   }
-  const member = teamMemberState.dashboard
+  const member = app.openMember()
   if (member) {
     for (const list of [
       member.talkingPoints,
@@ -137,12 +135,12 @@ function contentOf(id: number, entries: OutboxEntry[]): string | null {
       if (found) return found.content
     }
   }
-  const dashboard = cache.dashboard.state.data
+  const dashboard = app.cachedDashboard()
   const task = [...(dashboard?.activeTasks ?? []), ...(dashboard?.activeFollowups ?? [])].find(
     (i) => i.id === id,
   )
   if (task) return task.content
-  const assigned = assignedState.items.find((i) => i.id === id)
+  const assigned = app.assignedItems().find((i) => i.id === id)
   if (assigned) return assigned.content
   const created = entries.find((e) => e.tempId === id)?.created
   return typeof created?.content === 'string' ? created.content : null
@@ -161,7 +159,8 @@ function labelFor(
   }
   const report = path.match(REPORT)
   if (report) {
-    const current = reportState.current?.uuid === report[1] ? reportState.current : null
+    const open = app.openReport()
+    const current = open?.uuid === report[1] ? open : null
     const fields = Object.keys(body ?? {}).join(' and ')
     const name = current?.title || (current ? `Week of ${current.week_start_date}` : 'report')
     return `Edit ${fields} of ${quote(name)}`
@@ -182,7 +181,7 @@ function labelFor(
 // What the server would have answered
 
 function sectionTypeOf(sectionId: unknown) {
-  return reportState.current?.sections?.find((s) => s.id === sectionId)?.section_type
+  return app.openReport()?.sections?.find((s) => s.id === sectionId)?.section_type
 }
 
 function createdFor(
@@ -196,7 +195,7 @@ function createdFor(
   const projectId = (body?.project_id as number | null | undefined) ?? null
   const entryCreate = path.match(ENTRIES)
   if (entryCreate) {
-    const member = teamMemberState.dashboard?.teamMember
+    const member = app.openMember()?.teamMember
     return {
       id: tempId,
       team_member_id: member?.uuid === entryCreate[1] ? member.id : 0,
@@ -449,15 +448,13 @@ function scheduleRetry() {
 
 /** Reloads what the user sees from the server (plus what still waits) after a sync or discard. */
 async function refreshViews() {
-  cache.dashboard.invalidate()
-  cache.reports.invalidate()
-  cache.teamMembers.invalidate()
+  app.invalidateCaches()
   const loads: Promise<unknown>[] = []
-  if (reportState.current) loads.push(loadReport(reportState.current.uuid))
-  if (teamMemberState.dashboard)
-    loads.push(loadTeamMember(teamMemberState.dashboard.teamMember.uuid))
-  if (cache.dashboard.state.data) loads.push(cache.dashboard.load({ force: true }))
-  if (cache.reports.state.data) loads.push(cache.reports.load({ force: true }))
+  const report = app.openReport()
+  if (report) loads.push(app.reloadReport(report.uuid))
+  const member = app.openMember()
+  if (member) loads.push(app.reloadMember(member.teamMember.uuid))
+  loads.push(...app.reloadCaches())
   await Promise.allSettled(loads)
 }
 

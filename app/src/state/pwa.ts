@@ -1,6 +1,6 @@
 import { proxy, useSnapshot } from 'valtio'
 
-/** product-spec §7: the service worker is checked for updates every 30 minutes. */
+/** The service worker is checked for updates every 30 minutes. */
 const UPDATE_INTERVAL_MS = 30 * 60 * 1000
 
 type PwaState = {

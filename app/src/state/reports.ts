@@ -10,6 +10,7 @@ import { proxy, snapshot, useSnapshot } from 'valtio'
 import { ApiError, api, call, messageOf } from '../api/client'
 import { cache } from './cache'
 import { invalidateChanges } from './changes'
+import { setOutboxContext } from './outbox-context'
 import { toast } from './toasts'
 import { toIsoDate } from './weeks'
 
@@ -57,6 +58,9 @@ async function loadReport(uuid: string) {
     if (mine === loadGeneration) reportState.loading = false
   }
 }
+
+// The offline outbox names changes by the open report's items, and reloads it after a sync.
+setOutboxContext({ openReport: () => reportState.current, reloadReport: loadReport })
 
 function closeReport() {
   loadGeneration++
@@ -127,7 +131,7 @@ async function setReportStatus(status: 'draft' | 'sent', sentDate?: string): Pro
     await cache.reports.load({ force: true }).catch(() => {})
     return true
   } catch (error) {
-    // product-spec §8: a report status update failure is only logged.
+    // A report status update failure is only logged.
     console.error(error)
     return false
   }
@@ -332,7 +336,7 @@ async function previewImport(text: string): Promise<ImportStructure> {
   }
 }
 
-/** The counts toast of product-spec §8 for an import result. */
+/** The toast with the counts of an import result. */
 function importedMessage(items: number, projects: number): string {
   const base = `Imported ${items} items from report`
   return projects > 0 ? `${base} and created ${projects} new project(s)` : base

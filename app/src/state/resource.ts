@@ -1,7 +1,7 @@
 import { proxy, useSnapshot } from 'valtio'
 import { messageOf } from '../api/client'
 
-/** product-spec §9: cached data older than this, or missing, is refetched. */
+/** Cached data older than this, or missing, is refetched. */
 const FRESH_MS = 300_000
 
 type ResourceState<T> = {

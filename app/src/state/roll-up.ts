@@ -8,13 +8,14 @@ import type {
 import { proxy, useSnapshot } from 'valtio'
 import { api, call, messageOf, request } from '../api/client'
 import { cache, invalidate, onCacheReset } from './cache'
+import { setOutboxContext } from './outbox-context'
 import { createReport } from './reports'
 import { toast } from './toasts'
 
 /**
- * Team roll-up (issue 17, interface.md §9): invitations and links, Assigned to me, Team updates
- * and pulling a teammate's item into one's own report. Nothing here is cached across users: every
- * list is dropped with the cache at sign-out.
+ * Team roll-up (issue 17, README "Team roll-up"): invitations and links, Assigned to me, Team
+ * updates and pulling a teammate's item into one's own report. Nothing here is cached across users:
+ * every list is dropped with the cache at sign-out.
  */
 
 // ---- Invitations and links (the executive's side) ----
@@ -97,6 +98,9 @@ const assignedState = proxy<{ items: AssignedItem[]; loaded: boolean }>({
   items: [],
   loaded: false,
 })
+
+// The offline outbox names completions of items assigned to me by their content.
+setOutboxContext({ assignedItems: () => assignedState.items })
 
 async function loadAssigned() {
   try {

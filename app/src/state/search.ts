@@ -135,7 +135,7 @@ async function runSearch(query: string) {
   } catch (error) {
     console.error(error)
     if (mine !== latest) return
-    // product-spec §8: a failed search is an empty result set plus the dialog's error state.
+    // A failed search is an empty result set plus the dialog's error state.
     searchState.results = []
     searchState.failed = true
   } finally {

@@ -2,6 +2,7 @@ import type { MemberEntry, TeamMember, TeamMemberDashboard } from '@cadence/ui'
 import { proxy, useSnapshot } from 'valtio'
 import { api, call, messageOf, request } from '../api/client'
 import { cache } from './cache'
+import { setOutboxContext } from './outbox-context'
 import { toast } from './toasts'
 
 type EntryKind = 'talking-points' | 'tasks' | 'followups'
@@ -14,7 +15,7 @@ type TeamMemberState = {
 
 const teamMemberState = proxy<TeamMemberState>({ dashboard: null, loading: false, notFound: false })
 
-// Toast wording per kind (product-spec §8).
+// Toast wording per kind.
 const WORDS: Record<
   EntryKind,
   { noun: string; lower: string; done: string; list: keyof TeamMemberDashboard }
@@ -56,6 +57,9 @@ async function loadTeamMember(uuid: string) {
     if (mine === loadGeneration) teamMemberState.loading = false
   }
 }
+
+// The offline outbox names changes by the open member page's entries, and reloads it after a sync.
+setOutboxContext({ openMember: () => teamMemberState.dashboard, reloadMember: loadTeamMember })
 
 async function addTeamMember(input: { name: string; title?: string; email: string }) {
   try {

@@ -1,7 +1,7 @@
 import type { Toast, ToastType } from '@cadence/ui'
 import { proxy, useSnapshot } from 'valtio'
 
-// Durations (product-spec §9) are applied by ui's Toaster; the store only keeps the list.
+// Durations (TOAST_DURATIONS) are applied by ui's Toaster; the store only keeps the list.
 const TOAST_LIMIT = 20
 
 type ToastState = { toasts: Toast[] }

@@ -1,5 +1,5 @@
 /**
- * The search box syntax (interface.md §5), parsed into a structured query, and that query turned
+ * The search box syntax, parsed into a structured query, and that query turned
  * into an SQLite FTS5 MATCH expression.
  *
  * - `"exact phrase"` matches the words in that order; an unclosed quote runs to the end.

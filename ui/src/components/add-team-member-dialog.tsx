@@ -9,7 +9,7 @@ type TeamMemberErrors = { name?: string; email?: string }
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 
-/** The messages of product-spec §5 for a team member form; empty when valid. */
+/** The validation messages for a team member form; empty when valid. */
 function validateTeamMember(input: { name: string; email: string }): TeamMemberErrors {
   const errors: TeamMemberErrors = {}
   if (!input.name.trim()) errors.name = 'Name is required'

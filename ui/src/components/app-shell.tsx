@@ -28,7 +28,7 @@ import { Link } from './link'
 /** `admin`: the Admin Dashboard, which has no item in the top navigation (none is highlighted). */
 export type NavKey = 'dashboard' | 'reports' | 'projects' | 'team' | 'settings' | 'admin'
 
-/** The active nav item, in the order of product-spec §2 "App shell". */
+/** The active nav item: the path decides first, then the sidebar tab, else Dashboard. */
 export function navKeyFromPath(pathname: string, sidebar?: string | null): NavKey {
   if (pathname.startsWith('/settings')) return 'settings'
   if (pathname === '/admin' || pathname.startsWith('/admin/')) return 'admin'

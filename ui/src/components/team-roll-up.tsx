@@ -8,7 +8,7 @@ import { Checkbox } from './checkbox'
 import { ConfirmInline } from './confirm-inline'
 import { LinkDialog } from './sharing'
 
-// Team roll-up (interface.md §9): inviting a team member, their link, what is assigned to them,
+// Team roll-up (issue 17): inviting a team member, their link, what is assigned to them,
 // and the teams they are on.
 
 type InviteDialogProps = {

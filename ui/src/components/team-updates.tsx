@@ -7,7 +7,7 @@ import { Link } from './link'
 import { ProjectHealthTable } from './project-health'
 import { Skeleton } from './skeleton'
 
-// Team roll-up (interface.md §9): a teammate's sent report, read-only, as Team updates and a
+// Team roll-up (issue 17): a teammate's sent report, read-only, as Team updates and a
 // linked member's page show it. Apart from team-roll-up.tsx so the dashboard does not load it.
 
 type TeamUpdateReportProps = {

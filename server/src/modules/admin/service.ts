@@ -165,7 +165,7 @@ export async function seedSystemSettings({ db }: AppContext) {
 }
 
 /**
- * A setting as product-spec §3 names it (id, setting_key, setting_type, setting_value,
+ * A setting as the API answers it (id, setting_key, setting_type, setting_value,
  * description). The table is keyed by `key`; the stable `id` is the setting's place in
  * DEFAULT_SETTINGS (the order they were always seeded in, so the same number SQLite's rowid gave
  * them, on both engines). `key` stays in the answer for clients of the first API version.

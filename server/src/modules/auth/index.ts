@@ -155,7 +155,7 @@ export function authModule(ctx: AppContext, opts: { signInLimit?: number } = {})
             'Cannot exchange code for session token: no code provided in the URL search params.',
           )
         }
-        // The state is required (interface.md §3 adds it to the callback's body): without it the
+        // The state is required (the app sends it in the callback's body): without it the
         // exchange could be driven by a code from another sign-in. It is checked first, so a
         // missing state is a 400 whether or not a sign-in is pending.
         if (!body.state) throw new BadRequest('Sign-in state is missing; try again')

@@ -1,7 +1,7 @@
 /**
- * Chat delivery (issue 16, interface.md §8): on Send, the report's title, its Project health
- * table and its summary, with a private link, are posted to each of the user's webhook URLs —
- * Slack and Microsoft Teams incoming webhooks in their own message formats, any other https URL
+ * Chat delivery (issue 16, README "Reports that travel"): on Send, the report's title, its Project
+ * health table and its summary, with a private link, are posted to each of the user's webhook URLs
+ * — Slack and Microsoft Teams incoming webhooks in their own message formats, any other https URL
  * as plain JSON. Each post is a `webhook` row in `deliveries`, retried like e-mail (1, 5, 15, 60
  * minutes, then failed with Retry), claimed by compare-and-set so one instance posts it once.
  */

@@ -1,6 +1,6 @@
 /**
  * Pasted report text → `{sections: [{sectionName, items: [{content, projectName, is_completed?,
- * assignee?}]}]}` (product-spec §3 "Import structure"). Pure: no database.
+ * assignee?}]}]}`. Pure: no database.
  *
  * What it reads
  * - Markdown: `##`…`######` headings are sections (the shallowest level used); a deeper heading
@@ -340,7 +340,7 @@ export function parseReportText(text: string, options: ParseOptions = {}): Parse
   return { sections }
 }
 
-// ---- Section matching (product-spec §4 "Import") ----
+// ---- Section matching (report import) ----
 
 export type SectionType = 'standard' | 'tasks' | 'followups'
 export type ItemType = 'standard' | 'task' | 'followup'

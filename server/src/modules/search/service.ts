@@ -21,7 +21,7 @@ export const SHARED_PLACES = 10
 
 /**
  * Ranked results among the user's own objects, then what is shared with them (team roll-up,
- * interface.md §9): the sent reports of the teammates who linked their account (labelled
+ * issue 17): the sent reports of the teammates who linked their account (labelled
  * `source: 'team_update'` with whose they are) and the items others assigned to them (`source:
  * 'assigned'`). Under 2 non-blank characters gives none.
  */

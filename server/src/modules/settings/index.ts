@@ -5,8 +5,8 @@ import { SettingsModel } from './model'
 import { getSettings, updateSettings } from './service'
 
 /**
- * The user's settings at /api/user-settings (product spec) and, the same routes, at /api/settings
- * (interface.md §8 names `webhook_urls` in `PUT /api/settings`).
+ * The user's settings at /api/user-settings and, the same routes, at /api/settings (chat
+ * delivery saves `webhook_urls` with `PUT /api/settings`).
  */
 export function settingsModule(ctx: AppContext) {
   const routes = <const P extends string>(prefix: P) =>

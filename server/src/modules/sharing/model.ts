@@ -5,7 +5,7 @@ const health = t.Union([t.Literal('on_track'), t.Literal('at_risk'), t.Literal('
 })
 const nullableHealth = t.Nullable(health)
 
-/** Project health, private links and readers' questions (interface.md §8). */
+/** Project health, private links and readers' questions (issue 16). */
 export namespace SharingModel {
   export const HEALTH_NOTE_MAX = 280
   export const QUESTION_MAX = 2000

@@ -11,7 +11,7 @@ import { escapeHtml } from '../mail/render'
 import { smtpTransport } from '../mail/worker'
 import { findMember } from '../team-members/service'
 
-/** How long an invitation link works (interface.md §9). */
+/** How long an invitation link works (README, "Team roll-up"). */
 export const INVITATION_DAYS = 14
 /** What a used, expired, revoked or wrong invitation answers: the same, so none can be told apart. */
 export const INVITATION_INVALID = 'This invitation is no longer valid'

@@ -1,6 +1,6 @@
 import { t } from 'elysia'
 
-/** Team roll-up (interface.md §9): invitations, assigned to me, team updates, pull. */
+/** Team roll-up (issue 17): invitations, assigned to me, team updates, pull. */
 export namespace TeamModel {
   export const NOTE_MAX = 500
 
