@@ -94,7 +94,7 @@ export const SystemSettings: Story = {
   },
 }
 export const ActivityLog: Story = {
-  // Even with entries, the tab shows only the spec's text (the Overview lists the latest 5).
+  // Even with entries, the tab shows only its placeholder text (the Overview lists the latest 5).
   args: { activity },
   play: async ({ canvas }) => {
     await userEvent.click(canvas.getByRole('tab', { name: 'Activity Log' }))

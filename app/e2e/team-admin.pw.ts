@@ -195,7 +195,7 @@ describe('team, admin and phone', () => {
       await until(() => maintenance.isChecked(), false)
       await until(saved, 'false')
 
-      // The Activity Log tab shows the spec's text; the Overview lists the change just made.
+      // The Activity Log tab shows its placeholder text; the Overview lists the change just made.
       await admin.getByRole('tab', { name: 'Activity Log' }).click()
       const log = admin.getByRole('tabpanel', { name: 'Activity Log' })
       await log.getByText('Activity log feature coming soon').waitFor()

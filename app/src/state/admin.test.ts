@@ -36,7 +36,7 @@ test("the server's `key` rows become settings with a setting_key and a distinct 
       description: null,
     },
   ])
-  // Rows already in the spec's shape are kept as they are.
+  // Rows already in the API's shape are kept as they are.
   expect(
     toSystemSetting(
       { id: 7, setting_key: 'x', setting_type: 'number', setting_value: '3', description: 'd' },

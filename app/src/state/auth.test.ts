@@ -44,7 +44,7 @@ describe('auth state', () => {
     expect(errorSpy).not.toHaveBeenCalled()
   })
 
-  test('another failure logs the spec message and resolves signed-out', async () => {
+  test('another failure logs its message and resolves signed-out', async () => {
     stubFetch(() => json({ error: 'down' }, 500))
     await fetchUser()
     expect(authState.status).toBe('signed-out')
@@ -111,7 +111,7 @@ describe('auth state', () => {
     expect(authState.status).toBe('signed-in')
   })
 
-  test('an exchange without a code fails with the exact spec message and calls nothing', async () => {
+  test('an exchange without a code fails with the exact message and calls nothing', async () => {
     const calls = stubFetch(() => json({}))
     await expect(exchangeCode('?state=xyz')).rejects.toThrow(NO_CODE)
     expect(NO_CODE).toBe(
@@ -159,7 +159,7 @@ describe('auth state', () => {
     await logout()
     expect(userAtLogout).toBeNull()
     expect(cachedAtLogout).toBeNull()
-    // Signing out is a side effect: POST (GET /api/logout is kept for the spec's client only).
+    // Signing out is a side effect: POST (GET /api/logout is kept for older clients only).
     expect(logoutMethod).toBe('POST')
     expect(authState.status).toBe('signed-out')
   })

@@ -66,7 +66,7 @@ describe('dashboard task completion', () => {
 })
 
 describe('the recently-completed set', () => {
-  test('the spec: cleared after 10 s', () => {
+  test('recently completed: cleared after 10 s', () => {
     expect(RECENTLY_COMPLETED_MS).toBe(10_000)
   })
 

@@ -6,7 +6,7 @@ import { invalidateChanges } from './changes'
 import { toast } from './toasts'
 
 /**
- * The spec's recently-completed set: an item completed on the dashboard stays in its list, checked,
+ * The recently-completed set: an item completed on the dashboard stays in its list, checked,
  * for RECENTLY_COMPLETED_MS (time to take it back), then leaves the list. Timers by item id.
  */
 const RECENTLY_COMPLETED_MS = 10_000

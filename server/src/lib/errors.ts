@@ -67,13 +67,13 @@ function firstByField(error: ValidationLike): ValueErrorLike | undefined {
   const order = Object.keys(error.validator?.schema?.properties ?? {})
   const rank = (e: ValueErrorLike) => {
     const i = order.indexOf(e.path?.split('/')[1] ?? '')
-    // Within one field, an error carrying the spec's own message wins.
+    // Within one field, an error carrying the field's own message wins.
     return (i === -1 ? order.length : i) * 2 + (typeof e.schema?.error === 'string' ? 0 : 1)
   }
   return all.reduce((best, e) => (rank(e) < rank(best) ? e : best))
 }
 
-/** The message of a failed `t` schema: its own `error` text (the spec's) or a plain description. */
+/** The message of a failed `t` schema: its own `error` text or a plain description. */
 export function validationMessage(error: ValidationLike): string {
   const first = firstByField(error)
   const custom = first?.schema?.error

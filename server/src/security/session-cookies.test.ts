@@ -37,7 +37,7 @@ describe('the sign-in state', () => {
 })
 
 describe('signing out', () => {
-  test('POST /api/logout ends the session; GET still does for the spec’s client', async () => {
+  test('POST /api/logout ends the session; GET still does for older clients', async () => {
     const { app } = await createTestApp()
     const ada = await signIn(app, 'ada@example.com')
     const copy = makeClient(app, new Map(ada.jar))

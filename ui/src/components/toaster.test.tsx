@@ -7,7 +7,7 @@ describe('Toaster', () => {
   beforeEach(() => jest.useFakeTimers())
   afterEach(() => jest.useRealTimers())
 
-  test('durations follow the spec', () => {
+  test('durations per kind, and a limit on how many show', () => {
     expect(TOAST_DURATIONS).toEqual({
       success: 4000,
       error: 6000,

@@ -79,7 +79,7 @@ describe('admin stats and users', () => {
     expect((await root.get('/api/admin/stats')).json.activeUsers).toBe(3)
   })
 
-  test('users list has the spec fields and searches e-mail or name', async () => {
+  test('users list has the documented fields and searches e-mail or name', async () => {
     const { root } = await setup()
     const all = (await root.get('/api/admin/users')).json
     expect(all).toHaveLength(2)
@@ -178,7 +178,7 @@ describe('system settings', () => {
     expect(again).toHaveLength(4)
   })
 
-  test('settings carry the spec fields: id, setting_key, setting_type, setting_value, description', async () => {
+  test('settings carry their fields: id, setting_key, setting_type, setting_value, description', async () => {
     const { root } = await setup()
     const list = (await root.get('/api/admin/system-settings')).json
     for (const s of list) {

@@ -127,7 +127,7 @@ describe('sign-in through the development provider', () => {
     expect((await client.get('/api/users/me')).status).toBe(401)
   })
 
-  test('a missing code is a 400 with the spec message', async () => {
+  test('a missing code is a 400 with its message', async () => {
     const { app } = await createTestApp()
     const res = await makeClient(app).post('/api/sessions', {})
     expect(res.status).toBe(400)

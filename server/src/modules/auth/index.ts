@@ -121,7 +121,7 @@ export function authModule(ctx: AppContext, opts: { signInLimit?: number } = {})
   }
 
   /**
-   * GET /api/logout stays (the spec's client calls it) but is refused when the browser says
+   * GET /api/logout stays (older clients call it) but is refused when the browser says
    * another site asked (an <img src> or a link on any page would do it): Sec-Fetch-Site
    * cross-site or same-site (a sibling host is not this app), or an Origin that is not ours.
    */
@@ -179,7 +179,7 @@ export function authModule(ctx: AppContext, opts: { signInLimit?: number } = {})
     )
     .get('/users/me', ({ user }) => publicUser(user), { auth: true, detail: { tags: ['auth'] } })
     // POST is the logout to use (a side effect; app.ts refuses a foreign Origin); GET stays
-    // because the spec's client calls it, refused when another site asked (foreignRequest).
+    // because older clients call it, refused when another site asked (foreignRequest).
     .post('/logout', ({ cookie }) => logout(cookie), {
       response: { 200: AuthModel.ok },
       detail: { tags: ['auth'] },

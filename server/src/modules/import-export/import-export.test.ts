@@ -92,7 +92,7 @@ describe('report import from pasted text', () => {
     ])
   })
 
-  test('empty text is refused with the spec message', async () => {
+  test('empty text is refused with its message', async () => {
     const { ada, report } = await setup()
     for (const text of ['', '   \n ']) {
       const preview = await ada.post('/api/reports/import/preview', { text })

@@ -19,7 +19,7 @@ describe('section templates', () => {
     expect(list.json.map((s: { name: string }) => s.name)).toEqual(['Highlights', 'Action Items'])
   })
 
-  test('a blank name gives the spec message; a bad type is refused', async () => {
+  test('a blank name says a name is required; a bad type is refused', async () => {
     const { app } = await createTestApp()
     const ada = await signIn(app, 'ada@example.com')
     for (const name of ['', '   ']) {
