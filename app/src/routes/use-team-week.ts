@@ -21,14 +21,13 @@ function useTeamWeek({
   useEffect(() => {
     cache.settings.load().catch(() => {})
   }, [])
-  const from = (w: string) => (asked && isIsoDate(asked) ? parseIsoDate(asked) : parseIsoDate(w))
+  const askedDay = asked && isIsoDate(asked) ? asked : null
   const [week, setWeek] = useState(() =>
-    weekStartOf(asked && isIsoDate(asked) ? parseIsoDate(asked) : new Date(), startDay),
+    weekStartOf(askedDay ? parseIsoDate(askedDay) : new Date(), startDay),
   )
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `from` reads `asked`, listed
   useEffect(() => {
-    setWeek((w) => weekStartOf(from(w), startDay))
-  }, [asked, startDay])
+    setWeek((w) => weekStartOf(parseIsoDate(askedDay ?? w), startDay))
+  }, [askedDay, startDay])
   useEffect(() => {
     if (enabled) void loadTeamUpdates(week)
   }, [week, enabled])

@@ -14,14 +14,15 @@ export type QuestionsAnswer = {
   unseen_by_report: Record<string, number>
 }
 
-/** Readers' questions not seen yet: the count on Reports and on each report in the sidebar. */
-const questionBadges = proxy<{ total: number; byReport: Record<string, number> }>({
-  total: 0,
-  byReport: {},
+/** Per report (uuid → count); the total on Reports is their sum. */
+const questionBadges = proxy({
+  byReport: {} as Record<string, number>,
+  get total(): number {
+    return Object.values(this.byReport).reduce((sum, n) => sum + n, 0)
+  },
 })
 
-export function setBadges(data: Pick<QuestionsAnswer, 'unseen' | 'unseen_by_report'>) {
-  questionBadges.total = data.unseen ?? 0
+export function setBadges(data: Pick<QuestionsAnswer, 'unseen_by_report'>) {
   questionBadges.byReport = { ...(data.unseen_by_report ?? {}) }
 }
 
@@ -44,13 +45,12 @@ async function markQuestionsSeen(reportUuid: string, questions: readonly ReaderQ
   if (!fresh.length) return
   await Promise.all(fresh.map((q) => call(api.api.questions({ id: q.id }).put({ seen: true }))))
   const left = Math.max(0, (questionBadges.byReport[reportUuid] ?? 0) - fresh.length)
-  questionBadges.total = Math.max(0, questionBadges.total - fresh.length)
   const { [reportUuid]: _, ...rest } = questionBadges.byReport
   questionBadges.byReport = left ? { ...rest, [reportUuid]: left } : rest
 }
 
 const useQuestionBadges = () => useSnapshot(questionBadges)
 
-onCacheReset(() => setBadges({ unseen: 0, unseen_by_report: {} }))
+onCacheReset(() => setBadges({ unseen_by_report: {} }))
 
 export { loadQuestionBadges, markQuestionsSeen, questionBadges, useQuestionBadges }

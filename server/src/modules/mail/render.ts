@@ -59,6 +59,26 @@ export function escapeHtml(text: string) {
     .replaceAll("'", '&#39;')
 }
 
+/**
+ * A short notice e-mail (the reminders, readers' questions, an invitation): the page around
+ * `body`, a paragraph, the link to act on, and the small print saying why it came. Text is escaped
+ * here; `body` parts are HTML.
+ */
+export const notice = {
+  html: (body: string[]) =>
+    [
+      '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"></head>',
+      '<body style="margin:0;padding:24px;font-family:-apple-system,BlinkMacSystemFont,\'Segoe UI\',Roboto,Helvetica,Arial,sans-serif;font-size:14px;line-height:1.5;color:#111827">',
+      ...body,
+      '</body></html>',
+    ].join('\n'),
+  paragraph: (text: string) => `<p style="margin:0 0 16px">${escapeHtml(text)}</p>`,
+  link: (url: string, label: string, after = '') =>
+    `<p style="margin:0 0 16px"><a href="${escapeHtml(url)}" style="color:#2563eb">${escapeHtml(label)}</a>${escapeHtml(after)}</p>`,
+  smallPrint: (text: string) =>
+    `<p style="margin:0;color:#6b7280;font-size:12px">${escapeHtml(text)}</p>`,
+}
+
 /** Items by project, no-project first, then projects in order of first appearance; open first. */
 function groups(items: MailItem[], ctx: MailContext) {
   const byProject = Map.groupBy(items, (i) => i.project_id)

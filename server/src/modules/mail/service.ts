@@ -16,6 +16,7 @@ import {
   formatWeekRange,
   type MailContext,
   type MailReport,
+  notice,
   renderReportHtml,
   renderReportText,
   reportSubject,
@@ -193,14 +194,11 @@ async function reminderMessage(
     to,
     subject: `Reminder: your weekly report for ${range}`,
     text: `${what}\n\nOpen it in Cadence: ${url}\n\n${why}\n`,
-    html: [
-      '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"></head>',
-      '<body style="margin:0;padding:24px;font-family:-apple-system,BlinkMacSystemFont,\'Segoe UI\',Roboto,Helvetica,Arial,sans-serif;font-size:14px;line-height:1.5;color:#111827">',
-      `<p style="margin:0 0 16px">${escapeHtml(what)}</p>`,
-      `<p style="margin:0 0 16px"><a href="${escapeHtml(url)}" style="color:#2563eb">Open it in Cadence</a></p>`,
-      `<p style="margin:0;color:#6b7280;font-size:12px">${escapeHtml(why)}</p>`,
-      '</body></html>',
-    ].join('\n'),
+    html: notice.html([
+      notice.paragraph(what),
+      notice.link(url, 'Open it in Cadence'),
+      notice.smallPrint(why),
+    ]),
   }
 }
 
@@ -255,19 +253,16 @@ async function questionMessage(
       why,
       '',
     ].join('\n'),
-    html: [
-      '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"></head>',
-      '<body style="margin:0;padding:24px;font-family:-apple-system,BlinkMacSystemFont,\'Segoe UI\',Roboto,Helvetica,Arial,sans-serif;font-size:14px;line-height:1.5;color:#111827">',
-      `<p style="margin:0 0 16px">${escapeHtml(head)}</p>`,
+    html: notice.html([
+      notice.paragraph(head),
       ...quoted.map(
         (q) =>
           `<blockquote style="margin:0 0 12px;padding:8px 12px;border-left:3px solid #d1d5db"><p style="margin:0"><strong>${escapeHtml(q.name)}</strong> asked: ${escapeHtml(q.text)}</p><p style="margin:4px 0 0;color:#6b7280;font-size:12px">${escapeHtml(about(q))}</p></blockquote>`,
       ),
-      ...(more > 0 ? [`<p style="margin:0 0 16px">And ${more} more.</p>`] : []),
-      `<p style="margin:0 0 16px"><a href="${escapeHtml(url)}" style="color:#2563eb">Answer in Cadence</a> (readers see your answer on the shared page)</p>`,
-      `<p style="margin:0;color:#6b7280;font-size:12px">${escapeHtml(why)}</p>`,
-      '</body></html>',
-    ].join('\n'),
+      ...(more > 0 ? [notice.paragraph(`And ${more} more.`)] : []),
+      notice.link(url, 'Answer in Cadence', ' (readers see your answer on the shared page)'),
+      notice.smallPrint(why),
+    ]),
   }
 }
 

@@ -75,6 +75,9 @@ async function assignedResults(
 ): Promise<SearchResult[]> {
   if (query.health !== null) return []
   if (query.status !== null && query.status !== 'active' && query.status !== 'completed') return []
+  const text = hasText(query)
+  // Neither words nor filters (`!!`): nothing to look for, as in the user's own search.
+  if (!text && !query.types.length && query.project === null && query.status === null) return []
   const items = (await assignedItems(ctx, userId)).filter(
     (item) =>
       (!query.types.length || query.types.includes(item.item_type)) &&
@@ -83,9 +86,6 @@ async function assignedResults(
         (item.project_name ?? '').toLowerCase().includes(query.project.toLowerCase())),
   )
   const rows: IndexRow[] = items.map((item) => [item.id, '', item.content])
-  const text = hasText(query)
-  // Neither words nor filters (`!!`): nothing to look for, as in the user's own search.
-  if (!text && !query.types.length && query.project === null && query.status === null) return []
   // Filters only: in the list's own order, as 'Assigned to me' shows them.
   const order = text
     ? rank(

@@ -7,7 +7,7 @@ import { BadRequest, Conflict, NotFound } from '../../lib/errors'
 import { LIST_CAPS } from '../../lib/limits'
 import { nowIso } from '../../lib/time'
 import { randomVerifier, sha256Hex } from '../auth/tokens'
-import { escapeHtml } from '../mail/render'
+import { notice } from '../mail/render'
 import { smtpTransport } from '../mail/worker'
 import { findMember } from '../team-members/service'
 
@@ -70,14 +70,11 @@ async function emailInvitation(
       to: [to],
       subject: `${names.inviter} invited you to Cadence`,
       text: `${what}\n\nAccept the invitation: ${url}\n\nThe link works once, until ${until}.\n`,
-      html: [
-        '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"></head>',
-        '<body style="margin:0;padding:24px;font-family:-apple-system,BlinkMacSystemFont,\'Segoe UI\',Roboto,Helvetica,Arial,sans-serif;font-size:14px;line-height:1.5;color:#111827">',
-        `<p style="margin:0 0 16px">${escapeHtml(what)}</p>`,
-        `<p style="margin:0 0 16px"><a href="${escapeHtml(url)}" style="color:#2563eb">Accept the invitation</a></p>`,
-        `<p style="margin:0;color:#6b7280;font-size:12px">The link works once, until ${escapeHtml(until)}.</p>`,
-        '</body></html>',
-      ].join('\n'),
+      html: notice.html([
+        notice.paragraph(what),
+        notice.link(url, 'Accept the invitation'),
+        notice.smallPrint(`The link works once, until ${until}.`),
+      ]),
     })
     return true
   } catch (error) {
