@@ -1,0 +1,2 @@
+// Response schemas of this area of the API (see index.ts).
+export {}

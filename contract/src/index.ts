@@ -1,0 +1,20 @@
+// @cadence/contract: the API's answers, written once as TypeBox schemas (Elysia's `t`).
+// The server declares them as each route's `response` (validated, and in the OpenAPI document);
+// ui and app read their types (`typeof X.static`), so a renamed field fails to compile everywhere.
+// One file per area of the API; names are the ui's type names (Report, SectionItem, …).
+
+export * from './admin'
+export * from './auth'
+export * from './common'
+export * from './dashboard'
+export * from './delivery'
+export * from './import-export'
+export * from './items'
+export * from './projects'
+export * from './reports'
+export * from './search'
+export * from './settings'
+export * from './sharing'
+export * from './system'
+export * from './team'
+export * from './team-members'
