@@ -1,8 +1,9 @@
 // What the offline outbox (./outbox) needs of the app, registered by the state modules that own
-// it, so that the outbox layer (./outbox-core, ./outbox-fetch, ./outbox, ./outbox-context)
-// imports no state module and dependencies run one way: state → api client → outbox. The
-// outbox reads the signed-in user, and what is on screen to name a change for people ('Complete
-// "Ship the deck"'); after a sync or a discard it reloads what is on screen from the server.
+// it, so that the outbox layer (./outbox-core, ./outbox-fetch, ./outbox and its parts
+// ./outbox-store, -send, -label, -replay and -overlay, ./outbox-context) imports no state module
+// and dependencies run one way: state → api client → outbox. The outbox reads the signed-in
+// user, and what is on screen to name a change for people ('Complete "Ship the deck"'); after a
+// sync or a discard it reloads what is on screen from the server.
 // Every part has a default meaning 'nothing there', for when its module is not loaded.
 import type { AssignedItem, DashboardData, Report, TeamMemberDashboard } from '@cadence/ui'
 

@@ -53,6 +53,15 @@ function isQueueable(method: string, path: string, body: unknown): method is Wri
   return false
 }
 
+/** The browser says it is offline (navigator.onLine false); unknown counts as online. */
+const isOffline = () => typeof navigator !== 'undefined' && navigator.onLine === false
+
+/** The origin API paths are sent to (http://localhost where there is none, as in tests). */
+const origin = () =>
+  typeof location !== 'undefined' && location.origin !== 'null'
+    ? location.origin
+    : 'http://localhost'
+
 /** True when the outbox holds changes (read synchronously, from the hint). */
 function hasQueued(): boolean {
   try {
@@ -70,8 +79,10 @@ export {
   hasQueued,
   ITEM,
   ITEMS,
+  isOffline,
   isQueueable,
   OUTBOX_HINT,
+  origin,
   outboxState,
   REPORT,
   useOutbox,

@@ -1,7 +1,7 @@
 // The fetch every API call goes through (app/src/api/client.ts). It stays tiny because it is
 // part of the first download: the offline machinery (./outbox, IndexedDB) loads only when a
 // write that can be queued is sent, or when a read may need queued changes laid over it.
-import { hasQueued, isQueueable, REPORT } from './outbox-core'
+import { hasQueued, isQueueable, origin, REPORT } from './outbox-core'
 
 /** Reads whose answers show queued changes (the report, member, dashboard and reports list). */
 const OVERLAID = [
@@ -21,16 +21,11 @@ function parseBody(body: BodyInit | null | undefined): unknown {
   }
 }
 
-const here = () =>
-  typeof location !== 'undefined' && location.origin !== 'null'
-    ? location.origin
-    : 'http://localhost'
-
 /** fetch, plus the outbox for the writes above and the queued-changes overlay for reads. */
 async function appFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
   const request = typeof input === 'string' || input instanceof URL ? null : input
   const method = (init?.method ?? request?.method ?? 'GET').toUpperCase()
-  const url = new URL(request ? request.url : String(input), here())
+  const url = new URL(request ? request.url : String(input), origin())
   if (method === 'GET') {
     const response = await globalThis.fetch(input, init)
     if (response.ok && hasQueued() && OVERLAID.some((re) => re.test(url.pathname))) {

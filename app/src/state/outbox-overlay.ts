@@ -1,0 +1,211 @@
+// Laying the offline outbox's waiting changes over reads (./outbox): the report, a team member's
+// page, the dashboard, the reports list and 'Assigned to me' show what waits to be sent, offline
+// and while a replay is under way.
+import type {
+  AssignedItem,
+  DashboardData,
+  MemberEntry,
+  Report,
+  SectionItem,
+  TeamMemberDashboard,
+} from '@cadence/ui'
+import { outboxContext as app } from './outbox-context'
+import { ASSIGNED, ENTRIES, ENTRY, ITEM, ITEMS, REPORT } from './outbox-core'
+import { database, idMap, type OutboxEntry } from './outbox-store'
+
+/** What a queued edit or delete finds in a list by its id. */
+type Changeable = { id: number }
+
+function realId(id: number, ids: Map<number, number>) {
+  return ids.get(id) ?? id
+}
+
+/** The id a change targets and the kind of thing it targets. */
+function targetOf(
+  entry: OutboxEntry,
+): { kind: 'item' | 'entry' | 'report' | 'assigned'; id: string } | null {
+  const item = entry.path.match(ITEM)
+  if (item) return { kind: 'item', id: item[1] }
+  const assigned = entry.path.match(ASSIGNED)
+  if (assigned) return { kind: 'assigned', id: assigned[1] }
+  const e = entry.path.match(ENTRY)
+  if (e) return { kind: 'entry', id: e[2] }
+  const report = entry.path.match(REPORT)
+  if (report) return { kind: 'report', id: report[1] }
+  return null
+}
+
+/** `list` with the change to the thing of id `id` made: edited, removed, or as it was. */
+function patchList<T extends Changeable>(
+  list: T[],
+  entry: OutboxEntry,
+  id: number,
+  ids: Map<number, number>,
+): T[]
+function patchList<T extends Changeable>(
+  list: T[] | undefined,
+  entry: OutboxEntry,
+  id: number,
+  ids: Map<number, number>,
+): T[] | undefined
+function patchList<T extends Changeable>(
+  list: T[] | undefined,
+  entry: OutboxEntry,
+  id: number,
+  ids: Map<number, number>,
+): T[] | undefined {
+  if (!Array.isArray(list)) return list
+  const matches = (x: T) => x.id === id || x.id === realId(id, ids)
+  if (entry.method === 'DELETE') return list.filter((x) => !matches(x))
+  if (entry.method === 'PUT') return list.map((x) => (matches(x) ? { ...x, ...entry.body } : x))
+  return list
+}
+
+function patchReport<T extends Partial<Report>>(report: T, entry: OutboxEntry, uuid: string): T {
+  return report.uuid === uuid ? { ...report, ...entry.body } : report
+}
+
+const ENTRY_LISTS = {
+  'talking-points': 'talkingPoints',
+  tasks: 'standaloneTasks',
+  followups: 'standaloneFollowups',
+} as const
+
+/**
+ * Lays the user's waiting changes over a read's JSON (pure; what reads show offline and while
+ * a replay is under way). `path` is the read's pathname.
+ */
+function applyPending(
+  path: string,
+  data: unknown,
+  entries: OutboxEntry[],
+  ids: Map<number, number>,
+): unknown {
+  let out = data
+  for (const entry of entries) {
+    if (entry.status !== 'pending') continue
+    out = applyOne(path, out, entry, ids)
+  }
+  return out
+}
+
+function applyOne(path: string, data: unknown, entry: OutboxEntry, ids: Map<number, number>) {
+  if (!data || typeof data !== 'object') return data
+  const target = targetOf(entry)
+  const entryCreate = entry.path.match(ENTRIES)
+
+  // Assigned to me (team roll-up): completions and notes waiting to be sent.
+  if (/^\/api\/assigned-to-me\/?$/.test(path)) {
+    const list = data as { items?: AssignedItem[] }
+    if (target?.kind !== 'assigned' || !Array.isArray(list.items)) return data
+    return { ...list, items: patchList(list.items, entry, Number(target.id), ids) }
+  }
+
+  // The reports list.
+  if (Array.isArray(data)) {
+    if (target?.kind === 'report' && /^\/api\/reports\/?$/.test(path))
+      return (data as Report[]).map((r) => patchReport(r, entry, target.id))
+    return data
+  }
+
+  // One report with its sections.
+  const report = data as Report
+  if (path.match(REPORT) && Array.isArray(report.sections)) {
+    if (target?.kind === 'report') return patchReport(report, entry, target.id)
+    if (entry.method === 'POST' && entry.path.match(ITEMS) && entry.created) {
+      const created = entry.created as SectionItem
+      return {
+        ...report,
+        sections: report.sections.map((s) =>
+          s.id === created.section_id && !s.items.some((i) => i.id === created.id)
+            ? { ...s, items: [...s.items, created] }
+            : s,
+        ),
+      }
+    }
+    if (target?.kind === 'item') {
+      const id = Number(target.id)
+      return {
+        ...report,
+        sections: report.sections.map((s) => ({ ...s, items: patchList(s.items, entry, id, ids) })),
+      }
+    }
+    return data
+  }
+
+  // A team member's page.
+  const member = data as TeamMemberDashboard
+  if (member.teamMember && typeof member.teamMember === 'object') {
+    if (entryCreate && entry.created && entryCreate[1] === member.teamMember.uuid) {
+      const key = ENTRY_LISTS[entryCreate[2] as keyof typeof ENTRY_LISTS]
+      const list = (member[key] ?? []) as MemberEntry[]
+      if (list.some((e) => e.id === (entry.created as MemberEntry).id)) return data
+      return { ...member, [key]: [...list, entry.created] }
+    }
+    const entryTarget = entry.path.match(ENTRY)
+    if (entryTarget) {
+      const key = ENTRY_LISTS[entryTarget[1] as keyof typeof ENTRY_LISTS]
+      return { ...member, [key]: patchList(member[key], entry, Number(entryTarget[2]), ids) }
+    }
+    if (target?.kind === 'item') {
+      const id = Number(target.id)
+      return {
+        ...member,
+        assignedTasks: patchList(member.assignedTasks, entry, id, ids),
+        assignedFollowups: patchList(member.assignedFollowups, entry, id, ids),
+      }
+    }
+    return data
+  }
+
+  // The dashboard.
+  const dashboard = data as DashboardData
+  if (Array.isArray(dashboard.activeTasks)) {
+    if (target?.kind === 'item') {
+      const id = Number(target.id)
+      return {
+        ...dashboard,
+        activeTasks: patchList(dashboard.activeTasks, entry, id, ids),
+        activeFollowups: patchList(dashboard.activeFollowups, entry, id, ids),
+      }
+    }
+    if (target?.kind === 'report') {
+      return {
+        ...dashboard,
+        currentWeekReport: dashboard.currentWeekReport
+          ? patchReport(dashboard.currentWeekReport, entry, target.id)
+          : null,
+        recentReports: (dashboard.recentReports ?? []).map((r) => patchReport(r, entry, target.id)),
+      }
+    }
+  }
+  return data
+}
+
+/** appFetch's read path: the answer with the signed-in user's waiting changes laid over it. */
+async function overlayResponse(path: string, response: Response): Promise<Response> {
+  const userId = app.userId()
+  if (userId === null) return response
+  let data: unknown
+  try {
+    data = await response.clone().json()
+  } catch {
+    return response
+  }
+  const db = await database()
+  const entries = (await db.getAll('entries')).filter(
+    (e) => e.userId === userId && e.status === 'pending',
+  )
+  if (!entries.length) return response
+  const ids = await idMap(db)
+  const headers = new Headers(response.headers)
+  headers.delete('content-length')
+  headers.delete('content-encoding')
+  return new Response(JSON.stringify(applyPending(path, data, entries, ids)), {
+    status: response.status,
+    statusText: response.statusText,
+    headers,
+  })
+}
+
+export { applyPending, overlayResponse }
