@@ -6,6 +6,7 @@ import type { AppContext } from './context'
 import type { Db } from './db'
 import { HttpError, validationMessage } from './lib/errors'
 import { httpCache } from './lib/http-cache'
+import { pathAndQuery } from './lib/request-path'
 import { adminModule } from './modules/admin'
 import { adminProfileModule } from './modules/admin-profile'
 import { authModule } from './modules/auth'
@@ -134,7 +135,7 @@ export function createApp({ db, config, signInLimit }: CreateAppOptions) {
   return (
     new Elysia()
       .onRequest(({ request, set }) => {
-        const { pathname } = new URL(request.url)
+        const { pathname } = pathAndQuery(request.url)
         Object.assign(set.headers, headers)
         // A token in the path (a shared report, an invitation): no cache, no referrer, no index.
         if (

@@ -1,6 +1,7 @@
 import { Elysia } from 'elysia'
 import type { AppContext } from '../context'
 import { peekSession, sessionCookieName } from '../modules/auth/service'
+import { pathAndQuery } from './request-path'
 import { isoDate } from './time'
 
 /**
@@ -71,6 +72,13 @@ class ByteLru {
   }
 }
 
+const EMPTY = new Uint8Array(0)
+/**
+ * Elysia types a mapResponse hook's result as a Response, but maps any value it returns as it maps a
+ * handler's (bytes become one Response with `set.headers`), which is what jsonBody relies on.
+ */
+const mapped = (bytes: Bytes) => bytes as unknown as Response
+
 const acceptsGzip = (request: Request) =>
   /\bgzip\b/i.test(request.headers.get('accept-encoding') ?? '')
 
@@ -111,39 +119,46 @@ export function httpCache(ctx: AppContext, options: { maxBytes?: number } = {}) 
     'cache-control': 'private, no-cache',
   })
 
-  const jsonResponse = (
+  /**
+   * A JSON body as bytes, gzipped when large and accepted; its headers go into `set.headers`.
+   * Answering bytes (not a Response) lets Elysia build the one Response with the headers it
+   * already holds (the security headers): a Response returned from a hook is copied again, its
+   * body read through a stream, which cost more than the rest of a cached answer.
+   */
+  const jsonBody = (
     request: Request,
+    set: { headers: Record<string, string | number> },
     body: Bytes,
-    headers: Record<string, string>,
+    etag: string | undefined,
     entry?: Entry,
-  ) => {
-    if (body.length >= COMPRESS_MIN_BYTES && acceptsGzip(request)) {
-      let gzip = entry?.gzip
-      if (!gzip) {
-        gzip = Bun.gzipSync(body, { level: GZIP_LEVEL }) as Bytes
-        if (entry) {
-          entry.gzip = gzip
-          cache.grow(entry, gzip.length)
-        }
-      }
-      return new Response(gzip, {
-        headers: {
-          ...headers,
-          'content-type': JSON_TYPE,
-          'content-encoding': 'gzip',
-          vary: 'Accept-Encoding, Cookie',
-        },
-      })
+  ): Bytes => {
+    const headers = set.headers
+    headers['content-type'] = JSON_TYPE
+    if (etag) {
+      headers.etag = etag
+      headers.vary = 'Accept-Encoding, Cookie'
+      headers['cache-control'] = 'private, no-cache'
     }
-    return new Response(body, { headers: { ...headers, 'content-type': JSON_TYPE } })
+    if (body.length < COMPRESS_MIN_BYTES || !acceptsGzip(request)) return body
+    let gzip = entry?.gzip
+    if (!gzip) {
+      gzip = Bun.gzipSync(body, { level: GZIP_LEVEL }) as Bytes
+      if (entry) {
+        entry.gzip = gzip
+        cache.grow(entry, gzip.length)
+      }
+    }
+    headers['content-encoding'] = 'gzip'
+    headers.vary = 'Accept-Encoding, Cookie'
+    return gzip
   }
 
   return (
     new Elysia({ name: 'http-cache' })
-      .onRequest(async ({ request }) => {
+      .onRequest(async ({ request, set }) => {
         if (request.method !== 'GET' || disabled) return
-        const url = new URL(request.url)
-        if (!CACHED_ROUTES.test(url.pathname)) return
+        const { pathname, search } = pathAndQuery(request.url)
+        if (!CACHED_ROUTES.test(pathname)) return
         // The data version is read from the database on every request, so a write through any
         // instance is seen at once and no instance answers a stale body or a stale 304.
         const session = await peekSession(
@@ -154,12 +169,13 @@ export function httpCache(ctx: AppContext, options: { maxBytes?: number } = {}) 
         if (!session) return
         const etag = `W/"${boot}-${session.userId}-${session.version}-${isoDate()}"`
         if (matches(request.headers.get('if-none-match'), etag)) {
-          return new Response(null, { status: 304, headers: validators(etag) })
+          set.status = 304
+          Object.assign(set.headers, validators(etag))
+          return EMPTY
         }
-        const key = `${session.userId} ${url.pathname}${url.search}`
+        const key = `${session.userId} ${pathname}${search}`
         const entry = cache.get(key)
-        if (entry && entry.etag === etag)
-          return jsonResponse(request, entry.body, validators(etag), entry)
+        if (entry && entry.etag === etag) return jsonBody(request, set, entry.body, etag, entry)
         pending.set(request, { key, etag })
       })
       // Answers the value itself when it has nothing to change: Elysia's error path takes the hook's
@@ -180,13 +196,13 @@ export function httpCache(ctx: AppContext, options: { maxBytes?: number } = {}) 
           const body = new TextEncoder().encode(JSON.stringify(responseValue))
           const entry: Entry = { etag: miss.etag, body, bytes: body.length }
           cache.set(miss.key, entry)
-          return jsonResponse(request, body, validators(miss.etag), entry)
+          return mapped(jsonBody(request, set, body, miss.etag, entry))
         }
         if (!acceptsGzip(request)) return responseValue
         const body = new TextEncoder().encode(JSON.stringify(responseValue))
         if (body.length < COMPRESS_MIN_BYTES) return responseValue
         set.status = status
-        return jsonResponse(request, body, {})
+        return mapped(jsonBody(request, set, body, undefined))
       })
   )
 }
