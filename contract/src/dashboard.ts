@@ -1,2 +1,16 @@
-// Response schemas of this area of the API (see index.ts).
-export {}
+import { t } from 'elysia'
+import { SectionItemWithReport } from './items'
+import { Report } from './reports'
+
+/**
+ * GET /api/dashboard: the report of the current week (or null), the open tasks and follow-ups
+ * (the newest copy of each carry-over chain, with their report and ageing), the 5 latest reports.
+ * The reports are their columns only.
+ */
+export const DashboardData = t.Object({
+  currentWeekReport: t.Nullable(Report),
+  activeTasks: t.Array(SectionItemWithReport),
+  activeFollowups: t.Array(SectionItemWithReport),
+  recentReports: t.Array(Report),
+})
+export type DashboardData = typeof DashboardData.static

@@ -1,2 +1,36 @@
-// Response schemas of this area of the API (see index.ts).
-export {}
+// Response schemas of this area of the API (see index.ts): a report's deliveries (e-mail, chat).
+import { t } from 'elysia'
+
+export const DeliveryKind = t.Union([
+  t.Literal('report'),
+  t.Literal('reminder'),
+  /** A chat post; its `recipients` name the service (Slack, Microsoft Teams, a host). */
+  t.Literal('webhook'),
+  t.Literal('team_reminder'),
+  t.Literal('question'),
+])
+export type DeliveryKind = typeof DeliveryKind.static
+
+export const DeliveryState = t.Union([t.Literal('pending'), t.Literal('sent'), t.Literal('failed')])
+export type DeliveryState = typeof DeliveryState.static
+
+/**
+ * One delivery: GET /api/reports/{uuid}/deliveries lists a report's (newest first; never a
+ * `question` one), POST /api/deliveries/{id}/retry answers the retried one (any kind).
+ */
+export const Delivery = t.Object({
+  id: t.Number(),
+  kind: DeliveryKind,
+  recipients: t.Array(t.String()),
+  status: DeliveryState,
+  attempts: t.Number(),
+  last_error: t.Nullable(t.String()),
+  next_attempt_at: t.String(),
+  sent_at: t.Nullable(t.String()),
+  created_at: t.String(),
+})
+export type Delivery = typeof Delivery.static
+
+/** GET /api/reports/{uuid}/deliveries */
+export const DeliveryList = t.Array(Delivery)
+export type DeliveryList = typeof DeliveryList.static

@@ -2,6 +2,7 @@
 // The server declares them as each route's `response` (validated, and in the OpenAPI document);
 // ui and app read their types (`typeof X.static`), so a renamed field fails to compile everywhere.
 // One file per area of the API; names are the ui's type names (Report, SectionItem, …).
+// Ids and counts are t.Number(), never t.Integer() (see items.ts: it makes every validation slow).
 
 export * from './admin'
 export * from './auth'

@@ -1,2 +1,151 @@
-// Response schemas of this area of the API (see index.ts).
-export {}
+import { t } from 'elysia'
+import { ItemType, SectionItem } from './items'
+
+// Reports, their sections, section templates, project health on a report, week over week.
+
+export const SectionType = t.Union([
+  t.Literal('standard'),
+  t.Literal('tasks'),
+  t.Literal('followups'),
+])
+export type SectionType = typeof SectionType.static
+
+/** A section template (GET/POST/PUT /api/section-templates): a report's sections are made from them. */
+export const SectionTemplate = t.Object({
+  id: t.Number(),
+  user_id: t.Number(),
+  name: t.String(),
+  type: SectionType,
+  sort_order: t.Number(),
+  created_at: t.String(),
+  updated_at: t.String(),
+})
+export type SectionTemplate = typeof SectionTemplate.static
+
+export const Health = t.Union([t.Literal('on_track'), t.Literal('at_risk'), t.Literal('off_track')])
+export type Health = typeof Health.static
+
+/**
+ * A project's health on one report (issue 16): each project with items on the report; `health`
+ * is null until one is set (or carried from an earlier report), `note` is this week's own.
+ * A report's `project_health`, PUT /api/reports/{uuid}/project-health/{project_uuid}, a shared report.
+ */
+export const ProjectHealth = t.Object({
+  project_uuid: t.String(),
+  project_name: t.String(),
+  health: t.Nullable(Health),
+  note: t.Nullable(t.String()),
+  previous_health: t.Nullable(Health),
+  open_count: t.Number(),
+  completed_count: t.Number(),
+})
+export type ProjectHealth = typeof ProjectHealth.static
+
+/** A report section's own columns (PUT /api/report-sections/{id}). */
+const sectionFields = {
+  id: t.Number(),
+  report_id: t.Number(),
+  user_id: t.Number(),
+  section_template_id: t.Nullable(t.Number()),
+  section_name: t.String(),
+  section_type: SectionType,
+  content: t.Nullable(t.String()),
+  sort_order: t.Number(),
+  created_at: t.String(),
+  updated_at: t.String(),
+}
+
+/** PUT /api/report-sections/{id}: the section without its items. */
+export const ReportSectionRow = t.Object(sectionFields)
+export type ReportSectionRow = typeof ReportSectionRow.static
+
+/** A section of a report with its items, in order. */
+export const ReportSection = t.Object({ ...sectionFields, items: t.Array(SectionItem) })
+export type ReportSection = typeof ReportSection.static
+
+/** A report's own columns: GET /api/reports (the list), PUT /api/reports/{uuid}, the dashboard. */
+const reportFields = {
+  id: t.Number(),
+  user_id: t.Number(),
+  uuid: t.String(),
+  week_start_date: t.String(),
+  title: t.Nullable(t.String()),
+  summary: t.Nullable(t.String()),
+  is_submitted: t.Boolean(),
+  sent_date: t.Nullable(t.String()),
+  created_at: t.String(),
+  updated_at: t.String(),
+}
+
+/**
+ * A report. The list, the dashboard and PUT answer its columns only; GET /api/reports/{uuid}
+ * (ReportDetail) adds `sections` and `project_health`, POST /api/reports (NewReport) adds
+ * `sections` and `carried_count`.
+ */
+export const Report = t.Object({
+  ...reportFields,
+  sections: t.Optional(t.Array(ReportSection)),
+  /** POST /api/reports: how many open items were carried over. */
+  carried_count: t.Optional(t.Number()),
+  /** GET /api/reports/{uuid}: each project with items this week and its health. */
+  project_health: t.Optional(t.Array(ProjectHealth)),
+})
+export type Report = typeof Report.static
+
+/** GET /api/reports/{uuid}: the report with its sections, items and project health. */
+export const ReportDetail = t.Object({
+  ...reportFields,
+  sections: t.Array(ReportSection),
+  project_health: t.Array(ProjectHealth),
+})
+export type ReportDetail = typeof ReportDetail.static
+
+/** POST /api/reports (201): the new report with its sections and how many items were carried. */
+export const NewReport = t.Object({
+  ...reportFields,
+  sections: t.Array(ReportSection),
+  carried_count: t.Number(),
+})
+export type NewReport = typeof NewReport.static
+
+/** POST /api/reports, 409: the week already has a report, this one. */
+export const ReportExists = t.Object({ error: t.String(), uuid: t.String() })
+export type ReportExists = typeof ReportExists.static
+
+/** POST /api/reports/{uuid}/carry-over: how many items were carried (0 when none). */
+export const CarryOverResult = t.Object({ carried: t.Number() })
+export type CarryOverResult = typeof CarryOverResult.static
+
+// Week over week (docs/week-over-week.md).
+
+/** One item of a 'Since last week' list. */
+export const ChangeItem = t.Object({
+  id: t.Number(),
+  content: t.String(),
+  item_type: ItemType,
+  section_name: t.String(),
+  project_id: t.Nullable(t.Number()),
+  project_name: t.Nullable(t.String()),
+  is_completed: t.Boolean(),
+  origin_week_start_date: t.String(),
+  open_weeks: t.Number(),
+})
+export type ChangeItem = typeof ChangeItem.static
+
+/** GET /api/reports/{uuid}/changes: what changed since the previous report. */
+export const ReportChanges = t.Object({
+  previous: t.Nullable(
+    t.Object({ uuid: t.String(), week_start_date: t.String(), title: t.Nullable(t.String()) }),
+  ),
+  counts: t.Object({
+    completed: t.Number(),
+    new: t.Number(),
+    carried: t.Number(),
+    stalled: t.Number(),
+  }),
+  completed: t.Array(ChangeItem),
+  new: t.Array(ChangeItem),
+  carried: t.Array(ChangeItem),
+  stalled: t.Array(ChangeItem),
+})
+export type ReportChanges = typeof ReportChanges.static

@@ -1,2 +1,159 @@
-// Response schemas of this area of the API (see index.ts).
-export {}
+// Response schemas of this area of the API (see index.ts): project health, private links, readers'
+// questions and acknowledgements, and the readers' own view of a shared report (/api/shared/:token).
+import { t } from 'elysia'
+import { Health, ProjectHealth, SectionType } from './reports'
+
+// Health and ProjectHealth (a report's health table) are in reports.ts, with the report.
+
+/** One week of a project's health history (the project page's timeline). */
+export const ProjectHealthWeek = t.Object({
+  week_start_date: t.String(),
+  report_uuid: t.String(),
+  health: Health,
+  note: t.Nullable(t.String()),
+})
+export type ProjectHealthWeek = typeof ProjectHealthWeek.static
+
+/** GET /api/projects/{uuid}/health: newest week first. */
+export const ProjectHealthHistory = t.Object({ weeks: t.Array(ProjectHealthWeek) })
+export type ProjectHealthHistory = typeof ProjectHealthHistory.static
+
+/** POST /api/reports/{uuid}/shares: the link (and so its token) is in this answer only. */
+export const CreatedShare = t.Object({
+  id: t.Number(),
+  url: t.String(),
+  /** null: never expires. */
+  expires_at: t.Nullable(t.String()),
+})
+export type CreatedShare = typeof CreatedShare.static
+
+/** A private read-only link to a report, as GET /api/shares lists it; never its token. */
+export const ShareLink = t.Object({
+  id: t.Number(),
+  report_uuid: t.String(),
+  report_title: t.Nullable(t.String()),
+  week_start_date: t.String(),
+  created_at: t.String(),
+  /** null: never expires. */
+  expires_at: t.Nullable(t.String()),
+  revoked_at: t.Nullable(t.String()),
+  views: t.Number(),
+  last_viewed_at: t.Nullable(t.String()),
+})
+export type ShareLink = typeof ShareLink.static
+
+/** GET /api/shares: newest first. */
+export const ShareLinkList = t.Object({ shares: t.Array(ShareLink) })
+export type ShareLinkList = typeof ShareLinkList.static
+
+/** DELETE /api/shares/{id} */
+export const ShareRevoked = t.Object({ success: t.Boolean() })
+export type ShareRevoked = typeof ShareRevoked.static
+
+/** A reader's question as its author sees it (GET /api/questions). */
+export const ReaderQuestion = t.Object({
+  id: t.Number(),
+  report_uuid: t.String(),
+  week_start_date: t.String(),
+  item_id: t.Nullable(t.Number()),
+  item_content: t.Nullable(t.String()),
+  followup_item_id: t.Nullable(t.Number()),
+  name: t.String(),
+  text: t.String(),
+  answer: t.Nullable(t.String()),
+  answered_at: t.Nullable(t.String()),
+  seen_at: t.Nullable(t.String()),
+  created_at: t.String(),
+})
+export type ReaderQuestion = typeof ReaderQuestion.static
+
+/** A reader's 'Read — thanks', as its author sees it. */
+export const ReaderAcknowledgement = t.Object({
+  report_uuid: t.String(),
+  name: t.String(),
+  created_at: t.String(),
+})
+export type ReaderAcknowledgement = typeof ReaderAcknowledgement.static
+
+/** GET /api/questions: newest first; `unseen` and `unseen_by_report` (uuid → count) feed badges. */
+export const ReaderQuestionList = t.Object({
+  questions: t.Array(ReaderQuestion),
+  unseen: t.Number(),
+  unseen_by_report: t.Record(t.String(), t.Number()),
+  acknowledgements: t.Array(ReaderAcknowledgement),
+})
+export type ReaderQuestionList = typeof ReaderQuestionList.static
+
+/** PUT /api/questions/{id}: the question's stored row after the change. */
+export const AnsweredQuestion = t.Object({
+  id: t.Number(),
+  user_id: t.Number(),
+  report_id: t.Number(),
+  share_id: t.Nullable(t.Number()),
+  item_id: t.Nullable(t.Number()),
+  followup_item_id: t.Nullable(t.Number()),
+  name: t.String(),
+  text: t.String(),
+  answer: t.Nullable(t.String()),
+  answered_at: t.Nullable(t.String()),
+  seen_at: t.Nullable(t.String()),
+  created_at: t.String(),
+  updated_at: t.String(),
+})
+export type AnsweredQuestion = typeof AnsweredQuestion.static
+
+// The readers' side (no session). Names only: nothing of the author's account but these fields.
+
+/** One item as a reader of a shared report sees it. */
+export const SharedItem = t.Object({
+  id: t.Number(),
+  content: t.String(),
+  is_completed: t.Boolean(),
+  project_name: t.Nullable(t.String()),
+  assignee_name: t.Nullable(t.String()),
+})
+export type SharedItem = typeof SharedItem.static
+
+export const SharedSection = t.Object({
+  id: t.Number(),
+  section_name: t.String(),
+  section_type: SectionType,
+  content: t.Nullable(t.String()),
+  items: t.Array(SharedItem),
+})
+export type SharedSection = typeof SharedSection.static
+
+/**
+ * A reader's question and, once given, the author's answer: GET /api/shared/{token} lists the
+ * link's questions, POST /api/shared/{token}/questions answers the new one.
+ */
+export const SharedQuestion = t.Object({
+  id: t.Number(),
+  name: t.String(),
+  text: t.String(),
+  item_id: t.Nullable(t.Number()),
+  created_at: t.String(),
+  answer: t.Nullable(t.String()),
+})
+export type SharedQuestion = typeof SharedQuestion.static
+
+/** GET /api/shared/{token} */
+export const SharedReport = t.Object({
+  report: t.Object({
+    title: t.Nullable(t.String()),
+    week_start_date: t.String(),
+    summary: t.Nullable(t.String()),
+    sections: t.Array(SharedSection),
+    project_health: t.Array(ProjectHealth),
+  }),
+  questions: t.Array(SharedQuestion),
+})
+export type SharedReport = typeof SharedReport.static
+
+/** POST /api/shared/{token}/acknowledgements */
+export const SharedAcknowledgement = t.Object({
+  id: t.Number(),
+  name: t.String(),
+  created_at: t.String(),
+})
+export type SharedAcknowledgement = typeof SharedAcknowledgement.static

@@ -1,4 +1,5 @@
-import { Elysia, t } from 'elysia'
+import { AdminProfile, ErrorBody } from '@cadence/contract'
+import { Elysia } from 'elysia'
 import type { AppContext } from '../../context'
 import { authPlugin } from '../auth/plugin'
 
@@ -7,7 +8,7 @@ export function adminProfileModule(ctx: AppContext) {
     .use(authPlugin(ctx))
     .get('/profile', ({ user }) => ({ is_admin: user.is_admin }), {
       auth: true,
-      response: { 200: t.Object({ is_admin: t.Boolean() }) },
+      response: { 200: AdminProfile, 401: ErrorBody },
       detail: { tags: ['admin'] },
     })
 }

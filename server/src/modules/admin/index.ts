@@ -1,4 +1,13 @@
-import { Elysia } from 'elysia'
+import {
+  ActivityEntry,
+  AdminStats,
+  AdminUser,
+  ErrorBody,
+  OnboardingAnalytics,
+  OnboardingEvent,
+  SystemSetting,
+} from '@cadence/contract'
+import { Elysia, t } from 'elysia'
 import type { AppContext } from '../../context'
 import { authPlugin } from '../auth/plugin'
 import { AdminModel } from './model'
@@ -20,6 +29,8 @@ export function adminModule(ctx: AppContext) {
     console.error('Could not seed the system settings', error),
   )
   const detail = { tags: ['admin'] }
+  /** The errors of every admin route: not signed in, not an administrator. */
+  const denied = { 401: ErrorBody, 403: ErrorBody }
   return new Elysia({ prefix: '/api' })
     .use(authPlugin(ctx))
     .post(
@@ -28,22 +39,36 @@ export function adminModule(ctx: AppContext) {
         set.status = 201
         return recordOnboardingEvent(ctx, user.id, body)
       },
-      { auth: true, body: AdminModel.onboardingEvent, detail: { tags: ['onboarding'] } },
+      {
+        auth: true,
+        body: AdminModel.onboardingEvent,
+        response: { 201: OnboardingEvent, 400: ErrorBody, 401: ErrorBody },
+        detail: { tags: ['onboarding'] },
+      },
     )
-    .get('/admin/stats', () => adminStats(ctx), { admin: true, detail })
+    .get('/admin/stats', () => adminStats(ctx), {
+      admin: true,
+      response: { 200: AdminStats, ...denied },
+      detail,
+    })
     .get('/admin/users', ({ query }) => listUsers(ctx, query.search), {
       admin: true,
       query: AdminModel.usersQuery,
+      response: { 200: t.Array(AdminUser), 400: ErrorBody, ...denied },
       detail,
     })
-    .get('/admin/onboarding-analytics', () => onboardingAnalytics(ctx), { admin: true, detail })
+    .get('/admin/onboarding-analytics', () => onboardingAnalytics(ctx), {
+      admin: true,
+      response: { 200: OnboardingAnalytics, ...denied },
+      detail,
+    })
     .get(
       '/admin/system-settings',
       async () => {
         await seeded
         return listSystemSettings(ctx)
       },
-      { admin: true, detail },
+      { admin: true, response: { 200: t.Array(SystemSetting), ...denied }, detail },
     )
     .put(
       '/admin/system-settings/:key',
@@ -51,11 +76,18 @@ export function adminModule(ctx: AppContext) {
         await seeded
         return updateSystemSetting(ctx, user.id, params.key, body)
       },
-      { admin: true, params: AdminModel.settingParams, body: AdminModel.settingUpdate, detail },
+      {
+        admin: true,
+        params: AdminModel.settingParams,
+        body: AdminModel.settingUpdate,
+        response: { 200: SystemSetting, 400: ErrorBody, 404: ErrorBody, ...denied },
+        detail,
+      },
     )
     .get('/admin/activity-log', ({ query }) => activityEntries(ctx, query.limit), {
       admin: true,
       query: AdminModel.logQuery,
+      response: { 200: t.Array(ActivityEntry), 400: ErrorBody, ...denied },
       detail,
     })
 }

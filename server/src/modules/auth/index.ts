@@ -1,3 +1,4 @@
+import { AuthSuccess, ErrorBody, SignInUrl, User } from '@cadence/contract'
 import { Elysia } from 'elysia'
 import type { AppContext } from '../../context'
 import { BadRequest, Forbidden, Unauthorized } from '../../lib/errors'
@@ -144,7 +145,10 @@ export function authModule(ctx: AppContext, opts: { signInLimit?: number } = {})
         await keepPending(cookie[oauthCookie], [...others, entry].slice(-MAX_PENDING))
         return { redirectUrl }
       },
-      { response: { 200: AuthModel.redirect }, detail: { tags: ['auth'] } },
+      {
+        response: { 200: SignInUrl, 401: ErrorBody, 429: ErrorBody, 502: ErrorBody },
+        detail: { tags: ['auth'] },
+      },
     )
     .post(
       '/sessions',
@@ -175,13 +179,28 @@ export function authModule(ctx: AppContext, opts: { signInLimit?: number } = {})
         cookie[sessionCookie].set({ value: token, ...sessionCookieOptions(ctx, expiresAt) })
         return { success: true }
       },
-      { body: AuthModel.exchange, response: { 200: AuthModel.ok }, detail: { tags: ['auth'] } },
+      {
+        body: AuthModel.exchange,
+        response: {
+          200: AuthSuccess,
+          400: ErrorBody,
+          401: ErrorBody,
+          403: ErrorBody,
+          429: ErrorBody,
+          502: ErrorBody,
+        },
+        detail: { tags: ['auth'] },
+      },
     )
-    .get('/users/me', ({ user }) => publicUser(user), { auth: true, detail: { tags: ['auth'] } })
+    .get('/users/me', ({ user }) => publicUser(user), {
+      auth: true,
+      response: { 200: User, 401: ErrorBody },
+      detail: { tags: ['auth'] },
+    })
     // POST is the logout to use (a side effect; app.ts refuses a foreign Origin); GET stays
     // because older clients call it, refused when another site asked (foreignRequest).
     .post('/logout', ({ cookie }) => logout(cookie), {
-      response: { 200: AuthModel.ok },
+      response: { 200: AuthSuccess },
       detail: { tags: ['auth'] },
     })
     .get(
@@ -190,7 +209,7 @@ export function authModule(ctx: AppContext, opts: { signInLimit?: number } = {})
         if (foreignRequest(request)) throw new Forbidden('Sign out from Cadence itself')
         return logout(cookie)
       },
-      { response: { 200: AuthModel.ok }, detail: { tags: ['auth'] } },
+      { response: { 200: AuthSuccess, 403: ErrorBody }, detail: { tags: ['auth'] } },
     )
 
   if (!ctx.config.devLogin) return app

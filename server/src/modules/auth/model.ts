@@ -26,7 +26,4 @@ export namespace AuthModel {
     name: t.Optional(t.String({ maxLength: 200 })),
   })
   export type devForm = typeof devForm.static
-
-  export const redirect = t.Object({ redirectUrl: t.String() })
-  export const ok = t.Object({ success: t.Boolean() })
 }

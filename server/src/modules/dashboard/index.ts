@@ -1,3 +1,4 @@
+import { DashboardData, ErrorBody } from '@cadence/contract'
 import { and, between, desc, eq, sql } from 'drizzle-orm'
 import { Elysia } from 'elysia'
 import type { AppContext } from '../../context'
@@ -73,6 +74,7 @@ export function dashboardModule(ctx: AppContext) {
     .use(authPlugin(ctx))
     .get('/', ({ user }) => dashboard(ctx, user.id), {
       auth: true,
+      response: { 200: DashboardData, 401: ErrorBody },
       detail: { tags: ['dashboard'] },
     })
 }

@@ -1,4 +1,5 @@
-import { Elysia, t } from 'elysia'
+import { ErrorBody, ServerHealth } from '@cadence/contract'
+import { Elysia } from 'elysia'
 import type { AppContext } from '../../context'
 
 /**
@@ -17,8 +18,8 @@ export function healthModule({ db }: AppContext) {
     },
     {
       response: {
-        200: t.Object({ status: t.Literal('ok') }),
-        503: t.Object({ error: t.String() }),
+        200: ServerHealth,
+        503: ErrorBody,
       },
       detail: { tags: ['health'], summary: 'Liveness and database check for load balancers' },
     },

@@ -1,3 +1,10 @@
+import {
+  ErrorBody,
+  ExportDocument,
+  ImportCounts,
+  ImportStructure,
+  ReportImportResult,
+} from '@cadence/contract'
 import { Elysia } from 'elysia'
 import type { AppContext } from '../../context'
 import { BadRequest } from '../../lib/errors'
@@ -14,17 +21,39 @@ import {
 
 export function importExportModule(ctx: AppContext) {
   const detail = { tags: ['import-export'] }
+  // The service types the document as the import's body, where exported_at is optional; the
+  // export always sets it.
+  const exportDocument = (userId: number) => exportAccount(ctx, userId) as Promise<ExportDocument>
   return new Elysia({ prefix: '/api' })
     .use(authPlugin(ctx))
     .post('/reports/import/preview', ({ user, body }) => previewImport(ctx, user.id, body), {
       auth: true,
       body: ImportExportModel.preview,
+      response: {
+        200: ImportStructure,
+        400: ErrorBody,
+        401: ErrorBody,
+        404: ErrorBody,
+        413: ErrorBody,
+      },
       detail,
     })
     .post(
       '/reports/:uuid/import',
       ({ user, params, body }) => importIntoReport(ctx, user.id, params.uuid, body.text),
-      { auth: true, params: ImportExportModel.params, body: ImportExportModel.text, detail },
+      {
+        auth: true,
+        params: ImportExportModel.params,
+        body: ImportExportModel.text,
+        response: {
+          200: ReportImportResult,
+          400: ErrorBody,
+          401: ErrorBody,
+          404: ErrorBody,
+          413: ErrorBody,
+        },
+        detail,
+      },
     )
     .get(
       '/reports/:uuid/export',
@@ -56,10 +85,21 @@ export function importExportModule(ctx: AppContext) {
         detail,
       },
     )
-    .get('/export', ({ user }) => exportAccount(ctx, user.id), { auth: true, detail })
+    .get('/export', ({ user }) => exportDocument(user.id), {
+      auth: true,
+      response: { 200: ExportDocument, 401: ErrorBody },
+      detail,
+    })
     .post('/import', ({ user, body }) => importAccount(ctx, user.id, body), {
       auth: true,
       body: ImportExportModel.document,
+      response: {
+        200: ImportCounts,
+        400: ErrorBody,
+        401: ErrorBody,
+        403: ErrorBody,
+        413: ErrorBody,
+      },
       detail,
     })
 }

@@ -1,3 +1,4 @@
+import { Delivery, DeliveryList, ErrorBody } from '@cadence/contract'
 import { Elysia } from 'elysia'
 import type { AppContext } from '../../context'
 import { authPlugin } from '../auth/plugin'
@@ -15,14 +16,15 @@ export function mailModule(ctx: AppContext) {
       {
         auth: true,
         params: MailModel.reportParams,
-        response: { 200: MailModel.deliveries },
+        response: { 200: DeliveryList, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody },
         detail,
       },
     )
     .post('/deliveries/:id/retry', ({ user, params }) => retryDelivery(ctx, user.id, params.id), {
       auth: true,
       params: MailModel.deliveryParams,
-      response: { 200: MailModel.delivery },
+      // 400: not a failed one; 429: the account's sends this hour or day are spent.
+      response: { 200: Delivery, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 429: ErrorBody },
       detail,
     })
 }

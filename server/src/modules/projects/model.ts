@@ -5,6 +5,7 @@ const status = t.Union([t.Literal('active'), t.Literal('archived')], {
   error: 'Status must be active or archived',
 })
 
+// Request schemas; the answers' schemas are in @cadence/contract (contract/src/projects.ts).
 export namespace ProjectModel {
   export const create = t.Object({ name, status: t.Optional(status) })
   export type create = typeof create.static
@@ -27,18 +28,4 @@ export namespace ProjectModel {
   })
   export type combine = typeof combine.static
   export const params = t.Object({ uuid: t.String({ maxLength: 64 }) })
-  /** GET /api/projects/{uuid}/changes: per report week, newest first. */
-  export const changes = t.Object({
-    weeks: t.Array(
-      t.Object({
-        week_start_date: t.String(),
-        report_uuid: t.String(),
-        completed: t.Integer(),
-        new: t.Integer(),
-        carried: t.Integer(),
-        stalled: t.Integer(),
-      }),
-    ),
-  })
-  export type changes = typeof changes.static
 }

@@ -1,3 +1,4 @@
+import type { ProjectChanges } from '@cadence/contract'
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { AppContext } from '../../context'
 import type { Engine } from '../../db'
@@ -318,9 +319,9 @@ export async function projectChanges(
   ctx: AppContext,
   userId: number,
   uuid: string,
-): Promise<ProjectModel.changes> {
+): Promise<ProjectChanges> {
   const items = await projectUpdates(ctx, userId, uuid)
-  const weeks: ProjectModel.changes['weeks'] = []
+  const weeks: ProjectChanges['weeks'] = []
   for (const [, list] of Map.groupBy(items, (i) => i.report_uuid)) {
     const lists = classify(list)
     weeks.push({

@@ -1,7 +1,7 @@
+import type { ChangeItem, ReportChanges } from '@cadence/contract'
 import { sql } from 'drizzle-orm'
 import type { AppContext } from '../../context'
 import { type AgeingFields, withAgeing } from '../section-items/ageing'
-import type { ReportModel } from './model'
 import { findReport } from './service'
 
 /** The items of one report with what a 'Since last week' summary shows of each. */
@@ -30,7 +30,7 @@ type Row = {
   carried_from_item_id: number | null
 }
 
-export type ChangeItem = ReportModel.changeItem
+export type { ChangeItem }
 
 const isWork = (i: { item_type: string }) => i.item_type === 'task' || i.item_type === 'followup'
 
@@ -51,7 +51,7 @@ export async function reportChanges(
   ctx: AppContext,
   userId: number,
   uuid: string,
-): Promise<ReportModel.changes> {
+): Promise<ReportChanges> {
   const report = await findReport(ctx, userId, uuid)
   const found = await ctx.db.row<{ uuid: string; week_start_date: string; title: string | null }>(
     previousSql(userId, report.week_start_date),

@@ -1,4 +1,15 @@
-import { Elysia } from 'elysia'
+import {
+  CarryOverResult,
+  Deleted,
+  ErrorBody,
+  NewReport,
+  Report,
+  ReportChanges,
+  ReportDetail,
+  ReportExists,
+  ReportSectionRow,
+} from '@cadence/contract'
+import { Elysia, t } from 'elysia'
 import type { AppContext } from '../../context'
 import { authPlugin } from '../auth/plugin'
 import { reportChanges } from './changes'
@@ -17,26 +28,44 @@ export function reportsModule(ctx: AppContext) {
   const detail = { tags: ['reports'] }
   return new Elysia({ prefix: '/api' })
     .use(authPlugin(ctx))
-    .get('/reports', ({ user }) => listReports(ctx, user.id), { auth: true, detail })
+    .get('/reports', ({ user }) => listReports(ctx, user.id), {
+      auth: true,
+      response: { 200: t.Array(Report), 401: ErrorBody },
+      detail,
+    })
     .post('/reports', ({ user, body }) => createReport(ctx, user.id, body), {
       auth: true,
       body: ReportModel.create,
+      // 403: the account is at the admin's max_reports_per_user.
+      response: {
+        200: NewReport,
+        400: ErrorBody,
+        401: ErrorBody,
+        403: ErrorBody,
+        409: ReportExists,
+      },
       detail,
     })
     .get('/reports/:uuid', ({ user, params }) => getReport(ctx, user.id, params.uuid), {
       auth: true,
       params: ReportModel.params,
+      response: { 200: ReportDetail, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody },
       detail,
     })
     .post(
       '/reports/:uuid/carry-over',
       ({ user, params }) => carryIntoReport(ctx, user.id, params.uuid),
-      { auth: true, params: ReportModel.params, response: ReportModel.carried, detail },
+      {
+        auth: true,
+        params: ReportModel.params,
+        response: { 200: CarryOverResult, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody },
+        detail,
+      },
     )
     .get('/reports/:uuid/changes', ({ user, params }) => reportChanges(ctx, user.id, params.uuid), {
       auth: true,
       params: ReportModel.params,
-      response: ReportModel.changes,
+      response: { 200: ReportChanges, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody },
       detail,
     })
     .put(
@@ -46,12 +75,21 @@ export function reportsModule(ctx: AppContext) {
         auth: true,
         params: ReportModel.params,
         body: ReportModel.update,
+        // 429: a Send that e-mails or posts is over the send quota (nothing changed).
+        response: {
+          200: Report,
+          400: ErrorBody,
+          401: ErrorBody,
+          404: ErrorBody,
+          429: ErrorBody,
+        },
         detail,
       },
     )
     .delete('/reports/:uuid', ({ user, params }) => deleteReport(ctx, user.id, params.uuid), {
       auth: true,
       params: ReportModel.params,
+      response: { 200: Deleted, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody },
       detail,
     })
     .put(
@@ -61,6 +99,7 @@ export function reportsModule(ctx: AppContext) {
         auth: true,
         params: ReportModel.sectionParams,
         body: ReportModel.sectionUpdate,
+        response: { 200: ReportSectionRow, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody },
         detail,
       },
     )

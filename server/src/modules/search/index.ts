@@ -1,3 +1,4 @@
+import { ErrorBody, SearchResults } from '@cadence/contract'
 import { Elysia } from 'elysia'
 import type { AppContext } from '../../context'
 import { authPlugin } from '../auth/plugin'
@@ -12,6 +13,7 @@ export function searchModule(ctx: AppContext) {
     .get('/', ({ user, query }) => search(ctx, user.id, query.query), {
       auth: true,
       query: SearchModel.query,
+      response: { 200: SearchResults, 400: ErrorBody, 401: ErrorBody },
       detail: { tags: ['search'] },
     })
 }

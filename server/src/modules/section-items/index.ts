@@ -1,3 +1,4 @@
+import { Deleted, ErrorBody, SectionItem } from '@cadence/contract'
 import { Elysia } from 'elysia'
 import type { AppContext } from '../../context'
 import { authPlugin } from '../auth/plugin'
@@ -20,6 +21,8 @@ export function sectionItemsModule(ctx: AppContext) {
     .post('/', ({ user, body }) => write(() => createItem(ctx, user.id, body)), {
       auth: true,
       body: SectionItemModel.create,
+      // 404: the section, project or team member is not the user's.
+      response: { 200: SectionItem, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody },
       detail,
     })
     .put(
@@ -29,12 +32,14 @@ export function sectionItemsModule(ctx: AppContext) {
         auth: true,
         params: SectionItemModel.params,
         body: SectionItemModel.update,
+        response: { 200: SectionItem, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody },
         detail,
       },
     )
     .delete('/:id', ({ user, params }) => write(() => deleteItem(ctx, user.id, params.id)), {
       auth: true,
       params: SectionItemModel.params,
+      response: { 200: Deleted, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody },
       detail,
     })
 }

@@ -1,8 +1,15 @@
+import { ErrorBody, UserSettings } from '@cadence/contract'
 import { Elysia } from 'elysia'
 import type { AppContext } from '../../context'
 import { authPlugin } from '../auth/plugin'
 import { SettingsModel } from './model'
-import { getSettings, updateSettings } from './service'
+import { getSettings, type Settings, updateSettings } from './service'
+
+/**
+ * The week days are text columns; every write checks them against the days (SettingsModel and the
+ * account import's schema), so the stored values are the contract's Weekday.
+ */
+const answer = (settings: Settings) => settings as UserSettings
 
 /**
  * The user's settings at /api/user-settings and, the same routes, at /api/settings (chat
@@ -12,13 +19,15 @@ export function settingsModule(ctx: AppContext) {
   const routes = <const P extends string>(prefix: P) =>
     new Elysia({ prefix })
       .use(authPlugin(ctx))
-      .get('/', ({ user }) => getSettings(ctx, user.id), {
+      .get('/', async ({ user }) => answer(await getSettings(ctx, user.id)), {
         auth: true,
+        response: { 200: UserSettings, 401: ErrorBody },
         detail: { tags: ['settings'] },
       })
-      .put('/', ({ user, body }) => updateSettings(ctx, user.id, body), {
+      .put('/', async ({ user, body }) => answer(await updateSettings(ctx, user.id, body)), {
         auth: true,
         body: SettingsModel.update,
+        response: { 200: UserSettings, 400: ErrorBody, 401: ErrorBody },
         detail: { tags: ['settings'] },
       })
   return new Elysia().use(routes('/api/user-settings')).use(routes('/api/settings'))

@@ -1,3 +1,16 @@
+import {
+  AnsweredQuestion,
+  CreatedShare,
+  ErrorBody,
+  ProjectHealth,
+  ProjectHealthHistory,
+  ReaderQuestionList,
+  SharedAcknowledgement,
+  SharedQuestion,
+  SharedReport,
+  ShareLinkList,
+  ShareRevoked,
+} from '@cadence/contract'
 import { Elysia } from 'elysia'
 import type { AppContext } from '../../context'
 import { clientAddress, createRateLimiter, trustedProxies } from '../../lib/rate-limit'
@@ -29,7 +42,7 @@ export function sharingModule(ctx: AppContext) {
         auth: true,
         params: SharingModel.healthParams,
         body: SharingModel.setHealth,
-        response: SharingModel.healthRow,
+        response: { 200: ProjectHealth, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody },
         detail: { tags: ['reports'] },
       },
     )
@@ -39,7 +52,7 @@ export function sharingModule(ctx: AppContext) {
       {
         auth: true,
         params: SharingModel.reportParams,
-        response: SharingModel.healthHistory,
+        response: { 200: ProjectHealthHistory, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody },
         detail: { tags: ['projects'] },
       },
     )
@@ -53,22 +66,24 @@ export function sharingModule(ctx: AppContext) {
         auth: true,
         params: SharingModel.reportParams,
         body: SharingModel.createShare,
-        response: { 201: SharingModel.createdShare },
+        response: { 201: CreatedShare, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody },
         detail: { tags: ['sharing'] },
       },
     )
     .get('/shares', ({ user }) => listShares(ctx, user.id), {
       auth: true,
-      response: SharingModel.shareList,
+      response: { 200: ShareLinkList, 401: ErrorBody },
       detail: { tags: ['sharing'] },
     })
     .delete('/shares/:id', ({ user, params }) => revokeShare(ctx, user.id, params.id), {
       auth: true,
       params: SharingModel.idParams,
+      response: { 200: ShareRevoked, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody },
       detail: { tags: ['sharing'] },
     })
     .get('/questions', ({ user }) => listQuestions(ctx, user.id), {
       auth: true,
+      response: { 200: ReaderQuestionList, 401: ErrorBody },
       detail: { tags: ['sharing'] },
     })
     .put(
@@ -78,6 +93,7 @@ export function sharingModule(ctx: AppContext) {
         auth: true,
         params: SharingModel.idParams,
         body: SharingModel.answer,
+        response: { 200: AnsweredQuestion, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody },
         detail: { tags: ['sharing'] },
       },
     )
@@ -112,6 +128,7 @@ export function sharedModule(ctx: AppContext) {
   return new Elysia({ prefix: '/api/shared' })
     .get('/:token', ({ params }) => sharedReport(ctx, params.token), {
       params: SharingModel.tokenParams,
+      response: { 200: SharedReport, 400: ErrorBody, 404: ErrorBody },
       detail,
     })
     .post(
@@ -121,7 +138,12 @@ export function sharedModule(ctx: AppContext) {
         set.status = 201
         return askQuestion(ctx, share, body)
       },
-      { params: SharingModel.tokenParams, body: SharingModel.question, detail },
+      {
+        params: SharingModel.tokenParams,
+        body: SharingModel.question,
+        response: { 201: SharedQuestion, 400: ErrorBody, 404: ErrorBody, 429: ErrorBody },
+        detail,
+      },
     )
     .post(
       '/:token/acknowledgements',
@@ -130,6 +152,11 @@ export function sharedModule(ctx: AppContext) {
         set.status = 201
         return acknowledge(ctx, share, body)
       },
-      { params: SharingModel.tokenParams, body: SharingModel.acknowledgement, detail },
+      {
+        params: SharingModel.tokenParams,
+        body: SharingModel.acknowledgement,
+        response: { 201: SharedAcknowledgement, 400: ErrorBody, 404: ErrorBody, 429: ErrorBody },
+        detail,
+      },
     )
 }

@@ -3,9 +3,11 @@ import { t } from 'elysia'
 const health = t.Union([t.Literal('on_track'), t.Literal('at_risk'), t.Literal('off_track')], {
   error: 'health must be on_track, at_risk or off_track',
 })
-const nullableHealth = t.Nullable(health)
 
-/** Project health, private links and readers' questions (issue 16). */
+/**
+ * Project health, private links and readers' questions (issue 16): what the routes take; what
+ * they answer is in @cadence/contract (sharing.ts).
+ */
 export namespace SharingModel {
   export const HEALTH_NOTE_MAX = 280
   export const QUESTION_MAX = 2000
@@ -24,25 +26,6 @@ export namespace SharingModel {
     ),
   })
   export type setHealth = typeof setHealth.static
-  export const healthRow = t.Object({
-    project_uuid: t.String(),
-    project_name: t.String(),
-    health: nullableHealth,
-    note: t.Nullable(t.String()),
-    previous_health: nullableHealth,
-    open_count: t.Integer(),
-    completed_count: t.Integer(),
-  })
-  export const healthHistory = t.Object({
-    weeks: t.Array(
-      t.Object({
-        week_start_date: t.String(),
-        report_uuid: t.String(),
-        health,
-        note: t.Nullable(t.String()),
-      }),
-    ),
-  })
 
   export const reportParams = t.Object({ uuid: t.String({ maxLength: 64 }) })
   export const createShare = t.Object({
@@ -54,23 +37,6 @@ export namespace SharingModel {
     ),
   })
   export type createShare = typeof createShare.static
-  export const createdShare = t.Object({
-    id: t.Integer(),
-    url: t.String(),
-    expires_at: t.Nullable(t.String()),
-  })
-  export const share = t.Object({
-    id: t.Integer(),
-    report_uuid: t.String(),
-    report_title: t.Nullable(t.String()),
-    week_start_date: t.String(),
-    created_at: t.String(),
-    expires_at: t.Nullable(t.String()),
-    revoked_at: t.Nullable(t.String()),
-    views: t.Integer(),
-    last_viewed_at: t.Nullable(t.String()),
-  })
-  export const shareList = t.Object({ shares: t.Array(share) })
   export const idParams = t.Object({ id: t.Integer({ minimum: 1, error: 'id must be an id' }) })
 
   export const tokenParams = t.Object({ token: t.String({ maxLength: 128 }) })

@@ -1,3 +1,14 @@
+import {
+  Deleted,
+  ErrorBody,
+  MemberEntry,
+  MemberEntryList,
+  TeamMember,
+  TeamMemberDashboard,
+  TeamMemberList,
+  TeamMemberPrep,
+  TeamMemberRecord,
+} from '@cadence/contract'
 import { Elysia } from 'elysia'
 import type { AppContext } from '../../context'
 import { authPlugin } from '../auth/plugin'
@@ -27,12 +38,26 @@ function entryRoutes(ctx: AppContext, kind: EntryKind) {
     .get(`/:uuid/${kind}`, ({ user, params }) => listEntries(ctx, user.id, params.uuid, kind), {
       auth: true,
       params: TeamMemberModel.params,
+      response: { 200: MemberEntryList, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody },
       detail,
     })
     .post(
       `/:uuid/${kind}`,
       ({ user, params, body }) => createEntry(ctx, user.id, params.uuid, kind, body),
-      { auth: true, params: TeamMemberModel.params, body: TeamMemberModel.entryCreate, detail },
+      {
+        auth: true,
+        params: TeamMemberModel.params,
+        body: TeamMemberModel.entryCreate,
+        // 403: the member already has as many entries of this kind as one may hold.
+        response: {
+          200: MemberEntry,
+          400: ErrorBody,
+          401: ErrorBody,
+          403: ErrorBody,
+          404: ErrorBody,
+        },
+        detail,
+      },
     )
     .put(
       `/${kind}/:id`,
@@ -41,12 +66,14 @@ function entryRoutes(ctx: AppContext, kind: EntryKind) {
         auth: true,
         params: TeamMemberModel.idParams,
         body: TeamMemberModel.entryUpdate,
+        response: { 200: MemberEntry, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody },
         detail,
       },
     )
     .delete(`/${kind}/:id`, ({ user, params }) => deleteEntry(ctx, user.id, kind, params.id), {
       auth: true,
       params: TeamMemberModel.idParams,
+      response: { 200: Deleted, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody },
       detail,
     })
 }
@@ -55,10 +82,16 @@ export function teamMembersModule(ctx: AppContext) {
   const detail = { tags: ['team-members'] }
   return new Elysia({ prefix: '/api/team-members' })
     .use(authPlugin(ctx))
-    .get('/', ({ user }) => listMembers(ctx, user.id), { auth: true, detail })
+    .get('/', ({ user }) => listMembers(ctx, user.id), {
+      auth: true,
+      response: { 200: TeamMemberList, 401: ErrorBody },
+      detail,
+    })
     .post('/', ({ user, body }) => createMember(ctx, user.id, body), {
       auth: true,
       body: TeamMemberModel.create,
+      // 403: as many team members as an account may hold.
+      response: { 200: TeamMemberRecord, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody },
       detail,
     })
     .use(entryRoutes(ctx, 'talking-points'))
@@ -67,27 +100,32 @@ export function teamMembersModule(ctx: AppContext) {
     .get('/:uuid', ({ user, params }) => getMember(ctx, user.id, params.uuid), {
       auth: true,
       params: TeamMemberModel.params,
+      response: { 200: TeamMember, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody },
       detail,
     })
     .get('/:uuid/dashboard', ({ user, params }) => memberDashboard(ctx, user.id, params.uuid), {
       auth: true,
       params: TeamMemberModel.params,
+      response: { 200: TeamMemberDashboard, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody },
       detail,
     })
     .get('/:uuid/prep', ({ user, params }) => memberPrep(ctx, user.id, params.uuid), {
       auth: true,
       params: TeamMemberModel.params,
+      response: { 200: TeamMemberPrep, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody },
       detail,
     })
     .put('/:uuid', ({ user, params, body }) => updateMember(ctx, user.id, params.uuid, body), {
       auth: true,
       params: TeamMemberModel.params,
       body: TeamMemberModel.update,
+      response: { 200: TeamMemberRecord, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody },
       detail,
     })
     .delete('/:uuid', ({ user, params }) => deleteMember(ctx, user.id, params.uuid), {
       auth: true,
       params: TeamMemberModel.params,
+      response: { 200: Deleted, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody },
       detail,
     })
 }

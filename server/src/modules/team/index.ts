@@ -1,3 +1,16 @@
+import {
+  AssignedItem,
+  AssignedItemList,
+  ErrorBody,
+  Invitation,
+  InvitationAccepted,
+  InvitationPreview,
+  InvitationRevoked,
+  PulledItem,
+  TeamLinkRemoved,
+  TeamMembershipList,
+  TeamUpdates,
+} from '@cadence/contract'
 import { Elysia } from 'elysia'
 import type { AppContext } from '../../context'
 import { authPlugin } from '../auth/plugin'
@@ -32,33 +45,50 @@ export function teamModule(ctx: AppContext) {
       {
         auth: true,
         params: TeamModel.memberParams,
-        response: { 201: TeamModel.createdInvitation },
+        response: { 201: Invitation, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody },
         detail,
       },
     )
     .delete('/invitations/:id', ({ user, params }) => revokeInvitation(ctx, user.id, params.id), {
       auth: true,
       params: TeamModel.idParams,
+      response: { 200: InvitationRevoked, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody },
       detail,
     })
     .post(
       '/invitations/:token/accept',
       ({ user, params }) => acceptInvitation(ctx, user.id, params.token),
-      { auth: true, params: TeamModel.tokenParams, response: TeamModel.accepted, detail },
+      {
+        auth: true,
+        params: TeamModel.tokenParams,
+        response: {
+          200: InvitationAccepted,
+          400: ErrorBody,
+          401: ErrorBody,
+          404: ErrorBody,
+          409: ErrorBody,
+        },
+        detail,
+      },
     )
     .delete(
       '/team-members/:uuid/link',
       ({ user, params }) => unlinkMember(ctx, user.id, params.uuid),
-      { auth: true, params: TeamModel.memberParams, detail },
+      {
+        auth: true,
+        params: TeamModel.memberParams,
+        response: { 200: TeamLinkRemoved, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody },
+        detail,
+      },
     )
     .get('/my-teams', ({ user }) => myTeams(ctx, user.id), {
       auth: true,
-      response: TeamModel.memberships,
+      response: { 200: TeamMembershipList, 401: ErrorBody },
       detail,
     })
     .get('/assigned-to-me', ({ user }) => assignedToMe(ctx, user.id), {
       auth: true,
-      response: TeamModel.assigned,
+      response: { 200: AssignedItemList, 401: ErrorBody },
       detail,
     })
     .put(
@@ -68,13 +98,14 @@ export function teamModule(ctx: AppContext) {
         auth: true,
         params: TeamModel.idParams,
         body: TeamModel.assignedUpdate,
-        response: TeamModel.assignedItem,
+        response: { 200: AssignedItem, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody },
         detail,
       },
     )
     .get('/team-updates', ({ user, query }) => teamUpdates(ctx, user.id, query.week), {
       auth: true,
       query: TeamModel.weekQuery,
+      response: { 200: TeamUpdates, 400: ErrorBody, 401: ErrorBody },
       detail,
     })
     .post(
@@ -84,7 +115,20 @@ export function teamModule(ctx: AppContext) {
         set.status = created ? 201 : 200
         return item
       },
-      { auth: true, params: TeamModel.reportParams, body: TeamModel.pull, detail },
+      {
+        auth: true,
+        params: TeamModel.reportParams,
+        body: TeamModel.pull,
+        // 201: pulled now; 200: pulled before, the item made then.
+        response: {
+          200: PulledItem,
+          201: PulledItem,
+          400: ErrorBody,
+          401: ErrorBody,
+          404: ErrorBody,
+        },
+        detail,
+      },
     )
 }
 
@@ -93,6 +137,10 @@ export function invitationsModule(ctx: AppContext) {
   return new Elysia({ prefix: '/api/invitations' }).get(
     '/:token',
     ({ params }) => previewInvitation(ctx, params.token),
-    { params: TeamModel.tokenParams, response: TeamModel.preview, detail: { tags: ['team'] } },
+    {
+      params: TeamModel.tokenParams,
+      response: { 200: InvitationPreview, 400: ErrorBody, 404: ErrorBody },
+      detail: { tags: ['team'] },
+    },
   )
 }
