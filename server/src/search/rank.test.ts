@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test'
 import fc from 'fast-check'
-import { ftsTokens, rank } from './engine'
+import { count, ftsTokens, parts, rank, scan } from './engine'
 import { parseSearchQuery } from './query'
 
 describe('ranking the window in JavaScript', () => {
@@ -52,5 +52,56 @@ describe('ranking the window in JavaScript', () => {
       [2, '', 'launch pricing'],
     ]
     expect(rank(rows, parseSearchQuery('launch'))).toEqual([2, 1])
+  })
+})
+
+describe('counting in place', () => {
+  // The definition: the parts counted in the text's ftsTokens. scan walks ASCII text without
+  // building tokens and must count exactly that, for terms (prefixes) and phrases alike.
+  const word = fc.constantFrom(
+    'board',
+    'boa',
+    'deck',
+    'Deck',
+    'BUDGET',
+    'bud',
+    'q3',
+    '42',
+    'café',
+    'x',
+  )
+  const separator = fc.constantFrom(' ', ', ', '-', '\n', '\t', '!', '_', '  ')
+  const text = fc
+    .array(fc.tuple(word, separator), { maxLength: 12 })
+    .map((pairs) => pairs.map(([w, s]) => w + s).join(''))
+
+  test('scan counts what ftsTokens and count count, on any text and query', () => {
+    const query = fc.oneof(
+      word,
+      fc.tuple(word, word).map(([a, b]) => `"${a} ${b}"`),
+      fc.tuple(word, word).map(([a, b]) => `${a} ${b}`),
+    )
+    fc.assert(
+      fc.property(
+        fc.oneof(text, fc.string({ unit: 'binary-ascii', maxLength: 60 })),
+        query,
+        (t, q) => {
+          const wanted = parts(parseSearchQuery(q))
+          const hits = new Array<number>(wanted.length).fill(0)
+          const length = scan(t, wanted, hits, 0, 3)
+          const tokens = ftsTokens(t)
+          expect(length).toBe(tokens.length)
+          expect(hits).toEqual(wanted.map((part) => 3 * count(tokens, part)))
+        },
+      ),
+      { numRuns: 1000, seed: 11 },
+    )
+  })
+
+  test('a phrase across a line break still counts; a prefix never matches a shorter token', () => {
+    const wanted = parts(parseSearchQuery('"board deck" budgets'))
+    const hits = [0, 0]
+    expect(scan('Board\ndeck, budget BUDGETS', wanted, hits, 0, 1)).toBe(4)
+    expect(hits).toEqual([1, 1])
   })
 })
