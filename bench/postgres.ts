@@ -3,8 +3,11 @@
 // synchronous commit: the same promise as SQLite's synchronous = FULL), served by one and then two
 // server instances on that one database. Each target is measured at 64 connections; with two
 // instances the connections are split between them (as a load balancer would) and the rates add.
+import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { SQL } from 'bun'
 import { startPostgres } from '../scripts/postgres'
+import { freePort } from './server'
 
 export type PgTarget = { name: string; method: string; path: string; body?: string }
 export type PgRun = { rps: number; p50: number; p99: number; errors: number; non2xx: number }
@@ -42,6 +45,41 @@ async function startInstance(port: number, databaseUrl: string, publicUrl: strin
   return proc
 }
 
+/** CPU time the process has used so far (user and system, in clock ticks); 0 when unknown. */
+function cpuTicks(pid: number) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    // Fields 14 and 15 (utime, stime), counted after the command name in parentheses.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+    return Number(fields[11]) + Number(fields[12])
+  } catch {
+    return 0
+  }
+}
+
+/**
+ * Waits until the instances have finished the requests the load generator left in flight: when
+ * its time is up, wrk closes its connections with up to 64 requests unanswered, and the server goes
+ * on with them (a second or more of work on the dashboard or search). Stopping an instance then
+ * closes its pool under those requests, and each query after that fails with "Connection closed".
+ * Settled: no statement of theirs running and no transaction open in PostgreSQL, and at most a
+ * clock tick of CPU spent by each, three polls of 100 ms in a row (30 s at most).
+ */
+async function settle(admin: SQL, database: string, pids: number[]) {
+  const cpu = () => pids.reduce((sum, pid) => sum + cpuTicks(pid), 0)
+  const deadline = Date.now() + 30_000
+  let quiet = 0
+  let last = cpu()
+  while (quiet < 3 && Date.now() < deadline) {
+    await Bun.sleep(100)
+    const [{ busy }] = await admin`
+      SELECT count(*)::int AS busy FROM pg_stat_activity WHERE datname = ${database} AND state <> 'idle'`
+    const now = cpu()
+    quiet = busy === 0 && now - last <= pids.length ? quiet + 1 : 0
+    last = now
+  }
+}
+
 export async function measurePostgres(opts: {
   sqlitePath: string
   appDist: string
@@ -51,12 +89,16 @@ export async function measurePostgres(opts: {
   seconds: number
 }): Promise<PgResult> {
   const pg = await startPostgres({ durable: true })
+  // One connection of the bench's own, to the maintenance database: creates the bench database,
+  // then watches the instances' activity in it.
+  const admin = new SQL({ url: pg.url, max: 1 })
+  const database = 'cadence_bench'
   const procs: ReturnType<typeof Bun.spawn>[] = []
   const rows: PgRow[] = []
   let copySeconds = 0
   try {
-    const url = pg.url.replace(/\/postgres$/, '/cadence_bench')
-    await new Bun.SQL({ url: pg.url, max: 1 }).unsafe('CREATE DATABASE cadence_bench')
+    const url = pg.url.replace(/\/postgres$/, `/${database}`)
+    await admin.unsafe(`CREATE DATABASE ${database}`)
     const started = performance.now()
     const copy = Bun.spawnSync(['bun', 'run', 'copy-data', opts.sqlitePath, url], {
       cwd: root,
@@ -67,14 +109,15 @@ export async function measurePostgres(opts: {
     copySeconds = (performance.now() - started) / 1000
     console.log(`  copy-data into PostgreSQL: ${copySeconds.toFixed(1)} s`)
     // Both instances answer for the proxy's origin, which the session cookie and Origin use.
-    const { port } = new URL(opts.publicUrl)
-    const ports = [Number(port) + 10, Number(port) + 11]
+    const ports = [freePort()]
     procs.push(await startInstance(ports[0], url, opts.publicUrl, opts.appDist))
     const base = (p: number) => `http://127.0.0.1:${p}`
     for (const t of opts.targets) {
       const one = await opts.measure(`${base(ports[0])}${t.path}`, t, 64, opts.seconds)
       rows.push({ name: t.name, instances: 1, connections: 64, ...one })
     }
+    // Taken while the first instance listens, so the OS cannot give its port again.
+    ports.push(freePort())
     procs.push(await startInstance(ports[1], url, opts.publicUrl, opts.appDist))
     for (const t of opts.targets) {
       const [a, b] = await Promise.all(
@@ -99,8 +142,20 @@ export async function measurePostgres(opts: {
   } catch (error) {
     return { copySeconds, rows, error: String(error).slice(0, 300) }
   } finally {
+    // In order: the instances finish their requests, stop (each closes its pool), then the
+    // bench's own connection closes, and only then PostgreSQL stops.
+    if (procs.length) {
+      try {
+        await settle(
+          admin,
+          database,
+          procs.map((p) => p.pid),
+        )
+      } catch {}
+    }
     for (const p of procs) p.kill()
     await Promise.all(procs.map((p) => p.exited))
+    await admin.close()
     await pg.stop()
   }
 }

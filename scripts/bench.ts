@@ -1,353 +1,57 @@
 // `bun run bench`: seeds the large dataset, starts the real server on it, and measures each hot
-// endpoint with autocannon (a separate node process) at 1, 16 and 64 connections, next to the
+// endpoint with wrk (or autocannon; a separate process) at 1, 16 and 64 connections, next to the
 // ceiling: a bare Bun.serve answering the same bytes; then loads `/`, `/dashboard` and a 60-item
-// report in headless Chromium (bench/frontend.ts). Writes bench/results.json and docs/benchmarks.md.
+// report in headless Chromium (bench/frontend.ts); then the same dataset on PostgreSQL with one and
+// two instances (bench/postgres.ts). Writes bench/results.json and docs/benchmarks.md.
 // BENCH_DURATION (seconds per run, default 2) trades time for precision; BENCH_DB=<file> reuses a
 // database seeded before (`bun bench/seed.ts <file>`) instead of seeding; APP_DIST=<dir> uses an
 // existing app build instead of building one into bench/tmp/dist. BENCH_ONLY=<part of a name>
-// measures only the matching API rows (`BENCH_ONLY=section-items`), or `BENCH_ONLY=pages` only the
-// pages, and prints them without the load run and without writing results or docs.
-import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+// measures only the matching API rows (`BENCH_ONLY=section-items`), `BENCH_ONLY=pages` only the
+// pages, or `BENCH_ONLY=postgres` only the PostgreSQL section, and prints them without the load run
+// and without writing results or docs.
+//
+// The parts, in bench/: setup.ts (database, session, app build), server.ts (the server and its
+// start time), targets.ts (the endpoints), loadgen.ts (wrk), api.ts (the rows and their ceiling),
+// frontend.ts, postgres.ts, side-runs.ts (the uncached profile, the mixed load run), report.ts.
 import { cpus } from 'node:os'
-import { join } from 'node:path'
-import { createSession, loadConfig, openDatabase } from '@cadence/server/testing'
+import { measureApi } from '../bench/api'
 import { measureFrontend, type PageMetrics } from '../bench/frontend'
+import { loadGenerator } from '../bench/loadgen'
 import { measurePostgres, type PgResult } from '../bench/postgres'
-import { HEAVY_EMAIL, RARE_WORD, seed } from '../bench/seed'
+import { type Summary, writeBenchmarks, writeResults } from '../bench/report'
+import { freePort, startMeasuredServer } from '../bench/server'
+import { buildApp, dbPath, makeTmp, prepareDatabase, pristinePath } from '../bench/setup'
+import { mixedLoad, profileUncached } from '../bench/side-runs'
+import { apiTargets, PG_TARGETS } from '../bench/targets'
 
-const root = join(import.meta.dir, '..')
 const duration = Number(process.env.BENCH_DURATION ?? 2)
 const connections = [1, 16, 64]
-const dbPath = join(root, 'bench/tmp/bench.db')
-mkdirSync(join(root, 'bench/tmp'), { recursive: true })
+makeTmp()
 const benchStarted = performance.now()
 
-let seedSeconds = 0
-if (process.env.BENCH_DB) {
-  console.log(`Using the seeded database ${process.env.BENCH_DB} (a copy)…`)
-  for (const f of [dbPath, `${dbPath}-wal`, `${dbPath}-shm`]) rmSync(f, { force: true })
-  copyFileSync(process.env.BENCH_DB, dbPath)
-} else {
-  console.log('Seeding the large dataset…')
-  seedSeconds = (await seed(dbPath)).seconds
-  console.log(`  seeded in ${seedSeconds.toFixed(1)} s`)
-}
-// Migrate (a copied database may predate the newest migration) and sign the heavy user in,
-// outside the measured start; the tour is marked done so pages show their content.
-const token = await (async () => {
-  const db = openDatabase(dbPath)
-  const heavy = db.sqlite.query('SELECT id FROM users WHERE email = ?').get(HEAVY_EMAIL) as {
-    id: number
-  }
-  const session = await createSession(
-    { db, config: loadConfig({ DATABASE_PATH: dbPath }) },
-    heavy.id,
-  )
-  db.sqlite.run('UPDATE user_settings SET onboarding_complete = 1 WHERE user_id = ?', [heavy.id])
-  db.sqlite.exec('PRAGMA wal_checkpoint(TRUNCATE)')
-  db.sqlite.close()
-  return session.token
-})()
+const { seedSeconds, token } = await prepareDatabase()
 const cookie = `cadence_session=${token}`
-// The uncached profile (below) runs on this copy: by then the write benchmarks have added thousands
-// of items to one report.
-const pristinePath = join(root, 'bench/tmp/pristine.db')
-copyFileSync(dbPath, pristinePath)
+const appDist = buildApp()
 
-let appDist = process.env.APP_DIST
-if (!appDist) {
-  appDist = join(root, 'bench/tmp/dist')
-  console.log('Building the app into bench/tmp/dist…')
-  const build = Bun.spawnSync(['bunx', 'vite', 'build', '--outDir', appDist, '--emptyOutDir'], {
-    cwd: join(root, 'app'),
-    stdout: 'ignore',
-    stderr: 'inherit',
-  })
-  if (build.exitCode !== 0 || !existsSync(join(appDist, 'index.html'))) {
-    throw new Error('the app build failed')
-  }
-}
-
-const port = 30000 + Math.floor(Math.random() * 20000)
+const port = freePort()
 const base = `http://127.0.0.1:${port}`
-/** Spawns the server and waits for its first answer; resolves with the process and the time. */
-async function startServer() {
-  const startedAt = performance.now()
-  const proc = Bun.spawn(['bun', 'server/src/index.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_PATH: dbPath,
-      PUBLIC_URL: base,
-      APP_DIST: appDist,
-    },
-    stdout: 'ignore',
-    stderr: 'inherit',
-  })
-  for (;;) {
-    if (proc.exitCode !== null) throw new Error('the server exited during start')
-    try {
-      if ((await fetch(`${base}/api/users/me`)).status === 401) break
-    } catch {}
-    await Bun.sleep(2)
-  }
-  return { proc, ms: performance.now() - startedAt }
-}
-// Start time: the median of three starts on the large database (one start is at the mercy of
-// whatever else the machine runs); the third server is the one measured.
-const starts: number[] = []
-let server = (await startServer()).proc
-server.kill()
-await server.exited
-for (let i = 0; i < 3; i++) {
-  const started = await startServer()
-  starts.push(started.ms)
-  server = started.proc
-  if (i < 2) {
-    server.kill()
-    await server.exited
-  }
-}
-process.on('exit', () => server.kill())
-const startMs = [...starts].sort((a, b) => a - b)[1]
+const { server, starts, startMs } = await startMeasuredServer({ port, dbPath, appDist })
 
-const get = async (path: string) =>
-  // biome-ignore lint/suspicious/noExplicitAny: the bench reads a few fields of API answers
-  (await fetch(`${base}${path}`, { headers: { cookie } })).json() as Promise<any>
-const reports = await get('/api/reports')
-const report = await get(`/api/reports/${reports[10].uuid}`)
-const section = report.sections.find((s: { section_type: string }) => s.section_type === 'tasks')
-const item = section.items[0]
-
-type Target = { name: string; method: string; path: string; body?: string; target?: string }
-const targets: Target[] = [
-  {
-    name: 'GET /api/dashboard',
-    method: 'GET',
-    path: '/api/dashboard',
-    target: 'p99 ≤ 15 ms at 64, ≥ 30% of ceiling',
-  },
-  {
-    name: 'GET /api/reports/{uuid}',
-    method: 'GET',
-    path: `/api/reports/${report.uuid}`,
-    target: 'p99 ≤ 15 ms at 64, ≥ 30% of ceiling',
-  },
-  { name: 'GET /api/reports', method: 'GET', path: '/api/reports' },
-  { name: 'GET /api/projects', method: 'GET', path: '/api/projects' },
-  {
-    name: 'search: rare word',
-    method: 'GET',
-    path: `/api/search?query=${RARE_WORD}`,
-    target: 'p95 ≤ 10 ms',
-  },
-  {
-    name: 'search: common word',
-    method: 'GET',
-    path: '/api/search?query=launch',
-    target: 'p95 ≤ 10 ms',
-  },
-  { name: 'search: prefix', method: 'GET', path: '/api/search?query=bud', target: 'p95 ≤ 10 ms' },
-  {
-    name: 'search: phrase',
-    method: 'GET',
-    path: `/api/search?query=${encodeURIComponent('"board deck"')}`,
-    target: 'p95 ≤ 10 ms',
-  },
-  {
-    name: 'search: type filter',
-    method: 'GET',
-    path: `/api/search?query=${encodeURIComponent('type:task budget')}`,
-    target: 'p95 ≤ 10 ms',
-  },
-  {
-    name: 'POST /api/section-items',
-    method: 'POST',
-    path: '/api/section-items',
-    body: JSON.stringify({ section_id: section.id, content: 'Benchmark write' }),
-    target: '≥ 5,000/s',
-  },
-  {
-    name: 'PUT /api/section-items/{id}',
-    method: 'PUT',
-    path: `/api/section-items/${item.id}`,
-    body: JSON.stringify({ is_completed: true }),
-    target: '≥ 5,000/s',
-  },
-]
-
+const { targets, reports } = await apiTargets(base, cookie)
 const only = process.env.BENCH_ONLY?.toLowerCase()
 const selected = only ? targets.filter((t) => t.name.toLowerCase().includes(only)) : targets
-
-type Run = {
-  rps: number
-  p50: number
-  p90: number
-  p95?: number
-  p99: number
-  errors: number
-  non2xx: number
-}
-
-/**
- * The load generator: Debian's `wrk` (C, one thread per core), installed here when missing, as
- * the issue allows; npm's autocannon only when wrk cannot be had. autocannon parses responses in
- * JavaScript and is itself the limit for large bodies (a bare Bun.serve answering 40 KB: ~1,200
- * req/s with p99 ~380 ms under autocannon, ~55,000 req/s with p99 ~25 ms under wrk, 64 connections).
- */
-const wrk = (() => {
-  const found = () => Bun.which('wrk')
-  if (!found() && process.env.BENCH_LOADGEN !== 'autocannon' && Bun.which('apt-get')) {
-    console.log('Installing wrk (apt-get install -y wrk)…')
-    const install = () =>
-      Bun.spawnSync(['apt-get', 'install', '-y', '-qq', 'wrk'], {
-        stdout: 'ignore',
-        stderr: 'ignore',
-        env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
-      }).exitCode === 0
-    // A fresh machine may have no package lists yet.
-    if (!install()) {
-      Bun.spawnSync(['apt-get', 'update', '-qq'], { stdout: 'ignore', stderr: 'ignore' })
-      install()
-    }
-  }
-  return process.env.BENCH_LOADGEN === 'autocannon' ? null : found()
-})()
-const loadGenerator = wrk ? 'wrk' : 'autocannon'
-const wrkBodyFile = join(root, 'bench/tmp/wrk-body')
-
-async function measure(url: string, t: Target, c: number, seconds: number): Promise<Run> {
-  // Like a browser, every request accepts gzip (the server compresses JSON of 1 KB or more).
-  const headers = [`cookie: ${cookie}`, `origin: ${base}`, 'accept-encoding: gzip']
-  if (t.body) headers.push('content-type: application/json')
-  if (wrk) {
-    if (t.body) writeFileSync(wrkBodyFile, t.body)
-    const args = [wrk, '-t', String(Math.min(c, cpus().length)), '-c', String(c)]
-    args.push('-d', `${seconds}s`, '--timeout', '10s', '-s', join(root, 'bench/wrk-report.lua'))
-    for (const h of headers) args.push('-H', h)
-    args.push(url)
-    const proc = Bun.spawn(args, {
-      stdout: 'pipe',
-      stderr: 'ignore',
-      env: { ...process.env, WRK_METHOD: t.method, WRK_BODY_FILE: t.body ? wrkBodyFile : '' },
-    })
-    const out = await new Response(proc.stdout).text()
-    await proc.exited
-    const line = out.split('\n').find((l) => l.startsWith('{"rps"'))
-    if (!line) throw new Error(`wrk printed no result for ${t.name}:\n${out.slice(-500)}`)
-    return JSON.parse(line) as Run
-  }
-  const args = ['node', join(root, 'node_modules/autocannon/autocannon.js'), '-j']
-  args.push('-c', String(c), '-d', String(seconds), '-m', t.method)
-  for (const h of headers) args.push('-H', h.replace(': ', '='))
-  if (t.body) args.push('-b', t.body)
-  args.push(url)
-  const proc = Bun.spawn(args, { stdout: 'pipe', stderr: 'ignore' })
-  const out = await new Response(proc.stdout).text()
-  await proc.exited
-  const r = JSON.parse(out)
-  return {
-    rps: r.requests.average,
-    p50: r.latency.p50,
-    p90: r.latency.p90,
-    p99: r.latency.p99,
-    errors: r.errors,
-    non2xx: r.non2xx,
-  }
-}
-
-function rssMb(pid: number) {
-  try {
-    const status = readFileSync(`/proc/${pid}/status`, 'utf8')
-    return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024
-  } catch {
-    return 0
-  }
-}
-
-/** The ceiling: Bun.serve answering the same bytes with the same status, nothing else. */
-async function ceilingFor(t: Target) {
-  const res = await fetch(`${base}${t.path}`, {
-    method: t.method,
-    headers: {
-      cookie,
-      origin: base,
-      'content-type': 'application/json',
-      'accept-encoding': 'gzip',
-    },
-    body: t.body,
-    // The bytes as sent, still compressed: the ceiling answers exactly those.
-    decompress: false,
-  })
-  const bytes = new Uint8Array(await res.arrayBuffer())
-  const type = res.headers.get('content-type') ?? 'application/json'
-  const encoding = res.headers.get('content-encoding') ?? ''
-  const status = res.status
-  const file = join(root, 'bench/tmp/ceiling-body')
-  writeFileSync(file, bytes)
-  return Bun.spawn(
-    ['bun', join(root, 'bench/ceiling.ts'), String(port + 1), file, String(status), type, encoding],
-    {
-      stdout: 'pipe',
-      stderr: 'inherit',
-    },
-  )
-}
+const loadgen = loadGenerator({ cookie, origin: base })
 
 const fmtSeconds = () => ((performance.now() - benchStarted) / 1000).toFixed(0)
-const results: Array<Record<string, unknown>> = []
-let peakRss = 0
-for (const t of selected) {
-  const probe = await fetch(`${base}${t.path}`, {
-    method: t.method,
-    headers: { cookie, origin: base, 'content-type': 'application/json' },
-    body: t.body,
-  })
-  if (probe.status >= 400) {
-    console.log(`${t.name}: answered ${probe.status}, skipped`)
-    results.push({ name: t.name, skipped: `answered HTTP ${probe.status}` })
-    continue
-  }
-  const ceiling = await ceilingFor(t)
-  const reader = ceiling.stdout.getReader()
-  await reader.read()
-  for (const c of connections) {
-    let sampling = true
-    const sampler = (async () => {
-      while (sampling) {
-        peakRss = Math.max(peakRss, rssMb(server.pid))
-        await Bun.sleep(100)
-      }
-    })()
-    const run = await measure(`${base}${t.path}`, t, c, duration)
-    sampling = false
-    await sampler
-    const ceil = await measure(
-      `http://127.0.0.1:${port + 1}/`,
-      { ...t, body: undefined, method: 'GET' },
-      c,
-      Math.max(1, duration - 1),
-    )
-    const ratio = ceil.rps ? run.rps / ceil.rps : 0
-    const row = {
-      name: t.name,
-      connections: c,
-      ...run,
-      ceilingRps: ceil.rps,
-      ceilingP99: ceil.p99,
-      ratio,
-      target: t.target ?? '',
-    }
-    results.push(row)
-    console.log(
-      `${t.name.padEnd(30)} c=${String(c).padStart(2)}  ${run.rps.toFixed(0).padStart(7)} req/s  p50 ${run.p50} ms  p99 ${run.p99} ms  ceiling ${ceil.rps.toFixed(0)} req/s p99 ${ceil.p99} ms  ratio ${(ratio * 100).toFixed(0)}%${run.non2xx ? `  non-2xx ${run.non2xx}` : ''}${run.errors ? `  errors ${run.errors}` : ''}`,
-    )
-  }
-  ceiling.kill()
-  await ceiling.exited
-}
+const { results, peakRss } = await measureApi({
+  base,
+  pid: server.pid,
+  cookie,
+  targets: selected,
+  connections,
+  seconds: duration,
+  measure: loadgen.measure,
+})
 
 console.log(`\nFront end in Chromium (CPU ${4}x slower)…`)
 let frontend: PageMetrics[] = []
@@ -369,16 +73,7 @@ if (!only || only === 'pages')
 server.kill()
 await server.exited
 
-// Scale-out: the same dataset on PostgreSQL, one and then two instances (bench/postgres.ts).
-const PG_TARGETS = [
-  'GET /api/dashboard',
-  'GET /api/reports/{uuid}',
-  'GET /api/reports',
-  'search: common word',
-  'search: prefix',
-  'POST /api/section-items',
-  'PUT /api/section-items/{id}',
-]
+// Scale-out: the same dataset on PostgreSQL, one and then two instances.
 let postgres: PgResult | null = null
 if (!only || only === 'postgres') {
   console.log('\nPostgreSQL (durable defaults), one and two instances, 64 connections…')
@@ -387,7 +82,7 @@ if (!only || only === 'postgres') {
     appDist,
     publicUrl: base,
     targets: targets.filter((t) => PG_TARGETS.includes(t.name)),
-    measure: (url, t, c, seconds) => measure(url, t, c, seconds),
+    measure: loadgen.measure,
     seconds: duration,
   })
   if (postgres.error) console.log(`PostgreSQL not measured: ${postgres.error}`)
@@ -397,38 +92,11 @@ if (only) {
   process.exit(0)
 }
 
-// Uncached, in-process, one request at a time (bench/profile.ts with HTTP_CACHE=off): what each
-// handler costs when the response cache cannot answer, without the network or the load generator.
-console.log('\nUncached handlers in-process (HTTP_CACHE=off bun bench/profile.ts)…')
-const profileRun = Bun.spawnSync(['bun', join(root, 'bench/profile.ts'), pristinePath, '40'], {
-  cwd: root,
-  env: { ...process.env, HTTP_CACHE: 'off' },
-})
-const uncached = `${profileRun.stdout}`
-  .split('\n')
-  .map((l) =>
-    /^(\S.*?)\s+cpu\s+([\d.]+) ms\s+mean\s+([\d.]+) ms\s+p50\s+([\d.]+)\s+p95\s+([\d.]+)\s+([\d.]+ KB)/.exec(
-      l,
-    ),
-  )
-  .filter((m): m is RegExpExecArray => m !== null)
-  .map((m) => ({ name: m[1], cpuMs: +m[2], meanMs: +m[3], p50Ms: +m[4], p95Ms: +m[5], size: m[6] }))
-for (const u of uncached)
-  console.log(`  ${u.name.padEnd(14)} mean ${u.meanMs} ms  p95 ${u.p95Ms} ms`)
+const uncached = profileUncached(pristinePath)
+const load = mixedLoad()
 
-// The load run of issue 9: 64 clients, 50 users, leak checks (LOAD_SECONDS, 10 s here).
-const loadSeconds = process.env.LOAD_SECONDS ?? '10'
-console.log(`\nLoad run (64 clients, 50 users, ${loadSeconds} s)…`)
-const load = Bun.spawnSync(['bun', 'test', './server/src/security/load.test.ts'], {
-  cwd: root,
-  env: { ...process.env, LOAD_SECONDS: loadSeconds },
-})
-const loadOutput = `${load.stdout}${load.stderr}`
-const loadLine = /load: .*/.exec(loadOutput)?.[0] ?? `load run failed:\n${loadOutput.slice(-2000)}`
-console.log(loadLine)
-
-const summary = {
-  load: { passed: load.exitCode === 0, line: loadLine },
+const summary: Summary = {
+  load: { passed: load.passed, line: load.line },
   date: new Date().toISOString(),
   cores: cpus().length,
   duration,
@@ -443,293 +111,9 @@ const summary = {
   postgres,
 }
 summary.totalSeconds = (performance.now() - benchStarted) / 1000
-writeFileSync(join(root, 'bench/results.json'), `${JSON.stringify(summary, null, 2)}\n`)
-
-// biome-ignore lint/suspicious/noExplicitAny: rows of the results array
-type Row = any
-/** A latency for the tables: wrk reports microseconds, shown to 0.1 ms (whole ms above 10). */
-const ms = (v: number | undefined) =>
-  v === undefined ? '—' : v >= 10 ? v.toFixed(0) : v.toFixed(1)
-function gaps() {
-  const at = (name: string, c: number) =>
-    results.find((r: Row) => r.name === name && r.connections === c) as Row
-  const lines: string[] = []
-  const line = (ok: boolean, what: string, measured: string, next: string) =>
-    lines.push(`- ${ok ? 'MET' : 'GAP'} — ${what}: ${measured}${ok ? '' : `. ${next}`}`)
-  line(
-    startMs <= 300,
-    'server start on the large database ≤ 300 ms (spawn to first answer)',
-    `${startMs.toFixed(0)} ms`,
-    'Nearly all of it is loading modules (Elysia, Drizzle) before the first line runs; nodemailer and openid-client already load on first use and migrations are skipped when the journal is applied. Next: serve a `bun build --target=bun` bundle of the server',
-  )
-  line(
-    peakRss <= 150,
-    'server RSS ≤ 150 MB under 64 connections',
-    `${peakRss.toFixed(0)} MB peak`,
-    'Idle the server holds ~65 MB; the JavaScript heap grows most under search load, whose ranking re-tokenizes the 400-row window of each query (heap capacity ~45 MB at the peak, over half of it garbage a collection frees), and the SQLite page cache fills as the writes grow the database. Next: rank from FTS5 token positions instead of re-tokenizing, and a smaller page cache',
-  )
-  for (const name of ['GET /api/dashboard', 'GET /api/reports/{uuid}']) {
-    const r = at(name, 64)
-    if (!r) continue
-    line(
-      r.p99 <= 15 && r.ratio >= 0.3,
-      `${name} at 64 connections: p99 ≤ 15 ms and ≥ 30% of the ceiling`,
-      `p99 ${ms(r.p99)} ms, ${(r.ratio * 100).toFixed(0)}% of the ceiling (${r.rps.toFixed(0)} vs ${r.ceilingRps.toFixed(0)} req/s; the bare server's own p99 in the same run: ${ms(r.ceilingP99)} ms)`,
-      name === 'GET /api/dashboard'
-        ? 'The answer is 0.5 MB of JSON, ~40 KB gzipped (the 500 newest open tasks and follow-ups each, of which the page shows 5 until "+N more"), served from the per-user cache; the tail is the two cores shared by the load generator and the server (compare the bare server\'s p99). Next: answer 5 of each list with their counts and fetch the rest when "+N more" is opened'
-        : "The answer comes from the per-user cache; what remains per request is Elysia's routing and hooks. Next: answer cached GETs before routing",
-    )
-  }
-  for (const r of results.filter(
-    (x: Row) => String(x.name).startsWith('search') && x.connections === 1,
-  ) as Row[]) {
-    const p95 = r.p95 ?? r.p90
-    line(
-      p95 <= 10,
-      `${r.name} p95 ≤ 10 ms at 1 connection${r.p95 === undefined ? ' (autocannon reports no p95; p90 shown)' : ''}`,
-      `p95 ${ms(p95)} ms, p99 ${ms(r.p99)} ms`,
-      'Next: a smaller rank window than the 400 newest matches for one-word queries, and result rows cached per query while the user types',
-    )
-  }
-  for (const name of ['POST /api/section-items', 'PUT /api/section-items/{id}']) {
-    const best = Math.max(
-      ...(results.filter((x: Row) => x.name === name) as Row[]).map((x) => x.rps),
-      0,
-    )
-    line(
-      best >= 5000,
-      `${name} ≥ 5,000 writes/s (WAL, synchronous = FULL)`,
-      `${best.toFixed(0)} req/s at best (concurrent writes share one commit, server/src/db/sqlite/write-batch.ts)`,
-      'A lone request is one round trip of ~260 µs, mostly SQLite (the session lookup, the section read, the insert into 6 indexes, a commit of ~10 WAL pages); concurrent ones share the commit. Next: a session cache invalidated by a trigger-bumped counter, no savepoint for a batch of one, and a review of the 6 indexes',
-    )
-  }
-  for (const p of frontend) {
-    if (p.path === '/')
-      line(
-        p.lcpMs <= 1000,
-        'LCP of `/` ≤ 1.0 s (4× CPU slowdown)',
-        `${p.lcpMs.toFixed(0)} ms`,
-        'The critical path is the entry script, then `/api/users/me` (started early by a small script), then the landing chunk. Next: render the signed-out landing before the session answer arrives',
-      )
-    else if (p.path === '/dashboard')
-      line(
-        p.lcpMs <= 1500,
-        'LCP of `/dashboard` ≤ 1.5 s (4× CPU slowdown)',
-        `${p.lcpMs.toFixed(0)} ms`,
-        'After the chunks arrive the page is bound by parsing and rendering (~450 ms at 4×, a 73 KB gzipped entry). Next: start `/api/users/me` early on signed-in paths too, and a smaller dashboard answer (5 of each list)',
-      )
-    else if (p.clickToPaintMs !== undefined)
-      line(
-        p.clickToPaintMs <= 50,
-        'click on a report item’s checkbox to the painted change ≤ 50 ms (4× CPU slowdown)',
-        `${p.clickToPaintMs.toFixed(0)} ms (median of 5 clicks)`,
-        "A toggle now renders one section card and row; the rest is the browser's style, layout and paint of that frame, and a click that lands while an earlier item moves to the completed group. Next: move completed rows with a transform instead of re-laying out the section",
-      )
-  }
-  if (frontendError) lines.push(`- GAP — front end not measured: ${frontendError}`)
-  return lines
-}
-
-const fmt = (n: number) => n.toFixed(0)
-/** bench/profile.ts means (ms) measured before the performance work of issue 8, for comparison. */
-const PROFILE_BEFORE: Record<string, string> = {
-  dashboard: '15.7',
-  report: '2.5',
-  reports: '1.6',
-  projects: '11.2',
-  'search common': '19.6',
-  'search prefix': '20.3',
-  'search phrase': '21.0',
-  'search type': '17.3',
-  'item POST': '2.9',
-  'item PUT': '1.3',
-}
-const rows = results
-  .filter((r) => !r.skipped)
-  .map(
-    (r: Row) =>
-      `| ${r.name} | ${r.connections} | ${fmt(r.rps)} | ${ms(r.p50)} | ${ms(r.p95)} | ${ms(r.p99)} | ${fmt(r.ceilingRps)} | ${ms(r.ceilingP99)} | ${fmt(r.ratio * 100)}% | ${r.target} |`,
-  )
-const skipped = results.filter((r) => r.skipped).map((r) => `- ${r.name}: ${r.skipped}`)
-// The numbers before the performance work, kept for the comparison table.
-const baselinePath = join(root, 'bench/baseline.json')
-const baseline = existsSync(baselinePath)
-  ? (JSON.parse(readFileSync(baselinePath, 'utf8')) as {
-      date: string
-      startMs: number
-      results: Row[]
-    })
-  : null
-const compareRows = results
-  .filter((r: Row) => !r.skipped && (r.connections === 1 || r.connections === 64))
-  .map((r: Row) => {
-    const b = baseline?.results.find(
-      (x: Row) => x.name === r.name && x.connections === r.connections,
-    )
-    return `| ${r.name} | ${r.connections} | ${b ? fmt(b.rps) : '—'} | ${b ? `${fmt(b.ratio * 100)}%` : '—'} | ${fmt(r.rps)} | ${fmt(r.ratio * 100)}% | ${b ? ms(b.p99) : '—'} | ${ms(r.p99)} |`
-  })
-const pageRows = frontend.map(
-  (p) =>
-    `| ${p.name} | ${fmt(p.lcpMs)} | ${fmt(p.interactiveMs)} | ${p.clickToPaintMs === undefined ? '—' : fmt(p.clickToPaintMs)} | ${p.target} |`,
-)
-const md = `# Benchmarks
-
-Measured by \`bun run bench\` on ${summary.date.slice(0, 10)}, ${summary.cores} cores (the load generator and Chromium share them),
-${duration} s per run; the whole run took ${fmt(summary.totalSeconds)} s${seedSeconds ? ` including the seed (${seedSeconds.toFixed(1)} s)` : ' on a database seeded before'}.
-Dataset (\`bench/seed.ts\`, deterministic): 500 users; the heavy user has 260 weekly reports × 5 sections × 12 items,
-200 projects (half archived), 60 team members and 3,000 talking points and standalone tasks; the others 8 weeks each.
-
-- Server start on the large database, spawn to first answer: **${fmt(startMs)} ms**, median of three starts after a warm-up start (${starts.map(fmt).join(', ')} ms; target ≤ 300 ms).
-- Peak server RSS under load: **${fmt(peakRss)} MB** (target ≤ 150 MB).
-- Mixed load, 64 clients across 50 users, ${loadSeconds} s (${load.exitCode === 0 ? 'no 5xx, no cross-user leak' : 'FAILED'}): ${loadLine}
-
-## API
-
-The ceiling is a bare \`Bun.serve\` answering the same response bytes at the same concurrency; the ratio
-is Cadence's requests/s over the ceiling's. The load generator is ${loadGenerator === 'wrk' ? "Debian's `wrk` (installed by the script when missing; `bench/wrk-report.lua`)" : 'autocannon (wrk could not be installed)'}, in a separate process on
-the same two cores; every request carries the heavy user's session cookie and \`Accept-Encoding: gzip\`, as a browser does,
-and the ceiling answers the same (compressed) bytes. Latencies in ms. The GETs of the dashboard,
-reports and projects are answered from the per-user response cache (\`server/src/lib/http-cache.ts\`)
-after the first request: the bench repeats one request, so it measures the cached path; search and writes
-are never cached.
-
-| endpoint | connections | req/s | p50 | p95 | p99 | ceiling req/s | ceiling p99 | ratio | target |
-|---|---|---|---|---|---|---|---|---|---|
-${rows.join('\n')}
-${skipped.length ? `\nNot measured:\n${skipped.join('\n')}\n` : ''}
-## Pages (headless Chromium, CPU ${summary.frontend.cpuSlowdown}× slower, cold cache)
-
-"Interactive" is navigation start to the first frame showing the page's interactive content (the landing's
-buttons, the dashboard's first task checkbox, the report's first item checkbox). Click to paint is the
-time from the click event to the animation frame that paints the checked box.
-
-| page | LCP ms | interactive ms | click to paint ms | target |
-|---|---|---|---|---|
-${pageRows.join('\n')}
-
-## Before and after the performance work (issue 8)
-
-Before: \`bench/baseline.json\` (${baseline?.date?.slice(0, 10) ?? 'n/a'}, same machine class and dataset, start ${baseline ? fmt(baseline.startMs) : '?'} ms),
-measured with autocannon, which was itself the limit for large bodies and for writes${loadGenerator === 'wrk' ? ' (now wrk)' : ''}: the ratios to
-the ceiling, each measured with the same load generator as its row, are the fair comparison. Requests/s and p99 ms.
-
-| endpoint | connections | before req/s | before ratio | now req/s | now ratio | before p99 | now p99 |
-|---|---|---|---|---|---|---|---|
-${compareRows.join('\n')}
-
-Uncached, in-process, one request at a time, in this run (\`HTTP_CACHE=off bun bench/profile.ts <db> 40\`:
-\`app.handle\` without network, 40 requests after 5 warm-ups, ms; the dashboard, report and lists as the response cache computes them
-on the first request after a write). "Before the work" is the same script on 2026-11-23 before issue 8 (a busier machine).
-
-| request | size | before the work, mean | mean | p95 | CPU per request, all threads |
-|---|---|---|---|---|---|
-${uncached.map((u) => `| ${u.name} | ${u.size} | ${PROFILE_BEFORE[u.name] ?? '—'} | ${u.meanMs.toFixed(2)} | ${u.p95Ms.toFixed(2)} | ${u.cpuMs.toFixed(2)} |`).join('\n')}
-
-## PostgreSQL: one and two instances (scale-out)
-
-The same dataset, copied by \`bun run copy-data\`${postgres ? ` in ${postgres.copySeconds.toFixed(1)} s` : ''} into a throwaway PostgreSQL cluster with its
-durable defaults (fsync and synchronous commit on, like SQLite's \`synchronous = FULL\`), on the same two
-cores as the servers and the load generator. 64 connections; with two instances they are split 32/32 between
-them, as a load balancer would, and the rates add. "SQLite" is the single-process row above at 64 connections.
-
-| endpoint | instances | req/s | p50 | p99 | SQLite req/s |
-|---|---|---|---|---|---|
-${(postgres?.rows ?? []).map((r) => `| ${r.name} | ${r.instances} | ${fmt(r.rps)} | ${ms(r.p50)} | ${ms(r.p99)} | ${fmt((results.find((x: Row) => x.name === r.name && x.connections === 64) as Row)?.rps ?? 0)} |`).join('\n')}
-${postgres?.error ? `\nNot measured: ${postgres.error}\n` : ''}
-Reading it: on one 2-core machine a second instance cannot add CPU (the instances, PostgreSQL and wrk
-share the same two cores), so these rows show the cost of the network hop and of PostgreSQL's own work
-per request, not the scale-out. The capacity model for a deployment: an instance serves about the
-one-instance rate above per two cores it gets, when PostgreSQL runs on its own machine; PostgreSQL's
-limit for the write path is its commit rate (one WAL flush per transaction; concurrent commits share
-flushes). An executive's week is a few hundred requests and a few dozen writes, so one instance already
-serves thousands of users; more instances are for availability and rolling upgrades first.
-
-## Durability: synchronous = FULL (hardening)
-
-An answered write is fsynced before the answer on SQLite too (\`PRAGMA synchronous = FULL\`, WAL). Item
-writes with \`synchronous = NORMAL\` on 2026-11-23 (\`bench/results.json\` of that day): POST 16,824 req/s and
-PUT 20,329 req/s at 64 connections; with FULL in this run: POST ${fmt((results.find((x: Row) => x.name === 'POST /api/section-items' && x.connections === 64) as Row)?.rps ?? 0)} req/s and PUT ${fmt((results.find((x: Row) => x.name === 'PUT /api/section-items/{id}' && x.connections === 64) as Row)?.rps ?? 0)} req/s
-(group commit: one fsync per batch of concurrent writes).
-
-## Targets: met, or the gap and the next step
-
-${gaps().join('\n')}
-
-## Causes found (profiled on the seeded database) and what was done
-
-- **Search** (20 ms for a common word): the user filter was an UNINDEXED FTS5 column, so every hit of
-  every user had its stored row read, then bm25() ranked all of them (and first counts each phrase over
-  the whole index). Now the user is a term of the MATCH (an indexed \`owner\` column), the entity comes
-  from the rowid, and the **400 newest** of the user's matches are ranked (BM25 in JavaScript, title hits
-  weigh 10); that is the documented **cap**: older matches are reached with more words, a phrase or a
-  \`type:\`/\`project:\` filter. Hits are loaded by primary key, 80 at a time, until 50 results.
-- **The load generator was the limit**: autocannon (JavaScript) parses every response; against a bare
-  \`Bun.serve\` answering 40 KB it managed ~1,200 req/s with p99 ~380 ms at 64 connections, where Debian's
-  \`wrk\` (C) gets ~55,000 req/s with p99 ~25 ms; on small answers it also took most of the second core.
-  The bench now uses wrk (installed when missing) and sends \`Accept-Encoding: gzip\` like a browser.
-- **Item POST**: \`max(sort_order)\` of the section read every item of the section (index on section_id
-  alone; 1.6 ms once a section had a few thousand items). Index \`section_items(section_id, sort_order)\`.
-  Each write then ran two compiled statements (one read of ownership, week and next position; one
-  write with RETURNING), and concurrent writes share one commit (\`server/src/db/sqlite/write-batch.ts\`, a
-  savepoint each, promises settled after COMMIT).
-- **FTS5 on the write path**: FTS5 flushes its pending terms at every SAVEPOINT, so even inside one
-  group commit each item wrote its own index segment and fed the automerge (20–40 µs per item, more
-  after migration 0003 left a few large level-0 segments). Item writes now only record the item in
-  \`search_pending\` (a plain table, same transaction, rolled back with the write;
-  drizzle/0004_search_pending.sql), and \`server/src/search/engine.ts\` applies the pending entries in one
-  statement per batch before every search (results are never stale) and in the background (up to
-  1,000 per 100 ms turn, ~3–6 µs each). After a burst of over ~10,000 writes/s for seconds, the first
-  search pays the backlog (20,000 entries: ~90 ms once). The index was optimized once by the migration.
-- **WAL checkpoints in the request path**: the connection whose commit passed 1,000 WAL pages ran the
-  checkpoint, fsync included, stalling every queued request every ~100 commits. A worker thread
-  (\`server/src/db/sqlite/checkpointer.ts\`) runs a passive checkpoint every 200 ms; if it fails, SQLite's own
-  automatic checkpoint is back.
-- **JOINs in the session lookups**: with bun:sqlite a two-table JOIN by primary keys cost ~6.5 µs a
-  call where the same rows read by two single-table statements cost ~1 µs (the plans are the same
-  index searches). The session check of every request and the cached GETs' session peek now use
-  single-table statements and scalar subqueries: a cached GET in-process went from ~20 to ~12 µs, the
-  single report at 64 connections from ~24,000 to ~45,000 req/s.
-- **Every query compiled on every call**: Drizzle prepares its SQL each time (SQLite's prepare was ~15% of
-  a write request). \`server/src/db/index.ts\` gives Drizzle compiled statements cached by SQL text; the
-  session lookup is one cached statement (190 µs → 16 µs per request).
-- **Dashboard, reports, projects recomputed on every GET** (16 ms and 11 ms of CPU for the heavy user):
-  a per-user response cache (\`server/src/lib/http-cache.ts\`) keyed by a per-user data version that
-  triggers bump on every write to that user's rows (so writes outside a request, like the mail worker's,
-  invalidate too), plus the day and the server's boot; the same tuple is a weak **ETag**, and a
-  revalidation answers **304** without computing the body. Budget 16 MB, least recently used first out.
-  \`HTTP_CACHE=off\` disables it (to measure the uncached path with \`bun bench/profile.ts\`).
-- **Project counts** read the user's items through an index then the table: covering index
-  \`section_items(user_id, project_id, item_type, section_id)\` (about half the time).
-- **Compression**: JSON of 1 KB or more is gzipped when the client accepts it (cached bodies once), build
-  assets once at level 9; \`Vary: Accept-Encoding\`.
-- **Start**: the migrator read and hashed every migration file on each start; it now runs only when the
-  journal has a migration the database lacks (one query).
-- **Not causes**: the session path writes at most once a day per user (\`last_seen_at\`) and once in 15
-  days per session (sliding expiry); the report endpoint already answers in a fixed number of queries.
-- **Guard**: \`server/src/db/query-plans.test.ts\` runs EXPLAIN QUERY PLAN on every statement the hot
-  endpoints prepare and fails on a full scan of a table, or on rows looked up by id through an index on
-  user_id.
-- **Front end, click to paint** (profiled in Chromium at 4× CPU): first \`groupItems\`
-  (\`ui/src/components/section-card.tsx\`) scanned the 200 projects for every item through valtio's
-  tracking proxies on every render (now a \`Map\` by id, rows memoised); then a toggle still re-rendered
-  the whole report page. Now the page follows only the report's own fields, each section card follows
-  its own section synchronously (one commit per toggle: the toggled card and row), the write is sent
-  after the click's task, and the checkbox mark is always in the DOM and shown by CSS (Radix's
-  Indicator forced a style recalculation per toggle) with no colour transition on checking.
-- **Front end, LCP**: React holds Suspense content back ~300 ms after a fallback has shown; the landing
-  and the dashboard both paid it. Routes loaded ahead now render directly (\`app/src/routes/lazy-route.tsx\`).
-  On \`/\` only, a small external script (the CSP allows no inline script) starts \`GET /api/users/me\`
-  before the app, taken once by the first user fetch (a sign-in never reuses it); the landing chunk is
-  modulepreloaded. Once the user is known, the signed-in chunk, the dashboard chunk and
-  \`GET /api/dashboard\` start together.
-
-Runs on this 2-core machine share the cores with the load generator (and, during development, with
-other work), so absolute numbers are noisy; the ratios to the ceiling are the comparable figures.
-`
-writeFileSync(join(root, 'docs/benchmarks.md'), md)
-// The repository's formatter aligns the tables (so `bun run check` stays clean after a run).
-Bun.spawnSync(['bunx', 'biome', 'format', '--write', 'docs/benchmarks.md'], { cwd: root })
+writeResults(summary)
+writeBenchmarks(summary, { loadSeconds: load.seconds, loadGenerator: loadgen.name })
 console.log(
-  `\nWrote bench/results.json and docs/benchmarks.md in ${fmt(summary.totalSeconds)} s (start ${fmt(startMs)} ms, peak RSS ${fmt(peakRss)} MB)`,
+  `\nWrote bench/results.json and docs/benchmarks.md in ${summary.totalSeconds.toFixed(0)} s (start ${startMs.toFixed(0)} ms, peak RSS ${peakRss.toFixed(0)} MB)`,
 )
 process.exit(0)

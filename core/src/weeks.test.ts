@@ -6,6 +6,7 @@ import {
   addLocalWeeks,
   addWeeks,
   currentWeekWindow,
+  dayParts,
   isIsoDate,
   localWeekStart,
   parseIsoDate,
@@ -13,6 +14,7 @@ import {
   WEEKDAYS,
   type Weekday,
   weekdayIndex,
+  weekEnd,
   weekStart,
   weeksBetween,
 } from './weeks'
@@ -189,6 +191,59 @@ describe('weekStart', () => {
     expect(weekStart('2027-01-01', 'monday')).toBe('2026-12-28')
     expect(weekStart('2024-03-01', 'thursday')).toBe('2024-02-29')
     expect(() => weekStart('2026-11-22', 'funday' as Weekday)).toThrow()
+  })
+})
+
+describe('weekEnd', () => {
+  test('is the end day, on or after the week start and less than a week after it', () => {
+    fc.assert(
+      fc.property(day, weekday, weekday, (d, s, e) => {
+        const start = weekStart(d, s)
+        const end = weekEnd(start, s, e)
+        const span = dayNumber(end) - dayNumber(start)
+        return weekdayOf(end) === weekdayIndex(e) && span >= 0 && span < 7
+      }),
+      runs,
+    )
+  })
+
+  test('is the start itself only when the week ends on its start day', () => {
+    fc.assert(
+      fc.property(day, weekday, weekday, (d, s, e) => {
+        const start = weekStart(d, s)
+        return (weekEnd(start, s, e) === start) === (s === e)
+      }),
+      runs,
+    )
+  })
+
+  test('follows the end day, into the next week and the next year', () => {
+    expect(weekEnd('2026-11-16', 'monday', 'friday')).toBe('2026-11-20')
+    expect(weekEnd('2026-11-19', 'thursday', 'tuesday')).toBe('2026-11-24')
+    expect(weekEnd('2026-12-28', 'monday', 'sunday')).toBe('2027-01-03')
+    expect(weekEnd('2024-02-26', 'monday', 'thursday')).toBe('2024-02-29')
+    expect(() => weekEnd('2026-11-16', 'monday', 'funday' as Weekday)).toThrow()
+  })
+})
+
+describe('dayParts', () => {
+  test('are the numbers the day is written with, and the day they name', () => {
+    fc.assert(
+      fc.property(day, (d) => {
+        const p = dayParts(d)
+        return (
+          `${pad(p.year, 4)}-${pad(p.month)}-${pad(p.day)}` === d &&
+          Date.UTC(p.year, p.month - 1, p.day) / DAY_MS === dayNumber(d)
+        )
+      }),
+      runs,
+    )
+  })
+
+  test('read the ends of the range and a leap day', () => {
+    expect(dayParts('1000-01-01')).toEqual({ year: 1000, month: 1, day: 1 })
+    expect(dayParts('2024-02-29')).toEqual({ year: 2024, month: 2, day: 29 })
+    expect(dayParts('9999-12-31')).toEqual({ year: 9999, month: 12, day: 31 })
   })
 })
 

@@ -65,6 +65,20 @@ export function weekStart(date: string, startDay: Weekday): string {
 }
 
 /**
+ * The last day of the week that starts on `start`, by the user's `endDay`: 0 to 6 days after the
+ * start (an end day before the start day is in the following calendar week).
+ */
+export function weekEnd(start: string, startDay: Weekday, endDay: Weekday): string {
+  return addDays(start, (weekdayIndex(endDay) - weekdayIndex(startDay) + 7) % 7)
+}
+
+/** The year, month (1–12) and day of the month of a 'YYYY-MM-DD' day, as numbers. */
+export function dayParts(date: string): { year: number; month: number; day: number } {
+  const d = fromIso(date)
+  return { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate() }
+}
+
+/**
  * Whole weeks from the week containing `from` to the week containing `to`, both taken by
  * `startDay`. Never below 0.
  */

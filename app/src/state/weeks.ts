@@ -1,37 +1,31 @@
-// Week arithmetic for the app state, on local calendar days ('YYYY-MM-DD'), built on ui's pure
-// date helpers. Mirrors the server's lib/weeks.ts so the client and the dashboard agree on
-// which report is "this week's".
+// Week arithmetic for the app state: @cadence/core's, the one implementation the server shares,
+// applied to the browser's local "today", so the client and the dashboard agree on which report
+// is "this week's".
 import {
-  addDays,
   addWeeks,
-  parseIsoDate,
-  startOfWeek,
   toIsoDate,
-  type Weekday,
-  weekdayIndex,
-} from '@cadence/ui'
+  weekEnd,
+  weekStart,
+  currentWeekWindow as windowOf,
+} from '@cadence/core'
+import type { Weekday } from '@cadence/ui'
 
-/** The margin either side of the week start within which a report counts as this week's. */
-const WINDOW_DAYS = 3
 const WEEK_OFFSET_LIMIT = 52
-
-const shiftIso = (iso: string, days: number) => toIsoDate(addDays(parseIsoDate(iso), days))
 
 /** The first day of the week containing `today`, for weeks starting on `startDay`. */
 function weekStartOf(today: Date, startDay: Weekday): string {
-  return toIsoDate(startOfWeek(today, startDay))
+  return weekStart(toIsoDate(today), startDay)
 }
 
 /** Week start `offset` weeks from the current one (the week selector's -52..+52). */
 function weekStartForOffset(today: Date, startDay: Weekday, offset: number): string {
   const clamped = Math.max(-WEEK_OFFSET_LIMIT, Math.min(WEEK_OFFSET_LIMIT, Math.trunc(offset)))
-  return toIsoDate(addWeeks(startOfWeek(today, startDay), clamped))
+  return addWeeks(weekStartOf(today, startDay), clamped)
 }
 
-/** The current-week window: the week start ± 3 days. */
+/** The current-week window of `today`: the week start ± 3 days. */
 function currentWeekWindow(today: Date, startDay: Weekday) {
-  const start = weekStartOf(today, startDay)
-  return { start, from: shiftIso(start, -WINDOW_DAYS), to: shiftIso(start, WINDOW_DAYS) }
+  return windowOf(toIsoDate(today), startDay)
 }
 
 function isCurrentWeek(weekStartDate: string, today: Date, startDay: Weekday): boolean {
@@ -51,10 +45,9 @@ function findCurrentWeekReport<T extends { week_start_date: string }>(
   return matches[0] ?? null
 }
 
-/** The last day of a week starting on `weekStartDate`, by the user's end day. */
+/** The last day of a week starting on `weekStartDate` (or a timestamp that day), by the end day. */
 function weekEndDate(weekStartDate: string, startDay: Weekday, endDay: Weekday): string {
-  const span = (weekdayIndex(endDay) - weekdayIndex(startDay) + 7) % 7
-  return shiftIso(weekStartDate, span)
+  return weekEnd(weekStartDate.slice(0, 10), startDay, endDay)
 }
 
 export {

@@ -3,7 +3,8 @@
  * inline styles only (mail clients drop <style> and classes), plus a plain-text part with the same
  * content and order. Pure: the caller resolves project and team member names.
  */
-import { WEEKDAYS, type Weekday } from '../../lib/weeks'
+import { dayParts, weekEnd } from '@cadence/core'
+import type { Weekday } from '../../lib/weeks'
 
 export type MailItem = {
   content: string
@@ -33,21 +34,20 @@ export type MailContext = {
 }
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec']
-const fromIso = (iso: string) => new Date(`${iso}T00:00:00Z`)
-const monthDay = (d: Date) => `${MONTHS[d.getUTCMonth()]} ${d.getUTCDate()}`
+const monthDay = (d: { month: number; day: number }) => `${MONTHS[d.month - 1]} ${d.day}`
 
 /**
  * The week from its start to the user's end day, en-US short: 'Nov 16 - Nov 20, 2026'; both
  * years when the week crosses New Year. The same label as ui/src/lib/dates.ts formatWeekRange.
+ * The days are weekdays (service.ts's weekSettings falls back to Monday and Friday).
  */
 export function formatWeekRange(weekStart: string, startDay: Weekday, endDay: Weekday): string {
-  const start = fromIso(weekStart)
-  const span = (WEEKDAYS.indexOf(endDay) - WEEKDAYS.indexOf(startDay) + 7) % 7
-  const end = new Date(start.getTime() + span * 86_400_000)
-  if (start.getUTCFullYear() !== end.getUTCFullYear()) {
-    return `${monthDay(start)}, ${start.getUTCFullYear()} - ${monthDay(end)}, ${end.getUTCFullYear()}`
+  const start = dayParts(weekStart)
+  const end = dayParts(weekEnd(weekStart, startDay, endDay))
+  if (start.year !== end.year) {
+    return `${monthDay(start)}, ${start.year} - ${monthDay(end)}, ${end.year}`
   }
-  return `${monthDay(start)} - ${monthDay(end)}, ${end.getUTCFullYear()}`
+  return `${monthDay(start)} - ${monthDay(end)}, ${end.year}`
 }
 
 export function escapeHtml(text: string) {
