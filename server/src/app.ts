@@ -6,6 +6,7 @@ import type { AppContext } from './context'
 import type { Db } from './db'
 import { HttpError, validationMessage } from './lib/errors'
 import { httpCache } from './lib/http-cache'
+import type { InFlight } from './lib/in-flight'
 import { pathAndQuery } from './lib/request-path'
 import { adminModule } from './modules/admin'
 import { adminProfileModule } from './modules/admin-profile'
@@ -28,7 +29,13 @@ import { invitationsModule, teamModule } from './modules/team'
 import { teamMembersModule } from './modules/team-members'
 import { staticModule } from './static'
 
-export type CreateAppOptions = { db: Db; config: Config; signInLimit?: number }
+export type CreateAppOptions = {
+  db: Db
+  config: Config
+  signInLimit?: number
+  /** Counts the requests in flight (the server's graceful shutdown waits for them). */
+  inFlight?: InFlight
+}
 
 // The API reference page (/api/docs) is Scalar's bundle, from the pinned @scalar/api-reference
 // package and served from this origin: an air-gapped installation has working docs and the CSP
@@ -69,7 +76,7 @@ const docsResponse = (body: string | Blob, type: string) =>
     headers: { 'content-type': type, 'cache-control': 'public, max-age=3600' },
   })
 
-function securityHeaders(config: Config) {
+export function securityHeaders(config: Config) {
   const widget = config.helpWidget ? ` ${new URL(config.helpWidget.url).origin}` : ''
   // Served over https: browsers keep to https for a year (HSTS), so no first request goes in clear.
   const hsts: Record<string, string> = config.publicUrl.startsWith('https:')
@@ -126,158 +133,168 @@ function bodyLimit(pathname: string) {
  */
 const PUBLIC_API = /^\/api\/(health|config|oauth\/|sessions$|logout$|docs|openapi\.json|shared\/)/
 
-export function createApp({ db, config, signInLimit }: CreateAppOptions) {
+export function createApp({ db, config, signInLimit, inFlight }: CreateAppOptions) {
   const ctx: AppContext = { db, config }
   const headers = securityHeaders(config)
   const allowedOrigin = new URL(config.publicUrl).origin
   const sessionCookiePattern = new RegExp(`(^|;\\s*)${sessionCookieName(config.secureCookies)}=`)
 
-  return (
-    new Elysia()
-      .onRequest(({ request, set }) => {
-        const { pathname } = pathAndQuery(request.url)
-        Object.assign(set.headers, headers)
-        // A token in the path (a shared report, an invitation): no cache, no referrer, no index.
-        if (
-          pathname.startsWith('/api/shared/') ||
-          pathname.startsWith('/r/') ||
-          pathname.startsWith('/api/invitations/') ||
-          pathname.startsWith('/invite/')
-        ) {
-          Object.assign(set.headers, SHARED_HEADERS)
-        }
-        const origin = request.headers.get('origin')
-        if (!STATE_CHANGING.has(request.method)) return
-        if (origin && origin !== allowedOrigin) {
-          set.status = 403
-          return { error: 'Cross-origin request refused' }
-        }
-        // Only a present, foreign Origin is refused (docs/security.md), so API clients that send
-        // none (curl, fetch outside a browser) work. A browser always sends Origin on these
-        // methods; one that says the request is cross-site without it is refused all the same.
-        if (
-          !origin &&
-          request.headers.get('sec-fetch-site') === 'cross-site' &&
-          sessionCookiePattern.test(request.headers.get('cookie') ?? '')
-        ) {
-          set.status = 403
-          return { error: 'Cross-origin request refused' }
-        }
-        const length = Number(request.headers.get('content-length') ?? 0)
-        const limit = bodyLimit(pathname)
-        if (length > limit) {
-          set.status = 413
-          return { error: `Request body too large (at most ${limit / MB} MB)` }
-        }
-        if (
-          pathname.startsWith('/api/') &&
-          !PUBLIC_API.test(pathname) &&
-          pathname !== DEV_AUTHORIZE_PATH &&
-          !sessionCookiePattern.test(request.headers.get('cookie') ?? '')
-        ) {
-          set.status = 401
-          return { error: 'Not signed in' }
-        }
-        // JSON routes take JSON only: no form posts (a classic CSRF vector), no guessing. A body
-        // without a type or sent as text/plain (fetch's default for a string) is read as JSON.
-        const type = request.headers.get('content-type')
-        if (
-          type &&
-          !/^(application\/json|text\/plain)\b/i.test(type) &&
-          pathname !== DEV_AUTHORIZE_PATH
-        ) {
-          set.status = 400
-          return { error: 'Content-Type must be application/json' }
-        }
-      })
-      // The body of a request sent without a content type, or as text/plain, is JSON too.
-      .onParse({ as: 'global' }, async ({ request, contentType }) => {
-        if (contentType && !/^text\/plain\b/i.test(contentType)) return
-        const text = await request.text()
-        if (!text.trim()) return null
-        try {
-          return JSON.parse(text)
-        } catch {
-          throw new HttpError(400, 'Malformed request body')
-        }
-      })
-      // One error shape everywhere: {error}. Bad input is 400, never Elysia's 422 or a 500.
-      .onError(({ code, error, set }) => {
-        Object.assign(set.headers, headers)
-        if (error instanceof HttpError) {
-          set.status = error.status
-          return { error: error.message, ...error.extra }
-        }
-        switch (code) {
-          case 'VALIDATION':
-            // A response that fails its own schema is our bug, not the client's bad input.
-            if ((error as { type?: string }).type === 'response') {
-              console.error(error)
-              set.status = 500
-              return { error: 'Internal server error' }
-            }
-            set.status = 400
-            return { error: validationMessage(error as never) }
-          case 'PARSE':
-            set.status = 400
-            return { error: 'Malformed request body' }
-          case 'NOT_FOUND':
-            set.status = 404
-            return { error: 'Not found' }
-          default:
+  const cache = httpCache(ctx)
+  // The app's own handler, for the cached GETs' misses (set below, once the app exists).
+  let fallback: (request: Request) => Response | Promise<Response> = () =>
+    new Response(null, { status: 503 })
+  const app = new Elysia({
+    // The cached GETs, answered before Elysia's routing when the server listens (http-cache.ts).
+    serve: { routes: cache.routes(headers, (request) => fallback(request), inFlight) },
+  })
+  // Every route's handler (hooks included) runs inside the count; without a counter, nothing.
+  if (inFlight) app.wrap((handle) => (request: Request) => inFlight.track(() => handle(request)))
+  const built = app
+    .onRequest(({ request, set }) => {
+      const { pathname } = pathAndQuery(request.url)
+      Object.assign(set.headers, headers)
+      // A token in the path (a shared report, an invitation): no cache, no referrer, no index.
+      if (
+        pathname.startsWith('/api/shared/') ||
+        pathname.startsWith('/r/') ||
+        pathname.startsWith('/api/invitations/') ||
+        pathname.startsWith('/invite/')
+      ) {
+        Object.assign(set.headers, SHARED_HEADERS)
+      }
+      const origin = request.headers.get('origin')
+      if (!STATE_CHANGING.has(request.method)) return
+      if (origin && origin !== allowedOrigin) {
+        set.status = 403
+        return { error: 'Cross-origin request refused' }
+      }
+      // Only a present, foreign Origin is refused (docs/security.md), so API clients that send
+      // none (curl, fetch outside a browser) work. A browser always sends Origin on these
+      // methods; one that says the request is cross-site without it is refused all the same.
+      if (
+        !origin &&
+        request.headers.get('sec-fetch-site') === 'cross-site' &&
+        sessionCookiePattern.test(request.headers.get('cookie') ?? '')
+      ) {
+        set.status = 403
+        return { error: 'Cross-origin request refused' }
+      }
+      const length = Number(request.headers.get('content-length') ?? 0)
+      const limit = bodyLimit(pathname)
+      if (length > limit) {
+        set.status = 413
+        return { error: `Request body too large (at most ${limit / MB} MB)` }
+      }
+      if (
+        pathname.startsWith('/api/') &&
+        !PUBLIC_API.test(pathname) &&
+        pathname !== DEV_AUTHORIZE_PATH &&
+        !sessionCookiePattern.test(request.headers.get('cookie') ?? '')
+      ) {
+        set.status = 401
+        return { error: 'Not signed in' }
+      }
+      // JSON routes take JSON only: no form posts (a classic CSRF vector), no guessing. A body
+      // without a type or sent as text/plain (fetch's default for a string) is read as JSON.
+      const type = request.headers.get('content-type')
+      if (
+        type &&
+        !/^(application\/json|text\/plain)\b/i.test(type) &&
+        pathname !== DEV_AUTHORIZE_PATH
+      ) {
+        set.status = 400
+        return { error: 'Content-Type must be application/json' }
+      }
+    })
+    // The body of a request sent without a content type, or as text/plain, is JSON too.
+    .onParse({ as: 'global' }, async ({ request, contentType }) => {
+      if (contentType && !/^text\/plain\b/i.test(contentType)) return
+      const text = await request.text()
+      if (!text.trim()) return null
+      try {
+        return JSON.parse(text)
+      } catch {
+        throw new HttpError(400, 'Malformed request body')
+      }
+    })
+    // One error shape everywhere: {error}. Bad input is 400, never Elysia's 422 or a 500.
+    .onError(({ code, error, set }) => {
+      Object.assign(set.headers, headers)
+      if (error instanceof HttpError) {
+        set.status = error.status
+        return { error: error.message, ...error.extra }
+      }
+      switch (code) {
+        case 'VALIDATION':
+          // A response that fails its own schema is our bug, not the client's bad input.
+          if ((error as { type?: string }).type === 'response') {
             console.error(error)
             set.status = 500
             return { error: 'Internal server error' }
-        }
-      })
-      // Per-user response cache, ETag/304 and gzip; before the modules so it covers their routes.
-      .use(httpCache(ctx))
-      .use(
-        openapi({
-          path: DOCS_PATH,
-          specPath: SPEC_PATH,
-          // The page is ours (below): the plugin's page carries an inline configuration script
-          // that the CSP blocks.
-          provider: null,
-          documentation: {
-            info: {
-              title: 'Cadence API',
-              version: '1.0.0',
-              description: 'Weekly executive reporting',
-            },
+          }
+          set.status = 400
+          return { error: validationMessage(error as never) }
+        case 'PARSE':
+          set.status = 400
+          return { error: 'Malformed request body' }
+        case 'NOT_FOUND':
+          set.status = 404
+          return { error: 'Not found' }
+        default:
+          console.error(error)
+          set.status = 500
+          return { error: 'Internal server error' }
+      }
+    })
+    // Per-user response cache, ETag/304 and gzip; before the modules so it covers their routes.
+    .use(cache.plugin)
+    .use(
+      openapi({
+        path: DOCS_PATH,
+        specPath: SPEC_PATH,
+        // The page is ours (below): the plugin's page carries an inline configuration script
+        // that the CSP blocks.
+        provider: null,
+        documentation: {
+          info: {
+            title: 'Cadence API',
+            version: '1.0.0',
+            description: 'Weekly executive reporting',
           },
-        }),
-      )
-      .get(DOCS_PATH, () => docsResponse(DOCS_PAGE, 'text/html; charset=utf-8'), {
-        detail: { hide: true },
-      })
-      .get(DOCS_INIT_PATH, () => docsResponse(DOCS_INIT, 'text/javascript; charset=utf-8'), {
-        detail: { hide: true },
-      })
-      .get(SCALAR_PATH, () => docsResponse(scalarBundle(), 'text/javascript; charset=utf-8'), {
-        detail: { hide: true },
-      })
-      .use(authModule(ctx, { signInLimit: signInLimit ?? config.signInRateLimit }))
-      .use(adminProfileModule(ctx))
-      .use(configModule(ctx))
-      .use(healthModule(ctx))
-      .use(settingsModule(ctx))
-      .use(sectionTemplatesModule(ctx))
-      .use(projectsModule(ctx))
-      .use(teamMembersModule(ctx))
-      .use(reportsModule(ctx))
-      .use(sharingModule(ctx))
-      .use(sharedModule(ctx))
-      .use(teamModule(ctx))
-      .use(invitationsModule(ctx))
-      .use(sectionItemsModule(ctx))
-      .use(dashboardModule(ctx))
-      .use(searchModule(ctx))
-      .use(importExportModule(ctx))
-      .use(mailModule(ctx))
-      .use(adminModule(ctx))
-      .use(staticModule(ctx))
-  )
+        },
+      }),
+    )
+    .get(DOCS_PATH, () => docsResponse(DOCS_PAGE, 'text/html; charset=utf-8'), {
+      detail: { hide: true },
+    })
+    .get(DOCS_INIT_PATH, () => docsResponse(DOCS_INIT, 'text/javascript; charset=utf-8'), {
+      detail: { hide: true },
+    })
+    .get(SCALAR_PATH, () => docsResponse(scalarBundle(), 'text/javascript; charset=utf-8'), {
+      detail: { hide: true },
+    })
+    .use(authModule(ctx, { signInLimit: signInLimit ?? config.signInRateLimit }))
+    .use(adminProfileModule(ctx))
+    .use(configModule(ctx))
+    .use(healthModule(ctx))
+    .use(settingsModule(ctx))
+    .use(sectionTemplatesModule(ctx))
+    .use(projectsModule(ctx))
+    .use(teamMembersModule(ctx))
+    .use(reportsModule(ctx))
+    .use(sharingModule(ctx))
+    .use(sharedModule(ctx))
+    .use(teamModule(ctx))
+    .use(invitationsModule(ctx))
+    .use(sectionItemsModule(ctx))
+    .use(dashboardModule(ctx))
+    .use(searchModule(ctx))
+    .use(importExportModule(ctx))
+    .use(mailModule(ctx))
+    .use(adminModule(ctx))
+    .use(staticModule(ctx))
+  fallback = (request) => built.fetch(request)
+  return built
 }
 
 export type App = ReturnType<typeof createApp>

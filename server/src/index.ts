@@ -3,6 +3,7 @@ import { loadConfig } from './config'
 import { type Db, openDatabase, type SqliteDb } from './db'
 import { openPostgres } from './db/pg'
 import { startCheckpointer } from './db/sqlite/checkpointer'
+import { InFlight } from './lib/in-flight'
 import { purgeExpiredSessions } from './modules/auth/service'
 import { startWebhookPoster } from './modules/delivery/worker'
 import { startMailer } from './modules/mail/worker'
@@ -18,7 +19,8 @@ const databaseName = config.databaseUrl
   : config.databasePath
 await purgeExpiredSessions({ db, config })
 // No body larger than the largest limit is read at all, with or without Content-Length (app.ts).
-const app = createApp({ db, config }).listen({
+const inFlight = new InFlight()
+const app = createApp({ db, config, inFlight }).listen({
   port: config.port,
   hostname: config.host,
   maxRequestBodySize: MAX_BODY_BYTES,
@@ -49,14 +51,17 @@ console.log(
     `database ${databaseName}, ready in ${Math.round(performance.now() - started)} ms`,
 )
 // Graceful shutdown (a rolling upgrade sends SIGTERM): stop taking connections, let requests in
-// flight finish, stop the mailer (a send in flight gets a moment; it is retried by the next
-// instance if cut short), then close the database.
+// flight finish (those whose client already went away too: the server's stop does not wait for
+// them, the in-flight count does), stop the mailer (a send in flight gets a moment; it is retried
+// by the next instance if cut short), then close the database.
 let stopping = false
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, async () => {
     if (stopping) return
     stopping = true
+    const deadline = Date.now() + 10_000
     await Promise.race([app.server?.stop(false), Bun.sleep(10_000)])
+    await inFlight.idle(Math.max(0, deadline - Date.now()))
     await Promise.race([Promise.all([mailer?.stop(), poster.stop()]), Bun.sleep(5_000)])
     stopCheckpointer()
     await db.close()

@@ -1,6 +1,7 @@
 import { Elysia } from 'elysia'
 import type { AppContext } from '../context'
 import { peekSession, sessionCookieName } from '../modules/auth/service'
+import type { InFlight } from './in-flight'
 import { pathAndQuery } from './request-path'
 import { isoDate } from './time'
 
@@ -18,6 +19,15 @@ import { isoDate } from './time'
  */
 export const CACHED_ROUTES =
   /^\/api\/(dashboard|reports|reports\/[0-9a-f-]{36}|projects|section-templates|team-members)\/?$/
+/** The same routes as Bun route patterns (`routes` below); the regex still decides. */
+const CACHED_PATHS = [
+  '/api/dashboard',
+  '/api/reports',
+  '/api/reports/:uuid',
+  '/api/projects',
+  '/api/section-templates',
+  '/api/team-members',
+]
 
 /** Bodies at least this long are gzipped for a client that accepts it. */
 export const COMPRESS_MIN_BYTES = 1024
@@ -153,58 +163,97 @@ export function httpCache(ctx: AppContext, options: { maxBytes?: number } = {}) 
     return gzip
   }
 
-  return (
-    new Elysia({ name: 'http-cache' })
-      .onRequest(async ({ request, set }) => {
-        if (request.method !== 'GET' || disabled) return
-        const { pathname, search } = pathAndQuery(request.url)
-        if (!CACHED_ROUTES.test(pathname)) return
-        // The data version is read from the database on every request, so a write through any
-        // instance is seen at once and no instance answers a stale body or a stale 304.
-        const session = await peekSession(
-          ctx,
-          cookieValue(request.headers.get('cookie'), cookieName),
-        )
-        // No session, or one the ordinary path must update: let the route answer (401, renewal).
-        if (!session) return
-        const etag = `W/"${boot}-${session.userId}-${session.version}-${isoDate()}"`
-        if (matches(request.headers.get('if-none-match'), etag)) {
-          set.status = 304
-          Object.assign(set.headers, validators(etag))
-          return EMPTY
-        }
-        const key = `${session.userId} ${pathname}${search}`
-        const entry = cache.get(key)
-        if (entry && entry.etag === etag) return jsonBody(request, set, entry.body, etag, entry)
-        pending.set(request, { key, etag })
-      })
-      // Answers the value itself when it has nothing to change: Elysia's error path takes the hook's
-      // result as the response even when it is undefined.
-      .mapResponse({ as: 'global' }, ({ request, responseValue: value, set }) => {
-        // Typed as a Response for Elysia; any other value is mapped by Elysia as before.
-        const responseValue = value as Response
-        const status = typeof set.status === 'number' ? set.status : 200
-        if (responseValue instanceof Response) {
-          return compressResponse(request, responseValue, assets) ?? responseValue
-        }
-        if (typeof responseValue !== 'object' || responseValue === null) return responseValue
-        if ((value as object) instanceof Blob || (value as object) instanceof Uint8Array) {
-          return responseValue
-        }
-        const miss = pending.get(request)
-        if (miss && status === 200) {
-          const body = new TextEncoder().encode(JSON.stringify(responseValue))
-          const entry: Entry = { etag: miss.etag, body, bytes: body.length }
-          cache.set(miss.key, entry)
-          return mapped(jsonBody(request, set, body, miss.etag, entry))
-        }
-        if (!acceptsGzip(request)) return responseValue
+  type Hit = { status: 200 | 304; etag: string; entry?: Entry }
+  /**
+   * A cached route's answer when the cache has it (200) or the browser does (304); otherwise
+   * undefined, and the route answers (what it answers is then cached, see `pending`).
+   */
+  async function lookup(request: Request): Promise<Hit | undefined> {
+    if (request.method !== 'GET' || disabled) return
+    const { pathname, search } = pathAndQuery(request.url)
+    if (!CACHED_ROUTES.test(pathname)) return
+    // The data version is read from the database on every request, so a write through any
+    // instance is seen at once and no instance answers a stale body or a stale 304.
+    const session = await peekSession(ctx, cookieValue(request.headers.get('cookie'), cookieName))
+    // No session, or one the ordinary path must update: let the route answer (401, renewal).
+    if (!session) return
+    const etag = `W/"${boot}-${session.userId}-${session.version}-${isoDate()}"`
+    if (matches(request.headers.get('if-none-match'), etag)) return { status: 304, etag }
+    const key = `${session.userId} ${pathname}${search}`
+    const entry = cache.get(key)
+    if (entry && entry.etag === etag) return { status: 200, etag, entry }
+    pending.set(request, { key, etag })
+  }
+
+  /**
+   * The cached GETs answered before Elysia routes them (Bun's router calls these directly; the
+   * server passes them to Bun.serve through Elysia's `serve.routes`). A hit is one Response with
+   * `headers` (the security headers every answer carries) and the cache's own; anything else goes
+   * to `fallback` (the app), which finds the lookup already done. Over HTTP this answers a
+   * cached report about a quarter faster than the same lookup inside Elysia's request hooks.
+   */
+  function routes(
+    headers: Record<string, string>,
+    fallback: (request: Request) => unknown,
+    inFlight?: InFlight,
+  ) {
+    const answerOrFallback = async (request: Request) => {
+      const hit = await lookup(request)
+      if (!hit) return fallback(request) as Response | Promise<Response>
+      const set = { headers: { ...headers } as Record<string, string | number> }
+      if (hit.status === 304) {
+        Object.assign(set.headers, validators(hit.etag))
+        return new Response(null, { status: 304, headers: set.headers as Record<string, string> })
+      }
+      const body = jsonBody(request, set, (hit.entry as Entry).body, hit.etag, hit.entry)
+      return new Response(body, { headers: set.headers as Record<string, string> })
+    }
+    const answer = inFlight
+      ? (request: Request) => inFlight.track(() => answerOrFallback(request))
+      : answerOrFallback
+    return Object.fromEntries(CACHED_PATHS.map((path) => [path, { GET: answer }]))
+  }
+
+  const plugin = new Elysia({ name: 'http-cache' })
+    .onRequest(async ({ request, set }) => {
+      // Looked up already (a miss of `routes`): the route answers.
+      if (pending.has(request)) return
+      const hit = await lookup(request)
+      if (!hit) return
+      Object.assign(set.headers, validators(hit.etag))
+      if (hit.status === 304) {
+        set.status = 304
+        return EMPTY
+      }
+      return jsonBody(request, set, (hit.entry as Entry).body, hit.etag, hit.entry)
+    })
+    // Answers the value itself when it has nothing to change: Elysia's error path takes the hook's
+    // result as the response even when it is undefined.
+    .mapResponse({ as: 'global' }, ({ request, responseValue: value, set }) => {
+      // Typed as a Response for Elysia; any other value is mapped by Elysia as before.
+      const responseValue = value as Response
+      const status = typeof set.status === 'number' ? set.status : 200
+      if (responseValue instanceof Response) {
+        return compressResponse(request, responseValue, assets) ?? responseValue
+      }
+      if (typeof responseValue !== 'object' || responseValue === null) return responseValue
+      if ((value as object) instanceof Blob || (value as object) instanceof Uint8Array) {
+        return responseValue
+      }
+      const miss = pending.get(request)
+      if (miss && status === 200) {
         const body = new TextEncoder().encode(JSON.stringify(responseValue))
-        if (body.length < COMPRESS_MIN_BYTES) return responseValue
-        set.status = status
-        return mapped(jsonBody(request, set, body, undefined))
-      })
-  )
+        const entry: Entry = { etag: miss.etag, body, bytes: body.length }
+        cache.set(miss.key, entry)
+        return mapped(jsonBody(request, set, body, miss.etag, entry))
+      }
+      if (!acceptsGzip(request)) return responseValue
+      const body = new TextEncoder().encode(JSON.stringify(responseValue))
+      if (body.length < COMPRESS_MIN_BYTES) return responseValue
+      set.status = status
+      return mapped(jsonBody(request, set, body, undefined))
+    })
+  return { plugin, routes }
 }
 
 /**

@@ -1,0 +1,93 @@
+import { describe, expect, test } from 'bun:test'
+import { gunzipSync } from 'node:zlib'
+import { Elysia } from 'elysia'
+import { cookieHeader, createTestApp, ORIGIN, signIn } from '../test/helpers'
+import { httpCache } from './http-cache'
+
+// The cached GETs answered before Elysia's routing (http-cache.ts `routes`, given to Bun.serve by
+// the app): the same bytes and headers as the app's own answer, never stale, and the app itself
+// only on a miss.
+
+const HEADERS_THAT_DIFFER = new Set(['date', 'content-length'])
+const textOf = async (res: Response) => {
+  const bytes = new Uint8Array(await res.arrayBuffer())
+  return (res.headers.get('content-encoding') === 'gzip' ? gunzipSync(bytes) : bytes).toString()
+}
+const headersOf = (res: Response) =>
+  Object.fromEntries([...res.headers].filter(([name]) => !HEADERS_THAT_DIFFER.has(name)))
+
+describe('cached GETs before routing', () => {
+  test('a hit answers from the cache without the app; a miss goes to the app', async () => {
+    const { app, db, config } = await createTestApp()
+    const ada = await signIn(app, 'ada@example.com', 'Ada')
+    // The first authenticated request of the day renews the session through the app's own path.
+    await ada.get('/api/users/me')
+    const cache = httpCache({ db, config })
+    let appCalls = 0
+    // A route behind the cache's own hooks, as the app's routes are.
+    const inner = new Elysia().use(cache.plugin).get('/api/reports', () => [{ title: 'W47' }])
+    const routes = cache.routes({ 'x-frame-options': 'DENY' }, (request) => {
+      appCalls++
+      return inner.handle(request)
+    })
+    const get = () =>
+      routes['/api/reports'].GET(
+        new Request(`${ORIGIN}/api/reports`, { headers: { cookie: cookieHeader(ada.jar) } }),
+      )
+    const first = await get()
+    const firstBody = await first.json()
+    expect(appCalls).toBe(1)
+    const second = await get()
+    expect(appCalls).toBe(1)
+    expect(second.status).toBe(200)
+    expect(await second.json()).toEqual(firstBody)
+    expect(second.headers.get('x-frame-options')).toBe('DENY')
+    expect(second.headers.get('etag')).toBe(first.headers.get('etag'))
+    // No session: the app answers (in the real app, its 401), nothing from the cache.
+    const anonymous = await routes['/api/reports'].GET(new Request(`${ORIGIN}/api/reports`))
+    expect(appCalls).toBe(2)
+    expect(anonymous.headers.get('etag')).toBeNull()
+  })
+
+  test('over HTTP: the same answer as the app, 304 on revalidation, fresh after a write', async () => {
+    const { app } = await createTestApp()
+    const ada = await signIn(app, 'ada@example.com', 'Ada')
+    const report = (await ada.post('/api/reports', { week_start_date: '2026-11-16', title: 'W47' }))
+      .json
+    const server = app.listen({ port: 0, hostname: '127.0.0.1' })
+    try {
+      const base = `http://127.0.0.1:${server.server?.port}`
+      const cookie = cookieHeader(ada.jar)
+      const path = `/api/reports/${report.uuid}`
+      const viaApp = await app.handle(
+        new Request(`${ORIGIN}${path}`, { headers: { cookie, 'accept-encoding': 'gzip' } }),
+      )
+      const appBody = await textOf(viaApp)
+      const fetchRaw = (headers: Record<string, string> = {}) =>
+        fetch(`${base}${path}`, {
+          headers: { cookie, 'accept-encoding': 'gzip', ...headers },
+          decompress: false,
+        })
+      await fetchRaw() // the first answer of this process may be a miss
+      const hit = await fetchRaw()
+      expect(hit.status).toBe(200)
+      expect(headersOf(hit)).toEqual(headersOf(viaApp))
+      expect(await textOf(hit)).toBe(appBody)
+      const etag = hit.headers.get('etag') as string
+      const notModified = await fetchRaw({ 'if-none-match': etag })
+      expect(notModified.status).toBe(304)
+      expect(notModified.headers.get('etag')).toBe(etag)
+      expect(notModified.headers.get('content-security-policy')).toBe(
+        viaApp.headers.get('content-security-policy'),
+      )
+      expect(await notModified.text()).toBe('')
+      // A write: the next GET is the new answer and the old ETag no longer matches.
+      await ada.put(path, { title: 'Renamed' })
+      const fresh = await fetch(`${base}${path}`, { headers: { cookie, 'if-none-match': etag } })
+      expect(fresh.status).toBe(200)
+      expect((await fresh.json()).title).toBe('Renamed')
+    } finally {
+      server.stop(true)
+    }
+  })
+})
