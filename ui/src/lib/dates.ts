@@ -7,6 +7,7 @@ import {
   toIsoDate,
   WEEKDAYS,
   weekdayIndex,
+  weekEnd,
 } from '@cadence/core'
 import type { Report, Weekday } from '../types'
 
@@ -39,8 +40,7 @@ function formatShortWeekday(iso: string): string {
  */
 function formatWeekRange(weekStartIso: string, startDay: Weekday, endDay: Weekday): string {
   const start = parseIsoDate(weekStartIso)
-  const span = (weekdayIndex(endDay) - weekdayIndex(startDay) + 7) % 7
-  const end = addDays(start, span)
+  const end = parseIsoDate(weekEnd(weekStartIso, startDay, endDay))
   if (start.getFullYear() !== end.getFullYear()) {
     return `${monthDay(start)}, ${start.getFullYear()} - ${monthDay(end)}, ${end.getFullYear()}`
   }
