@@ -1,14 +1,16 @@
 // Fixtures for the composite stories: plain data in the server's shape (ui/src/types.ts).
 import type {
+  AgeOptional,
+  CardSection,
   Project,
   Report,
-  ReportSection,
   SavedSearch,
   SearchResult,
   SectionItem,
   TeamMember,
   User,
 } from '@cadence/ui'
+import { itemDefaults, memberDefaults, noCounts, sectionDefaults } from './fixture-defaults'
 
 /** A fixed "today" (Wednesday) so week groupings never drift. */
 export const TODAY = new Date(2026, 10, 18)
@@ -17,21 +19,27 @@ export const user: User = {
   id: 1,
   email: 'dana.whitfield@example.com',
   name: 'Dana Whitfield',
+  provider: 'google',
+  provider_user_id: 'google-1',
   provider_name: 'Dana Whitfield',
+  picture: null,
+  is_admin: false,
   created_at: '2026-01-01T00:00:00Z',
+  updated_at: '2026-01-01T00:00:00Z',
 }
 
 const stamp = '2026-11-10T09:00:00Z'
 
 export function project(id: number, name: string, extra: Partial<Project> = {}): Project {
   return {
+    ...noCounts,
     id,
+    user_id: 1,
     uuid: `project-${id}`,
     name,
     status: 'active',
     created_at: stamp,
     updated_at: '2026-11-16T09:00:00Z',
-    total_references: 0,
     ...extra,
   }
 }
@@ -57,7 +65,7 @@ export const manyProjects: Project[] = Array.from({ length: 40 }, (_, i) =>
 )
 
 export function member(id: number, name: string, title: string | null, email: string): TeamMember {
-  return { id, uuid: `member-${id}`, name, title, email }
+  return { ...memberDefaults, id, uuid: `member-${id}`, name, title, email }
 }
 
 export const members: TeamMember[] = [
@@ -80,6 +88,7 @@ export const manyMembers: TeamMember[] = Array.from({ length: 40 }, (_, i) =>
 export function report(id: number, week: string, extra: Partial<Report> = {}): Report {
   return {
     id,
+    user_id: 1,
     uuid: `report-${id}`,
     week_start_date: week,
     title: `Week of ${week}`,
@@ -114,8 +123,14 @@ export const manyReports: Report[] = Array.from({ length: 40 }, (_, i) => {
   })
 })
 
-export function item(id: number, content: string, extra: Partial<SectionItem> = {}): SectionItem {
+/** A report item, drawn without ageing unless `extra` gives it (see fixture-defaults.ts). */
+export function item(
+  id: number,
+  content: string,
+  extra: Partial<SectionItem> = {},
+): AgeOptional<SectionItem> {
   return {
+    ...itemDefaults,
     id,
     section_id: 1,
     project_id: null,
@@ -131,11 +146,12 @@ export function item(id: number, content: string, extra: Partial<SectionItem> = 
 export function section(
   id: number,
   name: string,
-  type: ReportSection['section_type'],
-  items: SectionItem[],
+  type: CardSection['section_type'],
+  items: CardSection['items'],
   content: string | null = null,
-): ReportSection {
+): CardSection {
   return {
+    ...sectionDefaults,
     id,
     report_id: 1,
     section_template_id: id,
@@ -146,7 +162,7 @@ export function section(
   }
 }
 
-export const taskItems: SectionItem[] = [
+export const taskItems: CardSection['items'] = [
   item(1, 'Finalise vendor shortlist for data warehouse', {
     project_id: 1,
     assigned_to_team_member_id: 1,

@@ -1,5 +1,5 @@
 // Project health (issue 16): the fixture report with a health per project, and a project's history.
-import type { ProjectHealth, ProjectHealthWeek, Report } from '@cadence/ui'
+import type { ProjectHealth, ProjectHealthWeek, ReportViewReport } from '@cadence/ui'
 import { fullReport } from './fixtures'
 
 export const reportHealth: ProjectHealth[] = [
@@ -23,7 +23,7 @@ export const reportHealth: ProjectHealth[] = [
   },
 ]
 
-export const reportWithHealth: Report = { ...fullReport, project_health: reportHealth }
+export const reportWithHealth: ReportViewReport = { ...fullReport, project_health: reportHealth }
 
 export const apolloHealthWeeks: ProjectHealthWeek[] = [
   {

@@ -3,14 +3,17 @@
 import type {
   ActivityEntry,
   AdminUser,
+  AgeOptional,
   MemberEntry,
   Project,
   ProjectUpdate,
   Report,
+  ReportViewReport,
   SectionItem,
   TeamMember,
   TeamMemberDashboard,
 } from '@cadence/ui'
+import { entryDefaults, itemDefaults, memberDefaults, updateDefaults } from './fixture-defaults'
 import { fullReport, memberDashboard, members } from './fixtures'
 
 const T = '2026-11-16T09:00:00Z'
@@ -19,6 +22,7 @@ const LONG =
 
 export const longProjects: Project[] = Array.from({ length: 40 }, (_, i) => ({
   id: 100 + i,
+  user_id: 1,
   uuid: `p-long-${i}`,
   name:
     i === 0
@@ -34,6 +38,7 @@ export const longProjects: Project[] = Array.from({ length: 40 }, (_, i) => ({
 }))
 
 export const longMembers: TeamMember[] = Array.from({ length: 40 }, (_, i) => ({
+  ...memberDefaults,
   id: 100 + i,
   uuid: `m-long-${i}`,
   name: i === 0 ? `Anne-Sophie Müller-Lüdenscheidt ${LONG}` : `Member ${i + 1} Łukasz Ó'Brien`,
@@ -46,7 +51,13 @@ export const longMembers: TeamMember[] = Array.from({ length: 40 }, (_, i) => ({
   standalone_followups_count: i % 6,
 }))
 
-const item = (id: number, content: string, o: Partial<SectionItem> = {}): SectionItem => ({
+/** A report item drawn without ageing (see fixture-defaults.ts). */
+const item = (
+  id: number,
+  content: string,
+  o: Partial<SectionItem> = {},
+): AgeOptional<SectionItem> => ({
+  ...itemDefaults,
   id,
   section_id: 2,
   project_id: null,
@@ -59,7 +70,7 @@ const item = (id: number, content: string, o: Partial<SectionItem> = {}): Sectio
 })
 
 /** The full report with a long title and summary and 40 tasks (so '+35 more tasks'). */
-export const longReport: Report = {
+export const longReport: ReportViewReport = {
   ...fullReport,
   title: `Apollo beta, Atlas migration and Q4 hiring — ${LONG}`,
   summary: Array.from({ length: 4 }, () => `Summary paragraph ${LONG}.`).join(' '),
@@ -83,6 +94,7 @@ export const longReports: Report[] = Array.from({ length: 40 }, (_, i) => {
   const w = new Date(Date.UTC(2026, 10, 9) - i * 7 * 86400000).toISOString().slice(0, 10)
   return {
     id: 200 + i,
+    user_id: 1,
     uuid: `r-long-${i}`,
     week_start_date: w,
     title: i === 0 ? `Board prep — ${LONG}` : i % 4 === 3 ? null : `Week ${40 - i}: Ωmega update`,
@@ -99,6 +111,7 @@ export const longUpdates: ProjectUpdate[] = Array.from({ length: 40 }, (_, i) =>
     .toISOString()
     .slice(0, 10)
   return {
+    ...updateDefaults(w),
     id: 300 + i,
     week_start_date: w,
     report_title: null,
@@ -114,6 +127,7 @@ export const longUpdates: ProjectUpdate[] = Array.from({ length: 40 }, (_, i) =>
 })
 
 const entry = (id: number, content: string, done = false): MemberEntry => ({
+  ...entryDefaults,
   id,
   team_member_id: 1,
   project_id: null,

@@ -1,14 +1,10 @@
 import type { TeamMember } from '@cadence/ui'
+import { memberDefaults } from './fixture-defaults'
 
 const base = {
-  user_id: 1,
+  ...memberDefaults,
   created_at: '2026-01-05T10:00:00Z',
   updated_at: '2026-01-05T10:00:00Z',
-  report_tasks_count: 0,
-  standalone_tasks_count: 0,
-  report_followups_count: 0,
-  standalone_followups_count: 0,
-  talking_points_count: 0,
 }
 
 /** A small team for primitives' stories (mentions). */

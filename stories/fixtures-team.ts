@@ -1,11 +1,11 @@
 import type {
   AssignedItem,
-  Report,
-  SectionItem,
+  ReportViewReport,
   TeamMember,
   TeamMembership,
   TeamUpdate,
 } from '@cadence/ui'
+import { memberDefaults } from './fixture-defaults'
 import { fullReport, members } from './fixtures'
 
 // Team roll-up (issue 17): an executive (Ada) and her team; Tom has joined Cadence.
@@ -13,6 +13,7 @@ import { fullReport, members } from './fixtures'
 export const invitationPreview = { inviter_name: 'Ada Lovelace', team_member_name: 'Tom Reed' }
 
 const member = (over: Partial<TeamMember>): TeamMember => ({
+  ...memberDefaults,
   id: 1,
   uuid: 'm-tom',
   name: 'Tom Reed',
@@ -171,22 +172,21 @@ export const linkedTeam: TeamMember[] = members.map((m) =>
  * The executive's draft after the team roll-up: Maya (linked, id 1) completed an assigned task on
  * Tuesday with a note, and a highlight was pulled from Tom's report.
  */
-export const attributedReport: Report = {
+export const attributedReport: ReportViewReport = {
   ...fullReport,
   sections: (fullReport.sections ?? []).map((s) => ({
     ...s,
-    items: s.items.map(
-      (it): SectionItem =>
-        it.id === 11
-          ? {
-              ...it,
-              is_completed: true,
-              assignee_completed_at: '2026-11-17T12:00:00.000Z',
-              assignee_note: 'Checklist signed off by QA',
-            }
-          : it.id === 32
-            ? { ...it, source_item_id: 201, source_author_name: 'Tom Reed' }
-            : it,
+    items: s.items.map((it) =>
+      it.id === 11
+        ? {
+            ...it,
+            is_completed: true,
+            assignee_completed_at: '2026-11-17T12:00:00.000Z',
+            assignee_note: 'Checklist signed off by QA',
+          }
+        : it.id === 32
+          ? { ...it, source_item_id: 201, source_author_name: 'Tom Reed' }
+          : it,
     ),
   })),
 }

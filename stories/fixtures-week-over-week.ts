@@ -1,16 +1,19 @@
 // Fixtures for the week-over-week stories (issue 10): the shapes of docs/week-over-week.md.
 import type {
   ChangeItem,
-  DashboardData,
+  DashboardItem,
+  DashboardViewData,
   Delivery,
   MemberEntry,
   ProjectWeekChanges,
-  Report,
   ReportChanges,
+  ReportViewReport,
   SectionItem,
+  SectionItemWithReport,
   TeamMember,
   TeamMemberPrep,
 } from '@cadence/ui'
+import { entryDefaults, itemDefaults } from './fixture-defaults'
 import { dashboard, fullReport, members } from './fixtures'
 
 const change = (id: number, content: string, o: Partial<ChangeItem> = {}): ChangeItem => ({
@@ -156,7 +159,12 @@ export const projectWeekChanges: ProjectWeekChanges[] = [
 ]
 
 const T = '2026-11-16T09:00:00Z'
-const assigned = (id: number, content: string, o: Partial<SectionItem> = {}): SectionItem => ({
+const assigned = (
+  id: number,
+  content: string,
+  o: Partial<SectionItemWithReport> = {},
+): SectionItemWithReport => ({
+  ...itemDefaults,
   id,
   section_id: 2,
   project_id: null,
@@ -176,6 +184,7 @@ const assigned = (id: number, content: string, o: Partial<SectionItem> = {}): Se
   ...o,
 })
 const entry = (id: number, content: string, o: Partial<MemberEntry> = {}): MemberEntry => ({
+  ...entryDefaults,
   id,
   team_member_id: 1,
   project_id: null,
@@ -255,7 +264,7 @@ export const deliverySent: Delivery = {
   status: 'sent',
   attempts: 1,
   last_error: null,
-  next_attempt_at: null,
+  next_attempt_at: '2026-11-20T16:01:00Z',
   sent_at: '2026-11-20T16:02:00Z',
   created_at: '2026-11-20T16:01:00Z',
 }
@@ -278,11 +287,11 @@ export const deliveryFailed: Delivery = {
 }
 
 /** fullReport whose open tasks and follow-ups carry the ageing fields the server sends. */
-export const agedReport: Report = {
+export const agedReport: ReportViewReport = {
   ...fullReport,
   sections: (fullReport.sections ?? []).map((s) => ({
     ...s,
-    items: s.items.map((it): SectionItem => {
+    items: s.items.map((it) => {
       if (it.item_type === 'standard') return it
       const age = (
         {
@@ -307,7 +316,7 @@ const AGES: Record<number, Partial<SectionItem>> = {
   17: { carried_from_item_id: 57, origin_week_start_date: '2026-11-02', open_weeks: 2 },
   21: { carried_from_item_id: 61, origin_week_start_date: '2026-10-26', open_weeks: 3 },
 }
-const aged = (it: SectionItem): SectionItem => {
+const aged = (it: DashboardItem): DashboardItem => {
   const age = AGES[it.id] ?? {
     carried_from_item_id: null,
     origin_week_start_date: '2026-11-16',
@@ -317,7 +326,7 @@ const aged = (it: SectionItem): SectionItem => {
 }
 
 /** The dashboard with ages: tasks 0–5 weeks open, two of them stalled. */
-export const agedDashboard: DashboardData = {
+export const agedDashboard: DashboardViewData = {
   ...dashboard,
   activeTasks: dashboard.activeTasks.map(aged),
   activeFollowups: dashboard.activeFollowups.map(aged),

@@ -2,24 +2,36 @@
 import type {
   AdminStats,
   AdminUser,
-  DashboardData,
+  DashboardItem,
+  DashboardViewData,
   MemberEntry,
   OnboardingAnalytics,
   Project,
   ProjectUpdate,
   Report,
-  SectionItem,
+  ReportViewReport,
   SectionTemplate,
   SystemSetting,
   TeamMember,
   TeamMemberDashboard,
   UserSettings,
 } from '@cadence/ui'
+import {
+  entryDefaults,
+  itemDefaults,
+  memberDefaults,
+  openedThisWeek,
+  sectionDefaults,
+  settingsDefaults,
+  templateDefaults,
+  updateDefaults,
+} from './fixture-defaults'
 
 const T = '2026-11-16T09:00:00Z'
 export const projects: Project[] = [
   {
     id: 1,
+    user_id: 1,
     uuid: 'p-apollo',
     name: 'Apollo',
     status: 'active',
@@ -32,6 +44,7 @@ export const projects: Project[] = [
   },
   {
     id: 2,
+    user_id: 1,
     uuid: 'p-atlas',
     name: 'Atlas',
     status: 'active',
@@ -44,6 +57,7 @@ export const projects: Project[] = [
   },
   {
     id: 3,
+    user_id: 1,
     uuid: 'p-hiring',
     name: 'Hiring',
     status: 'active',
@@ -56,6 +70,7 @@ export const projects: Project[] = [
   },
   {
     id: 4,
+    user_id: 1,
     uuid: 'p-legacy',
     name: 'Legacy CRM sunset',
     status: 'archived',
@@ -69,6 +84,7 @@ export const projects: Project[] = [
 ]
 export const members: TeamMember[] = [
   {
+    ...memberDefaults,
     id: 1,
     uuid: 'm-maya',
     name: 'Maya Chen',
@@ -81,6 +97,7 @@ export const members: TeamMember[] = [
     standalone_followups_count: 0,
   },
   {
+    ...memberDefaults,
     id: 2,
     uuid: 'm-omar',
     name: 'Omar Haddad',
@@ -93,6 +110,7 @@ export const members: TeamMember[] = [
     standalone_followups_count: 1,
   },
   {
+    ...memberDefaults,
     id: 3,
     uuid: 'm-lena',
     name: 'Lena Fischer',
@@ -105,7 +123,9 @@ export const members: TeamMember[] = [
     standalone_followups_count: 1,
   },
 ]
-const item = (id: number, content: string, o: Partial<SectionItem> = {}): SectionItem => ({
+/** An open task of this week's report, drawn without ageing (see fixture-defaults.ts). */
+const item = (id: number, content: string, o: Partial<DashboardItem> = {}): DashboardItem => ({
+  ...itemDefaults,
   id,
   section_id: 2,
   project_id: null,
@@ -119,7 +139,7 @@ const item = (id: number, content: string, o: Partial<SectionItem> = {}): Sectio
   report_uuid: 'r-1',
   ...o,
 })
-export const tasks: SectionItem[] = [
+export const tasks: DashboardItem[] = [
   item(11, 'Finalize Apollo beta launch checklist', {
     project_id: 1,
     assigned_to_team_member_id: 1,
@@ -131,7 +151,7 @@ export const tasks: SectionItem[] = [
   item(16, 'Schedule Q1 planning offsite'),
   item(17, 'Sign vendor renewal for observability'),
 ]
-export const followups: SectionItem[] = [
+export const followups: DashboardItem[] = [
   item(21, 'Check with Legal on Atlas DPA', {
     item_type: 'followup',
     project_id: 2,
@@ -149,6 +169,7 @@ const weeks = Array.from({ length: 13 }, (_, i) => {
 })
 export const reports: Report[] = weeks.map((w, i) => ({
   id: i + 1,
+  user_id: 1,
   uuid: `r-${i + 1}`,
   week_start_date: w,
   // Older reports have no title, so screens show their 'Week of Nov 9, 2026' fallback.
@@ -159,10 +180,11 @@ export const reports: Report[] = weeks.map((w, i) => ({
   created_at: `${w}T09:00:00Z`,
   updated_at: `${w}T09:00:00Z`,
 }))
-export const fullReport: Report = {
+export const fullReport: ReportViewReport = {
   ...(reports[0] as Report),
   sections: [
     {
+      ...sectionDefaults,
       id: 1,
       report_id: 1,
       section_template_id: 1,
@@ -179,6 +201,7 @@ export const fullReport: Report = {
       ],
     },
     {
+      ...sectionDefaults,
       id: 2,
       report_id: 1,
       section_template_id: 2,
@@ -188,6 +211,7 @@ export const fullReport: Report = {
       items: tasks.slice(0, 5),
     },
     {
+      ...sectionDefaults,
       id: 3,
       report_id: 1,
       section_template_id: 3,
@@ -197,6 +221,7 @@ export const fullReport: Report = {
       items: followups,
     },
     {
+      ...sectionDefaults,
       id: 4,
       report_id: 1,
       section_template_id: 4,
@@ -207,19 +232,19 @@ export const fullReport: Report = {
     },
   ],
 }
-export const dashboard: DashboardData = {
+export const dashboard: DashboardViewData = {
   currentWeekReport: reports[0] ?? null,
   activeTasks: tasks.filter((t) => !t.is_completed),
   activeFollowups: followups,
   recentReports: reports.slice(0, 5),
 }
-export const emptyDashboard: DashboardData = {
+export const emptyDashboard: DashboardViewData = {
   currentWeekReport: null,
   activeTasks: [],
   activeFollowups: [],
   recentReports: [],
 }
-export const manyTasks: SectionItem[] = Array.from({ length: 40 }, (_, i) =>
+export const manyTasks: DashboardItem[] = Array.from({ length: 40 }, (_, i) =>
   item(
     100 + i,
     `Tâche ${i + 1}: überprüfen 日本語 follow-through on a deliberately long item name that should wrap gracefully`,
@@ -227,6 +252,7 @@ export const manyTasks: SectionItem[] = Array.from({ length: 40 }, (_, i) =>
 )
 export const projectUpdates: ProjectUpdate[] = weeks.slice(0, 4).flatMap((w, i) => [
   {
+    ...updateDefaults(w),
     id: i * 2 + 1,
     week_start_date: w,
     report_title: `Week of ${w}`,
@@ -240,6 +266,7 @@ export const projectUpdates: ProjectUpdate[] = weeks.slice(0, 4).flatMap((w, i) 
     created_at: `${w}T09:00:00Z`,
   },
   {
+    ...updateDefaults(w),
     id: i * 2 + 2,
     week_start_date: w,
     report_title: `Week of ${w}`,
@@ -254,6 +281,7 @@ export const projectUpdates: ProjectUpdate[] = weeks.slice(0, 4).flatMap((w, i) 
   },
 ])
 const entry = (id: number, content: string, done = false): MemberEntry => ({
+  ...entryDefaults,
   id,
   team_member_id: 1,
   project_id: null,
@@ -263,7 +291,7 @@ const entry = (id: number, content: string, done = false): MemberEntry => ({
 })
 export const memberDashboard: TeamMemberDashboard = {
   teamMember: members[0] as TeamMember,
-  assignedTasks: tasks.slice(0, 1),
+  assignedTasks: tasks.slice(0, 1).map(openedThisWeek),
   assignedFollowups: [],
   talkingPoints: [
     entry(1, 'Promotion case for Priya'),
@@ -273,6 +301,7 @@ export const memberDashboard: TeamMemberDashboard = {
   standaloneFollowups: [entry(4, 'Share Atlas postmortem', false)],
 }
 export const userSettings: UserSettings = {
+  ...settingsDefaults,
   user_id: 1,
   report_frequency: 'weekly',
   weekly_start_day: 'monday',
@@ -280,9 +309,9 @@ export const userSettings: UserSettings = {
   onboarding_complete: true,
 }
 export const sectionTemplates: SectionTemplate[] = [
-  { id: 1, name: 'Highlights', type: 'standard', sort_order: 0 },
-  { id: 2, name: 'Tasks', type: 'tasks', sort_order: 1 },
-  { id: 3, name: 'Follow-ups', type: 'followups', sort_order: 2 },
+  { ...templateDefaults, id: 1, name: 'Highlights', type: 'standard', sort_order: 0 },
+  { ...templateDefaults, id: 2, name: 'Tasks', type: 'tasks', sort_order: 1 },
+  { ...templateDefaults, id: 3, name: 'Follow-ups', type: 'followups', sort_order: 2 },
 ]
 export const adminStats: AdminStats = {
   totalUsers: 1284,
@@ -326,9 +355,19 @@ export const systemSettings: SystemSetting[] = [
   {
     id: 1,
     setting_key: 'maintenance_mode',
+    key: 'maintenance_mode',
     setting_type: 'boolean',
     setting_value: 'false',
     description: 'Read-only mode',
+    updated_at: T,
   },
-  { id: 2, setting_key: 'max_reports_per_user', setting_type: 'number', setting_value: '500' },
+  {
+    id: 2,
+    setting_key: 'max_reports_per_user',
+    key: 'max_reports_per_user',
+    setting_type: 'number',
+    setting_value: '500',
+    description: null,
+    updated_at: T,
+  },
 ]

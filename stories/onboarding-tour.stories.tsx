@@ -4,11 +4,12 @@ import type { Meta, StoryObj } from '@storybook/react-vite'
 import * as React from 'react'
 import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test'
 import { manyMembers, manyProjects, members, projects } from './composite-fixtures'
+import { templateDefaults } from './fixture-defaults'
 
 const sections = [
-  { id: 1, name: 'Highlights', type: 'standard' as const, sort_order: 0 },
-  { id: 2, name: 'Tasks', type: 'tasks' as const, sort_order: 1 },
-  { id: 3, name: 'Follow-ups', type: 'followups' as const, sort_order: 2 },
+  { ...templateDefaults, id: 1, name: 'Highlights', type: 'standard' as const, sort_order: 0 },
+  { ...templateDefaults, id: 2, name: 'Tasks', type: 'tasks' as const, sort_order: 1 },
+  { ...templateDefaults, id: 3, name: 'Follow-ups', type: 'followups' as const, sort_order: 2 },
 ]
 
 const meta = {

@@ -122,6 +122,7 @@ const panelProjects = [
   ...projects,
   {
     id: 5,
+    user_id: 1,
     uuid: 'p-zephyr',
     name: 'Zephyr pilot',
     status: 'active' as const,

@@ -56,7 +56,7 @@ describe('error rules of failed calls', () => {
     stubFetch(() =>
       json([{ week_start_date: '2026-11-16', created_at: '2026-11-16T09:00:00.000Z' }]),
     )
-    const [report] = (await call(api.api.reports.get())) as unknown as Record<string, unknown>[]
+    const [report] = await call(api.api.reports.get())
     expect(report.week_start_date).toBe('2026-11-16')
     expect(report.created_at).toBe('2026-11-16T09:00:00.000Z')
   })

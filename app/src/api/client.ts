@@ -8,6 +8,10 @@ const origin = () =>
     ? location.origin
     : 'http://localhost'
 
+/** A fetch-like function as Eden's `fetcher` (Bun's `typeof fetch` adds `preconnect`, unused). */
+const asFetch = (fetcher: (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>) =>
+  fetcher as typeof fetch
+
 /**
  * The typed Eden Treaty client. Every call sends the session cookie. Dates stay the strings the
  * server sends ('YYYY-MM-DD', ISO timestamps): ui's types and date helpers take strings, and
@@ -17,30 +21,38 @@ const api = treaty<App>(origin(), {
   fetch: { credentials: 'include' },
   parseDate: false,
   // Offline (issue 6): queueable writes go through the outbox, reads get queued changes laid over.
-  fetcher: appFetch as typeof fetch,
+  fetcher: asFetch(appFetch),
 })
+
+/**
+ * A client whose call is answered by `response`, a request started before the app loaded
+ * (src/early-user.js): Eden reads it as it reads every answer, typed by the route's schema.
+ */
+function answeredBy(response: Promise<Response>): typeof api {
+  return treaty<App>(origin(), { parseDate: false, fetcher: asFetch(() => response) })
+}
 
 function failure(status: number, body: unknown): ApiError {
   if (status === 401) notifyUnauthorized()
   return new ApiError(status, errorMessage(status, body), body)
 }
 
-type TreatyResponse = {
-  data: unknown
-  error: { status: unknown; value: unknown } | null
-  status: number
-}
+/**
+ * What an Eden Treaty call resolves to: the data of a success, typed by the route's response
+ * schema (@cadence/contract), or the error with its status and body.
+ */
+type Answer<T> =
+  | { data: T; error: null; status: number }
+  | { data: null; error: { status: unknown; value: unknown }; status: number }
 
-/** Unwraps an Eden Treaty call: the data, or an ApiError built by the rules of §7. */
-async function call<R extends TreatyResponse>(
-  pending: Promise<R>,
-): Promise<NonNullable<R['data']>> {
+/** Unwraps an Eden Treaty call: the typed data, or an ApiError built by the rules of §7. */
+async function call<T>(pending: Promise<Answer<T>>): Promise<T> {
   const result = await pending
   if (result.error) {
     const status = typeof result.error.status === 'number' ? result.error.status : result.status
     throw failure(status, result.error.value)
   }
-  return result.data as NonNullable<R['data']>
+  return result.data
 }
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE'
@@ -73,4 +85,14 @@ function messageOf(error: unknown, fallback = 'An error occurred'): string {
   return fallback
 }
 
-export { ApiError, api, call, errorMessage, messageOf, notifyUnauthorized, onUnauthorized, request }
+export {
+  ApiError,
+  answeredBy,
+  api,
+  call,
+  errorMessage,
+  messageOf,
+  notifyUnauthorized,
+  onUnauthorized,
+  request,
+}

@@ -1,4 +1,4 @@
-import { AssignedToMe, formatDate, PageSkeleton, type SectionItem } from '@cadence/ui'
+import { AssignedToMe, formatDate, PageSkeleton } from '@cadence/ui'
 import { useEffect } from 'react'
 import { cache, useDashboard } from '../state/cache'
 import { setDashboardItemCompleted, setDashboardSort, useDashboardSort } from '../state/dashboard'
@@ -49,9 +49,7 @@ function DashboardPage() {
         ) : null
       }
       data={dashboard.data}
-      onToggleItem={(item: SectionItem, completed: boolean) =>
-        setDashboardItemCompleted(item, completed).catch(() => {})
-      }
+      onToggleItem={(item, completed) => setDashboardItemCompleted(item, completed).catch(() => {})}
       onCreateReport={() => setDialog('createReport', true)}
       sort={sort}
       onSortChange={setDashboardSort}

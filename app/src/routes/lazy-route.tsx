@@ -1,18 +1,19 @@
 import { type ComponentType, lazy, useEffect, useState } from 'react'
 
-type RouteModule = { default: ComponentType<never> }
+type RouteModule<P extends object> = { default: ComponentType<P> }
 
-type Handle = {
-  loaded: RouteModule | null
-  preload: () => Promise<RouteModule>
-  lazy: ComponentType<object>
+type Handle<P extends object> = {
+  loaded: RouteModule<P> | null
+  preload: () => Promise<RouteModule<P>>
+  lazy: ComponentType<P>
 }
 
-function LazyRouteOf({ handle, props }: { handle: Handle; props: object }) {
+/** What callers that only wait for a route read of its handle, whatever its props. */
+type Loadable = { handle: { loaded: object | null; preload: () => Promise<unknown> } }
+
+function LazyRouteOf<P extends object>({ handle, props }: { handle: Handle<P>; props: P }) {
   // Chosen once per mount: switching from the lazy one to the module's component would remount.
-  const [Component] = useState(
-    () => (handle.loaded?.default as ComponentType<object> | undefined) ?? handle.lazy,
-  )
+  const [Component] = useState(() => handle.loaded?.default ?? handle.lazy)
   return <Component {...props} />
 }
 
@@ -22,29 +23,24 @@ function LazyRouteOf({ handle, props }: { handle: Handle; props: object }) {
  * throttle (content shown at the earliest 300 ms after a fallback) is not paid on the critical
  * path. useRouteReady lets a caller keep its own spinner until then rather than suspend.
  */
-export function lazyRoute<P extends object, M extends { default: ComponentType<P> }>(
-  load: () => Promise<M>,
-) {
+export function lazyRoute<P extends object, M extends RouteModule<P>>(load: () => Promise<M>) {
   let pending: Promise<M> | null = null
-  const handle: Handle = {
-    loaded: null,
-    preload: () => {
-      pending ??= load().then(
-        (module) => {
-          handle.loaded = module as unknown as RouteModule
-          return module
-        },
-        (error: unknown) => {
-          pending = null
-          throw error
-        },
-      )
-      return pending as unknown as Promise<RouteModule>
-    },
-    lazy: lazy(() => handle.preload() as unknown as Promise<{ default: ComponentType<object> }>),
+  const preload = (): Promise<M> => {
+    pending ??= load().then(
+      (module) => {
+        handle.loaded = module
+        return module
+      },
+      (error: unknown) => {
+        pending = null
+        throw error
+      },
+    )
+    return pending
   }
+  const handle: Handle<P> = { loaded: null, preload, lazy: lazy(preload) }
   const route = (props: P) => <LazyRouteOf handle={handle} props={props} />
-  return Object.assign(route, { handle, preload: handle.preload as () => Promise<M> })
+  return Object.assign(route, { handle, preload })
 }
 
 /**
@@ -52,7 +48,7 @@ export function lazyRoute<P extends object, M extends { default: ComponentType<P
  * (in a microtask): a component that rendered before the module arrived must render again even if
  * the module arrived before its effect ran. Returns a function that cancels the call.
  */
-export function onRouteSettled(route: { handle: Handle }, onSettled: () => void): () => void {
+export function onRouteSettled(route: Loadable, onSettled: () => void): () => void {
   let live = true
   const settle = () => {
     if (live) onSettled()
@@ -64,7 +60,7 @@ export function onRouteSettled(route: { handle: Handle }, onSettled: () => void)
 }
 
 /** Starts loading `route` when `enabled`; true once it is loaded (or failed: Lazy then throws). */
-export function useRouteReady(route: { handle: Handle }, enabled: boolean): boolean {
+export function useRouteReady(route: Loadable, enabled: boolean): boolean {
   const [settled, setSettled] = useState(false)
   useEffect(
     () => (enabled ? onRouteSettled(route, () => setSettled(true)) : undefined),

@@ -1,9 +1,8 @@
 // The user's whole account as one JSON file: download (GET /api/export) and restore (POST /api/import).
-import { messageOf, request } from '../api/client'
+import type { ImportCounts } from '@cadence/contract'
+import { api, call, messageOf, request } from '../api/client'
 import { cache } from './cache'
 import { showToast } from './toasts'
-
-type ImportCounts = Record<string, number>
 
 /** Reads a chosen file as a Cadence export; anything else is refused before it reaches the server. */
 export function parseExport(text: string): unknown {
@@ -25,7 +24,7 @@ export function parseExport(text: string): unknown {
 
 export async function downloadExport(now = new Date()) {
   try {
-    const doc = await request<unknown>('GET', '/api/export')
+    const doc = await call(api.api.export.get())
     const blob = new Blob([JSON.stringify(doc, null, 2)], { type: 'application/json' })
     const url = URL.createObjectURL(blob)
     const a = document.createElement('a')
@@ -44,6 +43,7 @@ export async function downloadExport(now = new Date()) {
 export async function importAccount(file: Blob) {
   try {
     const doc = parseExport(await file.text())
+    // Through `request`: the file is checked by the server's body schema, not typed here.
     const counts = await request<ImportCounts>('POST', '/api/import', doc)
     await Promise.all(
       [
@@ -54,11 +54,7 @@ export async function importAccount(file: Blob) {
         cache.dashboard,
       ].map((r) => r.load({ force: true }).catch(() => {})),
     )
-    const reports = counts.reports ?? counts.importedReports
-    showToast(
-      `Data imported successfully${typeof reports === 'number' ? ` (${reports} reports)` : ''}`,
-      'success',
-    )
+    showToast(`Data imported successfully (${counts.reports} reports)`, 'success')
     return counts
   } catch (error) {
     showToast(`Failed to import data: ${messageOf(error)}`, 'error')

@@ -27,46 +27,24 @@ const adminState = proxy<AdminState>({
   activity: [],
 })
 
-/**
- * A system setting as the views take it (id, setting_key, setting_type, …). The server's rows
- * are keyed by `key` and carry no id, so both are filled in from the key when missing.
- */
-function toSystemSetting(row: unknown, index: number): SystemSetting {
-  const r = row as Partial<SystemSetting> & { key?: string }
-  const key = r.setting_key ?? r.key ?? ''
-  return {
-    id: typeof r.id === 'number' ? r.id : index + 1,
-    setting_key: key,
-    setting_type: r.setting_type ?? 'text',
-    setting_value: r.setting_value ?? '',
-    description: r.description ?? null,
-  }
-}
-
 async function loadAdmin() {
   adminState.loading = true
   // Each panel loads on its own: a failed one is logged and left empty.
-  const get = <T>(pending: Promise<unknown>, fallback: T): Promise<T> =>
-    (pending as Promise<T>).catch((error) => {
+  const get = <T, F>(pending: Promise<T>, fallback: F): Promise<T | F> =>
+    pending.catch((error) => {
       console.error(error)
       return fallback
     })
   const admin = api.api.admin
   const [stats, users, analytics, settings, activity] = await Promise.all([
-    get<AdminStats | null>(call(admin.stats.get()), null),
-    get<AdminUser[]>(call(admin.users.get({ query: {} })), []),
-    get<OnboardingAnalytics | null>(call(admin['onboarding-analytics'].get()), null),
-    get<SystemSetting[]>(call(admin['system-settings'].get()), []),
-    get<ActivityEntry[]>(call(admin['activity-log'].get({ query: {} })), []),
+    get(call(admin.stats.get()), null),
+    get(call(admin.users.get({ query: {} })), []),
+    get(call(admin['onboarding-analytics'].get()), null),
+    get(call(admin['system-settings'].get()), []),
+    get(call(admin['activity-log'].get({ query: {} })), []),
   ])
-  Object.assign(adminState, {
-    stats,
-    users,
-    analytics,
-    settings: settings.map(toSystemSetting),
-    activity,
-    loading: false,
-  })
+  const loaded: AdminState = { stats, users, analytics, settings, activity, loading: false }
+  Object.assign(adminState, loaded)
 }
 
 /** PUT /api/admin/system-settings/{key} with the value as a string ('true'/'false' for booleans). */
@@ -89,4 +67,4 @@ function useAdmin() {
 }
 
 export type { AdminState }
-export { adminState, loadAdmin, toSystemSetting, updateSystemSetting, useAdmin }
+export { adminState, loadAdmin, updateSystemSetting, useAdmin }

@@ -1,6 +1,6 @@
 import type { User } from '@cadence/ui'
 import { proxy, useSnapshot } from 'valtio'
-import { api, errorMessage, onUnauthorized } from '../api/client'
+import { answeredBy, api, errorMessage, onUnauthorized } from '../api/client'
 import { resetCache } from './cache'
 import { setOutboxContext } from './outbox-context'
 import { hasQueued } from './outbox-fetch'
@@ -75,14 +75,6 @@ function takeEarlyUserResponse(): Promise<Response> | null {
   return early
 }
 
-async function readUser(
-  early: Promise<Response>,
-): Promise<{ data: unknown; error: unknown; status: number }> {
-  const response = await early
-  if (!response.ok) return { data: null, error: response.status, status: response.status }
-  return { data: await response.json(), error: null, status: response.status }
-}
-
 /** GET /api/users/me; concurrent callers share one request. Resolves null when signed out. */
 function fetchUser(): Promise<User | null> {
   if (userRequest) return userRequest
@@ -90,7 +82,7 @@ function fetchUser(): Promise<User | null> {
   const early = takeEarlyUserResponse()
   const pending = (async () => {
     try {
-      const { data, error, status } = early ? await readUser(early) : await api.api.users.me.get()
+      const { data, error, status } = await (early ? answeredBy(early) : api).api.users.me.get()
       if (error || !data) {
         if (status === 401) {
           // The session is gone: so are the cached answers and, after the export offer, the
@@ -102,10 +94,10 @@ function fetchUser(): Promise<User | null> {
         }
         throw new Error(`Failed to fetch user: API responded with HTTP status ${status}`)
       }
-      rememberUser(data as unknown as User)
+      rememberUser(data)
       // The service worker caches API answers for this user only (app/src/sw.ts).
-      void recordSignedInUser((data as unknown as User).id)
-      return data as unknown as User
+      void recordSignedInUser(data.id)
+      return data
     } catch (error) {
       console.error(error)
       // Offline, the app shell still opens for the last user; the server decides once online.

@@ -12,23 +12,15 @@ import { createResource, useResource } from './resource'
 
 // The client cache: one generic resource per slot, 5-minute freshness.
 const cache = {
-  projects: createResource<Project[]>(() => call(api.api.projects.get()) as Promise<Project[]>),
-  sectionTemplates: createResource<SectionTemplate[]>(
-    () => call(api.api['section-templates'].get()) as Promise<SectionTemplate[]>,
+  projects: createResource<Project[]>(() => call(api.api.projects.get())),
+  sectionTemplates: createResource<SectionTemplate[]>(() =>
+    call(api.api['section-templates'].get()),
   ),
-  teamMembers: createResource<TeamMember[]>(
-    () => call(api.api['team-members'].get()) as Promise<TeamMember[]>,
-  ),
-  settings: createResource<UserSettings>(
-    () => call(api.api['user-settings'].get()) as Promise<UserSettings>,
-  ),
-  dashboard: createResource<DashboardData>(
-    () => call(api.api.dashboard.get()) as unknown as Promise<DashboardData>,
-  ),
+  teamMembers: createResource<TeamMember[]>(() => call(api.api['team-members'].get())),
+  settings: createResource<UserSettings>(() => call(api.api['user-settings'].get())),
+  dashboard: createResource<DashboardData>(() => call(api.api.dashboard.get())),
   /** Every report (the sidebar and the reports overview group them by week). */
-  reports: createResource<Report[]>(
-    () => call(api.api.reports.get()) as unknown as Promise<Report[]>,
-  ),
+  reports: createResource<Report[]>(() => call(api.api.reports.get())),
 }
 
 type CacheKey = keyof typeof cache

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
-import type { Report, ReportChanges } from '@cadence/ui'
+import type { ReportChanges } from '@cadence/ui'
 import { json, restoreFetch, stubFetch } from '../test/fetch'
+import { reportDetail, reportSection, sectionItem } from '../test/fixtures'
 import { resetCache } from './cache'
 import {
   invalidateChanges,
@@ -21,40 +22,17 @@ const changes = (completed: number): ReportChanges => ({
   stalled: [],
 })
 
-const report: Report = {
-  id: 1,
-  user_id: 1,
+const report = reportDetail({
   uuid: 'r1',
-  week_start_date: '2026-11-16',
-  title: null,
-  summary: null,
-  is_submitted: false,
-  sent_date: null,
   created_at: '',
   updated_at: '',
   sections: [
-    {
+    reportSection({
       id: 10,
-      report_id: 1,
-      section_template_id: null,
-      section_name: 'Tasks',
-      section_type: 'tasks',
-      content: null,
-      items: [
-        {
-          id: 100,
-          section_id: 10,
-          project_id: null,
-          content: 'Ship it',
-          is_completed: false,
-          item_type: 'task',
-          assigned_to_team_member_id: null,
-          created_at: '',
-        },
-      ],
-    },
+      items: [sectionItem({ id: 100, section_id: 10, content: 'Ship it', created_at: '' })],
+    }),
   ],
-}
+})
 
 /** Lets the refetch started by an invalidation finish. */
 const settle = () => new Promise((r) => setTimeout(r, 5))

@@ -12,9 +12,7 @@ const projectChanges = new Map<string, Resource<ProjectWeekChanges[]>>()
 function reportChangesResource(uuid: string): Resource<ReportChanges> {
   let resource = reportChanges.get(uuid)
   if (!resource) {
-    resource = createResource<ReportChanges>(
-      () => call(api.api.reports({ uuid }).changes.get()) as unknown as Promise<ReportChanges>,
-    )
+    resource = createResource<ReportChanges>(() => call(api.api.reports({ uuid }).changes.get()))
     reportChanges.set(uuid, resource)
   }
   return resource
@@ -24,9 +22,7 @@ function projectChangesResource(uuid: string): Resource<ProjectWeekChanges[]> {
   let resource = projectChanges.get(uuid)
   if (!resource) {
     resource = createResource<ProjectWeekChanges[]>(async () => {
-      const body = (await call(api.api.projects({ uuid }).changes.get())) as unknown as {
-        weeks: ProjectWeekChanges[]
-      }
+      const body = await call(api.api.projects({ uuid }).changes.get())
       return body.weeks
     })
     projectChanges.set(uuid, resource)

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
-import type { DashboardData, SectionItem } from '@cadence/ui'
+import type { DashboardData } from '@cadence/ui'
 import { deferred, json, restoreFetch, stubFetch } from '../test/fetch'
+import { itemWithReport } from '../test/fixtures'
 import { cache, resetCache } from './cache'
 import {
   clearRecentlyCompleted,
@@ -14,16 +15,7 @@ import {
 } from './dashboard'
 import { clearToasts, toastState } from './toasts'
 
-const task: SectionItem = {
-  id: 5,
-  section_id: 1,
-  project_id: null,
-  content: 'Send board deck',
-  is_completed: false,
-  item_type: 'task',
-  assigned_to_team_member_id: null,
-  created_at: '',
-}
+const task = itemWithReport({ id: 5, section_id: 1, content: 'Send board deck', created_at: '' })
 
 const data = (): DashboardData => ({
   currentWeekReport: null,

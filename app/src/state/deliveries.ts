@@ -39,7 +39,7 @@ async function loadDeliveries(uuid: string): Promise<Delivery[]> {
   }
   deliveriesState.loading = true
   try {
-    const list = (await call(api.api.reports({ uuid }).deliveries.get())) as unknown as Delivery[]
+    const list = await call(api.api.reports({ uuid }).deliveries.get())
     if (deliveriesState.uuid === uuid) deliveriesState.list = list
     return list
   } catch (error) {
@@ -74,7 +74,7 @@ async function watchDeliveries(
 /** POST /api/deliveries/{id}/retry: the failed delivery goes back to pending; then polled. */
 async function retryDelivery(id: number): Promise<boolean> {
   try {
-    const updated = (await call(api.api.deliveries({ id }).retry.post())) as unknown as Delivery
+    const updated = await call(api.api.deliveries({ id }).retry.post())
     const index = deliveriesState.list.findIndex((d) => d.id === id)
     if (index >= 0) deliveriesState.list[index] = updated
   } catch (error) {

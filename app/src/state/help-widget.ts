@@ -1,12 +1,7 @@
+import type { PublicConfig } from '@cadence/contract'
 import { subscribe } from 'valtio'
-import { request } from '../api/client'
+import { api, call } from '../api/client'
 import { authState } from './auth'
-
-/** GET /api/config: what the server has configured for the browser (interface §2). */
-type PublicConfig = {
-  helpWidget: { url: string; siteKey: string } | null
-  mailEnabled: boolean
-}
 
 /** What the widget script reads on load, and again on 'cadence:help-widget-user' events. */
 type HelpWidgetContext = { siteKey: string; userId: string }
@@ -28,7 +23,8 @@ let configRequest: Promise<PublicConfig | null> | null = null
 
 /** The public configuration, asked once per page load; a failure means "no widget". */
 function loadPublicConfig(): Promise<PublicConfig | null> {
-  configRequest ??= request<PublicConfig>('GET', '/api/config').catch((error) => {
+  // GET /api/config: what the server has configured for the browser (interface §2).
+  configRequest ??= call(api.api.config.get()).catch((error) => {
     console.error(error)
     return null
   })

@@ -26,6 +26,13 @@ function json(body: unknown, status = 200) {
 // ---------------------------------------------------------------------------------------------
 // What the server would have answered
 
+/**
+ * What of a new report item only the server decides: its place in the section and its age
+ * (measured by the user's start day and today). A queued item goes without them until the sync,
+ * and its row shows no ageing meanwhile.
+ */
+type DecidedByServer = 'sort_order' | 'open_weeks' | 'origin_week_start_date' | 'is_stalled'
+
 function sectionTypeOf(sectionId: unknown) {
   return app.openReport()?.sections?.find((s) => s.id === sectionId)?.section_type
 }
@@ -60,14 +67,22 @@ function createdFor(
   return {
     id: tempId,
     section_id: Number(body?.section_id),
+    user_id: userId,
     project_id: projectId,
     content,
     is_completed: false,
     item_type: itemType,
     assigned_to_team_member_id:
       (body?.assigned_to_team_member_id as number | null | undefined) ?? null,
+    source_item_id: null,
+    source_author_name: null,
+    assignee_completed_at: null,
+    assignee_note: null,
     created_at: now,
-  } satisfies SectionItem
+    updated_at: now,
+    carried_from_item_id: null,
+    carried_forward: false,
+  } satisfies Omit<SectionItem, DecidedByServer>
 }
 
 // ---------------------------------------------------------------------------------------------

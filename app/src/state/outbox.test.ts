@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, spyOn, te
 import type { Report, TeamMemberDashboard } from '@cadence/ui'
 import * as fake from 'fake-indexeddb'
 import { type Call, deferred as deferredOf, json, restoreFetch, stubFetch } from '../test/fetch'
+import { reportDetail, reportSection, sectionItem, teamMember } from '../test/fixtures'
 import { resetOutbox } from '../test/outbox'
 import { authState, fetchUser } from './auth'
 import { cache, resetCache } from './cache'
@@ -61,59 +62,25 @@ Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => onli
 const REPORT_UUID = '11111111-1111-4111-8111-111111111111'
 const MEMBER_UUID = '22222222-2222-4222-8222-222222222222'
 
-const report = (): Report => ({
-  id: 1,
-  user_id: 7,
-  uuid: REPORT_UUID,
-  week_start_date: '2026-11-16',
-  title: 'Week 47',
-  summary: null,
-  is_submitted: false,
-  sent_date: null,
-  created_at: '2026-11-16T09:00:00Z',
-  updated_at: '2026-11-16T09:00:00Z',
-  sections: [
-    {
-      id: 10,
-      report_id: 1,
-      section_template_id: 1,
-      section_name: 'Tasks',
-      section_type: 'tasks',
-      content: null,
-      items: [
-        {
-          id: 100,
-          section_id: 10,
-          project_id: null,
-          content: 'Ship the deck',
-          is_completed: false,
-          item_type: 'task',
-          assigned_to_team_member_id: null,
-          created_at: '2026-11-16T09:00:00Z',
-        },
-        {
-          id: 101,
-          section_id: 10,
-          project_id: null,
-          content: 'Hire a designer',
-          is_completed: false,
-          item_type: 'task',
-          assigned_to_team_member_id: null,
-          created_at: '2026-11-16T09:00:00Z',
-        },
-      ],
-    },
-  ],
-})
+const report = () =>
+  reportDetail({
+    user_id: 7,
+    uuid: REPORT_UUID,
+    title: 'Week 47',
+    sections: [
+      reportSection({
+        id: 10,
+        section_template_id: 1,
+        items: [
+          sectionItem({ id: 100, user_id: 7, content: 'Ship the deck' }),
+          sectionItem({ id: 101, user_id: 7, content: 'Hire a designer' }),
+        ],
+      }),
+    ],
+  })
 
 const member = (): TeamMemberDashboard => ({
-  teamMember: {
-    id: 5,
-    uuid: MEMBER_UUID,
-    name: 'Grace',
-    title: null,
-    email: 'grace@example.com',
-  } as TeamMemberDashboard['teamMember'],
+  teamMember: teamMember({ id: 5, uuid: MEMBER_UUID, name: 'Grace', email: 'grace@example.com' }),
   assignedTasks: [],
   assignedFollowups: [],
   standaloneTasks: [],

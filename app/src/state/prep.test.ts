@@ -1,31 +1,23 @@
 import { afterEach, beforeEach, describe, expect, spyOn, test } from 'bun:test'
 import type { MemberEntry, TeamMemberPrep } from '@cadence/ui'
 import { deferred, json, restoreFetch, stubFetch } from '../test/fetch'
+import { memberEntry, teamMember } from '../test/fixtures'
 import { resetCache } from './cache'
 import { loadPrep, prepState, toggleTalkingPoint } from './prep'
 import { clearToasts, toastState } from './toasts'
 
-const point = (id: number, content: string, is_completed = false): MemberEntry => ({
-  id,
-  team_member_id: 7,
-  content,
-  project_id: null,
-  is_completed,
-  created_at: '2026-11-16T09:00:00Z',
-  updated_at: '2026-11-16T09:00:00Z',
-})
+const point = (id: number, content: string, is_completed = false): MemberEntry =>
+  memberEntry({ id, team_member_id: 7, content, is_completed })
 
 const prep = (pending: MemberEntry[], covered: MemberEntry[] = []): TeamMemberPrep => ({
-  teamMember: {
+  teamMember: teamMember({
     id: 7,
     uuid: 'm7',
-    user_id: 1,
     name: 'Grace',
-    title: null,
     email: 'grace@example.com',
     created_at: '',
     updated_at: '',
-  } as TeamMemberPrep['teamMember'],
+  }),
   assignedTasks: [],
   assignedFollowups: [],
   standaloneTasks: [],

@@ -1,6 +1,6 @@
 import type { MemberEntry, TeamMemberPrep } from '@cadence/ui'
 import { proxy, useSnapshot } from 'valtio'
-import { request } from '../api/client'
+import { api, call, request } from '../api/client'
 import { cache, onCacheReset } from './cache'
 import { toast } from './toasts'
 
@@ -26,10 +26,7 @@ async function loadPrep(uuid: string, { quiet = false }: { quiet?: boolean } = {
     if (prepState.prep?.teamMember.uuid !== uuid) prepState.prep = null
   }
   try {
-    const prep = await request<TeamMemberPrep>(
-      'GET',
-      `/api/team-members/${encodeURIComponent(uuid)}/prep`,
-    )
+    const prep = await call(api.api['team-members']({ uuid }).prep.get())
     if (mine === loadGeneration) {
       prepState.prep = prep
       prepState.notFound = false

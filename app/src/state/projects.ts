@@ -34,9 +34,7 @@ async function loadProjectPage(uuid: string) {
       projectState.updates = []
       return
     }
-    projectState.updates = (await call(
-      api.api.projects({ uuid }).updates.get(),
-    )) as unknown as ProjectUpdate[]
+    projectState.updates = await call(api.api.projects({ uuid }).updates.get())
   } catch (error) {
     console.error(error)
     projectState.project = null
@@ -49,9 +47,7 @@ async function loadProjectPage(uuid: string) {
 
 async function loadAnalytics() {
   try {
-    projectState.analytics = (await call(
-      api.api.projects.analytics.get(),
-    )) as unknown as ProjectAnalytics
+    projectState.analytics = await call(api.api.projects.analytics.get())
   } catch (error) {
     console.error(error)
     projectState.analytics = null
@@ -62,7 +58,8 @@ async function addProject(name: string): Promise<Project | null> {
   const trimmed = name.trim()
   if (!trimmed) return null
   try {
-    const project = (await call(api.api.projects.post({ name: trimmed }))) as unknown as Project
+    // The answer is the project's columns; a new project has no references yet.
+    const project = await call(api.api.projects.post({ name: trimmed }))
     const full: Project = {
       total_references: 0,
       task_count: 0,

@@ -1,4 +1,4 @@
-import type { ReaderQuestion } from '@cadence/ui'
+import type { ReaderQuestion, ReaderQuestionList } from '@cadence/ui'
 import { proxy, useSnapshot } from 'valtio'
 import { api, call } from '../api/client'
 import { onCacheReset } from './cache'
@@ -8,12 +8,6 @@ import { onCacheReset } from './cache'
  * sidebar. Apart from state/sharing.ts so the signed-in shell loads only this.
  */
 
-export type QuestionsAnswer = {
-  questions: ReaderQuestion[]
-  unseen: number
-  unseen_by_report: Record<string, number>
-}
-
 /** Per report (uuid → count); the total on Reports is their sum. */
 const questionBadges = proxy({
   byReport: {} as Record<string, number>,
@@ -22,14 +16,14 @@ const questionBadges = proxy({
   },
 })
 
-export function setBadges(data: Pick<QuestionsAnswer, 'unseen_by_report'>) {
-  questionBadges.byReport = { ...(data.unseen_by_report ?? {}) }
+export function setBadges(data: Pick<ReaderQuestionList, 'unseen_by_report'>) {
+  questionBadges.byReport = { ...data.unseen_by_report }
 }
 
 /** GET /api/questions for the badges only (on start and when the window comes back). */
 async function loadQuestionBadges() {
   try {
-    setBadges((await call(api.api.questions.get())) as QuestionsAnswer)
+    setBadges(await call(api.api.questions.get()))
   } catch (error) {
     // Offline or signed out: the badges stay as they were.
     console.error(error)

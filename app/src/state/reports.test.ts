@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, describe, expect, spyOn, test } from 'bun:test'
-import type { DashboardData, Report } from '@cadence/ui'
+import type { NewReport } from '@cadence/contract'
+import type { DashboardData, Report, ReportDetail } from '@cadence/ui'
 import { json, restoreFetch, stubFetch } from '../test/fetch'
+import { reportDetail, reportSection, sectionItem } from '../test/fixtures'
 import { cache, resetCache } from './cache'
 import {
   createReport,
@@ -17,41 +19,27 @@ import {
 import { clearToasts, toastState } from './toasts'
 import { toIsoDate } from './weeks'
 
-const report = (uuid: string, week: string, extra: Partial<Report> = {}): Report => ({
-  id: Number(uuid.replace(/\D/g, '')) || 1,
-  user_id: 1,
-  uuid,
-  week_start_date: week,
-  title: 'Week title',
-  summary: null,
-  is_submitted: false,
-  sent_date: null,
-  created_at: '2026-11-16T09:00:00Z',
-  updated_at: '2026-11-16T09:00:00Z',
-  sections: [
-    {
-      id: 10,
-      report_id: 1,
-      section_template_id: 1,
-      section_name: 'Tasks',
-      section_type: 'tasks',
-      content: null,
-      items: [
-        {
-          id: 100,
-          section_id: 10,
-          project_id: null,
-          content: 'Ship it',
-          is_completed: false,
-          item_type: 'task',
-          assigned_to_team_member_id: null,
-          created_at: '2026-11-16T09:00:00Z',
-        },
-      ],
-    },
-  ],
-  ...extra,
-})
+const report = (uuid: string, week: string, extra: Partial<ReportDetail> = {}): ReportDetail =>
+  reportDetail({
+    id: Number(uuid.replace(/\D/g, '')) || 1,
+    uuid,
+    week_start_date: week,
+    title: 'Week title',
+    sections: [
+      reportSection({
+        id: 10,
+        section_template_id: 1,
+        items: [sectionItem({ id: 100, section_id: 10, content: 'Ship it' })],
+      }),
+    ],
+    ...extra,
+  })
+
+/** POST /api/reports's answer: the new report with its sections and how many were carried. */
+const created = (uuid: string, week: string, carried_count = 0): NewReport => {
+  const { project_health: _, ...columns } = report(uuid, week)
+  return { ...columns, carried_count }
+}
 
 const dashboard = (recent: Report[], current: Report | null = null): DashboardData => ({
   currentWeekReport: current,
@@ -157,7 +145,7 @@ describe('report creation and deletion', () => {
   test('a created report becomes current and heads a recent list of at most five', async () => {
     const older = ['a1', 'a2', 'a3', 'a4', 'a5'].map((u, i) => report(u, `2026-10-0${i + 1}`))
     cache.dashboard.mutate(() => dashboard(older))
-    stubFetch(() => json(report('new9', '2026-11-16', { sections: undefined }), 201))
+    stubFetch(() => json(created('new9', '2026-11-16'), 201))
     expect(await createReport({ week_start_date: '2026-11-16', title: '  ' })).toEqual({
       uuid: 'new9',
       existed: false,
@@ -180,7 +168,7 @@ describe('report creation and deletion', () => {
   })
 
   test('carry_over is sent as chosen; carried items add an info toast after the success toast', async () => {
-    const calls = stubFetch(() => json({ ...report('new8', '2026-11-23'), carried_count: 3 }, 201))
+    const calls = stubFetch(() => json(created('new8', '2026-11-23', 3), 201))
     cache.dashboard.state.lastFetched = Date.now()
     cache.reports.mutate(() => [])
     expect(await createReport({ week_start_date: '2026-11-23', carry_over: true })).toEqual({
@@ -203,7 +191,7 @@ describe('report creation and deletion', () => {
   })
 
   test('carry_over false is sent; nothing carried means only the success toast', async () => {
-    const calls = stubFetch(() => json({ ...report('new7', '2026-11-23'), carried_count: 0 }, 201))
+    const calls = stubFetch(() => json(created('new7', '2026-11-23'), 201))
     await createReport({ week_start_date: '2026-11-23', carry_over: false })
     expect(calls[0].body).toEqual({ week_start_date: '2026-11-23', carry_over: false })
     expect(messages()).toEqual(['success: Weekly report created successfully!'])

@@ -3,6 +3,7 @@ import type {
   ImportStructure,
   ItemType,
   Report,
+  ReportDetail,
   ReportSection,
   SectionItem,
 } from '@cadence/ui'
@@ -15,8 +16,8 @@ import { toast } from './toasts'
 import { toIsoDate } from './weeks'
 
 type ReportState = {
-  /** The report open on /reports/{uuid} (and its draft). */
-  current: Report | null
+  /** The report open on /reports/{uuid} (and its draft), with its sections and project health. */
+  current: ReportDetail | null
   loading: boolean
   /** Set when the last load failed: the view shows 'Report not found'. */
   error: string | null
@@ -46,7 +47,7 @@ async function loadReport(uuid: string) {
   reportState.loading = true
   reportState.error = null
   try {
-    const report = (await call(api.api.reports({ uuid }).get())) as unknown as Report
+    const report = await call(api.api.reports({ uuid }).get())
     if (mine === loadGeneration) reportState.current = report
   } catch (error) {
     console.error(error)
@@ -159,11 +160,7 @@ async function createReport(input: {
     ...(typeof input.carry_over === 'boolean' ? { carry_over: input.carry_over } : {}),
   }
   try {
-    const created = (await call(api.api.reports.post(body))) as unknown as Report & {
-      carried_count?: number
-    }
-    const { carried_count: carried = 0, ...rest } = created
-    const report: Report = { ...rest, sections: created.sections ?? [] }
+    const { carried_count: carried, ...report } = await call(api.api.reports.post(body))
     cache.dashboard.mutate((d: DashboardData | null) =>
       d
         ? {
@@ -257,9 +254,9 @@ async function updateSectionContent(sectionId: number, content: string) {
 
 async function addItem(input: NewItem): Promise<SectionItem | null> {
   if (!input.content.trim()) return null
-  const created = (await call(
+  const created = await call(
     api.api['section-items'].post({ ...input, content: input.content.trim() }),
-  )) as unknown as SectionItem
+  )
   const section = reportState.current?.sections?.find((s) => s.id === input.section_id)
   section?.items.push(created)
   if (created.item_type !== 'standard') cache.dashboard.invalidate()
@@ -329,7 +326,7 @@ async function deleteItem(id: number): Promise<boolean> {
 async function previewImport(text: string): Promise<ImportStructure> {
   if (!text.trim()) throw new Error('Please paste report content to preview')
   try {
-    return (await call(api.api.reports.import.preview.post({ text }))) as unknown as ImportStructure
+    return await call(api.api.reports.import.preview.post({ text }))
   } catch (error) {
     toast.error('Failed to parse report content')
     throw error
@@ -378,12 +375,12 @@ function useReportShell(): Pick<ReportState, 'current' | 'loading'> {
   const tracked = snap.current
   if (tracked) {
     // Reading a field through the tracked snapshot subscribes to it.
-    for (const key of Object.keys(tracked) as (keyof Report)[]) {
+    for (const key of Object.keys(tracked) as (keyof ReportDetail)[]) {
       if (key !== 'sections') void tracked[key]
     }
     for (const section of tracked.sections ?? []) void section.id
   }
-  return { current: snapshot(reportState).current as Report | null, loading: snap.loading }
+  return { current: snapshot(reportState).current as ReportDetail | null, loading: snap.loading }
 }
 
 /**

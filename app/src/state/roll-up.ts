@@ -1,3 +1,4 @@
+import type { InvitationAccepted } from '@cadence/contract'
 import type {
   AssignedItem,
   Invitation,
@@ -21,9 +22,7 @@ import { toast } from './toasts'
 // ---- Invitations and links (the executive's side) ----
 
 async function createInvitation(memberUuid: string): Promise<Invitation> {
-  const created = (await call(
-    api.api['team-members']({ uuid: memberUuid }).invitations.post(),
-  )) as Invitation
+  const created = await call(api.api['team-members']({ uuid: memberUuid }).invitations.post())
   invalidate('teamMembers')
   void cache.teamMembers.load({ force: true }).catch(() => {})
   return created
@@ -65,7 +64,7 @@ async function previewInvitation(token: string): Promise<InvitationPreview> {
 }
 
 async function acceptInvitation(token: string) {
-  const done = await request<{ inviter_name: string; team_member_name: string }>(
+  const done = await request<InvitationAccepted>(
     'POST',
     `/api/invitations/${encodeURIComponent(token)}/accept`,
   )
@@ -82,7 +81,7 @@ const myTeamsState = proxy<{ teams: TeamMembership[]; loaded: boolean }>({
 
 async function loadMyTeams() {
   try {
-    const data = (await call(api.api['my-teams'].get())) as { teams: TeamMembership[] }
+    const data = await call(api.api['my-teams'].get())
     myTeamsState.teams = data.teams
     myTeamsState.loaded = true
   } catch (error) {
@@ -104,7 +103,7 @@ setOutboxContext({ assignedItems: () => assignedState.items })
 
 async function loadAssigned() {
   try {
-    const data = (await call(api.api['assigned-to-me'].get())) as { items: AssignedItem[] }
+    const data = await call(api.api['assigned-to-me'].get())
     assignedState.items = data.items
     assignedState.loaded = true
   } catch (error) {
@@ -123,9 +122,7 @@ async function updateAssigned(id: number, change: { is_completed: boolean; note?
   item.is_completed = change.is_completed
   if (change.note !== undefined) item.note = change.note
   try {
-    const saved = (await call(
-      api.api['assigned-to-me']({ id }).put(change),
-    )) as Partial<AssignedItem>
+    const saved = await call(api.api['assigned-to-me']({ id }).put(change))
     Object.assign(item, saved)
     if (change.note === undefined)
       toast.success(change.is_completed ? 'Marked complete' : 'Reopened')
@@ -147,9 +144,7 @@ const teamUpdatesState = proxy<{
 
 async function loadTeamUpdates(week: string) {
   try {
-    const data = (await call(api.api['team-updates'].get({ query: { week } }))) as {
-      updates: TeamUpdate[]
-    }
+    const data = await call(api.api['team-updates'].get({ query: { week } }))
     teamUpdatesState.byWeek[week] = data.updates
     teamUpdatesState.error = null
   } catch (error) {

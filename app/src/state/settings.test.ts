@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
 import type { SectionTemplate } from '@cadence/ui'
 import { deferred, json, restoreFetch, stubFetch } from '../test/fetch'
+import { userSettings } from '../test/fixtures'
 import { cache, resetCache } from './cache'
 import {
   reorderPayload,
@@ -71,16 +72,7 @@ describe('section templates', () => {
 })
 
 describe('report preferences (carry-over, reminder, recipients)', () => {
-  const settings = {
-    user_id: 1,
-    report_frequency: 'weekly' as const,
-    weekly_start_day: 'monday' as const,
-    weekly_end_day: 'friday' as const,
-    onboarding_complete: true,
-    carry_over: true,
-    reminder_enabled: true,
-    report_recipients: [],
-  }
+  const settings = userSettings()
 
   test('the PUT carries only the given fields, recipients trimmed without empty lines', () => {
     expect(reportPreferencesPayload({ carry_over: false })).toEqual({ carry_over: false })

@@ -48,9 +48,7 @@ async function savePreferences(
   try {
     const body = reportPreferencesPayload(prefs)
     const saved = await call(api.api['user-settings'].put(body))
-    cache.settings.mutate((current) =>
-      current ? { ...current, ...body, ...(saved as object) } : current,
-    )
+    cache.settings.mutate((current) => (current ? { ...current, ...body, ...saved } : current))
     cache.dashboard.invalidate()
     toast.success(successMessage)
     return true
@@ -75,7 +73,7 @@ async function saveWeekOverWeek(changes: ReportDeliveryPreferences): Promise<str
   cache.settings.mutate((current) => (current ? { ...current, ...body } : current))
   try {
     const saved = await call(api.api['user-settings'].put(body))
-    cache.settings.mutate((current) => (current ? { ...current, ...(saved as object) } : current))
+    cache.settings.mutate((current) => (current ? { ...current, ...saved } : current))
     toast.success('Settings saved successfully!')
     return null
   } catch (error) {
@@ -89,9 +87,7 @@ async function saveWeekOverWeek(changes: ReportDeliveryPreferences): Promise<str
 /** Settings → Delivery: the chat webhooks, saved at once; answers the server's error or null. */
 async function saveWebhooks(urls: string[]): Promise<string | null> {
   try {
-    const saved = (await call(api.api.settings.put({ webhook_urls: urls }))) as {
-      webhook_urls: string[]
-    }
+    const saved = await call(api.api.settings.put({ webhook_urls: urls }))
     cache.settings.mutate((current) =>
       current ? { ...current, webhook_urls: saved.webhook_urls } : current,
     )
@@ -109,9 +105,9 @@ async function addSection(name: string, type: SectionType): Promise<boolean> {
   if (!trimmed) return false
   const list = cache.sectionTemplates.state.data ?? []
   try {
-    const created = (await call(
+    const created = await call(
       api.api['section-templates'].post({ name: trimmed, type, sort_order: list.length }),
-    )) as unknown as SectionTemplate
+    )
     cache.sectionTemplates.mutate((current) => [...(current ?? []), created])
     toast.success(`Section "${trimmed}" added successfully!`)
     return true

@@ -1,6 +1,5 @@
 import type {
   Health,
-  ProjectHealth,
   ProjectHealthWeek,
   ReaderQuestion,
   SharedQuestion,
@@ -10,7 +9,7 @@ import type {
 } from '@cadence/ui'
 import { proxy, useSnapshot } from 'valtio'
 import { ApiError, api, call } from '../api/client'
-import { type QuestionsAnswer, setBadges } from './question-badges'
+import { setBadges } from './question-badges'
 import { reportState } from './reports'
 import { toast } from './toasts'
 
@@ -25,15 +24,15 @@ async function setProjectHealth(
   projectUuid: string,
   next: { health: Health; note: string | null },
 ) {
-  const row = (await call(
+  const row = await call(
     api.api
       .reports({ uuid: reportUuid })
       ['project-health']({ project_uuid: projectUuid })
       .put({ health: next.health, note: next.note }),
-  )) as ProjectHealth
+  )
   const report = reportState.current
   if (report?.uuid !== reportUuid) return
-  const rows = report.project_health ?? []
+  const rows = report.project_health
   report.project_health = rows.some((r) => r.project_uuid === projectUuid)
     ? rows.map((r) => (r.project_uuid === projectUuid ? row : r))
     : rows
@@ -48,12 +47,9 @@ function refreshProjectHealth(reportUuid: string, delayMs = 400) {
   clearTimeout(healthTimer)
   healthTimer = setTimeout(async () => {
     try {
-      const fresh = (await call(api.api.reports({ uuid: reportUuid }).get())) as {
-        project_health?: ProjectHealth[]
-      }
+      const fresh = await call(api.api.reports({ uuid: reportUuid }).get())
       const report = reportState.current
-      if (report?.uuid === reportUuid && fresh.project_health)
-        report.project_health = fresh.project_health
+      if (report?.uuid === reportUuid) report.project_health = fresh.project_health
     } catch (error) {
       console.error(error)
     }
@@ -62,9 +58,7 @@ function refreshProjectHealth(reportUuid: string, delayMs = 400) {
 
 /** The project page's health history. */
 async function loadProjectHealth(projectUuid: string): Promise<ProjectHealthWeek[]> {
-  const data = (await call(api.api.projects({ uuid: projectUuid }).health.get())) as {
-    weeks: ProjectHealthWeek[]
-  }
+  const data = await call(api.api.projects({ uuid: projectUuid }).health.get())
   return data.weeks
 }
 
@@ -73,7 +67,7 @@ async function createShare(reportUuid: string, expiresInDays: ShareExpiry) {
     api.api.reports({ uuid: reportUuid }).shares.post({ expires_in_days: expiresInDays }),
   )
   sharesState.loaded = false
-  return created as { id: number; url: string; expires_at: string | null }
+  return created
 }
 
 const sharesState = proxy<{ links: ShareLink[]; loaded: boolean; error: string | null }>({
@@ -84,7 +78,7 @@ const sharesState = proxy<{ links: ShareLink[]; loaded: boolean; error: string |
 
 async function loadShares() {
   try {
-    const data = (await call(api.api.shares.get())) as { shares: ShareLink[] }
+    const data = await call(api.api.shares.get())
     sharesState.links = data.shares
     sharesState.error = null
   } catch (error) {
@@ -103,7 +97,7 @@ const useShares = () => useSnapshot(sharesState)
 
 /** Readers' questions on one report, newest first (GET /api/questions has them all). */
 async function loadReportQuestions(reportUuid: string): Promise<ReaderQuestion[]> {
-  const data = (await call(api.api.questions.get())) as QuestionsAnswer
+  const data = await call(api.api.questions.get())
   setBadges(data)
   return data.questions.filter((q) => q.report_uuid === reportUuid)
 }
@@ -116,7 +110,7 @@ async function answerQuestion(id: number, answer: string | null) {
 /** GET /api/shared/{token}: null when the link is wrong, expired or revoked (404). */
 async function loadSharedReport(token: string): Promise<SharedReport | null> {
   try {
-    return (await call(api.api.shared({ token }).get())) as SharedReport
+    return await call(api.api.shared({ token }).get())
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) return null
     throw error
@@ -128,7 +122,7 @@ async function askSharedQuestion(
   token: string,
   question: { name: string; text: string; item_id: number | null },
 ): Promise<SharedQuestion> {
-  return (await call(api.api.shared({ token }).questions.post(question))) as SharedQuestion
+  return await call(api.api.shared({ token }).questions.post(question))
 }
 
 async function acknowledgeShared(token: string, name: string) {

@@ -43,9 +43,7 @@ async function loadTeamMember(uuid: string) {
   teamMemberState.notFound = false
   if (teamMemberState.dashboard?.teamMember.uuid !== uuid) teamMemberState.dashboard = null
   try {
-    const data = (await call(
-      api.api['team-members']({ uuid }).dashboard.get(),
-    )) as unknown as TeamMemberDashboard
+    const data = await call(api.api['team-members']({ uuid }).dashboard.get())
     if (mine === loadGeneration) teamMemberState.dashboard = data
   } catch (error) {
     console.error(error)
@@ -63,19 +61,22 @@ setOutboxContext({ openMember: () => teamMemberState.dashboard, reloadMember: lo
 
 async function addTeamMember(input: { name: string; title?: string; email: string }) {
   try {
-    const member = (await call(
+    // The answer is the member's stored row: a new member has no entries, link or invitation.
+    const { linked_user_id: _, ...member } = await call(
       api.api['team-members'].post({
         name: input.name.trim(),
         title: input.title?.trim() || undefined,
         email: input.email.trim(),
       }),
-    )) as unknown as TeamMember
+    )
     const full: TeamMember = {
       report_tasks_count: 0,
       standalone_tasks_count: 0,
       report_followups_count: 0,
       standalone_followups_count: 0,
       talking_points_count: 0,
+      linked_user_email: null,
+      pending_invitation: null,
       ...member,
     }
     cache.teamMembers.mutate((list) => [...(list ?? []), full])

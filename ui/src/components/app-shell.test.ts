@@ -10,7 +10,7 @@ describe('displayName', () => {
     expect(displayName({ provider_name: null, name: null, email: 'a@x.io' })).toBe('a@x.io')
   })
   test("falls back to 'User' when nothing is known", () => {
-    expect(displayName({ name: null, email: '' })).toBe('User')
+    expect(displayName({ provider_name: null, name: null, email: '' })).toBe('User')
     expect(displayName(null)).toBe('User')
   })
 })

@@ -28,7 +28,7 @@ function combineError(count: number, name: string | null): string | null {
   return null
 }
 
-const refs = (p: Project) => p.total_references ?? 0
+const refs = (p: Project) => p.total_references
 
 function CombineProjectsDialog({
   open,

@@ -5,21 +5,38 @@ import { groupItems } from './section-card'
 
 const project = (id: number, name: string): Project => ({
   id,
+  user_id: 1,
   uuid: `p-${id}`,
   name,
   status: 'active',
   created_at: '2026-01-01',
   updated_at: '2026-01-01',
+  total_references: 0,
+  task_count: 0,
+  followup_count: 0,
+  reports_count: 0,
 })
 const item = (id: number, project_id: number | null, is_completed = false): SectionItem => ({
   id,
   section_id: 1,
+  user_id: 1,
   project_id,
   content: `item ${id}`,
   is_completed,
   item_type: 'task',
   assigned_to_team_member_id: null,
+  source_item_id: null,
+  source_author_name: null,
+  assignee_completed_at: null,
+  assignee_note: null,
+  sort_order: id,
   created_at: '2026-01-01',
+  updated_at: '2026-01-01',
+  carried_from_item_id: null,
+  carried_forward: false,
+  origin_week_start_date: '2026-01-01',
+  open_weeks: 0,
+  is_stalled: false,
 })
 const projects = [project(1, 'Zeta'), project(2, 'alpha')]
 

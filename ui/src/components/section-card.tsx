@@ -1,5 +1,6 @@
 import { CheckSquare, FolderKanban, List, MessageSquareMore, Plus } from 'lucide-react'
 import * as React from 'react'
+import type { AgeOptional } from '../lib/ageing'
 import { byId } from '../lib/by-id'
 import { useShallowStable } from '../lib/stable'
 import type { Project, ReportSection, SectionItem, SectionType, TeamMember } from '../types'
@@ -75,8 +76,11 @@ type RowHandlers = {
   remove: () => void
 }
 
+/** A report section as the card takes it: the contract's, its items' ageing optional. */
+type CardSection = Omit<ReportSection, 'items'> & { items: AgeOptional<SectionItem>[] }
+
 type SectionCardProps = {
-  section: ReportSection
+  section: CardSection
   projects: Project[]
   members: TeamMember[]
   onAddItem?: (item: NewItem) => void
@@ -289,5 +293,5 @@ const SectionCard = React.memo(function SectionCard({
   )
 })
 
-export type { SectionCardProps }
+export type { CardSection, SectionCardProps }
 export { SectionCard }

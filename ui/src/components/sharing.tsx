@@ -1,6 +1,6 @@
 import { Copy, Link2 } from 'lucide-react'
 import * as React from 'react'
-import type { ShareLink } from '../types'
+import type { CreatedShare, ShareLink } from '../types'
 import { Badge } from './badge'
 import { Button } from './button'
 import { ConfirmInline } from './confirm-inline'
@@ -126,7 +126,7 @@ type ShareDialogProps = {
   /** 'Week of Nov 16, 2026' or the report's title. */
   reportName: string
   /** Creates the link; its answer is the only time the link's address is shown. */
-  onCreate: (expiresInDays: ShareExpiry) => Promise<{ url: string; expires_at: string | null }>
+  onCreate: (expiresInDays: ShareExpiry) => Promise<Pick<CreatedShare, 'url' | 'expires_at'>>
   /** Copies the address (the app uses the clipboard). */
   onCopy: (url: string) => void
   /** Formats an ISO time for people. */

@@ -1,7 +1,17 @@
 import type { ItemType, SectionItem } from '../types'
 import { addDays, MONTHS, parseIsoDate } from './dates'
 
-type Ageing = Pick<SectionItem, 'open_weeks' | 'origin_week_start_date'>
+/** How long an item has been open: what the ageing line is drawn from. */
+type AgeKey = 'open_weeks' | 'origin_week_start_date'
+
+type Ageing = Partial<Pick<SectionItem, AgeKey>>
+
+/**
+ * An item as the views that draw the ageing line take it (dashboard, report, 1:1 prep): the
+ * contract's type with how long it has been open optional. The server always sends it; without
+ * it (the stories' plain fixtures) no ageing is drawn.
+ */
+type AgeOptional<T extends Pick<SectionItem, AgeKey>> = Omit<T, AgeKey> & Partial<Pick<T, AgeKey>>
 
 /** 'Nov 2', or 'Dec 29, 2025' when the origin lies in another year than the week it is seen in. */
 function originLabel(originIso: string, openWeeks: number): string {
@@ -13,8 +23,8 @@ function originLabel(originIso: string, openWeeks: number): string {
 
 /**
  * How long an open task or follow-up has been open: 'new this week', 'open 1 week, since the
- * report of Nov 2', 'open 3 weeks, since the report of Nov 2'. Null when the server sent no
- * ageing (older data).
+ * report of Nov 2', 'open 3 weeks, since the report of Nov 2'. Null for an item drawn without
+ * its ageing (AgeOptional).
  */
 function ageingLabel({ open_weeks, origin_week_start_date }: Ageing): string | null {
   if (open_weeks === undefined || open_weeks === null) return null
@@ -30,4 +40,5 @@ function showsAgeing(item: { item_type: ItemType; is_completed: boolean }): bool
   return item.item_type !== 'standard' && !item.is_completed
 }
 
+export type { AgeKey, AgeOptional }
 export { ageingLabel, showsAgeing }

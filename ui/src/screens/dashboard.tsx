@@ -6,12 +6,22 @@ import { EmptyState } from '../components/empty-state'
 import { ItemAgeing } from '../components/item-row'
 import { Link } from '../components/link'
 import { PageSkeleton } from '../components/skeleton'
+import type { AgeOptional } from '../lib/ageing'
 import { formatDate } from '../lib/dates'
-import type { DashboardData, Report, SectionItem } from '../types'
+import type { DashboardData, Report, SectionItem, SectionItemWithReport } from '../types'
+
+/** An open task or follow-up of the dashboard, with the report it sits in. */
+export type DashboardItem = AgeOptional<SectionItemWithReport>
+
+/** GET /api/dashboard as the view takes it (its items' ageing optional: AgeOptional). */
+export type DashboardViewData = Omit<DashboardData, 'activeTasks' | 'activeFollowups'> & {
+  activeTasks: DashboardItem[]
+  activeFollowups: DashboardItem[]
+}
 
 export type DashboardViewProps = {
-  data: DashboardData
-  onToggleItem: (item: SectionItem, completed: boolean) => void
+  data: DashboardViewData
+  onToggleItem: (item: DashboardItem, completed: boolean) => void
   onCreateReport: () => void
   /** ?sidebar=reports|projects|team: the Sidebar list view, rendered full-width instead. */
   listSlot?: React.ReactNode
@@ -29,7 +39,7 @@ export type DashboardViewProps = {
 export type AgeSort = 'newest' | 'oldest'
 
 /** Stable: items of the same age keep the server's order. */
-export function sortByAge<T extends Pick<SectionItem, 'open_weeks'>>(
+export function sortByAge<T extends Partial<Pick<SectionItem, 'open_weeks'>>>(
   items: T[],
   sort: AgeSort,
 ): T[] {
@@ -45,7 +55,7 @@ function ItemList({
   empty,
   onToggle,
 }: {
-  items: SectionItem[]
+  items: DashboardItem[]
   empty: string
   onToggle: DashboardViewProps['onToggleItem']
 }) {
@@ -64,14 +74,10 @@ function ItemList({
           <div className="cad-screen__grow">
             <div className={it.is_completed ? 'cad-dash__done' : undefined}>{it.content}</div>
             <div className="cad-dash__meta">
-              {it.report_title || it.report_week_start_date ? (
-                <small className="cad-screen__muted">
-                  {it.report_title ?? 'Weekly Report'}
-                  {it.report_week_start_date
-                    ? ` · week of ${formatDate(it.report_week_start_date)}`
-                    : ''}
-                </small>
-              ) : null}
+              <small className="cad-screen__muted">
+                {it.report_title ?? 'Weekly Report'}
+                {` · week of ${formatDate(it.report_week_start_date)}`}
+              </small>
               <ItemAgeing item={it} />
             </div>
           </div>

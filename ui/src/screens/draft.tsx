@@ -2,12 +2,15 @@ import { Button } from '../components/button'
 import { ProjectHealthTable } from '../components/project-health'
 import { SinceLastWeek } from '../components/since-last-week'
 import { ReportSkeleton } from '../components/skeleton'
-import { ageingLabel, showsAgeing } from '../lib/ageing'
+import { type AgeOptional, ageingLabel, showsAgeing } from '../lib/ageing'
 import { formatShortWeekday } from '../lib/dates'
-import type { Project, Report, ReportChanges, SectionItem, SectionType, TeamMember } from '../types'
+import type { Project, ReportChanges, SectionItem, SectionType, TeamMember } from '../types'
+import type { ReportViewReport } from './report'
+
+type DraftItem = AgeOptional<SectionItem>
 
 export type DraftViewProps = {
-  report: Report | null
+  report: ReportViewReport | null
   /** While the report is being fetched: the report skeleton instead of 'Report not found'. */
   loading?: boolean
   weekRange: string
@@ -23,8 +26,8 @@ export type DraftViewProps = {
 
 const ICON: Record<SectionType, string> = { standard: '▤', tasks: '☑', followups: '↻' }
 
-function groups(items: SectionItem[], projects: Project[]) {
-  const byId = new Map<number | null, SectionItem[]>()
+function groups(items: DraftItem[], projects: Project[]) {
+  const byId = new Map<number | null, DraftItem[]>()
   for (const it of items) {
     const list = byId.get(it.project_id) ?? []
     list.push(it)

@@ -7,7 +7,7 @@ import { ItemAgeing } from '../components/item-row'
 import { Link } from '../components/link'
 import { PageSkeleton } from '../components/skeleton'
 import { formatDate } from '../lib/dates'
-import type { MemberEntry, Project, SectionItem, TeamMemberPrep } from '../types'
+import type { MemberEntry, Project, SectionItemWithReport, TeamMemberPrep } from '../types'
 
 export type PrepareOneOnOneViewProps = {
   /** GET /api/team-members/{uuid}/prep; null shows 'Team member not found'. */
@@ -60,7 +60,13 @@ function ProjectTag({ id, projects }: { id: number | null; projects: Project[] }
   )
 }
 
-function AssignedList({ items, projects }: { items: SectionItem[]; projects: Project[] }) {
+function AssignedList({
+  items,
+  projects,
+}: {
+  items: SectionItemWithReport[]
+  projects: Project[]
+}) {
   return (
     <ul className="cad-prep__list">
       {items.map((it) => (

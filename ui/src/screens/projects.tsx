@@ -97,7 +97,7 @@ export function ProjectsOverviewView({ analytics, projects, loading }: ProjectsO
           {active.map((p) => (
             <li key={p.uuid} className="cad-screen__row">
               <Link href={`/projects/${p.uuid}`}>{p.name}</Link>
-              <small className="cad-screen__muted">{p.total_references ?? 0} updates</small>
+              <small className="cad-screen__muted">{p.total_references} updates</small>
             </li>
           ))}
         </ul>

@@ -7,7 +7,12 @@ import { EmptyState } from '../components/empty-state'
 import { InlineEdit } from '../components/inline-edit'
 import { ProjectHealthPanel, type ProjectHealthPanelProps } from '../components/project-health'
 import { ReaderQuestions } from '../components/reader-questions'
-import { type NewItem, SectionCard, type SectionCardProps } from '../components/section-card'
+import {
+  type CardSection,
+  type NewItem,
+  SectionCard,
+  type SectionCardProps,
+} from '../components/section-card'
 import { Select } from '../components/select'
 import { SinceLastWeek } from '../components/since-last-week'
 import { ReportSkeleton } from '../components/skeleton'
@@ -28,8 +33,11 @@ const STATUSES = [
   { value: 'sent', label: 'Sent' },
 ]
 
+/** A report as the report and draft views take it: its sections' items' ageing optional. */
+export type ReportViewReport = Omit<Report, 'sections'> & { sections?: CardSection[] }
+
 export type ReportViewProps = {
-  report: Report | null
+  report: ReportViewReport | null
   loading?: boolean
   weekRange: string
   projects: Project[]

@@ -55,7 +55,7 @@ export function filterProjects(
   sort: ProjectSort,
 ): Project[] {
   const needle = q.trim().toLowerCase()
-  const refs = (x: Project) => x.total_references ?? 0
+  const refs = (x: Project) => x.total_references
   return projects
     .filter((x) => x.name.toLowerCase().includes(needle))
     .filter((x) => (filter === 'all' ? true : filter === 'unused' ? refs(x) === 0 : refs(x) > 0))
@@ -137,10 +137,10 @@ function SettingsProjects(p: SettingsProjectsProps) {
                   <small className="cad-screen__muted cad-screen__num cad-settings__project-meta">
                     {status === 'active' ? (
                       <>
-                        <span>{x.total_references ?? 0} refs</span>
-                        <span>{x.task_count ?? 0} tasks</span>
-                        <span>{x.followup_count ?? 0} follow-ups</span>
-                        <span>{x.reports_count ?? 0} reports</span>
+                        <span>{x.total_references} refs</span>
+                        <span>{x.task_count} tasks</span>
+                        <span>{x.followup_count} follow-ups</span>
+                        <span>{x.reports_count} reports</span>
                       </>
                     ) : null}
                     <span>Updated {formatDate(x.updated_at)}</span>

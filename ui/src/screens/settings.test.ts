@@ -4,12 +4,16 @@ import { filterProjects } from './settings'
 
 const project = (id: number, name: string, refs: number, updated: string): Project => ({
   id,
+  user_id: 1,
   uuid: `p-${id}`,
   name,
   status: 'active',
   created_at: '2026-01-01T00:00:00Z',
   updated_at: updated,
   total_references: refs,
+  task_count: 0,
+  followup_count: 0,
+  reports_count: 0,
 })
 const all = [
   project(1, 'Atlas', 3, '2026-03-01T00:00:00Z'),

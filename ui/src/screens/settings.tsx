@@ -43,7 +43,7 @@ function TeamSettings(p: SettingsViewProps) {
           <div className="cad-wow-settings__option">
             <Checkbox
               id={`${id}-team-reminder`}
-              checked={p.settings.team_reminder_enabled ?? false}
+              checked={p.settings.team_reminder_enabled}
               aria-describedby={`${id}-team-reminder-hint`}
               onCheckedChange={(v) => p.onTeamReminderChange?.(v === true)}
             />
@@ -96,9 +96,9 @@ function Preferences(p: SettingsViewProps) {
       </Button>
       {p.onWeekOverWeekChange ? (
         <ReportDeliverySettings
-          carryOver={p.settings.carry_over ?? true}
-          reminderEnabled={p.settings.reminder_enabled ?? true}
-          recipients={p.settings.report_recipients ?? []}
+          carryOver={p.settings.carry_over}
+          reminderEnabled={p.settings.reminder_enabled}
+          recipients={p.settings.report_recipients}
           mailEnabled={p.mailEnabled}
           error={p.weekOverWeekError}
           onChange={p.onWeekOverWeekChange}

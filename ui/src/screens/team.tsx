@@ -25,12 +25,9 @@ export function TeamOverviewView({
   teamUpdatesHref,
 }: TeamOverviewViewProps) {
   if (loading) return <PageSkeleton />
-  const tasks = members.reduce(
-    (s, m) => s + (m.report_tasks_count ?? 0) + (m.standalone_tasks_count ?? 0),
-    0,
-  )
+  const tasks = members.reduce((s, m) => s + m.report_tasks_count + m.standalone_tasks_count, 0)
   const fus = members.reduce(
-    (s, m) => s + (m.report_followups_count ?? 0) + (m.standalone_followups_count ?? 0),
+    (s, m) => s + m.report_followups_count + m.standalone_followups_count,
     0,
   )
   return (
@@ -69,9 +66,9 @@ export function TeamOverviewView({
                 ) : null}
               </div>
               <small className="cad-screen__muted cad-screen__num cad-team__counts">
-                Talking Points {m.talking_points_count ?? 0} · Tasks{' '}
-                {(m.report_tasks_count ?? 0) + (m.standalone_tasks_count ?? 0)} · Follow-ups{' '}
-                {(m.report_followups_count ?? 0) + (m.standalone_followups_count ?? 0)}
+                Talking Points {m.talking_points_count} · Tasks{' '}
+                {m.report_tasks_count + m.standalone_tasks_count} · Follow-ups{' '}
+                {m.report_followups_count + m.standalone_followups_count}
               </small>
             </li>
           ))}
