@@ -52,6 +52,7 @@ const { results, peakRss } = await measureApi({
   seconds: duration,
   measure: loadgen.measure,
 })
+console.log(`Peak server RSS over the API rows: ${peakRss.toFixed(0)} MB`)
 
 console.log(`\nFront end in Chromium (CPU ${4}x slower)…`)
 let frontend: PageMetrics[] = []

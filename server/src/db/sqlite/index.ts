@@ -110,7 +110,9 @@ export function openSqlite(path: string) {
   sqlite.exec('PRAGMA synchronous = FULL')
   sqlite.exec('PRAGMA foreign_keys = ON')
   sqlite.exec('PRAGMA busy_timeout = 5000')
-  sqlite.exec('PRAGMA cache_size = -32000')
+  // 8 MB of page cache: the OS caches the file as well, and `bun run bench` measured the same
+  // search and write throughput as with 32 MB but ~20 MB less peak memory under load.
+  sqlite.exec('PRAGMA cache_size = -8000')
   sqlite.exec('PRAGMA temp_store = MEMORY')
   const counter = { statements: 0 }
   const client = cachingClient(sqlite, counter)
