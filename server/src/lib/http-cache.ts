@@ -1,6 +1,6 @@
 import { Elysia } from 'elysia'
 import type { AppContext } from '../context'
-import { peekSession, sessionCookieName } from '../modules/auth/service'
+import { type PeekedSession, peekSession, sessionCookieName } from '../modules/auth/service'
 import type { InFlight } from './in-flight'
 import { pathAndQuery } from './request-path'
 import { isoDate } from './time'
@@ -168,13 +168,25 @@ export function httpCache(ctx: AppContext, options: { maxBytes?: number } = {}) 
    * A cached route's answer when the cache has it (200) or the browser does (304); otherwise
    * undefined, and the route answers (what it answers is then cached, see `pending`).
    */
-  async function lookup(request: Request): Promise<Hit | undefined> {
+  function lookup(request: Request): Hit | undefined | Promise<Hit | undefined> {
     if (request.method !== 'GET' || disabled) return
     const { pathname, search } = pathAndQuery(request.url)
     if (!CACHED_ROUTES.test(pathname)) return
     // The data version is read from the database on every request, so a write through any
     // instance is seen at once and no instance answers a stale body or a stale 304.
-    const session = await peekSession(ctx, cookieValue(request.headers.get('cookie'), cookieName))
+    const session = peekSession(ctx, cookieValue(request.headers.get('cookie'), cookieName))
+    // Without a promise when the engine answered at once (SQLite): the hot path stays synchronous.
+    return session instanceof Promise
+      ? session.then((s) => hitFor(request, pathname, search, s))
+      : hitFor(request, pathname, search, session)
+  }
+
+  function hitFor(
+    request: Request,
+    pathname: string,
+    search: string,
+    session: PeekedSession | null,
+  ): Hit | undefined {
     // No session, or one the ordinary path must update: let the route answer (401, renewal).
     if (!session) return
     const etag = `W/"${boot}-${session.userId}-${session.version}-${isoDate()}"`
@@ -197,8 +209,7 @@ export function httpCache(ctx: AppContext, options: { maxBytes?: number } = {}) 
     fallback: (request: Request) => unknown,
     inFlight?: InFlight,
   ) {
-    const answerOrFallback = async (request: Request) => {
-      const hit = await lookup(request)
+    const respond = (request: Request, hit: Hit | undefined) => {
       if (!hit) return fallback(request) as Response | Promise<Response>
       const set = { headers: { ...headers } as Record<string, string | number> }
       if (hit.status === 304) {
@@ -207,6 +218,10 @@ export function httpCache(ctx: AppContext, options: { maxBytes?: number } = {}) 
       }
       const body = jsonBody(request, set, (hit.entry as Entry).body, hit.etag, hit.entry)
       return new Response(body, { headers: set.headers as Record<string, string> })
+    }
+    const answerOrFallback = (request: Request) => {
+      const hit = lookup(request)
+      return hit instanceof Promise ? hit.then((h) => respond(request, h)) : respond(request, hit)
     }
     const answer = inFlight
       ? (request: Request) => inFlight.track(() => answerOrFallback(request))

@@ -169,9 +169,20 @@ export async function validateSession(ctx: AppContext, token: string | undefined
  * validateSession would have something to write (sliding expiry, the day's last_seen_at), so the
  * caller then takes the ordinary path that does it.
  */
-export async function peekSession(ctx: AppContext, token: string | undefined) {
+export function peekSession(
+  ctx: AppContext,
+  token: string | undefined,
+): PeekedSession | null | Promise<PeekedSession | null> {
   if (!token || token.length > 200) return null
-  const row = await ctx.db.q.auth.peek(sha256Hex(token))
+  const row = ctx.db.q.auth.peek(sha256Hex(token))
+  // Synchronous when the engine answered at once (SQLite, mostly): no promise on the hot path.
+  return row instanceof Promise ? row.then(peeked) : peeked(row)
+}
+
+export type PeekedSession = { userId: number; version: string }
+type PeekRow = Awaited<ReturnType<AppContext['db']['q']['auth']['peek']>>
+
+function peeked(row: PeekRow | undefined): PeekedSession | null {
   if (!row) return null
   const left = Date.parse(row.expiresAt) - Date.now()
   if (left < (SESSION_DAYS * DAY) / 2) return null

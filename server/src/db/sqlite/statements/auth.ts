@@ -34,9 +34,14 @@ export const authStatements = (db: SqliteCore) => ({
     await ready(db)
     return (db.prepare(USER).get(id) as UserRow | null) ?? undefined
   },
-  /** The session's user and that user's data version (src/lib/http-cache.ts), in one read. */
-  async peek(id: string) {
-    await ready(db)
-    return (db.prepare(PEEK).get(id) as PeekRow | null) ?? undefined
+  /**
+   * The session's user and that user's data version (src/lib/http-cache.ts), in one read:
+   * synchronous unless a write batch holds the connection. The cached GETs are answered without
+   * a promise when they can be (measured: a promise per answer cost a tenth of the throughput).
+   */
+  peek(id: string): PeekRow | undefined | Promise<PeekRow | undefined> {
+    const read = () => (db.prepare(PEEK).get(id) as PeekRow | null) ?? undefined
+    const wait = ready(db)
+    return wait ? wait.then(read) : read()
   },
 })
