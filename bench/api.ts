@@ -96,9 +96,11 @@ export async function measureApi(opts: ApiOptions) {
     await reader.read()
     for (const c of opts.connections) {
       let sampling = true
+      let rowRss = 0
       const sampler = (async () => {
         while (sampling) {
-          peakRss = Math.max(peakRss, rssMb(opts.pid))
+          rowRss = Math.max(rowRss, rssMb(opts.pid))
+          peakRss = Math.max(peakRss, rowRss)
           await Bun.sleep(100)
         }
       })()
@@ -123,7 +125,7 @@ export async function measureApi(opts: ApiOptions) {
       }
       results.push(row)
       console.log(
-        `${t.name.padEnd(30)} c=${String(c).padStart(2)}  ${run.rps.toFixed(0).padStart(7)} req/s  p50 ${run.p50} ms  p99 ${run.p99} ms  ceiling ${ceil.rps.toFixed(0)} req/s p99 ${ceil.p99} ms  ratio ${(ratio * 100).toFixed(0)}%${run.non2xx ? `  non-2xx ${run.non2xx}` : ''}${run.errors ? `  errors ${run.errors}` : ''}`,
+        `${t.name.padEnd(30)} c=${String(c).padStart(2)}  ${run.rps.toFixed(0).padStart(7)} req/s  p50 ${run.p50} ms  p99 ${run.p99} ms  ceiling ${ceil.rps.toFixed(0)} req/s p99 ${ceil.p99} ms  ratio ${(ratio * 100).toFixed(0)}%  rss ${rowRss.toFixed(0)} MB${run.non2xx ? `  non-2xx ${run.non2xx}` : ''}${run.errors ? `  errors ${run.errors}` : ''}`,
       )
     }
     ceiling.proc.kill()

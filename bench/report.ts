@@ -356,4 +356,8 @@ const CAUSES = `## Causes found (profiled on the seeded database) and what was d
 
 Runs on this 2-core machine share the cores with the load generator (and, during development, with
 other work), so absolute numbers are noisy; the ratios to the ceiling are the comparable figures.
+Even quiet runs of the same code differ: on 2026-11-25 three runs of this code (two full, one of
+the API rows only) gave a peak RSS of 136–152 MB (the peak falls in the search and write rows, when
+collections happen to run) and the single report 31–33% of its ceiling; each row's peak RSS is
+printed by the run (\`rss … MB\`).
 `
