@@ -50,13 +50,10 @@ export type ShareLinkList = typeof ShareLinkList.static
 export const ShareRevoked = t.Object({ success: t.Boolean() })
 export type ShareRevoked = typeof ShareRevoked.static
 
-/** A reader's question as its author sees it (GET /api/questions). */
-export const ReaderQuestion = t.Object({
+/** What every answer about a reader's question carries. */
+const questionFields = {
   id: t.Number(),
-  report_uuid: t.String(),
-  week_start_date: t.String(),
   item_id: t.Nullable(t.Number()),
-  item_content: t.Nullable(t.String()),
   followup_item_id: t.Nullable(t.Number()),
   name: t.String(),
   text: t.String(),
@@ -64,6 +61,14 @@ export const ReaderQuestion = t.Object({
   answered_at: t.Nullable(t.String()),
   seen_at: t.Nullable(t.String()),
   created_at: t.String(),
+}
+
+/** A reader's question as its author sees it (GET /api/questions). */
+export const ReaderQuestion = t.Object({
+  ...questionFields,
+  report_uuid: t.String(),
+  week_start_date: t.String(),
+  item_content: t.Nullable(t.String()),
 })
 export type ReaderQuestion = typeof ReaderQuestion.static
 
@@ -86,18 +91,10 @@ export type ReaderQuestionList = typeof ReaderQuestionList.static
 
 /** PUT /api/questions/{id}: the question's stored row after the change. */
 export const AnsweredQuestion = t.Object({
-  id: t.Number(),
+  ...questionFields,
   user_id: t.Number(),
   report_id: t.Number(),
   share_id: t.Nullable(t.Number()),
-  item_id: t.Nullable(t.Number()),
-  followup_item_id: t.Nullable(t.Number()),
-  name: t.String(),
-  text: t.String(),
-  answer: t.Nullable(t.String()),
-  answered_at: t.Nullable(t.String()),
-  seen_at: t.Nullable(t.String()),
-  created_at: t.String(),
   updated_at: t.String(),
 })
 export type AnsweredQuestion = typeof AnsweredQuestion.static

@@ -76,14 +76,15 @@ export type MemberEntryList = typeof MemberEntryList.static
  * (the newest copy of each carry-over chain, with its report and ageing), and all of the
  * member's own entries.
  */
-export const TeamMemberDashboard = t.Object({
+const memberLists = {
   teamMember: TeamMember,
   assignedTasks: t.Array(SectionItemWithReport),
   assignedFollowups: t.Array(SectionItemWithReport),
   standaloneTasks: t.Array(MemberEntry),
   standaloneFollowups: t.Array(MemberEntry),
   talkingPoints: t.Array(MemberEntry),
-})
+}
+export const TeamMemberDashboard = t.Object(memberLists)
 export type TeamMemberDashboard = typeof TeamMemberDashboard.static
 
 /**
@@ -91,12 +92,7 @@ export type TeamMemberDashboard = typeof TeamMemberDashboard.static
  * and the talking points covered on the last day any was covered.
  */
 export const TeamMemberPrep = t.Object({
-  teamMember: TeamMember,
-  assignedTasks: t.Array(SectionItemWithReport),
-  assignedFollowups: t.Array(SectionItemWithReport),
-  standaloneTasks: t.Array(MemberEntry),
-  standaloneFollowups: t.Array(MemberEntry),
-  talkingPoints: t.Array(MemberEntry),
+  ...memberLists,
   coveredLastTime: t.Array(MemberEntry),
 })
 export type TeamMemberPrep = typeof TeamMemberPrep.static
