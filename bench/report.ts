@@ -360,4 +360,8 @@ Even quiet runs of the same code differ: on 2026-11-25 three runs of this code (
 the API rows only) gave a peak RSS of 136–152 MB (the peak falls in the search and write rows, when
 collections happen to run) and the single report 31–33% of its ceiling; each row's peak RSS is
 printed by the run (\`rss … MB\`).
+The committed run before this one (2026-11-24) had the rare-word search at ~5,000 req/s; that code
+run back to back with this one on 2026-11-25 (\`BENCH_ONLY=search\`) gave 2,925 against this code's
+2,914 at 64 connections, and this code was 6–12% faster on the other four searches: the machine, not
+the code, moved.
 `
