@@ -3,19 +3,24 @@
 import { t } from 'elysia'
 import { SectionItemWithReport } from './items'
 
-/** A team member's stored row: POST /api/team-members and PUT /api/team-members/{uuid} answer it. */
-export const TeamMemberRecord = t.Object({
+/** The fields of a team member every answer carries. */
+const memberFields = {
   id: t.Number(),
   user_id: t.Number(),
   uuid: t.String(),
   name: t.String(),
   title: t.Nullable(t.String()),
   email: t.String(),
-  /** Team roll-up (issue 17): the Cadence account that accepted this member's invitation. */
-  linked_user_id: t.Nullable(t.Number()),
   linked_at: t.Nullable(t.String()),
   created_at: t.String(),
   updated_at: t.String(),
+}
+
+/** A team member's stored row: POST /api/team-members and PUT /api/team-members/{uuid} answer it. */
+export const TeamMemberRecord = t.Object({
+  ...memberFields,
+  /** Team roll-up (issue 17): the Cadence account that accepted this member's invitation. */
+  linked_user_id: t.Nullable(t.Number()),
 })
 export type TeamMemberRecord = typeof TeamMemberRecord.static
 
@@ -25,15 +30,7 @@ export type TeamMemberRecord = typeof TeamMemberRecord.static
  * id) and the open invitation, if any (its link was shown once, when it was made).
  */
 export const TeamMember = t.Object({
-  id: t.Number(),
-  user_id: t.Number(),
-  uuid: t.String(),
-  name: t.String(),
-  title: t.Nullable(t.String()),
-  email: t.String(),
-  linked_at: t.Nullable(t.String()),
-  created_at: t.String(),
-  updated_at: t.String(),
+  ...memberFields,
   report_tasks_count: t.Number(),
   standalone_tasks_count: t.Number(),
   report_followups_count: t.Number(),

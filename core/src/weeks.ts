@@ -3,7 +3,7 @@
 // Every computation runs on one representation, the day as a Date at UTC midnight, so no time
 // zone or daylight-saving change moves a day. Pure: no DOM, no Node APIs.
 
-/** Sunday is 0, per spec. */
+/** Sunday is 0, as in JavaScript's Date.getDay(). */
 export const WEEKDAYS = [
   'sunday',
   'monday',
@@ -15,7 +15,7 @@ export const WEEKDAYS = [
 ] as const
 export type Weekday = (typeof WEEKDAYS)[number]
 
-/** Sunday is 0, per spec. Throws on a name that is not a weekday. */
+/** Sunday is 0 (as Date.getDay()). Throws on a name that is not a weekday. */
 export function weekdayIndex(day: Weekday): number {
   const i = WEEKDAYS.indexOf(day)
   if (i < 0) throw new Error(`Unknown weekday: ${day}`)

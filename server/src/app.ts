@@ -76,7 +76,7 @@ const docsResponse = (body: string | Blob, type: string) =>
     headers: { 'content-type': type, 'cache-control': 'public, max-age=3600' },
   })
 
-export function securityHeaders(config: Config) {
+function securityHeaders(config: Config) {
   const widget = config.helpWidget ? ` ${new URL(config.helpWidget.url).origin}` : ''
   // Served over https: browsers keep to https for a year (HSTS), so no first request goes in clear.
   const hsts: Record<string, string> = config.publicUrl.startsWith('https:')

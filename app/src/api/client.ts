@@ -45,7 +45,10 @@ type Answer<T> =
   | { data: T; error: null; status: number }
   | { data: null; error: { status: unknown; value: unknown }; status: number }
 
-/** Unwraps an Eden Treaty call: the typed data, or an ApiError built by the rules of §7. */
+/**
+ * Unwraps an Eden Treaty call: the typed data, or an ApiError whose message is the body's `error`
+ * (else 'Request failed', else 'HTTP <status>'; see errorMessage in ./errors).
+ */
 async function call<T>(pending: Promise<Answer<T>>): Promise<T> {
   const result = await pending
   if (result.error) {
@@ -79,7 +82,7 @@ async function request<T>(method: Method, path: string, body?: unknown): Promise
   return (text ? parsed : null) as T
 }
 
-/** The message of any thrown value, for toasts: §8 'An error occurred' for a non-error. */
+/** The message of any thrown value, for toasts: 'An error occurred' for a non-error. */
 function messageOf(error: unknown, fallback = 'An error occurred'): string {
   if (error instanceof Error && error.message) return error.message
   return fallback

@@ -23,7 +23,7 @@ let configRequest: Promise<PublicConfig | null> | null = null
 
 /** The public configuration, asked once per page load; a failure means "no widget". */
 function loadPublicConfig(): Promise<PublicConfig | null> {
-  // GET /api/config: what the server has configured for the browser (interface §2).
+  // GET /api/config: what the server has configured for the browser (the help widget's URL).
   configRequest ??= call(api.api.config.get()).catch((error) => {
     console.error(error)
     return null

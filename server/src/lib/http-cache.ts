@@ -144,11 +144,7 @@ export function httpCache(ctx: AppContext, options: { maxBytes?: number } = {}) 
   ): Bytes => {
     const headers = set.headers
     headers['content-type'] = JSON_TYPE
-    if (etag) {
-      headers.etag = etag
-      headers.vary = 'Accept-Encoding, Cookie'
-      headers['cache-control'] = 'private, no-cache'
-    }
+    if (etag) Object.assign(headers, validators(etag))
     if (body.length < COMPRESS_MIN_BYTES || !acceptsGzip(request)) return body
     let gzip = entry?.gzip
     if (!gzip) {
@@ -235,9 +231,9 @@ export function httpCache(ctx: AppContext, options: { maxBytes?: number } = {}) 
       if (pending.has(request)) return
       const hit = await lookup(request)
       if (!hit) return
-      Object.assign(set.headers, validators(hit.etag))
       if (hit.status === 304) {
         set.status = 304
+        Object.assign(set.headers, validators(hit.etag))
         return EMPTY
       }
       return jsonBody(request, set, (hit.entry as Entry).body, hit.etag, hit.entry)

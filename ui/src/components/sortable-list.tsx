@@ -19,7 +19,7 @@ import { GripVertical } from 'lucide-react'
 import type * as React from 'react'
 import { cn } from '../lib/cn'
 
-/** Spec §9: a drag starts after 8 px, so clicks inside rows still work. */
+/** A drag starts after 8 px, so clicks inside rows still work. */
 const DRAG_ACTIVATION_DISTANCE = 8
 
 type Id = number | string

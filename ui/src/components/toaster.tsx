@@ -3,7 +3,7 @@ import * as React from 'react'
 import { cn } from '../lib/cn'
 import type { Toast, ToastType } from '../types'
 
-/** Milliseconds each toast stays, per spec §9. */
+/** Milliseconds each toast stays: errors longest, so there is time to read them. */
 const TOAST_DURATIONS: Record<ToastType, number> = {
   success: 4000,
   error: 6000,
