@@ -1,5 +1,4 @@
-// Response schemas of the admin area and the tour's event feed (server/src/modules/admin,
-// modules/admin-profile).
+// Response schemas of the admin area and the tour's event feed (server/src/modules/admin).
 import { t } from 'elysia'
 
 /** GET /api/admin/profile: whether the signed-in user is an administrator (any user may ask). */

@@ -1,6 +1,6 @@
 import { t } from 'elysia'
-import { SectionItemWithReport } from './items'
 import { Report } from './reports'
+import { SectionItemWithReport } from './section-items'
 
 /**
  * GET /api/dashboard: the report of the current week (or null), the open tasks and follow-ups

@@ -1,6 +1,6 @@
 import { t } from 'elysia'
-import { ItemType } from './items'
-import { SectionType } from './reports'
+import { ItemType } from './section-items'
+import { SectionType } from './section-templates'
 
 // Projects: the list, one project, its timeline and its week-over-week changes.
 

@@ -1,45 +1,9 @@
 import { t } from 'elysia'
-import { ItemType, SectionItem } from './items'
+import { ProjectHealth } from './project-health'
+import { ItemType, SectionItem } from './section-items'
+import { SectionType } from './section-templates'
 
-// Reports, their sections, section templates, project health on a report, week over week.
-
-export const SectionType = t.Union([
-  t.Literal('standard'),
-  t.Literal('tasks'),
-  t.Literal('followups'),
-])
-export type SectionType = typeof SectionType.static
-
-/** A section template (GET/POST/PUT /api/section-templates): a report's sections are made from them. */
-export const SectionTemplate = t.Object({
-  id: t.Number(),
-  user_id: t.Number(),
-  name: t.String(),
-  type: SectionType,
-  sort_order: t.Number(),
-  created_at: t.String(),
-  updated_at: t.String(),
-})
-export type SectionTemplate = typeof SectionTemplate.static
-
-export const Health = t.Union([t.Literal('on_track'), t.Literal('at_risk'), t.Literal('off_track')])
-export type Health = typeof Health.static
-
-/**
- * A project's health on one report (issue 16): each project with items on the report; `health`
- * is null until one is set (or carried from an earlier report), `note` is this week's own.
- * A report's `project_health`, PUT /api/reports/{uuid}/project-health/{project_uuid}, a shared report.
- */
-export const ProjectHealth = t.Object({
-  project_uuid: t.String(),
-  project_name: t.String(),
-  health: t.Nullable(Health),
-  note: t.Nullable(t.String()),
-  previous_health: t.Nullable(Health),
-  open_count: t.Number(),
-  completed_count: t.Number(),
-})
-export type ProjectHealth = typeof ProjectHealth.static
+// Reports, their sections, week over week.
 
 /** A report section's own columns (PUT /api/report-sections/{id}). */
 const sectionFields = {

@@ -1,22 +1,8 @@
-// Response schemas of this area of the API (see index.ts): project health, private links, readers'
+// Response schemas of this area of the API (see index.ts): private links, readers'
 // questions and acknowledgements, and the readers' own view of a shared report (/api/shared/:token).
 import { t } from 'elysia'
-import { Health, ProjectHealth, SectionType } from './reports'
-
-// Health and ProjectHealth (a report's health table) are in reports.ts, with the report.
-
-/** One week of a project's health history (the project page's timeline). */
-export const ProjectHealthWeek = t.Object({
-  week_start_date: t.String(),
-  report_uuid: t.String(),
-  health: Health,
-  note: t.Nullable(t.String()),
-})
-export type ProjectHealthWeek = typeof ProjectHealthWeek.static
-
-/** GET /api/projects/{uuid}/health: newest week first. */
-export const ProjectHealthHistory = t.Object({ weeks: t.Array(ProjectHealthWeek) })
-export type ProjectHealthHistory = typeof ProjectHealthHistory.static
+import { ProjectHealth } from './project-health'
+import { SectionType } from './section-templates'
 
 /** POST /api/reports/{uuid}/shares: the link (and so its token) is in this answer only. */
 export const CreatedShare = t.Object({

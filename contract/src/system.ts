@@ -1,4 +1,4 @@
-// Response schemas of the public, unauthenticated routes (server/src/modules/config, modules/health).
+// Response schemas of the public, unauthenticated routes (server/src/modules/system).
 import { t } from 'elysia'
 
 /** GET /api/config: what the web app needs before sign-in (nothing secret). */

@@ -1,7 +1,7 @@
 // Response schemas of this area of the API (see index.ts): team members, their talking points,
 // standalone tasks and follow-ups, the member page and 'Prepare 1:1'.
 import { t } from 'elysia'
-import { SectionItemWithReport } from './items'
+import { SectionItemWithReport } from './section-items'
 
 /** The fields of a team member every answer carries. */
 const memberFields = {
@@ -19,7 +19,7 @@ const memberFields = {
 /** A team member's stored row: POST /api/team-members and PUT /api/team-members/{uuid} answer it. */
 export const TeamMemberRecord = t.Object({
   ...memberFields,
-  /** Team roll-up (issue 17): the Cadence account that accepted this member's invitation. */
+  /** Team roll-up: the Cadence account that accepted this member's invitation. */
   linked_user_id: t.Nullable(t.Number()),
 })
 export type TeamMemberRecord = typeof TeamMemberRecord.static
@@ -66,7 +66,7 @@ export type MemberEntry = typeof MemberEntry.static
 export const MemberEntryList = t.Array(MemberEntry)
 export type MemberEntryList = typeof MemberEntryList.static
 
-// DELETE /api/team-members/{uuid} and /api/team-members/{kind}/{id} answer `Deleted` (items.ts).
+// DELETE /api/team-members/{uuid} and /api/team-members/{kind}/{id} answer `Deleted` (section-items.ts).
 
 /**
  * GET /api/team-members/{uuid}/dashboard: the member page. Report items assigned to the member

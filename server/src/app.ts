@@ -1,5 +1,3 @@
-import { dirname, join } from 'node:path'
-import { openapi } from '@elysiajs/openapi'
 import { Elysia } from 'elysia'
 import type { Config } from './config'
 import type { AppContext } from './context'
@@ -8,16 +6,14 @@ import { HttpError, validationMessage } from './lib/errors'
 import { httpCache } from './lib/http-cache'
 import type { InFlight } from './lib/in-flight'
 import { pathAndQuery } from './lib/request-path'
-import { adminModule } from './modules/admin'
-import { adminProfileModule } from './modules/admin-profile'
+import { adminModule, adminProfileModule } from './modules/admin'
 import { authModule } from './modules/auth'
 import { DEV_AUTHORIZE_PATH } from './modules/auth/providers'
 import { sessionCookieName } from './modules/auth/service'
-import { configModule } from './modules/config'
 import { dashboardModule } from './modules/dashboard'
-import { healthModule } from './modules/health'
+import { deliveryModule } from './modules/delivery'
 import { importExportModule } from './modules/import-export'
-import { mailModule } from './modules/mail'
+import { projectHealthModule } from './modules/project-health'
 import { projectsModule } from './modules/projects'
 import { reportsModule } from './modules/reports'
 import { searchModule } from './modules/search'
@@ -25,8 +21,9 @@ import { sectionItemsModule } from './modules/section-items'
 import { sectionTemplatesModule } from './modules/section-templates'
 import { settingsModule } from './modules/settings'
 import { SHARED_HEADERS, sharedModule, sharingModule } from './modules/sharing'
-import { invitationsModule, teamModule } from './modules/team'
+import { systemModule } from './modules/system'
 import { teamMembersModule } from './modules/team-members'
+import { invitationsModule, teamRollUpModule } from './modules/team-roll-up'
 import { staticModule } from './static'
 
 export type CreateAppOptions = {
@@ -36,45 +33,6 @@ export type CreateAppOptions = {
   /** Counts the requests in flight (the server's graceful shutdown waits for them). */
   inFlight?: InFlight
 }
-
-// The API reference page (/api/docs) is Scalar's bundle, from the pinned @scalar/api-reference
-// package and served from this origin: an air-gapped installation has working docs and the CSP
-// names no CDN. No page gets inline script.
-const DOCS_PATH = '/api/docs'
-const SPEC_PATH = '/api/openapi.json'
-const SCALAR_PATH = '/api/docs/scalar.js'
-const DOCS_INIT_PATH = '/api/docs/init.js'
-const scalarBundle = () =>
-  Bun.file(
-    join(
-      dirname(Bun.resolveSync('@scalar/api-reference', import.meta.dir)),
-      'browser/standalone.js',
-    ),
-  )
-const DOCS_PAGE = `<!doctype html>
-<html lang="en">
-  <head>
-    <meta charset="utf-8" />
-    <meta name="viewport" content="width=device-width, initial-scale=1" />
-    <title>Cadence API</title>
-    <link rel="icon" href="/icons/favicon.svg" type="image/svg+xml" />
-  </head>
-  <body>
-    <div id="reference"></div>
-    <script src="${SCALAR_PATH}"></script>
-    <script src="${DOCS_INIT_PATH}"></script>
-  </body>
-</html>
-`
-const DOCS_INIT = `Scalar.createApiReference('#reference', ${JSON.stringify({
-  url: SPEC_PATH,
-  withDefaultFonts: false,
-})})
-`
-const docsResponse = (body: string | Blob, type: string) =>
-  new Response(body, {
-    headers: { 'content-type': type, 'cache-control': 'public, max-age=3600' },
-  })
 
 function securityHeaders(config: Config) {
   const widget = config.helpWidget ? ` ${new URL(config.helpWidget.url).origin}` : ''
@@ -248,49 +206,24 @@ export function createApp({ db, config, signInLimit, inFlight }: CreateAppOption
     })
     // Per-user response cache, ETag/304 and gzip; before the modules so it covers their routes.
     .use(cache.plugin)
-    .use(
-      openapi({
-        path: DOCS_PATH,
-        specPath: SPEC_PATH,
-        // The page is ours (below): the plugin's page carries an inline configuration script
-        // that the CSP blocks.
-        provider: null,
-        documentation: {
-          info: {
-            title: 'Cadence API',
-            version: '1.0.0',
-            description: 'Weekly executive reporting',
-          },
-        },
-      }),
-    )
-    .get(DOCS_PATH, () => docsResponse(DOCS_PAGE, 'text/html; charset=utf-8'), {
-      detail: { hide: true },
-    })
-    .get(DOCS_INIT_PATH, () => docsResponse(DOCS_INIT, 'text/javascript; charset=utf-8'), {
-      detail: { hide: true },
-    })
-    .get(SCALAR_PATH, () => docsResponse(scalarBundle(), 'text/javascript; charset=utf-8'), {
-      detail: { hide: true },
-    })
+    .use(systemModule(ctx))
     .use(authModule(ctx, { signInLimit: signInLimit ?? config.signInRateLimit }))
     .use(adminProfileModule(ctx))
-    .use(configModule(ctx))
-    .use(healthModule(ctx))
     .use(settingsModule(ctx))
     .use(sectionTemplatesModule(ctx))
     .use(projectsModule(ctx))
     .use(teamMembersModule(ctx))
     .use(reportsModule(ctx))
+    .use(projectHealthModule(ctx))
     .use(sharingModule(ctx))
     .use(sharedModule(ctx))
-    .use(teamModule(ctx))
+    .use(teamRollUpModule(ctx))
     .use(invitationsModule(ctx))
     .use(sectionItemsModule(ctx))
     .use(dashboardModule(ctx))
     .use(searchModule(ctx))
     .use(importExportModule(ctx))
-    .use(mailModule(ctx))
+    .use(deliveryModule(ctx))
     .use(adminModule(ctx))
     .use(staticModule(ctx))
   fallback = (request) => built.fetch(request)

@@ -5,8 +5,8 @@ import { openPostgres } from './db/pg'
 import { startCheckpointer } from './db/sqlite/checkpointer'
 import { InFlight } from './lib/in-flight'
 import { purgeExpiredSessions } from './modules/auth/service'
-import { startWebhookPoster } from './modules/delivery/worker'
-import { startMailer } from './modules/mail/worker'
+import { startWebhookPoster } from './modules/delivery/chat-worker'
+import { startMailer } from './modules/delivery/mail-worker'
 
 const started = performance.now()
 const config = loadConfig()

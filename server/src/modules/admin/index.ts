@@ -91,3 +91,4 @@ export function adminModule(ctx: AppContext) {
       detail,
     })
 }
+export { adminProfileModule } from './profile'

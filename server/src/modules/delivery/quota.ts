@@ -9,8 +9,8 @@ import type { AppContext } from '../../context'
 import { userSettings } from '../../db/schema'
 import { TooManyRequests } from '../../lib/errors'
 import { createRateLimiter } from '../../lib/rate-limit'
-import { parseRecipients } from '../mail/queue'
-import { parseWebhookUrls } from './labels'
+import { parseWebhookUrls } from './chat-labels'
+import { parseRecipients } from './queue'
 
 export const SENDS_PER_HOUR = 20
 export const SENDS_PER_DAY = 100

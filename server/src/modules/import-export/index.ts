@@ -9,7 +9,7 @@ import { Elysia } from 'elysia'
 import type { AppContext } from '../../context'
 import { BadRequest } from '../../lib/errors'
 import { authPlugin } from '../auth/plugin'
-import { exportReportEmail } from '../mail/service'
+import { exportReportEmail } from '../delivery/mail'
 import { ImportExportModel } from './model'
 import {
   exportAccount,
@@ -60,7 +60,7 @@ export function importExportModule(ctx: AppContext) {
       async ({ user, params, query }) => {
         const format = query.format ?? 'md'
         if (format === 'html' || format === 'text') {
-          // The report e-mail's two parts (modules/mail), which 'Copy for e-mail' uses.
+          // The report e-mail's two parts (modules/delivery/mail.ts), which 'Copy for e-mail' uses.
           const { filename, body } = await exportReportEmail(ctx, user.id, params.uuid, format)
           return new Response(body, {
             headers: {

@@ -9,8 +9,8 @@ import {
   searchIndex,
 } from '../../search/engine'
 import { isSearchable, type ParsedQuery, parseSearchQuery } from '../../search/query'
-import { assignedItems } from '../team/assigned'
-import { linkedMembers } from '../team/updates'
+import { assignedItems } from '../team-roll-up/assigned'
+import { linkedMembers } from '../team-roll-up/updates'
 
 export const RESULT_LIMIT = 50
 /**

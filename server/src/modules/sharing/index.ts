@@ -2,8 +2,6 @@ import {
   AnsweredQuestion,
   CreatedShare,
   ErrorBody,
-  ProjectHealth,
-  ProjectHealthHistory,
   ReaderQuestionList,
   SharedAcknowledgement,
   SharedQuestion,
@@ -15,7 +13,6 @@ import { Elysia } from 'elysia'
 import type { AppContext } from '../../context'
 import { clientAddress, createRateLimiter, trustedProxies } from '../../lib/rate-limit'
 import { authPlugin } from '../auth/plugin'
-import { projectHealthHistory, setProjectHealth } from './health'
 import { SharingModel } from './model'
 import { acknowledge, answerQuestion, askQuestion, listQuestions } from './questions'
 import { activeShare, createShare, listShares, revokeShare, sharedReport } from './shares'
@@ -30,32 +27,10 @@ export const SHARED_HEADERS = {
   'x-robots-tag': 'noindex, nofollow',
 }
 
-/** The author's side: project health, links, questions (signed in, own objects only). */
+/** The author's side: links and questions (signed in, own objects only). */
 export function sharingModule(ctx: AppContext) {
   return new Elysia({ prefix: '/api' })
     .use(authPlugin(ctx))
-    .put(
-      '/reports/:uuid/project-health/:project_uuid',
-      ({ user, params, body }) =>
-        setProjectHealth(ctx, user.id, params.uuid, params.project_uuid, body),
-      {
-        auth: true,
-        params: SharingModel.healthParams,
-        body: SharingModel.setHealth,
-        response: { 200: ProjectHealth, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody },
-        detail: { tags: ['reports'] },
-      },
-    )
-    .get(
-      '/projects/:uuid/health',
-      ({ user, params }) => projectHealthHistory(ctx, user.id, params.uuid),
-      {
-        auth: true,
-        params: SharingModel.reportParams,
-        response: { 200: ProjectHealthHistory, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody },
-        detail: { tags: ['projects'] },
-      },
-    )
     .post(
       '/reports/:uuid/shares',
       async ({ user, params, body, set }) => {

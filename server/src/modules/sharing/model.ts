@@ -1,31 +1,12 @@
 import { t } from 'elysia'
 
-const health = t.Union([t.Literal('on_track'), t.Literal('at_risk'), t.Literal('off_track')], {
-  error: 'health must be on_track, at_risk or off_track',
-})
-
 /**
- * Project health, private links and readers' questions (issue 16): what the routes take; what
- * they answer is in @cadence/contract (sharing.ts).
+ * Private links and readers' questions: what the routes take; what they answer is in
+ * @cadence/contract (sharing.ts).
  */
 export namespace SharingModel {
-  export const HEALTH_NOTE_MAX = 280
   export const QUESTION_MAX = 2000
   export const NAME_MAX = 100
-
-  export const healthParams = t.Object({
-    uuid: t.String({ maxLength: 64 }),
-    project_uuid: t.String({ maxLength: 64 }),
-  })
-  export const setHealth = t.Object({
-    health,
-    note: t.Optional(
-      t.Nullable(t.String({ maxLength: HEALTH_NOTE_MAX }), {
-        error: 'note must be at most 280 characters',
-      }),
-    ),
-  })
-  export type setHealth = typeof setHealth.static
 
   export const reportParams = t.Object({ uuid: t.String({ maxLength: 64 }) })
   export const createShare = t.Object({

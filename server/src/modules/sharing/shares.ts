@@ -6,9 +6,9 @@ import { NotFound } from '../../lib/errors'
 import { LIST_CAPS } from '../../lib/limits'
 import { nowIso } from '../../lib/time'
 import { randomVerifier, sha256Hex } from '../auth/tokens'
+import { reportProjectHealth } from '../project-health/service'
 import { findReport } from '../reports/find'
 import { namedReport } from '../reports/named'
-import { reportProjectHealth } from './health'
 import type { SharingModel } from './model'
 
 /** What every wrong, expired or revoked token answers: the same, so none can be told apart. */

@@ -2,11 +2,11 @@ import { Delivery, DeliveryList, ErrorBody } from '@cadence/contract'
 import { Elysia } from 'elysia'
 import type { AppContext } from '../../context'
 import { authPlugin } from '../auth/plugin'
-import { MailModel } from './model'
-import { listReportDeliveries, retryDelivery } from './service'
+import { listReportDeliveries, retryDelivery } from './mail'
+import { DeliveryModel } from './model'
 
-/** The e-mail deliveries of a report, and Retry for a failed one. */
-export function mailModule(ctx: AppContext) {
+/** A report's deliveries (e-mail and chat), and Retry for a failed one. */
+export function deliveryModule(ctx: AppContext) {
   const detail = { tags: ['mail'] }
   return new Elysia({ prefix: '/api' })
     .use(authPlugin(ctx))
@@ -15,14 +15,14 @@ export function mailModule(ctx: AppContext) {
       ({ user, params }) => listReportDeliveries(ctx, user.id, params.uuid),
       {
         auth: true,
-        params: MailModel.reportParams,
+        params: DeliveryModel.reportParams,
         response: { 200: DeliveryList, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody },
         detail,
       },
     )
     .post('/deliveries/:id/retry', ({ user, params }) => retryDelivery(ctx, user.id, params.id), {
       auth: true,
-      params: MailModel.deliveryParams,
+      params: DeliveryModel.deliveryParams,
       // 400: not a failed one; 429: the account's sends this hour or day are spent.
       response: { 200: Delivery, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 429: ErrorBody },
       detail,

@@ -39,7 +39,7 @@ const monthDay = (d: { month: number; day: number }) => `${MONTHS[d.month - 1]} 
 /**
  * The week from its start to the user's end day, en-US short: 'Nov 16 - Nov 20, 2026'; both
  * years when the week crosses New Year. The same label as ui/src/lib/dates.ts formatWeekRange.
- * The days are weekdays (service.ts's weekSettings falls back to Monday and Friday).
+ * The days are weekdays (mail.ts's weekSettings falls back to Monday and Friday).
  */
 export function formatWeekRange(weekStart: string, startDay: Weekday, endDay: Weekday): string {
   const start = dayParts(weekStart)

@@ -1,7 +1,7 @@
 /**
  * What e-mail and chat deliveries share: finding the due ones, claiming each for one sender, and
- * recording the outcome with the retry schedule. The senders (mail/service.ts, delivery/
- * webhooks.ts) only say which rows are theirs and how one is sent.
+ * recording the outcome with the retry schedule. The senders (mail.ts, chat.ts) only say which
+ * rows are theirs and how one is sent.
  */
 import { and, asc, eq, lte, type SQL } from 'drizzle-orm'
 import type { AppContext } from '../../context'

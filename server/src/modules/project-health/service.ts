@@ -7,7 +7,7 @@ import { compareNoCase } from '../../lib/order'
 import { nowIso } from '../../lib/time'
 import { findReport } from '../reports/find'
 import type { Report } from '../reports/types'
-import type { SharingModel } from './model'
+import type { ProjectHealthModel } from './model'
 
 export type Health = 'on_track' | 'at_risk' | 'off_track'
 export type ProjectHealthRow = {
@@ -96,7 +96,7 @@ export async function setProjectHealth(
   userId: number,
   reportUuid: string,
   projectUuid: string,
-  input: SharingModel.setHealth,
+  input: ProjectHealthModel.setHealth,
 ): Promise<ProjectHealthRow> {
   const report = await findReport(ctx, userId, reportUuid)
   const project = await ownedProject(ctx, userId, projectUuid)

@@ -9,11 +9,11 @@ import { eq } from 'drizzle-orm'
 import type { AppContext } from '../../context'
 import { deliveries, reports, shares, userSettings } from '../../db/schema'
 import { nowIso } from '../../lib/time'
-import { wakeMailers } from '../mail/queue'
-import { runDueDeliveries, Skip } from '../mail/run'
-import { type ProjectHealthRow, reportProjectHealth } from '../sharing/health'
+import { type ProjectHealthRow, reportProjectHealth } from '../project-health/service'
 import { createShare } from '../sharing/shares'
-import { parseWebhookUrls, type WebhookService, webhookLabel, webhookService } from './labels'
+import { parseWebhookUrls, type WebhookService, webhookLabel, webhookService } from './chat-labels'
+import { wakeMailers } from './queue'
+import { runDueDeliveries, Skip } from './run'
 
 const TIMEOUT_MS = 10_000
 
@@ -142,7 +142,7 @@ async function postOne(ctx: AppContext, delivery: typeof deliveries.$inferSelect
 
 /**
  * Posts every pending webhook delivery due at `now`; a failure is retried after 1, 5, 15 and 60
- * minutes, the 5th makes it failed (mail/run.ts). Answers how many were posted.
+ * minutes, the 5th makes it failed (run.ts). Answers how many were posted.
  */
 export async function postDueWebhooks(
   ctx: AppContext,

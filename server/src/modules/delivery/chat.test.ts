@@ -4,7 +4,7 @@ import { deliveries } from '../../db/schema'
 import { isoDate } from '../../lib/time'
 import { weekStart } from '../../lib/weeks'
 import { createTestApp, makeClient, signIn } from '../../test/helpers'
-import { type Poster, postDueWebhooks } from './webhooks'
+import { type Poster, postDueWebhooks } from './chat'
 
 // A local HTTP server stands in for Slack, Teams and a generic webhook: no chat service is reached.
 const received: Array<{ path: string; body: unknown }> = []

@@ -1,11 +1,11 @@
 /**
  * The in-process webhook poster: posts due chat deliveries (polling, and at once when one is
  * queued). Started by src/index.ts on every instance (posting needs no SMTP); each delivery is
- * claimed by one instance (webhooks.ts).
+ * claimed by one instance (chat.ts).
  */
 import type { AppContext } from '../../context'
-import { onDeliveryQueued } from '../mail/queue'
-import { type Poster, postDueWebhooks } from './webhooks'
+import { type Poster, postDueWebhooks } from './chat'
+import { onDeliveryQueued } from './queue'
 
 export type WebhookPoster = { tick: () => Promise<void>; stop: () => Promise<void> }
 

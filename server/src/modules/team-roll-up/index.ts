@@ -32,7 +32,7 @@ import { pullItem, teamUpdates } from './updates'
  * nothing else. Everything a linked member reaches of an executive's data, and the other way round,
  * follows team_members.linked_user_id; unlinking ends it all at once.
  */
-export function teamModule(ctx: AppContext) {
+export function teamRollUpModule(ctx: AppContext) {
   const detail = { tags: ['team'] }
   return new Elysia({ prefix: '/api' })
     .use(authPlugin(ctx))

@@ -6,7 +6,7 @@ import {
   renderReportHtml,
   renderReportText,
   reportSubject,
-} from './render'
+} from './mail-render'
 
 const ctx: MailContext = {
   startDay: 'monday',

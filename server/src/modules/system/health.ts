@@ -7,7 +7,7 @@ import type { AppContext } from '../../context'
  * database answers, 503 {error} when it does not (an instance that cannot reach PostgreSQL is
  * taken out of rotation). Never cached.
  */
-export function healthModule({ db }: AppContext) {
+export function healthRoutes({ db }: AppContext) {
   return new Elysia().get(
     '/api/health',
     async ({ set }) => {

@@ -3,7 +3,7 @@ import { Elysia } from 'elysia'
 import type { AppContext } from '../../context'
 
 /** GET /api/config: public, no sign-in; nothing secret (SMTP is reported only as on or off). */
-export function configModule({ config }: AppContext) {
+export function configRoutes({ config }: AppContext) {
   return new Elysia({ prefix: '/api/config' }).get(
     '/',
     (): PublicConfig => ({

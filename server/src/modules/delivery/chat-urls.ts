@@ -1,6 +1,6 @@
 /**
  * Which webhook URLs a user may save (Settings → Delivery, the account import): https on a public
- * host. Apart from the poster (webhooks.ts) so settings and import validate without loading it.
+ * host. Apart from the poster (chat.ts) so settings and import validate without loading it.
  */
 import { BlockList, isIP } from 'node:net'
 import { BadRequest } from '../../lib/errors'

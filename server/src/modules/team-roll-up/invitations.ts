@@ -7,8 +7,8 @@ import { BadRequest, Conflict, NotFound } from '../../lib/errors'
 import { LIST_CAPS } from '../../lib/limits'
 import { nowIso } from '../../lib/time'
 import { randomVerifier, sha256Hex } from '../auth/tokens'
-import { notice } from '../mail/render'
-import { smtpTransport } from '../mail/worker'
+import { notice } from '../delivery/mail-render'
+import { smtpTransport } from '../delivery/mail-worker'
 import { findMember } from '../team-members/service'
 
 /** How long an invitation link works (README, "Team roll-up"). */

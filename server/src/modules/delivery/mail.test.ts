@@ -13,8 +13,8 @@ import { openPostgres } from '../../db/pg'
 import { deliveries, userSettings, users } from '../../db/schema'
 import { freshTestDatabaseUrl, testEngine } from '../../test/engines'
 import { createTestApp, makeClient, ORIGIN, signIn } from '../../test/helpers'
-import { MAX_ATTEMPTS, queueReminders, queueTeamReminders, sendDueDeliveries } from './service'
-import { type Mailer, smtpTransport, startMailer } from './worker'
+import { MAX_ATTEMPTS, queueReminders, queueTeamReminders, sendDueDeliveries } from './mail'
+import { type Mailer, smtpTransport, startMailer } from './mail-worker'
 
 const MAIL_FROM = 'Cadence Reports <reports@cadence.test>'
 let smtp: TestSmtp

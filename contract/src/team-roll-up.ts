@@ -1,8 +1,9 @@
-// Response schemas of this area of the API (see index.ts): team roll-up (issue 17) — invitations,
+// Response schemas of this area of the API (see index.ts): team roll-up — invitations,
 // the teams one is on, 'Assigned to me', team updates.
 import { t } from 'elysia'
-import { ItemType, SectionItem } from './items'
-import { ProjectHealth, SectionType } from './reports'
+import { ProjectHealth } from './project-health'
+import { ItemType, SectionItem } from './section-items'
+import { SectionType } from './section-templates'
 
 /** POST /api/team-members/{uuid}/invitations: the link is in this answer only. */
 export const Invitation = t.Object({

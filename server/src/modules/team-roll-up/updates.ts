@@ -6,10 +6,10 @@ import { logActivity } from '../../lib/activity'
 import { BadRequest, NotFound } from '../../lib/errors'
 import { isoDate } from '../../lib/time'
 import { addDays, isValidIsoDate, type Weekday, weekStart } from '../../lib/weeks'
+import { reportProjectHealth } from '../project-health/service'
 import { namedReport } from '../reports/named'
 import { findReport } from '../reports/service'
 import { getSettings } from '../settings/service'
-import { reportProjectHealth } from '../sharing/health'
 import type { TeamModel } from './model'
 
 type LinkedMember = {

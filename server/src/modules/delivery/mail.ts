@@ -6,11 +6,9 @@ import { deliveries, reports, userSettings, users } from '../../db/schema'
 import { BadRequest, NotFound } from '../../lib/errors'
 import { LIST_CAPS } from '../../lib/limits'
 import { currentWeekWindow, WEEKDAYS, type Weekday, weekStart } from '../../lib/weeks'
-import { parseWebhookUrls, webhookLabel } from '../delivery/labels'
-import { spendSendQuota } from '../delivery/quota'
 import { namedReport } from '../reports/named'
 import { findReport, type Report } from '../reports/service'
-import { parseRecipients, wakeMailers } from './queue'
+import { parseWebhookUrls, webhookLabel } from './chat-labels'
 import {
   escapeHtml,
   formatWeekRange,
@@ -20,7 +18,9 @@ import {
   renderReportHtml,
   renderReportText,
   reportSubject,
-} from './render'
+} from './mail-render'
+import { parseRecipients, wakeMailers } from './queue'
+import { spendSendQuota } from './quota'
 import { type Delivery, runDueDeliveries, Skip } from './run'
 
 export { BACKOFF_MINUTES, MAX_ATTEMPTS } from './run'
@@ -317,7 +317,7 @@ export function mailErrorText(error: unknown): string {
   return 'Sending failed; the server log has the details'
 }
 
-/** Sends every pending e-mail delivery due at `now` (mail/run.ts: claim once, retry, fail). */
+/** Sends every pending e-mail delivery due at `now` (run.ts: claim once, retry, fail). */
 export async function sendDueDeliveries(
   ctx: AppContext,
   transport: MailTransport,
@@ -325,7 +325,7 @@ export async function sendDueDeliveries(
   batch = 20,
 ) {
   return runDueDeliveries(ctx, {
-    // Chat posts are the webhook poster's (modules/delivery/webhooks.ts).
+    // Chat posts are the webhook poster's (chat.ts).
     which: ne(deliveries.kind, 'webhook'),
     send: async (delivery) => {
       try {
