@@ -296,7 +296,7 @@ const CAUSES = `## Causes found (profiled on the seeded database) and what was d
   group commit each item wrote its own index segment and fed the automerge (20–40 µs per item, more
   after migration 0003 left a few large level-0 segments). Item writes now only record the item in
   \`search_pending\` (a plain table, same transaction, rolled back with the write;
-  drizzle/0004_search_pending.sql), and \`server/src/search/engine.ts\` applies the pending entries in one
+  drizzle/0004_search_pending.sql), and \`server/src/search/sqlite.ts\` applies the pending entries in one
   statement per batch before every search (results are never stale) and in the background (up to
   1,000 per 100 ms turn, ~3–6 µs each). After a burst of over ~10,000 writes/s for seconds, the first
   search pays the backlog (20,000 entries: ~90 ms once). The index was optimized once by the migration.
@@ -326,7 +326,7 @@ const CAUSES = `## Causes found (profiled on the seeded database) and what was d
   (\`server/src/lib/request-path.ts\`): ~41,000 → ~47,000 req/s here.
 - **Peak memory** (158–166 MB against 150): search ranking split every row of its 400-row window into
   token arrays on each query (garbage the heap grew for); it now walks ASCII text in place
-  (\`server/src/search/engine.ts\` \`scan\`, property-tested against the tokenizer). The SQLite page cache
+  (\`server/src/search/rank.ts\` \`scan\`, property-tested against the tokenizer). The SQLite page cache
   was 32 MB and filled as the write rows grew the database; 8 MB measured the same search and write
   throughput (the OS caches the file) with ~20 MB less at the peak.
 - **Project counts** read the user's items through an index then the table: covering index

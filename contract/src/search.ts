@@ -10,7 +10,7 @@ export const SearchResultType = t.Union([
 export type SearchResultType = typeof SearchResultType.static
 
 /**
- * One result of GET /api/search (server/src/search/engine.ts). A task or follow-up is either an
+ * One result of GET /api/search (server/src/search/results.ts). A task or follow-up is either an
  * item of a report (`source: 'report'`, `id` a section item's id) or a team member's own
  * (`source: 'team_member'`, `id` that member's task or follow-up id): the two id spaces overlap,
  * so every action on such a result must follow its source. Which fields are present depends on

@@ -1,13 +1,15 @@
 import type { PgCore } from '../db/pg/core'
-import { type Entity, ftsTokens, type IndexRow } from './engine'
+import type { Entity } from './candidates'
 import type { ParsedQuery } from './query'
+import type { IndexRow } from './rank'
+import { parts } from './tokenizer'
 
 /**
  * Search on PostgreSQL: the table `search_index` (drizzle-pg/0001_triggers_and_search.sql), kept
  * exact by triggers in every writing transaction, with a GIN index over a tsvector of the text's
  * tokens made as SQLite's unicode61 tokenizer makes them. The index finds candidates (every token
  * of every word and phrase present, the last token of each word as a prefix); phrases (token
- * order) and the ranking are then checked by the same code as on SQLite (engine.ts), so both
+ * order) and the ranking are then checked by the same code as on SQLite (rank.ts), so both
  * engines answer the same results. Twin of src/search/sqlite.ts.
  */
 
@@ -44,17 +46,17 @@ const LOAD: Record<Entity, string> = {
   talking_point: member('talking_points'),
 }
 
-/** A tsquery of lexemes as given (a cast, not to_tsquery: no parsing of user text at all). */
+/**
+ * A tsquery of lexemes as given (a cast, not to_tsquery: no parsing of user text at all): every
+ * token of the query's parts (tokenizer.ts), the last token of a prefix word as a prefix.
+ */
 function tsquery(query: ParsedQuery): string | null {
   const lexeme = (token: string) => `'${token.replaceAll("'", "''").replaceAll('\\', '\\\\')}'`
-  const parts: string[] = []
-  for (const phrase of query.phrases) for (const t of ftsTokens(phrase)) parts.push(lexeme(t))
-  for (const term of query.terms) {
-    const tokens = ftsTokens(term)
+  const lexemes = new Set<string>()
+  for (const { tokens, prefix } of parts(query))
     for (const [i, t] of tokens.entries())
-      parts.push(i === tokens.length - 1 ? `${lexeme(t)}:*` : lexeme(t))
-  }
-  return parts.length ? parts.join(' & ') : null
+      lexemes.add(prefix && i === tokens.length - 1 ? `${lexeme(t)}:*` : lexeme(t))
+  return lexemes.size ? [...lexemes].join(' & ') : null
 }
 
 /** Candidates are checked afterwards (phrases): fetch this many times the window. */

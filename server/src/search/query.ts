@@ -1,3 +1,5 @@
+import { parts } from './tokenizer'
+
 /**
  * The search box syntax, parsed into a structured query, and that query turned
  * into an SQLite FTS5 MATCH expression.
@@ -9,12 +11,15 @@
  * - `status:active|completed|submitted|draft` (`sent` = submitted, `open` = active, `archived`).
  * - `health:at-risk|off-track|on-track` keeps results tied to a project whose latest health is that
  *   (reports: whose Project health table has it).
- * - Every other word matches as a prefix (`Apol` finds `Apollo`); all words must match.
+ * - Every other word matches as a prefix (`Apol` finds `Apollo`); all words must match. A word of
+ *   one letter matches only that word; a repeated word counts once; only the first 12 words count
+ *   (tokenizer.ts, where the bounds on a query's cost are).
  * - An unknown `key:value` or a filter with an unknown value is searched as plain text.
  *
  * Safety: user text only ever reaches FTS5 inside a double-quoted string with inner quotes doubled,
  * which FTS5 reads as a phrase and never as syntax (AND, OR, NEAR, `*`, `^`, `:` or parentheses).
- * Words with no letter or digit are dropped, as the tokenizer would leave an empty phrase.
+ * Words with no letter or digit are dropped, as the tokenizer would leave an empty phrase. The
+ * string holds the word's tokens as the tokenizer made them, which FTS5 reads back the same.
  */
 
 export const SEARCH_TYPES = ['task', 'followup', 'report', 'project', 'team_member'] as const
@@ -79,8 +84,6 @@ const STATUS_ALIASES: Record<string, SearchStatus> = {
   draft: 'draft',
   archived: 'archived',
 }
-
-const HAS_WORD = /[\p{L}\p{N}]/u
 
 type Token = { key: string | null; value: string; quoted: boolean; raw: string }
 
@@ -162,15 +165,15 @@ export function parseSearchQuery(input: string): ParsedQuery {
 export const ftsString = (text: string) => `"${text.replaceAll('"', '""')}"`
 
 /**
- * The MATCH expression for the query's text, or null when it has none (filters only). Terms become
- * prefix phrases, phrases exact; all are ANDed (FTS5's implicit operator).
+ * The MATCH expression for the query's text, or null when it has none (filters only): its parts
+ * (tokenizer.ts: no repeats, at most SEARCH_WORDS words, short words whole), phrases exact and
+ * words as prefixes, all ANDed (FTS5's implicit operator).
  */
 export function toMatchExpression(query: ParsedQuery): string | null {
-  const parts = [
-    ...query.phrases.filter((p) => HAS_WORD.test(p)).map((p) => ftsString(p)),
-    ...query.terms.filter((t) => HAS_WORD.test(t)).map((t) => `${ftsString(t)}*`),
-  ]
-  return parts.length ? parts.join(' ') : null
+  const expression = parts(query).map(
+    ({ tokens, prefix }) => `${ftsString(tokens.join(' '))}${prefix ? '*' : ''}`,
+  )
+  return expression.length ? expression.join(' ') : null
 }
 
 /** Whether the raw query is long enough to search: at least 2 non-blank characters. */

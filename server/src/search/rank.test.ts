@@ -1,7 +1,8 @@
 import { describe, expect, test } from 'bun:test'
 import fc from 'fast-check'
-import { count, ftsTokens, parts, rank, scan } from './engine'
 import { parseSearchQuery } from './query'
+import { count, rank, scan } from './rank'
+import { ftsTokens, parts } from './tokenizer'
 
 describe('ranking the window in JavaScript', () => {
   test('tokens follow unicode61 with remove_diacritics: lower case, no accents, split on punctuation', () => {

@@ -1,12 +1,14 @@
 import type { SqliteCore } from '../db/sqlite/core'
 import { ready } from '../db/sqlite/core'
-import type { Entity, IndexRow } from './engine'
+import type { Entity } from './candidates'
 import { type ParsedQuery, toMatchExpression } from './query'
+import type { IndexRow } from './rank'
 
 /**
  * Search on SQLite: the FTS5 table `search_index` (drizzle/0001_search.sql, kept in sync by
  * triggers; section items through search_pending, below). Its twin is src/search/pg.ts; the
- * parser (query.ts), the ranking and the results (engine.ts) are shared.
+ * parser (query.ts), the words (tokenizer.ts), the ranking (rank.ts) and the results (results.ts)
+ * are shared.
  */
 
 const placeholders = (n: number) => Array.from({ length: n }, () => '?').join(', ')

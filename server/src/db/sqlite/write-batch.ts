@@ -6,7 +6,7 @@ import type { Gate } from '.'
  *
  * A commit costs far more than the row: the WAL frames of every touched page (the table, its
  * indexes, the data version, the pending search entry; the FTS5 index itself is written later in
- * one batch, src/search/engine.ts). So
+ * one batch, src/search/sqlite.ts). So
  * writes that arrive together (the same turn of the event loop, as concurrent requests do) run in
  * ONE transaction: each in its own savepoint, so a write that throws is rolled back alone and
  * rejects alone, exactly as if it had run by itself; the others commit together. Every promise

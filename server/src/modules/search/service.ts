@@ -1,14 +1,9 @@
+import type { SearchResult } from '@cadence/contract'
 import type { AppContext } from '../../context'
-import {
-  cutTitle,
-  hasText,
-  type IndexRow,
-  matchesAll,
-  rank,
-  type SearchResult,
-  searchIndex,
-} from '../../search/engine'
 import { isSearchable, type ParsedQuery, parseSearchQuery } from '../../search/query'
+import { type IndexRow, matchesAll, rank } from '../../search/rank'
+import { cutTitle, searchIndex } from '../../search/results'
+import { hasText } from '../../search/tokenizer'
 import { assignedItems } from '../team-roll-up/assigned'
 import { linkedMembers } from '../team-roll-up/updates'
 
@@ -47,7 +42,7 @@ export async function search(
 
 /**
  * The executive's side: each linked teammate's sent reports, searched in their index with the
- * same query (src/search/engine.ts keeps drafts and everything else of theirs out), then taken in
+ * same query (src/search/results.ts keeps drafts and everything else of theirs out), then taken in
  * turn from each teammate so one long report does not crowd out the others.
  */
 async function teamUpdateResults(ctx: AppContext, userId: number, query: ParsedQuery) {
@@ -113,7 +108,7 @@ async function assignedResults(
 
 /**
  * To call after writing indexed rows on a hot path: their index entries, which may be left
- * pending (src/search/engine.ts), are applied in the background soon. Search never needs it to be
+ * pending (src/search/sqlite.ts), are applied in the background soon. Search never needs it to be
  * correct (it applies what is pending first); it keeps that work off the queries.
  */
 export function indexSoon(ctx: AppContext) {

@@ -1,0 +1,106 @@
+import { sql } from 'drizzle-orm'
+import type { Engine } from '../db'
+import type { ParsedQuery, SearchHealth, SearchType } from './query'
+import { matchesAll, rank } from './rank'
+import { hasText } from './tokenizer'
+
+/**
+ * The query of the index: which entries of the user's index a search finds, newest matches first
+ * from the engine's index (src/search/sqlite.ts: FTS5; src/search/pg.ts: a GIN-indexed tsvector;
+ * reached as `db.q.search`), ranked in rank.ts. Also the `health:` filter's lookup.
+ */
+
+export type Entity =
+  | 'report'
+  | 'project'
+  | 'team_member'
+  | 'section_item'
+  | 'member_task'
+  | 'member_followup'
+  | 'talking_point'
+
+const ENTITIES_OF: Record<SearchType, Entity[]> = {
+  task: ['section_item', 'member_task'],
+  followup: ['section_item', 'member_followup'],
+  // A standard report item is found as its report; a talking point as its team member.
+  report: ['report', 'section_item'],
+  project: ['project'],
+  team_member: ['team_member', 'talking_point'],
+}
+
+/**
+ * Ranking bound: a text query ranks at most the RANK_WINDOW newest of the user's matches. Older
+ * matches are reached by a narrower query (more words, a phrase, a `type:` or `project:` filter).
+ * Documented in docs/benchmarks.md.
+ */
+export const RANK_WINDOW = 400
+/** At most this many hits are considered for the results (filters may drop some). */
+const CANDIDATES = 400
+
+export type Hit = { entity_type: Entity; entity_id: number }
+
+/** Type codes of the FTS rowid (id * 8 + code), drizzle/0001_search.sql. */
+export const CODE: Record<Entity, number> = {
+  report: 1,
+  project: 2,
+  team_member: 3,
+  section_item: 4,
+  member_task: 5,
+  member_followup: 6,
+  talking_point: 7,
+}
+const ENTITY_OF_CODE = Object.fromEntries(
+  Object.entries(CODE).map(([entity, code]) => [code, entity as Entity]),
+) as Record<number, Entity>
+
+const toHit = (rowid: number): Hit => ({
+  entity_type: ENTITY_OF_CODE[rowid % 8],
+  entity_id: Math.floor(rowid / 8),
+})
+
+/**
+ * `health:`: the projects whose latest health (the newest report that set one) is `health`, and
+ * the reports whose own Project health has a project at `health`.
+ */
+export async function healthFilter(db: Engine, userId: number, health: SearchHealth) {
+  const rows = await db.rows<{ project_id: number; report_id: number; health: string }>(sql`
+    SELECT h.project_id, h.report_id, h.health FROM project_health h
+    JOIN reports r ON r.id = h.report_id
+    WHERE h.user_id = ${userId}
+    ORDER BY r.week_start_date DESC, h.id DESC`)
+  const latest = new Map<number, string>()
+  const reports = new Set<number>()
+  for (const row of rows) {
+    if (!latest.has(row.project_id)) latest.set(row.project_id, row.health)
+    if (row.health === health) reports.add(Number(row.report_id))
+  }
+  const projects = new Set([...latest].filter(([, h]) => h === health).map(([id]) => Number(id)))
+  return { projects, reports }
+}
+
+/**
+ * The ranked hits of the user's index for the query, among the kinds `allowed` (all when null)
+ * and those its `type:` filters ask for.
+ */
+export async function candidates(
+  db: Engine,
+  userId: number,
+  query: ParsedQuery,
+  allowed: Entity[] | null,
+): Promise<Hit[]> {
+  const asked = query.types.length ? [...new Set(query.types.flatMap((t) => ENTITIES_OF[t]))] : null
+  const entities = allowed ? (asked ?? allowed).filter((e) => allowed.includes(e)) : asked
+  if (entities && !entities.length) return []
+  const codes = entities ? entities.map((e) => CODE[e]) : null
+  const { rows, exact } = await db.q.search.matches(userId, codes, query, RANK_WINDOW)
+  if (!rows.length && !hasText(query)) {
+    // Text that is all punctuation (`!!`) and no filter: nothing to look for.
+    if (!entities && query.project === null && query.status === null && query.health === null)
+      return []
+    // Filters only (`type:task status:active`): the newest of the kinds asked for.
+    return (await db.q.search.newest(userId, codes, CANDIDATES)).map(toHit)
+  }
+  // PostgreSQL's index finds candidates; which of them match is decided as FTS5 decides it.
+  const window = exact ? rows : rows.filter((row) => matchesAll(row, query)).slice(0, RANK_WINDOW)
+  return rank(window, query).slice(0, CANDIDATES).map(toHit)
+}

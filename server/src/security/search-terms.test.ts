@@ -1,0 +1,90 @@
+import { describe, expect, test } from 'bun:test'
+import fc from 'fast-check'
+import { parseSearchQuery, toMatchExpression } from '../search/query'
+import { PREFIX_MIN, parts, SEARCH_WORDS } from '../search/tokenizer'
+import { type Client, createTestApp, signIn } from '../test/helpers'
+
+/**
+ * A search costs what an ordinary one costs, whatever is typed: each word is a lookup in the index
+ * every user shares, so a word repeated counts once, only the first SEARCH_WORDS words count, and
+ * a one-letter word matches that whole word only (a one-letter prefix reads a large part of any
+ * index). The same rules on both engines (src/search/tokenizer.ts); the timing is in
+ * `bun run bench` ("search: largest allowed query").
+ */
+
+async function setup() {
+  const { app } = await createTestApp()
+  const ada = await signIn(app, 'ada@example.com')
+  await ada.post('/api/section-templates', { name: 'Highlights', type: 'standard' })
+  const report = (await ada.post('/api/reports', { week_start_date: '2026-11-16' })).json
+  const add = async (content: string) =>
+    (await ada.post('/api/section-items', { section_id: report.sections[0].id, content })).json
+  return { ada, report, add }
+}
+
+const search = async (client: Client, query: string) => {
+  const res = await client.get(`/api/search?query=${encodeURIComponent(query)}`)
+  expect(res.status).toBe(200)
+  return res.json.results as { type: string; content?: string }[]
+}
+const contents = (results: { content?: string }[]) => results.map((r) => r.content).sort()
+
+describe('search terms', () => {
+  test('a word repeated to the length limit searches as that word once', async () => {
+    const { ada, add } = await setup()
+    await add('Apollo launch checklist')
+    await add('x marks the spot')
+    await add('Budget review')
+    const once = await search(ada, 'ap')
+    expect(contents(once)).toEqual(['Apollo launch checklist'])
+    expect(contents(await search(ada, 'ap '.repeat(160)))).toEqual(contents(once))
+    expect(contents(await search(ada, 'x '.repeat(200)))).toEqual(['x marks the spot'])
+  })
+
+  test(`only the first ${SEARCH_WORDS} words count`, async () => {
+    const { ada, add } = await setup()
+    const words = Array.from({ length: SEARCH_WORDS }, (_, i) => `word${i}`)
+    await add(words.join(' '))
+    // Twelve words that all match, then words the item does not have: the extra ones are unread.
+    const query = [...words, 'absent', 'missing', 'nowhere'].join(' ')
+    expect(contents(await search(ada, query))).toEqual([words.join(' ')])
+    // Within the bound every word must match, as before.
+    expect(await search(ada, [...words.slice(0, SEARCH_WORDS - 1), 'absent'].join(' '))).toEqual([])
+  })
+
+  test('a one-letter word matches that whole word, not every word it begins', async () => {
+    const { ada, add } = await setup()
+    await add('Plan a launch')
+    await add('Apollo launch')
+    expect(contents(await search(ada, 'a launch'))).toEqual(['Plan a launch'])
+    expect(contents(await search(ada, 'ap launch'))).toEqual(['Apollo launch'])
+  })
+
+  test('a long phrase is cut at the bound and still finds what it begins', async () => {
+    const { ada, add } = await setup()
+    const text = Array.from({ length: 20 }, (_, i) => `w${i}x`).join(' ')
+    await add(text)
+    expect(contents(await search(ada, `"${text}"`))).toEqual([text])
+  })
+
+  test('whatever is typed, the index is asked for at most the bound of words, no repeats, no short prefixes (property)', () => {
+    const word = fc.oneof(
+      fc.constantFrom('x', 'a', 'Ab', 'ab', 'budget', 'BUDGET', 'café', 'q3', 'a-b-c', '"x y"'),
+      fc.string({ unit: 'grapheme', maxLength: 8 }),
+    )
+    fc.assert(
+      fc.property(fc.array(word, { maxLength: 120 }), (words) => {
+        const query = parseSearchQuery(words.join(' ').slice(0, 500))
+        const found = parts(query)
+        expect(found.reduce((n, p) => n + p.tokens.length, 0)).toBeLessThanOrEqual(SEARCH_WORDS)
+        const keys = found.map((p) => `${p.prefix}${p.tokens.join(' ')}`)
+        expect(new Set(keys).size).toBe(keys.length)
+        for (const p of found)
+          if (p.prefix) expect(p.tokens.at(-1)!.length >= PREFIX_MIN).toBe(true)
+        const match = toMatchExpression(query)
+        expect((match?.match(/"\*?/g)?.length ?? 0) / 2).toBe(found.length)
+      }),
+      { numRuns: 500, seed: 27 },
+    )
+  })
+})
