@@ -1,4 +1,4 @@
-// Stories for ui/src/components/card.tsx
+// Stories for ui/src/primitives/card.tsx
 import {
   Button,
   Card,

@@ -1,4 +1,4 @@
-// Stories for ui/src/components/confirm-inline.tsx
+// Stories for ui/src/primitives/confirm-inline.tsx
 import { Button, ConfirmInline } from '@cadence/ui'
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { useState } from 'react'

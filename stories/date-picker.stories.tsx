@@ -1,4 +1,4 @@
-// Stories for ui/src/components/date-picker.tsx
+// Stories for ui/src/primitives/date-picker.tsx
 import { DatePicker } from '@cadence/ui'
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { useState } from 'react'

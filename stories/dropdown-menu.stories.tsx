@@ -1,4 +1,4 @@
-// Stories for ui/src/components/dropdown-menu.tsx
+// Stories for ui/src/primitives/dropdown-menu.tsx
 import {
   Button,
   DropdownMenu,

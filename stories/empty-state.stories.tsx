@@ -1,4 +1,4 @@
-// Stories for ui/src/components/empty-state.tsx
+// Stories for ui/src/primitives/empty-state.tsx
 import { Button, EmptyState } from '@cadence/ui'
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { FileText, Users } from 'lucide-react'

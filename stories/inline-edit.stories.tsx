@@ -1,4 +1,4 @@
-// Stories for ui/src/components/inline-edit.tsx
+// Stories for ui/src/primitives/inline-edit.tsx
 import { InlineEdit } from '@cadence/ui'
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { useState } from 'react'

@@ -1,4 +1,4 @@
-// Stories for ui/src/components/progress-bar.tsx
+// Stories for ui/src/primitives/progress-bar.tsx
 import { ProgressBar } from '@cadence/ui'
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect } from 'storybook/test'

@@ -1,4 +1,4 @@
-// Stories for ui/src/components/sortable-list.tsx
+// Stories for ui/src/primitives/sortable-list.tsx
 import { Badge, SortableList } from '@cadence/ui'
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { useState } from 'react'

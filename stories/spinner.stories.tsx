@@ -1,4 +1,4 @@
-// Stories for ui/src/components/spinner.tsx
+// Stories for ui/src/primitives/spinner.tsx
 import { Spinner } from '@cadence/ui'
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect } from 'storybook/test'

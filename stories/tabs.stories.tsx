@@ -1,4 +1,4 @@
-// Stories for ui/src/components/tabs.tsx
+// Stories for ui/src/primitives/tabs.tsx
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@cadence/ui'
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, userEvent } from 'storybook/test'

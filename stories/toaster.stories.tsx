@@ -1,4 +1,4 @@
-// Stories for ui/src/components/toaster.tsx
+// Stories for ui/src/primitives/toaster.tsx
 import { Button, TOAST_LIMIT, type Toast, Toaster, type ToastType } from '@cadence/ui'
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { useState } from 'react'

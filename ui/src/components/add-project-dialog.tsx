@@ -1,8 +1,8 @@
 import * as React from 'react'
-import { Button } from './button'
-import { Dialog, DialogContent, DialogFooter } from './dialog'
-import { Field } from './field'
-import { Input } from './input'
+import { Button } from '../primitives/button'
+import { Dialog, DialogContent, DialogFooter } from '../primitives/dialog'
+import { Field } from '../primitives/field'
+import { Input } from '../primitives/input'
 
 const PROJECT_NAME_MAX = 255
 

@@ -14,7 +14,6 @@ import {
 } from 'lucide-react'
 import type * as React from 'react'
 import { cn } from '../lib/cn'
-import type { User } from '../types'
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -22,8 +21,9 @@ import {
   DropdownMenuLabel,
   DropdownMenuSeparator,
   DropdownMenuTrigger,
-} from './dropdown-menu'
-import { Link } from './link'
+} from '../primitives/dropdown-menu'
+import { Link } from '../primitives/link'
+import type { User } from '../types'
 
 /** `admin`: the Admin Dashboard, which has no item in the top navigation (none is highlighted). */
 export type NavKey = 'dashboard' | 'reports' | 'projects' | 'team' | 'settings' | 'admin'

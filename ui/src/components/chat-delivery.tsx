@@ -1,7 +1,7 @@
 import { X } from 'lucide-react'
 import * as React from 'react'
 import { cn } from '../lib/cn'
-import { IconButton } from './button'
+import { IconButton } from '../primitives/button'
 import { AddToListForm } from './report-delivery-settings'
 
 /** At most this many webhooks (the server's limit). */

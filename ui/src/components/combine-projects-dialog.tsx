@@ -1,11 +1,11 @@
 import { ArrowLeft, Folder } from 'lucide-react'
 import * as React from 'react'
+import { Button } from '../primitives/button'
+import { Dialog, DialogContent, DialogFooter } from '../primitives/dialog'
+import { Field } from '../primitives/field'
+import { Input } from '../primitives/input'
 import type { Project } from '../types'
 import { PROJECT_NAME_MAX } from './add-project-dialog'
-import { Button } from './button'
-import { Dialog, DialogContent, DialogFooter } from './dialog'
-import { Field } from './field'
-import { Input } from './input'
 
 type CombineProjectsDialogProps = {
   open: boolean

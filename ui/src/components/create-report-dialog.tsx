@@ -1,10 +1,10 @@
 import * as React from 'react'
+import { Button } from '../primitives/button'
+import { Checkbox } from '../primitives/checkbox'
+import { Dialog, DialogContent, DialogFooter } from '../primitives/dialog'
+import { Field } from '../primitives/field'
+import { Input, Textarea } from '../primitives/input'
 import type { Weekday } from '../types'
-import { Button } from './button'
-import { Checkbox } from './checkbox'
-import { Dialog, DialogContent, DialogFooter } from './dialog'
-import { Field } from './field'
-import { Input, Textarea } from './input'
 import { WeekSelector, weekStartForOffset } from './week-selector'
 
 type NewReport = {

@@ -1,9 +1,9 @@
 import * as React from 'react'
+import { Button } from '../primitives/button'
+import { Dialog, DialogContent, DialogFooter } from '../primitives/dialog'
+import { Field } from '../primitives/field'
+import { Select } from '../primitives/select'
 import type { Project } from '../types'
-import { Button } from './button'
-import { Dialog, DialogContent, DialogFooter } from './dialog'
-import { Field } from './field'
-import { Select } from './select'
 
 const GENERAL = 'general'
 

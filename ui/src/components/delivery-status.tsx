@@ -1,8 +1,8 @@
 import { CircleAlert, MailCheck, MessageSquare, Send } from 'lucide-react'
 import type * as React from 'react'
 import { cn } from '../lib/cn'
+import { Button } from '../primitives/button'
 import type { Delivery } from '../types'
-import { Button } from './button'
 
 type DeliveryStatusProps = Omit<React.ComponentProps<'p'>, 'children'> & {
   /**

@@ -1,10 +1,10 @@
 import { ArrowLeft, Folder } from 'lucide-react'
 import * as React from 'react'
+import { Button } from '../primitives/button'
+import { Dialog, DialogContent, DialogFooter } from '../primitives/dialog'
+import { Field } from '../primitives/field'
+import { Textarea } from '../primitives/input'
 import type { ImportStructure } from '../types'
-import { Button } from './button'
-import { Dialog, DialogContent, DialogFooter } from './dialog'
-import { Field } from './field'
-import { Textarea } from './input'
 
 type ImportReportDialogProps = {
   open: boolean

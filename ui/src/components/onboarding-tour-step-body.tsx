@@ -3,11 +3,13 @@
 // report step and the completion. Drafts and actions come from the tour's controller.
 import { CheckCircle2, PartyPopper } from 'lucide-react'
 import type * as React from 'react'
+import { Button } from '../primitives/button'
+import { Checkbox } from '../primitives/checkbox'
+import { Field } from '../primitives/field'
+import { Input } from '../primitives/input'
+import { Select } from '../primitives/select'
+import { SortableList } from '../primitives/sortable-list'
 import type { ReportFrequency, SectionType, Weekday } from '../types'
-import { Button } from './button'
-import { Checkbox } from './checkbox'
-import { Field } from './field'
-import { Input } from './input'
 import type { TourController } from './onboarding-tour-controller'
 import {
   DAY_OPTIONS,
@@ -16,8 +18,6 @@ import {
   type OnboardingTourProps,
   TYPE_OPTIONS,
 } from './onboarding-tour-steps'
-import { Select } from './select'
-import { SortableList } from './sortable-list'
 
 const LIST_LIMIT = 3
 

@@ -3,12 +3,12 @@
 // ./onboarding-tour-controller, and what each step shows ./onboarding-tour-step-body; this file
 // is the dialog around them: the progress, the skip confirmation and the footer's buttons.
 import { ArrowLeft, X } from 'lucide-react'
-import { Button } from './button'
-import { Dialog, DialogContent, DialogFooter } from './dialog'
+import { Button } from '../primitives/button'
+import { Dialog, DialogContent, DialogFooter } from '../primitives/dialog'
+import { ProgressBar } from '../primitives/progress-bar'
 import { useOnboardingTour } from './onboarding-tour-controller'
 import { StepBody } from './onboarding-tour-step-body'
 import { ONBOARDING_STEPS, type OnboardingTourProps, STEP_TITLE } from './onboarding-tour-steps'
-import { ProgressBar } from './progress-bar'
 
 function OnboardingTour({
   open,

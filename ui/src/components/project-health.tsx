@@ -1,9 +1,9 @@
 import { CircleCheck, CircleDashed, OctagonX, TriangleAlert } from 'lucide-react'
 import * as React from 'react'
 import { cn } from '../lib/cn'
+import { Badge } from '../primitives/badge'
+import { Select } from '../primitives/select'
 import type { Health, ProjectHealth, ProjectHealthWeek } from '../types'
-import { Badge } from './badge'
-import { Select } from './select'
 
 /** The longest 'why' a health may carry. */
 export const HEALTH_NOTE_MAX = 280

@@ -1,9 +1,9 @@
 import { MessageCircleQuestion } from 'lucide-react'
 import * as React from 'react'
+import { Badge } from '../primitives/badge'
+import { Button } from '../primitives/button'
+import { Textarea } from '../primitives/input'
 import type { ReaderQuestion } from '../types'
-import { Badge } from './badge'
-import { Button } from './button'
-import { Textarea } from './input'
 
 /** The longest answer (the server's limit). */
 export const ANSWER_MAX = 2000

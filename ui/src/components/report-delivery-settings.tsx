@@ -1,9 +1,9 @@
 import { Plus, X } from 'lucide-react'
 import * as React from 'react'
 import { cn } from '../lib/cn'
+import { Button, IconButton } from '../primitives/button'
+import { Checkbox } from '../primitives/checkbox'
 import type { UserSettings } from '../types'
-import { Button, IconButton } from './button'
-import { Checkbox } from './checkbox'
 
 type WeekOverWeekSettings = Required<
   Pick<UserSettings, 'carry_over' | 'reminder_enabled' | 'report_recipients'>

@@ -43,8 +43,8 @@ import {
   TYPE_LABEL,
   TYPE_OF,
 } from '../lib/search-results'
+import { Spinner } from '../primitives/spinner'
 import type { SavedSearch, SearchResult, SearchResultType } from '../types'
-import { Spinner } from './spinner'
 
 const TYPE_ICON: Record<SearchResultType, typeof FileText> = {
   report: FileText,

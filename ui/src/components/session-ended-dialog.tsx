@@ -1,6 +1,6 @@
 import * as React from 'react'
-import { Button } from './button'
-import { Dialog, DialogContent, DialogFooter } from './dialog'
+import { Button } from '../primitives/button'
+import { Dialog, DialogContent, DialogFooter } from '../primitives/dialog'
 
 type SessionEndedDialogProps = {
   open: boolean

@@ -1,12 +1,12 @@
 import { Copy, Link2 } from 'lucide-react'
 import * as React from 'react'
+import { Badge } from '../primitives/badge'
+import { Button } from '../primitives/button'
+import { ConfirmInline } from '../primitives/confirm-inline'
+import { Dialog, DialogContent, DialogFooter } from '../primitives/dialog'
+import { Field } from '../primitives/field'
+import { Select } from '../primitives/select'
 import type { CreatedShare, ShareLink } from '../types'
-import { Badge } from './badge'
-import { Button } from './button'
-import { ConfirmInline } from './confirm-inline'
-import { Dialog, DialogContent, DialogFooter } from './dialog'
-import { Field } from './field'
-import { Select } from './select'
 
 /** How long a new link lives: 7, 30 (the default) or 90 days, or until revoked. */
 export type ShareExpiry = 7 | 30 | 90 | null

@@ -9,12 +9,12 @@ import {
 import * as React from 'react'
 import { cn } from '../lib/cn'
 import { formatDate, formatWeekRange, groupReportsForSidebar } from '../lib/dates'
+import { StatusBadge } from '../primitives/badge'
+import { Button } from '../primitives/button'
+import { Link } from '../primitives/link'
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../primitives/tabs'
 import type { Project, Report, TeamMember, Weekday } from '../types'
 import { AddProjectDialog } from './add-project-dialog'
-import { StatusBadge } from './badge'
-import { Button } from './button'
-import { Link } from './link'
-import { Tabs, TabsContent, TabsList, TabsTrigger } from './tabs'
 
 type SidebarTab = 'reports' | 'projects' | 'team'
 

@@ -1,6 +1,6 @@
 import { CloudAlert } from 'lucide-react'
 import { cn } from '../lib/cn'
-import { Button } from './button'
+import { Button } from '../primitives/button'
 
 /** A change made offline that the server refused when it was replayed. */
 type RejectedChange = {

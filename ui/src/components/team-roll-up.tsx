@@ -1,11 +1,11 @@
 import { Clock, Link2, UserPlus, UserRound, Users } from 'lucide-react'
 import * as React from 'react'
+import { Badge } from '../primitives/badge'
+import { Button } from '../primitives/button'
+import { Card } from '../primitives/card'
+import { Checkbox } from '../primitives/checkbox'
+import { ConfirmInline } from '../primitives/confirm-inline'
 import type { AssignedItem, Invitation, TeamMember, TeamMembership } from '../types'
-import { Badge } from './badge'
-import { Button } from './button'
-import { Card } from './card'
-import { Checkbox } from './checkbox'
-import { ConfirmInline } from './confirm-inline'
 import { LinkDialog } from './sharing'
 
 // Team roll-up (issue 17): inviting a team member, their link, what is assigned to them,

@@ -1,11 +1,11 @@
 import { ChevronLeft, ChevronRight, Plus } from 'lucide-react'
+import { Badge } from '../primitives/badge'
+import { Button } from '../primitives/button'
+import { Card } from '../primitives/card'
+import { Link } from '../primitives/link'
+import { Skeleton } from '../primitives/skeleton'
 import type { TeamUpdate, TeamUpdateSection } from '../types'
-import { Badge } from './badge'
-import { Button } from './button'
-import { Card } from './card'
-import { Link } from './link'
 import { ProjectHealthTable } from './project-health'
-import { Skeleton } from './skeleton'
 
 // Team roll-up (issue 17): a teammate's sent report, read-only, as Team updates and a
 // linked member's page show it. Apart from team-roll-up.tsx so the dashboard does not load it.

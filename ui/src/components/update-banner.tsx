@@ -1,6 +1,6 @@
 import { RefreshCw } from 'lucide-react'
 import { cn } from '../lib/cn'
-import { Button } from './button'
+import { Button } from '../primitives/button'
 
 type UpdateBannerProps = { onUpdate: () => void; onLater: () => void; className?: string }
 

@@ -1,8 +1,8 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react'
 import { cn } from '../lib/cn'
 import { addWeeks, formatWeekRange, relativeWeek, startOfWeek, toIsoDate } from '../lib/dates'
+import { Button, IconButton } from '../primitives/button'
 import type { Weekday } from '../types'
-import { Button, IconButton } from './button'
 
 const WEEK_OFFSET_MIN = -52
 const WEEK_OFFSET_MAX = 52

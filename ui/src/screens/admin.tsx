@@ -1,14 +1,14 @@
 import * as React from 'react'
-import { Badge } from '../components/badge'
-import { Button } from '../components/button'
-import { StatCard } from '../components/card'
-import { Checkbox } from '../components/checkbox'
-import { Link } from '../components/link'
-import { ProgressBar } from '../components/progress-bar'
-import { PageSkeleton } from '../components/skeleton'
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/tabs'
 import { activitySentence } from '../lib/activity'
 import { formatDate } from '../lib/dates'
+import { Badge } from '../primitives/badge'
+import { Button } from '../primitives/button'
+import { StatCard } from '../primitives/card'
+import { Checkbox } from '../primitives/checkbox'
+import { Link } from '../primitives/link'
+import { ProgressBar } from '../primitives/progress-bar'
+import { PageSkeleton } from '../primitives/skeleton'
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../primitives/tabs'
 import type {
   ActivityEntry,
   AdminStats,

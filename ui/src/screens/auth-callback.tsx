@@ -1,4 +1,4 @@
-import { Spinner } from '../components/spinner'
+import { Spinner } from '../primitives/spinner'
 
 export type AuthCallbackViewProps = Record<string, never>
 

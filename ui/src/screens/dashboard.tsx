@@ -1,13 +1,14 @@
 import * as React from 'react'
-import { Button } from '../components/button'
-import { Card, CardContent, CardHeader, CardTitle } from '../components/card'
-import { Checkbox } from '../components/checkbox'
-import { EmptyState } from '../components/empty-state'
 import { ItemAgeing } from '../components/item-row'
-import { Link } from '../components/link'
-import { PageSkeleton } from '../components/skeleton'
 import type { AgeOptional } from '../lib/ageing'
 import { formatDate } from '../lib/dates'
+import { Button } from '../primitives/button'
+import { Card, CardContent, CardHeader, CardTitle } from '../primitives/card'
+import { Checkbox } from '../primitives/checkbox'
+import { EmptyState } from '../primitives/empty-state'
+import { Link } from '../primitives/link'
+import { SegmentedControl } from '../primitives/segmented-control'
+import { PageSkeleton } from '../primitives/skeleton'
 import type { DashboardData, Report, SectionItem, SectionItemWithReport } from '../types'
 
 /** An open task or follow-up of the dashboard, with the report it sits in. */
@@ -37,6 +38,11 @@ export type DashboardViewProps = {
 }
 
 export type AgeSort = 'newest' | 'oldest'
+
+const AGE_SORT_OPTIONS = [
+  { value: 'newest', label: 'Newest' },
+  { value: 'oldest', label: 'Oldest first' },
+] as const
 
 /** Stable: items of the same age keep the server's order. */
 export function sortByAge<T extends Partial<Pick<SectionItem, 'open_weeks'>>>(
@@ -105,7 +111,6 @@ export function DashboardView({
   onSortChange,
 }: DashboardViewProps) {
   const [ownSort, setOwnSort] = React.useState<AgeSort>('newest')
-  const sortId = React.useId()
   if (loading) return <PageSkeleton />
   if (listSlot) return <div className="cad-screen">{listSlot}</div>
   const cur = data.currentWeekReport
@@ -120,29 +125,12 @@ export function DashboardView({
       <div className="cad-screen__head">
         <h1 className="cad-screen__title">Dashboard</h1>
         {hasOpen ? (
-          <fieldset className="cad-segmented" aria-labelledby={sortId}>
-            <span id={sortId} className="cad-segmented__label">
-              Sort open items
-            </span>
-            <span className="cad-segmented__track">
-              {(
-                [
-                  ['newest', 'Newest'],
-                  ['oldest', 'Oldest first'],
-                ] as const
-              ).map(([value, label]) => (
-                <button
-                  key={value}
-                  type="button"
-                  className="cad-segmented__item"
-                  aria-pressed={order === value}
-                  onClick={() => setOrder(value)}
-                >
-                  {label}
-                </button>
-              ))}
-            </span>
-          </fieldset>
+          <SegmentedControl
+            label="Sort open items"
+            value={order}
+            onValueChange={setOrder}
+            options={AGE_SORT_OPTIONS}
+          />
         ) : null}
       </div>
       {assigned}

@@ -1,9 +1,9 @@
-import { Button } from '../components/button'
 import { ProjectHealthTable } from '../components/project-health'
 import { SinceLastWeek } from '../components/since-last-week'
-import { ReportSkeleton } from '../components/skeleton'
 import { type AgeOptional, ageingLabel, showsAgeing } from '../lib/ageing'
 import { formatShortWeekday } from '../lib/dates'
+import { Button } from '../primitives/button'
+import { ReportSkeleton } from '../primitives/skeleton'
 import type { Project, ReportChanges, SectionItem, SectionType, TeamMember } from '../types'
 import type { ReportViewReport } from './report'
 

@@ -1,7 +1,7 @@
 import type * as React from 'react'
-import { Button } from '../components/button'
-import { Card } from '../components/card'
-import { Spinner } from '../components/spinner'
+import { Button } from '../primitives/button'
+import { Card } from '../primitives/card'
+import { Spinner } from '../primitives/spinner'
 import type { InvitationPreview } from '../types'
 
 export type InvitationState = 'loading' | 'invalid' | 'ready' | 'accepting' | 'accepted' | 'error'

@@ -1,5 +1,5 @@
-import { Button } from '../components/button'
-import { Link } from '../components/link'
+import { Button } from '../primitives/button'
+import { Link } from '../primitives/link'
 
 export type LandingViewProps = {
   onSignIn: () => void

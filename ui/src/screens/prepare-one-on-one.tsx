@@ -1,12 +1,12 @@
 import { ArrowLeft, Check, FolderKanban, Printer } from 'lucide-react'
 import * as React from 'react'
-import { Button } from '../components/button'
-import { Checkbox } from '../components/checkbox'
-import { EmptyState } from '../components/empty-state'
 import { ItemAgeing } from '../components/item-row'
-import { Link } from '../components/link'
-import { PageSkeleton } from '../components/skeleton'
 import { formatDate } from '../lib/dates'
+import { Button } from '../primitives/button'
+import { Checkbox } from '../primitives/checkbox'
+import { EmptyState } from '../primitives/empty-state'
+import { Link } from '../primitives/link'
+import { PageSkeleton } from '../primitives/skeleton'
 import type { MemberEntry, Project, SectionItemWithReport, TeamMemberPrep } from '../types'
 
 export type PrepareOneOnOneViewProps = {

@@ -1,10 +1,10 @@
-import { StatCard } from '../components/card'
-import { EmptyState } from '../components/empty-state'
-import { Link } from '../components/link'
 import { HealthTimeline } from '../components/project-health'
 import { WeekChangeCounts } from '../components/since-last-week'
-import { PageSkeleton } from '../components/skeleton'
 import { formatDate } from '../lib/dates'
+import { StatCard } from '../primitives/card'
+import { EmptyState } from '../primitives/empty-state'
+import { Link } from '../primitives/link'
+import { PageSkeleton } from '../primitives/skeleton'
 import type {
   Project,
   ProjectAnalytics,

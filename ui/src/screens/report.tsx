@@ -1,10 +1,5 @@
 import * as React from 'react'
-import { Button } from '../components/button'
-import { ConfirmInline } from '../components/confirm-inline'
-import { DatePicker } from '../components/date-picker'
 import { DeliveryStatus } from '../components/delivery-status'
-import { EmptyState } from '../components/empty-state'
-import { InlineEdit } from '../components/inline-edit'
 import { ProjectHealthPanel, type ProjectHealthPanelProps } from '../components/project-health'
 import { ReaderQuestions } from '../components/reader-questions'
 import {
@@ -13,11 +8,16 @@ import {
   SectionCard,
   type SectionCardProps,
 } from '../components/section-card'
-import { Select } from '../components/select'
 import { SinceLastWeek } from '../components/since-last-week'
-import { ReportSkeleton } from '../components/skeleton'
 import { formatDate, toIsoDate } from '../lib/dates'
 import { useShallowStable } from '../lib/stable'
+import { Button } from '../primitives/button'
+import { ConfirmInline } from '../primitives/confirm-inline'
+import { DatePicker } from '../primitives/date-picker'
+import { EmptyState } from '../primitives/empty-state'
+import { InlineEdit } from '../primitives/inline-edit'
+import { Select } from '../primitives/select'
+import { ReportSkeleton } from '../primitives/skeleton'
 import type {
   Delivery,
   Project,

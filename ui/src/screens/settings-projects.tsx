@@ -1,11 +1,11 @@
 // Settings → Projects: find, filter, sort, rename, archive, combine and delete projects.
 import * as React from 'react'
-import { Button } from '../components/button'
-import { Checkbox } from '../components/checkbox'
-import { EmptyState } from '../components/empty-state'
-import { InlineEdit } from '../components/inline-edit'
-import { Select } from '../components/select'
 import { formatDate, WEEKDAYS } from '../lib/dates'
+import { Button } from '../primitives/button'
+import { Checkbox } from '../primitives/checkbox'
+import { EmptyState } from '../primitives/empty-state'
+import { InlineEdit } from '../primitives/inline-edit'
+import { Select } from '../primitives/select'
 import type { Project, ReportFrequency, SectionType, Weekday } from '../types'
 import type { SettingsViewProps } from './settings-types'
 

@@ -1,8 +1,8 @@
 import { MessageCircleQuestion } from 'lucide-react'
 import * as React from 'react'
-import { Button } from '../components/button'
-import { Field } from '../components/field'
 import { ProjectHealthTable } from '../components/project-health'
+import { Button } from '../primitives/button'
+import { Field } from '../primitives/field'
 import type { SectionType, SharedItem, SharedQuestion, SharedReport } from '../types'
 
 /** The longest question a reader may send, and the longest name. */

@@ -1,4 +1,4 @@
-import { Link } from '../components/link'
+import { Link } from '../primitives/link'
 
 export type ReleaseNotesViewProps = Record<string, never>
 export type PrivacyViewProps = Record<string, never>

@@ -1,6 +1,6 @@
-import { EmptyState } from '../components/empty-state'
-import { Skeleton } from '../components/skeleton'
 import { TeamUpdateCard, WeekStepper } from '../components/team-updates'
+import { EmptyState } from '../primitives/empty-state'
+import { Skeleton } from '../primitives/skeleton'
 import type { TeamUpdate } from '../types'
 
 export type TeamUpdatesViewProps = {
