@@ -1,0 +1,79 @@
+import { BadRequest, PayloadTooLarge } from './errors'
+
+/**
+ * Request bodies, read within their route's limit whatever the framing: the bytes are counted as
+ * they arrive (Content-Length or chunked), and reading stops at the first byte over the limit
+ * (413, nothing parsed). JSON nested deeper than MAX_JSON_DEPTH is refused (400) before it is
+ * parsed: no real body nests past a few levels, and a deeply nested one costs the parser, and the
+ * validator that walks it, far more than its size says (a stack overflow at 500,000 levels).
+ */
+export const MAX_JSON_DEPTH = 64
+
+/** The 413 message for a limit: "Request body too large (at most 1 MB)". */
+export function bodyTooLarge(limit: number) {
+  const size =
+    limit >= 1024 * 1024 ? `${+(limit / (1024 * 1024)).toFixed(1)} MB` : `${limit / 1024} KB`
+  return `Request body too large (at most ${size})`
+}
+
+const decoder = new TextDecoder()
+
+/** The body as text, at most `limit` bytes: over it, 413 and the rest is left unread. */
+export async function readBody(request: Request, limit: number): Promise<string> {
+  if (!request.body) return ''
+  const reader = request.body.getReader()
+  const chunks: Uint8Array[] = []
+  let size = 0
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) break
+    size += value.byteLength
+    if (size > limit) {
+      reader.cancel().catch(() => {})
+      throw new PayloadTooLarge(bodyTooLarge(limit))
+    }
+    chunks.push(value)
+  }
+  return decoder.decode(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size))
+}
+
+/**
+ * Whether the JSON text nests arrays and objects at most `max` deep: one pass, strings skipped
+ * whole (their brackets are text). Malformed text may pass; the parser refuses it.
+ */
+export function jsonDepthWithin(text: string, max = MAX_JSON_DEPTH) {
+  let depth = 0
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i)
+    if (c === 0x22) {
+      // To the closing quote: the next one not escaped by an odd run of backslashes.
+      for (;;) {
+        i = text.indexOf('"', i + 1)
+        if (i === -1) return true
+        let slashes = 0
+        while (text.charCodeAt(i - 1 - slashes) === 0x5c) slashes++
+        if (slashes % 2 === 0) break
+      }
+    } else if (c === 0x5b || c === 0x7b) {
+      if (++depth > max) return false
+    } else if (c === 0x5d || c === 0x7d) depth--
+  }
+  return true
+}
+
+/** JSON text as a value (null when blank): 400 when malformed or nested too deep. */
+export function parseJson(text: string): unknown {
+  if (!text.trim()) return null
+  if (!jsonDepthWithin(text))
+    throw new BadRequest(`Request body nested too deeply (at most ${MAX_JSON_DEPTH} levels)`)
+  try {
+    return JSON.parse(text)
+  } catch {
+    throw new BadRequest('Malformed request body')
+  }
+}
+
+/** A JSON body read within `limit` bytes and parsed within MAX_JSON_DEPTH levels. */
+export async function readJsonBody(request: Request, limit: number): Promise<unknown> {
+  return parseJson(await readBody(request, limit))
+}
