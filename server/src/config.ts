@@ -1,3 +1,4 @@
+import { lookup } from 'node:dns/promises'
 import { isIP } from 'node:net'
 import { isAbsolute, join } from 'node:path'
 
@@ -40,6 +41,8 @@ export type Config = {
   signInRateLimit: number
   appDist: string
   secureCookies: boolean
+  /** Every address a host name resolves to (the system's resolver; tests stand a table in). */
+  resolveHost: (host: string) => Promise<string[]>
 }
 
 const resolvePath = (p: string) => (p === ':memory:' || isAbsolute(p) ? p : join(repoRoot, p))
@@ -202,5 +205,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     signInRateLimit: Number(env.SIGN_IN_RATE_LIMIT ?? 30) || 30,
     appDist: resolvePath(env.APP_DIST ?? './app/dist'),
     secureCookies: publicUrl.startsWith('https://'),
+    resolveHost: async (host) =>
+      (await lookup(host, { all: true, verbatim: true })).map((a) => a.address),
   }
 }

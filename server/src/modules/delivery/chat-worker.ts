@@ -20,7 +20,7 @@ export function startWebhookPoster(
     try {
       do {
         again = false
-        await postDueWebhooks(ctx, options.post ?? fetch, options.now?.() ?? new Date())
+        await postDueWebhooks(ctx, options.post, options.now?.() ?? new Date())
       } while (again && !stopped)
     } catch (error) {
       console.error('Webhooks: posting failed', error)

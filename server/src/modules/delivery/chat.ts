@@ -12,6 +12,7 @@ import { nowIso } from '../../lib/time'
 import { type ProjectHealthRow, reportProjectHealth } from '../project-health/service'
 import { createShare } from '../sharing/shares'
 import { parseWebhookUrls, type WebhookService, webhookLabel, webhookService } from './chat-labels'
+import { type Poster, webhookPoster } from './chat-urls'
 import { wakeMailers } from './queue'
 import { runDueDeliveries, Skip } from './run'
 
@@ -104,8 +105,7 @@ export function webhookBody(service: WebhookService, brief: Brief) {
   return { ...brief }
 }
 
-/** What posting needs of `fetch` (tests stand a local server in for the chat service). */
-export type Poster = (url: string, init: RequestInit) => Promise<Response>
+export type { Poster }
 
 async function postOne(ctx: AppContext, delivery: typeof deliveries.$inferSelect, post: Poster) {
   const [url] = parseWebhookUrls(delivery.recipients)
@@ -146,7 +146,7 @@ async function postOne(ctx: AppContext, delivery: typeof deliveries.$inferSelect
  */
 export async function postDueWebhooks(
   ctx: AppContext,
-  post: Poster = fetch,
+  post: Poster = webhookPoster(ctx.config.resolveHost),
   now: Date = new Date(),
   batch = 20,
 ) {

@@ -110,7 +110,9 @@ export async function importAccount(
   const recipients = doc.settings?.report_recipients
     ? cleanRecipients(doc.settings.report_recipients)
     : null
-  const webhooks = doc.settings?.webhook_urls ? cleanWebhookUrls(doc.settings.webhook_urls) : null
+  const webhooks = doc.settings?.webhook_urls
+    ? await cleanWebhookUrls(doc.settings.webhook_urls, ctx.config.resolveHost)
+    : null
   const counts = {
     settings: false,
     sectionTemplates: 0,

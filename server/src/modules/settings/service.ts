@@ -68,7 +68,9 @@ export async function updateSettings(ctx: AppContext, userId: number, input: Set
     changes.report_recipients = JSON.stringify(cleanRecipients(report_recipients))
   }
   if (webhook_urls !== undefined)
-    changes.webhook_urls = JSON.stringify(cleanWebhookUrls(webhook_urls))
+    changes.webhook_urls = JSON.stringify(
+      await cleanWebhookUrls(webhook_urls, ctx.config.resolveHost),
+    )
   await settingsRow(ctx, userId)
   const [row] = await ctx.db.orm
     .update(userSettings)
