@@ -4,7 +4,12 @@ import { useLocation, useParams } from 'wouter'
 import { ApiError, messageOf } from '../api/client'
 import { login, useAuth } from '../state/auth'
 import { rememberInvitation } from '../state/invite-return'
-import { acceptInvitation, previewInvitation } from '../state/roll-up'
+import { acceptInvitation, previewInvitation, useInvitationPreview } from '../state/roll-up'
+
+/** Where accepting stands; the preview itself is the invitation resource's. */
+type Acceptance =
+  | { state: 'accepting' | 'accepted' | 'invalid' }
+  | { state: 'error'; error: string }
 
 /**
  * `/invite/:token`: joining an executive's team (team roll-up). Signed out, 'Sign in to accept'
@@ -15,49 +20,34 @@ export default function InvitationPage() {
   const { token = '' } = useParams<{ token: string }>()
   const [, navigate] = useLocation()
   const { status } = useAuth()
-  const [state, setState] = useState<InvitationState>('loading')
-  const [preview, setPreview] = useState<{ inviter_name: string; team_member_name: string }>()
-  const [error, setError] = useState<string>()
+  const preview = useInvitationPreview(token)
+  const [acceptance, setAcceptance] = useState<Acceptance | null>(null)
 
   useEffect(() => {
-    let cancelled = false
-    previewInvitation(token)
-      .then((found) => {
-        if (cancelled) return
-        setPreview(found)
-        setState('ready')
-      })
-      .catch((err) => {
-        if (cancelled) return
-        if (err instanceof ApiError && err.status === 404) setState('invalid')
-        else {
-          setError(messageOf(err))
-          setState('error')
-        }
-      })
-    return () => {
-      cancelled = true
-    }
+    setAcceptance(null)
+    previewInvitation(token).catch(() => {})
   }, [token])
 
   const accept = useCallback(async () => {
-    setState('accepting')
+    setAcceptance({ state: 'accepting' })
     try {
       await acceptInvitation(token)
-      setState('accepted')
+      setAcceptance({ state: 'accepted' })
     } catch (err) {
-      if (err instanceof ApiError && err.status === 404) setState('invalid')
-      else {
-        setError(messageOf(err))
-        setState('error')
-      }
+      if (err instanceof ApiError && err.status === 404) setAcceptance({ state: 'invalid' })
+      else setAcceptance({ state: 'error', error: messageOf(err) })
     }
   }, [token])
+
+  const state: InvitationState =
+    acceptance?.state ??
+    (preview.error ? 'error' : !preview.loaded ? 'loading' : preview.data ? 'ready' : 'invalid')
+  const error = acceptance?.state === 'error' ? acceptance.error : (preview.error ?? undefined)
 
   return (
     <InvitationView
       state={status === 'pending' && state === 'ready' ? 'loading' : state}
-      preview={preview}
+      preview={preview.data ?? undefined}
       signedIn={status === 'signed-in'}
       error={error}
       onAccept={() => void accept()}

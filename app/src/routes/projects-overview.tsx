@@ -1,7 +1,7 @@
 import { PageSkeleton } from '@cadence/ui'
 import { useEffect } from 'react'
 import { cache, useProjects } from '../state/cache'
-import { loadAnalytics, useProjectPage } from '../state/projects'
+import { loadAnalytics, useProjectAnalytics } from '../state/projects'
 import { ProjectsOverviewView } from './views'
 
 const NO_ANALYTICS = {
@@ -13,7 +13,7 @@ const NO_ANALYTICS = {
 /** `/projects`: stat cards and the active projects. */
 function ProjectsOverviewPage() {
   const projects = useProjects()
-  const { analytics } = useProjectPage()
+  const analytics = useProjectAnalytics()
   useEffect(() => {
     cache.projects.load().catch(() => {})
     void loadAnalytics()

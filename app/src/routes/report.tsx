@@ -1,7 +1,6 @@
 import {
   formatDate,
   ImportReportDialog,
-  type ReaderQuestion,
   SectionCard,
   type SectionCardProps,
   ShareDialog,
@@ -10,7 +9,7 @@ import { memo, useCallback, useEffect, useState } from 'react'
 import { useLocation, useParams } from 'wouter'
 import { loadReportChanges, useReportChanges } from '../state/changes'
 import { retryDelivery, stopDeliveries, useDeliveries, watchDeliveries } from '../state/deliveries'
-import { markQuestionsSeen } from '../state/question-badges'
+import { markQuestionsSeen, useReportQuestions } from '../state/question-badges'
 import {
   addItem,
   deleteItem,
@@ -54,15 +53,12 @@ function ReportPage() {
   const { report, loading, projects, members, weekRange } = useReportEditorPage(uuid)
   const [importOpen, setImportOpen] = useState(false)
   const [shareOpen, setShareOpen] = useState(false)
-  const [questions, setQuestions] = useState<{ uuid: string; list: ReaderQuestion[] } | null>(null)
+  const questions = useReportQuestions(uuid)
   const reloadQuestions = useCallback(
     () =>
       loadReportQuestions(uuid)
-        .then((list) => {
-          setQuestions({ uuid, list })
-          // Shown here now: their badges (Reports, the sidebar) go.
-          return markQuestionsSeen(uuid, list)
-        })
+        // Shown here now: their badges (Reports, the sidebar) go.
+        .then((list) => markQuestionsSeen(uuid, list))
         .catch((error) => console.error(error)),
     [uuid],
   )
@@ -111,7 +107,7 @@ function ReportPage() {
         onImport={() => setImportOpen(true)}
         onShare={() => setShareOpen(true)}
         onHealthChange={(projectUuid, next) => setProjectHealth(uuid, projectUuid, next)}
-        questions={questions?.uuid === uuid ? questions.list : undefined}
+        questions={questions}
         onAnswerQuestion={async (id, answer) => {
           await answerQuestion(id, answer)
           await reloadQuestions()

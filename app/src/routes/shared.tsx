@@ -1,13 +1,13 @@
-import {
-  formatDate,
-  LinkUnavailableView,
-  type SharedReport,
-  SharedReportView,
-  Spinner,
-} from '@cadence/ui'
-import { useCallback, useEffect, useState } from 'react'
+import { formatDate, LinkUnavailableView, SharedReportView, Spinner } from '@cadence/ui'
+import { useEffect, useState } from 'react'
 import { useParams } from 'wouter'
-import { acknowledgeShared, askSharedQuestion, loadSharedReport } from '../state/sharing'
+import {
+  acknowledgeShared,
+  askSharedQuestion,
+  loadSharedReport,
+  sharedReport,
+  useSharedReport,
+} from '../state/sharing'
 
 /**
  * `/r/:token`: a shared report, for a reader without an account. Nothing of the app around it (no
@@ -16,40 +16,31 @@ import { acknowledgeShared, askSharedQuestion, loadSharedReport } from '../state
  */
 export default function SharedReportPage() {
   const { token = '' } = useParams<{ token: string }>()
-  const [data, setData] = useState<SharedReport | null | undefined>(undefined)
-  const [failed, setFailed] = useState<string | null>(null)
+  const shared = useSharedReport(token)
   const [acknowledged, setAcknowledged] = useState(false)
-
-  const load = useCallback(async () => {
-    try {
-      setData(await loadSharedReport(token))
-      setFailed(null)
-    } catch (error) {
-      setFailed(error instanceof Error ? error.message : 'Could not load the report')
-    }
-  }, [token])
 
   useEffect(() => {
     const robots = document.createElement('meta')
     robots.name = 'robots'
     robots.content = 'noindex, nofollow'
     document.head.append(robots)
-    void load()
+    loadSharedReport(token).catch(() => {})
     return () => robots.remove()
-  }, [load])
+  }, [token])
 
+  const data = shared.data
   useEffect(() => {
     if (data) document.title = `${data.report.title ?? 'Weekly Report'} — Cadence`
   }, [data])
 
-  if (failed)
+  if (shared.error)
     return (
       <main className="cad-screen-center">
         <h1 className="cad-screen__title">Could not load the report</h1>
-        <p className="cad-screen__muted">{failed}</p>
+        <p className="cad-screen__muted">{shared.error}</p>
       </main>
     )
-  if (data === undefined)
+  if (!shared.loaded)
     return (
       <div
         className="cad-page-center"
@@ -71,7 +62,7 @@ export default function SharedReportPage() {
       }}
       onAsk={async (question) => {
         await askSharedQuestion(token, question)
-        await load()
+        await sharedReport.reload().catch(() => {})
       }}
     />
   )

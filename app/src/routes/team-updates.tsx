@@ -13,13 +13,13 @@ function TeamUpdatesPage() {
   const { week, label, prev, next } = useTeamWeek({
     asked: new URLSearchParams(useSearch()).get('week'),
   })
-  const updates = useTeamUpdates()
+  const updates = useTeamUpdates(week)
   return (
     <TeamUpdatesView
       weekLabel={label}
       onPrevWeek={prev}
       onNextWeek={next}
-      updates={updates.byWeek[week] ?? null}
+      updates={updates}
       onPullItem={(id) => void pullItems(week, [id])}
       onPullSection={(_section, ids) => void pullItems(week, ids)}
       formatDate={formatDate}

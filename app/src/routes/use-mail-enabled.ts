@@ -1,20 +1,15 @@
-import { useEffect, useState } from 'react'
-import { loadPublicConfig } from '../state/help-widget'
+import { useEffect } from 'react'
+import { loadPublicConfig, publicConfig } from '../state/help-widget'
+import { useResource } from '../state/resource'
 
 /**
  * Whether the server sends e-mail (GET /api/config's mailEnabled, asked once per page load);
  * undefined until known.
  */
 export function useMailEnabled() {
-  const [mailEnabled, setMailEnabled] = useState<boolean | undefined>(undefined)
+  const config = useResource(publicConfig)
   useEffect(() => {
-    let live = true
-    void loadPublicConfig().then((config) => {
-      if (live && config) setMailEnabled(config.mailEnabled)
-    })
-    return () => {
-      live = false
-    }
+    void loadPublicConfig()
   }, [])
-  return mailEnabled
+  return config.data?.mailEnabled
 }

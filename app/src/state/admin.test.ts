@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, expect, spyOn, test } from 'bun:test'
 import type { SystemSetting } from '@cadence/ui'
 import { json, restoreFetch, stubFetch } from '../test/fetch'
-import { adminState, loadAdmin, updateSystemSetting } from './admin'
+import { admin, loadAdmin, updateSystemSetting } from './admin'
 import { clearToasts, toastState } from './toasts'
 
 beforeEach(clearToasts)
@@ -39,17 +39,17 @@ test('a loaded setting is saved under its key', async () => {
     return json([])
   })
   await loadAdmin()
-  expect(adminState.settings.map((s) => s.setting_key)).toEqual([
+  expect(admin.settings.state.data?.map((s) => s.setting_key)).toEqual([
     'maintenance_mode',
     'support_email',
   ])
-  await updateSystemSetting(adminState.settings[0].setting_key, true)
+  await updateSystemSetting(admin.settings.state.data?.[0].setting_key ?? '', true)
   expect(calls.at(-1)).toEqual({
     method: 'PUT',
     path: '/api/admin/system-settings/maintenance_mode',
     body: { setting_value: 'true' },
   })
-  expect(adminState.settings[0].setting_value).toBe('true')
+  expect(admin.settings.state.data?.[0].setting_value).toBe('true')
   expect(toastState.toasts.map((t) => t.message)).toEqual(['Setting updated successfully'])
   quiet.mockRestore()
 })

@@ -1,56 +1,30 @@
-import type {
-  ActivityEntry,
-  AdminStats,
-  AdminUser,
-  OnboardingAnalytics,
-  SystemSetting,
-} from '@cadence/ui'
-import { proxy, useSnapshot } from 'valtio'
 import { api, call } from '../api/client'
+import { onCacheReset } from './cache'
+import { createResource, type Resource, useResource } from './resource'
 import { toast } from './toasts'
 
-type AdminState = {
-  loading: boolean
-  stats: AdminStats | null
-  users: AdminUser[]
-  analytics: OnboardingAnalytics | null
-  settings: SystemSetting[]
-  activity: ActivityEntry[]
+const adminApi = api.api.admin
+
+/** The admin panel's five panels, each loaded on its own: a failed one is logged and left as it was. */
+const admin = {
+  stats: createResource(() => call(adminApi.stats.get())),
+  users: createResource(() => call(adminApi.users.get({ query: {} }))),
+  analytics: createResource(() => call(adminApi['onboarding-analytics'].get())),
+  settings: createResource(() => call(adminApi['system-settings'].get())),
+  activity: createResource(() => call(adminApi['activity-log'].get({ query: {} }))),
 }
 
-const adminState = proxy<AdminState>({
-  loading: false,
-  stats: null,
-  users: [],
-  analytics: null,
-  settings: [],
-  activity: [],
-})
+const panels = (): Pick<Resource<unknown>, 'reload' | 'reset'>[] => Object.values(admin)
 
+/** Loads (or refreshes) every panel; resolves when all have answered. */
 async function loadAdmin() {
-  adminState.loading = true
-  // Each panel loads on its own: a failed one is logged and left empty.
-  const get = <T, F>(pending: Promise<T>, fallback: F): Promise<T | F> =>
-    pending.catch((error) => {
-      console.error(error)
-      return fallback
-    })
-  const admin = api.api.admin
-  const [stats, users, analytics, settings, activity] = await Promise.all([
-    get(call(admin.stats.get()), null),
-    get(call(admin.users.get({ query: {} })), []),
-    get(call(admin['onboarding-analytics'].get()), null),
-    get(call(admin['system-settings'].get()), []),
-    get(call(admin['activity-log'].get({ query: {} })), []),
-  ])
-  const loaded: AdminState = { stats, users, analytics, settings, activity, loading: false }
-  Object.assign(adminState, loaded)
+  await Promise.all(panels().map((panel) => panel.reload().catch((error) => console.error(error))))
 }
 
 /** PUT /api/admin/system-settings/{key} with the value as a string ('true'/'false' for booleans). */
 async function updateSystemSetting(key: string, value: string | number | boolean) {
   const settingValue = String(value)
-  const setting = adminState.settings.find((s) => s.setting_key === key)
+  const setting = admin.settings.state.data?.find((s) => s.setting_key === key)
   const previous = setting?.setting_value
   if (setting) setting.setting_value = settingValue
   try {
@@ -62,9 +36,25 @@ async function updateSystemSetting(key: string, value: string | number | boolean
   }
 }
 
+onCacheReset(() => {
+  for (const panel of panels()) panel.reset()
+})
+
+/** The panels as the page shows them: each one's data (empty until it answers) and `loading`. */
 function useAdmin() {
-  return useSnapshot(adminState) as AdminState
+  const stats = useResource(admin.stats)
+  const users = useResource(admin.users)
+  const analytics = useResource(admin.analytics)
+  const settings = useResource(admin.settings)
+  const activity = useResource(admin.activity)
+  return {
+    loading: [stats, users, analytics, settings, activity].some((panel) => panel.loading),
+    stats: stats.data,
+    users: users.data ?? [],
+    analytics: analytics.data,
+    settings: settings.data ?? [],
+    activity: activity.data ?? [],
+  }
 }
 
-export type { AdminState }
-export { adminState, loadAdmin, updateSystemSetting, useAdmin }
+export { admin, loadAdmin, updateSystemSetting, useAdmin }

@@ -1,20 +1,27 @@
 import type { Delivery } from '@cadence/ui'
-import { proxy, useSnapshot } from 'valtio'
 import { api, call, messageOf } from '../api/client'
 import { onCacheReset } from './cache'
+import { createResource, useResourceFor } from './resource'
 import { toast } from './toasts'
 
 // E-mail delivery of a report (docs/week-over-week.md): the report page lists its deliveries
 // after Send, polls briefly while one is pending, and offers Retry for a failed one.
 
-type DeliveriesState = {
-  /** The report whose deliveries `list` holds. */
-  uuid: string | null
-  list: Delivery[]
-  loading: boolean
-}
+/** The deliveries of the report on screen (its uuid is the key), newest first. */
+const reportDeliveries = createResource(
+  (uuid: string) => call(api.api.reports({ uuid }).deliveries.get()),
+  {
+    state: {
+      /** The list on screen; empty until it is loaded. */
+      get list(): Delivery[] {
+        return this.data ?? []
+      },
+    },
+  },
+)
 
-const deliveriesState = proxy<DeliveriesState>({ uuid: null, list: [], loading: false })
+const deliveriesState = reportDeliveries.state
+type DeliveriesState = typeof deliveriesState
 
 /** Poll every 2 s while a delivery is pending, for at most a minute. */
 const POLL_MS = 2000
@@ -32,21 +39,12 @@ function stopPolling() {
 
 /** GET /api/reports/{uuid}/deliveries (newest first); a failure leaves the list as it was. */
 async function loadDeliveries(uuid: string): Promise<Delivery[]> {
-  if (deliveriesState.uuid !== uuid) {
-    stopPolling()
-    deliveriesState.uuid = uuid
-    deliveriesState.list = []
-  }
-  deliveriesState.loading = true
+  if (deliveriesState.key !== uuid) stopPolling()
   try {
-    const list = await call(api.api.reports({ uuid }).deliveries.get())
-    if (deliveriesState.uuid === uuid) deliveriesState.list = list
-    return list
+    return await reportDeliveries.load({ key: uuid, force: true })
   } catch (error) {
     console.error(error)
-    return deliveriesState.uuid === uuid ? deliveriesState.list : []
-  } finally {
-    if (deliveriesState.uuid === uuid) deliveriesState.loading = false
+    return deliveriesState.key === uuid ? deliveriesState.list : []
   }
 }
 
@@ -64,7 +62,7 @@ async function watchDeliveries(
   const tick = async () => {
     timer = null
     const list = await loadDeliveries(uuid)
-    if (mine !== watchId || deliveriesState.uuid !== uuid) return
+    if (mine !== watchId || deliveriesState.key !== uuid) return
     if (!hasPending(list) || Date.now() >= until) return
     timer = setTimeout(() => void tick(), intervalMs)
   }
@@ -75,14 +73,13 @@ async function watchDeliveries(
 async function retryDelivery(id: number): Promise<boolean> {
   try {
     const updated = await call(api.api.deliveries({ id }).retry.post())
-    const index = deliveriesState.list.findIndex((d) => d.id === id)
-    if (index >= 0) deliveriesState.list[index] = updated
+    reportDeliveries.mutate((list) => list?.map((d) => (d.id === id ? updated : d)) ?? list)
   } catch (error) {
     console.error(error)
     toast.error(`Failed to retry delivery: ${messageOf(error, 'Unknown error')}`)
     return false
   }
-  const uuid = deliveriesState.uuid
+  const uuid = deliveriesState.key
   if (uuid) void watchDeliveries(uuid)
   return true
 }
@@ -95,14 +92,13 @@ function stopDeliveries() {
 
 function resetDeliveries() {
   stopDeliveries()
-  Object.assign(deliveriesState, { uuid: null, list: [], loading: false })
+  reportDeliveries.reset()
 }
 onCacheReset(resetDeliveries)
 
 /** The deliveries of the given report (empty while another report's are held). */
-function useDeliveries(uuid: string) {
-  const snap = useSnapshot(deliveriesState) as DeliveriesState
-  return snap.uuid === uuid ? snap.list : []
+function useDeliveries(uuid: string): Delivery[] {
+  return useResourceFor(reportDeliveries, uuid).list
 }
 
 export type { DeliveriesState }

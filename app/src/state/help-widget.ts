@@ -2,6 +2,7 @@ import type { PublicConfig } from '@cadence/contract'
 import { subscribe } from 'valtio'
 import { api, call } from '../api/client'
 import { authState } from './auth'
+import { createResource } from './resource'
 
 /** What the widget script reads on load, and again on 'cadence:help-widget-user' events. */
 type HelpWidgetContext = { siteKey: string; userId: string }
@@ -19,16 +20,22 @@ function helpWidgetUserId(user: { id: number } | null): string {
   return user ? `user-${user.id}` : 'No User'
 }
 
-let configRequest: Promise<PublicConfig | null> | null = null
+/**
+ * GET /api/config: what the server has configured for the browser (the help widget, whether it
+ * sends e-mail). Asked once per page load and never stale; a failure means "nothing configured".
+ */
+const publicConfig = createResource(
+  (): Promise<PublicConfig | null> =>
+    call(api.api.config.get()).catch((error) => {
+      console.error(error)
+      return null
+    }),
+  { freshMs: Number.POSITIVE_INFINITY },
+)
 
-/** The public configuration, asked once per page load; a failure means "no widget". */
+/** The public configuration, asked once per page load. */
 function loadPublicConfig(): Promise<PublicConfig | null> {
-  // GET /api/config: what the server has configured for the browser (the help widget's URL).
-  configRequest ??= call(api.api.config.get()).catch((error) => {
-    console.error(error)
-    return null
-  })
-  return configRequest
+  return publicConfig.load()
 }
 
 /**
@@ -80,8 +87,8 @@ function startHelpWidget(win: Window | undefined = globalThis.window): Promise<v
 /** For tests: forget the configuration and the started flag. */
 function resetHelpWidget() {
   started = false
-  configRequest = null
+  publicConfig.reset()
 }
 
 export type { PublicConfig }
-export { helpWidgetUserId, loadPublicConfig, resetHelpWidget, startHelpWidget }
+export { helpWidgetUserId, loadPublicConfig, publicConfig, resetHelpWidget, startHelpWidget }

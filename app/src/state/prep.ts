@@ -1,44 +1,39 @@
 import type { MemberEntry, TeamMemberPrep } from '@cadence/ui'
-import { proxy, useSnapshot } from 'valtio'
+import { useSnapshot } from 'valtio'
 import { api, call, request } from '../api/client'
 import { cache, onCacheReset } from './cache'
+import { createResource } from './resource'
 import { toast } from './toasts'
 
 // 'Prepare 1:1' (docs/week-over-week.md): GET /api/team-members/{uuid}/prep, and covering a
 // talking point there exactly as on the Talking Points tab.
 
-type PrepState = {
-  prep: TeamMemberPrep | null
-  loading: boolean
-  notFound: boolean
-}
+/** The prep of the member open on /team-members/{uuid}/prep. */
+const memberPrep = createResource(
+  (uuid: string) => call(api.api['team-members']({ uuid }).prep.get()),
+  {
+    state: {
+      /** The prep on screen (the resource's data). */
+      get prep(): TeamMemberPrep | null {
+        return this.data
+      },
+      /** The last load failed and nothing is shown. */
+      get notFound(): boolean {
+        return this.error !== null && this.data === null
+      },
+    },
+  },
+)
 
-const prepState = proxy<PrepState>({ prep: null, loading: false, notFound: false })
+const prepState = memberPrep.state
+type PrepState = typeof prepState
 
-let loadGeneration = 0
-
-/** Loads the member's prep; `quiet` keeps the current data on screen while refreshing. */
-async function loadPrep(uuid: string, { quiet = false }: { quiet?: boolean } = {}) {
-  const mine = ++loadGeneration
-  if (!quiet) {
-    prepState.loading = true
-    prepState.notFound = false
-    if (prepState.prep?.teamMember.uuid !== uuid) prepState.prep = null
-  }
+/** Loads the member's prep; the data on screen stays while it reloads. */
+async function loadPrep(uuid: string) {
   try {
-    const prep = await call(api.api['team-members']({ uuid }).prep.get())
-    if (mine === loadGeneration) {
-      prepState.prep = prep
-      prepState.notFound = false
-    }
+    await memberPrep.load({ key: uuid, force: true })
   } catch (error) {
     console.error(error)
-    if (mine === loadGeneration && !quiet) {
-      prepState.prep = null
-      prepState.notFound = true
-    }
-  } finally {
-    if (mine === loadGeneration) prepState.loading = false
   }
 }
 
@@ -71,14 +66,12 @@ async function toggleTalkingPoint(id: number, covered: boolean): Promise<boolean
   }
   toast.success(`Talking point marked as ${covered ? 'covered' : 'pending'}`)
   cache.teamMembers.invalidate()
-  const uuid = prepState.prep?.teamMember.uuid
-  if (uuid) await loadPrep(uuid, { quiet: true })
+  if (prepState.prep) await memberPrep.reload().catch((error) => console.error(error))
   return true
 }
 
 function resetPrep() {
-  loadGeneration++
-  Object.assign(prepState, { prep: null, loading: false, notFound: false })
+  memberPrep.reset()
 }
 onCacheReset(resetPrep)
 

@@ -1,57 +1,36 @@
-import type { Project, ProjectAnalytics, ProjectUpdate } from '@cadence/ui'
-import { proxy, useSnapshot } from 'valtio'
+import type { Project } from '@cadence/ui'
 import { api, call, messageOf } from '../api/client'
-import { cache } from './cache'
+import { cache, onCacheReset } from './cache'
+import { createResource, useResource, useResourceFor } from './resource'
 import { toast } from './toasts'
 
 type ProjectStatus = Project['status']
 
-type ProjectPageState = {
-  project: Project | null
-  updates: ProjectUpdate[]
-  analytics: ProjectAnalytics | null
-  loading: boolean
-  notFound: boolean
-}
+/** The updates (timeline) of the project open on /projects/{uuid}. */
+const projectUpdates = createResource((uuid: string) =>
+  call(api.api.projects({ uuid }).updates.get()),
+)
 
-const projectState = proxy<ProjectPageState>({
-  project: null,
-  updates: [],
-  analytics: null,
-  loading: false,
-  notFound: false,
-})
+/** The stat cards of /projects. */
+const projectAnalytics = createResource(() => call(api.api.projects.analytics.get()))
 
+/** The project page: the project from the cached list, then its updates. */
 async function loadProjectPage(uuid: string) {
-  projectState.loading = true
-  projectState.notFound = false
   try {
     const list = await cache.projects.load()
-    const project = list.find((p) => p.uuid === uuid) ?? null
-    projectState.project = project
-    if (!project) {
-      projectState.notFound = true
-      projectState.updates = []
-      return
-    }
-    projectState.updates = await call(api.api.projects({ uuid }).updates.get())
+    if (list.some((p) => p.uuid === uuid)) await projectUpdates.load({ key: uuid, force: true })
   } catch (error) {
     console.error(error)
-    projectState.project = null
-    projectState.updates = []
-    projectState.notFound = true
-  } finally {
-    projectState.loading = false
   }
 }
 
+onCacheReset(() => {
+  projectUpdates.reset()
+  projectAnalytics.reset()
+})
+
 async function loadAnalytics() {
-  try {
-    projectState.analytics = await call(api.api.projects.analytics.get())
-  } catch (error) {
-    console.error(error)
-    projectState.analytics = null
-  }
+  await projectAnalytics.reload().catch((error) => console.error(error))
 }
 
 async function addProject(name: string): Promise<Project | null> {
@@ -172,20 +151,36 @@ async function combineProjects(uuids: readonly string[], newName: string): Promi
   }
 }
 
-function useProjectPage() {
-  return useSnapshot(projectState) as ProjectPageState
+/**
+ * The project page of `uuid`: the project (from the projects list), its updates, `loading`, and
+ * `notFound` once the list has no such project or a load failed.
+ */
+function useProjectPage(uuid: string) {
+  const projects = useResource(cache.projects)
+  const updates = useResourceFor(projectUpdates, uuid)
+  const project = projects.data?.find((p) => p.uuid === uuid) ?? null
+  const failed = (projects.error !== null && !projects.data) || updates.error !== null
+  return {
+    project: failed ? null : project,
+    updates: project ? (updates.data ?? []) : [],
+    loading: (projects.loading && !projects.data) || (project !== null && updates.loading),
+    notFound: failed || (projects.loaded && project === null),
+  }
 }
 
-export type { ProjectPageState }
+const useProjectAnalytics = () => useResource(projectAnalytics).data
+
 export {
   addProject,
   combineProjects,
   deleteProject,
   loadAnalytics,
   loadProjectPage,
-  projectState,
+  projectAnalytics,
+  projectUpdates,
   renameProject,
   setProjectStatus,
   setProjectsStatus,
+  useProjectAnalytics,
   useProjectPage,
 }

@@ -7,21 +7,14 @@ import type {
   ReportSection,
   SectionItem,
 } from '@cadence/ui'
-import { proxy, snapshot, useSnapshot } from 'valtio'
+import { snapshot, useSnapshot } from 'valtio'
 import { ApiError, api, call, messageOf } from '../api/client'
 import { cache } from './cache'
 import { invalidateChanges } from './changes'
 import { setOutboxContext } from './outbox-context'
+import { createResource } from './resource'
 import { toast } from './toasts'
 import { toIsoDate } from './weeks'
-
-type ReportState = {
-  /** The report open on /reports/{uuid} (and its draft), with its sections and project health. */
-  current: ReportDetail | null
-  loading: boolean
-  /** Set when the last load failed: the view shows 'Report not found'. */
-  error: string | null
-}
 
 type ReportPatch = Partial<Pick<Report, 'title' | 'summary' | 'is_submitted' | 'sent_date'>>
 type ItemPatch = Partial<
@@ -37,26 +30,29 @@ type NewItem = {
 
 const RECENT_LIMIT = 5
 
-const reportState = proxy<ReportState>({ current: null, loading: false, error: null })
+/** The report open on /reports/{uuid} (and its draft), with its sections and project health. */
+const openReport = createResource((uuid: string) => call(api.api.reports({ uuid }).get()), {
+  state: {
+    /** The open report (the resource's data, under the name the pages and the outbox know). */
+    get current(): ReportDetail | null {
+      return this.data
+    },
+    set current(report: ReportDetail | null) {
+      this.data = report
+    },
+  },
+})
 
-let loadGeneration = 0
+/** The open report's state: `current`, `loading`, and `error` when the last load failed. */
+const reportState = openReport.state
+type ReportState = typeof reportState
 
+/** Opens (or reloads) a report; a failure is logged and left in `error` ('Report not found'). */
 async function loadReport(uuid: string) {
-  const mine = ++loadGeneration
-  if (reportState.current?.uuid !== uuid) reportState.current = null
-  reportState.loading = true
-  reportState.error = null
   try {
-    const report = await call(api.api.reports({ uuid }).get())
-    if (mine === loadGeneration) reportState.current = report
+    await openReport.load({ key: uuid, force: true })
   } catch (error) {
     console.error(error)
-    if (mine === loadGeneration) {
-      reportState.current = null
-      reportState.error = messageOf(error)
-    }
-  } finally {
-    if (mine === loadGeneration) reportState.loading = false
   }
 }
 
@@ -64,10 +60,7 @@ async function loadReport(uuid: string) {
 setOutboxContext({ openReport: () => reportState.current, reloadReport: loadReport })
 
 function closeReport() {
-  loadGeneration++
-  reportState.current = null
-  reportState.error = null
-  reportState.loading = false
+  openReport.reset()
 }
 
 /** Keeps a report's summary fields in the cached lists in step with the open report. */

@@ -1,22 +1,16 @@
 import type { InvitationAccepted } from '@cadence/contract'
-import type {
-  AssignedItem,
-  Invitation,
-  InvitationPreview,
-  TeamMembership,
-  TeamUpdate,
-} from '@cadence/ui'
-import { proxy, useSnapshot } from 'valtio'
-import { api, call, messageOf, request } from '../api/client'
+import type { Invitation, InvitationPreview } from '@cadence/ui'
+import { ApiError, api, call, messageOf, request } from '../api/client'
 import { cache, invalidate, onCacheReset } from './cache'
 import { setOutboxContext } from './outbox-context'
 import { createReport } from './reports'
+import { createResource, createResourceFamily, useResource, useResourceFor } from './resource'
 import { toast } from './toasts'
 
 /**
- * Team roll-up (issue 17, README "Team roll-up"): invitations and links, Assigned to me, Team
- * updates and pulling a teammate's item into one's own report. Nothing here is cached across users:
- * every list is dropped with the cache at sign-out.
+ * Team roll-up (README "Team roll-up"): invitations and links, Assigned to me, Team updates and
+ * pulling a teammate's item into one's own report. Nothing here is cached across users: every list
+ * is dropped with the cache at sign-out.
  */
 
 // ---- Invitations and links (the executive's side) ----
@@ -52,16 +46,28 @@ async function unlink(memberUuid: string, { leaving = false } = {}) {
     await loadAssigned()
   } else {
     await cache.teamMembers.load({ force: true }).catch(() => {})
-    teamUpdatesState.byWeek = {}
+    teamUpdates.reset()
   }
 }
 
 // ---- The invitation page ----
 
-async function previewInvitation(token: string): Promise<InvitationPreview> {
-  // Through `request`: Eden cannot type /invitations/:token next to /invitations/:id.
-  return await request<InvitationPreview>('GET', `/api/invitations/${encodeURIComponent(token)}`)
+/** GET /api/invitations/{token}: who invites whom; null when it is used, expired or revoked (404). */
+const invitationPreview = createResource(async (token: string) => {
+  try {
+    // Through `request`: Eden cannot type /invitations/:token next to /invitations/:id.
+    return await request<InvitationPreview>('GET', `/api/invitations/${encodeURIComponent(token)}`)
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return null
+    throw error
+  }
+})
+
+function previewInvitation(token: string) {
+  return invitationPreview.load({ key: token, force: true })
 }
+
+const useInvitationPreview = (token: string) => useResourceFor(invitationPreview, token)
 
 async function acceptInvitation(token: string) {
   const done = await request<InvitationAccepted>(
@@ -74,41 +80,34 @@ async function acceptInvitation(token: string) {
 
 // ---- Teams I am on ----
 
-const myTeamsState = proxy<{ teams: TeamMembership[]; loaded: boolean }>({
-  teams: [],
-  loaded: false,
+/** The teams I am on (Settings → Sharing, and whether the dashboard shows Assigned to me). */
+const myTeams = createResource(async () => {
+  const data = await call(api.api['my-teams'].get())
+  return data.teams
 })
 
 async function loadMyTeams() {
-  try {
-    const data = await call(api.api['my-teams'].get())
-    myTeamsState.teams = data.teams
-    myTeamsState.loaded = true
-  } catch (error) {
-    console.error(error)
-  }
+  await myTeams.reload().catch((error) => console.error(error))
 }
 
-const useMyTeams = () => useSnapshot(myTeamsState) as typeof myTeamsState
+function useMyTeams() {
+  const snap = useResource(myTeams)
+  return { teams: snap.data ?? [], loaded: snap.loaded }
+}
 
 // ---- Assigned to me (the member's side) ----
 
-const assignedState = proxy<{ items: AssignedItem[]; loaded: boolean }>({
-  items: [],
-  loaded: false,
+/** Items others assigned to me, from their reports. */
+const assigned = createResource(async () => {
+  const data = await call(api.api['assigned-to-me'].get())
+  return data.items
 })
 
 // The offline outbox names completions of items assigned to me by their content.
-setOutboxContext({ assignedItems: () => assignedState.items })
+setOutboxContext({ assignedItems: () => assigned.state.data ?? [] })
 
 async function loadAssigned() {
-  try {
-    const data = await call(api.api['assigned-to-me'].get())
-    assignedState.items = data.items
-    assignedState.loaded = true
-  } catch (error) {
-    console.error(error)
-  }
+  await assigned.reload().catch((error) => console.error(error))
 }
 
 /**
@@ -116,7 +115,7 @@ async function loadAssigned() {
  * waits in the outbox like any item write (state/outbox-fetch.ts) and the answer is the change.
  */
 async function updateAssigned(id: number, change: { is_completed: boolean; note?: string | null }) {
-  const item = assignedState.items.find((i) => i.id === id)
+  const item = assigned.state.data?.find((i) => i.id === id)
   if (!item) return
   const before = { ...item }
   item.is_completed = change.is_completed
@@ -133,26 +132,28 @@ async function updateAssigned(id: number, change: { is_completed: boolean; note?
   }
 }
 
-const useAssigned = () => useSnapshot(assignedState) as typeof assignedState
+function useAssigned() {
+  const snap = useResource(assigned)
+  return { items: snap.data ?? [], loaded: snap.loaded }
+}
 
 // ---- Team updates and pull (the executive's side) ----
 
-const teamUpdatesState = proxy<{
-  byWeek: Record<string, TeamUpdate[]>
-  error: string | null
-}>({ byWeek: {}, error: null })
+/** The sent reports of my linked team members, one resource per week (YYYY-MM-DD). */
+const teamUpdates = createResourceFamily(async (week: string) => {
+  const data = await call(api.api['team-updates'].get({ query: { week } }))
+  return data.updates
+})
 
 async function loadTeamUpdates(week: string) {
-  try {
-    const data = await call(api.api['team-updates'].get({ query: { week } }))
-    teamUpdatesState.byWeek[week] = data.updates
-    teamUpdatesState.error = null
-  } catch (error) {
-    teamUpdatesState.error = messageOf(error)
-  }
+  await teamUpdates
+    .get(week)
+    .reload()
+    .catch((error) => console.error(error))
 }
 
-const useTeamUpdates = () => useSnapshot(teamUpdatesState) as typeof teamUpdatesState
+/** The updates of `week`: null until they are loaded. */
+const useTeamUpdates = (week: string) => useResource(teamUpdates.get(week)).data
 
 /** My report of `week` (the one Team updates shows), made from my templates when there is none. */
 async function myReportOf(week: string): Promise<string> {
@@ -175,7 +176,7 @@ async function pullItems(week: string, itemIds: number[]): Promise<string | null
       const res = await api.api.reports({ uuid }).pull.post({ source_item_id: id })
       await call(Promise.resolve(res))
       if (res.status === 201) added++
-      for (const update of teamUpdatesState.byWeek[week] ?? [])
+      for (const update of teamUpdates.get(week).state.data ?? [])
         for (const section of update.report?.sections ?? [])
           for (const item of section.items) if (item.id === id) item.pulled = true
     }
@@ -189,28 +190,29 @@ async function pullItems(week: string, itemIds: number[]): Promise<string | null
 }
 
 onCacheReset(() => {
-  myTeamsState.teams = []
-  myTeamsState.loaded = false
-  assignedState.items = []
-  assignedState.loaded = false
-  teamUpdatesState.byWeek = {}
-  teamUpdatesState.error = null
+  myTeams.reset()
+  assigned.reset()
+  teamUpdates.reset()
+  invitationPreview.reset()
 })
 
 export {
   acceptInvitation,
-  assignedState,
+  assigned,
   createInvitation,
+  invitationPreview,
   loadAssigned,
   loadMyTeams,
   loadTeamUpdates,
+  myTeams,
   previewInvitation,
   pullItems,
   revokeInvitation,
-  teamUpdatesState,
+  teamUpdates,
   unlink,
   updateAssigned,
   useAssigned,
+  useInvitationPreview,
   useMyTeams,
   useTeamUpdates,
 }

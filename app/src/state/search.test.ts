@@ -21,7 +21,7 @@ beforeEach(() => {
   search.searchState.history = []
   search.searchState.saved = []
   search.searchState.query = ''
-  search.searchState.results = []
+  search.searchResults.reset()
   search.searchState.filters = { status: 'all', types: [] }
   clearToasts()
 })
@@ -76,15 +76,16 @@ describe('search', () => {
     await new Promise((r) => setTimeout(r, 150))
     await flush()
     expect(calls.map((c) => c.path)).toEqual(['/api/search?query=apol'])
-    expect(search.searchState.results).toHaveLength(1)
+    expect(search.shownResults()).toHaveLength(1)
     expect(search.searchState.history[0]).toMatchObject({ query: 'apol', resultCount: 1 })
   })
 
   test('a failed search is an empty result set with the error state', async () => {
     stubFetch(() => json({ error: 'down' }, 500))
+    search.searchState.query = 'apollo'
     await search.runSearch('apollo')
-    expect(search.searchState.results).toEqual([])
-    expect(search.searchState.failed).toBe(true)
+    expect(search.shownResults()).toEqual([])
+    expect(search.searchStatus()).toBe('error')
   })
 
   test('history keeps 10 entries, newest first, a repeat moving to the top', () => {

@@ -3,7 +3,8 @@ import { proxy, subscribe, useSnapshot } from 'valtio'
 import { api, call, request } from '../api/client'
 import { cache } from './cache'
 import { loadReport, reportState } from './reports'
-import { assignedState, loadAssigned } from './roll-up'
+import { createResource, type ResourceState, useResource } from './resource'
+import { assigned, loadAssigned } from './roll-up'
 import { loadTeamMember, teamMemberState } from './team'
 import { toast } from './toasts'
 
@@ -14,13 +15,12 @@ const SHOWN_LIMIT = 5
 const HISTORY_KEY = 'cadence.search.history'
 const SAVED_KEY = 'cadence.search.saved'
 
+/** The dialog's own state; its results are the `searchResults` resource. */
 type SearchState = {
   open: boolean
   query: string
-  results: SearchResult[]
-  loading: boolean
-  /** True when the last search failed: the dialog shows its error state. */
-  failed: boolean
+  /** A query typed and not yet sent (the debounce runs): the dialog shows 'Searching...'. */
+  waiting: boolean
   history: SavedSearch[]
   saved: SavedSearch[]
   filters: SearchFilters
@@ -43,9 +43,7 @@ function readList(key: string): SavedSearch[] {
 const searchState = proxy<SearchState>({
   open: false,
   query: '',
-  results: [],
-  loading: false,
-  failed: false,
+  waiting: false,
   history: readList(HISTORY_KEY),
   saved: readList(SAVED_KEY),
   filters: { status: 'all', types: [] },
@@ -60,7 +58,6 @@ subscribe(searchState, () => {
 })
 
 let timer: ReturnType<typeof setTimeout> | null = null
-let latest = 0
 
 const isSearchable = (query: string) => query.trim().length >= MIN_QUERY
 
@@ -80,11 +77,22 @@ async function fetchResults(
   filters: SearchFilters = { status: 'all', types: [] },
 ): Promise<SearchResult[]> {
   if (!isSearchable(query)) return []
-  const body = await call(api.api.search.get({ query: { query: withFilters(query, filters) } }))
+  return await searchFor(withFilters(query, filters))
+}
+
+/** One request of the server's query syntax. */
+async function searchFor(serverQuery: string): Promise<SearchResult[]> {
+  const body = await call(api.api.search.get({ query: { query: serverQuery } }))
   // Typed by the server's own answer: a field the ui's SearchResult lacks fails to compile here.
   const results: SearchResult[] = body?.results ?? []
   return results
 }
+
+/**
+ * The results, keyed by the query as sent (with its filter tokens). While a new query is asked,
+ * the last results stay on screen; an answer to a query since replaced is dropped.
+ */
+const searchResults = createResource(searchFor)
 
 /**
  * 'Mark completed' on a task or follow-up result, on what the result really is: a report item
@@ -102,7 +110,7 @@ async function completeResult(result: SearchResult) {
   } else if (result.source === 'assigned') {
     // Someone else's item assigned to me: the one change a linked member may make to it.
     await call(api.api['assigned-to-me']({ id: result.id }).put({ is_completed: true }))
-    if (assignedState.loaded) await loadAssigned()
+    if (assigned.state.loaded) await loadAssigned()
     return
   } else {
     throw new Error('Unknown result source')
@@ -117,29 +125,25 @@ async function completeResult(result: SearchResult) {
     await loadReport(report)
 }
 
+/** Clears the results: nothing is asked (a blank or one-letter query). */
+function clearResults() {
+  searchResults.reset()
+  searchState.waiting = false
+}
+
 async function runSearch(query: string) {
-  const mine = ++latest
   if (!isSearchable(query)) {
-    searchState.results = []
-    searchState.loading = false
-    searchState.failed = false
+    clearResults()
     return
   }
-  searchState.loading = true
-  searchState.failed = false
+  searchState.waiting = false
+  const key = withFilters(query, searchState.filters)
   try {
-    const results = await fetchResults(query, searchState.filters)
-    if (mine !== latest) return
-    searchState.results = results
-    addToHistory(query, results.length)
+    const results = await searchResults.load({ key, force: true, keepData: true })
+    // Only the query still asked goes into the history.
+    if (searchResults.state.key === key) addToHistory(query, results.length)
   } catch (error) {
     console.error(error)
-    if (mine !== latest) return
-    // A failed search is an empty result set plus the dialog's error state.
-    searchState.results = []
-    searchState.failed = true
-  } finally {
-    if (mine === latest) searchState.loading = false
   }
 }
 
@@ -148,16 +152,12 @@ function setQuery(query: string) {
   searchState.query = query
   if (timer) clearTimeout(timer)
   if (!isSearchable(query)) {
-    latest++
-    searchState.results = []
-    searchState.loading = false
-    searchState.failed = false
+    clearResults()
     return
   }
   // Pending from the first keystroke: while the debounce runs the dialog shows 'Searching...',
   // not 'No results found' for a query that was never sent.
-  searchState.loading = true
-  searchState.failed = false
+  searchState.waiting = true
   timer = setTimeout(() => {
     timer = null
     void runSearch(query)
@@ -183,7 +183,7 @@ function addToHistory(query: string, resultCount: number) {
 }
 
 /** Saves a search; a query already saved (case-insensitive) is refused with 'Search already saved'. */
-function saveSearch(query = searchState.query, resultCount = searchState.results.length): boolean {
+function saveSearch(query = searchState.query, resultCount = shownResults().length): boolean {
   if (!isSearchable(query)) return false
   if (searchState.saved.some((e) => same(e.query, query))) {
     toast.info('Search already saved')
@@ -227,6 +227,7 @@ function setSearchOpen(open: boolean) {
 
 /** Re-runs the current query now (after a quick action changed a result). */
 function rerunSearch() {
+  searchResults.invalidate()
   return runSearch(searchState.query)
 }
 
@@ -235,19 +236,37 @@ function useSearchOpen() {
   return useSnapshot(searchState).open
 }
 
+type SearchStatus = 'idle' | 'loading' | 'error' | 'done'
+
+/** The results the dialog shows: none after a failure. */
+const resultsOf = (results: ResourceState<SearchResult[], string>) =>
+  results.error ? [] : (results.data ?? [])
+
+function statusOf(
+  query: string,
+  waiting: boolean,
+  results: ResourceState<SearchResult[], string>,
+): SearchStatus {
+  if (!isSearchable(query)) return 'idle'
+  if (waiting || results.loading) return 'loading'
+  return results.error ? 'error' : 'done'
+}
+
+/** The results on screen now. */
+const shownResults = () => resultsOf(searchResults.state)
+
+/** The dialog's status now: idle (nothing asked), loading (typed or sent), error, or done. */
+const searchStatus = () => statusOf(searchState.query, searchState.waiting, searchResults.state)
+
 function useSearch() {
   const snap = useSnapshot(searchState) as SearchState
+  const results = useResource(searchResults)
   return {
     ...snap,
+    results: resultsOf(results),
     recentShown: snap.history.slice(0, SHOWN_LIMIT),
     savedShown: snap.saved.slice(0, SHOWN_LIMIT),
-    status: (!isSearchable(snap.query)
-      ? 'idle'
-      : snap.loading
-        ? 'loading'
-        : snap.failed
-          ? 'error'
-          : 'done') as 'idle' | 'loading' | 'error' | 'done',
+    status: statusOf(snap.query, snap.waiting, results),
   }
 }
 
@@ -268,10 +287,13 @@ export {
   SAVED_KEY,
   SHOWN_LIMIT,
   saveSearch,
+  searchResults,
   searchState,
+  searchStatus,
   setFilters,
   setQuery,
   setSearchOpen,
+  shownResults,
   useSearch,
   useSearchOpen,
   withFilters,

@@ -5,17 +5,18 @@ import type {
   SharedQuestion,
   SharedReport,
   ShareExpiry,
-  ShareLink,
 } from '@cadence/ui'
-import { proxy, useSnapshot } from 'valtio'
+import { snapshot } from 'valtio'
 import { ApiError, api, call } from '../api/client'
-import { setBadges } from './question-badges'
+import { onCacheReset } from './cache'
+import { questions } from './question-badges'
 import { reportState } from './reports'
+import { createResource, useResource, useResourceFor } from './resource'
 import { toast } from './toasts'
 
 /**
- * Reports that travel (issue 16): project health on the open report, private links, and the
- * shared page a reader opens without an account.
+ * Reports that travel: project health on the open report, private links, and the shared page a
+ * reader opens without an account.
  */
 
 /** Sets a project's health on the open report; the panel shows the server's answer. */
@@ -38,54 +39,63 @@ async function setProjectHealth(
     : rows
 }
 
+/** The open report's project health alone, fetched again after its items change. */
+const reportHealth = createResource(async (reportUuid: string) => {
+  const report = await call(api.api.reports({ uuid: reportUuid }).get())
+  return report.project_health
+})
+
 let healthTimer: ReturnType<typeof setTimeout> | undefined
 /**
  * After an item is added, moved or completed, the table's projects and counts change: fetch the
- * report's health again (once for a burst of edits).
+ * report's health again (once for a burst of edits) and put the newest answer in the open report
+ * (only its health: the rest of the report may hold edits not yet answered).
  */
 function refreshProjectHealth(reportUuid: string, delayMs = 400) {
   clearTimeout(healthTimer)
   healthTimer = setTimeout(async () => {
     try {
-      const fresh = await call(api.api.reports({ uuid: reportUuid }).get())
-      const report = reportState.current
-      if (report?.uuid === reportUuid) report.project_health = fresh.project_health
+      reportHealth.invalidate()
+      await reportHealth.load({ key: reportUuid, force: true })
     } catch (error) {
       console.error(error)
+      return
     }
+    const newest = snapshot(reportHealth.state)
+    const report = reportState.current
+    if (report?.uuid === reportUuid && newest.key === reportUuid && newest.data)
+      report.project_health = structuredClone(newest.data) as typeof report.project_health
   }, delayMs)
 }
 
-/** The project page's health history. */
-async function loadProjectHealth(projectUuid: string): Promise<ProjectHealthWeek[]> {
+/** The project page's health history, by project uuid. */
+const projectHealth = createResource(async (projectUuid: string) => {
   const data = await call(api.api.projects({ uuid: projectUuid }).health.get())
   return data.weeks
+})
+
+function loadProjectHealth(projectUuid: string): Promise<ProjectHealthWeek[]> {
+  return projectHealth.load({ key: projectUuid, force: true })
 }
+
+const useProjectHealth = (projectUuid: string) => useResourceFor(projectHealth, projectUuid).data
 
 async function createShare(reportUuid: string, expiresInDays: ShareExpiry) {
   const created = await call(
     api.api.reports({ uuid: reportUuid }).shares.post({ expires_in_days: expiresInDays }),
   )
-  sharesState.loaded = false
+  shares.invalidate()
   return created
 }
 
-const sharesState = proxy<{ links: ShareLink[]; loaded: boolean; error: string | null }>({
-  links: [],
-  loaded: false,
-  error: null,
+/** Settings → Sharing: the private links of every report. */
+const shares = createResource(async () => {
+  const data = await call(api.api.shares.get())
+  return data.shares
 })
 
 async function loadShares() {
-  try {
-    const data = await call(api.api.shares.get())
-    sharesState.links = data.shares
-    sharesState.error = null
-  } catch (error) {
-    sharesState.error = error instanceof Error ? error.message : 'Failed to load links'
-  } finally {
-    sharesState.loaded = true
-  }
+  await shares.reload().catch(() => {})
 }
 
 async function revokeShare(id: number) {
@@ -93,12 +103,21 @@ async function revokeShare(id: number) {
   await loadShares()
 }
 
-const useShares = () => useSnapshot(sharesState)
+/** The links (empty until loaded), `loaded`, and `error` when the last load failed. */
+function useShares() {
+  const snap = useResource(shares)
+  return { links: snap.data ?? [], loaded: snap.loaded, error: snap.error }
+}
+
+onCacheReset(() => {
+  reportHealth.reset()
+  projectHealth.reset()
+  shares.reset()
+})
 
 /** Readers' questions on one report, newest first (GET /api/questions has them all). */
 async function loadReportQuestions(reportUuid: string): Promise<ReaderQuestion[]> {
-  const data = await call(api.api.questions.get())
-  setBadges(data)
+  const data = await questions.reload()
   return data.questions.filter((q) => q.report_uuid === reportUuid)
 }
 
@@ -108,14 +127,20 @@ async function answerQuestion(id: number, answer: string | null) {
 }
 
 /** GET /api/shared/{token}: null when the link is wrong, expired or revoked (404). */
-async function loadSharedReport(token: string): Promise<SharedReport | null> {
+const sharedReport = createResource(async (token: string): Promise<SharedReport | null> => {
   try {
     return await call(api.api.shared({ token }).get())
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) return null
     throw error
   }
+})
+
+function loadSharedReport(token: string) {
+  return sharedReport.load({ key: token, force: true })
 }
+
+const useSharedReport = (token: string) => useResourceFor(sharedReport, token)
 
 /** A reader's question (on an item or the whole report); the reader's own browser, no account. */
 async function askSharedQuestion(
@@ -138,10 +163,14 @@ export {
   loadReportQuestions,
   loadSharedReport,
   loadShares,
+  projectHealth,
   refreshProjectHealth,
   revokeShare,
   setProjectHealth,
-  sharesState,
+  sharedReport,
+  shares,
+  useProjectHealth,
+  useSharedReport,
   useShares,
 }
 

@@ -1,19 +1,12 @@
 import type { MemberEntry, TeamMember, TeamMemberDashboard } from '@cadence/ui'
-import { proxy, useSnapshot } from 'valtio'
+import { useSnapshot } from 'valtio'
 import { api, call, messageOf, request } from '../api/client'
 import { cache } from './cache'
 import { setOutboxContext } from './outbox-context'
+import { createResource } from './resource'
 import { toast } from './toasts'
 
 type EntryKind = 'talking-points' | 'tasks' | 'followups'
-
-type TeamMemberState = {
-  dashboard: TeamMemberDashboard | null
-  loading: boolean
-  notFound: boolean
-}
-
-const teamMemberState = proxy<TeamMemberState>({ dashboard: null, loading: false, notFound: false })
 
 // Toast wording per kind.
 const WORDS: Record<
@@ -35,24 +28,34 @@ const WORDS: Record<
   },
 }
 
-let loadGeneration = 0
+/** The team member page open on /team-members/{uuid}: their talking points, tasks, follow-ups. */
+const memberPage = createResource(
+  (uuid: string) => call(api.api['team-members']({ uuid }).dashboard.get()),
+  {
+    state: {
+      /** The open page's data, under the name the page and the outbox know. */
+      get dashboard(): TeamMemberDashboard | null {
+        return this.data
+      },
+      set dashboard(data: TeamMemberDashboard | null) {
+        this.data = data
+      },
+      /** The last load failed and nothing is shown: 'Team member not found'. */
+      get notFound(): boolean {
+        return this.error !== null && this.data === null
+      },
+    },
+  },
+)
+
+const teamMemberState = memberPage.state
+type TeamMemberState = typeof teamMemberState
 
 async function loadTeamMember(uuid: string) {
-  const mine = ++loadGeneration
-  teamMemberState.loading = true
-  teamMemberState.notFound = false
-  if (teamMemberState.dashboard?.teamMember.uuid !== uuid) teamMemberState.dashboard = null
   try {
-    const data = await call(api.api['team-members']({ uuid }).dashboard.get())
-    if (mine === loadGeneration) teamMemberState.dashboard = data
+    await memberPage.load({ key: uuid, force: true })
   } catch (error) {
     console.error(error)
-    if (mine === loadGeneration) {
-      teamMemberState.dashboard = null
-      teamMemberState.notFound = true
-    }
-  } finally {
-    if (mine === loadGeneration) teamMemberState.loading = false
   }
 }
 
