@@ -1,12 +1,14 @@
-// Installable and offline (issue 6), in real Chromium against a built app:
-// install criteria, reading with the network cut, writes made offline that sync on reconnect
-// (also after a reload while offline), a replay the server refuses, and the update prompt.
+// Installable and offline, in real Chromium against a built app: install criteria, the signed-in
+// app opening offline (a fresh profile, right after the first visit, a new tab, a cold start of
+// the installed app, a server out of reach while the browser says it is online), reading with the
+// network cut, writes made offline that sync on reconnect (also after a reload while offline), a
+// replay the server refuses, and the update prompt.
 // Run alone: `APP_DIST=/tmp/my-dist bun scripts/e2e.ts offline` (after building the app there).
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { type Browser, chromium, type Page } from 'playwright-core'
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core'
 import { launchOptions } from '../../scripts/chromium'
 import {
   api,
@@ -18,6 +20,7 @@ import {
   skipTour,
   startOwnServer,
   unique,
+  until,
 } from './helpers'
 
 let browser: Browser
@@ -85,6 +88,48 @@ async function seed(page: Page) {
 const row = (page: Page, text: string) =>
   page.locator('[data-slot="item-row"]', { hasText: text }).first()
 
+/**
+ * A browser profile on disk, as an installed app keeps it between starts (a test context is an
+ * off-the-record profile that ends with it). `offline`: started with no network.
+ */
+function openProfile(dir: string, offline = false) {
+  return chromium.launchPersistentContext(dir, {
+    ...launchOptions,
+    viewport: { width: 1280, height: 800 },
+    offline,
+  })
+}
+
+const firstPage = async (context: BrowserContext) => context.pages()[0] ?? context.newPage()
+
+/** Runs `fn` with a fresh profile directory; on failure screenshots the profile's open pages. */
+async function withProfile(
+  name: string,
+  fn: (dir: string, opened: BrowserContext[]) => Promise<void>,
+) {
+  const dir = mkdtempSync(join(tmpdir(), 'cadence-e2e-profile-'))
+  const opened: BrowserContext[] = []
+  try {
+    await fn(dir, opened)
+  } catch (error) {
+    let i = 0
+    for (const context of opened) {
+      for (const page of context.pages()) await shot(page, `${name}-FAILED-${i++}`)
+    }
+    throw error
+  } finally {
+    for (const context of opened) await context.close().catch(() => {})
+    rmSync(dir, { recursive: true, force: true })
+  }
+}
+
+/** The dashboard of the signed-in app, never the landing page: waits for it, then checks. */
+async function signedInDashboard(page: Page, origin = base) {
+  await page.getByRole('heading', { name: 'Active Tasks' }).waitFor()
+  expect(page.url()).toBe(`${origin}/dashboard`)
+  await expect(page.getByRole('button', { name: 'Sign In' }).count()).resolves.toBe(0)
+}
+
 describe('installable and offline', () => {
   test('the manifest and the service worker meet the install criteria', async () => {
     await journey(browser, 'offline-install', async () => {
@@ -136,6 +181,105 @@ describe('installable and offline', () => {
     })
   })
 
+  test('with a session cookie in a fresh profile: an offline reload right after the first visit, a new tab and a cold start of the installed app open the signed-in app from the cache; then a 401 signs out', async () => {
+    await withProfile('offline-open', async (dir, opened) => {
+      // The session is made elsewhere and handed to a fresh profile as its cookie.
+      const setup = await newPage(browser)
+      await signIn(setup, unique('offline-open'))
+      await skipTour(setup)
+      const { reportUuid, memberUuid } = await seed(setup)
+      const cookies = await setup.context().cookies()
+      await setup.context().close()
+
+      const context = await openProfile(dir)
+      opened.push(context)
+      await context.addCookies(cookies)
+      const page = await firstPage(context)
+      // The first visit, and as soon as the worker is ready the network goes.
+      await page.goto(`${base}/dashboard`)
+      await page.getByText('Ship the board deck').first().waitFor()
+      await controlled(page)
+      await context.setOffline(true)
+      await page.reload()
+      await signedInDashboard(page)
+      await page.getByText('Offline', { exact: true }).waitFor()
+      await page.getByText('Ship the board deck').first().waitFor()
+
+      // Online again, a report and a team member page are visited once.
+      await context.setOffline(false)
+      await page.goto(`${base}/reports/${reportUuid}`)
+      await row(page, 'Call the auditors').waitFor()
+      await page.goto(`${base}/team-members/${memberUuid}`)
+      await page.getByText('Pipeline review').waitFor()
+
+      // Offline, a new tab opens each of them, and `/` leads into the app, not to the landing page.
+      await context.setOffline(true)
+      const tab = await context.newPage()
+      await tab.goto(`${base}/reports/${reportUuid}`)
+      await row(tab, 'Book the offsite').waitFor()
+      await tab.goto(`${base}/team-members/${memberUuid}`)
+      await tab.getByText('Pipeline review').waitFor()
+      await tab.goto(`${base}/`)
+      await tab.waitForURL(`${base}/dashboard`)
+      await signedInDashboard(tab)
+      await tab.getByText('Ship the board deck').first().waitFor()
+
+      // The installed app is closed and started again with no network (its start URL).
+      await context.close()
+      const cold = await openProfile(dir, true)
+      opened.push(cold)
+      const app = await firstPage(cold)
+      await app.goto(`${base}/dashboard`)
+      await signedInDashboard(app)
+      await app.getByText('Offline', { exact: true }).waitFor()
+      await app.getByText('Ship the board deck').first().waitFor()
+      await app.goto(`${base}/reports/${reportUuid}`)
+      await row(app, 'Ship the board deck').waitFor()
+      await app.goto(`${base}/team-members/${memberUuid}`)
+      await app.getByText('Pipeline review').waitFor()
+      await shot(app, 'offline-cold-start')
+
+      // Back online with the session ended (signed out elsewhere): the server's 401 signs out,
+      // and what was cached for the user goes with it.
+      await cold.clearCookies()
+      await cold.setOffline(false)
+      await app.goto(`${base}/dashboard`)
+      await app.waitForURL(`${base}/`)
+      await app.getByRole('button', { name: 'Sign In' }).first().waitFor()
+      await until(
+        () =>
+          app.evaluate(async () =>
+            (await caches.keys()).filter((name) => name.startsWith('cadence-api-')),
+          ),
+        [],
+      )
+    })
+  })
+
+  test('signed in through the development provider in a fresh profile, a reload right after the first visit opens the signed-in app when the server is out of reach and the browser still says it is online', async () => {
+    const own = await startOwnServer()
+    try {
+      await withProfile('offline-unreachable', async (dir, opened) => {
+        const context = await openProfile(dir)
+        opened.push(context)
+        const page = await firstPage(context)
+        await signIn(page, unique('offline-unreachable'), 'Exec Tester', own.baseUrl)
+        await skipTour(page)
+        await page.getByText('No Active Tasks').waitFor()
+        await controlled(page)
+        // No network emulation: the server is simply gone (a network with no way out, a server
+        // down). Nothing tells the browser it is offline.
+        await own.stop()
+        await page.reload()
+        await signedInDashboard(page, own.baseUrl)
+        await page.getByText('No Active Tasks').waitFor()
+        expect(await page.evaluate(() => navigator.onLine)).toBe(true)
+      })
+    } finally {
+      await own.dispose()
+    }
+  })
+
   test('after one online visit the dashboard, a report and a team member page open offline; edits made offline sync on reconnect, also after a reload', async () => {
     await journey(browser, 'offline-read-write', async () => {
       const page = await newPage(browser)
@@ -145,11 +289,8 @@ describe('installable and offline', () => {
 
       // One online visit of each page.
       await page.goto(`${base}/dashboard`)
-      await controlled(page)
-      // Loaded again under the worker, so the dashboard's answers surely went through it.
-      await page.reload()
-      await page.getByRole('heading', { name: 'Active Tasks' }).waitFor()
       await page.getByText('Ship the board deck').first().waitFor()
+      await controlled(page)
       await page.goto(`${base}/reports/${reportUuid}`)
       await row(page, 'Ship the board deck').waitFor()
       await page.goto(`${base}/team-members/${memberUuid}`)

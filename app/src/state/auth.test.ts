@@ -16,6 +16,17 @@ const user = { id: 7, email: 'ada@example.com', name: 'Ada', provider_user_id: '
 
 let errorSpy: ReturnType<typeof spyOn>
 
+/** A localStorage over a Map (Bun has none), for the tests of the remembered user. */
+function installStorage() {
+  const store = new Map<string, string>()
+  globalThis.localStorage = {
+    getItem: (k: string) => store.get(k) ?? null,
+    setItem: (k: string, v: string) => void store.set(k, v),
+    removeItem: (k: string) => void store.delete(k),
+  } as Storage
+}
+const savedStorage = globalThis.localStorage
+
 beforeEach(() => {
   resetAuth()
   errorSpy = spyOn(console, 'error').mockImplementation(() => {})
@@ -23,6 +34,7 @@ beforeEach(() => {
 afterEach(() => {
   restoreFetch()
   errorSpy.mockRestore()
+  globalThis.localStorage = savedStorage
 })
 
 describe('auth state', () => {
@@ -44,7 +56,7 @@ describe('auth state', () => {
     expect(errorSpy).not.toHaveBeenCalled()
   })
 
-  test('another failure logs its message and resolves signed-out', async () => {
+  test('another failure, with no user remembered here, logs its message and resolves signed-out', async () => {
     stubFetch(() => json({ error: 'down' }, 500))
     await fetchUser()
     expect(authState.status).toBe('signed-out')
@@ -188,32 +200,95 @@ describe('auth state', () => {
     expect(authState.isAdmin).toBe(false)
   })
 
-  test('offline, a failed user fetch keeps the last signed-in user; online it does not', async () => {
-    const store = new Map<string, string>()
-    const savedStorage = globalThis.localStorage
-    globalThis.localStorage = {
-      getItem: (k: string) => store.get(k) ?? null,
-      setItem: (k: string, v: string) => void store.set(k, v),
-      removeItem: (k: string) => void store.delete(k),
-    } as Storage
+  test('when the server does not answer, the last signed-in user stays signed in, whatever navigator.onLine says; only a 401 signs out', async () => {
+    installStorage()
     const online = Object.getOwnPropertyDescriptor(globalThis.navigator, 'onLine')
+    const setOnLine = (value: boolean) =>
+      Object.defineProperty(globalThis.navigator, 'onLine', { value, configurable: true })
     try {
       stubFetch(() => json(user))
       await fetchUser()
+      const noAnswers: Array<[string, () => Response]> = [
+        [
+          'a network error',
+          () => {
+            throw new TypeError('Failed to fetch')
+          },
+        ],
+        ['a 502 from a proxy', () => json({ error: 'Bad gateway' }, 502)],
+        ['a 500', () => json({ error: 'down' }, 500)],
+        [
+          "a captive portal's page",
+          () => new Response('<html>Sign in to the Wi-Fi</html>', { status: 200 }),
+        ],
+      ]
+      for (const onLine of [true, false]) {
+        setOnLine(onLine)
+        for (const [what, answer] of noAnswers) {
+          resetAuth()
+          stubFetch(answer)
+          const got = await fetchUser()
+          expect({ what, onLine, email: got?.email, status: authState.status }).toEqual({
+            what,
+            onLine,
+            email: 'ada@example.com',
+            status: 'signed-in',
+          })
+        }
+      }
+      // The server's 401 signs out and forgets the user: no answer after that is a sign-in.
+      setOnLine(true)
+      resetAuth()
+      stubFetch(() => json({ error: 'Not signed in' }, 401))
+      expect(await fetchUser()).toBeNull()
       resetAuth()
       stubFetch(() => {
         throw new TypeError('Failed to fetch')
       })
-      Object.defineProperty(globalThis.navigator, 'onLine', { value: false, configurable: true })
-      expect((await fetchUser())?.email).toBe('ada@example.com')
-      expect(authState.status).toBe('signed-in')
-      resetAuth()
-      Object.defineProperty(globalThis.navigator, 'onLine', { value: true, configurable: true })
       expect(await fetchUser()).toBeNull()
+      expect(authState.status).toBe('signed-out')
     } finally {
       if (online) Object.defineProperty(globalThis.navigator, 'onLine', online)
       else delete (globalThis.navigator as { onLine?: boolean }).onLine
-      globalThis.localStorage = savedStorage
     }
+  })
+
+  test('back online, a user signed in from the record is asked for again, and a 401 then signs out', async () => {
+    installStorage()
+    stubFetch(() => json(user))
+    await fetchUser()
+    resetAuth()
+    stubFetch(() => {
+      throw new TypeError('Failed to fetch')
+    })
+    await fetchUser()
+    expect(authState.status).toBe('signed-in')
+    const calls = stubFetch(() => json({ error: 'Not signed in' }, 401))
+    globalThis.dispatchEvent(new Event('online'))
+    // The check the event started (a second call shares it).
+    await fetchUser()
+    expect(calls.map((c) => c.path)).toEqual(['/api/users/me'])
+    expect(authState.status).toBe('signed-out')
+    // A user the server confirmed is not asked for again.
+    stubFetch(() => json(user))
+    resetAuth()
+    await fetchUser()
+    const after = stubFetch(() => json(user))
+    globalThis.dispatchEvent(new Event('online'))
+    await Bun.sleep(0)
+    expect(after).toHaveLength(0)
+  })
+
+  test('a new sign-in whose user cannot be fetched does not fall back to the previous user', async () => {
+    installStorage()
+    stubFetch(() => json(user))
+    await fetchUser()
+    resetAuth()
+    stubFetch(({ path }) => {
+      if (path === '/api/sessions') return json({ success: true })
+      throw new TypeError('Failed to fetch')
+    })
+    expect(await exchangeCode('?code=other&state=s')).toBeNull()
+    expect(authState.status).toBe('signed-out')
   })
 })

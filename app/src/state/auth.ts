@@ -37,7 +37,11 @@ setOutboxContext({ userId: () => authState.user?.id ?? null })
 
 const NO_CODE = 'Cannot exchange code for session token: no code provided in the URL search params.'
 
-/** The last signed-in user, so a reload while offline keeps the app usable. */
+/**
+ * The last signed-in user, written as soon as the server names them: a visit, a reload, a new tab
+ * or the installed app that cannot reach the server (offline, a network that does not answer, the
+ * server down) opens signed in as that user. Only the server's 401 removes it.
+ */
 const USER_KEY = 'cadence.user'
 
 function rememberUser(user: User | null) {
@@ -50,7 +54,8 @@ function rememberUser(user: User | null) {
 function rememberedUser(): User | null {
   try {
     const raw = globalThis.localStorage?.getItem(USER_KEY)
-    return raw ? (JSON.parse(raw) as User) : null
+    const user = raw ? (JSON.parse(raw) as User | null) : null
+    return typeof user?.id === 'number' ? user : null
   } catch {
     return null
   }
@@ -59,6 +64,8 @@ function rememberedUser(): User | null {
 const isOffline = () => typeof navigator !== 'undefined' && navigator.onLine === false
 
 let userRequest: Promise<User | null> | null = null
+/** False while the signed-in user comes from the record only (the server did not answer). */
+let confirmed = false
 const exchanges = new Map<string, Promise<User | null>>()
 let adminRequest: Promise<boolean> | null = null
 
@@ -83,25 +90,29 @@ function fetchUser(): Promise<User | null> {
   const pending = (async () => {
     try {
       const { data, error, status } = await (early ? answeredBy(early) : api).api.users.me.get()
-      if (error || !data) {
-        if (status === 401) {
-          // The session is gone: so are the cached answers and, after the export offer, the
-          // unsent changes of whoever was signed in here (state/session-ended.ts).
-          const previous = authState.user?.id ?? rememberedUser()?.id ?? null
-          rememberUser(null)
-          void endSession(previous)
-          return null
-        }
+      if (status === 401) {
+        // The session is gone: so are the cached answers and, after the export offer, the
+        // unsent changes of whoever was signed in here (state/session-ended.ts).
+        const previous = authState.user?.id ?? rememberedUser()?.id ?? null
+        rememberUser(null)
+        confirmed = false
+        void endSession(previous)
+        return null
+      }
+      // Anything but the user (another status, a captive portal's page) is no answer.
+      if (error || typeof data?.id !== 'number') {
         throw new Error(`Failed to fetch user: API responded with HTTP status ${status}`)
       }
       rememberUser(data)
-      // The service worker caches API answers for this user only (app/src/sw.ts).
+      confirmed = true
+      // The service worker caches API answers for this user only (app/src/offline/api-cache.ts).
       void recordSignedInUser(data.id)
       return data
     } catch (error) {
       console.error(error)
-      // Offline, the app shell still opens for the last user; the server decides once online.
-      return isOffline() ? rememberedUser() : null
+      // No answer from the server (offline whatever navigator.onLine says, a network that fails,
+      // the server down): the last user stays signed in; only a 401 signs them out.
+      return rememberedUser()
     }
   })()
   userRequest = pending
@@ -140,7 +151,9 @@ function exchangeCode(search: string): Promise<User | null> {
         `Failed to exchange code for session token: API responded with HTTP status ${status}`,
       )
     }
-    // A fetch that started before the cookie existed would answer 401; ask again.
+    // A fetch that started before the cookie existed would answer 401; ask again. The new
+    // session may be someone else's: the last user no longer stands in if the server is silent.
+    rememberUser(null)
     userRequest = null
     takeEarlyUserResponse()
     return fetchUser()
@@ -220,12 +233,23 @@ function recheckSession() {
 }
 onUnauthorized(recheckSession)
 
+// Signed in from the record while the server was out of reach: once the browser is back online,
+// the server says who is signed in (its 401 signs out and offers the unsent changes for export).
+if (typeof globalThis.addEventListener === 'function') {
+  globalThis.addEventListener('online', () => {
+    if (authState.status !== 'signed-in' || confirmed) return
+    userRequest = null
+    void fetchUser()
+  })
+}
+
 /** For tests: back to the first-load state. */
 function resetAuth() {
   takeEarlyUserResponse()
   userRequest = null
   adminRequest = null
   exchanges.clear()
+  confirmed = false
   Object.assign(authState, {
     status: 'pending',
     user: null,

@@ -1,6 +1,8 @@
 // The fetch every API call goes through (app/src/api/client.ts). It stays tiny because it is
 // part of the first download: the offline machinery (./outbox, IndexedDB) loads only when a
 // write that can be queued is sent, or when a read may need queued changes laid over it.
+import { isCachedRead, isKeepable, keepAnswer } from '../offline/api-cache'
+import { outboxContext } from './outbox-context'
 import { hasQueued, isQueueable, origin, REPORT } from './outbox-core'
 
 /** Reads whose answers show queued changes (the report, member, dashboard and reports list). */
@@ -21,13 +23,42 @@ function parseBody(body: BodyInit | null | undefined): unknown {
   }
 }
 
+let keepsAnswers = false
+/** Settles once every answer the page is keeping is stored (or given up). */
+let keeping: Promise<unknown> = Promise.resolve()
+
+/**
+ * Called when the service worker is registered: until a worker controls the page, the page keeps
+ * its own API reads in the signed-in user's cache (../offline/api-cache.ts), for they bypass any
+ * worker; so the first visit opens offline as soon as the worker is ready.
+ */
+function keepAnswersUntilControlled() {
+  keepsAnswers = true
+}
+
+/** Resolves once the answers the page has started keeping are stored. */
+function answersKept(): Promise<void> {
+  return keeping.then(() => {})
+}
+
+/** True when no worker will see a request made now (a page that becomes controlled later too). */
+function unseenByWorker() {
+  return keepsAnswers && typeof navigator !== 'undefined' && !navigator.serviceWorker?.controller
+}
+
 /** fetch, plus the outbox for the writes above and the queued-changes overlay for reads. */
 async function appFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
   const request = typeof input === 'string' || input instanceof URL ? null : input
   const method = (init?.method ?? request?.method ?? 'GET').toUpperCase()
   const url = new URL(request ? request.url : String(input), origin())
   if (method === 'GET') {
+    // Kept for the user signed in when it was asked, and only while that user stays recorded.
+    const user = unseenByWorker() && isCachedRead(method, url.pathname) && outboxContext.userId()
     const response = await globalThis.fetch(input, init)
+    if (typeof user === 'number' && isKeepable(response)) {
+      const kept = keepAnswer(url.href, response.clone(), String(user))
+      keeping = Promise.all([keeping, kept.catch((error) => console.error(error))])
+    }
     if (response.ok && hasQueued() && OVERLAID.some((re) => re.test(url.pathname))) {
       const { overlayResponse } = await import('./outbox')
       return overlayResponse(url.pathname, response)
@@ -55,4 +86,4 @@ export {
   REPORT,
   useOutbox,
 } from './outbox-core'
-export { appFetch }
+export { answersKept, appFetch, keepAnswersUntilControlled }

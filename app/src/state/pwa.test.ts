@@ -1,48 +1,22 @@
 // The page's half of the per-user API cache (app/src/sw.ts has the worker's half): the page
 // records the signed-in user for the worker and deletes other users' cached answers.
 import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
+import { API_CACHE_PREFIX, META_CACHE, USER_KEY } from '../offline/api-cache'
+import { installFakeCaches, removeFakeCaches } from '../test/caches'
 import { json, restoreFetch, stubFetch } from '../test/fetch'
 import { fetchUser, logout, resetAuth } from './auth'
-import { API_CACHE_PREFIX, META_CACHE, recordSignedInUser, USER_KEY } from './pwa'
+import { recordSignedInUser } from './pwa'
 
-/** A CacheStorage over Maps: enough of the API for the page's calls. */
-function fakeCaches() {
-  const stores = new Map<string, Map<string, Response>>()
-  const open = async (name: string) => {
-    let store = stores.get(name)
-    if (!store) {
-      store = new Map()
-      stores.set(name, store)
-    }
-    const entries = store
-    return {
-      match: async (key: string) => entries.get(key)?.clone(),
-      put: async (key: string, response: Response) => void entries.set(key, response),
-      delete: async (key: string) => entries.delete(key),
-    }
-  }
-  return {
-    stores,
-    api: {
-      open,
-      keys: async () => [...stores.keys()],
-      delete: async (name: string) => stores.delete(name),
-    },
-  }
-}
-
-const g = globalThis as Record<string, unknown>
-let fake: ReturnType<typeof fakeCaches>
+let fake: ReturnType<typeof installFakeCaches>
 
 const recorded = async () => (await (await fake.api.open(META_CACHE)).match(USER_KEY))?.text()
 
 beforeEach(() => {
-  fake = fakeCaches()
-  g.caches = fake.api
+  fake = installFakeCaches()
   resetAuth()
 })
 afterEach(() => {
-  delete g.caches
+  removeFakeCaches()
   restoreFetch()
 })
 

@@ -1,4 +1,6 @@
 import { proxy, useSnapshot } from 'valtio'
+import { forgetUser, recordUser } from '../offline/api-cache'
+import { keepAnswersUntilControlled } from './outbox-fetch'
 
 /** The service worker is checked for updates every 30 minutes. */
 const UPDATE_INTERVAL_MS = 30 * 60 * 1000
@@ -35,6 +37,8 @@ async function registerServiceWorker() {
   if (started || typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return
   if (import.meta.env.DEV) return
   started = true
+  // Until a worker controls the page, the page keeps its own reads for offline use.
+  keepAnswersUntilControlled()
   const { Workbox } = await import('workbox-window')
   const wb = new Workbox('/sw.js', { scope: '/' })
   wb.addEventListener('waiting', () => {
@@ -57,38 +61,14 @@ async function registerServiceWorker() {
   })
 }
 
-// The per-user API cache of the service worker (app/src/sw.ts explains the decision): the page
-// records who is signed in, the worker stores and serves `cadence-api-{id}` for that user only.
-const META_CACHE = 'cadence-meta'
-const USER_KEY = '/__cadence/user'
-const API_CACHE_PREFIX = 'cadence-api-'
-
-const hasCaches = () => typeof caches !== 'undefined'
-
-async function deleteApiCaches(keep?: string) {
-  for (const name of await caches.keys()) {
-    if (name.startsWith(API_CACHE_PREFIX) && name !== keep) await caches.delete(name)
-  }
-}
-
 /**
  * Called when /api/users/me answers online: records the signed-in user for the worker and deletes
- * any other user's cached answers. `null` (a 401: no session) forgets the user and every cache.
+ * any other user's cached answers (../offline/api-cache.ts). `null` (a 401: no session) forgets the
+ * user and every cache. The write is queued at once, before any read the page makes next.
  */
 async function recordSignedInUser(id: number | null) {
-  if (!hasCaches()) return
   try {
-    const meta = await caches.open(META_CACHE)
-    if (id === null) {
-      await meta.delete(USER_KEY)
-      await deleteApiCaches()
-      return
-    }
-    const previous = await (await meta.match(USER_KEY))?.text()
-    if (previous !== String(id)) {
-      await deleteApiCaches(`${API_CACHE_PREFIX}${id}`)
-      await meta.put(USER_KEY, new Response(String(id)))
-    }
+    await (id === null ? forgetUser() : recordUser(id))
   } catch (error) {
     console.error(error)
   }
@@ -101,10 +81,7 @@ async function recordSignedInUser(id: number | null) {
  */
 async function clearOfflineData(userId: number | null = null) {
   try {
-    if (hasCaches()) {
-      await (await caches.open(META_CACHE)).delete(USER_KEY)
-      await deleteApiCaches()
-    }
+    await forgetUser()
     if (typeof indexedDB !== 'undefined') {
       const { clearOutbox, flushOutbox } = await import('./outbox')
       if (userId !== null) await flushOutbox(userId).catch((error) => console.error(error))
@@ -133,15 +110,12 @@ function usePwa() {
 
 export type { PwaState }
 export {
-  API_CACHE_PREFIX,
   applyUpdate,
   clearOfflineData,
   dismissUpdate,
-  META_CACHE,
   pwaState,
   recordSignedInUser,
   registerServiceWorker,
   UPDATE_INTERVAL_MS,
-  USER_KEY,
   usePwa,
 }

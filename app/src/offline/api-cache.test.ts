@@ -1,0 +1,163 @@
+// The per-user cache of API answers (./api-cache.ts): its rules, and the page's part of it (a read
+// no worker sees is kept by the page, so a first visit opens offline as soon as the worker is
+// ready, however soon after it the network goes).
+import { afterEach, beforeEach, describe, expect, spyOn, test } from 'bun:test'
+import { fetchUser, resetAuth } from '../state/auth'
+import { answersKept, appFetch, keepAnswersUntilControlled } from '../state/outbox-fetch'
+import { recordSignedInUser } from '../state/pwa'
+import { installFakeCaches, removeFakeCaches } from '../test/caches'
+import { deferred, json, restoreFetch, stubFetch } from '../test/fetch'
+import {
+  API_CACHE_PREFIX,
+  forgetUser,
+  isCachedRead,
+  keepAnswer,
+  keptAnswer,
+  recordedUser,
+  recordUser,
+  userIdOf,
+} from './api-cache'
+
+const user = { id: 7, email: 'ada@example.com', name: 'Ada', provider_user_id: 'dev:ada' }
+const at = (path: string) => `http://localhost${path}`
+
+let fake: ReturnType<typeof installFakeCaches>
+let errorSpy: ReturnType<typeof spyOn>
+
+/** The URLs kept for user `id`. */
+async function kept(id: number) {
+  if (!fake.stores.has(`${API_CACHE_PREFIX}${id}`)) return []
+  return (await (await fake.api.open(`${API_CACHE_PREFIX}${id}`)).keys()).sort()
+}
+
+const apiCaches = () => [...fake.stores.keys()].filter((n) => n.startsWith(API_CACHE_PREFIX))
+
+beforeEach(() => {
+  fake = installFakeCaches()
+  resetAuth()
+  errorSpy = spyOn(console, 'error').mockImplementation(() => {})
+})
+afterEach(async () => {
+  await answersKept()
+  removeFakeCaches()
+  restoreFetch()
+  errorSpy.mockRestore()
+})
+
+describe('what is kept', () => {
+  test('reads of the API, never the sign-in endpoints or a shared report', () => {
+    expect(isCachedRead('GET', '/api/dashboard')).toBe(true)
+    expect(isCachedRead('GET', '/api/reports/abc')).toBe(true)
+    expect(isCachedRead('POST', '/api/section-items')).toBe(false)
+    for (const path of [
+      '/api/users/me',
+      '/api/logout',
+      '/api/sessions',
+      '/api/oauth/google/redirect_url',
+      '/api/admin/profile',
+      '/api/shared/token',
+    ]) {
+      expect({ path, cached: isCachedRead('GET', path) }).toEqual({ path, cached: false })
+    }
+    expect(isCachedRead('GET', '/dashboard')).toBe(false)
+  })
+
+  test('an answer is kept for the recorded user only, and found again for that user', async () => {
+    await keepAnswer(at('/api/projects'), json([]))
+    expect(apiCaches()).toEqual([])
+
+    await recordUser(7)
+    await keepAnswer(at('/api/projects'), json([{ id: 1 }]), '8')
+    expect(apiCaches()).toEqual([])
+    await keepAnswer(at('/api/projects'), json([{ id: 1 }]), '7')
+    expect(await kept(7)).toEqual([at('/api/projects')])
+    const found = await keptAnswer(new Request(at('/api/projects')), '7')
+    expect(await found?.json()).toEqual([{ id: 1 }])
+    expect(await keptAnswer(new Request(at('/api/projects')), '8')).toBeUndefined()
+
+    // Another user recorded: the first one's answers go.
+    await recordUser(8)
+    expect(await recordedUser()).toBe('8')
+    expect(fake.stores.has(`${API_CACHE_PREFIX}7`)).toBe(false)
+  })
+
+  test('an answer being stored when the user is forgotten does not come back', async () => {
+    await recordUser(7)
+    const storing = keepAnswer(at('/api/dashboard'), json({}), '7')
+    const forgetting = forgetUser()
+    await Promise.all([storing, forgetting])
+    expect(await recordedUser()).toBeNull()
+    expect(apiCaches()).toEqual([])
+  })
+
+  test("the user is read from /api/users/me's answer, and nothing else passes for one", async () => {
+    expect(await userIdOf(json(user))).toBe(7)
+    expect(await userIdOf(new Response('<html>Wi-Fi sign-in</html>'))).toBeNull()
+    expect(await userIdOf(json({ error: 'Not signed in' }, 401))).toBeNull()
+  })
+})
+
+describe('the page keeps what no worker sees', () => {
+  test('a read made right after the user is known, before any worker controls the page, is kept for that user', async () => {
+    keepAnswersUntilControlled()
+    stubFetch(({ path }) => {
+      if (path === '/api/users/me') return json(user)
+      if (path === '/api/reports/gone') return json({ error: 'Report not found' }, 404)
+      if (path === '/api/changes')
+        return new Response('data: x\n\n', { headers: { 'content-type': 'text/event-stream' } })
+      if (path === '/api/private')
+        return new Response('{}', { headers: { 'cache-control': 'no-store' } })
+      return json({ path })
+    })
+    // The user's record is written in turn, after the answer: the reads that follow still find it.
+    await fetchUser()
+    for (const path of [
+      '/api/dashboard',
+      '/api/reports/r1',
+      '/api/reports/gone',
+      '/api/changes',
+      '/api/private',
+      '/api/users/me',
+    ]) {
+      await appFetch(at(path))
+    }
+    await answersKept()
+    expect(await kept(7)).toEqual([at('/api/dashboard'), at('/api/reports/r1')])
+    const dashboard = await keptAnswer(new Request(at('/api/dashboard')), '7')
+    expect(await dashboard?.json()).toEqual({ path: '/api/dashboard' })
+  })
+
+  test('a page a worker controls leaves the keeping to the worker', async () => {
+    keepAnswersUntilControlled()
+    stubFetch(({ path }) => (path === '/api/users/me' ? json(user) : json({ path })))
+    await fetchUser()
+    const saved = Object.getOwnPropertyDescriptor(globalThis.navigator, 'serviceWorker')
+    Object.defineProperty(globalThis.navigator, 'serviceWorker', {
+      value: { controller: {} },
+      configurable: true,
+    })
+    try {
+      await appFetch(at('/api/dashboard'))
+    } finally {
+      if (saved) Object.defineProperty(globalThis.navigator, 'serviceWorker', saved)
+      else delete (globalThis.navigator as { serviceWorker?: unknown }).serviceWorker
+    }
+    await answersKept()
+    expect(apiCaches()).toEqual([])
+  })
+
+  test('an answer that arrives after the session ended is not kept', async () => {
+    keepAnswersUntilControlled()
+    const gate = deferred<Response>()
+    stubFetch(({ path }) => (path === '/api/users/me' ? json(user) : gate.promise))
+    await fetchUser()
+    const reading = appFetch(at('/api/dashboard'))
+    // A 401 elsewhere: the user is forgotten while the read is on its way.
+    await recordSignedInUser(null)
+    gate.resolve(json({ activeTasks: [] }))
+    await reading
+    await answersKept()
+    expect(await recordedUser()).toBeNull()
+    expect(apiCaches()).toEqual([])
+  })
+})
