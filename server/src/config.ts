@@ -1,10 +1,12 @@
 import { lookup } from 'node:dns/promises'
 import { isIP } from 'node:net'
 import { isAbsolute, join } from 'node:path'
+import { assets } from './lib/assets'
 
 // Relative paths are resolved from the repository root, so `bun start` (run from the root) and
 // `bun run serve` (run from server/) use the same database and app build.
-export const repoRoot = join(import.meta.dir, '..', '..')
+// The one-file build starts them from the current directory instead (lib/assets.ts).
+export const repoRoot = assets.root ?? join(import.meta.dir, '..', '..')
 
 export type Config = {
   port: number
@@ -43,6 +45,68 @@ export type Config = {
   secureCookies: boolean
   /** Every address a host name resolves to (the system's resolver; tests stand a table in). */
   resolveHost: (host: string) => Promise<string[]>
+  /** Running a service: timeouts, migrations, logs, metrics, traces, retention (operations). */
+  ops: OpsConfig
+}
+
+/** What an operator sets to run Cadence as a service (docs/deployment.md). */
+export type OpsConfig = {
+  /** MIGRATE: `auto` migrates at start, `only` migrates and exits, `off` runs no DDL. */
+  migrate: 'auto' | 'only' | 'off'
+  /** DATABASE_CONNECT_TIMEOUT, DATABASE_STATEMENT_TIMEOUT, DATABASE_PING_TIMEOUT (seconds). */
+  connectTimeout: number
+  statementTimeout: number
+  pingTimeout: number
+  /** LOG_FORMAT: `text` for a terminal (default) or `json`, one object per line. */
+  logFormat: 'text' | 'json'
+  /** METRICS_TOKEN: set, GET /metrics answers Prometheus text to `Bearer <token>`; unset, 404. */
+  metricsToken: string | null
+  /** OTEL_EXPORTER_OTLP_ENDPOINT: set, traces are exported there over OTLP/HTTP. */
+  otlpEndpoint: string | null
+  /** OTEL_SERVICE_NAME: the service name on the traces (default `cadence`). */
+  serviceName: string
+  /** DELIVERY_RETENTION_DAYS, ACTIVITY_RETENTION_DAYS: older sent or failed deliveries and activity entries are deleted. */
+  deliveryRetentionDays: number
+  activityRetentionDays: number
+}
+
+/** A whole number of seconds or days within bounds, or the default when unset; else the start stops. */
+function bounded(
+  env: Record<string, string | undefined>,
+  name: string,
+  fallback: number,
+  max: number,
+) {
+  const value = env[name]?.trim()
+  if (!value) return fallback
+  const n = Number(value)
+  if (!Number.isFinite(n) || n <= 0 || n > max)
+    throw new Error(`${name} must be a number above 0 and at most ${max} (unset: ${fallback})`)
+  return n
+}
+
+function opsConfig(env: Record<string, string | undefined>): OpsConfig {
+  const migrate = env.MIGRATE?.trim().toLowerCase() || 'auto'
+  if (migrate !== 'auto' && migrate !== 'only' && migrate !== 'off')
+    throw new Error("MIGRATE must be 'auto', 'only' or 'off' (unset: auto)")
+  const logFormat = env.LOG_FORMAT?.trim().toLowerCase() || 'text'
+  if (logFormat !== 'text' && logFormat !== 'json')
+    throw new Error("LOG_FORMAT must be 'text' or 'json' (unset: text)")
+  const otlp = env.OTEL_EXPORTER_OTLP_ENDPOINT?.trim() || null
+  if (otlp && !/^https?:\/\/[^/]/i.test(otlp))
+    throw new Error('OTEL_EXPORTER_OTLP_ENDPOINT must be an http:// or https:// URL')
+  return {
+    migrate,
+    connectTimeout: bounded(env, 'DATABASE_CONNECT_TIMEOUT', 5, 300),
+    statementTimeout: bounded(env, 'DATABASE_STATEMENT_TIMEOUT', 5, 3600),
+    pingTimeout: bounded(env, 'DATABASE_PING_TIMEOUT', 2, 60),
+    logFormat,
+    metricsToken: env.METRICS_TOKEN?.trim() || null,
+    otlpEndpoint: otlp,
+    serviceName: env.OTEL_SERVICE_NAME?.trim() || 'cadence',
+    deliveryRetentionDays: bounded(env, 'DELIVERY_RETENTION_DAYS', 90, 36_500),
+    activityRetentionDays: bounded(env, 'ACTIVITY_RETENTION_DAYS', 365, 36_500),
+  }
 }
 
 const resolvePath = (p: string) => (p === ':memory:' || isAbsolute(p) ? p : join(repoRoot, p))
@@ -203,9 +267,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustedProxies: trustedProxyList(env.TRUSTED_PROXIES),
     allowedEmailDomains: emailDomains(env.ALLOWED_EMAIL_DOMAINS),
     signInRateLimit: Number(env.SIGN_IN_RATE_LIMIT ?? 30) || 30,
-    appDist: resolvePath(env.APP_DIST ?? './app/dist'),
+    appDist: resolvePath(env.APP_DIST ?? assets.appDist ?? './app/dist'),
     secureCookies: publicUrl.startsWith('https://'),
     resolveHost: async (host) =>
       (await lookup(host, { all: true, verbatim: true })).map((a) => a.address),
+    ops: opsConfig(env),
   }
 }

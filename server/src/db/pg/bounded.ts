@@ -1,0 +1,173 @@
+import type { SQL } from 'bun'
+import { DatabaseUnavailable } from '../unavailable'
+
+/**
+ * A PostgreSQL client whose every statement is answered within a deadline, hung server or not.
+ *
+ * PostgreSQL's own `statement_timeout` (set on every connection, pg/index.ts) stops a slow
+ * statement, but a server that is frozen or unreachable enforces nothing: a query on a connection
+ * it no longer answers would wait forever, and so would every request behind it. So each query
+ * also gets a client-side deadline: when it passes, the query is cancelled (one not yet sent never
+ * runs; one running is cancelled by the server as soon as it can) and the caller gets
+ * `DatabaseUnavailable`, which the API answers 503 with Retry-After. A transaction is bounded
+ * while it waits for its connection and BEGIN, and again once its body is done (COMMIT); its body
+ * runs bounded statements. Nothing here keeps state about the server: once it answers again, the
+ * next queries simply succeed.
+ */
+export type Bounded = {
+  client: SQL
+  /** Connections running a statement or holding a transaction, and statements waiting for one. */
+  stats(): { inUse: number; waiting: number }
+}
+
+type Query = Promise<unknown> & { active?: boolean; cancel?: () => unknown }
+type Observer = ((text: string) => (error?: unknown) => void) | null
+
+const isQuery = (value: unknown): value is Query =>
+  !!value &&
+  typeof (value as Query).then === 'function' &&
+  typeof (value as Query).cancel === 'function'
+
+/** The text of a tagged-template call (`sql\`SELECT 1\``), for spans. */
+const templateText = (args: unknown[]) =>
+  Array.isArray(args[0]) && 'raw' in (args[0] as object)
+    ? (args[0] as string[]).join('$?')
+    : String(args[0] ?? '')
+
+export function bounded(
+  sql: SQL,
+  options: { statementMs: number; observe?: () => Observer },
+): Bounded {
+  const running = new Set<Query>()
+  const transactions = { open: 0, starting: 0 }
+
+  const timedOut = () =>
+    new DatabaseUnavailable(`The database did not answer within ${options.statementMs / 1000} s`)
+
+  /** A query whose `then` runs it under the deadline; its other methods keep it bounded. */
+  function boundQuery(query: Query, text: string, inTx: boolean): Query {
+    let settled: Promise<unknown> | null = null
+    const run = () => {
+      if (settled) return settled
+      const end = options.observe?.()?.(text)
+      if (!inTx) running.add(query)
+      settled = new Promise((resolve, reject) => {
+        const timer = setTimeout(() => {
+          try {
+            query.cancel?.()
+          } catch {}
+          reject(timedOut())
+        }, options.statementMs)
+        // The query's own `then` starts it (queries are lazy).
+        query.then(
+          (value) => {
+            clearTimeout(timer)
+            resolve(value)
+          },
+          (error) => {
+            clearTimeout(timer)
+            reject(error)
+          },
+        )
+      }).finally(() => running.delete(query))
+      if (end) settled.then(() => end(), end)
+      return settled
+    }
+    return new Proxy(query, {
+      get(target, prop) {
+        if (prop === 'then')
+          return (ok?: (v: unknown) => unknown, fail?: (e: unknown) => unknown) =>
+            run().then(ok, fail)
+        if (prop === 'catch') return (fail?: (e: unknown) => unknown) => run().catch(fail)
+        if (prop === 'finally') return (fn?: () => void) => run().finally(fn)
+        const value = Reflect.get(target, prop, target)
+        if (typeof value !== 'function') return value
+        return (...args: unknown[]) => {
+          const result = value.apply(target, args)
+          // `.values()`, `.raw()`, `.simple()` answer the query (or another one): bound it too.
+          return isQuery(result) ? boundQuery(result, text, inTx) : result
+        }
+      },
+    })
+  }
+
+  /** A transaction (or savepoint) bounded until its body starts and after it ends. */
+  function boundTransaction(
+    start: (body: (client: SQL) => Promise<unknown>) => Promise<unknown>,
+    args: unknown[],
+  ) {
+    const body = args.at(-1) as (client: SQL) => Promise<unknown>
+    const rest = args.slice(0, -1)
+    return new Promise((resolve, reject) => {
+      let phase: 'starting' | 'body' | 'ending' = 'starting'
+      transactions.starting++
+      // The caller has had its answer: a body that only starts now is not run.
+      let expired = false
+      let timer = setTimeout(() => {
+        expired = true
+        reject(timedOut())
+      }, options.statementMs)
+      const leave = () => {
+        if (phase === 'starting') transactions.starting--
+        else transactions.open--
+      }
+      const wrapped = async (client: SQL) => {
+        clearTimeout(timer)
+        if (expired) throw timedOut()
+        transactions.starting--
+        transactions.open++
+        phase = 'body'
+        try {
+          return await body(wrap(client, true))
+        } finally {
+          phase = 'ending'
+          timer = setTimeout(() => reject(timedOut()), options.statementMs)
+        }
+      }
+      ;(start as (...a: unknown[]) => Promise<unknown>)(...rest, wrapped).then(
+        (value) => {
+          clearTimeout(timer)
+          leave()
+          resolve(value)
+        },
+        (error) => {
+          clearTimeout(timer)
+          leave()
+          reject(error)
+        },
+      )
+    })
+  }
+
+  function wrap(target: SQL, inTx: boolean): SQL {
+    return new Proxy(target, {
+      apply(fn, _this, args) {
+        const result = Reflect.apply(fn as unknown as (...a: unknown[]) => unknown, target, args)
+        return isQuery(result) ? boundQuery(result, templateText(args), inTx) : result
+      },
+      get(obj, prop) {
+        const value = Reflect.get(obj, prop, obj)
+        if (typeof value !== 'function') return value
+        if (prop === 'unsafe')
+          return (text: string, params?: unknown[]) =>
+            boundQuery(value.call(obj, text, params) as Query, text, inTx)
+        if (prop === 'begin' || prop === 'transaction' || prop === 'savepoint')
+          return (...args: unknown[]) => boundTransaction(value.bind(obj), args)
+        return value.bind(obj)
+      },
+    }) as SQL
+  }
+
+  return {
+    client: wrap(sql, false),
+    stats() {
+      let active = 0
+      let waiting = transactions.starting
+      for (const q of running) {
+        if (q.active) active++
+        else waiting++
+      }
+      return { inUse: active + transactions.open, waiting }
+    },
+  }
+}

@@ -1,0 +1,100 @@
+/**
+ * The server's log. `text` (the default) is for a terminal: one readable line per event, an
+ * error's stack below it. `json` is for a log collector: one JSON object per line, always with
+ * `time`, `level` and `msg`, an error as one line with its stack inside (`error.stack`).
+ *
+ * What is never logged: cookies, tokens (request paths are logged as their route template,
+ * `/api/shared/:token`), request or e-mail bodies. Fields are what the caller passes; callers pass
+ * ids, never content.
+ */
+export type LogFormat = 'text' | 'json'
+export type Level = 'debug' | 'info' | 'warn' | 'error'
+export type Fields = Record<string, unknown>
+
+export type Logger = {
+  readonly format: LogFormat
+  info(msg: string, fields?: Fields): void
+  warn(msg: string, fields?: Fields): void
+  /** An error: its message and stack (one line in JSON). */
+  error(msg: string, error?: unknown, fields?: Fields): void
+}
+
+type Sink = (line: string, level: Level) => void
+
+const defaultSink: Sink = (line, level) => {
+  // Through the process's own streams, not console (which JSON mode routes back here).
+  if (level === 'error' || level === 'warn') process.stderr.write(`${line}\n`)
+  else process.stdout.write(`${line}\n`)
+}
+
+/** An error as plain fields: its name, message, code and stack (and its cause's message). */
+export function errorFields(error: unknown): Fields {
+  if (!(error instanceof Error)) return { message: String(error) }
+  const { code, errno } = error as { code?: unknown; errno?: unknown }
+  const cause = (error as { cause?: unknown }).cause
+  return {
+    name: error.name,
+    message: error.message,
+    ...(code !== undefined ? { code } : {}),
+    ...(errno !== undefined ? { errno } : {}),
+    ...(cause instanceof Error ? { cause: cause.message } : {}),
+    stack: error.stack,
+  }
+}
+
+const textValue = (value: unknown) => {
+  const s = typeof value === 'string' ? value : JSON.stringify(value)
+  return /[\s"=]/.test(s) ? JSON.stringify(s) : s
+}
+
+export function createLogger(format: LogFormat, sink: Sink = defaultSink): Logger {
+  const write = (level: Level, msg: string, fields: Fields = {}, error?: unknown) => {
+    if (format === 'json') {
+      const entry: Fields = { time: new Date().toISOString(), level, msg, ...fields }
+      if (error !== undefined) entry.error = errorFields(error)
+      let line: string
+      try {
+        line = JSON.stringify(entry)
+      } catch {
+        line = JSON.stringify({ time: entry.time, level, msg, error: entry.error })
+      }
+      sink(line, level)
+      return
+    }
+    const parts = [new Date().toISOString(), level.toUpperCase(), msg]
+    for (const [key, value] of Object.entries(fields))
+      if (value !== undefined && value !== null) parts.push(`${key}=${textValue(value)}`)
+    let line = parts.join(' ')
+    if (error !== undefined)
+      line += `\n${error instanceof Error ? (error.stack ?? error.message) : String(error)}`
+    sink(line, level)
+  }
+  return {
+    format,
+    info: (msg, fields) => write('info', msg, fields),
+    warn: (msg, fields) => write('warn', msg, fields),
+    error: (msg, error, fields) => write('error', msg, fields, error),
+  }
+}
+
+/**
+ * In JSON mode every line the process writes through `console` becomes a log object too (the
+ * mailer's and the start's messages), so a collector never meets a line that is not JSON.
+ */
+export function routeConsole(log: Logger) {
+  if (log.format !== 'json') return
+  const message = (args: unknown[]) =>
+    args
+      .filter((a) => !(a instanceof Error))
+      .map((a) => (typeof a === 'string' ? a : JSON.stringify(a)))
+      .join(' ')
+  const firstError = (args: unknown[]) => args.find((a) => a instanceof Error)
+  console.log = (...args: unknown[]) => log.info(message(args))
+  console.info = console.log
+  console.debug = console.log
+  console.warn = (...args: unknown[]) => log.warn(message(args))
+  console.error = (...args: unknown[]) => {
+    const error = firstError(args)
+    log.error(message(args) || (error as Error | undefined)?.message || 'error', error)
+  }
+}
