@@ -30,15 +30,27 @@ export function isAdmin(ctx: AppContext, email: string) {
 }
 
 /**
+ * ALLOWED_EMAIL_DOMAINS: whether an address may use Cadence — checked at sign-in, on every use of
+ * a session (narrowing the list ends outsiders' sessions at their next request) and when an
+ * invitation is accepted.
+ */
+export function emailDomainAllowed(ctx: AppContext, email: string) {
+  const domains = ctx.config.allowedEmailDomains
+  const lower = email.toLowerCase()
+  return !domains.length || domains.includes(lower.slice(lower.lastIndexOf('@') + 1))
+}
+
+export const domainRefusal = (ctx: AppContext) =>
+  `Sign-in is limited to addresses at ${ctx.config.allowedEmailDomains.join(', ')}`
+
+/**
  * Who may sign in: with ALLOWED_EMAIL_DOMAINS set, only addresses of those domains (accounts
  * made before included); with the admin setting allow_new_signups false, nobody new — except the
  * addresses in ADMIN_EMAILS, so an administrator can never be locked out.
  */
 async function checkSignInAllowed(ctx: AppContext, profile: Profile, isNew: boolean) {
   const email = profile.email.toLowerCase()
-  const domains = ctx.config.allowedEmailDomains
-  if (domains.length && !domains.includes(email.slice(email.lastIndexOf('@') + 1)))
-    throw new Forbidden(`Sign-in is limited to addresses at ${domains.join(', ')}`)
+  if (!emailDomainAllowed(ctx, email)) throw new Forbidden(domainRefusal(ctx))
   if (
     isNew &&
     !isAdmin(ctx, email) &&
@@ -142,7 +154,8 @@ export async function validateSession(ctx: AppContext, token: string | undefined
   const userRow = await ctx.db.q.auth.user(session.user_id)
   if (!userRow) return null
   const expires = Date.parse(session.expires_at)
-  if (expires <= Date.now()) {
+  // Expired, or the account's domain is no longer allowed: the session ends here.
+  if (expires <= Date.now() || !emailDomainAllowed(ctx, userRow.email)) {
     await ctx.db.orm.delete(sessions).where(eq(sessions.id, id))
     return null
   }
@@ -176,7 +189,9 @@ export function peekSession(
   if (!token || token.length > 200) return null
   const row = ctx.db.q.auth.peek(sha256Hex(token))
   // Synchronous when the engine answered at once (SQLite, mostly): no promise on the hot path.
-  return row instanceof Promise ? row.then(peeked) : peeked(row)
+  // An account outside ALLOWED_EMAIL_DOMAINS goes the ordinary way, which ends its session.
+  const allowed = (r: PeekRow | undefined) => (r && emailDomainAllowed(ctx, r.email) ? r : undefined)
+  return row instanceof Promise ? row.then((r) => peeked(allowed(r))) : peeked(allowed(row))
 }
 
 export type PeekedSession = { userId: number; version: string }

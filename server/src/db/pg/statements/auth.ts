@@ -7,6 +7,7 @@ const USER = 'SELECT * FROM users WHERE id = $1'
 const PEEK = `
 SELECT s.user_id AS "userId", s.expires_at AS "expiresAt",
   (SELECT last_seen_at FROM users WHERE id = s.user_id) AS "lastSeenAt",
+  (SELECT email FROM users WHERE id = s.user_id) AS email,
   coalesce((SELECT version FROM data_versions WHERE user_id = s.user_id), 0) AS version,
   coalesce((SELECT version FROM data_versions WHERE user_id = 0), 0) AS shared
 FROM sessions s

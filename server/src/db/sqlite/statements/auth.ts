@@ -9,6 +9,7 @@ const USER = 'SELECT * FROM users WHERE id = ?'
 const PEEK = `
 SELECT s.user_id AS userId, s.expires_at AS expiresAt,
   (SELECT last_seen_at FROM users WHERE id = s.user_id) AS lastSeenAt,
+  (SELECT email FROM users WHERE id = s.user_id) AS email,
   coalesce((SELECT version FROM data_versions WHERE user_id = s.user_id), 0) AS version,
   coalesce((SELECT version FROM data_versions WHERE user_id = 0), 0) AS shared
 FROM sessions s
@@ -20,6 +21,7 @@ export type PeekRow = {
   userId: number
   expiresAt: string
   lastSeenAt: string | null
+  email: string
   version: number
   shared: number
 }
