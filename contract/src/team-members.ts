@@ -16,12 +16,11 @@ const memberFields = {
   updated_at: t.String(),
 }
 
-/** A team member's stored row: POST /api/team-members and PUT /api/team-members/{uuid} answer it. */
-export const TeamMemberRecord = t.Object({
-  ...memberFields,
-  /** Team roll-up: the Cadence account that accepted this member's invitation. */
-  linked_user_id: t.Nullable(t.Number()),
-})
+/**
+ * A team member's stored fields: POST /api/team-members and PUT /api/team-members/{uuid} answer
+ * them (never the linked account's id, an internal user id).
+ */
+export const TeamMemberRecord = t.Object(memberFields)
 export type TeamMemberRecord = typeof TeamMemberRecord.static
 
 /**

@@ -2,7 +2,7 @@ import type { MemberEntry, TeamMember, TeamMemberDashboard } from '@cadence/ui'
 import { useSnapshot } from 'valtio'
 import { api, call, messageOf, request } from '../api/client'
 import { cache } from './cache'
-import { setOutboxContext } from './outbox-context'
+import { setOutboxContext } from '../offline/context'
 import { createResource } from './resource'
 import { toast } from './toasts'
 
@@ -65,7 +65,7 @@ setOutboxContext({ openMember: () => teamMemberState.dashboard, reloadMember: lo
 async function addTeamMember(input: { name: string; title?: string; email: string }) {
   try {
     // The answer is the member's stored row: a new member has no entries, link or invitation.
-    const { linked_user_id: _, ...member } = await call(
+    const member = await call(
       api.api['team-members'].post({
         name: input.name.trim(),
         title: input.title?.trim() || undefined,
@@ -88,6 +88,22 @@ async function addTeamMember(input: { name: string; title?: string; email: strin
   } catch (error) {
     toast.error(`Failed to add team member: ${messageOf(error, 'Unknown error')}`)
     return null
+  }
+}
+
+/**
+ * Corrects the address a member's invitations go to (only that address can accept one); the
+ * team list, which the member page reads it from, reloads.
+ */
+async function changeMemberEmail(uuid: string, email: string) {
+  try {
+    await call(api.api['team-members']({ uuid }).put({ email }))
+    await cache.teamMembers.load({ force: true })
+    toast.success('E-mail address changed')
+    return true
+  } catch (error) {
+    toast.error(`Failed to change the e-mail address: ${messageOf(error, 'Unknown error')}`)
+    return false
   }
 }
 
@@ -169,6 +185,7 @@ export type { EntryKind, TeamMemberState }
 export {
   addEntry,
   addTeamMember,
+  changeMemberEmail,
   deleteEntry,
   editEntry,
   loadTeamMember,

@@ -60,13 +60,20 @@ const toHit = (rowid: number): Hit => ({
 
 /**
  * `health:`: the projects whose latest health (the newest report that set one) is `health`, and
- * the reports whose own Project health has a project at `health`.
+ * the reports whose own Project health has a project at `health`. `sentOnly` (a teammate's index
+ * read by their executive): from sent reports only, so a draft's health never answers.
  */
-export async function healthFilter(db: Engine, userId: number, health: SearchHealth) {
+export async function healthFilter(
+  db: Engine,
+  userId: number,
+  health: SearchHealth,
+  sentOnly = false,
+) {
+  const sent = sentOnly ? sql` AND r.is_submitted = 1` : sql``
   const rows = await db.rows<{ project_id: number; report_id: number; health: string }>(sql`
     SELECT h.project_id, h.report_id, h.health FROM project_health h
     JOIN reports r ON r.id = h.report_id
-    WHERE h.user_id = ${userId}
+    WHERE h.user_id = ${userId}${sent}
     ORDER BY r.week_start_date DESC, h.id DESC`)
   const latest = new Map<number, string>()
   const reports = new Set<number>()

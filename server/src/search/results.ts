@@ -57,7 +57,8 @@ export async function searchIndex(
   }
   const named =
     query.project === null ? null : new Set(await db.q.search.projectIds(userId, query.project))
-  const healthy = query.health === null ? null : await healthFilter(db, userId, query.health)
+  const healthy =
+    query.health === null ? null : await healthFilter(db, userId, query.health, scope !== undefined)
   const inProject =
     named && healthy
       ? new Set([...named].filter((id) => healthy.projects.has(id)))

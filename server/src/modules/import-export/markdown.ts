@@ -20,7 +20,10 @@
  *   None                                   (a section without items)
  *
  * Item text is escaped Markdown-style (`\@`, `\\`, a leading `\[`, …). Line breaks inside an item
- * become spaces: an item is one line.
+ * become spaces: an item is one line. Every text that came from a person (a reader's question
+ * becomes an item) has `[`, `]` and `<` escaped wherever it stands — title, summary, notes,
+ * headings, items, projects, assignees — so a link, an image, an autolink or raw HTML in it
+ * (`[x](javascript:…)`, `![](…)`, `<script>`) reads as text wherever the Markdown is pasted.
  */
 
 export type MarkdownItem = {
@@ -49,10 +52,12 @@ const oneLine = (text: string) =>
     .filter(Boolean)
     .join(' ')
 
+/** Link, image and HTML syntax escaped (after backslashes): a person's text stays text. */
+const escapeMarkup = (text: string) => text.replaceAll('\\', '\\\\').replace(/[[\]<]/g, '\\$&')
+
 /** Escapes text for an item line: no character of it can be read as a marker. */
 export function escapeItemText(text: string) {
-  let out = oneLine(text)
-    .replaceAll('\\', '\\\\')
+  let out = escapeMarkup(oneLine(text))
     .replaceAll('@', '\\@')
     .replaceAll('✓', '\\✓')
     .replace(/(^|[^\\])(assigned)(?=\s+to)/gi, '$1\\$2')
@@ -60,9 +65,16 @@ export function escapeItemText(text: string) {
   return out
 }
 
-const escapeProject = (name: string) => escapeItemText(name).replaceAll(']', '\\]')
+const escapeProject = (name: string) => escapeItemText(name)
 
-const escapeHeading = (name: string) => oneLine(name).replaceAll('\\', '\\\\').replace(/#$/, '\\#')
+const escapeHeading = (name: string) => escapeMarkup(oneLine(name)).replace(/#$/, '\\#')
+
+/** A quoted block (summary, section notes): each line escaped and quoted. */
+const quoted = (text: string) =>
+  text
+    .trim()
+    .split(/\r?\n/)
+    .map((l) => `> ${escapeMarkup(l)}`.trimEnd())
 
 function itemLine(item: MarkdownItem, section: MarkdownSection) {
   const box =
@@ -78,27 +90,11 @@ function itemLine(item: MarkdownItem, section: MarkdownSection) {
 
 export function reportToMarkdown(report: MarkdownReport): string {
   const out: string[] = ['# Weekly Report', '', `Week of ${report.week_start_date}`, '']
-  if (report.title?.trim()) out.push(`**Title:** ${oneLine(report.title)}`, '')
-  if (report.summary?.trim()) {
-    out.push(
-      ...report.summary
-        .trim()
-        .split(/\r?\n/)
-        .map((l) => `> ${l}`.trimEnd()),
-      '',
-    )
-  }
+  if (report.title?.trim()) out.push(`**Title:** ${escapeMarkup(oneLine(report.title))}`, '')
+  if (report.summary?.trim()) out.push(...quoted(report.summary), '')
   for (const section of report.sections) {
     out.push(`## ${escapeHeading(section.section_name)}`, '')
-    if (section.content?.trim()) {
-      out.push(
-        ...section.content
-          .trim()
-          .split(/\r?\n/)
-          .map((l) => `> ${l}`.trimEnd()),
-        '',
-      )
-    }
+    if (section.content?.trim()) out.push(...quoted(section.content), '')
     if (section.items.length) out.push(...section.items.map((i) => itemLine(i, section)))
     else out.push('None')
     out.push('')

@@ -98,6 +98,15 @@ const required = (value: string, message: string) => {
   return trimmed
 }
 
+/**
+ * What POST and PUT /api/team-members answer: the member's stored fields, never the linked
+ * account's internal id.
+ */
+function record(row: typeof teamMembers.$inferSelect) {
+  const { linked_user_id: _, ...rest } = row
+  return rest
+}
+
 export async function createMember(
   { db }: AppContext,
   userId: number,
@@ -120,7 +129,7 @@ export async function createMember(
       email: required(input.email, 'Valid email is required').toLowerCase(),
     })
     .returning()
-  return row
+  return record(row)
 }
 
 export async function updateMember(
@@ -140,7 +149,7 @@ export async function updateMember(
     .set(changes)
     .where(eq(teamMembers.id, row.id))
     .returning()
-  return updated
+  return record(updated)
 }
 
 export async function deleteMember(ctx: AppContext, userId: number, uuid: string) {
