@@ -6,9 +6,9 @@ import { HttpError, validationMessage } from './lib/errors'
 import { httpCache } from './lib/http-cache'
 import type { InFlight } from './lib/in-flight'
 import { pathAndQuery } from './lib/request-path'
+import { MB, RouteTable, TOKEN_PATH_HEADERS } from './lib/route-rules'
 import { adminModule, adminProfileModule } from './modules/admin'
 import { authModule } from './modules/auth'
-import { DEV_AUTHORIZE_PATH } from './modules/auth/providers'
 import { sessionCookieName } from './modules/auth/service'
 import { dashboardModule } from './modules/dashboard'
 import { deliveryModule } from './modules/delivery'
@@ -20,7 +20,7 @@ import { searchModule } from './modules/search'
 import { sectionItemsModule } from './modules/section-items'
 import { sectionTemplatesModule } from './modules/section-templates'
 import { settingsModule } from './modules/settings'
-import { SHARED_HEADERS, sharedModule, sharingModule } from './modules/sharing'
+import { sharedModule, sharingModule } from './modules/sharing'
 import { systemModule } from './modules/system'
 import { teamMembersModule } from './modules/team-members'
 import { invitationsModule, teamRollUpModule } from './modules/team-roll-up'
@@ -65,45 +65,29 @@ function securityHeaders(config: Config) {
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 
-const MB = 1024 * 1024
 /**
- * Request body limits, checked from Content-Length before anything reads the body (413): 1 MB for
- * JSON routes, more where documents come in. The server (src/index.ts) refuses any body over the
- * largest of them while reading it, Content-Length or not.
+ * What each route declares beside its handler (`rules`: public, body limit, cached per user,
+ * token in the path; lib/route-rules.ts) decides here which writes need a session, how large a
+ * body may be (413, checked from Content-Length before anything reads the body) and which
+ * answers carry the token headers.
  */
-export const BODY_LIMITS = { json: MB, reportImport: 2 * MB, accountImport: 8 * MB } as const
-export const MAX_BODY_BYTES = BODY_LIMITS.accountImport
-
-function bodyLimit(pathname: string) {
-  if (pathname === '/api/import') return BODY_LIMITS.accountImport
-  if (
-    pathname === '/api/reports/import/preview' ||
-    /^\/api\/reports\/[^/]+\/import$/.test(pathname)
-  )
-    return BODY_LIMITS.reportImport
-  return BODY_LIMITS.json
-}
-
-/**
- * API routes that answer without a session. Every other /api route needs one: a request that
- * carries no session cookie at all is answered 401 before its body is read (the auth plugin
- * checks the session itself later).
- */
-const PUBLIC_API = /^\/api\/(health|config|oauth\/|sessions$|logout$|docs|openapi\.json|shared\/)/
-
 export function createApp({ db, config, signInLimit, inFlight }: CreateAppOptions) {
   const ctx: AppContext = { db, config }
   const headers = securityHeaders(config)
   const allowedOrigin = new URL(config.publicUrl).origin
   const sessionCookiePattern = new RegExp(`(^|;\\s*)${sessionCookieName(config.secureCookies)}=`)
 
-  const cache = httpCache(ctx)
+  // Filled from the routes' declarations once the app has them all (below).
+  const rules = new RouteTable()
+  const bodyLimit = (method: string, pathname: string) => rules.bodyLimit(method, pathname)
+  const cache = httpCache(ctx, { rules })
+  const cachedRoutes: Record<string, unknown> = {}
   // The app's own handler, for the cached GETs' misses (set below, once the app exists).
   let fallback: (request: Request) => Response | Promise<Response> = () =>
     new Response(null, { status: 503 })
   const app = new Elysia({
     // The cached GETs, answered before Elysia's routing when the server listens (http-cache.ts).
-    serve: { routes: cache.routes(headers, (request) => fallback(request), inFlight) },
+    serve: { routes: cachedRoutes as never },
   })
   // Every route's handler (hooks included) runs inside the count; without a counter, nothing.
   if (inFlight) app.wrap((handle) => (request: Request) => inFlight.track(() => handle(request)))
@@ -112,14 +96,7 @@ export function createApp({ db, config, signInLimit, inFlight }: CreateAppOption
       const { pathname } = pathAndQuery(request.url)
       Object.assign(set.headers, headers)
       // A token in the path (a shared report, an invitation): no cache, no referrer, no index.
-      if (
-        pathname.startsWith('/api/shared/') ||
-        pathname.startsWith('/r/') ||
-        pathname.startsWith('/api/invitations/') ||
-        pathname.startsWith('/invite/')
-      ) {
-        Object.assign(set.headers, SHARED_HEADERS)
-      }
+      if (rules.tokenInPath(pathname)) Object.assign(set.headers, TOKEN_PATH_HEADERS)
       const origin = request.headers.get('origin')
       if (!STATE_CHANGING.has(request.method)) return
       if (origin && origin !== allowedOrigin) {
@@ -138,15 +115,16 @@ export function createApp({ db, config, signInLimit, inFlight }: CreateAppOption
         return { error: 'Cross-origin request refused' }
       }
       const length = Number(request.headers.get('content-length') ?? 0)
-      const limit = bodyLimit(pathname)
+      const route = rules.find(request.method, pathname)
+      const limit = bodyLimit(request.method, pathname)
       if (length > limit) {
         set.status = 413
-        return { error: `Request body too large (at most ${limit / MB} MB)` }
+        const most = limit < MB ? `${limit / 1024} KB` : `${limit / MB} MB`
+        return { error: `Request body too large (at most ${most})` }
       }
       if (
         pathname.startsWith('/api/') &&
-        !PUBLIC_API.test(pathname) &&
-        pathname !== DEV_AUTHORIZE_PATH &&
+        !route?.public &&
         !sessionCookiePattern.test(request.headers.get('cookie') ?? '')
       ) {
         set.status = 401
@@ -155,11 +133,7 @@ export function createApp({ db, config, signInLimit, inFlight }: CreateAppOption
       // JSON routes take JSON only: no form posts (a classic CSRF vector), no guessing. A body
       // without a type or sent as text/plain (fetch's default for a string) is read as JSON.
       const type = request.headers.get('content-type')
-      if (
-        type &&
-        !/^(application\/json|text\/plain)\b/i.test(type) &&
-        pathname !== DEV_AUTHORIZE_PATH
-      ) {
+      if (type && !/^(application\/json|text\/plain)\b/i.test(type) && !route?.formPost) {
         set.status = 400
         return { error: 'Content-Type must be application/json' }
       }
@@ -176,8 +150,11 @@ export function createApp({ db, config, signInLimit, inFlight }: CreateAppOption
       }
     })
     // One error shape everywhere: {error}. Bad input is 400, never Elysia's 422 or a 500.
-    .onError(({ code, error, set }) => {
+    .onError(({ code, error, set, request }) => {
       Object.assign(set.headers, headers)
+      // An error about a token keeps the token's headers (the referrer policy above all).
+      if (rules.tokenInPath(pathAndQuery(request.url).pathname))
+        Object.assign(set.headers, TOKEN_PATH_HEADERS)
       if (error instanceof HttpError) {
         set.status = error.status
         return { error: error.message, ...error.extra }
@@ -227,6 +204,12 @@ export function createApp({ db, config, signInLimit, inFlight }: CreateAppOption
     .use(adminModule(ctx))
     .use(staticModule(ctx))
   fallback = (request) => built.fetch(request)
+  rules.load(built.routes)
+  // The cached GETs, answered before Elysia's routing when the server listens (http-cache.ts).
+  Object.assign(
+    cachedRoutes,
+    cache.routes(headers, (request) => fallback(request), inFlight),
+  )
   return built
 }
 

@@ -1,9 +1,10 @@
-import { createApp, MAX_BODY_BYTES } from './app'
+import { createApp } from './app'
 import { loadConfig } from './config'
 import { type Db, openDatabase, type SqliteDb } from './db'
 import { openPostgres } from './db/pg'
 import { startCheckpointer } from './db/sqlite/checkpointer'
 import { InFlight } from './lib/in-flight'
+import { RouteTable } from './lib/route-rules'
 import { purgeExpiredSessions } from './modules/auth/service'
 import { startWebhookPoster } from './modules/delivery/chat-worker'
 import { startMailer } from './modules/delivery/mail-worker'
@@ -18,12 +19,14 @@ const databaseName = config.databaseUrl
   ? `PostgreSQL ${new URL(config.databaseUrl).host}${new URL(config.databaseUrl).pathname}`
   : config.databasePath
 await purgeExpiredSessions({ db, config })
-// No body larger than the largest limit is read at all, with or without Content-Length (app.ts).
 const inFlight = new InFlight()
-const app = createApp({ db, config, inFlight }).listen({
+const app = createApp({ db, config, inFlight })
+// No body larger than the largest limit a route declares is read at all, with or without
+// Content-Length (app.ts).
+app.listen({
   port: config.port,
   hostname: config.host,
-  maxRequestBodySize: MAX_BODY_BYTES,
+  maxRequestBodySize: new RouteTable().load(app.routes).maxBodyLimit(),
 })
 // The in-process mailer: report e-mails on Send, retries, the weekly reminder. Off without SMTP_URL.
 const mailer = config.smtp ? startMailer({ db, config }) : null

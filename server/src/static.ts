@@ -3,6 +3,7 @@ import { extname, join, normalize, sep } from 'node:path'
 import { Elysia } from 'elysia'
 import type { AppContext } from './context'
 import { BadRequest, NotFound } from './lib/errors'
+import { routeRules } from './lib/route-rules'
 
 const NO_CACHE = new Set(['/sw.js', '/manifest.webmanifest', '/index.html', '/registerSW.js'])
 
@@ -30,29 +31,40 @@ export function staticModule(ctx: AppContext) {
   const serve = (path: string, cache: string) =>
     new Response(Bun.file(path), { headers: { 'cache-control': cache } })
 
-  return new Elysia().get(
-    '/*',
-    ({ request }) => {
-      const { pathname } = new URL(request.url)
-      if (pathname === '/api' || pathname.startsWith('/api/')) throw new NotFound('Not found')
-      const file = pathname === '/' ? null : fileAt(pathname)
-      if (file) {
-        if (NO_CACHE.has(pathname)) return serve(file, 'no-cache')
-        if (pathname.startsWith('/assets/'))
-          return serve(file, 'public, max-age=31536000, immutable')
-        return serve(file, 'public, max-age=3600')
-      }
-      // A path with an extension that is not in the build is a missing file, not an app route.
-      if (extname(pathname)) throw new NotFound('Not found')
-      const index = join(dist, 'index.html')
-      // A shared report's page (/r/<token>) is stored by no cache at all, like its API.
-      if (existsSync(index))
-        return serve(
-          index,
-          pathname.startsWith('/r/') || pathname.startsWith('/invite/') ? 'no-store' : 'no-cache',
-        )
-      return new Response(notBuilt, { headers: { 'content-type': 'text/html; charset=utf-8' } })
-    },
-    { detail: { hide: true } },
-  )
+  /** index.html, which routes the app's own paths in the browser. */
+  const appPage = (pathname: string, cache: string) => {
+    // A path with an extension that is not in the build is a missing file, not an app route.
+    if (extname(pathname)) throw new NotFound('Not found')
+    const index = join(dist, 'index.html')
+    if (existsSync(index)) return serve(index, cache)
+    return new Response(notBuilt, { headers: { 'content-type': 'text/html; charset=utf-8' } })
+  }
+  const detail = { hide: true }
+  // The pages opened by a token (a shared report, an invitation) are stored by no cache, like
+  // their API.
+  const tokenPage = { rules: { tokenInPath: true }, detail } as const
+  return new Elysia()
+    .use(routeRules)
+    .get('/r/*', ({ request }) => appPage(new URL(request.url).pathname, 'no-store'), tokenPage)
+    .get(
+      '/invite/*',
+      ({ request }) => appPage(new URL(request.url).pathname, 'no-store'),
+      tokenPage,
+    )
+    .get(
+      '/*',
+      ({ request }) => {
+        const { pathname } = new URL(request.url)
+        if (pathname === '/api' || pathname.startsWith('/api/')) throw new NotFound('Not found')
+        const file = pathname === '/' ? null : fileAt(pathname)
+        if (file) {
+          if (NO_CACHE.has(pathname)) return serve(file, 'no-cache')
+          if (pathname.startsWith('/assets/'))
+            return serve(file, 'public, max-age=31536000, immutable')
+          return serve(file, 'public, max-age=3600')
+        }
+        return appPage(pathname, 'no-cache')
+      },
+      { detail },
+    )
 }

@@ -3,6 +3,7 @@ import { gunzipSync } from 'node:zlib'
 import { Elysia } from 'elysia'
 import { cookieHeader, createTestApp, ORIGIN, signIn } from '../test/helpers'
 import { httpCache } from './http-cache'
+import { RouteTable, routeRules } from './route-rules'
 
 // The cached GETs answered before Elysia's routing (http-cache.ts `routes`, given to Bun.serve by
 // the app): the same bytes and headers as the app's own answer, never stale, and the app itself
@@ -22,10 +23,15 @@ describe('cached GETs before routing', () => {
     const ada = await signIn(app, 'ada@example.com', 'Ada')
     // The first authenticated request of the day renews the session through the app's own path.
     await ada.get('/api/users/me')
-    const cache = httpCache({ db, config })
+    const rules = new RouteTable()
+    const cache = httpCache({ db, config }, { rules })
     let appCalls = 0
-    // A route behind the cache's own hooks, as the app's routes are.
-    const inner = new Elysia().use(cache.plugin).get('/api/reports', () => [{ title: 'W47' }])
+    // A route behind the cache's own hooks, declared cached as the app's are.
+    const inner = new Elysia()
+      .use(cache.plugin)
+      .use(routeRules)
+      .get('/api/reports', () => [{ title: 'W47' }], { rules: { cachedPerUser: true } })
+    rules.load(inner.routes)
     const routes = cache.routes({ 'x-frame-options': 'DENY' }, (request) => {
       appCalls++
       return inner.handle(request)

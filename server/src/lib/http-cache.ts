@@ -3,6 +3,7 @@ import type { AppContext } from '../context'
 import { type PeekedSession, peekSession, sessionCookieName } from '../modules/auth/service'
 import type { InFlight } from './in-flight'
 import { pathAndQuery } from './request-path'
+import type { RouteTable } from './route-rules'
 import { isoDate } from './time'
 
 /**
@@ -10,24 +11,14 @@ import { isoDate } from './time'
  *
  * A cached body is valid while the user's data version (table data_versions, bumped by triggers
  * on every write to that user's rows, drizzle/0003_perf_indexes.sql) and the calendar day are the
- * ones it was computed for: the cached routes below depend on nothing else (their week windows
- * and ageing are counted in days). The weak ETag is that same tuple plus the server's boot id, so a
+ * ones it was computed for: the cached routes depend on nothing else (their week windows and
+ * ageing are counted in days). The weak ETag is that same tuple plus the server's boot id, so a
  * browser revalidating gets a 304 without the body being computed at all, and a new server
  * version never answers 304 for a body shaped by the old one.
  *
- * Only these routes are cached; everything else passes through (and is still compressed).
+ * Only the GETs that declare `rules: { cachedPerUser: true }` beside their handler
+ * (lib/route-rules.ts) are cached; everything else passes through (and is still compressed).
  */
-export const CACHED_ROUTES =
-  /^\/api\/(dashboard|reports|reports\/[0-9a-f-]{36}|projects|section-templates|team-members)\/?$/
-/** The same routes as Bun route patterns (`routes` below); the regex still decides. */
-const CACHED_PATHS = [
-  '/api/dashboard',
-  '/api/reports',
-  '/api/reports/:uuid',
-  '/api/projects',
-  '/api/section-templates',
-  '/api/team-members',
-]
 
 /** Bodies at least this long are gzipped for a client that accepts it. */
 export const COMPRESS_MIN_BYTES = 1024
@@ -115,8 +106,12 @@ function matches(ifNoneMatch: string | null, etag: string) {
   return ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === bare)
 }
 
-/** `HTTP_CACHE=off` answers every GET from its route (to measure the uncached path). */
-export function httpCache(ctx: AppContext, options: { maxBytes?: number } = {}) {
+/**
+ * `rules`: the app's route declarations (read when a request comes, so they may be loaded after
+ * this is made). `HTTP_CACHE=off` answers every GET from its route (to measure the uncached path).
+ */
+export function httpCache(ctx: AppContext, options: { rules: RouteTable; maxBytes?: number }) {
+  const { rules } = options
   const disabled = process.env.HTTP_CACHE === 'off'
   const boot = Date.now().toString(36)
   const cache = new ByteLru(options.maxBytes ?? CACHE_MAX_BYTES)
@@ -167,7 +162,7 @@ export function httpCache(ctx: AppContext, options: { maxBytes?: number } = {}) 
   function lookup(request: Request): Hit | undefined | Promise<Hit | undefined> {
     if (request.method !== 'GET' || disabled) return
     const { pathname, search } = pathAndQuery(request.url)
-    if (!CACHED_ROUTES.test(pathname)) return
+    if (!rules.find('GET', pathname)?.cachedPerUser) return
     // The data version is read from the database on every request, so a write through any
     // instance is seen at once and no instance answers a stale body or a stale 304.
     const session = peekSession(ctx, cookieValue(request.headers.get('cookie'), cookieName))
@@ -222,7 +217,12 @@ export function httpCache(ctx: AppContext, options: { maxBytes?: number } = {}) 
     const answer = inFlight
       ? (request: Request) => inFlight.track(() => answerOrFallback(request))
       : answerOrFallback
-    return Object.fromEntries(CACHED_PATHS.map((path) => [path, { GET: answer }]))
+    // The cached routes as Bun route patterns (Elysia's, without a trailing slash).
+    const paths = rules
+      .routes((r) => r.cachedPerUser)
+      .filter((route) => route.method === 'GET')
+      .map((route) => route.path.replace(/(.)\/$/, '$1'))
+    return Object.fromEntries(paths.map((path) => [path, { GET: answer }]))
   }
 
   const plugin = new Elysia({ name: 'http-cache' })

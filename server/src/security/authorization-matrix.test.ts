@@ -408,6 +408,8 @@ const EXEMPT: Record<string, string> = {
   'GET /api/oauth/dev/authorize': 'development provider page; tested in auth.test.ts',
   'POST /api/oauth/dev/authorize': 'development provider form; tested in auth.test.ts',
   'GET /*': 'the web app',
+  'GET /r/*': "the web app's page of a shared report (its API: the token matrix below)",
+  'GET /invite/*': "the web app's invitation page (its API: the team roll-up roles below)",
   'GET /api/shared/:token': 'opened by a token, not a session: the token matrix below',
   'POST /api/shared/:token/questions': 'opened by a token, not a session: the token matrix below',
   'POST /api/shared/:token/acknowledgements':

@@ -3,6 +3,7 @@ import { Elysia } from 'elysia'
 import type { AppContext } from '../../context'
 import { BadRequest, Forbidden, Unauthorized } from '../../lib/errors'
 import { clientAddress, createRateLimiter, trustedProxies } from '../../lib/rate-limit'
+import { routeRules } from '../../lib/route-rules'
 import { sharedSecret, sign, verify } from '../../lib/secrets'
 import { devSignInPage } from './dev-page'
 import { AuthModel } from './model'
@@ -133,8 +134,10 @@ export function authModule(ctx: AppContext, opts: { signInLimit?: number } = {})
     return site === 'cross-site' || site === 'same-site' || (!!origin && origin !== allowedOrigin)
   }
 
+  // Signing in and out is what a visitor without a session does: those routes are public.
   const app = new Elysia({ prefix: '/api' })
     .use(authPlugin(ctx))
+    .use(routeRules)
     .get(
       '/oauth/google/redirect_url',
       async ({ cookie, request, server }) => {
@@ -146,6 +149,7 @@ export function authModule(ctx: AppContext, opts: { signInLimit?: number } = {})
         return { redirectUrl }
       },
       {
+        rules: { public: true },
         response: { 200: SignInUrl, 401: ErrorBody, 429: ErrorBody, 502: ErrorBody },
         detail: { tags: ['auth'] },
       },
@@ -180,6 +184,7 @@ export function authModule(ctx: AppContext, opts: { signInLimit?: number } = {})
         return { success: true }
       },
       {
+        rules: { public: true },
         body: AuthModel.exchange,
         response: {
           200: AuthSuccess,
@@ -200,6 +205,7 @@ export function authModule(ctx: AppContext, opts: { signInLimit?: number } = {})
     // POST is the logout to use (a side effect; app.ts refuses a foreign Origin); GET stays
     // because older clients call it, refused when another site asked (foreignRequest).
     .post('/logout', ({ cookie }) => logout(cookie), {
+      rules: { public: true },
       response: { 200: AuthSuccess },
       detail: { tags: ['auth'] },
     })
@@ -209,7 +215,11 @@ export function authModule(ctx: AppContext, opts: { signInLimit?: number } = {})
         if (foreignRequest(request)) throw new Forbidden('Sign out from Cadence itself')
         return logout(cookie)
       },
-      { response: { 200: AuthSuccess, 403: ErrorBody }, detail: { tags: ['auth'] } },
+      {
+        rules: { public: true },
+        response: { 200: AuthSuccess, 403: ErrorBody },
+        detail: { tags: ['auth'] },
+      },
     )
 
   if (!ctx.config.devLogin) return app
@@ -221,6 +231,7 @@ export function authModule(ctx: AppContext, opts: { signInLimit?: number } = {})
       DEV_AUTHORIZE_PATH.replace('/api', ''),
       ({ request }) => page(devSignInPage(`${DEV_AUTHORIZE_PATH}${new URL(request.url).search}`)),
       {
+        rules: { public: true },
         query: AuthModel.devQuery,
         detail: { tags: ['auth'], summary: 'Development sign-in page' },
       },
@@ -244,6 +255,7 @@ export function authModule(ctx: AppContext, opts: { signInLimit?: number } = {})
         return redirect(target.toString(), 303)
       },
       {
+        rules: { public: true, formPost: true },
         query: AuthModel.devQuery,
         body: AuthModel.devForm,
         parse: 'urlencoded',

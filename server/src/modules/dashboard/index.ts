@@ -3,6 +3,7 @@ import { and, between, desc, eq, sql } from 'drizzle-orm'
 import { Elysia } from 'elysia'
 import type { AppContext } from '../../context'
 import { reports, type sectionItems } from '../../db/schema'
+import { routeRules } from '../../lib/route-rules'
 import { isoDate } from '../../lib/time'
 import { currentWeekWindow, type Weekday } from '../../lib/weeks'
 import { authPlugin } from '../auth/plugin'
@@ -72,8 +73,10 @@ export async function dashboard(ctx: AppContext, userId: number) {
 export function dashboardModule(ctx: AppContext) {
   return new Elysia({ prefix: '/api/dashboard' })
     .use(authPlugin(ctx))
+    .use(routeRules)
     .get('/', ({ user }) => dashboard(ctx, user.id), {
       auth: true,
+      rules: { cachedPerUser: true },
       response: { 200: DashboardData, 401: ErrorBody },
       detail: { tags: ['dashboard'] },
     })

@@ -8,6 +8,7 @@ import {
 import { Elysia } from 'elysia'
 import type { AppContext } from '../../context'
 import { BadRequest } from '../../lib/errors'
+import { MB, routeRules } from '../../lib/route-rules'
 import { authPlugin } from '../auth/plugin'
 import { exportReportEmail } from '../delivery/mail'
 import { ImportExportModel } from './model'
@@ -24,10 +25,14 @@ export function importExportModule(ctx: AppContext) {
   // The service types the document as the import's body, where exported_at is optional; the
   // export always sets it.
   const exportDocument = (userId: number) => exportAccount(ctx, userId) as Promise<ExportDocument>
+  // Documents come in larger than JSON edits: a report's Markdown up to 2 MB, an account's 8 MB.
+  const reportDocument = { bodyLimit: 2 * MB }
   return new Elysia({ prefix: '/api' })
     .use(authPlugin(ctx))
+    .use(routeRules)
     .post('/reports/import/preview', ({ user, body }) => previewImport(ctx, user.id, body), {
       auth: true,
+      rules: reportDocument,
       body: ImportExportModel.preview,
       response: {
         200: ImportStructure,
@@ -43,6 +48,7 @@ export function importExportModule(ctx: AppContext) {
       ({ user, params, body }) => importIntoReport(ctx, user.id, params.uuid, body.text),
       {
         auth: true,
+        rules: reportDocument,
         params: ImportExportModel.params,
         body: ImportExportModel.text,
         response: {
@@ -92,6 +98,7 @@ export function importExportModule(ctx: AppContext) {
     })
     .post('/import', ({ user, body }) => importAccount(ctx, user.id, body), {
       auth: true,
+      rules: { bodyLimit: 8 * MB },
       body: ImportExportModel.document,
       response: {
         200: ImportCounts,

@@ -12,6 +12,7 @@ import {
 import { Elysia, t } from 'elysia'
 import type { AppContext } from '../../context'
 import { BadRequest } from '../../lib/errors'
+import { routeRules } from '../../lib/route-rules'
 import { authPlugin } from '../auth/plugin'
 import { ProjectModel } from './model'
 import {
@@ -30,8 +31,10 @@ export function projectsModule(ctx: AppContext) {
   const detail = { tags: ['projects'] }
   return new Elysia({ prefix: '/api/projects' })
     .use(authPlugin(ctx))
+    .use(routeRules)
     .get('/', ({ user }) => listProjects(ctx, user.id), {
       auth: true,
+      rules: { cachedPerUser: true },
       response: { 200: t.Array(ProjectWithCounts), 401: ErrorBody },
       detail,
     })

@@ -11,6 +11,7 @@ import {
 } from '@cadence/contract'
 import { Elysia, t } from 'elysia'
 import type { AppContext } from '../../context'
+import { routeRules } from '../../lib/route-rules'
 import { authPlugin } from '../auth/plugin'
 import { reportChanges } from './changes'
 import { ReportModel } from './model'
@@ -28,8 +29,10 @@ export function reportsModule(ctx: AppContext) {
   const detail = { tags: ['reports'] }
   return new Elysia({ prefix: '/api' })
     .use(authPlugin(ctx))
+    .use(routeRules)
     .get('/reports', ({ user }) => listReports(ctx, user.id), {
       auth: true,
+      rules: { cachedPerUser: true },
       response: { 200: t.Array(Report), 401: ErrorBody },
       detail,
     })
@@ -48,6 +51,7 @@ export function reportsModule(ctx: AppContext) {
     })
     .get('/reports/:uuid', ({ user, params }) => getReport(ctx, user.id, params.uuid), {
       auth: true,
+      rules: { cachedPerUser: true },
       params: ReportModel.params,
       response: { 200: ReportDetail, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody },
       detail,

@@ -1,6 +1,7 @@
 import { Deleted, ErrorBody, SectionTemplate } from '@cadence/contract'
 import { Elysia, t } from 'elysia'
 import type { AppContext } from '../../context'
+import { routeRules } from '../../lib/route-rules'
 import { authPlugin } from '../auth/plugin'
 import { SectionTemplateModel } from './model'
 import {
@@ -15,8 +16,10 @@ export function sectionTemplatesModule(ctx: AppContext) {
   const detail = { tags: ['section-templates'] }
   return new Elysia({ prefix: '/api/section-templates' })
     .use(authPlugin(ctx))
+    .use(routeRules)
     .get('/', ({ user }) => listTemplates(ctx, user.id), {
       auth: true,
+      rules: { cachedPerUser: true },
       response: { 200: t.Array(SectionTemplate), 401: ErrorBody },
       detail,
     })

@@ -12,20 +12,11 @@ import {
 import { Elysia } from 'elysia'
 import type { AppContext } from '../../context'
 import { clientAddress, createRateLimiter, trustedProxies } from '../../lib/rate-limit'
+import { routeRules } from '../../lib/route-rules'
 import { authPlugin } from '../auth/plugin'
 import { SharingModel } from './model'
 import { acknowledge, answerQuestion, askQuestion, listQuestions } from './questions'
 import { activeShare, createShare, listShares, revokeShare, sharedReport } from './shares'
-
-/**
- * Headers of every answer about a shared report (its API and its /r/ page, set in app.ts before
- * anything else so errors carry them too): cached by no one, indexed by no one, no referrer.
- */
-export const SHARED_HEADERS = {
-  'cache-control': 'no-store',
-  'referrer-policy': 'no-referrer',
-  'x-robots-tag': 'noindex, nofollow',
-}
 
 /** The author's side: links and questions (signed in, own objects only). */
 export function sharingModule(ctx: AppContext) {
@@ -100,8 +91,11 @@ export function sharedModule(ctx: AppContext) {
     return share
   }
   const detail = { tags: ['shared'] }
+  const rules = { public: true, tokenInPath: true } as const
   return new Elysia({ prefix: '/api/shared' })
+    .use(routeRules)
     .get('/:token', ({ params }) => sharedReport(ctx, params.token), {
+      rules,
       params: SharingModel.tokenParams,
       response: { 200: SharedReport, 400: ErrorBody, 404: ErrorBody },
       detail,
@@ -114,6 +108,7 @@ export function sharedModule(ctx: AppContext) {
         return askQuestion(ctx, share, body)
       },
       {
+        rules,
         params: SharingModel.tokenParams,
         body: SharingModel.question,
         response: { 201: SharedQuestion, 400: ErrorBody, 404: ErrorBody, 429: ErrorBody },
@@ -128,6 +123,7 @@ export function sharedModule(ctx: AppContext) {
         return acknowledge(ctx, share, body)
       },
       {
+        rules,
         params: SharingModel.tokenParams,
         body: SharingModel.acknowledgement,
         response: { 201: SharedAcknowledgement, 400: ErrorBody, 404: ErrorBody, 429: ErrorBody },

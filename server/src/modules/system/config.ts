@@ -1,10 +1,11 @@
 import { PublicConfig } from '@cadence/contract'
 import { Elysia } from 'elysia'
 import type { AppContext } from '../../context'
+import { routeRules } from '../../lib/route-rules'
 
 /** GET /api/config: public, no sign-in; nothing secret (SMTP is reported only as on or off). */
 export function configRoutes({ config }: AppContext) {
-  return new Elysia({ prefix: '/api/config' }).get(
+  return new Elysia({ prefix: '/api/config' }).use(routeRules).get(
     '/',
     (): PublicConfig => ({
       helpWidget: config.helpWidget
@@ -12,6 +13,6 @@ export function configRoutes({ config }: AppContext) {
         : null,
       mailEnabled: config.smtp !== null,
     }),
-    { response: { 200: PublicConfig }, detail: { tags: ['config'] } },
+    { rules: { public: true }, response: { 200: PublicConfig }, detail: { tags: ['config'] } },
   )
 }

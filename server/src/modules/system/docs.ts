@@ -1,6 +1,7 @@
 import { dirname, join } from 'node:path'
 import { openapi } from '@elysiajs/openapi'
 import { Elysia } from 'elysia'
+import { routeRules } from '../../lib/route-rules'
 
 // The API reference page (/api/docs) is Scalar's bundle, from the pinned @scalar/api-reference
 // package and served from this origin: an air-gapped installation has working docs and the CSP
@@ -41,9 +42,13 @@ const docsResponse = (body: string | Blob, type: string) =>
     headers: { 'content-type': type, 'cache-control': 'public, max-age=3600' },
   })
 
-/** The OpenAPI document (/api/openapi.json) and the reference page that reads it (/api/docs). */
+/**
+ * The OpenAPI document (/api/openapi.json) and the reference page that reads it (/api/docs), all
+ * public. The plugin's own route declares no rules: a GET needs none to answer without a session.
+ */
 export function docsModule() {
   return new Elysia()
+    .use(routeRules)
     .use(
       openapi({
         path: DOCS_PATH,
@@ -61,12 +66,15 @@ export function docsModule() {
       }),
     )
     .get(DOCS_PATH, () => docsResponse(DOCS_PAGE, 'text/html; charset=utf-8'), {
+      rules: { public: true },
       detail: { hide: true },
     })
     .get(DOCS_INIT_PATH, () => docsResponse(DOCS_INIT, 'text/javascript; charset=utf-8'), {
+      rules: { public: true },
       detail: { hide: true },
     })
     .get(SCALAR_PATH, () => docsResponse(scalarBundle(), 'text/javascript; charset=utf-8'), {
+      rules: { public: true },
       detail: { hide: true },
     })
 }

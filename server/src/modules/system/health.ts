@@ -1,6 +1,7 @@
 import { ErrorBody, ServerHealth } from '@cadence/contract'
 import { Elysia } from 'elysia'
 import type { AppContext } from '../../context'
+import { routeRules } from '../../lib/route-rules'
 
 /**
  * GET /api/health, for a load balancer: no session, no data. 200 {status: 'ok'} while the
@@ -8,7 +9,7 @@ import type { AppContext } from '../../context'
  * taken out of rotation). Never cached.
  */
 export function healthRoutes({ db }: AppContext) {
-  return new Elysia().get(
+  return new Elysia().use(routeRules).get(
     '/api/health',
     async ({ set }) => {
       set.headers['cache-control'] = 'no-store'
@@ -17,6 +18,7 @@ export function healthRoutes({ db }: AppContext) {
       return { error: 'Database unavailable' }
     },
     {
+      rules: { public: true },
       response: {
         200: ServerHealth,
         503: ErrorBody,

@@ -11,6 +11,7 @@ import {
 } from '@cadence/contract'
 import { Elysia } from 'elysia'
 import type { AppContext } from '../../context'
+import { routeRules } from '../../lib/route-rules'
 import { authPlugin } from '../auth/plugin'
 import { TeamMemberModel } from './model'
 import {
@@ -82,8 +83,10 @@ export function teamMembersModule(ctx: AppContext) {
   const detail = { tags: ['team-members'] }
   return new Elysia({ prefix: '/api/team-members' })
     .use(authPlugin(ctx))
+    .use(routeRules)
     .get('/', ({ user }) => listMembers(ctx, user.id), {
       auth: true,
+      rules: { cachedPerUser: true },
       response: { 200: TeamMemberList, 401: ErrorBody },
       detail,
     })

@@ -13,6 +13,7 @@ import {
 } from '@cadence/contract'
 import { Elysia } from 'elysia'
 import type { AppContext } from '../../context'
+import { routeRules } from '../../lib/route-rules'
 import { authPlugin } from '../auth/plugin'
 import { assignedToMe, updateAssigned } from './assigned'
 import {
@@ -36,6 +37,7 @@ export function teamRollUpModule(ctx: AppContext) {
   const detail = { tags: ['team'] }
   return new Elysia({ prefix: '/api' })
     .use(authPlugin(ctx))
+    .use(routeRules)
     .post(
       '/team-members/:uuid/invitations',
       async ({ user, params, set }) => {
@@ -60,6 +62,7 @@ export function teamRollUpModule(ctx: AppContext) {
       ({ user, params }) => acceptInvitation(ctx, user.id, params.token),
       {
         auth: true,
+        rules: { tokenInPath: true },
         params: TeamModel.tokenParams,
         response: {
           200: InvitationAccepted,
@@ -134,13 +137,12 @@ export function teamRollUpModule(ctx: AppContext) {
 
 /** GET /api/invitations/{token}, without a session: who invited, and as whom; or 404. */
 export function invitationsModule(ctx: AppContext) {
-  return new Elysia({ prefix: '/api/invitations' }).get(
-    '/:token',
-    ({ params }) => previewInvitation(ctx, params.token),
-    {
+  return new Elysia({ prefix: '/api/invitations' })
+    .use(routeRules)
+    .get('/:token', ({ params }) => previewInvitation(ctx, params.token), {
+      rules: { public: true, tokenInPath: true },
       params: TeamModel.tokenParams,
       response: { 200: InvitationPreview, 400: ErrorBody, 404: ErrorBody },
       detail: { tags: ['team'] },
-    },
-  )
+    })
 }
