@@ -12,8 +12,8 @@ export type Db = Engine
 export const isPostgresUrl = (url: string | undefined) => !!url && /^postgres(ql)?:\/\//i.test(url)
 
 /** Opens (creating and migrating it if needed) the SQLite database at `path`. */
-export function openDatabase(path: string): SqliteDb {
-  return openSqlite(path)
+export function openDatabase(path: string, options: { migrate?: boolean } = {}): SqliteDb {
+  return openSqlite(path, options)
 }
 
 export type { SqliteDb }

@@ -16,10 +16,11 @@ const CLIENT_CODES =
   /^ERR_POSTGRES_(CONNECTION_CLOSED|CONNECTION_TIMEOUT|IDLE_TIMEOUT|LIFETIME_TIMEOUT|QUERY_CANCELLED|SOCKET_CLOSED|TLS_UPGRADE_FAILED|CONNECTION_REFUSED)|^(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EHOSTUNREACH|ENETUNREACH|EPIPE|ENOTFOUND|EAI_AGAIN|ConnectionRefused|ConnectionClosed|FailedToOpenSocket)$/
 // SQLSTATEs: connection exceptions (08…), insufficient resources (53…), operator intervention
 // (57P01 shutdown, 57P02 crash shutdown, 57P03 cannot connect now), a statement cancelled for its
-// timeout (57014).
-const SERVER_STATES = /^(08...|53...|57P0[1-4]|57014)$/
-// SQLite: the file is locked beyond busy_timeout, or the connection was closed.
-const SQLITE = /SQLITE_BUSY|database is locked|closed database|Database has closed/i
+// timeout (57014), and a table not there yet (42P01: a database not migrated, MIGRATE=off).
+const SERVER_STATES = /^(08...|53...|57P0[1-4]|57014|42P01)$/
+// SQLite: the file is locked beyond busy_timeout, the connection was closed, or the schema is not
+// there yet.
+const SQLITE = /SQLITE_BUSY|database is locked|closed database|Database has closed|no such table/i
 
 /** Whether an error says the database is unavailable rather than that the request was wrong. */
 export function isDatabaseUnavailable(error: unknown): boolean {

@@ -9,7 +9,8 @@ import { RouteTable, routeRules } from './route-rules'
 // the app): the same bytes and headers as the app's own answer, never stale, and the app itself
 // only on a miss.
 
-const HEADERS_THAT_DIFFER = new Set(['date', 'content-length'])
+// Each answer carries its own request id.
+const HEADERS_THAT_DIFFER = new Set(['date', 'content-length', 'x-request-id'])
 const textOf = async (res: Response) => {
   const bytes = new Uint8Array(await res.arrayBuffer())
   return (res.headers.get('content-encoding') === 'gzip' ? gunzipSync(bytes) : bytes).toString()
@@ -78,6 +79,7 @@ describe('cached GETs before routing', () => {
       const hit = await fetchRaw()
       expect(hit.status).toBe(200)
       expect(headersOf(hit)).toEqual(headersOf(viaApp))
+      expect(hit.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/)
       expect(await textOf(hit)).toBe(appBody)
       const etag = hit.headers.get('etag') as string
       const notModified = await fetchRaw({ 'if-none-match': etag })

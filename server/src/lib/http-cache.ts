@@ -4,6 +4,7 @@ import { type PeekedSession, peekSession, sessionCookieName } from '../modules/a
 import type { InFlight } from './in-flight'
 import { pathAndQuery } from './request-path'
 import type { RouteTable } from './route-rules'
+import { buildId } from './build-id'
 import { isoDate } from './time'
 
 /**
@@ -12,9 +13,10 @@ import { isoDate } from './time'
  * A cached body is valid while the user's data version (table data_versions, bumped by triggers
  * on every write to that user's rows, drizzle/0003_perf_indexes.sql) and the calendar day are the
  * ones it was computed for: the cached routes depend on nothing else (their week windows and
- * ageing are counted in days). The weak ETag is that same tuple plus the server's boot id, so a
- * browser revalidating gets a 304 without the body being computed at all, and a new server
- * version never answers 304 for a body shaped by the old one.
+ * ageing are counted in days). The weak ETag is that same tuple plus the build id of the code
+ * (lib/build-id.ts): every instance running the same version makes the same ETag for the same
+ * data, so a browser revalidating gets a 304 from any of them without the body being computed at
+ * all, and a new version never answers 304 for a body shaped by the old one.
  *
  * Only the GETs that declare `rules: { cachedPerUser: true }` beside their handler
  * (lib/route-rules.ts) are cached; everything else passes through (and is still compressed).
@@ -113,7 +115,6 @@ function matches(ifNoneMatch: string | null, etag: string) {
 export function httpCache(ctx: AppContext, options: { rules: RouteTable; maxBytes?: number }) {
   const { rules } = options
   const disabled = process.env.HTTP_CACHE === 'off'
-  const boot = Date.now().toString(36)
   const cache = new ByteLru(options.maxBytes ?? CACHE_MAX_BYTES)
   const pending = new WeakMap<Request, { key: string; etag: string }>()
   const assets = new ByteLru(ASSET_CACHE_MAX_BYTES)
@@ -180,7 +181,7 @@ export function httpCache(ctx: AppContext, options: { rules: RouteTable; maxByte
   ): Hit | undefined {
     // No session, or one the ordinary path must update: let the route answer (401, renewal).
     if (!session) return
-    const etag = `W/"${boot}-${session.userId}-${session.version}-${isoDate()}"`
+    const etag = `W/"${buildId}-${session.userId}-${session.version}-${isoDate()}"`
     if (matches(request.headers.get('if-none-match'), etag)) return { status: 304, etag }
     const key = `${session.userId} ${pathname}${search}`
     const entry = cache.get(key)

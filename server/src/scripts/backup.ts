@@ -1,9 +1,15 @@
-// `bun run backup <file>`: a consistent online copy of the database (VACUUM INTO), safe while the
-// server runs: SQLite takes a read transaction, so the copy is one point in time.
+// `bun run backup <file>`: a consistent online copy of the database into a new SQLite file, safe
+// while the server runs. SQLite: VACUUM INTO, in one read transaction. PostgreSQL: every table
+// copied (db/copy.ts) inside one read-only REPEATABLE READ transaction, so the copy is one point in
+// time too. Either file goes back with `bun run restore <file> [<to>]`, into either engine.
 import { Database } from 'bun:sqlite'
-import { existsSync } from 'node:fs'
+import { existsSync, rmSync } from 'node:fs'
 import { isAbsolute, resolve } from 'node:path'
+import { sql } from 'drizzle-orm'
 import { loadConfig, repoRoot } from '../config'
+import { openDatabase } from '../db'
+import { copyData } from '../db/copy'
+import { openPostgres } from '../db/pg'
 
 export function backup(databasePath: string, target: string) {
   if (existsSync(target)) throw new Error(`${target} already exists; choose a new file`)
@@ -14,6 +20,36 @@ export function backup(databasePath: string, target: string) {
   } finally {
     db.close()
   }
+  checkIntegrity(target)
+}
+
+/** A PostgreSQL database's snapshot into a new SQLite file (the same backup file as SQLite's). */
+export async function backupPostgres(url: string, target: string) {
+  if (existsSync(target)) throw new Error(`${target} already exists; choose a new file`)
+  const source = await openPostgres(url, { max: 1, migrate: false, statementTimeout: 3600 })
+  const copy = openDatabase(target)
+  try {
+    const report = await source.tx(async (tx) => {
+      await tx.exec(sql`SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY`)
+      return copyData(tx, copy)
+    })
+    const mismatched = report.filter((r) => r.source !== r.target)
+    if (mismatched.length)
+      throw new Error(`row counts differ in ${mismatched.map((r) => r.table).join(', ')}`)
+    // One self-contained file: the write-ahead log folded in and removed.
+    copy.sqlite.exec('PRAGMA journal_mode = DELETE')
+  } catch (error) {
+    await copy.close()
+    rmSync(target, { force: true })
+    throw error
+  } finally {
+    await source.close()
+  }
+  await copy.close()
+  checkIntegrity(target)
+}
+
+function checkIntegrity(target: string) {
   const copy = new Database(target, { readonly: true })
   try {
     const check = copy.query('PRAGMA integrity_check').get() as { integrity_check: string }
@@ -31,10 +67,11 @@ if (import.meta.main) {
     process.exit(2)
   }
   const target = isAbsolute(arg) ? arg : resolve(process.env.INIT_CWD ?? repoRoot, arg)
-  const { databasePath } = loadConfig()
+  const { databasePath, databaseUrl } = loadConfig()
   try {
-    backup(databasePath, target)
-    console.log(`Backed up ${databasePath} to ${target}`)
+    if (databaseUrl) await backupPostgres(databaseUrl, target)
+    else backup(databasePath, target)
+    console.log(`Backed up ${databaseUrl ? 'PostgreSQL' : databasePath} to ${target}`)
   } catch (error) {
     console.error(error instanceof Error ? error.message : error)
     process.exit(1)

@@ -392,4 +392,54 @@ describe('bad input never breaks anything', () => {
   })
 })
 
+/**
+ * The operator's routes take no body: their input is headers and the query. Junk in either (an
+ * Authorization that is not the token, an X-Request-Id or traceparent of any shape, any query)
+ * answers 2xx or 4xx {error}, never a 5xx, and a request id of the server's own making unless a
+ * trusted proxy sent a well-formed one (none is trusted here).
+ */
+describe('bad input to the operations routes', () => {
+  const header = fc.oneof(
+    fc.string({ maxLength: 300 }),
+    fc.constantFrom(
+      'Bearer',
+      'Bearer ',
+      'bearer  x',
+      `Bearer ${'x'.repeat(5000)}`,
+      '"; DROP',
+      '00-zz-zz-01',
+    ),
+  )
+  // A header value a client can send: printable ASCII (fetch refuses control characters).
+  const sendable = (value: string) => value.replace(/[^\x20-\x7e]/g, '').trim()
+  test("junk headers and queries never give a 5xx; the request id is always the server's own", async () => {
+    const { app } = await createTestApp({ METRICS_TOKEN: 'the-token' })
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom('/api/health/live', '/api/health/ready', '/metrics', '/api/health'),
+        fc.string({ maxLength: 200 }),
+        header,
+        header,
+        header,
+        async (path, query, authorization, requestId, traceparent) => {
+          const url = `http://localhost:3000${path}?${encodeURIComponent(query)}`
+          const res = await app.handle(
+            new Request(url, {
+              headers: {
+                authorization: sendable(authorization),
+                'x-request-id': sendable(requestId),
+                traceparent: sendable(traceparent),
+              },
+            }),
+          )
+          expect(res.status).toBeLessThan(500)
+          expect(res.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/)
+          if (res.status >= 400) expect(typeof (await res.json()).error).toBe('string')
+        },
+      ),
+      { numRuns: 60, seed: 29 },
+    )
+  })
+})
+
 export type { Client }

@@ -1,4 +1,5 @@
 import type { Database } from 'bun:sqlite'
+import { assets } from '../../lib/assets'
 
 /** How often the checkpointer copies the WAL back into the database file. */
 export const CHECKPOINT_MS = 200
@@ -16,10 +17,13 @@ const AUTOCHECKPOINT_PAGES = 1000
  */
 export function startCheckpointer(sqlite: Database, path: string) {
   // Not keeping the process alive; a small heap (it holds one statement).
-  const worker = new Worker(new URL('./checkpoint-worker.ts', import.meta.url), {
-    ref: false,
-    smol: true,
-  })
+  const worker = new Worker(
+    assets.checkpointWorker ?? new URL('./checkpoint-worker.ts', import.meta.url),
+    {
+      ref: false,
+      smol: true,
+    },
+  )
   const fallback = () => {
     try {
       sqlite.exec(`PRAGMA wal_autocheckpoint = ${AUTOCHECKPOINT_PAGES}`)

@@ -1,6 +1,7 @@
 import { dirname, join } from 'node:path'
 import { openapi } from '@elysiajs/openapi'
 import { Elysia } from 'elysia'
+import { assets } from '../../lib/assets'
 import { routeRules } from '../../lib/route-rules'
 
 // The API reference page (/api/docs) is Scalar's bundle, from the pinned @scalar/api-reference
@@ -12,10 +13,11 @@ const SCALAR_PATH = '/api/docs/scalar.js'
 const DOCS_INIT_PATH = '/api/docs/init.js'
 const scalarBundle = () =>
   Bun.file(
-    join(
-      dirname(Bun.resolveSync('@scalar/api-reference', import.meta.dir)),
-      'browser/standalone.js',
-    ),
+    assets.scalar ??
+      join(
+        dirname(Bun.resolveSync('@scalar/api-reference', import.meta.dir)),
+        'browser/standalone.js',
+      ),
   )
 const DOCS_PAGE = `<!doctype html>
 <html lang="en">

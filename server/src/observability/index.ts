@@ -1,0 +1,231 @@
+import { Elysia } from 'elysia'
+import type { Config } from '../config'
+import type { Db } from '../db'
+import { isDatabaseUnavailable, RETRY_AFTER_SECONDS, UNAVAILABLE_MESSAGE } from '../db/unavailable'
+import { trustedProxies } from '../lib/rate-limit'
+import { pathAndQuery } from '../lib/request-path'
+import { createLogger, type Logger } from './log'
+import { createMetrics, type Metrics } from './metrics'
+import { createTracing, type Tracing } from './tracing'
+
+export type { Logger } from './log'
+export type { Metrics } from './metrics'
+
+/**
+ * What every request passes through, outside Elysia's routing (so the cached GETs answered before
+ * routing are seen too): its request id (X-Request-Id, kept from a trusted proxy, made otherwise,
+ * answered on every response), its span, its metrics and its access-log line. A handler that
+ * throws past the app's own error handling is answered here: 503 with Retry-After when the
+ * database is unavailable, else 500, always `{error}`, never an empty reply.
+ */
+export type Observability = {
+  log: Logger
+  metrics: Metrics | null
+  tracing: Tracing | null
+  /** Runs one request's handler; `route` when the caller knows the route template already. */
+  handle(
+    request: Request,
+    run: () => Response | Promise<Response>,
+    route?: string,
+  ): Response | Promise<Response>
+  /** Records hooks on the app: the route template and the signed-in user of each request. */
+  plugin: ReturnType<typeof observePlugin>
+  /** The request's id (for the error log line of a request). */
+  requestId(request: Request): string | undefined
+  /** Logs an unexpected error of a request, with its request id. */
+  requestError(request: Request, error: unknown): void
+  /** Finds the route template of a request no route answered (an early refusal). */
+  setRouteFinder(find: (method: string, pathname: string) => string | undefined): void
+  close(): Promise<void>
+}
+
+export type ObservabilityOptions = {
+  /** One line per answered request (the listening server; tests leave it off). */
+  accessLog?: boolean
+  /** The log (default: LOG_FORMAT's, on the process's stdout and stderr). */
+  log?: Logger
+  /** The socket address of a request (the listening server's requestIP), for TRUSTED_PROXIES. */
+  socketAddress?: (request: Request) => string | undefined
+  /** Headers every answer carries (the security headers), for the answers made here. */
+  headers?: Record<string, string>
+}
+
+type Seen = { id: string; route?: string; userId?: number }
+
+/** A route's path as one label: without the trailing slash a module's root route has. */
+const template = (path: string) => (path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path)
+
+const VALID_ID = /^[\w.:@/+=-]{1,128}$/
+
+function observePlugin(seen: WeakMap<Request, Seen>) {
+  // `route` is Elysia's template of the route that answers; `user` is what the auth plugin
+  // resolved (absent on public routes).
+  const record = (ctx: { request: Request; route?: string }) => {
+    const entry = seen.get(ctx.request)
+    if (!entry) return
+    if (ctx.route) entry.route = template(ctx.route)
+    const user = (ctx as { user?: { id?: unknown } }).user
+    if (typeof user?.id === 'number') entry.userId = user.id
+  }
+  return new Elysia({ name: 'observability' })
+    .onAfterHandle({ as: 'global' }, (ctx) => {
+      record(ctx)
+    })
+    .onError({ as: 'global' }, (ctx) => {
+      record(ctx as never)
+    })
+}
+
+export function createObservability(
+  { db, config }: { db: Db; config: Config },
+  options: ObservabilityOptions = {},
+): Observability {
+  const log = options.log ?? createLogger(config.ops.logFormat)
+  const metrics = config.ops.metricsToken ? createMetrics(db) : null
+  const tracing = config.ops.otlpEndpoint
+    ? createTracing({
+        endpoint: config.ops.otlpEndpoint,
+        serviceName: config.ops.serviceName,
+        engine: db.kind,
+      })
+    : null
+  const accessLog = options.accessLog ?? false
+  const trusted = trustedProxies(config.trustedProxies)
+  const seen = new WeakMap<Request, Seen>()
+  const watching = accessLog || !!metrics || !!tracing
+  let findRoute: (method: string, pathname: string) => string | undefined = () => undefined
+
+  const idFor = (request: Request) => {
+    const given = request.headers.get('x-request-id')
+    if (given && VALID_ID.test(given) && config.trustedProxies.length) {
+      const socket = options.socketAddress?.(request)
+      if (socket && trusted(socket)) return given
+    }
+    return crypto.randomUUID()
+  }
+
+  const fallbackAnswer = (request: Request, error: unknown) => {
+    const unavailable = isDatabaseUnavailable(error)
+    if (!unavailable) requestError(request, error)
+    const headers: Record<string, string> = {
+      ...options.headers,
+      'content-type': 'application/json',
+    }
+    if (unavailable) headers['retry-after'] = String(RETRY_AFTER_SECONDS)
+    return new Response(
+      JSON.stringify({ error: unavailable ? UNAVAILABLE_MESSAGE : 'Internal server error' }),
+      { status: unavailable ? 503 : 500, headers },
+    )
+  }
+
+  const requestError = (request: Request, error: unknown) => {
+    const entry = seen.get(request)
+    log.error('request failed', error, {
+      request_id: entry?.id,
+      method: request.method,
+      route: entry?.route,
+      user_id: entry?.userId,
+    })
+  }
+
+  const withId = (response: Response, id: string) => {
+    try {
+      response.headers.set('x-request-id', id)
+      return response
+    } catch {
+      // An immutable response (a static file's): answered again with the header.
+      const copy = new Response(response.body, response)
+      copy.headers.set('x-request-id', id)
+      return copy
+    }
+  }
+
+  function handle(
+    request: Request,
+    run: () => Response | Promise<Response>,
+    route?: string,
+  ): Response | Promise<Response> {
+    // The cached GETs' misses come through twice (their route, then the app): seen once.
+    if (seen.has(request)) return run()
+    const entry: Seen = { id: idFor(request), route }
+    seen.set(request, entry)
+    if (!watching) {
+      let result: Response | Promise<Response>
+      try {
+        result = run()
+      } catch (error) {
+        return withId(fallbackAnswer(request, error), entry.id)
+      }
+      if (result instanceof Promise)
+        return result.then(
+          (response) => withId(response, entry.id),
+          (error) => withId(fallbackAnswer(request, error), entry.id),
+        )
+      return withId(result, entry.id)
+    }
+    const started = performance.now()
+    const done = (
+      response: Response,
+      finish?: (route: string, status: number, userId?: number) => void,
+    ) => {
+      const seconds = (performance.now() - started) / 1000
+      const { pathname } = pathAndQuery(request.url)
+      const found = entry.route ?? findRoute(request.method, pathname)
+      const route = found === undefined ? undefined : template(found)
+      const label = route ?? 'unmatched'
+      metrics?.request(request.method, label, response.status, seconds)
+      finish?.(label, response.status, entry.userId)
+      if (accessLog) {
+        const ms = Math.round(seconds * 10_000) / 10
+        if (log.format === 'json')
+          log.info('request', {
+            request_id: entry.id,
+            method: request.method,
+            route: route ?? null,
+            // The path only where no route matched (a route's path may hold a token).
+            ...(route ? {} : { path: pathname.slice(0, 200) }),
+            status: response.status,
+            duration_ms: ms,
+            user_id: entry.userId,
+          })
+        else
+          log.info(
+            `${request.method} ${route ?? pathname.slice(0, 200)} ${response.status} ${ms}ms`,
+            { request_id: entry.id, user_id: entry.userId },
+          )
+      }
+      return withId(response, entry.id)
+    }
+    const answer = (finish?: (route: string, status: number, userId?: number) => void) => {
+      let result: Response | Promise<Response>
+      try {
+        result = run()
+      } catch (error) {
+        return done(fallbackAnswer(request, error), finish)
+      }
+      if (result instanceof Promise)
+        return result.then(
+          (response) => done(response, finish),
+          (error) => done(fallbackAnswer(request, error), finish),
+        )
+      return done(result, finish)
+    }
+    return tracing ? tracing.request(request, answer) : answer()
+  }
+
+  return {
+    log,
+    metrics,
+    tracing,
+    handle,
+    plugin: observePlugin(seen),
+    requestId: (request) => seen.get(request)?.id,
+    requestError,
+    setRouteFinder(find) {
+      findRoute = find
+    },
+    async close() {
+      await tracing?.shutdown()
+    },
+  }
+}
