@@ -2,11 +2,12 @@ import { Elysia } from 'elysia'
 import type { Config } from './config'
 import type { AppContext } from './context'
 import type { Db } from './db'
+import { bodyTooLarge, readBody, readJsonBody } from './lib/body'
 import { HttpError, validationMessage } from './lib/errors'
 import { httpCache } from './lib/http-cache'
 import type { InFlight } from './lib/in-flight'
 import { pathAndQuery } from './lib/request-path'
-import { MB, RouteTable, TOKEN_PATH_HEADERS } from './lib/route-rules'
+import { RouteTable, TOKEN_PATH_HEADERS } from './lib/route-rules'
 import { adminModule, adminProfileModule } from './modules/admin'
 import { authModule } from './modules/auth'
 import { sessionCookieName } from './modules/auth/service'
@@ -68,8 +69,8 @@ const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 /**
  * What each route declares beside its handler (`rules`: public, body limit, cached per user,
  * token in the path; lib/route-rules.ts) decides here which writes need a session, how large a
- * body may be (413, checked from Content-Length before anything reads the body) and which
- * answers carry the token headers.
+ * body may be (413: checked from Content-Length before anything reads the body, and on the bytes
+ * as they are read, lib/body.ts) and which answers carry the token headers.
  */
 export function createApp({ db, config, signInLimit, inFlight }: CreateAppOptions) {
   const ctx: AppContext = { db, config }
@@ -119,8 +120,7 @@ export function createApp({ db, config, signInLimit, inFlight }: CreateAppOption
       const limit = bodyLimit(request.method, pathname)
       if (length > limit) {
         set.status = 413
-        const most = limit < MB ? `${limit / 1024} KB` : `${limit / MB} MB`
-        return { error: `Request body too large (at most ${most})` }
+        return { error: bodyTooLarge(limit) }
       }
       if (
         pathname.startsWith('/api/') &&
@@ -138,23 +138,22 @@ export function createApp({ db, config, signInLimit, inFlight }: CreateAppOption
         return { error: 'Content-Type must be application/json' }
       }
     })
-    // The body of a request sent without a content type, or as text/plain, is JSON too.
+    // Every body is read within its route's limit; JSON (also sent without a type or as
+    // text/plain) within MAX_JSON_DEPTH levels. Forms reach only the development sign-in.
     .onParse({ as: 'global' }, async ({ request, contentType }) => {
-      if (contentType && !/^text\/plain\b/i.test(contentType)) return
-      const text = await request.text()
-      if (!text.trim()) return null
-      try {
-        return JSON.parse(text)
-      } catch {
-        throw new HttpError(400, 'Malformed request body')
-      }
+      const limit = bodyLimit(request.method, pathAndQuery(request.url).pathname)
+      if (/^application\/x-www-form-urlencoded\b/i.test(contentType))
+        return Object.fromEntries(new URLSearchParams(await readBody(request, limit)))
+      return readJsonBody(request, limit)
     })
     // One error shape everywhere: {error}. Bad input is 400, never Elysia's 422 or a 500.
-    .onError(({ code, error, set, request }) => {
+    .onError(({ code, error: thrown, set, request }) => {
       Object.assign(set.headers, headers)
       // An error about a token keeps the token's headers (the referrer policy above all).
       if (rules.tokenInPath(pathAndQuery(request.url).pathname))
         Object.assign(set.headers, TOKEN_PATH_HEADERS)
+      // What the body parser threw (413, 400) comes wrapped in Elysia's ParseError.
+      const error = code === 'PARSE' && thrown.cause instanceof HttpError ? thrown.cause : thrown
       if (error instanceof HttpError) {
         set.status = error.status
         return { error: error.message, ...error.extra }
