@@ -1,10 +1,10 @@
 import { Elysia } from 'elysia'
 import type { AppContext } from '../context'
 import { type PeekedSession, peekSession, sessionCookieName } from '../modules/auth/service'
+import { buildId } from './build-id'
 import type { InFlight } from './in-flight'
 import { pathAndQuery } from './request-path'
 import type { RouteTable } from './route-rules'
-import { buildId } from './build-id'
 import { isoDate } from './time'
 
 /**

@@ -53,7 +53,8 @@ export type ObservabilityOptions = {
 type Seen = { id: string; route?: string; userId?: number }
 
 /** A route's path as one label: without the trailing slash a module's root route has. */
-const template = (path: string) => (path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path)
+const template = (path: string) =>
+  path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path
 
 const VALID_ID = /^[\w.:@/+=-]{1,128}$/
 

@@ -9,7 +9,7 @@ import type { Db } from '../db'
 import { openDatabase } from '../db'
 import { freshTestDatabase, testEngine } from '../test/engines'
 import { createTestApp, ORIGIN, signIn } from '../test/helpers'
-import { freePort, httpSignIn } from '../test/http'
+import { freePort } from '../test/http'
 import { createObservability } from '.'
 import { createLogger } from './log'
 
