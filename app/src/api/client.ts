@@ -1,6 +1,6 @@
 import type { App } from '@cadence/server'
 import { treaty } from '@elysiajs/eden'
-import { appFetch } from '../state/outbox-fetch'
+import { appFetch } from '../offline/fetch'
 import { ApiError, errorMessage, notifyUnauthorized, onUnauthorized } from './errors'
 
 const origin = () =>
@@ -20,7 +20,7 @@ const asFetch = (fetcher: (input: RequestInfo | URL, init?: RequestInit) => Prom
 const api = treaty<App>(origin(), {
   fetch: { credentials: 'include' },
   parseDate: false,
-  // Offline (issue 6): queueable writes go through the outbox, reads get queued changes laid over.
+  // Offline: queueable writes go through the outbox, reads get queued changes laid over.
   fetcher: asFetch(appFetch),
 })
 

@@ -1,5 +1,5 @@
 // The error rules of failed calls and the 401 listener, apart from the typed client: the
-// offline outbox (app/src/state/outbox.ts) uses them too, and this module imports nothing of the
+// offline outbox (app/src/offline/) uses them too, and this module imports nothing of the
 // app, so the outbox layer never depends on the client that sends through it.
 
 /** Every failed call surfaces as this: the HTTP status and its message (errorMessage). */

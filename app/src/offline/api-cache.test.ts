@@ -3,7 +3,6 @@
 // ready, however soon after it the network goes).
 import { afterEach, beforeEach, describe, expect, spyOn, test } from 'bun:test'
 import { fetchUser, resetAuth } from '../state/auth'
-import { answersKept, appFetch, keepAnswersUntilControlled } from '../state/outbox-fetch'
 import { recordSignedInUser } from '../state/pwa'
 import { installFakeCaches, removeFakeCaches } from '../test/caches'
 import { deferred, json, restoreFetch, stubFetch } from '../test/fetch'
@@ -17,6 +16,7 @@ import {
   recordUser,
   userIdOf,
 } from './api-cache'
+import { answersKept, appFetch, keepAnswersUntilControlled } from './fetch'
 
 const user = { id: 7, email: 'ada@example.com', name: 'Ada', provider_user_id: 'dev:ada' }
 const at = (path: string) => `http://localhost${path}`

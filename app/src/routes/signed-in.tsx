@@ -11,11 +11,11 @@ import {
 } from '@cadence/ui'
 import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react'
 import { Redirect, Route, Switch, useLocation, useSearch } from 'wouter'
+import { useOutbox } from '../offline/fetch'
 import { checkAdmin, logout, useAuth } from '../state/auth'
 import { cache, useProjects, useReports, useSettings, useTeamMembers } from '../state/cache'
 import { setDialog, useDialogs } from '../state/dialogs'
 import { syncOnboarding, useOnboarding } from '../state/onboarding'
-import { useOutbox } from '../state/outbox-fetch'
 import { addProject } from '../state/projects'
 import { applyUpdate, dismissUpdate, usePwa } from '../state/pwa'
 import { loadQuestionBadges, useQuestionBadges } from '../state/question-badges'
@@ -189,7 +189,7 @@ function SignedInApp() {
   }, [settings.data])
   // The offline outbox (issue 6) loads after the first paint: counts and replays queued changes.
   useEffect(() => {
-    void import('../state/outbox').then((outbox) => outbox.startOutbox())
+    void import('../offline/outbox').then((outbox) => outbox.startOutbox())
   }, [])
 
   const active = activeNav(location, search)
@@ -236,8 +236,10 @@ function SignedInApp() {
             <SyncStatus
               rejected={outbox.rejected}
               busy={outbox.syncing}
-              onRetry={(seq) => void import('../state/outbox').then((o) => o.retryChange(seq))}
-              onDiscard={(seq) => void import('../state/outbox').then((o) => o.discardChange(seq))}
+              onRetry={(seq) => void import('../offline/outbox').then((o) => o.retryChange(seq))}
+              onDiscard={(seq) =>
+                void import('../offline/outbox').then((o) => o.discardChange(seq))
+              }
             />
           </>
         ) : undefined

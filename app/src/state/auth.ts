@@ -1,9 +1,9 @@
 import type { User } from '@cadence/ui'
 import { proxy, useSnapshot } from 'valtio'
 import { answeredBy, api, errorMessage, onUnauthorized } from '../api/client'
+import { setOutboxContext } from '../offline/context'
+import { hasQueued } from '../offline/fetch'
 import { resetCache } from './cache'
-import { setOutboxContext } from './outbox-context'
-import { hasQueued } from './outbox-fetch'
 import { clearOfflineData, recordSignedInUser } from './pwa'
 import { endSession } from './session-ended'
 
@@ -196,7 +196,7 @@ async function logout() {
   authState.status = 'signed-out'
   authState.fetching = false
   resetCache()
-  // Cached API answers and queued offline changes go with the session (issue 6). Only when
+  // Cached API answers and queued offline changes go with the session. Only when
   // changes still wait does the server call wait too: they are sent first, while the session lasts.
   const cleared = clearOfflineData(userId)
   try {

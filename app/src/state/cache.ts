@@ -7,7 +7,7 @@ import type {
   UserSettings,
 } from '@cadence/ui'
 import { api, call } from '../api/client'
-import { setOutboxContext } from './outbox-context'
+import { setOutboxContext } from '../offline/context'
 import { createResource, useResource } from './resource'
 
 // The client cache: one generic resource per slot, 5-minute freshness.

@@ -1,6 +1,6 @@
 import { proxy, useSnapshot } from 'valtio'
 import { forgetUser, recordUser } from '../offline/api-cache'
-import { keepAnswersUntilControlled } from './outbox-fetch'
+import { keepAnswersUntilControlled } from '../offline/fetch'
 
 /** The service worker is checked for updates every 30 minutes. */
 const UPDATE_INTERVAL_MS = 30 * 60 * 1000
@@ -83,7 +83,7 @@ async function clearOfflineData(userId: number | null = null) {
   try {
     await forgetUser()
     if (typeof indexedDB !== 'undefined') {
-      const { clearOutbox, flushOutbox } = await import('./outbox')
+      const { clearOutbox, flushOutbox } = await import('../offline/outbox')
       if (userId !== null) await flushOutbox(userId).catch((error) => console.error(error))
       await clearOutbox()
     }

@@ -1,8 +1,8 @@
 import type { InvitationAccepted } from '@cadence/contract'
 import type { Invitation, InvitationPreview } from '@cadence/ui'
 import { ApiError, api, call, messageOf, request } from '../api/client'
+import { setOutboxContext } from '../offline/context'
 import { cache, invalidate, onCacheReset } from './cache'
-import { setOutboxContext } from './outbox-context'
 import { createReport } from './reports'
 import { createResource, createResourceFamily, useResource, useResourceFor } from './resource'
 import { toast } from './toasts'
@@ -112,7 +112,7 @@ async function loadAssigned() {
 
 /**
  * Completes or reopens an item assigned to me, with an optional note. Shown at once; offline it
- * waits in the outbox like any item write (state/outbox-fetch.ts) and the answer is the change.
+ * waits in the outbox like any item write (offline/fetch.ts) and the answer is the change.
  */
 async function updateAssigned(id: number, change: { is_completed: boolean; note?: string | null }) {
   const item = assigned.state.data?.find((i) => i.id === id)

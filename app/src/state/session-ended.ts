@@ -1,5 +1,5 @@
 import { proxy, useSnapshot } from 'valtio'
-import type { OutboxEntry } from './outbox'
+import type { OutboxEntry } from '../offline/outbox'
 import { recordSignedInUser } from './pwa'
 
 // The session ended under the app (a 401: signed out elsewhere, expired, revoked). What this
@@ -27,7 +27,7 @@ const browserDownload: Download = (name, text) => {
   setTimeout(() => URL.revokeObjectURL(url), 1000)
 }
 
-const outbox = () => import('./outbox')
+const outbox = () => import('../offline/outbox')
 
 /**
  * The server answered 401 for `userId` (the user who was signed in, or remembered offline).

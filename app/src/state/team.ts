@@ -1,8 +1,8 @@
 import type { MemberEntry, TeamMember, TeamMemberDashboard } from '@cadence/ui'
 import { useSnapshot } from 'valtio'
 import { api, call, messageOf, request } from '../api/client'
-import { cache } from './cache'
 import { setOutboxContext } from '../offline/context'
+import { cache } from './cache'
 import { createResource } from './resource'
 import { toast } from './toasts'
 

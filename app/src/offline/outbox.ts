@@ -1,4 +1,4 @@
-// The offline outbox (issue 6): writes made while offline, or that failed with a network error,
+// The offline outbox: writes made while offline, or that failed with a network error,
 // are kept in IndexedDB (they survive a reload and a closed tab), answered at once with what the
 // server would have answered so the state modules apply them optimistically, laid over later
 // reads of the same data, and replayed in order when the network returns ('online', at start,
@@ -8,18 +8,20 @@
 // with a 4xx is kept as 'rejected' for the user to Retry or Discard; a 5xx, 401, 408, 429 or a
 // network error stops the replay and keeps the change queued. Nothing is dropped silently.
 // It imports no state module: the signed-in user, what is on screen and how to reload it are
-// registered by the state modules that own them (./outbox-context).
+// registered by the state modules that own them (./context).
 //
 // This module is what the app loads of it (appFetch, the shell, sign-out, the session-ended
 // export); its parts are
-//   ./outbox-store    the IndexedDB queue, the temporary id map and the counts
-//   ./outbox-send     the write path: to the server, or queued with the answer it would give
-//   ./outbox-label    what a queued change is called, for the rejected list
-//   ./outbox-replay   the replay in order, Retry and Discard, start and stop
-//   ./outbox-overlay  the waiting changes laid over reads
+//   ./store    the IndexedDB queue, the temporary id map and the counts
+//   ./send     the write path: to the server, or queued with the answer it would give
+//   ./label    what a queued change is called, for the rejected list
+//   ./replay   the replay in order, Retry and Discard, start and stop
+//   ./overlay  the waiting changes laid over reads
+// and, loaded with the first download, ./core (the counts, which writes are queueable), ./fetch
+// (every API call's fetch) and ./context (what the state modules register).
 
-export { isQueueable, outboxState } from './outbox-core'
-export { applyPending, overlayResponse } from './outbox-overlay'
+export { isQueueable, outboxState } from './core'
+export { applyPending, overlayResponse } from './overlay'
 export {
   discardChange,
   flushOutbox,
@@ -27,7 +29,7 @@ export {
   retryChange,
   startOutbox,
   stopOutbox,
-} from './outbox-replay'
-export { send } from './outbox-send'
-export type { OutboxEntry } from './outbox-store'
-export { allEntries, clearOutbox, DB_NAME, refreshState } from './outbox-store'
+} from './replay'
+export { send } from './send'
+export type { OutboxEntry } from './store'
+export { allEntries, clearOutbox, DB_NAME, refreshState } from './store'

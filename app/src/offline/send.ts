@@ -2,10 +2,10 @@
 // server, or into the queue, answered at once with what the server would have answered (a create
 // gets a temporary id) so the state modules apply it optimistically.
 import type { MemberEntry, SectionItem } from '@cadence/ui'
-import { outboxContext as app } from './outbox-context'
-import { ASSIGNED, ENTRIES, ENTRY, ITEM, isOffline, origin, type WriteMethod } from './outbox-core'
-import { labelFor } from './outbox-label'
-import { replay, scheduleRetry } from './outbox-replay'
+import { outboxContext as app } from './context'
+import { ASSIGNED, ENTRIES, ENTRY, ITEM, isOffline, origin, type WriteMethod } from './core'
+import { labelFor } from './label'
+import { replay, scheduleRetry } from './replay'
 import {
   database,
   forgetDatabase,
@@ -14,7 +14,7 @@ import {
   type OutboxEntry,
   refreshState,
   resolvePath,
-} from './outbox-store'
+} from './store'
 
 function json(body: unknown, status = 200) {
   return new Response(JSON.stringify(body), {

@@ -9,9 +9,9 @@ import type {
   SectionItem,
   TeamMemberDashboard,
 } from '@cadence/ui'
-import { outboxContext as app } from './outbox-context'
-import { ASSIGNED, ENTRIES, ENTRY, ITEM, ITEMS, REPORT } from './outbox-core'
-import { database, idMap, type OutboxEntry } from './outbox-store'
+import { outboxContext as app } from './context'
+import { ASSIGNED, ENTRIES, ENTRY, ITEM, ITEMS, REPORT } from './core'
+import { database, idMap, type OutboxEntry } from './store'
 
 /** What a queued edit or delete finds in a list by its id. */
 type Changeable = { id: number }

@@ -1,8 +1,8 @@
 // What a queued change is, for people (./outbox): the label the rejected list shows ('Complete
 // "Ship the deck"'), named from what is on screen or from the queue itself.
-import { outboxContext as app } from './outbox-context'
-import { ASSIGNED, ENTRIES, ENTRY, ITEM, REPORT, type WriteMethod } from './outbox-core'
-import type { OutboxEntry } from './outbox-store'
+import { outboxContext as app } from './context'
+import { ASSIGNED, ENTRIES, ENTRY, ITEM, REPORT, type WriteMethod } from './core'
+import type { OutboxEntry } from './store'
 
 const KIND_NOUN: Record<string, string> = {
   'talking-points': 'talking point',

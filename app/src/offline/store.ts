@@ -3,8 +3,8 @@
 // gave, the counts in `outboxState` and the localStorage hint that follow it (told to the
 // app's other tabs), and the temporary ids of items created offline.
 import { type DBSchema, type IDBPDatabase, openDB } from 'idb'
-import { outboxContext as app } from './outbox-context'
-import { OUTBOX_HINT, outboxState, type WriteMethod } from './outbox-core'
+import { outboxContext as app } from './context'
+import { OUTBOX_HINT, outboxState, type WriteMethod } from './core'
 
 type OutboxEntry = {
   /** IndexedDB key: the order changes were made in, which is the order they are replayed in. */

@@ -1,9 +1,9 @@
 // The fetch every API call goes through (app/src/api/client.ts). It stays tiny because it is
 // part of the first download: the offline machinery (./outbox, IndexedDB) loads only when a
 // write that can be queued is sent, or when a read may need queued changes laid over it.
-import { isCachedRead, isKeepable, keepAnswer } from '../offline/api-cache'
-import { outboxContext } from './outbox-context'
-import { hasQueued, isQueueable, origin, REPORT } from './outbox-core'
+import { isCachedRead, isKeepable, keepAnswer } from './api-cache'
+import { outboxContext } from './context'
+import { hasQueued, isQueueable, origin, REPORT } from './core'
 
 /** Reads whose answers show queued changes (the report, member, dashboard and reports list). */
 const OVERLAID = [
@@ -72,7 +72,7 @@ async function appFetch(input: RequestInfo | URL, init?: RequestInit): Promise<R
 }
 
 // What the shell, auth and the tests read of the outbox, from where it always was.
-export type { OutboxState, RejectedChange, WriteMethod } from './outbox-core'
+export type { OutboxState, RejectedChange, WriteMethod } from './core'
 export {
   ASSIGNED,
   ENTRIES,
@@ -85,5 +85,5 @@ export {
   outboxState,
   REPORT,
   useOutbox,
-} from './outbox-core'
+} from './core'
 export { answersKept, appFetch, keepAnswersUntilControlled }

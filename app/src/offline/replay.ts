@@ -3,9 +3,9 @@
 // Discard of a rejected change, the flush at sign-out, and the start and stop of it all with the
 // signed-in shell. After a sync or a discard, what is on screen is reloaded.
 import { errorMessage, notifyUnauthorized } from '../api/errors'
-import { outboxContext as app } from './outbox-context'
-import { isOffline, origin, outboxState } from './outbox-core'
-import { closeDatabase, database, refreshState, resolvePath, tabs, tempIdIn } from './outbox-store'
+import { outboxContext as app } from './context'
+import { isOffline, origin, outboxState } from './core'
+import { closeDatabase, database, refreshState, resolvePath, tabs, tempIdIn } from './store'
 
 const RETRY_MS = 30_000
 

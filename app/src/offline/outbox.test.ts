@@ -1,14 +1,24 @@
-// The offline outbox (issue 6): queue order, temporary id mapping, rejection handling,
+// The offline outbox: queue order, temporary id mapping, rejection handling,
 // persistence, the read overlay and sign-out. IndexedDB is fake-indexeddb, installed only while
 // this file runs so other files keep their IndexedDB-less world.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, spyOn, test } from 'bun:test'
 import type { Report, TeamMemberDashboard } from '@cadence/ui'
 import * as fake from 'fake-indexeddb'
+import { authState, fetchUser } from '../state/auth'
+import { cache, resetCache } from '../state/cache'
+import { clearOfflineData } from '../state/pwa'
+import { addItem, reportState, toggleItem, updateItem, updateReport } from '../state/reports'
+import {
+  discardUnsentChanges,
+  exportUnsentChanges,
+  sessionEndedState,
+} from '../state/session-ended'
+import { addEntry, deleteEntry, teamMemberState } from '../state/team'
+import { clearToasts } from '../state/toasts'
 import { type Call, deferred as deferredOf, json, restoreFetch, stubFetch } from '../test/fetch'
 import { reportDetail, reportSection, sectionItem, teamMember } from '../test/fixtures'
 import { resetOutbox } from '../test/outbox'
-import { authState, fetchUser } from './auth'
-import { cache, resetCache } from './cache'
+import { OUTBOX_HINT, outboxState } from './fetch'
 import {
   allEntries,
   applyPending,
@@ -20,12 +30,6 @@ import {
   replay,
   retryChange,
 } from './outbox'
-import { OUTBOX_HINT, outboxState } from './outbox-fetch'
-import { clearOfflineData } from './pwa'
-import { addItem, reportState, toggleItem, updateItem, updateReport } from './reports'
-import { discardUnsentChanges, exportUnsentChanges, sessionEndedState } from './session-ended'
-import { addEntry, deleteEntry, teamMemberState } from './team'
-import { clearToasts } from './toasts'
 
 const g = globalThis as Record<string, unknown>
 const store = new Map<string, string>()
@@ -55,6 +59,15 @@ afterAll(() => {
   for (const name of IDB_GLOBALS) delete g[name]
   delete g.localStorage
 })
+
+/** Waits until `condition` holds (checked after each turn of the event loop); fails after 1000. */
+async function until(condition: () => boolean | Promise<boolean>) {
+  for (let i = 0; i < 1000; i++) {
+    if (await condition()) return
+    await Bun.sleep(1)
+  }
+  throw new Error('condition never held')
+}
 
 let online = true
 Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => online })
@@ -270,9 +283,10 @@ describe('replay', () => {
         : null,
     ) as Call[]
     const sync = replay()
-    await Bun.sleep(5)
+    // The first change is on its way to the server when the second is made.
+    await until(() => writes(calls).includes('PUT /api/section-items/100'))
     const second = toggleItem(101, true)
-    await Bun.sleep(5)
+    await until(async () => (await allEntries()).some((e) => e.path === '/api/section-items/101'))
     first.settled = true
     first.resolve(json({ success: true }))
     await second
@@ -321,7 +335,7 @@ describe('replay', () => {
     expect(created).toBe(true)
     const tempId = teamMemberState.dashboard?.talkingPoints[0].id as number
     expect(tempId).toBeLessThan(0)
-    const { toggleEntry } = await import('./team')
+    const { toggleEntry } = await import('../state/team')
     await toggleEntry('talking-points', tempId, true)
 
     online = true
@@ -513,7 +527,7 @@ describe('reads', () => {
     await resetOutbox()
     reportState.current = null
     server()
-    const { loadReport } = await import('./reports')
+    const { loadReport } = await import('../state/reports')
     await loadReport(REPORT_UUID)
     const loaded = reportState.current as Report | null
     expect(loaded?.sections?.[0].items.find((i) => i.id === 100)?.is_completed).toBe(true)
@@ -528,7 +542,7 @@ describe('sign-out', () => {
     await toggleItem(100, true)
     online = true
     const calls = server()
-    const { logout } = await import('./auth')
+    const { logout } = await import('../state/auth')
     await logout()
     expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual([
       'PUT /api/section-items/100',
@@ -541,7 +555,7 @@ describe('sign-out', () => {
     online = false
     offlineNetwork()
     await toggleItem(100, true)
-    const { logout } = await import('./auth')
+    const { logout } = await import('../state/auth')
     await logout()
     expect(await allEntries()).toHaveLength(0)
     expect(store.has(OUTBOX_HINT)).toBe(false)

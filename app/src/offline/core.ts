@@ -1,7 +1,6 @@
-// What every part of the offline outbox (issue 6) shares, and what the rest of the app reads of
-// it: the counts the shell shows, the localStorage hint, and which writes can be queued. It is
-// part of the first download (app/src/state/outbox-fetch.ts imports it) and imports nothing of
-// the app.
+// What every part of the offline outbox shares, and what the rest of the app reads of it: the
+// counts the shell shows, the localStorage hint, and which writes can be queued. It is part of the
+// first download (./fetch imports it) and imports nothing of the app.
 import { proxy, useSnapshot } from 'valtio'
 
 type RejectedChange = { seq: number; label: string; error: string }
@@ -36,7 +35,7 @@ const ASSIGNED = /^\/api\/assigned-to-me\/(\d+)$/
 const REPORT_TEXT = new Set(['title', 'summary'])
 
 /**
- * The writes that work offline (issue 6): creates, edits, completions and deletes of section
+ * The writes that work offline: creates, edits, completions and deletes of section
  * items, of a team member's talking points, tasks and follow-ups, report title/summary edits, and
  * completing or reopening an item assigned to me (team roll-up).
  */
