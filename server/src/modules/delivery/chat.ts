@@ -5,11 +5,12 @@
  * as plain JSON. Each post is a `webhook` row in `deliveries`, retried like e-mail (1, 5, 15, 60
  * minutes, then failed with Retry), claimed by compare-and-set so one instance posts it once.
  */
+import type { ProjectHealth } from '@cadence/contract'
 import { eq } from 'drizzle-orm'
 import type { AppContext } from '../../context'
 import { deliveries, reports, shares, userSettings } from '../../db/schema'
 import { nowIso } from '../../lib/time'
-import { type ProjectHealthRow, reportProjectHealth } from '../project-health/service'
+import { reportProjectHealth } from '../project-health/service'
 import { createShare } from '../sharing/shares'
 import { parseWebhookUrls, type WebhookService, webhookLabel, webhookService } from './chat-labels'
 import { type Poster, webhookPoster } from './chat-urls'
@@ -49,13 +50,13 @@ export async function queueWebhookDeliveries(
 }
 
 const HEALTH_WORD = { on_track: 'On track', at_risk: 'At risk', off_track: 'Off track' } as const
-const healthWord = (h: ProjectHealthRow['health']) => (h ? HEALTH_WORD[h] : 'Not set')
+const healthWord = (h: ProjectHealth['health']) => (h ? HEALTH_WORD[h] : 'Not set')
 
 type Brief = {
   title: string
   week_start_date: string
   summary: string | null
-  project_health: ProjectHealthRow[]
+  project_health: ProjectHealth[]
   url: string
 }
 

@@ -29,6 +29,7 @@
  * - Markdown backslash escapes (`\@`, `\[`, `\\`, …) are honoured, so the Markdown export
  *   (markdown.ts) reads back exactly.
  */
+import type { ItemType, SectionType } from '@cadence/contract'
 
 export type ParsedItem = {
   content: string
@@ -341,9 +342,6 @@ export function parseReportText(text: string, options: ParseOptions = {}): Parse
 }
 
 // ---- Section matching (report import) ----
-
-export type SectionType = 'standard' | 'tasks' | 'followups'
-export type ItemType = 'standard' | 'task' | 'followup'
 
 const norm = (s: string) => s.trim().toLowerCase()
 

@@ -1,3 +1,4 @@
+import type { Health, ProjectHealth } from '@cadence/contract'
 import { and, eq, sql } from 'drizzle-orm'
 import type { AppContext } from '../../context'
 import type { Engine } from '../../db'
@@ -8,17 +9,6 @@ import { nowIso } from '../../lib/time'
 import { findReport } from '../reports/find'
 import type { Report } from '../reports/types'
 import type { ProjectHealthModel } from './model'
-
-export type Health = 'on_track' | 'at_risk' | 'off_track'
-export type ProjectHealthRow = {
-  project_uuid: string
-  project_name: string
-  health: Health | null
-  note: string | null
-  previous_health: Health | null
-  open_count: number
-  completed_count: number
-}
 
 type Counted = { id: number; uuid: string; name: string; open: number; done: number }
 type Set = { project_id: number; health: Health; note: string | null }
@@ -33,7 +23,7 @@ type Earlier = Set & { week_start_date: string }
 export async function reportProjectHealth(
   db: Engine,
   report: Pick<Report, 'id' | 'user_id' | 'week_start_date'>,
-): Promise<ProjectHealthRow[]> {
+): Promise<ProjectHealth[]> {
   const counted = await db.rows<Counted>(sql`
     SELECT p.id, p.uuid, p.name,
       SUM(CASE WHEN i.is_completed = 1 THEN 0 ELSE 1 END) AS open,
@@ -97,7 +87,7 @@ export async function setProjectHealth(
   reportUuid: string,
   projectUuid: string,
   input: ProjectHealthModel.setHealth,
-): Promise<ProjectHealthRow> {
+): Promise<ProjectHealth> {
   const report = await findReport(ctx, userId, reportUuid)
   const project = await ownedProject(ctx, userId, projectUuid)
   const note = input.note?.trim() || null

@@ -1,4 +1,4 @@
-import type { ProjectChanges } from '@cadence/contract'
+import type { ProjectChanges, ProjectWithCounts } from '@cadence/contract'
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { AppContext } from '../../context'
 import type { Engine } from '../../db'
@@ -10,7 +10,6 @@ import {
   sectionItems,
   talkingPoints,
 } from '../../db/schema'
-import type { ProjectWithCounts } from '../../db/sqlite/statements/projects'
 import { logActivity } from '../../lib/activity'
 import { BadRequest, Conflict, NotFound } from '../../lib/errors'
 import { assertRoom, countOf, OBJECT_LIMITS } from '../../lib/limits'

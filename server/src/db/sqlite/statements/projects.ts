@@ -1,12 +1,5 @@
-import type { projects } from '../../schema'
+import type { ProjectWithCounts } from '@cadence/contract'
 import { ready, type SqliteCore } from '../core'
-
-export type ProjectWithCounts = typeof projects.$inferSelect & {
-  total_references: number
-  task_count: number
-  followup_count: number
-  reports_count: number
-}
 
 /**
  * Counts per project. References are report items plus a member's talking points, tasks and
