@@ -5,24 +5,200 @@ import { rateLimits } from '../db/schema'
 import { TooManyRequests } from './errors'
 
 /**
- * A fixed-window counter per key (a client address), kept in the database so the limit holds
- * across every instance of a deployment. Windows that ended are deleted by age, a few at a time,
- * never all at once: an attacker cannot reset everyone's counters by making many keys.
+ * Rate limits: fixed windows aligned to the clock (a 60 s window is each whole minute), counted in
+ * this process's memory and shared with the other instances through the database (`rate_limits`).
+ * A request over the limit as this instance knows it is refused at once: no query, no write, so a
+ * flood of refused requests costs the server next to nothing.
+ *
+ * - `batched` (the limits of requests without a session): what an instance lets through is added
+ *   to the database in one transaction per SYNC_MS for all its keys, and the totals read back tell
+ *   it what the other instances let through; a key new to an instance starts from the total in
+ *   the database (one read). So across instances the limit can be passed only by what they let
+ *   through within one SYNC_MS of each other.
+ * - exact (the default; the send quotas): each request let through is counted in the database
+ *   before it is answered, so the limit holds exactly across instances; once the window is over
+ *   the limit, the refusals are answered from memory.
  */
-export function createRateLimiter(db: Engine, limit: number, windowMs = 60_000) {
-  return async (key: string) => {
-    const now = Date.now()
-    const expired = now - windowMs
-    const row = await db.row<{ count: number }>(sql`
-      INSERT INTO rate_limits (key, window_start, count) VALUES (${key.slice(0, 200)}, ${now}, 1)
-      ON CONFLICT (key) DO UPDATE SET
-        count = CASE WHEN rate_limits.window_start <= ${expired} THEN 1 ELSE rate_limits.count + 1 END,
-        window_start = CASE WHEN rate_limits.window_start <= ${expired} THEN ${now} ELSE rate_limits.window_start END
-      RETURNING count`)
-    // About one call in fifty sweeps windows that ended long ago (by the index on window_start).
-    if (Math.random() < 0.02)
-      await db.orm.delete(rateLimits).where(lt(rateLimits.window_start, now - 10 * windowMs))
-    if (Number(row?.count ?? 0) > limit) throw new TooManyRequests()
+export type RateLimiterOptions = { batched?: boolean }
+
+/** How often an instance adds its batched counts to the database and reads the totals back. */
+export const SYNC_MS = 1_000
+/** Windows longer than this are not supported: rows older than two of them are deleted. */
+const LONGEST_WINDOW_MS = 86_400_000
+/** At most this many keys are held in memory per limiter (those already shared go first). */
+const MAX_KEYS = 50_000
+
+type Entry = {
+  /** The window (its start, ms) these counts are for. */
+  window: number
+  /** The total in the database as last read back (every instance's requests). */
+  known: number
+  /** Let through here and not yet sent to the database. */
+  pending: number
+  /** Sent to the database, not yet answered. */
+  sending: number
+  /** Reading the database's total of a key new here (batched). */
+  loading: Promise<void> | null
+}
+
+type Limiter = { sync(): Promise<void>; forget(): void }
+const limitersOf = new WeakMap<Engine, Set<Limiter>>()
+
+/** Adds every batched count of limiters on `db` to the database now (tests). */
+export async function syncRateLimits(db: Engine) {
+  await Promise.all([...(limitersOf.get(db) ?? [])].map((l) => l.sync()))
+}
+
+/** Forgets what limiters on `db` hold in memory (tests that start a fresh window by hand). */
+export function forgetRateLimits(db: Engine) {
+  for (const limiter of limitersOf.get(db) ?? []) limiter.forget()
+}
+
+/** The key's total in the database for this window (0 when its row is of another window). */
+async function read(db: Engine, key: string, window: number) {
+  const row = await db.row<{ count: number; window_start: number }>(
+    sql`SELECT count, window_start FROM rate_limits WHERE key = ${key}`,
+  )
+  return Number(row?.window_start) === window ? Number(row?.count ?? 0) : 0
+}
+
+/** Adds `count` requests of a window to a key's row and answers the key's total for it. */
+async function add(db: Engine, key: string, window: number, count: number) {
+  const row = await db.row<{ count: number; window_start: number }>(sql`
+    INSERT INTO rate_limits (key, window_start, count) VALUES (${key}, ${window}, ${count})
+    ON CONFLICT (key) DO UPDATE SET
+      count = CASE
+        WHEN rate_limits.window_start = excluded.window_start THEN rate_limits.count + excluded.count
+        WHEN rate_limits.window_start < excluded.window_start THEN excluded.count
+        ELSE rate_limits.count END,
+      window_start = CASE WHEN rate_limits.window_start < excluded.window_start
+        THEN excluded.window_start ELSE rate_limits.window_start END
+    RETURNING count, window_start`)
+  // A row already in a later window (another instance's clock ahead): nothing known of this one.
+  return Number(row?.window_start) === window ? Number(row?.count ?? 0) : 0
+}
+
+/**
+ * A limiter of `limit` requests per key per window of `windowMs`: `await limiter(key)` counts a
+ * request, or throws 429 (TooManyRequests) when the key is over the limit.
+ */
+export function createRateLimiter(
+  db: Engine,
+  limit: number,
+  windowMs = 60_000,
+  options: RateLimiterOptions = {},
+) {
+  if (windowMs > LONGEST_WINDOW_MS) throw new Error('rate limit windows are at most a day')
+  const entries = new Map<string, Entry>()
+  let timer: ReturnType<typeof setTimeout> | null = null
+  let syncing: Promise<void> | null = null
+
+  const entryFor = (key: string, window: number) => {
+    let entry = entries.get(key)
+    if (!entry || entry.window < window) {
+      if (!entry && entries.size >= MAX_KEYS) prune(window, true)
+      const created: Entry = { window, known: 0, pending: 0, sending: 0, loading: null }
+      if (options.batched)
+        created.loading = read(db, key, window)
+          .then((total) => {
+            created.known = Math.max(created.known, total)
+          })
+          .catch(() => {})
+          .finally(() => {
+            created.loading = null
+          })
+      entry = created
+      entries.set(key, entry)
+    }
+    return entry
+  }
+  /**
+   * Drops the keys of windows that ended; when full, also those of this window that hold nothing
+   * unsent and are not over the limit (their count is in the database, read back when they return).
+   */
+  const prune = (window: number, full = false) => {
+    for (const [key, e] of entries) {
+      if (e.pending > 0 || e.sending > 0) continue
+      if (e.window < window || (full && e.known < limit)) entries.delete(key)
+    }
+  }
+
+  /** Sends every pending count in one transaction and takes the totals back. */
+  const sync = async (): Promise<void> => {
+    if (syncing) await syncing
+    const batch = [...entries].filter(([, e]) => e.pending > 0)
+    prune(windowStart())
+    if (!batch.length) return
+    for (const [, e] of batch) {
+      e.sending += e.pending
+      e.pending = 0
+    }
+    syncing = (async () => {
+      try {
+        const totals = await db.tx(async (tx) => {
+          const out: number[] = []
+          for (const [key, e] of batch) out.push(await add(tx, key, e.window, e.sending))
+          return out
+        })
+        batch.forEach(([, e], i) => {
+          e.known = Math.max(e.known, totals[i])
+          e.sending = 0
+        })
+        // Now and then, the rows of windows that ended long ago (by the index on window_start).
+        if (Math.random() < 0.05)
+          await db.orm
+            .delete(rateLimits)
+            .where(lt(rateLimits.window_start, Date.now() - 2 * LONGEST_WINDOW_MS))
+      } catch (error) {
+        // The database did not take them: they are sent again with the next batch.
+        for (const [, e] of batch) {
+          e.pending += e.sending
+          e.sending = 0
+        }
+        if (!/closed/i.test(String(error))) console.error('rate limit sync failed', error)
+      } finally {
+        syncing = null
+      }
+    })()
+    await syncing
+  }
+  const schedule = () => {
+    timer ??= setTimeout(() => {
+      timer = null
+      void sync().then(() => {
+        if ([...entries.values()].some((e) => e.pending > 0)) schedule()
+      })
+    }, SYNC_MS)
+    timer.unref?.()
+  }
+  const windowStart = () => Math.floor(Date.now() / windowMs) * windowMs
+
+  const limiter: Limiter = {
+    sync,
+    forget() {
+      entries.clear()
+    },
+  }
+  if (options.batched) limitersOf.set(db, (limitersOf.get(db) ?? new Set<Limiter>()).add(limiter))
+
+  return async (rawKey: string) => {
+    const key = rawKey.slice(0, 200)
+    const window = windowStart()
+    const entry = entryFor(key, window)
+    if (entry.loading) await entry.loading
+    if (entry.known + entry.sending + entry.pending >= limit) throw new TooManyRequests()
+    if (options.batched) {
+      entry.pending++
+      schedule()
+      return
+    }
+    entry.sending++
+    try {
+      entry.known = Math.max(entry.known, await add(db, key, window, 1))
+    } finally {
+      entry.sending--
+    }
+    if (entry.known > limit) throw new TooManyRequests()
   }
 }
 

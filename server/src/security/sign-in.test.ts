@@ -1,8 +1,9 @@
 import { describe, expect, test } from 'bun:test'
+import { sql } from 'drizzle-orm'
 import { createApp } from '../app'
 import { loadConfig } from '../config'
 import { openDatabase } from '../db'
-import { clientAddress, trustedProxies } from '../lib/rate-limit'
+import { clientAddress, syncRateLimits, trustedProxies } from '../lib/rate-limit'
 import { pkceChallenge, randomVerifier } from '../modules/auth/tokens'
 import { freshTestDatabase, testEngine } from '../test/engines'
 import { createTestApp, makeClient, ORIGIN, signIn } from '../test/helpers'
@@ -111,15 +112,32 @@ describe('the pending sign-in cannot be forged', () => {
 })
 
 describe('the sign-in rate limit', () => {
-  test('holds across instances on one database', async () => {
+  test('holds across instances on one database once they have shared their counts', async () => {
     const db = testEngine() === 'pg' ? await freshTestDatabase() : openDatabase(':memory:')
     const config = loadConfig({ PUBLIC_URL: ORIGIN })
-    const a = makeClient(createApp({ db, config, signInLimit: 3 }))
-    const b = makeClient(createApp({ db, config, signInLimit: 3 }))
-    const statuses = []
-    for (const client of [a, b, a, b, a])
-      statuses.push((await client.get('/api/oauth/google/redirect_url')).status)
-    expect(statuses).toEqual([200, 200, 200, 429, 429])
+    const instance = () => makeClient(createApp({ db, config, signInLimit: 3 }))
+    const start = async (client: ReturnType<typeof instance>) =>
+      (await client.get('/api/oauth/google/redirect_url')).status
+    const [a, b] = [instance(), instance()]
+    const statuses = [await start(a), await start(a), await start(a), await start(a)]
+    // What an instance let through reaches the database with its next batch (every SYNC_MS);
+    // an instance new to the client reads the total before answering.
+    await syncRateLimits(db)
+    statuses.push(await start(b), await start(instance()))
+    expect(statuses).toEqual([200, 200, 200, 429, 429, 429])
+    // Two instances busy with one client at the same moment: each learns what the other let
+    // through with its own next batch. Past the limit by at most what they let through before
+    // that, then refused by both.
+    const [c, d] = [instance(), instance()]
+    await db.exec(sql`DELETE FROM rate_limits`)
+    let allowed = 0
+    for (let round = 0; round < 4; round++) {
+      for (const client of [c, d, c]) if ((await start(client)) === 200) allowed++
+      await syncRateLimits(db)
+    }
+    expect(allowed).toBeGreaterThanOrEqual(3)
+    expect(allowed).toBeLessThanOrEqual(5)
+    expect([await start(c), await start(d)]).toEqual([429, 429])
   })
 
   test('X-Forwarded-For is believed only from a trusted proxy', () => {

@@ -71,8 +71,8 @@ async function decodePending(ctx: AppContext, value: unknown): Promise<PendingEn
 export function authModule(ctx: AppContext, opts: { signInLimit?: number } = {}) {
   const sessionCookie = sessionCookieName(ctx.config.secureCookies)
   const oauthCookie = oauthCookieName(ctx.config.secureCookies)
-  // In the database: the limit holds across every instance (keyed per client, lib/rate-limit.ts).
-  const limiter = createRateLimiter(ctx.db, opts.signInLimit ?? 30)
+  // Counted in memory, shared through the database in batches (keyed per client, lib/rate-limit.ts).
+  const limiter = createRateLimiter(ctx.db, opts.signInLimit ?? 30, 60_000, { batched: true })
   const trusted = trustedProxies(ctx.config.trustedProxies)
   const clientKey = (
     request: Request,

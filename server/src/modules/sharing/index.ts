@@ -67,13 +67,14 @@ export function sharingModule(ctx: AppContext) {
 
 /**
  * The readers' side, without a session: the token is the only key and opens one report. Every
- * write is rate-limited per link and per client address (in the database, so across instances),
+ * write is rate-limited per link and per client address (in memory, shared across instances
+ * through the database in batches; a refusal writes nothing, lib/rate-limit.ts),
  * capped in size by the schema, refused once the link expired or was revoked, and reaches only
  * that report's questions and acknowledgements.
  */
 export function sharedModule(ctx: AppContext) {
-  const perAddress = createRateLimiter(ctx.db, 10, 60_000)
-  const perLink = createRateLimiter(ctx.db, 30, 3_600_000)
+  const perAddress = createRateLimiter(ctx.db, 10, 60_000, { batched: true })
+  const perLink = createRateLimiter(ctx.db, 30, 3_600_000, { batched: true })
   const trusted = trustedProxies(ctx.config.trustedProxies)
   const limit = async (
     token: string,

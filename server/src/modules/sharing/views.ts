@@ -1,0 +1,74 @@
+import { sql } from 'drizzle-orm'
+import type { Engine } from '../../db'
+import { nowIso } from '../../lib/time'
+
+/**
+ * Views of a shared link, counted in memory and added to `shares` (views, last_viewed_at) in one
+ * transaction per VIEW_SYNC_MS for every link viewed meanwhile: a reader's view makes no write of
+ * its own, so a flood of views costs one write a second. That write bumps no data version
+ * (the shares trigger skips view counts): readers never invalidate the owner's cached answers.
+ * What an instance counted in its last second is lost if it stops before the next batch.
+ */
+export const VIEW_SYNC_MS = 1_000
+
+type Pending = { views: number; last: string }
+type Counter = { counts: Map<number, Pending>; timer: ReturnType<typeof setTimeout> | null }
+const counters = new WeakMap<Engine, Counter>()
+
+const counterOf = (db: Engine) => {
+  let counter = counters.get(db)
+  if (!counter) {
+    counter = { counts: new Map(), timer: null }
+    counters.set(db, counter)
+  }
+  return counter
+}
+
+/** Counts one view of the link (added to the database with the next batch). */
+export function countView(db: Engine, shareId: number) {
+  const counter = counterOf(db)
+  const pending = counter.counts.get(shareId)
+  if (pending) {
+    pending.views++
+    pending.last = nowIso()
+  } else counter.counts.set(shareId, { views: 1, last: nowIso() })
+  counter.timer ??= setTimeout(() => {
+    counter.timer = null
+    void syncShareViews(db)
+  }, VIEW_SYNC_MS)
+  counter.timer.unref?.()
+}
+
+/** Adds the views counted so far to the database now (the batch; tests call it directly). */
+export async function syncShareViews(db: Engine) {
+  const counter = counterOf(db)
+  if (!counter.counts.size) return
+  const batch = [...counter.counts]
+  counter.counts = new Map()
+  try {
+    await db.tx(async (tx) => {
+      for (const [id, { views, last }] of batch)
+        await tx.exec(sql`
+          UPDATE shares SET views = views + ${views},
+            last_viewed_at = CASE WHEN last_viewed_at IS NULL OR last_viewed_at < ${last}
+              THEN ${last} ELSE last_viewed_at END
+          WHERE id = ${id}`)
+    })
+  } catch (error) {
+    // Not taken: counted again with the next batch (unless the database is gone).
+    if (/closed/i.test(String(error))) return
+    console.error('share views not saved', error)
+    for (const [id, pending] of batch) {
+      const now = counter.counts.get(id)
+      counter.counts.set(id, {
+        views: pending.views + (now?.views ?? 0),
+        last: now?.last ?? pending.last,
+      })
+    }
+    counter.timer ??= setTimeout(() => {
+      counter.timer = null
+      void syncShareViews(db)
+    }, VIEW_SYNC_MS)
+    counter.timer.unref?.()
+  }
+}
