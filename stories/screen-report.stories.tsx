@@ -1,4 +1,4 @@
-import { ReportView } from '@cadence/ui'
+import { ReportView, type ReportViewActions, type ReportViewData } from '@cadence/ui'
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, fireEvent, fn, screen, userEvent } from 'storybook/test'
 import { fullReport, members, projects } from './fixtures'
@@ -13,27 +13,35 @@ import {
   reportChanges,
 } from './fixtures-week-over-week'
 
+const data: ReportViewData = {
+  report: fullReport,
+  weekRange: 'Nov 16 – Nov 20, 2026',
+  projects,
+  members,
+  defaultSentDate: '2026-11-20',
+}
+const actions: ReportViewActions = {
+  onTitleChange: fn(),
+  onSummaryChange: fn(),
+  onDraft: fn(),
+  onSend: fn(),
+  onImport: fn(),
+  onStatusChange: fn(),
+  onDelete: fn(),
+  onAddItem: fn(),
+  onUpdateItem: fn(),
+  onDeleteItem: fn(),
+  onSectionContentChange: fn(),
+}
+/** The story's data: the typical report's, with these fields changed. */
+const withData = (changed: Partial<ReportViewData>) => ({ data: { ...data, ...changed } })
+/** The actions, with these added (the optional ones: Share, health, Retry). */
+const withActions = (added: Partial<ReportViewActions>) => ({ actions: { ...actions, ...added } })
+
 const meta = {
   title: 'Screens/Report',
   component: ReportView,
-  args: {
-    report: fullReport,
-    weekRange: 'Nov 16 – Nov 20, 2026',
-    projects,
-    members,
-    onTitleChange: fn(),
-    onSummaryChange: fn(),
-    onDraft: fn(),
-    onSend: fn(),
-    onImport: fn(),
-    onStatusChange: fn(),
-    onDelete: fn(),
-    onAddItem: fn(),
-    onUpdateItem: fn(),
-    onDeleteItem: fn(),
-    onSectionContentChange: fn(),
-    defaultSentDate: '2026-11-20',
-  },
+  args: { data, actions },
 } satisfies Meta<typeof ReportView>
 export default meta
 type Story = StoryObj<typeof meta>
@@ -42,13 +50,13 @@ export const Typical: Story = {
   play: async ({ canvas, args }) => {
     await expect(canvas.getByText('Weekly Report')).toBeInTheDocument()
     await userEvent.click(canvas.getByRole('button', { name: 'Send' }))
-    await expect(args.onSend).toHaveBeenCalled()
+    await expect(args.actions.onSend).toHaveBeenCalled()
     await userEvent.click(canvas.getByRole('button', { name: 'Draft' }))
-    await expect(args.onDraft).toHaveBeenCalled()
+    await expect(args.actions.onDraft).toHaveBeenCalled()
     await userEvent.click(canvas.getByRole('button', { name: 'Delete' }))
     await expect(canvas.getByText('Delete this report?')).toBeInTheDocument()
     await userEvent.click(canvas.getByRole('button', { name: 'Yes, Delete' }))
-    await expect(args.onDelete).toHaveBeenCalled()
+    await expect(args.actions.onDelete).toHaveBeenCalled()
   },
 }
 export const MarkAsSent: Story = {
@@ -59,15 +67,15 @@ export const MarkAsSent: Story = {
     await expect(date).toHaveValue('2026-11-20')
     await fireEvent.change(date, { target: { value: '2026-11-18' } })
     await userEvent.click(canvas.getByRole('button', { name: 'Mark as Sent' }))
-    await expect(args.onStatusChange).toHaveBeenLastCalledWith('sent', '2026-11-18')
+    await expect(args.actions.onStatusChange).toHaveBeenLastCalledWith('sent', '2026-11-18')
     await userEvent.click(status)
     await userEvent.click(await screen.findByRole('option', { name: 'Sent' }))
-    await expect(args.onStatusChange).toHaveBeenCalledTimes(2)
-    await expect(args.onStatusChange).toHaveBeenLastCalledWith('sent', '2026-11-18')
+    await expect(args.actions.onStatusChange).toHaveBeenCalledTimes(2)
+    await expect(args.actions.onStatusChange).toHaveBeenLastCalledWith('sent', '2026-11-18')
   },
 }
 export const Sent: Story = {
-  args: { report: { ...fullReport, is_submitted: true, sent_date: '2026-11-20' } },
+  args: withData({ report: { ...fullReport, is_submitted: true, sent_date: '2026-11-20' } }),
   play: async ({ canvas, args }) => {
     await expect(canvas.queryByRole('button', { name: 'Send' })).toBeNull()
     await expect(canvas.queryByRole('button', { name: 'Mark as Sent' })).toBeNull()
@@ -76,7 +84,7 @@ export const Sent: Story = {
     await expect(status).toHaveTextContent('Sent')
     await userEvent.click(status)
     await userEvent.click(await screen.findByRole('option', { name: 'Draft' }))
-    await expect(args.onStatusChange).toHaveBeenCalledWith('draft')
+    await expect(args.actions.onStatusChange).toHaveBeenCalledWith('draft')
   },
 }
 export const Loading: Story = {
@@ -87,7 +95,7 @@ export const Loading: Story = {
   },
 }
 export const NotFound: Story = {
-  args: { report: null },
+  args: withData({ report: null }),
   play: async ({ canvas }) => {
     await expect(canvas.getByText('Report not found')).toBeInTheDocument()
   },
@@ -109,14 +117,14 @@ export const Mobile: Story = {
   },
 }
 export const Empty: Story = {
-  args: {
+  args: withData({
     report: {
       ...fullReport,
       title: null,
       summary: null,
       sections: (fullReport.sections ?? []).map((s) => ({ ...s, content: null, items: [] })),
     },
-  },
+  }),
   play: async ({ canvas }) => {
     await expect(canvas.getByText("Add a title for this week's report...")).toBeInTheDocument()
     await expect(canvas.getByText("Add a summary of this week's progress...")).toBeInTheDocument()
@@ -124,23 +132,23 @@ export const Empty: Story = {
   },
 }
 export const LongContent: Story = {
-  args: { report: longReport },
+  args: withData({ report: longReport }),
   play: async ({ canvas }) => {
     await expect(canvas.getByText('+35 more tasks')).toBeInTheDocument()
     await expect(canvas.getByText(/^Apollo beta, Atlas migration and Q4 hiring —/)).toBeVisible()
   },
 }
 export const MobileLongContent: Story = {
-  args: { report: longReport },
+  args: withData({ report: longReport }),
   globals: { viewport: { value: 'mobile', isRotated: false } },
   play: async ({ canvas }) => {
     await expect(canvas.getByText('+35 more tasks')).toBeVisible()
   },
 }
 
-// Week over week (issue 10): 'Since last week' and the e-mail delivery line.
+// Week over week: 'Since last week' and the e-mail delivery line.
 export const SinceLastWeek: Story = {
-  args: { report: agedReport, changes: reportChanges },
+  args: withData({ report: agedReport, changes: reportChanges }),
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('heading', { name: 'Since last week' })).toBeVisible()
     await expect(canvas.getByText('Compared with the report of Nov 9, 2026')).toBeVisible()
@@ -154,13 +162,13 @@ export const SinceLastWeek: Story = {
   },
 }
 export const SinceLastWeekFirstReport: Story = {
-  args: { changes: firstReportChanges },
+  args: withData({ changes: firstReportChanges }),
   play: async ({ canvas }) => {
     await expect(canvas.getByText('No earlier report to compare with')).toBeVisible()
   },
 }
 export const SinceLastWeekMobile: Story = {
-  args: { changes: reportChanges },
+  args: withData({ changes: reportChanges }),
   globals: { viewport: { value: 'mobile', isRotated: false } },
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('button', { name: /Stalled$/ })).toHaveTextContent('1Stalled')
@@ -169,19 +177,19 @@ export const SinceLastWeekMobile: Story = {
 // The e-mail delivery line (ui/src/components/delivery-status.tsx) in its three states: sent,
 // sending or retrying, and failed with Retry.
 export const DeliverySent: Story = {
-  args: {
+  args: withData({
     report: { ...fullReport, is_submitted: true, sent_date: '2026-11-20' },
     deliveries: [deliverySent],
-  },
+  }),
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('status')).toHaveTextContent('Sent by e-mail to 3 recipients')
   },
 }
 export const DeliverySending: Story = {
-  args: {
+  args: withData({
     report: { ...fullReport, is_submitted: true, sent_date: '2026-11-20' },
     deliveries: [deliveryPending],
-  },
+  }),
   play: async ({ canvas }) => {
     await expect(canvas.getByText('Sending…')).toBeVisible()
     await expect(canvas.getByText('Retrying after an error: Connection timed out')).toBeVisible()
@@ -189,16 +197,18 @@ export const DeliverySending: Story = {
 }
 export const DeliveryFailed: Story = {
   args: {
-    report: { ...fullReport, is_submitted: true, sent_date: '2026-11-20' },
-    deliveries: [deliveryFailed, deliverySent],
-    onRetryDelivery: fn(),
+    ...withData({
+      report: { ...fullReport, is_submitted: true, sent_date: '2026-11-20' },
+      deliveries: [deliveryFailed, deliverySent],
+    }),
+    ...withActions({ onRetryDelivery: fn() }),
   },
   play: async ({ canvas, args }) => {
     await expect(
       canvas.getByText('E-mail delivery failed: 550 5.1.1 Mailbox unavailable'),
     ).toBeVisible()
     await userEvent.click(canvas.getByRole('button', { name: 'Retry' }))
-    await expect(args.onRetryDelivery).toHaveBeenCalledWith(3)
+    await expect(args.actions.onRetryDelivery).toHaveBeenCalledWith(3)
   },
 }
 export const DeliveryFailedDark: Story = {
@@ -206,30 +216,29 @@ export const DeliveryFailedDark: Story = {
   globals: { theme: 'dark' },
 }
 
-// Reports that travel (issue 16): Share, and the health of each project with items this week.
+// Reports that travel: Share, and the health of each project with items this week.
 export const ShareAndHealth: Story = {
   args: {
-    report: reportWithHealth,
-    onShare: fn(),
-    onHealthChange: fn(async () => {}),
+    ...withData({ report: reportWithHealth }),
+    ...withActions({ onShare: fn(), onHealthChange: fn(async () => {}) }),
   },
   play: async ({ canvas, args }) => {
     await userEvent.click(canvas.getByRole('button', { name: 'Share' }))
-    await expect(args.onShare).toHaveBeenCalled()
+    await expect(args.actions.onShare).toHaveBeenCalled()
     await expect(canvas.getByRole('heading', { name: 'Project health' })).toBeInTheDocument()
     await expect(canvas.getByRole('combobox', { name: 'Health of Apollo' })).toHaveTextContent(
       'At risk',
     )
     await userEvent.click(canvas.getByRole('combobox', { name: 'Health of Atlas' }))
     await userEvent.click(await screen.findByRole('option', { name: 'Off track' }))
-    await expect(args.onHealthChange).toHaveBeenCalledWith('p-atlas', {
+    await expect(args.actions.onHealthChange).toHaveBeenCalledWith('p-atlas', {
       health: 'off_track',
       note: null,
     })
   },
 }
 export const WithoutShareOrHealth: Story = {
-  args: { report: reportWithHealth },
+  args: withData({ report: reportWithHealth }),
   play: async ({ canvas }) => {
     await expect(canvas.queryByRole('button', { name: 'Share' })).toBeNull()
     await expect(canvas.queryByRole('heading', { name: 'Project health' })).toBeNull()

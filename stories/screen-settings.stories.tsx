@@ -1,28 +1,42 @@
-import { SettingsView } from '@cadence/ui'
+import {
+  SettingsView,
+  type SettingsViewActions,
+  type SettingsViewData,
+  type SettingsViewProps,
+} from '@cadence/ui'
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, fn, screen, userEvent } from 'storybook/test'
 import { projects, sectionTemplates, userSettings } from './fixtures'
 import { longProjects } from './fixtures-long'
 
+const data: SettingsViewData = { settings: userSettings, sections: sectionTemplates, projects }
+const actions: SettingsViewActions = {
+  onSavePreferences: fn(),
+  onAddSection: fn(),
+  onUpdateSection: fn(),
+  onDeleteSection: fn(),
+  onReorderSections: fn(),
+  onAddProject: fn(),
+  onRenameProject: fn(),
+  onSetProjectsStatus: fn(),
+  onCombineProjects: fn(),
+  onDeleteProject: fn(),
+  onExport: fn(),
+}
+/** A story's args: the typical data and actions with these changed or added, and the rest. */
+const withArgs = ({
+  data: changed,
+  actions: added,
+  ...rest
+}: Partial<Omit<SettingsViewProps, 'data' | 'actions'>> & {
+  data?: Partial<SettingsViewData>
+  actions?: Partial<SettingsViewActions>
+}) => ({ data: { ...data, ...changed }, actions: { ...actions, ...added }, ...rest })
+
 const meta = {
   title: 'Screens/Settings',
   component: SettingsView,
-  args: {
-    settings: userSettings,
-    sections: sectionTemplates,
-    projects,
-    onSavePreferences: fn(),
-    onAddSection: fn(),
-    onUpdateSection: fn(),
-    onDeleteSection: fn(),
-    onReorderSections: fn(),
-    onAddProject: fn(),
-    onRenameProject: fn(),
-    onSetProjectsStatus: fn(),
-    onCombineProjects: fn(),
-    onDeleteProject: fn(),
-    onExport: fn(),
-  },
+  args: { data, actions },
 } satisfies Meta<typeof SettingsView>
 export default meta
 type Story = StoryObj<typeof meta>
@@ -38,13 +52,13 @@ export const Preferences: Story = {
     await userEvent.click(canvas.getByRole('combobox', { name: 'Week end day' }))
     await userEvent.click(await screen.findByRole('option', { name: 'Thursday' }))
     await userEvent.click(canvas.getByRole('button', { name: 'Save Preferences' }))
-    await expect(args.onSavePreferences).toHaveBeenCalledWith({
+    await expect(args.actions.onSavePreferences).toHaveBeenCalledWith({
       weekly_start_day: 'monday',
       weekly_end_day: 'thursday',
       report_frequency: 'bi-weekly',
     })
     await userEvent.click(canvas.getByRole('button', { name: 'Download my data' }))
-    await expect(args.onExport).toHaveBeenCalled()
+    await expect(args.actions.onExport).toHaveBeenCalled()
   },
 }
 export const Saving: Story = {
@@ -57,7 +71,7 @@ export const Sections: Story = {
     await expect(canvas.getByText('Drag sections to reorder them')).toBeInTheDocument()
     await userEvent.click(canvas.getByRole('button', { name: 'Add Section' }))
     await userEvent.type(canvas.getByRole('textbox', { name: 'Section name' }), 'Risks{Enter}')
-    await expect(args.onAddSection).toHaveBeenCalledWith('Risks', 'standard')
+    await expect(args.actions.onAddSection).toHaveBeenCalledWith('Risks', 'standard')
   },
 }
 export const SectionsWithType: Story = {
@@ -71,7 +85,7 @@ export const SectionsWithType: Story = {
       await screen.findByRole('option', { name: 'Tasks — Trackable action items' }),
     )
     await userEvent.click(canvas.getByRole('button', { name: 'Save' }))
-    await expect(args.onAddSection).toHaveBeenLastCalledWith('Asks', 'tasks')
+    await expect(args.actions.onAddSection).toHaveBeenLastCalledWith('Asks', 'tasks')
   },
 }
 export const SectionsChangeType: Story = {
@@ -79,11 +93,11 @@ export const SectionsChangeType: Story = {
   play: async ({ canvas, args }) => {
     await userEvent.click(canvas.getByRole('combobox', { name: 'Type of Highlights' }))
     await userEvent.click(await screen.findByRole('option', { name: 'Follow-ups' }))
-    await expect(args.onUpdateSection).toHaveBeenCalledWith(1, { type: 'followups' })
+    await expect(args.actions.onUpdateSection).toHaveBeenCalledWith(1, { type: 'followups' })
   },
 }
 export const SectionsEmpty: Story = {
-  args: { defaultTab: 'sections', sections: [] },
+  args: withArgs({ defaultTab: 'sections', data: { sections: [] } }),
   play: async ({ canvas }) =>
     expect(
       canvas.getByText('No sections configured yet. Add your first section to get started.'),
@@ -94,13 +108,13 @@ export const Projects: Story = {
   play: async ({ canvas, args }) => {
     await expect(canvas.getByText('Archived Projects')).toBeInTheDocument()
     await userEvent.click(canvas.getAllByTitle('Delete project')[0] as HTMLElement)
-    await expect(args.onDeleteProject).toHaveBeenCalled()
+    await expect(args.actions.onDeleteProject).toHaveBeenCalled()
     await userEvent.click(canvas.getByRole('button', { name: 'Reactivate' }))
-    await expect(args.onSetProjectsStatus).toHaveBeenCalledWith([4], 'active')
+    await expect(args.actions.onSetProjectsStatus).toHaveBeenCalledWith([4], 'active')
   },
 }
 export const ProjectsEmpty: Story = {
-  args: { defaultTab: 'projects', projects: [] },
+  args: withArgs({ defaultTab: 'projects', data: { projects: [] } }),
   play: async ({ canvas }) =>
     expect(
       canvas.getByText('No projects yet. Add your first project to get started.'),
@@ -142,7 +156,7 @@ const activeNames = (canvasElement: HTMLElement) =>
     ),
   ].map((el) => el.getAttribute('aria-label')?.replace('Select ', ''))
 export const ProjectsFilterAndSort: Story = {
-  args: { defaultTab: 'projects', projects: panelProjects },
+  args: withArgs({ defaultTab: 'projects', data: { projects: panelProjects } }),
   play: async ({ canvas, canvasElement }) => {
     await expect(activeNames(canvasElement)).toEqual(['Apollo', 'Atlas', 'Hiring', 'Zephyr pilot'])
     await userEvent.click(canvas.getByRole('combobox', { name: 'Filter' }))
@@ -172,23 +186,23 @@ export const ProjectsBulkActions: Story = {
     await expect(canvas.getByText('3 selected')).toBeInTheDocument()
     await expect(canvas.getByRole('button', { name: 'Activate' })).toBeDisabled()
     await userEvent.click(canvas.getByRole('button', { name: 'Combine' }))
-    await expect(args.onCombineProjects).toHaveBeenCalledWith([1, 2, 3])
+    await expect(args.actions.onCombineProjects).toHaveBeenCalledWith([1, 2, 3])
     await userEvent.click(canvas.getByRole('button', { name: 'Unselect All Active Projects' }))
     await expect(canvas.queryByRole('toolbar', { name: 'Bulk actions' })).toBeNull()
     await userEvent.click(canvas.getByRole('checkbox', { name: 'Select Atlas' }))
     await expect(canvas.getByRole('button', { name: 'Combine' })).toBeDisabled()
     await userEvent.click(canvas.getByRole('button', { name: 'Archive' }))
-    await expect(args.onSetProjectsStatus).toHaveBeenCalledWith([2], 'archived')
+    await expect(args.actions.onSetProjectsStatus).toHaveBeenCalledWith([2], 'archived')
     await userEvent.click(canvas.getByRole('button', { name: 'Select All Archived Projects' }))
     await userEvent.click(canvas.getByRole('checkbox', { name: 'Select Hiring' }))
     await expect(canvas.getByText('2 selected')).toBeInTheDocument()
     await userEvent.click(canvas.getByRole('button', { name: 'Activate' }))
-    await expect(args.onSetProjectsStatus).toHaveBeenLastCalledWith([4], 'active')
+    await expect(args.actions.onSetProjectsStatus).toHaveBeenLastCalledWith([4], 'active')
     await expect(canvas.queryByText(/selected$/)).toBeNull()
   },
 }
 export const ProjectsLongContent: Story = {
-  args: { defaultTab: 'projects', projects: longProjects },
+  args: withArgs({ defaultTab: 'projects', data: { projects: longProjects } }),
   play: async ({ canvas }) => {
     await expect(canvas.getAllByRole('checkbox')).toHaveLength(40)
     await expect(canvas.getAllByTitle('Delete project')).toHaveLength(32)
@@ -234,37 +248,39 @@ export const ProjectsMobile: Story = {
   },
 }
 
-// Week over week (issue 10): carry-over, reminder and recipients in Report Preferences.
+// Week over week: carry-over, reminder and recipients in Report Preferences.
 export const PreferencesWeekOverWeek: Story = {
-  args: {
-    settings: {
-      ...userSettings,
-      carry_over: true,
-      reminder_enabled: false,
-      report_recipients: ['board@example.com'],
+  args: withArgs({
+    data: {
+      settings: {
+        ...userSettings,
+        carry_over: true,
+        reminder_enabled: false,
+        report_recipients: ['board@example.com'],
+      },
+      mailEnabled: true,
     },
-    onWeekOverWeekChange: fn(),
-    mailEnabled: true,
-  },
+    actions: { onWeekOverWeekChange: fn() },
+  }),
   play: async ({ canvas, args }) => {
     await expect(canvas.getByRole('checkbox', { name: 'Carry over open items' })).toBeChecked()
     await expect(canvas.getByRole('checkbox', { name: 'Weekly reminder e-mail' })).not.toBeChecked()
     await expect(canvas.getByText('board@example.com')).toBeVisible()
     await userEvent.click(canvas.getByRole('checkbox', { name: 'Weekly reminder e-mail' }))
-    await expect(args.onWeekOverWeekChange).toHaveBeenCalledWith({ reminder_enabled: true })
+    await expect(args.actions.onWeekOverWeekChange).toHaveBeenCalledWith({ reminder_enabled: true })
     await userEvent.type(
       canvas.getByRole('textbox', { name: 'Recipient e-mail' }),
       'cfo@example.com{Enter}',
     )
-    await expect(args.onWeekOverWeekChange).toHaveBeenLastCalledWith({
+    await expect(args.actions.onWeekOverWeekChange).toHaveBeenLastCalledWith({
       report_recipients: ['board@example.com', 'cfo@example.com'],
     })
     // saved on its own: Save Preferences is not involved
-    await expect(args.onSavePreferences).not.toHaveBeenCalled()
+    await expect(args.actions.onSavePreferences).not.toHaveBeenCalled()
   },
 }
 export const PreferencesMailNotConfigured: Story = {
-  args: { onWeekOverWeekChange: fn(), mailEnabled: false },
+  args: withArgs({ data: { mailEnabled: false }, actions: { onWeekOverWeekChange: fn() } }),
   play: async ({ canvas }) => {
     // settings without the new fields: the defaults of the contract (on, on, none)
     await expect(canvas.getByRole('checkbox', { name: 'Carry over open items' })).toBeChecked()
@@ -278,44 +294,45 @@ export const PreferencesMailNotConfigured: Story = {
   },
 }
 
-// Reports that travel (issue 16): Settings → Sharing lists the private links and revokes them.
+// Reports that travel: Settings → Sharing lists the private links and revokes them.
 export const Sharing: Story = {
-  args: {
+  args: withArgs({
     defaultTab: 'sharing',
-    onOpenSharing: fn(),
-    onRevokeShare: fn(async () => {}),
-    shareLinks: [
-      {
-        id: 1,
-        report_uuid: 'r-47',
-        report_title: 'Board brief — week 47',
-        week_start_date: '2026-11-16',
-        created_at: '2026-11-20T09:00:00.000Z',
-        expires_at: '2099-12-20T09:00:00.000Z',
-        revoked_at: null,
-        views: 3,
-        last_viewed_at: '2026-11-21T08:15:00.000Z',
-      },
-      {
-        id: 2,
-        report_uuid: 'r-46',
-        report_title: null,
-        week_start_date: '2026-11-09',
-        created_at: '2026-11-13T09:00:00.000Z',
-        expires_at: null,
-        revoked_at: '2026-11-14T10:00:00.000Z',
-        views: 0,
-        last_viewed_at: null,
-      },
-    ],
-  },
+    actions: { onOpenSharing: fn(), onRevokeShare: fn(async () => {}) },
+    data: {
+      shareLinks: [
+        {
+          id: 1,
+          report_uuid: 'r-47',
+          report_title: 'Board brief — week 47',
+          week_start_date: '2026-11-16',
+          created_at: '2026-11-20T09:00:00.000Z',
+          expires_at: '2099-12-20T09:00:00.000Z',
+          revoked_at: null,
+          views: 3,
+          last_viewed_at: '2026-11-21T08:15:00.000Z',
+        },
+        {
+          id: 2,
+          report_uuid: 'r-46',
+          report_title: null,
+          week_start_date: '2026-11-09',
+          created_at: '2026-11-13T09:00:00.000Z',
+          expires_at: null,
+          revoked_at: '2026-11-14T10:00:00.000Z',
+          views: 0,
+          last_viewed_at: null,
+        },
+      ],
+    },
+  }),
   play: async ({ canvas, args }) => {
     await expect(canvas.getByRole('heading', { name: 'Sharing' })).toBeInTheDocument()
     await expect(canvas.getByText('Week of Nov 9, 2026')).toBeInTheDocument()
     await expect(canvas.getByText(/Opened 3 times/)).toBeInTheDocument()
     await userEvent.click(canvas.getByRole('button', { name: 'Revoke' }))
     await userEvent.click(canvas.getByRole('button', { name: 'Revoke link' }))
-    await expect(args.onRevokeShare).toHaveBeenCalledWith(1)
+    await expect(args.actions.onRevokeShare).toHaveBeenCalledWith(1)
   },
 }
 export const NoSharingTabWithoutLinks: Story = {
@@ -324,11 +341,11 @@ export const NoSharingTabWithoutLinks: Story = {
   },
 }
 export const Delivery: Story = {
-  args: {
+  args: withArgs({
     defaultTab: 'delivery',
-    webhookUrls: ['https://hooks.slack.com/services/T0001/B0002/abcdefghijkl'],
-    onWebhooksChange: fn(),
-  },
+    data: { webhookUrls: ['https://hooks.slack.com/services/T0001/B0002/abcdefghijkl'] },
+    actions: { onWebhooksChange: fn() },
+  }),
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('heading', { name: 'Delivery' })).toBeInTheDocument()
     await expect(canvas.getByRole('heading', { name: 'Chat delivery' })).toBeInTheDocument()

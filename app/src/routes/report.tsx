@@ -1,6 +1,7 @@
 import {
   formatDate,
   ImportReportDialog,
+  type ReportViewActions,
   SectionCard,
   type SectionCardProps,
   ShareDialog,
@@ -77,64 +78,66 @@ function ReportPage() {
     toast.error(message)
   }
 
+  const actions: ReportViewActions = {
+    onTitleChange: (title) =>
+      void updateReport({ title }).catch(failEdit('Failed to update report')),
+    onSummaryChange: (summary) =>
+      void updateReport({ summary }).catch(failEdit('Failed to update report')),
+    onDraft: () => navigate(`/reports/${uuid}/draft`),
+    onRetryDelivery: (id) => void retryDelivery(id),
+    onSend: async () => {
+      // With mail configured, Send records a delivery: show it and follow it while pending.
+      if (await sendReport()) void watchDeliveries(uuid)
+    },
+    onStatusChange: async (status, sentDate) => {
+      const ok = await (status === 'sent' ? markAsSent(sentDate ?? '') : markAsDraft())
+      if (ok && status === 'sent') void watchDeliveries(uuid)
+    },
+    onImport: () => setImportOpen(true),
+    onShare: () => setShareOpen(true),
+    onHealthChange: (projectUuid, next) => setProjectHealth(uuid, projectUuid, next),
+    onAnswerQuestion: async (id, answer) => {
+      await answerQuestion(id, answer)
+      await reloadQuestions()
+    },
+    onDelete: async () => {
+      if (await deleteReport(uuid)) navigate('/dashboard', { replace: true })
+    },
+    onAddItem: (sectionId, item) =>
+      void addItem({ ...item, section_id: sectionId })
+        .then(() => refreshProjectHealth(uuid))
+        .catch(failEdit('Failed to add item')),
+    onUpdateItem: (id, changes) => {
+      const keys = Object.keys(changes)
+      // A lone completion toggle gets the task toasts ('Task completed', …).
+      if (keys.length === 1 && changes.is_completed !== undefined) {
+        void toggleItem(id, changes.is_completed).then(() => refreshProjectHealth(uuid))
+        return
+      }
+      void updateItem(id, changes)
+        .then(() => refreshProjectHealth(uuid))
+        .catch(failEdit('Failed to update task'))
+    },
+    onDeleteItem: (id) => void deleteItem(id).then(() => refreshProjectHealth(uuid)),
+    onSectionContentChange: (sectionId, content) =>
+      void updateSectionContent(sectionId, content).catch(() => {}),
+  }
+
   return (
     <>
       <ReportView
         loading={loading && !report}
-        report={report}
         sectionCard={LiveSectionCard}
-        weekRange={weekRange}
-        projects={projects.filter((p) => p.status === 'active')}
-        members={members}
-        onTitleChange={(title) =>
-          void updateReport({ title }).catch(failEdit('Failed to update report'))
-        }
-        onSummaryChange={(summary) =>
-          void updateReport({ summary }).catch(failEdit('Failed to update report'))
-        }
-        onDraft={() => navigate(`/reports/${uuid}/draft`)}
-        changes={report ? changes.data : null}
-        deliveries={deliveries}
-        onRetryDelivery={(id) => void retryDelivery(id)}
-        onSend={async () => {
-          // With mail configured, Send records a delivery: show it and follow it while pending.
-          if (await sendReport()) void watchDeliveries(uuid)
+        data={{
+          report,
+          weekRange,
+          projects: projects.filter((p) => p.status === 'active'),
+          members,
+          changes: report ? changes.data : null,
+          deliveries,
+          questions,
         }}
-        onStatusChange={async (status, sentDate) => {
-          const ok = await (status === 'sent' ? markAsSent(sentDate ?? '') : markAsDraft())
-          if (ok && status === 'sent') void watchDeliveries(uuid)
-        }}
-        onImport={() => setImportOpen(true)}
-        onShare={() => setShareOpen(true)}
-        onHealthChange={(projectUuid, next) => setProjectHealth(uuid, projectUuid, next)}
-        questions={questions}
-        onAnswerQuestion={async (id, answer) => {
-          await answerQuestion(id, answer)
-          await reloadQuestions()
-        }}
-        onDelete={async () => {
-          if (await deleteReport(uuid)) navigate('/dashboard', { replace: true })
-        }}
-        onAddItem={(sectionId, item) =>
-          void addItem({ ...item, section_id: sectionId })
-            .then(() => refreshProjectHealth(uuid))
-            .catch(failEdit('Failed to add item'))
-        }
-        onUpdateItem={(id, changes) => {
-          const keys = Object.keys(changes)
-          // A lone completion toggle gets the task toasts ('Task completed', …).
-          if (keys.length === 1 && changes.is_completed !== undefined) {
-            void toggleItem(id, changes.is_completed).then(() => refreshProjectHealth(uuid))
-            return
-          }
-          void updateItem(id, changes)
-            .then(() => refreshProjectHealth(uuid))
-            .catch(failEdit('Failed to update task'))
-        }}
-        onDeleteItem={(id) => void deleteItem(id).then(() => refreshProjectHealth(uuid))}
-        onSectionContentChange={(sectionId, content) =>
-          void updateSectionContent(sectionId, content).catch(() => {})
-        }
+        actions={actions}
       />
       <ShareDialog
         open={shareOpen}

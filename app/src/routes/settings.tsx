@@ -53,50 +53,51 @@ function SettingsPage() {
   return (
     <>
       <SettingsView
-        settings={settings.data}
-        sections={templates.data ?? []}
-        projects={list}
         saving={saving}
-        onSavePreferences={async (prefs) => {
-          setSaving(true)
-          await savePreferences(prefs).finally(() => setSaving(false))
+        data={{
+          settings: settings.data,
+          sections: templates.data ?? [],
+          projects: list,
+          mailEnabled,
+          weekOverWeekError,
+          shareLinks: shares.links,
+          myTeams: myTeams.teams,
+          webhookUrls: settings.data.webhook_urls ?? [],
+          webhookError,
         }}
-        onAddSection={(name, type) => void addSection(name, type)}
-        onUpdateSection={(id, changes) => void updateSection(id, changes)}
-        onDeleteSection={(id) => void deleteSection(id)}
-        onReorderSections={(next) => void reorderSections(next)}
-        onAddProject={(name) => void addProject(name)}
-        onRenameProject={(id, name) => {
-          const uuid = uuidOf(id)
-          if (uuid) void renameProject(uuid, name)
-        }}
-        onSetProjectsStatus={(ids, status) => {
+        actions={{
+          onSavePreferences: async (prefs) => {
+            setSaving(true)
+            await savePreferences(prefs).finally(() => setSaving(false))
+          },
+          onAddSection: (name, type) => void addSection(name, type),
+          onUpdateSection: (id, changes) => void updateSection(id, changes),
+          onDeleteSection: (id) => void deleteSection(id),
+          onReorderSections: (next) => void reorderSections(next),
+          onAddProject: (name) => void addProject(name),
+          onRenameProject: (id, name) => {
+            const uuid = uuidOf(id)
+            if (uuid) void renameProject(uuid, name)
+          },
           // Row buttons and the selection bar both report 'Archived/Activated N project(s)'.
-          void setProjectsStatus(uuidsOf(ids), status)
+          onSetProjectsStatus: (ids, status) => void setProjectsStatus(uuidsOf(ids), status),
+          onCombineProjects: (ids) => setCombining([...ids]),
+          onDeleteProject: (project) => setDeleting(project),
+          onWeekOverWeekChange: async (changes) => {
+            setWeekOverWeekError(await saveWeekOverWeek(changes))
+          },
+          onExport: () => void downloadExport(),
+          onImportFile: (file) => void importAccount(file),
+          onRevokeShare: revokeShare,
+          onOpenSharing: () => {
+            void loadShares()
+            void loadMyTeams()
+          },
+          onLeaveTeam: (uuid) => void unlink(uuid, { leaving: true }),
+          onTeamReminderChange: (enabled) =>
+            void saveWeekOverWeek({ team_reminder_enabled: enabled }).then(setWeekOverWeekError),
+          onWebhooksChange: async (urls) => setWebhookError(await saveWebhooks(urls)),
         }}
-        onCombineProjects={(ids) => setCombining([...ids])}
-        onDeleteProject={(project) => setDeleting(project)}
-        onWeekOverWeekChange={async (changes) => {
-          setWeekOverWeekError(await saveWeekOverWeek(changes))
-        }}
-        mailEnabled={mailEnabled}
-        weekOverWeekError={weekOverWeekError}
-        onExport={() => void downloadExport()}
-        onImportFile={(file) => void importAccount(file)}
-        shareLinks={shares.links}
-        onRevokeShare={revokeShare}
-        onOpenSharing={() => {
-          void loadShares()
-          void loadMyTeams()
-        }}
-        myTeams={myTeams.teams}
-        onLeaveTeam={(uuid) => void unlink(uuid, { leaving: true })}
-        onTeamReminderChange={(enabled) =>
-          void saveWeekOverWeek({ team_reminder_enabled: enabled }).then(setWeekOverWeekError)
-        }
-        webhookUrls={settings.data.webhook_urls ?? []}
-        webhookError={webhookError}
-        onWebhooksChange={async (urls) => setWebhookError(await saveWebhooks(urls))}
       />
       <CombineProjectsDialog
         open={combining !== null}

@@ -2,7 +2,6 @@
 // its footer: the welcome text, the forms of the setup steps with what is already there, the
 // report step and the completion. Drafts and actions come from the tour's controller.
 import { CheckCircle2, PartyPopper } from 'lucide-react'
-import type * as React from 'react'
 import { Button } from '../primitives/button'
 import { Checkbox } from '../primitives/checkbox'
 import { Field } from '../primitives/field'
@@ -53,232 +52,232 @@ type StepBodyProps = Pick<
   tour: TourController
 }
 
-function StepBody({
-  step,
-  tour,
-  sections,
-  projects,
-  members,
-  hasCurrentReport,
-  onReorderSections,
-}: StepBodyProps) {
-  const {
-    id,
-    busy,
-    error,
-    prefs,
-    setPrefs,
-    sectionName,
-    setSectionName,
-    sectionType,
-    setSectionType,
-    projectName,
-    setProjectName,
-    member,
-    setMember,
-    carryOver,
-    setCarryOver,
-    addSection,
-    addProject,
-    addMember,
-    createReport,
-  } = tour
-
-  const errorLine = error && (
+/** The setup steps' error line (the controller's last refusal). */
+function ErrorLine({ error }: { error: string | null | undefined }) {
+  if (!error) return null
+  return (
     <p className="cad-form__error" role="alert">
       {error}
     </p>
   )
+}
 
-  let body: React.ReactNode
-  switch (step) {
-    case 'welcome':
-      body = (
-        <p className="cad-tour__lead">
-          Set up your reporting week, sections, a first project and a team member in about two
-          minutes. You can change all of it later in Settings.
-        </p>
-      )
-      break
-    case 'preferences':
-      body = (
-        <div className="cad-tour__grid">
-          <Field label="Week starts on" htmlFor={`${id}-start`}>
-            <Select
-              id={`${id}-start`}
-              value={prefs.weekly_start_day}
-              onValueChange={(v) => setPrefs({ ...prefs, weekly_start_day: v as Weekday })}
-              options={DAY_OPTIONS}
-            />
-          </Field>
-          <Field label="Week ends on" htmlFor={`${id}-end`}>
-            <Select
-              id={`${id}-end`}
-              value={prefs.weekly_end_day}
-              onValueChange={(v) => setPrefs({ ...prefs, weekly_end_day: v as Weekday })}
-              options={DAY_OPTIONS}
-            />
-          </Field>
-          <Field label="Report frequency" htmlFor={`${id}-freq`}>
-            <Select
-              id={`${id}-freq`}
-              value={prefs.report_frequency}
-              onValueChange={(v) => setPrefs({ ...prefs, report_frequency: v as ReportFrequency })}
-              options={FREQUENCY_OPTIONS}
-            />
-          </Field>
-        </div>
-      )
-      break
-    case 'sections':
-      body = (
-        <>
-          <p className="cad-tour__lead">Every report starts with these sections.</p>
-          {sections.length === 0 ? (
-            <p className="cad-tour__none">No sections yet</p>
-          ) : onReorderSections ? (
-            <SortableList
-              aria-label="Your sections"
-              items={sections}
-              onReorder={onReorderSections}
-              getLabel={(s) => s.name}
-              renderItem={(s) => (
-                <span className="cad-tour__section">
-                  <span className="cad-tour__list-text">{s.name}</span>
-                  <span className="cad-muted">{s.type}</span>
-                </span>
-              )}
-            />
-          ) : (
-            <ShortList
-              items={sections.map((s) => ({ key: String(s.id), text: s.name, sub: s.type }))}
-              noun="sections"
-            />
+function WelcomeStep() {
+  return (
+    <p className="cad-tour__lead">
+      Set up your reporting week, sections, a first project and a team member in about two minutes.
+      You can change all of it later in Settings.
+    </p>
+  )
+}
+
+function PreferencesStep({ tour: { id, prefs, setPrefs } }: { tour: TourController }) {
+  return (
+    <div className="cad-tour__grid">
+      <Field label="Week starts on" htmlFor={`${id}-start`}>
+        <Select
+          id={`${id}-start`}
+          value={prefs.weekly_start_day}
+          onValueChange={(v) => setPrefs({ ...prefs, weekly_start_day: v as Weekday })}
+          options={DAY_OPTIONS}
+        />
+      </Field>
+      <Field label="Week ends on" htmlFor={`${id}-end`}>
+        <Select
+          id={`${id}-end`}
+          value={prefs.weekly_end_day}
+          onValueChange={(v) => setPrefs({ ...prefs, weekly_end_day: v as Weekday })}
+          options={DAY_OPTIONS}
+        />
+      </Field>
+      <Field label="Report frequency" htmlFor={`${id}-freq`}>
+        <Select
+          id={`${id}-freq`}
+          value={prefs.report_frequency}
+          onValueChange={(v) => setPrefs({ ...prefs, report_frequency: v as ReportFrequency })}
+          options={FREQUENCY_OPTIONS}
+        />
+      </Field>
+    </div>
+  )
+}
+
+function SectionsStep({
+  tour,
+  sections,
+  onReorderSections,
+}: Pick<StepBodyProps, 'tour' | 'sections' | 'onReorderSections'>) {
+  const { id, busy, error, sectionName, setSectionName, sectionType, setSectionType } = tour
+  return (
+    <>
+      <p className="cad-tour__lead">Every report starts with these sections.</p>
+      {sections.length === 0 ? (
+        <p className="cad-tour__none">No sections yet</p>
+      ) : onReorderSections ? (
+        <SortableList
+          aria-label="Your sections"
+          items={sections}
+          onReorder={onReorderSections}
+          getLabel={(s) => s.name}
+          renderItem={(s) => (
+            <span className="cad-tour__section">
+              <span className="cad-tour__list-text">{s.name}</span>
+              <span className="cad-muted">{s.type}</span>
+            </span>
           )}
-          <form className="cad-tour__form" onSubmit={addSection} noValidate>
-            <Field label="Section name" htmlFor={`${id}-section`}>
-              <Input
-                id={`${id}-section`}
-                value={sectionName}
-                onChange={(e) => setSectionName(e.target.value)}
-              />
-            </Field>
-            <Field label="Type" htmlFor={`${id}-type`}>
-              <Select
-                id={`${id}-type`}
-                value={sectionType}
-                onValueChange={(v) => setSectionType(v as SectionType)}
-                options={TYPE_OPTIONS}
-              />
-            </Field>
-            <Button type="submit" loading={busy}>
-              Add Section
-            </Button>
-          </form>
-          {errorLine}
-        </>
-      )
-      break
-    case 'project':
-      body = (
-        <>
-          <p className="cad-tour__lead">
-            Tag report items to projects to follow them week over week.
-          </p>
-          <ShortList items={projects.map((p) => ({ key: p.uuid, text: p.name }))} noun="projects" />
-          <form className="cad-tour__form" onSubmit={addProject} noValidate>
-            <Field label="Project name" htmlFor={`${id}-project`}>
-              <Input
-                id={`${id}-project`}
-                value={projectName}
-                maxLength={255}
-                onChange={(e) => setProjectName(e.target.value)}
-              />
-            </Field>
-            <Button type="submit" loading={busy}>
-              Add Project
-            </Button>
-          </form>
-          {errorLine}
-        </>
-      )
-      break
-    case 'team-member':
-      body = (
-        <>
-          <p className="cad-tour__lead">Assign tasks and follow-ups to people with @mentions.</p>
-          <ShortList
-            items={members.map((m) => ({ key: m.uuid, text: m.name, sub: m.title }))}
-            noun="team members"
+        />
+      ) : (
+        <ShortList
+          items={sections.map((s) => ({ key: String(s.id), text: s.name, sub: s.type }))}
+          noun="sections"
+        />
+      )}
+      <form className="cad-tour__form" onSubmit={tour.addSection} noValidate>
+        <Field label="Section name" htmlFor={`${id}-section`}>
+          <Input
+            id={`${id}-section`}
+            value={sectionName}
+            onChange={(e) => setSectionName(e.target.value)}
           />
-          <form className="cad-tour__form cad-tour__form--member" onSubmit={addMember} noValidate>
-            <Field label="Name" htmlFor={`${id}-mname`}>
-              <Input
-                id={`${id}-mname`}
-                value={member.name}
-                onChange={(e) => setMember({ ...member, name: e.target.value })}
-              />
-            </Field>
-            <Field label="Title (optional)" htmlFor={`${id}-mtitle`}>
-              <Input
-                id={`${id}-mtitle`}
-                value={member.title}
-                onChange={(e) => setMember({ ...member, title: e.target.value })}
-              />
-            </Field>
-            <Field label="Email" htmlFor={`${id}-memail`}>
-              <Input
-                id={`${id}-memail`}
-                type="email"
-                value={member.email}
-                onChange={(e) => setMember({ ...member, email: e.target.value })}
-              />
-            </Field>
-            <Button type="submit" loading={busy}>
-              Add Team Member
-            </Button>
-          </form>
-          {errorLine}
-        </>
-      )
-      break
+        </Field>
+        <Field label="Type" htmlFor={`${id}-type`}>
+          <Select
+            id={`${id}-type`}
+            value={sectionType}
+            onValueChange={(v) => setSectionType(v as SectionType)}
+            options={TYPE_OPTIONS}
+          />
+        </Field>
+        <Button type="submit" loading={busy}>
+          Add Section
+        </Button>
+      </form>
+      <ErrorLine error={error} />
+    </>
+  )
+}
+
+function ProjectStep({ tour, projects }: Pick<StepBodyProps, 'tour' | 'projects'>) {
+  const { id, busy, error, projectName, setProjectName } = tour
+  return (
+    <>
+      <p className="cad-tour__lead">Tag report items to projects to follow them week over week.</p>
+      <ShortList items={projects.map((p) => ({ key: p.uuid, text: p.name }))} noun="projects" />
+      <form className="cad-tour__form" onSubmit={tour.addProject} noValidate>
+        <Field label="Project name" htmlFor={`${id}-project`}>
+          <Input
+            id={`${id}-project`}
+            value={projectName}
+            maxLength={255}
+            onChange={(e) => setProjectName(e.target.value)}
+          />
+        </Field>
+        <Button type="submit" loading={busy}>
+          Add Project
+        </Button>
+      </form>
+      <ErrorLine error={error} />
+    </>
+  )
+}
+
+function TeamMemberStep({ tour, members }: Pick<StepBodyProps, 'tour' | 'members'>) {
+  const { id, busy, error, member, setMember } = tour
+  return (
+    <>
+      <p className="cad-tour__lead">Assign tasks and follow-ups to people with @mentions.</p>
+      <ShortList
+        items={members.map((m) => ({ key: m.uuid, text: m.name, sub: m.title }))}
+        noun="team members"
+      />
+      <form className="cad-tour__form cad-tour__form--member" onSubmit={tour.addMember} noValidate>
+        <Field label="Name" htmlFor={`${id}-mname`}>
+          <Input
+            id={`${id}-mname`}
+            value={member.name}
+            onChange={(e) => setMember({ ...member, name: e.target.value })}
+          />
+        </Field>
+        <Field label="Title (optional)" htmlFor={`${id}-mtitle`}>
+          <Input
+            id={`${id}-mtitle`}
+            value={member.title}
+            onChange={(e) => setMember({ ...member, title: e.target.value })}
+          />
+        </Field>
+        <Field label="Email" htmlFor={`${id}-memail`}>
+          <Input
+            id={`${id}-memail`}
+            type="email"
+            value={member.email}
+            onChange={(e) => setMember({ ...member, email: e.target.value })}
+          />
+        </Field>
+        <Button type="submit" loading={busy}>
+          Add Team Member
+        </Button>
+      </form>
+      <ErrorLine error={error} />
+    </>
+  )
+}
+
+function ReportStep({ tour, hasCurrentReport }: Pick<StepBodyProps, 'tour' | 'hasCurrentReport'>) {
+  const { id, busy, carryOver, setCarryOver } = tour
+  return (
+    <>
+      <p className="cad-tour__lead">
+        {hasCurrentReport
+          ? "You already have a report for this week. We'll open it for you."
+          : "We'll create this week's report from your sections."}
+      </p>
+      {hasCurrentReport ? null : (
+        <label className="cad-form__check" htmlFor={`${id}-carry`}>
+          <Checkbox
+            id={`${id}-carry`}
+            checked={carryOver}
+            onCheckedChange={(v) => setCarryOver(v === true)}
+          />
+          Carry over open items from the previous report
+        </label>
+      )}
+      <Button variant="primary" loading={busy} onClick={tour.createReport}>
+        {hasCurrentReport ? "Open This Week's Report" : "Create This Week's Report"}
+      </Button>
+    </>
+  )
+}
+
+function CompletionStep() {
+  return (
+    <div className="cad-tour__done">
+      <PartyPopper size={28} aria-hidden />
+      <p className="cad-tour__lead">
+        Your workspace is ready. Write this week's report like a list: Enter adds the next item, @
+        assigns it.
+      </p>
+    </div>
+  )
+}
+
+/** The body of `step`. */
+function StepBody(props: StepBodyProps) {
+  switch (props.step) {
+    case 'welcome':
+      return <WelcomeStep />
+    case 'preferences':
+      return <PreferencesStep tour={props.tour} />
+    case 'sections':
+      return <SectionsStep {...props} />
+    case 'project':
+      return <ProjectStep {...props} />
+    case 'team-member':
+      return <TeamMemberStep {...props} />
     case 'report':
-      body = (
-        <>
-          <p className="cad-tour__lead">
-            {hasCurrentReport
-              ? "You already have a report for this week. We'll open it for you."
-              : "We'll create this week's report from your sections."}
-          </p>
-          {hasCurrentReport ? null : (
-            <label className="cad-form__check" htmlFor={`${id}-carry`}>
-              <Checkbox
-                id={`${id}-carry`}
-                checked={carryOver}
-                onCheckedChange={(v) => setCarryOver(v === true)}
-              />
-              Carry over open items from the previous report
-            </label>
-          )}
-          <Button variant="primary" loading={busy} onClick={createReport}>
-            {hasCurrentReport ? "Open This Week's Report" : "Create This Week's Report"}
-          </Button>
-        </>
-      )
-      break
+      return <ReportStep {...props} />
     case 'completion':
-      body = (
-        <div className="cad-tour__done">
-          <PartyPopper size={28} aria-hidden />
-          <p className="cad-tour__lead">
-            Your workspace is ready. Write this week's report like a list: Enter adds the next item,
-            @ assigns it.
-          </p>
-        </div>
-      )
-      break
+      return <CompletionStep />
   }
-  return body
 }
 
 export { StepBody }

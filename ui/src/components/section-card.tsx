@@ -89,45 +89,16 @@ type SectionCardProps = {
   onContentChange?: (content: string) => void
 }
 
+type Phases = Record<number, 'completing' | 'held'>
+
 /**
- * A report section. Completing an item plays the fade and move (0.3 s + 0.3 s) in place, then the
- * item joins the completed group, where it stays marked for about a second.
+ * Where each just-completed item is in its animation: 'completing' while it fades and moves in
+ * place, then 'held' in the completed group, then nothing. `toggle` sends the change and starts it.
  */
-const SectionCard = React.memo(function SectionCard({
-  section,
-  projects,
-  members,
-  onAddItem,
-  onUpdateItem,
-  onDeleteItem,
-  onContentChange,
-}: SectionCardProps) {
-  const [expanded, setExpanded] = React.useState(false)
-  const [draft, setDraft] = React.useState('')
-  const [assignee, setAssignee] = React.useState<TeamMember | null>(null)
-  const [projectId, setProjectId] = React.useState<number | null>(null)
-  const [phases, setPhases] = React.useState<Record<number, 'completing' | 'held'>>({})
+function useCompletion(onUpdateItem: SectionCardProps['onUpdateItem']) {
+  const [phases, setPhases] = React.useState<Phases>({})
   const timers = React.useRef<ReturnType<typeof setTimeout>[]>([])
   React.useEffect(() => () => timers.current.forEach(clearTimeout), [])
-
-  const Icon = SECTION_ICONS[section.section_type]
-  const isTaskList = section.section_type !== 'standard'
-  const stableProjects = useShallowStable(projects)
-  const stableMembers = useShallowStable(members)
-  const projectsById = React.useMemo(() => byId(stableProjects), [stableProjects])
-  const itemsById = React.useMemo(() => byId(section.items), [section.items])
-  // An item mid-animation still sorts as pending, so it fades where the user clicked it.
-  const groups = React.useMemo(() => {
-    const sortable = section.items.map((i) =>
-      phases[i.id] === 'completing' ? { ...i, is_completed: false } : i,
-    )
-    return groupItems(sortable, stableProjects, projectsById)
-  }, [section.items, phases, stableProjects, projectsById])
-  const flat = groups.flatMap((g) => g.items)
-  const limit = isTaskList && !expanded ? VISIBLE_TASKS : Number.POSITIVE_INFINITY
-  const shown = new Set(flat.slice(0, limit).map((i) => i.id))
-  const hidden = flat.length - shown.size
-
   const toggle = (id: number, completed: boolean) => {
     onUpdateItem?.(id, { is_completed: completed })
     if (!completed) return
@@ -144,13 +115,22 @@ const SectionCard = React.memo(function SectionCard({
       ),
     )
   }
+  return { phases, toggle }
+}
 
-  // Row callbacks that keep their identity across renders (the caller's may not): they call the
-  // latest props through a ref, so a memoised ItemRow only re-renders when its own data changes.
+/**
+ * Row callbacks that keep their identity across renders (the caller's may not): they call the
+ * latest props through a ref, so a memoised ItemRow only re-renders when its own data changes.
+ */
+function useRowHandlers(
+  toggle: (id: number, completed: boolean) => void,
+  onUpdateItem: SectionCardProps['onUpdateItem'],
+  onDeleteItem: SectionCardProps['onDeleteItem'],
+) {
   const latest = React.useRef({ toggle, onUpdateItem, onDeleteItem })
   latest.current = { toggle, onUpdateItem, onDeleteItem }
   const handlers = React.useRef(new Map<number, RowHandlers>())
-  const handlersFor = (id: number): RowHandlers => {
+  return (id: number): RowHandlers => {
     let h = handlers.current.get(id)
     if (!h) {
       h = {
@@ -165,35 +145,87 @@ const SectionCard = React.memo(function SectionCard({
     }
     return h
   }
+}
 
+/** The line that adds an item: text with @ to assign (task lists), a project, Add. */
+function AddItemRow({
+  section,
+  isTaskList,
+  projects,
+  members,
+  onAddItem,
+}: {
+  section: CardSection
+  isTaskList: boolean
+  projects: readonly Project[]
+  members: TeamMember[]
+  onAddItem: (item: NewItem) => void
+}) {
+  const [draft, setDraft] = React.useState('')
+  const [assignee, setAssignee] = React.useState<TeamMember | null>(null)
+  const [projectId, setProjectId] = React.useState<number | null>(null)
   const projectOptions = React.useMemo(
     () => [
       { value: NO_PROJECT, label: 'No project' },
-      ...stableProjects
+      ...projects
         .filter((p) => p.status === 'active')
         .map((p) => ({ value: String(p.id), label: p.name })),
     ],
-    [stableProjects],
+    [projects],
   )
   const chooseProject = React.useCallback(
     (v: string) => setProjectId(v === NO_PROJECT ? null : Number(v)),
     [],
   )
-
   const add = () => {
     const content = draft.trim()
-    if (!content || !onAddItem) return
+    if (!content) return
     onAddItem({ content, project_id: projectId, assigned_to_team_member_id: assignee?.id ?? null })
     setDraft('')
     setAssignee(null)
   }
-
   return (
-    <section
-      data-slot="section-card"
-      className="cad-card cad-section"
-      aria-labelledby={`section-${section.id}`}
-    >
+    <div className="cad-add-item">
+      <Plus size={14} aria-hidden className="cad-muted" />
+      <MentionInput
+        id={`add-${section.id}`}
+        aria-label={`Add an item to ${section.section_name}`}
+        placeholder={isTaskList ? 'Add an item… type @ to assign' : 'Add an item…'}
+        value={draft}
+        onChange={setDraft}
+        members={isTaskList ? members : []}
+        onAssign={setAssignee}
+        onSubmit={add}
+        onCancel={() => setDraft('')}
+      />
+      {assignee && (
+        <button type="button" className="cad-tag cad-tag--person" onClick={() => setAssignee(null)}>
+          @{assignee.name} <span className="cad-sr-only">(remove assignee)</span>×
+        </button>
+      )}
+      <Select
+        className="cad-select--sm"
+        aria-label={`Project for new ${section.section_name} item`}
+        value={projectId === null ? NO_PROJECT : String(projectId)}
+        options={projectOptions}
+        onValueChange={chooseProject}
+      />
+      <Button size="sm" onClick={add} disabled={!draft.trim()}>
+        Add
+      </Button>
+    </div>
+  )
+}
+
+/** The header: icon, name and item count; a task list's notes under it when editable. */
+function SectionHeader({
+  section,
+  isTaskList,
+  onContentChange,
+}: Pick<SectionCardProps, 'section' | 'onContentChange'> & { isTaskList: boolean }) {
+  const Icon = SECTION_ICONS[section.section_type]
+  return (
+    <>
       <header className="cad-section-header">
         <Icon size={16} aria-hidden className="cad-section-icon" />
         <h2 id={`section-${section.id}`} className="cad-section-title">
@@ -211,6 +243,50 @@ const SectionCard = React.memo(function SectionCard({
           className="cad-section-notes"
         />
       )}
+    </>
+  )
+}
+
+/**
+ * A report section. Completing an item plays the fade and move (0.3 s + 0.3 s) in place, then the
+ * item joins the completed group, where it stays marked for about a second.
+ */
+const SectionCard = React.memo(function SectionCard({
+  section,
+  projects,
+  members,
+  onAddItem,
+  onUpdateItem,
+  onDeleteItem,
+  onContentChange,
+}: SectionCardProps) {
+  const [expanded, setExpanded] = React.useState(false)
+  const { phases, toggle } = useCompletion(onUpdateItem)
+  const handlersFor = useRowHandlers(toggle, onUpdateItem, onDeleteItem)
+  const isTaskList = section.section_type !== 'standard'
+  const stableProjects = useShallowStable(projects)
+  const stableMembers = useShallowStable(members)
+  const projectsById = React.useMemo(() => byId(stableProjects), [stableProjects])
+  const itemsById = React.useMemo(() => byId(section.items), [section.items])
+  // An item mid-animation still sorts as pending, so it fades where the user clicked it.
+  const groups = React.useMemo(() => {
+    const sortable = section.items.map((i) =>
+      phases[i.id] === 'completing' ? { ...i, is_completed: false } : i,
+    )
+    return groupItems(sortable, stableProjects, projectsById)
+  }, [section.items, phases, stableProjects, projectsById])
+  const flat = groups.flatMap((g) => g.items)
+  const limit = isTaskList && !expanded ? VISIBLE_TASKS : Number.POSITIVE_INFINITY
+  const shown = new Set(flat.slice(0, limit).map((i) => i.id))
+  const hidden = flat.length - shown.size
+
+  return (
+    <section
+      data-slot="section-card"
+      className="cad-card cad-section"
+      aria-labelledby={`section-${section.id}`}
+    >
+      <SectionHeader section={section} isTaskList={isTaskList} onContentChange={onContentChange} />
       {section.items.length === 0 && <p className="cad-muted cad-section-empty">No items yet.</p>}
       {groups.map((group) => {
         const items = group.items.filter((i) => shown.has(i.id))
@@ -255,39 +331,13 @@ const SectionCard = React.memo(function SectionCard({
         </Button>
       )}
       {onAddItem && (
-        <div className="cad-add-item">
-          <Plus size={14} aria-hidden className="cad-muted" />
-          <MentionInput
-            id={`add-${section.id}`}
-            aria-label={`Add an item to ${section.section_name}`}
-            placeholder={isTaskList ? 'Add an item… type @ to assign' : 'Add an item…'}
-            value={draft}
-            onChange={setDraft}
-            members={isTaskList ? members : []}
-            onAssign={setAssignee}
-            onSubmit={add}
-            onCancel={() => setDraft('')}
-          />
-          {assignee && (
-            <button
-              type="button"
-              className="cad-tag cad-tag--person"
-              onClick={() => setAssignee(null)}
-            >
-              @{assignee.name} <span className="cad-sr-only">(remove assignee)</span>×
-            </button>
-          )}
-          <Select
-            className="cad-select--sm"
-            aria-label={`Project for new ${section.section_name} item`}
-            value={projectId === null ? NO_PROJECT : String(projectId)}
-            options={projectOptions}
-            onValueChange={chooseProject}
-          />
-          <Button size="sm" onClick={add} disabled={!draft.trim()}>
-            Add
-          </Button>
-        </div>
+        <AddItemRow
+          section={section}
+          isTaskList={isTaskList}
+          projects={stableProjects}
+          members={members}
+          onAddItem={onAddItem}
+        />
       )}
     </section>
   )

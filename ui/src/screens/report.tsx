@@ -36,12 +36,24 @@ const STATUSES = [
 /** A report as the report and draft views take it: its sections' items' ageing optional. */
 export type ReportViewReport = Omit<Report, 'sections'> & { sections?: CardSection[] }
 
-export type ReportViewProps = {
+/** What the report page shows. */
+export type ReportViewData = {
   report: ReportViewReport | null
-  loading?: boolean
   weekRange: string
   projects: Project[]
   members: TeamMember[]
+  /** 'Since last week' (GET /api/reports/{uuid}/changes); nothing is shown without it. */
+  changes?: ReportChanges | null
+  /** The report's e-mail deliveries, newest first; a status line is shown when there is one. */
+  deliveries?: Delivery[]
+  /** Questions from readers of this report's private links, newest first. */
+  questions?: ReaderQuestion[]
+  /** The date the 'Mark as Sent' picker starts on ('YYYY-MM-DD'); today by default. */
+  defaultSentDate?: string
+}
+
+/** What the report page does: the report's own changes, then its items'. */
+export type ReportViewActions = {
   onTitleChange: (title: string) => void
   onSummaryChange: (summary: string) => void
   onDraft: () => void
@@ -53,20 +65,8 @@ export type ReportViewProps = {
   onUpdateItem: (id: number, changes: Partial<SectionItem>) => void
   onDeleteItem: (id: number) => void
   onSectionContentChange: (sectionId: number, content: string) => void
-  /** 'Since last week' (GET /api/reports/{uuid}/changes); nothing is shown without it. */
-  changes?: ReportChanges | null
-  /** The report's e-mail deliveries, newest first; a status line is shown when there is one. */
-  deliveries?: Delivery[]
   /** Retry of a failed delivery (POST /api/deliveries/{id}/retry). */
   onRetryDelivery?: (id: number) => void
-  /** The date the 'Mark as Sent' picker starts on ('YYYY-MM-DD'); today by default. */
-  defaultSentDate?: string
-  /**
-   * Renders each section; SectionCard by default. An app whose store can follow one section may
-   * pass a card that reads its section itself (by `section.id`), so an item change re-renders
-   * that section only, not the whole report.
-   */
-  sectionCard?: React.ComponentType<SectionCardProps>
   /** 'Share': a private read-only link for readers (the button shows only with it). */
   onShare?: () => void
   /**
@@ -74,9 +74,20 @@ export type ReportViewProps = {
    * shows a Project health panel for the projects that have items this week.
    */
   onHealthChange?: ProjectHealthPanelProps['onChange']
-  /** Questions from readers of this report's private links, newest first, and the answer. */
-  questions?: ReaderQuestion[]
+  /** The author's answer to a reader's question (the questions show only with it). */
   onAnswerQuestion?: (id: number, answer: string | null) => Promise<void>
+}
+
+export type ReportViewProps = {
+  data: ReportViewData
+  actions: ReportViewActions
+  loading?: boolean
+  /**
+   * Renders each section; SectionCard by default. An app whose store can follow one section may
+   * pass a card that reads its section itself (by `section.id`), so an item change re-renders
+   * that section only, not the whole report.
+   */
+  sectionCard?: React.ComponentType<SectionCardProps>
 }
 
 type SectionCallbacks = {
@@ -90,7 +101,7 @@ type SectionCallbacks = {
  * Per-section callbacks that keep their identity across renders and call the latest props, so a
  * change to one item re-renders only its own (memoised) section card.
  */
-function useSectionCallbacks(p: ReportViewProps) {
+function useSectionCallbacks(p: ReportViewActions) {
   const latest = React.useRef(p)
   latest.current = p
   const cache = React.useRef(new Map<number, SectionCallbacks>())
@@ -109,87 +120,109 @@ function useSectionCallbacks(p: ReportViewProps) {
   }
 }
 
-export function ReportView(p: ReportViewProps) {
+/** The title row: Draft, Send, Share, Import, the status with its sent date, Delete. */
+function ReportHeader({
+  report: r,
+  weekRange,
+  defaultSentDate,
+  actions: a,
+}: {
+  report: ReportViewReport
+  weekRange: string
+  defaultSentDate?: string
+  actions: ReportViewActions
+}) {
   const [confirming, setConfirming] = React.useState(false)
-  const [sentDate, setSentDate] = React.useState(() => p.defaultSentDate ?? toIsoDate(new Date()))
-  const projects = useShallowStable(p.projects) as Project[]
-  const members = useShallowStable(p.members) as TeamMember[]
-  const sectionCallbacks = useSectionCallbacks(p)
-  const Section = p.sectionCard ?? SectionCard
-  if (p.loading) return <ReportSkeleton />
-  const r = p.report
+  const [sentDate, setSentDate] = React.useState(() => defaultSentDate ?? toIsoDate(new Date()))
+  return (
+    <header className="cad-screen__head">
+      <div>
+        <h1 className="cad-screen__title">Weekly Report</h1>
+        <p className="cad-screen__muted">{weekRange}</p>
+      </div>
+      <div className="cad-screen__actions">
+        <Button onClick={a.onDraft}>Draft</Button>
+        {!r.is_submitted ? (
+          <Button variant="primary" onClick={a.onSend}>
+            Send
+          </Button>
+        ) : null}
+        {a.onShare ? <Button onClick={a.onShare}>Share</Button> : null}
+        <Button onClick={a.onImport}>Import</Button>
+        <Select
+          aria-label="Status"
+          className="cad-report__status"
+          value={r.is_submitted ? 'sent' : 'draft'}
+          options={STATUSES}
+          onValueChange={(v) => {
+            if (v === 'sent') a.onStatusChange('sent', sentDate || undefined)
+            else a.onStatusChange('draft')
+          }}
+        />
+        {r.is_submitted ? (
+          r.sent_date ? (
+            <small className="cad-screen__muted">Sent {formatDate(r.sent_date)}</small>
+          ) : null
+        ) : (
+          <span className="cad-screen__inline">
+            <DatePicker
+              label="Sent date"
+              hideLabel
+              className="cad-report__sent-date"
+              value={sentDate}
+              onChange={setSentDate}
+            />
+            <Button disabled={!sentDate} onClick={() => a.onStatusChange('sent', sentDate)}>
+              Mark as Sent
+            </Button>
+          </span>
+        )}
+        {confirming ? (
+          <ConfirmInline
+            message="Delete this report?"
+            confirmLabel="Yes, Delete"
+            cancelLabel="Cancel"
+            onConfirm={() => {
+              setConfirming(false)
+              a.onDelete()
+            }}
+            onCancel={() => setConfirming(false)}
+          />
+        ) : (
+          <Button variant="danger" onClick={() => setConfirming(true)}>
+            Delete
+          </Button>
+        )}
+      </div>
+    </header>
+  )
+}
+
+export function ReportView({ data: d, actions: a, loading, sectionCard }: ReportViewProps) {
+  const projects = useShallowStable(d.projects) as Project[]
+  const members = useShallowStable(d.members) as TeamMember[]
+  const sectionCallbacks = useSectionCallbacks(a)
+  const Section = sectionCard ?? SectionCard
+  if (loading) return <ReportSkeleton />
+  const r = d.report
   if (!r) return <EmptyState title="Report not found" />
   return (
     <div className="cad-screen">
-      <header className="cad-screen__head">
-        <div>
-          <h1 className="cad-screen__title">Weekly Report</h1>
-          <p className="cad-screen__muted">{p.weekRange}</p>
-        </div>
-        <div className="cad-screen__actions">
-          <Button onClick={p.onDraft}>Draft</Button>
-          {!r.is_submitted ? (
-            <Button variant="primary" onClick={p.onSend}>
-              Send
-            </Button>
-          ) : null}
-          {p.onShare ? <Button onClick={p.onShare}>Share</Button> : null}
-          <Button onClick={p.onImport}>Import</Button>
-          <Select
-            aria-label="Status"
-            className="cad-report__status"
-            value={r.is_submitted ? 'sent' : 'draft'}
-            options={STATUSES}
-            onValueChange={(v) => {
-              if (v === 'sent') p.onStatusChange('sent', sentDate || undefined)
-              else p.onStatusChange('draft')
-            }}
-          />
-          {r.is_submitted ? (
-            r.sent_date ? (
-              <small className="cad-screen__muted">Sent {formatDate(r.sent_date)}</small>
-            ) : null
-          ) : (
-            <span className="cad-screen__inline">
-              <DatePicker
-                label="Sent date"
-                hideLabel
-                className="cad-report__sent-date"
-                value={sentDate}
-                onChange={setSentDate}
-              />
-              <Button disabled={!sentDate} onClick={() => p.onStatusChange('sent', sentDate)}>
-                Mark as Sent
-              </Button>
-            </span>
-          )}
-          {confirming ? (
-            <ConfirmInline
-              message="Delete this report?"
-              confirmLabel="Yes, Delete"
-              cancelLabel="Cancel"
-              onConfirm={() => {
-                setConfirming(false)
-                p.onDelete()
-              }}
-              onCancel={() => setConfirming(false)}
-            />
-          ) : (
-            <Button variant="danger" onClick={() => setConfirming(true)}>
-              Delete
-            </Button>
-          )}
-        </div>
-      </header>
-      {p.deliveries?.length ? (
-        <DeliveryStatus deliveries={p.deliveries} onRetry={p.onRetryDelivery} />
+      <ReportHeader
+        report={r}
+        weekRange={d.weekRange}
+        defaultSentDate={d.defaultSentDate}
+        actions={a}
+      />
+      {d.deliveries?.length ? (
+        <DeliveryStatus deliveries={d.deliveries} onRetry={a.onRetryDelivery} />
       ) : null}
       <InlineEdit
         aria-label="Title"
         className="cad-report__title"
         value={r.title ?? ''}
         placeholder="Add a title for this week's report..."
-        onSave={p.onTitleChange}
+        onSave={a.onTitleChange}
       />
       <InlineEdit
         aria-label="Summary"
@@ -197,18 +230,18 @@ export function ReportView(p: ReportViewProps) {
         multiline
         value={r.summary ?? ''}
         placeholder="Add a summary of this week's progress..."
-        onSave={p.onSummaryChange}
+        onSave={a.onSummaryChange}
       />
-      {p.changes ? <SinceLastWeek changes={p.changes} /> : null}
-      {p.questions?.length && p.onAnswerQuestion ? (
+      {d.changes ? <SinceLastWeek changes={d.changes} /> : null}
+      {d.questions?.length && a.onAnswerQuestion ? (
         <ReaderQuestions
-          questions={p.questions}
-          onAnswer={p.onAnswerQuestion}
+          questions={d.questions}
+          onAnswer={a.onAnswerQuestion}
           formatDate={formatDate}
         />
       ) : null}
-      {p.onHealthChange && r.project_health?.length ? (
-        <ProjectHealthPanel rows={r.project_health} onChange={p.onHealthChange} />
+      {a.onHealthChange && r.project_health?.length ? (
+        <ProjectHealthPanel rows={r.project_health} onChange={a.onHealthChange} />
       ) : null}
       {(r.sections ?? []).map((s) => (
         <Section

@@ -1,31 +1,16 @@
 // Settings → Projects: find, filter, sort, rename, archive, combine and delete projects.
 import * as React from 'react'
-import { formatDate, WEEKDAYS } from '../lib/dates'
+import { formatDate } from '../lib/dates'
 import { Button } from '../primitives/button'
 import { Checkbox } from '../primitives/checkbox'
 import { EmptyState } from '../primitives/empty-state'
 import { InlineEdit } from '../primitives/inline-edit'
 import { Select } from '../primitives/select'
-import type { Project, ReportFrequency, SectionType, Weekday } from '../types'
-import type { SettingsViewProps } from './settings-types'
+import type { Project } from '../types'
+import type { SettingsViewActions } from './settings-types'
 
-const _DAYS: Weekday[] = [...WEEKDAYS]
-const _FREQS: ReportFrequency[] = ['weekly', 'bi-weekly', 'monthly', 'quarterly']
-const _cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1)
-const _TYPE_LABEL: Record<SectionType, string> = {
-  standard: 'Standard',
-  tasks: 'Tasks',
-  followups: 'Follow-ups',
-}
-const _TYPES: Array<[SectionType, string]> = [
-  ['standard', 'Regular content section'],
-  ['tasks', 'Trackable action items'],
-  ['followups', 'Items requiring follow-up'],
-]
-
-export type SettingsProjectsProps = Pick<
-  SettingsViewProps,
-  | 'projects'
+export type SettingsProjectsProps = { projects: Project[] } & Pick<
+  SettingsViewActions,
   | 'onAddProject'
   | 'onRenameProject'
   | 'onSetProjectsStatus'
@@ -66,200 +51,284 @@ export function filterProjects(
     })
 }
 
-function SettingsProjects(p: SettingsProjectsProps) {
-  const [q, setQ] = React.useState('')
-  const [filter, setFilter] = React.useState<ProjectFilter>('all')
-  const [sort, setSort] = React.useState<ProjectSort>('name')
-  const [sel, setSel] = React.useState<number[]>([])
+type Status = Project['status']
+
+function AddProjectForm({ onAdd }: { onAdd: (name: string) => void }) {
   const [newName, setNewName] = React.useState('')
-  const match = filterProjects(p.projects, q, filter, sort)
+  return (
+    <form
+      className="cad-screen__inline"
+      onSubmit={(e) => {
+        e.preventDefault()
+        if (newName.trim()) onAdd(newName.trim())
+        setNewName('')
+      }}
+    >
+      <input
+        className="cad-screen__input"
+        aria-label="New project name"
+        placeholder="New project name"
+        value={newName}
+        onChange={(e) => setNewName(e.target.value)}
+      />
+      <Button type="submit" variant="primary">
+        Add Project
+      </Button>
+    </form>
+  )
+}
+
+type Finder = { q: string; filter: ProjectFilter; sort: ProjectSort }
+
+/** Search, filter and sort, with how many projects they leave. */
+function ProjectFinder({
+  finder,
+  onChange,
+  shown,
+  total,
+}: {
+  finder: Finder
+  onChange: (next: Finder) => void
+  shown: number
+  total: number
+}) {
+  const filtered = finder.q.trim() !== '' || finder.filter !== 'all'
+  return (
+    <search className="cad-screen__inline cad-settings__filters" aria-label="Filter projects">
+      <input
+        className="cad-screen__input"
+        type="search"
+        aria-label="Search projects"
+        placeholder="Search projects by name"
+        value={finder.q}
+        onChange={(e) => onChange({ ...finder, q: e.target.value })}
+      />
+      <Select
+        aria-label="Filter"
+        value={finder.filter}
+        options={FILTERS}
+        onValueChange={(v) => onChange({ ...finder, filter: v as ProjectFilter })}
+      />
+      <Select
+        aria-label="Sort"
+        value={finder.sort}
+        options={SORTS}
+        onValueChange={(v) => onChange({ ...finder, sort: v as ProjectSort })}
+      />
+      {filtered ? (
+        <Button
+          size="sm"
+          variant="ghost"
+          onClick={() => onChange({ ...finder, q: '', filter: 'all' })}
+        >
+          Clear filters
+        </Button>
+      ) : null}
+      <small className="cad-screen__muted cad-screen__num" aria-live="polite">
+        {shown} of {total} projects
+      </small>
+    </search>
+  )
+}
+
+/** What to do with the selected projects. */
+function BulkBar({
+  picked,
+  onSetStatus,
+  onCombine,
+  onClear,
+}: {
+  picked: Project[]
+  onSetStatus: (status: Status) => void
+  onCombine: () => void
+  onClear: () => void
+}) {
+  return (
+    <div className="cad-screen__inline cad-screen__bar" role="toolbar" aria-label="Bulk actions">
+      <span className="cad-screen__grow cad-screen__num">{picked.length} selected</span>
+      <Button
+        size="sm"
+        disabled={!picked.some((x) => x.status === 'active')}
+        onClick={() => onSetStatus('archived')}
+      >
+        Archive
+      </Button>
+      <Button
+        size="sm"
+        disabled={!picked.some((x) => x.status === 'archived')}
+        onClick={() => onSetStatus('active')}
+      >
+        Activate
+      </Button>
+      <Button size="sm" disabled={picked.length < 2} onClick={onCombine}>
+        Combine
+      </Button>
+      <Button size="sm" variant="ghost" onClick={onClear}>
+        Clear selection
+      </Button>
+    </div>
+  )
+}
+
+type RowActions = Pick<SettingsProjectsProps, 'onRenameProject' | 'onDeleteProject'> & {
+  onReactivate: (id: number) => void
+}
+
+function ProjectRow({
+  project: x,
+  checked,
+  onCheck,
+  onRenameProject,
+  onDeleteProject,
+  onReactivate,
+}: RowActions & { project: Project; checked: boolean; onCheck: (on: boolean) => void }) {
+  const active = x.status === 'active'
+  return (
+    <li className="cad-screen__row cad-settings__project">
+      <Checkbox
+        aria-label={`Select ${x.name}`}
+        checked={checked}
+        onCheckedChange={(v) => onCheck(v === true)}
+      />
+      <div className="cad-settings__project-main">
+        <InlineEdit
+          aria-label="Project name"
+          className="cad-screen__grow"
+          value={x.name}
+          onSave={(v) => v.trim() && v.trim() !== x.name && onRenameProject(x.id, v.trim())}
+        />
+        <small className="cad-screen__muted cad-screen__num cad-settings__project-meta">
+          {active ? (
+            <>
+              <span>{x.total_references} refs</span>
+              <span>{x.task_count} tasks</span>
+              <span>{x.followup_count} follow-ups</span>
+              <span>{x.reports_count} reports</span>
+            </>
+          ) : null}
+          <span>Updated {formatDate(x.updated_at)}</span>
+        </small>
+      </div>
+      {active ? (
+        <Button size="sm" variant="ghost" title="Delete project" onClick={() => onDeleteProject(x)}>
+          Delete
+        </Button>
+      ) : (
+        <Button size="sm" onClick={() => onReactivate(x.id)}>
+          Reactivate
+        </Button>
+      )}
+    </li>
+  )
+}
+
+/** The active or the archived projects, with Select All; archived ones only when there are some. */
+function ProjectGroup({
+  title,
+  status,
+  items,
+  selected,
+  setSel,
+  ...actions
+}: RowActions & {
+  title: string
+  status: Status
+  items: Project[]
+  selected: number[]
+  setSel: React.Dispatch<React.SetStateAction<number[]>>
+}) {
+  if (items.length === 0 && status === 'archived') return null
+  const all = items.length > 0 && items.every((x) => selected.includes(x.id))
+  const headingId = `projects-${status}`
+  return (
+    <section className="cad-screen__block" aria-labelledby={headingId}>
+      <div className="cad-screen__head">
+        <h3 id={headingId} className="cad-settings__subtitle">
+          {title} <span className="cad-screen__muted cad-screen__num">({items.length})</span>
+        </h3>
+        {items.length ? (
+          <Button
+            size="sm"
+            variant="ghost"
+            aria-label={`${all ? 'Unselect All' : 'Select All'} ${title}`}
+            onClick={() =>
+              setSel((s) =>
+                all
+                  ? s.filter((id) => !items.some((x) => x.id === id))
+                  : [...new Set([...s, ...items.map((x) => x.id)])],
+              )
+            }
+          >
+            {all ? 'Unselect All' : 'Select All'}
+          </Button>
+        ) : null}
+      </div>
+      {items.length === 0 ? (
+        <p className="cad-screen__muted">No active projects</p>
+      ) : (
+        <ul className="cad-screen__list">
+          {items.map((x) => (
+            <ProjectRow
+              key={x.id}
+              project={x}
+              checked={selected.includes(x.id)}
+              onCheck={(on) => setSel((s) => (on ? [...s, x.id] : s.filter((id) => id !== x.id)))}
+              {...actions}
+            />
+          ))}
+        </ul>
+      )}
+    </section>
+  )
+}
+
+function SettingsProjects(p: SettingsProjectsProps) {
+  const [finder, setFinder] = React.useState<Finder>({ q: '', filter: 'all', sort: 'name' })
+  const [sel, setSel] = React.useState<number[]>([])
+  const match = filterProjects(p.projects, finder.q, finder.filter, finder.sort)
   // A project renamed away, deleted or combined drops out of the selection.
   const selected = sel.filter((id) => p.projects.some((x) => x.id === id))
   const picked = p.projects.filter((x) => selected.includes(x.id))
-  const filtered = q.trim() !== '' || filter !== 'all'
-  const toggle = (id: number, on: boolean) =>
-    setSel((s) => (on ? [...s, id] : s.filter((x) => x !== id)))
-  const bulk = (status: 'active' | 'archived') => {
-    p.onSetProjectsStatus(
-      picked.filter((x) => x.status !== status).map((x) => x.id),
-      status,
-    )
-    setSel([])
+  const actions: RowActions = {
+    onRenameProject: p.onRenameProject,
+    onDeleteProject: p.onDeleteProject,
+    onReactivate: (id) => p.onSetProjectsStatus([id], 'active'),
   }
-  const list = (title: string, status: 'active' | 'archived') => {
-    const items = match.filter((x) => x.status === status)
-    if (items.length === 0 && status === 'archived') return null
-    const all = items.length > 0 && items.every((x) => selected.includes(x.id))
-    const headingId = `projects-${status}`
-    return (
-      <section className="cad-screen__block" aria-labelledby={headingId}>
-        <div className="cad-screen__head">
-          <h3 id={headingId} className="cad-settings__subtitle">
-            {title} <span className="cad-screen__muted cad-screen__num">({items.length})</span>
-          </h3>
-          {items.length ? (
-            <Button
-              size="sm"
-              variant="ghost"
-              aria-label={`${all ? 'Unselect All' : 'Select All'} ${title}`}
-              onClick={() =>
-                setSel((s) =>
-                  all
-                    ? s.filter((id) => !items.some((x) => x.id === id))
-                    : [...new Set([...s, ...items.map((x) => x.id)])],
-                )
-              }
-            >
-              {all ? 'Unselect All' : 'Select All'}
-            </Button>
-          ) : null}
-        </div>
-        {items.length === 0 ? (
-          <p className="cad-screen__muted">No active projects</p>
-        ) : (
-          <ul className="cad-screen__list">
-            {items.map((x) => (
-              <li key={x.id} className="cad-screen__row cad-settings__project">
-                <Checkbox
-                  aria-label={`Select ${x.name}`}
-                  checked={selected.includes(x.id)}
-                  onCheckedChange={(v) => toggle(x.id, v === true)}
-                />
-                <div className="cad-settings__project-main">
-                  <InlineEdit
-                    aria-label="Project name"
-                    className="cad-screen__grow"
-                    value={x.name}
-                    onSave={(v) =>
-                      v.trim() && v.trim() !== x.name && p.onRenameProject(x.id, v.trim())
-                    }
-                  />
-                  <small className="cad-screen__muted cad-screen__num cad-settings__project-meta">
-                    {status === 'active' ? (
-                      <>
-                        <span>{x.total_references} refs</span>
-                        <span>{x.task_count} tasks</span>
-                        <span>{x.followup_count} follow-ups</span>
-                        <span>{x.reports_count} reports</span>
-                      </>
-                    ) : null}
-                    <span>Updated {formatDate(x.updated_at)}</span>
-                  </small>
-                </div>
-                {status === 'active' ? (
-                  <Button
-                    size="sm"
-                    variant="ghost"
-                    title="Delete project"
-                    onClick={() => p.onDeleteProject(x)}
-                  >
-                    Delete
-                  </Button>
-                ) : (
-                  <Button size="sm" onClick={() => p.onSetProjectsStatus([x.id], 'active')}>
-                    Reactivate
-                  </Button>
-                )}
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
-    )
-  }
+  const group = (title: string, status: Status) => (
+    <ProjectGroup
+      title={title}
+      status={status}
+      items={match.filter((x) => x.status === status)}
+      selected={selected}
+      setSel={setSel}
+      {...actions}
+    />
+  )
   return (
     <div className="cad-screen__block">
       <h2>Projects</h2>
-      <form
-        className="cad-screen__inline"
-        onSubmit={(e) => {
-          e.preventDefault()
-          if (newName.trim()) p.onAddProject(newName.trim())
-          setNewName('')
-        }}
-      >
-        <input
-          className="cad-screen__input"
-          aria-label="New project name"
-          placeholder="New project name"
-          value={newName}
-          onChange={(e) => setNewName(e.target.value)}
-        />
-        <Button type="submit" variant="primary">
-          Add Project
-        </Button>
-      </form>
+      <AddProjectForm onAdd={p.onAddProject} />
       {p.projects.length > 0 ? (
-        <search className="cad-screen__inline cad-settings__filters" aria-label="Filter projects">
-          <input
-            className="cad-screen__input"
-            type="search"
-            aria-label="Search projects"
-            placeholder="Search projects by name"
-            value={q}
-            onChange={(e) => setQ(e.target.value)}
-          />
-          <Select
-            aria-label="Filter"
-            value={filter}
-            options={FILTERS}
-            onValueChange={(v) => setFilter(v as ProjectFilter)}
-          />
-          <Select
-            aria-label="Sort"
-            value={sort}
-            options={SORTS}
-            onValueChange={(v) => setSort(v as ProjectSort)}
-          />
-          {filtered ? (
-            <Button
-              size="sm"
-              variant="ghost"
-              onClick={() => {
-                setQ('')
-                setFilter('all')
-              }}
-            >
-              Clear filters
-            </Button>
-          ) : null}
-          <small className="cad-screen__muted cad-screen__num" aria-live="polite">
-            {match.length} of {p.projects.length} projects
-          </small>
-        </search>
+        <ProjectFinder
+          finder={finder}
+          onChange={setFinder}
+          shown={match.length}
+          total={p.projects.length}
+        />
       ) : null}
       {selected.length ? (
-        <div
-          className="cad-screen__inline cad-screen__bar"
-          role="toolbar"
-          aria-label="Bulk actions"
-        >
-          <span className="cad-screen__grow cad-screen__num">{selected.length} selected</span>
-          <Button
-            size="sm"
-            disabled={!picked.some((x) => x.status === 'active')}
-            onClick={() => bulk('archived')}
-          >
-            Archive
-          </Button>
-          <Button
-            size="sm"
-            disabled={!picked.some((x) => x.status === 'archived')}
-            onClick={() => bulk('active')}
-          >
-            Activate
-          </Button>
-          <Button
-            size="sm"
-            disabled={selected.length < 2}
-            onClick={() => p.onCombineProjects(selected)}
-          >
-            Combine
-          </Button>
-          <Button size="sm" variant="ghost" onClick={() => setSel([])}>
-            Clear selection
-          </Button>
-        </div>
+        <BulkBar
+          picked={picked}
+          onSetStatus={(status) => {
+            p.onSetProjectsStatus(
+              picked.filter((x) => x.status !== status).map((x) => x.id),
+              status,
+            )
+            setSel([])
+          }}
+          onCombine={() => p.onCombineProjects(selected)}
+          onClear={() => setSel([])}
+        />
       ) : null}
       {p.projects.length === 0 ? (
         <EmptyState title="No projects yet. Add your first project to get started." />
@@ -267,8 +336,8 @@ function SettingsProjects(p: SettingsProjectsProps) {
         <EmptyState title="No projects match your current filters." />
       ) : (
         <>
-          {list('Active Projects', 'active')}
-          {list('Archived Projects', 'archived')}
+          {group('Active Projects', 'active')}
+          {group('Archived Projects', 'archived')}
         </>
       )}
     </div>

@@ -10,13 +10,27 @@ import type {
 
 export type SettingsTab = 'preferences' | 'sections' | 'projects' | 'sharing' | 'delivery'
 
-export type SettingsViewProps = {
+/** What the settings page shows. */
+export type SettingsViewData = {
   settings: UserSettings
   sections: SectionTemplate[]
   projects: Project[]
-  saving?: boolean
-  loading?: boolean
-  defaultTab?: SettingsTab
+  /** GET /api/config's mailEnabled; false adds a hint that e-mail is not configured. */
+  mailEnabled?: boolean
+  /** The server's answer to the last week-over-week change, e.g. 'At most 20 recipients'. */
+  weekOverWeekError?: string | null
+  /** Settings → Sharing: the private links to reports. */
+  shareLinks?: readonly ShareLink[]
+  /** Settings → Delivery: chat webhooks posted on Send. */
+  webhookUrls?: readonly string[]
+  /** The server's answer to the last webhook change. */
+  webhookError?: string | null
+  /** Team roll-up, in the Sharing tab: the teams the user is on. */
+  myTeams?: readonly TeamMembership[]
+}
+
+/** What the settings page does; a tab whose actions are absent is not shown. */
+export type SettingsViewActions = {
   onSavePreferences: (
     s: Pick<UserSettings, 'weekly_start_day' | 'weekly_end_day' | 'report_frequency'>,
   ) => void
@@ -37,22 +51,21 @@ export type SettingsViewProps = {
    * is saved on its own and at once, not through Save Preferences; shown only with this callback.
    */
   onWeekOverWeekChange?: (changes: Partial<WeekOverWeekSettings>) => void
-  /** GET /api/config's mailEnabled; false adds a hint that e-mail is not configured. */
-  mailEnabled?: boolean
-  /** The server's answer to the last week-over-week change, e.g. 'At most 20 recipients'. */
-  weekOverWeekError?: string | null
-  /** Settings → Sharing (the tab shows with onRevokeShare): the private links to reports. */
-  shareLinks?: readonly ShareLink[]
+  /** Settings → Sharing (the tab shows with it): revoke a private link. */
   onRevokeShare?: (id: number) => Promise<void>
   /** Opening the Sharing tab (the app loads the links then). */
   onOpenSharing?: () => void
-  /** Settings → Delivery (the tab shows with onWebhooksChange): chat webhooks posted on Send. */
-  webhookUrls?: readonly string[]
+  /** Settings → Delivery (the tab shows with it). */
   onWebhooksChange?: (urls: string[]) => void
-  /** The server's answer to the last webhook change. */
-  webhookError?: string | null
-  /** Team roll-up, in the Sharing tab: the teams the user is on (leave one) and team reminders. */
-  myTeams?: readonly TeamMembership[]
+  /** Team roll-up, in the Sharing tab: leave a team, and team reminders. */
   onLeaveTeam?: (teamMemberUuid: string) => void
   onTeamReminderChange?: (enabled: boolean) => void
+}
+
+export type SettingsViewProps = {
+  data: SettingsViewData
+  actions: SettingsViewActions
+  saving?: boolean
+  loading?: boolean
+  defaultTab?: SettingsTab
 }

@@ -13,7 +13,12 @@ import { PageSkeleton } from '../primitives/skeleton'
 import { SortableList } from '../primitives/sortable-list'
 import type { ReportFrequency, SectionType, Weekday } from '../types'
 import { SettingsProjects } from './settings-projects'
-import type { SettingsTab, SettingsViewProps } from './settings-types'
+import type {
+  SettingsTab,
+  SettingsViewActions,
+  SettingsViewData,
+  SettingsViewProps,
+} from './settings-types'
 
 const DAYS: Weekday[] = [...WEEKDAYS]
 const FREQS: ReportFrequency[] = ['weekly', 'bi-weekly', 'monthly', 'quarterly']
@@ -30,29 +35,36 @@ const TYPES: Array<[SectionType, string]> = [
 ]
 
 export { filterProjects } from './settings-projects'
-export type { SettingsTab, SettingsViewProps } from './settings-types'
+export type {
+  SettingsTab,
+  SettingsViewActions,
+  SettingsViewData,
+  SettingsViewProps,
+} from './settings-types'
+
+type TabProps = { data: SettingsViewData; actions: SettingsViewActions }
 
 /** Settings → Sharing, team roll-up: reminders for one's team, and the teams one is on. */
-function TeamSettings(p: SettingsViewProps) {
+function TeamSettings({ data, actions }: TabProps) {
   const id = React.useId()
   return (
     <>
-      {p.onTeamReminderChange ? (
+      {actions.onTeamReminderChange ? (
         <div className="cad-screen__block">
           <h3 className="cad-settings__subtitle">Your team</h3>
           <div className="cad-wow-settings__option">
             <Checkbox
               id={`${id}-team-reminder`}
-              checked={p.settings.team_reminder_enabled}
+              checked={data.settings.team_reminder_enabled}
               aria-describedby={`${id}-team-reminder-hint`}
-              onCheckedChange={(v) => p.onTeamReminderChange?.(v === true)}
+              onCheckedChange={(v) => actions.onTeamReminderChange?.(v === true)}
             />
             <div className="cad-wow-settings__text">
               <label htmlFor={`${id}-team-reminder`}>Remind my team to send their report</label>
               <span id={`${id}-team-reminder-hint`} className="cad-wow-settings__hint">
                 On your week end day, an e-mail to each team member on Cadence who has not sent this
                 week's report; once a week each.
-                {p.mailEnabled === false
+                {data.mailEnabled === false
                   ? ' Needs e-mail to be configured on the server; nothing is sent until then.'
                   : ''}
               </span>
@@ -60,16 +72,46 @@ function TeamSettings(p: SettingsViewProps) {
           </div>
         </div>
       ) : null}
-      {p.onLeaveTeam ? <MyTeams teams={p.myTeams ?? []} onLeave={p.onLeaveTeam} /> : null}
+      {actions.onLeaveTeam ? (
+        <MyTeams teams={data.myTeams ?? []} onLeave={actions.onLeaveTeam} />
+      ) : null}
     </>
   )
 }
 
-function Preferences(p: SettingsViewProps) {
+/** Settings → Your data: download everything, or import from a file. */
+function YourData({
+  onExport,
+  onImportFile,
+}: Pick<SettingsViewActions, 'onExport' | 'onImportFile'>) {
+  return (
+    <div className="cad-screen__block cad-settings__data">
+      <h2>Your data</h2>
+      <div className="cad-screen__inline">
+        {onExport ? <Button onClick={onExport}>Download my data</Button> : null}
+        {onImportFile ? (
+          <label className="cad-screen__field">
+            <span>Import from file</span>
+            <input
+              type="file"
+              accept=".json,.md"
+              onChange={(e) => {
+                const f = e.target.files?.[0]
+                if (f) onImportFile(f)
+              }}
+            />
+          </label>
+        ) : null}
+      </div>
+    </div>
+  )
+}
+
+function Preferences({ data, actions, saving }: TabProps & { saving?: boolean }) {
   const [s, setS] = React.useState({
-    weekly_start_day: p.settings.weekly_start_day,
-    weekly_end_day: p.settings.weekly_end_day,
-    report_frequency: p.settings.report_frequency,
+    weekly_start_day: data.settings.weekly_start_day,
+    weekly_end_day: data.settings.weekly_end_day,
+    report_frequency: data.settings.report_frequency,
   })
   const idBase = React.useId()
   const sel = (label: string, key: keyof typeof s, opts: string[]) => (
@@ -91,51 +133,33 @@ function Preferences(p: SettingsViewProps) {
       {sel('Week start day', 'weekly_start_day', DAYS)}
       {sel('Week end day', 'weekly_end_day', DAYS)}
       {sel('Report frequency', 'report_frequency', FREQS)}
-      <Button variant="primary" disabled={p.saving} onClick={() => p.onSavePreferences(s)}>
-        {p.saving ? 'Saving...' : 'Save Preferences'}
+      <Button variant="primary" disabled={saving} onClick={() => actions.onSavePreferences(s)}>
+        {saving ? 'Saving...' : 'Save Preferences'}
       </Button>
-      {p.onWeekOverWeekChange ? (
+      {actions.onWeekOverWeekChange ? (
         <ReportDeliverySettings
-          carryOver={p.settings.carry_over}
-          reminderEnabled={p.settings.reminder_enabled}
-          recipients={p.settings.report_recipients}
-          mailEnabled={p.mailEnabled}
-          error={p.weekOverWeekError}
-          onChange={p.onWeekOverWeekChange}
+          carryOver={data.settings.carry_over}
+          reminderEnabled={data.settings.reminder_enabled}
+          recipients={data.settings.report_recipients}
+          mailEnabled={data.mailEnabled}
+          error={data.weekOverWeekError}
+          onChange={actions.onWeekOverWeekChange}
         />
       ) : null}
-      {p.onExport || p.onImportFile ? (
-        <div className="cad-screen__block cad-settings__data">
-          <h2>Your data</h2>
-          <div className="cad-screen__inline">
-            {p.onExport ? <Button onClick={p.onExport}>Download my data</Button> : null}
-            {p.onImportFile ? (
-              <label className="cad-screen__field">
-                <span>Import from file</span>
-                <input
-                  type="file"
-                  accept=".json,.md"
-                  onChange={(e) => {
-                    const f = e.target.files?.[0]
-                    if (f) p.onImportFile?.(f)
-                  }}
-                />
-              </label>
-            ) : null}
-          </div>
-        </div>
+      {actions.onExport || actions.onImportFile ? (
+        <YourData onExport={actions.onExport} onImportFile={actions.onImportFile} />
       ) : null}
     </div>
   )
 }
 
-function Sections(p: SettingsViewProps) {
+function Sections({ data, actions }: TabProps) {
   const [adding, setAdding] = React.useState(false)
   const [name, setName] = React.useState('')
   const [type, setType] = React.useState<SectionType>('standard')
   const submit = () => {
     if (!name.trim()) return
-    p.onAddSection(name.trim(), type)
+    actions.onAddSection(name.trim(), type)
     setName('')
     setAdding(false)
   }
@@ -171,15 +195,15 @@ function Sections(p: SettingsViewProps) {
           </Button>
         </div>
       ) : null}
-      {p.sections.length === 0 ? (
+      {data.sections.length === 0 ? (
         <EmptyState title="No sections configured yet. Add your first section to get started." />
       ) : (
         <>
           <p className="cad-screen__muted">Drag sections to reorder them</p>
           <SortableList
-            items={p.sections}
+            items={data.sections}
             getLabel={(s) => s.name}
-            onReorder={p.onReorderSections}
+            onReorder={actions.onReorderSections}
             renderItem={(s) => (
               <div className="cad-screen__row cad-settings__section">
                 <InlineEdit
@@ -187,7 +211,8 @@ function Sections(p: SettingsViewProps) {
                   className="cad-screen__grow"
                   value={s.name}
                   onSave={(v) => {
-                    if (v.trim() && v.trim() !== s.name) p.onUpdateSection(s.id, { name: v.trim() })
+                    if (v.trim() && v.trim() !== s.name)
+                      actions.onUpdateSection(s.id, { name: v.trim() })
                   }}
                 />
                 <Select
@@ -196,10 +221,10 @@ function Sections(p: SettingsViewProps) {
                   value={s.type}
                   options={TYPES.map(([t]) => ({ value: t, label: TYPE_LABEL[t] }))}
                   onValueChange={(v) => {
-                    if (v !== s.type) p.onUpdateSection(s.id, { type: v as SectionType })
+                    if (v !== s.type) actions.onUpdateSection(s.id, { type: v as SectionType })
                   }}
                 />
-                <Button size="sm" variant="ghost" onClick={() => p.onDeleteSection(s.id)}>
+                <Button size="sm" variant="ghost" onClick={() => actions.onDeleteSection(s.id)}>
                   Delete
                 </Button>
               </div>
@@ -211,16 +236,39 @@ function Sections(p: SettingsViewProps) {
   )
 }
 
-export function SettingsView(p: SettingsViewProps) {
-  const [tab, setTab] = React.useState<SettingsTab>(p.defaultTab ?? 'preferences')
-  if (p.loading) return <PageSkeleton />
+/** Settings → Sharing: the private links, then the team roll-up's settings. */
+function SharingTab({
+  data,
+  actions,
+}: TabProps & { actions: { onRevokeShare: (id: number) => Promise<void> } }) {
+  return (
+    <section className="cad-screen__block">
+      <h2>Sharing</h2>
+      <p className="cad-screen__muted">
+        Private read-only links to your reports. Readers need no account; you see how often and when
+        a link was opened, never by whom.
+      </p>
+      <SharingList
+        links={data.shareLinks ?? []}
+        onRevoke={actions.onRevokeShare}
+        formatDate={formatDate}
+      />
+      <TeamSettings data={data} actions={actions} />
+    </section>
+  )
+}
+
+export function SettingsView({ data, actions, saving, loading, defaultTab }: SettingsViewProps) {
+  const [tab, setTab] = React.useState<SettingsTab>(defaultTab ?? 'preferences')
+  if (loading) return <PageSkeleton />
   const tabs: Array<[SettingsTab, string]> = [
     ['preferences', 'Report Preferences'],
     ['sections', 'Report Sections'],
     ['projects', 'Projects'],
   ]
-  if (p.onRevokeShare) tabs.push(['sharing', 'Sharing'])
-  if (p.onWebhooksChange) tabs.push(['delivery', 'Delivery'])
+  const { onRevokeShare, onWebhooksChange } = actions
+  if (onRevokeShare) tabs.push(['sharing', 'Sharing'])
+  if (onWebhooksChange) tabs.push(['delivery', 'Delivery'])
   return (
     <div className="cad-screen cad-settings">
       <nav className="cad-settings__nav" aria-label="Settings">
@@ -232,7 +280,7 @@ export function SettingsView(p: SettingsViewProps) {
             aria-current={tab === k ? 'page' : undefined}
             onClick={() => {
               setTab(k)
-              if (k === 'sharing') p.onOpenSharing?.()
+              if (k === 'sharing') actions.onOpenSharing?.()
             }}
           >
             {l}
@@ -240,33 +288,23 @@ export function SettingsView(p: SettingsViewProps) {
         ))}
       </nav>
       <div className="cad-screen__grow">
-        {tab === 'preferences' ? <Preferences {...p} /> : null}
-        {tab === 'sections' ? <Sections {...p} /> : null}
-        {tab === 'projects' ? <SettingsProjects {...p} /> : null}
-        {tab === 'delivery' && p.onWebhooksChange ? (
+        {tab === 'preferences' ? (
+          <Preferences data={data} actions={actions} saving={saving} />
+        ) : null}
+        {tab === 'sections' ? <Sections data={data} actions={actions} /> : null}
+        {tab === 'projects' ? <SettingsProjects projects={data.projects} {...actions} /> : null}
+        {tab === 'delivery' && onWebhooksChange ? (
           <section className="cad-screen__block">
             <h2>Delivery</h2>
             <ChatDeliverySettings
-              urls={p.webhookUrls ?? []}
-              error={p.webhookError}
-              onChange={p.onWebhooksChange}
+              urls={data.webhookUrls ?? []}
+              error={data.webhookError}
+              onChange={onWebhooksChange}
             />
           </section>
         ) : null}
-        {tab === 'sharing' && p.onRevokeShare ? (
-          <section className="cad-screen__block">
-            <h2>Sharing</h2>
-            <p className="cad-screen__muted">
-              Private read-only links to your reports. Readers need no account; you see how often
-              and when a link was opened, never by whom.
-            </p>
-            <SharingList
-              links={p.shareLinks ?? []}
-              onRevoke={p.onRevokeShare}
-              formatDate={formatDate}
-            />
-            <TeamSettings {...p} />
-          </section>
+        {tab === 'sharing' && onRevokeShare ? (
+          <SharingTab data={data} actions={{ ...actions, onRevokeShare }} />
         ) : null}
       </div>
     </div>
