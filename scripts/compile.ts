@@ -20,8 +20,8 @@ function newestMtime(path: string): number {
   return newest
 }
 
-const run = (cmd: string[]) => {
-  const result = Bun.spawnSync(cmd, { cwd: root, stdout: 'inherit', stderr: 'inherit' })
+const run = (cmd: string[], cwd = root) => {
+  const result = Bun.spawnSync(cmd, { cwd, stdout: 'inherit', stderr: 'inherit' })
   if (result.exitCode !== 0) process.exit(result.exitCode ?? 1)
 }
 
@@ -31,7 +31,8 @@ const sources = ['app/src', 'app/public', 'app/index.html', 'app/vite.config.ts'
 const builtAt = existsSync(built) ? statSync(built).mtimeMs : 0
 if (builtAt < Math.max(...sources.map((s) => newestMtime(join(root, s))))) {
   console.log(builtAt ? 'App build is stale: rebuilding…' : 'App not built yet: building…')
-  run(['bun', 'run', 'build'])
+  // The app's own build (its JavaScript budgets are `bun run build`'s and the tests' to hold).
+  run(['bun', 'x', 'vite', 'build'], join(root, 'app'))
 }
 
 // 2. What the executable carries: each file under the name it is extracted to at start.

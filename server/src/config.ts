@@ -59,6 +59,8 @@ export type OpsConfig = {
   pingTimeout: number
   /** LOG_FORMAT: `text` for a terminal (default) or `json`, one object per line. */
   logFormat: 'text' | 'json'
+  /** LOG_REQUESTS: `on` (default) writes one line per answered request; `off` only the rest. */
+  logRequests: boolean
   /** METRICS_TOKEN: set, GET /metrics answers Prometheus text to `Bearer <token>`; unset, 404. */
   metricsToken: string | null
   /** OTEL_EXPORTER_OTLP_ENDPOINT: set, traces are exported there over OTLP/HTTP. */
@@ -92,6 +94,9 @@ function opsConfig(env: Record<string, string | undefined>): OpsConfig {
   const logFormat = env.LOG_FORMAT?.trim().toLowerCase() || 'text'
   if (logFormat !== 'text' && logFormat !== 'json')
     throw new Error("LOG_FORMAT must be 'text' or 'json' (unset: text)")
+  const logRequests = env.LOG_REQUESTS?.trim().toLowerCase() || 'on'
+  if (logRequests !== 'on' && logRequests !== 'off')
+    throw new Error("LOG_REQUESTS must be 'on' or 'off' (unset: on)")
   const otlp = env.OTEL_EXPORTER_OTLP_ENDPOINT?.trim() || null
   if (otlp && !/^https?:\/\/[^/]/i.test(otlp))
     throw new Error('OTEL_EXPORTER_OTLP_ENDPOINT must be an http:// or https:// URL')
@@ -101,6 +106,7 @@ function opsConfig(env: Record<string, string | undefined>): OpsConfig {
     statementTimeout: bounded(env, 'DATABASE_STATEMENT_TIMEOUT', 5, 3600),
     pingTimeout: bounded(env, 'DATABASE_PING_TIMEOUT', 2, 60),
     logFormat,
+    logRequests: logRequests === 'on',
     metricsToken: env.METRICS_TOKEN?.trim() || null,
     otlpEndpoint: otlp,
     serviceName: env.OTEL_SERVICE_NAME?.trim() || 'cadence',

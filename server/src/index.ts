@@ -5,33 +5,116 @@ import { openPostgres } from './db/pg'
 import { startCheckpointer } from './db/sqlite/checkpointer'
 import { InFlight } from './lib/in-flight'
 import { RouteTable } from './lib/route-rules'
-import { purgeExpiredSessions } from './modules/auth/service'
 import { startWebhookPoster } from './modules/delivery/chat-worker'
 import { startMailer } from './modules/delivery/mail-worker'
+import { startRetention } from './modules/system/retention'
+import { createObservability } from './observability'
+import { createLogger, routeConsole } from './observability/log'
 
 const started = performance.now()
 const config = loadConfig()
+const { ops } = config
+// LOG_FORMAT=json: every line this process writes is one JSON object, console's included.
+const log = createLogger(ops.logFormat)
+routeConsole(log)
+
+/** The port must be free: a second process never shares it (nor, on SQLite, the database file). */
+function refuseBusyPort() {
+  try {
+    Bun.serve({
+      port: config.port,
+      hostname: config.host,
+      reusePort: false,
+      fetch: () => new Response(),
+    }).stop(true)
+  } catch (error) {
+    log.error(
+      `Port ${config.port} on ${config.host} is in use: is another Cadence running? Not starting.`,
+      error,
+    )
+    process.exit(1)
+  }
+}
+if (ops.migrate !== 'only') refuseBusyPort()
+
 // DATABASE_URL (PostgreSQL, any number of instances) or the SQLite file at DATABASE_PATH.
+// MIGRATE=off runs no DDL (a role that may only read and write data); MIGRATE=only migrates, exits.
+const migrate = ops.migrate !== 'off'
 const db: Db = config.databaseUrl
-  ? ((await openPostgres(config.databaseUrl, { max: config.databasePoolSize })) as unknown as Db)
-  : openDatabase(config.databasePath)
+  ? ((await openPostgres(config.databaseUrl, {
+      max: config.databasePoolSize,
+      connectTimeout: ops.connectTimeout,
+      statementTimeout: ops.statementTimeout,
+      pingTimeout: ops.pingTimeout,
+      migrate,
+    })) as unknown as Db)
+  : openDatabase(config.databasePath, { migrate })
+if (ops.migrate === 'only') {
+  await db.close()
+  log.info('Migrations applied; MIGRATE=only, so not serving.')
+  process.exit(0)
+}
+// MIGRATE=off on a database this version's migrations have not reached: the process serves its
+// probes (ready: 503) and answers the API 503 until they have run; its background work waits too.
+const schemaCurrent = async () => (await db.schemaCurrent?.().catch(() => false)) ?? true
+let current = migrate || (await schemaCurrent())
+if (!current)
+  log.warn(
+    'MIGRATE=off and the database schema is not current: /api/health/ready answers 503 until the migrations run (MIGRATE=only).',
+  )
 const databaseName = config.databaseUrl
   ? `PostgreSQL ${new URL(config.databaseUrl).host}${new URL(config.databaseUrl).pathname}`
   : config.databasePath
-await purgeExpiredSessions({ db, config })
 const inFlight = new InFlight()
-const app = createApp({ db, config, inFlight })
+// Request ids (a trusted proxy's X-Request-Id kept), one log line per request, metrics, traces.
+const obs = createObservability(
+  { db, config },
+  {
+    log,
+    accessLog: ops.logRequests,
+    socketAddress: (request) => app.server?.requestIP(request)?.address,
+  },
+)
+const app = createApp({ db, config, inFlight, obs })
 // No body larger than the largest limit a route declares is read at all, with or without
-// Content-Length (app.ts).
-app.listen({
-  port: config.port,
-  hostname: config.host,
-  maxRequestBodySize: new RouteTable().load(app.routes).maxBodyLimit(),
-})
-// The in-process mailer: report e-mails on Send, retries, the weekly reminder. Off without SMTP_URL.
-const mailer = config.smtp ? startMailer({ db, config }) : null
-// Chat delivery (Slack, Teams, JSON webhooks) on Send, retried like e-mail; needs no SMTP.
-const poster = startWebhookPoster({ db, config })
+// Content-Length (app.ts). No reusePort: a port in use stops the start instead of being shared.
+try {
+  app.listen({
+    port: config.port,
+    hostname: config.host,
+    maxRequestBodySize: new RouteTable().load(app.routes).maxBodyLimit(),
+    reusePort: false,
+  })
+} catch (error) {
+  log.error(
+    `Port ${config.port} on ${config.host} is in use: is another Cadence running? Not starting.`,
+    error,
+  )
+  process.exit(1)
+}
+// The background work, once the schema is current (at once, unless MIGRATE=off met an older one).
+let mailer: ReturnType<typeof startMailer> | null = null
+let poster: ReturnType<typeof startWebhookPoster> | null = null
+let stopRetention = () => {}
+async function startBackground() {
+  // Expired sessions, old deliveries and activity entries: hourly, once across instances.
+  stopRetention = startRetention({ db, config }, log)
+  // The in-process mailer: report e-mails on Send, retries, the weekly reminder. Off without SMTP_URL.
+  mailer = config.smtp ? startMailer({ db, config }) : null
+  // Chat delivery (Slack, Teams, JSON webhooks) on Send, retried like e-mail; needs no SMTP.
+  poster = startWebhookPoster({ db, config })
+}
+if (current) await startBackground()
+else {
+  const waiting = setInterval(async () => {
+    if (current || !(await schemaCurrent())) return
+    current = true
+    clearInterval(waiting)
+    log.info('The database schema is current now: starting the mailer and the scheduled jobs.')
+    await startBackground()
+  }, 5_000)
+  waiting.unref()
+}
 // WAL checkpoints on their own thread, started once the server answers (off the start path).
 let stopCheckpointer = () => {}
 if (db.kind === 'sqlite' && config.databasePath !== ':memory:')
@@ -65,8 +148,10 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     const deadline = Date.now() + 10_000
     await Promise.race([app.server?.stop(false), Bun.sleep(10_000)])
     await inFlight.idle(Math.max(0, deadline - Date.now()))
-    await Promise.race([Promise.all([mailer?.stop(), poster.stop()]), Bun.sleep(5_000)])
+    await Promise.race([Promise.all([mailer?.stop(), poster?.stop()]), Bun.sleep(5_000)])
     stopCheckpointer()
+    stopRetention()
+    await Promise.race([obs.close(), Bun.sleep(2_000)])
     await db.close()
     process.exit(0)
   })

@@ -4,6 +4,7 @@ import type { Db } from '../db'
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS, UNAVAILABLE_MESSAGE } from '../db/unavailable'
 import { trustedProxies } from '../lib/rate-limit'
 import { pathAndQuery } from '../lib/request-path'
+import { requestUser } from '../lib/request-user'
 import { createLogger, type Logger } from './log'
 import { createMetrics, type Metrics } from './metrics'
 import { createTracing, type Tracing } from './tracing'
@@ -174,6 +175,7 @@ export function createObservability(
       const found = entry.route ?? findRoute(request.method, pathname)
       const route = found === undefined ? undefined : template(found)
       const label = route ?? 'unmatched'
+      entry.userId ??= requestUser.get(request)
       metrics?.request(request.method, label, response.status, seconds)
       finish?.(label, response.status, entry.userId)
       if (accessLog) {

@@ -86,6 +86,8 @@ describe('LOG_FORMAT=json', () => {
     const token = share.json.url.split('/r/')[1] as string
     lines.length = 0
     const res = await ada.get(`/api/reports/${report.json.uuid}`)
+    // Answered from the response cache, before any route's hooks: the user is known all the same.
+    const hit = await ada.get(`/api/reports/${report.json.uuid}`)
     const shared = await app.handle(new Request(`${ORIGIN}/api/shared/${token}`))
     expect(shared.status).toBe(200)
     const unauthorised = await app.handle(new Request(`${ORIGIN}/api/projects`))
@@ -93,7 +95,13 @@ describe('LOG_FORMAT=json', () => {
 
     const entries = lines.map((line) => JSON.parse(line))
     expect(lines.every((l) => !l.includes('\n'))).toBe(true)
-    const [own, byToken, refused] = entries
+    const [own, cached, byToken, refused] = entries
+    expect(cached).toMatchObject({
+      request_id: hit.headers.get('x-request-id'),
+      route: '/api/reports/:uuid',
+      status: 200,
+      user_id: report.json.user_id,
+    })
     expect(own).toMatchObject({
       level: 'info',
       msg: 'request',
