@@ -97,8 +97,8 @@ function createResource<T, K = undefined, X extends object = object>(
   let version = 0
   let inFlight: { promise: Promise<T>; version: number } | null = null
 
-  const isFresh = () =>
-    state.loaded && state.lastFetched !== null && Date.now() - state.lastFetched < freshMs
+  // Only an answer sets lastFetched (a key change, invalidate, reset or 404 clears it).
+  const isFresh = () => state.lastFetched !== null && Date.now() - state.lastFetched < freshMs
 
   function clear(key: K | undefined, keepData = false) {
     epoch++

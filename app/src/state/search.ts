@@ -1,7 +1,7 @@
 import type { SavedSearch, SearchFilters, SearchResult } from '@cadence/ui'
 import { proxy, subscribe, useSnapshot } from 'valtio'
 import { api, call, request } from '../api/client'
-import { cache } from './cache'
+import { cache, onCacheReset } from './cache'
 import { loadReport, reportState } from './reports'
 import { createResource, type ResourceState, useResource } from './resource'
 import { assigned, loadAssigned } from './roll-up'
@@ -93,6 +93,7 @@ async function searchFor(serverQuery: string): Promise<SearchResult[]> {
  * the last results stay on screen; an answer to a query since replaced is dropped.
  */
 const searchResults = createResource(searchFor)
+onCacheReset(() => searchResults.reset())
 
 /**
  * 'Mark completed' on a task or follow-up result, on what the result really is: a report item
