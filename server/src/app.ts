@@ -2,6 +2,7 @@ import { Elysia } from 'elysia'
 import type { Config } from './config'
 import type { AppContext } from './context'
 import type { Db } from './db'
+import { isWriteRace, WRITE_RACE } from './db/engine'
 import { bodyTooLarge, readBody, readJsonBody } from './lib/body'
 import { HttpError, validationMessage } from './lib/errors'
 import { httpCache } from './lib/http-cache'
@@ -175,6 +176,11 @@ export function createApp({ db, config, signInLimit, inFlight }: CreateAppOption
           set.status = 404
           return { error: 'Not found' }
         default:
+          // Another request changed the same rows at the same moment: a conflict, not our bug.
+          if (isWriteRace(error)) {
+            set.status = 409
+            return { error: WRITE_RACE }
+          }
           console.error(error)
           set.status = 500
           return { error: 'Internal server error' }

@@ -80,6 +80,9 @@ export async function copyData(
     ...tables.filter((t) => getTableName(t) === 'data_versions'),
   ]
   await target.tx(async (tx) => {
+    // PostgreSQL bumps data versions at COMMIT (deferred triggers): here at once, so the copied
+    // data_versions, written last, are what the target keeps.
+    if (tx.kind === 'pg') await tx.exec(sql`SET CONSTRAINTS ALL IMMEDIATE`)
     for (const table of ordered) {
       const name = getTableName(table)
       const into = targetTables.get(name) as SQLiteTable

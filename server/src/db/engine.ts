@@ -44,11 +44,64 @@ export interface Engine {
    * Runs `fn` in one transaction: committed when it resolves, rolled back when it throws. Inside,
    * use the `tx` it is given (a nested call on it is a savepoint). On SQLite no other statement
    * of this process runs while it is open; keep the work inside short.
+   *
+   * On PostgreSQL a transaction that fails on a deadlock or a serialisation failure is run again
+   * from the start, a bounded number of times (TX_ATTEMPTS): `fn` may run more than once, so it
+   * keeps anything that is not a database write (waking a worker, a network call) for after.
    */
-  tx<T>(fn: (tx: Engine) => Promise<T>): Promise<T>
+  tx<T>(fn: (tx: Engine) => Promise<T>, options?: TxOptions): Promise<T>
   /** Whether the database answers (GET /api/health). */
   ping(): Promise<boolean>
   close(): Promise<void>
+}
+
+/**
+ * What a transaction says of itself. `user`: the account whose data it writes. It then takes that
+ * user's write lock before anything else (PostgreSQL: a transaction-level advisory lock keyed by
+ * the user; SQLite's BEGIN IMMEDIATE already excludes every other writer), so two multi-statement
+ * writes of one user run one after the other instead of taking row locks in opposite orders.
+ * The item writes of `db.q.items` take the same lock (docs/architecture.md, "One user's writes").
+ */
+export type TxOptions = { user?: number }
+
+/** How many times a PostgreSQL transaction is tried when it fails on a deadlock or serialisation. */
+export const TX_ATTEMPTS = 5
+
+/** The SQLSTATE of a database error (PostgreSQL's code), looked for through wrapping errors. */
+export function sqlState(error: unknown): string | undefined {
+  let e: unknown = error
+  for (let depth = 0; e && depth < 4; depth++) {
+    const { code, errno } = e as { code?: unknown; errno?: unknown }
+    for (const c of [errno, code]) if (typeof c === 'string' && /^[0-9A-Z]{5}$/.test(c)) return c
+    e = (e as { cause?: unknown }).cause
+  }
+  return undefined
+}
+
+/** A deadlock or a serialisation failure: the transaction did nothing and may be tried again. */
+export const isRetryable = (error: unknown) => {
+  const state = sqlState(error)
+  return state === '40P01' || state === '40001'
+}
+
+/** What the API answers (409) for a write that met another request's change (isWriteRace). */
+export const WRITE_RACE = 'Changed by another request at the same moment; reload and try again'
+
+/**
+ * A write that met another request's change at the same moment: a row it refers to went away
+ * (a foreign key), another request made the same unique row, or a deadlock or serialisation
+ * failure outlived its retries. The API answers these 409, never 500.
+ */
+export function isWriteRace(error: unknown): boolean {
+  if (isRetryable(error) || isUniqueViolation(error)) return true
+  if (sqlState(error) === '23503') return true
+  let e: unknown = error
+  for (let depth = 0; e && depth < 4; depth++) {
+    const { message } = e as { message?: unknown }
+    if (typeof message === 'string' && /FOREIGN KEY constraint failed/.test(message)) return true
+    e = (e as { cause?: unknown }).cause
+  }
+  return false
 }
 
 /** A boolean read back from raw SQL: PostgreSQL answers true/false, SQLite 1/0. */

@@ -4,8 +4,9 @@ import type { SQL as DrizzleSql } from 'drizzle-orm'
 import { drizzle } from 'drizzle-orm/bun-sql'
 import { migrate } from 'drizzle-orm/bun-sql/migrator'
 import { PgDialect } from 'drizzle-orm/pg-core'
-import type { Engine, Orm, Schema } from '../engine'
+import type { Engine, Orm, Schema, TxOptions } from '../engine'
 import type { Statements } from '../sqlite/statements'
+import { lockUser, retrying } from './core'
 import * as pgSchema from './schema'
 import { pgStatements } from './statements'
 
@@ -37,12 +38,12 @@ export async function openPostgres(url: string, options: PgOptions = {}) {
   }
   const client = new SQL({ url, max: options.max ?? 10, idleTimeout: options.idleTimeout ?? 30 })
   const root = drizzle({ client, schema: pgSchema })
-  return engine(client, root as unknown as Orm, client)
+  return engine(client, root as unknown as Orm, client, false)
 }
 
 const dialect = new PgDialect()
 
-function engine(sql: SQL, orm: Orm, pool: SQL) {
+function engine(sql: SQL, orm: Orm, pool: SQL, inTx: boolean) {
   const run = async <T>(query: DrizzleSql) => {
     const { sql: text, params } = dialect.sqlToQuery(query)
     return (await sql.unsafe(text, params as never[])) as T[] & { count: number }
@@ -64,13 +65,21 @@ function engine(sql: SQL, orm: Orm, pool: SQL) {
     async exec(query: DrizzleSql) {
       return (await run(query)).count ?? 0
     },
-    async tx<T>(fn: (tx: Engine) => Promise<T>): Promise<T> {
+    async tx<T>(fn: (tx: Engine) => Promise<T>, options: TxOptions = {}): Promise<T> {
       // A nested call is a savepoint on the transaction's own connection.
       type TxOrm = Orm & { session: { client: SQL } }
       const withTx = orm as unknown as {
         transaction: (body: (txOrm: TxOrm) => Promise<T>) => Promise<T>
       }
-      return withTx.transaction((txOrm) => fn(engine(txOrm.session.client, txOrm, pool)))
+      const run = () =>
+        withTx.transaction(async (txOrm) => {
+          const client = txOrm.session.client
+          // The user's lock before any row lock (docs/architecture.md, "One user's writes").
+          if (options.user !== undefined) await lockUser(client, options.user)
+          return fn(engine(client, txOrm, pool, true))
+        })
+      // A savepoint is not tried again alone: its transaction is, from the start.
+      return inTx ? run() : retrying(run)
     },
     async ping() {
       try {

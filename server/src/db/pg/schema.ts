@@ -251,6 +251,10 @@ export const sectionItems = pgTable(
     index('section_items_project').on(t.project_id),
     index('section_items_assignee').on(t.assigned_to_team_member_id),
     index('section_items_carried').on(t.carried_from_item_id),
+    // An item is carried forward once: two carry-overs at the same moment cannot both copy it.
+    uniqueIndex('section_items_carried_once')
+      .on(t.carried_from_item_id)
+      .where(sql`carried_from_item_id IS NOT NULL`),
     // A source is pulled into a section once (POST /api/reports/{uuid}/pull).
     uniqueIndex('section_items_section_source')
       .on(t.section_id, t.source_item_id)
@@ -376,6 +380,10 @@ export const deliveries = pgTable(
     uniqueIndex('deliveries_team_reminder_once')
       .on(t.user_id, t.week_start_date)
       .where(sql`kind = 'team_reminder'`),
+    // One question e-mail waits per brief at a time: readers asking meanwhile join it.
+    uniqueIndex('deliveries_question_waiting')
+      .on(t.report_id)
+      .where(sql`kind = 'question' AND status = 'pending'`),
   ],
 )
 

@@ -7,7 +7,7 @@ import { drizzle } from 'drizzle-orm/bun-sqlite'
 import { migrate } from 'drizzle-orm/bun-sqlite/migrator'
 import { SQLiteAsyncDialect } from 'drizzle-orm/sqlite-core'
 import { drizzle as drizzleProxy } from 'drizzle-orm/sqlite-proxy'
-import type { Engine } from '../engine'
+import type { Engine, TxOptions } from '../engine'
 import * as schema from '../schema'
 import { sqliteStatements } from './statements'
 
@@ -168,7 +168,9 @@ function engine(sqlite: Database, client: Database, counter: { statements: numbe
       const { stmt, params } = compile(query)
       return stmt.run(...params).changes
     },
-    async tx<T>(fn: (tx: Engine) => Promise<T>): Promise<T> {
+    // BEGIN IMMEDIATE excludes every other writer, of this process and of any other on the file:
+    // the user's write lock (options.user) is implied, and no deadlock can form.
+    async tx<T>(fn: (tx: Engine) => Promise<T>, _options?: TxOptions): Promise<T> {
       if (gate.owner && gate.context.getStore() === gate.owner) {
         // Nested: a savepoint inside the open transaction.
         const name = `sp${++savepoints}`

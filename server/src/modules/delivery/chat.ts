@@ -8,46 +8,15 @@
 import type { ProjectHealth } from '@cadence/contract'
 import { eq } from 'drizzle-orm'
 import type { AppContext } from '../../context'
-import { deliveries, reports, shares, userSettings } from '../../db/schema'
+import { deliveries, reports, shares } from '../../db/schema'
 import { nowIso } from '../../lib/time'
 import { reportProjectHealth } from '../project-health/service'
 import { createShare } from '../sharing/shares'
 import { parseWebhookUrls, type WebhookService, webhookLabel, webhookService } from './chat-labels'
 import { type Poster, webhookPoster } from './chat-urls'
-import { wakeMailers } from './queue'
 import { runDueDeliveries, Skip } from './run'
 
 const TIMEOUT_MS = 10_000
-
-/** On Send: one `webhook` delivery per configured URL. Never throws (the Send stands). */
-export async function queueWebhookDeliveries(
-  ctx: AppContext,
-  userId: number,
-  report: { id: number; week_start_date: string },
-) {
-  try {
-    const [settings] = await ctx.db.orm
-      .select({ urls: userSettings.webhook_urls })
-      .from(userSettings)
-      .where(eq(userSettings.user_id, userId))
-    const urls = parseWebhookUrls(settings?.urls)
-    if (!urls.length) return 0
-    await ctx.db.orm.insert(deliveries).values(
-      urls.map((url) => ({
-        user_id: userId,
-        report_id: report.id,
-        kind: 'webhook' as const,
-        week_start_date: report.week_start_date,
-        recipients: JSON.stringify([url]),
-      })),
-    )
-    wakeMailers(ctx.db)
-    return urls.length
-  } catch (error) {
-    console.error('Could not record the webhook deliveries', error)
-    return 0
-  }
-}
 
 const HEALTH_WORD = { on_track: 'On track', at_risk: 'At risk', off_track: 'Off track' } as const
 const healthWord = (h: ProjectHealth['health']) => (h ? HEALTH_WORD[h] : 'Not set')

@@ -220,7 +220,8 @@ describe('failures, backoff and Retry', () => {
       }
       expect(row.status).toBe('pending')
       const next = new Date(row.next_attempt_at)
-      waits.push((next.getTime() - now.getTime()) / 60_000)
+      // Measured from the failed attempt, a few milliseconds after the batch's `now`.
+      waits.push(Math.round((next.getTime() - now.getTime()) / 60_000))
       // Not due a moment before its time: nothing is attempted.
       await sendDueDeliveries(ctx, transport, new Date(next.getTime() - 1000))
       expect((await rows(ctx.db))[0].attempts).toBe(attempt)

@@ -2,10 +2,12 @@
  * Recording deliveries. Kept apart from the sending side (mail.ts, chat.ts) so the reports
  * service can call queueReportDelivery without importing the renderer or the reports service back.
  */
-import { and, eq } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
+import type { Config } from '../../config'
 import type { AppContext } from '../../context'
 import type { Db } from '../../db'
 import { deliveries, userSettings, users } from '../../db/schema'
+import { parseWebhookUrls } from './chat-labels'
 
 /** The addresses of a stored JSON array; anything malformed reads as none. */
 export function parseRecipients(json: string | null | undefined): string[] {
@@ -35,39 +37,37 @@ export function wakeMailers(db: Db) {
 }
 
 /**
- * On Send: with mail enabled and at least one recipient in the user's settings, records a
- * `report` delivery with the recipients as they are now. Never throws: a problem here must not
- * fail the Send; it is logged and the report stays sent.
+ * On Send, in the Send's own transaction (reports/send.ts): with mail enabled and at least one
+ * recipient in the user's settings, a `report` delivery with the recipients as they are now; and
+ * a `webhook` delivery for each chat URL. Committed or rolled back with the Send, so a report is
+ * never sent without its deliveries nor delivered twice. Answers how many of each; the caller
+ * wakes the senders once the transaction is committed (wakeMailers).
  */
-export async function queueReportDelivery(
-  ctx: AppContext,
+export async function recordSendDeliveries(
+  db: Db,
+  config: Config,
   userId: number,
   report: { id: number; week_start_date: string },
 ) {
-  if (!ctx.config.smtp) return null
-  try {
-    const [settings] = await ctx.db.orm
-      .select({ recipients: userSettings.report_recipients })
-      .from(userSettings)
-      .where(eq(userSettings.user_id, userId))
-    const recipients = parseRecipients(settings?.recipients)
-    if (!recipients.length) return null
-    const [row] = await ctx.db.orm
-      .insert(deliveries)
-      .values({
-        user_id: userId,
-        report_id: report.id,
-        kind: 'report',
-        week_start_date: report.week_start_date,
-        recipients: JSON.stringify(recipients),
-      })
-      .returning()
-    wakeMailers(ctx.db)
-    return row
-  } catch (error) {
-    console.error('Could not record the report e-mail delivery', error)
-    return null
-  }
+  const [settings] = await db.orm
+    .select({ recipients: userSettings.report_recipients, urls: userSettings.webhook_urls })
+    .from(userSettings)
+    .where(eq(userSettings.user_id, userId))
+  const recipients = config.smtp ? parseRecipients(settings?.recipients) : []
+  const urls = parseWebhookUrls(settings?.urls)
+  const row = (kind: 'report' | 'webhook', to: string[]) => ({
+    user_id: userId,
+    report_id: report.id,
+    kind,
+    week_start_date: report.week_start_date,
+    recipients: JSON.stringify(to),
+  })
+  const rows = [
+    ...(recipients.length ? [row('report', recipients)] : []),
+    ...urls.map((url) => row('webhook', [url])),
+  ]
+  if (rows.length) await db.orm.insert(deliveries).values(rows)
+  return { emails: recipients.length ? 1 : 0, webhooks: urls.length }
 }
 
 /**
@@ -91,23 +91,13 @@ export async function queueQuestionMail(
 ) {
   if (!ctx.config.smtp) return null
   try {
-    const [waiting] = await ctx.db.orm
-      .select({ id: deliveries.id })
-      .from(deliveries)
-      .where(
-        and(
-          eq(deliveries.report_id, report.id),
-          eq(deliveries.kind, 'question'),
-          eq(deliveries.status, 'pending'),
-        ),
-      )
-      .limit(1)
-    if (waiting) return null
     const [author] = await ctx.db.orm
       .select({ email: users.email })
       .from(users)
       .where(eq(users.id, userId))
     if (!author) return null
+    // The partial unique index deliveries_question_waiting keeps one waiting e-mail per brief:
+    // of readers asking at the same moment, on any instance, one insert wins, the others join it.
     const [row] = await ctx.db.orm
       .insert(deliveries)
       .values({
@@ -118,8 +108,9 @@ export async function queueQuestionMail(
         recipients: JSON.stringify([author.email]),
         next_attempt_at: new Date(now.getTime() + QUESTION_MAIL_DELAY_MS).toISOString(),
       })
+      .onConflictDoNothing()
       .returning()
-    return row
+    return row ?? null
   } catch (error) {
     console.error('Could not record the question e-mail', error)
     return null

@@ -12,8 +12,11 @@ export type Delivery = typeof deliveries.$inferSelect
 /** Minutes to wait after the 1st, 2nd, 3rd and 4th failed attempt; the 5th failure is final. */
 export const BACKOFF_MINUTES = [1, 5, 15, 60] as const
 export const MAX_ATTEMPTS = 5
-/** How long a delivery being sent is held from other senders (a crash mid-send retries after). */
-const LEASE_MS = 10 * 60_000
+/**
+ * How long a claimed delivery is held from other senders, from the moment of its claim (a crash
+ * mid-send is retried after it). Far above one send's own timeouts.
+ */
+export const LEASE_MS = 10 * 60_000
 
 /** A delivery that can never succeed (no recipients, report deleted): failed at once, no retry. */
 export class Skip extends Error {}
@@ -24,12 +27,17 @@ const errorText = (error: unknown) =>
 /**
  * Sends every pending delivery matching `which` due at `now` (oldest first). A failure is
  * recorded with its error (`message` turns it into what the user reads) and retried after 1, 5,
- * 15 and 60 minutes; the 5th failed attempt makes it `failed`. Each delivery is claimed before
- * sending by one conditional UPDATE (compare-and-set on its status and due time, which the claim
- * moves LEASE_MS ahead): of several senders on one database, on any number of server instances
- * and on either engine, exactly one wins the row; a sender that crashes mid-send leaves a lease
- * that expires, and the delivery is tried again. The network send happens outside any
- * transaction. Answers how many were sent.
+ * 15 and 60 minutes; the 5th failed attempt makes it `failed`.
+ *
+ * Exactly one sender sends a delivery at a time, on any number of server instances and on either
+ * engine. Each delivery is claimed right before it is sent by one conditional UPDATE
+ * (compare-and-set on its status and due time) that moves its due time LEASE_MS past the moment
+ * of the claim: that time is the lease and the claim's token. The outcome ('sent', a failure, a
+ * retry time) is recorded only while the row still holds that token, so a sender whose lease ran
+ * out (it stalled, another instance took the delivery over) changes nothing. A sender that
+ * crashes mid-send leaves a lease that expires, and the delivery is tried again. A send is
+ * bounded well under LEASE_MS (SMTP and webhook timeouts), however slow the rest of the batch.
+ * The network send happens outside any transaction. Answers how many were sent.
  */
 export async function runDueDeliveries(
   ctx: AppContext,
@@ -39,23 +47,31 @@ export async function runDueDeliveries(
     message?: (error: unknown) => string
     now?: Date
     batch?: number
+    /** The time of each claim and outcome: by default `now` plus the time the batch has taken. */
+    clock?: () => Date
   },
 ) {
   const now = options.now ?? new Date()
-  const nowIso = now.toISOString()
+  const started = performance.now()
+  const clock = options.clock ?? (() => new Date(now.getTime() + (performance.now() - started)))
   const due = await ctx.db.orm
     .select()
     .from(deliveries)
     .where(
-      and(eq(deliveries.status, 'pending'), lte(deliveries.next_attempt_at, nowIso), options.which),
+      and(
+        eq(deliveries.status, 'pending'),
+        lte(deliveries.next_attempt_at, now.toISOString()),
+        options.which,
+      ),
     )
     .orderBy(asc(deliveries.next_attempt_at), asc(deliveries.id))
     .limit(options.batch ?? 20)
   let sent = 0
   for (const delivery of due) {
+    const lease = new Date(clock().getTime() + LEASE_MS).toISOString()
     const claimed = await ctx.db.orm
       .update(deliveries)
-      .set({ next_attempt_at: new Date(now.getTime() + LEASE_MS).toISOString() })
+      .set({ next_attempt_at: lease })
       .where(
         and(
           eq(deliveries.id, delivery.id),
@@ -65,43 +81,52 @@ export async function runDueDeliveries(
       )
       .returning({ id: deliveries.id })
     if (!claimed.length) continue
+    // The outcome, recorded only by the holder of the claim.
+    const record = (values: Partial<Delivery>) =>
+      ctx.db.orm
+        .update(deliveries)
+        .set(values)
+        .where(
+          and(
+            eq(deliveries.id, delivery.id),
+            eq(deliveries.status, 'pending'),
+            eq(deliveries.next_attempt_at, lease),
+          ),
+        )
+        .returning({ id: deliveries.id })
     try {
       await options.send(delivery)
-      const at = new Date().toISOString()
-      await ctx.db.orm
-        .update(deliveries)
-        .set({
-          status: 'sent',
-          attempts: delivery.attempts + 1,
-          sent_at: at,
-          next_attempt_at: at,
-          last_error: null,
-          updated_at: at,
-        })
-        .where(eq(deliveries.id, delivery.id))
-      sent++
+      const at = clock().toISOString()
+      const done = await record({
+        status: 'sent',
+        attempts: delivery.attempts + 1,
+        sent_at: at,
+        next_attempt_at: at,
+        last_error: null,
+        updated_at: at,
+      })
+      if (done.length) sent++
     } catch (error) {
-      const at = new Date().toISOString()
+      const at = clock()
       if (error instanceof Skip) {
-        await ctx.db.orm
-          .update(deliveries)
-          .set({ status: 'failed', last_error: error.message, next_attempt_at: at, updated_at: at })
-          .where(eq(deliveries.id, delivery.id))
+        await record({
+          status: 'failed',
+          last_error: error.message,
+          next_attempt_at: at.toISOString(),
+          updated_at: at.toISOString(),
+        })
         continue
       }
       const attempts = delivery.attempts + 1
       const final = attempts >= MAX_ATTEMPTS
       const wait = BACKOFF_MINUTES[Math.min(attempts, BACKOFF_MINUTES.length) - 1] * 60_000
-      await ctx.db.orm
-        .update(deliveries)
-        .set({
-          status: final ? 'failed' : 'pending',
-          attempts,
-          last_error: (options.message ?? errorText)(error),
-          next_attempt_at: final ? nowIso : new Date(now.getTime() + wait).toISOString(),
-          updated_at: at,
-        })
-        .where(eq(deliveries.id, delivery.id))
+      await record({
+        status: final ? 'failed' : 'pending',
+        attempts,
+        last_error: (options.message ?? errorText)(error),
+        next_attempt_at: new Date(at.getTime() + (final ? 0 : wait)).toISOString(),
+        updated_at: at.toISOString(),
+      })
     }
   }
   return sent

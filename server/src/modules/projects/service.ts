@@ -88,6 +88,8 @@ export async function updateProject(
     .set(changes)
     .where(eq(projects.id, row.id))
     .returning()
+  // Deleted or combined away meanwhile.
+  if (!updated) throw new NotFound(NOT_FOUND)
   return updated
 }
 
@@ -180,12 +182,23 @@ export async function deleteProject(
     if (!target) throw new NotFound('Destination project not found')
     destination = target.name
   }
-  const remappedItems = await ctx.db.tx(async (tx) => {
-    const moved = await moveReferences(tx, [project.id], toId)
-    await moveHealth(tx, [project.id], toId)
-    await tx.orm.delete(projects).where(eq(projects.id, project.id))
-    return moved
-  })
+  const remappedItems = await ctx.db.tx(
+    async (tx) => {
+      // Under the user's lock: a project deleted or combined away meanwhile is not found.
+      const present = await tx.orm
+        .select({ id: projects.id })
+        .from(projects)
+        .where(inArray(projects.id, toId === null ? [project.id] : [project.id, toId]))
+      if (!present.some((p) => p.id === project.id)) throw new NotFound(NOT_FOUND)
+      if (toId !== null && !present.some((p) => p.id === toId))
+        throw new NotFound('Destination project not found')
+      const moved = await moveReferences(tx, [project.id], toId)
+      await moveHealth(tx, [project.id], toId)
+      await tx.orm.delete(projects).where(eq(projects.id, project.id))
+      return moved
+    },
+    { user: userId },
+  )
   await logActivity(ctx.db, {
     userId,
     action: 'project_deleted',
@@ -212,25 +225,32 @@ export async function combineProjects(
   const uuids = [...new Set(input.projectUuids)]
   if (uuids.length < 2) throw new BadRequest('Please select at least 2 projects to combine')
   const name = cleanName(input.newProjectName)
-  const rows = await ctx.db.orm
-    .select()
-    .from(projects)
-    .where(and(eq(projects.user_id, userId), inArray(projects.uuid, uuids)))
-  if (rows.length !== uuids.length) throw new NotFound(NOT_FOUND)
-  const ordered = uuids.map((u) => rows.find((r) => r.uuid === u)!)
-  const [keep, ...merge] = ordered
-  const result = await ctx.db.tx(async (tx) => {
-    const mergedIds = merge.map((p) => p.id)
-    const moved = await moveReferences(tx, mergedIds, keep.id)
-    await moveHealth(tx, mergedIds, keep.id)
-    await tx.orm.delete(projects).where(inArray(projects.id, mergedIds))
-    const [project] = await tx.orm
-      .update(projects)
-      .set({ name, status: 'active', updated_at: nowIso() })
-      .where(eq(projects.id, keep.id))
-      .returning()
-    return { moved, project }
-  })
+  const result = await ctx.db.tx(
+    async (tx) => {
+      // Read under the user's lock: of two combines of the same projects at the same moment, the
+      // second finds some of them gone (404) instead of moving items onto a deleted project.
+      const rows = await tx.orm
+        .select()
+        .from(projects)
+        .where(and(eq(projects.user_id, userId), inArray(projects.uuid, uuids)))
+      if (rows.length !== uuids.length) throw new NotFound(NOT_FOUND)
+      const ordered = uuids.map((u) => rows.find((r) => r.uuid === u)!)
+      const [keep, ...merge] = ordered
+      const mergedIds = merge.map((p) => p.id)
+      const moved = await moveReferences(tx, mergedIds, keep.id)
+      await moveHealth(tx, mergedIds, keep.id)
+      await tx.orm.delete(projects).where(inArray(projects.id, mergedIds))
+      const [project] = await tx.orm
+        .update(projects)
+        .set({ name, status: 'active', updated_at: nowIso() })
+        .where(eq(projects.id, keep.id))
+        .returning()
+      return { moved, project, ordered }
+    },
+    { user: userId },
+  )
+  const { ordered } = result
+  const keep = ordered[0]
   await logActivity(ctx.db, {
     userId,
     action: 'projects_combined',

@@ -54,7 +54,8 @@ export async function carrySource(db: Engine, userId: number, target: Report) {
  * into the section of the same name (case-insensitive) and type, else the first section of that
  * type, else not at all. A copy keeps content, project, assignee and item type and records the
  * item it came from; an item that already has a copy is never carried again. Answers how many
- * were carried. Run it inside the caller's transaction.
+ * were carried. Run it inside the caller's transaction, under the user's write lock (the next
+ * positions in a section are read here).
  */
 export async function carryOver(db: Engine, userId: number, target: Report): Promise<number> {
   const source = await carrySource(db, userId, target)
@@ -96,6 +97,13 @@ export async function carryOver(db: Engine, userId: number, target: Report): Pro
       sort_order: await nextOrder(section.id),
     })
   }
-  if (values.length) await db.orm.insert(sectionItems).values(values)
-  return values.length
+  if (!values.length) return 0
+  // The unique index section_items_carried_once: an item another carry-over copied meanwhile (on
+  // any instance) is skipped, never copied twice.
+  const inserted = await db.orm
+    .insert(sectionItems)
+    .values(values)
+    .onConflictDoNothing()
+    .returning({ id: sectionItems.id })
+  return inserted.length
 }

@@ -7,14 +7,12 @@ import { BadRequest, Conflict, Forbidden, NotFound } from '../../lib/errors'
 import { systemSetting } from '../../lib/system-settings'
 import { isoDate, nowIso } from '../../lib/time'
 import { isValidIsoDate } from '../../lib/weeks'
-import { queueWebhookDeliveries } from '../delivery/chat'
-import { queueReportDelivery } from '../delivery/queue'
-import { sendDelivers, spendSendQuota } from '../delivery/quota'
 import { reportProjectHealth } from '../project-health/service'
 import { getSettings } from '../settings/service'
 import { carryOver } from './carry-over'
 import { findReport, loadReport } from './find'
 import type { ReportModel } from './model'
+import { sendReport } from './send'
 import type { Report } from './types'
 
 // Reading reports lives in find.ts (modules that reports/service uses read reports too).
@@ -66,36 +64,39 @@ export async function createReport(ctx: AppContext, userId: number, input: Repor
   await checkReportLimit(ctx, userId, 1)
   const carry = input.carry_over ?? (await getSettings(ctx, userId)).carry_over
   const created = await ctx.db
-    .tx(async (tx) => {
-      const [report] = await tx.orm
-        .insert(reports)
-        .values({
-          user_id: userId,
-          uuid: crypto.randomUUID(),
-          week_start_date: input.week_start_date,
-          title: clean(input.title),
-          summary: clean(input.summary),
-        })
-        .returning()
-      const templates = await tx.orm
-        .select()
-        .from(sectionTemplates)
-        .where(eq(sectionTemplates.user_id, userId))
-        .orderBy(asc(sectionTemplates.sort_order), asc(sectionTemplates.id))
-      if (templates.length) {
-        await tx.orm.insert(reportSections).values(
-          templates.map((t, i) => ({
-            report_id: report.id,
+    .tx(
+      async (tx) => {
+        const [report] = await tx.orm
+          .insert(reports)
+          .values({
             user_id: userId,
-            section_template_id: t.id,
-            section_name: t.name,
-            section_type: t.type,
-            sort_order: i,
-          })),
-        )
-      }
-      return { report, carried: carry ? await carryOver(tx, userId, report) : 0 }
-    })
+            uuid: crypto.randomUUID(),
+            week_start_date: input.week_start_date,
+            title: clean(input.title),
+            summary: clean(input.summary),
+          })
+          .returning()
+        const templates = await tx.orm
+          .select()
+          .from(sectionTemplates)
+          .where(eq(sectionTemplates.user_id, userId))
+          .orderBy(asc(sectionTemplates.sort_order), asc(sectionTemplates.id))
+        if (templates.length) {
+          await tx.orm.insert(reportSections).values(
+            templates.map((t, i) => ({
+              report_id: report.id,
+              user_id: userId,
+              section_template_id: t.id,
+              section_name: t.name,
+              section_type: t.type,
+              sort_order: i,
+            })),
+          )
+        }
+        return { report, carried: carry ? await carryOver(tx, userId, report) : 0 }
+      },
+      { user: userId },
+    )
     .catch(async (error) => {
       // The same week created at the same moment elsewhere (another tab, another instance).
       const other = isUniqueViolation(error) ? await sameWeek() : undefined
@@ -114,7 +115,7 @@ export async function createReport(ctx: AppContext, userId: number, input: Repor
 /** Carries the previous report's open items into an existing report; idempotent. */
 export async function carryIntoReport(ctx: AppContext, userId: number, uuid: string) {
   const report = await findReport(ctx, userId, uuid)
-  const carried = await ctx.db.tx((tx) => carryOver(tx, userId, report))
+  const carried = await ctx.db.tx((tx) => carryOver(tx, userId, report), { user: userId })
   if (carried) {
     await logActivity(ctx.db, {
       userId,
@@ -127,7 +128,12 @@ export async function carryIntoReport(ctx: AppContext, userId: number, uuid: str
   return { carried }
 }
 
-/** Only the given fields change. Back to draft clears sent_date; sent without a date is today. */
+/**
+ * Only the given fields change. Back to draft clears sent_date; sent without a date is today.
+ * Sending (a draft given is_submitted: true) is sendReport's: exactly once, whatever runs at the
+ * same moment. Sent again (already sent, or sent by another request meanwhile) with nothing else
+ * to change is a no-op answering the report as it is.
+ */
 export async function updateReport(
   ctx: AppContext,
   userId: number,
@@ -135,38 +141,38 @@ export async function updateReport(
   input: ReportModel.update,
 ) {
   const report = await findReport(ctx, userId, uuid)
-  const changes: Partial<typeof reports.$inferInsert> = { updated_at: nowIso() }
+  const changes: Partial<typeof reports.$inferInsert> = {}
   if (input.title !== undefined) changes.title = clean(input.title)
   if (input.summary !== undefined) changes.summary = clean(input.summary)
   if (input.sent_date != null && !isValidIsoDate(input.sent_date)) {
     throw new BadRequest('sent_date must be a date (YYYY-MM-DD)')
   }
-  const submitted = input.is_submitted ?? report.is_submitted
-  if (input.is_submitted !== undefined) changes.is_submitted = input.is_submitted
-  if (!submitted) changes.sent_date = null
-  else if (input.sent_date) changes.sent_date = input.sent_date
-  else if (!report.sent_date || input.is_submitted)
-    changes.sent_date = report.sent_date ?? isoDate()
   const sending = input.is_submitted === true && !report.is_submitted
-  // A Send that e-mails or posts counts against the user's send quota (429, nothing changed).
-  if (sending && (await sendDelivers(ctx, userId))) await spendSendQuota(ctx, userId)
-  const [row] = await ctx.db.orm
-    .update(reports)
-    .set(changes)
-    .where(eq(reports.id, report.id))
-    .returning()
   if (sending) {
-    await logActivity(ctx.db, {
-      userId,
-      action: 'report_submitted',
-      entityType: 'report',
-      entityId: uuid,
+    const sent = await sendReport(ctx, userId, report, {
+      ...changes,
+      sent_date: input.sent_date || isoDate(),
+      updated_at: nowIso(),
     })
-    // With mail configured and recipients set, records the e-mail; never fails the Send.
-    await queueReportDelivery(ctx, userId, row)
-    // And a post to each chat webhook of the user's settings (never fails the Send either).
-    await queueWebhookDeliveries(ctx, userId, row)
+    if (sent) return sent.report
   }
+  if (input.is_submitted === false) {
+    changes.is_submitted = false
+    changes.sent_date = null
+  } else if (input.sent_date && (report.is_submitted || sending)) {
+    changes.sent_date = input.sent_date
+  } else if (report.is_submitted && !report.sent_date) {
+    changes.sent_date = isoDate()
+  }
+  const [row] = Object.keys(changes).length
+    ? await ctx.db.orm
+        .update(reports)
+        .set({ ...changes, updated_at: nowIso() })
+        .where(eq(reports.id, report.id))
+        .returning()
+    : await ctx.db.orm.select().from(reports).where(eq(reports.id, report.id))
+  // Deleted meanwhile: as if never found.
+  if (!row) return findReport(ctx, userId, uuid)
   return row
 }
 

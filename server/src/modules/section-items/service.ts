@@ -74,7 +74,6 @@ export async function createItem(ctx: AppContext, userId: number, input: Section
         project_id: projectId,
         item_type: input.item_type ?? DEFAULT_TYPE[section.section_type],
         assigned_to_team_member_id: memberId,
-        sort_order: (section.max_sort ?? -1) + 1,
       }
     },
   )

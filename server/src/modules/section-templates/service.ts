@@ -69,27 +69,30 @@ export function reorderTemplates(
   userId: number,
   { sections }: SectionTemplateModel.reorder,
 ) {
-  return db.tx(async (tx) => {
-    const ids = sections.map((s) => s.id)
-    const owned = ids.length
-      ? await tx.orm
-          .select({ id: sectionTemplates.id })
-          .from(sectionTemplates)
-          .where(and(eq(sectionTemplates.user_id, userId), inArray(sectionTemplates.id, ids)))
-      : []
-    if (owned.length !== new Set(ids).size) throw new NotFound(NOT_FOUND)
-    for (const s of sections) {
-      await tx.orm
-        .update(sectionTemplates)
-        .set({ sort_order: s.sort_order, updated_at: nowIso() })
-        .where(eq(sectionTemplates.id, s.id))
-    }
-    return tx.orm
-      .select()
-      .from(sectionTemplates)
-      .where(eq(sectionTemplates.user_id, userId))
-      .orderBy(asc(sectionTemplates.sort_order), asc(sectionTemplates.id))
-  })
+  return db.tx(
+    async (tx) => {
+      const ids = sections.map((s) => s.id)
+      const owned = ids.length
+        ? await tx.orm
+            .select({ id: sectionTemplates.id })
+            .from(sectionTemplates)
+            .where(and(eq(sectionTemplates.user_id, userId), inArray(sectionTemplates.id, ids)))
+        : []
+      if (owned.length !== new Set(ids).size) throw new NotFound(NOT_FOUND)
+      for (const s of sections) {
+        await tx.orm
+          .update(sectionTemplates)
+          .set({ sort_order: s.sort_order, updated_at: nowIso() })
+          .where(eq(sectionTemplates.id, s.id))
+      }
+      return tx.orm
+        .select()
+        .from(sectionTemplates)
+        .where(eq(sectionTemplates.user_id, userId))
+        .orderBy(asc(sectionTemplates.sort_order), asc(sectionTemplates.id))
+    },
+    { user: userId },
+  )
 }
 
 export async function deleteTemplate({ db }: AppContext, userId: number, id: number) {

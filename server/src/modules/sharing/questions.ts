@@ -97,27 +97,36 @@ export async function askQuestion(
     .select({ week_start_date: reports.week_start_date })
     .from(reports)
     .where(eq(reports.id, share.report_id))
-  const section = await landingSection(ctx, share.user_id)
-  const followup = section
-    ? await createItem(ctx, share.user_id, {
-        section_id: section.id,
-        content: `${text} — asked by ${name} on the brief of ${briefDate(report.week_start_date)}`,
-        project_id: item?.project_id ?? null,
-        item_type: 'followup',
-      })
-    : null
-  const [row] = await ctx.db.orm
-    .insert(shareQuestions)
-    .values({
-      user_id: share.user_id,
-      report_id: share.report_id,
-      share_id: share.id,
-      item_id: item?.id ?? null,
-      followup_item_id: followup?.id ?? null,
-      name,
-      text,
-    })
-    .returning()
+  // One transaction under the author's write lock: readers asking at the same moment each get
+  // their follow-up, in one 'Follow-ups' section (made once), and their question.
+  const row = await ctx.db.tx(
+    async (tx) => {
+      const inTx = { ...ctx, db: tx }
+      const section = await landingSection(inTx, share.user_id)
+      const followup = section
+        ? await createItem(inTx, share.user_id, {
+            section_id: section.id,
+            content: `${text} — asked by ${name} on the brief of ${briefDate(report.week_start_date)}`,
+            project_id: item?.project_id ?? null,
+            item_type: 'followup',
+          })
+        : null
+      const [question] = await tx.orm
+        .insert(shareQuestions)
+        .values({
+          user_id: share.user_id,
+          report_id: share.report_id,
+          share_id: share.id,
+          item_id: item?.id ?? null,
+          followup_item_id: followup?.id ?? null,
+          name,
+          text,
+        })
+        .returning()
+      return question
+    },
+    { user: share.user_id },
+  )
   await logActivity(ctx.db, {
     userId: share.user_id,
     action: 'question_received',

@@ -108,19 +108,22 @@ export async function createInvitation(ctx: AppContext, userId: number, memberUu
   const token = randomVerifier()
   const now = nowIso()
   const expiresAt = new Date(Date.now() + INVITATION_DAYS * 86_400_000).toISOString()
-  const row = await ctx.db.tx(async (tx) => {
-    await revokeOpen(tx, member.id, now)
-    const [created] = await tx.orm
-      .insert(invitations)
-      .values({
-        user_id: userId,
-        team_member_id: member.id,
-        token_hash: sha256Hex(token),
-        expires_at: expiresAt,
-      })
-      .returning()
-    return created
-  })
+  const row = await ctx.db.tx(
+    async (tx) => {
+      await revokeOpen(tx, member.id, now)
+      const [created] = await tx.orm
+        .insert(invitations)
+        .values({
+          user_id: userId,
+          team_member_id: member.id,
+          token_hash: sha256Hex(token),
+          expires_at: expiresAt,
+        })
+        .returning()
+      return created
+    },
+    { user: userId },
+  )
   await logActivity(ctx.db, {
     userId,
     action: 'team_member_invited',
@@ -170,22 +173,25 @@ export async function acceptInvitation(ctx: AppContext, userId: number, token: s
     throw new BadRequest('This invitation is for someone on your team: send them the link')
   }
   const now = nowIso()
-  await ctx.db.tx(async (tx) => {
-    const already = await tx.row<{ name: string }>(sql`
+  await ctx.db.tx(
+    async (tx) => {
+      const already = await tx.row<{ name: string }>(sql`
       SELECT name FROM team_members
       WHERE user_id = ${open.user_id} AND linked_user_id = ${userId} AND id <> ${open.team_member_id}`)
-    if (already) {
-      throw new Conflict(`You are already on ${open.inviter_name}'s team as ${already.name}`)
-    }
-    const spent = await tx.exec(sql`
+      if (already) {
+        throw new Conflict(`You are already on ${open.inviter_name}'s team as ${already.name}`)
+      }
+      const spent = await tx.exec(sql`
       UPDATE invitations SET used_at = ${now}, used_by_user_id = ${userId}
       WHERE id = ${open.id} AND used_at IS NULL AND revoked_at IS NULL AND expires_at > ${now}`)
-    if (!spent) throw new NotFound(INVITATION_INVALID)
-    await tx.orm
-      .update(teamMembers)
-      .set({ linked_user_id: userId, linked_at: now, updated_at: now })
-      .where(eq(teamMembers.id, open.team_member_id))
-  })
+      if (!spent) throw new NotFound(INVITATION_INVALID)
+      await tx.orm
+        .update(teamMembers)
+        .set({ linked_user_id: userId, linked_at: now, updated_at: now })
+        .where(eq(teamMembers.id, open.team_member_id))
+    },
+    { user: open.user_id },
+  )
   await logActivity(ctx.db, {
     userId,
     action: 'invitation_accepted',
@@ -211,13 +217,16 @@ export async function unlinkMember(ctx: AppContext, userId: number, memberUuid: 
   )
   if (!member) throw new NotFound('Team member not found')
   const now = nowIso()
-  await ctx.db.tx(async (tx) => {
-    await tx.orm
-      .update(teamMembers)
-      .set({ linked_user_id: null, linked_at: null, updated_at: now })
-      .where(eq(teamMembers.id, member.id))
-    await revokeOpen(tx, member.id, now)
-  })
+  await ctx.db.tx(
+    async (tx) => {
+      await tx.orm
+        .update(teamMembers)
+        .set({ linked_user_id: null, linked_at: null, updated_at: now })
+        .where(eq(teamMembers.id, member.id))
+      await revokeOpen(tx, member.id, now)
+    },
+    { user: member.user_id },
+  )
   if (member.linked_user_id != null) {
     await logActivity(ctx.db, {
       userId,

@@ -1,5 +1,11 @@
 import type { Statements } from '../../sqlite/statements'
-import type { ChainRow, FoundItem, RawItemRow, SectionInfo } from '../../sqlite/statements/items'
+import type {
+  ChainRow,
+  FoundItem,
+  Ids,
+  RawItemRow,
+  SectionInfo,
+} from '../../sqlite/statements/items'
 import type { PgCore } from '../core'
 
 /** As SQLite's CHAIN_SQL; the deepest row per item by DISTINCT ON, booleans as 0/1. */
@@ -39,16 +45,16 @@ const REFS_SQL = `
   (SELECT weekly_start_day FROM user_settings WHERE user_id = $2) AS start_day`
 
 const SECTION_SQL = `
-SELECT s.section_type, r.week_start_date,
-  (SELECT max(sort_order) FROM section_items WHERE section_id = s.id) AS max_sort,${REFS_SQL}
+SELECT s.section_type, r.week_start_date,${REFS_SQL}
 FROM report_sections s JOIN reports r ON r.id = s.report_id
 WHERE s.id = $1 AND s.user_id = $2`
 
-const INSERT_SQL = `
-INSERT INTO section_items
-  (section_id, user_id, content, project_id, item_type, assigned_to_team_member_id, sort_order)
-VALUES ($1, $2, $3, $4, $5, $6, $7)
-RETURNING *`
+/**
+ * The insert, under the user's write lock, with the next position read after the lock
+ * (cadence_add_item, drizzle-pg/0005_exactly_once_and_user_locks.sql): one statement, so the lock
+ * is never held across a round trip to this process.
+ */
+const INSERT_SQL = 'SELECT * FROM cadence_add_item($1, $2, $3, $4, $5, $6)'
 
 const ITEM_SQL = `
 SELECT i.carried_from_item_id, r.week_start_date,
@@ -71,55 +77,68 @@ const UPDATABLE = new Set([
 /**
  * PostgreSQL's twin of src/db/sqlite/statements/items.ts: the same read, decision and write, as
  * plain statements (each commit is PostgreSQL's own; its WAL flushes are shared by concurrent
- * commits). A row that vanishes between the read and the write fails its foreign key, as it would
- * have failed the read.
+ * commits). A new item is inserted under the user's write lock, so no two items of a section
+ * share a position and a multi-statement write of the same user (a carry-over, a combine) lands
+ * wholly before or after it. What another request changed between the read and the write gives
+ * no row: read again, the answer says what went (the section, the project, the team member, the
+ * item). A project that goes just as an update lands fails its foreign key: 409.
  */
-export const itemsStatements = (db: PgCore): Statements['items'] => ({
-  async create(sectionId, ids, plan) {
-    const [section] = (await db.sql.unsafe(SECTION_SQL, [
-      sectionId,
-      ids.userId,
-      ids.projectId,
-      ids.memberId,
-    ])) as SectionInfo[]
-    if (!section) return null
-    const v = plan(section)
-    const [row] = (await db.sql.unsafe(INSERT_SQL, [
-      sectionId,
-      ids.userId,
-      v.content,
-      v.project_id,
-      v.item_type,
-      v.assigned_to_team_member_id,
-      v.sort_order,
-    ])) as RawItemRow[]
-    return { section, row }
-  },
-  async update(id, ids, now, plan) {
-    const [found] = (await db.sql.unsafe(ITEM_SQL, [
-      id,
-      ids.userId,
-      ids.projectId,
-      ids.memberId,
-    ])) as FoundItem[]
-    if (!found) return null
-    const change = plan(found)
-    for (const c of change.columns) if (!UPDATABLE.has(c)) throw new Error(`not updatable: ${c}`)
-    const sets = ['updated_at = $1', ...change.columns.map((c, i) => `${c} = $${i + 3}`)]
-    const [row] = (await db.sql.unsafe(
-      `UPDATE section_items SET ${sets.join(', ')} WHERE id = $2 RETURNING *`,
-      [now, id, ...change.values],
-    )) as RawItemRow[]
-    return { found, row }
-  },
-  async delete(id, userId) {
-    const result = await db.sql.unsafe('DELETE FROM section_items WHERE id = $1 AND user_id = $2', [
-      id,
-      userId,
-    ])
-    return result.count
-  },
-  async chains(userId, itemIds) {
-    return (await db.sql.unsafe(CHAIN_SQL, [userId, JSON.stringify(itemIds)])) as ChainRow[]
-  },
-})
+export const itemsStatements = (db: PgCore): Statements['items'] => {
+  const section = async (sectionId: number, ids: Ids) =>
+    (
+      (await db.sql.unsafe(SECTION_SQL, [
+        sectionId,
+        ids.userId,
+        ids.projectId,
+        ids.memberId,
+      ])) as SectionInfo[]
+    )[0]
+  return {
+    async create(sectionId, ids, plan) {
+      const found = await section(sectionId, ids)
+      if (!found) return null
+      const v = plan(found)
+      const [row] = (await db.sql.unsafe(INSERT_SQL, [
+        sectionId,
+        ids.userId,
+        v.content,
+        v.project_id,
+        v.item_type,
+        v.assigned_to_team_member_id,
+      ])) as RawItemRow[]
+      if (row) return { section: found, row }
+      // Gone meanwhile: the section (null, 404), or plan says which reference (404).
+      const again = await section(sectionId, ids)
+      if (again) plan(again)
+      return null
+    },
+    async update(id, ids, now, plan) {
+      const [found] = (await db.sql.unsafe(ITEM_SQL, [
+        id,
+        ids.userId,
+        ids.projectId,
+        ids.memberId,
+      ])) as FoundItem[]
+      if (!found) return null
+      const change = plan(found)
+      for (const c of change.columns) if (!UPDATABLE.has(c)) throw new Error(`not updatable: ${c}`)
+      const sets = ['updated_at = $1', ...change.columns.map((c, i) => `${c} = $${i + 3}`)]
+      const [row] = (await db.sql.unsafe(
+        `UPDATE section_items SET ${sets.join(', ')} WHERE id = $2 RETURNING *`,
+        [now, id, ...change.values],
+      )) as RawItemRow[]
+      // Deleted meanwhile: as if never found.
+      return row ? { found, row } : null
+    },
+    async delete(id, userId) {
+      const result = await db.sql.unsafe(
+        'DELETE FROM section_items WHERE id = $1 AND user_id = $2',
+        [id, userId],
+      )
+      return result.count
+    },
+    async chains(userId, itemIds) {
+      return (await db.sql.unsafe(CHAIN_SQL, [userId, JSON.stringify(itemIds)])) as ChainRow[]
+    },
+  }
+}

@@ -55,7 +55,6 @@ export type Refs = { project_ok: number; member_ok: number; start_day: string | 
 export type SectionInfo = Refs & {
   section_type: 'standard' | 'tasks' | 'followups'
   week_start_date: string
-  max_sort: number | null
 }
 export type FoundItem = Refs & {
   carried_from_item_id: number | null
@@ -63,17 +62,21 @@ export type FoundItem = Refs & {
   carried_forward: number
 }
 
-/** The user's section, its report's week and its next sort_order (from the (section, order) index). */
+/** The user's section and its report's week. */
 const SECTION_SQL = `
-SELECT s.section_type, r.week_start_date,
-  (SELECT max(sort_order) FROM section_items WHERE section_id = s.id) AS max_sort,${REFS_SQL}
+SELECT s.section_type, r.week_start_date,${REFS_SQL}
 FROM report_sections s JOIN reports r ON r.id = s.report_id
 WHERE s.id = ?1 AND s.user_id = ?2`
 
+/**
+ * A new item goes last in its section: the next position is read by the INSERT itself (from the
+ * (section, order) index), in the same transaction as the write, so no two items share one.
+ */
 const INSERT_SQL = `
 INSERT INTO section_items
   (section_id, user_id, content, project_id, item_type, assigned_to_team_member_id, sort_order)
-VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
+VALUES (?1, ?2, ?3, ?4, ?5, ?6,
+  (SELECT coalesce(max(sort_order), -1) + 1 FROM section_items WHERE section_id = ?1))
 RETURNING *`
 
 /** The user's item, its report's week and whether a later copy of it exists. */
@@ -87,18 +90,17 @@ WHERE i.id = ?1 AND i.user_id = ?2`
 
 const DELETE_SQL = 'DELETE FROM section_items WHERE id = ?1 AND user_id = ?2'
 
-/** What to insert, decided by the service from the section it was given. */
+/** What to insert, decided by the service from the section it was given (it goes last). */
 export type NewItem = {
   content: string
   project_id: number | null
   item_type: string
   assigned_to_team_member_id: number | null
-  sort_order: number
 }
 /** The columns to change (a subset of the updatable ones) and their stored values, in order. */
 export type ItemChange = { columns: string[]; values: (string | number | null)[] }
 
-type Ids = { userId: number; projectId: number | null; memberId: number | null }
+export type Ids = { userId: number; projectId: number | null; memberId: number | null }
 
 /**
  * The hot statements of report items on SQLite (twin: src/db/pg/statements/items.ts). Item writes
@@ -141,7 +143,6 @@ export const itemsStatements = (db: SqliteCore) => {
             v.project_id,
             v.item_type,
             v.assigned_to_team_member_id,
-            v.sort_order,
           ) as RawItemRow
         return { section, row }
       })
