@@ -60,7 +60,7 @@ export interface Engine {
  * user's write lock before anything else (PostgreSQL: a transaction-level advisory lock keyed by
  * the user; SQLite's BEGIN IMMEDIATE already excludes every other writer), so two multi-statement
  * writes of one user run one after the other instead of taking row locks in opposite orders.
- * The item writes of `db.q.items` take the same lock (docs/architecture.md, "One user's writes").
+ * A new item (`db.q.items.create`) takes the same lock (docs/architecture.md, "One user's writes").
  */
 export type TxOptions = { user?: number }
 
