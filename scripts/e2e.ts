@@ -25,7 +25,8 @@ const port = (() => {
 })()
 const baseUrl = `http://localhost:${port}`
 // A stand-in for the third-party help widget on its own origin (HELP_WIDGET_URL): the script
-// records the site key and user id the app hands it, so a journey can check them.
+// records the site key and user id the app hands it, and the page it was loaded on, so a
+// journey can check them.
 const widgetServer = Bun.serve({
   port: 0,
   hostname: '127.0.0.1',
@@ -33,7 +34,7 @@ const widgetServer = Bun.serve({
     new Response(
       `(() => {
   const script = document.currentScript
-  const widget = { siteKey: script.dataset.siteKey, userId: script.dataset.userId, loads: 1 }
+  const widget = { siteKey: script.dataset.siteKey, userId: script.dataset.userId, loads: 1, path: location.pathname }
   window.__helpWidget = widget
   window.addEventListener('cadence:help-widget-user', (e) => { widget.userId = e.detail.userId })
 })()`,

@@ -10,7 +10,11 @@ import { fullReport, members } from './fixtures'
 
 // Team roll-up (issue 17): an executive (Ada) and her team; Tom has joined Cadence.
 
-export const invitationPreview = { inviter_name: 'Ada Lovelace', team_member_name: 'Tom Reed' }
+export const invitationPreview = {
+  inviter_name: 'Ada Lovelace',
+  team_member_name: 'Tom Reed',
+  sent_to: 't***@acme.com',
+}
 
 const member = (over: Partial<TeamMember>): TeamMember => ({
   ...memberDefaults,

@@ -13,6 +13,7 @@ const meta = {
     signedIn: true,
     onAccept: fn(),
     onSignIn: fn(),
+    onSwitchAccount: fn(),
     onContinue: fn(),
   },
 } satisfies Meta<typeof InvitationView>
@@ -25,6 +26,9 @@ export const SignedInReady: Story = {
     await expect(canvas.getByRole('heading', { name: "Join Ada Lovelace's team" })).toBeVisible()
     await expect(canvas.getByText(/You were invited as Tom Reed/)).toBeVisible()
     await expect(canvas.getByText(/your drafts and your own tasks stay private/)).toBeVisible()
+    await expect(canvas.getByText(/^Sent to/)).toHaveTextContent(
+      'Sent to t***@acme.com: sign in with that address to accept.',
+    )
     await userEvent.click(canvas.getByRole('button', { name: 'Accept invitation' }))
     await expect(args.onAccept).toHaveBeenCalled()
   },
@@ -38,6 +42,45 @@ export const SignedOut: Story = {
     await expect(canvas.queryByRole('button', { name: 'Accept invitation' })).toBeNull()
     await userEvent.click(canvas.getByRole('button', { name: 'Sign in to accept' }))
     await expect(args.onSignIn).toHaveBeenCalled()
+  },
+}
+
+/** Signed in with another address than the invited one: accepting was refused (403). */
+export const WrongAccount: Story = {
+  args: { state: 'wrong-account', signedInAs: 'tom.reed@gmail.example' },
+  play: async ({ canvas, args }) => {
+    await expect(
+      canvas.getByRole('heading', { name: 'This invitation is for another address' }),
+    ).toBeVisible()
+    await expect(canvas.getByText(/Ada Lovelace sent it to/, { selector: 'p' })).toHaveTextContent(
+      'Ada Lovelace sent it to t***@acme.com, and you are signed in as tom.reed@gmail.example. Only that address can accept it.',
+    )
+    await expect(
+      canvas.getByText(/ask Ada Lovelace to change the e-mail address of Tom Reed/),
+    ).toBeVisible()
+    await expect(canvas.queryByRole('button', { name: 'Accept invitation' })).toBeNull()
+    await userEvent.click(canvas.getByRole('button', { name: 'Sign in with another account' }))
+    await expect(args.onSwitchAccount).toHaveBeenCalled()
+  },
+}
+
+export const WrongAccountMobile: Story = {
+  args: { state: 'wrong-account', signedInAs: 'tom.reed.the.longer.address@gmail.example' },
+  globals: { viewport: { value: 'mobile', isRotated: false } },
+  play: async ({ canvas }) => {
+    await expect(
+      canvas.getByRole('heading', { name: 'This invitation is for another address' }),
+    ).toBeVisible()
+    await expect(canvas.getByRole('button', { name: 'Sign in with another account' })).toBeVisible()
+  },
+}
+
+export const WrongAccountDark: Story = {
+  args: { state: 'wrong-account', signedInAs: 'tom.reed@gmail.example' },
+  globals: { theme: 'dark' },
+  play: async ({ canvas }) => {
+    await expect(document.documentElement).toHaveAttribute('data-theme', 'dark')
+    await expect(canvas.getByText(/Only that address can accept it/)).toBeVisible()
   },
 }
 

@@ -24,6 +24,7 @@ const fmt = (iso: string) => formatDate(iso)
 const onInvite = fn()
 const onRevoke = fn()
 const onUnlink = fn()
+const onChangeEmail = fn()
 const link = (member: TeamMember) => (
   <MemberLink
     member={member}
@@ -54,6 +55,74 @@ export const MemberInvited: Story = {
     await expect(onRevoke).toHaveBeenCalledWith(7)
     await userEvent.click(canvas.getByRole('button', { name: 'New link' }))
     await expect(onInvite).toHaveBeenCalledTimes(1)
+  },
+}
+
+/** The executive corrects the address invitations go to (only that address can accept one). */
+export const MemberInvitedChangeAddress: Story = {
+  render: () => (
+    <MemberLink
+      member={invited}
+      onInvite={onInvite}
+      onRevoke={onRevoke}
+      onUnlink={onUnlink}
+      onChangeEmail={onChangeEmail}
+      formatDate={fmt}
+    />
+  ),
+  play: async ({ canvas }) => {
+    onChangeEmail.mockClear()
+    await expect(canvas.getByText(/Invitations go to/)).toHaveTextContent(
+      `Invitations go to ${invited.email}; only that address can accept one.`,
+    )
+    await userEvent.click(canvas.getByRole('button', { name: 'Change address' }))
+    const field = canvas.getByRole('textbox', { name: `E-mail address of ${invited.name}` })
+    await expect(field).toHaveValue(invited.email)
+    await userEvent.clear(field)
+    await userEvent.type(field, 'tom@home.example{Enter}')
+    await expect(onChangeEmail).toHaveBeenCalledWith('tom@home.example')
+    // Escape backs out without a change.
+    await userEvent.click(canvas.getByRole('button', { name: 'Change address' }))
+    await userEvent.keyboard('{Escape}')
+    await expect(onChangeEmail).toHaveBeenCalledTimes(1)
+  },
+}
+
+export const MemberInvitedChangeAddressEditingMobile: Story = {
+  render: () => (
+    <MemberLink
+      member={invited}
+      onInvite={onInvite}
+      onRevoke={onRevoke}
+      onUnlink={onUnlink}
+      onChangeEmail={onChangeEmail}
+      formatDate={fmt}
+    />
+  ),
+  globals: { viewport: { value: 'mobile', isRotated: false } },
+  play: async ({ canvas }) => {
+    await userEvent.click(canvas.getByRole('button', { name: 'Change address' }))
+    await expect(
+      canvas.getByRole('textbox', { name: `E-mail address of ${invited.name}` }),
+    ).toBeVisible()
+  },
+}
+
+export const MemberNotOnCadenceChangeAddressDark: Story = {
+  render: () => (
+    <MemberLink
+      member={notLinked}
+      onInvite={onInvite}
+      onRevoke={onRevoke}
+      onUnlink={onUnlink}
+      onChangeEmail={onChangeEmail}
+      formatDate={fmt}
+    />
+  ),
+  globals: { theme: 'dark' },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByText('Not on Cadence yet')).toBeVisible()
+    await expect(canvas.getByRole('button', { name: 'Change address' })).toBeVisible()
   },
 }
 

@@ -14,7 +14,7 @@ afterAll(async () => {
   await browser?.close()
 })
 
-type Widget = { siteKey: string; userId: string; loads: number }
+type Widget = { siteKey: string; userId: string; loads: number; path: string }
 const widget = (page: Page) =>
   page.evaluate(() => (window as unknown as { __helpWidget?: Widget }).__helpWidget ?? null)
 
@@ -24,7 +24,12 @@ describe('help widget', () => {
       const page = await newPage(browser)
       await page.goto(`${base}/`)
       await page.waitForFunction(() => '__helpWidget' in window)
-      expect(await widget(page)).toEqual({ siteKey: 'e2e-site-key', userId: 'No User', loads: 1 })
+      expect(await widget(page)).toEqual({
+        siteKey: 'e2e-site-key',
+        userId: 'No User',
+        loads: 1,
+        path: '/',
+      })
 
       await signIn(page, unique('widget'))
       await skipTour(page)
@@ -44,6 +49,41 @@ describe('help widget', () => {
       // Loaded once per page load, whatever the sign-ins and sign-outs.
       expect(await page.locator('script#cadence-help-widget').count()).toBe(1)
       await shot(page, 'help-widget')
+    })
+  })
+
+  test('never loads on an invitation page; loads on the page the app moves to from there', async () => {
+    await journey(browser, 'help-widget-invitation', async () => {
+      const exec = await newPage(browser)
+      await signIn(exec, unique('widget-exec'))
+      await skipTour(exec)
+      const email = unique('widget-member')
+      const member = await api(exec, 'POST', '/api/team-members', { name: 'Wes', email })
+      const invitation = await api(
+        exec,
+        'POST',
+        `/api/team-members/${member.json.uuid}/invitations`,
+      )
+      await exec.context().close()
+
+      const page = await newPage(browser)
+      await signIn(page, email)
+      await skipTour(page)
+      // A new page load on the invitation: the session and the configuration are known once the
+      // accept button shows; the widget's script is not there, and nothing of it ran.
+      const config = page.waitForResponse((r) => r.url().endsWith('/api/config'))
+      await page.goto(invitation.json.url)
+      await page.getByRole('button', { name: 'Accept invitation' }).waitFor()
+      await config
+      await page.getByRole('button', { name: 'Accept invitation' }).click()
+      await page.getByRole('heading', { name: /^You're on .*'s team$/ }).waitFor()
+      expect(await page.locator('script#cadence-help-widget').count()).toBe(0)
+      expect(await widget(page)).toBeNull()
+      // The app moves on: the widget loads there, on that page, for the user.
+      await page.getByRole('button', { name: 'Go to dashboard' }).click()
+      await page.waitForFunction(() => '__helpWidget' in window)
+      expect((await widget(page))?.path).toBe('/dashboard')
+      expect(await page.locator('script#cadence-help-widget').count()).toBe(1)
     })
   })
 })

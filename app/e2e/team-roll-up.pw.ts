@@ -73,6 +73,23 @@ describe('team roll-up, two people', () => {
       await exec.getByText(/Invitation sent · expires/).waitFor()
     }))
 
+  test('someone signed in with another address is refused, told where it was sent and how to fix it', () =>
+    step(exec, 'team-wrong-account', async () => {
+      const other = await signedInPage(browser, 'not-tom')
+      await other.goto(invitation)
+      await other.getByText(/^Sent to .\*\*\*@/).waitFor()
+      await other.getByRole('button', { name: 'Accept invitation' }).click()
+      await other.getByRole('heading', { name: 'This invitation is for another address' }).waitFor()
+      await other.getByText(/Only that address can accept it\./).waitFor()
+      await other.getByText(/to change the e-mail address of Tom Reed in Cadence/).waitFor()
+      expect(await other.getByRole('button', { name: 'Accept invitation' }).count()).toBe(0)
+      await shot(other, 'team-invitation-wrong-account')
+      await other.context().close()
+      // Nothing was linked: the executive still sees the open invitation.
+      await exec.goto(`${base}/team-members/${memberUuid}`)
+      await exec.getByText(/Invitation sent · expires/).waitFor()
+    }))
+
   test('Tom opens it signed out, signs in through it and is linked', () =>
     step(member, 'team-accept', async () => {
       await member.goto(invitation)

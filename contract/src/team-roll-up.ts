@@ -19,6 +19,8 @@ export type Invitation = typeof Invitation.static
 export const InvitationPreview = t.Object({
   inviter_name: t.String(),
   team_member_name: t.String(),
+  /** The address it was sent to, masked (`s***@acme.com`): only that address can accept it. */
+  sent_to: t.String(),
 })
 export type InvitationPreview = typeof InvitationPreview.static
 

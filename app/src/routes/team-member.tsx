@@ -10,7 +10,14 @@ import {
   useTeamUpdates,
 } from '../state/roll-up'
 import { copyLink } from '../state/sharing'
-import { addEntry, deleteEntry, loadTeamMember, toggleEntry, useTeamMember } from '../state/team'
+import {
+  addEntry,
+  changeMemberEmail,
+  deleteEntry,
+  loadTeamMember,
+  toggleEntry,
+  useTeamMember,
+} from '../state/team'
 import { useMailEnabled } from './use-mail-enabled'
 import { useTeamWeek } from './use-team-week'
 import { TeamMemberView } from './views'
@@ -53,6 +60,7 @@ function TeamMemberPage() {
               onInvite={() => setInviting(true)}
               onRevoke={(id) => void revokeInvitation(id)}
               onUnlink={() => void unlink(uuid)}
+              onChangeEmail={(email) => void changeMemberEmail(uuid, email)}
               formatDate={formatDate}
             />
           ) : null

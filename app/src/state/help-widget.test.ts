@@ -76,6 +76,25 @@ describe('help widget', () => {
     expect(events).toEqual(['No User'])
   })
 
+  test('never loads on a page whose address carries a secret; loads once the app moves on', async () => {
+    stubFetch(({ path }) =>
+      path === '/api/config' ? json({ helpWidget: widget, mailEnabled: false }) : json(user),
+    )
+    for (const path of ['/invite/tok3n', '/r/tok3n', '/auth/callback?code=c&state=s']) {
+      resetHelpWidget()
+      page = new HappyWindow({ url: `http://localhost${path}` }) as unknown as Window
+      await fetchUser()
+      await startHelpWidget(page)
+      await Promise.resolve()
+      expect([path, script()]).toEqual([path, null])
+      expect(page.cadenceHelpWidget).toBeUndefined()
+    }
+    // The app navigates (wouter's pushState event): the widget loads there, for the user.
+    page.history.pushState(null, '', '/dashboard')
+    page.dispatchEvent(new (page as unknown as { Event: typeof Event }).Event('pushState'))
+    expect(script()?.dataset.userId).toBe('user-42')
+  })
+
   test('waits for the session: nothing is loaded while auth is pending', async () => {
     stubFetch(({ path }) =>
       path === '/api/config' ? json({ helpWidget: widget, mailEnabled: false }) : json(user),

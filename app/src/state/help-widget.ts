@@ -66,8 +66,19 @@ function applyHelpWidget(win: Window, widget: { url: string; siteKey: string }, 
 let started = false
 
 /**
+ * Pages whose address carries a secret the third-party widget must never read: a shared report
+ * (/r/<token>), an invitation (/invite/<token>), and the sign-in callback (its code, and the
+ * invitation remembered for after the sign-in). The widget is not loaded while one is open; it
+ * loads on the first other page the app moves to (loaded, it cannot be taken back: the app reaches
+ * these pages only by a new page load, or from the callback, itself one of them).
+ */
+const PRIVATE_PAGE = /^\/(r|invite)\/|^\/auth\/callback(\/|$)/
+const privatePage = (win: Window) => PRIVATE_PAGE.test(win.location.pathname)
+
+/**
  * Loads the help widget only when the server has one configured (HELP_WIDGET_URL and
- * HELP_WIDGET_SITE_KEY), after the session is known, and keeps its user id current.
+ * HELP_WIDGET_SITE_KEY), after the session is known, never on a private page, and keeps its user
+ * id current.
  */
 function startHelpWidget(win: Window | undefined = globalThis.window): Promise<void> {
   if (started || !win) return Promise.resolve()
@@ -76,11 +87,13 @@ function startHelpWidget(win: Window | undefined = globalThis.window): Promise<v
     const widget = config?.helpWidget
     if (!widget) return
     const sync = () => {
-      if (authState.status === 'pending') return
+      if (authState.status === 'pending' || privatePage(win)) return
       applyHelpWidget(win, widget, helpWidgetUserId(authState.user))
     }
     sync()
     subscribe(authState, sync)
+    // The app's own navigation (wouter announces pushState and replaceState) and Back/Forward.
+    for (const event of ['pushState', 'replaceState', 'popstate']) win.addEventListener(event, sync)
   })
 }
 

@@ -19,7 +19,7 @@ async function makeFixture() {
   const project = (await owner.post('/api/projects', { name: 'Owner secret project' })).json
   const project2 = (await owner.post('/api/projects', { name: 'Owner second project' })).json
   const member = (
-    await owner.post('/api/team-members', { name: 'Owner Report', email: 'rep@example.com' })
+    await owner.post('/api/team-members', { name: 'Owner Report', email: 'linked@example.com' })
   ).json
   const report = (
     await owner.post('/api/reports', {
@@ -105,7 +105,7 @@ async function makeFixture() {
   ).json
   await linked.put(`/api/reports/${linkedReport.uuid}`, { is_submitted: true })
   const member2 = (
-    await owner.post('/api/team-members', { name: 'Owner Second', email: 'second@example.com' })
+    await owner.post('/api/team-members', { name: 'Owner Second', email: 'unrelated@example.com' })
   ).json
   const invitation = (await owner.post(`/api/team-members/${member2.uuid}/invitations`)).json
   const invitationToken = invitation.url.split('/invite/')[1] as string
@@ -567,12 +567,13 @@ describe('authorization matrix: team roll-up roles', () => {
       path: (f) => `/api/invitations/${f.invitationToken}`,
       status: { anonymous: 200, unrelated: 200, admin: 200, member: 200, executive: 200 },
     },
-    // The member is already on this team (as another member): 409; the executive cannot take
-    // their own: 400; the unrelated user accepts it, and then it is spent for the admin.
+    // It was sent to the unrelated user's address: the member, signed in with another address,
+    // is refused (403); the executive cannot take their own: 400; the unrelated user accepts it,
+    // and then it is spent for the admin.
     'POST /api/invitations/:token/accept': {
       method: 'POST',
       path: (f) => `/api/invitations/${f.invitationToken}/accept`,
-      status: { anonymous: 401, member: 409, executive: 400, unrelated: 200, admin: 404 },
+      status: { anonymous: 401, member: 403, executive: 400, unrelated: 200, admin: 404 },
     },
     'DELETE /api/team-members/:uuid/link': {
       method: 'DELETE',

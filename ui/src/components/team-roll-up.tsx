@@ -69,15 +69,90 @@ function InviteDialog({
 }
 
 type MemberLinkProps = {
-  member: Pick<TeamMember, 'name' | 'linked_user_email' | 'pending_invitation'>
+  member: Pick<TeamMember, 'name' | 'email' | 'linked_user_email' | 'pending_invitation'>
   onInvite: () => void
   onRevoke: (invitationId: number) => void
   onUnlink: () => void
+  /**
+   * Corrects the address invitations go to (only that address can accept one); shown while the
+   * member is not linked.
+   */
+  onChangeEmail?: (email: string) => void
   formatDate: (iso: string) => string
 }
 
+/** The address invitations go to, and changing it. */
+function InvitationAddress({
+  member,
+  onChange,
+}: {
+  member: Pick<TeamMember, 'name' | 'email'>
+  onChange: (email: string) => void
+}) {
+  const [editing, setEditing] = React.useState(false)
+  const [value, setValue] = React.useState(member.email)
+  if (!editing)
+    return (
+      <div className="cad-member-link__email">
+        <span className="cad-screen__muted">
+          Invitations go to <span className="cad-break">{member.email}</span>; only that address can
+          accept one.
+        </span>
+        <Button
+          variant="ghost"
+          size="sm"
+          onClick={() => {
+            setValue(member.email)
+            setEditing(true)
+          }}
+        >
+          Change address
+        </Button>
+      </div>
+    )
+  return (
+    <form
+      className="cad-member-link__email"
+      onSubmit={(e) => {
+        e.preventDefault()
+        if (!value.trim()) return
+        setEditing(false)
+        if (value.trim() !== member.email) onChange(value.trim())
+      }}
+    >
+      <input
+        className="cad-input"
+        type="email"
+        aria-label={`E-mail address of ${member.name}`}
+        value={value}
+        autoFocus
+        onChange={(e) => setValue(e.target.value)}
+        onKeyDown={(e) => {
+          if (e.key === 'Escape') {
+            e.preventDefault()
+            setEditing(false)
+          }
+        }}
+      />
+      <Button size="sm" type="submit" variant="primary">
+        Save
+      </Button>
+      <Button size="sm" variant="ghost" onClick={() => setEditing(false)}>
+        Cancel
+      </Button>
+    </form>
+  )
+}
+
 /** On a team member's page: whether they are on Cadence, and the one action that fits. */
-function MemberLink({ member, onInvite, onRevoke, onUnlink, formatDate }: MemberLinkProps) {
+function MemberLink({
+  member,
+  onInvite,
+  onRevoke,
+  onUnlink,
+  onChangeEmail,
+  formatDate,
+}: MemberLinkProps) {
   const [asking, setAsking] = React.useState(false)
   let body: React.ReactNode
   if (member.linked_user_email) {
@@ -136,6 +211,9 @@ function MemberLink({ member, onInvite, onRevoke, onUnlink, formatDate }: Member
   return (
     <section className="cad-member-link" aria-label="Cadence account">
       {body}
+      {onChangeEmail && !member.linked_user_email ? (
+        <InvitationAddress member={member} onChange={onChangeEmail} />
+      ) : null}
     </section>
   )
 }

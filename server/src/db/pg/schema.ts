@@ -149,6 +149,9 @@ export const teamMembers = pgTable(
       onDelete: 'set null',
     }),
     linked_at: text('linked_at'),
+    // When an invitation was last e-mailed to this member: at most one an hour (a conditional
+    // update claims the hour, so two instances at once send one).
+    invitation_emailed_at: text('invitation_emailed_at'),
     created_at: createdAt(),
     updated_at: updatedAt(),
   },

@@ -100,10 +100,10 @@ const required = (value: string, message: string) => {
 
 /**
  * What POST and PUT /api/team-members answer: the member's stored fields, never the linked
- * account's internal id.
+ * account's internal id nor when an invitation was last e-mailed.
  */
 function record(row: typeof teamMembers.$inferSelect) {
-  const { linked_user_id: _, ...rest } = row
+  const { linked_user_id: _, invitation_emailed_at: __, ...rest } = row
   return rest
 }
 

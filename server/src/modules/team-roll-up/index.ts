@@ -47,7 +47,14 @@ export function teamRollUpModule(ctx: AppContext) {
       {
         auth: true,
         params: TeamModel.memberParams,
-        response: { 201: Invitation, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody },
+        // 429: e-mailing the link is over the account's send quota (nothing changed).
+        response: {
+          201: Invitation,
+          400: ErrorBody,
+          401: ErrorBody,
+          404: ErrorBody,
+          429: ErrorBody,
+        },
         detail,
       },
     )
@@ -68,6 +75,8 @@ export function teamRollUpModule(ctx: AppContext) {
           200: InvitationAccepted,
           400: ErrorBody,
           401: ErrorBody,
+          // The signed-in address is not the invited one (or not of an allowed domain).
+          403: ErrorBody,
           404: ErrorBody,
           409: ErrorBody,
         },

@@ -3,18 +3,30 @@ import type { AppContext } from '../../context'
 import type { Engine } from '../../db'
 import { invitations, teamMembers } from '../../db/schema'
 import { logActivity } from '../../lib/activity'
-import { BadRequest, Conflict, NotFound } from '../../lib/errors'
+import { BadRequest, Conflict, Forbidden, NotFound } from '../../lib/errors'
 import { LIST_CAPS } from '../../lib/limits'
 import { nowIso } from '../../lib/time'
+import { domainRefusal, emailDomainAllowed } from '../auth/service'
 import { randomVerifier, sha256Hex } from '../auth/tokens'
 import { notice } from '../delivery/mail-render'
 import { smtpTransport } from '../delivery/mail-worker'
+import { spendSendQuota } from '../delivery/quota'
 import { findMember } from '../team-members/service'
 
 /** How long an invitation link works (README, "Team roll-up"). */
 export const INVITATION_DAYS = 14
 /** What a used, expired, revoked or wrong invitation answers: the same, so none can be told apart. */
 export const INVITATION_INVALID = 'This invitation is no longer valid'
+
+/** Invitation e-mails to one team member: at most one in this long. */
+export const INVITATION_MAIL_GAP_MS = 3_600_000
+
+/** An address as the invitation page shows it: `s***@acme.com`. */
+export function maskEmail(email: string) {
+  const at = email.lastIndexOf('@')
+  if (at < 1) return '***'
+  return `${email[0]}***${email.slice(at)}`
+}
 
 /** A person's name as others see it: their name, or their e-mail when they gave none. */
 export const personName = (alias: string) =>
@@ -26,13 +38,14 @@ type OpenInvitation = {
   team_member_id: number
   inviter_name: string
   team_member_name: string
+  team_member_email: string
 }
 
 /** The open invitation a token names, with the names its page shows, or 404. */
 async function openInvitation(ctx: AppContext, token: string): Promise<OpenInvitation> {
   const row = await ctx.db.row<OpenInvitation>(sql`
     SELECT v.id, v.user_id, v.team_member_id, ${personName('u')} AS inviter_name,
-      m.name AS team_member_name
+      m.name AS team_member_name, m.email AS team_member_email
     FROM invitations v
     JOIN users u ON u.id = v.user_id
     JOIN team_members m ON m.id = v.team_member_id
@@ -108,7 +121,7 @@ export async function createInvitation(ctx: AppContext, userId: number, memberUu
   const token = randomVerifier()
   const now = nowIso()
   const expiresAt = new Date(Date.now() + INVITATION_DAYS * 86_400_000).toISOString()
-  const row = await ctx.db.tx(
+  const { row, mail } = await ctx.db.tx(
     async (tx) => {
       await revokeOpen(tx, member.id, now)
       const [created] = await tx.orm
@@ -120,7 +133,17 @@ export async function createInvitation(ctx: AppContext, userId: number, memberUu
           expires_at: expiresAt,
         })
         .returning()
-      return created
+      // The e-mail: one an hour per member, claimed by a conditional update (two requests or
+      // instances at once claim it once), and a send against the account's quota (429: the
+      // whole invitation is undone). Within the hour the link is made but not e-mailed.
+      if (!ctx.config.smtp) return { row: created, mail: false }
+      const hourAgo = new Date(Date.now() - INVITATION_MAIL_GAP_MS).toISOString()
+      const claimed = await tx.exec(sql`
+        UPDATE team_members SET invitation_emailed_at = ${now}
+        WHERE id = ${member.id}
+          AND (invitation_emailed_at IS NULL OR invitation_emailed_at <= ${hourAgo})`)
+      if (claimed) await spendSendQuota({ ...ctx, db: tx }, userId)
+      return { row: created, mail: claimed > 0 }
     },
     { user: userId },
   )
@@ -134,13 +157,15 @@ export async function createInvitation(ctx: AppContext, userId: number, memberUu
   const inviter = await ctx.db.row<{ name: string }>(
     sql`SELECT ${personName('u')} AS name FROM users u WHERE u.id = ${userId}`,
   )
-  const emailed = await emailInvitation(
-    ctx,
-    member.email,
-    { inviter: inviter?.name ?? 'Your manager', member: member.name },
-    url,
-    expiresAt,
-  )
+  const emailed =
+    mail &&
+    (await emailInvitation(
+      ctx,
+      member.email,
+      { inviter: inviter?.name ?? 'Your manager', member: member.name },
+      url,
+      expiresAt,
+    ))
   return { id: row.id, url, expires_at: row.expires_at, emailed }
 }
 
@@ -157,20 +182,38 @@ export async function revokeInvitation(ctx: AppContext, userId: number, id: numb
   return { success: true }
 }
 
-/** GET /api/invitations/{token}: who invited, and as whom; 404 when it cannot be accepted. */
+/**
+ * GET /api/invitations/{token}: who invited, as whom, and to which address (masked); 404 when it
+ * cannot be accepted.
+ */
 export async function previewInvitation(ctx: AppContext, token: string) {
   const open = await openInvitation(ctx, token)
-  return { inviter_name: open.inviter_name, team_member_name: open.team_member_name }
+  return {
+    inviter_name: open.inviter_name,
+    team_member_name: open.team_member_name,
+    sent_to: maskEmail(open.team_member_email),
+  }
 }
 
 /**
- * POST /api/invitations/{token}/accept: links the signed-in user to the team member. The
- * invitation is spent by a conditional update, so two accepts of one link link one person.
+ * POST /api/invitations/{token}/accept: links the signed-in user to the team member, when the
+ * user's verified e-mail is the member's (case-insensitive) and its domain is allowed; else 403.
+ * The invitation is spent by a conditional update that checks the address again, so two accepts
+ * of one link link one person, and an address changed meanwhile links nobody.
  */
 export async function acceptInvitation(ctx: AppContext, userId: number, token: string) {
   const open = await openInvitation(ctx, token)
   if (open.user_id === userId) {
     throw new BadRequest('This invitation is for someone on your team: send them the link')
+  }
+  const me = await ctx.db.row<{ email: string }>(sql`SELECT email FROM users WHERE id = ${userId}`)
+  if (!me) throw new NotFound(INVITATION_INVALID)
+  if (!emailDomainAllowed(ctx, me.email)) throw new Forbidden(domainRefusal(ctx))
+  const email = me.email.toLowerCase()
+  if (email !== open.team_member_email.toLowerCase()) {
+    throw new Forbidden(
+      `This invitation was sent to ${maskEmail(open.team_member_email)}: sign in with that address to accept it, or ask ${open.inviter_name} to change the e-mail address of ${open.team_member_name} in Cadence to the one you sign in with`,
+    )
   }
   const now = nowIso()
   await ctx.db.tx(
@@ -183,7 +226,9 @@ export async function acceptInvitation(ctx: AppContext, userId: number, token: s
       }
       const spent = await tx.exec(sql`
       UPDATE invitations SET used_at = ${now}, used_by_user_id = ${userId}
-      WHERE id = ${open.id} AND used_at IS NULL AND revoked_at IS NULL AND expires_at > ${now}`)
+      WHERE id = ${open.id} AND used_at IS NULL AND revoked_at IS NULL AND expires_at > ${now}
+        AND EXISTS (SELECT 1 FROM team_members m
+          WHERE m.id = invitations.team_member_id AND lower(m.email) = ${email})`)
       if (!spent) throw new NotFound(INVITATION_INVALID)
       await tx.orm
         .update(teamMembers)

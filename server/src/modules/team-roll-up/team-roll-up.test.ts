@@ -98,11 +98,15 @@ describe('invitations', () => {
     expect(card.linked_user_email).toBeNull()
     expect(card).not.toHaveProperty('linked_user_id')
 
-    // The page before signing in: two names, nothing else; never cached, no referrer.
+    // The page before signing in: two names and the masked address; never cached, no referrer.
     const anonymous = makeClient(app)
     const preview = await anonymous.get(`/api/invitations/${tokenOf(created.json.url)}`)
     expect(preview.status).toBe(200)
-    expect(preview.json).toEqual({ inviter_name: 'Ada Lovelace', team_member_name: 'Tom' })
+    expect(preview.json).toEqual({
+      inviter_name: 'Ada Lovelace',
+      team_member_name: 'Tom',
+      sent_to: 't***@example.com',
+    })
     expect(preview.headers.get('cache-control')).toBe('no-store')
     expect(preview.headers.get('referrer-policy')).toBe('no-referrer')
     // Accepting needs a session.
@@ -174,8 +178,10 @@ describe('invitations', () => {
     expect((await ada.get(`/api/team-members/${member.uuid}`)).json.linked_user_email).toBeNull()
 
     expect((await tom.post(`/api/invitations/${tokenOf(own.url)}/accept`)).status).toBe(200)
-    const other = (await ada.post('/api/team-members', { name: 'T. Reed', email: 't@example.com' }))
-      .json
+    // A second entry for the same person (the same address): the same account cannot take it.
+    const other = (
+      await ada.post('/api/team-members', { name: 'T. Reed', email: 'Tom@Example.com' })
+    ).json
     const twice = (await ada.post(`/api/team-members/${other.uuid}/invitations`)).json
     const conflict = await tom.post(`/api/invitations/${tokenOf(twice.url)}/accept`)
     expect(conflict.status).toBe(409)
