@@ -197,4 +197,4 @@ test('two instances on one database make the same ETag for the same data: a 304 
   expect(after.status).toBe(200)
   expect(after.headers.get('etag')).not.toBe(etag)
   await db.close()
-})
+}, 30_000)

@@ -4,7 +4,7 @@ import { type PeekedSession, peekSession, sessionCookieName } from '../modules/a
 import { buildId } from './build-id'
 import type { InFlight } from './in-flight'
 import { pathAndQuery } from './request-path'
-import { requestUser } from './request-user'
+import { setUserOf } from './request-user'
 import type { RouteTable } from './route-rules'
 import { isoDate } from './time'
 
@@ -182,7 +182,7 @@ export function httpCache(ctx: AppContext, options: { rules: RouteTable; maxByte
   ): Hit | undefined {
     // No session, or one the ordinary path must update: let the route answer (401, renewal).
     if (!session) return
-    requestUser.set(request, session.userId)
+    setUserOf(request, session.userId)
     const etag = `W/"${buildId}-${session.userId}-${session.version}-${isoDate()}"`
     if (matches(request.headers.get('if-none-match'), etag)) return { status: 304, etag }
     const key = `${session.userId} ${pathname}${search}`

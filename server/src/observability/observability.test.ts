@@ -46,7 +46,7 @@ describe('request ids', () => {
       ids.add(id)
     }
     expect(ids.size).toBe(4)
-  })
+  }, 30_000)
 
   test("over HTTP: a trusted proxy's X-Request-Id is kept and answered back; a malformed one is replaced", async () => {
     const port = freePort()
@@ -73,7 +73,7 @@ describe('request ids', () => {
       headers: { 'x-request-id': `bad id ${'x'.repeat(300)}` },
     })
     expect(replaced.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/)
-  })
+  }, 30_000)
 })
 
 describe('LOG_FORMAT=json', () => {
@@ -122,7 +122,7 @@ describe('LOG_FORMAT=json', () => {
     expect(all).not.toContain(report.json.uuid)
     expect(all).not.toContain('ada@example.com')
     for (const value of ada.jar.values()) expect(all).not.toContain(value)
-  })
+  }, 30_000)
 
   test('an error is one line with its stack inside, and the answer is a 500 {error}', async () => {
     const { app, db, lines } = await loggedApp({ LOG_FORMAT: 'json' })
@@ -147,7 +147,7 @@ describe('LOG_FORMAT=json', () => {
     expect(errors[0].error.message).toBe('boom in the projects statement')
     expect(errors[0].error.stack).toContain('boom in the projects statement')
     expect(errors[0].error.stack).toContain('\n')
-  })
+  }, 30_000)
 
   test('text stays the default: one readable line per request', async () => {
     const { app, lines } = await loggedApp()
@@ -155,7 +155,7 @@ describe('LOG_FORMAT=json', () => {
     expect(lines).toHaveLength(1)
     expect(lines[0]).toMatch(/^\S+Z INFO GET \/api\/health\/live 200 [\d.]+ms request_id=/)
     expect(lines[0]).toContain(res.headers.get('x-request-id') as string)
-  })
+  }, 30_000)
 })
 
 describe('GET /metrics', () => {
@@ -164,7 +164,7 @@ describe('GET /metrics', () => {
     const res = await app.handle(new Request(`${ORIGIN}/metrics`))
     expect(res.status).toBe(404)
     expect((await res.json()).error).toBeString()
-  })
+  }, 30_000)
 
   test('with METRICS_TOKEN: 401 without the bearer token, Prometheus text with it', async () => {
     const { app } = await createTestApp({ METRICS_TOKEN: 's3cret-scrape' })
@@ -202,7 +202,7 @@ describe('GET /metrics', () => {
       expect(text).toMatch(/cadence_db_pool_waiting \d+/)
     }
     expect(text).not.toContain('ada@example.com')
-  })
+  }, 30_000)
 })
 
 type OtlpSpan = {
@@ -266,5 +266,5 @@ describe('OTEL_EXPORTER_OTLP_ENDPOINT', () => {
     const own = received.filter((s) => s.name === 'GET /api/projects' && s.traceId !== traceId)
     expect(own.length).toBe(1)
     expect(own[0].parentSpanId || undefined).toBeUndefined()
-  })
+  }, 30_000)
 })

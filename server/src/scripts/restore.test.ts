@@ -78,7 +78,7 @@ describe('bun run backup, then bun run restore', () => {
     expect(await dump(again)).toEqual(before)
     await again.close()
     await db.close()
-  })
+  }, 30_000)
 
   test('the command exits 0 when every count matches, 1 for a target that has data', async () => {
     const { path, db } = await installation()
@@ -98,7 +98,7 @@ describe('bun run backup, then bun run restore', () => {
     const second = run(target)
     expect(second.stderr.toString()).toContain('the target is not empty')
     expect(second.exitCode).toBe(1)
-  })
+  }, 30_000)
 
   if (testEngine() === 'pg')
     test('a backup taken from PostgreSQL restores into SQLite with the same rows', async () => {
@@ -116,5 +116,5 @@ describe('bun run backup, then bun run restore', () => {
       const restored = openDatabase(back)
       expect(await dump(restored)).toEqual(before)
       await restored.close()
-    })
+    }, 30_000)
 })

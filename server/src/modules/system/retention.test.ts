@@ -70,7 +70,7 @@ describe('retention', () => {
     const actions = (await db.orm.select().from(db.t.activityLog)).map((a) => a.action)
     expect(actions).toContain('recent')
     expect(actions).not.toContain('old')
-  })
+  }, 30_000)
 
   test('runs once across instances asking at the same moment, then only when due again', async () => {
     const [one, two] = await twoConnections()
@@ -105,7 +105,7 @@ describe('retention', () => {
     expect(row).toEqual({ last_result: 'done', locked_until: null })
     await one.close()
     await two.close()
-  })
+  }, 30_000)
 
   test('a holder whose lease ran out records nothing: the instance that took over does', async () => {
     const [one, two] = await twoConnections()
@@ -139,5 +139,5 @@ describe('retention', () => {
     expect(row.last_result).toBe('took over')
     await one.close()
     await two.close()
-  })
+  }, 30_000)
 })
