@@ -18,7 +18,7 @@ function ProjectPage() {
     loadProjectHealth(uuid).catch((error) => console.error(error))
   }, [uuid])
   const { project } = page
-  if (page.loading && !project) return <PageSkeleton />
+  if (page.loading) return <PageSkeleton />
   return (
     <ProjectView
       project={project}

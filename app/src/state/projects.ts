@@ -152,8 +152,8 @@ async function combineProjects(uuids: readonly string[], newName: string): Promi
 }
 
 /**
- * The project page of `uuid`: the project (from the projects list), its updates, `loading`, and
- * `notFound` once the list has no such project or a load failed.
+ * The project page of `uuid`: the project (from the projects list), its updates, `loading` (until
+ * both answered), and `notFound` once the list has no such project or a load failed.
  */
 function useProjectPage(uuid: string) {
   const projects = useResource(cache.projects)
@@ -163,7 +163,10 @@ function useProjectPage(uuid: string) {
   return {
     project: failed ? null : project,
     updates: project ? (updates.data ?? []) : [],
-    loading: (projects.loading && !projects.data) || (project !== null && updates.loading),
+    // Loading until the project's updates answered: its timeline never shows empty meanwhile.
+    loading:
+      (projects.loading && !projects.data) ||
+      (project !== null && !updates.loaded && updates.error === null),
     notFound: failed || (projects.loaded && project === null),
   }
 }
