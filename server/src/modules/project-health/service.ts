@@ -1,13 +1,11 @@
 import type { Health, ProjectHealth } from '@cadence/contract'
-import { and, eq, sql } from 'drizzle-orm'
+import { sql } from 'drizzle-orm'
 import type { AppContext } from '../../context'
 import type { Engine } from '../../db'
-import { projectHealth, projects } from '../../db/schema'
-import { NotFound } from '../../lib/errors'
+import { projectHealth, projects, reports } from '../../db/schema'
 import { compareNoCase } from '../../lib/order'
+import { ownedRow } from '../../lib/owned'
 import { nowIso } from '../../lib/time'
-import { findReport } from '../reports/find'
-import type { Report } from '../reports/types'
 import type { ProjectHealthModel } from './model'
 
 type Counted = { id: number; uuid: string; name: string; open: number; done: number }
@@ -22,7 +20,7 @@ type Earlier = Set & { week_start_date: string }
  */
 export async function reportProjectHealth(
   db: Engine,
-  report: Pick<Report, 'id' | 'user_id' | 'week_start_date'>,
+  report: { id: number; user_id: number; week_start_date: string },
 ): Promise<ProjectHealth[]> {
   const counted = await db.rows<Counted>(sql`
     SELECT p.id, p.uuid, p.name,
@@ -71,14 +69,8 @@ export async function reportProjectHealth(
     )
 }
 
-async function ownedProject({ db }: AppContext, userId: number, uuid: string) {
-  const [row] = await db.orm
-    .select()
-    .from(projects)
-    .where(and(eq(projects.uuid, uuid), eq(projects.user_id, userId)))
-  if (!row) throw new NotFound('Project not found')
-  return row
-}
+const ownedProject = ({ db }: AppContext, userId: number, uuid: string) =>
+  ownedRow(db, projects, userId, uuid, 'Project not found')
 
 /** PUT /api/reports/{uuid}/project-health/{project_uuid}: sets (or replaces) the health. */
 export async function setProjectHealth(
@@ -88,7 +80,7 @@ export async function setProjectHealth(
   projectUuid: string,
   input: ProjectHealthModel.setHealth,
 ): Promise<ProjectHealth> {
-  const report = await findReport(ctx, userId, reportUuid)
+  const report = await ownedRow(ctx.db, reports, userId, reportUuid, 'Report not found')
   const project = await ownedProject(ctx, userId, projectUuid)
   const note = input.note?.trim() || null
   await ctx.db.orm

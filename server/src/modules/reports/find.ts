@@ -1,8 +1,8 @@
-import { and, asc, desc, eq, inArray } from 'drizzle-orm'
+import { asc, desc, eq, inArray } from 'drizzle-orm'
 import type { AppContext } from '../../context'
 import { reportSections, reports, sectionItems } from '../../db/schema'
-import { NotFound } from '../../lib/errors'
 import { LIST_CAPS } from '../../lib/limits'
+import { ownedRow } from '../../lib/owned'
 import { withAgeing } from '../section-items/ageing'
 import type { Report } from './types'
 
@@ -22,13 +22,8 @@ export async function listReports({ db }: AppContext, userId: number) {
     .limit(LIST_CAPS.reports)
 }
 
-export async function findReport({ db }: AppContext, userId: number, uuid: string) {
-  const [row] = await db.orm
-    .select()
-    .from(reports)
-    .where(and(eq(reports.uuid, uuid), eq(reports.user_id, userId)))
-  if (!row) throw new NotFound(NOT_FOUND)
-  return row
+export function findReport({ db }: AppContext, userId: number, uuid: string) {
+  return ownedRow(db, reports, userId, uuid, NOT_FOUND)
 }
 
 /**

@@ -3,11 +3,11 @@ import { Elysia } from 'elysia'
 import type { AppContext } from '../../context'
 import { authPlugin } from '../auth/plugin'
 import { SearchModel } from './model'
-import { indexSoon, search } from './service'
+import { search } from './service'
 
 export function searchModule(ctx: AppContext) {
   // Entries left pending by the last run (or by writes outside this process) are applied soon.
-  indexSoon(ctx)
+  ctx.db.q.search.syncSoon()
   return new Elysia({ prefix: '/api/search' })
     .use(authPlugin(ctx))
     .get('/', ({ user, query }) => search(ctx, user.id, query.query), {

@@ -105,12 +105,3 @@ async function assignedResults(
     }
   })
 }
-
-/**
- * To call after writing indexed rows on a hot path: their index entries, which may be left
- * pending (src/search/sqlite.ts), are applied in the background soon. Search never needs it to be
- * correct (it applies what is pending first); it keeps that work off the queries.
- */
-export function indexSoon(ctx: AppContext) {
-  ctx.db.q.search.syncSoon()
-}

@@ -2,18 +2,17 @@ import { Deleted, ErrorBody, SectionItem } from '@cadence/contract'
 import { Elysia } from 'elysia'
 import type { AppContext } from '../../context'
 import { authPlugin } from '../auth/plugin'
-import { indexSoon } from '../search/service'
 import { SectionItemModel } from './model'
 import { createItem, deleteItem, updateItem } from './service'
 
 export function sectionItemsModule(ctx: AppContext) {
   const detail = { tags: ['section-items'] }
   // On SQLite concurrent item writes share one commit (src/db/sqlite/write-batch.ts) and their
-  // search entries are applied in one batch soon after (src/search); PostgreSQL's triggers index
-  // them in the write itself.
+  // search entries are applied in one batch soon after (src/search/sqlite.ts, off the queries);
+  // PostgreSQL's triggers index them in the write itself.
   const write = <T>(run: () => Promise<T>) => {
     const done = run()
-    indexSoon(ctx)
+    ctx.db.q.search.syncSoon()
     return done
   }
   return new Elysia({ prefix: '/api/section-items' })
