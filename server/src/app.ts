@@ -3,6 +3,7 @@ import type { Config } from './config'
 import type { AppContext } from './context'
 import type { Db } from './db'
 import { isWriteRace, WRITE_RACE } from './db/engine'
+import { isDatabaseUnavailable, RETRY_AFTER_SECONDS, UNAVAILABLE_MESSAGE } from './db/unavailable'
 import { bodyTooLarge, readBody, readJsonBody } from './lib/body'
 import { HttpError, validationMessage } from './lib/errors'
 import { httpCache } from './lib/http-cache'
@@ -26,6 +27,8 @@ import { sharedModule, sharingModule } from './modules/sharing'
 import { systemModule } from './modules/system'
 import { teamMembersModule } from './modules/team-members'
 import { invitationsModule, teamRollUpModule } from './modules/team-roll-up'
+import { createObservability, type Observability } from './observability'
+import { routeFinder } from './observability/routes'
 import { staticModule } from './static'
 
 export type CreateAppOptions = {
@@ -34,6 +37,8 @@ export type CreateAppOptions = {
   signInLimit?: number
   /** Counts the requests in flight (the server's graceful shutdown waits for them). */
   inFlight?: InFlight
+  /** Request ids, logs, metrics, traces (observability/); made from the config when absent. */
+  obs?: Observability
 }
 
 function securityHeaders(config: Config) {
@@ -73,9 +78,10 @@ const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
  * body may be (413: checked from Content-Length before anything reads the body, and on the bytes
  * as they are read, lib/body.ts) and which answers carry the token headers.
  */
-export function createApp({ db, config, signInLimit, inFlight }: CreateAppOptions) {
+export function createApp({ db, config, signInLimit, inFlight, obs }: CreateAppOptions) {
   const ctx: AppContext = { db, config }
   const headers = securityHeaders(config)
+  const observe = obs ?? createObservability(ctx, { headers })
   const allowedOrigin = new URL(config.publicUrl).origin
   const sessionCookiePattern = new RegExp(`(^|;\\s*)${sessionCookieName(config.secureCookies)}=`)
 
@@ -91,9 +97,18 @@ export function createApp({ db, config, signInLimit, inFlight }: CreateAppOption
     // The cached GETs, answered before Elysia's routing when the server listens (http-cache.ts).
     serve: { routes: cachedRoutes as never },
   })
-  // Every route's handler (hooks included) runs inside the count; without a counter, nothing.
-  if (inFlight) app.wrap((handle) => (request: Request) => inFlight.track(() => handle(request)))
+  // Every request (hooks included, the cached GETs too) runs inside its observation (request id,
+  // span, metrics, log line) and, when the server listens, the in-flight count.
+  const track = (request: Request, run: () => Response | Promise<Response>, route?: string) =>
+    inFlight
+      ? inFlight.track(() => observe.handle(request, run, route))
+      : observe.handle(request, run, route)
+  app.wrap(
+    (handle) => (request: Request) =>
+      track(request, () => handle(request) as unknown as Response | Promise<Response>),
+  )
   const built = app
+    .use(observe.plugin)
     .onRequest(({ request, set }) => {
       const { pathname } = pathAndQuery(request.url)
       Object.assign(set.headers, headers)
@@ -163,7 +178,7 @@ export function createApp({ db, config, signInLimit, inFlight }: CreateAppOption
         case 'VALIDATION':
           // A response that fails its own schema is our bug, not the client's bad input.
           if ((error as { type?: string }).type === 'response') {
-            console.error(error)
+            observe.requestError(request, error)
             set.status = 500
             return { error: 'Internal server error' }
           }
@@ -181,14 +196,20 @@ export function createApp({ db, config, signInLimit, inFlight }: CreateAppOption
             set.status = 409
             return { error: WRITE_RACE }
           }
-          console.error(error)
+          // The database is down, unreachable or hung: try again shortly, never a 500.
+          if (isDatabaseUnavailable(error)) {
+            set.status = 503
+            set.headers['retry-after'] = String(RETRY_AFTER_SECONDS)
+            return { error: UNAVAILABLE_MESSAGE }
+          }
+          observe.requestError(request, error)
           set.status = 500
           return { error: 'Internal server error' }
       }
     })
     // Per-user response cache, ETag/304 and gzip; before the modules so it covers their routes.
     .use(cache.plugin)
-    .use(systemModule(ctx))
+    .use(systemModule(ctx, { metrics: observe.metrics }))
     .use(authModule(ctx, { signInLimit: signInLimit ?? config.signInRateLimit }))
     .use(adminProfileModule(ctx))
     .use(settingsModule(ctx))
@@ -210,11 +231,16 @@ export function createApp({ db, config, signInLimit, inFlight }: CreateAppOption
     .use(staticModule(ctx))
   fallback = (request) => built.fetch(request)
   rules.load(built.routes)
+  observe.setRouteFinder(routeFinder(built.routes))
   // The cached GETs, answered before Elysia's routing when the server listens (http-cache.ts).
-  Object.assign(
-    cachedRoutes,
-    cache.routes(headers, (request) => fallback(request), inFlight),
-  )
+  const routes = cache.routes(headers, (request) => fallback(request)) as Record<
+    string,
+    Record<string, (request: Request) => Response | Promise<Response>>
+  >
+  for (const [path, methods] of Object.entries(routes))
+    for (const [method, answer] of Object.entries(methods))
+      methods[method] = (request) => track(request, () => answer(request), path)
+  Object.assign(cachedRoutes, routes)
   return built
 }
 

@@ -50,8 +50,12 @@ export interface Engine {
    * keeps anything that is not a database write (waking a worker, a network call) for after.
    */
   tx<T>(fn: (tx: Engine) => Promise<T>, options?: TxOptions): Promise<T>
-  /** Whether the database answers (GET /api/health). */
+  /** Whether the database answers (GET /api/health), within its timeout. */
   ping(): Promise<boolean>
+  /** Whether every migration of this version is applied (GET /api/health/ready). */
+  schemaCurrent?(): Promise<boolean>
+  /** PostgreSQL: pool connections in use, statements waiting for one, and the pool's size. */
+  poolStats?(): { inUse: number; waiting: number; size: number }
   close(): Promise<void>
 }
 
@@ -63,6 +67,13 @@ export interface Engine {
  * A new item (`db.q.items.create`) takes the same lock (docs/architecture.md, "One user's writes").
  */
 export type TxOptions = { user?: number }
+
+/**
+ * The sort_order that puts a new report item last in its section: the database places it (at
+ * COMMIT on PostgreSQL, at the insert on SQLite; the `section_items_place` triggers), so two
+ * inserts at the same moment never share a position. Items inserted together keep their order.
+ */
+export const LAST_IN_SECTION = -1
 
 /** How many times a PostgreSQL transaction is tried when it fails on a deadlock or serialisation. */
 export const TX_ATTEMPTS = 5

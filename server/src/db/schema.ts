@@ -531,3 +531,17 @@ export const invitations = sqliteTable(
     index('invitations_member').on(t.team_member_id),
   ],
 )
+
+/**
+ * Work that runs on a schedule once across every instance (the retention job): an instance runs
+ * a job only after claiming its row with one conditional UPDATE (due, and no live lease), and only
+ * the holder of the lease records the next due time.
+ */
+export const scheduledJobs = sqliteTable('scheduled_jobs', {
+  name: text('name').primaryKey(),
+  due_at: text('due_at').notNull(),
+  locked_until: text('locked_until'),
+  last_started_at: text('last_started_at'),
+  last_finished_at: text('last_finished_at'),
+  last_result: text('last_result'),
+})

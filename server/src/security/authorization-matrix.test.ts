@@ -166,6 +166,8 @@ const CASES: Record<string, Case> = {
   'GET /api/users/me': { path: () => '/api/users/me' },
   'GET /api/admin/profile': { path: () => '/api/admin/profile' },
   'GET /api/config/': { path: () => '/api/config', public: true },
+  'GET /api/health/live': { path: () => '/api/health/live', public: true },
+  'GET /api/health/ready': { path: () => '/api/health/ready', public: true },
   'GET /api/user-settings/': { path: () => '/api/user-settings' },
   'PUT /api/user-settings/': {
     path: () => '/api/user-settings',
@@ -397,6 +399,7 @@ for (const kind of ['talking-points', 'tasks', 'followups']) {
 /** Routes outside the matrix, each with the reason. */
 const EXEMPT: Record<string, string> = {
   'GET /api/health': 'public by design (load balancer check, no data); tested in health.test.ts',
+  'GET /metrics': 'a bearer token (METRICS_TOKEN), not a session: its matrix below',
   'GET /api/docs': 'public API reference',
   'GET /api/openapi.json': 'public API description',
   'GET /api/docs/init.js': "the API reference page's script (public, no data)",
@@ -674,4 +677,37 @@ describe('authorization matrix: team roll-up roles', () => {
       expect(theirs.sections[0].items[0].content).toBe('Linked secret item')
     })
   }
+})
+
+/**
+ * GET /metrics answers to METRICS_TOKEN only: no session of anyone (owner, other user, admin)
+ * opens it, the token opens it without a session, and it carries no user's data. Unset, it is 404
+ * to everyone.
+ */
+describe('authorization matrix: metrics', () => {
+  test('404 without METRICS_TOKEN, 401 to every session without the token, 200 to the token alone; no user data', async () => {
+    const f = await makeFixture()
+    for (const client of [f.anonymous, f.owner, f.admin]) {
+      const res = await client.get('/metrics')
+      expect(res.status).toBe(404)
+    }
+    const { app } = await createTestApp({ METRICS_TOKEN: 'scrape-token-1' })
+    const owner = await signIn(app, 'owner@example.com', 'Owner')
+    await owner.post('/api/projects', { name: 'Owner secret project' })
+    const anonymous = makeClient(app)
+    for (const client of [anonymous, owner]) {
+      expect((await client.get('/metrics')).status).toBe(401)
+      const wrong = await client.request('GET', '/metrics', undefined, {
+        authorization: 'Bearer scrape-token-2',
+      })
+      expect(wrong.status).toBe(401)
+    }
+    const scraped = await anonymous.request('GET', '/metrics', undefined, {
+      authorization: 'Bearer scrape-token-1',
+    })
+    expect(scraped.status).toBe(200)
+    expect(scraped.text).toContain('http_requests_total')
+    expect(scraped.text).not.toContain('Owner secret')
+    expect(scraped.text).not.toContain('owner@example.com')
+  }, 30_000)
 })

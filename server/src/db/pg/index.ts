@@ -1,16 +1,21 @@
 import { join } from 'node:path'
 import { SQL } from 'bun'
 import type { SQL as DrizzleSql } from 'drizzle-orm'
+import { sql } from 'drizzle-orm'
 import { drizzle } from 'drizzle-orm/bun-sql'
 import { migrate } from 'drizzle-orm/bun-sql/migrator'
 import { PgDialect } from 'drizzle-orm/pg-core'
+import { assets } from '../../lib/assets'
 import type { Engine, Orm, Schema, TxOptions } from '../engine'
+import { migrationsCurrent } from '../migrations'
+import { queryObserver } from '../query-observer'
 import type { Statements } from '../sqlite/statements'
+import { bounded } from './bounded'
 import { lockUser, retrying } from './core'
 import * as pgSchema from './schema'
 import { pgStatements } from './statements'
 
-const migrationsFolder = join(import.meta.dir, '..', '..', '..', 'drizzle-pg')
+const migrationsFolder = assets.drizzlePg ?? join(import.meta.dir, '..', '..', '..', 'drizzle-pg')
 
 /** Any number of instances may start at once: one of them migrates, the others wait for it. */
 const MIGRATION_LOCK = 7_349_127_001
@@ -20,12 +25,22 @@ export type PgOptions = {
   max?: number
   /** Seconds an idle connection stays open. */
   idleTimeout?: number
+  /** Seconds to wait for a new connection (DATABASE_CONNECT_TIMEOUT, default 5). */
+  connectTimeout?: number
+  /**
+   * Seconds a statement may run (DATABASE_STATEMENT_TIMEOUT, default 5): PostgreSQL's
+   * statement_timeout, and a second more on the client for a server that answers nothing.
+   */
+  statementTimeout?: number
+  /** Seconds the readiness check waits for the database (DATABASE_PING_TIMEOUT, default 2). */
+  pingTimeout?: number
+  /** false: no DDL at all (MIGRATE=off), for a role that may only read and write data. */
+  migrate?: boolean
 }
 
-/** The engine API (src/db/engine.ts) over a PostgreSQL database. Migrates before it answers. */
-export async function openPostgres(url: string, options: PgOptions = {}) {
-  // Migrations on one dedicated connection, under a session advisory lock.
-  const admin = new SQL({ url, max: 1 })
+/** Runs the migrations on one dedicated connection, under a session advisory lock. */
+export async function migratePostgres(url: string, connectTimeout = 5) {
+  const admin = new SQL({ url, max: 1, connectionTimeout: connectTimeout })
   try {
     await admin`SELECT pg_advisory_lock(${MIGRATION_LOCK})`
     try {
@@ -36,9 +51,54 @@ export async function openPostgres(url: string, options: PgOptions = {}) {
   } finally {
     await admin.close()
   }
-  const client = new SQL({ url, max: options.max ?? 10, idleTimeout: options.idleTimeout ?? 30 })
+}
+
+/**
+ * The engine API (src/db/engine.ts) over a PostgreSQL database. Migrates before it answers unless
+ * `migrate` is false. Every statement answers within its timeout, hung server or not (bounded.ts).
+ */
+export async function openPostgres(url: string, options: PgOptions = {}) {
+  const connectTimeout = options.connectTimeout ?? 5
+  const statementMs = (options.statementTimeout ?? 5) * 1000
+  if (options.migrate !== false) await migratePostgres(url, connectTimeout)
+  const raw = new SQL({
+    url,
+    max: options.max ?? 10,
+    idleTimeout: options.idleTimeout ?? 30,
+    connectionTimeout: connectTimeout,
+    connection: { statement_timeout: statementMs },
+  })
+  const { client, stats } = bounded(raw, {
+    statementMs: statementMs + 1000,
+    observe: () => queryObserver.current,
+  })
   const root = drizzle({ client, schema: pgSchema })
-  return engine(client, root as unknown as Orm, client, false)
+  const db = engine(client, root as unknown as Orm, client, false)
+  const pingMs = (options.pingTimeout ?? 2) * 1000
+  return Object.assign(db, {
+    /** Connections in use and statements waiting for one (GET /metrics). */
+    poolStats: () => ({ ...stats(), size: options.max ?? 10 }),
+    async ping() {
+      const answer = client`SELECT 1`.then(
+        () => true,
+        () => false,
+      )
+      return Promise.race([answer, Bun.sleep(pingMs).then(() => false)])
+    },
+    /** Whether every migration of this version is applied (GET /api/health/ready). */
+    async schemaCurrent() {
+      try {
+        const row = await db.row<{ last: string | number | null }>(
+          sql`SELECT max(created_at) AS last FROM drizzle.__drizzle_migrations`,
+        )
+        return migrationsCurrent(migrationsFolder, row?.last)
+      } catch (error) {
+        // Never migrated: no migrations table (undefined table or schema).
+        if (['42P01', '3F000'].includes((error as { errno?: string }).errno ?? '')) return false
+        throw error
+      }
+    },
+  })
 }
 
 const dialect = new PgDialect()

@@ -540,3 +540,13 @@ export const invitations = pgTable(
     index('invitations_member').on(t.team_member_id),
   ],
 )
+
+/** Scheduled work claimed once across instances (src/db/schema.ts). */
+export const scheduledJobs = pgTable('scheduled_jobs', {
+  name: text('name').primaryKey(),
+  due_at: text('due_at').notNull(),
+  locked_until: text('locked_until'),
+  last_started_at: text('last_started_at'),
+  last_finished_at: text('last_finished_at'),
+  last_result: text('last_result'),
+})

@@ -7,13 +7,15 @@ import { drizzle } from 'drizzle-orm/bun-sqlite'
 import { migrate } from 'drizzle-orm/bun-sqlite/migrator'
 import { SQLiteAsyncDialect } from 'drizzle-orm/sqlite-core'
 import { drizzle as drizzleProxy } from 'drizzle-orm/sqlite-proxy'
+import { assets } from '../../lib/assets'
 import type { Engine, TxOptions } from '../engine'
+import { queryObserver } from '../query-observer'
 import * as schema from '../schema'
 import { sqliteStatements } from './statements'
 
 export type SqliteDb = ReturnType<typeof openSqlite>
 
-const migrationsFolder = join(import.meta.dir, '..', '..', '..', 'drizzle')
+const migrationsFolder = assets.drizzle ?? join(import.meta.dir, '..', '..', '..', 'drizzle')
 
 /** How many distinct SQL texts keep their compiled statement (least recently used go first). */
 export const STATEMENT_CACHE_SIZE = 400
@@ -29,6 +31,10 @@ function cachingClient(sqlite: Database, counter: { statements: number }) {
   const statements = new Map<string, Statement>()
   const prepare = (sql: string) => {
     counter.statements++
+    // Traced (OTEL_EXPORTER_OTLP_ENDPOINT): a statement runs at once after it is prepared, so its
+    // span ends with the current task.
+    const end = queryObserver.current?.(sql)
+    if (end) queueMicrotask(() => end())
     let stmt = statements.get(sql)
     if (stmt) {
       statements.delete(sql)
@@ -99,8 +105,11 @@ export class Gate {
   }
 }
 
-/** Opens (creating the folder and file if needed) and migrates the database. Safe to run twice. */
-export function openSqlite(path: string) {
+/**
+ * Opens (creating the folder and file if needed) and migrates the database. Safe to run twice.
+ * `migrate: false` (MIGRATE=off) runs no DDL: the schema must be there already.
+ */
+export function openSqlite(path: string, options: { migrate?: boolean } = {}) {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true })
   const sqlite = new Database(path, { create: true, strict: true })
   sqlite.exec('PRAGMA journal_mode = WAL')
@@ -117,8 +126,13 @@ export function openSqlite(path: string) {
   const counter = { statements: 0 }
   const client = cachingClient(sqlite, counter)
   const db = drizzle({ client, schema })
-  if (!migrationsApplied(sqlite)) migrate(db, { migrationsFolder })
-  return engine(sqlite, client, counter)
+  if (options.migrate !== false && !migrationsApplied(sqlite)) migrate(db, { migrationsFolder })
+  return Object.assign(engine(sqlite, client, counter), {
+    /** Whether every migration of this version is applied (GET /api/health/ready). */
+    async schemaCurrent() {
+      return migrationsApplied(sqlite)
+    },
+  })
 }
 
 /** The engine API (src/db/engine.ts) over one bun:sqlite connection. */
