@@ -190,7 +190,8 @@ export function peekSession(
   const row = ctx.db.q.auth.peek(sha256Hex(token))
   // Synchronous when the engine answered at once (SQLite, mostly): no promise on the hot path.
   // An account outside ALLOWED_EMAIL_DOMAINS goes the ordinary way, which ends its session.
-  const allowed = (r: PeekRow | undefined) => (r && emailDomainAllowed(ctx, r.email) ? r : undefined)
+  const allowed = (r: PeekRow | undefined) =>
+    r && emailDomainAllowed(ctx, r.email) ? r : undefined
   return row instanceof Promise ? row.then((r) => peeked(allowed(r))) : peeked(allowed(row))
 }
 
