@@ -22,7 +22,8 @@ const describe = (target: string) =>
   isPostgresUrl(target) ? `PostgreSQL ${new URL(target).host}${new URL(target).pathname}` : target
 
 async function open(target: string, mustExist: boolean): Promise<Engine> {
-  if (isPostgresUrl(target)) return openPostgres(target, { max: 2 })
+  // A large table takes a while: the statements of a copy get an hour, not the API's seconds.
+  if (isPostgresUrl(target)) return openPostgres(target, { max: 2, statementTimeout: 3600 })
   // Relative paths from the repository root, like DATABASE_PATH.
   const path = isAbsolute(target) ? target : join(repoRoot, target)
   if (mustExist && !existsSync(path)) throw new Error(`no SQLite database at ${path}`)
