@@ -43,6 +43,11 @@ export async function freshTestDatabaseUrl() {
 
 /** A new, migrated, empty PostgreSQL database for one test app. */
 export async function freshTestDatabase() {
-  // A small pool that lets go of idle connections: a test run opens hundreds of these.
-  return openPostgres(await freshTestDatabaseUrl(), { max: 4, idleTimeout: 2 })
+  // A small pool that lets go of idle connections: a test run opens hundreds of these. Statements
+  // get 30 s, not the API's 5 (a loaded machine queues them; the outage test sets its own).
+  return openPostgres(await freshTestDatabaseUrl(), {
+    max: 4,
+    idleTimeout: 2,
+    statementTimeout: 30,
+  })
 }
