@@ -234,6 +234,10 @@ function SearchStateLine({
           Use <kbd>"quotes"</kbd> for exact phrases, <kbd>type:task</kbd> to pick a kind,{' '}
           <kbd>project:"name"</kbd> to search one project.
         </p>
+        <p className="cad-search__tips">
+          Words find the words they begin (<kbd>bud</kbd> finds budget); a single letter finds only
+          that word. Repeated words count once, and only the first 12 words are searched.
+        </p>
       </div>
     )
   if (loadingEmpty)
