@@ -48,12 +48,16 @@ function start(env: Record<string, string>) {
   return child
 }
 
-async function waitFor(base: string, path = '/api/health/live') {
-  const until = Date.now() + 20_000
+async function waitFor(base: string, path = '/api/health/live', child?: ReturnType<typeof start>) {
+  const until = Date.now() + 30_000
   while (Date.now() < until) {
     try {
       if ((await fetch(`${base}${path}`)).status === 200) return
     } catch {}
+    if (child?.exitCode != null)
+      throw new Error(
+        `the server exited (${child.exitCode}): ${await new Response(child.stderr as ReadableStream).text()}`,
+      )
     await Bun.sleep(50)
   }
   throw new Error(`no answer from ${base}${path}`)
@@ -92,7 +96,7 @@ describe('MIGRATE', () => {
     const offPort = freePort()
     const off = start({ ...empty, MIGRATE: 'off', PORT: String(offPort) })
     const base = `http://127.0.0.1:${offPort}`
-    await waitFor(base)
+    await waitFor(base, '/api/health/live', off)
     const ready = await fetch(`${base}/api/health/ready`)
     expect(ready.status).toBe(503)
     expect((await ready.json()).error).toContain('not current')
@@ -144,7 +148,7 @@ describe('MIGRATE', () => {
         PORT: String(port),
         PUBLIC_URL: base,
       })
-      await waitFor(base, '/api/health/ready')
+      await waitFor(base, '/api/health/ready', child)
       const cookie = await httpSignIn(base, 'ada@example.com')
       const made = await fetch(`${base}/api/projects`, {
         method: 'POST',
@@ -164,7 +168,7 @@ test('a second server on a port in use refuses to start (exit 1) and the first k
   const port = freePort()
   const base = `http://127.0.0.1:${port}`
   const first = start({ ...db, PORT: String(port) })
-  await waitFor(base)
+  await waitFor(base, '/api/health/live', first)
   const second = start({ ...db, PORT: String(port) })
   expect(await second.exited).toBe(1)
   expect(await new Response(second.stderr).text()).toContain(`Port ${port}`)
