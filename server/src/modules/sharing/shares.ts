@@ -10,7 +10,7 @@ import { reportProjectHealth } from '../project-health/service'
 import { findReport } from '../reports/find'
 import { namedReport } from '../reports/named'
 import type { SharingModel } from './model'
-import { countView } from './views'
+import { countView, keptAnswer } from './views'
 
 /** What every wrong, expired or revoked token answers: the same, so none can be told apart. */
 export const LINK_UNAVAILABLE = 'This link is no longer available'
@@ -116,13 +116,19 @@ type QuestionRow = {
  * GET /api/shared/{token}: the report as its readers see it — the draft view and the health
  * table, and this link's questions with their answers. Names only: no e-mail, no id of anything
  * but the report's own items (which a question may name), nothing else of the account. Counts a
- * view (in a batch, views.ts).
+ * view (in a batch) and keeps the answer while the owner's data is unchanged (views.ts).
  */
 export async function sharedReport(ctx: AppContext, token: string) {
   const share = await activeShare(ctx, token)
+  const answer = await keptAnswer(ctx.db, share, () => readersReport(ctx, share))
+  countView(ctx.db, share.id)
+  return answer
+}
+
+/** The answer of sharedReport, made from the database. */
+async function readersReport(ctx: AppContext, share: ActiveShare) {
   const [report] = await ctx.db.orm.select().from(reports).where(eq(reports.id, share.report_id))
   if (!report) throw new NotFound(LINK_UNAVAILABLE)
-  countView(ctx.db, share.id)
   const { report: named } = await namedReport(ctx, report)
   const questions = await ctx.db.rows<QuestionRow>(sql`
     SELECT id, name, text, item_id, created_at, answer FROM share_questions

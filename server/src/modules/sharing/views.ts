@@ -8,6 +8,10 @@ import { nowIso } from '../../lib/time'
  * its own, so a flood of views costs one write a second. That write bumps no data version
  * (the shares trigger skips view counts): readers never invalidate the owner's cached answers.
  * What an instance counted in its last second is lost if it stops before the next batch.
+ *
+ * The answer a link gives is kept too, while the owner's data version is the one it was made
+ * for (every write to the owner's rows bumps it: an edit, a question, an answer, a revocation):
+ * another view of the same link costs the token's lookup and one read of the version.
  */
 export const VIEW_SYNC_MS = 1_000
 
@@ -71,4 +75,35 @@ export async function syncShareViews(db: Engine) {
     }, VIEW_SYNC_MS)
     counter.timer.unref?.()
   }
+}
+
+/** Links whose answer is kept, per database (the least recently viewed go first). */
+const ANSWERS_KEPT = 64
+const answers = new WeakMap<Engine, Map<number, { version: number; answer: unknown }>>()
+
+/** The link's answer: kept while the owner's data version is unchanged, else made by `build`. */
+export async function keptAnswer<T>(
+  db: Engine,
+  share: { id: number; user_id: number },
+  build: () => Promise<T>,
+): Promise<T> {
+  let kept = answers.get(db)
+  if (!kept) {
+    kept = new Map()
+    answers.set(db, kept)
+  }
+  const row = await db.row<{ version: number }>(
+    sql`SELECT version FROM data_versions WHERE user_id = ${share.user_id}`,
+  )
+  const version = Number(row?.version ?? 0)
+  const hit = kept.get(share.id)
+  kept.delete(share.id)
+  if (hit && hit.version === version) {
+    kept.set(share.id, hit)
+    return hit.answer as T
+  }
+  const answer = await build()
+  kept.set(share.id, { version, answer })
+  if (kept.size > ANSWERS_KEPT) kept.delete(kept.keys().next().value as number)
+  return answer
 }
