@@ -267,6 +267,7 @@ describe('report Markdown export', () => {
     expect(res.json.error).toBe("format must be 'md', 'html' or 'text'")
   })
 
+  // Its timeout is sized for PostgreSQL on a busy 2-core machine (10–20 s seen there).
   test('round trip through the API on generated items (property)', async () => {
     const { ada, report, grace, apollo } = await setup()
     const sections = (await ada.get(`/api/reports/${report.uuid}`)).json.sections as {
@@ -326,7 +327,7 @@ describe('report Markdown export', () => {
       { numRuns: 15 },
     )
     expect(sections).toHaveLength(3)
-  })
+  }, 60_000)
 })
 
 describe('whole-account JSON export and import', () => {
@@ -509,6 +510,7 @@ describe('whole-account JSON export and import', () => {
     ])
   })
 
+  // Its timeout is sized for PostgreSQL on a busy 2-core machine (10–20 s seen there).
   test('export then import round-trips generated accounts (property)', async () => {
     const text = fc
       .string({
@@ -536,12 +538,14 @@ describe('whole-account JSON export and import', () => {
       ),
       summary: fc.option(text),
     })
+    // One database for every run (a new one each costs a CREATE DATABASE on PostgreSQL): each run
+    // exports one new user's account into another new user's.
+    const { app } = await createTestApp()
     let n = 0
     await fc.assert(
       fc.asyncProperty(account, async (a) => {
-        const ctx = await createTestApp()
-        const from = await signIn(ctx.app, `from${n}@example.com`)
-        const to = await signIn(ctx.app, `to${n++}@example.com`)
+        const from = await signIn(app, `from${n}@example.com`)
+        const to = await signIn(app, `to${n++}@example.com`)
         for (const [name, type] of [
           ['A', 'standard'],
           ['B', 'tasks'],
@@ -568,5 +572,5 @@ describe('whole-account JSON export and import', () => {
       }),
       { numRuns: 10 },
     )
-  })
+  }, 60_000)
 })
