@@ -2,8 +2,8 @@
 // deleted, nothing pending or recent is; the job runs once across instances however many ask at
 // the same moment (two connections to one database, each asking several times at once), runs
 // again only when due, and a holder whose lease ran out records nothing.
-import { describe, expect, test } from 'bun:test'
-import { mkdtempSync } from 'node:fs'
+import { afterAll, describe, expect, test } from 'bun:test'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { sql } from 'drizzle-orm'
@@ -16,6 +16,10 @@ import { createTestApp, signIn } from '../../test/helpers'
 import { applyRetention } from './retention'
 
 const DAY = 86_400_000
+const dirs: string[] = []
+afterAll(() => {
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true })
+})
 const ago = (days: number) => new Date(Date.now() - days * DAY).toISOString()
 
 /** Two instances' connections to one new database. */
@@ -24,7 +28,9 @@ async function twoConnections(): Promise<[Engine, Engine]> {
     const url = await freshTestDatabaseUrl()
     return [await openPostgres(url, { max: 4 }), await openPostgres(url, { max: 4 })]
   }
-  const path = join(mkdtempSync(join(tmpdir(), 'cadence-jobs-')), 'weekly.db')
+  const dir = mkdtempSync(join(tmpdir(), 'cadence-jobs-'))
+  dirs.push(dir)
+  const path = join(dir, 'weekly.db')
   return [openDatabase(path), openDatabase(path)]
 }
 
