@@ -85,6 +85,13 @@ async function seed(page: Page) {
   return { reportUuid: report.json.uuid as string, memberUuid: member.json.uuid as string, items }
 }
 
+/**
+ * The journeys that open several browsers and pages: on a loaded two-core machine they take many
+ * times their quiet duration, and a test that times out takes the shared browser down with it.
+ * Every step still waits on a condition; this only bounds the whole.
+ */
+const LONG_JOURNEY = 180_000
+
 const row = (page: Page, text: string) =>
   page.locator('[data-slot="item-row"]', { hasText: text }).first()
 
@@ -181,208 +188,220 @@ describe('installable and offline', () => {
     })
   })
 
-  test('with a session cookie in a fresh profile: an offline reload right after the first visit, a new tab and a cold start of the installed app open the signed-in app from the cache; then a 401 signs out', async () => {
-    await withProfile('offline-open', async (dir, opened) => {
-      // The session is made elsewhere and handed to a fresh profile as its cookie.
-      const setup = await newPage(browser)
-      await signIn(setup, unique('offline-open'))
-      await skipTour(setup)
-      const { reportUuid, memberUuid } = await seed(setup)
-      const cookies = await setup.context().cookies()
-      await setup.context().close()
+  test(
+    'with a session cookie in a fresh profile: an offline reload right after the first visit, a new tab and a cold start of the installed app open the signed-in app from the cache; then a 401 signs out',
+    async () => {
+      await withProfile('offline-open', async (dir, opened) => {
+        // The session is made elsewhere and handed to a fresh profile as its cookie.
+        const setup = await newPage(browser)
+        await signIn(setup, unique('offline-open'))
+        await skipTour(setup)
+        const { reportUuid, memberUuid } = await seed(setup)
+        const cookies = await setup.context().cookies()
+        await setup.context().close()
 
-      const context = await openProfile(dir)
-      opened.push(context)
-      await context.addCookies(cookies)
-      const page = await firstPage(context)
-      // The first visit, and as soon as the worker is ready the network goes.
-      await page.goto(`${base}/dashboard`)
-      await page.getByText('Ship the board deck').first().waitFor()
-      await controlled(page)
-      await context.setOffline(true)
-      await page.reload()
-      await signedInDashboard(page)
-      await page.getByText('Offline', { exact: true }).waitFor()
-      await page.getByText('Ship the board deck').first().waitFor()
-
-      // Online again, a report and a team member page are visited once.
-      await context.setOffline(false)
-      await page.goto(`${base}/reports/${reportUuid}`)
-      await row(page, 'Call the auditors').waitFor()
-      await page.goto(`${base}/team-members/${memberUuid}`)
-      await page.getByText('Pipeline review').waitFor()
-
-      // Offline, a new tab opens each of them, and `/` leads into the app, not to the landing page.
-      await context.setOffline(true)
-      const tab = await context.newPage()
-      await tab.goto(`${base}/reports/${reportUuid}`)
-      await row(tab, 'Book the offsite').waitFor()
-      await tab.goto(`${base}/team-members/${memberUuid}`)
-      await tab.getByText('Pipeline review').waitFor()
-      await tab.goto(`${base}/`)
-      await tab.waitForURL(`${base}/dashboard`)
-      await signedInDashboard(tab)
-      await tab.getByText('Ship the board deck').first().waitFor()
-
-      // The installed app is closed and started again with no network (its start URL).
-      await context.close()
-      const cold = await openProfile(dir, true)
-      opened.push(cold)
-      const app = await firstPage(cold)
-      await app.goto(`${base}/dashboard`)
-      await signedInDashboard(app)
-      await app.getByText('Offline', { exact: true }).waitFor()
-      await app.getByText('Ship the board deck').first().waitFor()
-      await app.goto(`${base}/reports/${reportUuid}`)
-      await row(app, 'Ship the board deck').waitFor()
-      await app.goto(`${base}/team-members/${memberUuid}`)
-      await app.getByText('Pipeline review').waitFor()
-      await shot(app, 'offline-cold-start')
-
-      // Back online with the session ended (signed out elsewhere): the server's 401 signs out,
-      // and what was cached for the user goes with it.
-      await cold.clearCookies()
-      await cold.setOffline(false)
-      await app.goto(`${base}/dashboard`)
-      await app.waitForURL(`${base}/`)
-      await app.getByRole('button', { name: 'Sign In' }).first().waitFor()
-      await until(
-        () =>
-          app.evaluate(async () =>
-            (await caches.keys()).filter((name) => name.startsWith('cadence-api-')),
-          ),
-        [],
-      )
-    })
-  })
-
-  test('signed in through the development provider in a fresh profile, a reload right after the first visit opens the signed-in app when the server is out of reach and the browser still says it is online', async () => {
-    const own = await startOwnServer()
-    try {
-      await withProfile('offline-unreachable', async (dir, opened) => {
         const context = await openProfile(dir)
         opened.push(context)
+        await context.addCookies(cookies)
         const page = await firstPage(context)
-        await signIn(page, unique('offline-unreachable'), 'Exec Tester', own.baseUrl)
-        await skipTour(page)
-        await page.getByText('No Active Tasks').waitFor()
+        // The first visit, and as soon as the worker is ready the network goes.
+        await page.goto(`${base}/dashboard`)
+        await page.getByText('Ship the board deck').first().waitFor()
         await controlled(page)
-        // No network emulation: the server is simply gone (a network with no way out, a server
-        // down). Nothing tells the browser it is offline.
-        await own.stop()
+        await context.setOffline(true)
         await page.reload()
-        await signedInDashboard(page, own.baseUrl)
-        await page.getByText('No Active Tasks').waitFor()
-        expect(await page.evaluate(() => navigator.onLine)).toBe(true)
-      })
-    } finally {
-      await own.dispose()
-    }
-  })
+        await signedInDashboard(page)
+        await page.getByText('Offline', { exact: true }).waitFor()
+        await page.getByText('Ship the board deck').first().waitFor()
 
-  test('after one online visit the dashboard, a report and a team member page open offline; edits made offline sync on reconnect, also after a reload', async () => {
-    await journey(browser, 'offline-read-write', async () => {
-      const page = await newPage(browser)
-      await signIn(page, unique('offline'))
-      await skipTour(page)
-      const { reportUuid, memberUuid, items } = await seed(page)
+        // Online again, a report and a team member page are visited once.
+        await context.setOffline(false)
+        await page.goto(`${base}/reports/${reportUuid}`)
+        await row(page, 'Call the auditors').waitFor()
+        await page.goto(`${base}/team-members/${memberUuid}`)
+        await page.getByText('Pipeline review').waitFor()
 
-      // One online visit of each page.
-      await page.goto(`${base}/dashboard`)
-      await page.getByText('Ship the board deck').first().waitFor()
-      await controlled(page)
-      await page.goto(`${base}/reports/${reportUuid}`)
-      await row(page, 'Ship the board deck').waitFor()
-      await page.goto(`${base}/team-members/${memberUuid}`)
-      await page.getByText('Pipeline review').waitFor()
+        // Offline, a new tab opens each of them, and `/` leads into the app, not to the landing page.
+        await context.setOffline(true)
+        const tab = await context.newPage()
+        await tab.goto(`${base}/reports/${reportUuid}`)
+        await row(tab, 'Book the offsite').waitFor()
+        await tab.goto(`${base}/team-members/${memberUuid}`)
+        await tab.getByText('Pipeline review').waitFor()
+        await tab.goto(`${base}/`)
+        await tab.waitForURL(`${base}/dashboard`)
+        await signedInDashboard(tab)
+        await tab.getByText('Ship the board deck').first().waitFor()
 
-      // The network is cut: every page still opens with the last-known data.
-      await page.context().setOffline(true)
-      // Cut for the worker too: an API answer never fetched before is not there.
-      const unseen = await page.evaluate(() =>
-        fetch('/api/projects?never-fetched=1').then(
-          (res) => `answered ${res.status}`,
-          () => 'network error',
-        ),
-      )
-      expect(unseen).toBe('network error')
-      await page.goto(`${base}/dashboard`)
-      await page.getByText('Offline', { exact: true }).waitFor()
-      await page.getByText('Ship the board deck').first().waitFor()
-      await page.goto(`${base}/reports/${reportUuid}`)
-      await row(page, 'Call the auditors').waitFor()
-      await page.goto(`${base}/team-members/${memberUuid}`)
-      await page.getByText('Pipeline review').waitFor()
+        // The installed app is closed and started again with no network (its start URL).
+        await context.close()
+        const cold = await openProfile(dir, true)
+        opened.push(cold)
+        const app = await firstPage(cold)
+        await app.goto(`${base}/dashboard`)
+        await signedInDashboard(app)
+        await app.getByText('Offline', { exact: true }).waitFor()
+        await app.getByText('Ship the board deck').first().waitFor()
+        await app.goto(`${base}/reports/${reportUuid}`)
+        await row(app, 'Ship the board deck').waitFor()
+        await app.goto(`${base}/team-members/${memberUuid}`)
+        await app.getByText('Pipeline review').waitFor()
+        await shot(app, 'offline-cold-start')
 
-      // Offline: a talking point added, an item completed, an item added and completed.
-      await page.getByRole('textbox', { name: 'Content' }).first().fill('Hiring plan for Q3')
-      await page.getByRole('button', { name: 'Add', exact: true }).first().click()
-      await page.getByText('Hiring plan for Q3').waitFor()
-      await page.goto(`${base}/reports/${reportUuid}`)
-      await row(page, 'Ship the board deck').getByRole('checkbox').click()
-      await page
-        .locator('[data-slot="item-row"][data-completed]', { hasText: 'Ship the board deck' })
-        .waitFor()
-      // An item created offline, then completed offline (its temporary id is mapped on replay).
-      const add = page.getByRole('combobox', { name: 'Add an item to Action Items' })
-      await add.fill('Draft the memo')
-      await add.press('Enter')
-      await row(page, 'Draft the memo').getByRole('checkbox').click()
-      await page
-        .locator('[data-slot="item-row"][data-completed]', { hasText: 'Draft the memo' })
-        .waitFor()
-      await page.getByText('4 changes waiting to sync').waitFor()
-      await shot(page, 'offline-pending')
-
-      // A reload while offline keeps them, shown over the cached data.
-      await page.reload()
-      for (const done of ['Ship the board deck', 'Draft the memo']) {
-        await page.locator('[data-slot="item-row"][data-completed]', { hasText: done }).waitFor()
-      }
-      await page.getByText('4 changes waiting to sync').waitFor()
-      await page.goto(`${base}/team-members/${memberUuid}`)
-      await page.getByText('Hiring plan for Q3').waitFor()
-      // Nothing reached the server yet (the test's own channel still reaches it).
-      const before = await page.context().request.get(`${base}/api/reports/${reportUuid}`)
-      const beforeItem = (await before.json()).sections
-        .flatMap((s: { items: { id: number; is_completed: boolean }[] }) => s.items)
-        .find((i: { id: number }) => i.id === items['Ship the board deck'])
-      expect(beforeItem.is_completed).toBe(false)
-
-      // Back online: the queue is replayed in order and the server has every change.
-      await page.context().setOffline(false)
-      await page.getByText(/changes? waiting to sync/).waitFor({ state: 'detached' })
-      await expect(page.getByText('Offline', { exact: true }).count()).resolves.toBe(0)
-      const after = await api(page, 'GET', `/api/reports/${reportUuid}`)
-      const afterItem = after.json.sections
-        .flatMap((s: { items: { id: number; is_completed: boolean }[] }) => s.items)
-        .find((i: { id: number }) => i.id === items['Ship the board deck'])
-      expect(afterItem.is_completed).toBe(true)
-      const memo = after.json.sections
-        .flatMap((s: { items: { content: string; is_completed: boolean }[] }) => s.items)
-        .filter((i: { content: string }) => i.content === 'Draft the memo')
-      expect(memo).toMatchObject([{ is_completed: true }])
-      const points = await api(page, 'GET', `/api/team-members/${memberUuid}/talking-points`)
-      expect(points.json.map((p: { content: string }) => p.content)).toEqual(
-        expect.arrayContaining(['Pipeline review', 'Hiring plan for Q3']),
-      )
-      // The page now shows the server's rows (real ids), nothing twice.
-      await expect(page.getByText('Hiring plan for Q3').count()).resolves.toBe(1)
-
-      // The answers were cached for this user only; signing out deletes them.
-      const me = await api(page, 'GET', '/api/users/me')
-      const apiCaches = () =>
-        page.evaluate(async () =>
-          (await caches.keys()).filter((name) => name.startsWith('cadence-api-')),
+        // Back online with the session ended (signed out elsewhere): the server's 401 signs out,
+        // and what was cached for the user goes with it.
+        await cold.clearCookies()
+        await cold.setOffline(false)
+        await app.goto(`${base}/dashboard`)
+        await app.waitForURL(`${base}/`)
+        await app.getByRole('button', { name: 'Sign In' }).first().waitFor()
+        await until(
+          () =>
+            app.evaluate(async () =>
+              (await caches.keys()).filter((name) => name.startsWith('cadence-api-')),
+            ),
+          [],
         )
-      expect(await apiCaches()).toEqual([`cadence-api-${me.json.id}`])
-      await page.getByRole('button', { name: /Account menu/ }).click()
-      await page.getByRole('menuitem', { name: 'Sign Out' }).click()
-      await page.waitForURL(`${base}/`)
-      for (let i = 0; i < 50 && (await apiCaches()).length > 0; i++) await Bun.sleep(100)
-      expect(await apiCaches()).toEqual([])
-    })
-  })
+      })
+    },
+    LONG_JOURNEY,
+  )
+
+  test(
+    'signed in through the development provider in a fresh profile, a reload right after the first visit opens the signed-in app when the server is out of reach and the browser still says it is online',
+    async () => {
+      const own = await startOwnServer()
+      try {
+        await withProfile('offline-unreachable', async (dir, opened) => {
+          const context = await openProfile(dir)
+          opened.push(context)
+          const page = await firstPage(context)
+          await signIn(page, unique('offline-unreachable'), 'Exec Tester', own.baseUrl)
+          await skipTour(page)
+          await page.getByText('No Active Tasks').waitFor()
+          await controlled(page)
+          // No network emulation: the server is simply gone (a network with no way out, a server
+          // down). Nothing tells the browser it is offline.
+          await own.stop()
+          await page.reload()
+          await signedInDashboard(page, own.baseUrl)
+          await page.getByText('No Active Tasks').waitFor()
+          expect(await page.evaluate(() => navigator.onLine)).toBe(true)
+        })
+      } finally {
+        await own.dispose()
+      }
+    },
+    LONG_JOURNEY,
+  )
+
+  test(
+    'after one online visit the dashboard, a report and a team member page open offline; edits made offline sync on reconnect, also after a reload',
+    async () => {
+      await journey(browser, 'offline-read-write', async () => {
+        const page = await newPage(browser)
+        await signIn(page, unique('offline'))
+        await skipTour(page)
+        const { reportUuid, memberUuid, items } = await seed(page)
+
+        // One online visit of each page.
+        await page.goto(`${base}/dashboard`)
+        await page.getByText('Ship the board deck').first().waitFor()
+        await controlled(page)
+        await page.goto(`${base}/reports/${reportUuid}`)
+        await row(page, 'Ship the board deck').waitFor()
+        await page.goto(`${base}/team-members/${memberUuid}`)
+        await page.getByText('Pipeline review').waitFor()
+
+        // The network is cut: every page still opens with the last-known data.
+        await page.context().setOffline(true)
+        // Cut for the worker too: an API answer never fetched before is not there.
+        const unseen = await page.evaluate(() =>
+          fetch('/api/projects?never-fetched=1').then(
+            (res) => `answered ${res.status}`,
+            () => 'network error',
+          ),
+        )
+        expect(unseen).toBe('network error')
+        await page.goto(`${base}/dashboard`)
+        await page.getByText('Offline', { exact: true }).waitFor()
+        await page.getByText('Ship the board deck').first().waitFor()
+        await page.goto(`${base}/reports/${reportUuid}`)
+        await row(page, 'Call the auditors').waitFor()
+        await page.goto(`${base}/team-members/${memberUuid}`)
+        await page.getByText('Pipeline review').waitFor()
+
+        // Offline: a talking point added, an item completed, an item added and completed.
+        await page.getByRole('textbox', { name: 'Content' }).first().fill('Hiring plan for Q3')
+        await page.getByRole('button', { name: 'Add', exact: true }).first().click()
+        await page.getByText('Hiring plan for Q3').waitFor()
+        await page.goto(`${base}/reports/${reportUuid}`)
+        await row(page, 'Ship the board deck').getByRole('checkbox').click()
+        await page
+          .locator('[data-slot="item-row"][data-completed]', { hasText: 'Ship the board deck' })
+          .waitFor()
+        // An item created offline, then completed offline (its temporary id is mapped on replay).
+        const add = page.getByRole('combobox', { name: 'Add an item to Action Items' })
+        await add.fill('Draft the memo')
+        await add.press('Enter')
+        await row(page, 'Draft the memo').getByRole('checkbox').click()
+        await page
+          .locator('[data-slot="item-row"][data-completed]', { hasText: 'Draft the memo' })
+          .waitFor()
+        await page.getByText('4 changes waiting to sync').waitFor()
+        await shot(page, 'offline-pending')
+
+        // A reload while offline keeps them, shown over the cached data.
+        await page.reload()
+        for (const done of ['Ship the board deck', 'Draft the memo']) {
+          await page.locator('[data-slot="item-row"][data-completed]', { hasText: done }).waitFor()
+        }
+        await page.getByText('4 changes waiting to sync').waitFor()
+        await page.goto(`${base}/team-members/${memberUuid}`)
+        await page.getByText('Hiring plan for Q3').waitFor()
+        // Nothing reached the server yet (the test's own channel still reaches it).
+        const before = await page.context().request.get(`${base}/api/reports/${reportUuid}`)
+        const beforeItem = (await before.json()).sections
+          .flatMap((s: { items: { id: number; is_completed: boolean }[] }) => s.items)
+          .find((i: { id: number }) => i.id === items['Ship the board deck'])
+        expect(beforeItem.is_completed).toBe(false)
+
+        // Back online: the queue is replayed in order and the server has every change.
+        await page.context().setOffline(false)
+        await page.getByText(/changes? waiting to sync/).waitFor({ state: 'detached' })
+        await expect(page.getByText('Offline', { exact: true }).count()).resolves.toBe(0)
+        const after = await api(page, 'GET', `/api/reports/${reportUuid}`)
+        const afterItem = after.json.sections
+          .flatMap((s: { items: { id: number; is_completed: boolean }[] }) => s.items)
+          .find((i: { id: number }) => i.id === items['Ship the board deck'])
+        expect(afterItem.is_completed).toBe(true)
+        const memo = after.json.sections
+          .flatMap((s: { items: { content: string; is_completed: boolean }[] }) => s.items)
+          .filter((i: { content: string }) => i.content === 'Draft the memo')
+        expect(memo).toMatchObject([{ is_completed: true }])
+        const points = await api(page, 'GET', `/api/team-members/${memberUuid}/talking-points`)
+        expect(points.json.map((p: { content: string }) => p.content)).toEqual(
+          expect.arrayContaining(['Pipeline review', 'Hiring plan for Q3']),
+        )
+        // The page now shows the server's rows (real ids), nothing twice.
+        await expect(page.getByText('Hiring plan for Q3').count()).resolves.toBe(1)
+
+        // The answers were cached for this user only; signing out deletes them.
+        const me = await api(page, 'GET', '/api/users/me')
+        const apiCaches = () =>
+          page.evaluate(async () =>
+            (await caches.keys()).filter((name) => name.startsWith('cadence-api-')),
+          )
+        expect(await apiCaches()).toEqual([`cadence-api-${me.json.id}`])
+        await page.getByRole('button', { name: /Account menu/ }).click()
+        await page.getByRole('menuitem', { name: 'Sign Out' }).click()
+        await page.waitForURL(`${base}/`)
+        for (let i = 0; i < 50 && (await apiCaches()).length > 0; i++) await Bun.sleep(100)
+        expect(await apiCaches()).toEqual([])
+      })
+    },
+    LONG_JOURNEY,
+  )
 
   test('a change the server refuses on replay is shown with Retry and Discard', async () => {
     await journey(browser, 'offline-rejected', async () => {
