@@ -109,23 +109,19 @@ DROP TRIGGER system_settings_version ON system_settings;
 --> statement-breakpoint
 CREATE CONSTRAINT TRIGGER system_settings_version AFTER INSERT OR UPDATE OR DELETE ON system_settings DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION cadence_version_shared();
 --> statement-breakpoint
--- A new report item, last in its section (src/db/pg/statements/items.ts), in one statement: the
--- user's write lock first (the key of src/db/pg/core.ts), then the insert, whose next position is
--- read after the lock (each statement of a function sees what committed before it), so no two
--- items of a section share one. The lock is held only until this statement commits: never across
--- a round trip to the application. No row when the section, project or team member is not the
--- user's (any more).
-CREATE FUNCTION cadence_add_item(sid integer, uid integer, body text, pid integer, itype text, mid integer)
-RETURNS SETOF section_items LANGUAGE plpgsql AS $$
+-- A report item inserted with a negative sort_order goes last in its section: the database places
+-- it at COMMIT, after the user's version row is locked (cadence_bump), so the commits that place
+-- items of one user run one at a time and each reads the positions the others committed. No two
+-- items of a section share a position, whoever inserts them (a new item, a carry-over, an import,
+-- a pull) and on whichever instance; items inserted together are placed in the order inserted.
+-- The lock is the one every write of the user takes last anyway, held only while it commits.
+CREATE FUNCTION cadence_place_item() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  PERFORM pg_advisory_xact_lock(7349127, uid);
-  RETURN QUERY
-  INSERT INTO section_items
-    (section_id, user_id, content, project_id, item_type, assigned_to_team_member_id, sort_order)
-  SELECT sid, uid, body, pid, itype, mid,
-    (SELECT coalesce(max(sort_order), -1) + 1 FROM section_items WHERE section_id = sid)
-  WHERE EXISTS (SELECT 1 FROM report_sections WHERE id = sid AND user_id = uid)
-    AND (pid IS NULL OR EXISTS (SELECT 1 FROM projects WHERE id = pid AND user_id = uid))
-    AND (mid IS NULL OR EXISTS (SELECT 1 FROM team_members WHERE id = mid AND user_id = uid))
-  RETURNING *;
+  PERFORM cadence_bump(NEW.user_id);
+  UPDATE section_items
+  SET sort_order = (SELECT coalesce(max(sort_order), -1) + 1 FROM section_items WHERE section_id = NEW.section_id)
+  WHERE id = NEW.id AND sort_order < 0;
+  RETURN NULL;
 END $$;
+--> statement-breakpoint
+CREATE CONSTRAINT TRIGGER section_items_place AFTER INSERT ON section_items DEFERRABLE INITIALLY DEFERRED FOR EACH ROW WHEN (NEW.sort_order < 0) EXECUTE FUNCTION cadence_place_item();

@@ -10,4 +10,9 @@ CREATE UNIQUE INDEX `section_items_carried_once` ON `section_items` (`carried_fr
 UPDATE `deliveries` SET `status` = 'failed', `last_error` = 'Not needed: another e-mail lists these questions'
 WHERE `kind` = 'question' AND `status` = 'pending' AND `report_id` IS NOT NULL
   AND `id` > (SELECT min(x.`id`) FROM `deliveries` x WHERE x.`kind` = 'question' AND x.`status` = 'pending' AND x.`report_id` = `deliveries`.`report_id`);--> statement-breakpoint
-CREATE UNIQUE INDEX `deliveries_question_waiting` ON `deliveries` (`report_id`) WHERE kind = 'question' AND status = 'pending';
+CREATE UNIQUE INDEX `deliveries_question_waiting` ON `deliveries` (`report_id`) WHERE kind = 'question' AND status = 'pending';--> statement-breakpoint
+-- A report item inserted with a negative sort_order goes last in its section (as on PostgreSQL,
+-- where it is placed at commit): items inserted together are placed in the order inserted.
+CREATE TRIGGER `section_items_place` AFTER INSERT ON `section_items` WHEN NEW.sort_order < 0 BEGIN
+  UPDATE `section_items` SET `sort_order` = (SELECT coalesce(max(`sort_order`), -1) + 1 FROM `section_items` WHERE `section_id` = NEW.`section_id`) WHERE `id` = NEW.`id`;
+END;

@@ -50,6 +50,13 @@ export interface Engine {
    * keeps anything that is not a database write (waking a worker, a network call) for after.
    */
   tx<T>(fn: (tx: Engine) => Promise<T>, options?: TxOptions): Promise<T>
+  /**
+   * Inside a transaction about to delete these rows (a project combined away): holds them until
+   * it ends, so a row written elsewhere meanwhile that refers to them waits, then fails its
+   * foreign key (409), instead of landing just before they go and being unlinked by the delete.
+   * PostgreSQL: SELECT … FOR UPDATE; SQLite: nothing to do (BEGIN IMMEDIATE holds every writer).
+   */
+  lockForDelete(table: 'projects', ids: number[]): Promise<void>
   /** Whether the database answers (GET /api/health), within its timeout. */
   ping(): Promise<boolean>
   /** Whether every migration of this version is applied (GET /api/health/ready). */
@@ -63,8 +70,8 @@ export interface Engine {
  * What a transaction says of itself. `user`: the account whose data it writes. It then takes that
  * user's write lock before anything else (PostgreSQL: a transaction-level advisory lock keyed by
  * the user; SQLite's BEGIN IMMEDIATE already excludes every other writer), so two multi-statement
- * writes of one user run one after the other instead of taking row locks in opposite orders.
- * A new item (`db.q.items.create`) takes the same lock (docs/architecture.md, "One user's writes").
+ * writes of one user run one after the other instead of taking row locks in opposite orders
+ * (docs/architecture.md, "One user's writes").
  */
 export type TxOptions = { user?: number }
 

@@ -11,7 +11,7 @@ export type PgCore = { sql: SQL }
  * The key space of the per-user write locks (pg_advisory_xact_lock's first key; the second is the
  * user's id). The migration lock uses the one-key form, which never meets this one.
  */
-const USER_WRITE_LOCK = 7_349_127 // also in cadence_add_item (drizzle-pg)
+const USER_WRITE_LOCK = 7_349_127
 
 /**
  * Takes the user's write lock for the rest of the transaction (released at COMMIT or ROLLBACK;

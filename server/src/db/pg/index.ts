@@ -125,6 +125,11 @@ function engine(sql: SQL, orm: Orm, pool: SQL, inTx: boolean) {
     async exec(query: DrizzleSql) {
       return (await run(query)).count ?? 0
     },
+    async lockForDelete(table: 'projects', ids: number[]) {
+      const list = ids.map((id) => Math.trunc(Number(id))).filter(Number.isFinite)
+      if (!list.length) return
+      await sql.unsafe(`SELECT 1 FROM ${table} WHERE id IN (${list.join(', ')}) FOR UPDATE`)
+    },
     async tx<T>(fn: (tx: Engine) => Promise<T>, options: TxOptions = {}): Promise<T> {
       // A nested call is a savepoint on the transaction's own connection.
       type TxOrm = Orm & { session: { client: SQL } }

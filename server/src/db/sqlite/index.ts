@@ -182,6 +182,7 @@ function engine(sqlite: Database, client: Database, counter: { statements: numbe
       const { stmt, params } = compile(query)
       return stmt.run(...params).changes
     },
+    async lockForDelete(_table: 'projects', _ids: number[]) {},
     // BEGIN IMMEDIATE excludes every other writer, of this process and of any other on the file:
     // the user's write lock (options.user) is implied, and no deadlock can form.
     async tx<T>(fn: (tx: Engine) => Promise<T>, _options?: TxOptions): Promise<T> {

@@ -192,6 +192,7 @@ export async function deleteProject(
       if (!present.some((p) => p.id === project.id)) throw new NotFound(NOT_FOUND)
       if (toId !== null && !present.some((p) => p.id === toId))
         throw new NotFound('Destination project not found')
+      await tx.lockForDelete('projects', [project.id])
       const moved = await moveReferences(tx, [project.id], toId)
       await moveHealth(tx, [project.id], toId)
       await tx.orm.delete(projects).where(eq(projects.id, project.id))
@@ -237,6 +238,8 @@ export async function combineProjects(
       const ordered = uuids.map((u) => rows.find((r) => r.uuid === u)!)
       const [keep, ...merge] = ordered
       const mergedIds = merge.map((p) => p.id)
+      // An item written on one of them at this moment lands before the move, or fails (409).
+      await tx.lockForDelete('projects', mergedIds)
       const moved = await moveReferences(tx, mergedIds, keep.id)
       await moveHealth(tx, mergedIds, keep.id)
       await tx.orm.delete(projects).where(inArray(projects.id, mergedIds))

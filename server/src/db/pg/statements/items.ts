@@ -1,3 +1,4 @@
+import { LAST_IN_SECTION } from '../../engine'
 import type { Statements } from '../../sqlite/statements'
 import type {
   ChainRow,
@@ -50,11 +51,18 @@ FROM report_sections s JOIN reports r ON r.id = s.report_id
 WHERE s.id = $1 AND s.user_id = $2`
 
 /**
- * The insert, under the user's write lock, with the next position read after the lock
- * (cadence_add_item, drizzle-pg/0005_exactly_once_and_user_locks.sql): one statement, so the lock
- * is never held across a round trip to this process.
+ * The insert, last in the section: the database places it at COMMIT (LAST_IN_SECTION,
+ * `section_items_place`), so concurrent inserts never share a position and no lock is held across
+ * a round trip. No row when the section, project or team member is not the user's (any more).
  */
-const INSERT_SQL = 'SELECT * FROM cadence_add_item($1, $2, $3, $4, $5, $6)'
+const INSERT_SQL = `
+INSERT INTO section_items
+  (section_id, user_id, content, project_id, item_type, assigned_to_team_member_id, sort_order)
+SELECT $1, $2, $3, $4::int, $5, $6::int, ${LAST_IN_SECTION}
+WHERE EXISTS (SELECT 1 FROM report_sections WHERE id = $1 AND user_id = $2)
+  AND ($4::int IS NULL OR EXISTS (SELECT 1 FROM projects WHERE id = $4 AND user_id = $2))
+  AND ($6::int IS NULL OR EXISTS (SELECT 1 FROM team_members WHERE id = $6 AND user_id = $2))
+RETURNING *`
 
 const ITEM_SQL = `
 SELECT i.carried_from_item_id, r.week_start_date,
@@ -77,9 +85,8 @@ const UPDATABLE = new Set([
 /**
  * PostgreSQL's twin of src/db/sqlite/statements/items.ts: the same read, decision and write, as
  * plain statements (each commit is PostgreSQL's own; its WAL flushes are shared by concurrent
- * commits). A new item is inserted under the user's write lock, so no two items of a section
- * share a position and a multi-statement write of the same user (a carry-over, a combine) lands
- * wholly before or after it. What another request changed between the read and the write gives
+ * commits). A new item is placed last by the database when it commits, so no two items of a
+ * section share a position. What another request changed between the read and the write gives
  * no row: read again, the answer says what went (the section, the project, the team member, the
  * item). A project that goes just as an update lands fails its foreign key: 409.
  */
@@ -106,7 +113,14 @@ export const itemsStatements = (db: PgCore): Statements['items'] => {
         v.item_type,
         v.assigned_to_team_member_id,
       ])) as RawItemRow[]
-      if (row) return { section: found, row }
+      if (row) {
+        // Placed when the insert committed (inside a caller's transaction: at its commit).
+        const [placed] = (await db.sql.unsafe(
+          'SELECT sort_order FROM section_items WHERE id = $1',
+          [row.id],
+        )) as Array<{ sort_order: number }>
+        return { section: found, row: { ...row, sort_order: placed?.sort_order ?? row.sort_order } }
+      }
       // Gone meanwhile: the section (null, 404), or plan says which reference (404).
       const again = await section(sectionId, ids)
       if (again) plan(again)
