@@ -17,7 +17,7 @@ import {
   publicAddress,
   type ResolveHost,
   webhookPoster,
-} from '../modules/delivery/chat-urls'
+} from '../modules/delivery-queue/chat-urls'
 import { createTestApp, signIn } from '../test/helpers'
 
 /** A resolver answering from a table; a name not in it does not resolve. */

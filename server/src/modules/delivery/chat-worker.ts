@@ -4,8 +4,8 @@
  * claimed by one instance (chat.ts).
  */
 import type { AppContext } from '../../context'
+import { onDeliveryQueued } from '../delivery-queue/queue'
 import { type Poster, postDueWebhooks } from './chat'
-import { onDeliveryQueued } from './queue'
 
 export type WebhookPoster = { tick: () => Promise<void>; stop: () => Promise<void> }
 

@@ -10,10 +10,15 @@ import { eq } from 'drizzle-orm'
 import type { AppContext } from '../../context'
 import { deliveries, reports, shares } from '../../db/schema'
 import { nowIso } from '../../lib/time'
+import {
+  parseWebhookUrls,
+  type WebhookService,
+  webhookLabel,
+  webhookService,
+} from '../delivery-queue/chat-labels'
+import { type Poster, webhookPoster } from '../delivery-queue/chat-urls'
 import { reportProjectHealth } from '../project-health/service'
 import { createShare } from '../sharing/shares'
-import { parseWebhookUrls, type WebhookService, webhookLabel, webhookService } from './chat-labels'
-import { type Poster, webhookPoster } from './chat-urls'
 import { runDueDeliveries, Skip } from './run'
 
 const TIMEOUT_MS = 10_000

@@ -5,8 +5,8 @@
  */
 import type { Transporter } from 'nodemailer'
 import type { AppContext } from '../../context'
+import { onDeliveryQueued } from '../delivery-queue/queue'
 import { type MailTransport, queueReminders, queueTeamReminders, sendDueDeliveries } from './mail'
-import { onDeliveryQueued } from './queue'
 
 /**
  * A nodemailer SMTP transport from SMTP_URL (smtp://user:pass@host:587, smtps://…). nodemailer

@@ -6,9 +6,11 @@ import { deliveries, reports, userSettings, users } from '../../db/schema'
 import { BadRequest, NotFound } from '../../lib/errors'
 import { LIST_CAPS } from '../../lib/limits'
 import { currentWeekWindow, WEEKDAYS, type Weekday, weekStart } from '../../lib/weeks'
+import { parseWebhookUrls, webhookLabel } from '../delivery-queue/chat-labels'
+import { parseRecipients, wakeMailers } from '../delivery-queue/queue'
+import { spendSendQuota } from '../delivery-queue/quota'
+import { findReport, type Report } from '../reports/find'
 import { namedReport } from '../reports/named'
-import { findReport, type Report } from '../reports/service'
-import { parseWebhookUrls, webhookLabel } from './chat-labels'
 import {
   escapeHtml,
   formatWeekRange,
@@ -19,8 +21,6 @@ import {
   renderReportText,
   reportSubject,
 } from './mail-render'
-import { parseRecipients, wakeMailers } from './queue'
-import { spendSendQuota } from './quota'
 import { type Delivery, runDueDeliveries, Skip } from './run'
 
 export { BACKOFF_MINUTES, MAX_ATTEMPTS } from './run'

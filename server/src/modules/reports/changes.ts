@@ -2,7 +2,7 @@ import type { ChangeItem, ReportChanges } from '@cadence/contract'
 import { sql } from 'drizzle-orm'
 import type { AppContext } from '../../context'
 import { type AgeingFields, withAgeing } from '../section-items/ageing'
-import { findReport } from './service'
+import { findReport } from './find'
 
 /** The items of one report with what a 'Since last week' summary shows of each. */
 const itemsSql = (reportId: number, userId: number) => sql`

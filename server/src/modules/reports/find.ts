@@ -4,12 +4,15 @@ import { reportSections, reports, sectionItems } from '../../db/schema'
 import { LIST_CAPS } from '../../lib/limits'
 import { ownedRow } from '../../lib/owned'
 import { withAgeing } from '../section-items/ageing'
-import type { Report } from './types'
 
 /**
- * Reading a user's reports: the list, one by uuid, one with its sections and items. Depends on
- * nothing of the report services, so health, links and chat posts can read reports without a cycle.
+ * Reading a user's reports: the list, one by uuid, one with its sections and items. Every
+ * feature that shows a report (its page, the e-mail, the shared page, a teammate's update, the
+ * Markdown export) reads it through here or named.ts.
  */
+
+/** A report row. */
+export type Report = typeof reports.$inferSelect
 
 const NOT_FOUND = 'Report not found'
 

@@ -14,13 +14,13 @@ import type { AppContext } from '../../context'
 import { routeRules } from '../../lib/route-rules'
 import { authPlugin } from '../auth/plugin'
 import { reportChanges } from './changes'
+import { listReports } from './find'
 import { ReportModel } from './model'
 import {
   carryIntoReport,
   createReport,
   deleteReport,
   getReport,
-  listReports,
   updateReport,
   updateSection,
 } from './service'

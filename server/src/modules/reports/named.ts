@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm'
 import type { AppContext } from '../../context'
 import { projects, teamMembers } from '../../db/schema'
+import type { Report } from './find'
 import { loadReport } from './find'
-import type { Report } from './types'
 
 /**
  * A report as the renderers take it (the Markdown export, the e-mail, the shared page): sections and items with

@@ -2,9 +2,9 @@ import { and, eq } from 'drizzle-orm'
 import type { AppContext } from '../../context'
 import { reports } from '../../db/schema'
 import { recordActivity } from '../../lib/activity'
-import { recordSendDeliveries, wakeMailers } from '../delivery/queue'
-import { spendSendQuota } from '../delivery/quota'
-import type { Report } from './types'
+import { recordSendDeliveries, wakeMailers } from '../delivery-queue/queue'
+import { spendSendQuota } from '../delivery-queue/quota'
+import type { Report } from './find'
 
 /**
  * Send, exactly once. The report becomes sent by a conditional update (only while it is a draft),

@@ -13,11 +13,6 @@ import { carryOver } from './carry-over'
 import { findReport, loadReport } from './find'
 import type { ReportModel } from './model'
 import { sendReport } from './send'
-import type { Report } from './types'
-
-// Reading reports lives in find.ts (modules that reports/service uses read reports too).
-export { findReport, listReports, loadReport } from './find'
-export type { Report }
 
 export async function getReport(ctx: AppContext, userId: number, uuid: string) {
   const report = await findReport(ctx, userId, uuid)

@@ -10,7 +10,7 @@ import {
 import { logActivity } from '../../lib/activity'
 import { BadRequest, NotFound } from '../../lib/errors'
 import { nowIso } from '../../lib/time'
-import { queueQuestionMail } from '../delivery/queue'
+import { queueQuestionMail } from '../delivery-queue/queue'
 import { createItem } from '../section-items/service'
 import type { SharingModel } from './model'
 import type { ActiveShare } from './shares'

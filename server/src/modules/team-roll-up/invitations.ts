@@ -10,7 +10,7 @@ import { domainRefusal, emailDomainAllowed } from '../auth/service'
 import { randomVerifier, sha256Hex } from '../auth/tokens'
 import { notice } from '../delivery/mail-render'
 import { smtpTransport } from '../delivery/mail-worker'
-import { spendSendQuota } from '../delivery/quota'
+import { spendSendQuota } from '../delivery-queue/quota'
 import { findMember } from '../team-members/service'
 
 /** How long an invitation link works (README, "Team roll-up"). */

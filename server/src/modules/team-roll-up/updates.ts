@@ -1,14 +1,14 @@
 import { and, desc, eq, gte, lte, sql } from 'drizzle-orm'
 import type { AppContext } from '../../context'
-import { isUniqueViolation, LAST_IN_SECTION } from '../../db/engine'
+import { isUniqueViolation } from '../../db/engine'
 import { reports, sectionItems } from '../../db/schema'
 import { logActivity } from '../../lib/activity'
 import { BadRequest, NotFound } from '../../lib/errors'
 import { isoDate } from '../../lib/time'
 import { addDays, isValidIsoDate, type Weekday, weekStart } from '../../lib/weeks'
 import { reportProjectHealth } from '../project-health/service'
+import { findReport } from '../reports/find'
 import { namedReport } from '../reports/named'
-import { findReport } from '../reports/service'
 import { getSettings } from '../settings/service'
 import type { TeamModel } from './model'
 
@@ -180,7 +180,7 @@ export async function pullItem(
         project_id: project?.id ?? null,
         source_item_id: source.id,
         source_author_name: source.author_name,
-        sort_order: LAST_IN_SECTION,
+        sort_order: sql`(SELECT COALESCE(MAX(sort_order), -1) + 1 FROM section_items WHERE section_id = ${section.id})`,
       })
       .returning()
     await logActivity(ctx.db, {

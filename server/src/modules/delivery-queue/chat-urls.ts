@@ -3,7 +3,7 @@
  * URL is saved (Settings → Delivery, the account import) and each time it is posted to; at
  * posting, the server connects to the very address it checked (no second resolution, so a name
  * that answers a public address to the check and a private one a moment later reaches nothing).
- * Apart from the poster (chat.ts) so settings and import validate without loading it.
+ * The poster (delivery/chat.ts) posts through `webhookPoster` here.
  */
 import { hostname, networkInterfaces } from 'node:os'
 import ipaddr from 'ipaddr.js'

@@ -1,6 +1,6 @@
 /**
- * Recording deliveries. Kept apart from the sending side (mail.ts, chat.ts) so the reports
- * service can call queueReportDelivery without importing the renderer or the reports service back.
+ * Recording deliveries: what a Send or a reader's question is to deliver, as rows
+ * of `deliveries` that the senders (modules/delivery: mail.ts, chat.ts) claim and send.
  */
 import { eq } from 'drizzle-orm'
 import type { Config } from '../../config'
@@ -78,7 +78,7 @@ export const QUESTION_MAIL_DELAY_MS = 2 * 60_000
 
 /**
  * A reader asked a question on a private link (issue 16): with mail enabled, the author gets an
- * e-mail listing the questions still unanswered on that brief (mail.ts). One pending
+ * e-mail listing the questions still unanswered on that brief (delivery/mail.ts). One pending
  * e-mail per report at a time: the questions that follow it within QUESTION_MAIL_DELAY_MS are in
  * it, so anonymous readers cannot make Cadence send the author more than one e-mail per window.
  * Never throws: the question is stored whatever happens here.
