@@ -1,4 +1,4 @@
-// Global search: opened by click and by Ctrl+/, grouped results with keyboard navigation, filters,
+// Global search: opened by click, by Ctrl+K and by Ctrl+/ (keys typed at once are kept), grouped results with keyboard navigation, filters,
 // hover and keyboard quick actions, and recent and saved searches that survive a reload. One
 // signed-in user for the whole file; each journey saves its final screen to artifacts/e2e/.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
@@ -24,7 +24,7 @@ const selected = () =>
   dialog().locator('[cmdk-item][aria-selected="true"] .cad-search__item-title').textContent()
 const footer = () => dialog().locator('footer span[aria-live]').textContent()
 
-/** Types a query and waits for its results (debounced 300 ms, then the server). */
+/** Types a query and waits for its results (debounced, then the server). */
 async function search(query: string, first: string) {
   const input = await openSearch(page)
   await input.fill(query)
@@ -279,5 +279,30 @@ describe('global search', () => {
       await page.waitForURL(`${base}/team-members/${member}`)
       await page.getByRole('tab', { name: /^Tasks/ }).click()
       await page.getByText('Member task Narwhal').first().waitFor()
+    }))
+
+  test('Ctrl+K opens search on a fresh page and every key typed at once lands in the input', () =>
+    step(page, 'search-ctrl-k-typing', async () => {
+      await api(page, 'POST', '/api/projects', { name: 'Atlas Rollout' })
+      await page.goto(`${base}/dashboard`)
+      await page.getByRole('heading', { level: 1 }).first().waitFor()
+      // No wait between the shortcut and the keys: the dialog's code is not even loaded yet.
+      await page.keyboard.press('Control+k')
+      await page.keyboard.type('Atlas')
+      const input = page.getByPlaceholder('Search everything...')
+      await input.waitFor()
+      await until(() => input.inputValue(), 'Atlas')
+      await result('Atlas Rollout').waitFor()
+      // Typing on keeps the query whole and the results in place.
+      await page.keyboard.type(' Ro')
+      await until(() => input.inputValue(), 'Atlas Ro')
+      await result('Atlas Rollout').waitFor()
+      await page.keyboard.press('Escape')
+      await dialog().waitFor({ state: 'detached' })
+      // Ctrl+/ (the product's shortcut) still opens it, with the last query.
+      await page.keyboard.press('Control+/')
+      await until(() => input.inputValue(), 'Atlas Ro')
+      await page.keyboard.press('Escape')
+      await dialog().waitFor({ state: 'detached' })
     }))
 })

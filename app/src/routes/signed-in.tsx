@@ -25,6 +25,7 @@ import { addTeamMember } from '../state/team'
 import { dismissToast, useToasts } from '../state/toasts'
 import { lazyRoute } from './lazy-route'
 import { activeNav, type SidebarTab, sidebarTab } from './nav'
+import { useSearchShortcut } from './search-shortcut'
 
 const DashboardPage = lazyRoute(() => import('./dashboard'))
 
@@ -46,20 +47,6 @@ const AdminPage = lazy(() => import('./admin'))
 const NotFoundPage = lazy(() => import('./not-found'))
 const SearchLayer = lazy(() => import('./search-layer'))
 const OnboardingLayer = lazy(() => import('./onboarding-layer'))
-
-/** Ctrl/Cmd+/ opens the search dialog (and focuses its input) from anywhere. */
-function useSearchShortcut() {
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === '/' && (event.ctrlKey || event.metaKey)) {
-        event.preventDefault()
-        openSearch()
-      }
-    }
-    window.addEventListener('keydown', onKey)
-    return () => window.removeEventListener('keydown', onKey)
-  }, [])
-}
 
 const SMALL_SCREEN = '(max-width: 767px)'
 

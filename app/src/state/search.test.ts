@@ -64,20 +64,52 @@ describe('search', () => {
     expect(calls).toHaveLength(0)
   })
 
-  test('input is debounced by 300 ms: only the last query is sent', async () => {
+  test('input is debounced: only the last query of a burst is sent', async () => {
     const calls = stubFetch(() =>
       json({ results: [{ type: 'project', uuid: 'p', name: 'Apollo' }] }),
     )
+    // The pause leaves room for a 5 ms answer and its render within 150 ms of the last key.
+    expect(search.DEBOUNCE_MS).toBeLessThanOrEqual(60)
     search.setQuery('ap')
     search.setQuery('apo')
     search.setQuery('apol')
-    await new Promise((r) => setTimeout(r, search.DEBOUNCE_MS - 100))
+    await flush()
     expect(calls).toHaveLength(0)
-    await new Promise((r) => setTimeout(r, 150))
+    expect(search.searchStatus()).toBe('loading')
+    await new Promise((r) => setTimeout(r, search.DEBOUNCE_MS + 20))
     await flush()
     expect(calls.map((c) => c.path)).toEqual(['/api/search?query=apol'])
     expect(search.shownResults()).toHaveLength(1)
     expect(search.searchState.history[0]).toMatchObject({ query: 'apol', resultCount: 1 })
+  })
+
+  test('the last results stay on screen while the next query is typed and asked', async () => {
+    let answer: (r: Response) => void = () => {}
+    let calls = 0
+    stubFetch(() => {
+      calls++
+      if (calls === 1) return json({ results: [{ type: 'project', uuid: 'p', name: 'Apollo' }] })
+      return new Promise<Response>((resolve) => {
+        answer = resolve
+      })
+    })
+    search.setQuery('apollo')
+    await new Promise((r) => setTimeout(r, search.DEBOUNCE_MS + 20))
+    await flush()
+    expect(search.shownResults().map((r) => r.name)).toEqual(['Apollo'])
+    search.setQuery('apollo l')
+    // Typed, not yet sent: the old results stay, marked as loading.
+    expect(search.shownResults().map((r) => r.name)).toEqual(['Apollo'])
+    expect(search.searchStatus()).toBe('loading')
+    await new Promise((r) => setTimeout(r, search.DEBOUNCE_MS + 20))
+    // Sent, not yet answered: still the old results.
+    expect(calls).toBe(2)
+    expect(search.shownResults().map((r) => r.name)).toEqual(['Apollo'])
+    answer(json({ results: [{ type: 'project', uuid: 'q', name: 'Apollo Launch' }] }) as Response)
+    await flush()
+    await flush()
+    expect(search.shownResults().map((r) => r.name)).toEqual(['Apollo Launch'])
+    expect(search.searchStatus()).toBe('done')
   })
 
   test('a failed search is an empty result set with the error state', async () => {

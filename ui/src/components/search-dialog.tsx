@@ -85,7 +85,8 @@ function SearchDialog({
           className="cad-search"
           data-slot="search-dialog"
           onKeyDown={(e) => {
-            if (e.key === '/' && (e.metaKey || e.ctrlKey)) {
+            // Ctrl/Cmd+/ (the product's) and Ctrl/Cmd+K (the peers') bring focus back to the input.
+            if ((e.key === '/' || e.key.toLowerCase() === 'k') && (e.metaKey || e.ctrlKey)) {
               e.preventDefault()
               localInput.current?.focus()
             }
