@@ -61,7 +61,8 @@ describe(`db.tx on ${testEngine() === 'pg' ? 'PostgreSQL' : 'SQLite'}`, () => {
           await rename(tx, a, 'second')
         }),
       ])
-      expect(runs.first + runs.second).toBe(3)
+      // At least one was failed and tried again; both committed.
+      expect(runs.first + runs.second).toBeGreaterThanOrEqual(3)
     } else {
       // BEGIN IMMEDIATE: the second starts when the first has committed; nothing to try again.
       await Promise.all([
