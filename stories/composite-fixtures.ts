@@ -23,6 +23,7 @@ export const user: User = {
   provider_user_id: 'google-1',
   provider_name: 'Dana Whitfield',
   picture: null,
+  display_title: null,
   is_admin: false,
   created_at: '2026-01-01T00:00:00Z',
   updated_at: '2026-01-01T00:00:00Z',

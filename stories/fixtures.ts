@@ -307,6 +307,8 @@ export const userSettings: UserSettings = {
   weekly_start_day: 'monday',
   weekly_end_day: 'friday',
   onboarding_complete: true,
+  organisation_name: null,
+  email_attach_pdf: false,
 }
 export const sectionTemplates: SectionTemplate[] = [
   { ...templateDefaults, id: 1, name: 'Highlights', type: 'standard', sort_order: 0 },

@@ -16,6 +16,9 @@ const data: SharedReport = {
     title: 'Apollo beta and Q4 hiring',
     week_start_date: '2026-11-23',
     summary: 'Beta slipped two weeks; hiring on plan for engineering, behind for sales.',
+    sent_date: '2026-11-27',
+    author: { name: 'Dana Whitfield', title: 'Chief Executive' },
+    organisation_name: 'Northwind Labs',
     project_health: [
       {
         project_uuid: 'p-apollo',
@@ -83,6 +86,7 @@ const data: SharedReport = {
       },
     ],
   },
+  edition: { number: 1, sent_at: '2026-11-27T16:00:00.000Z', note: null },
   questions: [
     {
       id: 1,

@@ -14,6 +14,8 @@ export const User = t.Object({
   provider_user_id: t.String(),
   provider_name: t.Nullable(t.String()),
   picture: t.Nullable(t.String()),
+  /** The author's title in the memo header (PUT /api/users/me); null: none. */
+  display_title: t.Nullable(t.String()),
   is_admin: t.Boolean(),
   created_at: t.String(),
   updated_at: t.String(),

@@ -34,3 +34,14 @@ export type Delivery = typeof Delivery.static
 /** GET /api/reports/{uuid}/deliveries */
 export const DeliveryList = t.Array(Delivery)
 export type DeliveryList = typeof DeliveryList.static
+
+/**
+ * What a Send or an update queued: e-mails (one per send, to every recipient) and chat posts;
+ * `mail_configured` false when the server has no SMTP (nothing is e-mailed).
+ */
+export const SendDelivery = t.Object({
+  emails: t.Number(),
+  webhooks: t.Number(),
+  mail_configured: t.Boolean(),
+})
+export type SendDelivery = typeof SendDelivery.static

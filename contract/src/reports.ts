@@ -1,4 +1,5 @@
 import { t } from 'elysia'
+import { SendDelivery } from './delivery'
 import { ProjectHealth } from './project-health'
 import { ItemType, SectionItem } from './section-items'
 import { SectionType } from './section-templates'
@@ -53,6 +54,8 @@ export const Report = t.Object({
   carried_count: t.Optional(t.Number()),
   /** GET /api/reports/{uuid}: each project with items this week and its health. */
   project_health: t.Optional(t.Array(ProjectHealth)),
+  /** PUT /api/reports/{uuid} with is_submitted true: what the Send queued (zeros when it was sent already). */
+  delivery: t.Optional(SendDelivery),
 })
 export type Report = typeof Report.static
 

@@ -35,6 +35,10 @@ export const UserSettings = t.Object({
   report_recipients: t.Array(t.String()),
   /** Chat delivery: https webhook URLs posted to on Send. */
   webhook_urls: t.Array(t.String()),
+  /** The memo header's organisation; null: none. */
+  organisation_name: t.Nullable(t.String()),
+  /** The report e-mail carries the memo as a PDF. */
+  email_attach_pdf: t.Boolean(),
   created_at: t.String(),
   updated_at: t.String(),
 })

@@ -120,15 +120,44 @@ export const SharedQuestion = t.Object({
 })
 export type SharedQuestion = typeof SharedQuestion.static
 
-/** GET /api/shared/{token} */
+/** Who wrote a brief: the author's name and title (PUT /api/users/me `display_title`). */
+export const BriefAuthor = t.Object({
+  name: t.Nullable(t.String()),
+  title: t.Nullable(t.String()),
+})
+export type BriefAuthor = typeof BriefAuthor.static
+
+/**
+ * The brief: a report as its readers get it — the shared page's `report`, a frozen edition
+ * (GET /api/reports/{uuid}/editions/{number}), the memo. `sent_date` is null for a draft.
+ */
+export const SharedBrief = t.Object({
+  title: t.Nullable(t.String()),
+  week_start_date: t.String(),
+  summary: t.Nullable(t.String()),
+  sent_date: t.Nullable(t.String()),
+  author: BriefAuthor,
+  organisation_name: t.Nullable(t.String()),
+  sections: t.Array(SharedSection),
+  project_health: t.Array(ProjectHealth),
+})
+export type SharedBrief = typeof SharedBrief.static
+
+/** Which edition a brief is: its number, when it was sent, the update's note (null: none). */
+export const EditionInfo = t.Object({
+  number: t.Number(),
+  sent_at: t.String(),
+  note: t.Nullable(t.String()),
+})
+export type EditionInfo = typeof EditionInfo.static
+
+/**
+ * GET /api/shared/{token}: a sent report's latest edition (`edition` says which), or the live
+ * draft for a link made from a draft (`edition` null).
+ */
 export const SharedReport = t.Object({
-  report: t.Object({
-    title: t.Nullable(t.String()),
-    week_start_date: t.String(),
-    summary: t.Nullable(t.String()),
-    sections: t.Array(SharedSection),
-    project_health: t.Array(ProjectHealth),
-  }),
+  report: SharedBrief,
+  edition: t.Nullable(EditionInfo),
   questions: t.Array(SharedQuestion),
 })
 export type SharedReport = typeof SharedReport.static

@@ -15,6 +15,7 @@ import { authModule } from './modules/auth'
 import { sessionCookieName } from './modules/auth/service'
 import { dashboardModule } from './modules/dashboard'
 import { deliveryModule } from './modules/delivery'
+import { editionsModule } from './modules/editions'
 import { importExportModule } from './modules/import-export'
 import { projectHealthModule } from './modules/project-health'
 import { projectsModule } from './modules/projects'
@@ -217,6 +218,7 @@ export function createApp({ db, config, signInLimit, inFlight, obs }: CreateAppO
     .use(projectsModule(ctx))
     .use(teamMembersModule(ctx))
     .use(reportsModule(ctx))
+    .use(editionsModule(ctx))
     .use(projectHealthModule(ctx))
     .use(sharingModule(ctx))
     .use(sharedModule(ctx))

@@ -137,6 +137,8 @@ function userSettings(settings: Partial<UserSettings> = {}): UserSettings {
     team_reminder_enabled: false,
     report_recipients: [],
     webhook_urls: [],
+    organisation_name: null,
+    email_attach_pdf: false,
     created_at: T,
     updated_at: T,
     ...settings,

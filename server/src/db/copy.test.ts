@@ -40,6 +40,9 @@ async function seeded() {
       assigned_to_team_member_id: member.json.id,
     })
   }
+  // Sent, edited and updated: two frozen editions.
+  await ada.put(`/api/reports/${report.json.uuid}`, { is_submitted: true })
+  await ada.post(`/api/reports/${report.json.uuid}/editions`, { note: 'Fixed a name' })
   return { app, db: db as unknown as Engine }
 }
 
@@ -50,6 +53,7 @@ describe('bun run copy-data', () => {
     const report = await copyData(source, target)
     expect(report.every((r) => r.source === r.target)).toBe(true)
     expect(report.find((r) => r.table === 'section_items')?.target).toBe(3)
+    expect(report.find((r) => r.table === 'report_editions')?.target).toBe(2)
     const before = await dump(source)
     expect(await dump(target)).toEqual(before)
 

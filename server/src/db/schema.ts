@@ -24,6 +24,8 @@ export const users = sqliteTable(
     name: text('name'),
     provider_name: text('provider_name'),
     picture: text('picture'),
+    // Shown under the author's name in the memo header (PUT /api/users/me).
+    display_title: text('display_title'),
     last_seen_at: text('last_seen_at'),
     created_at: createdAt(),
     updated_at: updatedAt(),
@@ -78,6 +80,10 @@ export const userSettings = sqliteTable('user_settings', {
   report_recipients: text('report_recipients').notNull().default('[]'),
   // JSON array of https URLs (Slack, Teams or any JSON webhook) posted to on Send.
   webhook_urls: text('webhook_urls').notNull().default('[]'),
+  // The memo header's organisation (null: none).
+  organisation_name: text('organisation_name'),
+  // The report e-mail carries the memo as a PDF.
+  email_attach_pdf: bool('email_attach_pdf').notNull().default(false),
   created_at: createdAt(),
   updated_at: updatedAt(),
 })
@@ -545,3 +551,29 @@ export const scheduledJobs = sqliteTable('scheduled_jobs', {
   last_finished_at: text('last_finished_at'),
   last_result: text('last_result'),
 })
+
+/**
+ * A sent report's editions: what its readers got at each Send or 'Send update', frozen. `brief`
+ * is the JSON of the shared report's `report` (sharing/brief.ts); `number` counts from 1 per report.
+ */
+export const reportEditions = sqliteTable(
+  'report_editions',
+  {
+    id: id(),
+    report_id: integer('report_id')
+      .notNull()
+      .references(() => reports.id, { onDelete: 'cascade' }),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    number: integer('number').notNull(),
+    sent_at: text('sent_at').notNull(),
+    note: text('note'),
+    brief: text('brief').notNull(),
+    created_at: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('report_editions_number').on(t.report_id, t.number),
+    index('report_editions_user').on(t.user_id),
+  ],
+)

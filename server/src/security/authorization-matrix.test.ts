@@ -35,6 +35,14 @@ async function makeFixture() {
       project_id: project.id,
     })
   ).json
+  // A sent report of the owner's (its edition 1), for the editions routes. Sent, so the owner's
+  // executive (`other`, below) sees it in the team roll-up: its title is no secret.
+  const sentReport = (
+    await owner.post('/api/reports', { week_start_date: '2026-11-09', title: 'Owner sent brief' })
+  ).json
+  expect((await owner.put(`/api/reports/${sentReport.uuid}`, { is_submitted: true })).status).toBe(
+    200,
+  )
   const entries: Record<string, { id: number }> = {}
   for (const kind of ['talking-points', 'tasks', 'followups']) {
     entries[kind] = (
@@ -140,6 +148,7 @@ async function makeFixture() {
     project2,
     member,
     report,
+    sentReport,
     section,
     item,
     entries,
@@ -337,6 +346,20 @@ const CASES: Record<string, Case> = {
     owned: true,
   },
   'GET /api/shares': { path: () => '/api/shares' },
+  'PUT /api/users/me': { path: () => '/api/users/me', body: () => ({ display_title: 'CEO' }) },
+  'POST /api/reports/:uuid/editions': {
+    path: (f) => `/api/reports/${f.sentReport.uuid}/editions`,
+    body: () => ({ note: 'x' }),
+    owned: true,
+  },
+  'GET /api/reports/:uuid/editions': {
+    path: (f) => `/api/reports/${f.sentReport.uuid}/editions`,
+    owned: true,
+  },
+  'GET /api/reports/:uuid/editions/:number': {
+    path: (f) => `/api/reports/${f.sentReport.uuid}/editions/1`,
+    owned: true,
+  },
   'DELETE /api/shares/:id': { path: (f) => `/api/shares/${f.share.id}`, owned: true },
   'GET /api/questions': { path: () => '/api/questions' },
   'PUT /api/questions/:id': {

@@ -52,7 +52,11 @@ async function setup() {
     await bo.post('/api/section-items', { section_id: boReport.sections[0].id, content: 'Bo win' })
   ).json
   await bo.put(`/api/reports/${boReport.uuid}`, { is_submitted: true })
+  // A sent report of Ada's, for 'Send update'.
+  const sentReport = (await ada.post('/api/reports', { week_start_date: '2026-11-09' })).json
+  await ada.put(`/api/reports/${sentReport.uuid}`, { is_submitted: true })
   return {
+    sentReport,
     assigned,
     boItem,
     ...ctx,
@@ -149,6 +153,8 @@ const ROUTES: Array<[string, (s: Setup) => string, Record<string, unknown>]> = [
   ['POST', (s) => `/api/shared/${s.token}/acknowledgements`, { name: 'n' }],
   ['PUT', (s) => `/api/assigned-to-me/${s.assigned.id}`, { is_completed: true, note: 'n' }],
   ['POST', (s) => `/api/reports/${s.report.uuid}/pull`, { source_item_id: 1 }],
+  ['POST', (s) => `/api/reports/${s.sentReport.uuid}/editions`, { note: 'n' }],
+  ['PUT', () => '/api/users/me', { display_title: 't' }],
 ]
 
 // A team member's tasks and follow-ups take the same bodies as the talking points.
@@ -193,6 +199,7 @@ async function snapshot(s: Setup) {
     'share_questions',
     'share_acknowledgements',
     'invitations',
+    'report_editions',
     'system_settings',
     'onboarding_events',
   ]

@@ -7,7 +7,7 @@ import { and, eq } from 'drizzle-orm'
 import { startTestSmtp, type TestSmtp } from '../../testing/smtp-test-server'
 import { type Engine, openDatabase } from '../db'
 import { openPostgres } from '../db/pg'
-import { deliveries, reports } from '../db/schema'
+import { deliveries, reportEditions, reports } from '../db/schema'
 import { testEngine } from '../test/engines'
 import { instanceRunner, signInAcross } from '../test/instances'
 
@@ -92,7 +92,15 @@ describe(`two instances on one ${testEngine() === 'pg' ? 'PostgreSQL' : 'SQLite'
       const sent = await both('PUT', `/api/reports/${report.uuid}`, { is_submitted: true })
       expect(sent.map((r) => r.status)).toEqual([200, 200])
       expect(sent[0].json.is_submitted).toBe(true)
-      expect(sent[1].json).toEqual(sent[0].json)
+      // The same sent report; only the Send that happened queued the e-mail.
+      const [{ delivery: d0, ...r0 }, { delivery: d1, ...r1 }] = sent.map((r) => r.json)
+      expect(r1).toEqual(r0)
+      expect(d0.emails + d1.emails).toBe(1)
+      const editions = await engine.orm
+        .select()
+        .from(reportEditions)
+        .where(eq(reportEditions.report_id, report.id))
+      expect(editions).toHaveLength(1)
       const mails = await engine.orm
         .select()
         .from(deliveries)

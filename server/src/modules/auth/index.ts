@@ -22,6 +22,7 @@ import {
   oauthCookieName,
   publicUser,
   sessionCookieName,
+  updateProfile,
   upsertUser,
 } from './service'
 
@@ -200,6 +201,12 @@ export function authModule(ctx: AppContext, opts: { signInLimit?: number } = {})
     .get('/users/me', ({ user }) => publicUser(user), {
       auth: true,
       response: { 200: User, 401: ErrorBody },
+      detail: { tags: ['auth'] },
+    })
+    .put('/users/me', ({ user, body }) => updateProfile(ctx, user, body), {
+      auth: true,
+      body: AuthModel.profile,
+      response: { 200: User, 400: ErrorBody, 401: ErrorBody },
       detail: { tags: ['auth'] },
     })
     // POST is the logout to use (a side effect; app.ts refuses a foreign Origin); GET stays

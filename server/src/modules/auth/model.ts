@@ -1,6 +1,15 @@
 import { t } from 'elysia'
 
 export namespace AuthModel {
+  /** PUT /api/users/me: the profile fields the user sets (the memo header shows the title). */
+  export const profile = t.Object({
+    display_title: t.Optional(
+      t.Nullable(t.String({ maxLength: 120 }), {
+        error: 'display_title must be text of at most 120 characters',
+      }),
+    ),
+  })
+  export type profile = typeof profile.static
   export const exchange = t.Object({
     code: t.Optional(t.String({ maxLength: 500 })),
     state: t.Optional(t.String({ maxLength: 500 })),

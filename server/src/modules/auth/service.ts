@@ -224,8 +224,24 @@ export function publicUser(user: SessionUser) {
     provider_user_id: user.provider_user_id,
     provider_name: user.provider_name,
     picture: user.picture,
+    display_title: user.display_title ?? null,
     is_admin: user.is_admin,
     created_at: user.created_at,
     updated_at: user.updated_at,
   }
+}
+
+/** PUT /api/users/me: the user's own profile fields; blank clears. Answers the user as GET does. */
+export async function updateProfile(
+  ctx: AppContext,
+  user: SessionUser,
+  input: { display_title?: string | null },
+) {
+  if (input.display_title === undefined) return publicUser(user)
+  const [row] = await ctx.db.orm
+    .update(users)
+    .set({ display_title: input.display_title?.trim() || null, updated_at: nowIso() })
+    .where(eq(users.id, user.id))
+    .returning()
+  return publicUser({ ...row, is_admin: user.is_admin })
 }

@@ -6,6 +6,7 @@ import {
   memberTasks,
   projectHealth,
   projects,
+  reportEditions,
   reportSections,
   reports,
   sectionItems,
@@ -91,6 +92,14 @@ export async function exportAccount(
       .orderBy(asc(shareQuestions.id)),
     (q) => q.report_id,
   )
+  const editionsByReport = Map.groupBy(
+    await db
+      .select()
+      .from(reportEditions)
+      .where(mine(reportEditions))
+      .orderBy(asc(reportEditions.number)),
+    (e) => e.report_id,
+  )
   const acksByReport = Map.groupBy(
     await db
       .select()
@@ -113,6 +122,8 @@ export async function exportAccount(
       team_reminder_enabled: settings.team_reminder_enabled,
       report_recipients: settings.report_recipients,
       webhook_urls: settings.webhook_urls,
+      organisation_name: settings.organisation_name,
+      email_attach_pdf: settings.email_attach_pdf,
     },
     section_templates: await db
       .select({
@@ -172,6 +183,13 @@ export async function exportAccount(
       acknowledgements: (acksByReport.get(r.id) ?? []).map((a) => ({
         name: a.name,
         created_at: a.created_at,
+      })),
+      // What its readers got at each Send and update, as frozen then.
+      editions: (editionsByReport.get(r.id) ?? []).map((e) => ({
+        number: e.number,
+        sent_at: e.sent_at,
+        note: e.note,
+        brief: JSON.parse(e.brief),
       })),
       sections: (sectionsByReport.get(r.id) ?? []).map((s) => ({
         section_template_id: s.section_template_id,

@@ -6,6 +6,7 @@ import {
   memberTasks,
   projectHealth,
   projects,
+  reportEditions,
   reportSections,
   reports,
   sectionItems,
@@ -50,7 +51,9 @@ function checkDocument(doc: ImportExportModel.document) {
   for (const r of doc.reports) {
     rows += 1 + r.sections.length
     rows += (r.project_health?.length ?? 0) + (r.questions?.length ?? 0)
-    rows += r.acknowledgements?.length ?? 0
+    rows += (r.acknowledgements?.length ?? 0) + (r.editions?.length ?? 0)
+    if (new Set(r.editions?.map((e) => e.number)).size !== (r.editions?.length ?? 0))
+      throw new BadRequest(`Report ${r.week_start_date} has two editions of one number`)
     for (const s of r.sections) rows += s.items.length
   }
   if (rows > IMPORT_LIMITS.documentRows)
@@ -340,6 +343,17 @@ export async function importAccount(
             report_id: report.id,
             name: a.name,
             ...(a.created_at ? { created_at: a.created_at } : {}),
+          })),
+        )
+      if (r.editions?.length)
+        await tx.insert(reportEditions).values(
+          r.editions.map((e) => ({
+            user_id: userId,
+            report_id: report.id,
+            number: e.number,
+            sent_at: e.sent_at,
+            note: e.note,
+            brief: JSON.stringify(e.brief),
           })),
         )
       for await (const [index, s] of slices.each(r.sections.entries())) {

@@ -1,3 +1,4 @@
+import { SharedBrief } from '@cadence/contract'
 import { t } from 'elysia'
 
 const date = (field: string) =>
@@ -59,6 +60,8 @@ export namespace ImportExportModel {
         team_reminder_enabled: t.Optional(t.Boolean()),
         report_recipients: t.Optional(t.Array(t.String({ maxLength: 320 }), { maxItems: 200 })),
         webhook_urls: t.Optional(t.Array(t.String({ maxLength: 2000 }), { maxItems: 50 })),
+        organisation_name: t.Optional(t.Nullable(t.String({ maxLength: 120 }))),
+        email_attach_pdf: t.Optional(t.Boolean()),
       }),
     ),
     section_templates: t.Array(
@@ -134,6 +137,18 @@ export namespace ImportExportModel {
         acknowledgements: t.Optional(
           t.Array(
             t.Object({ name: t.String({ minLength: 1, maxLength: 100 }), created_at: timestamp }),
+            { maxItems: 1_000 },
+          ),
+        ),
+        // The report's editions (frozen briefs); numbers unique within the report.
+        editions: t.Optional(
+          t.Array(
+            t.Object({
+              number: whole({ minimum: 1 }),
+              sent_at: t.String({ maxLength: 40 }),
+              note: t.Nullable(t.String({ maxLength: 280 })),
+              brief: SharedBrief,
+            }),
             { maxItems: 1_000 },
           ),
         ),

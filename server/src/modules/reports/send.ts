@@ -4,6 +4,7 @@ import { reports } from '../../db/schema'
 import { recordActivity } from '../../lib/activity'
 import { recordSendDeliveries, wakeMailers } from '../delivery-queue/queue'
 import { spendSendQuota } from '../delivery-queue/quota'
+import { freezeEdition } from './brief'
 import type { Report } from './find'
 
 /**
@@ -30,9 +31,9 @@ export async function sendReport(
         .where(and(eq(reports.id, report.id), eq(reports.is_submitted, false)))
         .returning()
       if (!row) return null
-      const delivery = await recordSendDeliveries(tx, ctx.config, userId, row)
-      // A Send that e-mails or posts counts against the user's send quota.
-      if (delivery.emails + delivery.webhooks > 0) await spendSendQuota({ ...ctx, db: tx }, userId)
+      // What readers get is frozen now: edition 1, or the next after a return to draft.
+      await freezeEdition({ ...ctx, db: tx }, row)
+      const delivery = await queueSendDeliveries({ ...ctx, db: tx }, userId, row)
       await recordActivity(tx, {
         userId,
         action: 'report_submitted',
@@ -44,6 +45,25 @@ export async function sendReport(
     },
     { user: userId },
   )
-  if (sent && sent.delivery.emails + sent.delivery.webhooks > 0) wakeMailers(ctx.db)
+  if (sent) wakeSenders(ctx, sent.delivery)
   return sent
+}
+
+/**
+ * What a Send or an update delivers, recorded in the caller's transaction (`ctx.db` is it): the
+ * e-mail and a post per chat URL, and the send quota it spends when it e-mails or posts.
+ */
+export async function queueSendDeliveries(
+  ctx: AppContext,
+  userId: number,
+  report: { id: number; week_start_date: string },
+) {
+  const delivery = await recordSendDeliveries(ctx.db, ctx.config, userId, report)
+  if (delivery.emails + delivery.webhooks > 0) await spendSendQuota(ctx, userId)
+  return { ...delivery, mail_configured: Boolean(ctx.config.smtp) }
+}
+
+/** After the commit: the senders go at once when something was queued. */
+export function wakeSenders(ctx: AppContext, delivery: { emails: number; webhooks: number }) {
+  if (delivery.emails + delivery.webhooks > 0) wakeMailers(ctx.db)
 }

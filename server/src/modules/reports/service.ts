@@ -149,7 +149,7 @@ export async function updateReport(
       sent_date: input.sent_date || isoDate(),
       updated_at: nowIso(),
     })
-    if (sent) return sent.report
+    if (sent) return { ...sent.report, delivery: sent.delivery }
   }
   if (input.is_submitted === false) {
     changes.is_submitted = false
@@ -168,6 +168,12 @@ export async function updateReport(
     : await ctx.db.orm.select().from(reports).where(eq(reports.id, report.id))
   // Deleted meanwhile: as if never found.
   if (!row) return findReport(ctx, userId, uuid)
+  // Sent already (or by another request meanwhile): this one queued nothing.
+  if (input.is_submitted === true)
+    return {
+      ...row,
+      delivery: { emails: 0, webhooks: 0, mail_configured: Boolean(ctx.config.smtp) },
+    }
   return row
 }
 

@@ -49,6 +49,13 @@ export namespace SettingsModel {
         error: 'webhook_urls must be a list of at most 5 https URLs',
       }),
     ),
+    // The memo header's organisation (blank clears).
+    organisation_name: t.Optional(
+      t.Nullable(t.String({ maxLength: 120 }), {
+        error: 'organisation_name must be text of at most 120 characters',
+      }),
+    ),
+    email_attach_pdf: t.Optional(t.Boolean({ error: 'email_attach_pdf must be true or false' })),
   })
   export type update = typeof update.static
 }

@@ -64,6 +64,8 @@ export async function getSettings(ctx: AppContext, userId: number): Promise<Sett
 export async function updateSettings(ctx: AppContext, userId: number, input: SettingsModel.update) {
   const { report_recipients, webhook_urls, ...rest } = input
   const changes: Partial<typeof userSettings.$inferInsert> = { ...rest, updated_at: nowIso() }
+  if (rest.organisation_name !== undefined)
+    changes.organisation_name = rest.organisation_name?.trim() || null
   if (report_recipients !== undefined) {
     changes.report_recipients = JSON.stringify(cleanRecipients(report_recipients))
   }

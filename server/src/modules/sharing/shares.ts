@@ -6,9 +6,8 @@ import { NotFound } from '../../lib/errors'
 import { LIST_CAPS } from '../../lib/limits'
 import { nowIso } from '../../lib/time'
 import { randomVerifier, sha256Hex } from '../auth/tokens'
-import { reportProjectHealth } from '../project-health/service'
+import { buildBrief, editionBrief, editionMeta, latestEdition } from '../reports/brief'
 import { findReport } from '../reports/find'
-import { namedReport } from '../reports/named'
 import type { SharingModel } from './model'
 import { countView, keptAnswer } from './views'
 
@@ -125,34 +124,18 @@ export async function sharedReport(ctx: AppContext, token: string) {
   return answer
 }
 
-/** The answer of sharedReport, made from the database. */
+/**
+ * The answer of sharedReport, made from the database: a sent report's latest edition (what was
+ * sent, never the edits made since), or the live draft for a report never sent.
+ */
 async function readersReport(ctx: AppContext, share: ActiveShare) {
   const [report] = await ctx.db.orm.select().from(reports).where(eq(reports.id, share.report_id))
   if (!report) throw new NotFound(LINK_UNAVAILABLE)
-  const { report: named } = await namedReport(ctx, report)
+  const latest = await latestEdition(ctx, report.id)
   const questions = await ctx.db.rows<QuestionRow>(sql`
     SELECT id, name, text, item_id, created_at, answer FROM share_questions
     WHERE share_id = ${share.id} ORDER BY created_at, id`)
-  return {
-    report: {
-      title: report.title,
-      week_start_date: report.week_start_date,
-      summary: report.summary,
-      sections: named.sections.map((s) => ({
-        id: s.id,
-        section_name: s.section_name,
-        section_type: s.section_type,
-        content: s.content,
-        items: s.items.map((i) => ({
-          id: i.id,
-          content: i.content,
-          is_completed: i.is_completed,
-          project_name: i.projectName,
-          assignee_name: i.assignee,
-        })),
-      })),
-      project_health: await reportProjectHealth(ctx.db, report),
-    },
-    questions,
-  }
+  return latest
+    ? { report: editionBrief(latest), edition: editionMeta(latest), questions }
+    : { report: await buildBrief(ctx, report), edition: null, questions }
 }

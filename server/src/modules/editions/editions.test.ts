@@ -1,0 +1,246 @@
+import { describe, expect, test } from 'bun:test'
+import { eq } from 'drizzle-orm'
+import { deliveries } from '../../db/schema'
+import { isoDate } from '../../lib/time'
+import { weekStart } from '../../lib/weeks'
+import { createTestApp, signIn } from '../../test/helpers'
+
+const THIS_WEEK = weekStart(isoDate(), 'monday')
+const tokenOf = (url: string) => url.split('/r/')[1]
+
+/** Ada (title, organisation) with this week's report: one item on Apollo assigned to Tom. */
+async function setUp(env: Record<string, string> = {}) {
+  const ctx = await createTestApp(env)
+  const ada = await signIn(ctx.app, 'ada@example.com', 'Ada Lovelace')
+  await ada.post('/api/section-templates', { name: 'Highlights', type: 'standard' })
+  const apollo = (await ada.post('/api/projects', { name: 'Apollo' })).json
+  const tom = (await ada.post('/api/team-members', { name: 'Tom Reed', email: 'tom@example.com' }))
+    .json
+  const report = (
+    await ada.post('/api/reports', {
+      week_start_date: THIS_WEEK,
+      title: 'Week brief',
+      summary: 'All good',
+      carry_over: false,
+    })
+  ).json
+  const item = (
+    await ada.post('/api/section-items', {
+      section_id: report.sections[0].id,
+      content: 'Apollo launch',
+      project_id: apollo.id,
+      assigned_to_team_member_id: tom.id,
+    })
+  ).json
+  await ada.put(`/api/reports/${report.uuid}/project-health/${apollo.uuid}`, {
+    health: 'at_risk',
+    note: 'Vendor slipped',
+  })
+  const share = (await ada.post(`/api/reports/${report.uuid}/shares`, {})).json
+  const reader = async () => (await ada.get(`/api/shared/${tokenOf(share.url)}`)).json
+  return { ...ctx, ada, apollo, tom, report, item, reader }
+}
+
+describe('editions', () => {
+  test('a link to a draft shows the live draft with edition null; Send freezes edition 1 and the link shows it', async () => {
+    const { ada, report, item, reader } = await setUp()
+    const draft = await reader()
+    expect(draft.edition).toBeNull()
+    expect(draft.report.sent_date).toBeNull()
+    expect(draft.report.author).toEqual({ name: 'Ada Lovelace', title: null })
+    expect(draft.report.sections[0].items.map((i: { content: string }) => i.content)).toEqual([
+      'Apollo launch',
+    ])
+
+    const sent = await ada.put(`/api/reports/${report.uuid}`, { is_submitted: true })
+    expect(sent.status).toBe(200)
+    // No SMTP here: nothing e-mailed, no chat URL: nothing posted, and the answer says so.
+    expect(sent.json.delivery).toEqual({ emails: 0, webhooks: 0, mail_configured: false })
+
+    const shared = await reader()
+    expect(shared.edition).toMatchObject({ number: 1, note: null })
+    expect(shared.report.sent_date).toBe(sent.json.sent_date)
+    expect(shared.report.project_health[0]).toMatchObject({
+      project_name: 'Apollo',
+      health: 'at_risk',
+      note: 'Vendor slipped',
+    })
+    expect(shared.report.sections[0].items[0]).toMatchObject({
+      id: item.id,
+      content: 'Apollo launch',
+      project_name: 'Apollo',
+      assignee_name: 'Tom Reed',
+      is_completed: false,
+    })
+  })
+
+  test('edits after sending stay private until Send update; the update carries its note', async () => {
+    const { ada, report, item, reader, apollo } = await setUp()
+    await ada.put(`/api/reports/${report.uuid}`, { is_submitted: true })
+    const before = await reader()
+
+    await ada.put(`/api/section-items/${item.id}`, {
+      content: 'Apollo launch moved',
+      is_completed: true,
+    })
+    await ada.put(`/api/reports/${report.uuid}`, { summary: 'Changed after sending' })
+    await ada.put(`/api/reports/${report.uuid}/project-health/${apollo.uuid}`, {
+      health: 'off_track',
+    })
+    const unchanged = await reader()
+    expect(unchanged.report).toEqual(before.report)
+    expect(unchanged.edition).toEqual(before.edition)
+
+    const update = await ada.post(`/api/reports/${report.uuid}/editions`, {
+      note: '  Launch moved a week  ',
+    })
+    expect(update.status).toBe(201)
+    expect(update.json).toMatchObject({ number: 2, note: 'Launch moved a week' })
+    expect(typeof update.json.sent_at).toBe('string')
+
+    const updated = await reader()
+    expect(updated.edition).toEqual(update.json)
+    expect(updated.report.summary).toBe('Changed after sending')
+    expect(updated.report.sections[0].items[0]).toMatchObject({
+      content: 'Apollo launch moved',
+      is_completed: true,
+    })
+    expect(updated.report.project_health[0].health).toBe('off_track')
+
+    // The first edition stays readable as it was sent.
+    const list = await ada.get(`/api/reports/${report.uuid}/editions`)
+    expect(list.json.map((e: { number: number }) => e.number)).toEqual([2, 1])
+    const first = await ada.get(`/api/reports/${report.uuid}/editions/1`)
+    expect(first.status).toBe(200)
+    expect(first.json.number).toBe(1)
+    expect(first.json.summary).toBe('All good')
+    expect(first.json.sections[0].items[0].content).toBe('Apollo launch')
+    const { number: _n, sent_at: _s, note: _note, ...brief } = first.json
+    expect(brief).toEqual(before.report)
+    expect((await ada.get(`/api/reports/${report.uuid}/editions/3`)).status).toBe(404)
+  })
+
+  test('numbering: back to draft and Send again makes the next edition; a draft cannot be updated', async () => {
+    const { ada, report } = await setUp()
+    const early = await ada.post(`/api/reports/${report.uuid}/editions`, { note: 'too soon' })
+    expect(early.status).toBe(409)
+    expect(early.json.error).toBe('Only a sent report can be updated: send it first')
+    expect((await ada.get(`/api/reports/${report.uuid}/editions`)).json).toEqual([])
+
+    await ada.put(`/api/reports/${report.uuid}`, { is_submitted: true })
+    await ada.put(`/api/reports/${report.uuid}`, { is_submitted: false })
+    expect((await ada.post(`/api/reports/${report.uuid}/editions`, {})).status).toBe(409)
+    await ada.put(`/api/reports/${report.uuid}`, { is_submitted: true })
+    const update = await ada.post(`/api/reports/${report.uuid}/editions`, {})
+    expect(update.json).toMatchObject({ number: 3, note: null })
+    const list = (await ada.get(`/api/reports/${report.uuid}/editions`)).json
+    expect(list.map((e: { number: number }) => e.number)).toEqual([3, 2, 1])
+
+    const long = await ada.post(`/api/reports/${report.uuid}/editions`, { note: 'x'.repeat(281) })
+    expect(long.status).toBe(400)
+    expect(long.json.error).toContain('280')
+    expect((await ada.get(`/api/reports/${report.uuid}/editions`)).json).toHaveLength(3)
+  })
+
+  test('an update is delivered like a Send: the e-mail and each chat URL, recorded once', async () => {
+    const { ada, report, db } = await setUp({
+      SMTP_URL: 'smtp://127.0.0.1:1',
+      SMTP_REQUIRE_TLS: 'off',
+    })
+    await ada.put('/api/settings', {
+      report_recipients: ['board@example.com'],
+      webhook_urls: ['https://hooks.example.com/a'],
+    })
+    const sent = await ada.put(`/api/reports/${report.uuid}`, { is_submitted: true })
+    expect(sent.json.delivery).toEqual({ emails: 1, webhooks: 1, mail_configured: true })
+    const update = await ada.post(`/api/reports/${report.uuid}/editions`, { note: 'Fixed a typo' })
+    expect(update.status).toBe(201)
+    const rows = await db.orm
+      .select({ kind: deliveries.kind })
+      .from(deliveries)
+      .where(eq(deliveries.report_id, report.id))
+    expect(rows.map((r) => r.kind).sort()).toEqual(['report', 'report', 'webhook', 'webhook'])
+  })
+
+  test("another user's report: every editions route answers 404", async () => {
+    const { app, ada, report } = await setUp()
+    await ada.put(`/api/reports/${report.uuid}`, { is_submitted: true })
+    const eve = await signIn(app, 'eve@example.com')
+    expect((await eve.get(`/api/reports/${report.uuid}/editions`)).status).toBe(404)
+    expect((await eve.get(`/api/reports/${report.uuid}/editions/1`)).status).toBe(404)
+    expect((await eve.post(`/api/reports/${report.uuid}/editions`, {})).status).toBe(404)
+    expect((await ada.get(`/api/reports/${report.uuid}/editions`)).json).toHaveLength(1)
+  })
+
+  test('editions travel in the account export and import, frozen as they were', async () => {
+    const { app, ada, report } = await setUp()
+    await ada.put(`/api/reports/${report.uuid}`, { is_submitted: true })
+    await ada.put(`/api/reports/${report.uuid}`, { summary: 'Revised' })
+    await ada.post(`/api/reports/${report.uuid}/editions`, { note: 'Revised the summary' })
+    const doc = (await ada.get('/api/export')).json
+    expect(doc.reports[0].editions.map((e: { number: number }) => e.number)).toEqual([1, 2])
+
+    const bob = await signIn(app, 'bob@example.com')
+    expect((await bob.post('/api/import', doc)).status).toBe(200)
+    const copy = (await bob.get('/api/reports')).json[0]
+    const mine = (await ada.get(`/api/reports/${report.uuid}/editions`)).json
+    expect((await bob.get(`/api/reports/${copy.uuid}/editions`)).json).toEqual(mine)
+    for (const n of [1, 2])
+      expect((await bob.get(`/api/reports/${copy.uuid}/editions/${n}`)).json).toEqual(
+        (await ada.get(`/api/reports/${report.uuid}/editions/${n}`)).json,
+      )
+    // Bob's next update numbers on from the imported editions.
+    expect((await bob.post(`/api/reports/${copy.uuid}/editions`, {})).json.number).toBe(3)
+
+    // Two editions of one number are refused, and nothing is written.
+    const carol = await signIn(app, 'carol@example.com')
+    const bad = structuredClone(doc)
+    bad.reports[0].editions[1].number = 1
+    const refused = await carol.post('/api/import', bad)
+    expect(refused.status).toBe(400)
+    expect((await carol.get('/api/reports')).json).toEqual([])
+  })
+
+  test("the brief says who wrote it: the author's title and organisation, set in the profile and settings", async () => {
+    const { ada, report, reader } = await setUp()
+    const me = await ada.put('/api/users/me', { display_title: '  Chief Executive  ' })
+    expect(me.status).toBe(200)
+    expect(me.json.display_title).toBe('Chief Executive')
+    expect((await ada.get('/api/users/me')).json.display_title).toBe('Chief Executive')
+    const settings = await ada.put('/api/settings', { organisation_name: 'Analytical Engines Ltd' })
+    expect(settings.json).toMatchObject({
+      organisation_name: 'Analytical Engines Ltd',
+      email_attach_pdf: false,
+    })
+    expect((await ada.put('/api/settings', { email_attach_pdf: true })).json.email_attach_pdf).toBe(
+      true,
+    )
+    const tooLong = await ada.put('/api/users/me', { display_title: 'x'.repeat(121) })
+    expect(tooLong.status).toBe(400)
+    expect(tooLong.json.error).toContain('120')
+    expect((await ada.put('/api/settings', { organisation_name: 'x'.repeat(121) })).status).toBe(
+      400,
+    )
+
+    const draft = await reader()
+    expect(draft.report).toMatchObject({
+      author: { name: 'Ada Lovelace', title: 'Chief Executive' },
+      organisation_name: 'Analytical Engines Ltd',
+      sent_date: null,
+    })
+    const sent = await ada.put(`/api/reports/${report.uuid}`, {
+      is_submitted: true,
+      sent_date: '2026-11-20',
+    })
+    expect(sent.status).toBe(200)
+    // The edition keeps the header as it was sent, whatever the profile says later.
+    await ada.put('/api/users/me', { display_title: null })
+    const shared = await reader()
+    expect(shared.report).toMatchObject({
+      author: { name: 'Ada Lovelace', title: 'Chief Executive' },
+      organisation_name: 'Analytical Engines Ltd',
+      sent_date: '2026-11-20',
+    })
+    expect((await ada.get('/api/users/me')).json.display_title).toBeNull()
+  })
+})

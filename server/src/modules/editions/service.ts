@@ -1,0 +1,71 @@
+import { desc, eq } from 'drizzle-orm'
+import type { AppContext } from '../../context'
+import { reportEditions, reports } from '../../db/schema'
+import { recordActivity } from '../../lib/activity'
+import { Conflict, NotFound } from '../../lib/errors'
+import { editionBrief, editionByNumber, editionMeta, freezeEdition } from '../reports/brief'
+import { findReport } from '../reports/find'
+import { queueSendDeliveries, wakeSenders } from '../reports/send'
+import type { EditionsModel } from './model'
+
+export const NOT_SENT = 'Only a sent report can be updated: send it first'
+
+/**
+ * POST /api/reports/{uuid}/editions ('Send update'): freezes the report as it is now into its
+ * next edition with the author's note and delivers it like a Send (e-mail and chat posts, the
+ * send quota, an activity entry), all in one transaction under the user's write lock. A draft
+ * answers 409 (Send is how a draft goes out) and changes nothing.
+ */
+export async function sendUpdate(
+  ctx: AppContext,
+  userId: number,
+  uuid: string,
+  input: EditionsModel.update,
+) {
+  const found = await findReport(ctx, userId, uuid)
+  const note = input.note?.trim() || null
+  const made = await ctx.db.tx(
+    async (tx) => {
+      // Read again inside the lock: sent, and still there.
+      const [report] = await tx.orm.select().from(reports).where(eq(reports.id, found.id))
+      if (!report) throw new NotFound('Report not found')
+      if (!report.is_submitted) throw new Conflict(NOT_SENT)
+      const edition = await freezeEdition({ ...ctx, db: tx }, report, note)
+      const delivery = await queueSendDeliveries({ ...ctx, db: tx }, userId, report)
+      await recordActivity(tx, {
+        userId,
+        action: 'report_updated_edition',
+        entityType: 'report',
+        entityId: report.uuid,
+        details: `edition ${edition.number}`,
+      })
+      return { edition, delivery }
+    },
+    { user: userId },
+  )
+  wakeSenders(ctx, made.delivery)
+  return editionMeta(made.edition)
+}
+
+/** GET /api/reports/{uuid}/editions: newest first. */
+export async function listEditions(ctx: AppContext, userId: number, uuid: string) {
+  const report = await findReport(ctx, userId, uuid)
+  const rows = await ctx.db.orm
+    .select({
+      number: reportEditions.number,
+      sent_at: reportEditions.sent_at,
+      note: reportEditions.note,
+    })
+    .from(reportEditions)
+    .where(eq(reportEditions.report_id, report.id))
+    .orderBy(desc(reportEditions.number))
+  return rows
+}
+
+/** GET /api/reports/{uuid}/editions/{number}: the frozen brief and which edition it is. */
+export async function getEdition(ctx: AppContext, userId: number, uuid: string, number: number) {
+  const report = await findReport(ctx, userId, uuid)
+  const row = await editionByNumber(ctx, report.id, number)
+  if (!row) throw new NotFound('Edition not found')
+  return { ...editionBrief(row), ...editionMeta(row) }
+}

@@ -1,0 +1,106 @@
+import { and, desc, eq } from 'drizzle-orm'
+import type { AppContext } from '../../context'
+import { reportEditions, userSettings, users } from '../../db/schema'
+import { nowIso } from '../../lib/time'
+import { reportProjectHealth } from '../project-health/service'
+import type { Report } from './find'
+import { namedReport } from './named'
+
+/**
+ * The brief: a report as its readers get it (the shared page, an edition, the memo): who wrote it,
+ * title, summary, sections with their items' projects, completion and assignees, and the
+ * project health table. Names only: nothing else of the account.
+ */
+export async function buildBrief(ctx: AppContext, report: Report) {
+  const { report: named } = await namedReport(ctx, report)
+  const [author] = await ctx.db.orm
+    .select({
+      name: users.name,
+      title: users.display_title,
+      organisation_name: userSettings.organisation_name,
+    })
+    .from(users)
+    .leftJoin(userSettings, eq(userSettings.user_id, users.id))
+    .where(eq(users.id, report.user_id))
+  return {
+    title: report.title,
+    week_start_date: report.week_start_date,
+    summary: report.summary,
+    sent_date: report.sent_date,
+    author: { name: author?.name ?? null, title: author?.title ?? null },
+    organisation_name: author?.organisation_name ?? null,
+    sections: named.sections.map((s) => ({
+      id: s.id,
+      section_name: s.section_name,
+      section_type: s.section_type,
+      content: s.content,
+      items: s.items.map((i) => ({
+        id: i.id,
+        content: i.content,
+        is_completed: i.is_completed,
+        project_name: i.projectName,
+        assignee_name: i.assignee,
+      })),
+    })),
+    project_health: await reportProjectHealth(ctx.db, report),
+  }
+}
+
+export type Brief = Awaited<ReturnType<typeof buildBrief>>
+
+/**
+ * Freezes the report as it is now into its next edition. Called inside the transaction of a
+ * Send or an update (under the user's write lock), so the number is read and written in one
+ * transaction; the unique index on (report_id, number) refuses a second edition of one number.
+ */
+export async function freezeEdition(ctx: AppContext, report: Report, note: string | null = null) {
+  const [last] = await ctx.db.orm
+    .select({ number: reportEditions.number })
+    .from(reportEditions)
+    .where(eq(reportEditions.report_id, report.id))
+    .orderBy(desc(reportEditions.number))
+    .limit(1)
+  const brief = await buildBrief(ctx, report)
+  const [row] = await ctx.db.orm
+    .insert(reportEditions)
+    .values({
+      report_id: report.id,
+      user_id: report.user_id,
+      number: (last?.number ?? 0) + 1,
+      sent_at: nowIso(),
+      note,
+      brief: JSON.stringify(brief),
+    })
+    .returning()
+  return row
+}
+
+/** The report's latest edition, or null while it was never sent. */
+export async function latestEdition(ctx: AppContext, reportId: number) {
+  const [row] = await ctx.db.orm
+    .select()
+    .from(reportEditions)
+    .where(eq(reportEditions.report_id, reportId))
+    .orderBy(desc(reportEditions.number))
+    .limit(1)
+  return row ?? null
+}
+
+/** One edition by number, or null. */
+export async function editionByNumber(ctx: AppContext, reportId: number, number: number) {
+  const [row] = await ctx.db.orm
+    .select()
+    .from(reportEditions)
+    .where(and(eq(reportEditions.report_id, reportId), eq(reportEditions.number, number)))
+  return row ?? null
+}
+
+/** The frozen brief of an edition row. */
+export const editionBrief = (row: { brief: string }) => JSON.parse(row.brief) as Brief
+
+/** What an edition says of itself. */
+export const editionMeta = (row: { number: number; sent_at: string; note: string | null }) => ({
+  number: row.number,
+  sent_at: row.sent_at,
+  note: row.note,
+})
