@@ -4,6 +4,7 @@
 // results.json.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import type { AbuseResult } from './abuse'
 import type { ApiResult } from './api'
 import type { PageMetrics } from './frontend'
 import type { PgResult } from './postgres'
@@ -28,6 +29,8 @@ export type Summary = {
   frontend: { cpuSlowdown: number; pages: PageMetrics[]; error?: string }
   uncached: Uncached[]
   postgres: PgResult | null
+  /** The abuse run (bench/abuse.ts): /api/health during each attack class, over idle. */
+  abuse?: AbuseResult | null
 }
 
 /** How the run was made, beyond the summary: the load run's seconds and the load generator. */
@@ -134,7 +137,50 @@ function gaps(summary: Summary) {
       )
   }
   if (frontendError) lines.push(`- GAP — front end not measured: ${frontendError}`)
+  for (const r of summary.abuse?.rows ?? []) {
+    if (!r.target) continue
+    line(
+      r.met,
+      `${r.engine}, ${r.attack}: /api/health ${r.target}`,
+      `p50 ${r.health.p50.toFixed(2)} ms (×${r.ratio50.toFixed(2)} idle), p90 ${r.health.p90.toFixed(2)} ms (×${r.ratio90.toFixed(2)}), max ${r.health.max.toFixed(0)} ms`,
+      'See "Abuse" above for what the attack costs and what is left',
+    )
+  }
   return lines
+}
+
+/** The abuse run's section: /api/health during each attack, on each engine, over idle. */
+function renderAbuse(abuse: AbuseResult | null | undefined) {
+  if (!abuse) return ''
+  const idle = Object.entries(abuse.idle)
+    .map(
+      ([engine, s]) =>
+        `${engine} idle: p50 ${s.p50.toFixed(2)} ms, p90 ${s.p90.toFixed(2)} ms, max ${s.max.toFixed(1)} ms`,
+    )
+    .join('; ')
+  const rows = abuse.rows.map(
+    (r) =>
+      `| ${r.engine} | ${r.attack} | ${r.sent} | ${Object.entries(r.statuses)
+        .map(([k, v]) => `${v}× ${k}`)
+        .join(
+          ', ',
+        )} | ${r.health.p50.toFixed(2)} | ${r.health.p90.toFixed(2)} | ${r.health.max.toFixed(0)} | ×${r.ratio50.toFixed(2)} | ×${r.ratio90.toFixed(2)} | ${r.target ? `${r.met ? 'MET' : 'GAP'} (${r.target})` : 'control'} |`,
+  )
+  return `## Abuse: /api/health while the server is attacked
+
+\`bench/abuse.ts\`: the real server on this dataset, on SQLite and then on PostgreSQL (durable defaults),
+under each attack class of \`server/src/security/\` (docs/security.md, "The standing abuse suite"),
+each from a process of its own, while another process asks \`/api/health\` every 10 ms. Floods are
+open-loop at 1,000 requests a second (refusing with a write allowed about 230 a second); nested
+bodies and the largest search run in closed loops; each import is the largest one allowed. Ratios
+are the probe's latency during the attack over its idle latency on the same server (${idle}).
+The tests assert what each attack gets; these rows are what it costs everyone else.
+
+| engine | attack | requests | answers | health p50 ms | p90 ms | max ms | p50 × idle | p90 × idle | target |
+| ------ | ------ | -------- | ------- | ------------- | ------ | ------ | ---------- | ---------- | ------ |
+${rows.join('\n')}
+${abuse.error ? `\nPostgreSQL not measured: ${abuse.error}\n` : ''}
+`
 }
 
 /** bench/profile.ts means (ms) measured before the performance work of issue 8, for comparison. */
@@ -267,6 +313,7 @@ writes with \`synchronous = NORMAL\` on 2026-11-23 (\`bench/results.json\` of th
 PUT 20,329 req/s at 64 connections; with FULL in this run: POST ${fmt((results.find((x: Row) => x.name === 'POST /api/section-items' && x.connections === 64) as Row)?.rps ?? 0)} req/s and PUT ${fmt((results.find((x: Row) => x.name === 'PUT /api/section-items/{id}' && x.connections === 64) as Row)?.rps ?? 0)} req/s
 (group commit: one fsync per batch of concurrent writes).
 
+${renderAbuse(summary.abuse)}
 ## Targets: met, or the gap and the next step
 
 ${gaps(summary).join('\n')}

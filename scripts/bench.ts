@@ -7,13 +7,14 @@
 // database seeded before (`bun bench/seed.ts <file>`) instead of seeding; APP_DIST=<dir> uses an
 // existing app build instead of building one into bench/tmp/dist. BENCH_ONLY=<part of a name>
 // measures only the matching API rows (`BENCH_ONLY=section-items`), `BENCH_ONLY=pages` only the
-// pages, or `BENCH_ONLY=postgres` only the PostgreSQL section, and prints them without the load run
-// and without writing results or docs.
+// pages, `BENCH_ONLY=postgres` only the PostgreSQL section, or `BENCH_ONLY=abuse` only the abuse
+// run (bench/abuse.ts), and prints them without the load run and without writing results or docs.
 //
 // The parts, in bench/: setup.ts (database, session, app build), server.ts (the server and its
 // start time), targets.ts (the endpoints), loadgen.ts (wrk), api.ts (the rows and their ceiling),
 // frontend.ts, postgres.ts, side-runs.ts (the uncached profile, the mixed load run), report.ts.
 import { cpus } from 'node:os'
+import { type AbuseResult, measureAbuse } from '../bench/abuse'
 import { measureApi } from '../bench/api'
 import { measureFrontend, type PageMetrics } from '../bench/frontend'
 import { loadGenerator } from '../bench/loadgen'
@@ -88,6 +89,9 @@ if (!only || only === 'postgres') {
   })
   if (postgres.error) console.log(`PostgreSQL not measured: ${postgres.error}`)
 }
+// The attack classes of server/src/security/ against the real server, on both engines.
+let abuse: AbuseResult | null = null
+if (!only || only === 'abuse') abuse = await measureAbuse({ sqlitePath: pristinePath })
 if (only) {
   console.log(`\nBENCH_ONLY=${only}: nothing written (${fmtSeconds()} s)`)
   process.exit(0)
@@ -110,6 +114,7 @@ const summary: Summary = {
   frontend: { cpuSlowdown: 4, pages: frontend, error: frontendError || undefined },
   uncached,
   postgres,
+  abuse,
 }
 summary.totalSeconds = (performance.now() - benchStarted) / 1000
 writeResults(summary)
