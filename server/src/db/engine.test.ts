@@ -39,6 +39,18 @@ describe('the engine boundary', () => {
     expect(offenders).toEqual([])
   })
 
+  test("neither engine's folder imports the other's: both implement src/db/statements.ts", async () => {
+    const crossing: string[] = []
+    for (const file of files) {
+      const other = file.startsWith('db/sqlite/') ? 'pg' : file.startsWith('db/pg/') ? 'sqlite' : ''
+      if (!other) continue
+      const text = await Bun.file(join(root, file)).text()
+      if (new RegExp(`from '(\\.\\./)+(db/)?${other}\\b`).test(text)) crossing.push(file)
+    }
+    expect(files).toContain('db/statements.ts')
+    expect(crossing).toEqual([])
+  })
+
   test('the check sees a violation when there is one', () => {
     const line = 'const row = db.select().from(users).where(eq(users.id, 1)).get()'
     expect(SQLITE_ONLY.some((rule) => rule.re.test(line))).toBe(true)

@@ -1,19 +1,22 @@
 import type { SQL } from 'drizzle-orm'
 import type { SqliteRemoteDatabase } from 'drizzle-orm/sqlite-proxy'
 import type * as schema from './schema'
-import type { Statements } from './sqlite/statements'
+import type { Statements } from './statements'
 
 /**
  * The database as the services see it, the same on both engines (docs/architecture.md,
- * "Two engines"). Business logic is written once against this: Drizzle's query builder (`orm`,
- * over the engine's own tables `t`), portable SQL through `rows`/`row`/`exec`, and `tx` for a
- * transaction. What differs between SQLite and PostgreSQL lives under src/db/sqlite, src/db/pg
+ * "Two engines"). Business logic is written once against this: Drizzle's query builder (`orm`),
+ * portable SQL through `rows`/`row`/`exec`, `tx` for a transaction and the hot statements `q`
+ * (declared in src/db/statements.ts). What differs between SQLite and PostgreSQL lives under src/db/sqlite, src/db/pg
  * and src/search.
  *
  * Rules that keep one code path correct on both:
  * - always `await` a query; never call a builder's `.all()`, `.get()`, `.run()` or `.values()`
  *   (they exist only on SQLite): `const [row] = await db.orm.select()...` (db.test.ts checks it);
- * - tables come from `db.t` (the engine's own table objects), never from a schema import;
+ * - tables come from src/db/schema.ts, the same objects on both engines: the PostgreSQL schema
+ *   (src/db/pg/schema.ts) stores the same columns under the same names and in the same stored
+ *   types, so a query built on them means the same on both. `db.t` is each engine's own table
+ *   objects, for what walks an engine's tables as that engine declares them (src/db/copy.ts);
  * - raw SQL only through Drizzle's `sql` template (placeholders per engine), written in the
  *   subset both engines share (no `?1`, no `COLLATE NOCASE`, no `strftime`, `CAST(x AS INTEGER)`
  *   around counts and sums, `CASE WHEN … THEN 1 ELSE 0 END` instead of a boolean used as a
@@ -30,8 +33,8 @@ export interface Engine {
   /** The engine's own table objects, shaped (and typed) like src/db/schema.ts. */
   readonly t: Schema
   /**
-   * The hand-tuned statements of the hot paths, one implementation per engine side by side
-   * (src/db/sqlite/statements/<area>.ts and src/db/pg/statements/<area>.ts).
+   * The hand-tuned statements of the hot paths (src/db/statements.ts), one implementation per
+   * engine side by side (src/db/sqlite/statements/<area>.ts and src/db/pg/statements/<area>.ts).
    */
   readonly q: Statements
   /** Rows of a raw query, as objects keyed by column name. */

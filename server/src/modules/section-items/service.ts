@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context'
 import type { sectionItems } from '../../db/schema'
-import type { RawItemRow, Refs } from '../../db/sqlite/statements/items'
+import type { RawItemRow, Refs } from '../../db/statements'
 import { BadRequest, NotFound } from '../../lib/errors'
 import { isoDate, nowIso } from '../../lib/time'
 import { ageing, type Weekday } from '../../lib/weeks'

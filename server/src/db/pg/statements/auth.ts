@@ -1,5 +1,4 @@
-import type { Statements } from '../../sqlite/statements'
-import type { PeekRow, SessionRow, UserRow } from '../../sqlite/statements/auth'
+import type { PeekRow, SessionRow, Statements, UserRow } from '../../statements'
 import type { PgCore } from '../core'
 
 const SESSION = 'SELECT user_id, expires_at FROM sessions WHERE id = $1'

@@ -1,12 +1,12 @@
 import { LAST_IN_SECTION } from '../../engine'
-import type { Statements } from '../../sqlite/statements'
 import type {
   ChainRow,
   FoundItem,
   Ids,
   RawItemRow,
   SectionInfo,
-} from '../../sqlite/statements/items'
+  Statements,
+} from '../../statements'
 import type { PgCore } from '../core'
 
 /** As SQLite's CHAIN_SQL; the deepest row per item by DISTINCT ON, booleans as 0/1. */

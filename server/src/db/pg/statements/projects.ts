@@ -1,5 +1,5 @@
 import type { ProjectWithCounts } from '@cadence/contract'
-import type { Statements } from '../../sqlite/statements'
+import type { Statements } from '../../statements'
 import type { PgCore } from '../core'
 
 /** As SQLite's: counts cast to integer (PostgreSQL's are bigint), comparisons summed by CASE. */

@@ -1,4 +1,4 @@
-import type { users } from '../../schema'
+import type { AuthStatements, PeekRow, SessionRow, UserRow } from '../../statements'
 import { ready, type SqliteCore } from '../core'
 
 // Two single-table statements rather than one JOIN: measured with bun:sqlite, the JOIN costs
@@ -15,19 +15,8 @@ SELECT s.user_id AS userId, s.expires_at AS expiresAt,
 FROM sessions s
 WHERE s.id = ?`
 
-export type SessionRow = { user_id: number; expires_at: string }
-export type UserRow = typeof users.$inferSelect
-export type PeekRow = {
-  userId: number
-  expiresAt: string
-  lastSeenAt: string | null
-  email: string
-  version: number
-  shared: number
-}
-
 /** The session lookups of every authenticated request (twin: src/db/pg/statements/auth.ts). */
-export const authStatements = (db: SqliteCore) => ({
+export const authStatements = (db: SqliteCore): AuthStatements => ({
   async session(id: string) {
     await ready(db)
     return (db.prepare(SESSION).get(id) as SessionRow | null) ?? undefined

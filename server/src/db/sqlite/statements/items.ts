@@ -1,14 +1,16 @@
 import type { Statement } from 'bun:sqlite'
-import type { sectionItems } from '../../schema'
+import type {
+  ChainRow,
+  FoundItem,
+  Ids,
+  ItemChange,
+  ItemStatements,
+  NewItem,
+  RawItemRow,
+  SectionInfo,
+} from '../../statements'
 import { ready, type SqliteCore } from '../core'
 import { batchedWrite } from '../write-batch'
-
-export type ChainRow = {
-  item_id: number
-  carried_forward: number
-  origin_week_start_date: string
-  report_week_start_date: string
-}
 
 /**
  * One query for any number of items: a recursive walk up each item's carried_from chain to its
@@ -40,27 +42,11 @@ JOIN section_items it ON it.id = roots.item_id
 JOIN report_sections its ON its.id = it.section_id
 JOIN reports ir ON ir.id = its.report_id`
 
-/** An item as stored: is_completed is 0/1 in both engines' rows. */
-export type RawItemRow = Omit<typeof sectionItems.$inferSelect, 'is_completed'> & {
-  is_completed: number
-}
-
 /** Whether the optional project and team member (null: none given) belong to the user. */
 const REFS_SQL = `
   (?3 IS NULL OR EXISTS (SELECT 1 FROM projects WHERE id = ?3 AND user_id = ?2)) AS project_ok,
   (?4 IS NULL OR EXISTS (SELECT 1 FROM team_members WHERE id = ?4 AND user_id = ?2)) AS member_ok,
   (SELECT weekly_start_day FROM user_settings WHERE user_id = ?2) AS start_day`
-
-export type Refs = { project_ok: number; member_ok: number; start_day: string | null }
-export type SectionInfo = Refs & {
-  section_type: 'standard' | 'tasks' | 'followups'
-  week_start_date: string
-}
-export type FoundItem = Refs & {
-  carried_from_item_id: number | null
-  week_start_date: string
-  carried_forward: number
-}
 
 /** The user's section and its report's week. */
 const SECTION_SQL = `
@@ -90,18 +76,6 @@ WHERE i.id = ?1 AND i.user_id = ?2`
 
 const DELETE_SQL = 'DELETE FROM section_items WHERE id = ?1 AND user_id = ?2'
 
-/** What to insert, decided by the service from the section it was given (it goes last). */
-export type NewItem = {
-  content: string
-  project_id: number | null
-  item_type: string
-  assigned_to_team_member_id: number | null
-}
-/** The columns to change (a subset of the updatable ones) and their stored values, in order. */
-export type ItemChange = { columns: string[]; values: (string | number | null)[] }
-
-export type Ids = { userId: number; projectId: number | null; memberId: number | null }
-
 /**
  * The hot statements of report items on SQLite (twin: src/db/pg/statements/items.ts). Item writes
  * are the hot write path (≥ 5,000 writes/s, docs/benchmarks.md): each is one read that checks
@@ -109,7 +83,7 @@ export type Ids = { userId: number; projectId: number | null; memberId: number |
  * business logic that may throw), and one write with RETURNING, all run synchronously inside a
  * group commit (write-batch.ts) with statements compiled once.
  */
-export const itemsStatements = (db: SqliteCore) => {
+export const itemsStatements = (db: SqliteCore): ItemStatements => {
   const updates = new Map<string, Statement>()
   /** UPDATE statements by the set of columns they change (at most 2^5 shapes: assignee_completed_at goes with is_completed). */
   const updateStatement = (columns: string[]) => {

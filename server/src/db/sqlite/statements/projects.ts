@@ -1,4 +1,5 @@
 import type { ProjectWithCounts } from '@cadence/contract'
+import type { ProjectStatements } from '../../statements'
 import { ready, type SqliteCore } from '../core'
 
 /**
@@ -26,7 +27,7 @@ LEFT JOIN (SELECT project_id, COUNT(*) AS c FROM member_followups WHERE user_id 
 WHERE p.user_id = ?1`
 
 /** The projects list with its counts, a measured hot path (twin: src/db/pg/statements/projects.ts). */
-export const projectsStatements = (db: SqliteCore) => ({
+export const projectsStatements = (db: SqliteCore): ProjectStatements => ({
   /** The user's projects with their counts (one project with `projectId`), in no set order. */
   async withCounts(userId: number, projectId: number | null = null) {
     await ready(db)

@@ -1,0 +1,137 @@
+import type { ProjectWithCounts } from '@cadence/contract'
+import type { Entity } from '../search/candidates'
+import type { ParsedQuery } from '../search/query'
+import type { IndexRow } from '../search/rank'
+import type { sectionItems, users } from './schema'
+
+/**
+ * The hand-tuned statements of the hot paths, `db.q.<area>`: declared once here, implemented by
+ * each engine side by side with the same answers (src/db/sqlite/statements/<area>.ts and
+ * src/db/pg/statements/<area>.ts; search's are src/search/sqlite.ts and src/search/pg.ts). Neither
+ * engine's folder imports the other's.
+ */
+export interface Statements {
+  auth: AuthStatements
+  items: ItemStatements
+  projects: ProjectStatements
+  search: SearchStatements
+}
+
+// ---- auth: the session lookups of every authenticated request ----
+
+export type SessionRow = { user_id: number; expires_at: string }
+export type UserRow = typeof users.$inferSelect
+export type PeekRow = {
+  userId: number
+  expiresAt: string
+  lastSeenAt: string | null
+  email: string
+  version: number
+  shared: number
+}
+
+export interface AuthStatements {
+  session(id: string): Promise<SessionRow | undefined>
+  user(id: number): Promise<UserRow | undefined>
+  /**
+   * The session's user and that user's data version (src/lib/http-cache.ts), in one read. SQLite
+   * answers without a promise unless a write batch holds the connection: the cached GETs are
+   * answered without one when they can be.
+   */
+  peek(id: string): PeekRow | undefined | Promise<PeekRow | undefined>
+}
+
+// ---- items: report item writes (the hot write path) and carried-from chains ----
+
+/** An item as stored: is_completed is 0/1 in both engines' rows. */
+export type RawItemRow = Omit<typeof sectionItems.$inferSelect, 'is_completed'> & {
+  is_completed: number
+}
+/** Whether the optional project and team member (null: none given) belong to the user. */
+export type Refs = { project_ok: number; member_ok: number; start_day: string | null }
+/** The user's section and its report's week. */
+export type SectionInfo = Refs & {
+  section_type: 'standard' | 'tasks' | 'followups'
+  week_start_date: string
+}
+/** The user's item, its report's week and whether a later copy of it exists. */
+export type FoundItem = Refs & {
+  carried_from_item_id: number | null
+  week_start_date: string
+  carried_forward: number
+}
+/** What to insert, decided by the service from the section it was given (it goes last). */
+export type NewItem = {
+  content: string
+  project_id: number | null
+  item_type: string
+  assigned_to_team_member_id: number | null
+}
+/** The columns to change (a subset of the updatable ones) and their stored values, in order. */
+export type ItemChange = { columns: string[]; values: (string | number | null)[] }
+export type Ids = { userId: number; projectId: number | null; memberId: number | null }
+/** An item's carried-from chain: its first copy's report week and whether a later copy exists. */
+export type ChainRow = {
+  item_id: number
+  carried_forward: number
+  origin_week_start_date: string
+  report_week_start_date: string
+}
+
+/**
+ * Each write is one read that checks every ownership and gathers what the answer needs, the
+ * service's decision (`plan`: synchronous business logic that may throw), and one write.
+ */
+export interface ItemStatements {
+  /** Reads the section, lets `plan` decide (or throw), inserts; null when the section is not the user's. */
+  create(
+    sectionId: number,
+    ids: Ids,
+    plan: (section: SectionInfo) => NewItem,
+  ): Promise<{ section: SectionInfo; row: RawItemRow } | null>
+  /** Reads the item, lets `plan` decide (or throw), updates; null when the item is not the user's. */
+  update(
+    id: number,
+    ids: Ids,
+    now: string,
+    plan: (found: FoundItem) => ItemChange,
+  ): Promise<{ found: FoundItem; row: RawItemRow } | null>
+  /** Deletes the user's item; answers how many rows went (0 or 1). */
+  delete(id: number, userId: number): Promise<number>
+  /** Each item's carried-from chain (src/modules/section-items/ageing.ts). */
+  chains(userId: number, itemIds: number[]): Promise<ChainRow[]>
+}
+
+// ---- projects: the projects list with its counts ----
+
+export interface ProjectStatements {
+  /** The user's projects with their counts (one project with `projectId`), in no set order. */
+  withCounts(userId: number, projectId?: number | null): Promise<ProjectWithCounts[]>
+}
+
+// ---- search: the index and what a search reads ----
+
+export interface SearchStatements {
+  /** Before a query: what is pending goes into the index, so results are never stale. */
+  prepare(): Promise<void>
+  /** Soon after a write on the hot path: its pending entries are applied in the background. */
+  syncSoon(): void
+  /** Filters only: the rowids of the newest `limit` entries of the kinds asked for. */
+  newest(userId: number, codes: number[] | null, limit: number): Promise<number[]>
+  /**
+   * The newest `limit` entries matching the query's text, with their text, for ranking; `exact`
+   * when the engine matched phrases and prefixes as the ranking counts them.
+   */
+  matches(
+    userId: number,
+    codes: number[] | null,
+    query: ParsedQuery,
+    limit: number,
+  ): Promise<{ rows: IndexRow[]; exact: boolean }>
+  /** The user's rows of one kind, by id. */
+  load(entity: Entity, userId: number, ids: number[]): Promise<Record<string, unknown>[]>
+  /** Ids of the user's projects whose name contains `name`, case-insensitively. */
+  projectIds(userId: number, name: string): Promise<number[]>
+  /** Reports (ids) with at least one item in one of `projects`. */
+  reportsWithProjects(userId: number, projects: number[]): Promise<number[]>
+}
