@@ -1,5 +1,5 @@
 // The two runs of `bun run bench` in processes of their own, after the servers are stopped: the
-// uncached handlers in-process (bench/profile.ts) and the mixed load run of issue 9.
+// uncached handlers in-process (bench/profile.ts) and the mixed load run (server/src/security/load.test.ts).
 import { join } from 'node:path'
 
 const root = join(import.meta.dir, '..')
@@ -46,7 +46,7 @@ export function profileUncached(dbPath: string): Uncached[] {
 }
 
 /**
- * The load run of issue 9 (server/src/security/load.test.ts): 64 clients, 50 users, leak checks,
+ * The mixed load run (server/src/security/load.test.ts): 64 clients, 50 users, leak checks,
  * for LOAD_SECONDS (10 s here). Resolves with its seconds, whether it passed, and its summary line
  * (or the end of its output when it failed).
  */

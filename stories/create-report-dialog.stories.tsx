@@ -120,7 +120,7 @@ export const Dark: Story = {
   },
 }
 
-// Week over week (issue 10): uncontrolled, the checkbox starts from the user's setting.
+// Week over week: uncontrolled, the checkbox starts from the user's setting.
 export const CarryOverFromSetting: Story = {
   render: (args) => (
     <CreateReportDialog

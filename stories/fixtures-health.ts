@@ -1,4 +1,4 @@
-// Project health (issue 16): the fixture report with a health per project, and a project's history.
+// Project health: the fixture report with a health per project, and a project's history.
 import type { ProjectHealth, ProjectHealthWeek, ReportViewReport } from '@cadence/ui'
 import { fullReport } from './fixtures'
 

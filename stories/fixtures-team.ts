@@ -8,7 +8,7 @@ import type {
 import { memberDefaults } from './fixture-defaults'
 import { fullReport, members } from './fixtures'
 
-// Team roll-up (issue 17): an executive (Ada) and her team; Tom has joined Cadence.
+// Team roll-up: an executive (Ada) and her team; Tom has joined Cadence.
 
 export const invitationPreview = {
   inviter_name: 'Ada Lovelace',

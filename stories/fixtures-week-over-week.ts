@@ -1,4 +1,4 @@
-// Fixtures for the week-over-week stories (issue 10): the shapes of docs/week-over-week.md.
+// Fixtures for the week-over-week stories: the shapes of docs/week-over-week.md.
 import type {
   ChangeItem,
   DashboardItem,

@@ -192,7 +192,7 @@ export const Dark: Story = {
   },
 }
 
-// Week over week (issue 10): the report step offers carry-over, from the user's setting.
+// Week over week: the report step offers carry-over, from the user's setting.
 export const ReportStepCarryOver: Story = {
   args: { step: 'report', defaultCarryOver: false },
   play: async ({ args }) => {

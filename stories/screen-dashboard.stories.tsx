@@ -103,7 +103,7 @@ export const MobileEmpty: Story = {
   },
 }
 
-// Week over week (issue 10): ageing on the open items and the sort by age.
+// Week over week: ageing on the open items and the sort by age.
 const firstItem = (canvas: ReturnType<typeof within>, card: string) => {
   const heading = canvas.getByRole('heading', { name: card })
   const list = heading.closest('[data-slot="card"]') as HTMLElement

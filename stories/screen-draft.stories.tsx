@@ -89,7 +89,7 @@ export const Dark: Story = {
   },
 }
 
-// Week over week (issue 10): the copy buttons and 'Since last week' on the draft.
+// Week over week: the copy buttons and 'Since last week' on the draft.
 export const CopyButtons: Story = {
   args: { onCopyMarkdown: fn(), onCopyEmail: fn() },
   play: async ({ canvas, args }) => {
@@ -144,7 +144,7 @@ export const Ageing: Story = {
   },
 }
 
-// Reports that travel (issue 16): the brief opens with the Project health table.
+// Reports that travel: the brief opens with the Project health table.
 export const ProjectHealth: Story = {
   args: { report: reportWithHealth },
   play: async ({ canvas }) => {
@@ -165,7 +165,7 @@ export const NoProjectHealth: Story = {
   },
 }
 
-// Team roll-up (issue 17): a pulled item names its author; Maya completed hers with a note.
+// Team roll-up: a pulled item names its author; Maya completed hers with a note.
 export const TeamAttribution: Story = {
   args: { report: attributedReport },
   play: async ({ canvas }) => {

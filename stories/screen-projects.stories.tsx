@@ -138,7 +138,7 @@ export const OverviewDark: Story = {
   },
 }
 
-// Week over week (issue 10): the counts of each week in the timeline.
+// Week over week: the counts of each week in the timeline.
 export const WeekCounts: Story = {
   args: { weekChanges: projectWeekChanges },
   play: async ({ canvas }) => {
@@ -170,7 +170,7 @@ export const WeekCountsMobile: Story = {
   globals: { viewport: { value: 'mobile', isRotated: false } },
 }
 
-// Reports that travel (issue 16): the health set on each week's report.
+// Reports that travel: the health set on each week's report.
 export const HealthHistory: Story = {
   args: { health: apolloHealthWeeks },
   play: async ({ canvas }) => {

@@ -139,7 +139,7 @@ export const OverviewDark: Story = {
   },
 }
 
-// Team roll-up (issue 17): a member on Cadence carries a 'Linked' badge, and Team updates opens.
+// Team roll-up: a member on Cadence carries a 'Linked' badge, and Team updates opens.
 export const OverviewLinked: Story = {
   render: () => (
     <TeamOverviewView
@@ -160,7 +160,7 @@ export const OverviewLinked: Story = {
   },
 }
 
-// Week over week (issue 10): 'Prepare 1:1' as a link to the prep page.
+// Week over week: 'Prepare 1:1' as a link to the prep page.
 export const PrepareOneOnOneLink: Story = {
   args: { prepareOneOnOneHref: '/team-members/m-maya/prep', onPrepareOneOnOne: undefined },
   play: async ({ canvas }) => {

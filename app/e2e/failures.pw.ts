@@ -1,4 +1,4 @@
-// Failure paths a user meets (issue 7 §2 and §3): the server stopping mid-edit, an expired
+// Failure paths a user meets: the server stopping mid-edit, an expired
 // session, report URLs that do not exist, and two users at once who never see each other's data
 // (lists, search, direct URLs). Each journey saves its final screen to artifacts/e2e/.
 import { Database } from 'bun:sqlite'

@@ -1,4 +1,4 @@
-// Reports that travel (issue 16): an executive sets each project's health, shares the report by
+// Reports that travel: an executive sets each project's health, shares the report by
 // a private link, a reader without an account opens it, asks a question and acknowledges it; the
 // question lands as a follow-up in the executive's report; revoking ends the link at once.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'

@@ -1,4 +1,4 @@
-// Team roll-up (issue 17): an executive and a team member, each in their own browser. The
+// Team roll-up: an executive and a team member, each in their own browser. The
 // executive invites, the member signs in through the invitation and is linked; work assigned to
 // the member is completed on their side and seen on the executive's; the member's sent report
 // reaches Team updates and an item is pulled into the executive's report with attribution;

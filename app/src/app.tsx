@@ -15,7 +15,7 @@ if (typeof window !== 'undefined' && window.location.pathname === '/') {
 }
 const AuthCallbackPage = lazy(() => import('./routes/auth-callback'))
 const StaticPage = lazy(() => import('./routes/static-pages'))
-/** A shared report for readers without an account (issue 16): nothing of the signed-in app. */
+/** A shared report for readers without an account: nothing of the signed-in app. */
 const SharedReportPage = lazy(() => import('./routes/shared'))
 /** Joining an executive's team (team roll-up): works signed in or out. */
 const InvitationPage = lazy(() => import('./routes/invitation'))

@@ -29,7 +29,7 @@ const question = (id: number, report_uuid: string, seen: boolean) =>
     created_at: '2026-11-24T09:00:00.000Z',
   }) as ReaderQuestion
 
-describe("readers' question badges (issue 16)", () => {
+describe("readers' question badges", () => {
   const answer = {
     questions: [question(1, 'r-a', false), question(2, 'r-a', false), question(3, 'r-b', true)],
     unseen: 3,

@@ -133,7 +133,7 @@ export const teamMembers = sqliteTable(
     name: text('name').notNull(),
     title: text('title'),
     email: text('email').notNull(),
-    // Team roll-up (issue 17): the Cadence account that accepted this member's invitation.
+    // Team roll-up: the Cadence account that accepted this member's invitation.
     linked_user_id: integer('linked_user_id').references((): AnySQLiteColumn => users.id, {
       onDelete: 'set null',
     }),
@@ -403,7 +403,7 @@ export const rateLimits = sqliteTable(
   (t) => [index('rate_limits_window').on(t.window_start)],
 )
 
-/** A project's health on one report (issue 16); one row per report and project. */
+/** A project's health on one report; one row per report and project. */
 export const projectHealth = sqliteTable(
   'project_health',
   {
@@ -509,7 +509,7 @@ export const shareAcknowledgements = sqliteTable(
 )
 
 /**
- * A single-use invitation for a team member to link their own account (issue 17). Only the
+ * A single-use invitation for a team member to link their own account. Only the
  * SHA-256 of the token is stored; the link is shown once.
  */
 export const invitations = sqliteTable(

@@ -73,7 +73,7 @@ async function makeFixture() {
   // Another user's own objects, for routes that create or list.
   ;(await other.post('/api/projects', { name: 'Other project' })).json
 
-  // Team roll-up (issue 17). `linked` is on the owner's team (linked to `member`), with a
+  // Team roll-up. `linked` is on the owner's team (linked to `member`), with a
   // sent report of their own and an item of the owner's report assigned to them; the owner is on
   // `other`'s team. So `linked` is the owner's team member and `other` the owner's executive:
   // both are strangers to every object of the owner's in the matrix below (the two-account swap
@@ -504,7 +504,7 @@ describe('authorization matrix', () => {
 })
 
 /**
- * The routes a private link opens (issue 16): the token is the only key. A valid token
+ * The routes a private link opens: the token is the only key. A valid token
  * opens its report and nothing else; an expired, revoked or wrong one answers 404 and writes
  * nothing, whoever asks (anonymous, another user, the owner).
  */
@@ -560,7 +560,7 @@ describe('authorization matrix: shared-link tokens', () => {
 })
 
 /**
- * Team roll-up (issue 17, docs/security.md "Team roll-up"): each new route as each role —
+ * Team roll-up (docs/security.md "Team roll-up"): each new route as each role —
  * anonymous, an unrelated user, an admin who is not involved, the linked member, and the
  * executive of that member (the fixture's owner) — in this order, with the status each gets and
  * what it must (not) see. A linked member reaching anything but what is shared answers 404.

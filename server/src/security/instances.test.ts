@@ -1,4 +1,4 @@
-// Several instances on one database behave as one (issue 15): two real server processes on the
+// Several instances on one database behave as one: two real server processes on the
 // same database — a fresh PostgreSQL database when the suite runs on PostgreSQL, a SQLite file
 // otherwise — prove it over HTTP: a session made on one is valid on the other, a write through
 // one is read at once through the other (also through If-None-Match: never a stale 304), writes

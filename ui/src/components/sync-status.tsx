@@ -22,7 +22,7 @@ type SyncStatusProps = {
 }
 
 /**
- * The changes made offline that did not sync (issue 6): each with the item it concerns, the
+ * The changes made offline that did not sync: each with the item it concerns, the
  * server's reason, and Retry or Discard. Nothing when every change synced. The 'Offline' and
  * 'N changes waiting to sync' indicator is AppShell's (`offline`, `pendingChanges`).
  */

@@ -8,7 +8,7 @@ import { ConfirmInline } from '../primitives/confirm-inline'
 import type { AssignedItem, Invitation, TeamMember, TeamMembership } from '../types'
 import { LinkDialog } from './sharing'
 
-// Team roll-up (issue 17): inviting a team member, their link, what is assigned to them,
+// Team roll-up: inviting a team member, their link, what is assigned to them,
 // and the teams they are on.
 
 type InviteDialogProps = {

@@ -7,7 +7,7 @@ import { Skeleton } from '../primitives/skeleton'
 import type { TeamUpdate, TeamUpdateSection } from '../types'
 import { ProjectHealthTable } from './project-health'
 
-// Team roll-up (issue 17): a teammate's sent report, read-only, as Team updates and a
+// Team roll-up: a teammate's sent report, read-only, as Team updates and a
 // linked member's page show it. Apart from team-roll-up.tsx so the dashboard does not load it.
 
 type TeamUpdateReportProps = {

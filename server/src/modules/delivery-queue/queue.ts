@@ -77,7 +77,7 @@ export async function recordSendDeliveries(
 export const QUESTION_MAIL_DELAY_MS = 2 * 60_000
 
 /**
- * A reader asked a question on a private link (issue 16): with mail enabled, the author gets an
+ * A reader asked a question on a private link: with mail enabled, the author gets an
  * e-mail listing the questions still unanswered on that brief (delivery/mail.ts). One pending
  * e-mail per report at a time: the questions that follow it within QUESTION_MAIL_DELAY_MS are in
  * it, so anonymous readers cannot make Cadence send the author more than one e-mail per window.

@@ -1,5 +1,5 @@
 /**
- * Chat delivery (issue 16, README "Reports that travel"): on Send, the report's title, its Project
+ * Chat delivery (docs/features.md, "Reports that travel"): on Send, the report's title, its Project
  * health table and its summary, with a private link, are posted to each of the user's webhook URLs
  * — Slack and Microsoft Teams incoming webhooks in their own message formats, any other https URL
  * as plain JSON. Each post is a `webhook` row in `deliveries`, retried like e-mail (1, 5, 15, 60

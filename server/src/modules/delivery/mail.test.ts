@@ -595,7 +595,7 @@ describe('team roll-up mail', () => {
   })
 })
 
-describe("readers' questions (issue 16)", () => {
+describe("readers' questions", () => {
   test('the author is e-mailed the unanswered questions of a brief, several in one e-mail, all escaped', async () => {
     const ctx = await mailApp()
     const { ada, report } = await reportWithItems(ctx)

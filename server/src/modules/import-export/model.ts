@@ -105,7 +105,7 @@ export namespace ImportExportModel {
         is_submitted: t.Boolean(),
         sent_date: t.Nullable(date('sent_date')),
         created_at: timestamp,
-        // Reports that travel (issue 16): the health set on this report, readers' questions with
+        // Reports that travel: the health set on this report, readers' questions with
         // their answers, acknowledgements. Private links are never exported (their tokens exist
         // nowhere but in the links given out).
         project_health: t.Optional(

@@ -13,7 +13,7 @@ type Set = { project_id: number; health: Health; note: string | null }
 type Earlier = Set & { week_start_date: string }
 
 /**
- * The Project health table of a report (issue 16): every project with items on it, with
+ * The Project health table of a report: every project with items on it, with
  * the health set on this report or, until one is, the one carried from the latest earlier report
  * that set it (the starting value); `previous_health` is that earlier health, for the change
  * since last week. The note is this week's own: a 'why' is not carried.

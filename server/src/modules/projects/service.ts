@@ -123,7 +123,7 @@ async function moveReferences(tx: Engine, fromIds: number[], toId: number | null
 const SEVERITY = { on_track: 0, at_risk: 1, off_track: 2 } as const
 
 /**
- * Project health (issue 16) follows the items: each report's health of `fromIds` moves to `toId`.
+ * Project health follows the items: each report's health of `fromIds` moves to `toId`.
  * Where that report already has a health for `toId` (or several of `fromIds` meet in one report),
  * the worst is kept with its why — an executive would rather read 'At risk' twice than lose it.
  * Into General (null) there is no project to carry a health: those rows go with their project.

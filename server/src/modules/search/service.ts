@@ -15,8 +15,8 @@ export const RESULT_LIMIT = 50
 export const SHARED_PLACES = 10
 
 /**
- * Ranked results among the user's own objects, then what is shared with them (team roll-up,
- * issue 17): the sent reports of the teammates who linked their account (labelled
+ * Ranked results among the user's own objects, then what is shared with them (team roll-up):
+ * the sent reports of the teammates who linked their account (labelled
  * `source: 'team_update'` with whose they are) and the items others assigned to them (`source:
  * 'assigned'`). Under 2 non-blank characters gives none.
  */

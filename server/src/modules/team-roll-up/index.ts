@@ -28,7 +28,7 @@ import { TeamModel } from './model'
 import { pullItem, teamUpdates } from './updates'
 
 /**
- * Team roll-up (issue 17; who may see and change what: docs/security.md, "Team roll-up"). Every
+ * Team roll-up (who may see and change what: docs/security.md, "Team roll-up"). Every
  * route is signed in but one: the invitation preview, which answers two names for a token and
  * nothing else. Everything a linked member reaches of an executive's data, and the other way round,
  * follows team_members.linked_user_id; unlinking ends it all at once.

@@ -1,7 +1,7 @@
 import { t } from 'elysia'
 
 /**
- * Team roll-up (issue 17): invitations, assigned to me, team updates, pull. What the routes take;
+ * Team roll-up: invitations, assigned to me, team updates, pull. What the routes take;
  * what they answer is in @cadence/contract (team.ts).
  */
 export namespace TeamModel {
