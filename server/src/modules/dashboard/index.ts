@@ -3,18 +3,23 @@ import { and, between, desc, eq, sql } from 'drizzle-orm'
 import { Elysia } from 'elysia'
 import type { AppContext } from '../../context'
 import { reports, type sectionItems } from '../../db/schema'
+import { compareNoCase } from '../../lib/order'
 import { routeRules } from '../../lib/route-rules'
 import { isoDate } from '../../lib/time'
 import { currentWeekWindow, type Weekday } from '../../lib/weeks'
 import { authPlugin } from '../auth/plugin'
+import { reportProjectHealth } from '../project-health/service'
 import { ageingClock, withAgeing } from '../section-items/ageing'
 import { getSettings } from '../settings/service'
 
 const openItemsSql = (userId: number, type: string) => sql`
-SELECT i.*, r.title AS report_title, r.week_start_date AS report_week_start_date, r.uuid AS report_uuid
+SELECT i.*, r.title AS report_title, r.week_start_date AS report_week_start_date, r.uuid AS report_uuid,
+  m.uuid AS assignee_uuid, m.name AS assignee_name, p.uuid AS project_uuid, p.name AS project_name
 FROM section_items i
 JOIN report_sections s ON s.id = i.section_id
 JOIN reports r ON r.id = s.report_id
+LEFT JOIN team_members m ON m.id = i.assigned_to_team_member_id AND m.user_id = i.user_id
+LEFT JOIN projects p ON p.id = i.project_id AND p.user_id = i.user_id
 WHERE i.user_id = ${userId} AND i.item_type = ${type} AND i.is_completed = 0
   AND NOT EXISTS (SELECT 1 FROM section_items x WHERE x.carried_from_item_id = i.id)
 ORDER BY r.week_start_date DESC, s.sort_order, i.sort_order, i.id
@@ -39,11 +44,70 @@ type OpenItem = typeof sectionItems.$inferSelect & {
   report_title: string | null
   report_week_start_date: string
   report_uuid: string
+  assignee_uuid: string | null
+  assignee_name: string | null
+  project_uuid: string | null
+  project_name: string | null
+}
+
+const HEALTH_ORDER = { off_track: 0, at_risk: 1, on_track: 2 } as const
+
+/** The current report's projects that have a health, worst first (then by name, as the table). */
+async function currentHealth(ctx: AppContext, report: typeof reports.$inferSelect | null) {
+  if (!report) return []
+  const rows = await reportProjectHealth(ctx.db, report)
+  return rows
+    .flatMap((r) =>
+      r.health
+        ? [
+            {
+              project_uuid: r.project_uuid,
+              project_name: r.project_name,
+              health: r.health,
+              note: r.note,
+            },
+          ]
+        : [],
+    )
+    .sort((a, b) => HEALTH_ORDER[a.health] - HEALTH_ORDER[b.health])
+}
+
+type Aged = OpenItem & { open_weeks: number }
+
+/**
+ * 'Waiting on': the open items assigned to team members, grouped by person; in each group the
+ * oldest first, and the person whose oldest item has waited longest first.
+ */
+export function waitingOn(items: Aged[]) {
+  const groups = new Map<string, { name: string; items: Aged[] }>()
+  for (const item of items) {
+    if (!item.assignee_uuid || item.is_completed) continue
+    const group = groups.get(item.assignee_uuid) ?? { name: item.assignee_name ?? '', items: [] }
+    group.items.push(item)
+    groups.set(item.assignee_uuid, group)
+  }
+  return [...groups]
+    .map(([uuid, g]) => {
+      const sorted = [...g.items].sort((a, b) => b.open_weeks - a.open_weeks || a.id - b.id)
+      return {
+        team_member_uuid: uuid,
+        name: g.name,
+        item_ids: sorted.map((i) => i.id),
+        oldest_open_weeks: sorted[0].open_weeks,
+      }
+    })
+    .sort(
+      (a, b) =>
+        b.oldest_open_weeks - a.oldest_open_weeks ||
+        b.item_ids.length - a.item_ids.length ||
+        compareNoCase(a.name, b.name),
+    )
 }
 
 /**
- * Open tasks and follow-ups, only the newest copy of each carry-over chain, with their ageing
- * (two queries per list whatever its length).
+ * Open tasks and follow-ups, only the newest copy of each carry-over chain, with their ageing,
+ * assignee and project (two queries per list whatever its length); the current report's project
+ * health; 'Waiting on', grouped from the same lists.
  */
 export async function dashboard(ctx: AppContext, userId: number) {
   const clock = await ageingClock(ctx, userId)
@@ -57,10 +121,15 @@ export async function dashboard(ctx: AppContext, userId: number) {
       })),
       clock,
     )
+  const current = await currentWeekReport(ctx, userId)
+  const activeTasks = await open('task')
+  const activeFollowups = await open('followup')
   return {
-    currentWeekReport: await currentWeekReport(ctx, userId),
-    activeTasks: await open('task'),
-    activeFollowups: await open('followup'),
+    currentWeekReport: current,
+    activeTasks,
+    activeFollowups,
+    projectHealth: await currentHealth(ctx, current),
+    waitingOn: waitingOn([...activeTasks, ...activeFollowups]),
     recentReports: await ctx.db.orm
       .select()
       .from(reports)

@@ -1,0 +1,154 @@
+import { expect, test } from 'bun:test'
+import { isoDate } from '../../lib/time'
+import { addDays, weekStart } from '../../lib/weeks'
+import { type Client, createTestApp, signIn } from '../../test/helpers'
+
+// Weeks relative to the real current week (the server ages items against today), Monday start.
+const THIS_WEEK = weekStart(isoDate(), 'monday')
+const week = (n: number) => addDays(THIS_WEEK, 7 * n)
+
+type Section = { id: number; section_name: string }
+type Report = { uuid: string; sections: Section[] }
+type Item = {
+  id: number
+  content: string
+  open_weeks: number
+  is_stalled: boolean
+  assignee_uuid: string | null
+  assignee_name: string | null
+  project_uuid: string | null
+  project_name: string | null
+}
+type Dashboard = {
+  activeTasks: Item[]
+  activeFollowups: Item[]
+  projectHealth: { project_uuid: string; project_name: string; health: string; note: string }[]
+  waitingOn: {
+    team_member_uuid: string
+    name: string
+    item_ids: number[]
+    oldest_open_weeks: number
+  }[]
+}
+
+async function setup() {
+  const ctx = await createTestApp()
+  const ada = await signIn(ctx.app, 'ada@example.com')
+  await ada.post('/api/section-templates', { name: 'Action Items', type: 'tasks' })
+  await ada.post('/api/section-templates', { name: 'Follow-ups', type: 'followups' })
+  const project = async (name: string) => (await ada.post('/api/projects', { name })).json
+  const member = async (name: string, email: string) =>
+    (await ada.post('/api/team-members', { name, email })).json
+  return {
+    app: ctx.app,
+    ada,
+    apollo: await project('Apollo'),
+    zeus: await project('Zeus'),
+    hermes: await project('Hermes'),
+    elena: await member('Elena', 'elena@example.com'),
+    tom: await member('Tom', 'tom@example.com'),
+  }
+}
+
+const create = async (client: Client, weekStartDate: string) => {
+  const res = await client.post('/api/reports', {
+    week_start_date: weekStartDate,
+    carry_over: false,
+  })
+  expect(res.status).toBe(200)
+  return res.json as Report
+}
+const sectionId = (r: Report, name: string) => r.sections.find((s) => s.section_name === name)!.id
+const add = async (client: Client, section: number, content: string, extra: object = {}) => {
+  const res = await client.post('/api/section-items', { section_id: section, content, ...extra })
+  expect(res.status).toBe(200)
+  return res.json as { id: number }
+}
+
+test('open items carry their assignee and project; Waiting on groups them by person, longest waiting first', async () => {
+  const { ada, apollo, elena, tom } = await setup()
+  const old = await create(ada, week(-3))
+  const now = await create(ada, THIS_WEEK)
+  const stalled = await add(ada, sectionId(old, 'Action Items'), 'Sign the vendor contract', {
+    assigned_to_team_member_id: elena.id,
+    project_id: apollo.id,
+  })
+  const fresh = await add(ada, sectionId(now, 'Follow-ups'), 'Ask about the budget', {
+    assigned_to_team_member_id: elena.id,
+  })
+  const toms = await add(ada, sectionId(now, 'Action Items'), 'Draft the plan', {
+    assigned_to_team_member_id: tom.id,
+  })
+  const mine = await add(ada, sectionId(now, 'Action Items'), 'Write the memo')
+  const done = await add(ada, sectionId(now, 'Action Items'), 'Done already', {
+    assigned_to_team_member_id: tom.id,
+  })
+  await ada.put(`/api/section-items/${done.id}`, { is_completed: true })
+
+  const res = await ada.get('/api/dashboard')
+  expect(res.status).toBe(200)
+  const dash = res.json as Dashboard
+  const task = (id: number) => dash.activeTasks.find((i) => i.id === id)!
+  expect(task(stalled.id)).toMatchObject({
+    assignee_uuid: elena.uuid,
+    assignee_name: 'Elena',
+    project_uuid: apollo.uuid,
+    project_name: 'Apollo',
+    open_weeks: 3,
+    is_stalled: true,
+  })
+  expect(task(mine.id)).toMatchObject({
+    assignee_uuid: null,
+    assignee_name: null,
+    project_uuid: null,
+    project_name: null,
+  })
+  expect(dash.waitingOn).toEqual([
+    {
+      team_member_uuid: elena.uuid,
+      name: 'Elena',
+      item_ids: [stalled.id, fresh.id],
+      oldest_open_weeks: 3,
+    },
+    { team_member_uuid: tom.uuid, name: 'Tom', item_ids: [toms.id], oldest_open_weeks: 0 },
+  ])
+})
+
+test('project health of the current report, worst first; none without a report of this week', async () => {
+  const { ada, apollo, zeus, hermes } = await setup()
+  expect(((await ada.get('/api/dashboard')).json as Dashboard).projectHealth).toEqual([])
+  const old = await create(ada, week(-1))
+  await add(ada, sectionId(old, 'Action Items'), 'Old work', { project_id: zeus.id })
+  await ada.put(`/api/reports/${old.uuid}/project-health/${zeus.uuid}`, { health: 'at_risk' })
+  const now = await create(ada, THIS_WEEK)
+  const tasks = sectionId(now, 'Action Items')
+  await add(ada, tasks, 'Apollo work', { project_id: apollo.id })
+  await add(ada, tasks, 'Zeus work', { project_id: zeus.id })
+  await add(ada, tasks, 'Hermes work', { project_id: hermes.id })
+  const set = (p: { uuid: string }, health: string, note?: string) =>
+    ada.put(`/api/reports/${now.uuid}/project-health/${p.uuid}`, { health, note })
+  expect((await set(apollo, 'on_track')).status).toBe(200)
+  expect((await set(hermes, 'off_track', 'vendor slipped')).status).toBe(200)
+  // Zeus has no health this week: it carries last week's At risk.
+  const dash = (await ada.get('/api/dashboard')).json as Dashboard
+  expect(dash.projectHealth).toEqual([
+    {
+      project_uuid: hermes.uuid,
+      project_name: 'Hermes',
+      health: 'off_track',
+      note: 'vendor slipped',
+    },
+    { project_uuid: zeus.uuid, project_name: 'Zeus', health: 'at_risk', note: null },
+    { project_uuid: apollo.uuid, project_name: 'Apollo', health: 'on_track', note: null },
+  ])
+})
+
+test("another user's dashboard shows none of these", async () => {
+  const { app, ada, elena } = await setup()
+  const now = await create(ada, THIS_WEEK)
+  await add(ada, sectionId(now, 'Action Items'), 'Secret', { assigned_to_team_member_id: elena.id })
+  const bob = await signIn(app, 'bob@example.com')
+  const dash = (await bob.get('/api/dashboard')).json as Dashboard
+  expect(dash.waitingOn).toEqual([])
+  expect(dash.activeTasks).toEqual([])
+})
