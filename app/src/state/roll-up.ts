@@ -8,7 +8,7 @@ import { createResource, createResourceFamily, useResource, useResourceFor } fro
 import { toast } from './toasts'
 
 /**
- * Team roll-up (README "Team roll-up"): invitations and links, Assigned to me, Team updates and
+ * Team roll-up (docs/features.md, "Team roll-up"): invitations and links, Assigned to me, Team updates and
  * pulling a teammate's item into one's own report. Nothing here is cached across users: every list
  * is dropped with the cache at sign-out.
  */

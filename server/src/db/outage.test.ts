@@ -65,7 +65,7 @@ describe('a database that fails', () => {
   if (testEngine() === 'pg') {
     test('PostgreSQL stopped, then frozen: 503 with Retry-After in seconds, and the instance recovers alone', async () => {
       cluster = await startPostgres()
-      // Short timeouts keep the test quick; the defaults are a few seconds (README).
+      // Short timeouts keep the test quick; the defaults are a few seconds (docs/configuration.md).
       const db = await openPostgres(cluster.url, {
         max: 4,
         connectTimeout: 1,

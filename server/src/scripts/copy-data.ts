@@ -1,7 +1,7 @@
 // `bun run copy-data <from> <to>`: copies a whole Cadence installation from one database to
 // another; each side is a SQLite file path or a postgres:// URL. The target must be empty (a new
 // SQLite file, or a new PostgreSQL database); it is migrated first. Exits 0 only when every
-// table's row count matches. Stop the server before copying (README, "Moving to PostgreSQL").
+// table's row count matches. Stop the server before copying (docs/deployment.md, "Moving an installation from SQLite").
 import { existsSync } from 'node:fs'
 import { isAbsolute, join } from 'node:path'
 import { repoRoot } from '../config'

@@ -13,7 +13,7 @@ import { smtpTransport } from '../delivery/mail-worker'
 import { spendSendQuota } from '../delivery-queue/quota'
 import { findMember } from '../team-members/service'
 
-/** How long an invitation link works (README, "Team roll-up"). */
+/** How long an invitation link works (docs/features.md, "Team roll-up"). */
 export const INVITATION_DAYS = 14
 /** What a used, expired, revoked or wrong invitation answers: the same, so none can be told apart. */
 export const INVITATION_INVALID = 'This invitation is no longer valid'
