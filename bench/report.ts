@@ -183,7 +183,7 @@ ${abuse.error ? `\nPostgreSQL not measured: ${abuse.error}\n` : ''}
 `
 }
 
-/** bench/profile.ts means (ms) measured before the performance work of issue 8, for comparison. */
+/** bench/profile.ts means (ms) measured before the performance work, for comparison. */
 const PROFILE_BEFORE: Record<string, string> = {
   dashboard: '15.7',
   report: '2.5',
@@ -269,7 +269,7 @@ time from the click event to the animation frame that paints the checked box.
 |---|---|---|---|---|
 ${pageRows.join('\n')}
 
-## Before and after the performance work (issue 8)
+## Before and after the performance work
 
 Before: \`bench/baseline.json\` (${baseline?.date?.slice(0, 10) ?? 'n/a'}, same machine class and dataset, start ${baseline ? fmt(baseline.startMs) : '?'} ms),
 measured with autocannon, which was itself the limit for large bodies and for writes${loadGenerator === 'wrk' ? ' (now wrk)' : ''}: the ratios to
@@ -281,7 +281,7 @@ ${compareRows.join('\n')}
 
 Uncached, in-process, one request at a time, in this run (\`HTTP_CACHE=off bun bench/profile.ts <db> 40\`:
 \`app.handle\` without network, 40 requests after 5 warm-ups, ms; the dashboard, report and lists as the response cache computes them
-on the first request after a write). "Before the work" is the same script on 2026-11-23 before issue 8 (a busier machine).
+on the first request after a write). "Before the work" is the same script on 2026-11-23 before the performance work (a busier machine).
 
 | request | size | before the work, mean | mean | p95 | CPU per request, all threads |
 |---|---|---|---|---|---|
