@@ -20,11 +20,40 @@ export type MailSection = {
   content: string | null
   items: MailItem[]
 }
+export type MailHealth = {
+  project_name: string
+  health: 'on_track' | 'at_risk' | 'off_track' | null
+  note: string | null
+  previous_health: 'on_track' | 'at_risk' | 'off_track' | null
+}
 export type MailReport = {
   week_start_date: string
   title: string | null
   summary: string | null
   sections: MailSection[]
+  /** The project health table (projects with a health set). */
+  project_health?: MailHealth[]
+  /** An update ('Send update'): when and its note; the e-mail says 'Updated <date>: <note>'. */
+  updated?: { sent_at: string; note: string | null } | null
+}
+
+const HEALTH_LABEL = { on_track: 'On track', at_risk: 'At risk', off_track: 'Off track' } as const
+
+/** A row's change since last week: 'was On track', 'new', or 'same'. */
+function healthChange(h: MailHealth) {
+  if (!h.health) return ''
+  if (!h.previous_health) return 'new'
+  return h.previous_health === h.health ? 'same' : `was ${HEALTH_LABEL[h.previous_health]}`
+}
+
+const healthRows = (report: MailReport) => (report.project_health ?? []).filter((h) => h.health)
+
+/** 'Updated Nov 25: <note>' (or without the note), or null for a first Send. */
+export function updatedLine(report: MailReport) {
+  if (!report.updated) return null
+  const [, m, d] = report.updated.sent_at.slice(0, 10).split('-').map(Number)
+  const date = `${MONTHS[m - 1]} ${d}`
+  return report.updated.note ? `Updated ${date}: ${report.updated.note}` : `Updated ${date}`
 }
 export type MailContext = {
   startDay: Weekday
@@ -100,7 +129,9 @@ const notesOf = (s: MailSection) => (s.section_type !== 'standard' && s.content?
 export function reportSubject(report: MailReport, ctx: MailContext) {
   const range = formatWeekRange(report.week_start_date, ctx.startDay, ctx.endDay)
   const title = report.title?.trim()
-  return title ? `Weekly Report: ${title} (${range})` : `Weekly Report (${range})`
+  const subject = title ? `Weekly Report: ${title} (${range})` : `Weekly Report (${range})`
+  const updated = updatedLine(report)
+  return updated ? `${subject} — ${updated}` : subject
 }
 
 const FONT =
@@ -138,7 +169,31 @@ export function renderReportHtml(report: MailReport, ctx: MailContext): string {
     `<p style="${S.muted}">${escapeHtml(range)}</p>`,
   ]
   if (report.title?.trim()) out.push(`<h2 style="${S.h2}">${escapeHtml(report.title.trim())}</h2>`)
+  const updated = updatedLine(report)
+  if (updated) out.push(`<p style="${S.p}"><strong>${escapeHtml(updated)}</strong></p>`)
   if (report.summary?.trim()) out.push(`<p style="${S.p}">${lines(report.summary)}</p>`)
+  const health = healthRows(report)
+  if (health.length) {
+    const cell =
+      'padding:4px 8px;border-bottom:1px solid #e5e7eb;text-align:left;vertical-align:top'
+    out.push(
+      `<h3 style="${S.h3}">Project health</h3>`,
+      '<table style="border-collapse:collapse;width:100%;font-size:14px">',
+      `<tr>${['Project', 'Health', 'Since last week', 'Why'].map((h) => `<th style="${cell}">${h}</th>`).join('')}</tr>`,
+      ...health.map(
+        (h) =>
+          `<tr>${[
+            h.project_name,
+            h.health ? HEALTH_LABEL[h.health] : '',
+            healthChange(h),
+            h.note ?? '',
+          ]
+            .map((v) => `<td style="${cell}">${escapeHtml(v)}</td>`)
+            .join('')}</tr>`,
+      ),
+      '</table>',
+    )
+  }
   for (const section of report.sections) {
     out.push(
       `<div style="${S.section}">`,
@@ -178,7 +233,22 @@ export function renderReportText(report: MailReport, ctx: MailContext): string {
   const range = formatWeekRange(report.week_start_date, ctx.startDay, ctx.endDay)
   const out: string[] = ['Weekly Report', range, '']
   if (report.title?.trim()) out.push(report.title.trim(), '')
+  const updated = updatedLine(report)
+  if (updated) out.push(updated, '')
   if (report.summary?.trim()) out.push(report.summary.trim(), '')
+  const health = healthRows(report)
+  if (health.length) {
+    out.push('Project health', '--------------')
+    for (const h of health) {
+      const change = healthChange(h)
+      out.push(
+        `${h.project_name}: ${h.health ? HEALTH_LABEL[h.health] : ''}${change ? ` (${change})` : ''}${
+          h.note ? ` — ${h.note.replaceAll(/\s*[\r\n]+\s*/g, ' ')}` : ''
+        }`,
+      )
+    }
+    out.push('')
+  }
   for (const section of report.sections) {
     const heading = section.section_name.trim()
     out.push(heading, '-'.repeat(Math.max(3, heading.length)))

@@ -2,13 +2,14 @@ import { and, asc, desc, eq, gte, lte, ne, sql } from 'drizzle-orm'
 import type { Config } from '../../config'
 import type { AppContext } from '../../context'
 import type { Db } from '../../db'
-import { deliveries, reports, userSettings, users } from '../../db/schema'
+import { deliveries, reportEditions, reports, userSettings, users } from '../../db/schema'
 import { BadRequest, NotFound } from '../../lib/errors'
 import { LIST_CAPS } from '../../lib/limits'
 import { currentWeekWindow, WEEKDAYS, type Weekday, weekStart } from '../../lib/weeks'
 import { parseWebhookUrls, webhookLabel } from '../delivery-queue/chat-labels'
 import { parseRecipients, wakeMailers } from '../delivery-queue/queue'
 import { spendSendQuota } from '../delivery-queue/quota'
+import { reportProjectHealth } from '../project-health/service'
 import { findReport, type Report } from '../reports/find'
 import { namedReport } from '../reports/named'
 import {
@@ -54,9 +55,17 @@ async function mailReport(
   }
 }
 
-/** The report e-mail's parts: what Send mails and what 'Copy for e-mail' copies. */
-export async function reportEmail(ctx: AppContext, report: Report) {
-  const { report: r, context } = await mailReport(ctx, report)
+/**
+ * The report e-mail's parts: what Send mails and what 'Copy for e-mail' copies, with the project
+ * health table; an update ('Send update') says so with its date and note.
+ */
+export async function reportEmail(
+  ctx: AppContext,
+  report: Report,
+  updated: { sent_at: string; note: string | null } | null = null,
+) {
+  const { report: named, context } = await mailReport(ctx, report)
+  const r = { ...named, project_health: await reportProjectHealth(ctx.db, report), updated }
   return {
     subject: reportSubject(r, context),
     html: renderReportHtml(r, context),
@@ -277,11 +286,23 @@ async function buildMessage(ctx: AppContext, delivery: Delivery): Promise<MailMe
   const [report] = await ctx.db.orm.select().from(reports).where(eq(reports.id, delivery.report_id))
   if (!report) throw new Skip('The report was deleted')
   const [user] = await ctx.db.orm.select().from(users).where(eq(users.id, delivery.user_id))
+  // The edition this delivery was queued with (in the same transaction): after the first, an update.
+  const [edition] = await ctx.db.orm
+    .select()
+    .from(reportEditions)
+    .where(
+      and(
+        eq(reportEditions.report_id, report.id),
+        lte(reportEditions.created_at, delivery.created_at),
+      ),
+    )
+    .orderBy(desc(reportEditions.number))
+    .limit(1)
   return {
     from: ctx.config.smtp?.from ?? '',
     to,
     replyTo: user?.email,
-    ...(await reportEmail(ctx, report)),
+    ...(await reportEmail(ctx, report, edition && edition.number > 1 ? edition : null)),
   }
 }
 

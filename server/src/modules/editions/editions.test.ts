@@ -4,6 +4,7 @@ import { deliveries } from '../../db/schema'
 import { isoDate } from '../../lib/time'
 import { weekStart } from '../../lib/weeks'
 import { createTestApp, signIn } from '../../test/helpers'
+import { type MailMessage, sendDueDeliveries } from '../delivery/mail'
 
 const THIS_WEEK = weekStart(isoDate(), 'monday')
 const tokenOf = (url: string) => url.split('/r/')[1]
@@ -242,5 +243,55 @@ describe('editions', () => {
       sent_date: '2026-11-20',
     })
     expect((await ada.get('/api/users/me')).json.display_title).toBeNull()
+  })
+
+  test("an update's e-mail says 'Updated <date>: <note>'; the e-mail and the Markdown carry the health table", async () => {
+    const ctx = await setUp({ SMTP_URL: 'smtp://127.0.0.1:1', SMTP_REQUIRE_TLS: 'off' })
+    const { ada, report } = ctx
+    await ada.put('/api/settings', { report_recipients: ['board@example.com'] })
+    const sent: MailMessage[] = []
+    const transport = { sendMail: async (m: MailMessage) => void sent.push(m) }
+    await ada.put(`/api/reports/${report.uuid}`, { is_submitted: true })
+    expect(await sendDueDeliveries(ctx, transport)).toBe(1)
+    expect(sent[0].subject).not.toContain('Updated')
+    expect(sent[0].text).toContain('Apollo: At risk (new) — Vendor slipped')
+    expect(sent[0].html).toContain('Project health')
+
+    const update = (
+      await ada.post(`/api/reports/${report.uuid}/editions`, { note: 'Launch moved a week' })
+    ).json
+    expect(await sendDueDeliveries(ctx, transport)).toBe(1)
+    const [, m, d] = update.sent_at.slice(0, 10).split('-').map(Number)
+    const month = [
+      'Jan',
+      'Feb',
+      'Mar',
+      'Apr',
+      'May',
+      'Jun',
+      'Jul',
+      'Aug',
+      'Sep',
+      'Oct',
+      'Nov',
+      'Dec',
+    ][m - 1]
+    const line = `Updated ${month} ${d}: Launch moved a week`
+    expect(sent[1].subject).toContain(line)
+    expect(sent[1].text).toContain(line)
+    expect(sent[1].html).toContain(line)
+
+    const md = (await ada.get(`/api/reports/${report.uuid}/export?format=md`)).text
+    expect(md).toContain('> | Apollo | At risk | new | Vendor slipped |')
+    // The table is a quote: importing the Markdown back adds the items and nothing else.
+    const next = (
+      await ada.post('/api/reports', { week_start_date: '2020-01-06', carry_over: false })
+    ).json
+    const imported = await ada.post(`/api/reports/${next.uuid}/import`, { text: md })
+    expect(imported.status).toBe(200)
+    const items = (await ada.get(`/api/reports/${next.uuid}`)).json.sections.flatMap(
+      (s: { items: { content: string }[] }) => s.items.map((i) => i.content),
+    )
+    expect(items).toEqual(['Apollo launch'])
   })
 })

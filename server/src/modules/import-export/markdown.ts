@@ -38,11 +38,42 @@ export type MarkdownSection = {
   content: string | null
   items: MarkdownItem[]
 }
+export type MarkdownHealth = {
+  project_name: string
+  health: 'on_track' | 'at_risk' | 'off_track' | null
+  note: string | null
+  previous_health: 'on_track' | 'at_risk' | 'off_track' | null
+}
 export type MarkdownReport = {
   week_start_date: string
   title: string | null
   summary: string | null
   sections: MarkdownSection[]
+  /** The project health table: rows with a health set, as a quoted table (import skips quotes). */
+  project_health?: MarkdownHealth[]
+}
+
+const HEALTH_LABEL = { on_track: 'On track', at_risk: 'At risk', off_track: 'Off track' } as const
+
+/** The health table as quoted Markdown table lines (a quote, so importing it back adds nothing). */
+function healthTable(rows: MarkdownHealth[]) {
+  const cell = (text: string) => escapeMarkup(oneLine(text)).replaceAll('|', '\\|')
+  const change = (h: MarkdownHealth) =>
+    !h.previous_health
+      ? 'new'
+      : h.previous_health === h.health
+        ? 'same'
+        : `was ${HEALTH_LABEL[h.previous_health]}`
+  return [
+    '> **Project health**',
+    '>',
+    '> | Project | Health | Since last week | Why |',
+    '> | --- | --- | --- | --- |',
+    ...rows.map(
+      (h) =>
+        `> | ${cell(h.project_name)} | ${h.health ? HEALTH_LABEL[h.health] : ''} | ${change(h)} | ${cell(h.note ?? '')} |`,
+    ),
+  ]
 }
 
 const oneLine = (text: string) =>
@@ -92,6 +123,8 @@ export function reportToMarkdown(report: MarkdownReport): string {
   const out: string[] = ['# Weekly Report', '', `Week of ${report.week_start_date}`, '']
   if (report.title?.trim()) out.push(`**Title:** ${escapeMarkup(oneLine(report.title))}`, '')
   if (report.summary?.trim()) out.push(...quoted(report.summary), '')
+  const health = (report.project_health ?? []).filter((h) => h.health)
+  if (health.length) out.push(...healthTable(health), '')
   for (const section of report.sections) {
     out.push(`## ${escapeHeading(section.section_name)}`, '')
     if (section.content?.trim()) out.push(...quoted(section.content), '')

@@ -4,6 +4,7 @@ import type { AppContext } from '../../context'
 import { projects, sectionItems, sectionTemplates, teamMembers } from '../../db/schema'
 import { BadRequest, PayloadTooLarge } from '../../lib/errors'
 import { timeSlices } from '../../lib/time-slices'
+import { reportProjectHealth } from '../project-health/service'
 import { findReport, loadReport } from '../reports/find'
 import { namedReport } from '../reports/named'
 import { reportToMarkdown } from './markdown'
@@ -216,6 +217,11 @@ export async function importIntoReport(
 
 /** The report as Markdown (markdown.ts), names resolved in two queries. */
 export async function exportReportMarkdown(ctx: AppContext, userId: number, uuid: string) {
-  const { report } = await namedReport(ctx, await findReport(ctx, userId, uuid))
-  return { filename: `report-${report.week_start_date}.md`, markdown: reportToMarkdown(report) }
+  const found = await findReport(ctx, userId, uuid)
+  const { report } = await namedReport(ctx, found)
+  const project_health = await reportProjectHealth(ctx.db, found)
+  return {
+    filename: `report-${report.week_start_date}.md`,
+    markdown: reportToMarkdown({ ...report, project_health }),
+  }
 }
