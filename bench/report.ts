@@ -384,7 +384,7 @@ const CAUSES = `## Causes found (profiled on the seeded database) and what was d
   journal has a migration the database lacks (one query).
 - **Not causes**: the session path writes at most once a day per user (\`last_seen_at\`) and once in 15
   days per session (sliding expiry); the report endpoint already answers in a fixed number of queries.
-- **Guard**: \`server/src/db/query-plans.test.ts\` runs EXPLAIN QUERY PLAN on every statement the hot
+- **Guard**: \`server/src/db/sqlite/query-plans.test.ts\` runs EXPLAIN QUERY PLAN on every statement the hot
   endpoints prepare and fails on a full scan of a table, or on rows looked up by id through an index on
   user_id.
 - **Front end, click to paint** (profiled in Chromium at 4× CPU): first \`groupItems\`
