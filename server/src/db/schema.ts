@@ -554,7 +554,7 @@ export const scheduledJobs = sqliteTable('scheduled_jobs', {
 
 /**
  * A sent report's editions: what its readers got at each Send or 'Send update', frozen. `brief`
- * is the JSON of the shared report's `report` (sharing/brief.ts); `number` counts from 1 per report.
+ * is the JSON of the shared report's `report` (modules/reports/brief.ts); `number` counts from 1 per report.
  */
 export const reportEditions = sqliteTable(
   'report_editions',

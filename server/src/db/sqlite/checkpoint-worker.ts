@@ -1,4 +1,4 @@
-// The checkpointer thread (src/db/checkpointer.ts): its own connection to the database copies the
+// The checkpointer thread (src/db/sqlite/checkpointer.ts): its own connection to the database copies the
 // WAL back into the database file, fsyncs included, so the server's thread never waits for them.
 import { Database } from 'bun:sqlite'
 
