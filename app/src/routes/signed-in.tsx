@@ -25,6 +25,7 @@ import { addTeamMember } from '../state/team'
 import { dismissToast, useToasts } from '../state/toasts'
 import { lazyRoute } from './lazy-route'
 import { activeNav, type SidebarTab, sidebarTab } from './nav'
+import { RouteAnnouncer, useRouteFocus } from './route-focus'
 import { useSearchShortcut } from './search-shortcut'
 
 const DashboardPage = lazyRoute(() => import('./dashboard'))
@@ -156,6 +157,7 @@ function SignedInApp() {
   const [searchUsed, setSearchUsed] = useState(false)
   if (searchOpen && !searchUsed) setSearchUsed(true)
   useSearchShortcut()
+  const announcement = useRouteFocus(location)
 
   useEffect(() => {
     void checkAdmin()
@@ -259,6 +261,7 @@ function SignedInApp() {
       </Suspense>
       <AppDialogs />
       <Toaster toasts={toasts as never} onDismiss={dismissToast} />
+      <RouteAnnouncer text={announcement} />
     </AppShell>
   )
 }

@@ -104,6 +104,20 @@ const ItemRow = React.memo(function ItemRow({
 }: ItemRowProps) {
   const [mode, setMode] = React.useState<'view' | 'edit' | 'confirm'>('view')
   const [draft, setDraft] = React.useState(item.content)
+  // Leaving the editor or the confirmation puts focus back on the button that opened it.
+  const editButton = React.useRef<HTMLButtonElement>(null)
+  const deleteButton = React.useRef<HTMLButtonElement>(null)
+  const refocus = React.useRef<'edit' | 'delete' | null>(null)
+  const backTo = (opener: 'edit' | 'delete') => {
+    refocus.current = opener
+    setMode('view')
+  }
+  React.useEffect(() => {
+    if (mode !== 'view' || !refocus.current) return
+    const opener = refocus.current === 'edit' ? editButton.current : deleteButton.current
+    refocus.current = null
+    opener?.focus()
+  }, [mode])
   const project = item.project_id === null ? undefined : byId(projects).get(item.project_id)
   const member =
     item.assigned_to_team_member_id === null || item.assigned_to_team_member_id === undefined
@@ -114,7 +128,7 @@ const ItemRow = React.memo(function ItemRow({
   const save = () => {
     const next = draft.trim()
     if (next && next !== item.content) onEdit?.(next)
-    setMode('view')
+    backTo('edit')
   }
 
   if (mode === 'confirm') {
@@ -126,7 +140,7 @@ const ItemRow = React.memo(function ItemRow({
             setMode('view')
             onDelete?.()
           }}
-          onCancel={() => setMode('view')}
+          onCancel={() => backTo('delete')}
         />
       </li>
     )
@@ -157,10 +171,15 @@ const ItemRow = React.memo(function ItemRow({
             autoFocus
             onChange={(e) => setDraft(e.target.value)}
             onKeyDown={(e) => {
-              if (e.key === 'Enter') save()
+              // Default prevented: the key must not go on to press the Edit button focus returns to.
+              if (e.key === 'Enter') {
+                e.preventDefault()
+                save()
+              }
               if (e.key === 'Escape') {
+                e.stopPropagation()
                 setDraft(item.content)
-                setMode('view')
+                backTo('edit')
               }
             }}
           />
@@ -201,7 +220,7 @@ const ItemRow = React.memo(function ItemRow({
             label="Cancel"
             onClick={() => {
               setDraft(item.content)
-              setMode('view')
+              backTo('edit')
             }}
           >
             <X size={14} aria-hidden />
@@ -246,6 +265,7 @@ const ItemRow = React.memo(function ItemRow({
         <span className="cad-item-actions">
           {onEdit && (
             <IconButton
+              ref={editButton}
               label={`Edit: ${item.content}`}
               onClick={() => {
                 setDraft(item.content)
@@ -256,7 +276,11 @@ const ItemRow = React.memo(function ItemRow({
             </IconButton>
           )}
           {onDelete && (
-            <IconButton label={`Delete: ${item.content}`} onClick={() => setMode('confirm')}>
+            <IconButton
+              ref={deleteButton}
+              label={`Delete: ${item.content}`}
+              onClick={() => setMode('confirm')}
+            >
               <Trash2 size={14} aria-hidden />
             </IconButton>
           )}

@@ -241,7 +241,7 @@ function ReportStep({ tour, hasCurrentReport }: Pick<StepBodyProps, 'tour' | 'ha
           Carry over open items from the previous report
         </label>
       )}
-      <Button variant="primary" loading={busy} onClick={tour.createReport}>
+      <Button variant="primary" loading={busy} onClick={tour.createReport} data-tour-primary="">
         {hasCurrentReport ? "Open This Week's Report" : "Create This Week's Report"}
       </Button>
     </>

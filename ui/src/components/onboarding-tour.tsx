@@ -3,12 +3,34 @@
 // ./onboarding-tour-controller, and what each step shows ./onboarding-tour-step-body; this file
 // is the dialog around them: the progress, the skip confirmation and the footer's buttons.
 import { ArrowLeft, X } from 'lucide-react'
+import * as React from 'react'
 import { Button } from '../primitives/button'
 import { Dialog, DialogContent, DialogFooter } from '../primitives/dialog'
 import { ProgressBar } from '../primitives/progress-bar'
 import { useOnboardingTour } from './onboarding-tour-controller'
 import { StepBody } from './onboarding-tour-step-body'
-import { ONBOARDING_STEPS, type OnboardingTourProps, STEP_TITLE } from './onboarding-tour-steps'
+import {
+  ONBOARDING_STEPS,
+  type OnboardingStep,
+  type OnboardingTourProps,
+  STEP_TITLE,
+} from './onboarding-tour-steps'
+
+/**
+ * What each step focuses when it opens: its first field, so typing lands in it and Enter submits
+ * it (the field's form), never 'Skip Step'; a step without a field focuses its main button.
+ */
+function stepFocusTarget(step: OnboardingStep, id: string): HTMLElement | null {
+  const field: Partial<Record<OnboardingStep, string>> = {
+    preferences: `${id}-start`,
+    sections: `${id}-section`,
+    project: `${id}-project`,
+    'team-member': `${id}-mname`,
+  }
+  const fieldId = field[step]
+  if (fieldId) return document.getElementById(fieldId)
+  return document.querySelector<HTMLElement>('.cad-tour [data-tour-primary]')
+}
 
 function OnboardingTour({
   open,
@@ -41,6 +63,11 @@ function OnboardingTour({
     defaultCarryOver,
   })
   const { id, index, busy, confirmSkip, setConfirmSkip, back, forward, next } = tour
+  // A new step (or the way back from the skip question) focuses the step's first field; the
+  // dialog's own first focus does the same when it opens.
+  React.useEffect(() => {
+    if (open && !confirmSkip) stepFocusTarget(step, id)?.focus()
+  }, [open, step, confirmSkip, id])
 
   return (
     <Dialog open={open}>
@@ -50,6 +77,12 @@ function OnboardingTour({
         hideClose
         className="cad-tour"
         data-step={step}
+        onOpenAutoFocus={(e) => {
+          const target = stepFocusTarget(step, id)
+          if (!target) return
+          e.preventDefault()
+          target.focus()
+        }}
         onEscapeKeyDown={(e) => {
           e.preventDefault()
           setConfirmSkip(true)
@@ -100,7 +133,7 @@ function OnboardingTour({
                   <Button variant="ghost" onClick={onSkip}>
                     Skip for now
                   </Button>
-                  <Button variant="primary" onClick={forward}>
+                  <Button variant="primary" onClick={forward} data-tour-primary="">
                     Start Tour
                   </Button>
                 </>
@@ -109,7 +142,7 @@ function OnboardingTour({
                   <Button variant="ghost" onClick={back}>
                     <ArrowLeft size={14} aria-hidden /> Back
                   </Button>
-                  <Button variant="primary" onClick={onFinish}>
+                  <Button variant="primary" onClick={onFinish} data-tour-primary="">
                     Start Reporting
                   </Button>
                 </>

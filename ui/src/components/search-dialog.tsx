@@ -1,6 +1,7 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog'
 import { Command } from 'cmdk'
 import * as React from 'react'
+import { captureOpener, type Opener, returnFocus } from '../lib/return-focus'
 import {
   CONTENT_TYPES,
   DEFAULT_SEARCH_FILTERS,
@@ -65,6 +66,14 @@ function SearchDialog({
   const [panel, setPanel] = React.useState<SearchPanel>('none')
   const [selected, setSelected] = React.useState('')
   const localInput = React.useRef<HTMLInputElement>(null)
+  // What had focus when search opened gets it back on close; after a result opened, the page it
+  // opened takes focus (its heading), so nothing is given back.
+  const opener = React.useRef<Opener | null>(null)
+  const openedResult = React.useRef(false)
+  const openResult = (result: SearchResult) => {
+    openedResult.current = true
+    onOpen(result)
+  }
   const short = query.trim().length < MIN_QUERY
   const shown = filterResults(results, filters)
   const filtered = filters.status !== 'all' || filters.types.length > 0
@@ -84,6 +93,15 @@ function SearchDialog({
         <DialogPrimitive.Content
           className="cad-search"
           data-slot="search-dialog"
+          onOpenAutoFocus={() => {
+            opener.current = captureOpener()
+            openedResult.current = false
+          }}
+          onCloseAutoFocus={(event) => {
+            event.preventDefault()
+            if (!openedResult.current) returnFocus(opener.current)
+            opener.current = null
+          }}
           onKeyDown={(e) => {
             // Ctrl/Cmd+/ (the product's) and Ctrl/Cmd+K (the peers') bring focus back to the input.
             if ((e.key === '/' || e.key.toLowerCase() === 'k') && (e.metaKey || e.ctrlKey)) {
@@ -130,7 +148,7 @@ function SearchDialog({
               recent={recent}
               saved={saved}
               onSelectHistory={onSelectHistory}
-              onOpen={onOpen}
+              onOpen={openResult}
               onQuickAction={onQuickAction}
             />
             <SearchFooter

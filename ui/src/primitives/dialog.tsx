@@ -1,7 +1,8 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog'
 import { X } from 'lucide-react'
-import type * as React from 'react'
+import * as React from 'react'
 import { cn } from '../lib/cn'
+import { captureOpener, type Opener, returnFocus } from '../lib/return-focus'
 
 function Dialog(props: React.ComponentProps<typeof DialogPrimitive.Root>) {
   return <DialogPrimitive.Root data-slot="dialog" {...props} />
@@ -35,15 +36,29 @@ function DialogContent({
   hideClose = false,
   className,
   children,
+  onOpenAutoFocus,
+  onCloseAutoFocus,
   ...props
 }: DialogContentProps) {
   const descriptionHidden = hideDescription || description == null
+  // A dialog opened without a trigger (from a menu, a shortcut, app state) gives focus back too.
+  const opener = React.useRef<Opener | null>(null)
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay data-slot="dialog-overlay" className="cad-dialog__overlay" />
       <DialogPrimitive.Content
         data-slot="dialog-content"
         className={cn('cad-dialog__content', `cad-dialog__content--${size}`, className)}
+        onOpenAutoFocus={(event) => {
+          opener.current = captureOpener()
+          onOpenAutoFocus?.(event)
+        }}
+        onCloseAutoFocus={(event) => {
+          onCloseAutoFocus?.(event)
+          if (event.defaultPrevented) return
+          if (returnFocus(opener.current)) event.preventDefault()
+          opener.current = null
+        }}
         {...props}
       >
         <div className="cad-dialog__header">

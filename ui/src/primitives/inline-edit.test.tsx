@@ -38,6 +38,17 @@ describe('InlineEdit', () => {
     expect(screen.getByRole('button', { name: /^Title:/ }).textContent).toBe('Title: Q3 plan')
   })
 
+  test('Escape returns focus to the display; a blur of the leaving editor saves nothing', () => {
+    const { onSave } = setup()
+    const input = openEditor()
+    fireEvent.change(input, { target: { value: 'Something else' } })
+    fireEvent.keyDown(input, { key: 'Escape' })
+    // A browser that blurs an element as it leaves the page must not save the cancelled draft.
+    fireEvent.blur(input)
+    expect(onSave).not.toHaveBeenCalled()
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: /^Title:/ }))
+  })
+
   test('does not save when the text is unchanged', () => {
     const { onSave } = setup()
     fireEvent.keyDown(openEditor(), { key: 'Enter' })

@@ -30,6 +30,9 @@ function InlineEdit({
   const [draft, setDraft] = React.useState(value)
   const displayRef = React.useRef<HTMLButtonElement>(null)
   const refocus = React.useRef(false)
+  // Set once Enter or Escape ended the edit: the blur of the editor leaving the page then neither
+  // saves a cancelled draft nor takes back the focus the display is about to get.
+  const ended = React.useRef(false)
 
   React.useEffect(() => {
     if (!editing && refocus.current) {
@@ -41,10 +44,13 @@ function InlineEdit({
   function start() {
     if (disabled) return
     setDraft(value)
+    ended.current = false
     setEditing(true)
   }
 
   function finish(save: boolean, returnFocus: boolean) {
+    if (ended.current) return
+    ended.current = true
     if (save && draft !== value) onSave(draft)
     refocus.current = returnFocus
     setEditing(false)
