@@ -165,7 +165,7 @@ function SignedInApp() {
       resource.load().catch((error) => console.error(error))
     }
   }, [])
-  // Readers' new questions (issue 16): counted on start and whenever the window comes back.
+  // Readers' new questions: counted on start and whenever the window comes back.
   const questions = useQuestionBadges()
   useEffect(() => {
     void loadQuestionBadges()
@@ -176,7 +176,7 @@ function SignedInApp() {
   useEffect(() => {
     syncOnboarding(settings.data)
   }, [settings.data])
-  // The offline outbox (issue 6) loads after the first paint: counts and replays queued changes.
+  // The offline outbox loads after the first paint: counts and replays queued changes.
   useEffect(() => {
     void import('../offline/outbox').then((outbox) => outbox.startOutbox())
   }, [])
