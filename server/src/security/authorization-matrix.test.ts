@@ -360,6 +360,11 @@ const CASES: Record<string, Case> = {
     path: (f) => `/api/reports/${f.sentReport.uuid}/editions/1`,
     owned: true,
   },
+  'GET /api/reports/:uuid/editions/:number/pdf': {
+    path: (f) => `/api/reports/${f.sentReport.uuid}/editions/1/pdf`,
+    owned: true,
+  },
+  'GET /api/reports/:uuid/pdf': { path: (f) => `/api/reports/${f.report.uuid}/pdf`, owned: true },
   'DELETE /api/shares/:id': { path: (f) => `/api/shares/${f.share.id}`, owned: true },
   'GET /api/questions': { path: () => '/api/questions' },
   'PUT /api/questions/:id': {

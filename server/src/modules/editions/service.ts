@@ -3,10 +3,17 @@ import type { AppContext } from '../../context'
 import { reportEditions, reports } from '../../db/schema'
 import { recordActivity } from '../../lib/activity'
 import { Conflict, NotFound } from '../../lib/errors'
-import { editionBrief, editionByNumber, editionMeta, freezeEdition } from '../reports/brief'
+import {
+  buildBrief,
+  editionBrief,
+  editionByNumber,
+  editionMeta,
+  freezeEdition,
+} from '../reports/brief'
 import { findReport } from '../reports/find'
 import { queueSendDeliveries, wakeSenders } from '../reports/send'
 import type { EditionsModel } from './model'
+import { memoPdf } from './pdf'
 
 export const NOT_SENT = 'Only a sent report can be updated: send it first'
 
@@ -68,4 +75,30 @@ export async function getEdition(ctx: AppContext, userId: number, uuid: string, 
   const row = await editionByNumber(ctx, report.id, number)
   if (!row) throw new NotFound('Edition not found')
   return { ...editionBrief(row), ...editionMeta(row) }
+}
+
+const pdfResponse = (bytes: Uint8Array, filename: string) =>
+  new Response(bytes as Uint8Array<ArrayBuffer>, {
+    headers: {
+      'content-type': 'application/pdf',
+      'content-disposition': `attachment; filename="${filename}"`,
+    },
+  })
+
+/** GET /api/reports/{uuid}/pdf: the live report's memo (a draft says 'Draft'). */
+export async function livePdf(ctx: AppContext, userId: number, uuid: string) {
+  const report = await findReport(ctx, userId, uuid)
+  const brief = await buildBrief(ctx, report)
+  return pdfResponse(await memoPdf(brief, null), `report-${report.week_start_date}.pdf`)
+}
+
+/** GET /api/reports/{uuid}/editions/{number}/pdf: that edition's memo, as it was sent. */
+export async function editionPdf(ctx: AppContext, userId: number, uuid: string, number: number) {
+  const report = await findReport(ctx, userId, uuid)
+  const row = await editionByNumber(ctx, report.id, number)
+  if (!row) throw new NotFound('Edition not found')
+  return pdfResponse(
+    await memoPdf(editionBrief(row), editionMeta(row)),
+    `report-${report.week_start_date}-edition-${number}.pdf`,
+  )
 }

@@ -1,0 +1,108 @@
+import { describe, expect, test } from 'bun:test'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { createTestApp, signIn } from '../../test/helpers'
+
+/** The text of a PDF and its page count, read by poppler-utils (pdftotext, pdfinfo). */
+function readPdf(bytes: ArrayBuffer) {
+  const dir = mkdtempSync(join(tmpdir(), 'cadence-pdf-'))
+  try {
+    const file = join(dir, 'memo.pdf')
+    writeFileSync(file, new Uint8Array(bytes))
+    const text = Bun.spawnSync(['pdftotext', '-layout', file, '-']).stdout.toString()
+    const info = Bun.spawnSync(['pdfinfo', file]).stdout.toString()
+    return { text, pages: Number(/Pages:\s+(\d+)/.exec(info)?.[1]) }
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
+}
+
+describe('the memo as a PDF', () => {
+  test('a 6-project, 28-item brief: selectable text with the header, health and sections, on at most 2 Letter pages; each edition as sent', async () => {
+    const { app } = await createTestApp()
+    const ada = await signIn(app, 'ada@example.com', 'Ada Łukasiewicz')
+    await ada.put('/api/users/me', { display_title: 'Chief Executive' })
+    await ada.put('/api/settings', { organisation_name: 'Zürich Engines' })
+    for (const [name, type] of [
+      ['Highlights', 'standard'],
+      ['Tasks', 'tasks'],
+      ['Follow-ups', 'followups'],
+      ['Risks', 'standard'],
+    ])
+      await ada.post('/api/section-templates', { name, type })
+    const report = (
+      await ada.post('/api/reports', {
+        week_start_date: '2026-11-23',
+        title: 'Board brief',
+        summary: 'Beta slipped two weeks; hiring on plan.',
+        carry_over: false,
+      })
+    ).json
+    const tom = (
+      await ada.post('/api/team-members', { name: 'Tomás Reyes', email: 't@example.com' })
+    ).json
+    const projects = []
+    for (const name of ['Apollo', 'Borealis', 'Cygnus', 'Draco', 'Eridanus', 'Fornax'])
+      projects.push((await ada.post('/api/projects', { name })).json)
+    for (let i = 0; i < 28; i++) {
+      const item = (
+        await ada.post('/api/section-items', {
+          section_id: report.sections[i % 3].id,
+          content: `Item ${i + 1}: a line of work worth a board's attention this week`,
+          project_id: i % 7 === 6 ? null : projects[i % 6].id,
+          assigned_to_team_member_id: i % 4 === 0 ? tom.id : null,
+        })
+      ).json
+      if (i % 5 === 0) await ada.put(`/api/section-items/${item.id}`, { is_completed: true })
+    }
+    for (const p of projects)
+      await ada.put(`/api/reports/${report.uuid}/project-health/${p.uuid}`, {
+        health: p.name === 'Apollo' ? 'at_risk' : 'on_track',
+        note: p.name === 'Apollo' ? 'Vendor slipped' : null,
+      })
+
+    const live = await ada.request('GET', `/api/reports/${report.uuid}/pdf`)
+    expect(live.status).toBe(200)
+    expect(live.headers.get('content-type')).toBe('application/pdf')
+    const res = await app.handle(
+      new Request(`http://localhost:3000/api/reports/${report.uuid}/pdf`, {
+        headers: { cookie: [...ada.jar].map(([k, v]) => `${k}=${v}`).join('; ') },
+      }),
+    )
+    const draft = readPdf(await res.arrayBuffer())
+    expect(draft.pages).toBeGreaterThanOrEqual(1)
+    expect(draft.pages).toBeLessThanOrEqual(2)
+    for (const text of [
+      'Zürich Engines',
+      'Ada Łukasiewicz, Chief Executive',
+      'Draft',
+      'Weekly Report',
+      'Board brief',
+      'Project health',
+      'Vendor slipped',
+      'Since last week',
+      'Highlights',
+      'Risks',
+      'None',
+      '✓ Completed',
+      'Assigned to Tomás Reyes',
+      'End of Report',
+    ])
+      expect({ text, found: draft.text.includes(text) }).toEqual({ text, found: true })
+
+    await ada.put(`/api/reports/${report.uuid}`, { is_submitted: true, sent_date: '2026-11-27' })
+    await ada.put(`/api/reports/${report.uuid}`, { title: 'Changed after sending' })
+    const edition = await app.handle(
+      new Request(`http://localhost:3000/api/reports/${report.uuid}/editions/1/pdf`, {
+        headers: { cookie: [...ada.jar].map(([k, v]) => `${k}=${v}`).join('; ') },
+      }),
+    )
+    expect(edition.status).toBe(200)
+    const sent = readPdf(await edition.arrayBuffer())
+    expect(sent.text).toContain('Sent 2026-11-27')
+    expect(sent.text).toContain('Board brief')
+    expect(sent.text).not.toContain('Changed after sending')
+    expect((await ada.get(`/api/reports/${report.uuid}/editions/2/pdf`)).status).toBe(404)
+  }, 60_000)
+})

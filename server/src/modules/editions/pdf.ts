@@ -1,0 +1,135 @@
+/**
+ * The memo as a PDF (pdfkit, no browser): the header (organisation, author and title, week, sent
+ * date or 'Draft'), 'Weekly Report', title, summary, the project health table with its change
+ * since last week, 'Since last week' as one line of counts with only the completed and stalled
+ * items, then the sections in order, items grouped by project (no project first), open before
+ * completed. Text is real text (selectable); DejaVu Sans is embedded so every name prints.
+ */
+
+import regularPath from 'dejavu-fonts-ttf/ttf/DejaVuSans.ttf' with { type: 'file' }
+// Embedded in the compiled single-file build (`with { type: 'file' }`).
+import boldPath from 'dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf' with { type: 'file' }
+import PDFDocument from 'pdfkit'
+import type { Brief } from '../reports/brief'
+
+const HEALTH = { on_track: 'On track', at_risk: 'At risk', off_track: 'Off track' } as const
+type Health = keyof typeof HEALTH
+
+const change = (h: { health: Health | null; previous_health: Health | null }) =>
+  !h.health
+    ? ''
+    : !h.previous_health
+      ? 'new'
+      : h.previous_health === h.health
+        ? 'same'
+        : `was ${HEALTH[h.previous_health]}`
+
+export async function memoPdf(
+  brief: Brief,
+  edition: { number: number; note: string | null } | null,
+) {
+  const regular = Buffer.from(await Bun.file(regularPath).arrayBuffer())
+  const bold = Buffer.from(await Bun.file(boldPath).arrayBuffer())
+  // The embedded font from the start: pdfkit's default (Helvetica) would be read from its package
+  // folder, which a compiled binary does not have.
+  const doc = new PDFDocument({
+    size: 'LETTER',
+    margin: 54,
+    font: regular as unknown as string,
+    info: { Title: brief.title ?? 'Weekly Report' },
+  })
+  const chunks: Uint8Array[] = []
+  doc.on('data', (c: Uint8Array) => chunks.push(c))
+  const done = new Promise<void>((resolve) => doc.on('end', () => resolve()))
+  doc.registerFont('regular', regular)
+  doc.registerFont('bold', bold)
+  const width = doc.page.width - 108
+  const muted = (text: string, size = 9) =>
+    doc.font('regular').fontSize(size).fillColor('#555555').text(text)
+  const header = [
+    brief.organisation_name,
+    [brief.author.name, brief.author.title].filter(Boolean).join(', ') || null,
+    `Week of ${brief.week_start_date}`,
+    brief.sent_date ? `Sent ${brief.sent_date}` : 'Draft',
+    edition && edition.number > 1
+      ? `Edition ${edition.number}${edition.note ? `: ${edition.note}` : ''}`
+      : null,
+  ].filter(Boolean)
+  muted(header.join('  ·  '))
+  doc.moveDown(0.4)
+  doc.font('bold').fontSize(18).fillColor('#111111').text('Weekly Report')
+  if (brief.title?.trim()) doc.font('bold').fontSize(13).text(brief.title.trim())
+  if (brief.summary?.trim())
+    doc.moveDown(0.2).font('regular').fontSize(10).text(brief.summary.trim())
+  const rows = brief.project_health.filter((h) => h.health)
+  if (rows.length) {
+    doc.moveDown(0.5).font('bold').fontSize(11).text('Project health')
+    const cols = [0.28, 0.14, 0.16, 0.42].map((f) => f * width)
+    const row = (cells: string[], font: string) => {
+      const y = doc.y
+      let x = 54
+      let bottom = y
+      cells.forEach((c, i) => {
+        doc
+          .font(font)
+          .fontSize(9)
+          .fillColor('#111111')
+          .text(c, x, y, { width: cols[i] - 6 })
+        bottom = Math.max(bottom, doc.y)
+        x += cols[i]
+      })
+      doc.x = 54
+      doc.y = bottom + 2
+    }
+    row(['Project', 'Health', 'Since last week', 'Why'], 'bold')
+    for (const h of rows)
+      row([h.project_name, h.health ? HEALTH[h.health] : '', change(h), h.note ?? ''], 'regular')
+  }
+  const items = brief.sections.flatMap((s) => s.items)
+  const done_ = items.filter((i) => i.is_completed)
+  doc.moveDown(0.5).font('bold').fontSize(11).fillColor('#111111').text('Since last week')
+  doc
+    .font('regular')
+    .fontSize(9)
+    .text(`${items.length} items · ${done_.length} completed · ${items.length - done_.length} open`)
+  for (const i of done_) doc.text(`✓ ${i.content}`, { indent: 8 })
+  for (const section of brief.sections) {
+    doc.moveDown(0.5).font('bold').fontSize(12).fillColor('#111111').text(section.section_name, 54)
+    if (section.content?.trim()) doc.font('regular').fontSize(9).text(section.content.trim())
+    if (!section.items.length) {
+      doc.font('regular').fontSize(9).fillColor('#555555').text('None')
+      continue
+    }
+    const groups = new Map<string | null, typeof section.items>()
+    for (const i of section.items)
+      groups.set(i.project_name, [...(groups.get(i.project_name) ?? []), i])
+    const names = [...groups.keys()].sort((a, b) => (a === null ? -1 : b === null ? 1 : 0))
+    for (const name of names) {
+      if (name) doc.font('bold').fontSize(9.5).fillColor('#333333').text(name, 54)
+      const list = [...(groups.get(name) ?? [])].sort(
+        (a, b) => Number(a.is_completed) - Number(b.is_completed),
+      )
+      for (const i of list) {
+        const parts = [
+          `${i.is_completed ? '☑' : section.section_type === 'standard' ? '•' : '☐'} ${i.content}`,
+        ]
+        if (i.is_completed) parts.push('✓ Completed')
+        if (i.assignee_name) parts.push(`Assigned to ${i.assignee_name}`)
+        doc
+          .font('regular')
+          .fontSize(9)
+          .fillColor(i.is_completed ? '#555555' : '#111111')
+          .text(parts.join('  '), 62, undefined, { width: width - 8 })
+      }
+    }
+  }
+  doc
+    .moveDown(0.8)
+    .font('regular')
+    .fontSize(9)
+    .fillColor('#555555')
+    .text('End of Report', 54, undefined, { align: 'center', width })
+  doc.end()
+  await done
+  return new Uint8Array(Buffer.concat(chunks))
+}
