@@ -176,6 +176,11 @@ export const Dark: Story = {
     await expect(document.documentElement).toHaveAttribute('data-theme', 'dark')
     const nav = canvas.getByRole('navigation', { name: 'Main' })
     await expect(within(nav).queryByRole('link', { current: 'page' })).toBeNull()
+    // Settings lives in the account menu: its trigger is the current item.
+    await expect(canvas.getByRole('button', { name: /^Account menu/ })).toHaveAttribute(
+      'aria-current',
+      'page',
+    )
   },
 }
 
@@ -185,6 +190,34 @@ export const OnAdmin: Story = {
   play: async ({ canvas }) => {
     const nav = canvas.getByRole('navigation', { name: 'Main' })
     await expect(nav.querySelectorAll('[aria-current="page"]')).toHaveLength(0)
+    await expect(canvas.getByRole('button', { name: /^Account menu/ })).toHaveAttribute(
+      'aria-current',
+      'page',
+    )
+  },
+}
+
+/** A page not found belongs to no section: nothing in the top bar is the current page. */
+export const NotFound: Story = {
+  args: { active: 'none' },
+  play: async ({ canvas }) => {
+    await expect(document.querySelectorAll('[aria-current="page"]')).toHaveLength(0)
+    const nav = canvas.getByRole('navigation', { name: 'Main' })
+    await expect(within(nav).getByRole('link', { name: 'Dashboard' })).not.toHaveClass('is-active')
+  },
+}
+
+/** On the projects overview, Projects is the current page in both navigations. */
+export const OnProjects: Story = {
+  args: { active: 'projects' },
+  play: async ({ canvas }) => {
+    const nav = canvas.getByRole('navigation', { name: 'Main' })
+    await expect(within(nav).getByRole('link', { current: 'page' })).toHaveAccessibleName(
+      'Projects',
+    )
+    await expect(canvas.getByRole('button', { name: /^Account menu/ })).not.toHaveAttribute(
+      'aria-current',
+    )
   },
 }
 

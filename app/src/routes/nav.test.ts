@@ -18,7 +18,7 @@ describe('active nav item', () => {
   test('the Admin Dashboard highlights no item of the top navigation', () => {
     expect(activeNav('/admin', '')).toBe('admin')
     expect(activeNav('/admin', '?sidebar=reports')).toBe('admin')
-    expect(activeNav('/administrator', '')).toBe('dashboard')
+    expect(activeNav('/administrator', '')).toBe('none')
   })
 
   test('otherwise the sidebar query value decides', () => {
@@ -27,7 +27,16 @@ describe('active nav item', () => {
     expect(activeNav('/dashboard', '?sidebar=team')).toBe('team')
   })
 
-  test('otherwise dashboard, including unknown sidebar values and overview pages', () => {
+  test('each overview page highlights its own item; a page not found highlights none', () => {
+    expect(activeNav('/projects', '')).toBe('projects')
+    expect(activeNav('/team', '?sidebar=reports')).toBe('team')
+    expect(activeNav('/reports', '')).toBe('reports')
+    expect(activeNav('/settings', '')).toBe('settings')
+    expect(activeNav('/nope', '')).toBe('none')
+    expect(activeNav('/nope', '?sidebar=team')).toBe('none')
+  })
+
+  test('otherwise dashboard, including unknown sidebar values', () => {
     expect(activeNav('/dashboard', '?sidebar=nope')).toBe('dashboard')
     expect(activeNav('/dashboard', '')).toBe('dashboard')
     expect(sidebarTab('?sidebar=nope')).toBeNull()

@@ -28,9 +28,21 @@ describe('navKeyFromPath', () => {
     expect(navKeyFromPath('/dashboard', 'projects')).toBe('projects')
     expect(navKeyFromPath('/dashboard', 'reports')).toBe('reports')
   })
-  test('an unknown query or no query gives dashboard', () => {
+  test('an unknown query or no query gives dashboard on the dashboard', () => {
     expect(navKeyFromPath('/dashboard', 'bogus')).toBe('dashboard')
-    expect(navKeyFromPath('/reports')).toBe('dashboard')
+    expect(navKeyFromPath('/dashboard')).toBe('dashboard')
     expect(navKeyFromPath('/')).toBe('dashboard')
+  })
+  test('each overview page is its own section, whatever the sidebar says', () => {
+    expect(navKeyFromPath('/reports')).toBe('reports')
+    expect(navKeyFromPath('/projects', 'team')).toBe('projects')
+    expect(navKeyFromPath('/team', 'reports')).toBe('team')
+    expect(navKeyFromPath('/team-updates')).toBe('team')
+    expect(navKeyFromPath('/admin')).toBe('admin')
+  })
+  test('a page of no section (not found) highlights nothing', () => {
+    expect(navKeyFromPath('/no-such-page')).toBe('none')
+    expect(navKeyFromPath('/teams')).toBe('none')
+    expect(navKeyFromPath('/administrator', 'reports')).toBe('none')
   })
 })

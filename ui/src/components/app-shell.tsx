@@ -25,16 +25,27 @@ import {
 import { Link } from '../primitives/link'
 import type { User } from '../types'
 
-/** `admin`: the Admin Dashboard, which has no item in the top navigation (none is highlighted). */
-export type NavKey = 'dashboard' | 'reports' | 'projects' | 'team' | 'settings' | 'admin'
+/**
+ * The page's place in the top bar: a nav item; `settings` and `admin` the account menu (its
+ * trigger is marked current); `none` a page of no section (not found): nothing is highlighted.
+ */
+export type NavKey = 'dashboard' | 'reports' | 'projects' | 'team' | 'settings' | 'admin' | 'none'
 
-/** The active nav item: the path decides first, then the sidebar tab, else Dashboard. */
+const under = (pathname: string, root: string) =>
+  pathname === root || pathname.startsWith(`${root}/`)
+
+/**
+ * The active nav item: the path decides first (an overview page and its detail pages are its
+ * section), then, on the dashboard, the sidebar tab; a path of no section gives `none`.
+ */
 export function navKeyFromPath(pathname: string, sidebar?: string | null): NavKey {
-  if (pathname.startsWith('/settings')) return 'settings'
-  if (pathname === '/admin' || pathname.startsWith('/admin/')) return 'admin'
-  if (pathname.startsWith('/reports/')) return 'reports'
-  if (pathname.startsWith('/projects/')) return 'projects'
-  if (pathname.startsWith('/team-members/') || pathname === '/team-updates') return 'team'
+  if (under(pathname, '/settings')) return 'settings'
+  if (under(pathname, '/admin')) return 'admin'
+  if (under(pathname, '/reports')) return 'reports'
+  if (under(pathname, '/projects')) return 'projects'
+  if (under(pathname, '/team') || under(pathname, '/team-members') || pathname === '/team-updates')
+    return 'team'
+  if (pathname !== '/' && !under(pathname, '/dashboard')) return 'none'
   if (sidebar === 'reports' || sidebar === 'projects' || sidebar === 'team') return sidebar
   return 'dashboard'
 }
@@ -58,13 +69,19 @@ type UserMenuProps = {
   isAdmin: boolean
   onNavigate: (href: string) => void
   onSignOut: () => void
+  /** Settings or Admin is the page shown: the menu is where it lives. */
+  current?: boolean
 }
 
-function UserMenu({ user, isAdmin, onNavigate, onSignOut }: UserMenuProps) {
+function UserMenu({ user, isAdmin, onNavigate, onSignOut, current }: UserMenuProps) {
   const name = displayName(user)
   return (
     <DropdownMenu>
-      <DropdownMenuTrigger className="cad-user-trigger" aria-label={`Account menu for ${name}`}>
+      <DropdownMenuTrigger
+        className={cn('cad-user-trigger', current && 'is-active')}
+        aria-label={`Account menu for ${name}`}
+        aria-current={current ? 'page' : undefined}
+      >
         {user?.picture ? (
           <img src={user.picture} alt="" className="cad-avatar" referrerPolicy="no-referrer" />
         ) : (
@@ -205,7 +222,13 @@ function AppShell({
                 `${offline ? ' · ' : ''}${pendingChanges} change${pendingChanges === 1 ? '' : 's'} waiting to sync`}
             </span>
           )}
-          <UserMenu user={user} isAdmin={isAdmin} onNavigate={onNavigate} onSignOut={onSignOut} />
+          <UserMenu
+            user={user}
+            isAdmin={isAdmin}
+            onNavigate={onNavigate}
+            onSignOut={onSignOut}
+            current={active === 'settings' || active === 'admin'}
+          />
         </div>
       </header>
       {banner}
