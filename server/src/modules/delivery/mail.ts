@@ -9,7 +9,9 @@ import { currentWeekWindow, WEEKDAYS, type Weekday, weekStart } from '../../lib/
 import { parseWebhookUrls, webhookLabel } from '../delivery-queue/chat-labels'
 import { parseRecipients, wakeMailers } from '../delivery-queue/queue'
 import { spendSendQuota } from '../delivery-queue/quota'
+import { memoPdf } from '../editions/pdf'
 import { reportProjectHealth } from '../project-health/service'
+import { buildBrief, editionBrief, editionMeta } from '../reports/brief'
 import { findReport, type Report } from '../reports/find'
 import { namedReport } from '../reports/named'
 import {
@@ -153,6 +155,8 @@ export type MailMessage = {
   subject: string
   html: string
   text: string
+  /** The memo as a PDF, when the account turns that on (nodemailer's attachments). */
+  attachments?: { filename: string; content: Buffer; contentType: string }[]
 }
 /** What the mailer needs of a transport: nodemailer's sendMail. */
 export type MailTransport = { sendMail: (message: MailMessage) => Promise<unknown> }
@@ -298,11 +302,31 @@ async function buildMessage(ctx: AppContext, delivery: Delivery): Promise<MailMe
     )
     .orderBy(desc(reportEditions.number))
     .limit(1)
+  const [settings] = await ctx.db.orm
+    .select({ attach: userSettings.email_attach_pdf })
+    .from(userSettings)
+    .where(eq(userSettings.user_id, delivery.user_id))
+  // The PDF of the edition this delivery was queued with (the live report before any edition).
+  const attachments = settings?.attach
+    ? [
+        {
+          filename: `report-${report.week_start_date}.pdf`,
+          content: Buffer.from(
+            await memoPdf(
+              edition ? editionBrief(edition) : await buildBrief(ctx, report),
+              edition ? editionMeta(edition) : null,
+            ),
+          ),
+          contentType: 'application/pdf',
+        },
+      ]
+    : undefined
   return {
     from: ctx.config.smtp?.from ?? '',
     to,
     replyTo: user?.email,
     ...(await reportEmail(ctx, report, edition && edition.number > 1 ? edition : null)),
+    ...(attachments ? { attachments } : {}),
   }
 }
 

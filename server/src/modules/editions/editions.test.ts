@@ -294,4 +294,22 @@ describe('editions', () => {
     )
     expect(items).toEqual(['Apollo launch'])
   })
+
+  test('with email_attach_pdf on, the report e-mail carries the memo as a PDF; off, none', async () => {
+    const ctx = await setUp({ SMTP_URL: 'smtp://127.0.0.1:1', SMTP_REQUIRE_TLS: 'off' })
+    const { ada, report } = ctx
+    await ada.put('/api/settings', { report_recipients: ['board@example.com'] })
+    const sent: MailMessage[] = []
+    const transport = { sendMail: async (m: MailMessage) => void sent.push(m) }
+    await ada.put(`/api/reports/${report.uuid}`, { is_submitted: true })
+    await sendDueDeliveries(ctx, transport)
+    expect(sent[0].attachments).toBeUndefined()
+    await ada.put('/api/settings', { email_attach_pdf: true })
+    await ada.post(`/api/reports/${report.uuid}/editions`, { note: 'With the PDF' })
+    await sendDueDeliveries(ctx, transport)
+    const [pdf] = sent[1].attachments ?? []
+    expect(pdf.contentType).toBe('application/pdf')
+    expect(pdf.filename).toBe(`report-${report.week_start_date}.pdf`)
+    expect(pdf.content.subarray(0, 5).toString()).toBe('%PDF-')
+  })
 })
