@@ -180,7 +180,7 @@ function AppShell({
       type="button"
       className={mobile ? 'cad-bottom-nav-item' : 'cad-nav-item'}
       onClick={onSearch}
-      aria-keyshortcuts="Control+/"
+      aria-keyshortcuts="Control+K Meta+K Control+/ Meta+/"
     >
       <Search size={mobile ? 20 : 16} aria-hidden />
       <span>Search</span>
