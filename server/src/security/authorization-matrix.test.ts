@@ -504,7 +504,8 @@ describe('authorization matrix', () => {
       const own = await call(f.owner, method, c, f)
       if (c.admin) expect(own.status).toBe(403)
       else expect(own.status).toBeLessThan(300)
-    })
+      // The fixture is a few dozen requests: room for PostgreSQL on a loaded 2-core machine.
+    }, 30_000)
   }
 })
 
