@@ -113,7 +113,28 @@ export const Mobile: Story = {
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('heading', { name: 'Weekly Report' })).toBeVisible()
     await expect(canvas.getByRole('button', { name: 'Send' })).toBeVisible()
-    await expect(canvas.getByRole('button', { name: 'Delete' })).toBeVisible()
+    // At 390 px (the browser run) Share, Import and Delete are in the one 'More actions' menu;
+    // without layout (happy-dom) the wide toolbar shows.
+    if (window.matchMedia('(max-width: 767px)').matches) {
+      await expect(canvas.queryByRole('button', { name: 'Delete' })).toBeNull()
+      await userEvent.click(canvas.getByRole('button', { name: 'More actions' }))
+      await userEvent.click(await screen.findByRole('menuitem', { name: 'Delete' }))
+      await expect(canvas.getByText('Delete this report?')).toBeVisible()
+    } else {
+      await expect(canvas.getByRole('button', { name: 'Delete' })).toBeVisible()
+    }
+  },
+}
+/** A sent report: 'Send update' is the primary action (the review step sends the next edition). */
+export const SentWithUpdate: Story = {
+  args: {
+    ...withData({ report: { ...fullReport, is_submitted: true, sent_date: '2026-11-20' } }),
+    ...withActions({ onSendUpdate: fn() }),
+  },
+  play: async ({ canvas, args }) => {
+    await expect(canvas.queryByRole('button', { name: 'Send' })).toBeNull()
+    await userEvent.click(canvas.getByRole('button', { name: 'Send update' }))
+    await expect(args.actions.onSendUpdate).toHaveBeenCalled()
   },
 }
 export const Empty: Story = {
@@ -174,15 +195,17 @@ export const SinceLastWeekMobile: Story = {
     await expect(canvas.getByRole('button', { name: /Stalled$/ })).toHaveTextContent('1Stalled')
   },
 }
-// The e-mail delivery line (ui/src/components/delivery-status.tsx) in its three states: sent,
-// sending or retrying, and failed with Retry.
+// What a send did (ui/src/components/delivery-outcome.tsx): the summary, then the e-mail line in
+// its three states: sent, sending or retrying, and failed with Retry.
 export const DeliverySent: Story = {
   args: withData({
     report: { ...fullReport, is_submitted: true, sent_date: '2026-11-20' },
     deliveries: [deliverySent],
   }),
   play: async ({ canvas }) => {
-    await expect(canvas.getByRole('status')).toHaveTextContent('Sent by e-mail to 3 recipients')
+    const [summary, line] = canvas.getAllByRole('status')
+    await expect(summary).toHaveTextContent('Delivered to 3 · 0 failed')
+    await expect(line).toHaveTextContent('Sent by e-mail to 3 recipients')
   },
 }
 export const DeliverySending: Story = {

@@ -8,6 +8,7 @@ import {
 } from '@cadence/ui'
 import { memo, useCallback, useEffect, useState } from 'react'
 import { useLocation, useParams } from 'wouter'
+import { cache, useSettings } from '../state/cache'
 import { loadReportChanges, useReportChanges } from '../state/changes'
 import { retryDelivery, stopDeliveries, useDeliveries, watchDeliveries } from '../state/deliveries'
 import { markQuestionsSeen, useReportQuestions } from '../state/question-badges'
@@ -19,7 +20,6 @@ import {
   markAsDraft,
   markAsSent,
   previewImport,
-  sendReport,
   toggleItem,
   updateItem,
   updateReport,
@@ -35,6 +35,8 @@ import {
   setProjectHealth,
 } from '../state/sharing'
 import { toast } from '../state/toasts'
+import { SendReview } from './send-review'
+import { useMailEnabled } from './use-mail-enabled'
 import { useReportEditorPage } from './use-report-page'
 import { ReportView } from './views'
 
@@ -54,6 +56,9 @@ function ReportPage() {
   const { report, loading, projects, members, weekRange } = useReportEditorPage(uuid)
   const [importOpen, setImportOpen] = useState(false)
   const [shareOpen, setShareOpen] = useState(false)
+  const [review, setReview] = useState<'send' | 'update' | null>(null)
+  const settings = useSettings()
+  const mailConfigured = useMailEnabled()
   const questions = useReportQuestions(uuid)
   const reloadQuestions = useCallback(
     () =>
@@ -67,6 +72,7 @@ function ReportPage() {
   const deliveries = useDeliveries(uuid)
   useEffect(() => {
     loadReportChanges(uuid).catch((error) => console.error(error))
+    cache.settings.load().catch(() => {})
     // Deliveries of an earlier Send (still pending ones are followed while the page is open).
     void watchDeliveries(uuid)
     void reloadQuestions()
@@ -85,10 +91,8 @@ function ReportPage() {
       void updateReport({ summary }).catch(failEdit('Failed to update report')),
     onDraft: () => navigate(`/reports/${uuid}/draft`),
     onRetryDelivery: (id) => void retryDelivery(id),
-    onSend: async () => {
-      // With mail configured, Send records a delivery: show it and follow it while pending.
-      if (await sendReport()) void watchDeliveries(uuid)
-    },
+    // Send opens the review step; its 'Send now' sends and follows the deliveries.
+    onSend: () => setReview('send'),
     onStatusChange: async (status, sentDate) => {
       const ok = await (status === 'sent' ? markAsSent(sentDate ?? '') : markAsDraft())
       if (ok && status === 'sent') void watchDeliveries(uuid)
@@ -136,8 +140,18 @@ function ReportPage() {
           changes: report ? changes.data : null,
           deliveries,
           questions,
+          mailConfigured,
+          recipients: settings.data?.report_recipients.length,
         }}
         actions={actions}
+      />
+      <SendReview
+        uuid={uuid}
+        mode={review}
+        onClose={() => setReview(null)}
+        weekRange={weekRange}
+        projects={projects}
+        members={members}
       />
       <ShareDialog
         open={shareOpen}

@@ -1,5 +1,6 @@
+import { MoreHorizontal } from 'lucide-react'
 import * as React from 'react'
-import { DeliveryStatus } from '../components/delivery-status'
+import { DeliveryOutcome } from '../components/delivery-outcome'
 import { ProjectHealthPanel, type ProjectHealthPanelProps } from '../components/project-health'
 import { ReaderQuestions } from '../components/reader-questions'
 import {
@@ -14,6 +15,12 @@ import { useShallowStable } from '../lib/stable'
 import { Button } from '../primitives/button'
 import { ConfirmInline } from '../primitives/confirm-inline'
 import { DatePicker } from '../primitives/date-picker'
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuTrigger,
+} from '../primitives/dropdown-menu'
 import { EmptyState } from '../primitives/empty-state'
 import { InlineEdit } from '../primitives/inline-edit'
 import { Select } from '../primitives/select'
@@ -50,6 +57,10 @@ export type ReportViewData = {
   questions?: ReaderQuestion[]
   /** The date the 'Mark as Sent' picker starts on ('YYYY-MM-DD'); today by default. */
   defaultSentDate?: string
+  /** Whether the server sends e-mail (the outcome says 'Nothing was e-mailed' when it does not). */
+  mailConfigured?: boolean
+  /** How many e-mail recipients Settings has. */
+  recipients?: number
 }
 
 /** What the report page does: the report's own changes, then its items'. */
@@ -57,7 +68,10 @@ export type ReportViewActions = {
   onTitleChange: (title: string) => void
   onSummaryChange: (summary: string) => void
   onDraft: () => void
+  /** Send (a draft only): the app opens the review step, which sends. */
   onSend: () => void
+  /** 'Send update' (a sent report only): the review step again, sending the next edition. */
+  onSendUpdate?: () => void
   onImport: () => void
   onStatusChange: (status: 'draft' | 'sent', sentDate?: string) => void
   onDelete: () => void
@@ -120,7 +134,11 @@ function useSectionCallbacks(p: ReportViewActions) {
   }
 }
 
-/** The title row: Draft, Send, Share, Import, the status with its sent date, Delete. */
+/**
+ * The title row: Draft, Send (the one primary action; 'Send update' once sent), Share, Import,
+ * Delete (secondary), then the status with its sent date. Below 768 px Share, Import and Delete
+ * move into a 'More actions' menu, so the buttons stay one row.
+ */
 function ReportHeader({
   report: r,
   weekRange,
@@ -135,20 +153,51 @@ function ReportHeader({
   const [confirming, setConfirming] = React.useState(false)
   const [sentDate, setSentDate] = React.useState(() => defaultSentDate ?? toIsoDate(new Date()))
   return (
-    <header className="cad-screen__head">
+    <header className="cad-screen__head cad-report__head">
       <div>
         <h1 className="cad-screen__title">Weekly Report</h1>
         <p className="cad-screen__muted">{weekRange}</p>
       </div>
-      <div className="cad-screen__actions">
+      <div className="cad-screen__actions cad-report__toolbar">
         <Button onClick={a.onDraft}>Draft</Button>
         {!r.is_submitted ? (
           <Button variant="primary" onClick={a.onSend}>
             Send
           </Button>
+        ) : a.onSendUpdate ? (
+          <Button variant="primary" onClick={a.onSendUpdate}>
+            Send update
+          </Button>
         ) : null}
-        {a.onShare ? <Button onClick={a.onShare}>Share</Button> : null}
-        <Button onClick={a.onImport}>Import</Button>
+        {a.onShare ? (
+          <Button className="cad-report__wide" onClick={a.onShare}>
+            Share
+          </Button>
+        ) : null}
+        <Button className="cad-report__wide" onClick={a.onImport}>
+          Import
+        </Button>
+        {confirming ? null : (
+          <Button className="cad-report__wide" variant="ghost" onClick={() => setConfirming(true)}>
+            Delete
+          </Button>
+        )}
+        <DropdownMenu>
+          <DropdownMenuTrigger asChild>
+            <Button className="cad-report__narrow" aria-label="More actions" title="More actions">
+              <MoreHorizontal size={16} aria-hidden />
+            </Button>
+          </DropdownMenuTrigger>
+          <DropdownMenuContent>
+            {a.onShare ? <DropdownMenuItem onSelect={a.onShare}>Share</DropdownMenuItem> : null}
+            <DropdownMenuItem onSelect={a.onImport}>Import</DropdownMenuItem>
+            <DropdownMenuItem tone="danger" onSelect={() => setConfirming(true)}>
+              Delete
+            </DropdownMenuItem>
+          </DropdownMenuContent>
+        </DropdownMenu>
+      </div>
+      <div className="cad-screen__actions cad-report__status-row">
         <Select
           aria-label="Status"
           className="cad-report__status"
@@ -188,11 +237,7 @@ function ReportHeader({
             }}
             onCancel={() => setConfirming(false)}
           />
-        ) : (
-          <Button variant="danger" onClick={() => setConfirming(true)}>
-            Delete
-          </Button>
-        )}
+        ) : null}
       </div>
     </header>
   )
@@ -214,9 +259,13 @@ export function ReportView({ data: d, actions: a, loading, sectionCard }: Report
         defaultSentDate={d.defaultSentDate}
         actions={a}
       />
-      {d.deliveries?.length ? (
-        <DeliveryStatus deliveries={d.deliveries} onRetry={a.onRetryDelivery} />
-      ) : null}
+      <DeliveryOutcome
+        deliveries={d.deliveries ?? []}
+        sent={r.is_submitted}
+        mailConfigured={d.mailConfigured}
+        recipients={d.recipients}
+        onRetry={a.onRetryDelivery}
+      />
       <InlineEdit
         aria-label="Title"
         className="cad-report__title"

@@ -1,0 +1,77 @@
+import { type Project, ReportMemo, SendReviewDialog, type TeamMember } from '@cadence/ui'
+import { useEffect } from 'react'
+import { cache, useSettings } from '../state/cache'
+import { useReportChanges } from '../state/changes'
+import { useReport } from '../state/reports'
+import { reviewDoubts, sendNow } from '../state/send'
+import { copyLink, createShare } from '../state/sharing'
+import { useMailEnabled } from './use-mail-enabled'
+
+type SendReviewProps = {
+  uuid: string
+  /** Which step is open: 'send' (a draft), 'update' (a sent report), or none. */
+  mode: 'send' | 'update' | null
+  onClose: () => void
+  weekRange: string
+  projects: Project[]
+  members: TeamMember[]
+  /** 'Send update' with its note (absent until the server has editions). */
+  onSendUpdate?: (note: string | undefined) => Promise<void>
+}
+
+/**
+ * The review step of the report page: the brief as readers get it (the open report, followed item
+ * by item while the step is open), who gets it from Settings → Delivery, and whether mail is set
+ * up (GET /api/config). Without mail, a private link is offered to copy instead.
+ */
+function SendReview({
+  uuid,
+  mode,
+  onClose,
+  weekRange,
+  projects,
+  members,
+  onSendUpdate,
+}: SendReviewProps) {
+  const { current } = useReport()
+  const settings = useSettings()
+  const mailConfigured = useMailEnabled()
+  const changes = useReportChanges(uuid)
+  useEffect(() => {
+    cache.settings.load().catch(() => {})
+  }, [])
+  const report = current?.uuid === uuid ? current : null
+  if (!report) return null
+  return (
+    <SendReviewDialog
+      open={mode !== null}
+      onOpenChange={(open) => {
+        if (!open) onClose()
+      }}
+      mode={mode ?? 'send'}
+      brief={
+        <ReportMemo
+          report={report}
+          weekRange={weekRange}
+          projects={projects}
+          members={members}
+          changes={changes.data}
+        />
+      }
+      audience={{
+        emails: [...(settings.data?.report_recipients ?? [])],
+        webhooks: [...(settings.data?.webhook_urls ?? [])],
+        mailConfigured,
+      }}
+      {...reviewDoubts(report)}
+      onSend={() => sendNow(uuid)}
+      onSendUpdate={onSendUpdate}
+      onCopyLink={async () => {
+        const share = await createShare(uuid, 30)
+        copyLink(share.url)
+      }}
+    />
+  )
+}
+
+export { SendReview }

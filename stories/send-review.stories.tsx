@@ -1,0 +1,222 @@
+import { ReportMemo, type ReportViewReport, SendReviewDialog } from '@cadence/ui'
+import type { Meta, StoryObj } from '@storybook/react-vite'
+import { expect, fireEvent, fn, screen, userEvent, waitFor, within } from 'storybook/test'
+import { fullReport, members, projects } from './fixtures'
+
+// The review step between Send and sending (ui/src/components/send-review-dialog.tsx): the brief
+// as readers get it, who gets it by which channel, what will not happen, a second question for an
+// untitled or empty report, and 'Send update' with its note for a sent one.
+
+const meta = {
+  title: 'Components/SendReviewDialog',
+  parameters: { layout: 'padded' },
+} satisfies Meta
+export default meta
+type Story = StoryObj<typeof meta>
+
+const send = fn(async () => {})
+const sendUpdate = fn(async (_note: string | undefined) => {})
+const copyLink = fn(async () => {})
+const emails = ['board@example.com', 'ceo@example.com']
+const slack = 'https://hooks.slack.com/services/T000/B000/XXXX'
+const teams = 'https://contoso.webhook.office.com/webhookb2/abc'
+
+const brief = (report: ReportViewReport = fullReport) => (
+  <ReportMemo
+    report={report}
+    weekRange="Nov 16 - Nov 20, 2026"
+    projects={projects}
+    members={members}
+  />
+)
+const emptyReport: ReportViewReport = {
+  ...fullReport,
+  title: null,
+  summary: null,
+  sections: (fullReport.sections ?? []).map((s) => ({ ...s, items: [] })),
+}
+
+const reset = () => {
+  send.mockClear()
+  sendUpdate.mockClear()
+  copyLink.mockClear()
+}
+
+export const MailSetUp: Story = {
+  render: () => (
+    <SendReviewDialog
+      open
+      onOpenChange={() => {}}
+      mode="send"
+      brief={brief()}
+      audience={{ emails, webhooks: [], mailConfigured: true }}
+      onSend={send}
+      onCopyLink={copyLink}
+    />
+  ),
+  play: async () => {
+    reset()
+    const dialog = await screen.findByRole('dialog', { name: 'Review and send' })
+    const who = within(dialog).getByRole('list', { name: 'Recipients' })
+    await expect(within(who).getAllByRole('listitem')).toHaveLength(2)
+    await expect(who).toHaveTextContent('board@example.com')
+    await expect(who).toHaveTextContent('e-mail with the whole brief')
+    await expect(dialog).not.toHaveTextContent('mail is not set up')
+    // The brief as readers get it.
+    const memo = within(dialog).getByRole('region', { name: 'The brief' })
+    await expect(within(memo).getByRole('heading', { name: 'Weekly Report' })).toBeVisible()
+    await expect(memo).toHaveTextContent('End of Report')
+    // Nothing is offered instead: mail goes out.
+    await expect(within(dialog).queryByRole('button', { name: /private link/ })).toBeNull()
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send now' }))
+    await waitFor(() => expect(send).toHaveBeenCalledTimes(1))
+  },
+}
+
+export const MailNotSetUp: Story = {
+  render: () => (
+    <SendReviewDialog
+      open
+      onOpenChange={() => {}}
+      mode="send"
+      brief={brief()}
+      audience={{ emails, webhooks: [], mailConfigured: false }}
+      onSend={send}
+      onCopyLink={copyLink}
+    />
+  ),
+  play: async () => {
+    reset()
+    const dialog = await screen.findByRole('dialog', { name: 'Review and send' })
+    await expect(within(dialog).getByRole('alert')).toHaveTextContent(
+      'Nothing will be e-mailed: mail is not set up.',
+    )
+    await expect(within(dialog).getByRole('list', { name: 'Recipients' })).toHaveTextContent(
+      'not e-mailed (mail is not set up)',
+    )
+    await expect(dialog).toHaveTextContent('No one will receive it from Cadence')
+    await userEvent.click(
+      within(dialog).getByRole('button', { name: 'Copy a private link instead' }),
+    )
+    await waitFor(() => expect(copyLink).toHaveBeenCalledTimes(1))
+    await expect(
+      await within(dialog).findByRole('button', { name: 'Link copied' }),
+    ).toBeInTheDocument()
+    await expect(send).not.toHaveBeenCalled()
+  },
+}
+
+export const Webhooks: Story = {
+  render: () => (
+    <SendReviewDialog
+      open
+      onOpenChange={() => {}}
+      mode="send"
+      brief={brief()}
+      audience={{ emails: [], webhooks: [slack, teams], mailConfigured: true }}
+      onSend={send}
+      onCopyLink={copyLink}
+    />
+  ),
+  play: async () => {
+    reset()
+    const dialog = await screen.findByRole('dialog', { name: 'Review and send' })
+    const who = within(dialog).getByRole('list', { name: 'Recipients' })
+    await expect(who).toHaveTextContent('No e-mail recipients: add them in Settings → Delivery.')
+    await expect(who).toHaveTextContent('Slack')
+    await expect(who).toHaveTextContent('Microsoft Teams')
+    await expect(who).toHaveTextContent('with a private link')
+    // A webhook's address is a credential: never shown.
+    await expect(dialog).not.toHaveTextContent('hooks.slack.com')
+    await expect(dialog).not.toHaveTextContent('No one will receive it')
+  },
+}
+
+export const EmptyReport: Story = {
+  render: () => (
+    <SendReviewDialog
+      open
+      onOpenChange={() => {}}
+      mode="send"
+      brief={brief(emptyReport)}
+      audience={{ emails, webhooks: [], mailConfigured: true }}
+      untitled
+      empty
+      onSend={send}
+    />
+  ),
+  play: async () => {
+    reset()
+    const dialog = await screen.findByRole('dialog', { name: 'Review and send' })
+    const sendNow = within(dialog).getByRole('button', { name: 'Send now' })
+    await expect(sendNow).toBeDisabled()
+    const anyway = within(dialog).getByRole('checkbox', {
+      name: 'This report has no title and has no items. Send it anyway',
+    })
+    await userEvent.click(anyway)
+    await expect(sendNow).toBeEnabled()
+    await userEvent.click(sendNow)
+    await waitFor(() => expect(send).toHaveBeenCalledTimes(1))
+  },
+}
+
+export const UpdateWithNote: Story = {
+  render: () => (
+    <SendReviewDialog
+      open
+      onOpenChange={() => {}}
+      mode="update"
+      brief={brief()}
+      audience={{ emails, webhooks: [slack], mailConfigured: true }}
+      onSend={send}
+      onSendUpdate={sendUpdate}
+    />
+  ),
+  play: async () => {
+    reset()
+    const dialog = await screen.findByRole('dialog', { name: 'Send an update' })
+    const note = within(dialog).getByRole('textbox', { name: 'What changed (optional)' })
+    const button = within(dialog).getByRole('button', { name: 'Send update' })
+    fireEvent.change(note, { target: { value: 'x'.repeat(281) } })
+    await expect(dialog).toHaveTextContent('At most 280 characters')
+    await expect(button).toBeDisabled()
+    await userEvent.clear(note)
+    await userEvent.type(note, 'Corrected the Apollo launch date')
+    await expect(dialog).toHaveTextContent('32/280')
+    await userEvent.click(button)
+    await waitFor(() => expect(sendUpdate).toHaveBeenCalledWith('Corrected the Apollo launch date'))
+    await expect(send).not.toHaveBeenCalled()
+  },
+}
+
+export const SendFails: Story = {
+  render: () => (
+    <SendReviewDialog
+      open
+      onOpenChange={() => {}}
+      mode="send"
+      brief={brief()}
+      audience={{ emails, webhooks: [], mailConfigured: true }}
+      onSend={async () => {
+        throw new Error('Network error')
+      }}
+    />
+  ),
+  play: async () => {
+    const dialog = await screen.findByRole('dialog', { name: 'Review and send' })
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send now' }))
+    await expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Failed to send: Network error',
+    )
+  },
+}
+
+export const Dark: Story = {
+  ...MailNotSetUp,
+  globals: { theme: 'dark' },
+}
+
+export const Mobile: Story = {
+  ...MailSetUp,
+  globals: { viewport: { value: 'mobile', isRotated: false } },
+}

@@ -1,0 +1,226 @@
+import { CircleAlert, Copy, Link2, Mail, MessageSquare, Send } from 'lucide-react'
+import * as React from 'react'
+import { Button } from '../primitives/button'
+import { Checkbox } from '../primitives/checkbox'
+import { Dialog, DialogContent, DialogFooter } from '../primitives/dialog'
+import { Field } from '../primitives/field'
+import { Input } from '../primitives/input'
+import { webhookName } from './chat-delivery'
+
+/** The longest note of an update ('Send update'), as the server allows. */
+const UPDATE_NOTE_MAX = 280
+
+/** Who gets the brief, by which channel. */
+type SendReviewAudience = {
+  /** E-mail recipients (Settings → Delivery), each sent the whole brief. */
+  emails: string[]
+  /** Chat webhook URLs (Settings → Delivery); each is named by its service, never shown whole. */
+  webhooks: string[]
+  /** Whether the server sends e-mail; undefined while not known. */
+  mailConfigured: boolean | undefined
+}
+
+type SendReviewDialogProps = {
+  open: boolean
+  onOpenChange: (open: boolean) => void
+  /** 'send' for a draft (Send now); 'update' for a sent report (Send update, with a note). */
+  mode: 'send' | 'update'
+  /** The brief exactly as readers get it (the app passes ReportMemo). */
+  brief: React.ReactNode
+  audience: SendReviewAudience
+  /** The report has no title: asked once more before sending. */
+  untitled?: boolean
+  /** The report has no items: asked once more before sending. */
+  empty?: boolean
+  /** Send now; the dialog closes once it resolves, and stays open with the error if it throws. */
+  onSend: () => Promise<void>
+  /** Send update with the optional one-line note of what changed. */
+  onSendUpdate?: (note: string | undefined) => Promise<void>
+  /** Makes a private link and copies it (offered when nothing will be e-mailed). */
+  onCopyLink?: () => Promise<void>
+}
+
+/** The channels, one line each: what goes out and to whom. */
+function Audience({ audience: a }: { audience: SendReviewAudience }) {
+  const noMail = a.mailConfigured === false
+  return (
+    <ul className="cad-review__audience" data-slot="send-review-audience" aria-label="Recipients">
+      {a.emails.length === 0 ? (
+        <li className="cad-review__channel" data-state="none">
+          <Mail size={14} aria-hidden className="cad-review__icon" />
+          <span>No e-mail recipients: add them in Settings → Delivery.</span>
+        </li>
+      ) : (
+        a.emails.map((email) => (
+          <li key={email} className="cad-review__channel" data-state={noMail ? 'blocked' : 'ready'}>
+            <Mail size={14} aria-hidden className="cad-review__icon" />
+            <span className="cad-truncate">{email}</span>
+            <small className="cad-review__how">
+              {noMail ? 'not e-mailed (mail is not set up)' : 'e-mail with the whole brief'}
+            </small>
+          </li>
+        ))
+      )}
+      {a.webhooks.map((url) => (
+        <li key={url} className="cad-review__channel" data-state="ready">
+          <MessageSquare size={14} aria-hidden className="cad-review__icon" />
+          <span>{webhookName(url)}</span>
+          <small className="cad-review__how">title, health and summary, with a private link</small>
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+/**
+ * The step between Send and sending: the brief as readers will get it, who gets it by which
+ * channel, what will not happen (mail not set up, no recipients) and a second question for an
+ * untitled or empty report. For a sent report the same step sends an update with a note.
+ */
+function SendReviewDialog(p: SendReviewDialogProps) {
+  const id = React.useId()
+  const [busy, setBusy] = React.useState(false)
+  const [error, setError] = React.useState<string | null>(null)
+  const [confirmed, setConfirmed] = React.useState(false)
+  const [note, setNote] = React.useState('')
+  const [copied, setCopied] = React.useState(false)
+  const update = p.mode === 'update'
+  const doubts = [p.untitled ? 'has no title' : null, p.empty ? 'has no items' : null].filter(
+    (x): x is string => x !== null,
+  )
+  const needsConfirm = !update && doubts.length > 0
+  const noMail = p.audience.mailConfigured === false
+  const nobody = (noMail || p.audience.emails.length === 0) && p.audience.webhooks.length === 0
+  const tooLong = note.length > UPDATE_NOTE_MAX
+
+  const change = (next: boolean) => {
+    if (!next) {
+      setError(null)
+      setConfirmed(false)
+      setNote('')
+      setCopied(false)
+    }
+    p.onOpenChange(next)
+  }
+  const go = async () => {
+    setBusy(true)
+    setError(null)
+    try {
+      if (update) await p.onSendUpdate?.(note.trim() || undefined)
+      else await p.onSend()
+      change(false)
+    } catch (err) {
+      setError(
+        `${update ? 'Failed to send the update' : 'Failed to send'}: ${err instanceof Error ? err.message : 'Unknown error'}`,
+      )
+    } finally {
+      setBusy(false)
+    }
+  }
+  const copy = async () => {
+    if (!p.onCopyLink) return
+    try {
+      await p.onCopyLink()
+      setCopied(true)
+    } catch (err) {
+      setError(`Failed to create the link: ${err instanceof Error ? err.message : 'Unknown error'}`)
+    }
+  }
+
+  return (
+    <Dialog open={p.open} onOpenChange={change}>
+      <DialogContent
+        title={update ? 'Send an update' : 'Review and send'}
+        description={
+          update
+            ? 'Readers get this edition in place of the one they have, with your note.'
+            : 'This is the brief as readers will get it, and who gets it.'
+        }
+        size="lg"
+        className="cad-review"
+      >
+        <div className="cad-review__body" data-slot="send-review">
+          <section className="cad-review__who" aria-labelledby={`${id}-who`}>
+            <h3 id={`${id}-who`} className="cad-review__heading">
+              Who gets it
+            </h3>
+            {noMail ? (
+              <p className="cad-review__warning" role="alert" data-slot="send-review-no-mail">
+                <CircleAlert size={14} aria-hidden className="cad-review__icon" />
+                <span>Nothing will be e-mailed: mail is not set up.</span>
+              </p>
+            ) : null}
+            <Audience audience={p.audience} />
+            {nobody ? (
+              <p className="cad-review__note">
+                No one will receive it from Cadence: it is marked sent, and readers see it through a
+                private link.
+              </p>
+            ) : null}
+            {(noMail || p.audience.emails.length === 0) && p.onCopyLink ? (
+              <p className="cad-review__link">
+                <Button size="sm" onClick={copy}>
+                  {copied ? <Copy size={14} aria-hidden /> : <Link2 size={14} aria-hidden />}{' '}
+                  {copied ? 'Link copied' : 'Copy a private link instead'}
+                </Button>
+              </p>
+            ) : null}
+          </section>
+          {/* Scrolls on its own, so it takes focus for the keyboard. */}
+          <section className="cad-review__brief cad-draft" aria-label="The brief" tabIndex={0}>
+            {p.brief}
+          </section>
+          {update ? (
+            <Field
+              label="What changed (optional)"
+              htmlFor={`${id}-note`}
+              hint={`One line readers see with the update; ${note.length}/${UPDATE_NOTE_MAX}`}
+              error={tooLong ? `At most ${UPDATE_NOTE_MAX} characters` : undefined}
+            >
+              <Input
+                id={`${id}-note`}
+                value={note}
+                invalid={tooLong}
+                placeholder="e.g. Corrected the Apollo launch date"
+                onChange={(e) => setNote(e.currentTarget.value)}
+              />
+            </Field>
+          ) : null}
+          {needsConfirm ? (
+            <div className="cad-review__confirm">
+              <Checkbox
+                id={`${id}-confirm`}
+                checked={confirmed}
+                onCheckedChange={(v) => setConfirmed(v === true)}
+              />
+              <label htmlFor={`${id}-confirm`}>
+                This report {doubts.join(' and ')}. Send it anyway
+              </label>
+            </div>
+          ) : null}
+          {error ? (
+            <p className="cad-form__error" role="alert">
+              {error}
+            </p>
+          ) : null}
+        </div>
+        <DialogFooter>
+          <Button variant="ghost" onClick={() => change(false)}>
+            Cancel
+          </Button>
+          <Button
+            variant="primary"
+            onClick={go}
+            loading={busy}
+            disabled={(needsConfirm && !confirmed) || tooLong}
+          >
+            <Send size={14} aria-hidden /> {update ? 'Send update' : 'Send now'}
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  )
+}
+
+export type { SendReviewAudience, SendReviewDialogProps }
+export { SendReviewDialog, UPDATE_NOTE_MAX }
