@@ -1,10 +1,13 @@
-import { describe, expect, test } from 'bun:test'
+import { describe, expect, setDefaultTimeout, test } from 'bun:test'
 import { eq } from 'drizzle-orm'
 import { deliveries } from '../../db/schema'
 import { isoDate } from '../../lib/time'
 import { weekStart } from '../../lib/weeks'
 import { createTestApp, signIn } from '../../test/helpers'
 import { type MailMessage, sendDueDeliveries } from '../delivery/mail'
+
+// Each test is a few dozen requests: room for PostgreSQL on a loaded 2-core machine.
+setDefaultTimeout(30_000)
 
 const THIS_WEEK = weekStart(isoDate(), 'monday')
 const tokenOf = (url: string) => url.split('/r/')[1]
