@@ -2,7 +2,7 @@ import type { PgCore } from '../db/pg/core'
 import type { Entity } from './candidates'
 import type { ParsedQuery } from './query'
 import type { IndexRow } from './rank'
-import { parts } from './tokenizer'
+import { indexParts } from './tokenizer'
 
 /**
  * Search on PostgreSQL: the table `search_index` (drizzle-pg/0001_triggers_and_search.sql), kept
@@ -48,12 +48,13 @@ const LOAD: Record<Entity, string> = {
 
 /**
  * A tsquery of lexemes as given (a cast, not to_tsquery: no parsing of user text at all): every
- * token of the query's parts (tokenizer.ts), the last token of a prefix word as a prefix.
+ * token of the parts the index is asked for (tokenizer.ts indexParts), the last token of a prefix
+ * word as a prefix.
  */
 function tsquery(query: ParsedQuery): string | null {
   const lexeme = (token: string) => `'${token.replaceAll("'", "''").replaceAll('\\', '\\\\')}'`
   const lexemes = new Set<string>()
-  for (const { tokens, prefix } of parts(query))
+  for (const { tokens, prefix } of indexParts(query))
     for (const [i, t] of tokens.entries())
       lexemes.add(prefix && i === tokens.length - 1 ? `${lexeme(t)}:*` : lexeme(t))
   return lexemes.size ? [...lexemes].join(' & ') : null

@@ -1,4 +1,4 @@
-import { parts } from './tokenizer'
+import { indexParts } from './tokenizer'
 
 /**
  * The search box syntax, parsed into a structured query, and that query turned
@@ -165,12 +165,13 @@ export function parseSearchQuery(input: string): ParsedQuery {
 export const ftsString = (text: string) => `"${text.replaceAll('"', '""')}"`
 
 /**
- * The MATCH expression for the query's text, or null when it has none (filters only): its parts
- * (tokenizer.ts: no repeats, at most SEARCH_WORDS words, short words whole), phrases exact and
- * words as prefixes, all ANDed (FTS5's implicit operator).
+ * The MATCH expression for the query's text, or null when it has none (filters only): the parts
+ * the index is asked for (tokenizer.ts: no repeats, at most SEARCH_WORDS words, short words
+ * whole, at most INDEX_PARTS of them), phrases exact and words as prefixes, all ANDed (FTS5's
+ * implicit operator).
  */
 export function toMatchExpression(query: ParsedQuery): string | null {
-  const expression = parts(query).map(
+  const expression = indexParts(query).map(
     ({ tokens, prefix }) => `${ftsString(tokens.join(' '))}${prefix ? '*' : ''}`,
   )
   return expression.length ? expression.join(' ') : null

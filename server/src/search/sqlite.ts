@@ -3,6 +3,7 @@ import { ready } from '../db/sqlite/core'
 import type { Entity } from './candidates'
 import { type ParsedQuery, toMatchExpression } from './query'
 import type { IndexRow } from './rank'
+import { indexParts, parts } from './tokenizer'
 
 /**
  * Search on SQLite: the FTS5 table `search_index` (drizzle/0001_search.sql, kept in sync by
@@ -10,6 +11,9 @@ import type { IndexRow } from './rank'
  * parser (query.ts), the words (tokenizer.ts), the ranking (rank.ts) and the results (results.ts)
  * are shared.
  */
+
+/** Rows fetched per window place when the rest of the query is checked on them (as pg.ts). */
+const OVERFETCH = 2
 
 const placeholders = (n: number) => Array.from({ length: n }, () => '?').join(', ')
 
@@ -146,8 +150,9 @@ export const sqliteSearch = (db: SqliteCore) => ({
     return rows.map(([r]) => r)
   },
   /**
-   * The newest `limit` entries matching the query's text, with their text, for ranking. Exact:
-   * FTS5 matches phrases and prefixes as the ranking counts them.
+   * The newest `limit` entries matching the query's text, with their text, for ranking. Exact
+   * (FTS5 matches phrases and prefixes as the ranking counts them) when the index was asked for
+   * every part; otherwise twice as many rows, of which the caller keeps those matching the rest.
    */
   async matches(
     userId: number,
@@ -159,14 +164,15 @@ export const sqliteSearch = (db: SqliteCore) => ({
     if (text === null) return { rows: [], exact: true }
     await ready(db)
     const match = `${ownerTerm(userId)} AND {title body} : (${text})`
+    const exact = indexParts(query).length === parts(query).length
     // The newest matches with their text (rowid order needs no ranking work in SQLite).
     const rows = db
       .prepare(
         `SELECT rowid AS r, title, body FROM search_index WHERE search_index MATCH ?${typeFilter(codes)}
-         ORDER BY rowid DESC LIMIT ${Number(limit)}`,
+         ORDER BY rowid DESC LIMIT ${Number(limit) * (exact ? 1 : OVERFETCH)}`,
       )
       .values(match) as IndexRow[]
-    return { rows, exact: true }
+    return { rows, exact }
   },
   /** The user's rows of one kind, by id. */
   async load(entity: Entity, userId: number, ids: number[]) {

@@ -7,11 +7,16 @@ import type { ParsedQuery } from './query'
  * - at most SEARCH_WORDS words count, the first ones (a phrase counts each of its words);
  * - a word shorter than PREFIX_MIN matches that whole word only: `a` finds "a", not every word
  *   starting with a (a one-letter prefix has no prefix index to use in FTS5, and matches a large
- *   part of any index).
+ *   part of any index);
+ * - the index itself is asked for at most INDEX_PARTS of them, the likeliest to be rare (phrases,
+ *   then the longest words): the index's cost grows with each word, so a query of 12 words costs
+ *   what one of three does, and the other words are checked on the rows found (rank.ts
+ *   matchesAll, as PostgreSQL's candidates always are).
  * The search help in the app says the same (ui/src/components/search-dialog.tsx).
  */
 export const SEARCH_WORDS = 12
 export const PREFIX_MIN = 2
+export const INDEX_PARTS = 3
 
 /** Anything but printable ASCII (a space to a tilde). */
 const NOT_PRINTABLE_ASCII = /[^ -~]/
@@ -66,6 +71,30 @@ export function parts(query: ParsedQuery): Part[] {
   }
   partsOf.set(query, out)
   return out
+}
+
+const indexPartsOf = new WeakMap<ParsedQuery, Part[]>()
+
+/**
+ * The parts the index is asked for: all of them up to INDEX_PARTS, else the phrases first, then
+ * the words with the longest last token (a longer word is rarer), in the query's order on a tie.
+ */
+export function indexParts(query: ParsedQuery): Part[] {
+  const known = indexPartsOf.get(query)
+  if (known) return known
+  const all = parts(query)
+  const weight = (p: Part) => (p.prefix ? 0 : 1000) + p.tokens.join(' ').length
+  const chosen =
+    all.length <= INDEX_PARTS
+      ? all
+      : all
+          .map((part, i) => ({ part, i }))
+          .sort((a, b) => weight(b.part) - weight(a.part) || a.i - b.i)
+          .slice(0, INDEX_PARTS)
+          .sort((a, b) => a.i - b.i)
+          .map(({ part }) => part)
+  indexPartsOf.set(query, chosen)
+  return chosen
 }
 
 /** Whether the query has text to match (a word or phrase with a letter or digit). */
