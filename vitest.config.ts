@@ -35,17 +35,27 @@ export default defineConfig({
         plugins: [storybookTest({ configDir })],
         test: {
           name: 'storybook',
+          // Bounds on a failure only (a story waits on conditions): a busy 2-core machine can take
+          // seconds for a render and its whole-page screenshot.
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
           browser: {
             enabled: true,
             headless: true,
-            provider: playwright({ launchOptions }),
+            // Locale and time zone fixed, so dates and the date field read alike on any machine.
+            provider: playwright({
+              launchOptions,
+              contextOptions: { locale: 'en-US', timezoneId: 'UTC' },
+            }),
             instances: [{ browser: 'chromium' }],
             viewport: { width: 1280, height: 800 },
             screenshotFailures: false,
             expect: {
               toMatchScreenshot: {
                 comparatorName: 'pixelmatch',
-                // Same Chromium, fonts and machine: rendering is deterministic. Pixels pixelmatch
+                // Pinned fonts, and nothing a browser build draws on its own in the snapshot
+                // (.storybook/vitest.visual.ts): rendering is the same on any machine and any
+                // Chromium build Debian serves. Pixels pixelmatch
                 // finds to be anti-aliasing are ignored (includeAA false) and up to 8 others may
                 // differ, on any image size (a count, not a share of the now full-height image):
                 // one changed letter in a 14 px label is ~16 pixels, a new button row thousands.

@@ -61,6 +61,7 @@ export const Mobile: Story = {
 
 export const Dark: Story = {
   globals: { theme: 'dark' },
+  parameters: { visual: { showFocus: true } },
   play: async () => {
     const dialog = await screen.findByRole('dialog', { name: 'Add New Project' })
     await expect(within(dialog).getByLabelText('Project name')).toHaveFocus()

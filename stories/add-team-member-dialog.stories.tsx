@@ -66,6 +66,7 @@ export const LongContent: Story = {
 
 export const Mobile: Story = {
   globals: { viewport: { value: 'mobile', isRotated: false } },
+  parameters: { visual: { showFocus: true } },
   play: async () => {
     const dialog = await open()
     await expect(within(dialog).getByLabelText('Name')).toHaveFocus()

@@ -23,6 +23,7 @@ export const Primary: Story = {
 
 export const Secondary: Story = {
   args: { variant: 'secondary', children: 'Cancel' },
+  parameters: { visual: { showFocus: true } },
   play: async ({ canvas, args }) => {
     await userEvent.tab()
     const button = canvas.getByRole('button', { name: 'Cancel' })

@@ -47,6 +47,7 @@ export const WithDescription: Story = {
 }
 
 export const OpenAndClose: Story = {
+  parameters: { visual: { showFocus: true } },
   render: () => (
     <Dialog>
       <DialogTrigger asChild>

@@ -59,6 +59,7 @@ export const Open: Story = {
 }
 
 export const SelectWithKeyboard: Story = {
+  parameters: { visual: { showFocus: true } },
   play: async ({ canvas }) => {
     onSelect.mockClear()
     const trigger = canvas.getByRole('button', { name: 'Ada Lovelace' })

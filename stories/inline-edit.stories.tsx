@@ -34,6 +34,7 @@ export default meta
 type Story = StoryObj<typeof meta>
 
 export const EnterSaves: Story = {
+  parameters: { visual: { showFocus: true } },
   play: async ({ canvas, args }) => {
     const display = canvas.getByRole('button', { name: /^Title:/ })
     await expect(display).toHaveTextContent('Q4 planning and board prep')

@@ -38,6 +38,7 @@ type Story = StoryObj<typeof meta>
 
 export const Empty: Story = {
   args: { section: section(2, 'Highlights', 'standard', []) },
+  parameters: { visual: { showFocus: true } },
   play: async ({ canvas, args }) => {
     await expect(canvas.getByRole('heading', { name: 'Highlights' })).toBeVisible()
     await expect(canvas.getByText('No items yet.')).toBeVisible()

@@ -38,6 +38,7 @@ export const Default: Story = {
 
 export const KeyboardNavigation: Story = {
   args: { defaultValue: 'projects' },
+  parameters: { visual: { showFocus: true } },
   play: async ({ canvas }) => {
     canvas.getByRole('tab', { name: 'Projects' }).focus()
     await userEvent.keyboard('{ArrowRight}')
