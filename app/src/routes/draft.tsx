@@ -2,6 +2,7 @@ import { ReportSkeleton } from '@cadence/ui'
 import { useEffect } from 'react'
 import { useLocation, useParams } from 'wouter'
 import { loadReportChanges, useReportChanges } from '../state/changes'
+import { reportPdfHref } from '../state/editions'
 import { copyAsMarkdown, copyForEmail } from '../state/export-copy'
 import { useReportPage } from './use-report-page'
 import { DraftView } from './views'
@@ -25,6 +26,7 @@ function DraftPage() {
       changes={report ? changes.data : null}
       onBack={() => navigate(report ? `/reports/${uuid}` : '/dashboard')}
       onPrint={() => window.print()}
+      pdfHref={report ? reportPdfHref(uuid) : undefined}
       onCopyMarkdown={() => void copyAsMarkdown(uuid)}
       onCopyEmail={() => void copyForEmail(uuid)}
     />

@@ -11,6 +11,7 @@ import { useLocation, useParams } from 'wouter'
 import { cache, useSettings } from '../state/cache'
 import { loadReportChanges, useReportChanges } from '../state/changes'
 import { retryDelivery, stopDeliveries, useDeliveries, watchDeliveries } from '../state/deliveries'
+import { editionPdfHref, loadEditions, sendUpdate, useEditions } from '../state/editions'
 import { markQuestionsSeen, useReportQuestions } from '../state/question-badges'
 import {
   addItem,
@@ -70,6 +71,11 @@ function ReportPage() {
   )
   const changes = useReportChanges(uuid)
   const deliveries = useDeliveries(uuid)
+  const editions = useEditions(uuid)
+  const sent = report?.is_submitted === true
+  useEffect(() => {
+    if (sent) void loadEditions(uuid)
+  }, [uuid, sent])
   useEffect(() => {
     loadReportChanges(uuid).catch((error) => console.error(error))
     cache.settings.load().catch(() => {})
@@ -93,6 +99,10 @@ function ReportPage() {
     onRetryDelivery: (id) => void retryDelivery(id),
     // Send opens the review step; its 'Send now' sends and follows the deliveries.
     onSend: () => setReview('send'),
+    // 'Send update' (a sent report): the review step again, which sends the next edition.
+    onSendUpdate: () => setReview('update'),
+    // No page shows a frozen edition yet: 'Read' opens its PDF.
+    onOpenEdition: (number) => window.open(editionPdfHref(uuid, number), '_blank', 'noopener'),
     onStatusChange: async (status, sentDate) => {
       const ok = await (status === 'sent' ? markAsSent(sentDate ?? '') : markAsDraft())
       if (ok && status === 'sent') void watchDeliveries(uuid)
@@ -142,6 +152,8 @@ function ReportPage() {
           questions,
           mailConfigured,
           recipients: settings.data?.report_recipients.length,
+          editions: sent ? editions : undefined,
+          editionPdfHref: (number) => editionPdfHref(uuid, number),
         }}
         actions={actions}
       />
@@ -152,6 +164,9 @@ function ReportPage() {
         weekRange={weekRange}
         projects={projects}
         members={members}
+        onSendUpdate={async (note) => {
+          await sendUpdate(uuid, note)
+        }}
       />
       <ShareDialog
         open={shareOpen}

@@ -15,7 +15,7 @@ type SendReviewProps = {
   weekRange: string
   projects: Project[]
   members: TeamMember[]
-  /** 'Send update' with its note (absent until the server has editions). */
+  /** 'Send update' with its note (POST /api/reports/{uuid}/editions). */
   onSendUpdate?: (note: string | undefined) => Promise<void>
 }
 

@@ -13,6 +13,8 @@ export type DraftViewProps = {
   members: TeamMember[]
   onBack: () => void
   onPrint: () => void
+  /** The address of the report's PDF (GET /api/reports/{uuid}/pdf); with it, 'Download PDF'. */
+  pdfHref?: string
   onCopyMarkdown?: () => void
   onCopyEmail?: () => void
   /** 'Since last week', printed with every list open; nothing is shown without it. */
@@ -35,6 +37,11 @@ export function DraftView(p: DraftViewProps) {
         <Button onClick={p.onBack}>Back to Report</Button>
         {p.onCopyMarkdown ? <Button onClick={p.onCopyMarkdown}>Copy as Markdown</Button> : null}
         {p.onCopyEmail ? <Button onClick={p.onCopyEmail}>Copy for e-mail</Button> : null}
+        {p.pdfHref ? (
+          <a className="cad-button cad-button--secondary cad-button--md" href={p.pdfHref} download>
+            Download PDF
+          </a>
+        ) : null}
         <Button variant="primary" onClick={p.onPrint}>
           Print
         </Button>

@@ -1,6 +1,7 @@
 import { MoreHorizontal } from 'lucide-react'
 import * as React from 'react'
 import { DeliveryOutcome } from '../components/delivery-outcome'
+import { type EditionSummary, EditionsList } from '../components/editions-list'
 import { ProjectHealthPanel, type ProjectHealthPanelProps } from '../components/project-health'
 import { ReaderQuestions } from '../components/reader-questions'
 import {
@@ -61,6 +62,10 @@ export type ReportViewData = {
   mailConfigured?: boolean
   /** How many e-mail recipients Settings has. */
   recipients?: number
+  /** A sent report's editions, newest first (GET /api/reports/{uuid}/editions); none: no list. */
+  editions?: EditionSummary[]
+  /** The address of an edition's PDF; with it each edition has 'Download PDF'. */
+  editionPdfHref?: (number: number) => string
 }
 
 /** What the report page does: the report's own changes, then its items'. */
@@ -90,6 +95,8 @@ export type ReportViewActions = {
   onHealthChange?: ProjectHealthPanelProps['onChange']
   /** The author's answer to a reader's question (the questions show only with it). */
   onAnswerQuestion?: (id: number, answer: string | null) => Promise<void>
+  /** 'Read' of an edition (the editions list shows only with it). */
+  onOpenEdition?: (number: number) => void
 }
 
 export type ReportViewProps = {
@@ -266,6 +273,14 @@ export function ReportView({ data: d, actions: a, loading, sectionCard }: Report
         recipients={d.recipients}
         onRetry={a.onRetryDelivery}
       />
+      {r.is_submitted && d.editions?.length && a.onOpenEdition ? (
+        <EditionsList
+          editions={d.editions}
+          onOpen={a.onOpenEdition}
+          pdfHref={d.editionPdfHref}
+          formatDate={formatDate}
+        />
+      ) : null}
       <InlineEdit
         aria-label="Title"
         className="cad-report__title"
