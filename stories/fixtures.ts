@@ -123,6 +123,17 @@ export const members: TeamMember[] = [
     standalone_followups_count: 1,
   },
 ]
+/** The assignee's and project's names and uuids, as GET /api/dashboard answers them. */
+const who = (o: Partial<DashboardItem>) => {
+  const member = members.find((m) => m.id === o.assigned_to_team_member_id)
+  const project = projects.find((p) => p.id === o.project_id)
+  return {
+    assignee_uuid: member?.uuid ?? null,
+    assignee_name: member?.name ?? null,
+    project_uuid: project?.uuid ?? null,
+    project_name: project?.name ?? null,
+  }
+}
 /** An open task of this week's report, drawn without ageing (see fixture-defaults.ts). */
 const item = (id: number, content: string, o: Partial<DashboardItem> = {}): DashboardItem => ({
   ...itemDefaults,
@@ -138,6 +149,7 @@ const item = (id: number, content: string, o: Partial<DashboardItem> = {}): Dash
   report_week_start_date: '2026-11-16',
   report_uuid: 'r-1',
   ...o,
+  ...who(o),
 })
 export const tasks: DashboardItem[] = [
   item(11, 'Finalize Apollo beta launch checklist', {
@@ -237,6 +249,25 @@ export const dashboard: DashboardViewData = {
   activeTasks: tasks.filter((t) => !t.is_completed),
   activeFollowups: followups,
   recentReports: reports.slice(0, 5),
+  projectHealth: [
+    {
+      project_uuid: 'p-hiring',
+      project_name: 'Hiring',
+      health: 'off_track',
+      note: 'Two offers declined',
+    },
+    {
+      project_uuid: 'p-atlas',
+      project_name: 'Atlas',
+      health: 'at_risk',
+      note: 'DPA still with Legal',
+    },
+    { project_uuid: 'p-apollo', project_name: 'Apollo', health: 'on_track', note: null },
+  ],
+  waitingOn: [
+    { team_member_uuid: 'm-omar', name: 'Omar Haddad', item_ids: [13], oldest_open_weeks: 0 },
+    { team_member_uuid: 'm-maya', name: 'Maya Chen', item_ids: [11], oldest_open_weeks: 0 },
+  ],
 }
 export const emptyDashboard: DashboardViewData = {
   currentWeekReport: null,

@@ -16,9 +16,25 @@ export const Typical: Story = {
   play: async ({ canvas, args }) => {
     await expect(canvas.getByText('Active Tasks')).toBeInTheDocument()
     await expect(canvas.getByText('+1 more')).toBeInTheDocument()
-    await expect(
-      canvas.getAllByText('Apollo beta and Q4 hiring · week of Nov 16, 2026').length,
-    ).toBeGreaterThan(0)
+    // the report an item sits in is a quiet link, its title and week in the name and tooltip
+    const report = canvas.getAllByRole('link', {
+      name: 'Apollo beta and Q4 hiring · week of Nov 16, 2026',
+    })[0]
+    await expect(report).toHaveTextContent('Nov 16')
+    await expect(report).toHaveAttribute(
+      'title',
+      'Apollo beta and Q4 hiring · week of Nov 16, 2026',
+    )
+    // each open item shows its assignee and project
+    const first = within(firstItem(canvas, 'Active Tasks'))
+    await expect(first.getByRole('link', { name: 'Maya Chen' })).toHaveAttribute(
+      'href',
+      '/team-members/m-maya',
+    )
+    await expect(first.getByRole('link', { name: 'Apollo' })).toHaveAttribute(
+      'href',
+      '/projects/p-apollo',
+    )
     await expect(canvas.getByText('Nov 16, 2026 · Draft')).toBeInTheDocument()
     await expect(canvas.getByRole('link', { name: 'Week of Nov 9, 2026' })).toBeInTheDocument()
     await userEvent.click(
@@ -41,7 +57,9 @@ export const JustCompleted: Story = {
     const first = args.data.activeTasks[0]
     const box = canvas.getByRole('checkbox', { name: `Complete ${first.content}` })
     await expect(box).toBeChecked()
-    await expect(canvas.getByText(first.content)).toHaveClass('cad-dash__done')
+    await expect(within(firstItem(canvas, 'Active Tasks')).getByText(first.content)).toHaveClass(
+      'cad-dash__done',
+    )
     await userEvent.click(box)
     await expect(args.onToggleItem).toHaveBeenCalledWith(
       expect.objectContaining({ id: first.id }),
@@ -114,22 +132,22 @@ export const SortByAge: Story = {
   play: async ({ canvas, args }) => {
     const newest = canvas.getByRole('button', { name: 'Newest' })
     const oldest = canvas.getByRole('button', { name: 'Oldest first' })
-    await expect(newest).toHaveAttribute('aria-pressed', 'true')
-    await expect(firstItem(canvas, 'Active Tasks')).toHaveTextContent(
-      'Finalize Apollo beta launch checklist',
-    )
-    await expect(canvas.getAllByText('new this week').length).toBeGreaterThan(0)
-    await userEvent.click(oldest)
-    await expect(args.onSortChange).toHaveBeenCalledWith('oldest')
+    // by default the stalled and oldest come first, with their age and the Stalled badge
     await expect(oldest).toHaveAttribute('aria-pressed', 'true')
-    // the oldest task comes first, with its age and the Stalled badge
     const first = within(firstItem(canvas, 'Active Tasks'))
     await expect(first.getByText('Schedule Q1 planning offsite')).toBeVisible()
     await expect(first.getByText('open 5 weeks, since the report of Oct 12')).toBeVisible()
     await expect(first.getByText('Stalled')).toBeVisible()
     await expect(firstItem(canvas, 'Follow-ups')).toHaveTextContent('Check with Legal on Atlas DPA')
     await userEvent.click(newest)
-    await expect(args.onSortChange).toHaveBeenLastCalledWith('newest')
+    await expect(args.onSortChange).toHaveBeenCalledWith('newest')
+    await expect(newest).toHaveAttribute('aria-pressed', 'true')
+    await expect(firstItem(canvas, 'Active Tasks')).toHaveTextContent(
+      'Finalize Apollo beta launch checklist',
+    )
+    await expect(canvas.getAllByText('new this week').length).toBeGreaterThan(0)
+    await userEvent.click(oldest)
+    await expect(args.onSortChange).toHaveBeenLastCalledWith('oldest')
   },
 }
 export const SortControlled: Story = {
@@ -167,5 +185,54 @@ export const AgeingMobile: Story = {
   globals: { viewport: { value: 'mobile', isRotated: false } },
   play: async ({ canvas }) => {
     await expect(canvas.getByText('open 5 weeks, since the report of Oct 12')).toBeVisible()
+  },
+}
+
+// What needs me: the project health strip and 'Waiting on'.
+export const HealthAndWaiting: Story = {
+  name: 'Health strip and Waiting on',
+  args: { data: agedDashboard },
+  play: async ({ canvas }) => {
+    const strip = within(canvas.getByRole('region', { name: 'Project health' }))
+    const off = strip.getByRole('button', { name: /Off track\s*1 project/ })
+    const risk = strip.getByRole('button', { name: /At risk\s*1 project/ })
+    await expect(strip.getByRole('button', { name: /On track\s*1 project/ })).toBeVisible()
+    await expect(strip.queryByRole('link')).toBeNull()
+    await userEvent.click(risk)
+    await expect(risk).toHaveAttribute('aria-expanded', 'true')
+    await expect(strip.getByRole('link', { name: 'Atlas' })).toHaveAttribute(
+      'href',
+      '/projects/p-atlas',
+    )
+    await expect(strip.getByText(/DPA still with Legal/)).toBeVisible()
+    await userEvent.click(off)
+    await expect(strip.getByRole('link', { name: 'Hiring' })).toBeVisible()
+    await expect(strip.queryByRole('link', { name: 'Atlas' })).toBeNull()
+    // Waiting on: each person with their open items and a short age
+    const waiting = canvas.getByRole('heading', { name: 'Waiting on' })
+    const card = within(waiting.closest('[data-slot="card"]') as HTMLElement)
+    const people = card.getAllByRole('link')
+    await expect(people.map((p) => p.textContent)).toEqual(['Omar Haddad', 'Maya Chen'])
+    await expect(card.getByText('Close two senior engineer offers')).toBeVisible()
+    await expect(card.getByText('open 3 weeks, stalled')).toBeInTheDocument()
+    await expect(card.getByText('3w')).toBeVisible()
+  },
+}
+export const HealthAndWaitingDark: Story = {
+  name: 'Health strip and Waiting on (dark)',
+  args: { data: agedDashboard },
+  globals: { theme: 'dark' },
+  play: async ({ canvas }) => {
+    await userEvent.click(canvas.getByRole('button', { name: /At risk/ }))
+    await expect(canvas.getByRole('heading', { name: 'Waiting on' })).toBeVisible()
+  },
+}
+export const HealthAndWaitingMobile: Story = {
+  name: 'Health strip and Waiting on (390 px)',
+  args: { data: agedDashboard },
+  globals: { viewport: { value: 'mobile', isRotated: false } },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('button', { name: /Off track/ })).toBeVisible()
+    await expect(canvas.getAllByText('Close two senior engineer offers')[0]).toBeVisible()
   },
 }

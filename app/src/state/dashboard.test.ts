@@ -15,13 +15,21 @@ import {
 } from './dashboard'
 import { clearToasts, toastState } from './toasts'
 
-const task = itemWithReport({ id: 5, section_id: 1, content: 'Send board deck', created_at: '' })
+const task = {
+  ...itemWithReport({ id: 5, section_id: 1, content: 'Send board deck', created_at: '' }),
+  assignee_uuid: null,
+  assignee_name: null,
+  project_uuid: null,
+  project_name: null,
+}
 
 const data = (): DashboardData => ({
   currentWeekReport: null,
   activeTasks: [task],
   activeFollowups: [],
   recentReports: [],
+  projectHealth: [],
+  waitingOn: [],
 })
 
 beforeEach(() => {
@@ -82,7 +90,7 @@ describe('the recently-completed set', () => {
 })
 
 describe('sort by age', () => {
-  test('the choice is kept in localStorage across page loads; newest first by default', () => {
+  test('the choice is kept in localStorage across page loads; stalled and oldest first by default', () => {
     const saved = globalThis.localStorage
     const store = new Map<string, string>()
     globalThis.localStorage = {
@@ -92,19 +100,19 @@ describe('sort by age', () => {
     } as Storage
     try {
       restoreDashboardSort()
-      expect(dashboardSortState.sort).toBe('newest')
-      setDashboardSort('oldest')
-      expect(store.get(SORT_KEY)).toBe('oldest')
-      dashboardSortState.sort = 'newest'
-      restoreDashboardSort()
-      expect(dashboardSortState.sort as string).toBe('oldest')
+      expect(dashboardSortState.sort).toBe('oldest')
       setDashboardSort('newest')
+      expect(store.get(SORT_KEY)).toBe('newest')
+      dashboardSortState.sort = 'oldest'
       restoreDashboardSort()
-      expect(dashboardSortState.sort).toBe('newest')
+      expect(dashboardSortState.sort as string).toBe('newest')
+      setDashboardSort('oldest')
+      restoreDashboardSort()
+      expect(dashboardSortState.sort).toBe('oldest')
       // Anything else stored (an older value, tampering) falls back to the default.
       store.set(SORT_KEY, 'age')
       restoreDashboardSort()
-      expect(dashboardSortState.sort).toBe('newest')
+      expect(dashboardSortState.sort).toBe('oldest')
     } finally {
       globalThis.localStorage = saved
     }

@@ -82,12 +82,12 @@ async function setDashboardItemCompleted(
 
 /**
  * How the dashboard orders active tasks and follow-ups by age (ui's DashboardView sorts them by
- * open_weeks): 'newest' first or 'oldest' first.
+ * open_weeks): 'newest' first or 'oldest' first (the default: stalled and oldest items first).
  */
 type DashboardSort = AgeSort
 
 const SORT_KEY = 'cadence.dashboard.sort'
-const DEFAULT_SORT: DashboardSort = 'newest'
+const DEFAULT_SORT: DashboardSort = 'oldest'
 
 function storage(): Storage | null {
   try {

@@ -46,6 +46,8 @@ const dashboard = (recent: Report[], current: Report | null = null): DashboardDa
   activeTasks: [],
   activeFollowups: [],
   recentReports: recent,
+  projectHealth: [],
+  waitingOn: [],
 })
 
 let errorSpy: ReturnType<typeof spyOn>

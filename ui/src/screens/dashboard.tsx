@@ -10,14 +10,31 @@ import { Link } from '../primitives/link'
 import { SegmentedControl } from '../primitives/segmented-control'
 import { PageSkeleton } from '../primitives/skeleton'
 import type { DashboardData, Report, SectionItem, SectionItemWithReport } from '../types'
+import { HealthStrip, Person, ReportRef, WaitingOn } from './dashboard-parts'
 
-/** An open task or follow-up of the dashboard, with the report it sits in. */
-export type DashboardItem = AgeOptional<SectionItemWithReport>
+type Who = Pick<
+  DashboardData['activeTasks'][number],
+  'assignee_uuid' | 'assignee_name' | 'project_uuid' | 'project_name'
+>
 
-/** GET /api/dashboard as the view takes it (its items' ageing optional: AgeOptional). */
-export type DashboardViewData = Omit<DashboardData, 'activeTasks' | 'activeFollowups'> & {
+/**
+ * An open task or follow-up of the dashboard, with the report it sits in and, where the answer
+ * has them, its assignee and project.
+ */
+export type DashboardItem = AgeOptional<SectionItemWithReport> & Partial<Who>
+
+/**
+ * GET /api/dashboard as the view takes it (its items' ageing optional: AgeOptional; the health
+ * strip and 'Waiting on' drawn when given).
+ */
+export type DashboardViewData = Omit<
+  DashboardData,
+  'activeTasks' | 'activeFollowups' | 'projectHealth' | 'waitingOn'
+> & {
   activeTasks: DashboardItem[]
   activeFollowups: DashboardItem[]
+  projectHealth?: DashboardData['projectHealth']
+  waitingOn?: DashboardData['waitingOn']
 }
 
 export type DashboardViewProps = {
@@ -28,8 +45,8 @@ export type DashboardViewProps = {
   listSlot?: React.ReactNode
   loading?: boolean
   /**
-   * Order of Active Tasks and Follow-ups by age (open_weeks): 'newest' first or 'oldest' first.
-   * Controlled when given; otherwise the view keeps it ('newest' at first).
+   * Order of Active Tasks and Follow-ups by age (open_weeks): 'newest' first or 'oldest' first
+   * (stalled items first). Controlled when given; otherwise the view keeps it ('oldest' at first).
    */
   sort?: AgeSort
   onSortChange?: (sort: AgeSort) => void
@@ -80,11 +97,23 @@ function ItemList({
           <div className="cad-screen__grow">
             <div className={it.is_completed ? 'cad-dash__done' : undefined}>{it.content}</div>
             <div className="cad-dash__meta">
-              <small className="cad-screen__muted">
-                {it.report_title ?? 'Weekly Report'}
-                {` · week of ${formatDate(it.report_week_start_date)}`}
-              </small>
+              {it.assignee_name ? (
+                <Person
+                  name={it.assignee_name}
+                  href={it.assignee_uuid ? `/team-members/${it.assignee_uuid}` : undefined}
+                />
+              ) : null}
+              {it.project_name && it.project_uuid ? (
+                <Link href={`/projects/${it.project_uuid}`} className="cad-dash__project">
+                  {it.project_name}
+                </Link>
+              ) : null}
               <ItemAgeing item={it} />
+              <ReportRef
+                title={it.report_title}
+                week={it.report_week_start_date}
+                uuid={it.report_uuid}
+              />
             </div>
           </div>
         </li>
@@ -110,7 +139,7 @@ export function DashboardView({
   sort,
   onSortChange,
 }: DashboardViewProps) {
-  const [ownSort, setOwnSort] = React.useState<AgeSort>('newest')
+  const [ownSort, setOwnSort] = React.useState<AgeSort>('oldest')
   if (loading) return <PageSkeleton />
   if (listSlot) return <div className="cad-screen">{listSlot}</div>
   const cur = data.currentWeekReport
@@ -133,7 +162,12 @@ export function DashboardView({
           />
         ) : null}
       </div>
+      <HealthStrip rows={data.projectHealth ?? []} />
       {assigned}
+      <WaitingOn
+        groups={data.waitingOn ?? []}
+        items={[...data.activeTasks, ...data.activeFollowups]}
+      />
       <div className="cad-screen__grid2">
         <Card>
           <CardHeader>
