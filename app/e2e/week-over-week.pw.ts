@@ -1,4 +1,4 @@
-// Week over week (issue 10, docs/week-over-week.md): last week's report with tasks, one done;
+// Week over week (docs/week-over-week.md): last week's report with tasks, one done;
 // this week's report created with carry-over shows the open task carried with its ageing and
 // the 'Since last week' counts; Prepare 1:1 for the assignee covers a talking point; the draft
 // copies as Markdown and for e-mail. One signed-in user for the file; each journey saves its
