@@ -1,0 +1,70 @@
+import { expect, test } from 'bun:test'
+import { isoDate } from '../../lib/time'
+import { addDays, weekStart } from '../../lib/weeks'
+import { createTestApp, signIn } from '../../test/helpers'
+
+const THIS_WEEK = weekStart(isoDate(), 'monday')
+
+type Member = {
+  uuid: string
+  report_tasks_count: number
+  standalone_tasks_count: number
+  report_followups_count: number
+  standalone_followups_count: number
+}
+type Listed = { id: number; is_completed: boolean; open_weeks: number }
+
+test('the Team list, the member page and the 1:1 prep count the same open items in reports', async () => {
+  const { app } = await createTestApp()
+  const ada = await signIn(app, 'ada@example.com')
+  await ada.post('/api/section-templates', { name: 'Action Items', type: 'tasks' })
+  await ada.post('/api/section-templates', { name: 'Follow-ups', type: 'followups' })
+  const elena = (await ada.post('/api/team-members', { name: 'Elena', email: 'e@example.com' }))
+    .json as Member & { id: number }
+  const old = (
+    await ada.post('/api/reports', { week_start_date: addDays(THIS_WEEK, -21), carry_over: false })
+  ).json
+  const now = (await ada.post('/api/reports', { week_start_date: THIS_WEEK, carry_over: false }))
+    .json
+  const section = (r: { sections: { id: number; section_name: string }[] }, name: string) =>
+    r.sections.find((s) => s.section_name === name)!.id
+  const add = async (sectionId: number, content: string) =>
+    (
+      await ada.post('/api/section-items', {
+        section_id: sectionId,
+        content,
+        assigned_to_team_member_id: elena.id,
+      })
+    ).json as { id: number }
+  const stalled = await add(section(old, 'Action Items'), 'Vendor contract')
+  await add(section(now, 'Follow-ups'), 'Budget answer')
+  const done = await add(section(now, 'Action Items'), 'Hiring plan')
+  await ada.put(`/api/section-items/${done.id}`, { is_completed: true })
+  await ada.post(`/api/team-members/${elena.uuid}/tasks`, { content: 'Standalone task' })
+
+  const listed = ((await ada.get('/api/team-members')).json as Member[])[0]
+  const page = (await ada.get(`/api/team-members/${elena.uuid}/dashboard`)).json as {
+    teamMember: Member
+    assignedTasks: Listed[]
+    assignedFollowups: Listed[]
+  }
+  const prep = (await ada.get(`/api/team-members/${elena.uuid}/prep`)).json as {
+    assignedTasks: Listed[]
+    assignedFollowups: Listed[]
+    standaloneTasks: unknown[]
+  }
+  const open = (items: Listed[]) => items.filter((i) => !i.is_completed).length
+  expect(listed).toMatchObject({ report_tasks_count: 1, report_followups_count: 1 })
+  expect(listed.standalone_tasks_count).toBe(1)
+  expect(page.teamMember).toMatchObject(listed)
+  expect(open(page.assignedTasks)).toBe(listed.report_tasks_count)
+  expect(open(page.assignedFollowups)).toBe(listed.report_followups_count)
+  expect(prep.assignedTasks.length).toBe(listed.report_tasks_count)
+  expect(prep.assignedFollowups.length).toBe(listed.report_followups_count)
+  expect(prep.standaloneTasks.length).toBe(listed.standalone_tasks_count)
+  // The member page also holds the completed one, open first, with ages.
+  expect(page.assignedTasks.map((i) => [i.id, i.is_completed, i.open_weeks])).toEqual([
+    [stalled.id, false, 3],
+    [done.id, true, 0],
+  ])
+})
