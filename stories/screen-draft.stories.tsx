@@ -34,6 +34,18 @@ export const Typical: Story = {
     await expect(args.onBack).toHaveBeenCalled()
   },
 }
+/** With the report's PDF: 'Download PDF' beside Print. */
+export const DownloadPdf: Story = {
+  args: { pdfHref: '/api/reports/r1/pdf' },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('link', { name: 'Download PDF' })).toHaveAttribute(
+      'href',
+      '/api/reports/r1/pdf',
+    )
+    await expect(canvas.getByRole('button', { name: 'Print' })).toBeInTheDocument()
+    await expect(canvas.getByRole('button', { name: 'Back to Report' })).toBeInTheDocument()
+  },
+}
 export const NotFound: Story = {
   args: { report: null },
   play: async ({ canvas, args }) => {

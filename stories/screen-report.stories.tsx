@@ -137,6 +137,28 @@ export const SentWithUpdate: Story = {
     await expect(args.actions.onSendUpdate).toHaveBeenCalled()
   },
 }
+/** A sent report with its editions: each can be read and downloaded as a PDF. */
+export const SentWithEditions: Story = {
+  args: {
+    ...withData({
+      report: { ...fullReport, is_submitted: true, sent_date: '2026-11-20' },
+      editions: [
+        { number: 2, sent_at: '2026-11-21', note: 'Launch moved a week' },
+        { number: 1, sent_at: '2026-11-20', note: null },
+      ],
+      editionPdfHref: (number) => `/api/reports/r1/editions/${number}/pdf`,
+    }),
+    ...withActions({ onSendUpdate: fn(), onOpenEdition: fn() }),
+  },
+  play: async ({ canvas, args }) => {
+    await expect(canvas.getByRole('heading', { name: 'Editions' })).toBeInTheDocument()
+    await expect(canvas.getByText('Launch moved a week')).toBeInTheDocument()
+    const pdfs = canvas.getAllByRole('link', { name: /Download PDF/ })
+    await expect(pdfs[0]).toHaveAttribute('href', '/api/reports/r1/editions/2/pdf')
+    await userEvent.click(canvas.getByRole('button', { name: 'Read edition 1' }))
+    await expect(args.actions.onOpenEdition).toHaveBeenCalledWith(1)
+  },
+}
 export const Empty: Story = {
   args: withData({
     report: {
