@@ -62,9 +62,9 @@ export function jsonDepthWithin(text: string, max = MAX_JSON_DEPTH) {
 }
 
 /** JSON text as a value (null when blank): 400 when malformed or nested too deep. */
-export function parseJson(text: string): unknown {
+export function parseJson(text: string, depthChecked = false): unknown {
   if (!text.trim()) return null
-  if (!jsonDepthWithin(text))
+  if (!depthChecked && !jsonDepthWithin(text))
     throw new BadRequest(`Request body nested too deeply (at most ${MAX_JSON_DEPTH} levels)`)
   try {
     return JSON.parse(text)
@@ -73,7 +73,22 @@ export function parseJson(text: string): unknown {
   }
 }
 
-/** A JSON body read within `limit` bytes and parsed within MAX_JSON_DEPTH levels. */
+/** Bodies at least this long give the event loop back between their checks and their parse. */
+const LARGE_BODY = 256 * 1024
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve))
+
+/**
+ * A JSON body read within `limit` bytes and parsed within MAX_JSON_DEPTH levels. A large one (an
+ * import) is checked, parsed and then validated in turns of their own, so no single turn of the
+ * event loop holds them all.
+ */
 export async function readJsonBody(request: Request, limit: number): Promise<unknown> {
-  return parseJson(await readBody(request, limit))
+  const text = await readBody(request, limit)
+  if (text.length < LARGE_BODY) return parseJson(text)
+  if (!jsonDepthWithin(text))
+    throw new BadRequest(`Request body nested too deeply (at most ${MAX_JSON_DEPTH} levels)`)
+  await nextTurn()
+  const value = parseJson(text, true)
+  await nextTurn()
+  return value
 }

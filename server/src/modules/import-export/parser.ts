@@ -45,6 +45,8 @@ export type ParseOptions = { knownSections?: string[]; members?: string[] }
 const ESCAPABLE = /[!-/:-@[-`{-~✓☐☑☒✅✔•◦–]/
 
 export function unescapeMarkdown(text: string) {
+  // Most lines have no escape at all (and this runs on every line of an import).
+  if (!text.includes('\\')) return text
   let out = ''
   for (let i = 0; i < text.length; i++) {
     const c = text[i]

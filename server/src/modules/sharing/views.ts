@@ -79,9 +79,12 @@ export async function syncShareViews(db: Engine) {
 
 /** Links whose answer is kept, per database (the least recently viewed go first). */
 const ANSWERS_KEPT = 64
-const answers = new WeakMap<Engine, Map<number, { version: number; answer: unknown }>>()
+const answers = new WeakMap<Engine, Map<number, { version: number; answer: Promise<unknown> }>>()
 
-/** The link's answer: kept while the owner's data version is unchanged, else made by `build`. */
+/**
+ * The link's answer: kept while the owner's data version is unchanged, else made by `build`, once
+ * for all the views that ask while it is being made (a flood of views never makes it twice).
+ */
 export async function keptAnswer<T>(
   db: Engine,
   share: { id: number; user_id: number },
@@ -100,10 +103,15 @@ export async function keptAnswer<T>(
   kept.delete(share.id)
   if (hit && hit.version === version) {
     kept.set(share.id, hit)
-    return hit.answer as T
+    return hit.answer as Promise<T>
   }
-  const answer = await build()
-  kept.set(share.id, { version, answer })
+  const answer = build()
+  const entry = { version, answer: answer as Promise<unknown> }
+  kept.set(share.id, entry)
   if (kept.size > ANSWERS_KEPT) kept.delete(kept.keys().next().value as number)
+  // A failed answer (the report went away meanwhile) is not kept.
+  answer.catch(() => {
+    if (kept.get(share.id) === entry) kept.delete(share.id)
+  })
   return answer
 }
