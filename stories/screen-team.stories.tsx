@@ -6,7 +6,7 @@ import {
   type TeamUpdate,
 } from '@cadence/ui'
 import type { Meta, StoryObj } from '@storybook/react-vite'
-import { expect, fn, screen, userEvent } from 'storybook/test'
+import { expect, fn, screen, userEvent, within } from 'storybook/test'
 import { memberDashboard, members, projects } from './fixtures'
 import { emptyMemberDashboard, longMemberDashboard, longMembers } from './fixtures-long'
 import { linkedTeam, teamUpdates } from './fixtures-team'
@@ -30,6 +30,18 @@ export const Member: Story = {
   play: async ({ canvas, args }) => {
     await expect(canvas.getByText('Maya Chen')).toBeInTheDocument()
     await expect(canvas.getByText('covered')).toBeInTheDocument()
+    // what she owes, in the Team list's words, and what is assigned to her in reports
+    await expect(
+      canvas.getByText(
+        'Open: Talking Points 3 · Tasks 5 (4 in reports) · Follow-ups 2 (2 in reports)',
+      ),
+    ).toBeInTheDocument()
+    const inReports = within(canvas.getByRole('region', { name: /^Assigned in reports/ }))
+    await expect(inReports.getByText('(1 open)')).toBeInTheDocument()
+    await expect(inReports.getByText('Finalize Apollo beta launch checklist')).toBeInTheDocument()
+    await expect(
+      inReports.getByRole('link', { name: 'Apollo beta and Q4 hiring · week of Nov 16, 2026' }),
+    ).toHaveAttribute('href', '/reports/r-1')
     await userEvent.type(canvas.getByRole('textbox', { name: 'Content' }), 'Budget for Q1')
     await userEvent.click(canvas.getByRole('button', { name: 'Add' }))
     await expect(args.onAdd).toHaveBeenCalledWith('talking-points', 'Budget for Q1', null)
@@ -51,6 +63,9 @@ export const Overview: Story = {
   render: () => <TeamOverviewView members={members} onAddMember={onAddMember} />,
   play: async ({ canvas }) => {
     await expect(canvas.getByText('Team Members')).toBeInTheDocument()
+    await expect(
+      canvas.getByText('Talking Points 3 · Tasks 5 (4 in reports) · Follow-ups 2 (2 in reports)'),
+    ).toBeInTheDocument()
     await userEvent.click(canvas.getByRole('button', { name: 'Add Team Member' }))
     await expect(onAddMember).toHaveBeenCalled()
   },

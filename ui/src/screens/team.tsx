@@ -9,6 +9,22 @@ import { Select } from '../primitives/select'
 import { PageSkeleton } from '../primitives/skeleton'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../primitives/tabs'
 import type { MemberEntry, Project, TeamMember, TeamMemberDashboard } from '../types'
+import { AgeChip, ReportRef } from './dashboard-parts'
+
+/**
+ * What a member owes, the same words on the Team list and the member page (the 1:1 prep lists
+ * the same open items): open talking points, and open tasks and follow-ups counting both those
+ * assigned in reports and the standalone ones, with how many are in reports.
+ */
+export function memberCounts(m: TeamMember) {
+  const part = (label: string, inReports: number, standalone: number) =>
+    `${label} ${inReports + standalone}${inReports ? ` (${inReports} in reports)` : ''}`
+  return [
+    `Talking Points ${m.talking_points_count}`,
+    part('Tasks', m.report_tasks_count, m.standalone_tasks_count),
+    part('Follow-ups', m.report_followups_count, m.standalone_followups_count),
+  ].join(' · ')
+}
 
 export type TeamOverviewViewProps = {
   members: TeamMember[]
@@ -66,9 +82,7 @@ export function TeamOverviewView({
                 ) : null}
               </div>
               <small className="cad-screen__muted cad-screen__num cad-team__counts">
-                Talking Points {m.talking_points_count} · Tasks{' '}
-                {m.report_tasks_count + m.standalone_tasks_count} · Follow-ups{' '}
-                {m.report_followups_count + m.standalone_followups_count}
+                {memberCounts(m)}
               </small>
             </li>
           ))}
@@ -174,6 +188,51 @@ function EntryTab(props: {
   )
 }
 
+type Assigned = TeamMemberDashboard['assignedTasks'][number]
+
+/**
+ * What is assigned to the member in reports (the newest copy of each carried item): open first,
+ * oldest first among them, each with its age and the report it sits in.
+ */
+function InReports({ items }: { items: Assigned[] }) {
+  const open = items.filter((i) => !i.is_completed).length
+  const sorted = [...items].sort(
+    (a, b) => Number(a.is_completed) - Number(b.is_completed) || b.open_weeks - a.open_weeks,
+  )
+  return (
+    <section className="cad-team__in-reports" aria-labelledby="member-in-reports">
+      <h2 id="member-in-reports" className="cad-screen__subtitle">
+        Assigned in reports <span className="cad-screen__muted">({open} open)</span>
+      </h2>
+      {items.length === 0 ? (
+        <p className="cad-screen__muted">Nothing assigned in reports</p>
+      ) : (
+        <ul className="cad-screen__list">
+          {sorted.map((it) => (
+            <li key={it.id} className="cad-screen__row">
+              <span
+                className={it.is_completed ? 'cad-dash__done cad-screen__grow' : 'cad-screen__grow'}
+              >
+                {it.content}
+              </span>
+              <small className="cad-screen__muted">
+                {it.item_type === 'followup' ? 'Follow-up' : 'Task'}
+                {it.is_completed ? ' · completed' : ''}
+              </small>
+              {it.is_completed ? null : <AgeChip weeks={it.open_weeks} stalled={it.is_stalled} />}
+              <ReportRef
+                title={it.report_title}
+                week={it.report_week_start_date}
+                uuid={it.report_uuid}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  )
+}
+
 export function TeamMemberView(p: TeamMemberViewProps) {
   if (p.loading) return <PageSkeleton />
   if (!p.data) return <EmptyState title="Team member not found" />
@@ -197,6 +256,8 @@ export function TeamMemberView(p: TeamMemberViewProps) {
         ) : null}
       </div>
       {p.link}
+      <p className="cad-screen__muted cad-screen__num cad-team__counts">Open: {memberCounts(m)}</p>
+      <InReports items={[...p.data.assignedTasks, ...p.data.assignedFollowups]} />
       <Tabs defaultValue="talking-points">
         <TabsList>
           <TabsTrigger value="talking-points">Talking Points ({talkingPoints.length})</TabsTrigger>
