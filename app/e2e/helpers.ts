@@ -28,7 +28,7 @@ export async function fillSignIn(page: Page, email: string, name: string, origin
   await page.goto(`${origin}/`)
   const field = page.locator('input[name="email"]')
   // A click before the landing page hydrates can be lost: retry until the provider form shows.
-  for (let i = 0; i < 5 && !(await field.isVisible()); i++) {
+  for (let i = 0; i < 10 && !(await field.isVisible()); i++) {
     await page.getByRole('button', { name: 'Sign In' }).first().click()
     await field.waitFor({ timeout: 3000 }).catch(() => {})
   }
@@ -120,14 +120,19 @@ export function toast(page: Page, text: string) {
   return page.locator('.cad-toast__message').getByText(text, { exact: true }).first().waitFor()
 }
 
-/** Ctrl+/ until the search dialog's input shows (the dialog loads on first use); returns it. */
+/**
+ * Opens search with Ctrl+/ and returns its input. A press before the signed-in layout listens is
+ * lost, so it is pressed again while no search dialog is in the page (opening is idempotent; once
+ * the dialog is there a press would mean something else to it), then the input is awaited.
+ */
 export async function openSearch(page: Page) {
-  const input = page.getByPlaceholder('Search everything...')
-  for (let i = 0; i < 10 && !(await input.isVisible()); i++) {
+  const dialog = page.getByRole('dialog', { name: 'Search' })
+  for (let i = 0; i < 30 && !(await dialog.count()); i++) {
     await page.keyboard.press('Control+/')
-    await input.waitFor({ timeout: 1000 }).catch(() => {})
+    await dialog.waitFor({ state: 'attached', timeout: 1000 }).catch(() => {})
   }
-  await input.waitFor({ timeout: 1000 })
+  const input = page.getByPlaceholder('Search everything...')
+  await input.waitFor()
   return input
 }
 
@@ -180,8 +185,10 @@ export async function startOwnServer() {
     stdout: 'ignore',
     stderr: 'ignore',
   })
+  // Polled until it answers; the deadline only bounds a failure (a busy machine is slow).
   let up = false
-  for (let i = 0; i < 100 && !up; i++) {
+  const deadline = Date.now() + 120_000
+  while (!up && Date.now() < deadline && server.exitCode === null) {
     up = await fetch(`${baseUrl}/api/users/me`).then(
       (res) => res.status === 401 || res.ok,
       () => false,
@@ -229,20 +236,28 @@ export async function chooseOption(page: Page, select: Locator, option: string) 
     const at = await highlighted()
     await page.keyboard.press(at >= 0 && want < at ? 'ArrowUp' : 'ArrowDown')
     // One step at a time: wait for the highlight to move before the next key.
-    for (let t = 0; t < 40 && (await highlighted()) === at; t++) await Bun.sleep(25)
+    await page.waitForFunction(
+      (from) =>
+        [...document.querySelectorAll('[role="option"]')].findIndex((o) =>
+          o.hasAttribute('data-highlighted'),
+        ) !== from,
+      at,
+    )
   }
   await page.keyboard.press('Enter')
   await target.waitFor({ state: 'detached' })
   // Radix gives focus back to the trigger after the list closes; on a busy machine that can land
   // after the next step has focused another field, and that field's Enter then reopens the list.
-  for (let t = 0; t < 80; t++) {
-    if (await select.evaluate((el) => el === document.activeElement)) break
-    await Bun.sleep(25)
-  }
+  const trigger = await select.elementHandle()
+  await page.waitForFunction((el) => el === document.activeElement, trigger)
+  await trigger?.dispose()
 }
 
-/** Polls `read` until it deep-equals `expected` (bun:test has no expect.poll); throws after `timeout`. */
-export async function until<T>(read: () => Promise<T>, expected: T, timeout = 5000) {
+/**
+ * Polls `read` until it deep-equals `expected` (bun:test has no expect.poll); throws after
+ * `timeout`, which only bounds a failure (a busy machine can take seconds).
+ */
+export async function until<T>(read: () => Promise<T>, expected: T, timeout = 30_000) {
   const started = Date.now()
   let last: T | undefined
   while (Date.now() - started < timeout) {

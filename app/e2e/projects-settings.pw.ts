@@ -306,7 +306,7 @@ describe('settings and projects', () => {
       expect(await remove.isDisabled()).toBe(true)
       // With the mouse, as most users do: the Select's popup must open above the dialog's overlay.
       await dialog.getByRole('combobox', { name: 'Move items to' }).click()
-      await page.getByRole('option', { name: 'Borealis', exact: true }).click({ timeout: 5000 })
+      await page.getByRole('option', { name: 'Borealis', exact: true }).click()
       expect(await remove.isDisabled()).toBe(false)
       await remove.click()
       await dialog.waitFor({ state: 'detached' })

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, test } from 'bun:test'
 import { type Browser, chromium } from 'playwright-core'
 import { launchOptions } from '../../scripts/chromium'
-import { base, journey, newPage, shot, signIn, skipTour, unique } from './helpers'
+import { base, journey, newPage, openSearch, shot, signIn, skipTour, unique } from './helpers'
 
 let browser: Browser
 beforeAll(async () => {
@@ -67,11 +67,7 @@ describe('settings and search', () => {
 
       await page.goto(`${base}/dashboard`)
       await page.getByRole('heading', { name: 'Dashboard' }).waitFor()
-      const input = page.getByPlaceholder('Search everything...')
-      for (let i = 0; i < 10 && !(await input.isVisible()); i++) {
-        await page.keyboard.press('Control+/')
-        await input.waitFor({ timeout: 1000 }).catch(() => {})
-      }
+      const input = await openSearch(page)
       await input.fill('Zephyr')
       await page.getByRole('dialog').getByText('Zephyr Launch', { exact: true }).first().waitFor()
       await shot(page, 'search')
