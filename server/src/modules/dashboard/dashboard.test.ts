@@ -1,4 +1,5 @@
 import { expect, test } from 'bun:test'
+import type { DashboardData as Dashboard } from '@cadence/contract'
 import { isoDate } from '../../lib/time'
 import { addDays, weekStart } from '../../lib/weeks'
 import { type Client, createTestApp, signIn } from '../../test/helpers'
@@ -9,28 +10,6 @@ const week = (n: number) => addDays(THIS_WEEK, 7 * n)
 
 type Section = { id: number; section_name: string }
 type Report = { uuid: string; sections: Section[] }
-type Item = {
-  id: number
-  content: string
-  open_weeks: number
-  is_stalled: boolean
-  assignee_uuid: string | null
-  assignee_name: string | null
-  project_uuid: string | null
-  project_name: string | null
-}
-type Dashboard = {
-  activeTasks: Item[]
-  activeFollowups: Item[]
-  projectHealth: { project_uuid: string; project_name: string; health: string; note: string }[]
-  waitingOn: {
-    team_member_uuid: string
-    name: string
-    item_ids: number[]
-    oldest_open_weeks: number
-  }[]
-}
-
 async function setup() {
   const ctx = await createTestApp()
   const ada = await signIn(ctx.app, 'ada@example.com')
@@ -131,7 +110,7 @@ test('project health of the current report, worst first; none without a report o
   expect((await set(hermes, 'off_track', 'vendor slipped')).status).toBe(200)
   // Zeus has no health this week: it carries last week's At risk.
   const dash = (await ada.get('/api/dashboard')).json as Dashboard
-  expect(dash.projectHealth).toEqual([
+  const expected: Dashboard['projectHealth'] = [
     {
       project_uuid: hermes.uuid,
       project_name: 'Hermes',
@@ -140,7 +119,8 @@ test('project health of the current report, worst first; none without a report o
     },
     { project_uuid: zeus.uuid, project_name: 'Zeus', health: 'at_risk', note: null },
     { project_uuid: apollo.uuid, project_name: 'Apollo', health: 'on_track', note: null },
-  ])
+  ]
+  expect(dash.projectHealth).toEqual(expected)
 })
 
 test("another user's dashboard shows none of these", async () => {
