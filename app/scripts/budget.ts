@@ -29,7 +29,10 @@ const ROUTES: { name: string; modules: string[]; jsBudget: number }[] = [
       'src/routes/dashboard.tsx',
       'src/routes/onboarding-layer.tsx',
     ],
-    jsBudget: 180 * KB,
+    // 180 KB until the dashboard said what needs the user (health strip, assignees, Waiting on)
+    // and the shell kept focus and the search shortcut's keys: 178.4 → 185.1 KB. Raised once,
+    // on purpose; the next growth pays for itself (lazy-load the tour for returning users).
+    jsBudget: 190 * KB,
   },
 ]
 
