@@ -1,6 +1,7 @@
 // Pasted text into a report (preview, import) and a report as Markdown.
 import { asc, eq } from 'drizzle-orm'
 import type { AppContext } from '../../context'
+import { LAST_IN_SECTION } from '../../db/engine'
 import { projects, sectionItems, sectionTemplates, teamMembers } from '../../db/schema'
 import { BadRequest, PayloadTooLarge } from '../../lib/errors'
 import { timeSlices } from '../../lib/time-slices'
@@ -131,81 +132,77 @@ export async function importIntoReport(
     matchedSections: 0,
     unmatchedSections: [] as string[],
   }
-  await ctx.db.tx(async (tx) => {
-    const known = projectMatcher(
-      await tx.orm
-        .select({ id: projects.id, name: projects.name, status: projects.status })
-        .from(projects)
-        .where(eq(projects.user_id, userId))
-        .orderBy(asc(projects.id)),
-    )
-    const projectFor = async (name: string | null): Promise<number | null> => {
-      if (!name) return null
-      const found = known.match(name)
-      if (found) return found.id
-      if (name.length > PROJECT_NAME_MAX) {
-        console.warn('import: project name too long, item kept without a project')
-        counts.skippedProjects++
-        return null
+  await ctx.db.tx(
+    async (tx) => {
+      const known = projectMatcher(
+        await tx.orm
+          .select({ id: projects.id, name: projects.name, status: projects.status })
+          .from(projects)
+          .where(eq(projects.user_id, userId))
+          .orderBy(asc(projects.id)),
+      )
+      const projectFor = async (name: string | null): Promise<number | null> => {
+        if (!name) return null
+        const found = known.match(name)
+        if (found) return found.id
+        if (name.length > PROJECT_NAME_MAX) {
+          console.warn('import: project name too long, item kept without a project')
+          counts.skippedProjects++
+          return null
+        }
+        const [created] = await tx.orm
+          .insert(projects)
+          .values({ user_id: userId, uuid: crypto.randomUUID(), name, status: 'active' })
+          .returning({ id: projects.id, name: projects.name, status: projects.status })
+        known.add(created)
+        counts.createdProjects++
+        return created.id
       }
-      const [created] = await tx.orm
-        .insert(projects)
-        .values({ user_id: userId, uuid: crypto.randomUUID(), name, status: 'active' })
-        .returning({ id: projects.id, name: projects.name, status: projects.status })
-      known.add(created)
-      counts.createdProjects++
-      return created.id
-    }
-    const nextOrder = new Map(
-      report.sections.map((s) => [
-        s.id,
-        s.items.reduce((m, i) => Math.max(m, i.sort_order + 1), 0),
-      ]),
-    )
-    // Gives the event loop back between items and chunks: other requests are answered meanwhile.
-    const slices = timeSlices()
-    const rows: Array<typeof sectionItems.$inferInsert> = []
-    for (const section of parsed.sections) {
-      let index = matchSection(section.sectionName, report.sections)
-      if (index === -1) {
-        if (section.items.length) counts.unmatchedSections.push(section.sectionName)
-        const wanted = { task: 'tasks', followup: 'followups', standard: 'standard' }[
-          itemTypeFor(section.sectionName)
-        ]
-        index = Math.max(
-          0,
-          report.sections.findIndex((s) => s.section_type === wanted),
-        )
-      } else counts.matchedSections++
-      const target = report.sections[index]
-      const itemType =
-        target.section_type === 'standard'
-          ? itemTypeFor(section.sectionName)
-          : itemTypeFor(target.section_name, target.section_type)
-      for await (const item of slices.each(section.items)) {
-        const assignee = item.assignee ? matchMember(item.assignee, members) : undefined
-        let content = item.content
-        if (item.assignee && !assignee) content = `${content} @${item.assignee}`
-        content = content.slice(0, CONTENT_MAX)
-        const order = nextOrder.get(target.id) ?? 0
-        nextOrder.set(target.id, order + 1)
-        rows.push({
-          section_id: target.id,
-          user_id: userId,
-          content,
-          is_completed: item.is_completed ?? false,
-          item_type: itemType,
-          project_id: await projectFor(item.projectName),
-          assigned_to_team_member_id: assignee?.id ?? null,
-          sort_order: order,
-        })
-        counts.importedItems++
-        if (assignee) counts.assignedItems++
+      // Gives the event loop back between items and chunks: other requests are answered meanwhile.
+      const slices = timeSlices()
+      const rows: Array<typeof sectionItems.$inferInsert> = []
+      for (const section of parsed.sections) {
+        let index = matchSection(section.sectionName, report.sections)
+        if (index === -1) {
+          if (section.items.length) counts.unmatchedSections.push(section.sectionName)
+          const wanted = { task: 'tasks', followup: 'followups', standard: 'standard' }[
+            itemTypeFor(section.sectionName)
+          ]
+          index = Math.max(
+            0,
+            report.sections.findIndex((s) => s.section_type === wanted),
+          )
+        } else counts.matchedSections++
+        const target = report.sections[index]
+        const itemType =
+          target.section_type === 'standard'
+            ? itemTypeFor(section.sectionName)
+            : itemTypeFor(target.section_name, target.section_type)
+        for await (const item of slices.each(section.items)) {
+          const assignee = item.assignee ? matchMember(item.assignee, members) : undefined
+          let content = item.content
+          if (item.assignee && !assignee) content = `${content} @${item.assignee}`
+          content = content.slice(0, CONTENT_MAX)
+          rows.push({
+            section_id: target.id,
+            user_id: userId,
+            content,
+            is_completed: item.is_completed ?? false,
+            item_type: itemType,
+            project_id: await projectFor(item.projectName),
+            assigned_to_team_member_id: assignee?.id ?? null,
+            // Placed last by the database, in this order, after what others add meanwhile.
+            sort_order: LAST_IN_SECTION,
+          })
+          counts.importedItems++
+          if (assignee) counts.assignedItems++
+        }
       }
-    }
-    for await (const part of slices.each(chunks(rows)))
-      await tx.orm.insert(sectionItems).values(part)
-  })
+      for await (const part of slices.each(chunks(rows)))
+        await tx.orm.insert(sectionItems).values(part)
+    },
+    { user: userId },
+  )
   const created = counts.createdProjects
   return {
     ...counts,

@@ -1,5 +1,6 @@
 import { and, desc, eq, gt, lt, sql } from 'drizzle-orm'
 import type { Engine } from '../../db'
+import { LAST_IN_SECTION } from '../../db/engine'
 import { reportSections, reports, sectionItems } from '../../db/schema'
 import type { Report } from './find'
 
@@ -54,8 +55,7 @@ export async function carrySource(db: Engine, userId: number, target: Report) {
  * into the section of the same name (case-insensitive) and type, else the first section of that
  * type, else not at all. A copy keeps content, project, assignee and item type and records the
  * item it came from; an item that already has a copy is never carried again. Answers how many
- * were carried. Run it inside the caller's transaction, under the user's write lock (the next
- * positions in a section are read here).
+ * were carried, each last in its section, in order. Run it inside the caller's transaction.
  */
 export async function carryOver(db: Engine, userId: number, target: Report): Promise<number> {
   const source = await carrySource(db, userId, target)
@@ -67,18 +67,6 @@ export async function carryOver(db: Engine, userId: number, target: Report): Pro
     .from(reportSections)
     .where(eq(reportSections.report_id, target.id))
     .orderBy(reportSections.sort_order, reportSections.id)
-  const next = new Map<number, number>()
-  const nextOrder = async (sectionId: number) => {
-    let n = next.get(sectionId)
-    if (n === undefined) {
-      const row = await db.row<{ m: number | null }>(
-        sql`SELECT MAX(sort_order) AS m FROM section_items WHERE section_id = ${sectionId}`,
-      )
-      n = row?.m ?? -1
-    }
-    next.set(sectionId, n + 1)
-    return n + 1
-  }
   const values: Array<typeof sectionItems.$inferInsert> = []
   for (const item of items) {
     const type = SECTION_TYPE[item.item_type]
@@ -94,7 +82,7 @@ export async function carryOver(db: Engine, userId: number, target: Report): Pro
       item_type: item.item_type,
       assigned_to_team_member_id: item.assigned_to_team_member_id,
       carried_from_item_id: item.id,
-      sort_order: await nextOrder(section.id),
+      sort_order: LAST_IN_SECTION,
     })
   }
   if (!values.length) return 0

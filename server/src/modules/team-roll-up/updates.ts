@@ -1,6 +1,6 @@
 import { and, desc, eq, gte, lte, sql } from 'drizzle-orm'
 import type { AppContext } from '../../context'
-import { isUniqueViolation } from '../../db/engine'
+import { isUniqueViolation, LAST_IN_SECTION } from '../../db/engine'
 import { reports, sectionItems } from '../../db/schema'
 import { logActivity } from '../../lib/activity'
 import { BadRequest, NotFound } from '../../lib/errors'
@@ -180,7 +180,7 @@ export async function pullItem(
         project_id: project?.id ?? null,
         source_item_id: source.id,
         source_author_name: source.author_name,
-        sort_order: sql`(SELECT COALESCE(MAX(sort_order), -1) + 1 FROM section_items WHERE section_id = ${section.id})`,
+        sort_order: LAST_IN_SECTION,
       })
       .returning()
     await logActivity(ctx.db, {
