@@ -14,8 +14,14 @@ const pgEnv = async () => {
 }
 type Opts = { cwd?: string; env?: Record<string, string> | (() => Promise<Record<string, string>>) }
 const steps: Array<[string, string[], Opts]> = [
-  ['server (sqlite)', ['bun', 'test', 'src'], { cwd: 'server' }],
-  ['server (postgresql)', ['bun', 'test', 'src'], { cwd: 'server', env: pgEnv }],
+  // A test's timeout bounds a failure, not a speed (speed is the bench's): 30 s, sized for
+  // PostgreSQL on a busy two-core machine, where bun's 5 s default failed sound tests.
+  ['server (sqlite)', ['bun', 'test', '--timeout', '30000', 'src'], { cwd: 'server' }],
+  [
+    'server (postgresql)',
+    ['bun', 'test', '--timeout', '30000', 'src'],
+    { cwd: 'server', env: pgEnv },
+  ],
   ['ui', ['bun', 'test', 'src'], { cwd: 'ui' }],
   ['core', ['bun', 'test'], { cwd: 'core' }],
   ['stories (happy-dom)', ['bun', 'test'], { cwd: 'stories' }],

@@ -152,10 +152,9 @@ describe('report e-mail on Send', () => {
     await setSettings(ctx.db, 'ada@example.com', { recipients: ['boss@example.com'] })
     mailer(ctx, { pollMs: 600_000 })
     await Bun.sleep(50)
-    const started = Date.now()
     await send(ada, report.uuid)
-    const [mail] = await smtp.waitFor(1, 5_000)
-    expect(Date.now() - started).toBeLessThan(5_000)
+    // The poll is ten minutes away: an e-mail within this wait can only come from the wake-up.
+    const [mail] = await smtp.waitFor(1, 25_000)
     expect(mail.rcptTo).toEqual(['boss@example.com'])
   })
 

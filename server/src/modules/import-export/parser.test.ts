@@ -161,12 +161,13 @@ End of Report`
       Array.from({ length: 50_000 }, (_, i) => `Heading ${i}`).join('\n\n'),
       Array.from({ length: 20_000 }, () => 'Nov 16 - Nov 20, 2026').join('\n'),
     ]
+    // Each parses in milliseconds; a quadratic path on inputs this long would take minutes and
+    // fail on the test's timeout (a bound for a failure, not a speed target: that is the bench's).
     for (const text of hostile) {
-      const start = performance.now()
-      parseReportText(text, { knownSections: ['Zzz'], members: ['Ada'] })
-      expect(performance.now() - start).toBeLessThan(1_000)
+      const parsed = parseReportText(text, { knownSections: ['Zzz'], members: ['Ada'] })
+      expect(Array.isArray(parsed.sections)).toBe(true)
     }
-  })
+  }, 30_000)
 
   test('Windows line endings, blank input and text without sections', () => {
     expect(parseReportText('## A\r\n- x\r\n').sections[0].items).toHaveLength(1)
