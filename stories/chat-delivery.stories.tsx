@@ -1,3 +1,4 @@
+// Stories for ui/src/components/chat-delivery.tsx and delivery-status.tsx
 import { ChatDeliverySettings, type Delivery, DeliveryStatus } from '@cadence/ui'
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, fn, userEvent } from 'storybook/test'

@@ -1,4 +1,4 @@
-// Stories for ui/src/components/onboarding-tour.tsx
+// Stories for ui/src/components/onboarding-tour.tsx and onboarding-tour-step-body.tsx, step by step
 import { type OnboardingStep, OnboardingTour } from '@cadence/ui'
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import * as React from 'react'

@@ -1,3 +1,4 @@
+// Stories for ui/src/components/project-health.tsx
 import {
   HealthBadge,
   HealthTimeline,

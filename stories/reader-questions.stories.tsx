@@ -1,3 +1,4 @@
+// Stories for ui/src/components/reader-questions.tsx
 import { formatDate, type ReaderQuestion, ReaderQuestions } from '@cadence/ui'
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, fn, userEvent } from 'storybook/test'

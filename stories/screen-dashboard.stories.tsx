@@ -1,3 +1,4 @@
+// Stories for ui/src/screens/dashboard.tsx and its dashboard-parts.tsx (with the segmented-control primitive for the age sort)
 import { DashboardView } from '@cadence/ui'
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, fn, userEvent, within } from 'storybook/test'

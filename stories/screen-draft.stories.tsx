@@ -1,3 +1,4 @@
+// Stories for ui/src/screens/draft.tsx, which draws ui/src/components/report-memo.tsx
 import { DraftView } from '@cadence/ui'
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, fn, userEvent } from 'storybook/test'

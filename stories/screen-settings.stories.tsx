@@ -1,3 +1,4 @@
+// Stories for ui/src/screens/settings.tsx and settings-projects.tsx
 import {
   SettingsView,
   type SettingsViewActions,

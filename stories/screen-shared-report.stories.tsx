@@ -1,3 +1,4 @@
+// Stories for ui/src/screens/shared-report.tsx
 import { LinkUnavailableView, type SharedReport, SharedReportView } from '@cadence/ui'
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test'

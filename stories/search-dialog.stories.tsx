@@ -1,4 +1,4 @@
-// Stories for ui/src/components/search-dialog.tsx
+// Stories for ui/src/components/search-dialog.tsx and search-dialog-parts.tsx
 import { SearchDialog, type SearchFilters } from '@cadence/ui'
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import * as React from 'react'

@@ -1,3 +1,4 @@
+// Stories for ui/src/components/session-ended-dialog.tsx
 import { SessionEndedDialog } from '@cadence/ui'
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, fn, screen, userEvent, waitFor } from 'storybook/test'

@@ -1,3 +1,4 @@
+// Stories for ui/src/components/team-roll-up.tsx
 import {
   AssignedToMe,
   formatDate,
