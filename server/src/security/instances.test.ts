@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { freshTestDatabaseUrl, testEngine } from '../test/engines'
 import { freePort, waitForServer } from '../test/http'
+import { signInAcross } from '../test/instances'
 
 const dir = mkdtempSync(join(tmpdir(), 'cadence-instances-'))
 const serverEntry = join(import.meta.dir, '..', 'index.ts')
@@ -35,13 +36,6 @@ function start(port: number, publicUrl: string, db: Record<string, string>) {
   return child
 }
 
-const cookiesOf = (res: Response) =>
-  res.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .filter((c) => !c.endsWith('='))
-    .join('; ')
-
 async function twoInstances() {
   const db = await database()
   const portA = freePort()
@@ -53,31 +47,6 @@ async function twoInstances() {
   const b = { base: `http://127.0.0.1:${portB}`, proc: start(portB, publicUrl, db) }
   await waitForServer(b.base, 20_000)
   return { a, b, publicUrl }
-}
-
-/** The sign-in starts on A (redirect, provider form) and completes on B. */
-async function signInAcross(aBase: string, bBase: string, publicUrl: string, email: string) {
-  const startRes = await fetch(`${aBase}/api/oauth/google/redirect_url`)
-  const pending = cookiesOf(startRes)
-  const { redirectUrl } = (await startRes.json()) as { redirectUrl: string }
-  const authorize = new URL(redirectUrl)
-  const form = await fetch(`${aBase}${authorize.pathname}${authorize.search}`, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ email, name: email.split('@')[0] }),
-  })
-  const callback = new URL(form.headers.get('location') as string, publicUrl)
-  const session = await fetch(`${bBase}/api/sessions`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', cookie: pending, origin: publicUrl },
-    body: JSON.stringify({
-      code: callback.searchParams.get('code'),
-      state: callback.searchParams.get('state'),
-    }),
-  })
-  expect(session.status).toBe(200)
-  return cookiesOf(session)
 }
 
 describe(`two instances on one ${testEngine() === 'pg' ? 'PostgreSQL' : 'SQLite'} database`, () => {
