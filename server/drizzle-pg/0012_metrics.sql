@@ -1,0 +1,2 @@
+-- The metrics tables: written with the feature (this file reserves its place in the order).
+SELECT 1;

@@ -1,0 +1,2 @@
+-- The asks tables: written with the feature (this file reserves its place in the order).
+SELECT 1;
