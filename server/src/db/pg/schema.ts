@@ -364,7 +364,7 @@ export const deliveries = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     report_id: integer('report_id').references(() => reports.id, { onDelete: 'set null' }),
     kind: text('kind', {
-      enum: ['report', 'reminder', 'webhook', 'team_reminder', 'question'],
+      enum: ['report', 'reminder', 'webhook', 'team_reminder', 'question', 'nudge'],
     }).notNull(),
     week_start_date: text('week_start_date').notNull(),
     // JSON array of addresses (a webhook: the one URL it posts to).
@@ -393,6 +393,10 @@ export const deliveries = pgTable(
     uniqueIndex('deliveries_question_waiting')
       .on(t.report_id)
       .where(sql`kind = 'question' AND status = 'pending'`),
+    // Nudge: an executive nudges one person (the address) at most once in that person's week.
+    uniqueIndex('deliveries_nudge_once')
+      .on(t.user_id, t.recipients, t.week_start_date)
+      .where(sql`kind = 'nudge'`),
   ],
 )
 
