@@ -14,9 +14,9 @@ type OutboxContext = {
   openReport: () => Report | null
   /** ../state/reports: loads a report again (after a sync). */
   reloadReport: (uuid: string) => Promise<unknown>
-  /** ../state/team: the team member page open on screen. */
+  /** ../state/team-members: the team member page open on screen. */
   openMember: () => TeamMemberDashboard | null
-  /** ../state/team: loads a team member page again (after a sync). */
+  /** ../state/team-members: loads a team member page again (after a sync). */
   reloadMember: (uuid: string) => Promise<unknown>
   /** ../state/cache: the dashboard as cached. */
   cachedDashboard: () => DashboardData | null
@@ -24,7 +24,7 @@ type OutboxContext = {
   invalidateCaches: () => void
   /** ../state/cache: reloads those of them that hold data; one promise per load. */
   reloadCaches: () => Promise<unknown>[]
-  /** ../state/roll-up: the items assigned to me. */
+  /** ../state/team-roll-up: the items assigned to me. */
   assignedItems: () => readonly AssignedItem[]
 }
 

@@ -13,7 +13,7 @@ import {
   exportUnsentChanges,
   sessionEndedState,
 } from '../state/session-ended'
-import { addEntry, deleteEntry, teamMemberState } from '../state/team'
+import { addEntry, deleteEntry, teamMemberState } from '../state/team-members'
 import { clearToasts } from '../state/toasts'
 import { type Call, deferred as deferredOf, json, restoreFetch, stubFetch } from '../test/fetch'
 import { reportDetail, reportSection, sectionItem, teamMember } from '../test/fixtures'
@@ -335,7 +335,7 @@ describe('replay', () => {
     expect(created).toBe(true)
     const tempId = teamMemberState.dashboard?.talkingPoints[0].id as number
     expect(tempId).toBeLessThan(0)
-    const { toggleEntry } = await import('../state/team')
+    const { toggleEntry } = await import('../state/team-members')
     await toggleEntry('talking-points', tempId, true)
 
     online = true

@@ -9,7 +9,7 @@ import {
   updateAssigned,
   useAssigned,
   useMyTeams,
-} from '../state/roll-up'
+} from '../state/team-roll-up'
 import { DashboardView } from './views'
 
 function DashboardPage() {

@@ -4,7 +4,7 @@ import { useLocation, useParams } from 'wouter'
 import { ApiError, messageOf } from '../api/client'
 import { login, logout, useAuth } from '../state/auth'
 import { rememberInvitation } from '../state/invite-return'
-import { acceptInvitation, previewInvitation, useInvitationPreview } from '../state/roll-up'
+import { acceptInvitation, previewInvitation, useInvitationPreview } from '../state/team-roll-up'
 
 /** Where accepting stands; the preview itself is the invitation resource's. */
 type Acceptance =

@@ -12,7 +12,7 @@ import { finishOnboarding, goToStep, skipOnboarding, useOnboarding } from '../st
 import { addProject } from '../state/projects'
 import { createReport } from '../state/reports'
 import { addSection, reorderSections, savePreferences } from '../state/settings'
-import { addTeamMember } from '../state/team'
+import { addTeamMember } from '../state/team-members'
 import { toast } from '../state/toasts'
 import { weekStartOf } from '../state/weeks'
 

@@ -9,7 +9,6 @@ import {
   renameProject,
   setProjectsStatus,
 } from '../state/projects'
-import { loadMyTeams, unlink, useMyTeams } from '../state/roll-up'
 import {
   addSection,
   deleteSection,
@@ -20,6 +19,7 @@ import {
   updateSection,
 } from '../state/settings'
 import { loadShares, revokeShare, useShares } from '../state/sharing'
+import { loadMyTeams, unlink, useMyTeams } from '../state/team-roll-up'
 import { useMailEnabled } from './use-mail-enabled'
 import { SettingsView } from './views'
 

@@ -2,13 +2,6 @@ import { formatDate, InviteDialog, MemberLink, MemberUpdates, PageSkeleton } fro
 import { useEffect, useState } from 'react'
 import { useParams } from 'wouter'
 import { cache, useProjects, useTeamMembers } from '../state/cache'
-import {
-  createInvitation,
-  pullItems,
-  revokeInvitation,
-  unlink,
-  useTeamUpdates,
-} from '../state/roll-up'
 import { copyLink } from '../state/sharing'
 import {
   addEntry,
@@ -17,7 +10,14 @@ import {
   loadTeamMember,
   toggleEntry,
   useTeamMember,
-} from '../state/team'
+} from '../state/team-members'
+import {
+  createInvitation,
+  pullItems,
+  revokeInvitation,
+  unlink,
+  useTeamUpdates,
+} from '../state/team-roll-up'
 import { useMailEnabled } from './use-mail-enabled'
 import { useTeamWeek } from './use-team-week'
 import { TeamMemberView } from './views'

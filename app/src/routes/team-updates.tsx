@@ -1,6 +1,6 @@
 import { formatDate } from '@cadence/ui'
 import { useSearch } from 'wouter'
-import { pullItems, useTeamUpdates } from '../state/roll-up'
+import { pullItems, useTeamUpdates } from '../state/team-roll-up'
 import { useTeamWeek } from './use-team-week'
 import { TeamUpdatesView } from './views'
 

@@ -1,7 +1,7 @@
 import { addDays, formatDate, isIsoDate, parseIsoDate, toIsoDate } from '@cadence/ui'
 import { useEffect, useState } from 'react'
 import { cache, useSettings } from '../state/cache'
-import { loadTeamUpdates } from '../state/roll-up'
+import { loadTeamUpdates } from '../state/team-roll-up'
 import { weekStartOf } from '../state/weeks'
 
 /**

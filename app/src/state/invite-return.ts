@@ -1,5 +1,5 @@
 // Team roll-up: an invitation opened while signed out is accepted after sign-in. Kept apart from
-// state/roll-up.ts so the sign-in callback does not load the signed-in app's state.
+// state/team-roll-up.ts so the sign-in callback does not load the signed-in app's state.
 
 /** The invitation a visitor opened before signing in, to come back to once signed in. */
 const PENDING_INVITE = 'cadence.invite'

@@ -4,8 +4,8 @@ import { api, call, request } from '../api/client'
 import { cache, onCacheReset } from './cache'
 import { loadReport, reportState } from './reports'
 import { createResource, type ResourceState, useResource } from './resource'
-import { assigned, loadAssigned } from './roll-up'
-import { loadTeamMember, teamMemberState } from './team'
+import { loadTeamMember, teamMemberState } from './team-members'
+import { assigned, loadAssigned } from './team-roll-up'
 import { toast } from './toasts'
 
 /**
