@@ -6,6 +6,18 @@ export const Health = t.Union([t.Literal('on_track'), t.Literal('at_risk'), t.Li
 export type Health = typeof Health.static
 
 /**
+ * A linked team member's sent report of the same week giving a project of the same name a worse
+ * health than the executive's report: "Tom: At risk — 'vendor slipped'". Only on the owner's own
+ * report (GET /api/reports/{uuid} and the health PUT), never on what readers get.
+ */
+export const TeamSignal = t.Object({
+  team_member_name: t.String(),
+  health: Health,
+  note: t.Nullable(t.String()),
+})
+export type TeamSignal = typeof TeamSignal.static
+
+/**
  * A project's health on one report : each project with items on the report; `health`
  * is null until one is set (or carried from an earlier report), `note` is this week's own.
  * A report's `project_health`, PUT /api/reports/{uuid}/project-health/{project_uuid}, a shared report.
@@ -18,6 +30,7 @@ export const ProjectHealth = t.Object({
   previous_health: t.Nullable(Health),
   open_count: t.Number(),
   completed_count: t.Number(),
+  team_signals: t.Optional(t.Array(TeamSignal)),
 })
 export type ProjectHealth = typeof ProjectHealth.static
 

@@ -28,6 +28,8 @@ export type PeekRow = {
   email: string
   version: number
   shared: number
+  /** The linked team members' data versions summed: their sent reports show on the user's. */
+  team: number | string
 }
 
 export interface AuthStatements {

@@ -12,9 +12,10 @@ import { isoDate } from './time'
  * Per-user response cache, ETag/304 and gzip for the large GETs.
  *
  * A cached body is valid while the user's data version (table data_versions, bumped by triggers
- * on every write to that user's rows, drizzle/0003_perf_indexes.sql) and the calendar day are the
- * ones it was computed for: the cached routes depend on nothing else (their week windows and
- * ageing are counted in days). The weak ETag is that same tuple plus the build id of the code
+ * on every write to that user's rows, drizzle/0003_perf_indexes.sql), the sum of the versions of
+ * the team members linked to the user (their sent reports' health shows on the user's report) and
+ * the calendar day are the ones it was computed for: the cached routes depend on nothing else
+ * (their week windows and ageing are counted in days). The weak ETag is that same tuple plus the build id of the code
  * (lib/build-id.ts): every instance running the same version makes the same ETag for the same
  * data, so a browser revalidating gets a 304 from any of them without the body being computed at
  * all, and a new version never answers 304 for a body shaped by the old one.

@@ -203,7 +203,7 @@ function peeked(row: PeekRow | undefined): PeekedSession | null {
   const left = Date.parse(row.expiresAt) - Date.now()
   if (left < (SESSION_DAYS * DAY) / 2) return null
   if (!row.lastSeenAt || row.lastSeenAt.slice(0, 10) !== nowIso().slice(0, 10)) return null
-  return { userId: row.userId, version: `${row.version}.${row.shared}` }
+  return { userId: row.userId, version: `${row.version}.${row.shared}.${row.team}` }
 }
 
 export async function deleteSession({ db }: AppContext, token: string | undefined) {

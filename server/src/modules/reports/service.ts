@@ -8,6 +8,7 @@ import { systemSetting } from '../../lib/system-settings'
 import { isoDate, nowIso } from '../../lib/time'
 import { isValidIsoDate } from '../../lib/weeks'
 import { reportProjectHealth } from '../project-health/service'
+import { withTeamSignals } from '../project-health/team-signals'
 import { getSettings } from '../settings/service'
 import { carryOver } from './carry-over'
 import { findReport, loadReport } from './find'
@@ -18,7 +19,8 @@ export async function getReport(ctx: AppContext, userId: number, uuid: string) {
   const report = await findReport(ctx, userId, uuid)
   const [full, project_health] = await Promise.all([
     loadReport(ctx, report),
-    reportProjectHealth(ctx.db, report),
+    // The owner's own table: with linked members' worse health (mismatched health).
+    reportProjectHealth(ctx.db, report).then((rows) => withTeamSignals(ctx.db, report, rows)),
   ])
   return { ...full, project_health }
 }

@@ -8,7 +8,9 @@ SELECT s.user_id AS "userId", s.expires_at AS "expiresAt",
   (SELECT last_seen_at FROM users WHERE id = s.user_id) AS "lastSeenAt",
   (SELECT email FROM users WHERE id = s.user_id) AS email,
   coalesce((SELECT version FROM data_versions WHERE user_id = s.user_id), 0) AS version,
-  coalesce((SELECT version FROM data_versions WHERE user_id = 0), 0) AS shared
+  coalesce((SELECT version FROM data_versions WHERE user_id = 0), 0) AS shared,
+  coalesce((SELECT SUM(v.version) FROM team_members m JOIN data_versions v ON v.user_id = m.linked_user_id
+    WHERE m.user_id = s.user_id AND m.linked_user_id <> s.user_id), 0) AS team
 FROM sessions s
 WHERE s.id = $1`
 

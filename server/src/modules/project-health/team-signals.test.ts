@@ -1,0 +1,156 @@
+import { describe, expect, test } from 'bun:test'
+import { isoDate } from '../../lib/time'
+import { addDays, weekStart } from '../../lib/weeks'
+import { type Client, createTestApp, signIn } from '../../test/helpers'
+
+const THIS_WEEK = weekStart(isoDate(), 'monday')
+const tokenOf = (url: string, part: string) => url.split(part)[1]
+
+type Row = {
+  project_name: string
+  health: string | null
+  team_signals?: { team_member_name: string; health: string; note: string | null }[]
+}
+const NONE = { Apollo: undefined, Vega: undefined, Zephyr: undefined }
+const signals = (rows: Row[]) =>
+  Object.fromEntries(rows.map((r) => [r.project_name, r.team_signals]))
+
+/** A report of `week` with one item in each named project, each given the health asked for. */
+async function reportWith(
+  who: Client,
+  week: string,
+  health: Record<string, [string, string?]>,
+  send = false,
+) {
+  await who.post('/api/section-templates', { name: 'Highlights', type: 'standard' })
+  const report = (await who.post('/api/reports', { week_start_date: week, carry_over: false })).json
+  for (const [name, [value, note]] of Object.entries(health)) {
+    const project = (await who.post('/api/projects', { name })).json
+    await who.post('/api/section-items', {
+      section_id: report.sections[0].id,
+      content: `Work on ${name}`,
+      project_id: project.id,
+    })
+    const set = await who.put(`/api/reports/${report.uuid}/project-health/${project.uuid}`, {
+      health: value,
+      note,
+    })
+    expect(set.status).toBe(200)
+  }
+  if (send)
+    expect((await who.put(`/api/reports/${report.uuid}`, { is_submitted: true })).status).toBe(200)
+  return report as { uuid: string; sections: { id: number }[] }
+}
+
+/**
+ * Ada (the executive) calls Apollo and Zephyr on track and Vega at risk this week. Tom is on her
+ * team and linked; Eve is on her team too but never accepted; Bob has Tom on his own team.
+ */
+async function setUp() {
+  const { app } = await createTestApp()
+  const ada = await signIn(app, 'ada@example.com', 'Ada Lovelace')
+  const tom = await signIn(app, 'tom@example.com', 'Tom Reed')
+  const eve = await signIn(app, 'eve@example.com', 'Eve Stone')
+  const bob = await signIn(app, 'bob@example.com', 'Bob Hale')
+  const mine = await reportWith(ada, THIS_WEEK, {
+    Apollo: ['on_track', 'All good'],
+    Zephyr: ['on_track'],
+    Vega: ['at_risk'],
+  })
+  const tomCard = (await ada.post('/api/team-members', { name: 'Tom', email: 'tom@example.com' }))
+    .json
+  await ada.post('/api/team-members', { name: 'Eve', email: 'eve@example.com' })
+  const invitation = (await ada.post(`/api/team-members/${tomCard.uuid}/invitations`)).json
+  expect(
+    (await tom.post(`/api/invitations/${tokenOf(invitation.url, '/invite/')}/accept`)).status,
+  ).toBe(200)
+  return { app, ada, tom, eve, bob, mine, tomCard }
+}
+
+const healthOf = async (who: Client, uuid: string) =>
+  (await who.get(`/api/reports/${uuid}`)).json.project_health as Row[]
+
+describe('mismatched health: a linked member calls a project worse than the executive', () => {
+  test("only a linked member's SENT report, only a worse health, matched by name in any case", async () => {
+    const { ada, tom, eve, mine } = await setUp()
+    expect(signals(await healthOf(ada, mine.uuid))).toEqual(NONE)
+
+    // Tom's draft says Apollo is at risk: a draft never counts.
+    const toms = await reportWith(tom, THIS_WEEK, {
+      ' apollo ': ['at_risk', 'vendor slipped'],
+      Zephyr: ['on_track'], // the same health: nothing
+      VEGA: ['on_track'], // better than Ada's: nothing
+      Hermes: ['off_track'], // not on Ada's report: nothing
+    })
+    expect(signals(await healthOf(ada, mine.uuid))).toEqual(NONE)
+
+    // Eve is on Ada's team but never linked her account: her sent report never counts.
+    await reportWith(eve, THIS_WEEK, { Apollo: ['off_track', 'Eve says'] }, true)
+    expect(signals(await healthOf(ada, mine.uuid))).toEqual(NONE)
+
+    // Tom sends: his at-risk Apollo shows on Ada's table (her cached answer is not stale).
+    expect((await tom.put(`/api/reports/${toms.uuid}`, { is_submitted: true })).status).toBe(200)
+    expect(signals(await healthOf(ada, mine.uuid))).toEqual({
+      Apollo: [{ team_member_name: 'Tom', health: 'at_risk', note: 'vendor slipped' }],
+      Vega: undefined,
+      Zephyr: undefined,
+    })
+  })
+
+  test("the health PUT answers the row with its signals; Ada's worse health silences it", async () => {
+    const { ada, tom, mine } = await setUp()
+    await reportWith(tom, THIS_WEEK, { Apollo: ['at_risk', 'vendor slipped'] }, true)
+    const apollo = (await healthOf(ada, mine.uuid)).find((r) => r.project_name === 'Apollo') as Row
+    const uuid = (apollo as unknown as { project_uuid: string }).project_uuid
+    const put = (health: string) =>
+      ada.put(`/api/reports/${mine.uuid}/project-health/${uuid}`, { health })
+    expect((await put('off_track')).json.team_signals).toBeUndefined()
+    expect((await put('at_risk')).json.team_signals).toBeUndefined()
+    expect((await put('on_track')).json.team_signals).toEqual([
+      { team_member_name: 'Tom', health: 'at_risk', note: 'vendor slipped' },
+    ])
+  })
+
+  test("another week's sent report does not count; unlinking ends the signal", async () => {
+    const { ada, tom, mine, tomCard } = await setUp()
+    await reportWith(tom, addDays(THIS_WEEK, -7), { Apollo: ['off_track', 'last week'] }, true)
+    expect(signals(await healthOf(ada, mine.uuid)).Apollo).toBeUndefined()
+    // This week's report, sent: health carried from last week is what it gives.
+    const week = (await tom.post('/api/reports', { week_start_date: THIS_WEEK })).json
+    const project = (await tom.get('/api/projects')).json.find(
+      (p: { name: string }) => p.name === 'Apollo',
+    )
+    await tom.post('/api/section-items', {
+      section_id: week.sections[0].id,
+      content: 'Still on Apollo',
+      project_id: project.id,
+    })
+    expect((await tom.put(`/api/reports/${week.uuid}`, { is_submitted: true })).status).toBe(200)
+    expect(signals(await healthOf(ada, mine.uuid)).Apollo).toEqual([
+      { team_member_name: 'Tom', health: 'off_track', note: null },
+    ])
+    expect((await ada.delete(`/api/team-members/${tomCard.uuid}/link`)).status).toBe(200)
+    expect(signals(await healthOf(ada, mine.uuid)).Apollo).toBeUndefined()
+  })
+
+  test('nobody else sees it: not the member, not another user, not a reader of the brief', async () => {
+    const { ada, tom, bob, mine } = await setUp()
+    const toms = await reportWith(tom, THIS_WEEK, { Apollo: ['at_risk', 'vendor slipped'] }, true)
+    expect(signals(await healthOf(ada, mine.uuid)).Apollo).toHaveLength(1)
+    // Tom's own report: Ada's health is not his signal (he is not her executive).
+    expect(signals(await healthOf(tom, toms.uuid)).Apollo).toBeUndefined()
+    // Bob (Tom on his team but not linked) and anyone else: Ada's report is not theirs.
+    await bob.post('/api/team-members', { name: 'Tom', email: 'tom@example.com' })
+    expect((await bob.get(`/api/reports/${mine.uuid}`)).status).toBe(404)
+    expect((await tom.get(`/api/reports/${mine.uuid}`)).status).toBe(404)
+    // The brief readers get (shared page, Team updates) carries no team signal.
+    const share = (await ada.post(`/api/reports/${mine.uuid}/shares`, { expires_in_days: 7 })).json
+    const shared = await bob.get(`/api/shared/${tokenOf(share.url, '/r/')}`)
+    expect(shared.status).toBe(200)
+    for (const row of shared.json.report.project_health)
+      expect(row).not.toHaveProperty('team_signals')
+    const updates = (await ada.get(`/api/team-updates?week=${THIS_WEEK}`)).json.updates
+    for (const row of updates[0].report.project_health)
+      expect(row).not.toHaveProperty('team_signals')
+  })
+})
