@@ -8,6 +8,8 @@ export const DeliveryKind = t.Union([
   t.Literal('webhook'),
   t.Literal('team_reminder'),
   t.Literal('question'),
+  /** A nudge of a linked team member for this week's update (never in a report's list). */
+  t.Literal('nudge'),
 ])
 export type DeliveryKind = typeof DeliveryKind.static
 

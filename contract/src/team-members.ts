@@ -68,6 +68,20 @@ export type MemberEntryList = typeof MemberEntryList.static
 // DELETE /api/team-members/{uuid} and /api/team-members/{kind}/{id} answer `Deleted` (section-items.ts).
 
 /**
+ * Where a linked member stands in their own current week (null when the member is not linked):
+ * whether its report is sent, when this executive nudged them in it (one nudge a week), and
+ * whether the server sends e-mail (without it the page offers a message to copy instead).
+ * POST /api/team-members/{uuid}/nudge answers it with nudged_at set.
+ */
+export const NudgeStatus = t.Object({
+  week_start_date: t.String(),
+  sent: t.Boolean(),
+  nudged_at: t.Nullable(t.String()),
+  mail: t.Boolean(),
+})
+export type NudgeStatus = typeof NudgeStatus.static
+
+/**
  * GET /api/team-members/{uuid}/dashboard: the member page. Report items assigned to the member
  * (the newest copy of each carry-over chain, with its report and ageing), and all of the
  * member's own entries.
@@ -79,16 +93,27 @@ const memberLists = {
   standaloneTasks: t.Array(MemberEntry),
   standaloneFollowups: t.Array(MemberEntry),
   talkingPoints: t.Array(MemberEntry),
+  nudge: t.Nullable(NudgeStatus),
 }
 export const TeamMemberDashboard = t.Object(memberLists)
 export type TeamMemberDashboard = typeof TeamMemberDashboard.static
 
 /**
  * GET /api/team-members/{uuid}/prep: what a 1:1 needs — the open ones of the member page's lists,
- * and the talking points covered on the last day any was covered.
+ * the talking points covered on the last day any was covered, and what was completed since.
  */
 export const TeamMemberPrep = t.Object({
   ...memberLists,
   coveredLastTime: t.Array(MemberEntry),
+  /**
+   * What the member completed since the last 1:1 (the day talking points were last covered, that
+   * day included; with none on record, the last 14 days): report items and standalone entries.
+   */
+  completedSince: t.Object({
+    since: t.String(),
+    last_one_on_one: t.Boolean(),
+    assigned: t.Array(SectionItemWithReport),
+    standalone: t.Array(MemberEntry),
+  }),
 })
 export type TeamMemberPrep = typeof TeamMemberPrep.static

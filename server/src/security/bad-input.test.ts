@@ -173,6 +173,7 @@ const NO_BODY: Record<string, string> = {
   'POST /api/logout': 'no body',
   'POST /api/deliveries/:id/retry': 'no body',
   'POST /api/team-members/:uuid/invitations': 'no body',
+  'POST /api/team-members/:uuid/nudge': 'no body',
   'POST /api/invitations/:token/accept': 'no body (the token is in the path)',
 }
 

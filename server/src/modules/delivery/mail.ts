@@ -24,6 +24,7 @@ import {
   renderReportText,
   reportSubject,
 } from './mail-render'
+import { nudgeMessage } from './nudge-mail'
 import { type Delivery, runDueDeliveries, Skip } from './run'
 
 export { BACKOFF_MINUTES, MAX_ATTEMPTS } from './run'
@@ -286,6 +287,7 @@ async function buildMessage(ctx: AppContext, delivery: Delivery): Promise<MailMe
     return reminderMessage(ctx, delivery, to)
   }
   if (delivery.kind === 'question') return questionMessage(ctx, delivery, to)
+  if (delivery.kind === 'nudge') return nudgeMessage(ctx, delivery, to)
   if (delivery.report_id == null) throw new Skip('The report was deleted')
   const [report] = await ctx.db.orm.select().from(reports).where(eq(reports.id, delivery.report_id))
   if (!report) throw new Skip('The report was deleted')

@@ -3,6 +3,7 @@ import {
   ErrorBody,
   MemberEntry,
   MemberEntryList,
+  NudgeStatus,
   TeamMember,
   TeamMemberDashboard,
   TeamMemberList,
@@ -14,6 +15,7 @@ import type { AppContext } from '../../context'
 import { routeRules } from '../../lib/route-rules'
 import { authPlugin } from '../auth/plugin'
 import { TeamMemberModel } from './model'
+import { nudgeMember } from './nudge'
 import {
   createEntry,
   createMember,
@@ -117,6 +119,21 @@ export function teamMembersModule(ctx: AppContext) {
       params: TeamMemberModel.params,
       response: { 200: TeamMemberPrep, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody },
       detail,
+    })
+    .post('/:uuid/nudge', ({ user, params }) => nudgeMember(ctx, user.id, params.uuid), {
+      auth: true,
+      params: TeamMemberModel.params,
+      // 409: not linked, this week's update already sent, mail not set up, or already nudged
+      // this week; 429: the send quota.
+      response: {
+        200: NudgeStatus,
+        400: ErrorBody,
+        401: ErrorBody,
+        404: ErrorBody,
+        409: ErrorBody,
+        429: ErrorBody,
+      },
+      detail: { ...detail, summary: "Nudge a linked member for this week's update" },
     })
     .put('/:uuid', ({ user, params, body }) => updateMember(ctx, user.id, params.uuid, body), {
       auth: true,

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test'
 import { eq } from 'drizzle-orm'
-import { talkingPoints } from '../../db/schema'
+import { sectionItems, talkingPoints } from '../../db/schema'
 import { isoDate } from '../../lib/time'
 import { addDays, weekStart } from '../../lib/weeks'
 import { createTestApp, signIn } from '../../test/helpers'
@@ -94,6 +94,59 @@ describe('1:1 prep', () => {
     const after = (await ada.get(`/api/team-members/${grace.uuid}/prep`)).json
     expect(after.talkingPoints).toEqual([])
     expect(contents(after.coveredLastTime)).toEqual(['Pending point'])
+  })
+
+  test('what the member completed since the last 1:1: from the day points were last covered', async () => {
+    const { db, ada, grace, alan } = await setup()
+    const report = (await ada.post('/api/reports', { week_start_date: week(0) })).json
+    const [tasks, followups] = report.sections
+    const item = async (sectionId: number, content: string, memberId: number) =>
+      (
+        await ada.post('/api/section-items', {
+          section_id: sectionId,
+          content,
+          assigned_to_team_member_id: memberId,
+        })
+      ).json
+    const complete = (id: number) => ada.put(`/api/section-items/${id}`, { is_completed: true })
+    const before = await item(tasks.id, 'Done before the 1:1', grace.id)
+    const after = await item(tasks.id, 'Done after the 1:1', grace.id)
+    const followup = await item(followups.id, 'Follow-up done', grace.id)
+    await item(tasks.id, 'Still open', grace.id)
+    const alans = await item(tasks.id, "Alan's done", alan.id)
+    for (const i of [before, after, followup, alans]) await complete(i.id)
+    const standalone = (
+      await ada.post(`/api/team-members/${grace.uuid}/tasks`, { content: 'Own done' })
+    ).json
+    await ada.put(`/api/team-members/tasks/${standalone.id}`, { is_completed: true })
+
+    // No 1:1 on record: the last 14 days.
+    const none = (await ada.get(`/api/team-members/${grace.uuid}/prep`)).json.completedSince
+    expect(none.last_one_on_one).toBe(false)
+    expect(none.since).toBe(addDays(isoDate(), -14))
+    expect(contents(none.assigned).sort()).toEqual(
+      ['Done after the 1:1', 'Done before the 1:1', 'Follow-up done'].sort(),
+    )
+    expect(contents(none.standalone)).toEqual(['Own done'])
+
+    // The last 1:1 was yesterday: what changed before it is left out.
+    const yesterday = addDays(isoDate(), -1)
+    const point = (
+      await ada.post(`/api/team-members/${grace.uuid}/talking-points`, { content: 'P' })
+    ).json
+    await ada.put(`/api/team-members/talking-points/${point.id}`, { is_completed: true })
+    await db.orm
+      .update(talkingPoints)
+      .set({ updated_at: `${yesterday}T10:00:00.000Z` })
+      .where(eq(talkingPoints.id, point.id))
+    await db.orm
+      .update(sectionItems)
+      .set({ updated_at: `${addDays(yesterday, -3)}T10:00:00.000Z` })
+      .where(eq(sectionItems.id, before.id))
+    const since = (await ada.get(`/api/team-members/${grace.uuid}/prep`)).json.completedSince
+    expect(since).toMatchObject({ since: yesterday, last_one_on_one: true })
+    expect(contents(since.assigned).sort()).toEqual(['Done after the 1:1', 'Follow-up done'])
+    expect(since.assigned[0]).toMatchObject({ is_completed: true, report_uuid: report.uuid })
   })
 
   test('a member with nothing covered has an empty coveredLastTime', async () => {

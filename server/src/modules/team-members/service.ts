@@ -11,9 +11,11 @@ import {
 import { BadRequest, NotFound } from '../../lib/errors'
 import { assertRoom, countOf, OBJECT_LIMITS } from '../../lib/limits'
 import { byNameNoCase } from '../../lib/order'
-import { nowIso } from '../../lib/time'
+import { isoDate, nowIso } from '../../lib/time'
+import { addDays } from '../../lib/weeks'
 import { type AgeingClock, ageingClock, withAgeing } from '../section-items/ageing'
 import type { TeamMemberModel } from './model'
+import { nudgeStatus } from './nudge-status'
 
 const NOT_FOUND = 'Team member not found'
 
@@ -247,14 +249,24 @@ export async function deleteEntry(ctx: AppContext, userId: number, kind: EntryKi
   return { success: true, message: `${noun} deleted successfully` }
 }
 
-const assignedSql = (userId: number, memberId: number, type: string, openOnly: boolean) => sql`
+/** Which of the member's report items: all, the open ones, or those completed from a day on. */
+type Which = 'all' | 'open' | { completedSince: string }
+
+const whichSql = (which: Which) =>
+  which === 'all'
+    ? sql``
+    : which === 'open'
+      ? sql`AND i.is_completed = 0`
+      : sql`AND i.is_completed = 1 AND substr(i.updated_at, 1, 10) >= ${which.completedSince}`
+
+const assignedSql = (userId: number, memberId: number, type: string, which: Which) => sql`
 SELECT i.*, r.title AS report_title, r.week_start_date AS report_week_start_date, r.uuid AS report_uuid
 FROM section_items i
 JOIN report_sections s ON s.id = i.section_id
 JOIN reports r ON r.id = s.report_id
 WHERE i.user_id = ${userId} AND i.assigned_to_team_member_id = ${memberId} AND i.item_type = ${type}
   AND NOT EXISTS (SELECT 1 FROM section_items x WHERE x.carried_from_item_id = i.id)
-  ${openOnly ? sql`AND i.is_completed = 0` : sql``}
+  ${whichSql(which)}
 ORDER BY i.is_completed, r.week_start_date DESC, i.id`
 
 type AssignedRow = Omit<typeof sectionItems.$inferSelect, 'is_completed'> & {
@@ -266,17 +278,17 @@ type AssignedRow = Omit<typeof sectionItems.$inferSelect, 'is_completed'> & {
 
 /**
  * Report items assigned to the member, the newest copy of each carry-over chain only, with their
- * ageing; `openOnly` leaves out the completed ones.
+ * ageing; `which` picks all, the open ones, or those completed from a day on.
  */
 async function assignedItems(
   ctx: AppContext,
   userId: number,
   memberId: number,
   type: 'task' | 'followup',
-  openOnly: boolean,
+  which: Which,
   clock: AgeingClock,
 ) {
-  const rows = await ctx.db.rows<AssignedRow>(assignedSql(userId, memberId, type, openOnly))
+  const rows = await ctx.db.rows<AssignedRow>(assignedSql(userId, memberId, type, which))
   return withAgeing(
     ctx,
     userId,
@@ -289,7 +301,7 @@ export async function memberDashboard(ctx: AppContext, userId: number, uuid: str
   const teamMember = await getMember(ctx, userId, uuid)
   const clock = await ageingClock(ctx, userId)
   const assigned = (type: 'task' | 'followup') =>
-    assignedItems(ctx, userId, teamMember.id, type, false, clock)
+    assignedItems(ctx, userId, teamMember.id, type, 'all', clock)
   return {
     teamMember,
     assignedTasks: await assigned('task'),
@@ -297,6 +309,7 @@ export async function memberDashboard(ctx: AppContext, userId: number, uuid: str
     standaloneTasks: await listEntries(ctx, userId, uuid, 'tasks'),
     standaloneFollowups: await listEntries(ctx, userId, uuid, 'followups'),
     talkingPoints: await listEntries(ctx, userId, uuid, 'talking-points'),
+    nudge: await nudgeStatus(ctx, userId, teamMember.id),
   }
 }
 
@@ -324,11 +337,48 @@ export async function memberPrep(ctx: AppContext, userId: number, uuid: string) 
   >(coveredSql(teamMember.id, userId))
   return {
     teamMember,
-    assignedTasks: await assignedItems(ctx, userId, teamMember.id, 'task', true, clock),
-    assignedFollowups: await assignedItems(ctx, userId, teamMember.id, 'followup', true, clock),
+    assignedTasks: await assignedItems(ctx, userId, teamMember.id, 'task', 'open', clock),
+    assignedFollowups: await assignedItems(ctx, userId, teamMember.id, 'followup', 'open', clock),
     standaloneTasks: await open('tasks'),
     standaloneFollowups: await open('followups'),
     talkingPoints: await open('talking-points'),
     coveredLastTime: covered.map((p) => ({ ...p, is_completed: true })),
+    completedSince: await completedSince(ctx, userId, uuid, teamMember.id, covered, clock),
+    nudge: await nudgeStatus(ctx, userId, teamMember.id),
+  }
+}
+
+/** With no 1:1 on record (no talking point ever covered), what was completed in this many days. */
+export const COMPLETED_DAYS_WITHOUT_ONE_ON_ONE = 14
+
+/**
+ * What the member completed since the last 1:1: the day its talking points were last covered
+ * (that day included), or the last COMPLETED_DAYS_WITHOUT_ONE_ON_ONE days when none ever was.
+ * An entry counts from its last change (report items and standalone entries keep no separate
+ * completion time).
+ */
+async function completedSince(
+  ctx: AppContext,
+  userId: number,
+  uuid: string,
+  memberId: number,
+  covered: Array<{ updated_at: string }>,
+  clock: AgeingClock,
+) {
+  const last = covered[0]?.updated_at.slice(0, 10) ?? null
+  const since = last ?? addDays(isoDate(), -COMPLETED_DAYS_WITHOUT_ONE_ON_ONE)
+  const which = { completedSince: since }
+  const standalone = async (kind: EntryKind) =>
+    (await listEntries(ctx, userId, uuid, kind)).filter(
+      (e) => e.is_completed && e.updated_at.slice(0, 10) >= since,
+    )
+  return {
+    since,
+    last_one_on_one: last !== null,
+    assigned: [
+      ...(await assignedItems(ctx, userId, memberId, 'task', which, clock)),
+      ...(await assignedItems(ctx, userId, memberId, 'followup', which, clock)),
+    ],
+    standalone: [...(await standalone('tasks')), ...(await standalone('followups'))],
   }
 }
