@@ -25,7 +25,7 @@ export type OfflineWrite = {
 /** A team member's lists: the same routes for each kind. */
 export const MEMBER_ENTRY_KINDS = ['talking-points', 'tasks', 'followups'] as const
 
-export const OFFLINE_WRITES: readonly OfflineWrite[] = [
+const WRITES = [
   // section-items (contract/src/section-items.ts): a report's items created, edited, completed, deleted.
   { method: 'POST', path: '/api/section-items' },
   { method: 'PUT', path: '/api/section-items/:id' },
@@ -38,13 +38,40 @@ export const OFFLINE_WRITES: readonly OfflineWrite[] = [
   { method: 'PUT', path: '/api/reports/:uuid', onlyFields: ['title', 'summary'] },
   // team-roll-up (contract/src/team-roll-up.ts): completing or reopening an item assigned to me.
   { method: 'PUT', path: '/api/assigned-to-me/:id' },
-]
+] as const satisfies readonly OfflineWrite[]
 
-export type OfflineMatch = { write: OfflineWrite; params: Record<string, string> }
+/** A queueable write's route, as declared above (what the outbox tells writes apart by). */
+export type OfflineRoute = (typeof WRITES)[number]['path']
+
+export const OFFLINE_WRITES: readonly (OfflineWrite & { path: OfflineRoute })[] = WRITES
+
+/**
+ * The reads whose answers show the queued writes laid over them (the app's outbox does it), so a
+ * page read offline or during a replay shows what waits to be sent.
+ */
+export const OFFLINE_OVERLAID_READS = [
+  '/api/reports',
+  '/api/reports/:uuid',
+  '/api/dashboard',
+  '/api/team-members/:uuid/dashboard',
+  '/api/team-members/:uuid/prep',
+  '/api/assigned-to-me',
+] as const
+
+export type OfflineOverlaidRead = (typeof OFFLINE_OVERLAID_READS)[number]
+
+export type OfflineMatch = {
+  write: OfflineWrite & { path: OfflineRoute }
+  params: Record<string, string>
+}
 
 const INTEGER = /^-?\d+$/
 
-function matchPath(pattern: string, path: string): Record<string, string> | undefined {
+/**
+ * The path parameters of `path` when it is a path of the route `pattern` (`:id` only an integer),
+ * else undefined. A trailing slash does not count.
+ */
+export function matchRoute(pattern: string, path: string): Record<string, string> | undefined {
   const want = pattern.split('/').filter(Boolean)
   const got = path.split('/').filter(Boolean)
   if (want.length !== got.length) return
@@ -72,7 +99,7 @@ export function findOfflineWrite(
 ): OfflineMatch | undefined {
   for (const write of OFFLINE_WRITES) {
     if (write.method !== method) continue
-    const params = matchPath(write.path, path)
+    const params = matchRoute(write.path, path)
     if (!params) continue
     const allowed = Object.entries(write.oneOf ?? {}).every(([name, values]) =>
       values.includes(params[name]),
@@ -84,4 +111,9 @@ export function findOfflineWrite(
     }
     return { write, params }
   }
+}
+
+/** The overlaid read `path` is (GET), or undefined when no queued write shows in its answer. */
+export function findOverlaidRead(path: string): OfflineOverlaidRead | undefined {
+  return OFFLINE_OVERLAID_READS.find((route) => matchRoute(route, path) !== undefined)
 }

@@ -1,6 +1,7 @@
 // What every part of the offline outbox shares, and what the rest of the app reads of it: the
 // counts the shell shows, the localStorage hint, and which writes can be queued. It is part of the
 // first download (./fetch imports it) and imports nothing of the app.
+import { findOfflineWrite, type OfflineMethod } from '@cadence/contract/offline'
 import { proxy, useSnapshot } from 'valtio'
 
 type RejectedChange = { seq: number; label: string; error: string }
@@ -23,33 +24,20 @@ function useOutbox() {
 /** localStorage: how many changes the outbox holds (any state, any user); 0 or absent = none. */
 const OUTBOX_HINT = 'cadence.outbox'
 
-type WriteMethod = 'POST' | 'PUT' | 'DELETE'
-
-const ITEMS = /^\/api\/section-items\/?$/
-const ITEM = /^\/api\/section-items\/(-?\d+)$/
-const ENTRIES = /^\/api\/team-members\/([^/]+)\/(talking-points|tasks|followups)$/
-const ENTRY = /^\/api\/team-members\/(talking-points|tasks|followups)\/(-?\d+)$/
-const REPORT = /^\/api\/reports\/([^/]+)$/
-/** Team roll-up: completing or reopening an item assigned to me (someone else's). */
-const ASSIGNED = /^\/api\/assigned-to-me\/(\d+)$/
-const REPORT_TEXT = new Set(['title', 'summary'])
+type WriteMethod = OfflineMethod
 
 /**
- * The writes that work offline: creates, edits, completions and deletes of section
- * items, of a team member's talking points, tasks and follow-ups, report title/summary edits, and
- * completing or reopening an item assigned to me (team roll-up).
+ * The writes that work offline are the contract's (`@cadence/contract/offline`): creates, edits,
+ * completions and deletes of section items, of a team member's talking points, tasks and
+ * follow-ups, report title/summary edits, and completing or reopening an item assigned to me.
  */
 function isQueueable(method: string, path: string, body: unknown): method is WriteMethod {
-  if (method === 'POST') return ITEMS.test(path) || ENTRIES.test(path)
-  if (method === 'PUT' || method === 'DELETE') {
-    if (ITEM.test(path) || ENTRY.test(path)) return true
-    if (method === 'PUT' && ASSIGNED.test(path)) return true
-    if (method === 'PUT' && REPORT.test(path) && body && typeof body === 'object') {
-      const keys = Object.keys(body)
-      return keys.length > 0 && keys.every((k) => REPORT_TEXT.has(k))
-    }
-  }
-  return false
+  return findOfflineWrite(method, path, body) !== undefined
+}
+
+/** The declared write a queued change is, with its path parameters (see isQueueable). */
+function writeOf(change: { method: string; path: string; body?: unknown }) {
+  return findOfflineWrite(change.method, change.path, change.body)
 }
 
 /** The browser says it is offline (navigator.onLine false); unknown counts as online. */
@@ -71,18 +59,4 @@ function hasQueued(): boolean {
 }
 
 export type { OutboxState, RejectedChange, WriteMethod }
-export {
-  ASSIGNED,
-  ENTRIES,
-  ENTRY,
-  hasQueued,
-  ITEM,
-  ITEMS,
-  isOffline,
-  isQueueable,
-  OUTBOX_HINT,
-  origin,
-  outboxState,
-  REPORT,
-  useOutbox,
-}
+export { hasQueued, isOffline, isQueueable, OUTBOX_HINT, origin, outboxState, useOutbox, writeOf }

@@ -1,18 +1,10 @@
 // The fetch every API call goes through (app/src/api/client.ts). It stays tiny because it is
 // part of the first download: the offline machinery (./outbox, IndexedDB) loads only when a
 // write that can be queued is sent, or when a read may need queued changes laid over it.
+import { findOverlaidRead } from '@cadence/contract/offline'
 import { isCachedRead, isKeepable, keepAnswer } from './api-cache'
 import { outboxContext } from './context'
-import { hasQueued, isQueueable, origin, REPORT } from './core'
-
-/** Reads whose answers show queued changes (the report, member, dashboard and reports list). */
-const OVERLAID = [
-  /^\/api\/reports\/?$/,
-  REPORT,
-  /^\/api\/dashboard\/?$/,
-  /^\/api\/team-members\/[^/]+\/(dashboard|prep)$/,
-  /^\/api\/assigned-to-me\/?$/,
-]
+import { hasQueued, isQueueable, origin } from './core'
 
 function parseBody(body: BodyInit | null | undefined): unknown {
   if (typeof body !== 'string' || !body) return undefined
@@ -46,7 +38,7 @@ function unseenByWorker() {
   return keepsAnswers && typeof navigator !== 'undefined' && !navigator.serviceWorker?.controller
 }
 
-/** fetch, plus the outbox for the writes above and the queued-changes overlay for reads. */
+/** fetch, plus the outbox for the writes that can be queued and the queued-changes overlay for reads. */
 async function appFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
   const request = typeof input === 'string' || input instanceof URL ? null : input
   const method = (init?.method ?? request?.method ?? 'GET').toUpperCase()
@@ -59,7 +51,7 @@ async function appFetch(input: RequestInfo | URL, init?: RequestInit): Promise<R
       const kept = keepAnswer(url.href, response.clone(), String(user))
       keeping = Promise.all([keeping, kept.catch((error) => console.error(error))])
     }
-    if (response.ok && hasQueued() && OVERLAID.some((re) => re.test(url.pathname))) {
+    if (response.ok && hasQueued() && findOverlaidRead(url.pathname)) {
       const { overlayResponse } = await import('./outbox')
       return overlayResponse(url.pathname, response)
     }
@@ -73,17 +65,5 @@ async function appFetch(input: RequestInfo | URL, init?: RequestInit): Promise<R
 
 // What the shell, auth and the tests read of the outbox, from where it always was.
 export type { OutboxState, RejectedChange, WriteMethod } from './core'
-export {
-  ASSIGNED,
-  ENTRIES,
-  ENTRY,
-  hasQueued,
-  ITEM,
-  ITEMS,
-  isQueueable,
-  OUTBOX_HINT,
-  outboxState,
-  REPORT,
-  useOutbox,
-} from './core'
+export { hasQueued, isQueueable, OUTBOX_HINT, outboxState, useOutbox } from './core'
 export { answersKept, appFetch, keepAnswersUntilControlled }

@@ -1,7 +1,7 @@
 // What a queued change is, for people (./outbox): the label the rejected list shows ('Complete
 // "Ship the deck"'), named from what is on screen or from the queue itself.
 import { outboxContext as app } from './context'
-import { ASSIGNED, ENTRIES, ENTRY, ITEM, REPORT, type WriteMethod } from './core'
+import { type WriteMethod, writeOf } from './core'
 import type { OutboxEntry } from './store'
 
 const KIND_NOUN: Record<string, string> = {
@@ -52,22 +52,21 @@ function labelFor(
   body: Record<string, unknown> | undefined,
   entries: OutboxEntry[],
 ): string {
-  const entryCreate = path.match(ENTRIES)
+  const match = writeOf({ method, path, body })
+  const params = match?.params ?? {}
   if (method === 'POST') {
-    const noun = entryCreate ? KIND_NOUN[entryCreate[2]] : 'item'
+    const noun = params.kind ? KIND_NOUN[params.kind] : 'item'
     return `Add ${noun} ${quote(body?.content)}`
   }
-  const report = path.match(REPORT)
-  if (report) {
+  if (match?.write.path === '/api/reports/:uuid') {
     const open = app.openReport()
-    const current = open?.uuid === report[1] ? open : null
+    const current = open?.uuid === params.uuid ? open : null
     const fields = Object.keys(body ?? {}).join(' and ')
     const name = current?.title || (current ? `Week of ${current.week_start_date}` : 'report')
     return `Edit ${fields} of ${quote(name)}`
   }
-  const entry = path.match(ENTRY)
-  const id = Number(entry ? entry[2] : (path.match(ITEM) ?? path.match(ASSIGNED))?.[1])
-  const noun = entry ? KIND_NOUN[entry[1]] : 'item'
+  const id = Number(params.id)
+  const noun = params.kind ? KIND_NOUN[params.kind] : 'item'
   const content = contentOf(id, entries)
   const what = content !== null ? quote(content) : `${noun} #${id}`
   if (method === 'DELETE') return `Delete ${content !== null ? `${noun} ${what}` : what}`

@@ -1,6 +1,8 @@
 // Laying the offline outbox's waiting changes over reads (./outbox): the report, a team member's
 // page, the dashboard, the reports list and 'Assigned to me' show what waits to be sent, offline
 // and while a replay is under way.
+
+import { findOverlaidRead } from '@cadence/contract/offline'
 import type {
   AssignedItem,
   DashboardData,
@@ -10,7 +12,7 @@ import type {
   TeamMemberDashboard,
 } from '@cadence/ui'
 import { outboxContext as app } from './context'
-import { ASSIGNED, ENTRIES, ENTRY, ITEM, ITEMS, REPORT } from './core'
+import { writeOf } from './core'
 import { database, idMap, type OutboxEntry } from './store'
 
 /** What a queued edit or delete finds in a list by its id. */
@@ -24,14 +26,17 @@ function realId(id: number, ids: Map<number, number>) {
 function targetOf(
   entry: OutboxEntry,
 ): { kind: 'item' | 'entry' | 'report' | 'assigned'; id: string } | null {
-  const item = entry.path.match(ITEM)
-  if (item) return { kind: 'item', id: item[1] }
-  const assigned = entry.path.match(ASSIGNED)
-  if (assigned) return { kind: 'assigned', id: assigned[1] }
-  const e = entry.path.match(ENTRY)
-  if (e) return { kind: 'entry', id: e[2] }
-  const report = entry.path.match(REPORT)
-  if (report) return { kind: 'report', id: report[1] }
+  const match = writeOf(entry)
+  switch (match?.write.path) {
+    case '/api/section-items/:id':
+      return { kind: 'item', id: match.params.id }
+    case '/api/assigned-to-me/:id':
+      return { kind: 'assigned', id: match.params.id }
+    case '/api/team-members/:kind/:id':
+      return { kind: 'entry', id: match.params.id }
+    case '/api/reports/:uuid':
+      return { kind: 'report', id: match.params.uuid }
+  }
   return null
 }
 
@@ -92,10 +97,12 @@ function applyPending(
 function applyOne(path: string, data: unknown, entry: OutboxEntry, ids: Map<number, number>) {
   if (!data || typeof data !== 'object') return data
   const target = targetOf(entry)
-  const entryCreate = entry.path.match(ENTRIES)
+  const write = writeOf(entry)
+  const route = write?.write.path
+  const read = findOverlaidRead(path)
 
   // Assigned to me (team roll-up): completions and notes waiting to be sent.
-  if (/^\/api\/assigned-to-me\/?$/.test(path)) {
+  if (read === '/api/assigned-to-me') {
     const list = data as { items?: AssignedItem[] }
     if (target?.kind !== 'assigned' || !Array.isArray(list.items)) return data
     return { ...list, items: patchList(list.items, entry, Number(target.id), ids) }
@@ -103,16 +110,16 @@ function applyOne(path: string, data: unknown, entry: OutboxEntry, ids: Map<numb
 
   // The reports list.
   if (Array.isArray(data)) {
-    if (target?.kind === 'report' && /^\/api\/reports\/?$/.test(path))
+    if (target?.kind === 'report' && read === '/api/reports')
       return (data as Report[]).map((r) => patchReport(r, entry, target.id))
     return data
   }
 
   // One report with its sections.
   const report = data as Report
-  if (path.match(REPORT) && Array.isArray(report.sections)) {
+  if (read === '/api/reports/:uuid' && Array.isArray(report.sections)) {
     if (target?.kind === 'report') return patchReport(report, entry, target.id)
-    if (entry.method === 'POST' && entry.path.match(ITEMS) && entry.created) {
+    if (route === '/api/section-items' && entry.created) {
       const created = entry.created as SectionItem
       return {
         ...report,
@@ -136,16 +143,20 @@ function applyOne(path: string, data: unknown, entry: OutboxEntry, ids: Map<numb
   // A team member's page.
   const member = data as TeamMemberDashboard
   if (member.teamMember && typeof member.teamMember === 'object') {
-    if (entryCreate && entry.created && entryCreate[1] === member.teamMember.uuid) {
-      const key = ENTRY_LISTS[entryCreate[2] as keyof typeof ENTRY_LISTS]
+    const params = write?.params ?? {}
+    if (
+      route === '/api/team-members/:uuid/:kind' &&
+      entry.created &&
+      params.uuid === member.teamMember.uuid
+    ) {
+      const key = ENTRY_LISTS[params.kind as keyof typeof ENTRY_LISTS]
       const list = (member[key] ?? []) as MemberEntry[]
       if (list.some((e) => e.id === (entry.created as MemberEntry).id)) return data
       return { ...member, [key]: [...list, entry.created] }
     }
-    const entryTarget = entry.path.match(ENTRY)
-    if (entryTarget) {
-      const key = ENTRY_LISTS[entryTarget[1] as keyof typeof ENTRY_LISTS]
-      return { ...member, [key]: patchList(member[key], entry, Number(entryTarget[2]), ids) }
+    if (route === '/api/team-members/:kind/:id') {
+      const key = ENTRY_LISTS[params.kind as keyof typeof ENTRY_LISTS]
+      return { ...member, [key]: patchList(member[key], entry, Number(params.id), ids) }
     }
     if (target?.kind === 'item') {
       const id = Number(target.id)

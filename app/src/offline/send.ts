@@ -3,7 +3,7 @@
 // gets a temporary id) so the state modules apply it optimistically.
 import type { MemberEntry, SectionItem } from '@cadence/ui'
 import { outboxContext as app } from './context'
-import { ASSIGNED, ENTRIES, ENTRY, ITEM, isOffline, origin, type WriteMethod } from './core'
+import { isOffline, origin, type WriteMethod, writeOf } from './core'
 import { labelFor } from './label'
 import { replay, scheduleRetry } from './replay'
 import {
@@ -46,12 +46,12 @@ function createdFor(
   const now = new Date().toISOString()
   const content = typeof body?.content === 'string' ? body.content : ''
   const projectId = (body?.project_id as number | null | undefined) ?? null
-  const entryCreate = path.match(ENTRIES)
-  if (entryCreate) {
+  const write = writeOf({ method: 'POST', path, body })
+  if (write?.write.path === '/api/team-members/:uuid/:kind') {
     const member = app.openMember()?.teamMember
     return {
       id: tempId,
-      team_member_id: member?.uuid === entryCreate[1] ? member.id : 0,
+      team_member_id: member?.uuid === write.params.uuid ? member.id : 0,
       user_id: userId,
       project_id: projectId,
       content,
@@ -111,7 +111,7 @@ async function enqueue(
     entry.created = createdFor(path, body, entry.tempId, userId)
     answer = entry.created
   } else if (method === 'PUT') {
-    const id = path.match(ITEM)?.[1] ?? path.match(ENTRY)?.[2] ?? path.match(ASSIGNED)?.[1]
+    const id = writeOf({ method, path, body })?.params.id
     answer = { ...(id !== undefined ? { id: Number(id) } : {}), ...body }
   }
   await db.add('entries', entry)

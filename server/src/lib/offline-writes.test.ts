@@ -1,5 +1,10 @@
 import { describe, expect, test } from 'bun:test'
-import { findOfflineWrite, OFFLINE_WRITES } from '@cadence/contract/offline'
+import {
+  findOfflineWrite,
+  findOverlaidRead,
+  OFFLINE_OVERLAID_READS,
+  OFFLINE_WRITES,
+} from '@cadence/contract/offline'
 import { createTestApp } from '../test/helpers'
 
 // The writes the app's outbox may queue offline are declared in the contract (the app cannot
@@ -16,7 +21,7 @@ describe('offline-queueable writes (contract/src/offline.ts)', () => {
     const missing: string[] = []
     for (const write of OFFLINE_WRITES) {
       // A parameter with fixed values is one route per value on the server.
-      let paths = [write.path]
+      let paths: string[] = [write.path]
       for (const [name, values] of Object.entries(write.oneOf ?? {}))
         paths = paths.flatMap((p) => values.map((v) => p.replace(`:${name}`, v)))
       for (const path of paths) {
@@ -83,5 +88,18 @@ describe('offline-queueable writes (contract/src/offline.ts)', () => {
     expect(findOfflineWrite('PUT', '/api/section-items/-17', {})?.write.path).toBe(
       '/api/section-items/:id',
     )
+  })
+
+  test('the reads the outbox lays queued writes over are GET routes of the API', async () => {
+    const { app } = await createTestApp()
+    // Parameter names aside: the contract says `:uuid` where a module may say `:id`.
+    const shape = (path: string) => strip(path).replace(/:[^/]+/g, ':')
+    const gets = new Set(app.routes.filter((r) => r.method === 'GET').map((r) => shape(r.path)))
+    expect(OFFLINE_OVERLAID_READS.filter((path) => !gets.has(shape(path)))).toEqual([])
+    expect(findOverlaidRead(`/api/team-members/${MEMBER}/prep`)).toBe(
+      '/api/team-members/:uuid/prep',
+    )
+    expect(findOverlaidRead('/api/reports/')).toBe('/api/reports')
+    expect(findOverlaidRead(`/api/reports/${REPORT}/changes`)).toBeUndefined()
   })
 })
