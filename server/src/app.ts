@@ -29,7 +29,6 @@ import { systemModule } from './modules/system'
 import { teamMembersModule } from './modules/team-members'
 import { invitationsModule, teamRollUpModule } from './modules/team-roll-up'
 import { createObservability, type Observability } from './observability'
-import { routeFinder } from './observability/routes'
 import { staticModule } from './static'
 
 export type CreateAppOptions = {
@@ -233,7 +232,7 @@ export function createApp({ db, config, signInLimit, inFlight, obs }: CreateAppO
     .use(staticModule(ctx))
   fallback = (request) => built.fetch(request)
   rules.load(built.routes)
-  observe.setRouteFinder(routeFinder(built.routes))
+  observe.setRouteFinder((method, pathname) => rules.template(method, pathname))
   // The cached GETs, answered before Elysia's routing when the server listens (http-cache.ts).
   const routes = cache.routes(headers, (request) => fallback(request)) as Record<
     string,

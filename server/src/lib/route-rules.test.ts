@@ -48,6 +48,18 @@ describe('RouteTable: a route found as Elysia routes it', () => {
     expect(rules.maxBodyLimit()).toBe(2 * MB)
     expect(rules.routes((r) => r.cachedPerUser)).toEqual([{ method: 'GET', path: '/api/things/' }])
   })
+
+  test('the template a request is logged under is the route that answers it, as declared', () => {
+    const rules = table(new Elysia().use(app).all('/api/any/:id', () => 1))
+    expect(rules.template('GET', '/api/things/special')).toBe('/api/things/special')
+    expect(rules.template('HEAD', '/api/things/42')).toBe('/api/things/:id')
+    expect(rules.template('PUT', '/api/things/42/')).toBe('/api/things/:id')
+    expect(rules.template('GET', '/api/things/7/parts')).toBe('/api/things/:id/parts')
+    expect(rules.template('GET', '/api/files/a/b')).toBe('/api/files/*')
+    expect(rules.template('DELETE', '/api/any/3')).toBe('/api/any/:id')
+    expect(rules.template('POST', '/api/things/42')).toBeUndefined()
+    expect(rules.template('GET', '/api/nowhere')).toBeUndefined()
+  })
 })
 
 describe("the app's routes declare their rules", () => {

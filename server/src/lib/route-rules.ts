@@ -54,23 +54,27 @@ export const routeRules = new Elysia({ name: 'route-rules' }).macro({
   rules: (_rules: RouteRules) => ({}),
 })
 
+/** A route as declared: its path template (`/api/reports/:uuid`) and its rules. */
+type Declared = { path: string; rules: RouteRules }
 type Node = {
   fixed: Map<string, Node>
   param?: Node
-  /** The rules of a `*` route here (the rest of the path, whatever it is), by method. */
-  rest: Map<string, RouteRules>
-  /** The rules of the routes ending here, by method. */
-  methods: Map<string, RouteRules>
+  /** The `*` routes here (the rest of the path, whatever it is), by method. */
+  rest: Map<string, Declared>
+  /** The routes ending here, by method. */
+  methods: Map<string, Declared>
 }
 const node = (): Node => ({ fixed: new Map(), rest: new Map(), methods: new Map() })
-type Pick = (byMethod: Map<string, RouteRules>) => RouteRules | undefined
+type Pick = (byMethod: Map<string, Declared>) => Declared | undefined
 
 /** An app's routes as Elysia lists them (`app.routes`). */
 type DeclaredRoute = { method: string; path: string; hooks?: unknown }
 
 /**
  * The rules of an app's routes, found by method and path as Elysia's router finds the route: a
- * fixed segment before a parameter, a parameter before `*`, a trailing slash ignored.
+ * fixed segment before a parameter, a parameter before `*`, a trailing slash ignored. The one
+ * route matcher outside Elysia: the rules, and the route template a request refused before
+ * routing is logged and measured under (observability).
  */
 export class RouteTable {
   private root = node()
@@ -97,7 +101,7 @@ export class RouteTable {
         byMethod = at.methods
       }
       // The first route of a method and path is the one Elysia answers with.
-      if (!byMethod.has(route.method)) byMethod.set(route.method, rules)
+      if (!byMethod.has(route.method)) byMethod.set(route.method, { path: route.path, rules })
     }
     return this
   }
@@ -109,7 +113,16 @@ export class RouteTable {
       pathname,
       1,
       (byMethod) => byMethod.get(method) ?? (method === 'HEAD' ? byMethod.get('GET') : undefined),
-    )
+    )?.rules
+  }
+
+  /**
+   * The template of the route that answers `method pathname` (`/api/reports/:uuid`; HEAD: its
+   * GET; a route of any method, `ALL`, too), or undefined.
+   */
+  template(method: string, pathname: string): string | undefined {
+    const want = method === 'HEAD' ? 'GET' : method
+    return this.match(this.root, pathname, 1, (m) => m.get(want) ?? m.get('ALL'))?.path
   }
 
   /** The largest body the route that answers `method pathname` takes (any path: 1 MB at most). */
@@ -121,7 +134,7 @@ export class RouteTable {
   /** Whether a route at this path, whatever its method, is opened by a token in the path. */
   tokenInPath(pathname: string) {
     const anyToken: Pick = (byMethod) => {
-      for (const rules of byMethod.values()) if (rules.tokenInPath) return rules
+      for (const route of byMethod.values()) if (route.rules.tokenInPath) return route
     }
     return this.match(this.root, pathname, 1, anyToken) !== undefined
   }
@@ -137,7 +150,7 @@ export class RouteTable {
   }
 
   /** Walks `pathname` from index `from` (just after a slash) without splitting it. */
-  private match(at: Node, pathname: string, from: number, pick: Pick): RouteRules | undefined {
+  private match(at: Node, pathname: string, from: number, pick: Pick): Declared | undefined {
     if (from >= pathname.length) return pick(at.methods) ?? pick(at.rest)
     const slash = pathname.indexOf('/', from)
     const end = slash < 0 ? pathname.length : slash
