@@ -14,6 +14,7 @@ import { adminModule, adminProfileModule } from './modules/admin'
 import { authModule } from './modules/auth'
 import { sessionCookieName } from './modules/auth/service'
 import { dashboardModule } from './modules/dashboard'
+import { decisionsModule } from './modules/decisions'
 import { deliveryModule } from './modules/delivery'
 import { editionsModule } from './modules/editions'
 import { importExportModule } from './modules/import-export'
@@ -225,6 +226,7 @@ export function createApp({ db, config, signInLimit, inFlight, obs }: CreateAppO
     .use(invitationsModule(ctx))
     .use(sectionItemsModule(ctx))
     .use(dashboardModule(ctx))
+    .use(decisionsModule(ctx))
     .use(searchModule(ctx))
     .use(importExportModule(ctx))
     .use(deliveryModule(ctx))

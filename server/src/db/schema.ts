@@ -581,3 +581,64 @@ export const reportEditions = sqliteTable(
     index('report_editions_user').on(t.user_id),
   ],
 )
+
+// Decisions: the decision log (drizzle/0013_decisions.sql).
+/** A decision: what, when, by whom (null: the user; else their team member), why, when to revisit. */
+export const decisions = sqliteTable(
+  'decisions',
+  {
+    id: id(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    decided_on: text('decided_on').notNull(),
+    decided_by_member_id: integer('decided_by_member_id').references(() => teamMembers.id, {
+      onDelete: 'set null',
+    }),
+    rationale: text('rationale'),
+    revisit_on: text('revisit_on'),
+    project_id: integer('project_id').references(() => projects.id, { onDelete: 'set null' }),
+    source_item_id: integer('source_item_id').references(() => sectionItems.id, {
+      onDelete: 'set null',
+    }),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [
+    index('decisions_user').on(t.user_id, t.decided_on),
+    index('decisions_member').on(t.decided_by_member_id),
+    index('decisions_project').on(t.project_id),
+    index('decisions_source_item').on(t.source_item_id),
+    index('decisions_revisit').on(t.user_id, t.revisit_on),
+  ],
+)
+
+/**
+ * A decision's revisit made into a follow-up of a report: one row per decision and revisit date
+ * (the unique index makes it once, modules/decisions/revisits.ts).
+ */
+export const decisionRevisits = sqliteTable(
+  'decision_revisits',
+  {
+    id: id(),
+    decision_id: integer('decision_id')
+      .notNull()
+      .references(() => decisions.id, { onDelete: 'cascade' }),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    revisit_on: text('revisit_on').notNull(),
+    report_id: integer('report_id')
+      .notNull()
+      .references(() => reports.id, { onDelete: 'cascade' }),
+    item_id: integer('item_id').references(() => sectionItems.id, { onDelete: 'set null' }),
+    created_at: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('decision_revisits_once').on(t.decision_id, t.revisit_on),
+    index('decision_revisits_user').on(t.user_id),
+    index('decision_revisits_report').on(t.report_id),
+    index('decision_revisits_item').on(t.item_id),
+  ],
+)

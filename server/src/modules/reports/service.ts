@@ -7,6 +7,7 @@ import { BadRequest, Conflict, Forbidden, NotFound } from '../../lib/errors'
 import { systemSetting } from '../../lib/system-settings'
 import { isoDate, nowIso } from '../../lib/time'
 import { isValidIsoDate } from '../../lib/weeks'
+import { materializeRevisits } from '../decisions/revisits'
 import { reportProjectHealth } from '../project-health/service'
 import { withTeamSignals } from '../project-health/team-signals'
 import { getSettings } from '../settings/service'
@@ -90,7 +91,10 @@ export async function createReport(ctx: AppContext, userId: number, input: Repor
             })),
           )
         }
-        return { report, carried: carry ? await carryOver(tx, userId, report) : 0 }
+        const carried = carry ? await carryOver(tx, userId, report) : 0
+        // Decisions whose revisit comes due in this week become its follow-ups (decisions/revisits.ts).
+        await materializeRevisits(tx, userId)
+        return { report, carried }
       },
       { user: userId },
     )
@@ -112,7 +116,14 @@ export async function createReport(ctx: AppContext, userId: number, input: Repor
 /** Carries the previous report's open items into an existing report; idempotent. */
 export async function carryIntoReport(ctx: AppContext, userId: number, uuid: string) {
   const report = await findReport(ctx, userId, uuid)
-  const carried = await ctx.db.tx((tx) => carryOver(tx, userId, report), { user: userId })
+  const carried = await ctx.db.tx(
+    async (tx) => {
+      const n = await carryOver(tx, userId, report)
+      await materializeRevisits(tx, userId)
+      return n
+    },
+    { user: userId },
+  )
   if (carried) {
     await logActivity(ctx.db, {
       userId,
