@@ -6,6 +6,7 @@
 // validation slow).
 
 export * from './admin'
+export * from './asks'
 export * from './auth'
 export * from './common'
 export * from './dashboard'

@@ -48,7 +48,12 @@ const itemFields = {
 }
 
 /** A report item with its ageing: POST/PUT /api/section-items, and each item of a report. */
-export const SectionItem = t.Object(itemFields)
+export const SectionItem = t.Object({
+  ...itemFields,
+  /** Asked of the readers ('Approve the Q1 hiring budget'); closed by the author at `ask_closed_at`. */
+  is_ask: t.Boolean(),
+  ask_closed_at: t.Nullable(t.String()),
+})
 export type SectionItem = typeof SectionItem.static
 
 /**

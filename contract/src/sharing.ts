@@ -1,6 +1,7 @@
 // Response schemas of this area of the API (see index.ts): private links, readers'
 // questions and acknowledgements, and the readers' own view of a shared report (/api/shared/:token).
 import { t } from 'elysia'
+import { AskAnswer, BriefAsk } from './asks'
 import { ProjectHealth } from './project-health'
 import { SectionType } from './section-templates'
 
@@ -140,6 +141,8 @@ export const SharedBrief = t.Object({
   organisation_name: t.Nullable(t.String()),
   sections: t.Array(SharedSection),
   project_health: t.Array(ProjectHealth),
+  /** The asks of the readers, listed after the health table (absent in briefs frozen before asks). */
+  asks: t.Optional(t.Array(BriefAsk)),
 })
 export type SharedBrief = typeof SharedBrief.static
 
@@ -159,6 +162,8 @@ export const SharedReport = t.Object({
   report: SharedBrief,
   edition: t.Nullable(EditionInfo),
   questions: t.Array(SharedQuestion),
+  /** This link's answers to the brief's asks, oldest first. */
+  ask_answers: t.Optional(t.Array(AskAnswer)),
 })
 export type SharedReport = typeof SharedReport.static
 

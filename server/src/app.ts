@@ -11,6 +11,7 @@ import type { InFlight } from './lib/in-flight'
 import { pathAndQuery } from './lib/request-path'
 import { RouteTable, TOKEN_PATH_HEADERS } from './lib/route-rules'
 import { adminModule, adminProfileModule } from './modules/admin'
+import { asksModule } from './modules/asks'
 import { authModule } from './modules/auth'
 import { sessionCookieName } from './modules/auth/service'
 import { dashboardModule } from './modules/dashboard'
@@ -222,6 +223,7 @@ export function createApp({ db, config, signInLimit, inFlight, obs }: CreateAppO
     .use(projectHealthModule(ctx))
     .use(sharingModule(ctx))
     .use(sharedModule(ctx))
+    .use(asksModule(ctx))
     .use(teamRollUpModule(ctx))
     .use(invitationsModule(ctx))
     .use(sectionItemsModule(ctx))

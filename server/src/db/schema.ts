@@ -230,6 +230,9 @@ export const sectionItems = sqliteTable(
     // changes its state. The assignee's short note.
     assignee_completed_at: text('assignee_completed_at'),
     assignee_note: text('assignee_note'),
+    // Asks: an item asked of the readers ('Approve the Q1 hiring budget'), closed by its author.
+    is_ask: bool('is_ask').notNull().default(false),
+    ask_closed_at: text('ask_closed_at'),
     sort_order: integer('sort_order').notNull().default(0),
     created_at: createdAt(),
     updated_at: updatedAt(),
@@ -491,6 +494,36 @@ export const shareQuestions = sqliteTable(
   (t) => [
     index('share_questions_user').on(t.user_id, t.seen_at),
     index('share_questions_report').on(t.report_id),
+  ],
+)
+
+// ---- asks: readers' answers to an item asked of them ----
+
+/** A reader's answer to an ask, from a private link: approve, decline or a comment. */
+export const askAnswers = sqliteTable(
+  'ask_answers',
+  {
+    id: id(),
+    // The report's author: the answer is theirs to read.
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    report_id: integer('report_id')
+      .notNull()
+      .references(() => reports.id, { onDelete: 'cascade' }),
+    item_id: integer('item_id')
+      .notNull()
+      .references((): AnySQLiteColumn => sectionItems.id, { onDelete: 'cascade' }),
+    share_id: integer('share_id').references(() => shares.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    answer: text('answer', { enum: ['approve', 'decline', 'comment'] }).notNull(),
+    text: text('text'),
+    created_at: createdAt(),
+  },
+  (t) => [
+    index('ask_answers_item').on(t.item_id),
+    index('ask_answers_user').on(t.user_id),
+    index('ask_answers_share').on(t.share_id),
   ],
 )
 

@@ -45,9 +45,10 @@ export interface AuthStatements {
 
 // ---- items: report item writes (the hot write path) and carried-from chains ----
 
-/** An item as stored: is_completed is 0/1 in both engines' rows. */
-export type RawItemRow = Omit<typeof sectionItems.$inferSelect, 'is_completed'> & {
+/** An item as stored: is_completed and is_ask are 0/1 in both engines' rows. */
+export type RawItemRow = Omit<typeof sectionItems.$inferSelect, 'is_completed' | 'is_ask'> & {
   is_completed: number
+  is_ask: number
 }
 /** Whether the optional project and team member (null: none given) belong to the user. */
 export type Refs = { project_ok: number; member_ok: number; start_day: string | null }

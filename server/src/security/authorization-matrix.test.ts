@@ -35,6 +35,8 @@ async function makeFixture() {
       project_id: project.id,
     })
   ).json
+  // Asks: the owner's item is asked of the readers (answered through the private link below).
+  expect((await owner.put(`/api/section-items/${item.id}`, { is_ask: true })).status).toBe(200)
   // A sent report of the owner's (its edition 1), for the editions routes. Sent, so the owner's
   // executive (`other`, below) sees it in the team roll-up: its title is no secret.
   const sentReport = (
@@ -301,6 +303,16 @@ const CASES: Record<string, Case> = {
     owned: true,
   },
   'DELETE /api/section-items/:id': { path: (f) => `/api/section-items/${f.item.id}`, owned: true },
+  // Asks: a report's asks with their answers, and closing one.
+  'GET /api/reports/:uuid/asks': {
+    path: (f) => `/api/reports/${f.report.uuid}/asks`,
+    owned: true,
+  },
+  'PUT /api/asks/:item_id': {
+    path: (f) => `/api/asks/${f.item.id}`,
+    body: () => ({ closed: true }),
+    owned: true,
+  },
   'GET /api/dashboard/': { path: () => '/api/dashboard' },
   'GET /api/search/': { path: () => '/api/search?query=secret' },
   'POST /api/reports/import/preview': {
@@ -454,6 +466,8 @@ const EXEMPT: Record<string, string> = {
   'POST /api/shared/:token/questions': 'opened by a token, not a session: the token matrix below',
   'POST /api/shared/:token/acknowledgements':
     'opened by a token, not a session: the token matrix below',
+  'POST /api/shared/:token/asks/:item_id/answers':
+    'opened by a token, not a session: the token matrix below',
   'GET /api/invitations/:token': 'opened by a token: the team roll-up roles below',
   'POST /api/invitations/:token/accept': 'opened by a token: the team roll-up roles below',
   'PUT /api/assigned-to-me/:id':
@@ -525,15 +539,21 @@ describe('authorization matrix', () => {
  * nothing, whoever asks (anonymous, another user, the owner).
  */
 describe('authorization matrix: shared-link tokens', () => {
-  const TOKEN_ROUTES: Array<[string, string, (token: string) => string, unknown]> = [
+  const TOKEN_ROUTES: Array<[string, string, (token: string, f: Fixture) => string, unknown]> = [
     ['GET', 'report', (t) => `/api/shared/${t}`, undefined],
     ['POST', 'question', (t) => `/api/shared/${t}/questions`, { name: 'R', text: 'Q?' }],
     ['POST', 'acknowledgement', (t) => `/api/shared/${t}/acknowledgements`, { name: 'R' }],
+    [
+      'POST',
+      'answer to an ask',
+      (t, f) => `/api/shared/${t}/asks/${f.item.id}/answers`,
+      { name: 'R', answer: 'approve' },
+    ],
   ]
   const count = async (f: Fixture) => {
     const { sql } = await import('drizzle-orm')
     const row = await f.db.row<{ n: number }>(
-      sql`SELECT (SELECT COUNT(*) FROM share_questions) + (SELECT COUNT(*) FROM share_acknowledgements) + (SELECT COUNT(*) FROM section_items) AS n`,
+      sql`SELECT (SELECT COUNT(*) FROM share_questions) + (SELECT COUNT(*) FROM share_acknowledgements) + (SELECT COUNT(*) FROM section_items) + (SELECT COUNT(*) FROM ask_answers) AS n`,
     )
     return Number(row?.n)
   }
@@ -542,7 +562,7 @@ describe('authorization matrix: shared-link tokens', () => {
       const f = await makeFixture()
       const { sql } = await import('drizzle-orm')
       for (const client of [f.anonymous, f.other, f.owner]) {
-        const ok = await client.request(method, path(f.shareToken), body)
+        const ok = await client.request(method, path(f.shareToken, f), body)
         expect(ok.status).toBeLessThan(300)
         // Nothing of another account, and no e-mail of anyone.
         expect(ok.text).not.toContain('@example.com')
@@ -565,7 +585,7 @@ describe('authorization matrix: shared-link tokens', () => {
       const before = await count(f)
       for (const [state, token] of Object.entries(tokens)) {
         for (const client of [f.anonymous, f.other, f.owner]) {
-          const res = await client.request(method, path(token), body)
+          const res = await client.request(method, path(token, f), body)
           expect({ state, status: res.status }).toEqual({ state, status: 404 })
           expect(res.text).not.toContain('Owner secret')
         }

@@ -17,6 +17,8 @@ async function setup() {
   const item = (
     await ada.post('/api/section-items', { section_id: report.sections[0].id, content: 'x' })
   ).json
+  // Asks: the item is asked of the readers.
+  await ada.put(`/api/section-items/${item.id}`, { is_ask: true })
   const tp = (await ada.post(`/api/team-members/${member.uuid}/talking-points`, { content: 'tp' }))
     .json
   const template = (await ada.get('/api/section-templates')).json[0]
@@ -151,6 +153,14 @@ const ROUTES: Array<[string, (s: Setup) => string, Record<string, unknown>]> = [
   ['PUT', (s) => `/api/questions/${s.question.id}`, { answer: 'a', seen: true }],
   ['POST', (s) => `/api/shared/${s.token}/questions`, { name: 'n', text: 't', item_id: null }],
   ['POST', (s) => `/api/shared/${s.token}/acknowledgements`, { name: 'n' }],
+  // Asks: marking, a reader's answer, closing.
+  ['PUT', (s) => `/api/section-items/${s.item.id}`, { is_ask: true }],
+  [
+    'POST',
+    (s) => `/api/shared/${s.token}/asks/${s.item.id}/answers`,
+    { name: 'n', answer: 'comment', text: 't' },
+  ],
+  ['PUT', (s) => `/api/asks/${s.item.id}`, { closed: true }],
   ['PUT', (s) => `/api/assigned-to-me/${s.assigned.id}`, { is_completed: true, note: 'n' }],
   ['POST', (s) => `/api/reports/${s.report.uuid}/pull`, { source_item_id: 1 }],
   ['POST', (s) => `/api/reports/${s.sentReport.uuid}/editions`, { note: 'n' }],
@@ -199,6 +209,7 @@ async function snapshot(s: Setup) {
     'shares',
     'share_questions',
     'share_acknowledgements',
+    'ask_answers',
     'invitations',
     'report_editions',
     'system_settings',

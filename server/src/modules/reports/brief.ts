@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm'
+import { and, desc, eq, sql } from 'drizzle-orm'
 import type { AppContext } from '../../context'
 import { reportEditions, userSettings, users } from '../../db/schema'
 import { nowIso } from '../../lib/time'
@@ -43,7 +43,19 @@ export async function buildBrief(ctx: AppContext, report: Report) {
       })),
     })),
     project_health: await reportProjectHealth(ctx.db, report),
+    asks: await briefAsks(ctx, report),
   }
+}
+
+/** Asks: the report's open asks of the readers, in report order (listed after the health table). */
+function briefAsks(ctx: AppContext, report: Report) {
+  return ctx.db.rows<{ id: number; content: string; project_name: string | null }>(sql`
+    SELECT i.id, i.content, p.name AS project_name
+    FROM section_items i
+    JOIN report_sections s ON s.id = i.section_id
+    LEFT JOIN projects p ON p.id = i.project_id
+    WHERE s.report_id = ${report.id} AND i.is_ask = 1 AND i.ask_closed_at IS NULL
+    ORDER BY s.sort_order, s.id, i.sort_order, i.id`)
 }
 
 export type Brief = Awaited<ReturnType<typeof buildBrief>>

@@ -7,16 +7,17 @@ import type { Report } from './find'
 const SECTION_TYPE = { task: 'tasks', followup: 'followups' } as const
 
 /**
- * The source items: open tasks and follow-ups of the source report that have no copy anywhere
- * yet, with the name of the section they sit in.
+ * The source items: open tasks and follow-ups, and open asks (a closed ask is carried no further),
+ * of the source report that have no copy anywhere yet, with the name of the section they sit in.
  */
 const sourceSql = (reportId: number, userId: number) => sql`
 SELECT i.id, i.content, i.project_id, i.assigned_to_team_member_id, i.item_type,
-  s.section_name, s.section_type
+  s.section_name, s.section_type, i.is_ask
 FROM section_items i
 JOIN report_sections s ON s.id = i.section_id
-WHERE s.report_id = ${reportId} AND i.user_id = ${userId} AND i.is_completed = 0
-  AND i.item_type IN ('task', 'followup')
+WHERE s.report_id = ${reportId} AND i.user_id = ${userId}
+  AND ((i.is_ask = 0 AND i.is_completed = 0 AND i.item_type IN ('task', 'followup'))
+    OR (i.is_ask = 1 AND i.ask_closed_at IS NULL))
   AND NOT EXISTS (SELECT 1 FROM section_items x WHERE x.carried_from_item_id = i.id)
 ORDER BY s.sort_order, s.id, i.sort_order, i.id`
 
@@ -25,9 +26,10 @@ type SourceItem = {
   content: string
   project_id: number | null
   assigned_to_team_member_id: number | null
-  item_type: 'task' | 'followup'
+  item_type: 'standard' | 'task' | 'followup'
   section_name: string
   section_type: string
+  is_ask: number
 }
 
 /**
@@ -69,7 +71,11 @@ export async function carryOver(db: Engine, userId: number, target: Report): Pro
     .orderBy(reportSections.sort_order, reportSections.id)
   const values: Array<typeof sectionItems.$inferInsert> = []
   for (const item of items) {
-    const type = SECTION_TYPE[item.item_type]
+    // An open ask (not closed by its author) is carried as an ask among the follow-ups, whatever
+    // it was, until its author closes it (docs/features.md, Asks).
+    const ask = item.is_ask === 1
+    const itemType = ask ? 'followup' : (item.item_type as 'task' | 'followup')
+    const type = SECTION_TYPE[itemType]
     const ofType = sections.filter((s) => s.section_type === type)
     const name = item.section_name.trim().toLowerCase()
     const section = ofType.find((s) => s.section_name.trim().toLowerCase() === name) ?? ofType[0]
@@ -79,9 +85,10 @@ export async function carryOver(db: Engine, userId: number, target: Report): Pro
       user_id: userId,
       content: item.content,
       project_id: item.project_id,
-      item_type: item.item_type,
+      item_type: itemType,
       assigned_to_team_member_id: item.assigned_to_team_member_id,
       carried_from_item_id: item.id,
+      is_ask: ask,
       sort_order: LAST_IN_SECTION,
     })
   }

@@ -22,6 +22,7 @@ export namespace SectionItemModel {
     project_id: ref('project_id'),
     item_type: t.Optional(itemType),
     assigned_to_team_member_id: ref('assigned_to_team_member_id'),
+    is_ask: t.Optional(t.Boolean({ error: 'is_ask must be true or false' })),
   })
   export type update = typeof update.static
   export const params = t.Object({ id: t.Numeric({ error: 'id must be a number' }) })

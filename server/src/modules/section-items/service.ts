@@ -24,7 +24,11 @@ const requiredContent = (content: string) => {
   return trimmed
 }
 
-const toItem = (row: RawItemRow): ItemRow => ({ ...row, is_completed: row.is_completed === 1 })
+const toItem = (row: RawItemRow): ItemRow => ({
+  ...row,
+  is_completed: row.is_completed === 1,
+  is_ask: row.is_ask === 1,
+})
 
 function checkRefs(refs: Refs) {
   if (!refs.project_ok) throw new NotFound('Project not found')
@@ -97,6 +101,7 @@ const UPDATABLE = [
   'project_id',
   'item_type',
   'assigned_to_team_member_id',
+  'is_ask',
 ] as const
 
 export async function updateItem(
@@ -119,12 +124,17 @@ export async function updateItem(
       if (value === undefined) continue
       columns.push(column)
       if (column === 'content') values.push(requiredContent(value as string))
-      else if (column === 'is_completed') values.push(value ? 1 : 0)
+      else if (column === 'is_completed' || column === 'is_ask') values.push(value ? 1 : 0)
       else values.push(value as string | number | null)
     }
     // The owner set the state: it is no longer the assignee's ('Completed by Tom', team roll-up).
     if (input.is_completed !== undefined) {
       columns.push('assignee_completed_at')
+      values.push(null)
+    }
+    // Marking or unmarking an ask opens it again (an ask is closed by its author, asks module).
+    if (input.is_ask !== undefined) {
+      columns.push('ask_closed_at')
       values.push(null)
     }
     return { columns, values }

@@ -11,12 +11,12 @@ import {
 } from '@cadence/contract'
 import { Elysia } from 'elysia'
 import type { AppContext } from '../../context'
-import { clientAddress, createRateLimiter, trustedProxies } from '../../lib/rate-limit'
 import { routeRules } from '../../lib/route-rules'
 import { authPlugin } from '../auth/plugin'
 import { SharingModel } from './model'
 import { acknowledge, answerQuestion, askQuestion, listQuestions } from './questions'
-import { activeShare, createShare, listShares, revokeShare, sharedReport } from './shares'
+import { readerWriteGate } from './readers'
+import { createShare, listShares, revokeShare, sharedReport } from './shares'
 
 /** The author's side: links and questions (signed in, own objects only). */
 export function sharingModule(ctx: AppContext) {
@@ -67,30 +67,12 @@ export function sharingModule(ctx: AppContext) {
 
 /**
  * The readers' side, without a session: the token is the only key and opens one report. Every
- * write is rate-limited per link and per client address (in memory, shared across instances
- * through the database in batches; a refusal writes nothing, lib/rate-limit.ts),
- * capped in size by the schema, refused once the link expired or was revoked, and reaches only
- * that report's questions and acknowledgements.
+ * write passes the readers' gate (readers.ts: refused once the link expired or was revoked,
+ * rate-limited per link and per client address), is capped in size by the schema, and reaches
+ * only that report's questions and acknowledgements (answers to asks: the asks module).
  */
 export function sharedModule(ctx: AppContext) {
-  const perAddress = createRateLimiter(ctx.db, 10, 60_000, { batched: true })
-  const perLink = createRateLimiter(ctx.db, 30, 3_600_000, { batched: true })
-  const trusted = trustedProxies(ctx.config.trustedProxies)
-  const limit = async (
-    token: string,
-    request: Request,
-    server: { requestIP(r: Request): { address: string } | null } | null,
-  ) => {
-    const share = await activeShare(ctx, token)
-    const address = clientAddress(
-      server?.requestIP(request)?.address,
-      request.headers.get('x-forwarded-for'),
-      trusted,
-    )
-    await perAddress(`shared-address ${address}`)
-    await perLink(`shared-link ${share.id}`)
-    return share
-  }
+  const limit = readerWriteGate(ctx)
   const detail = { tags: ['shared'] }
   const rules = { public: true, tokenInPath: true } as const
   return new Elysia({ prefix: '/api/shared' })

@@ -24,7 +24,7 @@ const briefDate = (week: string) =>
   })
 
 /** Control characters (but line breaks) out, surrounding space trimmed; empty is refused. */
-function cleanText(value: string, what: string) {
+export function cleanText(value: string, what: string) {
   // biome-ignore lint/suspicious/noControlCharactersInRegex: removing them is the point
   const text = value.replace(/[\u0000-\u0009\u000b-\u001f\u007f]/g, '').trim()
   if (!text) throw new BadRequest(`${what} is required`)

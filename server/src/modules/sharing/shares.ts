@@ -111,6 +111,15 @@ type QuestionRow = {
   answer: string | null
 }
 
+type AskAnswerRow = {
+  id: number
+  item_id: number
+  name: string
+  answer: 'approve' | 'decline' | 'comment'
+  text: string | null
+  created_at: string
+}
+
 /**
  * GET /api/shared/{token}: the report as its readers see it — the draft view and the health
  * table, and this link's questions with their answers. Names only: no e-mail, no id of anything
@@ -135,7 +144,11 @@ async function readersReport(ctx: AppContext, share: ActiveShare) {
   const questions = await ctx.db.rows<QuestionRow>(sql`
     SELECT id, name, text, item_id, created_at, answer FROM share_questions
     WHERE share_id = ${share.id} ORDER BY created_at, id`)
+  // Asks: this link's own answers to the brief's asks (never another link's readers' names).
+  const ask_answers = await ctx.db.rows<AskAnswerRow>(sql`
+    SELECT id, item_id, name, answer, text, created_at FROM ask_answers
+    WHERE share_id = ${share.id} ORDER BY created_at, id`)
   return latest
-    ? { report: editionBrief(latest), edition: editionMeta(latest), questions }
-    : { report: await buildBrief(ctx, report), edition: null, questions }
+    ? { report: editionBrief(latest), edition: editionMeta(latest), questions, ask_answers }
+    : { report: await buildBrief(ctx, report), edition: null, questions, ask_answers }
 }

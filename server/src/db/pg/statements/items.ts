@@ -80,6 +80,8 @@ const UPDATABLE = new Set([
   'item_type',
   'assigned_to_team_member_id',
   'assignee_completed_at',
+  'is_ask',
+  'ask_closed_at',
 ])
 
 /**

@@ -85,7 +85,7 @@ const DELETE_SQL = 'DELETE FROM section_items WHERE id = ?1 AND user_id = ?2'
  */
 export const itemsStatements = (db: SqliteCore): ItemStatements => {
   const updates = new Map<string, Statement>()
-  /** UPDATE statements by the set of columns they change (at most 2^5 shapes: assignee_completed_at goes with is_completed). */
+  /** UPDATE statements by the set of columns they change (at most 2^6 shapes: assignee_completed_at goes with is_completed, ask_closed_at with is_ask). */
   const updateStatement = (columns: string[]) => {
     const key = columns.join(',')
     let stmt = updates.get(key)
