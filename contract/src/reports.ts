@@ -1,5 +1,6 @@
 import { t } from 'elysia'
 import { SendDelivery } from './delivery'
+import { ReportMetric } from './metrics'
 import { ProjectHealth } from './project-health'
 import { ItemType, SectionItem } from './section-items'
 import { SectionType } from './section-templates'
@@ -64,6 +65,8 @@ export const ReportDetail = t.Object({
   ...reportFields,
   sections: t.Array(ReportSection),
   project_health: t.Array(ProjectHealth),
+  /** The account's metrics with this report's values and their trend. */
+  metrics: t.Array(ReportMetric),
 })
 export type ReportDetail = typeof ReportDetail.static
 

@@ -2,6 +2,7 @@
 // questions and acknowledgements, and the readers' own view of a shared report (/api/shared/:token).
 import { t } from 'elysia'
 import { AskAnswer, BriefAsk } from './asks'
+import { ReportMetric } from './metrics'
 import { ProjectHealth } from './project-health'
 import { SectionType } from './section-templates'
 
@@ -143,6 +144,8 @@ export const SharedBrief = t.Object({
   project_health: t.Array(ProjectHealth),
   /** The asks of the readers, listed after the health table (absent in briefs frozen before asks). */
   asks: t.Optional(t.Array(BriefAsk)),
+  /** The report's metrics with their trend (absent in editions frozen before metrics existed). */
+  metrics: t.Optional(t.Array(ReportMetric)),
 })
 export type SharedBrief = typeof SharedBrief.static
 

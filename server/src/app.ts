@@ -21,6 +21,7 @@ import { editionsModule } from './modules/editions'
 import { importExportModule } from './modules/import-export'
 import { projectHealthModule } from './modules/project-health'
 import { projectsModule } from './modules/projects'
+import { reportMetricsModule } from './modules/report-metrics'
 import { reportsModule } from './modules/reports'
 import { searchModule } from './modules/search'
 import { sectionItemsModule } from './modules/section-items'
@@ -221,6 +222,8 @@ export function createApp({ db, config, signInLimit, inFlight, obs }: CreateAppO
     .use(reportsModule(ctx))
     .use(editionsModule(ctx))
     .use(projectHealthModule(ctx))
+    // Metrics: an account's metrics and a report's values of them.
+    .use(reportMetricsModule(ctx))
     .use(sharingModule(ctx))
     .use(sharedModule(ctx))
     .use(asksModule(ctx))

@@ -7,6 +7,7 @@ import {
   type AnyPgColumn,
   bigint,
   customType,
+  doublePrecision,
   index,
   integer,
   pgTable,
@@ -617,6 +618,110 @@ export const reportEditions = pgTable(
   (t) => [
     uniqueIndex('report_editions_number').on(t.report_id, t.number),
     index('report_editions_user').on(t.user_id),
+  ],
+)
+
+// Metrics (as ../schema.ts): an account's metrics and each report's values of them.
+export const metrics = pgTable(
+  'metrics',
+  {
+    id: id(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    unit: text('unit'),
+    direction: text('direction', { enum: ['up', 'down'] }).notNull(),
+    target: doublePrecision('target'),
+    sort_order: integer('sort_order').notNull().default(0),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [index('metrics_user').on(t.user_id, t.sort_order)],
+)
+
+export const metricValues = pgTable(
+  'metric_values',
+  {
+    id: id(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    report_id: integer('report_id')
+      .notNull()
+      .references(() => reports.id, { onDelete: 'cascade' }),
+    metric_id: integer('metric_id')
+      .notNull()
+      .references(() => metrics.id, { onDelete: 'cascade' }),
+    value: doublePrecision('value').notNull(),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('metric_values_report_metric').on(t.report_id, t.metric_id),
+    index('metric_values_metric').on(t.metric_id),
+    index('metric_values_user').on(t.user_id),
+  ],
+)
+
+// Decisions: the decision log (drizzle-pg/0010_decisions.sql).
+/** A decision: what, when, by whom (null: the user; else their team member), why, when to revisit. */
+export const decisions = pgTable(
+  'decisions',
+  {
+    id: id(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    decided_on: text('decided_on').notNull(),
+    decided_by_member_id: integer('decided_by_member_id').references(() => teamMembers.id, {
+      onDelete: 'set null',
+    }),
+    rationale: text('rationale'),
+    revisit_on: text('revisit_on'),
+    project_id: integer('project_id').references(() => projects.id, { onDelete: 'set null' }),
+    source_item_id: integer('source_item_id').references(() => sectionItems.id, {
+      onDelete: 'set null',
+    }),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [
+    index('decisions_user').on(t.user_id, t.decided_on),
+    index('decisions_member').on(t.decided_by_member_id),
+    index('decisions_project').on(t.project_id),
+    index('decisions_source_item').on(t.source_item_id),
+    index('decisions_revisit').on(t.user_id, t.revisit_on),
+  ],
+)
+
+/**
+ * A decision's revisit made into a follow-up of a report: one row per decision and revisit date
+ * (the unique index makes it once, modules/decisions/revisits.ts).
+ */
+export const decisionRevisits = pgTable(
+  'decision_revisits',
+  {
+    id: id(),
+    decision_id: integer('decision_id')
+      .notNull()
+      .references(() => decisions.id, { onDelete: 'cascade' }),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    revisit_on: text('revisit_on').notNull(),
+    report_id: integer('report_id')
+      .notNull()
+      .references(() => reports.id, { onDelete: 'cascade' }),
+    item_id: integer('item_id').references(() => sectionItems.id, { onDelete: 'set null' }),
+    created_at: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('decision_revisits_once').on(t.decision_id, t.revisit_on),
+    index('decision_revisits_user').on(t.user_id),
+    index('decision_revisits_report').on(t.report_id),
+    index('decision_revisits_item').on(t.item_id),
   ],
 )
 

@@ -3,6 +3,7 @@ import type { AppContext } from '../../context'
 import { reportEditions, userSettings, users } from '../../db/schema'
 import { nowIso } from '../../lib/time'
 import { reportProjectHealth } from '../project-health/service'
+import { reportMetrics } from '../report-metrics/service'
 import type { Report } from './find'
 import { namedReport } from './named'
 
@@ -43,6 +44,7 @@ export async function buildBrief(ctx: AppContext, report: Report) {
       })),
     })),
     project_health: await reportProjectHealth(ctx.db, report),
+    metrics: await reportMetrics(ctx.db, report),
     asks: await briefAsks(ctx, report),
   }
 }

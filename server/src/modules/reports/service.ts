@@ -9,6 +9,7 @@ import { isoDate, nowIso } from '../../lib/time'
 import { isValidIsoDate } from '../../lib/weeks'
 import { materializeRevisits } from '../decisions/revisits'
 import { reportProjectHealth } from '../project-health/service'
+import { reportMetrics } from '../report-metrics/service'
 import { withTeamSignals } from '../project-health/team-signals'
 import { getSettings } from '../settings/service'
 import { carryOver } from './carry-over'
@@ -23,7 +24,7 @@ export async function getReport(ctx: AppContext, userId: number, uuid: string) {
     // The owner's own table: with linked members' worse health (mismatched health).
     reportProjectHealth(ctx.db, report).then((rows) => withTeamSignals(ctx.db, report, rows)),
   ])
-  return { ...full, project_health }
+  return { ...full, project_health, metrics: await reportMetrics(ctx.db, report) }
 }
 
 const clean = (v: string | null | undefined) => (v == null ? null : v.trim() || null)
