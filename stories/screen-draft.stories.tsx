@@ -127,11 +127,16 @@ export const SinceLastWeek: Story = {
   args: { changes: reportChanges },
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('heading', { name: 'Since last week', level: 3 })).toBeVisible()
-    // every list is open on the draft, so it prints whole
-    for (const h of ['Completed (2)', 'New (3)', 'Carried (2)', 'Stalled (1)'])
+    // one line of counts, then only the completed and stalled items (the rest is in the body)
+    await expect(canvas.getByText(/2 completed/).closest('p')).toHaveTextContent(
+      '2 completed3 new2 carried1 stalled',
+    )
+    for (const h of ['Completed (2)', 'Stalled (1)'])
       await expect(canvas.getByRole('heading', { name: h, level: 4 })).toBeVisible()
+    await expect(canvas.queryByRole('heading', { name: /^New \(/ })).toBeNull()
+    await expect(canvas.queryByRole('heading', { name: /^Carried \(/ })).toBeNull()
     await expect(canvas.queryByRole('button', { name: /Stalled$/ })).toBeNull()
-    await expect(canvas.getAllByText('open 3 weeks, since the report of Oct 26')).toHaveLength(2)
+    await expect(canvas.getAllByText('open 3 weeks, since the report of Oct 26')).toHaveLength(1)
   },
 }
 export const SinceLastWeekFirstReport: Story = {
@@ -154,6 +159,56 @@ export const Ageing: Story = {
     await expect(canvas.getByText('· open 1 week, since the report of Nov 9')).toBeInTheDocument()
     // new items stay plain on paper
     await expect(canvas.queryByText(/new this week/)).toBeNull()
+  },
+}
+
+// The memo header: organisation, sent date or 'Draft', 'Weekly Report', the week, the author.
+const author = { name: 'Dana Whitfield', title: 'Chief Executive' }
+export const MemoHeader: Story = {
+  args: { author, organisationName: 'Northwind Labs', report: reportWithHealth },
+  play: async ({ canvas }) => {
+    const header = canvas.getByText('Northwind Labs').closest('header') as HTMLElement
+    await expect(header).toHaveTextContent('Draft')
+    await expect(header).toHaveTextContent('From Dana Whitfield, Chief Executive')
+    await expect(header).toHaveTextContent('Nov 16 – Nov 20, 2026')
+    await expect(canvas.getByRole('heading', { name: 'Weekly Report', level: 1 })).toBeVisible()
+    // section icons are drawn (SVG), not text symbols
+    await expect(canvas.queryByText(/[▤☑☐↻]/)).toBeNull()
+    await expect(
+      canvas.getAllByRole('heading', { level: 3 }).some((h) => h.querySelector('svg')),
+    ).toBe(true)
+  },
+}
+export const MemoHeaderSent: Story = {
+  args: {
+    author,
+    organisationName: 'Northwind Labs',
+    report: { ...reportWithHealth, is_submitted: true, sent_date: '2026-11-20' },
+  },
+  play: async ({ canvas }) => {
+    const header = canvas.getByText('Northwind Labs').closest('header') as HTMLElement
+    await expect(header).toHaveTextContent('Sent Nov 20, 2026')
+    await expect(header).not.toHaveTextContent('Draft')
+  },
+}
+export const MemoHeaderDark: Story = { ...MemoHeader, globals: { theme: 'dark' } }
+export const MemoHeaderNoOrganisation: Story = {
+  args: { author: { name: 'Dana Whitfield', title: null }, organisationName: null },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByText('From Dana Whitfield')).toBeVisible()
+    await expect(canvas.getByText('Draft')).toBeVisible()
+  },
+}
+/** On a phone the health table is one card per project, each value labelled. */
+export const MobileHealthCards: Story = {
+  args: { author, organisationName: 'Northwind Labs', report: reportWithHealth },
+  globals: { viewport: { value: 'mobile', isRotated: false } },
+  play: async ({ canvas }) => {
+    const row = canvas.getAllByRole('row')[1] as HTMLElement
+    await expect(getComputedStyle(row).display).toBe('flex')
+    const table = canvas.getByRole('table')
+    // nothing is cut off: the cards fit the page's width
+    await expect(table.scrollWidth).toBeLessThanOrEqual(table.parentElement?.clientWidth ?? 0)
   },
 }
 

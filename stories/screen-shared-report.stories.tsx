@@ -100,26 +100,48 @@ const data: SharedReport = {
   ],
 }
 
-const formatDate = (iso: string) => iso.slice(0, 10)
+const base = {
+  data,
+  weekRange: 'Week of Nov 23, 2026',
+  onAcknowledge: fn(async (_name: string) => {}),
+  onAsk: fn(async (_q: { name: string; text: string; item_id: number | null }) => {}),
+  onReaderName: fn(),
+}
 
 export const Default: Story = {
-  args: {
-    data,
-    weekRange: 'Nov 23 – Nov 29, 2026',
-    formatDate,
-    onAcknowledge: fn(async () => {}),
-    onAsk: fn(async () => {}),
-  },
-  play: async ({ canvas, args }) => {
-    // The draft's content and the health table; nothing else of the account.
+  args: base,
+  play: async ({ canvas }) => {
+    // A memo from someone: organisation, sent date, author, week.
+    const header = canvas.getByText('Northwind Labs').closest('header') as HTMLElement
+    await expect(header).toHaveTextContent('Sent Nov 27, 2026')
+    await expect(header).toHaveTextContent('From Dana Whitfield, Chief Executive')
+    await expect(header).toHaveTextContent('Week of Nov 23, 2026')
+    await expect(header).not.toHaveTextContent('Draft')
+    // The brief and the health table; nothing else of the account.
     await expect(canvas.getByRole('heading', { name: 'Project health' })).toBeVisible()
     await expect(canvas.getByRole('table')).toHaveTextContent('Vendor slipped the beta')
     await expect(canvas.queryByRole('navigation')).toBeNull()
     await expect(canvas.getByText(/Does the slip move the launch\?/)).toBeVisible()
     await expect(canvas.getByText(/the launch keeps Jan 12/)).toBeVisible()
+    // One Ask per item, one 'Ask a question' and one 'Read — thanks' for the whole.
+    await expect(canvas.getAllByRole('button', { name: /^Ask about/ })).toHaveLength(4)
+    await expect(canvas.getAllByRole('button', { name: 'Ask a question' })).toHaveLength(1)
+    await expect(canvas.getAllByRole('button', { name: 'Read — thanks' })).toHaveLength(1)
+    await expect(canvas.queryByRole('textbox')).toBeNull()
+  },
+}
 
-    await userEvent.click(canvas.getByRole('button', { name: 'Ask about “Sign the QA vendor”' }))
+/** The Ask of an item is hidden until its item is hovered or focused; Tab reaches it. */
+export const AskOnFocus: Story = {
+  args: base,
+  play: async ({ canvas, args }) => {
+    const ask = canvas.getByRole('button', { name: 'Ask about “Sign the QA vendor”' })
+    await expect(getComputedStyle(ask).opacity).toBe('0')
+    ask.focus()
+    await waitFor(() => expect(getComputedStyle(ask).opacity).toBe('1'))
+    await userEvent.keyboard('{Enter}')
     const form = canvas.getByRole('form', { name: 'Question about “Sign the QA vendor”' })
+    await expect(within(form).getByRole('textbox', { name: 'Question' })).toHaveFocus()
     await userEvent.type(within(form).getByRole('textbox', { name: 'Your name' }), 'Maria')
     await userEvent.type(within(form).getByRole('textbox', { name: 'Question' }), 'Which vendor?')
     await userEvent.click(within(form).getByRole('button', { name: 'Send question' }))
@@ -131,28 +153,88 @@ export const Default: Story = {
       }),
     )
     await expect(await within(form).findByRole('status')).toHaveTextContent('Sent.')
-
-    const respond = canvas.getByRole('region', { name: 'Respond' })
-    await userEvent.type(within(respond).getAllByRole('textbox', { name: 'Your name' })[0], 'Maria')
-    await userEvent.click(within(respond).getByRole('button', { name: 'Read — thanks' }))
+    // The name is kept for this browser, and not asked again.
+    await expect(args.onReaderName).toHaveBeenCalledWith('Maria')
+    await userEvent.click(canvas.getByRole('button', { name: 'Read — thanks' }))
     await waitFor(() => expect(args.onAcknowledge).toHaveBeenCalledWith('Maria'))
-    await expect(
-      await within(respond).findByText(/the author will see that you have read it/),
-    ).toBeVisible()
+    await expect(await canvas.findByText(/the author will see that you have read it/)).toBeVisible()
+  },
+}
+
+/** 'Read — thanks' asks the name the first time only. */
+export const ReadThanksAsksName: Story = {
+  args: base,
+  play: async ({ canvas, args }) => {
+    await userEvent.click(canvas.getByRole('button', { name: 'Read — thanks' }))
+    const form = canvas.getByRole('form', { name: 'Read — thanks' })
+    const name = within(form).getByRole('textbox', { name: 'Your name' })
+    await expect(name).toHaveFocus()
+    await userEvent.click(within(form).getByRole('button', { name: 'Send' }))
+    await expect(within(form).getByRole('alert')).toHaveTextContent('Your name is required')
+    await userEvent.type(name, 'Rob Chen')
+    await userEvent.click(within(form).getByRole('button', { name: 'Send' }))
+    await waitFor(() => expect(args.onAcknowledge).toHaveBeenCalledWith('Rob Chen'))
+    await expect(args.onReaderName).toHaveBeenCalledWith('Rob Chen')
+    await expect(await canvas.findByRole('status')).toHaveTextContent(
+      'Thanks: the author will see that you have read it.',
+    )
+  },
+}
+
+/** A reader who gave their name before: one press, and questions ask for no name. */
+export const RememberedReader: Story = {
+  args: { ...base, readerName: 'Rob Chen' },
+  play: async ({ canvas, args }) => {
+    await userEvent.click(canvas.getByRole('button', { name: 'Ask a question' }))
+    const form = canvas.getByRole('form', { name: 'Question on the whole report' })
+    await expect(within(form).queryByRole('textbox', { name: 'Your name' })).toBeNull()
+    await expect(form).toHaveTextContent('As Rob Chen')
+    await userEvent.type(within(form).getByRole('textbox', { name: 'Question' }), 'Runway?')
+    await userEvent.click(within(form).getByRole('button', { name: 'Send question' }))
+    await waitFor(() =>
+      expect(args.onAsk).toHaveBeenCalledWith({ name: 'Rob Chen', text: 'Runway?', item_id: null }),
+    )
+    await userEvent.click(canvas.getByRole('button', { name: 'Read — thanks' }))
+    await waitFor(() => expect(args.onAcknowledge).toHaveBeenCalledWith('Rob Chen'))
+  },
+}
+
+/** An update: 'Updated <date>: <note>' under the header. */
+export const Updated: Story = {
+  args: {
+    ...base,
+    data: {
+      ...data,
+      edition: { number: 2, sent_at: '2026-11-28T09:30:00.000Z', note: 'Beta date confirmed' },
+    },
+  },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByText('Updated Nov 28, 2026: Beta date confirmed')).toBeVisible()
+  },
+}
+
+/** A link made from a draft: the live draft, labelled Draft. */
+export const DraftLink: Story = {
+  args: {
+    ...base,
+    data: { ...data, edition: null, report: { ...data.report, sent_date: null } },
+  },
+  play: async ({ canvas }) => {
+    const header = canvas.getByText('Northwind Labs').closest('header') as HTMLElement
+    await expect(within(header).getByText('Draft')).toBeVisible()
+    await expect(header).not.toHaveTextContent('Sent')
   },
 }
 
 export const QuestionRefused: Story = {
   args: {
-    data,
-    weekRange: 'Nov 23 – Nov 29, 2026',
-    formatDate,
-    onAcknowledge: fn(async () => {}),
+    ...base,
     onAsk: async () => {
       throw new Error('Too many questions from this link; try again in a minute')
     },
   },
   play: async ({ canvas }) => {
+    await userEvent.click(canvas.getByRole('button', { name: 'Ask a question' }))
     const form = canvas.getByRole('form', { name: 'Question on the whole report' })
     await userEvent.click(within(form).getByRole('button', { name: 'Send question' }))
     await expect(within(form).getByRole('alert')).toHaveTextContent('Your name is required')
@@ -167,38 +249,49 @@ export const QuestionRefused: Story = {
 
 export const Acknowledged: Story = {
   args: {
+    ...base,
     data: { ...data, report: { ...data.report, project_health: [] } },
-    weekRange: 'Nov 23 – Nov 29, 2026',
-    formatDate,
     acknowledged: true,
-    onAcknowledge: fn(async () => {}),
-    onAsk: fn(async () => {}),
   },
   play: async ({ canvas }) => {
     // A report without projects shows no health table.
     await expect(canvas.queryByRole('table')).toBeNull()
     await expect(canvas.getByText(/the author will see that you have read it/)).toBeVisible()
+    await expect(canvas.queryByRole('button', { name: 'Read — thanks' })).toBeNull()
   },
 }
 
+/** On a phone the health table is stacked cards: nothing cut off after the Why column. */
 export const Mobile: Story = {
-  args: Default.args,
+  args: base,
   globals: { viewport: { value: 'mobile', isRotated: false } },
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('heading', { name: 'Project health' })).toBeVisible()
+    const row = canvas.getAllByRole('row')[1] as HTMLElement
+    await expect(getComputedStyle(row).display).toBe('flex')
+    const table = canvas.getByRole('table')
+    await expect(table.scrollWidth).toBeLessThanOrEqual(table.parentElement?.clientWidth ?? 0)
   },
 }
 
 export const Dark: Story = {
-  args: Default.args,
+  args: base,
   globals: { theme: 'dark' },
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('heading', { name: 'Weekly Report' })).toBeVisible()
   },
 }
 
+export const MobileDark: Story = {
+  args: base,
+  globals: { theme: 'dark', viewport: { value: 'mobile', isRotated: false } },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByText('Sent Nov 27, 2026')).toBeVisible()
+  },
+}
+
 export const LinkUnavailable: Story = {
-  args: Default.args,
+  args: base,
   render: () => <LinkUnavailableView />,
   play: async ({ canvas }) => {
     await expect(

@@ -1,4 +1,4 @@
-import { ReportMemo, type ReportViewReport, SendReviewDialog } from '@cadence/ui'
+import { memoBriefOf, ReportMemo, type ReportViewReport, SendReviewDialog } from '@cadence/ui'
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, fireEvent, fn, screen, userEvent, waitFor, within } from 'storybook/test'
 import { fullReport, members, projects } from './fixtures'
@@ -23,10 +23,14 @@ const teams = 'https://contoso.webhook.office.com/webhookb2/abc'
 
 const brief = (report: ReportViewReport = fullReport) => (
   <ReportMemo
-    report={report}
+    brief={{
+      ...memoBriefOf(report, projects, members, {
+        author: { name: 'Dana Whitfield', title: 'Chief Executive' },
+        organisationName: 'Northwind Labs',
+      }),
+      sent_date: '2026-11-20',
+    }}
     weekRange="Nov 16 - Nov 20, 2026"
-    projects={projects}
-    members={members}
   />
 )
 const emptyReport: ReportViewReport = {

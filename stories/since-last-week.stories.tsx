@@ -52,16 +52,23 @@ export const Typical: Story = {
   },
 }
 
-export const Expanded: Story = {
-  name: 'Expanded (draft and paper)',
-  args: { variant: 'expanded', headingLevel: 3 },
+export const Memo: Story = {
+  name: 'Memo (the brief and paper)',
+  args: { variant: 'memo', headingLevel: 3 },
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('heading', { name: 'Since last week', level: 3 })).toBeVisible()
     await expect(canvas.queryByRole('button')).toBeNull()
-    for (const h of ['Completed (2)', 'New (3)', 'Carried (2)', 'Stalled (1)'])
+    // one line of counts, then only the completed and stalled items: nothing said twice
+    await expect(canvas.getByText(/2 completed/).closest('p')).toHaveTextContent(
+      '2 completed3 new2 carried1 stalled',
+    )
+    for (const h of ['Completed (2)', 'Stalled (1)'])
       await expect(canvas.getByRole('heading', { name: h, level: 4 })).toBeVisible()
+    for (const h of [/^New \(/, /^Carried \(/])
+      await expect(canvas.queryByRole('heading', { name: h })).toBeNull()
     await expect(canvas.getByText('Confirm SOC 2 auditor timeline')).toBeVisible()
-    await expect(canvas.getByText('open 1 week, since the report of Nov 9')).toBeVisible()
+    await expect(canvas.getByText('Check with Legal on Atlas DPA')).toBeVisible()
+    await expect(canvas.queryByText('Review board deck draft')).toBeNull()
   },
 }
 

@@ -4,6 +4,7 @@ import { useLocation, useParams } from 'wouter'
 import { loadReportChanges, useReportChanges } from '../state/changes'
 import { reportPdfHref } from '../state/editions'
 import { copyAsMarkdown, copyForEmail } from '../state/export-copy'
+import { useMemoHeader } from './use-memo-header'
 import { useReportPage } from './use-report-page'
 import { DraftView } from './views'
 
@@ -13,6 +14,7 @@ function DraftPage() {
   const [, navigate] = useLocation()
   const { report, loading, projects, members, weekRange } = useReportPage(uuid)
   const changes = useReportChanges(uuid)
+  const header = useMemoHeader()
   useEffect(() => {
     loadReportChanges(uuid).catch((error) => console.error(error))
   }, [uuid])
@@ -24,6 +26,8 @@ function DraftPage() {
       projects={projects}
       members={members}
       changes={report ? changes.data : null}
+      author={header.author}
+      organisationName={header.organisationName}
       onBack={() => navigate(report ? `/reports/${uuid}` : '/dashboard')}
       onPrint={() => window.print()}
       pdfHref={report ? reportPdfHref(uuid) : undefined}

@@ -1,4 +1,11 @@
-import { type Project, ReportMemo, SendReviewDialog, type TeamMember } from '@cadence/ui'
+import {
+  memoBriefOf,
+  type Project,
+  ReportMemo,
+  SendReviewDialog,
+  type TeamMember,
+  toIsoDate,
+} from '@cadence/ui'
 import { useEffect } from 'react'
 import { cache, useSettings } from '../state/cache'
 import { useReportChanges } from '../state/changes'
@@ -6,6 +13,7 @@ import { useReport } from '../state/reports'
 import { reviewDoubts, sendNow } from '../state/send'
 import { copyLink, createShare } from '../state/sharing'
 import { useMailEnabled } from './use-mail-enabled'
+import { useMemoHeader } from './use-memo-header'
 
 type SendReviewProps = {
   uuid: string
@@ -37,6 +45,7 @@ function SendReview({
   const settings = useSettings()
   const mailConfigured = useMailEnabled()
   const changes = useReportChanges(uuid)
+  const header = useMemoHeader()
   useEffect(() => {
     cache.settings.load().catch(() => {})
   }, [])
@@ -51,10 +60,12 @@ function SendReview({
       mode={mode ?? 'send'}
       brief={
         <ReportMemo
-          report={report}
+          brief={{
+            ...memoBriefOf(report, projects, members, header),
+            // As readers will get it: sent today (or on the date it was sent).
+            sent_date: report.sent_date ?? toIsoDate(new Date()),
+          }}
           weekRange={weekRange}
-          projects={projects}
-          members={members}
           changes={changes.data}
         />
       }

@@ -9,6 +9,20 @@ import {
   useSharedReport,
 } from '../state/sharing'
 
+/** What this browser keeps for a reader of shared links: their name, which links they read. */
+function readerKept(key: string): string | null {
+  try {
+    return localStorage.getItem(`cadence:reader:${key}`)
+  } catch {
+    return null
+  }
+}
+function keepForReader(key: string, value: string) {
+  try {
+    localStorage.setItem(`cadence:reader:${key}`, value)
+  } catch {}
+}
+
 /**
  * `/r/:token`: a shared report, for a reader without an account. Nothing of the app around it (no
  * navigation, no session); the server answers the page and its API with no-store, no referrer
@@ -17,7 +31,7 @@ import {
 export default function SharedReportPage() {
   const { token = '' } = useParams<{ token: string }>()
   const shared = useSharedReport(token)
-  const [acknowledged, setAcknowledged] = useState(false)
+  const [acknowledged, setAcknowledged] = useState(() => readerKept(`read:${token}`) !== null)
 
   useEffect(() => {
     const robots = document.createElement('meta')
@@ -54,10 +68,12 @@ export default function SharedReportPage() {
     <SharedReportView
       data={data}
       weekRange={`Week of ${formatDate(data.report.week_start_date)}`}
-      formatDate={formatDate}
       acknowledged={acknowledged}
+      readerName={readerKept('name')}
+      onReaderName={(name) => keepForReader('name', name)}
       onAcknowledge={async (name) => {
         await acknowledgeShared(token, name)
+        keepForReader(`read:${token}`, new Date().toISOString())
         setAcknowledged(true)
       }}
       onAsk={async (question) => {

@@ -14,13 +14,17 @@ const KINDS: Array<{ kind: ChangeKind; label: string; Icon: typeof Plus }> = [
   { kind: 'stalled', label: 'Stalled', Icon: Hourglass },
 ]
 
+/** The lists the memo shows under its line of counts. */
+const MEMO_KINDS: ChangeKind[] = ['completed', 'stalled']
+
 type SinceLastWeekProps = Omit<React.ComponentProps<'section'>, 'children'> & {
   changes: ReportChanges
   /**
    * 'interactive' (report page): each count is a button that shows its items below.
-   * 'expanded' (draft and paper): every non-empty list is shown under its heading.
+   * 'memo' (the brief and paper): one line of counts, then only the completed and stalled items
+   * (the new and carried ones are in the sections below: nothing said twice).
    */
-  variant?: 'interactive' | 'expanded'
+  variant?: 'interactive' | 'memo'
   /** The list open at first in the interactive variant; none by default. */
   defaultOpen?: ChangeKind | null
   /** Level of the 'Since last week' heading; the lists' headings are one level lower. */
@@ -118,17 +122,7 @@ function SinceLastWeek({
               ))}
             </div>
           ) : (
-            <dl className="cad-since__counts">
-              {KINDS.map(({ kind, label, Icon }) => (
-                <div key={kind} className="cad-since__count" data-kind={kind}>
-                  <dt className="cad-since__label">
-                    <Icon size={12} aria-hidden />
-                    {label}
-                  </dt>
-                  <dd className="cad-since__number">{changes.counts[kind]}</dd>
-                </div>
-              ))}
-            </dl>
+            <WeekChangeCounts counts={changes.counts} className="cad-since__line" />
           )}
           {variant === 'interactive' && open ? (
             <div id={`${id}-list`} className="cad-since__group">
@@ -138,11 +132,11 @@ function SinceLastWeek({
               <ChangeList items={changes[open]} kind={open} />
             </div>
           ) : null}
-          {variant === 'expanded'
-            ? KINDS.filter(({ kind }) => changes[kind].length > 0).map(({ kind, label }) => (
+          {variant === 'memo'
+            ? MEMO_KINDS.filter((kind) => changes[kind].length > 0).map((kind) => (
                 <div key={kind} className="cad-since__group" data-print="section">
                   <SubHeading className="cad-since__subtitle">
-                    {label} ({changes[kind].length})
+                    {KINDS.find((k) => k.kind === kind)?.label} ({changes[kind].length})
                   </SubHeading>
                   <ChangeList items={changes[kind]} kind={kind} />
                 </div>

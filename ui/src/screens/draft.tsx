@@ -1,7 +1,7 @@
-import { ReportMemo } from '../components/report-memo'
+import { memoBriefOf, ReportMemo } from '../components/report-memo'
 import { Button } from '../primitives/button'
 import { ReportSkeleton } from '../primitives/skeleton'
-import type { Project, ReportChanges, TeamMember } from '../types'
+import type { BriefAuthor, Project, ReportChanges, TeamMember } from '../types'
 import type { ReportViewReport } from './report'
 
 export type DraftViewProps = {
@@ -17,8 +17,11 @@ export type DraftViewProps = {
   pdfHref?: string
   onCopyMarkdown?: () => void
   onCopyEmail?: () => void
-  /** 'Since last week', printed with every list open; nothing is shown without it. */
+  /** 'Since last week': its counts, completed and stalled items; nothing is shown without it. */
   changes?: ReportChanges | null
+  /** The memo header's author (name, display title) and organisation (settings). */
+  author?: BriefAuthor | null
+  organisationName?: string | null
 }
 
 export function DraftView(p: DraftViewProps) {
@@ -47,10 +50,11 @@ export function DraftView(p: DraftViewProps) {
         </Button>
       </div>
       <ReportMemo
-        report={r}
+        brief={memoBriefOf(r, p.projects, p.members, {
+          author: p.author,
+          organisationName: p.organisationName,
+        })}
         weekRange={p.weekRange}
-        projects={p.projects}
-        members={p.members}
         changes={p.changes}
       />
     </article>

@@ -1,15 +1,13 @@
-import { MessageCircleQuestion } from 'lucide-react'
+import { CircleCheck, MessageCircleQuestion } from 'lucide-react'
 import * as React from 'react'
-import { ProjectHealthTable } from '../components/project-health'
+import { type MemoItem, ReportMemo } from '../components/report-memo'
 import { Button } from '../primitives/button'
 import { Field } from '../primitives/field'
-import type { SectionType, SharedItem, SharedQuestion, SharedReport } from '../types'
+import type { SharedQuestion, SharedReport } from '../types'
 
 /** The longest question a reader may send, and the longest name. */
 export const QUESTION_MAX = 2000
 export const ASKER_NAME_MAX = 100
-
-const ICON: Record<SectionType, string> = { standard: '▤', tasks: '☑', followups: '↻' }
 
 export type SharedReportViewProps = {
   data: SharedReport
@@ -21,36 +19,62 @@ export type SharedReportViewProps = {
   onAsk: (question: { name: string; text: string; item_id: number | null }) => Promise<void>
   /** Whether this reader has acknowledged already (kept by the app for this browser). */
   acknowledged?: boolean
-  formatDate: (iso: string) => string
+  /** The name this browser's reader gave before (kept by the app); asked once, then reused. */
+  readerName?: string | null
+  /** A name the reader gave: the app keeps it for the next acknowledgement or question. */
+  onReaderName?: (name: string) => void
 }
 
-function groups(items: SharedItem[]) {
-  const byName = new Map<string | null, SharedItem[]>()
-  for (const it of items) {
-    const list = byName.get(it.project_name) ?? []
-    list.push(it)
-    byName.set(it.project_name, list)
-  }
-  return [...byName.entries()]
-    .sort(([a], [b]) => (a === null ? -1 : b === null ? 1 : a.localeCompare(b)))
-    .map(([name, list]) => ({
-      name,
-      items: [...list].sort((a, b) => Number(a.is_completed) - Number(b.is_completed)),
-    }))
+/** The reader's name: asked once, then shown with a way to change it. */
+function NameField({
+  id,
+  name,
+  known,
+  onChange,
+}: {
+  id: string
+  name: string
+  known: boolean
+  onChange: (name: string) => void
+}) {
+  const [editing, setEditing] = React.useState(!known)
+  if (!editing)
+    return (
+      <p className="cad-shared__as">
+        As <strong className="cad-break">{name}</strong>{' '}
+        <Button type="button" variant="link" size="sm" onClick={() => setEditing(true)}>
+          Change name
+        </Button>
+      </p>
+    )
+  return (
+    <Field label="Your name" htmlFor={id}>
+      <input
+        id={id}
+        className="cad-input"
+        value={name}
+        maxLength={ASKER_NAME_MAX}
+        autoComplete="name"
+        onChange={(e) => onChange(e.target.value)}
+      />
+    </Field>
+  )
 }
 
-/** Name and question, sent as one; the form stays filled when sending fails. */
+/** Name (once) and question, sent as one; the form stays filled when sending fails. */
 function QuestionForm({
   label,
+  readerName,
   onAsk,
-  onDone,
+  onCancel,
 }: {
   label: string
+  readerName: string
   onAsk: (name: string, text: string) => Promise<void>
-  onDone?: () => void
+  onCancel?: () => void
 }) {
   const id = React.useId()
-  const [name, setName] = React.useState('')
+  const [name, setName] = React.useState(readerName)
   const [text, setText] = React.useState('')
   const [busy, setBusy] = React.useState(false)
   const [error, setError] = React.useState<string | null>(null)
@@ -66,7 +90,6 @@ function QuestionForm({
       await onAsk(name.trim(), text.trim())
       setText('')
       setSent(true)
-      onDone?.()
     } catch (err) {
       setError(err instanceof Error ? err.message : 'Failed to send the question')
     } finally {
@@ -74,24 +97,19 @@ function QuestionForm({
     }
   }
   return (
-    <form className="cad-shared__ask" onSubmit={submit} aria-label={label}>
-      <Field label="Your name" htmlFor={`${id}-name`}>
-        <input
-          id={`${id}-name`}
-          className="cad-input"
-          value={name}
-          maxLength={ASKER_NAME_MAX}
-          autoComplete="name"
-          onChange={(e) => setName(e.target.value)}
-        />
-      </Field>
+    <form className="cad-shared__ask cad-no-print" onSubmit={submit} aria-label={label}>
+      <NameField id={`${id}-name`} name={name} known={Boolean(readerName)} onChange={setName} />
       <Field label="Question" htmlFor={`${id}-text`} hint={`${text.length} / ${QUESTION_MAX}`}>
         <textarea
           id={`${id}-text`}
           className="cad-input cad-shared__textarea"
           value={text}
           rows={3}
+          autoFocus
           onChange={(e) => setText(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Escape') onCancel?.()
+          }}
         />
       </Field>
       {error && (
@@ -104,9 +122,16 @@ function QuestionForm({
           Sent. The author will see it with next week's follow-ups.
         </p>
       ) : null}
-      <Button type="submit" variant="primary" loading={busy}>
-        Send question
-      </Button>
+      <div className="cad-shared__actions">
+        <Button type="submit" variant="primary" loading={busy}>
+          Send question
+        </Button>
+        {onCancel ? (
+          <Button type="button" variant="ghost" onClick={onCancel}>
+            {sent ? 'Close' : 'Cancel'}
+          </Button>
+        ) : null}
+      </div>
     </form>
   )
 }
@@ -132,128 +157,185 @@ function Questions({ questions }: { questions: SharedQuestion[] }) {
 }
 
 /**
- * `/r/<token>`: a report as its readers see it from a private link. The draft's content and the
- * project health table, nothing else of the author's account: no navigation, no other reports, no
- * e-mail addresses. Readers can say they have read it and ask questions on an item or the whole.
+ * 'Read — thanks': one button. The first time it asks the reader's name (then remembered by the
+ * app); afterwards one press says it.
+ */
+function Acknowledge({
+  readerName,
+  acknowledged,
+  onAcknowledge,
+}: {
+  readerName: string
+  acknowledged: boolean
+  onAcknowledge: (name: string) => Promise<void>
+}) {
+  const [naming, setNaming] = React.useState(false)
+  const [name, setName] = React.useState(readerName)
+  const [busy, setBusy] = React.useState(false)
+  const [error, setError] = React.useState<string | null>(null)
+  const [done, setDone] = React.useState(acknowledged)
+  React.useEffect(() => setDone(acknowledged), [acknowledged])
+  const send = async (who: string) => {
+    if (!who.trim()) return setError('Your name is required')
+    setBusy(true)
+    setError(null)
+    try {
+      await onAcknowledge(who.trim())
+      setDone(true)
+      setNaming(false)
+    } catch (err) {
+      setError(err instanceof Error ? err.message : 'Failed to send')
+    } finally {
+      setBusy(false)
+    }
+  }
+  if (done)
+    return (
+      <p className="cad-shared__thanks" role="status">
+        <CircleCheck size={16} aria-hidden /> Thanks: the author will see that you have read it.
+      </p>
+    )
+  if (naming)
+    return (
+      <form
+        className="cad-shared__ack"
+        aria-label="Read — thanks"
+        onSubmit={(e) => {
+          e.preventDefault()
+          void send(name)
+        }}
+      >
+        <Field label="Your name" htmlFor="cad-shared-ack-name">
+          <input
+            id="cad-shared-ack-name"
+            className="cad-input"
+            value={name}
+            maxLength={ASKER_NAME_MAX}
+            autoComplete="name"
+            autoFocus
+            onChange={(e) => setName(e.target.value)}
+            onKeyDown={(e) => {
+              if (e.key === 'Escape') setNaming(false)
+            }}
+          />
+        </Field>
+        <Button type="submit" variant="primary" loading={busy}>
+          Send
+        </Button>
+        {error && (
+          <p className="cad-form__error" role="alert">
+            {error}
+          </p>
+        )}
+      </form>
+    )
+  return (
+    <>
+      <Button
+        variant="primary"
+        loading={busy}
+        onClick={() => (readerName ? void send(readerName) : setNaming(true))}
+      >
+        Read — thanks
+      </Button>
+      {error && (
+        <p className="cad-form__error" role="alert">
+          {error}
+        </p>
+      )}
+    </>
+  )
+}
+
+/**
+ * `/r/<token>`: the brief as a memo from someone — the same memo the author prints — and nothing
+ * else of the author's account: no navigation, no other reports, no e-mail addresses. Readers ask
+ * about an item (its Ask shows on hover and focus), ask about the whole brief, and say 'Read —
+ * thanks' with one button.
  */
 export function SharedReportView(p: SharedReportViewProps) {
   const { report, questions } = p.data
   const [askingOn, setAskingOn] = React.useState<number | null>(null)
-  const [name, setName] = React.useState('')
-  const [ackBusy, setAckBusy] = React.useState(false)
-  const [ackError, setAckError] = React.useState<string | null>(null)
-  const [acknowledged, setAcknowledged] = React.useState(p.acknowledged ?? false)
-  const byItem = (itemId: number | null) => questions.filter((q) => q.item_id === itemId)
-  const H = report.title ? 'h3' : 'h2'
-  const G = report.title ? 'h4' : 'h3'
-  const acknowledge = async (e: React.FormEvent) => {
-    e.preventDefault()
-    if (!name.trim()) return setAckError('Your name is required')
-    setAckBusy(true)
-    setAckError(null)
-    try {
-      await p.onAcknowledge(name.trim())
-      setAcknowledged(true)
-    } catch (err) {
-      setAckError(err instanceof Error ? err.message : 'Failed to send')
-    } finally {
-      setAckBusy(false)
-    }
+  const [askingWhole, setAskingWhole] = React.useState(false)
+  const [localName, setLocalName] = React.useState<string | null>(null)
+  const readerName = localName ?? p.readerName ?? ''
+  const remember = (name: string) => {
+    setLocalName(name)
+    p.onReaderName?.(name)
   }
+  const byItem = (itemId: number | null) => questions.filter((q) => q.item_id === itemId)
+  const whole = byItem(null)
+  const ask = (item_id: number | null) => async (name: string, text: string) => {
+    await p.onAsk({ name, text, item_id })
+    remember(name)
+  }
+  const itemExtra = (it: MemoItem) => (
+    <>
+      <Button
+        variant="ghost"
+        size="sm"
+        className="cad-shared__ask-item cad-no-print"
+        aria-expanded={askingOn === it.id}
+        aria-label={`Ask about “${it.content}”`}
+        title="Ask a question about this"
+        onClick={() => setAskingOn(askingOn === it.id ? null : it.id)}
+      >
+        <MessageCircleQuestion size={14} aria-hidden />
+      </Button>
+      <Questions questions={byItem(it.id)} />
+      {askingOn === it.id ? (
+        <QuestionForm
+          label={`Question about “${it.content}”`}
+          readerName={readerName}
+          onAsk={ask(it.id)}
+          onCancel={() => setAskingOn(null)}
+        />
+      ) : null}
+    </>
+  )
   return (
     <main className="cad-shared">
-      <article className="cad-screen cad-draft">
-        <h1>Weekly Report</h1>
-        <p className="cad-screen__muted">{p.weekRange}</p>
-        {report.title ? <h2>{report.title}</h2> : null}
-        {report.summary ? <p>{report.summary}</p> : null}
-        <ProjectHealthTable rows={report.project_health} headingLevel={report.title ? 3 : 2} />
-        {report.sections.map((s) => {
-          const check = s.section_type !== 'standard'
-          return (
-            <section key={s.id} className="cad-draft__section">
-              <H className="cad-draft__heading">
-                <span aria-hidden="true">{ICON[s.section_type]}</span> {s.section_name}
-              </H>
-              {check && s.content ? <p>{s.content}</p> : null}
-              {s.items.length === 0 && !(check && s.content) ? (
-                <p className="cad-screen__muted">None</p>
-              ) : null}
-              {groups(s.items).map((g) => (
-                <div key={g.name ?? '-'}>
-                  {g.name ? <G className="cad-draft__group">{g.name}</G> : null}
-                  <ul className="cad-draft__items">
-                    {g.items.map((it) => (
-                      <li key={it.id} className={it.is_completed ? 'cad-draft__done' : undefined}>
-                        <span aria-hidden="true">
-                          {check ? (it.is_completed ? '☑' : '☐') : '•'}
-                        </span>{' '}
-                        <span className={it.is_completed ? 'cad-draft__strike' : undefined}>
-                          {it.content}
-                        </span>
-                        {it.is_completed ? <span> ✓ Completed</span> : null}
-                        {it.assignee_name ? <small> Assigned to {it.assignee_name}</small> : null}{' '}
-                        <Button
-                          variant="ghost"
-                          size="sm"
-                          className="cad-shared__ask-item cad-no-print"
-                          aria-expanded={askingOn === it.id}
-                          aria-label={`Ask about “${it.content}”`}
-                          onClick={() => setAskingOn(askingOn === it.id ? null : it.id)}
-                        >
-                          <MessageCircleQuestion size={14} aria-hidden /> Ask
-                        </Button>
-                        <Questions questions={byItem(it.id)} />
-                        {askingOn === it.id ? (
-                          <QuestionForm
-                            label={`Question about “${it.content}”`}
-                            onAsk={(asker, text) => p.onAsk({ name: asker, text, item_id: it.id })}
-                          />
-                        ) : null}
-                      </li>
-                    ))}
-                  </ul>
-                </div>
-              ))}
+      <article className="cad-screen cad-draft cad-shared__memo">
+        <ReportMemo
+          brief={report}
+          weekRange={p.weekRange}
+          edition={p.data.edition}
+          itemExtra={itemExtra}
+        >
+          {whole.length ? (
+            <section className="cad-shared__whole" aria-labelledby="cad-shared-whole">
+              <h2 id="cad-shared-whole" className="cad-shared__heading">
+                Questions on the whole report
+              </h2>
+              <Questions questions={whole} />
             </section>
-          )
-        })}
-        <p className="cad-screen__muted cad-draft__end">End of Report</p>
+          ) : null}
+        </ReportMemo>
       </article>
-      <section className="cad-card cad-shared__respond cad-no-print" aria-label="Respond">
-        {acknowledged ? (
-          <p role="status">Thanks: the author will see that you have read it.</p>
-        ) : (
-          <form className="cad-shared__ack" onSubmit={acknowledge} aria-labelledby="cad-shared-ack">
-            <h2 id="cad-shared-ack" className="cad-shared__heading">
-              Let the author know you have read it
-            </h2>
-            <Field label="Your name" htmlFor="cad-shared-ack-name">
-              <input
-                id="cad-shared-ack-name"
-                className="cad-input"
-                value={name}
-                maxLength={ASKER_NAME_MAX}
-                autoComplete="name"
-                onChange={(e) => setName(e.target.value)}
-              />
-            </Field>
-            <Button type="submit" loading={ackBusy}>
-              Read — thanks
+      <section className="cad-shared__bar cad-no-print" aria-label="Respond">
+        {askingWhole ? (
+          <QuestionForm
+            label="Question on the whole report"
+            readerName={readerName}
+            onAsk={ask(null)}
+            onCancel={() => setAskingWhole(false)}
+          />
+        ) : null}
+        <div className="cad-shared__bar-row">
+          <Acknowledge
+            readerName={readerName}
+            acknowledged={p.acknowledged ?? false}
+            onAcknowledge={async (name) => {
+              await p.onAcknowledge(name)
+              remember(name)
+            }}
+          />
+          {askingWhole ? null : (
+            <Button onClick={() => setAskingWhole(true)}>
+              <MessageCircleQuestion size={16} aria-hidden /> Ask a question
             </Button>
-            {ackError && (
-              <p className="cad-form__error" role="alert">
-                {ackError}
-              </p>
-            )}
-          </form>
-        )}
-        <h2 className="cad-shared__heading">Questions on the whole report</h2>
-        <Questions questions={byItem(null)} />
-        <QuestionForm
-          label="Question on the whole report"
-          onAsk={(asker, text) => p.onAsk({ name: asker, text, item_id: null })}
-        />
+          )}
+        </div>
       </section>
     </main>
   )
