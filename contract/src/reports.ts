@@ -1,4 +1,5 @@
 import { t } from 'elysia'
+import { BriefDecision } from './decisions'
 import { SendDelivery } from './delivery'
 import { ReportMetric } from './metrics'
 import { ProjectHealth } from './project-health'
@@ -65,6 +66,8 @@ export const ReportDetail = t.Object({
   ...reportFields,
   sections: t.Array(ReportSection),
   project_health: t.Array(ProjectHealth),
+  /** Decided this week: the decisions dated in the report's week. */
+  decisions: t.Array(BriefDecision),
   /** The account's metrics with this report's values and their trend. */
   metrics: t.Array(ReportMetric),
 })

@@ -2,6 +2,7 @@
 // questions and acknowledgements, and the readers' own view of a shared report (/api/shared/:token).
 import { t } from 'elysia'
 import { AskAnswer, BriefAsk } from './asks'
+import { BriefDecision } from './decisions'
 import { ReportMetric } from './metrics'
 import { ProjectHealth } from './project-health'
 import { SectionType } from './section-templates'
@@ -142,6 +143,8 @@ export const SharedBrief = t.Object({
   organisation_name: t.Nullable(t.String()),
   sections: t.Array(SharedSection),
   project_health: t.Array(ProjectHealth),
+  /** Decided this week: decisions dated in the report's week (absent in editions frozen before). */
+  decisions: t.Optional(t.Array(BriefDecision)),
   /** The asks of the readers, listed after the health table (absent in briefs frozen before asks). */
   asks: t.Optional(t.Array(BriefAsk)),
   /** The report's metrics with their trend (absent in editions frozen before metrics existed). */

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'bun:test'
 import { isoDate } from '../../lib/time'
 import { addDays } from '../../lib/weeks'
-import { type Client, createTestApp, signIn } from '../../test/helpers'
+import { type Client, createTestApp, makeClient, signIn } from '../../test/helpers'
 
 type Item = {
   id: number
@@ -279,5 +279,61 @@ describe('decisions', () => {
     await ada.put(`/api/decisions/${d.id}`, { revisit_on: addDays(today, -1) })
     const third = (await ada.get(`/api/reports/${current.uuid}`)).json
     expect(followups(third).filter((i) => i.content.startsWith('Revisit decision'))).toHaveLength(2)
+  })
+
+  test('"Decided this week": in the report, its shared brief and its frozen edition', async () => {
+    const { app } = await createTestApp()
+    const ada = await withSections(await signIn(app, 'ada@example.com', 'Ada Lovelace'))
+    const tom = (await ada.post('/api/team-members', { name: 'Tom', email: 'tom@example.com' }))
+      .json
+    const apollo = (await ada.post('/api/projects', { name: 'Apollo' })).json
+    const week = '2026-01-05'
+    const report = (await ada.post('/api/reports', { week_start_date: week })).json
+    await ada.post('/api/decisions', { title: 'Before the week', decided_on: '2026-01-04' })
+    await ada.post('/api/decisions', {
+      title: 'Ship on Friday',
+      decided_on: '2026-01-09',
+      decided_by_member_uuid: tom.uuid,
+      project_uuid: apollo.uuid,
+      rationale: 'QA signed off',
+    })
+    await ada.post('/api/decisions', { title: 'Hire a PM', decided_on: '2026-01-05' })
+    await ada.post('/api/decisions', { title: 'After the week', decided_on: '2026-01-12' })
+    const expected = [
+      {
+        title: 'Hire a PM',
+        decided_on: '2026-01-05',
+        decided_by_name: 'Ada Lovelace',
+        rationale: null,
+        revisit_on: null,
+        project_name: null,
+      },
+      {
+        title: 'Ship on Friday',
+        decided_on: '2026-01-09',
+        decided_by_name: 'Tom',
+        rationale: 'QA signed off',
+        revisit_on: null,
+        project_name: 'Apollo',
+      },
+    ]
+    const strip = (list: Record<string, unknown>[]) => list.map(({ id: _, ...rest }) => rest)
+    const detail = (await ada.get(`/api/reports/${report.uuid}`)).json
+    expect(strip(detail.decisions)).toEqual(expected)
+
+    const link = await ada.post(`/api/reports/${report.uuid}/shares`, { expires_in_days: 7 })
+    const token = link.json.url.split('/r/')[1]
+    const shared = (await makeClient(app).get(`/api/shared/${token}`)).json
+    expect(strip(shared.report.decisions)).toEqual(expected)
+    // Names only: nothing of the account beyond them reaches a reader.
+    expect(JSON.stringify(shared.report.decisions)).not.toContain(tom.uuid)
+
+    await ada.put(`/api/reports/${report.uuid}`, { is_submitted: true })
+    // A decision added later is not in the frozen edition.
+    await ada.post('/api/decisions', { title: 'Late addition', decided_on: '2026-01-06' })
+    const edition = (await ada.get(`/api/reports/${report.uuid}/editions/1`)).json
+    expect(strip(edition.decisions)).toEqual(expected)
+    const live = (await ada.get(`/api/reports/${report.uuid}`)).json
+    expect(live.decisions.map((d: { title: string }) => d.title)).toContain('Late addition')
   })
 })

@@ -2,7 +2,7 @@ import type { BriefDecision, Decision } from '@cadence/contract'
 import { and, eq, gte, lte, sql } from 'drizzle-orm'
 import type { AppContext } from '../../context'
 import type { Engine } from '../../db'
-import { decisions, projects, sectionItems, teamMembers } from '../../db/schema'
+import { decisions, projects, sectionItems, teamMembers, users } from '../../db/schema'
 import { BadRequest, NotFound } from '../../lib/errors'
 import { assertRoom } from '../../lib/limits'
 import { isoDate, nowIso } from '../../lib/time'
@@ -227,16 +227,18 @@ export async function deleteDecision(ctx: AppContext, userId: number, id: number
 }
 
 /**
- * "Decided this week" of a brief: the user's decisions whose decided_on falls in the report's
- * week (week_start_date and the 6 days after), oldest first. Names only; a decision the user
- * made names the author.
+ * "Decided this week" of a report (its brief, the memo, GET /api/reports/{uuid}): the user's
+ * decisions whose decided_on falls in the report's week (week_start_date and the 6 days after),
+ * oldest first. Names only; a decision the user made names the author.
  */
 export async function decisionsOfWeek(
   db: Engine,
-  userId: number,
-  weekStart: string,
-  authorName: string | null,
+  report: { user_id: number; week_start_date: string },
 ): Promise<BriefDecision[]> {
+  const [author] = await db.orm
+    .select({ name: users.name })
+    .from(users)
+    .where(eq(users.id, report.user_id))
   const rows = await db.orm
     .select({
       id: decisions.id,
@@ -252,11 +254,11 @@ export async function decisionsOfWeek(
     .leftJoin(projects, eq(projects.id, decisions.project_id))
     .where(
       and(
-        eq(decisions.user_id, userId),
-        gte(decisions.decided_on, weekStart),
-        lte(decisions.decided_on, addDays(weekStart, 6)),
+        eq(decisions.user_id, report.user_id),
+        gte(decisions.decided_on, report.week_start_date),
+        lte(decisions.decided_on, addDays(report.week_start_date, 6)),
       ),
     )
     .orderBy(decisions.decided_on, decisions.id)
-  return rows.map((r) => ({ ...r, decided_by_name: r.decided_by_name ?? authorName }))
+  return rows.map((r) => ({ ...r, decided_by_name: r.decided_by_name ?? author?.name ?? null }))
 }

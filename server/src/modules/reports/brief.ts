@@ -2,6 +2,7 @@ import { and, desc, eq, sql } from 'drizzle-orm'
 import type { AppContext } from '../../context'
 import { reportEditions, userSettings, users } from '../../db/schema'
 import { nowIso } from '../../lib/time'
+import { decisionsOfWeek } from '../decisions/service'
 import { reportProjectHealth } from '../project-health/service'
 import { reportMetrics } from '../report-metrics/service'
 import type { Report } from './find'
@@ -44,6 +45,7 @@ export async function buildBrief(ctx: AppContext, report: Report) {
       })),
     })),
     project_health: await reportProjectHealth(ctx.db, report),
+    decisions: await decisionsOfWeek(ctx.db, report),
     metrics: await reportMetrics(ctx.db, report),
     asks: await briefAsks(ctx, report),
   }

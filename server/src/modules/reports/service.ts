@@ -8,9 +8,10 @@ import { systemSetting } from '../../lib/system-settings'
 import { isoDate, nowIso } from '../../lib/time'
 import { isValidIsoDate } from '../../lib/weeks'
 import { materializeRevisits } from '../decisions/revisits'
+import { decisionsOfWeek } from '../decisions/service'
 import { reportProjectHealth } from '../project-health/service'
-import { reportMetrics } from '../report-metrics/service'
 import { withTeamSignals } from '../project-health/team-signals'
+import { reportMetrics } from '../report-metrics/service'
 import { getSettings } from '../settings/service'
 import { carryOver } from './carry-over'
 import { findReport, loadReport } from './find'
@@ -24,7 +25,12 @@ export async function getReport(ctx: AppContext, userId: number, uuid: string) {
     // The owner's own table: with linked members' worse health (mismatched health).
     reportProjectHealth(ctx.db, report).then((rows) => withTeamSignals(ctx.db, report, rows)),
   ])
-  return { ...full, project_health, metrics: await reportMetrics(ctx.db, report) }
+  return {
+    ...full,
+    project_health,
+    decisions: await decisionsOfWeek(ctx.db, report),
+    metrics: await reportMetrics(ctx.db, report),
+  }
 }
 
 const clean = (v: string | null | undefined) => (v == null ? null : v.trim() || null)
