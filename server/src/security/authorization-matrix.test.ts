@@ -72,6 +72,11 @@ async function makeFixture() {
   const question = (
     await anonymous.post(`/api/shared/${shareToken}/questions`, { name: 'Reader', text: 'Why?' })
   ).json
+  // Metrics: the owner's metric with a value on the owner's report.
+  const metric = (
+    await owner.post('/api/metrics', { name: 'Owner secret metric', direction: 'up' })
+  ).json
+  await owner.put(`/api/reports/${report.uuid}/metric-values/${metric.id}`, { value: 42 })
   // Another user's own objects, for routes that create or list.
   ;(await other.post('/api/projects', { name: 'Other project' })).json
 
@@ -158,6 +163,7 @@ async function makeFixture() {
     share,
     shareToken,
     question,
+    metric,
   }
 }
 
@@ -311,6 +317,23 @@ const CASES: Record<string, Case> = {
   'PUT /api/asks/:item_id': {
     path: (f) => `/api/asks/${f.item.id}`,
     body: () => ({ closed: true }),
+    owned: true,
+  },
+  // Metrics: the account's metrics and a report's value of one.
+  'GET /api/metrics': { path: () => '/api/metrics' },
+  'POST /api/metrics': {
+    path: () => '/api/metrics',
+    body: () => ({ name: 'New', direction: 'down' }),
+  },
+  'PUT /api/metrics/:id': {
+    path: (f) => `/api/metrics/${f.metric.id}`,
+    body: () => ({ name: 'Renamed', target: 1 }),
+    owned: true,
+  },
+  'DELETE /api/metrics/:id': { path: (f) => `/api/metrics/${f.metric.id}`, owned: true },
+  'PUT /api/reports/:uuid/metric-values/:metric_id': {
+    path: (f) => `/api/reports/${f.report.uuid}/metric-values/${f.metric.id}`,
+    body: () => ({ value: 7 }),
     owned: true,
   },
   'GET /api/dashboard/': { path: () => '/api/dashboard' },
@@ -523,6 +546,7 @@ describe('authorization matrix', () => {
         content: 'Owner secret item',
         is_completed: false,
       })
+      expect(report.metrics).toMatchObject([{ name: 'Owner secret metric', value: 42 }])
       expect((await f.db.orm.select().from(reportSections)).length).toBeGreaterThan(0)
       const own = await call(f.owner, method, c, f)
       if (c.admin) expect(own.status).toBe(403)

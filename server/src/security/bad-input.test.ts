@@ -28,6 +28,9 @@ async function setup() {
     await ada.post(`/api/shared/${token}/questions`, { name: 'Reader', text: 'Why?' })
   ).json
   const project2 = (await ada.post('/api/projects', { name: 'Zephyr' })).json
+  // Metrics: one metric with a value on the report.
+  const metric = (await ada.post('/api/metrics', { name: 'ARR', direction: 'up' })).json
+  await ada.put(`/api/reports/${report.uuid}/metric-values/${metric.id}`, { value: 1 })
   // Team roll-up: Ada is on Boss's team with an item assigned to her, and Bo (on Ada's team) has
   // a sent report whose item Ada may pull.
   const accept = (client: Client, url: string) =>
@@ -73,6 +76,7 @@ async function setup() {
     share,
     token,
     question,
+    metric,
   }
 }
 type Setup = Awaited<ReturnType<typeof setup>>
@@ -165,6 +169,14 @@ const ROUTES: Array<[string, (s: Setup) => string, Record<string, unknown>]> = [
   ['POST', (s) => `/api/reports/${s.report.uuid}/pull`, { source_item_id: 1 }],
   ['POST', (s) => `/api/reports/${s.sentReport.uuid}/editions`, { note: 'n' }],
   ['PUT', () => '/api/users/me', { display_title: 't' }],
+  // Metrics: defining one, changing it, a report's value.
+  ['POST', () => '/api/metrics', { name: 'M', unit: '%', direction: 'up', target: 5 }],
+  [
+    'PUT',
+    (s) => `/api/metrics/${s.metric.id}`,
+    { name: 'M', unit: null, direction: 'down', target: null },
+  ],
+  ['PUT', (s) => `/api/reports/${s.report.uuid}/metric-values/${s.metric.id}`, { value: 2.5 }],
 ]
 
 // A team member's tasks and follow-ups take the same bodies as the talking points.
@@ -210,6 +222,8 @@ async function snapshot(s: Setup) {
     'share_questions',
     'share_acknowledgements',
     'ask_answers',
+    'metrics',
+    'metric_values',
     'invitations',
     'report_editions',
     'system_settings',
