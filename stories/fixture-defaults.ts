@@ -30,6 +30,8 @@ export const itemDefaults = {
   source_author_name: null,
   assignee_completed_at: null,
   assignee_note: null,
+  is_ask: false,
+  ask_closed_at: null,
   sort_order: 0,
   updated_at: STAMP,
   carried_from_item_id: null,

@@ -51,8 +51,10 @@ const itemFields = {
 export const SectionItem = t.Object({
   ...itemFields,
   /** Asked of the readers ('Approve the Q1 hiring budget'); closed by the author at `ask_closed_at`. */
-  is_ask: t.Boolean(),
-  ask_closed_at: t.Nullable(t.String()),
+  // Always in the server's answers; optional in the type so an item listed with its report
+  // (SectionItemWithReport, which has neither) is drawn as a report item.
+  is_ask: t.Optional(t.Boolean()),
+  ask_closed_at: t.Optional(t.Nullable(t.String())),
 })
 export type SectionItem = typeof SectionItem.static
 

@@ -78,6 +78,8 @@ function createdFor(
     source_author_name: null,
     assignee_completed_at: null,
     assignee_note: null,
+    is_ask: false,
+    ask_closed_at: null,
     created_at: now,
     updated_at: now,
     carried_from_item_id: null,

@@ -27,6 +27,8 @@ function sectionItem(
     source_author_name: null,
     assignee_completed_at: null,
     assignee_note: null,
+    is_ask: false,
+    ask_closed_at: null,
     sort_order: 0,
     created_at: T,
     updated_at: T,

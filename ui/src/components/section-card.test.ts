@@ -29,6 +29,8 @@ const item = (id: number, project_id: number | null, is_completed = false): Sect
   source_author_name: null,
   assignee_completed_at: null,
   assignee_note: null,
+  is_ask: false,
+  ask_closed_at: null,
   sort_order: id,
   created_at: '2026-01-01',
   updated_at: '2026-01-01',
