@@ -40,6 +40,16 @@ async function seeded() {
       assigned_to_team_member_id: member.json.id,
     })
   }
+  // Metrics: a metric with a fractional value (a double survives both engines exactly).
+  const metric = await ada.post('/api/metrics', {
+    name: 'Churn',
+    unit: '%',
+    direction: 'down',
+    target: 2.5,
+  })
+  await ada.put(`/api/reports/${report.json.uuid}/metric-values/${metric.json.id}`, {
+    value: 1.0625,
+  })
   // Sent, edited and updated: two frozen editions.
   await ada.put(`/api/reports/${report.json.uuid}`, { is_submitted: true })
   await ada.post(`/api/reports/${report.json.uuid}/editions`, { note: 'Fixed a name' })
@@ -54,6 +64,7 @@ describe('bun run copy-data', () => {
     expect(report.every((r) => r.source === r.target)).toBe(true)
     expect(report.find((r) => r.table === 'section_items')?.target).toBe(3)
     expect(report.find((r) => r.table === 'report_editions')?.target).toBe(2)
+    expect(report.find((r) => r.table === 'metric_values')?.target).toBe(1)
     const before = await dump(source)
     expect(await dump(target)).toEqual(before)
 

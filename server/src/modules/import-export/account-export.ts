@@ -4,6 +4,8 @@ import type { AppContext } from '../../context'
 import {
   memberFollowups,
   memberTasks,
+  metrics,
+  metricValues,
   projectHealth,
   projects,
   reportEditions,
@@ -100,6 +102,10 @@ export async function exportAccount(
       .orderBy(asc(reportEditions.number)),
     (e) => e.report_id,
   )
+  const metricValuesByReport = Map.groupBy(
+    await db.select().from(metricValues).where(mine(metricValues)).orderBy(asc(metricValues.id)),
+    (v) => v.report_id,
+  )
   const acksByReport = Map.groupBy(
     await db
       .select()
@@ -158,6 +164,18 @@ export async function exportAccount(
       tasks: (byMember.tasks.get(m.id) ?? []).map(entryOut),
       followups: (byMember.followups.get(m.id) ?? []).map(entryOut),
     })),
+    metrics: await db
+      .select({
+        id: metrics.id,
+        name: metrics.name,
+        unit: metrics.unit,
+        direction: metrics.direction,
+        target: metrics.target,
+        sort_order: metrics.sort_order,
+      })
+      .from(metrics)
+      .where(mine(metrics))
+      .orderBy(asc(metrics.sort_order), asc(metrics.id)),
     reports: (
       await db.select().from(reports).where(mine(reports)).orderBy(asc(reports.week_start_date))
     ).map((r) => ({
@@ -183,6 +201,10 @@ export async function exportAccount(
       acknowledgements: (acksByReport.get(r.id) ?? []).map((a) => ({
         name: a.name,
         created_at: a.created_at,
+      })),
+      metric_values: (metricValuesByReport.get(r.id) ?? []).map((v) => ({
+        metric_id: v.metric_id,
+        value: v.value,
       })),
       // What its readers got at each Send and update, as frozen then.
       editions: (editionsByReport.get(r.id) ?? []).map((e) => ({

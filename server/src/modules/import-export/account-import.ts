@@ -4,6 +4,8 @@ import type { AppContext } from '../../context'
 import {
   memberFollowups,
   memberTasks,
+  metrics,
+  metricValues,
   projectHealth,
   projects,
   reportEditions,
@@ -24,6 +26,7 @@ import { nowIso } from '../../lib/time'
 import { timeSlices } from '../../lib/time-slices'
 import { isValidIsoDate } from '../../lib/weeks'
 import { cleanWebhookUrls } from '../delivery-queue/chat-urls'
+import { assertMetricsWithinLimit } from '../report-metrics/service'
 import { checkReportLimit } from '../reports/service'
 import { cleanRecipients, getSettings } from '../settings/service'
 import type { ImportExportModel } from './model'
@@ -45,6 +48,7 @@ function checkDocument(doc: ImportExportModel.document) {
   const projectIds = ids(doc.projects, 'project')
   const memberIds = ids(doc.team_members, 'team member')
   const templateIds = ids(doc.section_templates, 'section template')
+  const metricIds = ids(doc.metrics ?? [], 'metric')
   let rows = doc.section_templates.length + doc.projects.length + doc.team_members.length
   for (const m of doc.team_members)
     rows += m.talking_points.length + m.tasks.length + m.followups.length
@@ -52,6 +56,7 @@ function checkDocument(doc: ImportExportModel.document) {
     rows += 1 + r.sections.length
     rows += (r.project_health?.length ?? 0) + (r.questions?.length ?? 0)
     rows += (r.acknowledgements?.length ?? 0) + (r.editions?.length ?? 0)
+    rows += r.metric_values?.length ?? 0
     if (new Set(r.editions?.map((e) => e.number)).size !== (r.editions?.length ?? 0))
       throw new BadRequest(`Report ${r.week_start_date} has two editions of one number`)
     for (const s of r.sections) rows += s.items.length
@@ -76,6 +81,13 @@ function checkDocument(doc: ImportExportModel.document) {
       throw invalid(`bad sent_date ${r.sent_date}`)
     if (weeks.has(r.week_start_date)) throw invalid(`two reports for week ${r.week_start_date}`)
     weeks.add(r.week_start_date)
+    const valued = new Set<number>()
+    for (const v of r.metric_values ?? []) {
+      if (!metricIds.has(v.metric_id)) throw invalid(`unknown metric id ${v.metric_id}`)
+      if (valued.has(v.metric_id)) throw invalid(`two values for metric id ${v.metric_id}`)
+      if (!Number.isFinite(v.value)) throw invalid(`bad value for metric id ${v.metric_id}`)
+      valued.add(v.metric_id)
+    }
     const healthOf = new Set<number>()
     for (const h of r.project_health ?? []) {
       project(h.project_id)
@@ -228,6 +240,32 @@ export async function importAccount(
         projectId.set(p.id, row.id)
         counts.projects++
       }
+      // Metrics: an existing metric of the same name is reused (its definition kept).
+      const metricId = new Map<number, number>()
+      const existingMetrics = firstBy(
+        await tx.select().from(metrics).where(eq(metrics.user_id, userId)).orderBy(asc(metrics.id)),
+        (m) => lower(m.name),
+      )
+      for (const m of doc.metrics ?? []) {
+        const found = existingMetrics.get(lower(m.name))
+        if (found) {
+          metricId.set(m.id, found.id)
+          continue
+        }
+        const [row] = await tx
+          .insert(metrics)
+          .values({
+            user_id: userId,
+            name: m.name.trim() || m.name,
+            unit: m.unit?.trim() || null,
+            direction: m.direction,
+            target: Number.isFinite(m.target) ? m.target : null,
+            sort_order: m.sort_order,
+          })
+          .returning()
+        existingMetrics.set(lower(row.name), row)
+        metricId.set(m.id, row.id)
+      }
       const mapProject = (id: number | null | undefined) =>
         id == null ? null : (projectId.get(id) ?? null)
       const memberId = new Map<number, number>()
@@ -323,6 +361,15 @@ export async function importAccount(
                   ]
             }),
           )
+        if (r.metric_values?.length)
+          await tx.insert(metricValues).values(
+            r.metric_values.map((v) => ({
+              user_id: userId,
+              report_id: report.id,
+              metric_id: metricId.get(v.metric_id) as number,
+              value: v.value,
+            })),
+          )
         if (r.questions?.length)
           await tx.insert(shareQuestions).values(
             r.questions.map((q) => ({
@@ -398,6 +445,7 @@ export async function importAccount(
       }
       // What the account holds now stays within its limits, or nothing of the import is written.
       await assertAccountWithinLimits(engine, userId)
+      await assertMetricsWithinLimit(engine, userId)
     },
     { user: userId },
   )

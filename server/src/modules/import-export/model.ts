@@ -96,6 +96,20 @@ export namespace ImportExportModel {
       }),
       { maxItems: 10_000 },
     ),
+    // Metrics: the account's metrics (matched by name on import); reports carry their values.
+    metrics: t.Optional(
+      t.Array(
+        t.Object({
+          id,
+          name: t.String({ minLength: 1, maxLength: 100 }),
+          unit: t.Nullable(t.String({ maxLength: 20 })),
+          direction: t.Union([t.Literal('up'), t.Literal('down')]),
+          target: t.Nullable(t.Number()),
+          sort_order: whole(),
+        }),
+        { maxItems: 1_000 },
+      ),
+    ),
     reports: t.Array(
       t.Object({
         uuid: t.Optional(t.String({ maxLength: 64 })),
@@ -139,6 +153,10 @@ export namespace ImportExportModel {
             t.Object({ name: t.String({ minLength: 1, maxLength: 100 }), created_at: timestamp }),
             { maxItems: 1_000 },
           ),
+        ),
+        // Metrics: this report's values, by the document's metric ids.
+        metric_values: t.Optional(
+          t.Array(t.Object({ metric_id: id, value: t.Number() }), { maxItems: 1_000 }),
         ),
         // The report's editions (frozen briefs); numbers unique within the report.
         editions: t.Optional(

@@ -41,6 +41,13 @@ const cleanNumber = (n: number | null | undefined, what: string) => {
   return n
 }
 
+const countMetrics = (userId: number) =>
+  sql`SELECT COUNT(*) AS n FROM metrics WHERE user_id = ${userId}`
+
+/** After an account import (in its transaction): refused (403) when it passed the limit. */
+export const assertMetricsWithinLimit = (db: Engine, userId: number) =>
+  assertRoom(db, countMetrics(userId), 0, METRICS_LIMIT, 'metrics per account')
+
 export async function createMetric(ctx: AppContext, userId: number, input: MetricModel.create) {
   const values = {
     user_id: userId,
@@ -51,13 +58,7 @@ export async function createMetric(ctx: AppContext, userId: number, input: Metri
   }
   return ctx.db.tx(
     async (tx) => {
-      await assertRoom(
-        tx,
-        sql`SELECT COUNT(*) AS n FROM metrics WHERE user_id = ${userId}`,
-        1,
-        METRICS_LIMIT,
-        'metrics per account',
-      )
+      await assertRoom(tx, countMetrics(userId), 1, METRICS_LIMIT, 'metrics per account')
       const [last] = await tx.rows<{ max: number | null }>(
         sql`SELECT max(sort_order) AS max FROM metrics WHERE user_id = ${userId}`,
       )
