@@ -6,6 +6,7 @@ export const SearchResultType = t.Union([
   t.Literal('team_member'),
   t.Literal('task'),
   t.Literal('followup'),
+  t.Literal('decision'),
 ])
 export type SearchResultType = typeof SearchResultType.static
 
@@ -48,6 +49,8 @@ export const SearchResult = t.Object({
     ]),
   ),
   assigned_by_name: t.Optional(t.String()),
+  /** A decision's date (its title is `title`, its why `content`, who `team_member_name`). */
+  decided_on: t.Optional(t.String()),
 })
 export type SearchResult = typeof SearchResult.static
 

@@ -18,6 +18,7 @@ export type Entity =
   | 'member_task'
   | 'member_followup'
   | 'talking_point'
+  | 'decision'
 
 const ENTITIES_OF: Record<SearchType, Entity[]> = {
   task: ['section_item', 'member_task'],
@@ -26,6 +27,7 @@ const ENTITIES_OF: Record<SearchType, Entity[]> = {
   report: ['report', 'section_item'],
   project: ['project'],
   team_member: ['team_member', 'talking_point'],
+  decision: ['decision'],
 }
 
 /**
@@ -48,6 +50,8 @@ export const CODE: Record<Entity, number> = {
   member_task: 5,
   member_followup: 6,
   talking_point: 7,
+  // Code 0 (drizzle/0013_decisions.sql): the last free code of the rowid's three bits.
+  decision: 0,
 }
 const ENTITY_OF_CODE = Object.fromEntries(
   Object.entries(CODE).map(([entity, code]) => [code, entity as Entity]),

@@ -5,7 +5,7 @@ import { indexParts } from './tokenizer'
  * into an SQLite FTS5 MATCH expression.
  *
  * - `"exact phrase"` matches the words in that order; an unclosed quote runs to the end.
- * - `type:task|followup|report|project|team_member` (plurals and `team`/`member` accepted) narrows the
+ * - `type:task|followup|report|project|team_member|decision` (plurals and `team`/`member` accepted) narrows the
  *   kinds of result; several `type:` filters widen each other.
  * - `project:"Name"` or `project:Name` keeps results tied to a project whose name contains Name.
  * - `status:active|completed|submitted|draft` (`sent` = submitted, `open` = active, `archived`).
@@ -22,7 +22,14 @@ import { indexParts } from './tokenizer'
  * string holds the word's tokens as the tokenizer made them, which FTS5 reads back the same.
  */
 
-export const SEARCH_TYPES = ['task', 'followup', 'report', 'project', 'team_member'] as const
+export const SEARCH_TYPES = [
+  'task',
+  'followup',
+  'report',
+  'project',
+  'team_member',
+  'decision',
+] as const
 export type SearchType = (typeof SEARCH_TYPES)[number]
 export const SEARCH_STATUSES = ['active', 'completed', 'submitted', 'draft', 'archived'] as const
 export type SearchStatus = (typeof SEARCH_STATUSES)[number]
@@ -71,6 +78,8 @@ const TYPE_ALIASES: Record<string, SearchType> = {
   member: 'team_member',
   members: 'team_member',
   team: 'team_member',
+  decision: 'decision',
+  decisions: 'decision',
 }
 
 const STATUS_ALIASES: Record<string, SearchStatus> = {

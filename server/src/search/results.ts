@@ -162,6 +162,17 @@ export async function searchIndex(
           },
           row.content as string,
         )
+      case 'decision':
+        if (!projectOk(row.project_id)) return null
+        return {
+          type: 'decision',
+          id: row.id as number,
+          title: row.title as string,
+          ...(row.rationale ? { content: row.rationale as string } : {}),
+          decided_on: row.decided_on as string,
+          project_name: (row.project_name as string | null) ?? null,
+          ...(row.member_name ? { team_member_name: row.member_name as string } : {}),
+        }
     }
   }
 

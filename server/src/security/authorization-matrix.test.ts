@@ -77,6 +77,16 @@ async function makeFixture() {
     await owner.post('/api/metrics', { name: 'Owner secret metric', direction: 'up' })
   ).json
   await owner.put(`/api/reports/${report.uuid}/metric-values/${metric.id}`, { value: 42 })
+  // Decisions: the owner's decision in the report's week, by the linked member, from an item.
+  const decision = (
+    await owner.post('/api/decisions', {
+      title: 'Owner secret decision',
+      decided_on: '2026-11-17',
+      decided_by_member_uuid: member.uuid,
+      project_uuid: project.uuid,
+      source_item_id: item.id,
+    })
+  ).json
   // Another user's own objects, for routes that create or list.
   ;(await other.post('/api/projects', { name: 'Other project' })).json
 
@@ -164,6 +174,7 @@ async function makeFixture() {
     shareToken,
     question,
     metric,
+    decision,
   }
 }
 
@@ -336,6 +347,18 @@ const CASES: Record<string, Case> = {
     body: () => ({ value: 7 }),
     owned: true,
   },
+  // Decisions: the decision log.
+  'GET /api/decisions/': { path: () => '/api/decisions?query=secret' },
+  'POST /api/decisions/': {
+    path: () => '/api/decisions',
+    body: () => ({ title: 'New', decided_on: '2026-11-18' }),
+  },
+  'PUT /api/decisions/:id': {
+    path: (f) => `/api/decisions/${f.decision.id}`,
+    body: () => ({ title: 'Renamed' }),
+    owned: true,
+  },
+  'DELETE /api/decisions/:id': { path: (f) => `/api/decisions/${f.decision.id}`, owned: true },
   'GET /api/dashboard/': { path: () => '/api/dashboard' },
   'GET /api/search/': { path: () => '/api/search?query=secret' },
   'POST /api/reports/import/preview': {
@@ -547,6 +570,8 @@ describe('authorization matrix', () => {
         is_completed: false,
       })
       expect(report.metrics).toMatchObject([{ name: 'Owner secret metric', value: 42 }])
+      const ownDecisions = (await f.owner.get('/api/decisions')).json
+      expect(ownDecisions.map((x: { title: string }) => x.title)).toEqual(['Owner secret decision'])
       expect((await f.db.orm.select().from(reportSections)).length).toBeGreaterThan(0)
       const own = await call(f.owner, method, c, f)
       if (c.admin) expect(own.status).toBe(403)

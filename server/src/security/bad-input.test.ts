@@ -31,6 +31,14 @@ async function setup() {
   // Metrics: one metric with a value on the report.
   const metric = (await ada.post('/api/metrics', { name: 'ARR', direction: 'up' })).json
   await ada.put(`/api/reports/${report.uuid}/metric-values/${metric.id}`, { value: 1 })
+  // Decisions: one decision, from the report's item.
+  const decision = (
+    await ada.post('/api/decisions', {
+      title: 'D',
+      decided_on: '2026-11-16',
+      source_item_id: item.id,
+    })
+  ).json
   // Team roll-up: Ada is on Boss's team with an item assigned to her, and Bo (on Ada's team) has
   // a sent report whose item Ada may pull.
   const accept = (client: Client, url: string) =>
@@ -77,6 +85,7 @@ async function setup() {
     token,
     question,
     metric,
+    decision,
   }
 }
 type Setup = Awaited<ReturnType<typeof setup>>
@@ -177,6 +186,25 @@ const ROUTES: Array<[string, (s: Setup) => string, Record<string, unknown>]> = [
     { name: 'M', unit: null, direction: 'down', target: null },
   ],
   ['PUT', (s) => `/api/reports/${s.report.uuid}/metric-values/${s.metric.id}`, { value: 2.5 }],
+  // Decisions: recording one, changing it.
+  [
+    'POST',
+    () => '/api/decisions',
+    {
+      title: 'T',
+      decided_on: '2026-11-17',
+      decided_by_member_uuid: null,
+      rationale: 'r',
+      revisit_on: '2026-12-01',
+      project_uuid: null,
+      source_item_id: null,
+    },
+  ],
+  [
+    'PUT',
+    (s) => `/api/decisions/${s.decision.id}`,
+    { title: 'T', decided_on: '2026-11-17', rationale: null, revisit_on: null },
+  ],
 ]
 
 // A team member's tasks and follow-ups take the same bodies as the talking points.
@@ -224,6 +252,8 @@ async function snapshot(s: Setup) {
     'ask_answers',
     'metrics',
     'metric_values',
+    'decisions',
+    'decision_revisits',
     'invitations',
     'report_editions',
     'system_settings',

@@ -9,6 +9,7 @@ import {
   ExternalLink,
   FileText,
   FolderKanban,
+  Gavel,
   History,
   Link2,
   ListChecks,
@@ -47,6 +48,7 @@ const TYPE_ICON: Record<SearchResultType, typeof FileText> = {
   task: ListChecks,
   followup: MessageSquareReply,
   team_member: UserRound,
+  decision: Gavel,
 }
 
 const ACTION_META: Record<SearchQuickAction, { label: string; icon: typeof Link2 }> = {

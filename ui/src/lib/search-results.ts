@@ -73,6 +73,8 @@ function resultTitle(r: SearchResult): string {
     case 'project':
     case 'team_member':
       return r.name ?? r.title ?? ''
+    case 'decision':
+      return r.title ?? ''
     default: {
       const text = r.content ?? r.title ?? ''
       return text.length > TITLE_MAX ? `${text.slice(0, TITLE_MAX)}…` : text
@@ -103,6 +105,8 @@ function searchResultHref(r: SearchResult): string | null {
       return r.uuid ? `/projects/${r.uuid}` : null
     case 'team_member':
       return r.uuid ? `/team-members/${r.uuid}` : null
+    case 'decision':
+      return `/decisions?query=${encodeURIComponent(r.title ?? '')}`
     default:
       if (r.source === 'team_member')
         return r.team_member_uuid ? `/team-members/${r.team_member_uuid}` : null
@@ -140,6 +144,14 @@ function resultSubtitle(r: SearchResult): string | null {
       return r.status === 'archived' ? 'Archived' : 'Active'
     case 'team_member':
       return r.email ?? null
+    case 'decision':
+      return [
+        r.decided_on && `Decided ${formatDate(r.decided_on)}`,
+        r.team_member_name,
+        r.project_name,
+      ]
+        .filter(Boolean)
+        .join(' · ')
     default:
       return [
         r.source === 'team_member' ? r.team_member_name : r.report_title,

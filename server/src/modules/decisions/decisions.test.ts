@@ -336,4 +336,49 @@ describe('decisions', () => {
     const live = (await ada.get(`/api/reports/${report.uuid}`)).json
     expect(live.decisions.map((d: { title: string }) => d.title)).toContain('Late addition')
   })
+
+  test("search finds decisions by title and why; type:decision narrows to them, never another user's", async () => {
+    const { app } = await createTestApp()
+    const ada = await signIn(app, 'ada@example.com')
+    const bob = await signIn(app, 'bob@example.com')
+    const apollo = (await ada.post('/api/projects', { name: 'Apollo' })).json
+    const d = (
+      await ada.post('/api/decisions', {
+        title: 'Freeze hiring',
+        decided_on: '2026-01-05',
+        rationale: 'Runway below plan',
+        project_uuid: apollo.uuid,
+      })
+    ).json
+    await ada.post('/api/projects', { name: 'Hiring plan' })
+    await bob.post('/api/decisions', { title: 'Freeze hiring too', decided_on: '2026-01-05' })
+    const search = async (client: Client, q: string) =>
+      (await client.get(`/api/search?query=${encodeURIComponent(q)}`)).json.results
+    const all = await search(ada, 'hiring')
+    expect(all.map((r: { type: string }) => r.type).sort()).toEqual(['decision', 'project'])
+    const only = await search(ada, 'type:decision hiring')
+    expect(only).toEqual([
+      {
+        type: 'decision',
+        id: d.id,
+        title: 'Freeze hiring',
+        content: 'Runway below plan',
+        decided_on: '2026-01-05',
+        project_name: 'Apollo',
+      },
+    ])
+    expect((await search(ada, 'type:decisions runway')).map((r: { id: number }) => r.id)).toEqual([
+      d.id,
+    ])
+    expect(await search(ada, 'type:decision project:Zephyr hiring')).toEqual([])
+    // Renamed: found by the new title only; deleted: gone.
+    await ada.put(`/api/decisions/${d.id}`, { title: 'Pause recruiting' })
+    expect(await search(ada, 'type:decision hiring')).toEqual([])
+    expect((await search(ada, 'recruiting')).map((r: { id: number }) => r.id)).toEqual([d.id])
+    await ada.delete(`/api/decisions/${d.id}`)
+    expect(await search(ada, 'recruiting')).toEqual([])
+    expect(
+      (await search(bob, 'type:decision hiring')).map((r: { title: string }) => r.title),
+    ).toEqual(['Freeze hiring too'])
+  })
 })
