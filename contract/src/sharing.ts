@@ -5,6 +5,7 @@ import { AskAnswer, BriefAsk } from './asks'
 import { BriefDecision } from './decisions'
 import { ReportMetric } from './metrics'
 import { ProjectHealth } from './project-health'
+import { ItemType } from './section-items'
 import { SectionType } from './section-templates'
 
 /** POST /api/reports/{uuid}/shares: the link (and so its token) is in this answer only. */
@@ -97,6 +98,8 @@ export const SharedItem = t.Object({
   is_completed: t.Boolean(),
   project_name: t.Nullable(t.String()),
   assignee_name: t.Nullable(t.String()),
+  /** Team roll-up: pulled from this teammate's report (absent in editions frozen before). */
+  source_author_name: t.Optional(t.Nullable(t.String())),
 })
 export type SharedItem = typeof SharedItem.static
 
@@ -123,6 +126,38 @@ export const SharedQuestion = t.Object({
 })
 export type SharedQuestion = typeof SharedQuestion.static
 
+// Editions: 'Since last week' frozen with the brief.
+
+/** One completed or stalled item of a brief's 'Since last week' (names only). */
+export const BriefChangeItem = t.Object({
+  id: t.Number(),
+  content: t.String(),
+  item_type: ItemType,
+  section_name: t.String(),
+  project_name: t.Nullable(t.String()),
+  is_completed: t.Boolean(),
+  origin_week_start_date: t.String(),
+  open_weeks: t.Number(),
+})
+export type BriefChangeItem = typeof BriefChangeItem.static
+
+/**
+ * 'Since last week' as the memo prints it: the week compared with, one line of counts, and only
+ * the completed and stalled items (the new and carried ones are in the sections).
+ */
+export const BriefSinceLastWeek = t.Object({
+  previous: t.Nullable(t.Object({ week_start_date: t.String(), title: t.Nullable(t.String()) })),
+  counts: t.Object({
+    completed: t.Number(),
+    new: t.Number(),
+    carried: t.Number(),
+    stalled: t.Number(),
+  }),
+  completed: t.Array(BriefChangeItem),
+  stalled: t.Array(BriefChangeItem),
+})
+export type BriefSinceLastWeek = typeof BriefSinceLastWeek.static
+
 /** Who wrote a brief: the author's name and title (PUT /api/users/me `display_title`). */
 export const BriefAuthor = t.Object({
   name: t.Nullable(t.String()),
@@ -143,6 +178,8 @@ export const SharedBrief = t.Object({
   organisation_name: t.Nullable(t.String()),
   sections: t.Array(SharedSection),
   project_health: t.Array(ProjectHealth),
+  /** 'Since last week' as it was when the brief was made (absent in editions frozen before). */
+  since_last_week: t.Optional(BriefSinceLastWeek),
   /** Decided this week: decisions dated in the report's week (absent in editions frozen before). */
   decisions: t.Optional(t.Array(BriefDecision)),
   /** The asks of the readers, listed after the health table (absent in briefs frozen before asks). */

@@ -18,6 +18,7 @@ import {
 } from '../delivery-queue/chat-labels'
 import { type Poster, webhookPoster } from '../delivery-queue/chat-urls'
 import { reportProjectHealth } from '../project-health/service'
+import { editionBrief, editionOfDelivery } from '../reports/brief'
 import { createShare } from '../sharing/shares'
 import { runDueDeliveries, Skip } from './run'
 
@@ -91,11 +92,16 @@ async function postOne(ctx: AppContext, delivery: typeof deliveries.$inferSelect
   // A private link made for this post (the token exists only in the message); revoked again if
   // the post fails, so only links that reached the channel stay open.
   const link = await createShare(ctx, report.user_id, report.uuid, { expires_in_days: 30 })
+  // What readers got: the edition this post was queued with (the live report before editions).
+  const edition = await editionOfDelivery(ctx, report.id, delivery.created_at)
+  const sent = edition
+    ? editionBrief(edition)
+    : { ...report, project_health: await reportProjectHealth(ctx.db, report) }
   const brief: Brief = {
-    title: report.title || `Weekly report, week of ${report.week_start_date}`,
-    week_start_date: report.week_start_date,
-    summary: report.summary,
-    project_health: await reportProjectHealth(ctx.db, report),
+    title: sent.title || `Weekly report, week of ${sent.week_start_date}`,
+    week_start_date: sent.week_start_date,
+    summary: sent.summary,
+    project_health: sent.project_health,
     url: link.url,
   }
   try {

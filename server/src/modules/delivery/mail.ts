@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gte, lte, ne, sql } from 'drizzle-orm'
 import type { Config } from '../../config'
 import type { AppContext } from '../../context'
 import type { Db } from '../../db'
-import { deliveries, reportEditions, reports, userSettings, users } from '../../db/schema'
+import { deliveries, reports, userSettings, users } from '../../db/schema'
 import { BadRequest, NotFound } from '../../lib/errors'
 import { LIST_CAPS } from '../../lib/limits'
 import { currentWeekWindow, WEEKDAYS, type Weekday, weekStart } from '../../lib/weeks'
@@ -11,7 +11,7 @@ import { parseRecipients, wakeMailers } from '../delivery-queue/queue'
 import { spendSendQuota } from '../delivery-queue/quota'
 import { memoPdf } from '../editions/pdf'
 import { reportProjectHealth } from '../project-health/service'
-import { buildBrief, editionBrief, editionMeta } from '../reports/brief'
+import { buildBrief, editionBrief, editionMeta, editionOfDelivery } from '../reports/brief'
 import { findReport, type Report } from '../reports/find'
 import { namedReport } from '../reports/named'
 import {
@@ -59,16 +59,55 @@ async function mailReport(
 }
 
 /**
- * The report e-mail's parts: what Send mails and what 'Copy for e-mail' copies, with the project
- * health table; an update ('Send update') says so with its date and note.
+ * The live report's e-mail parts, with the project health table: what 'Copy for e-mail' copies
+ * (and a delivery queued before editions existed). Send and 'Send update' mail editionEmail.
  */
-export async function reportEmail(
-  ctx: AppContext,
-  report: Report,
-  updated: { sent_at: string; note: string | null } | null = null,
-) {
+export async function reportEmail(ctx: AppContext, report: Report) {
   const { report: named, context } = await mailReport(ctx, report)
-  const r = { ...named, project_health: await reportProjectHealth(ctx.db, report), updated }
+  const r = { ...named, project_health: await reportProjectHealth(ctx.db, report) }
+  return {
+    subject: reportSubject(r, context),
+    html: renderReportHtml(r, context),
+    text: renderReportText(r, context),
+  }
+}
+
+/**
+ * The e-mail of a frozen edition: exactly the brief its readers got (an edit made after the
+ * freeze stays out), with the week in the author's days. Items are grouped by their project's
+ * name as frozen. An update (edition 2 on) says 'Updated <date>: <note>'.
+ */
+export async function editionEmail(
+  ctx: AppContext,
+  edition: { user_id: number; brief: string; number: number; sent_at: string; note: string | null },
+) {
+  const brief = editionBrief(edition)
+  const names = new Set(brief.sections.flatMap((s) => s.items.map((i) => i.project_name)))
+  const projects = [...names].filter((n) => n !== null)
+  const ids = new Map(projects.map((name, i) => [name, i + 1]))
+  const r: MailReport = {
+    week_start_date: brief.week_start_date,
+    title: brief.title,
+    summary: brief.summary,
+    sections: brief.sections.map((s) => ({
+      section_name: s.section_name,
+      section_type: s.section_type,
+      content: s.content,
+      items: s.items.map((i) => ({
+        content: i.content,
+        is_completed: i.is_completed,
+        project_id: i.project_name === null ? null : (ids.get(i.project_name) ?? null),
+        assignee: i.assignee_name,
+        from: i.source_author_name ?? null,
+      })),
+    })),
+    project_health: brief.project_health,
+    updated: edition.number > 1 ? editionMeta(edition) : null,
+  }
+  const context: MailContext = {
+    ...(await weekSettings(ctx, edition.user_id)),
+    projectName: (id) => projects[id - 1],
+  }
   return {
     subject: reportSubject(r, context),
     html: renderReportHtml(r, context),
@@ -293,17 +332,7 @@ async function buildMessage(ctx: AppContext, delivery: Delivery): Promise<MailMe
   if (!report) throw new Skip('The report was deleted')
   const [user] = await ctx.db.orm.select().from(users).where(eq(users.id, delivery.user_id))
   // The edition this delivery was queued with (in the same transaction): after the first, an update.
-  const [edition] = await ctx.db.orm
-    .select()
-    .from(reportEditions)
-    .where(
-      and(
-        eq(reportEditions.report_id, report.id),
-        lte(reportEditions.created_at, delivery.created_at),
-      ),
-    )
-    .orderBy(desc(reportEditions.number))
-    .limit(1)
+  const edition = await editionOfDelivery(ctx, report.id, delivery.created_at)
   const [settings] = await ctx.db.orm
     .select({ attach: userSettings.email_attach_pdf })
     .from(userSettings)
@@ -327,7 +356,8 @@ async function buildMessage(ctx: AppContext, delivery: Delivery): Promise<MailMe
     from: ctx.config.smtp?.from ?? '',
     to,
     replyTo: user?.email,
-    ...(await reportEmail(ctx, report, edition && edition.number > 1 ? edition : null)),
+    // What its readers got: the frozen edition (the live report only before editions existed).
+    ...(edition ? await editionEmail(ctx, edition) : await reportEmail(ctx, report)),
     ...(attachments ? { attachments } : {}),
   }
 }

@@ -4,6 +4,7 @@ import { deliveries } from '../../db/schema'
 import { isoDate } from '../../lib/time'
 import { weekStart } from '../../lib/weeks'
 import { createTestApp, signIn } from '../../test/helpers'
+import { type Poster, postDueWebhooks } from '../delivery/chat'
 import { type MailMessage, sendDueDeliveries } from '../delivery/mail'
 
 // Each test is a few dozen requests: room for PostgreSQL on a loaded 2-core machine.
@@ -314,5 +315,47 @@ describe('editions', () => {
     expect(pdf.contentType).toBe('application/pdf')
     expect(pdf.filename).toBe(`report-${report.week_start_date}.pdf`)
     expect(pdf.content.subarray(0, 5).toString()).toBe('%PDF-')
+  })
+
+  test('the e-mail and the chat post are the frozen edition: an edit after the freeze, before they are built, is not in them', async () => {
+    const ctx = await setUp({ SMTP_URL: 'smtp://127.0.0.1:1', SMTP_REQUIRE_TLS: 'off' })
+    const { ada, report, item } = ctx
+    await ada.put('/api/settings', {
+      report_recipients: ['board@example.com'],
+      webhook_urls: ['https://hooks.example.com/a'],
+    })
+    const mails: MailMessage[] = []
+    const transport = { sendMail: async (m: MailMessage) => void mails.push(m) }
+    const posts: { title: string; summary: string | null }[] = []
+    const post: Poster = async (_url, init) => {
+      posts.push(JSON.parse(String(init?.body)))
+      return new Response('ok')
+    }
+    await ada.put(`/api/reports/${report.uuid}`, { is_submitted: true })
+    // Edited after the Send, before either sender ran.
+    await ada.put(`/api/section-items/${item.id}`, { content: 'Apollo launch cancelled' })
+    await ada.put(`/api/reports/${report.uuid}`, { title: 'Edited title', summary: 'Edited' })
+    expect(await sendDueDeliveries(ctx, transport)).toBe(1)
+    expect(await postDueWebhooks(ctx, post)).toBe(1)
+    for (const part of [mails[0].subject, mails[0].text, mails[0].html]) {
+      expect(part).toContain('Week brief')
+      expect(part).not.toContain('Edited')
+    }
+    expect(mails[0].text).toContain('All good')
+    expect(mails[0].text).toContain('Apollo:\n• Apollo launch (Assigned to Tom Reed)')
+    expect(mails[0].text).not.toContain('cancelled')
+    expect(mails[0].html).not.toContain('cancelled')
+    expect(posts[0]).toMatchObject({ title: 'Week brief', summary: 'All good' })
+
+    // 'Send update' freezes the edits: its e-mail and post carry them, with the note.
+    await ada.post(`/api/reports/${report.uuid}/editions`, { note: 'Launch cancelled' })
+    await ada.put(`/api/reports/${report.uuid}`, { summary: 'Later still' })
+    expect(await sendDueDeliveries(ctx, transport)).toBe(1)
+    expect(await postDueWebhooks(ctx, post)).toBe(1)
+    expect(mails[1].subject).toContain('Edited title')
+    expect(mails[1].text).toContain('Apollo launch cancelled')
+    expect(mails[1].text).toMatch(/Updated \w{3} \d{1,2}: Launch cancelled/)
+    expect(mails[1].text).not.toContain('Later still')
+    expect(posts[1]).toMatchObject({ title: 'Edited title', summary: 'Edited' })
   })
 })

@@ -2,10 +2,17 @@ import { describe, expect, test } from 'bun:test'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { isoDate } from '../../lib/time'
+import { weekStart } from '../../lib/weeks'
 import { createTestApp, signIn } from '../../test/helpers'
 
 /** The text of a PDF and its page count, read by poppler-utils (pdftotext, pdfinfo). */
 function readPdf(bytes: ArrayBuffer) {
+  for (const tool of ['pdftotext', 'pdfinfo'])
+    if (!Bun.which(tool))
+      throw new Error(
+        `${tool} is missing: install poppler-utils (apt-get install -y poppler-utils)`,
+      )
   const dir = mkdtempSync(join(tmpdir(), 'cadence-pdf-'))
   try {
     const file = join(dir, 'memo.pdf')
@@ -104,5 +111,73 @@ describe('the memo as a PDF', () => {
     expect(sent.text).toContain('Board brief')
     expect(sent.text).not.toContain('Changed after sending')
     expect((await ada.get(`/api/reports/${report.uuid}/editions/2/pdf`)).status).toBe(404)
+  }, 60_000)
+
+  test("'Since last week' is one line of counts with the completed and stalled items, frozen with each edition", async () => {
+    const { app } = await createTestApp()
+    const ada = await signIn(app, 'ada@example.com', 'Ada Lovelace')
+    await ada.post('/api/section-templates', { name: 'Action Items', type: 'tasks' })
+    const apollo = (await ada.post('/api/projects', { name: 'Apollo' })).json
+    const thisWeek = weekStart(isoDate(), 'monday')
+    const threeWeeksAgo = new Date(Date.parse(thisWeek) - 21 * 86_400_000)
+      .toISOString()
+      .slice(0, 10)
+    const old = (
+      await ada.post('/api/reports', { week_start_date: threeWeeksAgo, carry_over: false })
+    ).json
+    for (const content of ['Sign the vendor contract', 'Hire a designer'])
+      await ada.post('/api/section-items', {
+        section_id: old.sections[0].id,
+        content,
+        project_id: apollo.id,
+      })
+    // This week's report carries both open tasks; one is done this week, one is new.
+    const report = (await ada.post('/api/reports', { week_start_date: thisWeek })).json
+    const carried = report.sections[0].items as { id: number; content: string }[]
+    expect(carried.map((i) => i.content).sort()).toEqual([
+      'Hire a designer',
+      'Sign the vendor contract',
+    ])
+    const hire = carried.find((i) => i.content === 'Hire a designer')
+    const vendor = carried.find((i) => i.content === 'Sign the vendor contract')
+    await ada.put(`/api/section-items/${hire?.id}`, { is_completed: true })
+    await ada.post('/api/section-items', {
+      section_id: report.sections[0].id,
+      content: 'Plan the offsite',
+    })
+
+    const pdf = async (path: string) =>
+      readPdf(
+        await (
+          await app.handle(
+            new Request(`http://localhost:3000${path}`, {
+              headers: { cookie: [...ada.jar].map(([k, v]) => `${k}=${v}`).join('; ') },
+            }),
+          )
+        ).arrayBuffer(),
+      ).text.replaceAll(/\s+/g, ' ')
+    const live = await pdf(`/api/reports/${report.uuid}/pdf`)
+    expect(live).toContain('Since last week 1 completed · 1 new · 2 carried · 1 stalled')
+    expect(live).toContain('✓ Hire a designer Apollo · Action Items')
+    expect(live).toContain('Stalled: Sign the vendor contract Apollo · Action Items · open 3 weeks')
+    // The new and carried items are not listed again: only in their section below.
+    expect(live.split('Plan the offsite')).toHaveLength(2)
+
+    await ada.put(`/api/reports/${report.uuid}`, { is_submitted: true })
+    await ada.put(`/api/section-items/${vendor?.id}`, { is_completed: true })
+    const now = await pdf(`/api/reports/${report.uuid}/pdf`)
+    expect(now).toContain('2 completed · 1 new · 2 carried · 0 stalled')
+    expect(now).not.toContain('Stalled:')
+    // The edition is what was sent, stalled item and all.
+    const sent = await pdf(`/api/reports/${report.uuid}/editions/1/pdf`)
+    expect(sent).toContain('1 completed · 1 new · 2 carried · 1 stalled')
+    expect(sent).toContain('Stalled: Sign the vendor contract')
+    const edition = (await ada.get(`/api/reports/${report.uuid}/editions/1`)).json
+    expect(edition.since_last_week).toMatchObject({
+      previous: { week_start_date: threeWeeksAgo },
+      counts: { completed: 1, new: 1, carried: 2, stalled: 1 },
+      completed: [{ content: 'Hire a designer', project_name: 'Apollo' }],
+      stalled: [{ content: 'Sign the vendor contract', open_weeks: 3, is_completed: false }],
+    })
   }, 60_000)
 })

@@ -1,9 +1,10 @@
 /**
  * The memo as a PDF (pdfkit, no browser): the header (organisation, author and title, week, sent
  * date or 'Draft'), 'Weekly Report', title, summary, the project health table with its change
- * since last week, 'Since last week' as one line of counts with only the completed and stalled
- * items, then the sections in order, items grouped by project (no project first), open before
- * completed. Text is real text (selectable); DejaVu Sans is embedded so every name prints.
+ * since last week, 'Since last week' as one line of counts (completed, new, carried, stalled)
+ * with only the completed and stalled items (frozen with the brief), then the sections in order,
+ * items grouped by project (no project first), open before completed. Text is real text
+ * (selectable); DejaVu Sans is embedded so every name prints.
  */
 
 import regularPath from 'dejavu-fonts-ttf/ttf/DejaVuSans.ttf' with { type: 'file' }
@@ -85,14 +86,32 @@ export async function memoPdf(
     for (const h of rows)
       row([h.project_name, h.health ? HEALTH[h.health] : '', change(h), h.note ?? ''], 'regular')
   }
-  const items = brief.sections.flatMap((s) => s.items)
-  const done_ = items.filter((i) => i.is_completed)
   doc.moveDown(0.5).font('bold').fontSize(11).fillColor('#111111').text('Since last week')
-  doc
-    .font('regular')
-    .fontSize(9)
-    .text(`${items.length} items · ${done_.length} completed · ${items.length - done_.length} open`)
-  for (const i of done_) doc.text(`✓ ${i.content}`, { indent: 8 })
+  const since = brief.since_last_week
+  if (!since) {
+    // An edition frozen before 'Since last week' was: its completed items, as it then printed.
+    const items = brief.sections.flatMap((s) => s.items)
+    const completed = items.filter((i) => i.is_completed)
+    doc.font('regular').fontSize(9).text(`${items.length} items · ${completed.length} completed`)
+    for (const i of completed) doc.text(`✓ ${i.content}`, { indent: 8 })
+  } else if (!since.previous) {
+    muted('No earlier report to compare with')
+  } else {
+    const c = since.counts
+    doc
+      .font('regular')
+      .fontSize(9)
+      .fillColor('#111111')
+      .text(`${c.completed} completed · ${c.new} new · ${c.carried} carried · ${c.stalled} stalled`)
+    const about = (i: { project_name: string | null; section_name: string }) =>
+      [i.project_name, i.section_name].filter(Boolean).join(' · ')
+    for (const i of since.completed)
+      doc.fillColor('#111111').text(`✓ ${i.content}  ${about(i)}`, { indent: 8 })
+    for (const i of since.stalled) {
+      const weeks = `open ${i.open_weeks} ${i.open_weeks === 1 ? 'week' : 'weeks'}`
+      doc.fillColor('#111111').text(`Stalled: ${i.content}  ${about(i)} · ${weeks}`, { indent: 8 })
+    }
+  }
   for (const section of brief.sections) {
     doc.moveDown(0.5).font('bold').fontSize(12).fillColor('#111111').text(section.section_name, 54)
     if (section.content?.trim()) doc.font('regular').fontSize(9).text(section.content.trim())

@@ -1,10 +1,12 @@
-import { and, desc, eq, sql } from 'drizzle-orm'
+import type { BriefSinceLastWeek, ChangeItem } from '@cadence/contract'
+import { and, desc, eq, lte, sql } from 'drizzle-orm'
 import type { AppContext } from '../../context'
 import { reportEditions, userSettings, users } from '../../db/schema'
 import { nowIso } from '../../lib/time'
 import { decisionsOfWeek } from '../decisions/service'
 import { reportProjectHealth } from '../project-health/service'
 import { reportMetrics } from '../report-metrics/service'
+import { changesOf } from './changes'
 import type { Report } from './find'
 import { namedReport } from './named'
 
@@ -42,9 +44,12 @@ export async function buildBrief(ctx: AppContext, report: Report) {
         is_completed: i.is_completed,
         project_name: i.projectName,
         assignee_name: i.assignee,
+        // Team roll-up: whose report it was pulled from (only on a pulled item).
+        ...(i.from ? { source_author_name: i.from } : {}),
       })),
     })),
     project_health: await reportProjectHealth(ctx.db, report),
+    since_last_week: await sinceLastWeek(ctx, report),
     decisions: await decisionsOfWeek(ctx.db, report),
     metrics: await reportMetrics(ctx.db, report),
     asks: await briefAsks(ctx, report),
@@ -63,6 +68,20 @@ function briefAsks(ctx: AppContext, report: Report) {
 }
 
 export type Brief = Awaited<ReturnType<typeof buildBrief>>
+
+/** 'Since last week' as the memo prints it: counts, the completed and the stalled items. */
+async function sinceLastWeek(ctx: AppContext, report: Report): Promise<BriefSinceLastWeek> {
+  const changes = await changesOf(ctx, report)
+  const item = ({ project_id: _, ...rest }: ChangeItem) => rest
+  return {
+    previous: changes.previous
+      ? { week_start_date: changes.previous.week_start_date, title: changes.previous.title }
+      : null,
+    counts: changes.counts,
+    completed: changes.completed.map(item),
+    stalled: changes.stalled.map(item),
+  }
+}
 
 /**
  * Freezes the report as it is now into its next edition. Called inside the transaction of a
@@ -97,6 +116,21 @@ export async function latestEdition(ctx: AppContext, reportId: number) {
     .select()
     .from(reportEditions)
     .where(eq(reportEditions.report_id, reportId))
+    .orderBy(desc(reportEditions.number))
+    .limit(1)
+  return row ?? null
+}
+
+/**
+ * The edition a delivery carries: the newest one frozen no later than the delivery was queued
+ * (both are written in the Send's or update's transaction). Null for a delivery queued before
+ * editions existed.
+ */
+export async function editionOfDelivery(ctx: AppContext, reportId: number, queuedAt: string) {
+  const [row] = await ctx.db.orm
+    .select()
+    .from(reportEditions)
+    .where(and(eq(reportEditions.report_id, reportId), lte(reportEditions.created_at, queuedAt)))
     .orderBy(desc(reportEditions.number))
     .limit(1)
   return row ?? null

@@ -52,7 +52,15 @@ export async function reportChanges(
   userId: number,
   uuid: string,
 ): Promise<ReportChanges> {
-  const report = await findReport(ctx, userId, uuid)
+  return changesOf(ctx, await findReport(ctx, userId, uuid))
+}
+
+/** What changed in this report since the user's previous one (the report is the caller's). */
+export async function changesOf(
+  ctx: AppContext,
+  report: { id: number; user_id: number; week_start_date: string },
+): Promise<ReportChanges> {
+  const userId = report.user_id
   const found = await ctx.db.row<{ uuid: string; week_start_date: string; title: string | null }>(
     previousSql(userId, report.week_start_date),
   )
