@@ -50,6 +50,17 @@ async function seeded() {
   await ada.put(`/api/reports/${report.json.uuid}/metric-values/${metric.json.id}`, {
     value: 1.0625,
   })
+  // Decisions: one decided by the team member, on the project, from an item.
+  const items = (await ada.get(`/api/reports/${report.json.uuid}`)).json.sections[0].items
+  await ada.post('/api/decisions', {
+    title: 'Ship Apollo in March',
+    decided_on: '2026-11-24',
+    decided_by_member_uuid: member.json.uuid,
+    project_uuid: project.json.uuid,
+    rationale: 'QA signed off',
+    revisit_on: '2027-03-01',
+    source_item_id: items[0].id,
+  })
   // Sent, edited and updated: two frozen editions.
   await ada.put(`/api/reports/${report.json.uuid}`, { is_submitted: true })
   await ada.post(`/api/reports/${report.json.uuid}/editions`, { note: 'Fixed a name' })
@@ -65,6 +76,7 @@ describe('bun run copy-data', () => {
     expect(report.find((r) => r.table === 'section_items')?.target).toBe(3)
     expect(report.find((r) => r.table === 'report_editions')?.target).toBe(2)
     expect(report.find((r) => r.table === 'metric_values')?.target).toBe(1)
+    expect(report.find((r) => r.table === 'decisions')?.target).toBe(1)
     const before = await dump(source)
     expect(await dump(target)).toEqual(before)
 

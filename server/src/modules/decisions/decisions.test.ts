@@ -381,4 +381,59 @@ describe('decisions', () => {
       (await search(bob, 'type:decision hiring')).map((r: { title: string }) => r.title),
     ).toEqual(['Freeze hiring too'])
   })
+
+  test('the account export carries decisions and their revisits; an import restores them once', async () => {
+    const { app } = await createTestApp()
+    const ada = await withSections(await signIn(app, 'ada@example.com'))
+    const tom = (await ada.post('/api/team-members', { name: 'Tom', email: 'tom@example.com' }))
+      .json
+    const apollo = (await ada.post('/api/projects', { name: 'Apollo' })).json
+    const today = isoDate()
+    await ada.post('/api/reports', { week_start_date: addDays(today, -2) })
+    await ada.post('/api/decisions', {
+      title: 'Keep the office',
+      decided_on: addDays(today, -40),
+      decided_by_member_uuid: tom.uuid,
+      project_uuid: apollo.uuid,
+      rationale: 'Lease is cheap',
+      revisit_on: addDays(today, -1),
+    })
+    const doc = (await ada.get('/api/export')).json
+    expect(doc.decisions).toHaveLength(1)
+    expect(doc.decisions[0]).toMatchObject({
+      title: 'Keep the office',
+      rationale: 'Lease is cheap',
+      revisits: [{ revisit_on: addDays(today, -1), week_start_date: addDays(today, -2) }],
+    })
+
+    const bea = await withSections(await signIn(app, 'bea@example.com'))
+    expect((await bea.post('/api/import', doc)).status).toBe(200)
+    const restored = (await bea.get('/api/decisions')).json
+    expect(restored).toHaveLength(1)
+    expect(restored[0]).toMatchObject({
+      title: 'Keep the office',
+      decided_by_name: 'Tom',
+      project_name: 'Apollo',
+      rationale: 'Lease is cheap',
+      revisit_due: true,
+    })
+    // The imported report has the follow-up already: saving the decision makes no second one.
+    await bea.put(`/api/decisions/${restored[0].id}`, { rationale: 'Lease is still cheap' })
+    const [report] = (await bea.get('/api/reports')).json
+    const full = (await bea.get(`/api/reports/${report.uuid}`)).json
+    expect(followups(full).filter((i) => i.content.startsWith('Revisit decision'))).toHaveLength(1)
+    // Imported again: nothing doubled.
+    expect((await bea.post('/api/import', doc)).status).toBe(200)
+    expect((await bea.get('/api/decisions')).json).toHaveLength(1)
+    // A reference the document does not hold is refused, and nothing is written.
+    const bad = structuredClone(doc)
+    bad.decisions[0].project_id = 999_999
+    const eve = await signIn(app, 'eve@example.com')
+    const refused = await eve.post('/api/import', bad)
+    expect([refused.status, refused.json.error]).toEqual([
+      400,
+      'Invalid export document: unknown project id 999999',
+    ])
+    expect((await eve.get('/api/decisions')).json).toEqual([])
+  })
 })

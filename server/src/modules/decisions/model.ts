@@ -46,3 +46,29 @@ export namespace DecisionModel {
   })
   export type list = typeof list.static
 }
+
+/** A decision in the account's export document (GET /api/export, POST /api/import). */
+export const DecisionTransfer = t.Object({
+  id: t.Number({ multipleOf: 1, minimum: 1 }),
+  title: t.String({ minLength: 1, maxLength: 500 }),
+  decided_on: t.String({ maxLength: 10 }),
+  /** The document's team member id; null: the user decided it. */
+  decided_by_member_id: t.Nullable(t.Number({ multipleOf: 1, minimum: 1 })),
+  rationale: t.Nullable(t.String({ maxLength: 10_000 })),
+  revisit_on: t.Nullable(t.String({ maxLength: 10 })),
+  project_id: t.Nullable(t.Number({ multipleOf: 1, minimum: 1 })),
+  created_at: t.Optional(t.String({ maxLength: 40 })),
+  /** The revisits already made into follow-ups, by the week of the report they went into. */
+  revisits: t.Optional(
+    t.Array(
+      t.Object({
+        revisit_on: t.String({ maxLength: 10 }),
+        week_start_date: t.String({ maxLength: 10 }),
+      }),
+      {
+        maxItems: 100,
+      },
+    ),
+  ),
+})
+export type DecisionTransfer = typeof DecisionTransfer.static

@@ -19,6 +19,7 @@ import {
   teamMembers,
 } from '../../db/schema'
 import { nowIso } from '../../lib/time'
+import { exportDecisions } from '../decisions/transfer'
 import { getSettings } from '../settings/service'
 import { EXPORT_FORMAT, EXPORT_VERSION, type ImportExportModel } from './model'
 
@@ -176,6 +177,7 @@ export async function exportAccount(
       .from(metrics)
       .where(mine(metrics))
       .orderBy(asc(metrics.sort_order), asc(metrics.id)),
+    decisions: await exportDecisions(ctx.db, userId),
     reports: (
       await db.select().from(reports).where(mine(reports)).orderBy(asc(reports.week_start_date))
     ).map((r) => ({

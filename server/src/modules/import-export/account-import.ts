@@ -25,6 +25,7 @@ import { assertAccountWithinLimits } from '../../lib/limits'
 import { nowIso } from '../../lib/time'
 import { timeSlices } from '../../lib/time-slices'
 import { isValidIsoDate } from '../../lib/weeks'
+import { checkDecisions, importDecisions } from '../decisions/transfer'
 import { cleanWebhookUrls } from '../delivery-queue/chat-urls'
 import { assertMetricsWithinLimit } from '../report-metrics/service'
 import { checkReportLimit } from '../reports/service'
@@ -50,6 +51,8 @@ function checkDocument(doc: ImportExportModel.document) {
   const templateIds = ids(doc.section_templates, 'section template')
   const metricIds = ids(doc.metrics ?? [], 'metric')
   let rows = doc.section_templates.length + doc.projects.length + doc.team_members.length
+  rows += doc.decisions?.length ?? 0
+  checkDecisions(doc.decisions ?? [], projectIds, memberIds)
   for (const m of doc.team_members)
     rows += m.talking_points.length + m.tasks.length + m.followups.length
   for (const r of doc.reports) {
@@ -443,6 +446,10 @@ export async function importAccount(
           counts.items += s.items.length
         }
       }
+      await importDecisions(engine, userId, doc.decisions ?? [], {
+        project: mapProject,
+        member: (id) => (id == null ? null : (memberId.get(id) ?? null)),
+      })
       // What the account holds now stays within its limits, or nothing of the import is written.
       await assertAccountWithinLimits(engine, userId)
       await assertMetricsWithinLimit(engine, userId)

@@ -1,5 +1,6 @@
 import { SharedBrief } from '@cadence/contract'
 import { t } from 'elysia'
+import { DecisionTransfer } from '../decisions/model'
 
 const date = (field: string) =>
   t.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', error: `${field} must be a date (YYYY-MM-DD)` })
@@ -110,6 +111,8 @@ export namespace ImportExportModel {
         { maxItems: 1_000 },
       ),
     ),
+    // Decisions: the decision log, by the document's project and team member ids.
+    decisions: t.Optional(t.Array(DecisionTransfer, { maxItems: 5_000 })),
     reports: t.Array(
       t.Object({
         uuid: t.Optional(t.String({ maxLength: 64 })),
