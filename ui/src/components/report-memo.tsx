@@ -16,6 +16,7 @@ import type {
   SharedSection,
   TeamMember,
 } from '../types'
+import { DecisionsThisWeek } from './decisions-this-week'
 import { ProjectHealthTable } from './project-health'
 import { SinceLastWeek } from './since-last-week'
 
@@ -97,6 +98,7 @@ function memoBriefOf(
     author: header.author ?? { name: null, title: null },
     organisation_name: header.organisationName ?? null,
     project_health: report.project_health ?? [],
+    decisions: report.decisions,
     sections: (report.sections ?? []).map((s) => ({
       id: s.id,
       section_name: s.section_name,
@@ -240,6 +242,7 @@ function ReportMemo({
           className="cad-memo__health"
         />
       ) : null}
+      <DecisionsThisWeek decisions={brief.decisions} headingLevel={titled ? 3 : 2} />
       {changes ? (
         <SinceLastWeek
           changes={changes}

@@ -2,6 +2,7 @@
 export * from './admin'
 export * from './auth-callback'
 export * from './dashboard'
+export * from './decisions'
 export * from './draft'
 export * from './invitation'
 export * from './landing'
