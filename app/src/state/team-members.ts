@@ -1,6 +1,6 @@
 import type { MemberEntry, TeamMember, TeamMemberDashboard } from '@cadence/ui'
 import { useSnapshot } from 'valtio'
-import { api, call, messageOf, request } from '../api/client'
+import { api, call, messageOf } from '../api/client'
 import { setOutboxContext } from '../offline/context'
 import { cache } from './cache'
 import { createResource } from './resource'
@@ -112,18 +112,16 @@ function entriesOf(kind: EntryKind): MemberEntry[] | null {
   return dashboard ? (dashboard[WORDS[kind].list] as MemberEntry[]) : null
 }
 
-// The server builds the talking-point/task/follow-up routes in a loop over the kinds, so their
-// paths reach `type App` as one template union that Eden cannot address; these few calls use the
-// typed `request` helper, with the same credentials and error rules.
 async function addEntry(kind: EntryKind, content: string, projectId: number | null = null) {
   const dashboard = teamMemberState.dashboard
   if (!dashboard || !content.trim()) return false
   const words = WORDS[kind]
   try {
-    const entry = await request<MemberEntry>(
-      'POST',
-      `/api/team-members/${dashboard.teamMember.uuid}/${kind}`,
-      { content: content.trim(), project_id: projectId },
+    const entry = await call(
+      api.api['team-members']({ uuid: dashboard.teamMember.uuid })[kind].post({
+        content: content.trim(),
+        project_id: projectId,
+      }),
     )
     entriesOf(kind)?.push(entry)
     cache.teamMembers.invalidate()
@@ -141,7 +139,7 @@ async function toggleEntry(kind: EntryKind, id: number, completed: boolean) {
   const previous = entry?.is_completed
   if (entry) entry.is_completed = completed
   try {
-    await request('PUT', `/api/team-members/${kind}/${id}`, { is_completed: completed })
+    await call(api.api['team-members'][kind]({ id }).put({ is_completed: completed }))
     toast.success(`${words.noun} marked as ${completed ? words.done : 'pending'}`)
     cache.dashboard.invalidate()
   } catch {
@@ -156,7 +154,7 @@ async function editEntry(kind: EntryKind, id: number, content: string) {
   const previous = entry?.content
   if (entry) entry.content = content.trim()
   try {
-    await request('PUT', `/api/team-members/${kind}/${id}`, { content: content.trim() })
+    await call(api.api['team-members'][kind]({ id }).put({ content: content.trim() }))
   } catch {
     if (entry && previous !== undefined) entry.content = previous
     toast.error(`Failed to update ${WORDS[kind].lower}`)
@@ -166,7 +164,7 @@ async function editEntry(kind: EntryKind, id: number, content: string) {
 async function deleteEntry(kind: EntryKind, id: number) {
   const words = WORDS[kind]
   try {
-    await request('DELETE', `/api/team-members/${kind}/${id}`)
+    await call(api.api['team-members'][kind]({ id }).delete())
     const list = entriesOf(kind)
     const index = list?.findIndex((e) => e.id === id) ?? -1
     if (list && index >= 0) list.splice(index, 1)

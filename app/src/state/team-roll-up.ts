@@ -1,6 +1,5 @@
-import type { InvitationAccepted } from '@cadence/contract'
-import type { Invitation, InvitationPreview } from '@cadence/ui'
-import { ApiError, api, call, messageOf, request } from '../api/client'
+import type { Invitation } from '@cadence/ui'
+import { ApiError, api, call, messageOf } from '../api/client'
 import { setOutboxContext } from '../offline/context'
 import { cache, invalidate, onCacheReset } from './cache'
 import { createReport } from './reports'
@@ -24,7 +23,7 @@ async function createInvitation(memberUuid: string): Promise<Invitation> {
 
 async function revokeInvitation(id: number) {
   try {
-    await request('DELETE', `/api/invitations/${id}`)
+    await call(api.api.invitations({ invitation: id }).delete())
     toast.success('Invitation revoked')
   } catch (error) {
     toast.error(messageOf(error))
@@ -55,8 +54,7 @@ async function unlink(memberUuid: string, { leaving = false } = {}) {
 /** GET /api/invitations/{token}: who invites whom; null when it is used, expired or revoked (404). */
 const invitationPreview = createResource(async (token: string) => {
   try {
-    // Through `request`: Eden cannot type /invitations/:token next to /invitations/:id.
-    return await request<InvitationPreview>('GET', `/api/invitations/${encodeURIComponent(token)}`)
+    return await call(api.api.invitations({ invitation: encodeURIComponent(token) }).get())
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) return null
     throw error
@@ -70,9 +68,8 @@ function previewInvitation(token: string) {
 const useInvitationPreview = (token: string) => useResourceFor(invitationPreview, token)
 
 async function acceptInvitation(token: string) {
-  const done = await request<InvitationAccepted>(
-    'POST',
-    `/api/invitations/${encodeURIComponent(token)}/accept`,
+  const done = await call(
+    api.api.invitations({ invitation: encodeURIComponent(token) }).accept.post(),
   )
   await Promise.all([loadAssigned(), loadMyTeams()])
   return done

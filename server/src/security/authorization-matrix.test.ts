@@ -457,7 +457,7 @@ const CASES: Record<string, Case> = {
     path: (f) => `/api/team-members/${f.member2.uuid}/invitations`,
     owned: true,
   },
-  'DELETE /api/invitations/:id': {
+  'DELETE /api/invitations/:invitation': {
     path: (f) => `/api/invitations/${f.invitation.id}`,
     owned: true,
   },
@@ -514,8 +514,8 @@ const EXEMPT: Record<string, string> = {
     'opened by a token, not a session: the token matrix below',
   'POST /api/shared/:token/asks/:item_id/answers':
     'opened by a token, not a session: the token matrix below',
-  'GET /api/invitations/:token': 'opened by a token: the team roll-up roles below',
-  'POST /api/invitations/:token/accept': 'opened by a token: the team roll-up roles below',
+  'GET /api/invitations/:invitation': 'opened by a token: the team roll-up roles below',
+  'POST /api/invitations/:invitation/accept': 'opened by a token: the team roll-up roles below',
   'PUT /api/assigned-to-me/:id':
     "the linked member's, not the owner's: the team roll-up roles below",
   'DELETE /api/team-members/:uuid/link':
@@ -668,12 +668,12 @@ describe('authorization matrix: team roll-up roles', () => {
       path: (f) => `/api/team-members/${f.member2.uuid}/invitations`,
       status: { anonymous: 401, unrelated: 404, admin: 404, member: 404, executive: 201 },
     },
-    'DELETE /api/invitations/:id': {
+    'DELETE /api/invitations/:invitation': {
       method: 'DELETE',
       path: (f) => `/api/invitations/${f.invitation.id}`,
       status: { anonymous: 401, unrelated: 404, admin: 404, member: 404, executive: 200 },
     },
-    'GET /api/invitations/:token': {
+    'GET /api/invitations/:invitation': {
       method: 'GET',
       path: (f) => `/api/invitations/${f.invitationToken}`,
       status: { anonymous: 200, unrelated: 200, admin: 200, member: 200, executive: 200 },
@@ -681,7 +681,7 @@ describe('authorization matrix: team roll-up roles', () => {
     // It was sent to the unrelated user's address: the member, signed in with another address,
     // is refused (403); the executive cannot take their own: 400; the unrelated user accepts it,
     // and then it is spent for the admin.
-    'POST /api/invitations/:token/accept': {
+    'POST /api/invitations/:invitation/accept': {
       method: 'POST',
       path: (f) => `/api/invitations/${f.invitationToken}/accept`,
       status: { anonymous: 401, member: 403, executive: 400, unrelated: 200, admin: 404 },

@@ -224,7 +224,7 @@ const NO_BODY: Record<string, string> = {
   'POST /api/deliveries/:id/retry': 'no body',
   'POST /api/team-members/:uuid/invitations': 'no body',
   'POST /api/team-members/:uuid/nudge': 'no body',
-  'POST /api/invitations/:token/accept': 'no body (the token is in the path)',
+  'POST /api/invitations/:invitation/accept': 'no body (the token is in the path)',
 }
 
 /** A route pattern (/api/x/:id) as a regular expression over concrete paths. */

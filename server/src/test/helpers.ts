@@ -1,4 +1,5 @@
-import { createApp } from '../app'
+import { treaty } from '@elysiajs/eden'
+import { type App, createApp } from '../app'
 import { loadConfig } from '../config'
 import { type Db, openDatabase, type SqliteDb } from '../db'
 import { freshTestDatabase, testEngine } from './engines'
@@ -58,7 +59,28 @@ export const cookieHeader = (jar: Map<string, string>) =>
 
 export type Client = ReturnType<typeof makeClient>
 
-/** A cookie-carrying client over app.handle; bodies are JSON. */
+/**
+ * The app's typed client (Eden's treaty over `type App`) for a cookie jar: paths, bodies and
+ * answers are the routes' own types, read from the contract's schemas. Sends what a browser
+ * sends (the session cookie, Origin on a write) and keeps the cookies it is given.
+ */
+export function typedClient(app: TestApp, jar = new Map<string, string>()) {
+  const fetcher = async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const headers = new Headers(init.headers)
+    headers.set('cookie', cookieHeader(jar))
+    if ((init.method ?? 'GET').toUpperCase() !== 'GET' && !headers.has('origin'))
+      headers.set('origin', ORIGIN)
+    const res = await app.handle(new Request(input, { ...init, headers }))
+    mergeCookies(jar, res)
+    return res
+  }
+  return treaty<App>(ORIGIN, { parseDate: false, fetcher: fetcher as typeof fetch }).api
+}
+
+/**
+ * A cookie-carrying client over app.handle; bodies are JSON. `api` is the same session through
+ * the typed client (typedClient).
+ */
 export function makeClient(app: TestApp, jar = new Map<string, string>()) {
   const request = async (
     method: string,
@@ -88,6 +110,7 @@ export function makeClient(app: TestApp, jar = new Map<string, string>()) {
   }
   return {
     jar,
+    api: typedClient(app, jar),
     request,
     get: (path: string) => request('GET', path),
     post: (path: string, body?: unknown) => request('POST', path, body ?? {}),

@@ -32,8 +32,11 @@ import {
   updateMember,
 } from './service'
 
-/** Talking points, standalone tasks and follow-ups share one shape: one route set per kind. */
-function entryRoutes(ctx: AppContext, kind: EntryKind) {
+/**
+ * Talking points, standalone tasks and follow-ups share one shape: one route set per kind. Generic
+ * in the kind, so each set's paths reach `type App` as literals (`/:uuid/tasks`) Eden addresses.
+ */
+function entryRoutes<Kind extends EntryKind>(ctx: AppContext, kind: Kind) {
   const detail = { tags: ['team-members'], summary: ENTRY_KINDS[kind].noun }
   // No prefix of its own: it is mounted inside the /api/team-members module.
   return new Elysia()

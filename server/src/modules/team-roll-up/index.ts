@@ -58,19 +58,23 @@ export function teamRollUpModule(ctx: AppContext) {
         detail,
       },
     )
-    .delete('/invitations/:id', ({ user, params }) => revokeInvitation(ctx, user.id, params.id), {
-      auth: true,
-      params: TeamModel.idParams,
-      response: { 200: InvitationRevoked, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody },
-      detail,
-    })
+    .delete(
+      '/invitations/:invitation',
+      ({ user, params }) => revokeInvitation(ctx, user.id, params.invitation),
+      {
+        auth: true,
+        params: TeamModel.invitationIdParams,
+        response: { 200: InvitationRevoked, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody },
+        detail,
+      },
+    )
     .post(
-      '/invitations/:token/accept',
-      ({ user, params }) => acceptInvitation(ctx, user.id, params.token),
+      '/invitations/:invitation/accept',
+      ({ user, params }) => acceptInvitation(ctx, user.id, params.invitation),
       {
         auth: true,
         rules: { tokenInPath: true },
-        params: TeamModel.tokenParams,
+        params: TeamModel.invitationTokenParams,
         response: {
           200: InvitationAccepted,
           400: ErrorBody,
@@ -148,9 +152,9 @@ export function teamRollUpModule(ctx: AppContext) {
 export function invitationsModule(ctx: AppContext) {
   return new Elysia({ prefix: '/api/invitations' })
     .use(routeRules)
-    .get('/:token', ({ params }) => previewInvitation(ctx, params.token), {
+    .get('/:invitation', ({ params }) => previewInvitation(ctx, params.invitation), {
       rules: { public: true, tokenInPath: true },
-      params: TeamModel.tokenParams,
+      params: TeamModel.invitationTokenParams,
       response: { 200: InvitationPreview, 400: ErrorBody, 404: ErrorBody },
       detail: { tags: ['team'] },
     })

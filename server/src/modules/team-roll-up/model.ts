@@ -9,7 +9,16 @@ export namespace TeamModel {
 
   export const memberParams = t.Object({ uuid: t.String({ maxLength: 64 }) })
   export const idParams = t.Object({ id: t.Numeric({ error: 'id must be a number' }) })
-  export const tokenParams = t.Object({ token: t.String({ minLength: 1, maxLength: 200 }) })
+  /**
+   * An invitation is named in its path by its id (to revoke it) or by its link's token (to read or
+   * accept it), under one parameter name so the typed client addresses all three routes.
+   */
+  export const invitationIdParams = t.Object({
+    invitation: t.Numeric({ error: 'id must be a number' }),
+  })
+  export const invitationTokenParams = t.Object({
+    invitation: t.String({ minLength: 1, maxLength: 200 }),
+  })
   export const reportParams = t.Object({ uuid: t.String({ maxLength: 64 }) })
 
   // The only change a member makes to someone else's item (other fields are dropped, as

@@ -79,52 +79,54 @@ async function tomReport(tom: ReturnType<typeof makeClient>, send = true) {
 }
 
 describe('invitations', () => {
+  // Through the typed client: the preview, accept and revoke routes share one parameter name, so
+  // the client addresses them (and reads their answers typed).
   test('an invitation links whoever accepts it; the card shows Linked — <email>', async () => {
     const { app, ada, tom, member } = await setUp()
-    const created = await ada.post(`/api/team-members/${member.uuid}/invitations`)
+    const created = await ada.api['team-members']({ uuid: member.uuid }).invitations.post()
     expect(created.status).toBe(201)
-    expect(created.json.url).toStartWith('http://localhost:3000/invite/')
-    expect(tokenOf(created.json.url).length).toBeGreaterThanOrEqual(22)
-    expect(created.json.emailed).toBe(false)
-    const days = (Date.parse(created.json.expires_at) - Date.now()) / 86_400_000
+    const invitation = created.data!
+    expect(invitation.url).toStartWith('http://localhost:3000/invite/')
+    const token = tokenOf(invitation.url)
+    expect(token.length).toBeGreaterThanOrEqual(22)
+    expect(invitation.emailed).toBe(false)
+    const days = (Date.parse(invitation.expires_at) - Date.now()) / 86_400_000
     expect(days).toBeGreaterThan(13.9)
     expect(days).toBeLessThanOrEqual(14)
 
-    let card = (await ada.get(`/api/team-members/${member.uuid}`)).json
+    let card = (await ada.api['team-members']({ uuid: member.uuid }).get()).data!
     expect(card.pending_invitation).toEqual({
-      id: created.json.id,
-      expires_at: created.json.expires_at,
+      id: invitation.id,
+      expires_at: invitation.expires_at,
     })
     expect(card.linked_user_email).toBeNull()
     expect(card).not.toHaveProperty('linked_user_id')
 
     // The page before signing in: two names and the masked address; never cached, no referrer.
     const anonymous = makeClient(app)
-    const preview = await anonymous.get(`/api/invitations/${tokenOf(created.json.url)}`)
+    const preview = await anonymous.api.invitations({ invitation: token }).get()
     expect(preview.status).toBe(200)
-    expect(preview.json).toEqual({
+    expect(preview.data).toEqual({
       inviter_name: 'Ada Lovelace',
       team_member_name: 'Tom',
       sent_to: 't***@example.com',
     })
-    expect(preview.headers.get('cache-control')).toBe('no-store')
-    expect(preview.headers.get('referrer-policy')).toBe('no-referrer')
+    expect(preview.response.headers.get('cache-control')).toBe('no-store')
+    expect(preview.response.headers.get('referrer-policy')).toBe('no-referrer')
     // Accepting needs a session.
-    expect(
-      (await anonymous.post(`/api/invitations/${tokenOf(created.json.url)}/accept`)).status,
-    ).toBe(401)
+    expect((await anonymous.api.invitations({ invitation: token }).accept.post()).status).toBe(401)
 
-    const accepted = await tom.post(`/api/invitations/${tokenOf(created.json.url)}/accept`)
+    const accepted = await tom.api.invitations({ invitation: token }).accept.post()
     expect(accepted.status).toBe(200)
-    expect(accepted.json).toEqual({
+    expect(accepted.data).toEqual({
       success: true,
       inviter_name: 'Ada Lovelace',
       team_member_name: 'Tom',
     })
-    card = (await ada.get('/api/team-members')).json[0]
+    card = (await ada.api['team-members'].get()).data![0]
     expect(card.linked_user_email).toBe('tom@example.com')
     expect(card.pending_invitation).toBeNull()
-    expect((await tom.get('/api/my-teams')).json.teams).toEqual([
+    expect((await tom.api['my-teams'].get()).data?.teams).toEqual([
       {
         team_member_uuid: member.uuid,
         executive_name: 'Ada Lovelace',
@@ -136,38 +138,40 @@ describe('invitations', () => {
 
   test('a used, revoked, replaced, expired or wrong invitation says so and links nothing', async () => {
     const { db, ada, tom, eve, member } = await setUp()
-    const first = (await ada.post(`/api/team-members/${member.uuid}/invitations`)).json
+    const invite = async () =>
+      (await ada.api['team-members']({ uuid: member.uuid }).invitations.post()).data!
+    const accept = (client: typeof eve, url: string) =>
+      client.api.invitations({ invitation: tokenOf(url) }).accept.post()
+    const first = await invite()
     // A new link replaces the open one.
-    const second = (await ada.post(`/api/team-members/${member.uuid}/invitations`)).json
-    const replaced = await eve.post(`/api/invitations/${tokenOf(first.url)}/accept`)
+    const second = await invite()
+    const replaced = await accept(eve, first.url)
     expect(replaced.status).toBe(404)
-    expect(replaced.json.error).toBe('This invitation is no longer valid')
+    expect(replaced.error?.value).toEqual({ error: 'This invitation is no longer valid' })
 
     // Revoked.
-    expect((await ada.delete(`/api/invitations/${second.id}`)).status).toBe(200)
-    expect((await eve.get(`/api/invitations/${tokenOf(second.url)}`)).status).toBe(404)
-    expect((await eve.post(`/api/invitations/${tokenOf(second.url)}/accept`)).status).toBe(404)
+    expect((await ada.api.invitations({ invitation: second.id }).delete()).status).toBe(200)
+    expect((await eve.api.invitations({ invitation: tokenOf(second.url) }).get()).status).toBe(404)
+    expect((await accept(eve, second.url)).status).toBe(404)
 
     // Expired.
-    const third = (await ada.post(`/api/team-members/${member.uuid}/invitations`)).json
+    const third = await invite()
     await db.exec(
       (await import('drizzle-orm'))
         .sql`UPDATE invitations SET expires_at = '2000-01-01T00:00:00.000Z' WHERE id = ${third.id}`,
     )
-    expect((await eve.post(`/api/invitations/${tokenOf(third.url)}/accept`)).status).toBe(404)
+    expect((await accept(eve, third.url)).status).toBe(404)
 
     // Used: the second person through the same link links nothing.
-    const fourth = (await ada.post(`/api/team-members/${member.uuid}/invitations`)).json
-    expect((await tom.post(`/api/invitations/${tokenOf(fourth.url)}/accept`)).status).toBe(200)
-    const again = await eve.post(`/api/invitations/${tokenOf(fourth.url)}/accept`)
-    expect(again.status).toBe(404)
-    expect((await ada.get(`/api/team-members/${member.uuid}`)).json.linked_user_email).toBe(
-      'tom@example.com',
-    )
-    expect((await eve.get('/api/my-teams')).json.teams).toEqual([])
+    const fourth = await invite()
+    expect((await accept(tom, fourth.url)).status).toBe(200)
+    expect((await accept(eve, fourth.url)).status).toBe(404)
+    const card = (await ada.api['team-members']({ uuid: member.uuid }).get()).data
+    expect(card?.linked_user_email).toBe('tom@example.com')
+    expect((await eve.api['my-teams'].get()).data?.teams).toEqual([])
 
     // Wrong.
-    expect((await eve.get('/api/invitations/not-a-token')).status).toBe(404)
+    expect((await eve.api.invitations({ invitation: 'not-a-token' }).get()).status).toBe(404)
   })
 
   test('the executive cannot accept their own invitation; one person is on a team once', async () => {
