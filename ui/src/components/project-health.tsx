@@ -4,6 +4,7 @@ import { cn } from '../lib/cn'
 import { Badge } from '../primitives/badge'
 import { Select } from '../primitives/select'
 import type { Health, ProjectHealth, ProjectHealthWeek } from '../types'
+import { TeamSignals } from './project-health-signals'
 
 /** The longest 'why' a health may carry. */
 export const HEALTH_NOTE_MAX = 280
@@ -157,6 +158,11 @@ function HealthRow({
           if (e.key === 'Enter') (e.target as HTMLInputElement).blur()
           if (e.key === 'Escape') setNote(row.note ?? '')
         }}
+      />
+      <TeamSignals
+        signals={row.team_signals}
+        label={healthLabel}
+        className="cad-health-panel__signals"
       />
       {tooLong ? (
         <p className="cad-form__error" role="alert">
