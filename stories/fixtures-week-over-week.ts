@@ -226,6 +226,23 @@ export const prep: TeamMemberPrep = {
     entry(6, 'Q4 budget for conferences', { is_completed: true }),
     entry(7, 'Mentoring two new managers', { is_completed: true }),
   ],
+  completedSince: {
+    since: '2026-11-16',
+    last_one_on_one: true,
+    assigned: [
+      assigned(43, 'Ship the Atlas migration runbook', {
+        project_id: 2,
+        is_completed: true,
+      }),
+      assigned(44, 'Confirm the beta customer list with Sales', {
+        item_type: 'followup',
+        section_id: 3,
+        is_completed: true,
+      }),
+    ],
+    standalone: [entry(8, 'Book the platform offsite', { is_completed: true })],
+  },
+  nudge: { week_start_date: '2026-11-16', sent: false, nudged_at: null, mail: true },
 }
 
 export const emptyPrep: TeamMemberPrep = {
@@ -236,6 +253,8 @@ export const emptyPrep: TeamMemberPrep = {
   standaloneFollowups: [],
   talkingPoints: [],
   coveredLastTime: [],
+  completedSince: { since: '2026-11-06', last_one_on_one: false, assigned: [], standalone: [] },
+  nudge: null,
 }
 
 export const longPrep: TeamMemberPrep = {

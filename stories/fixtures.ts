@@ -330,6 +330,7 @@ export const memberDashboard: TeamMemberDashboard = {
   ],
   standaloneTasks: [entry(3, 'Draft platform team charter')],
   standaloneFollowups: [entry(4, 'Share Atlas postmortem', false)],
+  nudge: null,
 }
 export const userSettings: UserSettings = {
   ...settingsDefaults,

@@ -40,6 +40,12 @@ export const Typical: Story = {
     await expect(
       section(canvas, 'Covered last time').getByText('Q4 budget for conferences'),
     ).toBeVisible()
+    // What Maya completed since the last 1:1: report items with their report, and her own.
+    const completed = section(canvas, 'Completed since the last 1:1 (Nov 16, 2026)')
+    await expect(completed.getByText('Ship the Atlas migration runbook')).toBeVisible()
+    await expect(completed.getByText('Follow-up')).toBeVisible()
+    await expect(completed.getByText('Book the platform offsite')).toBeVisible()
+    await expect(completed.getByText('3')).toBeVisible()
 
     const tasks = section(canvas, 'Assigned tasks')
     await expect(tasks.getByText('Hire a staff engineer for the platform team')).toBeVisible()
@@ -106,9 +112,14 @@ export const Empty: Story = {
   args: { data: emptyPrep, backHref: '/team-members/m-lena?tab=talking-points' },
   play: async ({ canvas }) => {
     await expect(canvas.getByText('Prepare 1:1 with Lena Fischer')).toBeVisible()
+    // No 1:1 on record: the last two weeks.
+    await expect(
+      canvas.getByRole('region', { name: 'Completed in the last two weeks' }),
+    ).toBeVisible()
     for (const text of [
       'No pending talking points',
       'Nothing was covered last time',
+      'Nothing completed since then',
       'No open assigned tasks',
       'No open assigned follow-ups',
       'No standalone tasks',

@@ -1,5 +1,6 @@
 import {
   formatDate,
+  MemberNudge,
   MemberUpdates,
   TeamMemberView,
   TeamOverviewView,
@@ -248,5 +249,26 @@ export const MemberWithoutReports: Story = {
   play: async ({ canvas }) => {
     await expect(canvas.queryByRole('tab', { name: 'Sent reports' })).toBeNull()
     await expect(canvas.getAllByRole('tab')).toHaveLength(3)
+  },
+}
+
+// A linked member who has not sent this week's update: 'Nudge' under the link (the counts line
+// under it starts at the left, like the rest of the page: the visual baseline holds it).
+export const MemberNudgeDue: Story = {
+  args: {
+    nudge: (
+      <MemberNudge
+        name="Maya Chen"
+        status={{ week_start_date: '2026-11-23', sent: false, nudged_at: null, mail: true }}
+        onNudge={fn(async () => {})}
+        onCopy={fn()}
+        appUrl="https://cadence.example.com"
+        formatDate={formatDate}
+      />
+    ),
+  },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('button', { name: 'Nudge' })).toBeVisible()
+    await expect(canvas.getByText(/^Open: Talking Points/)).toBeVisible()
   },
 }

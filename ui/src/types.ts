@@ -26,6 +26,7 @@ export type {
   ItemType,
   MemberEntry,
   NudgeStatus,
+  NudgeStatus,
   OnboardingAnalytics,
   ProjectAnalytics,
   ProjectHealth,

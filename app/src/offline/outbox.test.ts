@@ -99,6 +99,7 @@ const member = (): TeamMemberDashboard => ({
   standaloneTasks: [],
   standaloneFollowups: [],
   talkingPoints: [],
+  nudge: null,
 })
 
 /** The server: answers reads with the fixtures, creates with id 900+, and records writes. */

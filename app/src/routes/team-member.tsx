@@ -1,4 +1,11 @@
-import { formatDate, InviteDialog, MemberLink, MemberUpdates, PageSkeleton } from '@cadence/ui'
+import {
+  formatDate,
+  InviteDialog,
+  MemberLink,
+  MemberNudge,
+  MemberUpdates,
+  PageSkeleton,
+} from '@cadence/ui'
 import { useEffect, useState } from 'react'
 import { useParams } from 'wouter'
 import { cache, useProjects, useTeamMembers } from '../state/cache'
@@ -6,8 +13,10 @@ import { copyLink } from '../state/sharing'
 import {
   addEntry,
   changeMemberEmail,
+  copyNudge,
   deleteEntry,
   loadTeamMember,
+  nudgeMember,
   toggleEntry,
   useTeamMember,
 } from '../state/team-members'
@@ -61,6 +70,18 @@ function TeamMemberPage() {
               onRevoke={(id) => void revokeInvitation(id)}
               onUnlink={() => void unlink(uuid)}
               onChangeEmail={(email) => void changeMemberEmail(uuid, email)}
+              formatDate={formatDate}
+            />
+          ) : null
+        }
+        nudge={
+          dashboard?.nudge ? (
+            <MemberNudge
+              name={dashboard.teamMember.name}
+              status={dashboard.nudge}
+              onNudge={() => nudgeMember(uuid)}
+              onCopy={copyNudge}
+              appUrl={window.location.origin}
               formatDate={formatDate}
             />
           ) : null

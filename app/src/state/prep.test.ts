@@ -24,6 +24,8 @@ const prep = (pending: MemberEntry[], covered: MemberEntry[] = []): TeamMemberPr
   standaloneFollowups: [],
   talkingPoints: pending,
   coveredLastTime: covered,
+  completedSince: { since: '2026-11-11', last_one_on_one: false, assigned: [], standalone: [] },
+  nudge: null,
 })
 
 const messages = () => toastState.toasts.map((t) => `${t.type}: ${t.message}`)

@@ -175,6 +175,35 @@ async function deleteEntry(kind: EntryKind, id: number) {
   }
 }
 
+/**
+ * 'Nudge' (POST /api/team-members/{uuid}/nudge): one e-mail a week asking a linked member for
+ * this week's update; the page then says when. A refusal (already nudged, sent meanwhile) says
+ * why and reloads the page's status.
+ */
+async function nudgeMember(uuid: string) {
+  try {
+    const status = await call(api.api['team-members']({ uuid }).nudge.post())
+    const page = teamMemberState.dashboard
+    if (page?.teamMember.uuid === uuid) page.nudge = status
+    toast.success(
+      `Nudged ${page?.teamMember.name ?? 'them'}: they get one e-mail asking for this week's update`,
+    )
+    return true
+  } catch (error) {
+    toast.error(`Could not nudge: ${messageOf(error, 'Unknown error')}`)
+    await loadTeamMember(uuid)
+    return false
+  }
+}
+
+/** Copies the nudge to send yourself when mail is not set up. */
+function copyNudge(text: string) {
+  navigator.clipboard
+    ?.writeText(text)
+    .then(() => toast.success('Message copied: send it yourself'))
+    .catch(() => toast.error('Could not copy: select the message and copy it'))
+}
+
 function useTeamMember() {
   return useSnapshot(teamMemberState) as TeamMemberState
 }
@@ -184,9 +213,11 @@ export {
   addEntry,
   addTeamMember,
   changeMemberEmail,
+  copyNudge,
   deleteEntry,
   editEntry,
   loadTeamMember,
+  nudgeMember,
   teamMemberState,
   toggleEntry,
   useTeamMember,

@@ -114,9 +114,60 @@ function EntryList({ entries, projects }: { entries: MemberEntry[]; projects: Pr
   )
 }
 
+type Completed = TeamMemberPrep['completedSince']
+
+/**
+ * What the member completed since the last 1:1 (the day talking points were last covered), or in
+ * the last two weeks when none was: report items with their report, and their own entries.
+ */
+function CompletedSince({ data, projects }: { data: Completed; projects: Project[] }) {
+  const count = data.assigned.length + data.standalone.length
+  const title = data.last_one_on_one
+    ? `Completed since the last 1:1 (${formatDate(data.since)})`
+    : 'Completed in the last two weeks'
+  return (
+    <PrepSection title={title} count={count} empty="Nothing completed since then">
+      <ul className="cad-prep__list">
+        {data.assigned.map((it) => (
+          <li key={`i${it.id}`} className="cad-prep__row cad-prep__row--done">
+            <Check size={14} aria-hidden className="cad-prep__check" />
+            <div className="cad-prep__body">
+              <span className="cad-prep__content">{it.content}</span>
+              <span className="cad-prep__meta">
+                <span>{it.item_type === 'followup' ? 'Follow-up' : 'Task'}</span>
+                {it.report_uuid ? (
+                  <Link href={`/reports/${it.report_uuid}`} className="cad-prep__report">
+                    {it.report_title ||
+                      (it.report_week_start_date
+                        ? `Week of ${formatDate(it.report_week_start_date)}`
+                        : 'Weekly Report')}
+                  </Link>
+                ) : null}
+                <ProjectTag id={it.project_id} projects={projects} />
+              </span>
+            </div>
+          </li>
+        ))}
+        {data.standalone.map((en) => (
+          <li key={`e${en.id}`} className="cad-prep__row cad-prep__row--done">
+            <Check size={14} aria-hidden className="cad-prep__check" />
+            <div className="cad-prep__body">
+              <span className="cad-prep__content">{en.content}</span>
+              <span className="cad-prep__meta">
+                <span>Standalone</span>
+                <ProjectTag id={en.project_id} projects={projects} />
+              </span>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </PrepSection>
+  )
+}
+
 /**
  * Everything to go through in a 1:1 with a team member, on one printable page: pending talking
- * points (checkable), those covered last time, their open assigned tasks and follow-ups with the
+ * points (checkable), those covered last time, what they completed since, their open assigned tasks and follow-ups with the
  * report they came from and their age, and their standalone tasks and follow-ups.
  */
 export function PrepareOneOnOneView({
@@ -203,6 +254,7 @@ export function PrepareOneOnOneView({
               ))}
             </ul>
           </PrepSection>
+          <CompletedSince data={data.completedSince} projects={projects} />
         </div>
         <div className="cad-prep__column">
           <PrepSection

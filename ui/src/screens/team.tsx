@@ -110,6 +110,8 @@ export type TeamMemberViewProps = {
   link?: React.ReactNode
   /** Team roll-up: a linked member's sent reports (MemberUpdates), as a 'Sent reports' tab. */
   updates?: React.ReactNode
+  /** A linked member's update this week and 'Nudge' (MemberNudge), under the link. */
+  nudge?: React.ReactNode
 }
 
 /** Radix Select has no empty value: the 'No project' choice. */
@@ -256,7 +258,8 @@ export function TeamMemberView(p: TeamMemberViewProps) {
         ) : null}
       </div>
       {p.link}
-      <p className="cad-screen__muted cad-screen__num cad-team__counts">Open: {memberCounts(m)}</p>
+      {p.nudge}
+      <p className="cad-screen__muted cad-screen__num">Open: {memberCounts(m)}</p>
       <InReports items={[...p.data.assignedTasks, ...p.data.assignedFollowups]} />
       <Tabs defaultValue="talking-points">
         <TabsList>
