@@ -5,6 +5,7 @@
 export * from './components/add-project-dialog'
 export * from './components/add-team-member-dialog'
 export * from './components/app-shell'
+export * from './components/asks'
 export * from './components/chat-delivery'
 export * from './components/combine-projects-dialog'
 export * from './components/create-report-dialog'

@@ -8,6 +8,7 @@ import {
 } from '@cadence/ui'
 import { memo, useCallback, useEffect, useState } from 'react'
 import { useLocation, useParams } from 'wouter'
+import { closeAsk, loadReportAsks, recordAskDecision, useReportAsks } from '../state/asks'
 import { cache, useSettings } from '../state/cache'
 import { loadReportChanges, useReportChanges } from '../state/changes'
 import { retryDelivery, stopDeliveries, useDeliveries, watchDeliveries } from '../state/deliveries'
@@ -70,6 +71,7 @@ function ReportPage() {
     [uuid],
   )
   const changes = useReportChanges(uuid)
+  const asks = useReportAsks(uuid)
   const deliveries = useDeliveries(uuid)
   const editions = useEditions(uuid)
   const sent = report?.is_submitted === true
@@ -82,6 +84,7 @@ function ReportPage() {
     // Deliveries of an earlier Send (still pending ones are followed while the page is open).
     void watchDeliveries(uuid)
     void reloadQuestions()
+    void loadReportAsks(uuid)
     return () => stopDeliveries()
   }, [uuid, reloadQuestions])
 
@@ -110,6 +113,11 @@ function ReportPage() {
     onImport: () => setImportOpen(true),
     onShare: () => setShareOpen(true),
     onHealthChange: (projectUuid, next) => setProjectHealth(uuid, projectUuid, next),
+    onCloseAsk: (itemId, closed) => closeAsk(uuid, itemId, closed),
+    onRecordAskDecision: async (ask) => {
+      await recordAskDecision(ask)
+      toast.success('Recorded as a decision')
+    },
     onAnswerQuestion: async (id, answer) => {
       await answerQuestion(id, answer)
       await reloadQuestions()
@@ -129,7 +137,11 @@ function ReportPage() {
         return
       }
       void updateItem(id, changes)
-        .then(() => refreshProjectHealth(uuid))
+        .then(() => {
+          refreshProjectHealth(uuid)
+          // Marked or unmarked as an ask: the report's asks change.
+          if (changes.is_ask !== undefined) void loadReportAsks(uuid)
+        })
         .catch(failEdit('Failed to update task'))
     },
     onDeleteItem: (id) => void deleteItem(id).then(() => refreshProjectHealth(uuid)),
@@ -150,6 +162,7 @@ function ReportPage() {
           changes: report ? changes.data : null,
           deliveries,
           questions,
+          asks,
           mailConfigured,
           recipients: settings.data?.report_recipients.length,
           editions: sent ? editions : undefined,

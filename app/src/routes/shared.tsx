@@ -1,6 +1,7 @@
 import { formatDate, LinkUnavailableView, SharedReportView, Spinner } from '@cadence/ui'
 import { useEffect, useState } from 'react'
 import { useParams } from 'wouter'
+import { answerSharedAsk } from '../state/asks'
 import {
   acknowledgeShared,
   askSharedQuestion,
@@ -78,6 +79,10 @@ export default function SharedReportPage() {
       }}
       onAsk={async (question) => {
         await askSharedQuestion(token, question)
+        await sharedReport.reload().catch(() => {})
+      }}
+      onAnswerAsk={async (answer) => {
+        await answerSharedAsk(token, answer)
         await sharedReport.reload().catch(() => {})
       }}
     />

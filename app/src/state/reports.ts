@@ -18,7 +18,10 @@ import { toIsoDate } from './weeks'
 
 type ReportPatch = Partial<Pick<Report, 'title' | 'summary' | 'is_submitted' | 'sent_date'>>
 type ItemPatch = Partial<
-  Pick<SectionItem, 'content' | 'project_id' | 'is_completed' | 'assigned_to_team_member_id'>
+  Pick<
+    SectionItem,
+    'content' | 'project_id' | 'is_completed' | 'assigned_to_team_member_id' | 'is_ask'
+  >
 >
 type NewItem = {
   section_id: number

@@ -2,6 +2,7 @@ import {
   Check,
   CornerDownRight,
   FolderKanban,
+  Hand,
   Hourglass,
   Pencil,
   Trash2,
@@ -28,7 +29,8 @@ const NO_MEMBERS: TeamMember[] = []
 type ItemRowProps = {
   item: Pick<SectionItem, 'id' | 'content' | 'is_completed' | 'item_type' | 'project_id'> &
     AgeingFields &
-    TeamFields & {
+    TeamFields &
+    Partial<Pick<SectionItem, 'is_ask' | 'ask_closed_at'>> & {
       assigned_to_team_member_id?: number | null
     }
   projects?: Project[]
@@ -41,6 +43,8 @@ type ItemRowProps = {
   onDelete?: () => void
   onProjectChange?: (projectId: number | null) => void
   onAssign?: (memberId: number | null) => void
+  /** Asks: marks the item as an ask of the readers, or not (the actions' 'Ask readers'). */
+  onAskChange?: (isAsk: boolean) => void
 }
 
 /** Team roll-up: where a pulled item came from, and the assignee's own completion and note. */
@@ -101,6 +105,7 @@ const ItemRow = React.memo(function ItemRow({
   onDelete,
   onProjectChange,
   onAssign,
+  onAskChange,
 }: ItemRowProps) {
   const [mode, setMode] = React.useState<'view' | 'edit' | 'confirm'>('view')
   const [draft, setDraft] = React.useState(item.content)
@@ -257,12 +262,27 @@ const ItemRow = React.memo(function ItemRow({
                 {member.name}: {item.assignee_note}
               </span>
             ) : null}
+            {item.is_ask ? (
+              <span className="cad-tag" data-slot="ask-tag">
+                <Hand size={12} aria-hidden />
+                {item.ask_closed_at ? 'Ask, closed' : 'Ask of readers'}
+              </span>
+            ) : null}
             {meta}
           </span>
         </div>
       )}
-      {mode === 'view' && (onEdit || onDelete) && (
+      {mode === 'view' && (onEdit || onDelete || onAskChange) && (
         <span className="cad-item-actions">
+          {onAskChange && (
+            <IconButton
+              label={`${item.is_ask ? 'Stop asking readers' : 'Ask readers'}: ${item.content}`}
+              aria-pressed={Boolean(item.is_ask)}
+              onClick={() => onAskChange(!item.is_ask)}
+            >
+              <Hand size={14} aria-hidden />
+            </IconButton>
+          )}
           {onEdit && (
             <IconButton
               ref={editButton}

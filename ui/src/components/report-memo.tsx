@@ -16,6 +16,7 @@ import type {
   SharedSection,
   TeamMember,
 } from '../types'
+import { BriefAsks, briefAsksOf } from './asks'
 import { DecisionsThisWeek } from './decisions-this-week'
 import { ProjectHealthTable } from './project-health'
 import { SinceLastWeek } from './since-last-week'
@@ -99,6 +100,7 @@ function memoBriefOf(
     organisation_name: header.organisationName ?? null,
     project_health: report.project_health ?? [],
     decisions: report.decisions,
+    asks: briefAsksOf(report.sections ?? [], projectName),
     sections: (report.sections ?? []).map((s) => ({
       id: s.id,
       section_name: s.section_name,
@@ -242,6 +244,7 @@ function ReportMemo({
           className="cad-memo__health"
         />
       ) : null}
+      <BriefAsks asks={brief.asks} headingLevel={titled ? 3 : 2} />
       <DecisionsThisWeek decisions={brief.decisions} headingLevel={titled ? 3 : 2} />
       {changes ? (
         <SinceLastWeek

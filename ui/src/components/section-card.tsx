@@ -74,6 +74,7 @@ type RowHandlers = {
   project: (projectId: number | null) => void
   assign: (memberId: number | null) => void
   remove: () => void
+  ask: (isAsk: boolean) => void
 }
 
 /** A report section as the card takes it: the contract's, its items' ageing optional. */
@@ -140,6 +141,7 @@ function useRowHandlers(
         assign: (assigned_to_team_member_id) =>
           latest.current.onUpdateItem?.(id, { assigned_to_team_member_id }),
         remove: () => latest.current.onDeleteItem?.(id),
+        ask: (is_ask) => latest.current.onUpdateItem?.(id, { is_ask }),
       }
       handlers.current.set(id, h)
     }
@@ -313,6 +315,7 @@ const SectionCard = React.memo(function SectionCard({
                     onProjectChange={onUpdateItem ? h.project : undefined}
                     onAssign={onUpdateItem && isTaskList ? h.assign : undefined}
                     onDelete={onDeleteItem ? h.remove : undefined}
+                    onAskChange={onUpdateItem ? h.ask : undefined}
                   />
                 )
               })}

@@ -1,5 +1,6 @@
 import { MoreHorizontal } from 'lucide-react'
 import * as React from 'react'
+import { ReportAsks, type ReportAsksProps } from '../components/asks'
 import { DeliveryOutcome } from '../components/delivery-outcome'
 import { type EditionSummary, EditionsList } from '../components/editions-list'
 import { ProjectHealthPanel, type ProjectHealthPanelProps } from '../components/project-health'
@@ -56,6 +57,8 @@ export type ReportViewData = {
   deliveries?: Delivery[]
   /** Questions from readers of this report's private links, newest first. */
   questions?: ReaderQuestion[]
+  /** Asks: the report's asks of its readers with their answers (GET /api/reports/{uuid}/asks). */
+  asks?: ReportAsksProps['asks']
   /** The date the 'Mark as Sent' picker starts on ('YYYY-MM-DD'); today by default. */
   defaultSentDate?: string
   /** Whether the server sends e-mail (the outcome says 'Nothing was e-mailed' when it does not). */
@@ -97,6 +100,10 @@ export type ReportViewActions = {
   onAnswerQuestion?: (id: number, answer: string | null) => Promise<void>
   /** 'Read' of an edition (the editions list shows only with it). */
   onOpenEdition?: (number: number) => void
+  /** Asks: closes or reopens an ask (the asks show only with it). */
+  onCloseAsk?: ReportAsksProps['onClose']
+  /** Asks: 'Record as decision' on an approved ask. */
+  onRecordAskDecision?: ReportAsksProps['onRecordDecision']
 }
 
 export type ReportViewProps = {
@@ -301,6 +308,14 @@ export function ReportView({ data: d, actions: a, loading, sectionCard }: Report
         <ReaderQuestions
           questions={d.questions}
           onAnswer={a.onAnswerQuestion}
+          formatDate={formatDate}
+        />
+      ) : null}
+      {d.asks?.length && a.onCloseAsk ? (
+        <ReportAsks
+          asks={d.asks}
+          onClose={a.onCloseAsk}
+          onRecordDecision={a.onRecordAskDecision}
           formatDate={formatDate}
         />
       ) : null}

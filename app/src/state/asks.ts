@@ -1,0 +1,65 @@
+import type { AskAnswerKind, ReportAsk } from '@cadence/ui'
+import { api, call } from '../api/client'
+import { onCacheReset } from './cache'
+import { createResource, useResourceFor } from './resource'
+
+// Asks of the readers (docs/features.md, Asks): the report page's asks with their answers, closing
+// one, recording an approved one as a decision; and a reader's answer from the shared page.
+
+/** GET /api/reports/{uuid}/asks for the report on screen (its uuid is the key). */
+const reportAsks = createResource(async (uuid: string) => {
+  const data = await call(api.api.reports({ uuid }).asks.get())
+  return data.asks
+})
+
+/** The report's asks (empty until loaded). */
+function useReportAsks(uuid: string): ReportAsk[] {
+  return useResourceFor(reportAsks, uuid).data ?? []
+}
+
+/** Loads (or reloads) the report's asks; a failure is logged and leaves them as they were. */
+async function loadReportAsks(uuid: string): Promise<void> {
+  await reportAsks.load({ key: uuid, force: true }).catch((error) => console.error(error))
+}
+
+/** PUT /api/asks/{item_id}: closes an ask (carried no further, no more answers) or reopens it. */
+async function closeAsk(uuid: string, itemId: number, closed: boolean): Promise<void> {
+  await call(api.api.asks({ item_id: itemId }).put({ closed }))
+  await loadReportAsks(uuid)
+}
+
+/**
+ * 'Record as decision' on an approved ask: POST /api/decisions with the ask as its title, the day
+ * of the first approval, who approved it as the why, and the ask's item as its source.
+ */
+async function recordAskDecision(ask: ReportAsk): Promise<void> {
+  const approvals = ask.answers.filter((a) => a.answer === 'approve')
+  if (!approvals.length) throw new Error('Only an approved ask is recorded as a decision')
+  const names = [...new Set(approvals.map((a) => a.name))].join(', ')
+  await call(
+    api.api.decisions.post({
+      title: ask.content,
+      decided_on: approvals[0].created_at.slice(0, 10),
+      rationale: `Approved by ${names} on the brief`,
+      source_item_id: ask.item_id,
+    }),
+  )
+}
+
+/** A reader's answer from a private link (no account): POST /api/shared/{token}/asks/{id}/answers. */
+async function answerSharedAsk(
+  token: string,
+  answer: { item_id: number; name: string; answer: AskAnswerKind; text: string | null },
+): Promise<void> {
+  const { item_id, ...body } = answer
+  await call(
+    api.api
+      .shared({ token })
+      .asks({ item_id })
+      .answers.post({ ...body, text: body.text ?? undefined }),
+  )
+}
+
+onCacheReset(() => reportAsks.reset())
+
+export { answerSharedAsk, closeAsk, loadReportAsks, recordAskDecision, reportAsks, useReportAsks }
