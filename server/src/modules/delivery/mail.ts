@@ -167,21 +167,43 @@ export async function listReportDeliveries(ctx: AppContext, userId: number, uuid
   return rows.map(deliveryOut)
 }
 
-/** A failed delivery goes back to pending, due now, with a fresh round of attempts. */
+/**
+ * A failed delivery goes back to pending, due now, with a fresh round of attempts. Made once by
+ * the database: one conditional update (`… AND status = 'failed'`) in one transaction with the
+ * send quota it spends, so of two Retries at the same moment, on any instances, one makes the
+ * retry and spends the quota and the other changes nothing (400: it is not failed any more); a
+ * Retry over the quota (429) leaves the delivery failed.
+ */
 export async function retryDelivery(ctx: AppContext, userId: number, id: number) {
-  const [row] = await ctx.db.orm
-    .select()
-    .from(deliveries)
-    .where(and(eq(deliveries.id, id), eq(deliveries.user_id, userId)))
-  if (!row) throw new NotFound('Delivery not found')
-  if (row.status !== 'failed') throw new BadRequest('Only a failed delivery can be retried')
-  await spendSendQuota(ctx, userId)
-  const now = new Date().toISOString()
-  const [updated] = await ctx.db.orm
-    .update(deliveries)
-    .set({ status: 'pending', attempts: 0, next_attempt_at: now, updated_at: now })
-    .where(eq(deliveries.id, id))
-    .returning()
+  const updated = await ctx.db.tx(
+    async (tx) => {
+      const now = new Date().toISOString()
+      const [row] = await tx.orm
+        .update(deliveries)
+        .set({ status: 'pending', attempts: 0, next_attempt_at: now, updated_at: now })
+        .where(
+          and(
+            eq(deliveries.id, id),
+            eq(deliveries.user_id, userId),
+            eq(deliveries.status, 'failed'),
+          ),
+        )
+        .returning()
+      if (!row) {
+        // Nothing changed: say why (read only to choose the answer).
+        const [seen] = await tx.orm
+          .select({ id: deliveries.id })
+          .from(deliveries)
+          .where(and(eq(deliveries.id, id), eq(deliveries.user_id, userId)))
+        if (!seen) throw new NotFound('Delivery not found')
+        throw new BadRequest('Only a failed delivery can be retried')
+      }
+      // Over the quota: throws 429 and the update above is rolled back with it.
+      await spendSendQuota({ ...ctx, db: tx }, userId)
+      return row
+    },
+    { user: userId },
+  )
   wakeMailers(ctx.db)
   return deliveryOut(updated)
 }
