@@ -53,6 +53,107 @@ type MentionInputProps = Omit<
   'aria-label': string
 }
 
+type KeyActions = {
+  /** Moves the highlight to this suggestion. */
+  setActive: (index: number) => void
+  /** Picks the highlighted suggestion. */
+  pick: () => void
+  /** Closes the suggestions for this `@query`. */
+  dismiss: () => void
+  onSubmit?: () => void
+  onCancel?: () => void
+}
+
+/**
+ * The keys of the input: with suggestions open, arrows move, Enter or Tab picks, Escape closes
+ * them; otherwise Escape cancels and Enter submits (never mid-composition).
+ */
+function onMentionKey(
+  event: React.KeyboardEvent<HTMLInputElement>,
+  list: { open: boolean; count: number; activeIndex: number },
+  actions: KeyActions,
+) {
+  if (list.open) {
+    if (event.key === 'ArrowDown') {
+      event.preventDefault()
+      actions.setActive((list.activeIndex + 1) % list.count)
+      return
+    }
+    if (event.key === 'ArrowUp') {
+      event.preventDefault()
+      actions.setActive((list.activeIndex - 1 + list.count) % list.count)
+      return
+    }
+    if (event.key === 'Enter' || event.key === 'Tab') {
+      event.preventDefault()
+      actions.pick()
+      return
+    }
+    if (event.key === 'Escape') {
+      event.preventDefault()
+      event.stopPropagation()
+      actions.dismiss()
+      return
+    }
+  }
+  if (event.key === 'Escape' && actions.onCancel) {
+    event.preventDefault()
+    actions.onCancel()
+    return
+  }
+  if (event.key === 'Enter' && actions.onSubmit && !event.nativeEvent.isComposing) {
+    event.preventDefault()
+    actions.onSubmit()
+  }
+}
+
+/** The suggestions under the input; a click picks one and keeps focus in the input. */
+function MentionList({
+  listId,
+  suggestions,
+  activeIndex,
+  actions,
+}: {
+  listId: string
+  suggestions: TeamMember[]
+  activeIndex: number
+  actions: { select: (member: TeamMember) => void; setActive: (index: number) => void }
+}) {
+  return (
+    <div
+      id={listId}
+      role="listbox"
+      aria-label="Assign to team member"
+      className="cad-popover cad-mention__list"
+    >
+      {suggestions.map((member, i) => (
+        <div
+          key={member.id}
+          id={`${listId}-${i}`}
+          role="option"
+          tabIndex={-1}
+          aria-selected={i === activeIndex}
+          className="cad-menu-item cad-mention__option"
+          onMouseDown={(e) => {
+            // keep focus in the input
+            e.preventDefault()
+            actions.select(member)
+          }}
+          onMouseEnter={() => actions.setActive(i)}
+        >
+          <span className="cad-mention__avatar" aria-hidden="true">
+            {member.name.slice(0, 1).toUpperCase()}
+          </span>
+          <span className="cad-mention__name cad-truncate">{member.name}</span>
+          {member.title ? (
+            <span className="cad-mention__title cad-truncate">{member.title}</span>
+          ) : null}
+        </div>
+      ))}
+    </div>
+  )
+}
+
 function MentionInput({
   value,
   onChange,
@@ -96,38 +197,17 @@ function MentionInput({
   function onKeyDown(event: React.KeyboardEvent<HTMLInputElement>) {
     onKeyDownProp?.(event)
     if (event.defaultPrevented) return
-    if (open) {
-      if (event.key === 'ArrowDown') {
-        event.preventDefault()
-        setActive((activeIndex + 1) % suggestions.length)
-        return
-      }
-      if (event.key === 'ArrowUp') {
-        event.preventDefault()
-        setActive((activeIndex - 1 + suggestions.length) % suggestions.length)
-        return
-      }
-      if (event.key === 'Enter' || event.key === 'Tab') {
-        event.preventDefault()
-        select(suggestions[activeIndex])
-        return
-      }
-      if (event.key === 'Escape') {
-        event.preventDefault()
-        event.stopPropagation()
-        setDismissed(key)
-        return
-      }
-    }
-    if (event.key === 'Escape' && onCancel) {
-      event.preventDefault()
-      onCancel()
-      return
-    }
-    if (event.key === 'Enter' && onSubmit && !event.nativeEvent.isComposing) {
-      event.preventDefault()
-      onSubmit()
-    }
+    onMentionKey(
+      event,
+      { open, count: suggestions.length, activeIndex },
+      {
+        setActive,
+        pick: () => select(suggestions[activeIndex]),
+        dismiss: () => setDismissed(key),
+        onSubmit,
+        onCancel,
+      },
+    )
   }
 
   return (
@@ -156,37 +236,12 @@ function MentionInput({
         {...props}
       />
       {open ? (
-        <div
-          id={listId}
-          role="listbox"
-          aria-label="Assign to team member"
-          className="cad-popover cad-mention__list"
-        >
-          {suggestions.map((member, i) => (
-            <div
-              key={member.id}
-              id={`${listId}-${i}`}
-              role="option"
-              tabIndex={-1}
-              aria-selected={i === activeIndex}
-              className="cad-menu-item cad-mention__option"
-              onMouseDown={(e) => {
-                // keep focus in the input
-                e.preventDefault()
-                select(member)
-              }}
-              onMouseEnter={() => setActive(i)}
-            >
-              <span className="cad-mention__avatar" aria-hidden="true">
-                {member.name.slice(0, 1).toUpperCase()}
-              </span>
-              <span className="cad-mention__name cad-truncate">{member.name}</span>
-              {member.title ? (
-                <span className="cad-mention__title cad-truncate">{member.title}</span>
-              ) : null}
-            </div>
-          ))}
-        </div>
+        <MentionList
+          listId={listId}
+          suggestions={suggestions}
+          activeIndex={activeIndex}
+          actions={{ select, setActive }}
+        />
       ) : null}
     </div>
   )

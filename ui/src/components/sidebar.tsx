@@ -125,6 +125,159 @@ function Bucket({
   )
 }
 
+/** What every list's entries need: which one is on screen, and what a followed link does. */
+type Current = { activeUuid?: string; onNavigate?: () => void }
+
+/** The Reports tab: this week's report, the recent ones, then older ones in closed buckets. */
+function ReportsPanel({
+  reports,
+  weeks,
+  current,
+  newQuestions,
+  onAddReport,
+}: {
+  reports: Report[]
+  weeks: { startDay: Weekday; endDay: Weekday; today?: Date }
+  current: Current
+  newQuestions?: Readonly<Record<string, number>>
+  onAddReport: () => void
+}) {
+  const groups = groupReportsForSidebar(reports, weeks.today ?? new Date(), weeks.startDay)
+  const entry = (r: Report) => (
+    <ReportEntry
+      key={r.uuid}
+      report={r}
+      startDay={weeks.startDay}
+      endDay={weeks.endDay}
+      active={r.uuid === current.activeUuid}
+      onNavigate={current.onNavigate}
+      questions={newQuestions?.[r.uuid]}
+    />
+  )
+  return (
+    <TabsContent value="reports" className="cad-sidenav__panel">
+      <Button variant="secondary" size="sm" className="cad-sidenav__add" onClick={onAddReport}>
+        <Plus size={14} aria-hidden /> Add New Report
+      </Button>
+      {reports.length === 0 ? (
+        <p className="cad-sidenav__empty">No reports yet</p>
+      ) : (
+        <>
+          <h3 className="cad-sidenav__heading cad-sidenav__heading--this-week">This Week</h3>
+          {groups.thisWeek ? (
+            <ul className="cad-sidenav__list">{entry(groups.thisWeek)}</ul>
+          ) : (
+            <p className="cad-sidenav__note">No report for this week</p>
+          )}
+          {groups.recent.length > 0 && (
+            <>
+              <h3 className="cad-sidenav__heading">Recent Reports</h3>
+              <ul className="cad-sidenav__list">{groups.recent.map(entry)}</ul>
+            </>
+          )}
+          {groups.buckets.map((b) => (
+            <Bucket key={b.label} label={b.label} count={b.reports.length}>
+              {b.reports.map(entry)}
+            </Bucket>
+          ))}
+        </>
+      )}
+    </TabsContent>
+  )
+}
+
+/** The Projects tab: active projects by name, and the 'Add New Project' modal. */
+function ProjectsPanel({
+  projects,
+  current,
+  onAddProject,
+}: {
+  projects: Project[]
+  current: Current
+  onAddProject: (name: string) => void | Promise<void>
+}) {
+  const [addingProject, setAddingProject] = React.useState(false)
+  const activeProjects = projects.filter((p) => p.status === 'active').sort(byName)
+  return (
+    <TabsContent value="projects" className="cad-sidenav__panel">
+      <Button
+        variant="secondary"
+        size="sm"
+        className="cad-sidenav__add"
+        onClick={() => setAddingProject(true)}
+      >
+        <Plus size={14} aria-hidden /> Add New Project
+      </Button>
+      {activeProjects.length === 0 ? (
+        <p className="cad-sidenav__empty">No active projects</p>
+      ) : (
+        <ul className="cad-sidenav__list">
+          {activeProjects.map((p) => (
+            <li key={p.uuid}>
+              <Link
+                href={`/projects/${p.uuid}`}
+                className="cad-sidenav__entry"
+                aria-current={p.uuid === current.activeUuid ? 'page' : undefined}
+                onClick={current.onNavigate}
+              >
+                <span className="cad-sidenav__entry-title">{p.name}</span>
+                <span className="cad-sidenav__entry-sub cad-tabular">
+                  Updated {formatDate(p.updated_at)}
+                </span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+      <AddProjectDialog
+        open={addingProject}
+        onOpenChange={setAddingProject}
+        onSubmit={onAddProject}
+      />
+    </TabsContent>
+  )
+}
+
+/** The Team tab: team members by name. */
+function TeamPanel({
+  members,
+  current,
+  onAddTeamMember,
+}: {
+  members: TeamMember[]
+  current: Current
+  onAddTeamMember: () => void
+}) {
+  const sortedMembers = [...members].sort(byName)
+  return (
+    <TabsContent value="team" className="cad-sidenav__panel">
+      <Button variant="secondary" size="sm" className="cad-sidenav__add" onClick={onAddTeamMember}>
+        <Plus size={14} aria-hidden /> Add New Team Member
+      </Button>
+      {sortedMembers.length === 0 ? (
+        <p className="cad-sidenav__empty">No team members yet</p>
+      ) : (
+        <ul className="cad-sidenav__list">
+          {sortedMembers.map((m) => (
+            <li key={m.uuid}>
+              <Link
+                href={`/team-members/${m.uuid}`}
+                className="cad-sidenav__entry"
+                aria-current={m.uuid === current.activeUuid ? 'page' : undefined}
+                onClick={current.onNavigate}
+              >
+                <span className="cad-sidenav__entry-title">{m.name}</span>
+                {m.title && <span className="cad-sidenav__entry-sub">{m.title}</span>}
+                <span className="cad-sidenav__entry-sub">{m.email}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </TabsContent>
+  )
+}
+
 function Sidebar({
   tab,
   onTabChange,
@@ -142,22 +295,7 @@ function Sidebar({
   newQuestions,
   className,
 }: SidebarProps) {
-  const [addingProject, setAddingProject] = React.useState(false)
-  const groups = groupReportsForSidebar(reports, today ?? new Date(), startDay)
-  const activeProjects = projects.filter((p) => p.status === 'active').sort(byName)
-  const sortedMembers = [...members].sort(byName)
-  const entry = (r: Report) => (
-    <ReportEntry
-      key={r.uuid}
-      report={r}
-      startDay={startDay}
-      endDay={endDay}
-      active={r.uuid === activeUuid}
-      onNavigate={onNavigate}
-      questions={newQuestions?.[r.uuid]}
-    />
-  )
-
+  const current = { activeUuid, onNavigate }
   return (
     <Tabs
       value={tab}
@@ -176,103 +314,15 @@ function Sidebar({
           <Users size={14} aria-hidden /> Team
         </TabsTrigger>
       </TabsList>
-
-      <TabsContent value="reports" className="cad-sidenav__panel">
-        <Button variant="secondary" size="sm" className="cad-sidenav__add" onClick={onAddReport}>
-          <Plus size={14} aria-hidden /> Add New Report
-        </Button>
-        {reports.length === 0 ? (
-          <p className="cad-sidenav__empty">No reports yet</p>
-        ) : (
-          <>
-            <h3 className="cad-sidenav__heading cad-sidenav__heading--this-week">This Week</h3>
-            {groups.thisWeek ? (
-              <ul className="cad-sidenav__list">{entry(groups.thisWeek)}</ul>
-            ) : (
-              <p className="cad-sidenav__note">No report for this week</p>
-            )}
-            {groups.recent.length > 0 && (
-              <>
-                <h3 className="cad-sidenav__heading">Recent Reports</h3>
-                <ul className="cad-sidenav__list">{groups.recent.map(entry)}</ul>
-              </>
-            )}
-            {groups.buckets.map((b) => (
-              <Bucket key={b.label} label={b.label} count={b.reports.length}>
-                {b.reports.map(entry)}
-              </Bucket>
-            ))}
-          </>
-        )}
-      </TabsContent>
-
-      <TabsContent value="projects" className="cad-sidenav__panel">
-        <Button
-          variant="secondary"
-          size="sm"
-          className="cad-sidenav__add"
-          onClick={() => setAddingProject(true)}
-        >
-          <Plus size={14} aria-hidden /> Add New Project
-        </Button>
-        {activeProjects.length === 0 ? (
-          <p className="cad-sidenav__empty">No active projects</p>
-        ) : (
-          <ul className="cad-sidenav__list">
-            {activeProjects.map((p) => (
-              <li key={p.uuid}>
-                <Link
-                  href={`/projects/${p.uuid}`}
-                  className="cad-sidenav__entry"
-                  aria-current={p.uuid === activeUuid ? 'page' : undefined}
-                  onClick={onNavigate}
-                >
-                  <span className="cad-sidenav__entry-title">{p.name}</span>
-                  <span className="cad-sidenav__entry-sub cad-tabular">
-                    Updated {formatDate(p.updated_at)}
-                  </span>
-                </Link>
-              </li>
-            ))}
-          </ul>
-        )}
-        <AddProjectDialog
-          open={addingProject}
-          onOpenChange={setAddingProject}
-          onSubmit={onAddProject}
-        />
-      </TabsContent>
-
-      <TabsContent value="team" className="cad-sidenav__panel">
-        <Button
-          variant="secondary"
-          size="sm"
-          className="cad-sidenav__add"
-          onClick={onAddTeamMember}
-        >
-          <Plus size={14} aria-hidden /> Add New Team Member
-        </Button>
-        {sortedMembers.length === 0 ? (
-          <p className="cad-sidenav__empty">No team members yet</p>
-        ) : (
-          <ul className="cad-sidenav__list">
-            {sortedMembers.map((m) => (
-              <li key={m.uuid}>
-                <Link
-                  href={`/team-members/${m.uuid}`}
-                  className="cad-sidenav__entry"
-                  aria-current={m.uuid === activeUuid ? 'page' : undefined}
-                  onClick={onNavigate}
-                >
-                  <span className="cad-sidenav__entry-title">{m.name}</span>
-                  {m.title && <span className="cad-sidenav__entry-sub">{m.title}</span>}
-                  <span className="cad-sidenav__entry-sub">{m.email}</span>
-                </Link>
-              </li>
-            ))}
-          </ul>
-        )}
-      </TabsContent>
+      <ReportsPanel
+        reports={reports}
+        weeks={{ startDay, endDay, today }}
+        current={current}
+        newQuestions={newQuestions}
+        onAddReport={onAddReport}
+      />
+      <ProjectsPanel projects={projects} current={current} onAddProject={onAddProject} />
+      <TeamPanel members={members} current={current} onAddTeamMember={onAddTeamMember} />
     </Tabs>
   )
 }
