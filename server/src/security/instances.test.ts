@@ -5,49 +5,12 @@
 // through both land exactly once, logout on one ends the session everywhere, and a SIGKILL of one
 // loses no acknowledged write.
 import { afterAll, describe, expect, test } from 'bun:test'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { freshTestDatabaseUrl, testEngine } from '../test/engines'
-import { freePort, waitForServer } from '../test/http'
-import { signInAcross } from '../test/instances'
+import { testEngine } from '../test/engines'
+import { instanceRunner, signInAcross } from '../test/instances'
 
-const dir = mkdtempSync(join(tmpdir(), 'cadence-instances-'))
-const serverEntry = join(import.meta.dir, '..', 'index.ts')
-const children: Array<ReturnType<typeof Bun.spawn>> = []
-afterAll(() => {
-  for (const child of children) child.kill('SIGKILL')
-  rmSync(dir, { recursive: true, force: true })
-})
-
-const database = async (): Promise<Record<string, string>> =>
-  testEngine() === 'pg'
-    ? { DATABASE_URL: await freshTestDatabaseUrl() }
-    : { DATABASE_PATH: join(dir, `shared-${Math.random().toString(36).slice(2)}.db`) }
-
-/** One instance; every instance of a deployment has the same PUBLIC_URL (the proxy's origin). */
-function start(port: number, publicUrl: string, db: Record<string, string>) {
-  const child = Bun.spawn(['bun', serverEntry], {
-    env: { ...process.env, ...db, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: publicUrl },
-    stdout: 'ignore',
-    stderr: 'inherit',
-  })
-  children.push(child)
-  return child
-}
-
-async function twoInstances() {
-  const db = await database()
-  const portA = freePort()
-  const portB = freePort()
-  const publicUrl = `http://localhost:${portA}`
-  const a = { base: `http://127.0.0.1:${portA}`, proc: start(portA, publicUrl, db) }
-  await waitForServer(a.base, 20_000)
-  // The second starts once the first has migrated (a concurrent start is covered by the lock).
-  const b = { base: `http://127.0.0.1:${portB}`, proc: start(portB, publicUrl, db) }
-  await waitForServer(b.base, 20_000)
-  return { a, b, publicUrl }
-}
+const runner = instanceRunner()
+afterAll(() => runner.stop())
+const { twoInstances } = runner
 
 describe(`two instances on one ${testEngine() === 'pg' ? 'PostgreSQL' : 'SQLite'} database`, () => {
   test('behave as one: sessions, reads after writes, writes once, logout everywhere, SIGKILL', async () => {
