@@ -104,8 +104,8 @@ function ReportPage() {
     onSend: () => setReview('send'),
     // 'Send update' (a sent report): the review step again, which sends the next edition.
     onSendUpdate: () => setReview('update'),
-    // No page shows a frozen edition yet: 'Read' opens its PDF.
-    onOpenEdition: (number) => window.open(editionPdfHref(uuid, number), '_blank', 'noopener'),
+    // 'Read' opens the edition's own page (its PDF stays one link away in the list).
+    onOpenEdition: (number) => navigate(`/reports/${uuid}/editions/${number}`),
     onStatusChange: async (status, sentDate) => {
       const ok = await (status === 'sent' ? markAsSent(sentDate ?? '') : markAsDraft())
       if (ok && status === 'sent') void watchDeliveries(uuid)

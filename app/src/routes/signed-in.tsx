@@ -37,6 +37,7 @@ export function preloadDashboard(): Promise<unknown> {
 const ReportsOverviewPage = lazy(() => import('./reports-overview'))
 const ReportPage = lazy(() => import('./report'))
 const DraftPage = lazy(() => import('./draft'))
+const EditionPage = lazy(() => import('./edition'))
 const ProjectsOverviewPage = lazy(() => import('./projects-overview'))
 const ProjectPage = lazy(() => import('./project'))
 const TeamOverviewPage = lazy(() => import('./team-overview'))
@@ -239,6 +240,7 @@ function SignedInApp() {
           <Route path="/dashboard" component={DashboardPage} />
           <Route path="/reports" component={ReportsOverviewPage} />
           <Route path="/reports/:uuid/draft" component={DraftPage} />
+          <Route path="/reports/:uuid/editions/:number" component={EditionPage} />
           <Route path="/reports/:uuid" component={ReportPage} />
           <Route path="/projects" component={ProjectsOverviewPage} />
           <Route path="/projects/:uuid" component={ProjectPage} />

@@ -4,6 +4,7 @@ export {
   AdminView,
   DashboardView,
   DraftView,
+  EditionView,
   NotFoundView,
   PrepareOneOnOneView,
   ProjectsOverviewView,

@@ -6,7 +6,9 @@ import { resetCache } from './cache'
 import { deliveriesState, resetDeliveries, stopDeliveries } from './deliveries'
 import {
   editionPdfHref,
+  editionState,
   editionsState,
+  loadEdition,
   loadEditions,
   reportPdfHref,
   resetEditions,
@@ -178,3 +180,25 @@ async function waitUntil(done: () => boolean) {
   for (let i = 0; i < 1000 && !done(); i++) await new Promise((r) => setTimeout(r, 0))
   expect(done()).toBe(true)
 }
+
+describe('one edition, on its own page', () => {
+  test('GET /api/reports/{uuid}/editions/{number} once; an edition never changes, so it is not asked again', async () => {
+    const brief = { ...second, title: 'Apollo beta', week_start_date: '2026-11-16' }
+    const calls = stubFetch(({ path }) =>
+      path === '/api/reports/r1/editions/2'
+        ? json(brief)
+        : json({ error: 'Edition not found' }, 404),
+    )
+    await loadEdition('r1', 2)
+    await loadEdition('r1', 2)
+    expect(calls.map((c) => c.path)).toEqual(['/api/reports/r1/editions/2'])
+    expect(editionState.key).toBe('r1/2')
+    expect(editionState.data).toMatchObject({ number: 2, note: 'Launch moved a week' })
+
+    // Another edition replaces it; one that is not there leaves nothing to show.
+    await loadEdition('r1', 3)
+    expect(editionState.key).toBe('r1/3')
+    expect(editionState.data).toBeNull()
+    expect(editionState.error).toBe('Edition not found')
+  })
+})

@@ -1,4 +1,4 @@
-import type { EditionSummary } from '@cadence/ui'
+import type { EditionDetail, EditionSummary } from '@cadence/ui'
 import { api, call } from '../api/client'
 import { onCacheReset } from './cache'
 import { watchDeliveries } from './deliveries'
@@ -22,6 +22,39 @@ const reportEditions = createResource(
 )
 
 const editionsState = reportEditions.state
+
+/**
+ * One frozen edition, read on its own page; the key is `{uuid}/{number}`. An edition never
+ * changes: once it came, it is not asked for again (until sign-out resets it).
+ */
+const oneEdition = createResource(
+  (key: string) => {
+    const [uuid, number] = key.split('/')
+    return call(
+      api.api
+        .reports({ uuid })
+        .editions({ number: Number(number) })
+        .get(),
+    )
+  },
+  { freshMs: Number.POSITIVE_INFINITY },
+)
+
+/**
+ * GET /api/reports/{uuid}/editions/{number} for the edition's page (offline, the answer comes
+ * from the API cache like any read). A failure is logged; the page then says it is not found.
+ */
+async function loadEdition(uuid: string, number: number): Promise<void> {
+  await oneEdition.load({ key: `${uuid}/${number}` }).catch((error) => console.error(error))
+}
+
+const editionState = oneEdition.state
+
+/** The edition of the page (null while another one is held or none came) and whether it loads. */
+function useEdition(uuid: string, number: number) {
+  const state = useResourceFor(oneEdition, `${uuid}/${number}`)
+  return { edition: state.data as EditionDetail | null, loading: state.loading && !state.loaded }
+}
 
 /** GET /api/reports/{uuid}/editions; a failure is logged and leaves the list as it was. */
 async function loadEditions(uuid: string, { force = false } = {}): Promise<EditionSummary[]> {
@@ -61,6 +94,7 @@ const reportPdfHref = (uuid: string) => `/api/reports/${uuid}/pdf`
 
 function resetEditions() {
   reportEditions.reset()
+  oneEdition.reset()
 }
 onCacheReset(resetEditions)
 
@@ -71,11 +105,14 @@ function useEditions(uuid: string): EditionSummary[] {
 
 export {
   editionPdfHref,
+  editionState,
   editionsState,
+  loadEdition,
   loadEditions,
   reloadEditions,
   reportPdfHref,
   resetEditions,
   sendUpdate,
+  useEdition,
   useEditions,
 }

@@ -1,0 +1,173 @@
+// Stories for ui/src/screens/edition.tsx, which draws ui/src/components/report-memo.tsx
+import { type EditionDetail, EditionView } from '@cadence/ui'
+import type { Meta, StoryObj } from '@storybook/react-vite'
+import { expect, fn, userEvent, within } from 'storybook/test'
+
+const meta = {
+  title: 'Screens/Edition',
+  component: EditionView,
+  args: { edition: null, weekRange: 'Nov 23 – Nov 27, 2026', onBack: fn() },
+} satisfies Meta<typeof EditionView>
+export default meta
+type Story = StoryObj<typeof meta>
+
+/** Edition 2 of a sent brief: an update with its note, and 'Since last week' frozen with it. */
+const edition: EditionDetail = {
+  number: 2,
+  sent_at: '2026-11-28T09:30:00.000Z',
+  note: 'The beta moved to Dec 7',
+  title: 'Apollo beta and Q4 hiring',
+  week_start_date: '2026-11-23',
+  summary: 'Beta slipped two weeks; hiring on plan for engineering, behind for sales.',
+  sent_date: '2026-11-27',
+  author: { name: 'Dana Whitfield', title: 'Chief Executive' },
+  organisation_name: 'Northwind Labs',
+  project_health: [
+    {
+      project_uuid: 'p-apollo',
+      project_name: 'Apollo',
+      health: 'at_risk',
+      note: 'Vendor slipped the beta by two weeks.',
+      previous_health: 'on_track',
+      open_count: 2,
+      completed_count: 1,
+    },
+  ],
+  since_last_week: {
+    previous: { week_start_date: '2026-11-16', title: 'Apollo vendor shortlist' },
+    counts: { completed: 1, new: 1, carried: 2, stalled: 1 },
+    completed: [
+      {
+        id: 22,
+        content: 'Sign the QA vendor',
+        item_type: 'task',
+        section_name: 'Action Items',
+        project_name: 'Apollo',
+        is_completed: true,
+        origin_week_start_date: '2026-11-16',
+        open_weeks: 1,
+      },
+    ],
+    stalled: [
+      {
+        id: 24,
+        content: 'Renew the office lease',
+        item_type: 'task',
+        section_name: 'Action Items',
+        project_name: null,
+        is_completed: false,
+        origin_week_start_date: '2026-11-02',
+        open_weeks: 3,
+      },
+    ],
+  },
+  sections: [
+    {
+      id: 1,
+      section_name: 'Highlights',
+      section_type: 'standard',
+      content: null,
+      items: [
+        {
+          id: 11,
+          content: 'Closed the Series C data room',
+          is_completed: false,
+          project_name: null,
+          assignee_name: null,
+        },
+      ],
+    },
+    {
+      id: 2,
+      section_name: 'Action Items',
+      section_type: 'tasks',
+      content: null,
+      items: [
+        {
+          id: 21,
+          content: 'Move the beta to Dec 7',
+          is_completed: false,
+          project_name: 'Apollo',
+          assignee_name: 'Dana Ruiz',
+        },
+        {
+          id: 22,
+          content: 'Sign the QA vendor',
+          is_completed: true,
+          project_name: 'Apollo',
+          assignee_name: null,
+        },
+        {
+          id: 24,
+          content: 'Renew the office lease',
+          is_completed: false,
+          project_name: null,
+          assignee_name: null,
+        },
+      ],
+    },
+  ],
+}
+
+export const Typical: Story = {
+  args: { edition, pdfHref: '/api/reports/r1/editions/2/pdf' },
+  play: async ({ canvas, canvasElement, args }) => {
+    // Which edition: its number, when it went out, the update's note.
+    const about = canvasElement.querySelector('[data-slot="edition-about"]') as HTMLElement
+    await expect(about).toHaveTextContent('Edition 2')
+    await expect(about).toHaveTextContent('Sent Nov 28, 2026')
+    await expect(about).toHaveTextContent('The beta moved to Dec 7')
+    // The memo as readers got it: header, update line, health, 'Since last week', sections.
+    const header = canvas.getByText('Northwind Labs').closest('header') as HTMLElement
+    await expect(header).toHaveTextContent('From Dana Whitfield, Chief Executive')
+    await expect(header).toHaveTextContent('Updated Nov 28, 2026: The beta moved to Dec 7')
+    await expect(canvas.getByRole('heading', { name: 'Project health' })).toBeInTheDocument()
+    const since = canvasElement.querySelector('[data-slot="since-last-week"]') as HTMLElement
+    await expect(since).toHaveTextContent('1 completed')
+    await expect(since).toHaveTextContent('1 stalled')
+    await expect(within(since).getByText('Renew the office lease')).toBeInTheDocument()
+    await expect(canvas.getByText('Move the beta to Dec 7')).toBeInTheDocument()
+    await expect(canvas.getByText('End of Report')).toBeInTheDocument()
+    await expect(canvas.getByRole('link', { name: 'Download PDF' })).toHaveAttribute(
+      'href',
+      '/api/reports/r1/editions/2/pdf',
+    )
+    await userEvent.click(canvas.getByRole('button', { name: 'Back to Report' }))
+    await expect(args.onBack).toHaveBeenCalled()
+  },
+}
+
+/** The first edition: no update line, no note. */
+export const FirstEdition: Story = {
+  args: { edition: { ...edition, number: 1, sent_at: '2026-11-27T16:00:00.000Z', note: null } },
+  play: async ({ canvas, canvasElement }) => {
+    const about = canvasElement.querySelector('[data-slot="edition-about"]') as HTMLElement
+    await expect(about).toHaveTextContent('Edition 1')
+    await expect(about).toHaveTextContent('Sent Nov 27, 2026')
+    await expect(canvas.queryByText(/Updated/)).toBeNull()
+    await expect(canvas.queryByRole('link', { name: 'Download PDF' })).toBeNull()
+  },
+}
+
+export const Dark: Story = { ...Typical, globals: { theme: 'dark' } }
+
+export const Mobile: Story = {
+  ...Typical,
+  globals: { viewport: { value: 'mobile', isRotated: false } },
+}
+
+export const Loading: Story = {
+  args: { loading: true },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('status')).toHaveTextContent('Loading report')
+    await expect(canvas.queryByText('Edition not found')).toBeNull()
+  },
+}
+
+export const NotFound: Story = {
+  play: async ({ canvas, args }) => {
+    await expect(canvas.getByText('Edition not found')).toBeInTheDocument()
+    await userEvent.click(canvas.getByRole('button', { name: 'Back to Report' }))
+    await expect(args.onBack).toHaveBeenCalled()
+  },
+}

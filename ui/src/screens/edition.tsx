@@ -1,0 +1,76 @@
+import { Download } from 'lucide-react'
+import { ReportMemo } from '../components/report-memo'
+import { formatDate } from '../lib/dates'
+import { Button } from '../primitives/button'
+import { ReportSkeleton } from '../primitives/skeleton'
+import type { BriefSinceLastWeek, EditionDetail, ReportChanges } from '../types'
+
+export type EditionViewProps = {
+  /** GET /api/reports/{uuid}/editions/{number}: the frozen brief and which edition it is. */
+  edition: EditionDetail | null
+  /** While the edition is being fetched: the report skeleton instead of 'Edition not found'. */
+  loading?: boolean
+  /** 'Nov 23 – Nov 27, 2026': the week in the author's start and end day. */
+  weekRange: string
+  /** Back to the report page. */
+  onBack: () => void
+  /** The edition's PDF (GET /api/reports/{uuid}/editions/{number}/pdf); with it, 'Download PDF'. */
+  pdfHref?: string
+}
+
+/**
+ * A brief's frozen 'Since last week' as the memo's summary takes it: the new and carried items
+ * are not frozen (the sections below list them), so their lists are empty; the counts are whole.
+ */
+export function briefChanges(since: BriefSinceLastWeek | undefined): ReportChanges | null {
+  if (!since) return null
+  const item = (i: BriefSinceLastWeek['completed'][number]) => ({ ...i, project_id: null })
+  return {
+    previous: since.previous ? { uuid: '', ...since.previous } : null,
+    counts: since.counts,
+    completed: since.completed.map(item),
+    new: [],
+    carried: [],
+    stalled: since.stalled.map(item),
+  }
+}
+
+/**
+ * `/reports/:uuid/editions/:number`: one sent edition, exactly as its readers got it (the memo
+ * the draft and the shared page draw), with its number, when it went out and the update's note.
+ */
+export function EditionView(p: EditionViewProps) {
+  if (p.loading && !p.edition) return <ReportSkeleton />
+  const e = p.edition
+  if (!e)
+    return (
+      <div className="cad-screen-center">
+        <h1 className="cad-screen__title">Edition not found</h1>
+        <Button onClick={p.onBack}>Back to Report</Button>
+      </div>
+    )
+  return (
+    <article className="cad-screen cad-draft cad-edition" data-slot="edition">
+      <div className="cad-screen__actions cad-no-print">
+        <Button onClick={p.onBack}>Back to Report</Button>
+        {p.pdfHref ? (
+          <a className="cad-button cad-button--secondary cad-button--md" href={p.pdfHref} download>
+            <Download size={14} aria-hidden /> Download PDF
+          </a>
+        ) : null}
+      </div>
+      <p className="cad-edition__about cad-no-print" data-slot="edition-about">
+        <strong className="cad-tabular">Edition {e.number}</strong>
+        <span className="cad-tabular">Sent {formatDate(e.sent_at)}</span>
+        {e.note ? <span className="cad-break">{e.note}</span> : null}
+        <span className="cad-edition__frozen">What readers got; later edits are not in it.</span>
+      </p>
+      <ReportMemo
+        brief={e}
+        weekRange={p.weekRange}
+        edition={{ number: e.number, sent_at: e.sent_at, note: e.note }}
+        changes={briefChanges(e.since_last_week)}
+      />
+    </article>
+  )
+}
