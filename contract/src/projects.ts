@@ -1,4 +1,5 @@
 import { t } from 'elysia'
+import { Health } from './project-health'
 import { ItemType } from './section-items'
 import { SectionType } from './section-templates'
 
@@ -110,3 +111,28 @@ export type ProjectWeekChanges = typeof ProjectWeekChanges.static
 /** GET /api/projects/{uuid}/changes: per report week, newest first. */
 export const ProjectChanges = t.Object({ weeks: t.Array(ProjectWeekChanges) })
 export type ProjectChanges = typeof ProjectChanges.static
+
+/**
+ * GET /api/projects/portfolio: each active project as the overview shows it — its health as last
+ * set (why and week), the trend of its last weeks with a health (oldest first), the week of the
+ * latest report with an item of it (`last_update`) and whole weeks since, `stalled` from 3 weeks
+ * without one, the open and completed items in that report, and its owner: the team member
+ * holding most of its open tasks and follow-ups. Off track, at risk, stalled first.
+ */
+export const PortfolioProject = t.Object({
+  uuid: t.String(),
+  name: t.String(),
+  health: t.Nullable(Health),
+  note: t.Nullable(t.String()),
+  health_week: t.Nullable(t.String()),
+  trend: t.Array(t.Object({ week_start_date: t.String(), health: Health })),
+  last_update: t.Nullable(t.String()),
+  weeks_since_update: t.Nullable(t.Number()),
+  stalled: t.Boolean(),
+  open_count: t.Number(),
+  completed_count: t.Number(),
+  owner: t.Nullable(t.Object({ uuid: t.String(), name: t.String(), open_count: t.Number() })),
+})
+export type PortfolioProject = typeof PortfolioProject.static
+export const ProjectPortfolio = t.Array(PortfolioProject)
+export type ProjectPortfolio = typeof ProjectPortfolio.static

@@ -230,6 +230,7 @@ const CASES: Record<string, Case> = {
   'GET /api/projects/': { path: () => '/api/projects' },
   'POST /api/projects/': { path: () => '/api/projects', body: () => ({ name: 'New project' }) },
   'GET /api/projects/analytics': { path: () => '/api/projects/analytics' },
+  'GET /api/projects/portfolio': { path: () => '/api/projects/portfolio' },
   'POST /api/projects/combine': {
     path: () => '/api/projects/combine',
     body: (f) => ({ projectUuids: [f.project.uuid, f.project2.uuid], newProjectName: 'Combined' }),

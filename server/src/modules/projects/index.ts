@@ -4,6 +4,7 @@ import {
   ProjectAnalytics,
   ProjectChanges,
   ProjectDeleted,
+  ProjectPortfolio,
   ProjectReferenced,
   ProjectsCombined,
   ProjectUpdate,
@@ -15,6 +16,7 @@ import { BadRequest } from '../../lib/errors'
 import { routeRules } from '../../lib/route-rules'
 import { authPlugin } from '../auth/plugin'
 import { ProjectModel } from './model'
+import { projectPortfolio } from './portfolio'
 import {
   combineProjects,
   createProject,
@@ -49,6 +51,11 @@ export function projectsModule(ctx: AppContext) {
       auth: true,
       response: { 200: ProjectAnalytics, 401: ErrorBody },
       detail,
+    })
+    .get('/portfolio', ({ user }) => projectPortfolio(ctx, user.id), {
+      auth: true,
+      response: { 200: ProjectPortfolio, 401: ErrorBody },
+      detail: { ...detail, summary: 'Active projects with their health, trend, update and owner' },
     })
     .post('/combine', ({ user, body }) => combineProjects(ctx, user.id, body), {
       auth: true,

@@ -1,0 +1,134 @@
+// The projects overview as a portfolio: health with its why and trend, last update, counts and
+// owner per active project, worst first; only the user's own.
+import { describe, expect, test } from 'bun:test'
+import { isoDate } from '../../lib/time'
+import { addDays, weekStart } from '../../lib/weeks'
+import { createTestApp, signIn } from '../../test/helpers'
+
+const THIS_WEEK = weekStart(isoDate(), 'monday')
+const week = (n: number) => addDays(THIS_WEEK, 7 * n)
+
+async function setUp() {
+  const ctx = await createTestApp()
+  const ada = await signIn(ctx.app, 'ada@example.com')
+  await ada.post('/api/section-templates', { name: 'Tasks', type: 'tasks' })
+  const project = async (name: string) => (await ada.post('/api/projects', { name })).json
+  const [apollo, atlas, hiring, dormant, fresh, archived] = await Promise.all(
+    ['Apollo', 'Atlas', 'Hiring', 'Dormant', 'Fresh', 'Archived'].map(project),
+  )
+  await ada.put(`/api/projects/${archived.uuid}`, { status: 'archived' })
+  const elena = (await ada.post('/api/team-members', { name: 'Elena', email: 'e@example.com' }))
+    .json
+  const tom = (await ada.post('/api/team-members', { name: 'Tom', email: 't@example.com' })).json
+  const report = async (n: number) =>
+    (await ada.post('/api/reports', { week_start_date: week(n), carry_over: false })).json
+  const item = async (
+    r: { sections: { id: number }[] },
+    p: { id: number },
+    content: string,
+    o: { member?: { id: number }; done?: boolean } = {},
+  ) => {
+    const row = (
+      await ada.post('/api/section-items', {
+        section_id: r.sections[0].id,
+        content,
+        project_id: p.id,
+        assigned_to_team_member_id: o.member?.id ?? null,
+      })
+    ).json
+    if (o.done) await ada.put(`/api/section-items/${row.id}`, { is_completed: true })
+    return row
+  }
+  const health = (r: { uuid: string }, p: { uuid: string }, h: string, note?: string) =>
+    ada.put(`/api/reports/${r.uuid}/project-health/${p.uuid}`, { health: h, note })
+  return { ...ctx, ada, apollo, atlas, hiring, dormant, fresh, elena, tom, report, item, health }
+}
+
+describe('projects portfolio', () => {
+  test('health with why and trend, last update, counts and owner; worst first', async () => {
+    const { ada, apollo, atlas, hiring, dormant, fresh, elena, tom, report, item, health } =
+      await setUp()
+    const w5 = await report(-5)
+    await item(w5, dormant, 'Old dormant work')
+    const w2 = await report(-2)
+    await item(w2, apollo, 'Apollo two weeks ago')
+    await item(w2, atlas, 'Atlas two weeks ago')
+    expect((await health(w2, apollo, 'on_track')).status).toBe(200)
+    await health(w2, atlas, 'on_track')
+    const w1 = await report(-1)
+    await item(w1, apollo, 'Apollo last week')
+    await item(w1, atlas, 'Atlas last week')
+    await health(w1, apollo, 'at_risk', 'Vendor slipped')
+    await health(w1, atlas, 'on_track')
+    const now = await report(0)
+    await item(now, apollo, 'Apollo open 1', { member: elena })
+    await item(now, apollo, 'Apollo open 2', { member: elena })
+    await item(now, apollo, 'Apollo open 3', { member: tom })
+    await item(now, apollo, 'Apollo done', { member: tom, done: true })
+    await item(now, atlas, 'Atlas open', { member: tom })
+    await item(now, hiring, 'Hiring open')
+    await health(now, apollo, 'off_track', 'Launch moved to Q2')
+    await health(now, atlas, 'on_track', 'On plan')
+
+    const res = await ada.get('/api/projects/portfolio')
+    expect(res.status).toBe(200)
+    const rows = res.json as Array<Record<string, unknown>>
+    expect(rows.map((r) => r.name)).toEqual(['Apollo', 'Dormant', 'Fresh', 'Hiring', 'Atlas'])
+    expect(rows[0]).toEqual({
+      uuid: apollo.uuid,
+      name: 'Apollo',
+      health: 'off_track',
+      note: 'Launch moved to Q2',
+      health_week: week(0),
+      trend: [
+        { week_start_date: week(-2), health: 'on_track' },
+        { week_start_date: week(-1), health: 'at_risk' },
+        { week_start_date: week(0), health: 'off_track' },
+      ],
+      last_update: week(0),
+      weeks_since_update: 0,
+      stalled: false,
+      open_count: 3,
+      completed_count: 1,
+      owner: { uuid: elena.uuid, name: 'Elena', open_count: 2 },
+    })
+    expect(rows[1]).toMatchObject({
+      name: 'Dormant',
+      health: null,
+      trend: [],
+      last_update: week(-5),
+      weeks_since_update: 5,
+      stalled: true,
+      open_count: 1,
+      owner: null,
+    })
+    expect(rows[3]).toMatchObject({ name: 'Hiring', health: null, stalled: false, open_count: 1 })
+    // Never in a report: with the oldest updates, before those with a recent one.
+    expect(rows[2]).toMatchObject({
+      name: 'Fresh',
+      last_update: null,
+      weeks_since_update: null,
+      stalled: false,
+      open_count: 0,
+      completed_count: 0,
+    })
+    expect(rows[4]).toMatchObject({
+      name: 'Atlas',
+      health: 'on_track',
+      note: 'On plan',
+      owner: { name: 'Tom', open_count: 1 },
+    })
+    expect(rows[4].uuid).toBe(atlas.uuid)
+    expect(fresh.uuid).toBe(rows[2].uuid)
+    expect(dormant.uuid).toBe(rows[1].uuid)
+    expect(hiring.uuid).toBe(rows[3].uuid)
+    expect(JSON.stringify(rows)).not.toContain('Archived')
+  })
+
+  test("another user's projects never appear; a user without projects gets an empty list", async () => {
+    const { app, ada } = await setUp()
+    const bob = await signIn(app, 'bob@example.com')
+    expect((await bob.get('/api/projects/portfolio')).json).toEqual([])
+    expect(((await ada.get('/api/projects/portfolio')).json as unknown[]).length).toBe(5)
+  })
+})

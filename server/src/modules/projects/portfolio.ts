@@ -1,0 +1,116 @@
+/**
+ * GET /api/projects/portfolio: the projects overview as a portfolio. For each active project:
+ * its health as last set (with its why and week) and the trend of the last weeks that set one,
+ * the week of the latest report with an item of it, the open and completed items in that report,
+ * and its owner — the team member holding most of its open tasks and follow-ups. Worst first:
+ * off track, at risk, then stalled (no report item for STALLED_WEEKS weeks), then the rest,
+ * each group oldest update first.
+ */
+import type { Health } from '@cadence/contract'
+import { sql } from 'drizzle-orm'
+import type { AppContext } from '../../context'
+import { compareNoCase } from '../../lib/order'
+import { isoDate } from '../../lib/time'
+import { STALLED_WEEKS, type Weekday, weeksBetween } from '../../lib/weeks'
+import { getSettings } from '../settings/service'
+
+/** How many of the latest weeks with a health the trend shows. */
+export const TREND_WEEKS = 6
+
+type HealthRow = {
+  project_id: number
+  health: Health
+  note: string | null
+  week_start_date: string
+}
+type WeekRow = { project_id: number; week_start_date: string; open: number; done: number }
+type OwnerRow = { project_id: number; uuid: string; name: string; n: number }
+
+const RANK: Record<Health, number> = { off_track: 0, at_risk: 1, on_track: 3 }
+
+export async function projectPortfolio(ctx: AppContext, userId: number) {
+  const { db } = ctx
+  const active = await db.rows<{ id: number; uuid: string; name: string }>(sql`
+    SELECT id, uuid, name FROM projects WHERE user_id = ${userId} AND status = 'active'`)
+  if (!active.length) return []
+  const healths = await db.rows<HealthRow>(sql`
+    SELECT h.project_id, h.health, h.note, r.week_start_date
+    FROM project_health h JOIN reports r ON r.id = h.report_id
+    WHERE h.user_id = ${userId}
+    ORDER BY r.week_start_date DESC`)
+  const weeks = await db.rows<WeekRow>(sql`
+    SELECT i.project_id, r.week_start_date,
+      SUM(CASE WHEN i.is_completed = 1 THEN 0 ELSE 1 END) AS open,
+      SUM(CASE WHEN i.is_completed = 1 THEN 1 ELSE 0 END) AS done
+    FROM section_items i
+    JOIN report_sections s ON s.id = i.section_id
+    JOIN reports r ON r.id = s.report_id
+    WHERE i.user_id = ${userId} AND i.project_id IS NOT NULL
+    GROUP BY i.project_id, r.week_start_date`)
+  const owners = await db.rows<OwnerRow>(sql`
+    SELECT i.project_id, m.uuid, m.name, COUNT(*) AS n
+    FROM section_items i
+    JOIN team_members m ON m.id = i.assigned_to_team_member_id AND m.user_id = i.user_id
+    WHERE i.user_id = ${userId} AND i.project_id IS NOT NULL AND i.is_completed = 0
+      AND i.item_type IN ('task', 'followup')
+      AND NOT EXISTS (SELECT 1 FROM section_items x WHERE x.carried_from_item_id = i.id)
+    GROUP BY i.project_id, m.uuid, m.name`)
+  const settings = await getSettings(ctx, userId)
+  const startDay = settings.weekly_start_day as Weekday
+  const today = isoDate()
+
+  const healthOf = Map.groupBy(healths, (h) => h.project_id)
+  const latestWeek = new Map<number, WeekRow>()
+  for (const w of weeks) {
+    const seen = latestWeek.get(w.project_id)
+    if (!seen || w.week_start_date > seen.week_start_date) latestWeek.set(w.project_id, w)
+  }
+  const ownerOf = new Map<number, OwnerRow>()
+  for (const o of owners) {
+    const seen = ownerOf.get(o.project_id)
+    const better =
+      !seen ||
+      Number(o.n) > Number(seen.n) ||
+      (Number(o.n) === Number(seen.n) && compareNoCase(o.name, seen.name) < 0)
+    if (better) ownerOf.set(o.project_id, o)
+  }
+
+  return active
+    .map((p) => {
+      const history = healthOf.get(p.id) ?? []
+      const now = history[0]
+      const latest = latestWeek.get(p.id)
+      const since = latest ? weeksBetween(latest.week_start_date, today, startDay) : null
+      const owner = ownerOf.get(p.id)
+      return {
+        uuid: p.uuid,
+        name: p.name,
+        health: now?.health ?? null,
+        note: now?.note ?? null,
+        health_week: now?.week_start_date ?? null,
+        trend: history
+          .slice(0, TREND_WEEKS)
+          .reverse()
+          .map((h) => ({ week_start_date: h.week_start_date, health: h.health })),
+        last_update: latest?.week_start_date ?? null,
+        weeks_since_update: since,
+        stalled: since !== null && since >= STALLED_WEEKS,
+        open_count: Number(latest?.open ?? 0),
+        completed_count: Number(latest?.done ?? 0),
+        owner: owner ? { uuid: owner.uuid, name: owner.name, open_count: Number(owner.n) } : null,
+      }
+    })
+    .sort(
+      (a, b) =>
+        rank(a) - rank(b) ||
+        (a.last_update ?? '').localeCompare(b.last_update ?? '') ||
+        compareNoCase(a.name, b.name),
+    )
+}
+
+/** Off track, at risk, stalled, no health, on track. */
+function rank(p: { health: Health | null; stalled: boolean }) {
+  if (p.health === 'off_track' || p.health === 'at_risk') return RANK[p.health]
+  if (p.stalled) return 2
+  return p.health === null ? 2.5 : RANK[p.health]
+}
