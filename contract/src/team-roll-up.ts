@@ -12,6 +12,18 @@ export const Invitation = t.Object({
   expires_at: t.String(),
   /** Whether the mail server took the e-mail with the link (false without SMTP). */
   emailed: t.Boolean(),
+  /**
+   * Why it was not e-mailed (null when it was): mail is not set up on this server; the member
+   * was e-mailed an invitation less than an hour ago (at most one an hour); or the mail server
+   * did not take it. Over the account's send quota nothing is made: 429.
+   */
+  not_emailed_reason: t.Nullable(
+    t.Union([
+      t.Literal('mail_not_set_up'),
+      t.Literal('emailed_within_hour'),
+      t.Literal('mail_failed'),
+    ]),
+  ),
 })
 export type Invitation = typeof Invitation.static
 

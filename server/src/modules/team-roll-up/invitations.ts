@@ -136,14 +136,14 @@ export async function createInvitation(ctx: AppContext, userId: number, memberUu
       // The e-mail: one an hour per member, claimed by a conditional update (two requests or
       // instances at once claim it once), and a send against the account's quota (429: the
       // whole invitation is undone). Within the hour the link is made but not e-mailed.
-      if (!ctx.config.smtp) return { row: created, mail: false }
+      if (!ctx.config.smtp) return { row: created, mail: 'mail_not_set_up' as const }
       const hourAgo = new Date(Date.now() - INVITATION_MAIL_GAP_MS).toISOString()
       const claimed = await tx.exec(sql`
         UPDATE team_members SET invitation_emailed_at = ${now}
         WHERE id = ${member.id}
           AND (invitation_emailed_at IS NULL OR invitation_emailed_at <= ${hourAgo})`)
       if (claimed) await spendSendQuota({ ...ctx, db: tx }, userId)
-      return { row: created, mail: claimed > 0 }
+      return { row: created, mail: claimed > 0 ? null : ('emailed_within_hour' as const) }
     },
     { user: userId },
   )
@@ -157,8 +157,9 @@ export async function createInvitation(ctx: AppContext, userId: number, memberUu
   const inviter = await ctx.db.row<{ name: string }>(
     sql`SELECT ${personName('u')} AS name FROM users u WHERE u.id = ${userId}`,
   )
+  // `mail`: null when this request claimed the e-mail, else why none goes.
   const emailed =
-    mail &&
+    mail === null &&
     (await emailInvitation(
       ctx,
       member.email,
@@ -166,7 +167,8 @@ export async function createInvitation(ctx: AppContext, userId: number, memberUu
       url,
       expiresAt,
     ))
-  return { id: row.id, url, expires_at: row.expires_at, emailed }
+  const not_emailed_reason = emailed ? null : (mail ?? ('mail_failed' as const))
+  return { id: row.id, url, expires_at: row.expires_at, emailed, not_emailed_reason }
 }
 
 /** DELETE /api/invitations/{id}: revokes at once; revoking again (or a used one) changes nothing. */
