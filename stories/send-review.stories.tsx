@@ -1,5 +1,6 @@
 import { memoBriefOf, ReportMemo, type ReportViewReport, SendReviewDialog } from '@cadence/ui'
 import type { Meta, StoryObj } from '@storybook/react-vite'
+import type { ComponentProps } from 'react'
 import { expect, fireEvent, fn, screen, userEvent, waitFor, within } from 'storybook/test'
 import { fullReport, members, projects } from './fixtures'
 
@@ -40,6 +41,19 @@ const emptyReport: ReportViewReport = {
   sections: (fullReport.sections ?? []).map((s) => ({ ...s, items: [] })),
 }
 
+/** The review step of a report to send, with what a story is about given in `props`. */
+const review = (props: Partial<ComponentProps<typeof SendReviewDialog>>) => (
+  <SendReviewDialog
+    open
+    onOpenChange={() => {}}
+    mode="send"
+    brief={brief()}
+    audience={{ emails, webhooks: [], mailConfigured: true }}
+    onSend={send}
+    {...props}
+  />
+)
+
 const reset = () => {
   send.mockClear()
   sendUpdate.mockClear()
@@ -47,17 +61,7 @@ const reset = () => {
 }
 
 export const MailSetUp: Story = {
-  render: () => (
-    <SendReviewDialog
-      open
-      onOpenChange={() => {}}
-      mode="send"
-      brief={brief()}
-      audience={{ emails, webhooks: [], mailConfigured: true }}
-      onSend={send}
-      onCopyLink={copyLink}
-    />
-  ),
+  render: () => review({ onCopyLink: copyLink }),
   play: async () => {
     reset()
     const dialog = await screen.findByRole('dialog', { name: 'Review and send' })
@@ -78,17 +82,8 @@ export const MailSetUp: Story = {
 }
 
 export const MailNotSetUp: Story = {
-  render: () => (
-    <SendReviewDialog
-      open
-      onOpenChange={() => {}}
-      mode="send"
-      brief={brief()}
-      audience={{ emails, webhooks: [], mailConfigured: false }}
-      onSend={send}
-      onCopyLink={copyLink}
-    />
-  ),
+  render: () =>
+    review({ audience: { emails, webhooks: [], mailConfigured: false }, onCopyLink: copyLink }),
   play: async () => {
     reset()
     const dialog = await screen.findByRole('dialog', { name: 'Review and send' })
@@ -111,17 +106,11 @@ export const MailNotSetUp: Story = {
 }
 
 export const Webhooks: Story = {
-  render: () => (
-    <SendReviewDialog
-      open
-      onOpenChange={() => {}}
-      mode="send"
-      brief={brief()}
-      audience={{ emails: [], webhooks: [slack, teams], mailConfigured: true }}
-      onSend={send}
-      onCopyLink={copyLink}
-    />
-  ),
+  render: () =>
+    review({
+      audience: { emails: [], webhooks: [slack, teams], mailConfigured: true },
+      onCopyLink: copyLink,
+    }),
   play: async () => {
     reset()
     const dialog = await screen.findByRole('dialog', { name: 'Review and send' })
@@ -137,18 +126,7 @@ export const Webhooks: Story = {
 }
 
 export const EmptyReport: Story = {
-  render: () => (
-    <SendReviewDialog
-      open
-      onOpenChange={() => {}}
-      mode="send"
-      brief={brief(emptyReport)}
-      audience={{ emails, webhooks: [], mailConfigured: true }}
-      untitled
-      empty
-      onSend={send}
-    />
-  ),
+  render: () => review({ brief: brief(emptyReport), untitled: true, empty: true }),
   play: async () => {
     reset()
     const dialog = await screen.findByRole('dialog', { name: 'Review and send' })
@@ -165,17 +143,12 @@ export const EmptyReport: Story = {
 }
 
 export const UpdateWithNote: Story = {
-  render: () => (
-    <SendReviewDialog
-      open
-      onOpenChange={() => {}}
-      mode="update"
-      brief={brief()}
-      audience={{ emails, webhooks: [slack], mailConfigured: true }}
-      onSend={send}
-      onSendUpdate={sendUpdate}
-    />
-  ),
+  render: () =>
+    review({
+      mode: 'update',
+      audience: { emails, webhooks: [slack], mailConfigured: true },
+      onSendUpdate: sendUpdate,
+    }),
   play: async () => {
     reset()
     const dialog = await screen.findByRole('dialog', { name: 'Send an update' })
@@ -194,18 +167,12 @@ export const UpdateWithNote: Story = {
 }
 
 export const SendFails: Story = {
-  render: () => (
-    <SendReviewDialog
-      open
-      onOpenChange={() => {}}
-      mode="send"
-      brief={brief()}
-      audience={{ emails, webhooks: [], mailConfigured: true }}
-      onSend={async () => {
+  render: () =>
+    review({
+      onSend: async () => {
         throw new Error('Network error')
-      }}
-    />
-  ),
+      },
+    }),
   play: async () => {
     const dialog = await screen.findByRole('dialog', { name: 'Review and send' })
     await userEvent.click(within(dialog).getByRole('button', { name: 'Send now' }))

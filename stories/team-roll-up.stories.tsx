@@ -9,6 +9,7 @@ import {
   type TeamMember,
 } from '@cadence/ui'
 import type { Meta, StoryObj } from '@storybook/react-vite'
+import type { ComponentProps } from 'react'
 import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test'
 import { assignedItems, invited, linked, memberships, notLinked } from './fixtures-team'
 
@@ -26,12 +27,14 @@ const onInvite = fn()
 const onRevoke = fn()
 const onUnlink = fn()
 const onChangeEmail = fn()
-const link = (member: TeamMember) => (
+/** A member's link state; `changeEmail` also offers 'Change address'. */
+const link = (member: TeamMember, changeEmail = false) => (
   <MemberLink
     member={member}
     onInvite={onInvite}
     onRevoke={onRevoke}
     onUnlink={onUnlink}
+    onChangeEmail={changeEmail ? onChangeEmail : undefined}
     formatDate={fmt}
   />
 )
@@ -61,16 +64,7 @@ export const MemberInvited: Story = {
 
 /** The executive corrects the address invitations go to (only that address can accept one). */
 export const MemberInvitedChangeAddress: Story = {
-  render: () => (
-    <MemberLink
-      member={invited}
-      onInvite={onInvite}
-      onRevoke={onRevoke}
-      onUnlink={onUnlink}
-      onChangeEmail={onChangeEmail}
-      formatDate={fmt}
-    />
-  ),
+  render: () => link(invited, true),
   play: async ({ canvas }) => {
     onChangeEmail.mockClear()
     await expect(canvas.getByText(/Invitations go to/)).toHaveTextContent(
@@ -90,16 +84,7 @@ export const MemberInvitedChangeAddress: Story = {
 }
 
 export const MemberInvitedChangeAddressEditingMobile: Story = {
-  render: () => (
-    <MemberLink
-      member={invited}
-      onInvite={onInvite}
-      onRevoke={onRevoke}
-      onUnlink={onUnlink}
-      onChangeEmail={onChangeEmail}
-      formatDate={fmt}
-    />
-  ),
+  render: () => link(invited, true),
   globals: { viewport: { value: 'mobile', isRotated: false } },
   play: async ({ canvas }) => {
     await userEvent.click(canvas.getByRole('button', { name: 'Change address' }))
@@ -110,16 +95,7 @@ export const MemberInvitedChangeAddressEditingMobile: Story = {
 }
 
 export const MemberNotOnCadenceChangeAddressDark: Story = {
-  render: () => (
-    <MemberLink
-      member={notLinked}
-      onInvite={onInvite}
-      onRevoke={onRevoke}
-      onUnlink={onUnlink}
-      onChangeEmail={onChangeEmail}
-      formatDate={fmt}
-    />
-  ),
+  render: () => link(notLinked, true),
   globals: { theme: 'dark' },
   play: async ({ canvas }) => {
     await expect(canvas.getByText('Not on Cadence yet')).toBeVisible()
@@ -149,24 +125,28 @@ const created = fn(async () => ({
   url: 'https://cadence.example.com/invite/3q2x9VfGk1mXcP8e7Lh0bQ',
   expires_at: '2026-12-09T09:00:00.000Z',
   emailed: true,
+  not_emailed_reason: null,
 }))
 const copied = fn((_url: string) => {})
 
 const onOpenChange = fn()
 
+/** The invite dialog for Tom Reed, with what a story is about given in `props`. */
+const invite = (props: Partial<ComponentProps<typeof InviteDialog>>) => (
+  <InviteDialog
+    open
+    onOpenChange={() => {}}
+    memberName="Tom Reed"
+    memberEmail="tom@example.com"
+    onCreate={created}
+    onCopy={() => {}}
+    formatDate={fmt}
+    {...props}
+  />
+)
+
 export const InviteBeforeCreating: Story = {
-  render: () => (
-    <InviteDialog
-      open
-      onOpenChange={onOpenChange}
-      memberName="Tom Reed"
-      memberEmail="tom@example.com"
-      smtp
-      onCreate={created}
-      onCopy={copied}
-      formatDate={fmt}
-    />
-  ),
+  render: () => invite({ onOpenChange, smtp: true, onCopy: copied }),
   play: async () => {
     onOpenChange.mockClear()
     created.mockClear()
@@ -180,18 +160,7 @@ export const InviteBeforeCreating: Story = {
 }
 
 export const InviteCreatesALink: Story = {
-  render: () => (
-    <InviteDialog
-      open
-      onOpenChange={() => {}}
-      memberName="Tom Reed"
-      memberEmail="tom@example.com"
-      smtp
-      onCreate={created}
-      onCopy={copied}
-      formatDate={fmt}
-    />
-  ),
+  render: () => invite({ smtp: true, onCopy: copied }),
   play: async () => {
     created.mockClear()
     copied.mockClear()
@@ -214,22 +183,16 @@ export const InviteCreatesALink: Story = {
 }
 
 export const InviteWithoutMail: Story = {
-  render: () => (
-    <InviteDialog
-      open
-      onOpenChange={() => {}}
-      memberName="Tom Reed"
-      memberEmail="tom@example.com"
-      onCreate={async () => ({
+  render: () =>
+    invite({
+      onCreate: async () => ({
         id: 8,
         url: 'https://cadence.example.com/invite/x',
         expires_at: '2026-12-09T09:00:00.000Z',
         emailed: false,
-      })}
-      onCopy={() => {}}
-      formatDate={fmt}
-    />
-  ),
+        not_emailed_reason: 'mail_not_set_up',
+      }),
+    }),
   play: async () => {
     const dialog = await screen.findByRole('dialog', { name: 'Invite to Cadence' })
     await expect(dialog).toHaveTextContent(
@@ -244,19 +207,12 @@ export const InviteWithoutMail: Story = {
 }
 
 export const InviteFails: Story = {
-  render: () => (
-    <InviteDialog
-      open
-      onOpenChange={() => {}}
-      memberName="Tom Reed"
-      memberEmail="tom@example.com"
-      onCreate={async () => {
+  render: () =>
+    invite({
+      onCreate: async () => {
         throw new Error('Team member not found')
-      }}
-      onCopy={() => {}}
-      formatDate={fmt}
-    />
-  ),
+      },
+    }),
   play: async () => {
     const dialog = await screen.findByRole('dialog', { name: 'Invite to Cadence' })
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create invitation' }))
@@ -268,11 +224,12 @@ export const InviteFails: Story = {
 
 const onToggle = fn()
 const onNote = fn()
+const assigned = (items: typeof assignedItems) => (
+  <AssignedToMe items={items} onToggle={onToggle} onNote={onNote} formatWeek={fmt} />
+)
 
 export const AssignedToMeGrouped: Story = {
-  render: () => (
-    <AssignedToMe items={assignedItems} onToggle={onToggle} onNote={onNote} formatWeek={fmt} />
-  ),
+  render: () => assigned(assignedItems),
   play: async ({ canvas }) => {
     onToggle.mockClear()
     onNote.mockClear()
@@ -302,9 +259,7 @@ export const AssignedToMeGrouped: Story = {
 
 /** Editing a note: Escape backs out, Save keeps it; the input stops at 500 characters. */
 export const AssignedToMeEditNote: Story = {
-  render: () => (
-    <AssignedToMe items={assignedItems} onToggle={onToggle} onNote={onNote} formatWeek={fmt} />
-  ),
+  render: () => assigned(assignedItems),
   play: async ({ canvas }) => {
     onNote.mockClear()
     const ada = canvas.getByRole('region', { name: 'From Ada Lovelace' })
@@ -325,16 +280,14 @@ export const AssignedToMeEditNote: Story = {
 }
 
 export const AssignedToMeEmpty: Story = {
-  render: () => <AssignedToMe items={[]} onToggle={onToggle} onNote={onNote} formatWeek={fmt} />,
+  render: () => assigned([]),
   play: async ({ canvas }) => {
     await expect(canvas.getByText('Nothing assigned to you.')).toBeVisible()
   },
 }
 
 export const AssignedToMeDark: Story = {
-  render: () => (
-    <AssignedToMe items={assignedItems} onToggle={onToggle} onNote={onNote} formatWeek={fmt} />
-  ),
+  render: () => assigned(assignedItems),
   globals: { theme: 'dark' },
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('heading', { name: 'Assigned to me' })).toBeVisible()
