@@ -1,7 +1,8 @@
 // The moment of sending: Send opens the review (recipients, and plainly that mail is not set up:
 // this server has no SMTP), the outcome says what really happened; a reader's private link shows
 // the edition that was sent, an edit reaches it only with 'Send update' and its note; an edition
-// reads on its own page; the PDF downloaded from the report page has the brief's text (pdftotext).
+// reads on its own page, offline too once read; the PDF downloaded from the report page has the
+// brief's text (pdftotext).
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -147,6 +148,25 @@ describe('the moment of sending', () => {
       await page.getByRole('link', { name: 'Download PDF' }).waitFor()
       await page.getByRole('button', { name: 'Back to Report' }).click()
       await page.waitForURL(`${base}/reports/${reportUuid}`)
+    }))
+
+  test('an edition read once opens offline, from the API cache like the other report pages', () =>
+    step(page, 'editions-offline', async () => {
+      await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, null, {
+        timeout: 15_000,
+      })
+      await page.goto(`${base}/reports/${reportUuid}/editions/2`)
+      await page.getByText(EDITED, { exact: true }).waitFor()
+      await page.context().setOffline(true)
+      try {
+        await page.reload()
+        const about = page.locator('[data-slot="edition-about"]')
+        await about.waitFor()
+        expect(await about.textContent()).toContain(NOTE)
+        await page.getByText(EDITED, { exact: true }).waitFor()
+      } finally {
+        await page.context().setOffline(false)
+      }
     }))
 
   test('the PDF downloaded from the report page has the edition as sent (pdftotext)', () =>
