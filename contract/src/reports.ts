@@ -56,6 +56,8 @@ export const Report = t.Object({
   carried_count: t.Optional(t.Number()),
   /** GET /api/reports/{uuid}: each project with items this week and its health. */
   project_health: t.Optional(t.Array(ProjectHealth)),
+  /** GET /api/reports/{uuid}: the account's metrics with this report's values and trend. */
+  metrics: t.Optional(t.Array(ReportMetric)),
   /** GET /api/reports/{uuid}: the decisions dated in the report's week. */
   decisions: t.Optional(t.Array(BriefDecision)),
   /** PUT /api/reports/{uuid} with is_submitted true: what the Send queued (zeros when it was sent already). */

@@ -13,6 +13,7 @@ import { cache, useSettings } from '../state/cache'
 import { loadReportChanges, useReportChanges } from '../state/changes'
 import { retryDelivery, stopDeliveries, useDeliveries, watchDeliveries } from '../state/deliveries'
 import { editionPdfHref, loadEditions, sendUpdate, useEditions } from '../state/editions'
+import { setMetricValue } from '../state/metrics'
 import { markQuestionsSeen, useReportQuestions } from '../state/question-badges'
 import {
   addItem,
@@ -113,6 +114,7 @@ function ReportPage() {
     onImport: () => setImportOpen(true),
     onShare: () => setShareOpen(true),
     onHealthChange: (projectUuid, next) => setProjectHealth(uuid, projectUuid, next),
+    onMetricChange: (metricId, value) => setMetricValue(uuid, metricId, value),
     onCloseAsk: (itemId, closed) => closeAsk(uuid, itemId, closed),
     onRecordAskDecision: async (ask) => {
       await recordAskDecision(ask)

@@ -18,6 +18,7 @@ import type {
 } from '../types'
 import { BriefAsks, briefAsksOf } from './asks'
 import { DecisionsThisWeek } from './decisions-this-week'
+import { MetricsTable } from './metrics'
 import { ProjectHealthTable } from './project-health'
 import { SinceLastWeek } from './since-last-week'
 
@@ -99,6 +100,7 @@ function memoBriefOf(
     author: header.author ?? { name: null, title: null },
     organisation_name: header.organisationName ?? null,
     project_health: report.project_health ?? [],
+    metrics: report.metrics ?? [],
     decisions: report.decisions,
     asks: briefAsksOf(report.sections ?? [], projectName),
     sections: (report.sections ?? []).map((s) => ({
@@ -246,6 +248,11 @@ function ReportMemo({
       ) : null}
       <BriefAsks asks={brief.asks} headingLevel={titled ? 3 : 2} />
       <DecisionsThisWeek decisions={brief.decisions} headingLevel={titled ? 3 : 2} />
+      <MetricsTable
+        metrics={brief.metrics ?? []}
+        week={brief.week_start_date}
+        headingLevel={titled ? 3 : 2}
+      />
       {changes ? (
         <SinceLastWeek
           changes={changes}

@@ -3,6 +3,7 @@ import * as React from 'react'
 import { ReportAsks, type ReportAsksProps } from '../components/asks'
 import { DeliveryOutcome } from '../components/delivery-outcome'
 import { type EditionSummary, EditionsList } from '../components/editions-list'
+import { MetricsPanel, type MetricsPanelProps } from '../components/metrics'
 import { ProjectHealthPanel, type ProjectHealthPanelProps } from '../components/project-health'
 import { ReaderQuestions } from '../components/reader-questions'
 import {
@@ -96,6 +97,8 @@ export type ReportViewActions = {
    * shows a Project health panel for the projects that have items this week.
    */
   onHealthChange?: ProjectHealthPanelProps['onChange']
+  /** Sets this week's value of a metric (PUT …/metric-values/{id}); with it, a Metrics block shows. */
+  onMetricChange?: MetricsPanelProps['onChange']
   /** The author's answer to a reader's question (the questions show only with it). */
   onAnswerQuestion?: (id: number, answer: string | null) => Promise<void>
   /** 'Read' of an edition (the editions list shows only with it). */
@@ -321,6 +324,9 @@ export function ReportView({ data: d, actions: a, loading, sectionCard }: Report
       ) : null}
       {a.onHealthChange && r.project_health?.length ? (
         <ProjectHealthPanel rows={r.project_health} onChange={a.onHealthChange} />
+      ) : null}
+      {a.onMetricChange && r.metrics?.length ? (
+        <MetricsPanel metrics={r.metrics} week={r.week_start_date} onChange={a.onMetricChange} />
       ) : null}
       {(r.sections ?? []).map((s) => (
         <Section
