@@ -34,7 +34,7 @@ const edition: EditionDetail = {
     },
   ],
   since_last_week: {
-    previous: { week_start_date: '2026-11-16', title: 'Apollo vendor shortlist' },
+    previous: { week_start_date: '2026-11-16' },
     counts: { completed: 1, new: 1, carried: 2, stalled: 1 },
     completed: [
       {

@@ -146,7 +146,8 @@ export type BriefChangeItem = typeof BriefChangeItem.static
  * the completed and stalled items (the new and carried ones are in the sections).
  */
 export const BriefSinceLastWeek = t.Object({
-  previous: t.Nullable(t.Object({ week_start_date: t.String(), title: t.Nullable(t.String()) })),
+  /** The report compared with: its week only (nothing else of the account). */
+  previous: t.Nullable(t.Object({ week_start_date: t.String() })),
   counts: t.Object({
     completed: t.Number(),
     new: t.Number(),

@@ -26,7 +26,7 @@ export function briefChanges(since: BriefSinceLastWeek | undefined): ReportChang
   if (!since) return null
   const item = (i: BriefSinceLastWeek['completed'][number]) => ({ ...i, project_id: null })
   return {
-    previous: since.previous ? { uuid: '', ...since.previous } : null,
+    previous: since.previous ? { uuid: '', title: null, ...since.previous } : null,
     counts: since.counts,
     completed: since.completed.map(item),
     new: [],

@@ -173,8 +173,9 @@ describe('the memo as a PDF', () => {
     expect(sent).toContain('1 completed · 1 new · 2 carried · 1 stalled')
     expect(sent).toContain('Stalled: Sign the vendor contract')
     const edition = (await ada.get(`/api/reports/${report.uuid}/editions/1`)).json
+    // The week compared with, and nothing else of that report.
+    expect(edition.since_last_week.previous).toEqual({ week_start_date: threeWeeksAgo })
     expect(edition.since_last_week).toMatchObject({
-      previous: { week_start_date: threeWeeksAgo },
       counts: { completed: 1, new: 1, carried: 2, stalled: 1 },
       completed: [{ content: 'Hire a designer', project_name: 'Apollo' }],
       stalled: [{ content: 'Sign the vendor contract', open_weeks: 3, is_completed: false }],

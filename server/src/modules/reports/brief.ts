@@ -74,9 +74,7 @@ async function sinceLastWeek(ctx: AppContext, report: Report): Promise<BriefSinc
   const changes = await changesOf(ctx, report)
   const item = ({ project_id: _, ...rest }: ChangeItem) => rest
   return {
-    previous: changes.previous
-      ? { week_start_date: changes.previous.week_start_date, title: changes.previous.title }
-      : null,
+    previous: changes.previous ? { week_start_date: changes.previous.week_start_date } : null,
     counts: changes.counts,
     completed: changes.completed.map(item),
     stalled: changes.stalled.map(item),
