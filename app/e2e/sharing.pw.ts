@@ -79,15 +79,21 @@ describe('reports that travel', () => {
       await dialog.getByRole('button', { name: 'Done' }).click()
     }))
 
-  test('a reader without an account reads it, asks a question and says thanks', async () => {
+  test('a reader without an account reads a memo from its author, asks about an item and says thanks once', async () => {
     const reader = await newPage(browser)
     try {
       await reader.goto(link)
       await reader.getByRole('heading', { name: 'Project health' }).waitFor()
       expect(await reader.getByRole('table').textContent()).toContain('At risk')
+      // A memo from someone: the author at the top, and Draft for a link made from a draft.
+      const header = reader.locator('[data-slot="memo-header"]')
+      expect(await header.textContent()).toContain('From Exec Tester')
+      expect(await header.textContent()).toContain('Draft')
       // Nothing of the app around it: no navigation, no sign-in.
       expect(await reader.getByRole('navigation', { name: 'Main' }).count()).toBe(0)
       await shot(reader, 'sharing-reader')
+      // One Ask per item, shown on hover; the whole brief has one 'Ask a question'.
+      await reader.getByText('Apollo beta with two design partners').hover()
       await reader
         .getByRole('button', { name: 'Ask about “Apollo beta with two design partners”' })
         .click()
@@ -98,11 +104,38 @@ describe('reports that travel', () => {
       await form.getByRole('textbox', { name: 'Question' }).fill('Board: why is Apollo at risk?')
       await form.getByRole('button', { name: 'Send question' }).click()
       await reader.getByText('Sent. The author will see it').first().waitFor()
-      const ack = reader.getByRole('form', { name: 'Let the author know you have read it' })
-      await ack.getByRole('textbox', { name: 'Your name' }).fill('Maria')
-      await ack.getByRole('button', { name: 'Read — thanks' }).click()
+      // The name was given once: 'Read — thanks' is one press.
+      await reader.getByRole('button', { name: 'Read — thanks' }).click()
       await reader.getByText('Thanks: the author will see that you have read it.').waitFor()
       await shot(reader, 'sharing-reader-asked')
+      // This browser remembers it: after a reload, no second 'Read — thanks', and a question on
+      // the whole brief asks for no name.
+      await reader.reload()
+      await reader.getByText('Thanks: the author will see that you have read it.').waitFor()
+      expect(await reader.getByRole('button', { name: 'Read — thanks' }).count()).toBe(0)
+      await reader.getByRole('button', { name: 'Ask a question' }).click()
+      const whole = reader.getByRole('form', { name: 'Question on the whole report' })
+      await whole.getByText('As Maria').waitFor()
+      expect(await whole.getByRole('textbox', { name: 'Your name' }).count()).toBe(0)
+    } finally {
+      await reader.context().close()
+    }
+  })
+
+  test('on a phone the shared health table is stacked cards, nothing cut off', async () => {
+    const reader = await newPage(browser, { width: 390, height: 844 })
+    try {
+      await reader.goto(link)
+      const table = reader.getByRole('table')
+      await table.waitFor()
+      const fits = await table.evaluate(
+        (el) => el.scrollWidth <= (el.parentElement?.clientWidth ?? 0),
+      )
+      expect(fits).toBe(true)
+      const row = reader.getByRole('row').nth(1)
+      expect(await row.evaluate((el) => getComputedStyle(el).display)).toBe('flex')
+      expect(await row.textContent()).toContain('Vendor slipped the beta by two weeks')
+      await shot(reader, 'sharing-reader-phone')
     } finally {
       await reader.context().close()
     }
