@@ -2,6 +2,7 @@ import { CombineProjectsDialog, DeleteProjectDialog, PageSkeleton, type Project 
 import { useEffect, useState } from 'react'
 import { downloadExport, importAccount } from '../state/account'
 import { cache, useProjects, useSectionTemplates, useSettings } from '../state/cache'
+import { addMetric, deleteMetric, loadMetrics, updateMetric, useMetrics } from '../state/metrics'
 import {
   addProject,
   combineProjects,
@@ -30,6 +31,7 @@ function SettingsPage() {
   const projects = useProjects()
   const shares = useShares()
   const myTeams = useMyTeams()
+  const metrics = useMetrics()
   const [saving, setSaving] = useState(false)
   const [combining, setCombining] = useState<number[] | null>(null)
   const [deleting, setDeleting] = useState<Project | null>(null)
@@ -42,6 +44,7 @@ function SettingsPage() {
     cache.sectionTemplates.load().catch(() => {})
     cache.projects.load({ force: true }).catch(() => {})
     void loadShares()
+    void loadMetrics()
   }, [])
 
   const list = projects.data ?? []
@@ -64,6 +67,7 @@ function SettingsPage() {
           myTeams: myTeams.teams,
           webhookUrls: settings.data.webhook_urls ?? [],
           webhookError,
+          metrics: metrics.metrics,
         }}
         actions={{
           onSavePreferences: async (prefs) => {
@@ -97,6 +101,11 @@ function SettingsPage() {
           onTeamReminderChange: (enabled) =>
             void saveWeekOverWeek({ team_reminder_enabled: enabled }).then(setWeekOverWeekError),
           onWebhooksChange: async (urls) => setWebhookError(await saveWebhooks(urls)),
+          metrics: {
+            onAddMetric: addMetric,
+            onUpdateMetric: updateMetric,
+            onDeleteMetric: deleteMetric,
+          },
         }}
       />
       <CombineProjectsDialog

@@ -1,5 +1,7 @@
+import type { MetricsSettingsActions } from '../components/metrics-settings'
 import type { WeekOverWeekSettings } from '../components/report-delivery-settings'
 import type {
+  Metric,
   Project,
   SectionTemplate,
   SectionType,
@@ -8,7 +10,13 @@ import type {
   UserSettings,
 } from '../types'
 
-export type SettingsTab = 'preferences' | 'sections' | 'projects' | 'sharing' | 'delivery'
+export type SettingsTab =
+  | 'preferences'
+  | 'sections'
+  | 'projects'
+  | 'sharing'
+  | 'delivery'
+  | 'metrics'
 
 /** What the settings page shows. */
 export type SettingsViewData = {
@@ -27,6 +35,8 @@ export type SettingsViewData = {
   webhookError?: string | null
   /** Team roll-up, in the Sharing tab: the teams the user is on. */
   myTeams?: readonly TeamMembership[]
+  /** Settings → Metrics: the account's metrics. */
+  metrics?: readonly Metric[]
 }
 
 /** What the settings page does; a tab whose actions are absent is not shown. */
@@ -60,6 +70,8 @@ export type SettingsViewActions = {
   /** Team roll-up, in the Sharing tab: leave a team, and team reminders. */
   onLeaveTeam?: (teamMemberUuid: string) => void
   onTeamReminderChange?: (enabled: boolean) => void
+  /** Settings → Metrics (the tab shows with them): define, change and delete metrics. */
+  metrics?: MetricsSettingsActions
 }
 
 export type SettingsViewProps = {

@@ -1,5 +1,6 @@
 import * as React from 'react'
 import { ChatDeliverySettings } from '../components/chat-delivery'
+import { MetricsSettings } from '../components/metrics-settings'
 import { ReportDeliverySettings } from '../components/report-delivery-settings'
 import { SharingList } from '../components/sharing'
 import { MyTeams } from '../components/team-roll-up'
@@ -269,6 +270,7 @@ export function SettingsView({ data, actions, saving, loading, defaultTab }: Set
   const { onRevokeShare, onWebhooksChange } = actions
   if (onRevokeShare) tabs.push(['sharing', 'Sharing'])
   if (onWebhooksChange) tabs.push(['delivery', 'Delivery'])
+  if (actions.metrics) tabs.push(['metrics', 'Metrics'])
   return (
     <div className="cad-screen cad-settings">
       <nav className="cad-settings__nav" aria-label="Settings">
@@ -302,6 +304,9 @@ export function SettingsView({ data, actions, saving, loading, defaultTab }: Set
               onChange={onWebhooksChange}
             />
           </section>
+        ) : null}
+        {tab === 'metrics' && actions.metrics ? (
+          <MetricsSettings metrics={data.metrics ?? []} {...actions.metrics} />
         ) : null}
         {tab === 'sharing' && onRevokeShare ? (
           <SharingTab data={data} actions={{ ...actions, onRevokeShare }} />
