@@ -1,0 +1,96 @@
+// Metrics: a metric defined in Settings, its value entered on the report page three weeks
+// running, and the brief (the draft's memo and the reader's shared page) showing the value, the
+// change since last week, the 13-week line and the flag when the week misses the target.
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { type Browser, chromium, type Page } from 'playwright-core'
+import { launchOptions } from '../../scripts/chromium'
+import { api, base, monday, newPage, signIn, skipTour, step, unique, until } from './helpers'
+
+let browser: Browser
+let page: Page
+const reports: string[] = []
+
+/** The Monday `weeks` weeks before this week's. */
+function weeksBack(weeks: number) {
+  const d = new Date(`${monday()}T00:00:00Z`)
+  d.setUTCDate(d.getUTCDate() - 7 * weeks)
+  return d.toISOString().slice(0, 10)
+}
+
+beforeAll(async () => {
+  browser = await chromium.launch(launchOptions)
+  page = await newPage(browser)
+  await signIn(page, unique('metrics'))
+  await skipTour(page)
+  await api(page, 'POST', '/api/section-templates', { name: 'Highlights', type: 'standard' })
+  // Three weeks of reports, oldest first: each starts with no value (never copied).
+  for (const weeks of [2, 1, 0]) {
+    const res = await api(page, 'POST', '/api/reports', { week_start_date: weeksBack(weeks) })
+    expect(res.status).toBe(200)
+    reports.push(res.json.uuid)
+  }
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+/** Signups' value on a report, as the server has it. */
+async function valueOn(uuid: string) {
+  const report = (await api(page, 'GET', `/api/reports/${uuid}`)).json
+  return report.metrics.find((m: { name: string }) => m.name === 'Signups')?.value ?? null
+}
+
+describe('metrics', () => {
+  test('a metric is defined in Settings', () =>
+    step(page, 'metrics-settings', async () => {
+      await page.goto(`${base}/settings`)
+      await page.getByRole('button', { name: 'Metrics', exact: true }).click()
+      await page.getByRole('textbox', { name: 'New metric name' }).fill('Signups')
+      await page.getByRole('textbox', { name: 'New metric target' }).fill('100')
+      await page.getByRole('button', { name: 'Add metric' }).click()
+      await until(async () => {
+        const list = (await api(page, 'GET', '/api/metrics')).json
+        return list.map((m: { name: string; target: number; direction: string }) =>
+          [m.name, m.target, m.direction].join(' '),
+        )
+      }, ['Signups 100 up'])
+      await page.getByRole('textbox', { name: 'Target of Signups' }).waitFor()
+    }))
+
+  test('its value is entered on the report page three weeks running', () =>
+    step(page, 'metrics-entered', async () => {
+      for (const [i, value] of ['120', '130', '60'].entries()) {
+        await page.goto(`${base}/reports/${reports[i]}`)
+        const input = page.getByRole('textbox', { name: /^Signups/ })
+        // A new week is empty; last week's value is beside it.
+        expect(await input.inputValue()).toBe('')
+        await input.fill(value)
+        await input.press('Enter')
+        await until(() => valueOn(reports[i]), Number(value))
+      }
+      // The third week's block says the miss at once (the server's answer).
+      await page.getByText('Missed target').first().waitFor()
+      await page.getByText('Last: 130').waitFor()
+    }))
+
+  test('the brief shows the value, the change, the three weeks and the flag', () =>
+    step(page, 'metrics-brief', async () => {
+      await page.goto(`${base}/reports/${reports[2]}/draft`)
+      const row = page.getByRole('row', { name: /^Signups/ })
+      await row.waitFor()
+      const text = (await row.textContent()) ?? ''
+      expect(text).toContain('60')
+      expect(text).toContain('−70')
+      expect(text).toContain('Missed target')
+      await row.getByRole('img', { name: 'Signups, last 13 weeks: 120, 130, 60' }).waitFor()
+      // A reader of the private link sees the same row.
+      const share = await api(page, 'POST', `/api/reports/${reports[2]}/shares`, {})
+      expect(share.status).toBe(201)
+      const reader = await newPage(browser)
+      await reader.goto(share.json.url)
+      const shared = reader.getByRole('row', { name: /^Signups/ })
+      await shared.waitFor()
+      expect(await shared.textContent()).toContain('Missed target')
+      await reader.close()
+    }))
+})
