@@ -55,7 +55,7 @@ const answered = reportAsk({
 })
 
 const meta = {
-  title: 'Components/Asks',
+  title: 'Components/Asks/Report',
   component: ReportAsks,
   parameters: { layout: 'padded' },
   args: {
