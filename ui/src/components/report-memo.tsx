@@ -185,7 +185,7 @@ function MemoItemRow({
       <span className="cad-memo__marker" aria-hidden="true">
         {check ? <Box size={14} /> : '•'}
       </span>
-      <span className="cad-memo__line">
+      <div className="cad-memo__line">
         <span className={it.is_completed ? 'cad-draft__strike' : undefined}>{it.content}</span>
         {it.is_completed ? <span> ✓ Completed</span> : null}
         {it.assignee_name ? <small> Assigned to {it.assignee_name}</small> : null}
@@ -210,7 +210,7 @@ function MemoItemRow({
           </small>
         ) : null}
         {extra?.(it)}
-      </span>
+      </div>
     </li>
   )
 }
