@@ -1,9 +1,10 @@
 import { describe, expect, test } from 'bun:test'
+import type { SearchResult } from '@cadence/contract'
 import type { SqliteDb } from '../../db'
 import { INDEX_SYNC_MS } from '../../search/sqlite'
 import { type Client, createTestApp, signIn } from '../../test/helpers'
 
-type Result = { type: string; id: number; uuid?: string; [k: string]: unknown }
+type Result = SearchResult
 
 async function seed(engine?: 'sqlite') {
   const ctx = await createTestApp({}, engine)
@@ -55,11 +56,12 @@ async function seed(engine?: 'sqlite') {
   return { ...ctx, ada, bob, apollo, zephyr, grace, report, task, long }
 }
 
+/** The typed client's search: the contract's results. */
 const q = async (client: Client, query: string) => {
-  const res = await client.get(`/api/search?query=${encodeURIComponent(query)}`)
+  const res = await client.api.search.get({ query: { query } })
   expect(res.status).toBe(200)
-  expect(res.json.query).toBe(query)
-  return res.json.results as Result[]
+  expect(res.data?.query).toBe(query)
+  return res.data?.results ?? []
 }
 const types = (results: Result[]) => results.map((r) => r.type).sort()
 
