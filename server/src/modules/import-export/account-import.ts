@@ -23,7 +23,7 @@ import { logActivity } from '../../lib/activity'
 import { BadRequest, PayloadTooLarge } from '../../lib/errors'
 import { assertAccountWithinLimits } from '../../lib/limits'
 import { nowIso } from '../../lib/time'
-import { timeSlices } from '../../lib/time-slices'
+import { nextTurn, timeSlices } from '../../lib/time-slices'
 import { isValidIsoDate } from '../../lib/weeks'
 import { checkDecisions, importDecisions } from '../decisions/transfer'
 import { cleanWebhookUrls } from '../delivery-queue/chat-urls'
@@ -124,7 +124,10 @@ export async function importAccount(
   userId: number,
   doc: ImportExportModel.document,
 ) {
+  // The body's parse and validation had their own turns; the document's checks get one too.
+  await nextTurn()
   checkDocument(doc)
+  await nextTurn()
   // Checked before anything changes: a bad address refuses the whole document.
   const recipients = doc.settings?.report_recipients
     ? cleanRecipients(doc.settings.report_recipients)

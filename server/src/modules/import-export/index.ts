@@ -27,7 +27,9 @@ export function importExportModule(ctx: AppContext) {
   const exportDocument = (userId: number) => exportAccount(ctx, userId) as Promise<ExportDocument>
   // Documents come in larger than JSON edits: a report's Markdown up to 2 MB, an account's 8 MB.
   const reportDocument = { bodyLimit: 2 * MB }
-  return new Elysia({ prefix: '/api' })
+  // Validators compiled at start: the account document's is large, and compiling it on the first
+  // import held the event loop for that request.
+  return new Elysia({ prefix: '/api', precompile: true })
     .use(authPlugin(ctx))
     .use(routeRules)
     .post('/reports/import/preview', ({ user, body }) => previewImport(ctx, user.id, body), {

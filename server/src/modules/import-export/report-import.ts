@@ -4,7 +4,7 @@ import type { AppContext } from '../../context'
 import { LAST_IN_SECTION } from '../../db/engine'
 import { projects, sectionItems, sectionTemplates, teamMembers } from '../../db/schema'
 import { BadRequest, PayloadTooLarge } from '../../lib/errors'
-import { timeSlices } from '../../lib/time-slices'
+import { nextTurn, timeSlices } from '../../lib/time-slices'
 import { reportProjectHealth } from '../project-health/service'
 import { findReport, loadReport } from '../reports/find'
 import { namedReport } from '../reports/named'
@@ -44,7 +44,7 @@ const tooLarge = (what: string) => new PayloadTooLarge(what)
 
 // Multi-row inserts in chunks, well under SQLite's bound-parameter limit and short enough that the
 // imports give the event loop back often (lib/time-slices.ts; the account import too).
-export const CHUNK = 100
+export const CHUNK = 50
 export function chunks<T>(list: T[]): T[][] {
   const out: T[][] = []
   for (let i = 0; i < list.length; i += CHUNK) out.push(list.slice(i, i + CHUNK))
@@ -114,10 +114,13 @@ export async function importIntoReport(
   const report = await loadReport(ctx, await findReport(ctx, userId, uuid))
   if (!report.sections.length) throw new BadRequest('This report has no sections to import into')
   const members = await memberNames(ctx, userId)
+  // The parse of up to IMPORT_LIMITS.lines lines in a turn of its own.
+  await nextTurn()
   const parsed = parseReportText(text, {
     knownSections: report.sections.map((s) => s.section_name),
     members: members.map((m) => m.name),
   })
+  await nextTurn()
   const names = new Set<string>()
   for (const section of parsed.sections)
     for (const item of section.items)
