@@ -244,10 +244,12 @@ describe('week over week', () => {
   test('the draft copies the report as Markdown and for e-mail', () =>
     step(page, 'wow-copy', async () => {
       await page.goto(`${base}/reports/${thisWeekUuid}/draft`)
-      // The draft prints 'Since last week' with every list open.
+      // The draft prints 'Since last week' as one line of counts (the items are in the body).
       const since = page.locator('[data-slot="since-last-week"]')
-      await since.getByRole('heading', { name: 'Carried (2)' }).waitFor()
-      await since.getByRole('heading', { name: 'New (1)' }).waitFor()
+      const counts = since.locator('[data-slot="week-change-counts"]')
+      await counts.getByText('2 carried').waitFor()
+      await counts.getByText('1 new').waitFor()
+      expect(await since.getByRole('heading', { name: /^(New|Carried) \(/ }).count()).toBe(0)
       await page.getByRole('button', { name: 'Copy as Markdown' }).click()
       await toast(page, 'Copied as Markdown')
       const markdown = await page.evaluate(() => navigator.clipboard.readText())
