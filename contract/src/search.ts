@@ -7,6 +7,7 @@ export const SearchResultType = t.Union([
   t.Literal('task'),
   t.Literal('followup'),
   t.Literal('decision'),
+  t.Literal('metric'),
 ])
 export type SearchResultType = typeof SearchResultType.static
 

@@ -57,6 +57,10 @@ function SettingsPage() {
     <>
       <SettingsView
         saving={saving}
+        // A metric found in search opens Settings → Metrics.
+        defaultTab={
+          new URLSearchParams(location.search).get('tab') === 'metrics' ? 'metrics' : undefined
+        }
         data={{
           settings: settings.data,
           sections: templates.data ?? [],

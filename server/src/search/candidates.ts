@@ -28,6 +28,8 @@ const ENTITIES_OF: Record<SearchType, Entity[]> = {
   project: ['project'],
   team_member: ['team_member', 'talking_point'],
   decision: ['decision'],
+  // Metrics are not in the index: a handful per account, matched beside it (report-metrics).
+  metric: [],
 }
 
 /**

@@ -11,6 +11,7 @@ import {
   FolderKanban,
   Gavel,
   History,
+  LineChart,
   Link2,
   ListChecks,
   MessageSquareReply,
@@ -49,6 +50,7 @@ const TYPE_ICON: Record<SearchResultType, typeof FileText> = {
   followup: MessageSquareReply,
   team_member: UserRound,
   decision: Gavel,
+  metric: LineChart,
 }
 
 const ACTION_META: Record<SearchQuickAction, { label: string; icon: typeof Link2 }> = {

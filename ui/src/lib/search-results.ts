@@ -75,6 +75,8 @@ function resultTitle(r: SearchResult): string {
       return r.name ?? r.title ?? ''
     case 'decision':
       return r.title ?? ''
+    case 'metric':
+      return r.name ?? r.title ?? ''
     default: {
       const text = r.content ?? r.title ?? ''
       return text.length > TITLE_MAX ? `${text.slice(0, TITLE_MAX)}…` : text
@@ -105,6 +107,8 @@ function searchResultHref(r: SearchResult): string | null {
       return r.uuid ? `/projects/${r.uuid}` : null
     case 'team_member':
       return r.uuid ? `/team-members/${r.uuid}` : null
+    case 'metric':
+      return '/settings?tab=metrics'
     case 'decision':
       return `/decisions?query=${encodeURIComponent(r.title ?? '')}`
     default:

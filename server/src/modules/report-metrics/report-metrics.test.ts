@@ -200,4 +200,22 @@ describe('metrics', () => {
       { name: 'B', previous_value: null, history: [] },
     ])
   })
+
+  test("search finds metric names (type:metric alone lists them); never another user's", async () => {
+    const { app } = await createTestApp()
+    const ada = await signIn(app, 'ada@example.com')
+    const bob = await signIn(app, 'bob@example.com')
+    await ada.post('/api/metrics', { name: 'Weekly signups', direction: 'up' })
+    await ada.post('/api/metrics', { name: 'Churn', unit: '%', direction: 'down' })
+    const found = await ada.get('/api/search?query=signups')
+    expect(found.status).toBe(200)
+    expect(found.json.results).toEqual([
+      { type: 'metric', id: expect.any(Number), name: 'Weekly signups', title: 'Weekly signups' },
+    ])
+    const all = (await ada.get('/api/search?query=type:metric')).json.results
+    expect(all.map((r: { name: string }) => r.name)).toEqual(['Weekly signups', 'Churn'])
+    expect((await ada.get('/api/search?query=type:task signups')).json.results).toEqual([])
+    expect((await ada.get('/api/search?query=status:active signups')).json.results).toEqual([])
+    expect((await bob.get('/api/search?query=signups')).json.results).toEqual([])
+  })
 })

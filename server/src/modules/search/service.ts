@@ -4,6 +4,7 @@ import { isSearchable, type ParsedQuery, parseSearchQuery } from '../../search/q
 import { type IndexRow, matchesAll, rank } from '../../search/rank'
 import { cutTitle, searchIndex } from '../../search/results'
 import { hasText } from '../../search/tokenizer'
+import { metricResults } from '../report-metrics/search'
 import { assignedItems } from '../team-roll-up/assigned'
 import { linkedMembers } from '../team-roll-up/updates'
 
@@ -30,7 +31,11 @@ export async function search(
 }> {
   if (!isSearchable(raw)) return { results: [], query: raw }
   const query = parseSearchQuery(raw)
-  const own = await searchIndex(ctx.db, userId, query, RESULT_LIMIT)
+  // The account's metrics (a handful, not in the index) first, then the index's own results.
+  const own = [
+    ...(await metricResults(ctx, userId, query)),
+    ...(await searchIndex(ctx.db, userId, query, RESULT_LIMIT)),
+  ].slice(0, RESULT_LIMIT)
   const shared = [
     ...(await teamUpdateResults(ctx, userId, query)),
     ...(await assignedResults(ctx, userId, query)),
