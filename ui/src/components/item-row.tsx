@@ -263,7 +263,7 @@ const ItemRow = React.memo(function ItemRow({
               </span>
             ) : null}
             {item.is_ask ? (
-              <span className="cad-tag" data-slot="ask-tag">
+              <span className="cad-item-ask" data-slot="ask-tag">
                 <Hand size={12} aria-hidden />
                 {item.ask_closed_at ? 'Ask, closed' : 'Ask of readers'}
               </span>
