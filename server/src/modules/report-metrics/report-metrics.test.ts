@@ -218,4 +218,15 @@ describe('metrics', () => {
     expect((await ada.get('/api/search?query=status:active signups')).json.results).toEqual([])
     expect((await bob.get('/api/search?query=signups')).json.results).toEqual([])
   })
+
+  test('an account holds at most 50 metrics: the 51st is refused (403) and nothing is added', async () => {
+    const { app } = await createTestApp()
+    const ada = await signIn(app, 'ada@example.com')
+    for (let i = 0; i < 50; i++)
+      expect((await ada.post('/api/metrics', { name: `M${i}`, direction: 'up' })).status).toBe(200)
+    const over = await ada.post('/api/metrics', { name: 'One more', direction: 'up' })
+    expect(over.status).toBe(403)
+    expect(over.json.error).toBe('At most 50 metrics per account; delete or combine some first')
+    expect((await ada.get('/api/metrics')).json).toHaveLength(50)
+  })
 })
