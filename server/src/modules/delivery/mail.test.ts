@@ -644,6 +644,45 @@ describe("readers' questions", () => {
     expect(last?.status).not.toBe('pending')
   })
 
+  test('answers to asks reach the author the same way: one e-mail per brief per window, escaped', async () => {
+    const ctx = await mailApp()
+    const { ada, report } = await reportWithItems(ctx)
+    const itemId = (await ada.get(`/api/reports/${report.uuid}`)).json.sections[0].items[0].id
+    await ada.put(`/api/section-items/${itemId}`, { is_ask: true })
+    const share = (await ada.post(`/api/reports/${report.uuid}/shares`, {})).json
+    const token = share.url.split('/r/')[1]
+    const reader = makeClient(ctx.app)
+    const answer = (body: object) =>
+      reader.post(`/api/shared/${token}/asks/${itemId}/answers`, body)
+    expect((await answer({ name: 'Maria', answer: 'approve' })).status).toBe(201)
+    expect(
+      (await answer({ name: 'Li & co', answer: 'comment', text: 'Only <b>half</b>' })).status,
+    ).toBe(201)
+    const waiting = (await rows(ctx.db)).filter((r) => r.kind === 'question')
+    expect(waiting).toHaveLength(1)
+    const transport = plainTransport(smtp.url)
+    cleanups.push(() => transport.close())
+    expect(await sendDueDeliveries(ctx, transport, new Date(Date.now() + 3 * 60_000))).toBe(1)
+    const [mail] = smtp.received
+    expect(mail.rcptTo).toEqual(['ada@example.com'])
+    expect(mail.message.headers.get('subject')).toBe(
+      '2 answers to your asks on your brief for Nov 16 - Nov 20, 2026',
+    )
+    const parts = leaves(mail.message)
+    const text = parts.find((p) => p.contentType === 'text/plain')!.body
+    const html = parts.find((p) => p.contentType === 'text/html')!.body
+    expect(text).toContain('Maria approved "Beta is live"')
+    expect(text).toContain('Li & co commented on "Beta is live": Only <b>half</b>')
+    expect(html).toContain('Only &lt;b&gt;half&lt;/b&gt;')
+    expect(html).not.toContain('<b>half')
+    // The answers already e-mailed are not e-mailed again.
+    await reader.post(`/api/shared/${token}/questions`, { name: 'Sam', text: 'When?' })
+    expect(await sendDueDeliveries(ctx, transport, new Date(Date.now() + 6 * 60_000))).toBe(1)
+    const second = leaves(smtp.received[1].message).find((p) => p.contentType === 'text/plain')!
+    expect(second.body).toContain('Sam asked: When?')
+    expect(second.body).not.toContain('Maria approved')
+  })
+
   test('without SMTP a question records no e-mail', async () => {
     const ctx = await createTestApp()
     const { ada, report } = await reportWithItems(ctx)

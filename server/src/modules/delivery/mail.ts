@@ -11,6 +11,7 @@ import { parseRecipients, wakeMailers } from '../delivery-queue/queue'
 import { spendSendQuota } from '../delivery-queue/quota'
 import { memoPdf } from '../editions/pdf'
 import { reportProjectHealth } from '../project-health/service'
+import { reportMetrics } from '../report-metrics/service'
 import { buildBrief, editionBrief, editionMeta, editionOfDelivery } from '../reports/brief'
 import { findReport, type Report } from '../reports/find'
 import { namedReport } from '../reports/named'
@@ -64,7 +65,11 @@ async function mailReport(
  */
 export async function reportEmail(ctx: AppContext, report: Report) {
   const { report: named, context } = await mailReport(ctx, report)
-  const r = { ...named, project_health: await reportProjectHealth(ctx.db, report) }
+  const r = {
+    ...named,
+    project_health: await reportProjectHealth(ctx.db, report),
+    metrics: await reportMetrics(ctx.db, report),
+  }
   return {
     subject: reportSubject(r, context),
     html: renderReportHtml(r, context),
@@ -102,6 +107,7 @@ export async function editionEmail(
       })),
     })),
     project_health: brief.project_health,
+    metrics: brief.metrics ?? [],
     updated: edition.number > 1 ? editionMeta(edition) : null,
   }
   const context: MailContext = {
@@ -298,24 +304,43 @@ async function questionMessage(
     LEFT JOIN section_items i ON i.id = q.item_id
     WHERE q.report_id = ${report.id} AND q.answer IS NULL
     ORDER BY q.created_at DESC, q.id DESC`)
-  if (!open.length) throw new Skip('Not needed: every question is answered')
+  // Asks: readers' answers to the brief's asks since the last of these e-mails was sent.
+  const answered = await ctx.db.rows<{
+    name: string
+    answer: string
+    text: string | null
+    ask: string
+  }>(sql`
+    SELECT a.name, a.answer, a.text, i.content AS ask FROM ask_answers a
+    JOIN section_items i ON i.id = a.item_id
+    WHERE a.report_id = ${report.id} AND a.created_at > COALESCE((SELECT MAX(d.sent_at)
+      FROM deliveries d WHERE d.report_id = ${report.id} AND d.kind = 'question'
+      AND d.status = 'sent' AND d.id <> ${delivery.id}), '')
+    ORDER BY a.created_at, a.id`)
+  if (!open.length && !answered.length) throw new Skip('Not needed: every question is answered')
   const { startDay, endDay } = await weekSettings(ctx, report.user_id)
   const range = formatWeekRange(report.week_start_date, startDay, endDay)
   const url = `${ctx.config.publicUrl}/reports/${report.uuid}`
   const quoted = open.slice(0, QUESTIONS_QUOTED)
   const more = open.length - quoted.length
-  const head =
-    open.length === 1
+  const head = !open.length
+    ? `Readers answered your asks on your brief for ${range}.`
+    : open.length === 1
       ? `A reader asked a question on your brief for ${range}.`
       : `Readers asked ${open.length} questions on your brief for ${range} that are not answered yet.`
+  const verb = { approve: 'approved', decline: 'declined', comment: 'commented on' } as const
+  const answerLine = (a: (typeof answered)[number]) =>
+    `${a.name} ${verb[a.answer as keyof typeof verb] ?? a.answer} "${a.ask}"${a.text ? `: ${a.text}` : ''}`
+  const quotedAnswers = answered.slice(0, QUESTIONS_QUOTED)
   const about = (q: { item: string | null }) => (q.item ? `On "${q.item}"` : 'On the whole report')
   const why =
     'You get this because someone with a private link to this report asked. Revoking the link in Settings → Sharing stops new questions.'
   return {
     from: ctx.config.smtp?.from ?? '',
     to,
-    subject:
-      open.length === 1
+    subject: !open.length
+      ? `${answered.length === 1 ? 'An answer' : `${answered.length} answers`} to your asks on your brief for ${range}`
+      : open.length === 1
         ? `A question on your brief for ${range}`
         : `${open.length} questions on your brief for ${range}`,
     text: [
@@ -323,6 +348,7 @@ async function questionMessage(
       '',
       ...quoted.flatMap((q) => [`${q.name} asked: ${q.text}`, `  ${about(q)}`, '']),
       ...(more > 0 ? [`And ${more} more.`, ''] : []),
+      ...quotedAnswers.flatMap((a) => [answerLine(a), '']),
       `Answer in Cadence (readers see your answer on the shared page): ${url}`,
       '',
       why,
@@ -335,6 +361,10 @@ async function questionMessage(
           `<blockquote style="margin:0 0 12px;padding:8px 12px;border-left:3px solid #d1d5db"><p style="margin:0"><strong>${escapeHtml(q.name)}</strong> asked: ${escapeHtml(q.text)}</p><p style="margin:4px 0 0;color:#6b7280;font-size:12px">${escapeHtml(about(q))}</p></blockquote>`,
       ),
       ...(more > 0 ? [notice.paragraph(`And ${more} more.`)] : []),
+      ...quotedAnswers.map(
+        (a) =>
+          `<blockquote style="margin:0 0 12px;padding:8px 12px;border-left:3px solid #d1d5db"><p style="margin:0">${escapeHtml(answerLine(a))}</p></blockquote>`,
+      ),
       notice.link(url, 'Answer in Cadence', ' (readers see your answer on the shared page)'),
       notice.smallPrint(why),
     ]),
