@@ -1,9 +1,10 @@
 import { ProjectsOverviewView, ProjectView } from '@cadence/ui'
 import type { Meta, StoryObj } from '@storybook/react-vite'
-import { expect, within } from 'storybook/test'
+import { expect, fn, within } from 'storybook/test'
 import { projects, projectUpdates } from './fixtures'
 import { apolloHealthWeeks } from './fixtures-health'
 import { longProjects, longUpdates } from './fixtures-long'
+import { longPortfolio, portfolio } from './fixtures-portfolio'
 import { projectWeekChanges } from './fixtures-week-over-week'
 
 const meta = {
@@ -33,33 +34,43 @@ export const NotFound: Story = {
   play: async ({ canvas }) => expect(canvas.getByText('Project not found')).toBeInTheDocument(),
 }
 export const Overview: Story = {
-  render: () => (
-    <ProjectsOverviewView
-      projects={projects}
-      analytics={{
-        total_active_projects: 3,
-        total_recent_activity: 47,
-        total_tasks_last_30_days: 18,
-      }}
-    />
-  ),
+  render: () => <ProjectsOverviewView portfolio={portfolio} onAddProject={fn()} />,
   play: async ({ canvas }) => {
-    await expect(canvas.getByText('Avg per Project')).toBeInTheDocument()
-    await expect(canvas.getByText('16')).toBeInTheDocument()
+    const list = within(canvas.getByRole('list', { name: 'Active projects, worst first' }))
+    const rows = list.getAllByRole('listitem')
+    await expect(rows.map((r) => within(r).getAllByRole('link')[0].textContent)).toEqual([
+      'Atlas',
+      'Apollo',
+      'Hiring',
+      'Borealis',
+    ])
+    const atlas = within(rows[0])
+    await expect(atlas.getByText('Off track')).toBeVisible()
+    await expect(atlas.getByText(/Data migration blocked/)).toBeVisible()
+    await expect(atlas.getByText('Elena Rossi')).toBeVisible()
+    await expect(atlas.getByText('Week of Nov 16, 2026')).toBeVisible()
+    await expect(atlas.getByText('4 open · 1 done')).toBeVisible()
+    await expect(atlas.getByText(/^Trend: Oct 19, 2026: On track/)).toBeInTheDocument()
+    // A project gone quiet says for how long, amber.
+    await expect(within(rows[2]).getByText('open 3 weeks, stalled')).toBeInTheDocument()
+    await expect(within(rows[2]).getByText('No health yet')).toBeVisible()
+    await expect(
+      canvas.getByText(
+        '4 active projects · 1 off track · 1 at risk · 1 without an update for 3 weeks or more',
+      ),
+    ).toBeVisible()
+    // No activity totals.
+    await expect(canvas.queryByText('Updates (30 days)')).toBeNull()
+    await expect(canvas.queryByText(/\d+ updates$/)).toBeNull()
   },
 }
 export const OverviewEmpty: Story = {
-  render: () => (
-    <ProjectsOverviewView
-      projects={[]}
-      analytics={{
-        total_active_projects: 0,
-        total_recent_activity: 0,
-        total_tasks_last_30_days: 0,
-      }}
-    />
-  ),
-  play: async ({ canvas }) => expect(canvas.getByText('No Active Projects')).toBeInTheDocument(),
+  render: () => <ProjectsOverviewView portfolio={[]} onAddProject={fn()} />,
+  play: async ({ canvas }) => {
+    await expect(canvas.getByText('No Active Projects')).toBeInTheDocument()
+    // The next step is right there.
+    await expect(canvas.getByRole('button', { name: 'Add New Project' })).toBeVisible()
+  },
 }
 export const Loading: Story = {
   args: { loading: true },
@@ -92,49 +103,33 @@ export const Dark: Story = {
     await expect(canvas.getAllByText('Completed')).toHaveLength(3)
   },
 }
-const analytics = {
-  total_active_projects: 3,
-  total_recent_activity: 47,
-  total_tasks_last_30_days: 18,
-}
 export const OverviewLoading: Story = {
-  render: () => <ProjectsOverviewView loading projects={[]} analytics={analytics} />,
+  render: () => <ProjectsOverviewView loading portfolio={[]} />,
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('status')).toHaveTextContent('Loading page')
     await expect(canvas.queryByText('No Active Projects')).toBeNull()
   },
 }
 export const OverviewLongContent: Story = {
-  render: () => (
-    <ProjectsOverviewView
-      projects={longProjects}
-      analytics={{
-        total_active_projects: 32,
-        total_recent_activity: 1234,
-        total_tasks_last_30_days: 456,
-      }}
-    />
-  ),
+  render: () => <ProjectsOverviewView portfolio={longPortfolio} />,
   play: async ({ canvas }) => {
-    await expect(canvas.getAllByRole('link')).toHaveLength(32)
-    await expect(canvas.getByText('39')).toBeInTheDocument()
+    await expect(canvas.getAllByRole('listitem')).toHaveLength(30)
   },
 }
 export const OverviewMobile: Story = {
-  render: () => <ProjectsOverviewView projects={projects} analytics={analytics} />,
+  render: () => <ProjectsOverviewView portfolio={portfolio} />,
   globals: { viewport: { value: 'mobile', isRotated: false } },
   play: async ({ canvas }) => {
-    await expect(canvas.getByText('Avg per Project')).toBeVisible()
-    await expect(canvas.getByRole('link', { name: 'Apollo' })).toBeVisible()
+    await expect(canvas.getByRole('link', { name: 'Atlas' })).toBeVisible()
+    await expect(canvas.getByText('4 open · 1 done')).toBeVisible()
   },
 }
 export const OverviewDark: Story = {
-  render: () => <ProjectsOverviewView projects={projects} analytics={analytics} />,
+  render: () => <ProjectsOverviewView portfolio={portfolio} />,
   globals: { theme: 'dark' },
   play: async ({ canvas }) => {
     await expect(document.documentElement).toHaveAttribute('data-theme', 'dark')
-    await expect(canvas.getByText('Updates (30 days)')).toBeVisible()
-    await expect(canvas.getAllByRole('link')).toHaveLength(3)
+    await expect(canvas.getByText('Off track')).toBeVisible()
   },
 }
 

@@ -36,11 +36,6 @@ const sectionRows = async () =>
       .locator('[data-slot="sortable-item"] [data-slot="inline-edit-display"]')
       .allTextContents()
   ).map((text) => text.replace(/^Section name: /, ''))
-const stat = (label: string) =>
-  page
-    .locator('[data-slot="stat-card"]', { has: page.getByText(label, { exact: true }) })
-    .locator('.cad-stat-card__value')
-    .textContent()
 const projectRow = (name: string) =>
   page.locator('li', { has: page.getByRole('button', { name: `Project name: ${name}` }) })
 
@@ -157,7 +152,7 @@ describe('settings and projects', () => {
       await until(sectionRows, ['Follow-ups', 'Action Items', 'Wins'])
     }))
 
-  test('the projects overview stats and a project timeline grouped by week', () =>
+  test('the projects overview as a portfolio and a project timeline grouped by week', () =>
     step(page, 'projects-timeline', async () => {
       for (const name of ['Apollo', 'Borealis', 'Cygnus', 'Draco']) {
         const res = await api(page, 'POST', '/api/projects', { name })
@@ -190,17 +185,29 @@ describe('settings and projects', () => {
       await item(now.ids.Wins, 'Signed Acme', 'Apollo')
       await item(now.ids['Follow-ups'], 'Chase the auditors', 'Borealis')
 
+      const health = await api(
+        page,
+        'PUT',
+        `/api/reports/${now.uuid}/project-health/${projects.Apollo.uuid}`,
+        { health: 'at_risk', note: 'Pricing slipped a week' },
+      )
+      expect(health.status).toBe(200)
+
+      // The portfolio: worst first (at risk, then never updated, then the rest), each with its
+      // health, why, last update and items; no activity totals.
       await page.goto(`${base}/projects`)
       await page.getByRole('heading', { name: 'Projects', level: 1 }).waitFor()
+      const portfolio = page.getByRole('list', { name: 'Active projects, worst first' })
       await until(
-        async () => [
-          await stat('Active Projects'),
-          await stat('Updates (30 days)'),
-          await stat('Tasks (30 days)'),
-          await stat('Avg per Project'),
-        ],
-        ['4', '4', '2', '1'],
+        () => portfolio.locator('.cad-portfolio__name').allTextContents(),
+        ['Apollo', 'Cygnus', 'Draco', 'Borealis'],
       )
+      const apollo = portfolio.getByRole('listitem').first()
+      await apollo.getByText('At risk').waitFor()
+      await apollo.getByText('Pricing slipped a week').waitFor()
+      await apollo.getByText(`Week of ${shortDate(monday(0))}`).waitFor()
+      await apollo.getByText('2 open · 0 done').waitFor()
+      expect(await page.getByText('Updates (30 days)').count()).toBe(0)
       await page.getByRole('link', { name: 'Apollo' }).click()
       await page.waitForURL(`${base}/projects/${projects.Apollo.uuid}`)
       await page.getByRole('heading', { name: 'Apollo', level: 1 }).waitFor()

@@ -37,6 +37,7 @@ export type {
   NudgeStatus,
   NudgeStatus,
   OnboardingAnalytics,
+  PortfolioProject,
   ProjectAnalytics,
   ProjectHealth,
   ProjectHealthWeek,

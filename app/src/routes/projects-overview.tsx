@@ -1,28 +1,24 @@
 import { PageSkeleton } from '@cadence/ui'
 import { useEffect } from 'react'
-import { cache, useProjects } from '../state/cache'
-import { loadAnalytics, useProjectAnalytics } from '../state/projects'
+import { useProjects } from '../state/cache'
+import { setDialog } from '../state/dialogs'
+import { loadPortfolio, useProjectPortfolio } from '../state/projects'
 import { ProjectsOverviewView } from './views'
 
-const NO_ANALYTICS = {
-  total_active_projects: 0,
-  total_recent_activity: 0,
-  total_tasks_last_30_days: 0,
-}
-
-/** `/projects`: stat cards and the active projects. */
+/** `/projects`: the active projects as a portfolio, worst health first. */
 function ProjectsOverviewPage() {
-  const projects = useProjects()
-  const analytics = useProjectAnalytics()
+  const portfolio = useProjectPortfolio()
+  // Asked again whenever the projects change (added, renamed, archived from anywhere).
+  const projects = useProjects().data
   useEffect(() => {
-    cache.projects.load().catch(() => {})
-    void loadAnalytics()
-  }, [])
-  if (!projects.data && !projects.error) return <PageSkeleton />
+    void projects
+    void loadPortfolio()
+  }, [projects])
+  if (!portfolio.data && !portfolio.error) return <PageSkeleton />
   return (
     <ProjectsOverviewView
-      projects={(projects.data ?? []).filter((p) => p.status === 'active')}
-      analytics={analytics ?? NO_ANALYTICS}
+      portfolio={portfolio.data ?? []}
+      onAddProject={() => setDialog('addProject', true)}
     />
   )
 }

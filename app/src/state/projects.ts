@@ -11,8 +11,8 @@ const projectUpdates = createResource((uuid: string) =>
   call(api.api.projects({ uuid }).updates.get()),
 )
 
-/** The stat cards of /projects. */
-const projectAnalytics = createResource(() => call(api.api.projects.analytics.get()))
+/** /projects as a portfolio: each active project's health, trend, owner and last update. */
+const projectPortfolio = createResource(() => call(api.api.projects.portfolio.get()))
 
 /** The project page: the project from the cached list, then its updates. */
 async function loadProjectPage(uuid: string) {
@@ -26,11 +26,11 @@ async function loadProjectPage(uuid: string) {
 
 onCacheReset(() => {
   projectUpdates.reset()
-  projectAnalytics.reset()
+  projectPortfolio.reset()
 })
 
-async function loadAnalytics() {
-  await projectAnalytics.reload().catch((error) => console.error(error))
+async function loadPortfolio() {
+  await projectPortfolio.reload().catch((error) => console.error(error))
 }
 
 async function addProject(name: string): Promise<Project | null> {
@@ -171,19 +171,19 @@ function useProjectPage(uuid: string) {
   }
 }
 
-const useProjectAnalytics = () => useResource(projectAnalytics).data
+const useProjectPortfolio = () => useResource(projectPortfolio)
 
 export {
   addProject,
   combineProjects,
   deleteProject,
-  loadAnalytics,
+  loadPortfolio,
   loadProjectPage,
-  projectAnalytics,
+  projectPortfolio,
   projectUpdates,
   renameProject,
   setProjectStatus,
   setProjectsStatus,
-  useProjectAnalytics,
   useProjectPage,
+  useProjectPortfolio,
 }

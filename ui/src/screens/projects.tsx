@@ -1,17 +1,18 @@
 import { HealthTimeline } from '../components/project-health'
 import { WeekChangeCounts } from '../components/since-last-week'
 import { formatDate } from '../lib/dates'
-import { StatCard } from '../primitives/card'
+import { Button } from '../primitives/button'
 import { EmptyState } from '../primitives/empty-state'
 import { Link } from '../primitives/link'
 import { PageSkeleton } from '../primitives/skeleton'
 import type {
+  PortfolioProject,
   Project,
-  ProjectAnalytics,
   ProjectHealthWeek,
   ProjectUpdate,
   ProjectWeekChanges,
 } from '../types'
+import { PortfolioRow } from './projects-portfolio'
 
 export type ProjectViewProps = {
   project: Project | null
@@ -69,38 +70,58 @@ export function ProjectView({ project, updates, loading, weekChanges, health }: 
 }
 
 export type ProjectsOverviewViewProps = {
-  analytics: ProjectAnalytics
-  projects: Project[]
+  /** GET /api/projects/portfolio: active projects, worst health first. */
+  portfolio: PortfolioProject[]
   loading?: boolean
+  /** The empty state's next step: opens 'Add New Project'. */
+  onAddProject?: () => void
 }
 
-export function ProjectsOverviewView({ analytics, projects, loading }: ProjectsOverviewViewProps) {
+/**
+ * The projects overview as a portfolio: each active project's health with its why and trend,
+ * its owner, its last update and its items, off track, at risk and stalled first.
+ */
+export function ProjectsOverviewView({
+  portfolio,
+  loading,
+  onAddProject,
+}: ProjectsOverviewViewProps) {
   if (loading) return <PageSkeleton />
-  const active = projects.filter((p) => p.status === 'active')
-  const n = analytics.total_active_projects
+  const count = (f: (p: PortfolioProject) => boolean) => portfolio.filter(f).length
+  const summary = [
+    [count((p) => p.health === 'off_track'), 'off track'],
+    [count((p) => p.health === 'at_risk'), 'at risk'],
+    [count((p) => p.stalled), 'without an update for 3 weeks or more'],
+  ]
+    .filter(([n]) => Number(n) > 0)
+    .map(([n, what]) => `${n} ${what}`)
   return (
     <div className="cad-screen">
       <h1 className="cad-screen__title">Projects</h1>
-      <div className="cad-screen__stats">
-        <StatCard label="Active Projects" value={n} />
-        <StatCard label="Updates (30 days)" value={analytics.total_recent_activity} />
-        <StatCard label="Tasks (30 days)" value={analytics.total_tasks_last_30_days} />
-        <StatCard
-          label="Avg per Project"
-          value={n ? Math.round(analytics.total_recent_activity / n) : 0}
+      {portfolio.length === 0 ? (
+        <EmptyState
+          title="No Active Projects"
+          description="Projects group report items so their health can be followed week by week."
+          action={
+            onAddProject ? (
+              <Button variant="primary" onClick={onAddProject}>
+                Add New Project
+              </Button>
+            ) : null
+          }
         />
-      </div>
-      {active.length === 0 ? (
-        <EmptyState title="No Active Projects" />
       ) : (
-        <ul className="cad-screen__list">
-          {active.map((p) => (
-            <li key={p.uuid} className="cad-screen__row">
-              <Link href={`/projects/${p.uuid}`}>{p.name}</Link>
-              <small className="cad-screen__muted">{p.total_references} updates</small>
-            </li>
-          ))}
-        </ul>
+        <>
+          <p className="cad-screen__muted cad-portfolio__summary">
+            {portfolio.length} active {portfolio.length === 1 ? 'project' : 'projects'}
+            {summary.length ? ` · ${summary.join(' · ')}` : ' · none at risk'}
+          </p>
+          <ul className="cad-portfolio" aria-label="Active projects, worst first">
+            {portfolio.map((p) => (
+              <PortfolioRow key={p.uuid} p={p} />
+            ))}
+          </ul>
+        </>
       )}
     </div>
   )

@@ -1,0 +1,94 @@
+import { HealthBadge, healthLabel } from '../components/project-health'
+import { formatDate } from '../lib/dates'
+import { Link } from '../primitives/link'
+import type { PortfolioProject } from '../types'
+import { AgeChip, Person } from './dashboard-parts'
+
+// The projects overview as a portfolio (ProjectsOverviewView, projects.tsx): one row per active
+// project, worst health first, as GET /api/projects/portfolio orders them.
+
+/** The last weeks' health as small squares, oldest first; the words are for screen readers. */
+function Trend({ trend }: { trend: PortfolioProject['trend'] }) {
+  if (trend.length === 0) return <span className="cad-portfolio__none">No health yet</span>
+  const words = trend
+    .map((t) => `${formatDate(t.week_start_date)}: ${healthLabel(t.health)}`)
+    .join(', ')
+  return (
+    <span className="cad-portfolio__trend" title={words}>
+      {trend.map((t) => (
+        <span
+          key={t.week_start_date}
+          className="cad-portfolio__dot"
+          data-health={t.health}
+          aria-hidden
+        />
+      ))}
+      <span className="cad-sr-only">Trend: {words}</span>
+    </span>
+  )
+}
+
+/** When its latest report item was, and a stalled chip once it has gone quiet for weeks. */
+function LastUpdate({ p }: { p: PortfolioProject }) {
+  if (!p.last_update) return <span className="cad-portfolio__none">No updates yet</span>
+  return (
+    <span className="cad-portfolio__updated">
+      <span>Week of {formatDate(p.last_update)}</span>
+      {p.stalled && p.weeks_since_update !== null ? (
+        <AgeChip weeks={p.weeks_since_update} stalled />
+      ) : null}
+    </span>
+  )
+}
+
+export function PortfolioRow({ p }: { p: PortfolioProject }) {
+  return (
+    <li
+      className="cad-portfolio__row"
+      data-health={p.health ?? 'unset'}
+      data-stalled={p.stalled || undefined}
+    >
+      <div className="cad-portfolio__main">
+        <HealthBadge health={p.health} />
+        <div className="cad-portfolio__what">
+          <Link href={`/projects/${p.uuid}`} className="cad-portfolio__name">
+            {p.name}
+          </Link>
+          {p.note ? <span className="cad-portfolio__why cad-break">{p.note}</span> : null}
+        </div>
+      </div>
+      <dl className="cad-portfolio__facts">
+        <div>
+          <dt>Trend</dt>
+          <dd>
+            <Trend trend={p.trend} />
+          </dd>
+        </div>
+        <div>
+          <dt>Owner</dt>
+          <dd>
+            {p.owner ? (
+              <span title={`${p.owner.name} holds ${p.owner.open_count} of its open items`}>
+                <Person name={p.owner.name} href={`/team-members/${p.owner.uuid}`} />
+              </span>
+            ) : (
+              <span className="cad-portfolio__none">No one assigned</span>
+            )}
+          </dd>
+        </div>
+        <div>
+          <dt>Last update</dt>
+          <dd>
+            <LastUpdate p={p} />
+          </dd>
+        </div>
+        <div>
+          <dt>Items</dt>
+          <dd className="cad-screen__num">
+            {p.open_count} open · {p.completed_count} done
+          </dd>
+        </div>
+      </dl>
+    </li>
+  )
+}
