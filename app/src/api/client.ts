@@ -61,8 +61,8 @@ async function call<T>(pending: Promise<Answer<T>>): Promise<T> {
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE'
 
 /**
- * A typed fetch for the few calls whose server module is not part of `type App` yet or whose
- * body Eden cannot express (DELETE with a body). Same credentials and error rules as `call`.
+ * A fetch typed by hand (unchecked), for what Eden does not address: the account import (a file
+ * the server's schema checks) and file downloads. Same credentials and error rules as `call`.
  */
 async function request<T>(method: Method, path: string, body?: unknown): Promise<T> {
   const response = await appFetch(`${origin()}${path}`, {

@@ -1,6 +1,6 @@
 import type { MemberEntry, TeamMemberPrep } from '@cadence/ui'
 import { useSnapshot } from 'valtio'
-import { api, call, request } from '../api/client'
+import { api, call } from '../api/client'
 import { cache, onCacheReset } from './cache'
 import { createResource } from './resource'
 import { toast } from './toasts'
@@ -56,7 +56,7 @@ async function toggleTalkingPoint(id: number, covered: boolean): Promise<boolean
   const previous = entry?.is_completed
   if (entry) entry.is_completed = covered
   try {
-    await request('PUT', `/api/team-members/talking-points/${id}`, { is_completed: covered })
+    await call(api.api['team-members']['talking-points']({ id }).put({ is_completed: covered }))
   } catch (error) {
     console.error(error)
     const again = findTalkingPoint(id)

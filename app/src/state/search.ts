@@ -1,6 +1,6 @@
 import type { SavedSearch, SearchFilters, SearchResult } from '@cadence/ui'
 import { proxy, subscribe, useSnapshot } from 'valtio'
-import { api, call, request } from '../api/client'
+import { api, call } from '../api/client'
 import { cache, onCacheReset } from './cache'
 import { loadReport, reportState } from './reports'
 import { createResource, type ResourceState, useResource } from './resource'
@@ -109,7 +109,7 @@ async function completeResult(result: SearchResult) {
   if (result.type !== 'task' && result.type !== 'followup') throw new Error('Not a task')
   if (result.source === 'team_member') {
     const kind = result.type === 'task' ? 'tasks' : 'followups'
-    await request('PUT', `/api/team-members/${kind}/${result.id}`, { is_completed: true })
+    await call(api.api['team-members'][kind]({ id: result.id }).put({ is_completed: true }))
   } else if (result.source === 'report') {
     await call(api.api['section-items']({ id: result.id }).put({ is_completed: true }))
   } else if (result.source === 'assigned') {
