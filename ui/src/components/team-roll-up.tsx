@@ -24,6 +24,21 @@ type InviteDialogProps = {
   formatDate: (iso: string) => string
 }
 
+/** Why the server did not e-mail the link (the invitation's `not_emailed_reason`), in words. */
+export function notEmailedWhy(
+  reason: NonNullable<Invitation['not_emailed_reason']>,
+  memberName: string,
+) {
+  switch (reason) {
+    case 'mail_not_set_up':
+      return 'Not e-mailed: e-mail is not set up on this server.'
+    case 'emailed_within_hour':
+      return `Not e-mailed: ${memberName} was e-mailed an invitation less than an hour ago, and invitations are e-mailed at most once an hour.`
+    case 'mail_failed':
+      return 'Not e-mailed: the mail server did not take the message.'
+  }
+}
+
 /** 'Invite to Cadence': a single-use link, e-mailed when the server can, shown once either way. */
 function InviteDialog({
   open,
@@ -49,9 +64,16 @@ function InviteDialog({
       hint={(created: Invitation) => (
         <>
           Single use · works until {formatDate(created.expires_at)}.{' '}
-          {created.emailed
-            ? `We also e-mailed it to ${memberEmail}.`
-            : `Send it to ${memberName} yourself: it is not shown again.`}
+          {created.emailed ? (
+            `We also e-mailed it to ${memberEmail}.`
+          ) : (
+            <>
+              {created.not_emailed_reason ? (
+                <strong>{notEmailedWhy(created.not_emailed_reason, memberName)} </strong>
+              ) : null}
+              {`Send it to ${memberName} yourself: it is not shown again.`}
+            </>
+          )}
         </>
       )}
     >
