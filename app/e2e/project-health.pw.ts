@@ -24,7 +24,7 @@ async function reportOn(page: Page, project: string) {
     content: `Work on ${project}`,
     project_id: p.id,
   })
-  expect(item.status).toBe(201)
+  expect(item.status).toBe(200)
   return { report: report.uuid as string, project: p.uuid as string }
 }
 
