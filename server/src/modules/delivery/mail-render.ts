@@ -35,6 +35,43 @@ export type MailReport = {
   project_health?: MailHealth[]
   /** An update ('Send update'): when and its note; the e-mail says 'Updated <date>: <note>'. */
   updated?: { sent_at: string; note: string | null } | null
+  /** Metrics: each metric's value, change and flag (the brief's table; no line in a mail). */
+  metrics?: MailMetric[]
+}
+
+// Metrics in the e-mail: the brief's table with the last weeks' values as text.
+export type MailMetric = {
+  name: string
+  unit: string | null
+  direction: 'up' | 'down'
+  value: number | null
+  previous_value: number | null
+  history: { week_start_date: string; value: number }[]
+  flag: 'missed_target' | 'unusual' | null
+}
+const METRIC_NUMBER = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 })
+const FLAG_LABEL = { missed_target: 'Missed target', unusual: 'Unusual move' } as const
+const withUnit = (n: number, unit: string | null) => {
+  const text = METRIC_NUMBER.format(n)
+  return !unit ? text : unit === '%' ? `${text}%` : `${text} ${unit}`
+}
+/** One metric as the e-mail says it: value, change (better or worse), the last 5 weeks, flag. */
+export function metricCells(m: MailMetric) {
+  const value = m.value === null ? 'Not entered' : withUnit(m.value, m.unit)
+  let change = '—'
+  if (m.value !== null && m.previous_value !== null) {
+    const delta = m.value - m.previous_value
+    const better = delta > 0 === (m.direction === 'up')
+    change =
+      Math.abs(delta) < 1e-9
+        ? 'No change'
+        : `${delta > 0 ? '+' : '−'}${withUnit(Math.abs(delta), m.unit)} (${better ? 'better' : 'worse'})`
+  }
+  const trend = m.history
+    .slice(-5)
+    .map((p) => METRIC_NUMBER.format(p.value))
+    .join(' → ')
+  return { value, change, trend, flag: m.flag ? FLAG_LABEL[m.flag] : '' }
 }
 
 const HEALTH_LABEL = { on_track: 'On track', at_risk: 'At risk', off_track: 'Off track' } as const
@@ -194,6 +231,22 @@ export function renderReportHtml(report: MailReport, ctx: MailContext): string {
       '</table>',
     )
   }
+  if (report.metrics?.length) {
+    const cell =
+      'padding:4px 8px;border-bottom:1px solid #e5e7eb;text-align:left;vertical-align:top'
+    out.push(
+      `<h3 style="${S.h3}">Metrics</h3>`,
+      '<table style="border-collapse:collapse;width:100%;font-size:14px">',
+      `<tr>${['Metric', 'This week', 'Since last week', 'Last weeks', 'Flag'].map((h) => `<th style="${cell}">${h}</th>`).join('')}</tr>`,
+      ...report.metrics.map((m) => {
+        const c = metricCells(m)
+        return `<tr>${[m.name, c.value, c.change, c.trend, c.flag]
+          .map((v) => `<td style="${cell}">${escapeHtml(v)}</td>`)
+          .join('')}</tr>`
+      }),
+      '</table>',
+    )
+  }
   for (const section of report.sections) {
     out.push(
       `<div style="${S.section}">`,
@@ -245,6 +298,16 @@ export function renderReportText(report: MailReport, ctx: MailContext): string {
         `${h.project_name}: ${h.health ? HEALTH_LABEL[h.health] : ''}${change ? ` (${change})` : ''}${
           h.note ? ` — ${h.note.replaceAll(/\s*[\r\n]+\s*/g, ' ')}` : ''
         }`,
+      )
+    }
+    out.push('')
+  }
+  if (report.metrics?.length) {
+    out.push('Metrics', '-------')
+    for (const m of report.metrics) {
+      const c = metricCells(m)
+      out.push(
+        `${m.name}: ${c.value}${c.change === '—' ? '' : `, ${c.change}`}${c.trend ? ` [${c.trend}]` : ''}${c.flag ? ` — ${c.flag}` : ''}`,
       )
     }
     out.push('')
