@@ -10,6 +10,16 @@ import {
   useSharedReport,
 } from '../state/sharing'
 
+/**
+ * Which link a reader has read, kept without the link's secret: a 32-bit FNV-1a digest of the
+ * token names it (enough to tell one's own links apart, useless for opening one).
+ */
+function readKey(token: string) {
+  let hash = 0x811c9dc5
+  for (let i = 0; i < token.length; i++) hash = Math.imul(hash ^ token.charCodeAt(i), 0x01000193)
+  return `read:${(hash >>> 0).toString(36)}`
+}
+
 /** What this browser keeps for a reader of shared links: their name, which links they read. */
 function readerKept(key: string): string | null {
   try {
@@ -32,7 +42,7 @@ function keepForReader(key: string, value: string) {
 export default function SharedReportPage() {
   const { token = '' } = useParams<{ token: string }>()
   const shared = useSharedReport(token)
-  const [acknowledged, setAcknowledged] = useState(() => readerKept(`read:${token}`) !== null)
+  const [acknowledged, setAcknowledged] = useState(() => readerKept(readKey(token)) !== null)
 
   useEffect(() => {
     const robots = document.createElement('meta')
@@ -74,7 +84,7 @@ export default function SharedReportPage() {
       onReaderName={(name) => keepForReader('name', name)}
       onAcknowledge={async (name) => {
         await acknowledgeShared(token, name)
-        keepForReader(`read:${token}`, new Date().toISOString())
+        keepForReader(readKey(token), new Date().toISOString())
         setAcknowledged(true)
       }}
       onAsk={async (question) => {
