@@ -247,4 +247,28 @@ describe('asks of the readers', () => {
     expect(carried.filter((i: { is_ask: boolean }) => i.is_ask)).toEqual([])
     expect(LAST_WEEK < THIS_WEEK).toBe(true)
   })
+
+  test('the account export and import keep which items are asks and which are closed', async () => {
+    const { app, ada, item, launch } = await anAsk()
+    await ada.put(`/api/section-items/${launch.id}`, { is_ask: true })
+    await ada.put(`/api/asks/${launch.id}`, { closed: true })
+    const doc = (await ada.get('/api/export')).json
+    const eve = await signIn(app, 'eve@example.com')
+    expect((await eve.post('/api/import', doc)).status).toBeLessThan(300)
+    const reports = (await eve.get('/api/reports')).json as { uuid: string }[]
+    const items = []
+    for (const r of reports) {
+      const full = (await eve.get(`/api/reports/${r.uuid}`)).json
+      items.push(...full.sections.flatMap((s: { items: unknown[] }) => s.items))
+    }
+    const byContent = (c: string) =>
+      items.find((i: { content: string }) => i.content === c) as {
+        is_ask: boolean
+        ask_closed_at: string | null
+      }
+    expect(byContent(item.content)).toMatchObject({ is_ask: true, ask_closed_at: null })
+    expect(byContent(launch.content).is_ask).toBe(true)
+    expect(byContent(launch.content).ask_closed_at).toBeString()
+    expect(byContent('Zephyr pilot')).toMatchObject({ is_ask: false, ask_closed_at: null })
+  })
 })

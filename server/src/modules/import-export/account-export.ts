@@ -227,6 +227,7 @@ export async function exportAccount(
           project_id: i.project_id,
           assigned_to_team_member_id: i.assigned_to_team_member_id,
           ...(i.source_author_name ? { source_author_name: i.source_author_name } : {}),
+          ...(i.is_ask ? { is_ask: true, ask_closed_at: i.ask_closed_at } : {}),
           created_at: i.created_at,
         })),
       })),

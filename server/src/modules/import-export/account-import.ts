@@ -442,6 +442,8 @@ export async function importAccount(
                     ? null
                     : (memberId.get(i.assigned_to_team_member_id) ?? null),
                 source_author_name: i.source_author_name?.trim() || null,
+                is_ask: i.is_ask ?? false,
+                ask_closed_at: i.is_ask ? (i.ask_closed_at ?? null) : null,
                 sort_order: n * CHUNK + k,
                 ...(i.created_at ? { created_at: i.created_at } : {}),
               })),

@@ -193,6 +193,9 @@ export namespace ImportExportModel {
                 // Team roll-up: 'from Tom's report' (the name only; the link to the source
                 // item is between two accounts and is not part of either's export).
                 source_author_name: t.Optional(t.Nullable(t.String({ maxLength: 200 }))),
+                // Asks: marked as an ask of the readers, and when its author closed it.
+                is_ask: t.Optional(t.Boolean()),
+                ask_closed_at: t.Optional(t.Nullable(t.String({ maxLength: 40 }))),
                 created_at: timestamp,
               }),
               { maxItems: 5_000 },
