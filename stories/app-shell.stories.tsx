@@ -63,7 +63,7 @@ export const Empty: Story = {
       within(nav)
         .getAllByRole('link')
         .map((l) => l.textContent),
-    ).toEqual(['Dashboard', 'Reports', 'Projects', 'Team'])
+    ).toEqual(['Dashboard', 'Reports', 'Projects', 'Team', 'Decisions'])
     await expect(canvas.getByRole('link', { name: 'Cadence' })).toHaveAttribute(
       'href',
       '/dashboard',
@@ -164,7 +164,7 @@ export const Mobile: Story = {
     await expect(await screen.findByRole('dialog', { name: 'Sidebar' })).toBeInTheDocument()
     await userEvent.keyboard('{Escape}')
     const bottom = await canvas.findByRole('navigation', { name: 'Main (mobile)' })
-    await expect(within(bottom).getAllByRole('link')).toHaveLength(4)
+    await expect(within(bottom).getAllByRole('link')).toHaveLength(5)
     await expect(within(bottom).getByRole('button', { name: /Search/ })).toBeInTheDocument()
   },
 }

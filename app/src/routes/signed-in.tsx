@@ -43,6 +43,7 @@ const ProjectPage = lazy(() => import('./project'))
 const TeamOverviewPage = lazy(() => import('./team-overview'))
 const TeamMemberPage = lazy(() => import('./team-member'))
 const TeamUpdatesPage = lazy(() => import('./team-updates'))
+const DecisionsPage = lazy(() => import('./decisions'))
 const PrepPage = lazy(() => import('./prep'))
 const SettingsPage = lazy(() => import('./settings'))
 const AdminPage = lazy(() => import('./admin'))
@@ -250,6 +251,7 @@ function SignedInApp() {
             {(params) => <Redirect to={`/team-members/${params.uuid}`} replace />}
           </Route>
           <Route path="/team-updates" component={TeamUpdatesPage} />
+          <Route path="/decisions" component={DecisionsPage} />
           <Route path="/team-members/:uuid/prep" component={PrepPage} />
           <Route path="/team-members/:uuid" component={TeamMemberPage} />
           <Route path="/settings" component={SettingsPage} />

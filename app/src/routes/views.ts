@@ -3,6 +3,7 @@ export {
   AccessDeniedView,
   AdminView,
   DashboardView,
+  DecisionsView,
   DraftView,
   EditionView,
   NotFoundView,

@@ -85,6 +85,7 @@ function reportDetail(report: Partial<ReportDetail> & Pick<ReportDetail, 'uuid'>
     updated_at: T,
     sections: [],
     project_health: [],
+    decisions: [],
     metrics: [],
     ...report,
   }

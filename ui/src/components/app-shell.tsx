@@ -3,6 +3,7 @@ import {
   CloudOff,
   FileText,
   FolderKanban,
+  Gavel,
   LayoutDashboard,
   LogOut,
   PanelLeft,
@@ -29,7 +30,15 @@ import type { User } from '../types'
  * The page's place in the top bar: a nav item; `settings` and `admin` the account menu (its
  * trigger is marked current); `none` a page of no section (not found): nothing is highlighted.
  */
-export type NavKey = 'dashboard' | 'reports' | 'projects' | 'team' | 'settings' | 'admin' | 'none'
+export type NavKey =
+  | 'dashboard'
+  | 'reports'
+  | 'projects'
+  | 'team'
+  | 'decisions'
+  | 'settings'
+  | 'admin'
+  | 'none'
 
 const under = (pathname: string, root: string) =>
   pathname === root || pathname.startsWith(`${root}/`)
@@ -43,6 +52,7 @@ export function navKeyFromPath(pathname: string, sidebar?: string | null): NavKe
   if (under(pathname, '/admin')) return 'admin'
   if (under(pathname, '/reports')) return 'reports'
   if (under(pathname, '/projects')) return 'projects'
+  if (under(pathname, '/decisions')) return 'decisions'
   if (under(pathname, '/team') || under(pathname, '/team-members') || pathname === '/team-updates')
     return 'team'
   if (pathname !== '/' && !under(pathname, '/dashboard')) return 'none'
@@ -62,6 +72,7 @@ const NAV: Array<{ key: NavKey; label: string; href: string; Icon: typeof Search
   { key: 'reports', label: 'Reports', href: '/reports', Icon: FileText },
   { key: 'projects', label: 'Projects', href: '/projects', Icon: FolderKanban },
   { key: 'team', label: 'Team', href: '/team', Icon: Users },
+  { key: 'decisions', label: 'Decisions', href: '/decisions', Icon: Gavel },
 ]
 
 type UserMenuProps = {
