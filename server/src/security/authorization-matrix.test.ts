@@ -291,6 +291,10 @@ const CASES: Record<string, Case> = {
     body: () => ({ week_start_date: '2026-11-23' }),
   },
   'GET /api/reports/:uuid': { path: (f) => `/api/reports/${f.report.uuid}`, owned: true },
+  'POST /api/reports/:uuid/starter-sections': {
+    path: (f) => `/api/reports/${f.report.uuid}/starter-sections`,
+    owned: true,
+  },
   'POST /api/reports/:uuid/carry-over': {
     path: (f) => `/api/reports/${f.report.uuid}/carry-over`,
     owned: true,

@@ -220,6 +220,7 @@ const NO_BODY: Record<string, string> = {
   'POST /api/sessions': 'the sign-in handshake; its bad input is in security/sign-in.test.ts',
   'POST /api/oauth/dev/authorize': 'a form post of the development provider (auth.test.ts)',
   'POST /api/reports/:uuid/carry-over': 'no body',
+  'POST /api/reports/:uuid/starter-sections': 'no body',
   'POST /api/logout': 'no body',
   'POST /api/deliveries/:id/retry': 'no body',
   'POST /api/team-members/:uuid/invitations': 'no body',

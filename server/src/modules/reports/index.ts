@@ -24,6 +24,7 @@ import {
   updateReport,
   updateSection,
 } from './service'
+import { addStarterSections } from './starter-sections'
 
 export function reportsModule(ctx: AppContext) {
   const detail = { tags: ['reports'] }
@@ -64,6 +65,16 @@ export function reportsModule(ctx: AppContext) {
         params: ReportModel.params,
         response: { 200: CarryOverResult, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody },
         detail,
+      },
+    )
+    .post(
+      '/reports/:uuid/starter-sections',
+      ({ user, params }) => addStarterSections(ctx, user.id, params.uuid),
+      {
+        auth: true,
+        params: ReportModel.params,
+        response: { 200: ReportDetail, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody },
+        detail: { ...detail, summary: 'Give a report with no sections the three usual ones' },
       },
     )
     .get('/reports/:uuid/changes', ({ user, params }) => reportChanges(ctx, user.id, params.uuid), {
