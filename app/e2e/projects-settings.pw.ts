@@ -203,7 +203,7 @@ describe('settings and projects', () => {
         ['Apollo', 'Cygnus', 'Draco', 'Borealis'],
       )
       const apollo = portfolio.getByRole('listitem').first()
-      await apollo.getByText('At risk').waitFor()
+      await apollo.getByText('At risk', { exact: true }).waitFor()
       await apollo.getByText('Pricing slipped a week').waitFor()
       await apollo.getByText(`Week of ${shortDate(monday(0))}`).waitFor()
       await apollo.getByText('2 open · 0 done').waitFor()
