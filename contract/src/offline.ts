@@ -38,6 +38,8 @@ const WRITES = [
   { method: 'PUT', path: '/api/reports/:uuid', onlyFields: ['title', 'summary'] },
   // team-roll-up (contract/src/team-roll-up.ts): completing or reopening an item assigned to me.
   { method: 'PUT', path: '/api/assigned-to-me/:id' },
+  // metrics (contract/src/metrics.ts): this week's value of a metric on a report.
+  { method: 'PUT', path: '/api/reports/:uuid/metric-values/:metric_id' },
 ] as const satisfies readonly OfflineWrite[]
 
 /** A queueable write's route, as declared above (what the outbox tells writes apart by). */

@@ -58,6 +58,13 @@ function labelFor(
     const noun = params.kind ? KIND_NOUN[params.kind] : 'item'
     return `Add ${noun} ${quote(body?.content)}`
   }
+  if (match?.write.path === '/api/reports/:uuid/metric-values/:metric_id') {
+    const open = app.openReport()
+    const metric = open?.metrics?.find((m) => m.id === Number(params.metric_id))
+    const name = quote(metric?.name ?? 'metric')
+    const value = body?.value
+    return typeof value === 'number' ? `Set ${name} to ${value}` : `Clear ${name}`
+  }
   if (match?.write.path === '/api/reports/:uuid') {
     const open = app.openReport()
     const current = open?.uuid === params.uuid ? open : null
