@@ -229,4 +229,27 @@ describe('metrics', () => {
     expect(over.json.error).toBe('At most 50 metrics per account; delete or combine some first')
     expect((await ada.get('/api/metrics')).json).toHaveLength(50)
   })
+
+  test('a value written while its metric or report is deleted answers 200, 404 or 409, never 500', async () => {
+    const { app } = await createTestApp()
+    const ada = await signIn(app, 'ada@example.com')
+    for (let round = 0; round < 3; round++) {
+      const m = (await ada.post('/api/metrics', { name: `Race ${round}`, direction: 'up' })).json
+      const report = (await ada.post('/api/reports', { week_start_date: addWeeks(FIRST, round) }))
+        .json
+      const put = (value: number) =>
+        ada.put(`/api/reports/${report.uuid}/metric-values/${m.id}`, { value })
+      const gone =
+        round === 1 ? ada.delete(`/api/reports/${report.uuid}`) : ada.delete(`/api/metrics/${m.id}`)
+      const statuses = (await Promise.all([put(1), put(2), gone, put(3), put(4)])).map(
+        (r) => r.status,
+      )
+      for (const status of statuses) expect([200, 404, 409]).toContain(status)
+      expect(statuses[2]).toBe(200)
+    }
+    // Nothing is left of the deleted metrics and reports.
+    expect((await ada.get('/api/metrics')).json.map((m: { name: string }) => m.name)).toEqual([
+      'Race 1',
+    ])
+  })
 })
