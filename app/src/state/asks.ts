@@ -1,6 +1,7 @@
 import type { AskAnswerKind, ReportAsk } from '@cadence/ui'
 import { api, call } from '../api/client'
 import { onCacheReset } from './cache'
+import { reportState } from './reports'
 import { createResource, useResourceFor } from './resource'
 
 // Asks of the readers (docs/features.md, Asks): the report page's asks with their answers, closing
@@ -24,7 +25,10 @@ async function loadReportAsks(uuid: string): Promise<void> {
 
 /** PUT /api/asks/{item_id}: closes an ask (carried no further, no more answers) or reopens it. */
 async function closeAsk(uuid: string, itemId: number, closed: boolean): Promise<void> {
-  await call(api.api.asks({ item_id: itemId }).put({ closed }))
+  const ask = await call(api.api.asks({ item_id: itemId }).put({ closed }))
+  // The item's own mark on the open report says closed too.
+  for (const section of reportState.current?.sections ?? [])
+    for (const item of section.items) if (item.id === itemId) item.ask_closed_at = ask.closed_at
   await loadReportAsks(uuid)
 }
 
