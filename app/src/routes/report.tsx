@@ -5,18 +5,21 @@ import {
   SectionCard,
   type SectionCardProps,
   ShareDialog,
+  toIsoDate,
 } from '@cadence/ui'
 import { memo, useCallback, useEffect, useState } from 'react'
 import { useLocation, useParams } from 'wouter'
 import { closeAsk, loadReportAsks, recordAskDecision, useReportAsks } from '../state/asks'
 import { cache, useSettings } from '../state/cache'
 import { loadReportChanges, useReportChanges } from '../state/changes'
+import { recordItemAsDecision } from '../state/decisions'
 import { retryDelivery, stopDeliveries, useDeliveries, watchDeliveries } from '../state/deliveries'
 import { editionPdfHref, loadEditions, sendUpdate, useEditions } from '../state/editions'
 import { setMetricValue } from '../state/metrics'
 import { markQuestionsSeen, useReportQuestions } from '../state/question-badges'
 import {
   addItem,
+  addStarterSections,
   deleteItem,
   deleteReport,
   importIntoReport,
@@ -112,6 +115,7 @@ function ReportPage() {
       if (ok && status === 'sent') void watchDeliveries(uuid)
     },
     onImport: () => setImportOpen(true),
+    onAddStarterSections: () => addStarterSections(uuid),
     onShare: () => setShareOpen(true),
     onHealthChange: (projectUuid, next) => setProjectHealth(uuid, projectUuid, next),
     onMetricChange: (metricId, value) => setMetricValue(uuid, metricId, value),
@@ -147,6 +151,22 @@ function ReportPage() {
         .catch(failEdit('Failed to update task'))
     },
     onDeleteItem: (id) => void deleteItem(id).then(() => refreshProjectHealth(uuid)),
+    // Decisions: the item recorded as a decision in one click (its text, project and assignee).
+    onRecordDecision: (id) => {
+      const item = report?.sections?.flatMap((s) => s.items).find((i) => i.id === id)
+      if (!item) return
+      const project = projects.find((p) => p.id === item.project_id)
+      const assignee = members.find((m) => m.id === item.assigned_to_team_member_id)
+      void recordItemAsDecision(
+        {
+          id,
+          content: item.content,
+          project_uuid: project?.uuid ?? null,
+          assignee_uuid: assignee?.uuid ?? null,
+        },
+        toIsoDate(new Date()),
+      )
+    },
     onSectionContentChange: (sectionId, content) =>
       void updateSectionContent(sectionId, content).catch(() => {}),
   }

@@ -2,6 +2,7 @@ import {
   Check,
   CornerDownRight,
   FolderKanban,
+  Gavel,
   Hand,
   Hourglass,
   Pencil,
@@ -45,6 +46,8 @@ type ItemRowProps = {
   onAssign?: (memberId: number | null) => void
   /** Asks: marks the item as an ask of the readers, or not (the actions' 'Ask readers'). */
   onAskChange?: (isAsk: boolean) => void
+  /** Decisions: 'Record as decision' from this item, in one click. */
+  onRecordDecision?: () => void
 }
 
 /** Team roll-up: where a pulled item came from, and the assignee's own completion and note. */
@@ -106,6 +109,7 @@ const ItemRow = React.memo(function ItemRow({
   onProjectChange,
   onAssign,
   onAskChange,
+  onRecordDecision,
 }: ItemRowProps) {
   const [mode, setMode] = React.useState<'view' | 'edit' | 'confirm'>('view')
   const [draft, setDraft] = React.useState(item.content)
@@ -272,8 +276,13 @@ const ItemRow = React.memo(function ItemRow({
           </span>
         </div>
       )}
-      {mode === 'view' && (onEdit || onDelete || onAskChange) && (
+      {mode === 'view' && (onEdit || onDelete || onAskChange || onRecordDecision) && (
         <span className="cad-item-actions">
+          {onRecordDecision && (
+            <IconButton label={`Record as decision: ${item.content}`} onClick={onRecordDecision}>
+              <Gavel size={14} aria-hidden />
+            </IconButton>
+          )}
           {onAskChange && (
             <IconButton
               label={`${item.is_ask ? 'Stop asking readers' : 'Ask readers'}: ${item.content}`}

@@ -75,6 +75,7 @@ type RowHandlers = {
   assign: (memberId: number | null) => void
   remove: () => void
   ask: (isAsk: boolean) => void
+  decide: () => void
 }
 
 /** A report section as the card takes it: the contract's, its items' ageing optional. */
@@ -88,6 +89,8 @@ type SectionCardProps = {
   onUpdateItem?: (id: number, changes: Partial<SectionItem>) => void
   onDeleteItem?: (id: number) => void
   onContentChange?: (content: string) => void
+  /** Decisions: 'Record as decision' on an item (by its id). */
+  onRecordDecision?: (id: number) => void
 }
 
 type Phases = Record<number, 'completing' | 'held'>
@@ -127,9 +130,10 @@ function useRowHandlers(
   toggle: (id: number, completed: boolean) => void,
   onUpdateItem: SectionCardProps['onUpdateItem'],
   onDeleteItem: SectionCardProps['onDeleteItem'],
+  onRecordDecision?: SectionCardProps['onRecordDecision'],
 ) {
-  const latest = React.useRef({ toggle, onUpdateItem, onDeleteItem })
-  latest.current = { toggle, onUpdateItem, onDeleteItem }
+  const latest = React.useRef({ toggle, onUpdateItem, onDeleteItem, onRecordDecision })
+  latest.current = { toggle, onUpdateItem, onDeleteItem, onRecordDecision }
   const handlers = React.useRef(new Map<number, RowHandlers>())
   return (id: number): RowHandlers => {
     let h = handlers.current.get(id)
@@ -142,6 +146,7 @@ function useRowHandlers(
           latest.current.onUpdateItem?.(id, { assigned_to_team_member_id }),
         remove: () => latest.current.onDeleteItem?.(id),
         ask: (is_ask) => latest.current.onUpdateItem?.(id, { is_ask }),
+        decide: () => latest.current.onRecordDecision?.(id),
       }
       handlers.current.set(id, h)
     }
@@ -261,10 +266,11 @@ const SectionCard = React.memo(function SectionCard({
   onUpdateItem,
   onDeleteItem,
   onContentChange,
+  onRecordDecision,
 }: SectionCardProps) {
   const [expanded, setExpanded] = React.useState(false)
   const { phases, toggle } = useCompletion(onUpdateItem)
-  const handlersFor = useRowHandlers(toggle, onUpdateItem, onDeleteItem)
+  const handlersFor = useRowHandlers(toggle, onUpdateItem, onDeleteItem, onRecordDecision)
   const isTaskList = section.section_type !== 'standard'
   const stableProjects = useShallowStable(projects)
   const stableMembers = useShallowStable(members)
@@ -316,6 +322,7 @@ const SectionCard = React.memo(function SectionCard({
                     onAssign={onUpdateItem && isTaskList ? h.assign : undefined}
                     onDelete={onDeleteItem ? h.remove : undefined}
                     onAskChange={onUpdateItem ? h.ask : undefined}
+                    onRecordDecision={onRecordDecision ? h.decide : undefined}
                   />
                 )
               })}

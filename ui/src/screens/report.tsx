@@ -13,6 +13,7 @@ import {
   type SectionCardProps,
 } from '../components/section-card'
 import { SinceLastWeek } from '../components/since-last-week'
+import { StarterSections } from '../components/starter-sections'
 import { formatDate, toIsoDate } from '../lib/dates'
 import { useShallowStable } from '../lib/stable'
 import { Button } from '../primitives/button'
@@ -105,8 +106,15 @@ export type ReportViewActions = {
   onOpenEdition?: (number: number) => void
   /** Asks: closes or reopens an ask (the asks show only with it). */
   onCloseAsk?: ReportAsksProps['onClose']
+  /**
+   * A report with no sections offers the three usual ones in one click (with it): POST
+   * /api/reports/{uuid}/starter-sections.
+   */
+  onAddStarterSections?: () => Promise<unknown>
   /** Asks: 'Record as decision' on an approved ask. */
   onRecordAskDecision?: ReportAsksProps['onRecordDecision']
+  /** Decisions: 'Record as decision' on an item (the button shows only with it). */
+  onRecordDecision?: (itemId: number) => void
 }
 
 export type ReportViewProps = {
@@ -264,6 +272,9 @@ export function ReportView({ data: d, actions: a, loading, sectionCard }: Report
   const projects = useShallowStable(d.projects) as Project[]
   const members = useShallowStable(d.members) as TeamMember[]
   const sectionCallbacks = useSectionCallbacks(a)
+  const latestDecide = React.useRef(a.onRecordDecision)
+  latestDecide.current = a.onRecordDecision
+  const recordDecision = React.useCallback((id: number) => latestDecide.current?.(id), [])
   const Section = sectionCard ?? SectionCard
   if (loading) return <ReportSkeleton />
   const r = d.report
@@ -328,6 +339,9 @@ export function ReportView({ data: d, actions: a, loading, sectionCard }: Report
       {a.onMetricChange && r.metrics?.length ? (
         <MetricsPanel metrics={r.metrics} week={r.week_start_date} onChange={a.onMetricChange} />
       ) : null}
+      {a.onAddStarterSections && (r.sections ?? []).length === 0 ? (
+        <StarterSections onAdd={a.onAddStarterSections} settingsHref="/settings?tab=sections" />
+      ) : null}
       {(r.sections ?? []).map((s) => (
         <Section
           key={s.id}
@@ -335,6 +349,7 @@ export function ReportView({ data: d, actions: a, loading, sectionCard }: Report
           projects={projects}
           members={members}
           {...sectionCallbacks(s.id)}
+          onRecordDecision={a.onRecordDecision ? recordDecision : undefined}
         />
       ))}
     </div>
