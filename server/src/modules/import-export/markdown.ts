@@ -25,6 +25,7 @@
  * headings, items, projects, assignees — so a link, an image, an autolink or raw HTML in it
  * (`[x](javascript:…)`, `![](…)`, `<script>`) reads as text wherever the Markdown is pasted.
  */
+import { type MetricLine, metricCells } from '../report-metrics/cells'
 
 export type MarkdownItem = {
   content: string
@@ -51,6 +52,23 @@ export type MarkdownReport = {
   sections: MarkdownSection[]
   /** The project health table: rows with a health set, as a quoted table (import skips quotes). */
   project_health?: MarkdownHealth[]
+  /** Metrics: a quoted table too, after the health table. */
+  metrics?: MetricLine[]
+}
+
+/** The metrics table as quoted Markdown table lines (a quote: importing it back adds nothing). */
+function metricsTable(rows: MetricLine[]) {
+  const cell = (text: string) => escapeMarkup(oneLine(text)).replaceAll('|', '\\|')
+  return [
+    '> **Metrics**',
+    '>',
+    '> | Metric | This week | Since last week | Last weeks | Flag |',
+    '> | --- | --- | --- | --- | --- |',
+    ...rows.map((m) => {
+      const c = metricCells(m)
+      return `> | ${[m.name, c.value, c.change, c.trend, c.flag].map(cell).join(' | ')} |`
+    }),
+  ]
 }
 
 const HEALTH_LABEL = { on_track: 'On track', at_risk: 'At risk', off_track: 'Off track' } as const
@@ -125,6 +143,7 @@ export function reportToMarkdown(report: MarkdownReport): string {
   if (report.summary?.trim()) out.push(...quoted(report.summary), '')
   const health = (report.project_health ?? []).filter((h) => h.health)
   if (health.length) out.push(...healthTable(health), '')
+  if (report.metrics?.length) out.push(...metricsTable(report.metrics), '')
   for (const section of report.sections) {
     out.push(`## ${escapeHeading(section.section_name)}`, '')
     if (section.content?.trim()) out.push(...quoted(section.content), '')

@@ -6,6 +6,7 @@ import { projects, sectionItems, sectionTemplates, teamMembers } from '../../db/
 import { BadRequest, PayloadTooLarge } from '../../lib/errors'
 import { nextTurn, timeSlices } from '../../lib/time-slices'
 import { reportProjectHealth } from '../project-health/service'
+import { reportMetrics } from '../report-metrics/service'
 import { findReport, loadReport } from '../reports/find'
 import { namedReport } from '../reports/named'
 import { reportToMarkdown } from './markdown'
@@ -220,8 +221,9 @@ export async function exportReportMarkdown(ctx: AppContext, userId: number, uuid
   const found = await findReport(ctx, userId, uuid)
   const { report } = await namedReport(ctx, found)
   const project_health = await reportProjectHealth(ctx.db, found)
+  const metrics = await reportMetrics(ctx.db, found)
   return {
     filename: `report-${report.week_start_date}.md`,
-    markdown: reportToMarkdown({ ...report, project_health }),
+    markdown: reportToMarkdown({ ...report, project_health, metrics }),
   }
 }

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test'
 import { createTestApp, signIn } from '../../test/helpers'
-import { type MailMetric, metricCells } from '../delivery/mail-render'
+import { type MetricLine as MailMetric, metricCells } from './cells'
 
 const metric = (m: Partial<MailMetric>): MailMetric => ({
   name: 'ARR',
