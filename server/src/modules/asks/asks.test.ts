@@ -256,16 +256,12 @@ describe('asks of the readers', () => {
     const eve = await signIn(app, 'eve@example.com')
     expect((await eve.post('/api/import', doc)).status).toBeLessThan(300)
     const reports = (await eve.get('/api/reports')).json as { uuid: string }[]
-    const items = []
+    const items: { content: string; is_ask: boolean; ask_closed_at: string | null }[] = []
     for (const r of reports) {
       const full = (await eve.get(`/api/reports/${r.uuid}`)).json
       items.push(...full.sections.flatMap((s: { items: unknown[] }) => s.items))
     }
-    const byContent = (c: string) =>
-      items.find((i: { content: string }) => i.content === c) as {
-        is_ask: boolean
-        ask_closed_at: string | null
-      }
+    const byContent = (c: string) => items.find((i) => i.content === c)!
     expect(byContent(item.content)).toMatchObject({ is_ask: true, ask_closed_at: null })
     expect(byContent(launch.content).is_ask).toBe(true)
     expect(byContent(launch.content).ask_closed_at).toBeString()
