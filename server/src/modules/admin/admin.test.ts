@@ -36,10 +36,8 @@ describe('admin access', () => {
   test('a non-admin’s refused setting change changes nothing', async () => {
     const { root, ada } = await setup()
     await ada.put('/api/admin/system-settings/maintenance_mode', { setting_value: 'true' })
-    const settings = (await root.get('/api/admin/system-settings')).json
-    expect(settings.find((s: { key: string }) => s.key === 'maintenance_mode').setting_value).toBe(
-      'false',
-    )
+    const settings = (await root.api.admin['system-settings'].get()).data
+    expect(settings?.find((s) => s.key === 'maintenance_mode')?.setting_value).toBe('false')
   })
 })
 
@@ -57,9 +55,9 @@ describe('admin stats and users', () => {
       created_at: old,
     })
 
-    const res = await root.get('/api/admin/stats')
+    const res = await root.api.admin.stats.get()
     expect(res.status).toBe(200)
-    expect(res.json).toEqual({
+    expect(res.data).toEqual({
       totalUsers: 3,
       activeUsers: 2,
       totalReports: 1,
@@ -76,20 +74,21 @@ describe('admin stats and users', () => {
         .returning()
     )[0]
     await db.orm.insert(activityLog).values({ user_id: u.id, action: 'report_created' })
-    expect((await root.get('/api/admin/stats')).json.activeUsers).toBe(3)
+    expect((await root.api.admin.stats.get()).data?.activeUsers).toBe(3)
   })
 
   test('users list has the documented fields and searches e-mail or name', async () => {
     const { root } = await setup()
-    const all = (await root.get('/api/admin/users')).json
+    // Through the typed client: the answers are the contract's AdminUser.
+    const list = async (search?: string) =>
+      (await root.api.admin.users.get({ query: search === undefined ? {} : { search } })).data ?? []
+    const all = await list()
     expect(all).toHaveLength(2)
     expect(Object.keys(all[0]).sort()).toEqual(['created_at', 'email', 'id', 'is_admin', 'name'])
-    expect(all.find((u: { email: string }) => u.email === 'root@example.com').is_admin).toBe(true)
-    const byName = (await root.get('/api/admin/users?search=LOVELACE')).json
-    expect(byName.map((u: { email: string }) => u.email)).toEqual(['ada@example.com'])
-    const byEmail = (await root.get('/api/admin/users?search=root@')).json
-    expect(byEmail.map((u: { email: string }) => u.email)).toEqual(['root@example.com'])
-    expect((await root.get('/api/admin/users?search=nobody')).json).toEqual([])
+    expect(all.find((u) => u.email === 'root@example.com')?.is_admin).toBe(true)
+    expect((await list('LOVELACE')).map((u) => u.email)).toEqual(['ada@example.com'])
+    expect((await list('root@')).map((u) => u.email)).toEqual(['root@example.com'])
+    expect(await list('nobody')).toEqual([])
   })
 })
 
