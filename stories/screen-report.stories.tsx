@@ -1,6 +1,6 @@
 import { ReportView, type ReportViewActions, type ReportViewData } from '@cadence/ui'
 import type { Meta, StoryObj } from '@storybook/react-vite'
-import { expect, fireEvent, fn, screen, userEvent } from 'storybook/test'
+import { expect, fireEvent, fn, screen, userEvent, within } from 'storybook/test'
 import { fullReport, members, projects } from './fixtures'
 import { reportWithHealth } from './fixtures-health'
 import { longReport } from './fixtures-long'
@@ -293,4 +293,36 @@ export const ShareAndHealthMobile: Story = {
   ...ShareAndHealth,
   play: undefined,
   globals: { viewport: { value: 'mobile', isRotated: false } },
+}
+
+// First run: a report with no sections (an account that skipped the tour has no templates)
+// offers the three usual sections in place, and the template settings.
+export const NoSections: Story = {
+  args: {
+    ...withData({ report: { ...fullReport, sections: [] } }),
+    ...withActions({ onAddStarterSections: fn(async () => {}) }),
+  },
+  play: async ({ canvas, args }) => {
+    const offer = within(canvas.getByRole('region', { name: 'This report has no sections yet' }))
+    await userEvent.click(offer.getByRole('button', { name: 'Add the usual sections' }))
+    await expect(args.actions.onAddStarterSections).toHaveBeenCalledTimes(1)
+    await expect(offer.getByRole('link', { name: 'Set up sections in Settings' })).toHaveAttribute(
+      'href',
+      '/settings?tab=sections',
+    )
+  },
+}
+export const NoSectionsMobile: Story = {
+  ...NoSections,
+  globals: { viewport: { value: 'mobile', isRotated: false } },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('button', { name: 'Add the usual sections' })).toBeVisible()
+  },
+}
+export const NoSectionsDark: Story = {
+  ...NoSections,
+  globals: { theme: 'dark' },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('button', { name: 'Add the usual sections' })).toBeVisible()
+  },
 }

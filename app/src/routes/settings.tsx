@@ -24,6 +24,12 @@ import { loadMyTeams, unlink, useMyTeams } from '../state/team-roll-up'
 import { useMailEnabled } from './use-mail-enabled'
 import { SettingsView } from './views'
 
+/** The tabs a link may open with `?tab=`. */
+const TAB_PARAM: Record<string, 'metrics' | 'sections' | undefined> = {
+  metrics: 'metrics',
+  sections: 'sections',
+}
+
 /** `/settings`: report preferences, report sections and projects. */
 function SettingsPage() {
   const settings = useSettings()
@@ -57,10 +63,9 @@ function SettingsPage() {
     <>
       <SettingsView
         saving={saving}
-        // A metric found in search opens Settings → Metrics.
-        defaultTab={
-          new URLSearchParams(location.search).get('tab') === 'metrics' ? 'metrics' : undefined
-        }
+        // A metric found in search opens Settings → Metrics; a report with no sections links
+        // Settings → Report Sections.
+        defaultTab={TAB_PARAM[new URLSearchParams(location.search).get('tab') ?? '']}
         data={{
           settings: settings.data,
           sections: templates.data ?? [],

@@ -116,6 +116,24 @@ async function updateReport(patch: ReportPatch): Promise<void> {
   }
 }
 
+/**
+ * A report with no sections gets the three usual ones (saved as templates when there are none):
+ * POST /api/reports/{uuid}/starter-sections answers the report, shown at once; one toast.
+ */
+async function addStarterSections(uuid: string): Promise<boolean> {
+  try {
+    const report = await call(api.api.reports({ uuid })['starter-sections'].post())
+    if (reportState.current?.uuid === uuid) reportState.current = report
+    cache.sectionTemplates.invalidate()
+    toast.success('Sections added: Highlights, Action Items and Follow-ups')
+    return true
+  } catch (error) {
+    console.error(error)
+    toast.error(`Could not add the sections: ${messageOf(error, 'Unknown error')}`)
+    return false
+  }
+}
+
 /** Draft ↔ Sent. Send uses today; Mark as Sent a chosen date; back to Draft clears the date. */
 async function setReportStatus(status: 'draft' | 'sent', sentDate?: string): Promise<boolean> {
   const patch: ReportPatch =
@@ -392,6 +410,7 @@ function useReportSection(id: number): ReportSection | null {
 export type { ItemPatch, NewItem, ReportPatch, ReportState }
 export {
   addItem,
+  addStarterSections,
   closeReport,
   createReport,
   deleteItem,

@@ -13,6 +13,7 @@ import {
   type SectionCardProps,
 } from '../components/section-card'
 import { SinceLastWeek } from '../components/since-last-week'
+import { StarterSections } from '../components/starter-sections'
 import { formatDate, toIsoDate } from '../lib/dates'
 import { useShallowStable } from '../lib/stable'
 import { Button } from '../primitives/button'
@@ -105,6 +106,11 @@ export type ReportViewActions = {
   onOpenEdition?: (number: number) => void
   /** Asks: closes or reopens an ask (the asks show only with it). */
   onCloseAsk?: ReportAsksProps['onClose']
+  /**
+   * A report with no sections offers the three usual ones in one click (with it): POST
+   * /api/reports/{uuid}/starter-sections.
+   */
+  onAddStarterSections?: () => Promise<unknown>
   /** Asks: 'Record as decision' on an approved ask. */
   onRecordAskDecision?: ReportAsksProps['onRecordDecision']
   /** Decisions: 'Record as decision' on an item (the button shows only with it). */
@@ -332,6 +338,9 @@ export function ReportView({ data: d, actions: a, loading, sectionCard }: Report
       ) : null}
       {a.onMetricChange && r.metrics?.length ? (
         <MetricsPanel metrics={r.metrics} week={r.week_start_date} onChange={a.onMetricChange} />
+      ) : null}
+      {a.onAddStarterSections && (r.sections ?? []).length === 0 ? (
+        <StarterSections onAdd={a.onAddStarterSections} settingsHref="/settings?tab=sections" />
       ) : null}
       {(r.sections ?? []).map((s) => (
         <Section
