@@ -11,6 +11,7 @@ import regularPath from 'dejavu-fonts-ttf/ttf/DejaVuSans.ttf' with { type: 'file
 // Embedded in the compiled single-file build (`with { type: 'file' }`).
 import boldPath from 'dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf' with { type: 'file' }
 import PDFDocument from 'pdfkit'
+import { metricCells } from '../report-metrics/cells'
 import type { Brief } from '../reports/brief'
 
 const HEALTH = { on_track: 'On track', at_risk: 'At risk', off_track: 'Off track' } as const
@@ -85,6 +86,33 @@ export async function memoPdf(
     row(['Project', 'Health', 'Since last week', 'Why'], 'bold')
     for (const h of rows)
       row([h.project_name, h.health ? HEALTH[h.health] : '', change(h), h.note ?? ''], 'regular')
+  }
+  // Metrics: value, change, the last weeks' values and the flag (absent in older editions).
+  const metrics = brief.metrics ?? []
+  if (metrics.length) {
+    doc.moveDown(0.5).font('bold').fontSize(11).fillColor('#111111').text('Metrics')
+    const cols = [0.26, 0.16, 0.22, 0.2, 0.16].map((f) => f * width)
+    const line = (cells: string[], font: string) => {
+      const y = doc.y
+      let x = 54
+      let bottom = y
+      cells.forEach((c, i) => {
+        doc
+          .font(font)
+          .fontSize(9)
+          .fillColor('#111111')
+          .text(c, x, y, { width: cols[i] - 6 })
+        bottom = Math.max(bottom, doc.y)
+        x += cols[i]
+      })
+      doc.x = 54
+      doc.y = bottom + 2
+    }
+    line(['Metric', 'This week', 'Since last week', 'Last weeks', 'Flag'], 'bold')
+    for (const m of metrics) {
+      const c = metricCells(m)
+      line([m.name, c.value, c.change, c.trend, c.flag], 'regular')
+    }
   }
   doc.moveDown(0.5).font('bold').fontSize(11).fillColor('#111111').text('Since last week')
   const since = brief.since_last_week
