@@ -335,6 +335,13 @@ describe('decisions', () => {
     expect(strip(edition.decisions)).toEqual(expected)
     const live = (await ada.get(`/api/reports/${report.uuid}`)).json
     expect(live.decisions.map((d: { title: string }) => d.title)).toContain('Late addition')
+    // The e-mail of the edition and of the live report (text and HTML) list them too.
+    const text = (await ada.get(`/api/reports/${report.uuid}/export?format=text`)).text
+    expect(text).toContain('Decided this week')
+    expect(text).toContain('- Ship on Friday (Tom · Jan 9, 2026 · Apollo)\n  Why: QA signed off')
+    expect(text).toContain('- Late addition (Ada Lovelace · Jan 6, 2026)')
+    const html = (await ada.get(`/api/reports/${report.uuid}/export?format=html`)).text
+    expect(html).toContain('>Decided this week</h3>')
   })
 
   test("search finds decisions by title and why; type:decision narrows to them, never another user's", async () => {

@@ -3,8 +3,10 @@
  * inline styles only (mail clients drop <style> and classes), plus a plain-text part with the same
  * content and order. Pure: the caller resolves project and team member names.
  */
+import type { BriefDecision } from '@cadence/contract'
 import { dayParts, weekEnd } from '@cadence/core'
 import type { Weekday } from '../../lib/weeks'
+import { decisionsHtml, decisionsText } from '../decisions/mail'
 import { type MetricLine, metricCells } from '../report-metrics/cells'
 
 export type MailItem = {
@@ -38,8 +40,9 @@ export type MailReport = {
   updated?: { sent_at: string; note: string | null } | null
   /** Metrics: each metric's value, change and flag (the brief's table; no line in a mail). */
   metrics?: MetricLine[]
+  /** Decided this week: the decisions dated in the report's week. */
+  decisions?: BriefDecision[]
 }
-
 
 const HEALTH_LABEL = { on_track: 'On track', at_risk: 'At risk', off_track: 'Off track' } as const
 
@@ -214,6 +217,7 @@ export function renderReportHtml(report: MailReport, ctx: MailContext): string {
       '</table>',
     )
   }
+  out.push(...decisionsHtml(report.decisions, S, escapeHtml))
   for (const section of report.sections) {
     out.push(
       `<div style="${S.section}">`,
@@ -279,6 +283,7 @@ export function renderReportText(report: MailReport, ctx: MailContext): string {
     }
     out.push('')
   }
+  out.push(...decisionsText(report.decisions))
   for (const section of report.sections) {
     const heading = section.section_name.trim()
     out.push(heading, '-'.repeat(Math.max(3, heading.length)))

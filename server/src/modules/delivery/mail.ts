@@ -6,6 +6,7 @@ import { deliveries, reports, userSettings, users } from '../../db/schema'
 import { BadRequest, NotFound } from '../../lib/errors'
 import { LIST_CAPS } from '../../lib/limits'
 import { currentWeekWindow, WEEKDAYS, type Weekday, weekStart } from '../../lib/weeks'
+import { decisionsOfWeek } from '../decisions/service'
 import { parseWebhookUrls, webhookLabel } from '../delivery-queue/chat-labels'
 import { parseRecipients, wakeMailers } from '../delivery-queue/queue'
 import { spendSendQuota } from '../delivery-queue/quota'
@@ -69,6 +70,7 @@ export async function reportEmail(ctx: AppContext, report: Report) {
     ...named,
     project_health: await reportProjectHealth(ctx.db, report),
     metrics: await reportMetrics(ctx.db, report),
+    decisions: await decisionsOfWeek(ctx.db, report),
   }
   return {
     subject: reportSubject(r, context),
@@ -108,6 +110,7 @@ export async function editionEmail(
     })),
     project_health: brief.project_health,
     metrics: brief.metrics ?? [],
+    decisions: brief.decisions ?? [],
     updated: edition.number > 1 ? editionMeta(edition) : null,
   }
   const context: MailContext = {
