@@ -41,7 +41,7 @@ export function decisionsText(decisions: BriefDecision[] | undefined): string[] 
 export function decisionsHtml(
   decisions: BriefDecision[] | undefined,
   style: { h3: string; ul: string; li: string; small: string },
-  escape: (text: string) => string,
+  escapeText: (text: string) => string,
 ): string[] {
   if (!decisions?.length) return []
   return [
@@ -49,9 +49,9 @@ export function decisionsHtml(
     `<ul style="${style.ul}">`,
     ...decisions.map(
       (d) =>
-        `<li style="${style.li}">${escape(d.title)} <small style="${style.small}">${escape(decisionMeta(d))}</small>${
+        `<li style="${style.li}">${escapeText(d.title)} <small style="${style.small}">${escapeText(decisionMeta(d))}</small>${
           d.rationale?.trim()
-            ? `<br><small style="${style.small}">Why: ${escape(d.rationale)}</small>`
+            ? `<br><small style="${style.small}">Why: ${escapeText(d.rationale)}</small>`
             : ''
         }</li>`,
     ),
