@@ -267,4 +267,21 @@ describe('asks of the readers', () => {
     expect(byContent(launch.content).ask_closed_at).toBeString()
     expect(byContent('Zephyr pilot')).toMatchObject({ is_ask: false, ask_closed_at: null })
   })
+
+  test('the e-mail lists the open asks right after the health table, escaped', async () => {
+    const { ada, current, apollo, item } = await anAsk()
+    await ada.put(`/api/reports/${current.uuid}/project-health/${apollo.uuid}`, {
+      health: 'at_risk',
+    })
+    await ada.put(`/api/section-items/${item.id}`, { content: 'Approve <b>Q1</b> budget' })
+    const text = (await ada.get(`/api/reports/${current.uuid}/export?format=text`)).text
+    expect(text).toContain('Asks of you\n-----------\n1. Approve <b>Q1</b> budget (Apollo)')
+    expect(text.indexOf('Project health')).toBeLessThan(text.indexOf('Asks of you'))
+    const html = (await ada.get(`/api/reports/${current.uuid}/export?format=html`)).text
+    expect(html).toContain('Approve &lt;b&gt;Q1&lt;/b&gt; budget')
+    await ada.put(`/api/asks/${item.id}`, { closed: true })
+    expect((await ada.get(`/api/reports/${current.uuid}/export?format=text`)).text).not.toContain(
+      'Asks of you',
+    )
+  })
 })

@@ -3,9 +3,10 @@
  * inline styles only (mail clients drop <style> and classes), plus a plain-text part with the same
  * content and order. Pure: the caller resolves project and team member names.
  */
-import type { BriefDecision } from '@cadence/contract'
+import type { BriefAsk, BriefDecision } from '@cadence/contract'
 import { dayParts, weekEnd } from '@cadence/core'
 import type { Weekday } from '../../lib/weeks'
+import { asksHtml, asksText } from '../asks/mail'
 import { decisionsHtml, decisionsText } from '../decisions/mail'
 import { type MetricLine, metricCells } from '../report-metrics/cells'
 
@@ -42,6 +43,8 @@ export type MailReport = {
   metrics?: MetricLine[]
   /** Decided this week: the decisions dated in the report's week. */
   decisions?: BriefDecision[]
+  /** Asks: the brief's open asks of its readers, right after the health table. */
+  asks?: BriefAsk[]
 }
 
 const HEALTH_LABEL = { on_track: 'On track', at_risk: 'At risk', off_track: 'Off track' } as const
@@ -201,6 +204,7 @@ export function renderReportHtml(report: MailReport, ctx: MailContext): string {
       '</table>',
     )
   }
+  out.push(...asksHtml(report.asks, S, escapeHtml))
   if (report.metrics?.length) {
     const cell =
       'padding:4px 8px;border-bottom:1px solid #e5e7eb;text-align:left;vertical-align:top'
@@ -273,6 +277,7 @@ export function renderReportText(report: MailReport, ctx: MailContext): string {
     }
     out.push('')
   }
+  out.push(...asksText(report.asks))
   if (report.metrics?.length) {
     out.push('Metrics', '-------')
     for (const m of report.metrics) {

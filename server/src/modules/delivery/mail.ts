@@ -13,7 +13,13 @@ import { spendSendQuota } from '../delivery-queue/quota'
 import { memoPdf } from '../editions/pdf'
 import { reportProjectHealth } from '../project-health/service'
 import { reportMetrics } from '../report-metrics/service'
-import { buildBrief, editionBrief, editionMeta, editionOfDelivery } from '../reports/brief'
+import {
+  briefAsks,
+  buildBrief,
+  editionBrief,
+  editionMeta,
+  editionOfDelivery,
+} from '../reports/brief'
 import { findReport, type Report } from '../reports/find'
 import { namedReport } from '../reports/named'
 import {
@@ -70,6 +76,7 @@ export async function reportEmail(ctx: AppContext, report: Report) {
     ...named,
     project_health: await reportProjectHealth(ctx.db, report),
     metrics: await reportMetrics(ctx.db, report),
+    asks: await briefAsks(ctx, report),
     decisions: await decisionsOfWeek(ctx.db, report),
   }
   return {
@@ -110,6 +117,7 @@ export async function editionEmail(
     })),
     project_health: brief.project_health,
     metrics: brief.metrics ?? [],
+    asks: brief.asks ?? [],
     decisions: brief.decisions ?? [],
     updated: edition.number > 1 ? editionMeta(edition) : null,
   }

@@ -57,7 +57,7 @@ export async function buildBrief(ctx: AppContext, report: Report) {
 }
 
 /** Asks: the report's open asks of the readers, in report order (listed after the health table). */
-function briefAsks(ctx: AppContext, report: Report) {
+export function briefAsks(ctx: AppContext, report: Report) {
   return ctx.db.rows<{ id: number; content: string; project_name: string | null }>(sql`
     SELECT i.id, i.content, p.name AS project_name
     FROM section_items i
