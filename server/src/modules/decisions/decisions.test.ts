@@ -443,4 +443,17 @@ describe('decisions', () => {
     ])
     expect((await eve.get('/api/decisions')).json).toEqual([])
   })
+
+  test('the OpenAPI document has every decisions route with its answer schema', async () => {
+    const { app } = await createTestApp()
+    const doc = (await makeClient(app).get('/api/openapi.json')).json
+    const list = doc.paths['/api/decisions/']
+    const one = doc.paths['/api/decisions/{id}']
+    expect(Object.keys(list).sort()).toEqual(['get', 'post'])
+    expect(Object.keys(one).sort()).toEqual(['delete', 'put'])
+    const schema = JSON.stringify(list.post.responses['200'])
+    for (const field of ['decided_on', 'revisit_due', 'decided_by_member_uuid', 'source_item_id'])
+      expect(schema).toContain(field)
+    expect(list.get.tags).toEqual(['decisions'])
+  })
 })
