@@ -1,6 +1,7 @@
 // Metrics: a metric defined in Settings, its value entered on the report page three weeks
 // running, and the brief (the draft's memo and the reader's shared page) showing the value, the
-// change since last week, the 13-week line and the flag when the week misses the target.
+// change since last week, the 13-week line and the flag: a missed target, and a second metric
+// flagged for moving more than usual.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { type Browser, chromium, type Page } from 'playwright-core'
 import { launchOptions } from '../../scripts/chromium'
@@ -34,10 +35,10 @@ afterAll(async () => {
   await browser?.close()
 })
 
-/** Signups' value on a report, as the server has it. */
-async function valueOn(uuid: string) {
+/** A metric's value on a report, as the server has it. */
+async function valueOn(uuid: string, name = 'Signups') {
   const report = (await api(page, 'GET', `/api/reports/${uuid}`)).json
-  return report.metrics.find((m: { name: string }) => m.name === 'Signups')?.value ?? null
+  return report.metrics.find((m: { name: string }) => m.name === name)?.value ?? null
 }
 
 describe('metrics', () => {
@@ -59,14 +60,34 @@ describe('metrics', () => {
 
   test('its value is entered on the report page three weeks running', () =>
     step(page, 'metrics-entered', async () => {
-      for (const [i, value] of ['120', '130', '60'].entries()) {
+      // A second metric with four earlier weeks of small moves (entered before, through the API).
+      const leads = (await api(page, 'POST', '/api/metrics', { name: 'Leads', direction: 'up' }))
+        .json
+      for (const [weeks, value] of [50, 52, 50, 51].map((v, i) => [6 - i, v])) {
+        const earlier = await api(page, 'POST', '/api/reports', {
+          week_start_date: weeksBack(weeks),
+        })
+        await api(page, 'PUT', `/api/reports/${earlier.json.uuid}/metric-values/${leads.id}`, {
+          value,
+        })
+      }
+      const weeks = [
+        ['120', '50'],
+        ['130', '51'],
+        ['60', '90'],
+      ]
+      for (const [i, [signups, leadsValue]] of weeks.entries()) {
         await page.goto(`${base}/reports/${reports[i]}`)
         const input = page.getByRole('textbox', { name: /^Signups/ })
         // A new week is empty; last week's value is beside it.
         expect(await input.inputValue()).toBe('')
-        await input.fill(value)
+        await input.fill(signups)
         await input.press('Enter')
-        await until(() => valueOn(reports[i]), Number(value))
+        await until(() => valueOn(reports[i]), Number(signups))
+        const second = page.getByRole('textbox', { name: /^Leads/ })
+        await second.fill(leadsValue)
+        await second.press('Enter')
+        await until(() => valueOn(reports[i], 'Leads'), Number(leadsValue))
       }
       // The third week's block says the miss at once (the server's answer).
       await page.getByText('Missed target').first().waitFor()
@@ -83,6 +104,10 @@ describe('metrics', () => {
       expect(text).toContain('−70')
       expect(text).toContain('Missed target')
       await row.getByRole('img', { name: 'Signups, last 13 weeks: 120, 130, 60' }).waitFor()
+      // The one that moved more than usual is flagged too.
+      const moved = page.getByRole('row', { name: /^Leads/ })
+      expect(await moved.textContent()).toContain('Unusual move')
+      expect(await moved.textContent()).toContain('+39')
       // A reader of the private link sees the same row.
       const share = await api(page, 'POST', `/api/reports/${reports[2]}/shares`, {})
       expect(share.status).toBe(201)
