@@ -1,6 +1,5 @@
 import { type OnboardingStep, OnboardingTour } from '@cadence/ui'
 import { useLocation } from 'wouter'
-import { ApiError } from '../api/client'
 import {
   useDashboard,
   useProjects,
@@ -8,16 +7,18 @@ import {
   useSettings,
   useTeamMembers,
 } from '../state/cache'
-import { finishOnboarding, goToStep, skipOnboarding, useOnboarding } from '../state/onboarding'
+import {
+  finishOnboarding,
+  goToStep,
+  onboardingState,
+  skipOnboarding,
+  useOnboarding,
+} from '../state/onboarding'
 import { addProject } from '../state/projects'
 import { createReport } from '../state/reports'
 import { addSection, reorderSections, savePreferences } from '../state/settings'
 import { addTeamMember } from '../state/team-members'
-import { toast } from '../state/toasts'
 import { weekStartOf } from '../state/weeks'
-
-/** The tour sends the user to the report after 2 s. */
-const REPORT_REDIRECT_MS = 2000
 
 /** The first-run tour, shown while settings say onboarding is not complete. */
 function OnboardingLayer() {
@@ -47,6 +48,9 @@ function OnboardingLayer() {
       hasCurrentReport={!!dashboard.data?.currentWeekReport}
       defaultCarryOver={prefs.carry_over ?? true}
       onSavePreferences={async (next) => {
+        // Nothing changed: nothing to save, and no 'Preferences saved!'.
+        const same = (Object.keys(next) as (keyof typeof next)[]).every((k) => next[k] === prefs[k])
+        if (same) return
         if (!(await savePreferences(next, 'Preferences saved!'))) {
           throw new Error('Failed to save preferences')
         }
@@ -63,24 +67,19 @@ function OnboardingLayer() {
         if (!created) throw new Error('Failed to add team member')
       }}
       onCreateReport={async ({ carry_over }) => {
+        // This week's report, made (or an existing one found: createReport says which, in its
+        // one toast); the tour moves on, and finishing it opens the report.
         const week = weekStartOf(new Date(), prefs.weekly_start_day)
-        try {
-          const { uuid, existed } = await createReport({ week_start_date: week, carry_over })
-          if (!existed) toast.success('Your first report created!')
-          setTimeout(() => navigate(`/reports/${uuid}`), REPORT_REDIRECT_MS)
-        } catch (error) {
-          // An existing report is an info toast, and the tour continues.
-          if (
-            error instanceof ApiError &&
-            error.message.includes('Report already exists for this week')
-          ) {
-            return
-          }
-          throw error
-        }
+        const { uuid } = await createReport({ week_start_date: week, carry_over })
+        onboardingState.reportUuid = uuid
       }}
       onSkip={() => void skipOnboarding()}
-      onFinish={() => void finishOnboarding()}
+      onFinish={async () => {
+        // The report the tour made, or (after a reload) this week's.
+        const made = await finishOnboarding()
+        const report = made ?? dashboard.data?.currentWeekReport?.uuid
+        if (report) navigate(`/reports/${report}`)
+      }}
     />
   )
 }

@@ -83,4 +83,31 @@ describe('onboarding', () => {
       'Failed to complete onboarding',
     ])
   })
+
+  test('the step is kept in the browser: a reload resumes the tour there; finishing forgets it', async () => {
+    const stored = new Map<string, string>()
+    const storage = {
+      getItem: (k: string) => stored.get(k) ?? null,
+      setItem: (k: string, v: string) => void stored.set(k, v),
+      removeItem: (k: string) => void stored.delete(k),
+    }
+    Object.assign(globalThis, { localStorage: storage })
+    try {
+      stubFetch(() => json({}))
+      syncOnboarding(settings(false))
+      goToStep('preferences')
+      goToStep('sections')
+      expect(stored.get('cadence:tour-step')).toBe('sections')
+      // A reload: the app starts at 'welcome', the settings arrive, the tour resumes.
+      onboardingState.step = 'welcome'
+      syncOnboarding(settings(false))
+      expect(onboardingState.step).toBe('sections')
+      // The report the tour made is what finishing opens.
+      onboardingState.reportUuid = 'r-1'
+      expect(await finishOnboarding()).toBe('r-1')
+      expect(stored.has('cadence:tour-step')).toBe(false)
+    } finally {
+      Reflect.deleteProperty(globalThis, 'localStorage')
+    }
+  })
 })

@@ -12,6 +12,27 @@ type OnboardingState = {
   step: string
   /** When the current step was shown, for the analytics durations. */
   stepStartedAt: number
+  /** The report the tour made (or found) for this week: finishing the tour opens it. */
+  reportUuid: string | null
+}
+
+/** The step on screen, kept in the browser so a reload resumes the tour where it was. */
+const STEP_KEY = 'cadence:tour-step'
+const storage = () => (typeof localStorage === 'undefined' ? null : localStorage)
+const savedStep = () => {
+  try {
+    return storage()?.getItem(STEP_KEY) || 'welcome'
+  } catch {
+    return 'welcome'
+  }
+}
+const saveStep = (step: string | null) => {
+  try {
+    if (step === null) storage()?.removeItem(STEP_KEY)
+    else storage()?.setItem(STEP_KEY, step)
+  } catch {
+    // Private mode or a full quota: the tour then restarts at a reload, nothing worse.
+  }
 }
 
 const onboardingState = proxy<OnboardingState>({
@@ -19,12 +40,15 @@ const onboardingState = proxy<OnboardingState>({
   dismissed: false,
   step: 'welcome',
   stepStartedAt: Date.now(),
+  reportUuid: null,
 })
 
 /** The tour shows when settings load with onboarding_complete false. */
 function syncOnboarding(settings: { onboarding_complete: boolean } | null) {
   if (!settings) return
   onboardingState.open = !settings.onboarding_complete && !onboardingState.dismissed
+  // A reload resumes the tour at the step it was on.
+  if (onboardingState.open && onboardingState.step === 'welcome') onboardingState.step = savedStep()
 }
 
 /** Feeds Onboarding Analytics; never blocks or fails the tour. */
@@ -45,12 +69,14 @@ function goToStep(next: string, leftAs: 'completed' | 'skipped' = 'completed') {
   void trackOnboarding(next, 'started')
   onboardingState.step = next
   onboardingState.stepStartedAt = Date.now()
+  saveStep(next)
 }
 
 async function completeOnboarding(): Promise<void> {
   await call(api.api['user-settings'].put({ onboarding_complete: true }))
   onboardingState.dismissed = true
   onboardingState.open = false
+  saveStep(null)
   await cache.settings.load({ force: true }).catch(() => {})
 }
 
@@ -65,23 +91,29 @@ async function skipOnboarding() {
   }
 }
 
-async function finishOnboarding() {
+/** Ends the tour; answers the report the tour made, to open it (null: none was made). */
+async function finishOnboarding(): Promise<string | null> {
   void trackOnboarding('completion', 'completed', Date.now() - onboardingState.stepStartedAt)
+  const report = onboardingState.reportUuid
   try {
     await completeOnboarding()
     toast.success('Onboarding completed successfully!')
+    return report
   } catch (error) {
     console.error(error)
     toast.error('Failed to complete onboarding')
+    return null
   }
 }
 
 function resetOnboarding() {
+  saveStep(null)
   Object.assign(onboardingState, {
     open: false,
     dismissed: false,
     step: 'welcome',
     stepStartedAt: Date.now(),
+    reportUuid: null,
   })
 }
 

@@ -101,7 +101,10 @@ function useOnboardingTour({
     )
     if (ok) setMember({ name: '', title: '', email: '' })
   }
-  const createReport = () => run(() => onCreateReport({ carry_over: carryOver }))
+  // Once the report is made the tour moves on to its last step (which ends in the report).
+  const createReport = async () => {
+    if (await run(() => onCreateReport({ carry_over: carryOver }))) forward()
+  }
 
   return {
     id,
