@@ -456,4 +456,28 @@ describe('decisions', () => {
       expect(schema).toContain(field)
     expect(list.get.tags).toEqual(['decisions'])
   })
+
+  test('a project delete asks where its decisions go, and a combine keeps them on the new project', async () => {
+    const { app } = await createTestApp()
+    const ada = await signIn(app, 'ada@example.com')
+    const apollo = (await ada.post('/api/projects', { name: 'Apollo' })).json
+    const atlas = (await ada.post('/api/projects', { name: 'Atlas' })).json
+    const d = (
+      await ada.post('/api/decisions', {
+        title: 'Ship in March',
+        decided_on: '2026-01-05',
+        project_uuid: apollo.uuid,
+      })
+    ).json
+    const refused = await ada.delete(`/api/projects/${apollo.uuid}`)
+    expect(refused.status).toBe(409)
+    expect((await ada.get('/api/decisions')).json[0].project_name).toBe('Apollo')
+    const combined = await ada.post('/api/projects/combine', {
+      projectUuids: [apollo.uuid, atlas.uuid],
+      newProjectName: 'Apollo and Atlas',
+    })
+    expect(combined.status).toBe(200)
+    const [after] = (await ada.get('/api/decisions')).json
+    expect([after.id, after.project_name]).toEqual([d.id, 'Apollo and Atlas'])
+  })
 })

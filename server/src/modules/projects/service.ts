@@ -3,6 +3,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { AppContext } from '../../context'
 import type { Engine } from '../../db'
 import {
+  decisions,
   memberFollowups,
   memberTasks,
   projectHealth,
@@ -20,7 +21,8 @@ import { withAgeing } from '../section-items/ageing'
 import type { ProjectModel } from './model'
 
 const NOT_FOUND = 'Project not found'
-const REFERRING = [sectionItems, talkingPoints, memberTasks, memberFollowups] as const
+// Decisions refer to a project too: a delete asks where they go, a combine keeps them.
+const REFERRING = [sectionItems, talkingPoints, memberTasks, memberFollowups, decisions] as const
 
 export type { ProjectWithCounts }
 
