@@ -119,6 +119,13 @@ function applyOne(path: string, data: unknown, entry: OutboxEntry, ids: Map<numb
   const report = data as Report
   if (read === '/api/reports/:uuid' && Array.isArray(report.sections)) {
     if (target?.kind === 'report') return patchReport(report, entry, target.id)
+    // This week's value of a metric (its trend and flag wait for the server).
+    if (route === '/api/reports/:uuid/metric-values/:metric_id') {
+      if (write?.params.uuid !== report.uuid) return data
+      const id = Number(write.params.metric_id)
+      const value = (entry.body as { value?: number | null } | undefined)?.value ?? null
+      return { ...report, metrics: report.metrics?.map((m) => (m.id === id ? { ...m, value } : m)) }
+    }
     if (route === '/api/section-items' && entry.created) {
       const created = entry.created as SectionItem
       return {

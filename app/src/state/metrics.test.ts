@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, spyOn, te
 import type { ReportMetric } from '@cadence/ui'
 import * as fake from 'fake-indexeddb'
 import { outboxState } from '../offline/fetch'
-import { allEntries, replay } from '../offline/outbox'
+import { allEntries, applyPending, replay } from '../offline/outbox'
 import { type Call, json, restoreFetch, stubFetch } from '../test/fetch'
 import { reportDetail } from '../test/fixtures'
 import { resetOutbox } from '../test/outbox'
@@ -119,5 +119,20 @@ describe("this week's metric value", () => {
       `/api/reports/${REPORT_UUID}/metric-values/3 {"value":42}`,
       `/api/reports/${REPORT_UUID}/metric-values/3 {"value":null}`,
     ])
+  })
+
+  test('a read of the report while the value waits shows the queued value', async () => {
+    online = false
+    stubFetch(() => {
+      throw new TypeError('Failed to fetch')
+    })
+    await setMetricValue(REPORT_UUID, 3, 42)
+    const read = reportDetail({ user_id: 7, uuid: REPORT_UUID, metrics: [signups] })
+    const shown = applyPending(`/api/reports/${REPORT_UUID}`, read, await allEntries(), new Map())
+    expect((shown as typeof read).metrics?.[0].value).toBe(42)
+    // Another report's read is left alone.
+    const other = reportDetail({ user_id: 7, uuid: 'other', metrics: [signups] })
+    const untouched = applyPending('/api/reports/other', other, await allEntries(), new Map())
+    expect((untouched as typeof other).metrics?.[0].value).toBeNull()
   })
 })
