@@ -252,4 +252,19 @@ describe('metrics', () => {
       'Race 1',
     ])
   })
+
+  test('the OpenAPI document has the metrics routes with their answers', async () => {
+    const { app } = await createTestApp()
+    const doc = (await makeClient(app).get('/api/openapi.json')).json
+    const paths = Object.keys(doc.paths)
+    for (const path of [
+      '/api/metrics',
+      '/api/metrics/{id}',
+      '/api/reports/{uuid}/metric-values/{metric_id}',
+    ])
+      expect(paths).toContain(path)
+    const put = doc.paths['/api/reports/{uuid}/metric-values/{metric_id}'].put
+    expect(Object.keys(put.responses)).toEqual(expect.arrayContaining(['200', '400', '401', '404']))
+    expect(JSON.stringify(put.responses['200'])).toContain('previous_value')
+  })
 })
