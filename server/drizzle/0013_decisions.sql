@@ -6,6 +6,7 @@ CREATE TABLE `decisions` (
 	`title` text NOT NULL,
 	`decided_on` text NOT NULL,
 	`decided_by_member_id` integer,
+	`decided_by_name` text,
 	`rationale` text,
 	`revisit_on` text,
 	`project_id` integer,

@@ -674,6 +674,8 @@ export const decisions = sqliteTable(
     decided_by_member_id: integer('decided_by_member_id').references(() => teamMembers.id, {
       onDelete: 'set null',
     }),
+    // The member's name when it was recorded: still shown after the member is deleted.
+    decided_by_name: text('decided_by_name'),
     rationale: text('rationale'),
     revisit_on: text('revisit_on'),
     project_id: integer('project_id').references(() => projects.id, { onDelete: 'set null' }),

@@ -53,7 +53,7 @@ const LOAD: Record<Entity, string> = {
   member_followup: member('member_followups'),
   talking_point: member('talking_points'),
   decision: `SELECT d.id, d.title, d.rationale, d.decided_on, d.project_id,
-               p.name AS project_name, m.name AS member_name
+               p.name AS project_name, COALESCE(m.name, d.decided_by_name) AS member_name
              FROM decisions d
              LEFT JOIN projects p ON p.id = d.project_id
              LEFT JOIN team_members m ON m.id = d.decided_by_member_id

@@ -480,4 +480,27 @@ describe('decisions', () => {
     const [after] = (await ada.get('/api/decisions')).json
     expect([after.id, after.project_name]).toEqual([d.id, 'Apollo and Atlas'])
   })
+
+  test('a deleted team member stays named on their decisions, never turned into the user', async () => {
+    const { app } = await createTestApp()
+    const ada = await withSections(await signIn(app, 'ada@example.com', 'Ada Lovelace'))
+    const tom = (await ada.post('/api/team-members', { name: 'Tom', email: 'tom@example.com' }))
+      .json
+    const report = (await ada.post('/api/reports', { week_start_date: '2026-01-05' })).json
+    await ada.post('/api/decisions', {
+      title: 'Pricing stays',
+      decided_on: '2026-01-06',
+      decided_by_member_uuid: tom.uuid,
+    })
+    expect((await ada.delete(`/api/team-members/${tom.uuid}`)).status).toBe(200)
+    const [d] = (await ada.get('/api/decisions')).json
+    expect([d.decided_by_member_uuid, d.decided_by_name]).toEqual([null, 'Tom'])
+    expect((await ada.get('/api/decisions?decided_by=me')).json).toEqual([])
+    const brief = (await ada.get(`/api/reports/${report.uuid}`)).json
+    expect(brief.decisions.map((x: { decided_by_name: string }) => x.decided_by_name)).toEqual([
+      'Tom',
+    ])
+    const found = (await ada.get('/api/search?query=type%3Adecision%20pricing')).json.results
+    expect(found[0].team_member_name).toBe('Tom')
+  })
 })

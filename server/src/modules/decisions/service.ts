@@ -31,7 +31,7 @@ type Row = {
 
 const SELECT = sql`
   SELECT d.id, d.title, d.decided_on, m.uuid AS decided_by_member_uuid,
-    m.name AS decided_by_name, d.rationale, d.revisit_on, p.uuid AS project_uuid,
+    COALESCE(m.name, d.decided_by_name) AS decided_by_name, d.rationale, d.revisit_on, p.uuid AS project_uuid,
     p.name AS project_name, d.source_item_id, d.created_at, d.updated_at
   FROM decisions d
   LEFT JOIN team_members m ON m.id = d.decided_by_member_id
@@ -70,7 +70,8 @@ function matchesText(d: Decision, query: string) {
 export async function listDecisions(ctx: AppContext, userId: number, filter: DecisionModel.list) {
   const where = [sql`d.user_id = ${userId}`]
   if (filter.project_uuid) where.push(sql`p.uuid = ${filter.project_uuid}`)
-  if (filter.decided_by === 'me') where.push(sql`d.decided_by_member_id IS NULL`)
+  if (filter.decided_by === 'me')
+    where.push(sql`d.decided_by_member_id IS NULL AND d.decided_by_name IS NULL`)
   else if (filter.decided_by) where.push(sql`m.uuid = ${filter.decided_by}`)
   const rows = await ctx.db.rows<Row>(sql`${SELECT} WHERE ${sql.join(where, sql` AND `)}`)
   const today = isoDate()
@@ -107,26 +108,26 @@ async function ownedId(
 ) {
   if (kind === 'member') {
     const [row] = await db.orm
-      .select({ id: teamMembers.id })
+      .select({ id: teamMembers.id, name: teamMembers.name })
       .from(teamMembers)
       .where(and(eq(teamMembers.uuid, String(ref)), eq(teamMembers.user_id, userId)))
     if (!row) throw new NotFound('Team member not found')
-    return row.id
+    return row
   }
   if (kind === 'project') {
     const [row] = await db.orm
-      .select({ id: projects.id })
+      .select({ id: projects.id, name: projects.name })
       .from(projects)
       .where(and(eq(projects.uuid, String(ref)), eq(projects.user_id, userId)))
     if (!row) throw new NotFound('Project not found')
-    return row.id
+    return row
   }
   const [row] = await db.orm
-    .select({ id: sectionItems.id })
+    .select({ id: sectionItems.id, name: sectionItems.content })
     .from(sectionItems)
     .where(and(eq(sectionItems.id, Number(ref)), eq(sectionItems.user_id, userId)))
   if (!row) throw new NotFound('Item not found')
-  return row.id
+  return row
 }
 
 type Fields = Partial<typeof decisions.$inferInsert>
@@ -139,17 +140,24 @@ async function columns(db: Engine, userId: number, input: DecisionModel.update) 
   if (input.rationale !== undefined) set.rationale = cleanText(input.rationale)
   if (input.revisit_on !== undefined)
     set.revisit_on = input.revisit_on === null ? null : checkDate('revisit_on', input.revisit_on)
-  if (input.decided_by_member_uuid !== undefined)
-    set.decided_by_member_id =
-      input.decided_by_member_uuid === null
-        ? null
-        : await ownedId(db, userId, 'member', input.decided_by_member_uuid)
+  if (input.decided_by_member_uuid === null) {
+    set.decided_by_member_id = null
+    set.decided_by_name = null
+  } else if (input.decided_by_member_uuid !== undefined) {
+    const member = await ownedId(db, userId, 'member', input.decided_by_member_uuid)
+    set.decided_by_member_id = member.id
+    set.decided_by_name = member.name
+  }
   if (input.project_uuid !== undefined)
     set.project_id =
-      input.project_uuid === null ? null : await ownedId(db, userId, 'project', input.project_uuid)
+      input.project_uuid === null
+        ? null
+        : (await ownedId(db, userId, 'project', input.project_uuid)).id
   if (input.source_item_id !== undefined)
     set.source_item_id =
-      input.source_item_id === null ? null : await ownedId(db, userId, 'item', input.source_item_id)
+      input.source_item_id === null
+        ? null
+        : (await ownedId(db, userId, 'item', input.source_item_id)).id
   return set
 }
 
@@ -244,7 +252,8 @@ export async function decisionsOfWeek(
       id: decisions.id,
       title: decisions.title,
       decided_on: decisions.decided_on,
-      decided_by_name: teamMembers.name,
+      member_name: teamMembers.name,
+      recorded_name: decisions.decided_by_name,
       rationale: decisions.rationale,
       revisit_on: decisions.revisit_on,
       project_name: projects.name,
@@ -260,5 +269,8 @@ export async function decisionsOfWeek(
       ),
     )
     .orderBy(decisions.decided_on, decisions.id)
-  return rows.map((r) => ({ ...r, decided_by_name: r.decided_by_name ?? author?.name ?? null }))
+  return rows.map(({ member_name, recorded_name, ...r }) => ({
+    ...r,
+    decided_by_name: member_name ?? recorded_name ?? author?.name ?? null,
+  }))
 }
