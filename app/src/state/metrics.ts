@@ -15,15 +15,6 @@ async function loadMetrics() {
   await metrics.reload().catch((error) => console.error(error))
 }
 
-/** The open report's metrics again (definitions changed: names, targets, flags). */
-async function refreshOpenReportMetrics() {
-  const open = reportState.current
-  if (!open) return
-  const fresh = await call(api.api.reports({ uuid: open.uuid }).get())
-  const now = reportState.current
-  if (now?.uuid === fresh.uuid) now.metrics = fresh.metrics
-}
-
 async function addMetric(input: MetricInput) {
   await call(api.api.metrics.post(input))
   await loadMetrics()
@@ -69,7 +60,6 @@ export {
   addMetric,
   deleteMetric,
   loadMetrics,
-  refreshOpenReportMetrics,
   setMetricValue,
   updateMetric,
   useMetrics,
