@@ -56,11 +56,4 @@ function useMetrics(): { metrics: readonly Metric[]; loaded: boolean } {
 
 onCacheReset(() => metrics.reset())
 
-export {
-  addMetric,
-  deleteMetric,
-  loadMetrics,
-  setMetricValue,
-  updateMetric,
-  useMetrics,
-}
+export { addMetric, deleteMetric, loadMetrics, setMetricValue, updateMetric, useMetrics }
