@@ -284,4 +284,21 @@ describe('asks of the readers', () => {
       'Asks of you',
     )
   })
+
+  test('the OpenAPI document has every asks route with its answer schema', async () => {
+    const { app } = await setUp()
+    const doc = (await makeClient(app).get('/api/openapi.json')).json
+    const answers = doc.paths['/api/shared/{token}/asks/{item_id}/answers']
+    expect(Object.keys(answers)).toEqual(['post'])
+    expect(JSON.stringify(answers.post.responses['201'])).toContain('"answer"')
+    expect(Object.keys(doc.paths['/api/reports/{uuid}/asks'])).toEqual(['get'])
+    expect(JSON.stringify(doc.paths['/api/asks/{item_id}'].put.responses['200'])).toContain(
+      'closed_at',
+    )
+    expect(answers.post.tags).toEqual(['asks'])
+    // The item's own answer documents the mark.
+    expect(JSON.stringify(doc.paths['/api/section-items/{id}'].put.responses['200'])).toContain(
+      'is_ask',
+    )
+  })
 })
