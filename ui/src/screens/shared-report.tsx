@@ -1,5 +1,6 @@
 import { CircleCheck, MessageCircleQuestion } from 'lucide-react'
 import * as React from 'react'
+import { type AskAnswering, AskAnsweringContext } from '../components/asks'
 import { type MemoItem, ReportMemo } from '../components/report-memo'
 import { Button } from '../primitives/button'
 import { Field } from '../primitives/field'
@@ -23,6 +24,8 @@ export type SharedReportViewProps = {
   readerName?: string | null
   /** A name the reader gave: the app keeps it for the next acknowledgement or question. */
   onReaderName?: (name: string) => void
+  /** Asks: a reader's answer to one of the brief's asks (the ask block's buttons show with it). */
+  onAnswerAsk?: AskAnswering['onAnswer']
 }
 
 /** The reader's name: asked once, then shown with a way to change it. */
@@ -265,6 +268,14 @@ export function SharedReportView(p: SharedReportViewProps) {
   }
   const byItem = (itemId: number | null) => questions.filter((q) => q.item_id === itemId)
   const whole = byItem(null)
+  const answering: AskAnswering | null = p.onAnswerAsk
+    ? {
+        answers: p.data.ask_answers ?? [],
+        readerName,
+        onAnswer: p.onAnswerAsk,
+        onReaderName: remember,
+      }
+    : null
   const ask = (item_id: number | null) => async (name: string, text: string) => {
     await p.onAsk({ name, text, item_id })
     remember(name)
@@ -296,21 +307,23 @@ export function SharedReportView(p: SharedReportViewProps) {
   return (
     <main className="cad-shared">
       <article className="cad-screen cad-draft cad-shared__memo">
-        <ReportMemo
-          brief={report}
-          weekRange={p.weekRange}
-          edition={p.data.edition}
-          itemExtra={itemExtra}
-        >
-          {whole.length ? (
-            <section className="cad-shared__whole" aria-labelledby="cad-shared-whole">
-              <h2 id="cad-shared-whole" className="cad-shared__heading">
-                Questions on the whole report
-              </h2>
-              <Questions questions={whole} />
-            </section>
-          ) : null}
-        </ReportMemo>
+        <AskAnsweringContext.Provider value={answering}>
+          <ReportMemo
+            brief={report}
+            weekRange={p.weekRange}
+            edition={p.data.edition}
+            itemExtra={itemExtra}
+          >
+            {whole.length ? (
+              <section className="cad-shared__whole" aria-labelledby="cad-shared-whole">
+                <h2 id="cad-shared-whole" className="cad-shared__heading">
+                  Questions on the whole report
+                </h2>
+                <Questions questions={whole} />
+              </section>
+            ) : null}
+          </ReportMemo>
+        </AskAnsweringContext.Provider>
         <section className="cad-shared__bar cad-no-print" aria-label="Respond">
           {askingWhole ? (
             <QuestionForm
