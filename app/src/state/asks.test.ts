@@ -78,7 +78,7 @@ describe('asks', () => {
       sections: [
         reportSection({
           id: 10,
-          items: [sectionItem({ id: 100, section_id: 10, is_ask: true })],
+          items: [sectionItem({ id: 100, section_id: 10, content: 'Approve', is_ask: true })],
         }),
       ],
     })
