@@ -1,6 +1,6 @@
 import { proxy, useSnapshot } from 'valtio'
 import { api, call } from '../api/client'
-import { cache } from './cache'
+import { cache, onCacheReset } from './cache'
 import { toast } from './toasts'
 
 type OnboardingAction = 'started' | 'completed' | 'skipped' | 'abandoned'
@@ -116,6 +116,9 @@ function resetOnboarding() {
     reportUuid: null,
   })
 }
+
+// Signing out (the caches reset) forgets the tour's step: the next user starts their own.
+onCacheReset(resetOnboarding)
 
 function useOnboarding() {
   return useSnapshot(onboardingState) as OnboardingState

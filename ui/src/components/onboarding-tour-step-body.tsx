@@ -52,16 +52,6 @@ type StepBodyProps = Pick<
   tour: TourController
 }
 
-/** The setup steps' error line (the controller's last refusal). */
-function ErrorLine({ error }: { error: string | null | undefined }) {
-  if (!error) return null
-  return (
-    <p className="cad-form__error" role="alert">
-      {error}
-    </p>
-  )
-}
-
 function WelcomeStep() {
   return (
     <p className="cad-tour__lead">
@@ -133,7 +123,7 @@ function SectionsStep({
         />
       )}
       <form className="cad-tour__form" onSubmit={tour.addSection} noValidate>
-        <Field label="Section name" htmlFor={`${id}-section`}>
+        <Field label="Section name" htmlFor={`${id}-section`} error={error}>
           <Input
             id={`${id}-section`}
             value={sectionName}
@@ -152,7 +142,6 @@ function SectionsStep({
           Add Section
         </Button>
       </form>
-      <ErrorLine error={error} />
     </>
   )
 }
@@ -164,7 +153,7 @@ function ProjectStep({ tour, projects }: Pick<StepBodyProps, 'tour' | 'projects'
       <p className="cad-tour__lead">Tag report items to projects to follow them week over week.</p>
       <ShortList items={projects.map((p) => ({ key: p.uuid, text: p.name }))} noun="projects" />
       <form className="cad-tour__form" onSubmit={tour.addProject} noValidate>
-        <Field label="Project name" htmlFor={`${id}-project`}>
+        <Field label="Project name" htmlFor={`${id}-project`} error={error}>
           <Input
             id={`${id}-project`}
             value={projectName}
@@ -176,13 +165,15 @@ function ProjectStep({ tour, projects }: Pick<StepBodyProps, 'tour' | 'projects'
           Add Project
         </Button>
       </form>
-      <ErrorLine error={error} />
     </>
   )
 }
 
 function TeamMemberStep({ tour, members }: Pick<StepBodyProps, 'tour' | 'members'>) {
   const { id, busy, error, member, setMember } = tour
+  // The error at the field it is about: the name while it is blank, else the e-mail.
+  const nameError = error && !member.name.trim() ? error : null
+  const emailError = error && !nameError ? error : null
   return (
     <>
       <p className="cad-tour__lead">Assign tasks and follow-ups to people with @mentions.</p>
@@ -191,7 +182,7 @@ function TeamMemberStep({ tour, members }: Pick<StepBodyProps, 'tour' | 'members
         noun="team members"
       />
       <form className="cad-tour__form cad-tour__form--member" onSubmit={tour.addMember} noValidate>
-        <Field label="Name" htmlFor={`${id}-mname`}>
+        <Field label="Name" htmlFor={`${id}-mname`} error={nameError}>
           <Input
             id={`${id}-mname`}
             value={member.name}
@@ -205,7 +196,7 @@ function TeamMemberStep({ tour, members }: Pick<StepBodyProps, 'tour' | 'members
             onChange={(e) => setMember({ ...member, title: e.target.value })}
           />
         </Field>
-        <Field label="Email" htmlFor={`${id}-memail`}>
+        <Field label="Email" htmlFor={`${id}-memail`} error={emailError}>
           <Input
             id={`${id}-memail`}
             type="email"
@@ -217,7 +208,6 @@ function TeamMemberStep({ tour, members }: Pick<StepBodyProps, 'tour' | 'members
           Add Team Member
         </Button>
       </form>
-      <ErrorLine error={error} />
     </>
   )
 }
