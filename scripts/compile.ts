@@ -88,18 +88,20 @@ for (const [name, path] of files) {
   scalar: join(dir, 'scalar/standalone.js'),
   // The second entry point, as the single-file build names it.
   checkpointWorker: '/$bunfs/root/server/src/db/sqlite/checkpoint-worker.js',
+  parseWorker: '/$bunfs/root/server/src/modules/import-export/parse-worker.js',
 }
 await import(${JSON.stringify(relative(work, join(root, 'server/src/index.ts')))})
 `,
 )
 
-// 4. One executable (the checkpointer's worker is its second entry point).
+// 4. One executable (the checkpointer's and the report parse's workers are further entry points).
 run([
   'bun',
   'build',
   '--compile',
   entry,
   join(root, 'server/src/db/sqlite/checkpoint-worker.ts'),
+  join(root, 'server/src/modules/import-export/parse-worker.ts'),
   '--outfile',
   outfile,
   '--define',

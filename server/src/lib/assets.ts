@@ -12,6 +12,8 @@ export type Assets = {
   scalar?: string
   /** The WAL checkpointer's worker script (db/sqlite/checkpointer.ts). */
   checkpointWorker?: string
+  /** The report import's Markdown parse worker (modules/import-export/parse-off-thread.ts). */
+  parseWorker?: string
 }
 
 export const assets: Assets = (globalThis as { cadenceAssets?: Assets }).cadenceAssets ?? {}

@@ -1,4 +1,6 @@
 import { describe, expect, test } from 'bun:test'
+import { parseWorkerStats } from '../modules/import-export/parse-off-thread'
+import { parseReportText } from '../modules/import-export/parser'
 import { IMPORT_LIMITS } from '../modules/import-export/service'
 import { createTestApp, ORIGIN, signIn, type TestApp } from '../test/helpers'
 
@@ -162,4 +164,29 @@ describe('import stall', () => {
     expect(refused.status).toBe(413)
     expect(refused.json.error).toMatch(/^At most 25,000 objects per import/)
   }, 120_000)
+
+  test('the report parse runs on its worker, answers what the parser answers, and bad text is refused as before', async () => {
+    const { ada, report } = await setup()
+    const text = '## Action Items\n- [x] [Apollo] Ship it @Nobody\n- [ ] Write the notes'
+    const before = parseWorkerStats.parsed
+    const preview = await ada.post('/api/reports/import/preview', { text, uuid: report.uuid })
+    expect(preview.status).toBe(200)
+    expect(preview.json).toEqual(
+      JSON.parse(
+        JSON.stringify(parseReportText(text, { knownSections: ['Action Items'], members: [] })),
+      ),
+    )
+    const imported = await ada.post(`/api/reports/${report.uuid}/import`, { text })
+    expect(imported.status).toBe(200)
+    expect(imported.json).toMatchObject({ importedItems: 2, createdProjects: 1 })
+    expect(parseWorkerStats.parsed).toBe(before + 2)
+    // Refused before any parse: nothing reaches the worker, nothing is written.
+    const blank = await ada.post(`/api/reports/${report.uuid}/import`, { text: ' \n ' })
+    expect(blank.status).toBe(400)
+    expect(blank.json.error).toBe('Please paste report content to preview')
+    const notText = await ada.post(`/api/reports/${report.uuid}/import`, { text: 42 })
+    expect(notText.status).toBe(400)
+    expect(parseWorkerStats.parsed).toBe(before + 2)
+    expect((await ada.get(`/api/reports/${report.uuid}`)).json.sections[0].items).toHaveLength(2)
+  })
 })

@@ -4,21 +4,15 @@ import type { AppContext } from '../../context'
 import { LAST_IN_SECTION } from '../../db/engine'
 import { projects, sectionItems, sectionTemplates, teamMembers } from '../../db/schema'
 import { BadRequest, PayloadTooLarge } from '../../lib/errors'
-import { nextTurn, timeSlices } from '../../lib/time-slices'
+import { timeSlices } from '../../lib/time-slices'
 import { reportProjectHealth } from '../project-health/service'
 import { reportMetrics } from '../report-metrics/service'
 import { findReport, loadReport } from '../reports/find'
 import { namedReport } from '../reports/named'
 import { reportToMarkdown } from './markdown'
 import type { ImportExportModel } from './model'
-import {
-  itemTypeFor,
-  matchMember,
-  matchSection,
-  type ParsedReport,
-  parseReportText,
-  projectMatcher,
-} from './parser'
+import { parseOffThread } from './parse-off-thread'
+import { itemTypeFor, matchMember, matchSection, type ParsedReport, projectMatcher } from './parser'
 
 const EMPTY_TEXT = 'Please paste report content to preview'
 const PROJECT_NAME_MAX = 255
@@ -94,7 +88,7 @@ export async function previewImport(
           .where(eq(sectionTemplates.user_id, userId))
           .orderBy(asc(sectionTemplates.sort_order), asc(sectionTemplates.id))
       ).map((t) => t.name)
-  return parseReportText(input.text, {
+  return parseOffThread(input.text, {
     knownSections,
     members: (await memberNames(ctx, userId)).map((m) => m.name),
   })
@@ -115,13 +109,11 @@ export async function importIntoReport(
   const report = await loadReport(ctx, await findReport(ctx, userId, uuid))
   if (!report.sections.length) throw new BadRequest('This report has no sections to import into')
   const members = await memberNames(ctx, userId)
-  // The parse of up to IMPORT_LIMITS.lines lines in a turn of its own.
-  await nextTurn()
-  const parsed = parseReportText(text, {
+  // Up to IMPORT_LIMITS.lines lines: parsed on the worker, not on the server's thread.
+  const parsed = await parseOffThread(text, {
     knownSections: report.sections.map((s) => s.section_name),
     members: members.map((m) => m.name),
   })
-  await nextTurn()
   const names = new Set<string>()
   for (const section of parsed.sections)
     for (const item of section.items)
