@@ -98,6 +98,11 @@ export const NotFound: Story = {
   args: withData({ report: null }),
   play: async ({ canvas }) => {
     await expect(canvas.getByText('Report not found')).toBeInTheDocument()
+    // A way back.
+    await expect(canvas.getByRole('link', { name: 'All reports' })).toHaveAttribute(
+      'href',
+      '/reports',
+    )
   },
 }
 export const Dark: Story = {

@@ -27,6 +27,7 @@ import {
 } from '../primitives/dropdown-menu'
 import { EmptyState } from '../primitives/empty-state'
 import { InlineEdit } from '../primitives/inline-edit'
+import { Link } from '../primitives/link'
 import { Select } from '../primitives/select'
 import { ReportSkeleton } from '../primitives/skeleton'
 import type {
@@ -278,7 +279,14 @@ export function ReportView({ data: d, actions: a, loading, sectionCard }: Report
   const Section = sectionCard ?? SectionCard
   if (loading) return <ReportSkeleton />
   const r = d.report
-  if (!r) return <EmptyState title="Report not found" />
+  if (!r)
+    return (
+      <EmptyState
+        title="Report not found"
+        description="It may have been deleted, or the link is not quite right."
+        action={<Link href="/reports">All reports</Link>}
+      />
+    )
   return (
     <div className="cad-screen">
       <ReportHeader
