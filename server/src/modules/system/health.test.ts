@@ -1,20 +1,22 @@
 import { describe, expect, test } from 'bun:test'
-import { createTestApp, ORIGIN } from '../../test/helpers'
+import { createTestApp, makeClient } from '../../test/helpers'
 
+// Through the typed client (`client.api`): the path and answers are the route's own types.
 describe('GET /api/health', () => {
   test('200 {status: ok} without a session while the database answers, never cached', async () => {
     const { app } = await createTestApp()
-    const res = await app.handle(new Request(`${ORIGIN}/api/health`))
+    const res = await makeClient(app).api.health.get()
     expect(res.status).toBe(200)
-    expect(await res.json()).toEqual({ status: 'ok' })
-    expect(res.headers.get('cache-control')).toBe('no-store')
+    expect(res.data).toEqual({ status: 'ok' })
+    expect(res.response.headers.get('cache-control')).toBe('no-store')
   })
 
   test('503 {error} and no data once the database is gone', async () => {
     const { app, db } = await createTestApp()
     await db.close()
-    const res = await app.handle(new Request(`${ORIGIN}/api/health`))
+    const res = await makeClient(app).api.health.get()
     expect(res.status).toBe(503)
-    expect(await res.json()).toEqual({ error: 'Database unavailable' })
+    expect(res.data).toBeNull()
+    expect(res.error?.value).toEqual({ error: 'Database unavailable' })
   })
 })
