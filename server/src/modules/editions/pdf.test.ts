@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { isoDate } from '../../lib/time'
 import { weekStart } from '../../lib/weeks'
-import { createTestApp, signIn } from '../../test/helpers'
+import { createTestApp, makeClient, signIn } from '../../test/helpers'
 
 /** The text of a PDF and its page count, read by poppler-utils (pdftotext, pdfinfo). */
 function readPdf(bytes: ArrayBuffer) {
@@ -69,6 +69,31 @@ describe('the memo as a PDF', () => {
         note: p.name === 'Apollo' ? 'Vendor slipped' : null,
       })
 
+    // An ask of the readers answered from a private link, a decision of the week, a metric.
+    const ask = (
+      await ada.post('/api/section-items', {
+        section_id: report.sections[0].id,
+        content: 'Approve the Q1 hiring budget',
+        project_id: projects[0].id,
+      })
+    ).json
+    await ada.put(`/api/section-items/${ask.id}`, { is_ask: true })
+    const link = (await ada.post(`/api/reports/${report.uuid}/shares`, {})).json
+    const answered = await makeClient(app).post(
+      `/api/shared/${link.url.split('/r/')[1]}/asks/${ask.id}/answers`,
+      { name: 'Maria', answer: 'approve' },
+    )
+    expect(answered.status).toBe(201)
+    await ada.post('/api/decisions', {
+      title: 'Move the launch to March',
+      decided_on: '2026-11-24',
+      rationale: 'The vendor needs four more weeks',
+    })
+    const metric = (await ada.post('/api/metrics', { name: 'Signups', direction: 'up' })).json
+    const lastWeek = (await ada.post('/api/reports', { week_start_date: '2026-11-16' })).json
+    await ada.put(`/api/reports/${lastWeek.uuid}/metric-values/${metric.id}`, { value: 120 })
+    await ada.put(`/api/reports/${report.uuid}/metric-values/${metric.id}`, { value: 150 })
+
     const live = await ada.request('GET', `/api/reports/${report.uuid}/pdf`)
     expect(live.status).toBe(200)
     expect(live.headers.get('content-type')).toBe('application/pdf')
@@ -97,6 +122,17 @@ describe('the memo as a PDF', () => {
       'End of Report',
     ])
       expect({ text, found: draft.text.includes(text) }).toEqual({ text, found: true })
+    const flat = draft.text.replaceAll(/\s+/g, ' ')
+    // Asks right after the health table, with the answers so far (the author's copy).
+    expect(flat).toContain('Asks of you 1. Approve the Q1 hiring budget (Apollo · 1 answer)')
+    expect(flat.indexOf('Asks of you')).toBeGreaterThan(flat.indexOf('Vendor slipped'))
+    expect(flat.indexOf('Asks of you')).toBeLessThan(flat.indexOf('Decided this week'))
+    expect(flat).toContain(
+      'Decided this week • Move the launch to March (Ada Łukasiewicz · Nov 24, 2026)',
+    )
+    expect(flat).toContain('Why: The vendor needs four more weeks')
+    expect(flat).toMatch(/Metrics Metric This week Since last week Last weeks Trend Flag/)
+    expect(flat).toContain('Signups 150 +30 (better) 120 → 150')
 
     await ada.put(`/api/reports/${report.uuid}`, { is_submitted: true, sent_date: '2026-11-27' })
     await ada.put(`/api/reports/${report.uuid}`, { title: 'Changed after sending' })
@@ -110,6 +146,11 @@ describe('the memo as a PDF', () => {
     expect(sent.text).toContain('Sent 2026-11-27')
     expect(sent.text).toContain('Board brief')
     expect(sent.text).not.toContain('Changed after sending')
+    expect(sent.text.replaceAll(/\s+/g, ' ')).toContain(
+      'Approve the Q1 hiring budget (Apollo · 1 answer)',
+    )
+    expect(sent.text).toContain('Move the launch to March')
+    expect(sent.text).toContain('Signups')
     expect((await ada.get(`/api/reports/${report.uuid}/editions/2/pdf`)).status).toBe(404)
   }, 60_000)
 

@@ -1,7 +1,9 @@
 /**
  * The memo as a PDF (pdfkit, no browser): the header (organisation, author and title, week, sent
  * date or 'Draft'), 'Weekly Report', title, summary, the project health table with its change
- * since last week, 'Since last week' as one line of counts (completed, new, carried, stalled)
+ * since last week, the asks of the readers (with their answers count on the author's copy),
+ * 'Decided this week', the Metrics table (value, change, the last weeks, a vector sparkline, the
+ * flag), 'Since last week' as one line of counts (completed, new, carried, stalled)
  * with only the completed and stalled items (frozen with the brief), then the sections in order,
  * items grouped by project (no project first), open before completed. Text is real text
  * (selectable); DejaVu Sans is embedded so every name prints.
@@ -11,11 +13,14 @@ import regularPath from 'dejavu-fonts-ttf/ttf/DejaVuSans.ttf' with { type: 'file
 // Embedded in the compiled single-file build (`with { type: 'file' }`).
 import boldPath from 'dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf' with { type: 'file' }
 import PDFDocument from 'pdfkit'
+import { decisionMeta } from '../decisions/mail'
 import { metricCells } from '../report-metrics/cells'
 import type { Brief } from '../reports/brief'
 
 const HEALTH = { on_track: 'On track', at_risk: 'At risk', off_track: 'Off track' } as const
 type Health = keyof typeof HEALTH
+
+const oneLine = (text: string) => text.replaceAll(/\s*[\r\n]+\s*/g, ' ').trim()
 
 const change = (h: { health: Health | null; previous_health: Health | null }) =>
   !h.health
@@ -26,9 +31,13 @@ const change = (h: { health: Health | null; previous_health: Health | null }) =>
         ? 'same'
         : `was ${HEALTH[h.previous_health]}`
 
+/** How many answers each ask has (by item id), for the author's own copy; absent for readers. */
+export type AskAnswerCounts = Map<number, number>
+
 export async function memoPdf(
   brief: Brief,
   edition: { number: number; note: string | null } | null,
+  answerCounts?: AskAnswerCounts,
 ) {
   const regular = Buffer.from(await Bun.file(regularPath).arrayBuffer())
   const bold = Buffer.from(await Bun.file(boldPath).arrayBuffer())
@@ -46,6 +55,24 @@ export async function memoPdf(
   doc.registerFont('regular', regular)
   doc.registerFont('bold', bold)
   const width = doc.page.width - 108
+  /** The values as a polyline (vector, 8 pt high) from the oldest to the newest; a dot ends it. */
+  const sparkline = (values: number[], x: number, y: number, w: number) => {
+    if (values.length < 2) return
+    const min = Math.min(...values)
+    const span = Math.max(...values) - min || 1
+    const h = 8
+    const at = (v: number, i: number) =>
+      [x + (i * w) / (values.length - 1), y + h - ((v - min) / span) * h] as const
+    doc.save().lineWidth(0.8).strokeColor('#333333')
+    values.forEach((v, i) => {
+      const [px, py] = at(v, i)
+      if (i === 0) doc.moveTo(px, py)
+      else doc.lineTo(px, py)
+    })
+    doc.stroke()
+    const [lx, ly] = at(values[values.length - 1], values.length - 1)
+    doc.circle(lx, ly, 1.2).fill('#333333').restore()
+  }
   const muted = (text: string, size = 9) =>
     doc.font('regular').fontSize(size).fillColor('#555555').text(text)
   const header = [
@@ -87,11 +114,53 @@ export async function memoPdf(
     for (const h of rows)
       row([h.project_name, h.health ? HEALTH[h.health] : '', change(h), h.note ?? ''], 'regular')
   }
-  // Metrics: value, change, the last weeks' values and the flag (absent in older editions).
+  // Asks of the readers, right after the health table (absent in briefs frozen before asks).
+  const asks = brief.asks ?? []
+  if (asks.length) {
+    doc.moveDown(0.5).font('bold').fontSize(11).fillColor('#111111').text('Asks of you', 54)
+    asks.forEach((a, i) => {
+      const count = answerCounts?.get(a.id)
+      const about = [
+        a.project_name,
+        count === undefined ? null : `${count} ${count === 1 ? 'answer' : 'answers'}`,
+      ].filter(Boolean)
+      doc
+        .font('regular')
+        .fontSize(9)
+        .fillColor('#111111')
+        .text(
+          `${i + 1}. ${oneLine(a.content)}${about.length ? `  (${about.join(' · ')})` : ''}`,
+          62,
+          undefined,
+          {
+            width: width - 8,
+          },
+        )
+    })
+  }
+  // Decided this week: what, who, when, the project, the revisit date and the why.
+  const decisions = brief.decisions ?? []
+  if (decisions.length) {
+    doc.moveDown(0.5).font('bold').fontSize(11).fillColor('#111111').text('Decided this week', 54)
+    for (const d of decisions) {
+      doc
+        .font('regular')
+        .fontSize(9)
+        .fillColor('#111111')
+        .text(`• ${oneLine(d.title)}  (${decisionMeta(d)})`, 62, undefined, { width: width - 8 })
+      if (d.rationale?.trim())
+        doc
+          .fillColor('#555555')
+          .text(`Why: ${oneLine(d.rationale)}`, 70, undefined, { width: width - 16 })
+    }
+    doc.x = 54
+  }
+  // Metrics: value, change, the last weeks' values, a sparkline of the last 13 weeks and the flag
+  // (absent in older editions).
   const metrics = brief.metrics ?? []
   if (metrics.length) {
-    doc.moveDown(0.5).font('bold').fontSize(11).fillColor('#111111').text('Metrics')
-    const cols = [0.26, 0.16, 0.22, 0.2, 0.16].map((f) => f * width)
+    doc.moveDown(0.5).font('bold').fontSize(11).fillColor('#111111').text('Metrics', 54)
+    const cols = [0.24, 0.15, 0.21, 0.18, 0.1, 0.12].map((f) => f * width)
     const line = (cells: string[], font: string) => {
       const y = doc.y
       let x = 54
@@ -108,13 +177,21 @@ export async function memoPdf(
       doc.x = 54
       doc.y = bottom + 2
     }
-    line(['Metric', 'This week', 'Since last week', 'Last weeks', 'Flag'], 'bold')
+    line(['Metric', 'This week', 'Since last week', 'Last weeks', 'Trend', 'Flag'], 'bold')
+    const trendX = 54 + cols.slice(0, 4).reduce((a, b) => a + b, 0)
     for (const m of metrics) {
       const c = metricCells(m)
-      line([m.name, c.value, c.change, c.trend, c.flag], 'regular')
+      const top = doc.y
+      line([m.name, c.value, c.change, c.trend, '', c.flag], 'regular')
+      sparkline(
+        m.history.slice(-13).map((p) => p.value),
+        trendX,
+        top + 1,
+        cols[4] - 8,
+      )
     }
   }
-  doc.moveDown(0.5).font('bold').fontSize(11).fillColor('#111111').text('Since last week')
+  doc.moveDown(0.5).font('bold').fontSize(11).fillColor('#111111').text('Since last week', 54)
   const since = brief.since_last_week
   if (!since) {
     // An edition frozen before 'Since last week' was: its completed items, as it then printed.

@@ -3,6 +3,7 @@ import type { AppContext } from '../../context'
 import { reportEditions, reports } from '../../db/schema'
 import { recordActivity } from '../../lib/activity'
 import { Conflict, NotFound } from '../../lib/errors'
+import { reportAsks } from '../asks/service'
 import {
   buildBrief,
   editionBrief,
@@ -85,11 +86,20 @@ const pdfResponse = (bytes: Uint8Array, filename: string) =>
     },
   })
 
+/** The author's copy counts each ask's answers so far (its whole carried chain's). */
+async function answerCounts(ctx: AppContext, userId: number, uuid: string) {
+  const { asks } = await reportAsks(ctx, userId, uuid)
+  return new Map(asks.map((a) => [a.item_id, a.answers.length]))
+}
+
 /** GET /api/reports/{uuid}/pdf: the live report's memo (a draft says 'Draft'). */
 export async function livePdf(ctx: AppContext, userId: number, uuid: string) {
   const report = await findReport(ctx, userId, uuid)
   const brief = await buildBrief(ctx, report)
-  return pdfResponse(await memoPdf(brief, null), `report-${report.week_start_date}.pdf`)
+  return pdfResponse(
+    await memoPdf(brief, null, await answerCounts(ctx, userId, uuid)),
+    `report-${report.week_start_date}.pdf`,
+  )
 }
 
 /** GET /api/reports/{uuid}/editions/{number}/pdf: that edition's memo, as it was sent. */
@@ -98,7 +108,7 @@ export async function editionPdf(ctx: AppContext, userId: number, uuid: string, 
   const row = await editionByNumber(ctx, report.id, number)
   if (!row) throw new NotFound('Edition not found')
   return pdfResponse(
-    await memoPdf(editionBrief(row), editionMeta(row)),
+    await memoPdf(editionBrief(row), editionMeta(row), await answerCounts(ctx, userId, uuid)),
     `report-${report.week_start_date}-edition-${number}.pdf`,
   )
 }
