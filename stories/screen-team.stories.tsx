@@ -272,3 +272,19 @@ export const MemberNudgeDue: Story = {
     await expect(canvas.getByText(/^Open: Talking Points/)).toBeVisible()
   },
 }
+
+// On a phone the four tabs of a linked member wrap rather than scroll out of sight.
+export const MemberTabsMobile: Story = {
+  args: { updates: reportsTab(tom) },
+  globals: { viewport: { value: 'mobile', isRotated: false } },
+  play: async ({ canvas }) => {
+    const list = canvas.getByRole('tablist')
+    for (const name of ['Talking Points (2)', 'Tasks (1)', 'Follow-ups (1)', 'Sent reports']) {
+      const tab = canvas.getByRole('tab', { name })
+      await expect(tab).toBeVisible()
+      // Wholly inside the list's box: nothing is clipped.
+      const [t, l] = [tab.getBoundingClientRect(), list.getBoundingClientRect()]
+      await expect(t.right <= l.right + 0.5 && t.left >= l.left - 0.5).toBe(true)
+    }
+  },
+}

@@ -262,7 +262,7 @@ export function TeamMemberView(p: TeamMemberViewProps) {
       <p className="cad-screen__muted cad-screen__num">Open: {memberCounts(m)}</p>
       <InReports items={[...p.data.assignedTasks, ...p.data.assignedFollowups]} />
       <Tabs defaultValue="talking-points">
-        <TabsList>
+        <TabsList className="cad-team__tabs">
           <TabsTrigger value="talking-points">Talking Points ({talkingPoints.length})</TabsTrigger>
           <TabsTrigger value="tasks">Tasks ({standaloneTasks.length})</TabsTrigger>
           <TabsTrigger value="followups">Follow-ups ({standaloneFollowups.length})</TabsTrigger>
