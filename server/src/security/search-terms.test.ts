@@ -13,21 +13,22 @@ import { type Client, createTestApp, signIn } from '../test/helpers'
  * `bun run bench` ("search: largest allowed query").
  */
 
+// Through the typed client (`client.api`): paths, bodies and answers are the routes' own types.
 async function setup() {
   const { app } = await createTestApp()
   const ada = await signIn(app, 'ada@example.com')
   // A tasks section: each item is a result of its own (a standard item is found as its report).
-  await ada.post('/api/section-templates', { name: 'Action Items', type: 'tasks' })
-  const report = (await ada.post('/api/reports', { week_start_date: '2026-11-16' })).json
+  await ada.api['section-templates'].post({ name: 'Action Items', type: 'tasks' })
+  const report = (await ada.api.reports.post({ week_start_date: '2026-11-16' })).data!
   const add = async (content: string) =>
-    (await ada.post('/api/section-items', { section_id: report.sections[0].id, content })).json
+    (await ada.api['section-items'].post({ section_id: report.sections[0].id, content })).data!
   return { ada, report, add }
 }
 
 const search = async (client: Client, query: string) => {
-  const res = await client.get(`/api/search?query=${encodeURIComponent(query)}`)
+  const res = await client.api.search.get({ query: { query } })
   expect(res.status).toBe(200)
-  return res.json.results as { type: string; content?: string }[]
+  return res.data!.results
 }
 const contents = (results: { content?: string }[]) => results.map((r) => r.content).sort()
 
