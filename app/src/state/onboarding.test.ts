@@ -98,8 +98,8 @@ describe('onboarding', () => {
       goToStep('preferences')
       goToStep('sections')
       expect(stored.get('cadence:tour-step')).toBe('sections')
-      // A reload: the app starts at 'welcome', the settings arrive, the tour resumes.
-      onboardingState.step = 'welcome'
+      // A reload: the app starts closed at 'welcome', the settings arrive, the tour resumes.
+      Object.assign(onboardingState, { open: false, step: 'welcome' })
       syncOnboarding(settings(false))
       expect(onboardingState.step).toBe('sections')
       // The report the tour made is what finishing opens.
@@ -109,5 +109,13 @@ describe('onboarding', () => {
     } finally {
       Reflect.deleteProperty(globalThis, 'localStorage')
     }
+  })
+
+  test('a tour opening for the first time counts its first step started, once', async () => {
+    const calls = stubFetch(() => json({ ok: true }))
+    syncOnboarding(settings(false))
+    syncOnboarding(settings(false))
+    await Bun.sleep(0)
+    expect(calls.map((c) => c.body)).toEqual([{ step: 'welcome', action: 'started' }])
   })
 })

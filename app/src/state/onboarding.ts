@@ -21,9 +21,9 @@ const STEP_KEY = 'cadence:tour-step'
 const storage = () => (typeof localStorage === 'undefined' ? null : localStorage)
 const savedStep = () => {
   try {
-    return storage()?.getItem(STEP_KEY) || 'welcome'
+    return storage()?.getItem(STEP_KEY) || null
   } catch {
-    return 'welcome'
+    return null
   }
 }
 const saveStep = (step: string | null) => {
@@ -46,9 +46,19 @@ const onboardingState = proxy<OnboardingState>({
 /** The tour shows when settings load with onboarding_complete false. */
 function syncOnboarding(settings: { onboarding_complete: boolean } | null) {
   if (!settings) return
+  const wasOpen = onboardingState.open
   onboardingState.open = !settings.onboarding_complete && !onboardingState.dismissed
-  // A reload resumes the tour at the step it was on.
-  if (onboardingState.open && onboardingState.step === 'welcome') onboardingState.step = savedStep()
+  if (!onboardingState.open || wasOpen || onboardingState.step !== 'welcome') return
+  // A reload resumes the tour at the step it was on; a tour opening for the first time starts
+  // its first step (counted once, so the analytics' funnel starts where the tour does).
+  const saved = savedStep()
+  if (saved) {
+    onboardingState.step = saved
+    return
+  }
+  saveStep('welcome')
+  onboardingState.stepStartedAt = Date.now()
+  void trackOnboarding('welcome', 'started')
 }
 
 /** Feeds Onboarding Analytics; never blocks or fails the tour. */
