@@ -3,13 +3,16 @@ import { sql } from 'drizzle-orm'
 import { devAuthCodes, sessions } from '../../db/schema'
 import { createTestApp, makeClient, ORIGIN, signIn } from '../../test/helpers'
 
+// Through the typed client (`client.api`): paths, bodies and answers are the routes' own types.
+// The development provider's pages (its form, its authorize URL) are HTML, not API routes: they
+// are requested by hand.
 async function startHandshake(
   app: Awaited<ReturnType<typeof createTestApp>>['app'],
   email = 'ada@example.com',
 ) {
   const client = makeClient(app)
-  const start = await client.get('/api/oauth/google/redirect_url')
-  const url = new URL(start.json.redirectUrl)
+  const start = await client.api.oauth.google.redirect_url.get()
+  const url = new URL(start.data!.redirectUrl)
   const form = await app.handle(
     new Request(url, {
       method: 'POST',
@@ -21,12 +24,18 @@ async function startHandshake(
   return { client, url, form, location }
 }
 
+/** The callback's code and state, as the app sends them to POST /api/sessions. */
+const exchange = (location: URL) => ({
+  code: location.searchParams.get('code') ?? undefined,
+  state: location.searchParams.get('state') ?? undefined,
+})
+
 describe('sign-in through the development provider', () => {
   test('redirect_url points at the dev provider with state and an S256 PKCE challenge', async () => {
     const { app } = await createTestApp()
-    const res = await makeClient(app).get('/api/oauth/google/redirect_url')
+    const res = await makeClient(app).api.oauth.google.redirect_url.get()
     expect(res.status).toBe(200)
-    const url = new URL(res.json.redirectUrl)
+    const url = new URL(res.data!.redirectUrl)
     expect(url.origin).toBe(ORIGIN)
     expect(url.searchParams.get('state')).toBeTruthy()
     expect(url.searchParams.get('code_challenge')).toMatch(/^[A-Za-z0-9_-]{43}$/)
@@ -35,8 +44,8 @@ describe('sign-in through the development provider', () => {
 
   test('the provider page is an HTML form with email and name that says it is the development sign-in', async () => {
     const { app } = await createTestApp()
-    const res = await makeClient(app).get('/api/oauth/google/redirect_url')
-    const page = await app.handle(new Request(res.json.redirectUrl))
+    const res = await makeClient(app).api.oauth.google.redirect_url.get()
+    const page = await app.handle(new Request(res.data!.redirectUrl))
     const html = await page.text()
     expect(page.headers.get('content-type')).toContain('text/html')
     expect(html).toContain('name="email"')
@@ -47,9 +56,9 @@ describe('sign-in through the development provider', () => {
 
   test('a bad e-mail in the form gives the page back with the message and no code', async () => {
     const { app } = await createTestApp()
-    const res = await makeClient(app).get('/api/oauth/google/redirect_url')
+    const res = await makeClient(app).api.oauth.google.redirect_url.get()
     const page = await app.handle(
-      new Request(res.json.redirectUrl, {
+      new Request(res.data!.redirectUrl, {
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
         body: new URLSearchParams({ email: 'not an email', name: 'Ada' }).toString(),
@@ -74,20 +83,19 @@ describe('sign-in through the development provider', () => {
   test('exchanging the code sets an HttpOnly SameSite=Lax session cookie and /users/me answers the user', async () => {
     const { app } = await createTestApp()
     const { client, location } = await startHandshake(app)
-    const res = await client.request('POST', '/api/sessions', {
-      code: location.searchParams.get('code'),
-      state: location.searchParams.get('state'),
-    })
+    const res = await client.api.sessions.post(exchange(location))
     expect(res.status).toBe(200)
-    const cookie = res.headers.getSetCookie().find((c) => c.startsWith('cadence_session='))!
+    const cookie = res.response.headers
+      .getSetCookie()
+      .find((c) => c.startsWith('cadence_session='))!
     expect(cookie).toContain('HttpOnly')
     expect(cookie).toContain('SameSite=Lax')
     expect(cookie).toContain('Path=/')
     expect(cookie).not.toContain('Secure')
-    const me = await client.get('/api/users/me')
+    const me = await client.api.users.me.get()
     expect(me.status).toBe(200)
-    expect(me.json).toMatchObject({ email: 'ada@example.com', name: 'Ada', is_admin: false })
-    expect(me.json.provider_user_id).toBe('ada@example.com')
+    expect(me.data).toMatchObject({ email: 'ada@example.com', name: 'Ada', is_admin: false })
+    expect(me.data?.provider_user_id).toBe('ada@example.com')
   })
 
   test('only the SHA-256 hash of the session token is stored', async () => {
@@ -104,45 +112,36 @@ describe('sign-in through the development provider', () => {
   test('a code cannot be used twice', async () => {
     const { app } = await createTestApp()
     const { client, location } = await startHandshake(app)
-    const body = {
-      code: location.searchParams.get('code'),
-      state: location.searchParams.get('state'),
-    }
+    const body = exchange(location)
     const jar = new Map(client.jar)
-    expect((await client.post('/api/sessions', body)).status).toBe(200)
+    expect((await client.api.sessions.post(body)).status).toBe(200)
     const replay = makeClient(app, jar)
-    const again = await replay.post('/api/sessions', body)
+    const again = await replay.api.sessions.post(body)
     expect([400, 401]).toContain(again.status)
-    expect(again.json.error).toBeString()
+    expect(again.error?.value).toEqual({ error: expect.any(String) })
   })
 
   test('a state that does not match the one issued is refused', async () => {
     const { app } = await createTestApp()
     const { client, location } = await startHandshake(app)
-    const res = await client.post('/api/sessions', {
-      code: location.searchParams.get('code'),
-      state: 'forged',
-    })
+    const res = await client.api.sessions.post({ ...exchange(location), state: 'forged' })
     expect(res.status).toBe(401)
-    expect((await client.get('/api/users/me')).status).toBe(401)
+    expect((await client.api.users.me.get()).status).toBe(401)
   })
 
   test('a missing code is a 400 with its message', async () => {
     const { app } = await createTestApp()
-    const res = await makeClient(app).post('/api/sessions', {})
+    const res = await makeClient(app).api.sessions.post({})
     expect(res.status).toBe(400)
-    expect(res.json.error).toBe(
-      'Cannot exchange code for session token: no code provided in the URL search params.',
-    )
+    expect(res.error?.value).toEqual({
+      error: 'Cannot exchange code for session token: no code provided in the URL search params.',
+    })
   })
 
   test('a code exchanged from another browser (without the state cookie) is refused', async () => {
     const { app } = await createTestApp()
     const { location } = await startHandshake(app)
-    const res = await makeClient(app).post('/api/sessions', {
-      code: location.searchParams.get('code'),
-      state: location.searchParams.get('state'),
-    })
+    const res = await makeClient(app).api.sessions.post(exchange(location))
     expect(res.status).toBe(401)
   })
 
@@ -151,44 +150,46 @@ describe('sign-in through the development provider', () => {
     const a = await signIn(app, 'ada@example.com')
     const b = await signIn(app, 'ada@example.com')
     expect(a.jar.get('cadence_session')).not.toBe(b.jar.get('cadence_session'))
-    expect((await a.get('/api/users/me')).json.id).toBe((await b.get('/api/users/me')).json.id)
+    expect((await a.api.users.me.get()).data?.id).toBe((await b.api.users.me.get()).data!.id)
   })
 
   test('logout ends the session on the server and the old cookie gets 401', async () => {
     const { app } = await createTestApp()
     const client = await signIn(app, 'ada@example.com')
     const saved = new Map(client.jar)
-    expect((await client.get('/api/logout')).status).toBe(200)
+    expect((await client.api.logout.get()).status).toBe(200)
     expect(client.jar.has('cadence_session')).toBe(false)
-    expect((await makeClient(app, saved).get('/api/users/me')).status).toBe(401)
+    expect((await makeClient(app, saved).api.users.me.get()).status).toBe(401)
   })
 
   test('without a session /users/me answers 401 with an error', async () => {
     const { app } = await createTestApp()
-    const res = await makeClient(app).get('/api/users/me')
+    const res = await makeClient(app).api.users.me.get()
     expect(res.status).toBe(401)
-    expect(res.json.error).toBeString()
+    expect(res.error?.value).toEqual({ error: expect.any(String) })
   })
 
   test('ADMIN_EMAILS makes a user admin', async () => {
     const { app } = await createTestApp({ ADMIN_EMAILS: 'boss@example.com, other@example.com' })
     const boss = await signIn(app, 'Boss@Example.com')
-    expect((await boss.get('/api/admin/profile')).json).toEqual({ is_admin: true })
+    expect((await boss.api.admin.profile.get()).data).toEqual({ is_admin: true })
     const ada = await signIn(app, 'ada@example.com')
-    expect((await ada.get('/api/admin/profile')).json).toEqual({ is_admin: false })
+    expect((await ada.api.admin.profile.get()).data).toEqual({ is_admin: false })
   })
 
   test('an https PUBLIC_URL gives a Secure __Host- cookie', async () => {
     const { app } = await createTestApp({ PUBLIC_URL: 'https://cadence.example.com' })
     const client = makeClient(app)
-    const start = await client.get('/api/oauth/google/redirect_url')
-    const oauth = start.headers.getSetCookie().find((c) => c.startsWith('__Host-cadence_oauth='))!
+    const start = await client.api.oauth.google.redirect_url.get()
+    const oauth = start.response.headers
+      .getSetCookie()
+      .find((c) => c.startsWith('__Host-cadence_oauth='))!
     expect(oauth).toContain('Secure')
   })
 
   test('the dev provider is absent when switched off', async () => {
     const { app } = await createTestApp({ DEV_LOGIN: 'off' })
-    const res = await makeClient(app).get('/api/oauth/google/redirect_url')
+    const res = await makeClient(app).api.oauth.google.redirect_url.get()
     expect(res.status).toBe(401)
     const page = await app.handle(new Request(`${ORIGIN}/api/oauth/dev/authorize?state=x`))
     expect(page.status).toBe(404)
@@ -206,7 +207,7 @@ describe('sign-in through the development provider', () => {
     const client = makeClient(app)
     const statuses = []
     for (let i = 0; i < 5; i++)
-      statuses.push((await client.get('/api/oauth/google/redirect_url')).status)
+      statuses.push((await client.api.oauth.google.redirect_url.get()).status)
     expect(statuses).toEqual([200, 200, 200, 429, 429])
   })
 
@@ -215,9 +216,9 @@ describe('sign-in through the development provider', () => {
     const client = await signIn(app, 'ada@example.com')
     const soon = new Date(Date.now() + 2 * 86_400_000).toISOString()
     await db.orm.update(sessions).set({ expires_at: soon })
-    const res = await client.get('/api/users/me')
+    const res = await client.api.users.me.get()
     expect(res.status).toBe(200)
-    const cookie = res.headers.getSetCookie().find((c) => c.startsWith('cadence_session='))
+    const cookie = res.response.headers.getSetCookie().find((c) => c.startsWith('cadence_session='))
     expect(cookie).toContain('HttpOnly')
     const renewed = Date.parse((await db.orm.select().from(sessions))[0]!.expires_at)
     expect(renewed).toBeGreaterThan(Date.now() + 29 * 86_400_000)
@@ -228,7 +229,7 @@ describe('sign-in through the development provider', () => {
     const client = await signIn(app, 'ada@example.com')
     await db.orm.update(sessions).set({ expires_at: new Date(Date.now() - 1000).toISOString() })
 
-    expect((await client.get('/api/users/me')).status).toBe(401)
+    expect((await client.api.users.me.get()).status).toBe(401)
     expect(await db.orm.select().from(sessions)).toHaveLength(0)
   })
 
@@ -237,12 +238,9 @@ describe('sign-in through the development provider', () => {
     const { client, location } = await startHandshake(app)
     await db.orm.update(devAuthCodes).set({ expires_at: new Date(Date.now() - 1000).toISOString() })
 
-    const res = await client.post('/api/sessions', {
-      code: location.searchParams.get('code'),
-      state: location.searchParams.get('state'),
-    })
+    const res = await client.api.sessions.post(exchange(location))
     expect(res.status).toBe(401)
-    expect((await client.get('/api/users/me')).status).toBe(401)
+    expect((await client.api.users.me.get()).status).toBe(401)
   })
 
   test('codes expire within 10 minutes of being issued', async () => {
