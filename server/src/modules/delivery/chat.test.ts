@@ -4,7 +4,7 @@ import { deliveries } from '../../db/schema'
 import { isoDate } from '../../lib/time'
 import { weekStart } from '../../lib/weeks'
 import { createTestApp, makeClient, signIn } from '../../test/helpers'
-import { type Poster, postDueWebhooks } from './chat'
+import { chatBlocks, type Poster, postDueWebhooks, webhookBody } from './chat'
 
 // A local HTTP server stands in for Slack, Teams and a generic webhook: no chat service is reached.
 const received: Array<{ path: string; body: unknown }> = []
@@ -21,13 +21,14 @@ afterAll(() => chat.stop(true))
 /** Posts to the stand-in, keeping the service's path so each URL can be told apart. */
 const post: Poster = (url, init) =>
   fetch(
-    `http://127.0.0.1:${chat.port}${new URL(url).host === 'hooks.slack.com' ? '/slack' : new URL(url).host.endsWith('webhook.office.com') ? '/teams' : '/json'}`,
+    `http://127.0.0.1:${chat.port}${new URL(url).host === 'hooks.slack.com' ? '/slack' : new URL(url).host.endsWith('webhook.office.com') ? '/teams' : new URL(url).host === 'discord.com' ? '/discord' : '/json'}`,
     init,
   )
 
 const SLACK = 'https://hooks.slack.com/services/T000/B000/XXXX'
 const TEAMS = 'https://acme.webhook.office.com/webhookb2/abc'
 const JSON_HOOK = 'https://example.org/hooks/cadence'
+const DISCORD = 'https://discord.com/api/webhooks/123/abc'
 
 async function setUp() {
   const ctx = await createTestApp()
@@ -184,5 +185,104 @@ describe('chat delivery', () => {
     ])
     expect(results[0] + results[1]).toBe(2)
     expect(received).toHaveLength(2)
+  })
+})
+
+describe('the chat post carries the brief as sent', () => {
+  test('asks, decisions and metrics of the edition, and an update says "Updated <date>: <note>"', async () => {
+    const { ada, db, report, config } = await setUp()
+    await ada.put('/api/settings', { webhook_urls: [SLACK, TEAMS, DISCORD, JSON_HOOK] })
+    const ask = (
+      await ada.post('/api/section-items', {
+        section_id: report.sections[0].id,
+        content: 'Approve the Q1 hiring budget',
+      })
+    ).json
+    await ada.put(`/api/section-items/${ask.id}`, { is_ask: true })
+    await ada.post('/api/decisions', {
+      title: 'Move the launch to March',
+      decided_on: report.week_start_date,
+    })
+    const signups = (await ada.post('/api/metrics', { name: 'Signups', direction: 'up' })).json
+    await ada.put(`/api/reports/${report.uuid}/metric-values/${signups.id}`, { value: 150 })
+    answer = 200
+    received.length = 0
+    await ada.put(`/api/reports/${report.uuid}`, { is_submitted: true })
+    // An edit after the Send stays out of the posts until the update.
+    await ada.put(`/api/section-items/${ask.id}`, { content: 'Approve the Q2 budget' })
+    expect(await postDueWebhooks({ db, config }, post)).toBe(4)
+    // biome-ignore lint/suspicious/noExplicitAny: the posted bodies are read field by field
+    const first = Object.fromEntries(received.map((r) => [r.path, r.body])) as Record<string, any>
+    const slack = first['/slack'].text as string
+    expect(slack).toContain('*Asks of you*\n• Approve the Q1 hiring budget')
+    expect(slack).toMatch(/\*Decided this week\*\n• Move the launch to March \(.+\)/)
+    expect(slack).toContain('*Metrics*\n• Signups: 150')
+    expect(slack).not.toContain('Updated')
+    expect(slack.indexOf('Project health')).toBeLessThan(slack.indexOf('Asks of you'))
+    expect(first['/discord'].content).toContain('**Asks of you**\n• Approve the Q1 hiring budget')
+    expect(first['/discord'].allowed_mentions).toEqual({ parse: [] })
+    expect(JSON.stringify(first['/teams'])).toContain('- Move the launch to March')
+    expect(first['/json']).toMatchObject({
+      updated: null,
+      asks: [{ content: 'Approve the Q1 hiring budget' }],
+      decisions: [{ title: 'Move the launch to March' }],
+      metrics: [{ name: 'Signups', value: 150 }],
+    })
+
+    received.length = 0
+    const update = await ada.post(`/api/reports/${report.uuid}/editions`, {
+      note: 'Budget is for Q2',
+    })
+    expect(update.status).toBe(201)
+    expect(await postDueWebhooks({ db, config }, post)).toBe(4)
+    // biome-ignore lint/suspicious/noExplicitAny: the posted bodies are read field by field
+    const next = Object.fromEntries(received.map((r) => [r.path, r.body])) as Record<string, any>
+    const day = new Date().toLocaleDateString('en-US', {
+      month: 'short',
+      day: 'numeric',
+      timeZone: 'UTC',
+    })
+    expect(next['/slack'].text).toContain(`_Updated ${day}: Budget is for Q2_`)
+    expect(next['/slack'].text).toContain('• Approve the Q2 budget')
+    expect(next['/discord'].content).toContain(`_Updated ${day}: Budget is for Q2_`)
+    expect(JSON.stringify(next['/teams'])).toContain(`Updated ${day}: Budget is for Q2`)
+    expect(next['/json'].updated).toBe(`Updated ${day}: Budget is for Q2`)
+  })
+
+  test("a long brief fits each service's limit: each list shows its first 5, the link always stays", () => {
+    const brief = {
+      title: 'Board <brief> & more',
+      week_start_date: '2026-11-23',
+      summary: 'x'.repeat(5_000),
+      updated: null,
+      project_health: [],
+      asks: Array.from({ length: 8 }, (_, i) => ({
+        id: i,
+        content: `Ask ${i + 1}`,
+        project_name: null,
+      })),
+      decisions: [],
+      metrics: [],
+      url: 'https://cadence.example/r/token',
+    }
+    const blocks = chatBlocks({ ...brief, summary: null })
+    expect(blocks).toEqual([
+      {
+        title: 'Asks of you',
+        lines: ['Ask 1', 'Ask 2', 'Ask 3', 'Ask 4', 'Ask 5', '+3 more in the report'],
+      },
+    ])
+    const discord = webhookBody('discord', brief) as { content: string }
+    expect(discord.content.length).toBeLessThanOrEqual(2_000)
+    expect(discord.content.endsWith('Read the report: <https://cadence.example/r/token>')).toBe(
+      true,
+    )
+    const slack = webhookBody('slack', brief) as { text: string }
+    expect(slack.text.length).toBeLessThanOrEqual(4_000)
+    expect(slack.text.startsWith('*Board &lt;brief&gt; &amp; more*')).toBe(true)
+    expect(slack.text.endsWith('<https://cadence.example/r/token|Read the report>')).toBe(true)
+    const teams = JSON.stringify(webhookBody('teams', brief))
+    expect(teams.length).toBeLessThan(28_000)
+    expect(teams).toContain('https://cadence.example/r/token')
   })
 })

@@ -1,15 +1,18 @@
 /**
- * Chat delivery (docs/features.md, "Reports that travel"): on Send, the report's title, its Project
- * health table and its summary, with a private link, are posted to each of the user's webhook URLs
- * — Slack and Microsoft Teams incoming webhooks in their own message formats, any other https URL
- * as plain JSON. Each post is a `webhook` row in `deliveries`, retried like e-mail (1, 5, 15, 60
- * minutes, then failed with Retry), claimed by compare-and-set so one instance posts it once.
+ * Chat delivery (docs/features.md, "Reports that travel"): on Send, the report's title, an
+ * update's "Updated <date>: <note>", its summary, Project health table, asks of the readers,
+ * "Decided this week" and metrics, with a private link, are posted to each of the user's webhook
+ * URLs — Slack, Microsoft Teams and Discord incoming webhooks in their own message formats (each
+ * list short, the whole text within the service's limit), any other https URL as plain JSON.
+ * Each post is a `webhook` row in `deliveries`, retried like e-mail (1, 5, 15, 60 minutes, then
+ * failed with Retry), claimed by compare-and-set so one instance posts it once.
  */
-import type { ProjectHealth } from '@cadence/contract'
+import type { BriefAsk, BriefDecision, ProjectHealth } from '@cadence/contract'
 import { eq } from 'drizzle-orm'
 import type { AppContext } from '../../context'
 import { deliveries, reports, shares } from '../../db/schema'
 import { nowIso } from '../../lib/time'
+import { decisionMeta } from '../decisions/mail'
 import {
   parseWebhookUrls,
   type WebhookService,
@@ -18,8 +21,10 @@ import {
 } from '../delivery-queue/chat-labels'
 import { type Poster, webhookPoster } from '../delivery-queue/chat-urls'
 import { reportProjectHealth } from '../project-health/service'
-import { editionBrief, editionOfDelivery } from '../reports/brief'
+import { type MetricLine, metricCells } from '../report-metrics/cells'
+import { editionBrief, editionMeta, editionOfDelivery } from '../reports/brief'
 import { createShare } from '../sharing/shares'
+import { updatedLine } from './mail-render'
 import { runDueDeliveries, Skip } from './run'
 
 const TIMEOUT_MS = 10_000
@@ -31,28 +36,101 @@ type Brief = {
   title: string
   week_start_date: string
   summary: string | null
+  /** An update's 'Updated <date>: <note>' (null for a first Send). */
+  updated: string | null
   project_health: ProjectHealth[]
+  asks: BriefAsk[]
+  decisions: BriefDecision[]
+  metrics: MetricLine[]
   url: string
+}
+
+/**
+ * What fits a post: Discord takes 2,000 characters of content, Slack shows about 4,000 of a
+ * message's text, a Teams card at most 28 KB. Each list shows its first few lines.
+ */
+const TEXT_LIMIT = { slack: 3_800, discord: 1_900, teams: 12_000 } as const
+const LIST_LIMIT = 5
+
+const oneLine = (text: string) => text.replaceAll(/\s*[\r\n]+\s*/g, ' ').trim()
+
+/** A list's first lines, and how many more the report has. */
+const firstOf = (lines: string[]) =>
+  lines.length > LIST_LIMIT
+    ? [...lines.slice(0, LIST_LIMIT), `+${lines.length - LIST_LIMIT} more in the report`]
+    : lines
+
+/** The brief as titled blocks of one-line entries, in the memo's order. */
+export function chatBlocks(brief: Brief) {
+  const metric = (m: MetricLine) => {
+    const c = metricCells(m)
+    return `${m.name}: ${c.value}${c.change === '—' ? '' : `, ${c.change}`}${c.flag ? ` — ${c.flag}` : ''}`
+  }
+  return [
+    {
+      title: 'Project health',
+      lines: brief.project_health.map(
+        (p) =>
+          `${p.project_name}: ${healthWord(p.health)}${p.note ? ` — ${oneLine(p.note)}` : ''} (${p.open_count} open, ${p.completed_count} completed)`,
+      ),
+    },
+    {
+      title: 'Asks of you',
+      lines: brief.asks.map(
+        (a) => `${oneLine(a.content)}${a.project_name ? ` (${a.project_name})` : ''}`,
+      ),
+    },
+    {
+      title: 'Decided this week',
+      lines: brief.decisions.map((d) => `${oneLine(d.title)} (${decisionMeta(d)})`),
+    },
+    { title: 'Metrics', lines: brief.metrics.map(metric) },
+  ]
+    .filter((b) => b.lines.length)
+    .map((b) => ({ title: b.title, lines: firstOf(b.lines) }))
+}
+
+/** Slack's mrkdwn reads &, < and > as markup: escaped so a title cannot make a link. */
+const slackEscape = (text: string) =>
+  text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;')
+
+/** Parts joined by blank lines up to `limit` characters; what does not fit is cut with '…'. */
+function fit(parts: string[], limit: number) {
+  const text = parts.filter(Boolean).join('\n\n')
+  return text.length <= limit ? text : `${text.slice(0, limit - 1).trimEnd()}…`
 }
 
 /** The body posted to a URL, in its service's format. */
 export function webhookBody(service: WebhookService, brief: Brief) {
-  const lines = brief.project_health.map(
-    (p) =>
-      `${p.project_name}: ${healthWord(p.health)}${p.note ? ` — ${p.note}` : ''} (${p.open_count} open, ${p.completed_count} completed)`,
-  )
-  if (service === 'slack') {
-    const text = [
-      `*${brief.title}*`,
-      brief.summary ?? '',
-      lines.length ? `*Project health*\n${lines.map((l) => `• ${l}`).join('\n')}` : '',
-      `<${brief.url}|Read the report>`,
-    ]
-      .filter(Boolean)
-      .join('\n\n')
-    return { text, unfurl_links: false }
+  const blocks = chatBlocks(brief)
+  if (service === 'slack' || service === 'discord') {
+    const esc = service === 'slack' ? slackEscape : (t: string) => t
+    const bold = (t: string) => (service === 'slack' ? `*${esc(t)}*` : `**${t}**`)
+    const italic = (t: string) => `_${esc(t)}_`
+    const link =
+      service === 'slack' ? `<${brief.url}|Read the report>` : `Read the report: <${brief.url}>`
+    const body = fit(
+      [
+        bold(brief.title),
+        brief.updated ? italic(brief.updated) : '',
+        esc(brief.summary ?? ''),
+        ...blocks.map((b) => `${bold(b.title)}\n${b.lines.map((l) => `• ${esc(l)}`).join('\n')}`),
+      ],
+      TEXT_LIMIT[service] - link.length - 2,
+    )
+    const text = `${body}\n\n${link}`
+    // Discord: no @everyone or role pings from a report's words.
+    return service === 'slack'
+      ? { text, unfurl_links: false }
+      : { content: text, allowed_mentions: { parse: [] } }
   }
   if (service === 'teams') {
+    let budget = TEXT_LIMIT.teams
+    const block = (text: string, style: Record<string, string | boolean> = {}) => {
+      const cut = text.length > budget ? `${text.slice(0, Math.max(0, budget - 1))}…` : text
+      budget -= cut.length
+      return { type: 'TextBlock', text: cut, wrap: true, ...style }
+    }
     return {
       type: 'message',
       attachments: [
@@ -63,15 +141,14 @@ export function webhookBody(service: WebhookService, brief: Brief) {
             type: 'AdaptiveCard',
             version: '1.4',
             body: [
-              { type: 'TextBlock', size: 'Large', weight: 'Bolder', text: brief.title, wrap: true },
-              ...(brief.summary ? [{ type: 'TextBlock', text: brief.summary, wrap: true }] : []),
-              ...(lines.length
-                ? [
-                    { type: 'TextBlock', weight: 'Bolder', text: 'Project health', wrap: true },
-                    ...lines.map((l) => ({ type: 'TextBlock', text: `- ${l}`, wrap: true })),
-                  ]
-                : []),
-            ],
+              block(brief.title, { size: 'Large', weight: 'Bolder' }),
+              ...(brief.updated ? [block(brief.updated, { isSubtle: true })] : []),
+              ...(brief.summary ? [block(brief.summary)] : []),
+              ...blocks.flatMap((b) => [
+                block(b.title, { weight: 'Bolder' }),
+                ...b.lines.map((l) => block(`- ${l}`)),
+              ]),
+            ].filter((b) => b.text),
             actions: [{ type: 'Action.OpenUrl', title: 'Read the report', url: brief.url }],
           },
         },
@@ -94,14 +171,17 @@ async function postOne(ctx: AppContext, delivery: typeof deliveries.$inferSelect
   const link = await createShare(ctx, report.user_id, report.uuid, { expires_in_days: 30 })
   // What readers got: the edition this post was queued with (the live report before editions).
   const edition = await editionOfDelivery(ctx, report.id, delivery.created_at)
-  const sent = edition
-    ? editionBrief(edition)
-    : { ...report, project_health: await reportProjectHealth(ctx.db, report) }
+  const frozen = edition ? editionBrief(edition) : null
+  const sent = frozen ?? { ...report, project_health: await reportProjectHealth(ctx.db, report) }
   const brief: Brief = {
     title: sent.title || `Weekly report, week of ${sent.week_start_date}`,
     week_start_date: sent.week_start_date,
     summary: sent.summary,
+    updated: edition && edition.number > 1 ? updatedLine({ updated: editionMeta(edition) }) : null,
     project_health: sent.project_health,
+    asks: frozen?.asks ?? [],
+    decisions: frozen?.decisions ?? [],
+    metrics: frozen?.metrics ?? [],
     url: link.url,
   }
   try {

@@ -59,7 +59,7 @@ function healthChange(h: MailHealth) {
 const healthRows = (report: MailReport) => (report.project_health ?? []).filter((h) => h.health)
 
 /** 'Updated Nov 25: <note>' (or without the note), or null for a first Send. */
-export function updatedLine(report: MailReport) {
+export function updatedLine(report: Pick<MailReport, 'updated'>) {
   if (!report.updated) return null
   const [, m, d] = report.updated.sent_at.slice(0, 10).split('-').map(Number)
   const date = `${MONTHS[m - 1]} ${d}`
