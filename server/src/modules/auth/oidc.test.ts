@@ -104,12 +104,14 @@ const profile = {
   picture: 'https://example.com/g.png',
 }
 
+// Through the typed client (`client.api`): paths, bodies and answers are the routes' own types.
+// The development provider's authorize page is HTML, not an API route: it is requested by hand.
 async function begin() {
   const { app } = await createTestApp(env)
   const client = makeClient(app)
-  const start = await client.get('/api/oauth/google/redirect_url')
+  const start = await client.api.oauth.google.redirect_url.get()
   expect(start.status).toBe(200)
-  return { app, client, url: new URL(start.json.redirectUrl) }
+  return { app, client, url: new URL(start.data!.redirectUrl) }
 }
 
 describe('sign-in with an OpenID Connect provider', () => {
@@ -128,10 +130,13 @@ describe('sign-in with an OpenID Connect provider', () => {
   test('a valid code gives a session for the user of the ID token', async () => {
     const { client, url } = await begin()
     const code = issuer.consent(url.toString(), profile)
-    const res = await client.post('/api/sessions', { code, state: url.searchParams.get('state') })
+    const res = await client.api.sessions.post({
+      code,
+      state: url.searchParams.get('state') ?? undefined,
+    })
     expect(res.status).toBe(200)
-    const me = await client.get('/api/users/me')
-    expect(me.json).toMatchObject({
+    const me = await client.api.users.me.get()
+    expect(me.data).toMatchObject({
       provider: 'oidc',
       provider_user_id: 'user-42',
       email: 'grace@example.com',
@@ -144,42 +149,57 @@ describe('sign-in with an OpenID Connect provider', () => {
   test('an ID token for another audience is refused', async () => {
     const { client, url } = await begin()
     const code = issuer.consent(url.toString(), { ...profile, aud: 'someone-else' })
-    const res = await client.post('/api/sessions', { code, state: url.searchParams.get('state') })
+    const res = await client.api.sessions.post({
+      code,
+      state: url.searchParams.get('state') ?? undefined,
+    })
     expect(res.status).toBe(401)
-    expect((await client.get('/api/users/me')).status).toBe(401)
+    expect((await client.api.users.me.get()).status).toBe(401)
   })
 
   test('an ID token without an e-mail is refused', async () => {
     const { client, url } = await begin()
     const code = issuer.consent(url.toString(), { sub: 'no-mail' })
-    const res = await client.post('/api/sessions', { code, state: url.searchParams.get('state') })
+    const res = await client.api.sessions.post({
+      code,
+      state: url.searchParams.get('state') ?? undefined,
+    })
     expect(res.status).toBe(401)
   })
 
   test('an e-mail the provider marks as unverified is refused', async () => {
     const { client, url } = await begin()
     const code = issuer.consent(url.toString(), { ...profile, email_verified: false })
-    const res = await client.post('/api/sessions', { code, state: url.searchParams.get('state') })
+    const res = await client.api.sessions.post({
+      code,
+      state: url.searchParams.get('state') ?? undefined,
+    })
     expect(res.status).toBe(401)
-    expect(res.json.error).toContain('verified')
+    expect(res.error?.value).toEqual({ error: expect.stringContaining('verified') })
   })
 
   test('the request carries a nonce, and an ID token with another nonce is refused', async () => {
     const { client, url } = await begin()
     expect(url.searchParams.get('nonce')?.length).toBeGreaterThanOrEqual(20)
     const code = issuer.consent(url.toString(), { ...profile, nonce: 'replayed-token-nonce' })
-    const res = await client.post('/api/sessions', { code, state: url.searchParams.get('state') })
+    const res = await client.api.sessions.post({
+      code,
+      state: url.searchParams.get('state') ?? undefined,
+    })
     expect(res.status).toBe(401)
-    expect((await client.get('/api/users/me')).status).toBe(401)
+    expect((await client.api.users.me.get()).status).toBe(401)
   })
 
   test('an ID token that does not say the e-mail is verified is refused', async () => {
     const { client, url } = await begin()
     const { email_verified: _, ...unsaid } = profile
     const code = issuer.consent(url.toString(), unsaid)
-    const res = await client.post('/api/sessions', { code, state: url.searchParams.get('state') })
+    const res = await client.api.sessions.post({
+      code,
+      state: url.searchParams.get('state') ?? undefined,
+    })
     expect(res.status).toBe(401)
-    expect(res.json.error).toBe('The provider has not verified this e-mail address')
+    expect(res.error?.value).toEqual({ error: 'The provider has not verified this e-mail address' })
   })
 
   // Security review item 3: the account is bound to (provider, subject), not to the address.
@@ -187,27 +207,38 @@ describe('sign-in with an OpenID Connect provider', () => {
     const { app, client, url } = await begin()
     const first = issuer.consent(url.toString(), profile)
     expect(
-      (await client.post('/api/sessions', { code: first, state: url.searchParams.get('state') }))
-        .status,
+      (
+        await client.api.sessions.post({
+          code: first,
+          state: url.searchParams.get('state') ?? undefined,
+        })
+      ).status,
     ).toBe(200)
-    const ownerId = (await client.get('/api/users/me')).json.id
+    const ownerId = (await client.api.users.me.get()).data!.id
 
     const other = makeClient(app)
-    const start = new URL((await other.get('/api/oauth/google/redirect_url')).json.redirectUrl)
+    const start = new URL((await other.api.oauth.google.redirect_url.get()).data!.redirectUrl)
     const code = issuer.consent(start.toString(), { ...profile, sub: 'someone-else-99' })
-    const res = await other.post('/api/sessions', { code, state: start.searchParams.get('state') })
+    const res = await other.api.sessions.post({
+      code,
+      state: start.searchParams.get('state') ?? undefined,
+    })
     expect(res.status).toBe(403)
-    expect(res.json.error).toBe(
-      'This e-mail address belongs to another sign-in provider account here; sign in with the account it was first used with, or ask your administrator',
-    )
-    expect((await other.get('/api/users/me')).status).toBe(401)
+    expect(res.error?.value).toEqual({
+      error:
+        'This e-mail address belongs to another sign-in provider account here; sign in with the account it was first used with, or ask your administrator',
+    })
+    expect((await other.api.users.me.get()).status).toBe(401)
 
     // The owner (same subject) signs in again into the same account.
     const again = makeClient(app)
-    const next = new URL((await again.get('/api/oauth/google/redirect_url')).json.redirectUrl)
+    const next = new URL((await again.api.oauth.google.redirect_url.get()).data!.redirectUrl)
     const code2 = issuer.consent(next.toString(), profile)
-    await again.post('/api/sessions', { code: code2, state: next.searchParams.get('state') })
-    expect((await again.get('/api/users/me')).json).toMatchObject({
+    await again.api.sessions.post({
+      code: code2,
+      state: next.searchParams.get('state') ?? undefined,
+    })
+    expect((await again.api.users.me.get()).data).toMatchObject({
       id: ownerId,
       provider_user_id: 'user-42',
     })
@@ -217,11 +248,11 @@ describe('sign-in with an OpenID Connect provider', () => {
     const { app } = await begin()
     const signInAs = async (claims: Record<string, unknown>) => {
       const client = makeClient(app)
-      const start = new URL((await client.get('/api/oauth/google/redirect_url')).json.redirectUrl)
+      const start = new URL((await client.api.oauth.google.redirect_url.get()).data!.redirectUrl)
       const code = issuer.consent(start.toString(), claims)
-      const res = await client.post('/api/sessions', {
+      const res = await client.api.sessions.post({
         code,
-        state: start.searchParams.get('state'),
+        state: start.searchParams.get('state') ?? undefined,
       })
       return { res, client }
     }
@@ -234,26 +265,26 @@ describe('sign-in with an OpenID Connect provider', () => {
     // Its own address still works.
     const back = await signInAs({ ...profile, sub: 'b-1', email: 'b@example.com' })
     expect(back.res.status).toBe(200)
-    expect((await back.client.get('/api/users/me')).json.email).toBe('b@example.com')
+    expect((await back.client.api.users.me.get()).data?.email).toBe('b@example.com')
   })
 
   test('a reused code and a forged state are refused', async () => {
     const { app, client, url } = await begin()
     const code = issuer.consent(url.toString(), profile)
-    const state = url.searchParams.get('state')
-    expect((await client.post('/api/sessions', { code, state: 'forged' })).status).toBe(401)
+    const state = url.searchParams.get('state') ?? undefined
+    expect((await client.api.sessions.post({ code, state: 'forged' })).status).toBe(401)
     const jar = new Map(client.jar)
     const first = makeClient(app, new Map(jar))
-    expect((await first.post('/api/sessions', { code, state })).status).toBe(200)
-    const again = await makeClient(app, new Map(jar)).post('/api/sessions', { code, state })
+    expect((await first.api.sessions.post({ code, state })).status).toBe(200)
+    const again = await makeClient(app, new Map(jar)).api.sessions.post({ code, state })
     expect([400, 401]).toContain(again.status)
   })
 
   test('an unreachable provider answers 502 with an error, not a 500', async () => {
     const { app } = await createTestApp({ ...env, OIDC_ISSUER: 'http://127.0.0.1:9/nowhere' })
-    const res = await makeClient(app).get('/api/oauth/google/redirect_url')
+    const res = await makeClient(app).api.oauth.google.redirect_url.get()
     expect(res.status).toBe(502)
-    expect(res.json.error).toContain('sign-in provider')
+    expect(res.error?.value).toEqual({ error: expect.stringContaining('sign-in provider') })
   })
 
   test('a configured provider switches the development sign-in off', async () => {
