@@ -142,6 +142,5 @@ describe('dashboard', () => {
       expect(width).toBeLessThanOrEqual(390)
       const box = await strip.boundingBox()
       expect(box && box.x >= 0 && box.x + box.width <= 390).toBe(true)
-      await page.setViewportSize({ width: 1440, height: 900 })
     }))
 })
