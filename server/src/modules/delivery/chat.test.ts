@@ -30,27 +30,28 @@ const TEAMS = 'https://acme.webhook.office.com/webhookb2/abc'
 const JSON_HOOK = 'https://example.org/hooks/cadence'
 const DISCORD = 'https://discord.com/api/webhooks/123/abc'
 
+// Through the typed client (`client.api`): paths, bodies and answers are the routes' own types.
 async function setUp() {
   const ctx = await createTestApp()
   const ada = await signIn(ctx.app, 'ada@example.com')
-  await ada.post('/api/section-templates', { name: 'Highlights', type: 'standard' })
-  const apollo = (await ada.post('/api/projects', { name: 'Apollo' })).json
+  await ada.api['section-templates'].post({ name: 'Highlights', type: 'standard' })
+  const apollo = (await ada.api.projects.post({ name: 'Apollo' })).data!
   const report = (
-    await ada.post('/api/reports', {
+    await ada.api.reports.post({
       week_start_date: weekStart(isoDate(), 'monday'),
       title: 'Board brief',
       summary: 'A good week',
     })
-  ).json
-  await ada.post('/api/section-items', {
+  ).data!
+  await ada.api['section-items'].post({
     section_id: report.sections[0].id,
     content: 'Beta',
     project_id: apollo.id,
   })
-  await ada.put(`/api/reports/${report.uuid}/project-health/${apollo.uuid}`, {
-    health: 'at_risk',
-    note: 'Vendor late',
-  })
+  await ada.api
+    .reports({ uuid: report.uuid })
+    ['project-health']({ project_uuid: apollo.uuid })
+    .put({ health: 'at_risk', note: 'Vendor late' })
   return { ...ctx, ada, report }
 }
 
@@ -58,9 +59,9 @@ describe('chat delivery', () => {
   test('Settings → Delivery takes https webhook URLs only, on public hosts, at most 5', async () => {
     const { ada } = await setUp()
     const bad = async (urls: string[], error: string) => {
-      const res = await ada.put('/api/settings', { webhook_urls: urls })
+      const res = await ada.api.settings.put({ webhook_urls: urls })
       expect(res.status).toBe(400)
-      expect(res.json.error).toBe(error)
+      expect(res.error?.value).toEqual({ error })
     }
     await bad(['http://hooks.slack.com/services/x'], 'Each webhook must be an https URL')
     await bad(['not a url'], 'Each webhook must be an https URL')
@@ -84,13 +85,13 @@ describe('chat delivery', () => {
       [1, 2, 3, 4, 5, 6].map((n) => `https://example.org/${n}`),
       'At most 5 webhooks',
     )
-    expect((await ada.get('/api/user-settings')).json.webhook_urls).toEqual([])
-    const ok = await ada.put('/api/settings', {
+    expect((await ada.api['user-settings'].get()).data?.webhook_urls).toEqual([])
+    const ok = await ada.api.settings.put({
       webhook_urls: [` ${SLACK} `, TEAMS, JSON_HOOK, SLACK],
     })
     expect(ok.status).toBe(200)
-    expect(ok.json.webhook_urls).toEqual([SLACK, TEAMS, JSON_HOOK])
-    expect((await ada.get('/api/user-settings')).json.webhook_urls).toEqual([
+    expect(ok.data?.webhook_urls).toEqual([SLACK, TEAMS, JSON_HOOK])
+    expect((await ada.api['user-settings'].get()).data?.webhook_urls).toEqual([
       SLACK,
       TEAMS,
       JSON_HOOK,
@@ -99,10 +100,10 @@ describe('chat delivery', () => {
 
   test('Send posts the title, the health table and the summary with a private link, in each service’s format', async () => {
     const { app, ada, db, report, config } = await setUp()
-    await ada.put('/api/settings', { webhook_urls: [SLACK, TEAMS, JSON_HOOK] })
+    await ada.api.settings.put({ webhook_urls: [SLACK, TEAMS, JSON_HOOK] })
     received.length = 0
     answer = 200
-    await ada.put(`/api/reports/${report.uuid}`, { is_submitted: true })
+    await ada.api.reports({ uuid: report.uuid }).put({ is_submitted: true })
     const queued = await db.orm.select().from(deliveries).where(eq(deliveries.kind, 'webhook'))
     expect(queued).toHaveLength(3)
     expect(await postDueWebhooks({ db, config }, post)).toBe(3)
@@ -121,30 +122,26 @@ describe('chat delivery', () => {
     })
     // The link in the post opens the report for a reader.
     const token = (byPath['/json'].url as string).split('/r/')[1]
-    expect((await makeClient(app).get(`/api/shared/${token}`)).status).toBe(200)
+    expect((await makeClient(app).api.shared({ token }).get()).status).toBe(200)
     // The report page says where it was posted, never the URL (a credential of the channel).
-    const listed = await ada.get(`/api/reports/${report.uuid}/deliveries`)
-    const hooks = listed.json.filter((d: { kind: string }) => d.kind === 'webhook')
-    expect(
-      hooks
-        .map((d: { recipients: string[]; status: string }) => [d.recipients[0], d.status])
-        .sort(),
-    ).toEqual([
+    const listed = (await ada.api.reports({ uuid: report.uuid }).deliveries.get()).data!
+    const hooks = listed.filter((d) => d.kind === 'webhook')
+    expect(hooks.map((d) => [d.recipients[0], d.status]).sort()).toEqual([
       ['Microsoft Teams', 'sent'],
       ['Slack', 'sent'],
       ['example.org', 'sent'],
     ])
-    expect(listed.text).not.toContain('XXXX')
+    expect(JSON.stringify(listed)).not.toContain('XXXX')
     // Nothing posts twice.
     expect(await postDueWebhooks({ db, config }, post)).toBe(0)
   })
 
   test('a failing webhook is retried, then failed with a plain error and its link revoked; Retry queues it again', async () => {
     const { ada, db, report, config } = await setUp()
-    await ada.put('/api/settings', { webhook_urls: [SLACK] })
+    await ada.api.settings.put({ webhook_urls: [SLACK] })
     answer = 500
     received.length = 0
-    await ada.put(`/api/reports/${report.uuid}`, { is_submitted: true })
+    await ada.api.reports({ uuid: report.uuid }).put({ is_submitted: true })
     let now = Date.now()
     for (let i = 0; i < 5; i++) {
       await postDueWebhooks({ db, config }, post, new Date(now))
@@ -158,12 +155,12 @@ describe('chat delivery', () => {
     })
     expect(received).toHaveLength(5)
     // Every link a failed post carried is revoked: none of them opens the report.
-    const links = (await ada.get('/api/shares')).json.shares
+    const links = (await ada.api.shares.get()).data!.shares
     expect(links).toHaveLength(5)
-    expect(links.every((l: { revoked_at: string | null }) => l.revoked_at)).toBe(true)
+    expect(links.every((l) => l.revoked_at)).toBe(true)
     // An unreachable service says so without its address.
     const unreachable: Poster = () => Promise.reject(new Error('connect ECONNREFUSED 10.0.0.1:443'))
-    expect((await ada.post(`/api/deliveries/${row.id}/retry`)).status).toBe(200)
+    expect((await ada.api.deliveries({ id: row.id }).retry.post()).status).toBe(200)
     await postDueWebhooks({ db, config }, unreachable)
     const [again] = await db.orm.select().from(deliveries).where(eq(deliveries.id, row.id))
     expect(again).toMatchObject({
@@ -175,10 +172,10 @@ describe('chat delivery', () => {
 
   test('two instances posting at once post each delivery once', async () => {
     const { ada, db, report, config } = await setUp()
-    await ada.put('/api/settings', { webhook_urls: [SLACK, JSON_HOOK] })
+    await ada.api.settings.put({ webhook_urls: [SLACK, JSON_HOOK] })
     answer = 200
     received.length = 0
-    await ada.put(`/api/reports/${report.uuid}`, { is_submitted: true })
+    await ada.api.reports({ uuid: report.uuid }).put({ is_submitted: true })
     const results = await Promise.all([
       postDueWebhooks({ db, config }, post),
       postDueWebhooks({ db, config }, post),
@@ -191,7 +188,7 @@ describe('chat delivery', () => {
 describe('the chat post carries the brief as sent', () => {
   test('asks, decisions and metrics of the edition, and an update says "Updated <date>: <note>"', async () => {
     const { ada, db, report, config } = await setUp()
-    await ada.put('/api/settings', { webhook_urls: [SLACK, TEAMS, DISCORD, JSON_HOOK] })
+    await ada.api.settings.put({ webhook_urls: [SLACK, TEAMS, DISCORD, JSON_HOOK] })
     const ask = (
       await ada.post('/api/section-items', {
         section_id: report.sections[0].id,
@@ -207,7 +204,7 @@ describe('the chat post carries the brief as sent', () => {
     await ada.put(`/api/reports/${report.uuid}/metric-values/${signups.id}`, { value: 150 })
     answer = 200
     received.length = 0
-    await ada.put(`/api/reports/${report.uuid}`, { is_submitted: true })
+    await ada.api.reports({ uuid: report.uuid }).put({ is_submitted: true })
     // An edit after the Send stays out of the posts until the update.
     await ada.put(`/api/section-items/${ask.id}`, { content: 'Approve the Q2 budget' })
     expect(await postDueWebhooks({ db, config }, post)).toBe(4)
