@@ -11,6 +11,9 @@
  *
  *   > summary lines         (quoted, so they never read as sections or items)
  *
+ *   > **Project health** …, > **Asks of you** …, > **Decided this week** …, > **Metrics** …
+ *                           (quoted too: importing the Markdown back makes no items of them)
+ *
  *   ## Section name
  *
  *   > section notes
@@ -25,6 +28,8 @@
  * headings, items, projects, assignees — so a link, an image, an autolink or raw HTML in it
  * (`[x](javascript:…)`, `![](…)`, `<script>`) reads as text wherever the Markdown is pasted.
  */
+import type { BriefAsk, BriefDecision } from '@cadence/contract'
+import { decisionMeta } from '../decisions/mail'
 import { type MetricLine, metricCells } from '../report-metrics/cells'
 
 export type MarkdownItem = {
@@ -54,6 +59,34 @@ export type MarkdownReport = {
   project_health?: MarkdownHealth[]
   /** Metrics: a quoted table too, after the health table. */
   metrics?: MetricLine[]
+  /** The open asks of the readers, quoted right after the health table. */
+  asks?: BriefAsk[]
+  /** Decided this week, quoted after the asks. */
+  decisions?: BriefDecision[]
+}
+
+/** The asks as a quoted numbered list (a quote: importing it back adds nothing). */
+function asksBlock(asks: BriefAsk[]) {
+  return [
+    '> **Asks of you**',
+    '>',
+    ...asks.map(
+      (a, i) =>
+        `> ${i + 1}. ${escapeMarkup(oneLine(a.content))}${a.project_name ? ` (${escapeMarkup(oneLine(a.project_name))})` : ''}`,
+    ),
+  ]
+}
+
+/** 'Decided this week' as a quoted list with who, when and why (importing it adds nothing). */
+function decisionsBlock(decisions: BriefDecision[]) {
+  return [
+    '> **Decided this week**',
+    '>',
+    ...decisions.flatMap((d) => [
+      `> - ${escapeMarkup(oneLine(d.title))} (${escapeMarkup(decisionMeta(d))})`,
+      ...(d.rationale?.trim() ? [`>   Why: ${escapeMarkup(oneLine(d.rationale))}`] : []),
+    ]),
+  ]
 }
 
 /** The metrics table as quoted Markdown table lines (a quote: importing it back adds nothing). */
@@ -143,6 +176,8 @@ export function reportToMarkdown(report: MarkdownReport): string {
   if (report.summary?.trim()) out.push(...quoted(report.summary), '')
   const health = (report.project_health ?? []).filter((h) => h.health)
   if (health.length) out.push(...healthTable(health), '')
+  if (report.asks?.length) out.push(...asksBlock(report.asks), '')
+  if (report.decisions?.length) out.push(...decisionsBlock(report.decisions), '')
   if (report.metrics?.length) out.push(...metricsTable(report.metrics), '')
   for (const section of report.sections) {
     out.push(`## ${escapeHeading(section.section_name)}`, '')

@@ -3,3 +3,5 @@
 export * from './account-export'
 export * from './account-import'
 export * from './report-import'
+// 'Copy as Markdown' with the brief's asks and decisions (this named export wins over the star's).
+export { exportMarkdown as exportReportMarkdown } from './markdown-export'
