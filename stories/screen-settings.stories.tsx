@@ -353,3 +353,16 @@ export const Delivery: Story = {
     await expect(canvas.getByText('Slack')).toBeInTheDocument()
   },
 }
+
+// Import as a button like the others (no bare browser file input), with the chosen file's name.
+export const ImportFile: Story = {
+  args: { actions: { ...actions, onImportFile: fn() } },
+  play: async ({ canvas, args }) => {
+    await expect(canvas.getByRole('button', { name: 'Import from file…' })).toBeVisible()
+    await expect(canvas.getByText('A Cadence export (.json) or a report (.md)')).toBeVisible()
+    const file = new File(['{}'], 'cadence-export.json', { type: 'application/json' })
+    await userEvent.upload(canvas.getByLabelText('Import from file'), file)
+    await expect(args.actions.onImportFile).toHaveBeenCalledWith(file)
+    await expect(canvas.getByText('cadence-export.json')).toBeVisible()
+  },
+}

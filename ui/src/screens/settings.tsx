@@ -1,3 +1,4 @@
+import { Upload } from 'lucide-react'
 import * as React from 'react'
 import { ChatDeliverySettings } from '../components/chat-delivery'
 import { MetricsSettings } from '../components/metrics-settings'
@@ -80,6 +81,43 @@ function TeamSettings({ data, actions }: TabProps) {
   )
 }
 
+/**
+ * 'Import from file…' as a button like the others: the browser's own file input stays in the
+ * page (hidden, for the file dialog and for tests) and the chosen file's name shows beside it.
+ */
+function ImportPicker({ onFile }: { onFile: (file: File) => void }) {
+  const input = React.useRef<HTMLInputElement>(null)
+  const [chosen, setChosen] = React.useState<string | null>(null)
+  const id = React.useId()
+  return (
+    <span className="cad-settings__file">
+      <input
+        ref={input}
+        id={id}
+        type="file"
+        accept=".json,.md"
+        className="cad-sr-only"
+        tabIndex={-1}
+        aria-label="Import from file"
+        onChange={(e) => {
+          const f = e.target.files?.[0]
+          if (!f) return
+          setChosen(f.name)
+          onFile(f)
+          e.target.value = ''
+        }}
+      />
+      <Button onClick={() => input.current?.click()}>
+        <Upload size={14} aria-hidden />
+        Import from file…
+      </Button>
+      <small className="cad-screen__muted">
+        {chosen ?? 'A Cadence export (.json) or a report (.md)'}
+      </small>
+    </span>
+  )
+}
+
 /** Settings → Your data: download everything, or import from a file. */
 function YourData({
   onExport,
@@ -90,19 +128,7 @@ function YourData({
       <h2>Your data</h2>
       <div className="cad-screen__inline">
         {onExport ? <Button onClick={onExport}>Download my data</Button> : null}
-        {onImportFile ? (
-          <label className="cad-screen__field">
-            <span>Import from file</span>
-            <input
-              type="file"
-              accept=".json,.md"
-              onChange={(e) => {
-                const f = e.target.files?.[0]
-                if (f) onImportFile(f)
-              }}
-            />
-          </label>
-        ) : null}
+        {onImportFile ? <ImportPicker onFile={onImportFile} /> : null}
       </div>
     </div>
   )
