@@ -28,101 +28,94 @@ export function importExportModule(ctx: AppContext) {
   const exportDocument = (userId: number) => exportAccount(ctx, userId) as Promise<ExportDocument>
   // Documents come in larger than JSON edits: a report's Markdown up to 2 MB, an account's 8 MB.
   const reportDocument = { bodyLimit: 2 * MB }
+  // The account document is checked against its schema in steps (document-check.ts), not by
+  // Elysia in one turn; the schema is still the route's documented body.
+  const checked = checkedDocument
+  const documentBody = {
+    required: true,
+    content: { 'application/json': { schema: ImportExportModel.document as never } },
+  }
   // Validators compiled at start: the account document's is large, and compiling it on the first
   // import held the event loop for that request.
-  return (
-    new Elysia({ prefix: '/api', precompile: true })
-      .use(authPlugin(ctx))
-      .use(routeRules)
-      .post('/reports/import/preview', ({ user, body }) => previewImport(ctx, user.id, body), {
+  return new Elysia({ prefix: '/api', precompile: true })
+    .use(authPlugin(ctx))
+    .use(routeRules)
+    .post('/reports/import/preview', ({ user, body }) => previewImport(ctx, user.id, body), {
+      auth: true,
+      rules: reportDocument,
+      body: ImportExportModel.preview,
+      response: {
+        200: ImportStructure,
+        400: ErrorBody,
+        401: ErrorBody,
+        404: ErrorBody,
+        413: ErrorBody,
+      },
+      detail,
+    })
+    .post(
+      '/reports/:uuid/import',
+      ({ user, params, body }) => importIntoReport(ctx, user.id, params.uuid, body.text),
+      {
         auth: true,
         rules: reportDocument,
-        body: ImportExportModel.preview,
+        params: ImportExportModel.params,
+        body: ImportExportModel.text,
         response: {
-          200: ImportStructure,
+          200: ReportImportResult,
           400: ErrorBody,
           401: ErrorBody,
           404: ErrorBody,
           413: ErrorBody,
         },
         detail,
-      })
-      .post(
-        '/reports/:uuid/import',
-        ({ user, params, body }) => importIntoReport(ctx, user.id, params.uuid, body.text),
-        {
-          auth: true,
-          rules: reportDocument,
-          params: ImportExportModel.params,
-          body: ImportExportModel.text,
-          response: {
-            200: ReportImportResult,
-            400: ErrorBody,
-            401: ErrorBody,
-            404: ErrorBody,
-            413: ErrorBody,
-          },
-          detail,
-        },
-      )
-      .get(
-        '/reports/:uuid/export',
-        async ({ user, params, query }) => {
-          const format = query.format ?? 'md'
-          if (format === 'html' || format === 'text') {
-            // The report e-mail's two parts (modules/delivery/mail.ts), which 'Copy for e-mail' uses.
-            const { filename, body } = await exportReportEmail(ctx, user.id, params.uuid, format)
-            return new Response(body, {
-              headers: {
-                'content-type': `text/${format === 'html' ? 'html' : 'plain'}; charset=utf-8`,
-                'content-disposition': `attachment; filename="${filename}"`,
-              },
-            })
-          }
-          if (format !== 'md') throw new BadRequest("format must be 'md', 'html' or 'text'")
-          const { filename, markdown } = await exportReportMarkdown(ctx, user.id, params.uuid)
-          return new Response(markdown, {
+      },
+    )
+    .get(
+      '/reports/:uuid/export',
+      async ({ user, params, query }) => {
+        const format = query.format ?? 'md'
+        if (format === 'html' || format === 'text') {
+          // The report e-mail's two parts (modules/delivery/mail.ts), which 'Copy for e-mail' uses.
+          const { filename, body } = await exportReportEmail(ctx, user.id, params.uuid, format)
+          return new Response(body, {
             headers: {
-              'content-type': 'text/markdown; charset=utf-8',
+              'content-type': `text/${format === 'html' ? 'html' : 'plain'}; charset=utf-8`,
               'content-disposition': `attachment; filename="${filename}"`,
             },
           })
-        },
-        {
-          auth: true,
-          params: ImportExportModel.params,
-          query: ImportExportModel.exportQuery,
-          detail,
-        },
-      )
-      .get('/export', ({ user }) => exportDocument(user.id), {
+        }
+        if (format !== 'md') throw new BadRequest("format must be 'md', 'html' or 'text'")
+        const { filename, markdown } = await exportReportMarkdown(ctx, user.id, params.uuid)
+        return new Response(markdown, {
+          headers: {
+            'content-type': 'text/markdown; charset=utf-8',
+            'content-disposition': `attachment; filename="${filename}"`,
+          },
+        })
+      },
+      {
         auth: true,
-        response: { 200: ExportDocument, 401: ErrorBody },
+        params: ImportExportModel.params,
+        query: ImportExportModel.exportQuery,
         detail,
-      })
-      // The document is checked against its schema in steps (document-check.ts), not by Elysia in
-      // one turn; the schema is still the route's documented body.
-      .post(
-        '/import',
-        async ({ user, body }) => importAccount(ctx, user.id, await checkedDocument(body)),
-        {
-          auth: true,
-          rules: { bodyLimit: 8 * MB },
-          response: {
-            200: ImportCounts,
-            400: ErrorBody,
-            401: ErrorBody,
-            403: ErrorBody,
-            413: ErrorBody,
-          },
-          detail: {
-            ...detail,
-            requestBody: {
-              required: true,
-              content: { 'application/json': { schema: ImportExportModel.document as never } },
-            },
-          },
-        },
-      )
-  )
+      },
+    )
+    .get('/export', ({ user }) => exportDocument(user.id), {
+      auth: true,
+      response: { 200: ExportDocument, 401: ErrorBody },
+      detail,
+    })
+    .post('/import', async ({ user, body }) => importAccount(ctx, user.id, await checked(body)), {
+      auth: true,
+      rules: { bodyLimit: 8 * MB },
+      response: {
+        200: ImportCounts,
+        400: ErrorBody,
+        401: ErrorBody,
+        403: ErrorBody,
+        413: ErrorBody,
+      },
+      detail: { ...detail, requestBody: documentBody },
+    })
 }
