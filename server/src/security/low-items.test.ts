@@ -7,6 +7,8 @@ import { micromark } from 'micromark'
 import { gfm, gfmHtml } from 'micromark-extension-gfm'
 import { createTestApp, makeClient, signIn } from '../test/helpers'
 
+// Through the typed client (`client.api`): paths, bodies and answers are the routes' own types.
+// The report's Markdown export is a file download: it is read by its path, as text.
 const THIS_WEEK = '2026-11-16'
 const LAST_WEEK = '2026-11-09'
 const tokenOf = (url: string, marker: string) => url.split(marker)[1]
@@ -16,67 +18,60 @@ async function team() {
   const ctx = await createTestApp()
   const ada = await signIn(ctx.app, 'ada@example.com', 'Ada Lovelace')
   const tom = await signIn(ctx.app, 'tom@example.com', 'Tom')
-  const member = (await ada.post('/api/team-members', { name: 'Tom', email: 'tom@example.com' }))
-    .json
-  const invitation = (await ada.post(`/api/team-members/${member.uuid}/invitations`)).json
-  expect(
-    (await tom.post(`/api/invitations/${tokenOf(invitation.url, '/invite/')}/accept`)).status,
-  ).toBe(200)
+  const member = (await ada.api['team-members'].post({ name: 'Tom', email: 'tom@example.com' }))
+    .data!
+  const invitation = (await ada.api['team-members']({ uuid: member.uuid }).invitations.post()).data!
+  const token = tokenOf(invitation.url, '/invite/')
+  expect((await tom.api.invitations({ invitation: token }).accept.post()).status).toBe(200)
   return { ...ctx, ada, tom, member }
 }
 
 describe('low findings', () => {
   test("a teammate's unsent draft health does not answer their executive's health: search", async () => {
     const { ada, tom } = await team()
-    await tom.post('/api/section-templates', { name: 'Wins', type: 'standard' })
-    const apollo = (await tom.post('/api/projects', { name: 'Apollo' })).json
+    await tom.api['section-templates'].post({ name: 'Wins', type: 'standard' })
+    const apollo = (await tom.api.projects.post({ name: 'Apollo' })).data!
     // Sent last week: Apollo on track, with an item about it.
-    const sent = (await tom.post('/api/reports', { week_start_date: LAST_WEEK, title: 'Tom sent' }))
-      .json
-    await tom.post('/api/section-items', {
+    const sent = (await tom.api.reports.post({ week_start_date: LAST_WEEK, title: 'Tom sent' }))
+      .data!
+    await tom.api['section-items'].post({
       section_id: sent.sections[0].id,
       content: 'Vendor contract signed',
       project_id: apollo.id,
     })
-    await tom.put(`/api/reports/${sent.uuid}/project-health/${apollo.uuid}`, { health: 'on_track' })
-    await tom.put(`/api/reports/${sent.uuid}`, { is_submitted: true })
+    const health = (uuid: string) =>
+      tom.api.reports({ uuid })['project-health']({ project_uuid: apollo.uuid })
+    await health(sent.uuid).put({ health: 'on_track' })
+    await tom.api.reports({ uuid: sent.uuid }).put({ is_submitted: true })
     // This week's draft, not sent: Apollo off track.
-    const draft = (
-      await tom.post('/api/reports', { week_start_date: THIS_WEEK, carry_over: false })
-    ).json
-    await tom.put(`/api/reports/${draft.uuid}/project-health/${apollo.uuid}`, {
-      health: 'off_track',
-    })
-    const find = async (query: string) =>
-      (await ada.get(`/api/search?query=${encodeURIComponent(query)}`)).json.results as Array<{
-        source?: string
-        content?: string
-      }>
+    const draft = (await tom.api.reports.post({ week_start_date: THIS_WEEK, carry_over: false }))
+      .data!
+    await health(draft.uuid).put({ health: 'off_track' })
+    const find = async (query: string) => (await ada.api.search.get({ query: { query } })).data!
     const teamHits = async (query: string) =>
-      (await find(query)).filter((r) => r.source === 'team_update').map((r) => r.content)
+      (await find(query)).results.filter((r) => r.source === 'team_update').map((r) => r.content)
     expect(await teamHits('vendor health:off_track')).toEqual([])
     expect(await teamHits('vendor health:on_track')).toEqual(['Vendor contract signed'])
     // Tom's own search still reads his draft's health.
-    const his = (
-      await tom.get(`/api/search?query=${encodeURIComponent('vendor health:off_track')}`)
-    ).json.results
+    const his = (await tom.api.search.get({ query: { query: 'vendor health:off_track' } })).data!
+      .results
     expect(his.length).toBeGreaterThan(0)
   })
 
   test("'Copy as Markdown' keeps readers' and users' links, images and HTML as text", async () => {
     const { app } = await createTestApp()
     const ada = await signIn(app, 'ada@example.com', 'Ada Lovelace')
-    await ada.post('/api/section-templates', { name: 'Wins <b>', type: 'standard' })
-    await ada.post('/api/section-templates', { name: 'Follow-ups', type: 'followups' })
-    const project = (await ada.post('/api/projects', { name: '[p](javascript:alert(1))' })).json
+    await ada.api['section-templates'].post({ name: 'Wins <b>', type: 'standard' })
+    await ada.api['section-templates'].post({ name: 'Follow-ups', type: 'followups' })
+    const project = (await ada.api.projects.post({ name: '[p](javascript:alert(1))' })).data!
     const report = (
-      await ada.post('/api/reports', {
+      await ada.api.reports.post({
         week_start_date: THIS_WEEK,
         title: '<script>alert(1)</script> [t](javascript:alert(2))',
         summary: 'Fine week\n<img src=x onerror=alert(3)>\n[s](javascript:alert(4))',
       })
-    ).json
-    await ada.put(`/api/report-sections/${report.sections[0].id}`, {
+    ).data!
+    await ada.api['report-sections']({ id: report.sections[0].id }).put({
       content: '<iframe src="https://evil.example"></iframe>',
     })
     for (const content of [
@@ -86,18 +81,20 @@ describe('low findings', () => {
       '<https://evil.example/auto>',
       '[ref]\n\n[ref]: javascript:alert(7)',
     ])
-      await ada.post('/api/section-items', {
+      await ada.api['section-items'].post({
         section_id: report.sections[0].id,
         content,
         project_id: project.id,
       })
     // A reader's question becomes a follow-up: the text of someone without an account.
-    const share = (await ada.post(`/api/reports/${report.uuid}/shares`, { expires_in_days: 7 }))
-      .json
-    const asked = await makeClient(app).post(`/api/shared/${tokenOf(share.url, '/r/')}/questions`, {
-      name: '<b>Eve</b>',
-      text: 'Why? [see](javascript:alert(8)) <img src=x onerror=alert(9)>',
-    })
+    const share = (await ada.api.reports({ uuid: report.uuid }).shares.post({ expires_in_days: 7 }))
+      .data!
+    const asked = await makeClient(app)
+      .api.shared({ token: tokenOf(share.url, '/r/') })
+      .questions.post({
+        name: '<b>Eve</b>',
+        text: 'Why? [see](javascript:alert(8)) <img src=x onerror=alert(9)>',
+      })
     expect(asked.status).toBe(201)
 
     const md = (await ada.get(`/api/reports/${report.uuid}/export?format=md`)).text
@@ -122,26 +119,27 @@ describe('low findings', () => {
     const { app } = await createTestApp()
     const ada = await signIn(app, 'ada@example.com')
     const anonymous = makeClient(app)
+    const token = 'wrong-token'
     for (const res of [
-      await anonymous.get('/api/shared/wrong-token'),
-      await anonymous.post('/api/shared/wrong-token/questions', { name: 'Eve', text: 'Hi' }),
-      await anonymous.get('/api/invitations/wrong-token'),
-      await ada.post('/api/invitations/wrong-token/accept'),
+      await anonymous.api.shared({ token }).get(),
+      await anonymous.api.shared({ token }).questions.post({ name: 'Eve', text: 'Hi' }),
+      await anonymous.api.invitations({ invitation: token }).get(),
+      await ada.api.invitations({ invitation: token }).accept.post(),
     ]) {
       expect(res.status).toBe(404)
-      expect(res.headers.get('referrer-policy')).toBe('no-referrer')
-      expect(res.headers.get('cache-control')).toBe('no-store')
+      expect(res.response.headers.get('referrer-policy')).toBe('no-referrer')
+      expect(res.response.headers.get('cache-control')).toBe('no-store')
     }
   })
 
   test('POST and PUT /api/team-members answer no linked account id', async () => {
     const { ada, member } = await team()
     expect(member).not.toHaveProperty('linked_user_id')
-    const updated = await ada.put(`/api/team-members/${member.uuid}`, { title: 'Designer' })
+    const updated = await ada.api['team-members']({ uuid: member.uuid }).put({ title: 'Designer' })
     expect(updated.status).toBe(200)
-    expect(updated.json.title).toBe('Designer')
-    expect(updated.json).not.toHaveProperty('linked_user_id')
-    expect(updated.json).not.toHaveProperty('invitation_emailed_at')
-    expect(Object.keys(updated.json).sort()).toEqual(Object.keys(member).sort())
+    expect(updated.data?.title).toBe('Designer')
+    expect(updated.data).not.toHaveProperty('linked_user_id')
+    expect(updated.data).not.toHaveProperty('invitation_emailed_at')
+    expect(Object.keys(updated.data!).sort()).toEqual(Object.keys(member).sort())
   })
 })
