@@ -103,7 +103,7 @@ describe('onboarding tour', () => {
       // reload, resumes there; finishing it opens the report.
       tour = await atStep(page, 'Your first report', 6)
       await tour.getByRole('button', { name: "Create This Week's Report" }).click()
-      await toast(page, 'Weekly report created successfully!')
+      await toast(page, 'Your first report created!')
       tour = await atStep(page, "You're all set", 7)
       // One toast for the one action: the tour adds none of its own.
       expect(

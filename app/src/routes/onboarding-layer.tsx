@@ -70,7 +70,11 @@ function OnboardingLayer() {
         // This week's report, made (or an existing one found: createReport says which, in its
         // one toast); the tour moves on, and finishing it opens the report.
         const week = weekStartOf(new Date(), prefs.weekly_start_day)
-        const { uuid } = await createReport({ week_start_date: week, carry_over })
+        const { uuid } = await createReport({
+          week_start_date: week,
+          carry_over,
+          createdMessage: 'Your first report created!',
+        })
         onboardingState.reportUuid = uuid
       }}
       onSkip={() => void skipOnboarding()}

@@ -166,6 +166,8 @@ async function createReport(input: {
   summary?: string
   /** Carry the previous report's open tasks and follow-ups (the server defaults to the setting). */
   carry_over?: boolean
+  /** The one toast of a report made (the tour says 'Your first report created!'). */
+  createdMessage?: string
 }): Promise<{ uuid: string; existed: boolean; carried: number }> {
   const body = {
     week_start_date: input.week_start_date,
@@ -191,7 +193,7 @@ async function createReport(input: {
       list ? [report, ...list.filter((r) => r.uuid !== report.uuid)] : list,
     )
     cache.reports.invalidate()
-    toast.success('Weekly report created successfully!')
+    toast.success(input.createdMessage ?? 'Weekly report created successfully!')
     if (carried > 0) {
       // Carried items are open items of the dashboard lists now (the newest copy of each chain).
       cache.dashboard.invalidate()
