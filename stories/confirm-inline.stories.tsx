@@ -69,3 +69,34 @@ export const Dark: Story = {
   ...Default,
   globals: { theme: 'dark' },
 }
+
+/** The button that asked keeps its place: cancelling (Escape or Cancel) gives it focus back. */
+function AskingButton() {
+  const [asking, setAsking] = useState(false)
+  return (
+    <div style={{ display: 'flex', gap: 8, alignItems: 'center' }}>
+      <Button onClick={() => setAsking(true)}>Delete report</Button>
+      {asking ? (
+        <ConfirmInline
+          message="Delete this report?"
+          onConfirm={() => setAsking(false)}
+          onCancel={() => setAsking(false)}
+        />
+      ) : null}
+    </div>
+  )
+}
+
+export const FocusReturns: Story = {
+  render: () => <AskingButton />,
+  play: async ({ canvas }) => {
+    const asker = canvas.getByRole('button', { name: 'Delete report' })
+    await userEvent.click(asker)
+    await expect(canvas.getByRole('button', { name: 'Cancel' })).toHaveFocus()
+    await userEvent.keyboard('{Escape}')
+    await expect(asker).toHaveFocus()
+    await userEvent.click(asker)
+    await userEvent.click(canvas.getByRole('button', { name: 'Cancel' }))
+    await expect(asker).toHaveFocus()
+  },
+}

@@ -11,7 +11,11 @@ type ConfirmInlineProps = {
   className?: string
 }
 
-/** A destructive choice asked in place. Focus starts on Cancel; Escape cancels. */
+/**
+ * A destructive choice asked in place. Focus starts on Cancel; Escape cancels. Cancelling
+ * returns focus to what had it when the question appeared (the button that asked), when that is
+ * still on the page.
+ */
 function ConfirmInline({
   message,
   confirmLabel = 'Yes, Delete',
@@ -21,6 +25,13 @@ function ConfirmInline({
   className,
 }: ConfirmInlineProps) {
   const id = React.useId()
+  // Read on the first render, before Cancel takes focus.
+  const opener = React.useRef(typeof document === 'undefined' ? null : document.activeElement)
+  const cancel = () => {
+    onCancel()
+    const el = opener.current
+    if (el instanceof HTMLElement && el.isConnected && el !== document.body) el.focus()
+  }
   return (
     // biome-ignore lint/a11y/useSemanticElements: a fieldset would frame an inline choice as a form section
     <div
@@ -31,7 +42,7 @@ function ConfirmInline({
       onKeyDown={(event) => {
         if (event.key === 'Escape') {
           event.stopPropagation()
-          onCancel()
+          cancel()
         }
       }}
     >
@@ -42,7 +53,7 @@ function ConfirmInline({
         <Button size="sm" variant="danger" onClick={onConfirm}>
           {confirmLabel}
         </Button>
-        <Button size="sm" variant="ghost" onClick={onCancel} autoFocus>
+        <Button size="sm" variant="ghost" onClick={cancel} autoFocus>
           {cancelLabel}
         </Button>
       </div>
