@@ -218,6 +218,66 @@ export const Updated: Story = {
   },
 }
 
+/**
+ * The sent brief's own 'Since last week' (frozen with it: counts, completed and stalled items) and
+ * an item pulled from a teammate's report, named as on the author's draft.
+ */
+export const SinceLastWeekAndTeam: Story = {
+  args: {
+    ...base,
+    data: {
+      ...data,
+      report: {
+        ...data.report,
+        since_last_week: {
+          previous: { week_start_date: '2026-11-16' },
+          counts: { completed: 1, new: 1, carried: 2, stalled: 1 },
+          completed: [
+            {
+              id: 22,
+              content: 'Sign the QA vendor',
+              item_type: 'task',
+              section_name: 'Action Items',
+              project_name: 'Apollo',
+              is_completed: true,
+              origin_week_start_date: '2026-11-16',
+              open_weeks: 1,
+            },
+          ],
+          stalled: [
+            {
+              id: 24,
+              content: 'Renew the office lease',
+              item_type: 'task',
+              section_name: 'Action Items',
+              project_name: null,
+              is_completed: false,
+              origin_week_start_date: '2026-11-02',
+              open_weeks: 3,
+            },
+          ],
+        },
+        sections: data.report.sections.map((s) => ({
+          ...s,
+          items: s.items.map((it) =>
+            it.id === 21 ? { ...it, source_author_name: 'Tom Reed' } : it,
+          ),
+        })),
+      },
+    },
+  },
+  play: async ({ canvas, canvasElement }) => {
+    const since = canvasElement.querySelector('[data-slot="since-last-week"]') as HTMLElement
+    await expect(since).toHaveTextContent('1 completed')
+    await expect(since).toHaveTextContent('1 stalled')
+    await expect(since).toHaveTextContent('Compared with the report of Nov 16, 2026')
+    await expect(within(since).getByText('Renew the office lease')).toBeInTheDocument()
+    const pulled = canvas.getByText('Move the beta to Dec 7').closest('li') as HTMLElement
+    await expect(pulled).toHaveTextContent("from Tom Reed's report")
+    await expect(canvas.getAllByText(/from .+'s report/)).toHaveLength(1)
+  },
+}
+
 /** A link made from a draft: the live draft, labelled Draft. */
 export const DraftLink: Story = {
   args: {

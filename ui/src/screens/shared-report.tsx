@@ -5,6 +5,7 @@ import { type MemoItem, ReportMemo } from '../components/report-memo'
 import { Button } from '../primitives/button'
 import { Field } from '../primitives/field'
 import type { SharedQuestion, SharedReport } from '../types'
+import { briefChanges } from './edition'
 
 /** The longest question a reader may send, and the longest name. */
 export const QUESTION_MAX = 2000
@@ -312,6 +313,7 @@ export function SharedReportView(p: SharedReportViewProps) {
             brief={report}
             weekRange={p.weekRange}
             edition={p.data.edition}
+            changes={briefChanges(report.since_last_week)}
             itemExtra={itemExtra}
           >
             {whole.length ? (
