@@ -8,7 +8,7 @@ import { shareAcknowledgements, shares } from '../db/schema'
 import { syncRateLimits } from '../lib/rate-limit'
 import { syncShareViews } from '../modules/sharing/views'
 import { freshTestDatabase, testEngine } from '../test/engines'
-import { cookieHeader, createTestApp, makeClient, ORIGIN, signIn } from '../test/helpers'
+import { createTestApp, makeClient, ORIGIN, signIn } from '../test/helpers'
 
 /**
  * Refusing is cheap: a request over its rate limit is refused from memory, without a database
@@ -17,6 +17,8 @@ import { cookieHeader, createTestApp, makeClient, ORIGIN, signIn } from '../test
  * readers never invalidate the owner's cached answers. How /api/health fares during such floods
  * is measured by `bun run bench` (bench/abuse.ts).
  */
+
+// Through the typed client (`client.api`): paths, bodies and answers are the routes' own types.
 
 /** The engine, with a count of the statements that write (and of every statement) run through it. */
 function counted(db: Engine) {
@@ -69,12 +71,12 @@ describe('refused floods', () => {
     const client = makeClient(app)
     const statuses: number[] = []
     for (let i = 0; i < 5; i++)
-      statuses.push((await client.get('/api/oauth/google/redirect_url')).status)
+      statuses.push((await client.api.oauth.google.redirect_url.get()).status)
     // What was let through goes to the database now, not in the middle of the flood.
     await syncRateLimits(engine)
     const before = { ...calls }
     for (let i = 0; i < 200; i++)
-      statuses.push((await client.get('/api/oauth/google/redirect_url')).status)
+      statuses.push((await client.api.oauth.google.redirect_url.get()).status)
     expect(statuses.slice(0, 5)).toEqual([200, 200, 200, 200, 200])
     expect(new Set(statuses.slice(5))).toEqual(new Set([429]))
     // 200 refusals: not one statement, read or write.
@@ -88,16 +90,17 @@ describe('refused floods', () => {
   test("readers' acknowledgements over the limit write nothing: 10 stored, 190 refused", async () => {
     const { app, db } = await createTestApp()
     const ada = await signIn(app, 'ada@example.com')
-    await ada.post('/api/section-templates', { name: 'Highlights', type: 'standard' })
-    const report = (await ada.post('/api/reports', { week_start_date: '2026-11-16' })).json
-    const link = (await ada.post(`/api/reports/${report.uuid}/shares`, {})).json
-    const token = new URL(link.url).pathname.split('/').pop()
+    await ada.api['section-templates'].post({ name: 'Highlights', type: 'standard' })
+    const report = (await ada.api.reports.post({ week_start_date: '2026-11-16' })).data!
+    const link = (await ada.api.reports({ uuid: report.uuid }).shares.post({ expires_in_days: 30 }))
+      .data!
+    const token = new URL(link.url).pathname.split('/').pop()!
     const { engine, calls } = counted(db)
     const reader = makeClient(
       createApp({ db: engine as Db, config: loadConfig({ PUBLIC_URL: ORIGIN }) }),
     )
     const statuses: number[] = []
-    const ack = () => reader.post(`/api/shared/${token}/acknowledgements`, { name: 'Maria' })
+    const ack = () => reader.api.shared({ token }).acknowledgements.post({ name: 'Maria' })
     for (let i = 0; i < 10; i++) statuses.push((await ack()).status)
     // What was let through goes to the database now, not in the middle of the flood.
     await syncRateLimits(engine)
@@ -116,26 +119,24 @@ describe('refused floods', () => {
   test("a flood of views is counted in one batch and never invalidates the owner's cached answers", async () => {
     const { app, db } = await createTestApp()
     const ada = await signIn(app, 'ada@example.com')
-    await ada.post('/api/section-templates', { name: 'Highlights', type: 'standard' })
-    const report = (await ada.post('/api/reports', { week_start_date: '2026-11-16' })).json
-    const link = (await ada.post(`/api/reports/${report.uuid}/shares`, {})).json
-    const token = new URL(link.url).pathname.split('/').pop()
-    const cached = () =>
-      app.handle(
-        new Request(`${ORIGIN}/api/reports`, { headers: { cookie: cookieHeader(ada.jar) } }),
-      )
-    const etag = (await cached()).headers.get('etag') as string
+    await ada.api['section-templates'].post({ name: 'Highlights', type: 'standard' })
+    const report = (await ada.api.reports.post({ week_start_date: '2026-11-16' })).data!
+    const link = (await ada.api.reports({ uuid: report.uuid }).shares.post({ expires_in_days: 30 }))
+      .data!
+    const token = new URL(link.url).pathname.split('/').pop()!
+    const cached = (headers: Record<string, string> = {}) => ada.api.reports.get({ headers })
+    const etag = (await cached()).response.headers.get('etag') as string
     expect(etag).toBeTruthy()
     const { engine, calls } = counted(db)
     const reader = makeClient(
       createApp({ db: engine as Db, config: loadConfig({ PUBLIC_URL: ORIGIN }) }),
     )
     // The first view (the app starting up does its own writes: its settings, its keys).
-    expect((await reader.get(`/api/shared/${token}`)).status).toBe(200)
+    const read = () => reader.api.shared({ token }).get()
+    expect((await read()).status).toBe(200)
     await syncShareViews(engine)
     const before = calls.writes
-    for (let i = 0; i < 100; i++)
-      expect((await reader.get(`/api/shared/${token}`)).status).toBe(200)
+    for (let i = 0; i < 100; i++) expect((await read()).status).toBe(200)
     // Reading the brief 100 times wrote nothing; the views are counted, in one batch.
     expect(calls.writes).toBe(before)
     await syncShareViews(engine)
@@ -144,25 +145,17 @@ describe('refused floods', () => {
     expect(row.views).toBe(101)
     expect(row.last_viewed_at).toBeString()
     // The owner's cached list is still current: a revalidation answers 304.
-    const again = await app.handle(
-      new Request(`${ORIGIN}/api/reports`, {
-        headers: { cookie: cookieHeader(ada.jar), 'if-none-match': etag },
-      }),
-    )
+    const again = await cached({ 'if-none-match': etag })
     expect(again.status).toBe(304)
     // The readers' answer is kept only while the owner's data is unchanged.
-    await ada.put(`/api/reports/${report.uuid}`, { title: 'Renamed for readers' })
-    expect((await reader.get(`/api/shared/${token}`)).json.report.title).toBe('Renamed for readers')
-    const etagAfterEdit = (await cached()).headers.get('etag') as string
+    await ada.api.reports({ uuid: report.uuid }).put({ title: 'Renamed for readers' })
+    expect((await read()).data?.report.title).toBe('Renamed for readers')
+    const etagAfterEdit = (await cached()).response.headers.get('etag') as string
     expect(etagAfterEdit).not.toBe(etag)
     // A change of the link itself (revoking it) is the owner's data and does change it.
-    await ada.delete(`/api/shares/${row.id}`)
-    const revoked = await app.handle(
-      new Request(`${ORIGIN}/api/reports`, {
-        headers: { cookie: cookieHeader(ada.jar), 'if-none-match': etagAfterEdit },
-      }),
-    )
+    await ada.api.shares({ id: row.id }).delete()
+    const revoked = await cached({ 'if-none-match': etagAfterEdit })
     expect(revoked.status).toBe(200)
-    expect((await reader.get(`/api/shared/${token}`)).status).toBe(404)
+    expect((await read()).status).toBe(404)
   })
 })
