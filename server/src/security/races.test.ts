@@ -25,6 +25,7 @@ function expectNoServerError(statuses: number[], ok = [200, 201]) {
   for (const s of statuses) expect(ok.includes(s) || RACE_STATUSES.has(s)).toBe(true)
 }
 
+// Through the typed client (`client.api`): paths, bodies and answers are the routes' own types.
 async function userIdOf(ctx: Ctx, email: string) {
   const [user] = await ctx.db.orm.select().from(users).where(eq(users.email, email))
   return user.id
@@ -32,9 +33,9 @@ async function userIdOf(ctx: Ctx, email: string) {
 
 async function withTemplates(ctx: Ctx, email: string) {
   const client = await signIn(ctx.app, email)
-  await client.post('/api/section-templates', { name: 'Highlights', type: 'standard' })
-  await client.post('/api/section-templates', { name: 'Tasks', type: 'tasks' })
-  await client.post('/api/section-templates', { name: 'Follow-ups', type: 'followups' })
+  await client.api['section-templates'].post({ name: 'Highlights', type: 'standard' })
+  await client.api['section-templates'].post({ name: 'Tasks', type: 'tasks' })
+  await client.api['section-templates'].post({ name: 'Follow-ups', type: 'followups' })
   return client
 }
 
@@ -60,18 +61,18 @@ describe('Send at the same moment twice', () => {
           ]),
         })
         .where(eq(userSettings.user_id, id))
-      const report = (await client.post('/api/reports', { week_start_date: week(trial) })).json
+      const report = (await client.api.reports.post({ week_start_date: week(trial) })).data!
       const [a, b] = await Promise.all([
-        client.put(`/api/reports/${report.uuid}`, { is_submitted: true }),
-        client.put(`/api/reports/${report.uuid}`, { is_submitted: true }),
+        client.api.reports({ uuid: report.uuid }).put({ is_submitted: true }),
+        client.api.reports({ uuid: report.uuid }).put({ is_submitted: true }),
       ])
       expect([a.status, b.status]).toEqual([200, 200])
-      expect(a.json.is_submitted).toBe(true)
+      expect(a.data?.is_submitted).toBe(true)
       // Both answer the same sent report; only the Send that happened queued anything.
-      const { delivery: da, ...ra } = a.json
-      const { delivery: db, ...rb } = b.json
+      const { delivery: da, ...ra } = a.data!
+      const { delivery: db, ...rb } = b.data!
       expect(rb).toEqual(ra)
-      expect([da, db].sort((x, y) => y.emails - x.emails)).toEqual([
+      expect([da, db].sort((x, y) => (y?.emails ?? 0) - (x?.emails ?? 0))).toEqual([
         { emails: 1, webhooks: 2, mail_configured: true },
         { emails: 0, webhooks: 0, mail_configured: true },
       ])
@@ -100,25 +101,19 @@ describe('carry-over at the same moment twice', () => {
   test('every open item is carried exactly once', async () => {
     const ctx = await createTestApp()
     const ada = await withTemplates(ctx, 'ada@example.com')
-    await ada.put('/api/settings', { carry_over: false })
+    await ada.api.settings.put({ carry_over: false })
     for (let trial = 0; trial < TRIALS; trial++) {
-      const source = (await ada.post('/api/reports', { week_start_date: week(2 * trial) })).json
+      const source = (await ada.api.reports.post({ week_start_date: week(2 * trial) })).data!
       const tasks = source.sections[1]
       for (const content of ['one', 'two', 'three'])
-        await ada.post('/api/section-items', { section_id: tasks.id, content })
-      const target = (await ada.post('/api/reports', { week_start_date: week(2 * trial + 1) })).json
-      const answers = await Promise.all([
-        ada.post(`/api/reports/${target.uuid}/carry-over`),
-        ada.post(`/api/reports/${target.uuid}/carry-over`),
-      ])
+        await ada.api['section-items'].post({ section_id: tasks.id, content })
+      const target = (await ada.api.reports.post({ week_start_date: week(2 * trial + 1) })).data!
+      const carry = () => ada.api.reports({ uuid: target.uuid })['carry-over'].post()
+      const answers = await Promise.all([carry(), carry()])
       expectNoServerError(answers.map((r) => r.status))
-      expect(answers.map((r) => r.json.carried ?? 0).sort()).toEqual([0, 3])
-      const full = (await ada.get(`/api/reports/${target.uuid}`)).json
-      expect(full.sections[1].items.map((i: { content: string }) => i.content)).toEqual([
-        'one',
-        'two',
-        'three',
-      ])
+      expect(answers.map((r) => r.data?.carried ?? 0).sort()).toEqual([0, 3])
+      const full = (await ada.api.reports({ uuid: target.uuid }).get()).data!
+      expect(full.sections[1].items.map((i) => i.content)).toEqual(['one', 'two', 'three'])
     }
   }, 60_000)
 })
@@ -134,16 +129,18 @@ describe('readers ask on one brief at the same moment', () => {
         ctx = await createTestApp({ SMTP_URL: 'smtp://127.0.0.1:1', SMTP_REQUIRE_TLS: 'off' })
         ada = await signIn(ctx.app, 'ada@example.com')
         // No follow-ups section: the first question makes one.
-        await ada.post('/api/section-templates', { name: 'Highlights', type: 'standard' })
+        await ada.api['section-templates'].post({ name: 'Highlights', type: 'standard' })
       }
       if (!ctx || !ada) throw new Error('no app')
-      const report = (await ada.post('/api/reports', { week_start_date: week(trial) })).json
-      const link = (await ada.post(`/api/reports/${report.uuid}/shares`, {})).json
-      const token = new URL(link.url).pathname.split('/').pop()
+      const report = (await ada.api.reports.post({ week_start_date: week(trial) })).data!
+      const link = (
+        await ada.api.reports({ uuid: report.uuid }).shares.post({ expires_in_days: 30 })
+      ).data!
+      const token = new URL(link.url).pathname.split('/').pop()!
       const reader = makeClient(ctx.app)
       const asked = await Promise.all(
         ['Maria', 'Ben', 'Chloe'].map((name) =>
-          reader.post(`/api/shared/${token}/questions`, { name, text: `Why, ${name}?` }),
+          reader.api.shared({ token }).questions.post({ name, text: `Why, ${name}?` }),
         ),
       )
       expect(asked.map((r) => r.status)).toEqual([201, 201, 201])
@@ -152,15 +149,11 @@ describe('readers ask on one brief at the same moment', () => {
         .from(deliveries)
         .where(and(eq(deliveries.report_id, report.id), eq(deliveries.kind, 'question')))
       expect(mails).toHaveLength(1)
-      const full = (await ada.get(`/api/reports/${report.uuid}`)).json
-      const followups = full.sections.filter(
-        (s: { section_type: string }) => s.section_type === 'followups',
-      )
+      const full = (await ada.api.reports({ uuid: report.uuid }).get()).data!
+      const followups = full.sections.filter((s) => s.section_type === 'followups')
       expect(followups).toHaveLength(1)
       expect(followups[0].items).toHaveLength(3)
-      expect(
-        new Set(followups[0].items.map((i: { sort_order: number }) => i.sort_order)).size,
-      ).toBe(3)
+      expect(new Set(followups[0].items.map((i) => i.sort_order)).size).toBe(3)
     }
   }, 60_000)
 })
@@ -169,17 +162,17 @@ describe("one user's writes at the same moment never deadlock nor answer 500", (
   test('template reorders in opposite orders', async () => {
     const ctx = await createTestApp()
     const ada = await withTemplates(ctx, 'ada@example.com')
-    const ids = ((await ada.get('/api/section-templates')).json as Array<{ id: number }>).map(
-      (t) => t.id,
-    )
+    const ids = (await ada.api['section-templates'].get()).data!.map((t) => t.id)
+    const reorder = (sections: { id: number; sort_order: number }[]) =>
+      ada.api['section-templates'].reorder.put({ sections })
     for (let trial = 0; trial < TRIALS; trial++) {
       const forward = ids.map((id, i) => ({ id, sort_order: i }))
       const backward = [...ids].reverse().map((id, i) => ({ id, sort_order: i }))
       const answers = await Promise.all([
-        ada.put('/api/section-templates/reorder', { sections: forward }),
-        ada.put('/api/section-templates/reorder', { sections: backward }),
-        ada.put('/api/section-templates/reorder', { sections: forward }),
-        ada.put('/api/section-templates/reorder', { sections: backward }),
+        reorder(forward),
+        reorder(backward),
+        reorder(forward),
+        reorder(backward),
       ])
       expect(answers.map((r) => r.status)).toEqual([200, 200, 200, 200])
     }
@@ -190,18 +183,16 @@ describe("one user's writes at the same moment never deadlock nor answer 500", (
     const ada = await withTemplates(ctx, 'ada@example.com')
     for (let trial = 0; trial < TRIALS; trial++) {
       const extra = (
-        await ada.post('/api/section-templates', { name: `Extra ${trial}`, type: 'standard' })
-      ).json
-      const ids = ((await ada.get('/api/section-templates')).json as Array<{ id: number }>).map(
-        (t) => t.id,
-      )
+        await ada.api['section-templates'].post({ name: `Extra ${trial}`, type: 'standard' })
+      ).data!
+      const ids = (await ada.api['section-templates'].get()).data!.map((t) => t.id)
       const answers = await Promise.all([
-        ada.put('/api/section-templates/reorder', {
+        ada.api['section-templates'].reorder.put({
           sections: [...ids].reverse().map((id, i) => ({ id, sort_order: i })),
         }),
-        ada.put(`/api/section-templates/${ids[0]}`, { name: `Renamed ${trial}` }),
-        ada.delete(`/api/section-templates/${extra.id}`),
-        ada.put('/api/section-templates/reorder', {
+        ada.api['section-templates']({ id: ids[0] }).put({ name: `Renamed ${trial}` }),
+        ada.api['section-templates']({ id: extra.id }).delete(),
+        ada.api['section-templates'].reorder.put({
           sections: ids.map((id, i) => ({ id, sort_order: i })),
         }),
       ])
@@ -214,35 +205,35 @@ describe("one user's writes at the same moment never deadlock nor answer 500", (
   test('combine against combine, and combine during item creation', async () => {
     const ctx = await createTestApp()
     const ada = await withTemplates(ctx, 'ada@example.com')
-    const report = (await ada.post('/api/reports', { week_start_date: week(0) })).json
+    const report = (await ada.api.reports.post({ week_start_date: week(0) })).data!
     const section = report.sections[1].id
     for (let trial = 0; trial < TRIALS; trial++) {
       const [p, q, r] = await Promise.all(
         ['P', 'Q', 'R'].map(
-          async (n) => (await ada.post('/api/projects', { name: `${n}${trial}` })).json,
+          async (n) => (await ada.api.projects.post({ name: `${n}${trial}` })).data!,
         ),
       )
       for (const project of [p, q, r])
-        await ada.post('/api/section-items', {
+        await ada.api['section-items'].post({
           section_id: section,
           content: `on ${project.name}`,
           project_id: project.id,
         })
       const answers = await Promise.all([
-        ada.post('/api/projects/combine', {
+        ada.api.projects.combine.post({
           projectUuids: [p.uuid, q.uuid],
           newProjectName: `PQ${trial}`,
         }),
-        ada.post('/api/projects/combine', {
+        ada.api.projects.combine.post({
           projectUuids: [q.uuid, p.uuid, r.uuid],
           newProjectName: `QPR${trial}`,
         }),
-        ada.post('/api/section-items', {
+        ada.api['section-items'].post({
           section_id: section,
           content: `late on ${q.name}`,
           project_id: q.id,
         }),
-        ada.post('/api/section-items', {
+        ada.api['section-items'].post({
           section_id: section,
           content: `late on ${p.name}`,
           project_id: p.id,
@@ -266,19 +257,22 @@ describe("one user's writes at the same moment never deadlock nor answer 500", (
   test('an item updated and deleted at once: 200 or 404, never 500', async () => {
     const ctx = await createTestApp()
     const ada = await withTemplates(ctx, 'ada@example.com')
-    const report = (await ada.post('/api/reports', { week_start_date: week(0) })).json
-    const project = (await ada.post('/api/projects', { name: 'Apollo' })).json
+    const report = (await ada.api.reports.post({ week_start_date: week(0) })).data!
+    const project = (await ada.api.projects.post({ name: 'Apollo' })).data!
     for (let trial = 0; trial < TRIALS * 2; trial++) {
       const item = (
-        await ada.post('/api/section-items', {
+        await ada.api['section-items'].post({
           section_id: report.sections[0].id,
           content: `item ${trial}`,
         })
-      ).json
+      ).data!
       const answers = await Promise.all([
-        ada.put(`/api/section-items/${item.id}`, { content: 'changed', project_id: project.id }),
-        ada.delete(`/api/section-items/${item.id}`),
-        ada.put(`/api/section-items/${item.id}`, { is_completed: true }),
+        ada.api['section-items']({ id: item.id }).put({
+          content: 'changed',
+          project_id: project.id,
+        }),
+        ada.api['section-items']({ id: item.id }).delete(),
+        ada.api['section-items']({ id: item.id }).put({ is_completed: true }),
       ])
       expectNoServerError(answers.map((a) => a.status))
       expect(answers[1].status).toBe(200)
@@ -288,19 +282,17 @@ describe("one user's writes at the same moment never deadlock nor answer 500", (
   test('100 items created at once in one section get 100 distinct positions', async () => {
     const ctx = await createTestApp()
     const ada = await withTemplates(ctx, 'ada@example.com')
-    const report = (await ada.post('/api/reports', { week_start_date: week(0) })).json
+    const report = (await ada.api.reports.post({ week_start_date: week(0) })).data!
     const section = report.sections[0].id
     const created = await Promise.all(
       Array.from({ length: 100 }, (_, i) =>
-        ada.post('/api/section-items', { section_id: section, content: `item ${i}` }),
+        ada.api['section-items'].post({ section_id: section, content: `item ${i}` }),
       ),
     )
     expect(created.every((r) => r.status === 200)).toBe(true)
-    const orders = new Set(created.map((r) => r.json.sort_order))
+    const orders = new Set(created.map((r) => r.data?.sort_order))
     expect(orders.size).toBe(100)
-    const full = (await ada.get(`/api/reports/${report.uuid}`)).json
-    expect(
-      new Set(full.sections[0].items.map((i: { sort_order: number }) => i.sort_order)).size,
-    ).toBe(100)
+    const full = (await ada.api.reports({ uuid: report.uuid }).get()).data!
+    expect(new Set(full.sections[0].items.map((i) => i.sort_order)).size).toBe(100)
   }, 60_000)
 })
