@@ -331,3 +331,15 @@ export const NoSectionsDark: Story = {
     await expect(canvas.getByRole('button', { name: 'Add the usual sections' })).toBeVisible()
   },
 }
+
+// Escape on 'Delete this report?' gives focus back to Delete, which the question had replaced.
+export const DeleteCancelFocus: Story = {
+  play: async ({ canvas, args }) => {
+    await userEvent.click(canvas.getByRole('button', { name: 'Delete' }))
+    await expect(canvas.getByRole('button', { name: 'Cancel' })).toHaveFocus()
+    await userEvent.keyboard('{Escape}')
+    await expect(canvas.queryByText('Delete this report?')).toBeNull()
+    await expect(canvas.getByRole('button', { name: 'Delete' })).toHaveFocus()
+    await expect(args.actions.onDelete).not.toHaveBeenCalled()
+  },
+}

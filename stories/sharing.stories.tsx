@@ -154,6 +154,10 @@ export const SharingSettings: Story = {
     await expect(rows[3]).toHaveTextContent('Revoked')
     // Only active links can be revoked, and only after a confirmation in place.
     await expect(within(rows[2]).queryByRole('button', { name: 'Revoke' })).toBeNull()
+    // Escape backs out and gives focus back to Revoke; then revoke for real.
+    await userEvent.click(within(rows[0]).getByRole('button', { name: 'Revoke' }))
+    await userEvent.keyboard('{Escape}')
+    await expect(within(rows[0]).getByRole('button', { name: 'Revoke' })).toHaveFocus()
     await userEvent.click(within(rows[0]).getByRole('button', { name: 'Revoke' }))
     await userEvent.click(within(rows[0]).getByRole('button', { name: 'Revoke link' }))
     await waitFor(() => expect(revoked).toHaveBeenCalledWith(3))

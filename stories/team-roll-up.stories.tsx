@@ -112,6 +112,8 @@ export const MemberLinked: Story = {
     await userEvent.click(canvas.getByRole('button', { name: 'Unlink' }))
     await userEvent.click(canvas.getByRole('button', { name: 'Cancel' }))
     await expect(canvas.getByText('Linked — tom.reed@example.com')).toBeVisible()
+    // Focus is back on the Unlink the question had replaced.
+    await expect(canvas.getByRole('button', { name: 'Unlink' })).toHaveFocus()
     await userEvent.click(canvas.getByRole('button', { name: 'Unlink' }))
     await expect(canvas.getByText(/ends every shared view at once/)).toBeVisible()
     await expect(onUnlink).not.toHaveBeenCalled()

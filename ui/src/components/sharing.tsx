@@ -1,5 +1,6 @@
 import { Copy, Link2 } from 'lucide-react'
 import * as React from 'react'
+import { useFocusBack } from '../lib/focus-back'
 import { Badge } from '../primitives/badge'
 import { Button } from '../primitives/button'
 import { ConfirmInline } from '../primitives/confirm-inline'
@@ -198,11 +199,12 @@ function linkState(link: ShareLink, now: string) {
 /** 'Revoke', asked in place; a failure says why and keeps the link listed. */
 function RevokeLink({ onRevoke }: { onRevoke: () => Promise<void> }) {
   const [asking, setAsking] = React.useState(false)
+  const revokeRef = useFocusBack<HTMLButtonElement>(asking)
   const [error, setError] = React.useState<string | null>(null)
   if (!asking)
     return (
       <div className="cad-sharing__actions">
-        <Button variant="ghost" size="sm" onClick={() => setAsking(true)}>
+        <Button ref={revokeRef} variant="ghost" size="sm" onClick={() => setAsking(true)}>
           Revoke
         </Button>
         {error && (

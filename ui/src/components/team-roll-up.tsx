@@ -1,5 +1,6 @@
 import { Clock, Link2, UserPlus, UserRound, Users } from 'lucide-react'
 import * as React from 'react'
+import { useFocusBack } from '../lib/focus-back'
 import { Badge } from '../primitives/badge'
 import { Button } from '../primitives/button'
 import { Card } from '../primitives/card'
@@ -176,6 +177,7 @@ function MemberLink({
   formatDate,
 }: MemberLinkProps) {
   const [asking, setAsking] = React.useState(false)
+  const unlinkRef = useFocusBack<HTMLButtonElement>(asking)
   let body: React.ReactNode
   if (member.linked_user_email) {
     body = asking ? (
@@ -194,7 +196,7 @@ function MemberLink({
           <Link2 size={16} aria-hidden />
           <span className="cad-break">Linked — {member.linked_user_email}</span>
         </span>
-        <Button variant="ghost" size="sm" onClick={() => setAsking(true)}>
+        <Button ref={unlinkRef} variant="ghost" size="sm" onClick={() => setAsking(true)}>
           Unlink
         </Button>
       </>

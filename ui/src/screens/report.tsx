@@ -15,6 +15,7 @@ import {
 import { SinceLastWeek } from '../components/since-last-week'
 import { StarterSections } from '../components/starter-sections'
 import { formatDate, toIsoDate } from '../lib/dates'
+import { useFocusBack } from '../lib/focus-back'
 import { useShallowStable } from '../lib/stable'
 import { Button } from '../primitives/button'
 import { ConfirmInline } from '../primitives/confirm-inline'
@@ -177,6 +178,7 @@ function ReportHeader({
   actions: ReportViewActions
 }) {
   const [confirming, setConfirming] = React.useState(false)
+  const deleteRef = useFocusBack<HTMLButtonElement>(confirming)
   const [sentDate, setSentDate] = React.useState(() => defaultSentDate ?? toIsoDate(new Date()))
   return (
     <header className="cad-screen__head cad-report__head">
@@ -204,7 +206,12 @@ function ReportHeader({
           Import
         </Button>
         {confirming ? null : (
-          <Button className="cad-report__wide" variant="ghost" onClick={() => setConfirming(true)}>
+          <Button
+            ref={deleteRef}
+            className="cad-report__wide"
+            variant="ghost"
+            onClick={() => setConfirming(true)}
+          >
             Delete
           </Button>
         )}
