@@ -2,23 +2,25 @@ import { describe, expect, test } from 'bun:test'
 import { signIn } from '../../test/helpers'
 import { LAST_WEEK, twoWeeksOfAda as setUp, THIS_WEEK } from '../../test/two-weeks'
 
+// Through the typed client (`client.api`): paths, bodies and answers are the routes' own types.
+type Ada = Awaited<ReturnType<typeof setUp>>['ada']
+type Health = 'on_track' | 'at_risk' | 'off_track'
+const healthAt = (ada: Ada, report: { uuid: string }, project: { uuid: string }) =>
+  ada.api.reports({ uuid: report.uuid })['project-health']({ project_uuid: project.uuid })
+
 describe('project health when projects are combined or deleted into another', () => {
-  const healthOf = async (ada: Awaited<ReturnType<typeof setUp>>['ada'], uuid: string) =>
-    (await ada.get(`/api/projects/${uuid}/health`)).json.weeks as {
-      week_start_date: string
-      health: string
-      note: string | null
-    }[]
+  const healthOf = async (ada: Ada, uuid: string) =>
+    (await ada.api.projects({ uuid }).health.get()).data!.weeks
 
   test('combined: each week keeps the worse health with its why; nothing is lost', async () => {
     const { ada, apollo, zephyr, last, current } = await setUp()
-    const set = (report: { uuid: string }, p: { uuid: string }, health: string, note: string) =>
-      ada.put(`/api/reports/${report.uuid}/project-health/${p.uuid}`, { health, note })
+    const set = (report: { uuid: string }, p: { uuid: string }, health: Health, note: string) =>
+      healthAt(ada, report, p).put({ health, note })
     // Last week only Zephyr had a health; this week both, Zephyr the worse.
     await set(last, zephyr, 'at_risk', 'Pilot slipped')
     await set(current, apollo, 'on_track', 'Launch on time')
     await set(current, zephyr, 'off_track', 'Pilot cancelled')
-    const combined = await ada.post('/api/projects/combine', {
+    const combined = await ada.api.projects.combine.post({
       projectUuids: [apollo.uuid, zephyr.uuid],
       newProjectName: 'Apollo + Zephyr',
     })
@@ -28,7 +30,7 @@ describe('project health when projects are combined or deleted into another', ()
       [THIS_WEEK, 'off_track', 'Pilot cancelled'],
       [LAST_WEEK, 'at_risk', 'Pilot slipped'],
     ])
-    const report = (await ada.get(`/api/reports/${current.uuid}`)).json
+    const report = (await ada.api.reports({ uuid: current.uuid }).get()).data!
     expect(report.project_health).toHaveLength(1)
     expect(report.project_health[0]).toMatchObject({
       project_name: 'Apollo + Zephyr',
@@ -38,15 +40,15 @@ describe('project health when projects are combined or deleted into another', ()
 
   test('deleted into another project: its health moves there (the worse wins); into General it goes', async () => {
     const { ada, apollo, zephyr, last, current } = await setUp()
-    await ada.put(`/api/reports/${last.uuid}/project-health/${zephyr.uuid}`, { health: 'at_risk' })
-    await ada.put(`/api/reports/${current.uuid}/project-health/${apollo.uuid}`, {
+    await healthAt(ada, last, zephyr).put({ health: 'at_risk' })
+    await healthAt(ada, current, apollo).put({
       health: 'at_risk',
       note: 'Vendor',
     })
-    await ada.put(`/api/reports/${current.uuid}/project-health/${zephyr.uuid}`, {
+    await healthAt(ada, current, zephyr).put({
       health: 'on_track',
     })
-    const moved = await ada.delete(`/api/projects/${zephyr.uuid}`, {
+    const moved = await ada.api.projects({ uuid: zephyr.uuid }).delete({
       move_to_project_id: apollo.id,
     })
     expect(moved.status).toBe(200)
@@ -58,28 +60,28 @@ describe('project health when projects are combined or deleted into another', ()
     ])
     // Into General: no project carries a health, so Apollo's rows end with it.
     expect(
-      (await ada.delete(`/api/projects/${apollo.uuid}`, { move_to_project_id: null })).status,
+      (await ada.api.projects({ uuid: apollo.uuid }).delete({ move_to_project_id: null })).status,
     ).toBe(200)
-    expect((await ada.get(`/api/reports/${current.uuid}`)).json.project_health).toEqual([])
+    expect((await ada.api.reports({ uuid: current.uuid }).get()).data!.project_health).toEqual([])
   })
 })
 
 describe('project health', () => {
   test('set on a report, carried into the next as its starting value, with the change', async () => {
     const { ada, apollo, zephyr, last, current } = await setUp()
-    const set = await ada.put(`/api/reports/${last.uuid}/project-health/${apollo.uuid}`, {
+    const set = await healthAt(ada, last, apollo).put({
       health: 'on_track',
       note: 'Kicked off',
     })
     expect(set.status).toBe(200)
-    expect(set.json).toMatchObject({
+    expect(set.data).toMatchObject({
       project_name: 'Apollo',
       health: 'on_track',
       note: 'Kicked off',
     })
 
     // This week starts from last week's health, without last week's why.
-    let report = (await ada.get(`/api/reports/${current.uuid}`)).json
+    let report = (await ada.api.reports({ uuid: current.uuid }).get()).data!
     expect(report.project_health).toEqual([
       {
         project_uuid: apollo.uuid,
@@ -100,19 +102,19 @@ describe('project health', () => {
         completed_count: 0,
       },
     ])
-    await ada.put(`/api/reports/${current.uuid}/project-health/${apollo.uuid}`, {
+    await healthAt(ada, current, apollo).put({
       health: 'at_risk',
       note: '  Vendor late  ',
     })
-    report = (await ada.get(`/api/reports/${current.uuid}`)).json
+    report = (await ada.api.reports({ uuid: current.uuid }).get()).data!
     expect(report.project_health[0]).toMatchObject({
       health: 'at_risk',
       note: 'Vendor late',
       previous_health: 'on_track',
     })
     // The project page's history: each week it was set, newest first.
-    const history = await ada.get(`/api/projects/${apollo.uuid}/health`)
-    expect(history.json.weeks).toEqual([
+    const history = await ada.api.projects({ uuid: apollo.uuid }).health.get()
+    expect(history.data?.weeks).toEqual([
       {
         week_start_date: THIS_WEEK,
         report_uuid: current.uuid,
@@ -130,24 +132,24 @@ describe('project health', () => {
 
   test('bad values change nothing; another user cannot set or read it', async () => {
     const { app, ada, apollo, current } = await setUp()
+    // A health the type refuses goes by its path, as a client without the types would send it.
     const path = `/api/reports/${current.uuid}/project-health/${apollo.uuid}`
     expect((await ada.put(path, { health: 'fine' })).status).toBe(400)
-    const long = await ada.put(path, { health: 'at_risk', note: 'x'.repeat(281) })
+    const long = await healthAt(ada, current, apollo).put({
+      health: 'at_risk',
+      note: 'x'.repeat(281),
+    })
     expect(long.status).toBe(400)
-    expect(long.json.error).toBe('note must be at most 280 characters')
-    expect((await ada.get(`/api/reports/${current.uuid}`)).json.project_health[0].health).toBeNull()
-    const eve = await signIn(app, 'eve@example.com')
-    expect((await eve.put(path, { health: 'off_track' })).status).toBe(404)
-    expect((await eve.get(`/api/projects/${apollo.uuid}/health`)).status).toBe(404)
-    // Eve's own report with Ada's project: still not found.
-    const evesReport = (await eve.post('/api/reports', { week_start_date: THIS_WEEK })).json
+    expect(long.error?.value).toEqual({ error: 'note must be at most 280 characters' })
     expect(
-      (
-        await eve.put(`/api/reports/${evesReport.uuid}/project-health/${apollo.uuid}`, {
-          health: 'off_track',
-        })
-      ).status,
-    ).toBe(404)
+      (await ada.api.reports({ uuid: current.uuid }).get()).data?.project_health[0].health,
+    ).toBeNull()
+    const eve = await signIn(app, 'eve@example.com')
+    expect((await healthAt(eve, current, apollo).put({ health: 'off_track' })).status).toBe(404)
+    expect((await eve.api.projects({ uuid: apollo.uuid }).health.get()).status).toBe(404)
+    // Eve's own report with Ada's project: still not found.
+    const evesReport = (await eve.api.reports.post({ week_start_date: THIS_WEEK })).data!
+    expect((await healthAt(eve, evesReport, apollo).put({ health: 'off_track' })).status).toBe(404)
   })
 })
 
@@ -155,23 +157,17 @@ describe('search by health', () => {
   test('health:at-risk and health:off-track keep what is tied to projects at that health now', async () => {
     const { ada, apollo, zephyr, last, current } = await setUp()
     // Apollo was off track last week and is at risk now; Zephyr is off track now.
-    await ada.put(`/api/reports/${last.uuid}/project-health/${apollo.uuid}`, {
+    await healthAt(ada, last, apollo).put({
       health: 'off_track',
     })
-    await ada.put(`/api/reports/${current.uuid}/project-health/${apollo.uuid}`, {
+    await healthAt(ada, current, apollo).put({
       health: 'at_risk',
     })
-    await ada.put(`/api/reports/${current.uuid}/project-health/${zephyr.uuid}`, {
+    await healthAt(ada, current, zephyr).put({
       health: 'off_track',
     })
-    const search = async (q: string) =>
-      (await ada.get(`/api/search?query=${encodeURIComponent(q)}`)).json.results as Array<{
-        type: string
-        title?: string
-        name?: string
-        content?: string
-        project_name?: string | null
-      }>
+    const search = async (query: string) =>
+      (await ada.api.search.get({ query: { query } })).data!.results
     const atRisk = await search('health:at-risk type:project')
     expect(atRisk.map((r) => r.name)).toEqual(['Apollo'])
     const offTrack = await search('health:off-track type:project')
