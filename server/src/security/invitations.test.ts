@@ -20,13 +20,14 @@ afterEach(() => {
   smtp.received.length = 0
 })
 
+// Through the typed client (`client.api`): paths, bodies and answers are the routes' own types.
 async function setUp(env: Record<string, string> = {}) {
   const ctx = await createTestApp(env)
   const ada = await signIn(ctx.app, 'ada@acme.com', 'Ada Lovelace')
-  await ada.post('/api/section-templates', { name: 'Wins', type: 'standard' })
-  await ada.post('/api/section-templates', { name: 'Tasks', type: 'tasks' })
-  const sally = (await ada.post('/api/team-members', { name: 'Sally', email: 'Sally@Acme.com' }))
-    .json
+  await ada.api['section-templates'].post({ name: 'Wins', type: 'standard' })
+  await ada.api['section-templates'].post({ name: 'Tasks', type: 'tasks' })
+  const sally = (await ada.api['team-members'].post({ name: 'Sally', email: 'Sally@Acme.com' }))
+    .data!
   return { ...ctx, ada, sally }
 }
 
@@ -35,56 +36,63 @@ const mailEnv = () => ({ SMTP_URL: smtp.url, SMTP_REQUIRE_TLS: 'off' })
 describe('invitation takeover', () => {
   test('an outsider holding the link is refused with the masked address and nothing is linked', async () => {
     const { app, ada, sally } = await setUp()
-    const report = (await ada.post('/api/reports', { week_start_date: '2026-11-16' })).json
-    await ada.post('/api/section-items', {
+    const report = (await ada.api.reports.post({ week_start_date: '2026-11-16' })).data!
+    await ada.api['section-items'].post({
       section_id: report.sections[1].id,
       content: 'Board deck',
       assigned_to_team_member_id: sally.id,
     })
-    const invitation = (await ada.post(`/api/team-members/${sally.uuid}/invitations`)).json
+    const invitation = (await ada.api['team-members']({ uuid: sally.uuid }).invitations.post())
+      .data!
     const token = tokenOf(invitation.url)
-    const preview = await makeClient(app).get(`/api/invitations/${token}`)
-    expect(preview.json.sent_to).toBe('s***@acme.com')
+    const preview = await makeClient(app).api.invitations({ invitation: token }).get()
+    expect(preview.data?.sent_to).toBe('s***@acme.com')
 
     const eve = await signIn(app, 'eve@evil.example')
-    const refused = await eve.post(`/api/invitations/${token}/accept`)
+    const refused = await eve.api.invitations({ invitation: token }).accept.post()
     expect(refused.status).toBe(403)
-    expect(refused.json.error).toBe(
-      'This invitation was sent to s***@acme.com: sign in with that address to accept it, or ask Ada Lovelace to change the e-mail address of Sally in Cadence to the one you sign in with',
-    )
-    expect(refused.text).not.toContain('sally@acme.com')
+    expect(refused.error?.value).toEqual({
+      error:
+        'This invitation was sent to s***@acme.com: sign in with that address to accept it, or ask Ada Lovelace to change the e-mail address of Sally in Cadence to the one you sign in with',
+    })
+    expect(JSON.stringify(refused.error?.value)).not.toContain('sally@acme.com')
     // Nothing crossed: Eve sees nothing of Sally's, is on no team, and her sent report does not
     // reach Ada's Team updates.
-    expect((await eve.get('/api/assigned-to-me')).json.items).toEqual([])
-    expect((await eve.get('/api/my-teams')).json.teams).toEqual([])
-    await eve.post('/api/section-templates', { name: 'Wins', type: 'standard' })
-    const hers = (await eve.post('/api/reports', { week_start_date: '2026-11-16' })).json
-    await eve.put(`/api/reports/${hers.uuid}`, { is_submitted: true })
-    const updates = (await ada.get('/api/team-updates?week=2026-11-16')).json
-    expect(JSON.stringify(updates)).not.toContain(hers.uuid)
-    expect((await ada.get(`/api/team-members/${sally.uuid}`)).json.linked_user_email).toBeNull()
+    expect((await eve.api['assigned-to-me'].get()).data?.items).toEqual([])
+    expect((await eve.api['my-teams'].get()).data?.teams).toEqual([])
+    await eve.api['section-templates'].post({ name: 'Wins', type: 'standard' })
+    const hers = (await eve.api.reports.post({ week_start_date: '2026-11-16' })).data!
+    await eve.api.reports({ uuid: hers.uuid }).put({ is_submitted: true })
+    const updates = await ada.api['team-updates'].get({ query: { week: '2026-11-16' } })
+    expect(updates.status).toBe(200)
+    expect(JSON.stringify(updates.data)).not.toContain(hers.uuid)
+    expect(
+      (await ada.api['team-members']({ uuid: sally.uuid }).get()).data?.linked_user_email,
+    ).toBeNull()
 
     // The link still works for Sally, whatever the case of her address at the provider.
     const real = await signIn(app, 'SALLY@acme.com', 'Sally')
-    expect((await real.post(`/api/invitations/${token}/accept`)).status).toBe(200)
-    expect((await real.get('/api/assigned-to-me')).json.items).toHaveLength(1)
+    expect((await real.api.invitations({ invitation: token }).accept.post()).status).toBe(200)
+    expect((await real.api['assigned-to-me'].get()).data?.items).toHaveLength(1)
   })
 
   test('the executive corrects the address; then the same link works for that address only', async () => {
     const { app, ada, sally } = await setUp()
-    const token = tokenOf((await ada.post(`/api/team-members/${sally.uuid}/invitations`)).json.url)
+    const token = tokenOf(
+      (await ada.api['team-members']({ uuid: sally.uuid }).invitations.post()).data!.url,
+    )
     const home = await signIn(app, 'sally.home@example.org', 'Sally')
-    expect((await home.post(`/api/invitations/${token}/accept`)).status).toBe(403)
+    expect((await home.api.invitations({ invitation: token }).accept.post()).status).toBe(403)
     expect(
-      (await ada.put(`/api/team-members/${sally.uuid}`, { email: 'sally.home@example.org' }))
+      (await ada.api['team-members']({ uuid: sally.uuid }).put({ email: 'sally.home@example.org' }))
         .status,
     ).toBe(200)
-    expect((await makeClient(app).get(`/api/invitations/${token}`)).json.sent_to).toBe(
+    expect((await makeClient(app).api.invitations({ invitation: token }).get()).data?.sent_to).toBe(
       's***@example.org',
     )
     const old = await signIn(app, 'sally@acme.com', 'Sally')
-    expect((await old.post(`/api/invitations/${token}/accept`)).status).toBe(403)
-    expect((await home.post(`/api/invitations/${token}/accept`)).status).toBe(200)
+    expect((await old.api.invitations({ invitation: token }).accept.post()).status).toBe(403)
+    expect((await home.api.invitations({ invitation: token }).accept.post()).status).toBe(200)
   })
 })
 
@@ -92,13 +100,13 @@ describe('invitation spam', () => {
   test('one member is e-mailed at most once an hour, however many links are made, two at once included', async () => {
     const { ada, sally, db } = await setUp(mailEnv())
     const results = await Promise.all([
-      ada.post(`/api/team-members/${sally.uuid}/invitations`),
-      ada.post(`/api/team-members/${sally.uuid}/invitations`),
+      ada.api['team-members']({ uuid: sally.uuid }).invitations.post(),
+      ada.api['team-members']({ uuid: sally.uuid }).invitations.post(),
     ])
     for (let i = 0; i < 3; i++)
-      results.push(await ada.post(`/api/team-members/${sally.uuid}/invitations`))
+      results.push(await ada.api['team-members']({ uuid: sally.uuid }).invitations.post())
     expect(results.map((r) => r.status)).toEqual([201, 201, 201, 201, 201])
-    expect(results.filter((r) => r.json.emailed)).toHaveLength(1)
+    expect(results.filter((r) => r.data?.emailed)).toHaveLength(1)
     expect(smtp.received).toHaveLength(1)
     expect(smtp.received[0].rcptTo).toEqual(['sally@acme.com'])
     // An hour later the next link is e-mailed again.
@@ -106,7 +114,9 @@ describe('invitation spam', () => {
       .update(teamMembers)
       .set({ invitation_emailed_at: new Date(Date.now() - 3_600_001).toISOString() })
       .where(eq(teamMembers.id, sally.id))
-    expect((await ada.post(`/api/team-members/${sally.uuid}/invitations`)).json.emailed).toBe(true)
+    expect(
+      (await ada.api['team-members']({ uuid: sally.uuid }).invitations.post()).data?.emailed,
+    ).toBe(true)
     expect(smtp.received).toHaveLength(2)
   })
 
@@ -115,33 +125,37 @@ describe('invitation spam', () => {
     const members = []
     for (let i = 0; i <= SENDS_PER_HOUR; i++)
       members.push(
-        (await ada.post('/api/team-members', { name: `M${i}`, email: `m${i}@outside.example` }))
-          .json,
+        (await ada.api['team-members'].post({ name: `M${i}`, email: `m${i}@outside.example` }))
+          .data!,
       )
     for (const m of members.slice(0, SENDS_PER_HOUR - 1))
-      expect((await ada.post(`/api/team-members/${m.uuid}/invitations`)).status).toBe(201)
+      expect((await ada.api['team-members']({ uuid: m.uuid }).invitations.post()).status).toBe(201)
     // The quota's last send goes to the twentieth member; then it is spent.
     const last = members[SENDS_PER_HOUR - 1]
-    expect((await ada.post(`/api/team-members/${last.uuid}/invitations`)).status).toBe(201)
+    expect((await ada.api['team-members']({ uuid: last.uuid }).invitations.post()).status).toBe(201)
     const before = await db.orm.select().from(invitations)
-    const over = await ada.post(`/api/team-members/${members[SENDS_PER_HOUR].uuid}/invitations`)
+    const over = await ada.api['team-members']({
+      uuid: members[SENDS_PER_HOUR].uuid,
+    }).invitations.post()
     expect(over.status).toBe(429)
-    expect(over.json.error).toMatch(/^Send limit reached/)
+    expect(over.error?.value).toEqual({ error: expect.stringMatching(/^Send limit reached/) })
     expect(await db.orm.select().from(invitations)).toEqual(before)
     expect(smtp.received).toHaveLength(SENDS_PER_HOUR)
     // A report Send that would e-mail is refused too: one quota for everything that sends.
-    await ada.put('/api/settings', { report_recipients: ['board@acme.com'] })
-    const report = (await ada.post('/api/reports', { week_start_date: '2026-11-16' })).json
-    expect((await ada.put(`/api/reports/${report.uuid}`, { is_submitted: true })).status).toBe(429)
+    await ada.api.settings.put({ report_recipients: ['board@acme.com'] })
+    const report = (await ada.api.reports.post({ week_start_date: '2026-11-16' })).data!
+    expect((await ada.api.reports({ uuid: report.uuid }).put({ is_submitted: true })).status).toBe(
+      429,
+    )
     // About 45 requests with e-mail: sized for PostgreSQL on a busy two-core machine.
   }, 60_000)
 
   test('without SMTP nothing is e-mailed and nothing is spent', async () => {
     const { ada, sally } = await setUp()
     for (let i = 0; i < SENDS_PER_HOUR + 2; i++) {
-      const res = await ada.post(`/api/team-members/${sally.uuid}/invitations`)
+      const res = await ada.api['team-members']({ uuid: sally.uuid }).invitations.post()
       expect(res.status).toBe(201)
-      expect(res.json.emailed).toBe(false)
+      expect(res.data?.emailed).toBe(false)
     }
     expect(smtp.received).toHaveLength(0)
   })
