@@ -1,6 +1,9 @@
 import { describe, expect, test } from 'bun:test'
 import { activityLog, users } from '../../db/schema'
-import { createTestApp, makeClient, signIn } from '../../test/helpers'
+import { type Client, createTestApp, makeClient, signIn } from '../../test/helpers'
+
+// Through the typed client (`client.api`): paths, bodies and answers are the routes' own types.
+// Bodies the types refuse (the bad-input cases) go by path, as a client without the types sends them.
 
 async function setup() {
   const ctx = await createTestApp({ ADMIN_EMAILS: 'root@example.com' })
@@ -10,32 +13,30 @@ async function setup() {
 }
 
 const ADMIN_GETS = [
-  '/api/admin/stats',
-  '/api/admin/users',
-  '/api/admin/onboarding-analytics',
-  '/api/admin/system-settings',
-  '/api/admin/activity-log',
+  (c: Client) => c.api.admin.stats.get(),
+  (c: Client) => c.api.admin.users.get(),
+  (c: Client) => c.api.admin['onboarding-analytics'].get(),
+  (c: Client) => c.api.admin['system-settings'].get(),
+  (c: Client) => c.api.admin['activity-log'].get(),
 ]
+const setSetting = (c: Client, key: string, setting_value: string) =>
+  c.api.admin['system-settings']({ key }).put({ setting_value })
 
 describe('admin access', () => {
   test('every admin route answers 403 to a signed-in non-admin and 401 without a session', async () => {
     const { app, ada } = await setup()
-    for (const path of ADMIN_GETS) {
-      expect(await ada.get(path)).toMatchObject({
-        status: 403,
-        json: { error: 'Admin access required' },
-      })
-      expect((await makeClient(app).get(path)).status).toBe(401)
+    for (const get of ADMIN_GETS) {
+      const res = await get(ada)
+      expect(res.status).toBe(403)
+      expect(res.error?.value).toEqual({ error: 'Admin access required' })
+      expect((await get(makeClient(app))).status).toBe(401)
     }
-    const put = await ada.put('/api/admin/system-settings/maintenance_mode', {
-      setting_value: 'true',
-    })
-    expect(put.status).toBe(403)
+    expect((await setSetting(ada, 'maintenance_mode', 'true')).status).toBe(403)
   })
 
   test('a non-admin’s refused setting change changes nothing', async () => {
     const { root, ada } = await setup()
-    await ada.put('/api/admin/system-settings/maintenance_mode', { setting_value: 'true' })
+    await setSetting(ada, 'maintenance_mode', 'true')
     const settings = (await root.api.admin['system-settings'].get()).data
     expect(settings?.find((s) => s.key === 'maintenance_mode')?.setting_value).toBe('false')
   })
@@ -44,8 +45,8 @@ describe('admin access', () => {
 describe('admin stats and users', () => {
   test('stats count users, active users, reports and the onboarding completion rate', async () => {
     const { root, ada, db } = await setup()
-    await ada.post('/api/reports', { week_start_date: '2026-11-16' })
-    await ada.put('/api/user-settings', { onboarding_complete: true })
+    await ada.api.reports.post({ week_start_date: '2026-11-16' })
+    await ada.api['user-settings'].put({ onboarding_complete: true })
     // A user who signed up long ago and has not been seen since is not active.
     const old = '2020-01-01T00:00:00.000Z'
     await db.orm.insert(users).values({
@@ -95,9 +96,9 @@ describe('admin stats and users', () => {
 describe('onboarding events and analytics', () => {
   test('any signed-in user records events; bad events are 400', async () => {
     const { ada, app } = await setup()
-    const res = await ada.post('/api/onboarding/events', { step: 'welcome', action: 'started' })
+    const res = await ada.api.onboarding.events.post({ step: 'welcome', action: 'started' })
     expect(res.status).toBe(201)
-    expect(res.json).toMatchObject({ step: 'welcome', action: 'started', duration_ms: null })
+    expect(res.data).toMatchObject({ step: 'welcome', action: 'started', duration_ms: null })
     for (const body of [
       {},
       { step: 'welcome', action: 'finished' },
@@ -109,7 +110,7 @@ describe('onboarding events and analytics', () => {
       expect(bad.json.error).toBeString()
     }
     expect(
-      (await makeClient(app).post('/api/onboarding/events', { step: 'welcome', action: 'started' }))
+      (await makeClient(app).api.onboarding.events.post({ step: 'welcome', action: 'started' }))
         .status,
     ).toBe(401)
   })
@@ -126,9 +127,9 @@ describe('onboarding events and analytics', () => {
       [root, 'sections', 'abandoned', null],
     ] as const
     for (const [client, step, action, duration_ms] of events)
-      await client.post('/api/onboarding/events', { step, action, duration_ms })
-    const res = await root.get('/api/admin/onboarding-analytics')
-    expect(res.json).toEqual({
+      await client.api.onboarding.events.post({ step, action, duration_ms })
+    const res = await root.api.admin['onboarding-analytics'].get()
+    expect(res.data).toEqual({
       totalSessions: 2,
       completionRate: 50,
       averageCompletionTime: 12,
@@ -143,7 +144,7 @@ describe('onboarding events and analytics', () => {
 
   test('no events gives zeros', async () => {
     const { root } = await setup()
-    expect((await root.get('/api/admin/onboarding-analytics')).json).toEqual({
+    expect((await root.api.admin['onboarding-analytics'].get()).data).toEqual({
       totalSessions: 0,
       completionRate: 0,
       averageCompletionTime: 0,
@@ -155,31 +156,25 @@ describe('onboarding events and analytics', () => {
 describe('system settings', () => {
   test('a seeded set of boolean, number and text settings, seeded once', async () => {
     const { root, db, config } = await setup()
-    const list = (await root.get('/api/admin/system-settings')).json
-    expect(list.map((s: { key: string; setting_type: string }) => [s.key, s.setting_type])).toEqual(
-      [
-        ['allow_new_signups', 'boolean'],
-        ['maintenance_mode', 'boolean'],
-        ['max_reports_per_user', 'number'],
-        ['support_email', 'text'],
-      ],
-    )
-    await root.put('/api/admin/system-settings/support_email', {
-      setting_value: 'help@cadence.test',
-    })
+    const list = (await root.api.admin['system-settings'].get()).data!
+    expect(list.map((s) => [s.key, s.setting_type])).toEqual([
+      ['allow_new_signups', 'boolean'],
+      ['maintenance_mode', 'boolean'],
+      ['max_reports_per_user', 'number'],
+      ['support_email', 'text'],
+    ])
+    await setSetting(root, 'support_email', 'help@cadence.test')
     // Building the app again on the same database keeps the edited value.
     const { createApp } = await import('../../app')
     createApp({ db, config })
-    const again = (await root.get('/api/admin/system-settings')).json
-    expect(again.find((s: { key: string }) => s.key === 'support_email').setting_value).toBe(
-      'help@cadence.test',
-    )
+    const again = (await root.api.admin['system-settings'].get()).data!
+    expect(again.find((s) => s.key === 'support_email')?.setting_value).toBe('help@cadence.test')
     expect(again).toHaveLength(4)
   })
 
   test('settings carry their fields: id, setting_key, setting_type, setting_value, description', async () => {
     const { root } = await setup()
-    const list = (await root.get('/api/admin/system-settings')).json
+    const list = (await root.api.admin['system-settings'].get()).data!
     for (const s of list) {
       expect(typeof s.id).toBe('number')
       expect(s.setting_key).toBe(s.key)
@@ -187,12 +182,10 @@ describe('system settings', () => {
       expect(['boolean', 'number', 'text']).toContain(s.setting_type)
       expect(typeof s.description).toBe('string')
     }
-    expect(new Set(list.map((s: { id: number }) => s.id)).size).toBe(list.length)
-    const put = await root.put('/api/admin/system-settings/support_email', {
-      setting_value: 'ops@cadence.test',
-    })
-    const before = list.find((s: { setting_key: string }) => s.setting_key === 'support_email')
-    expect(put.json).toMatchObject({
+    expect(new Set(list.map((s) => s.id)).size).toBe(list.length)
+    const put = await setSetting(root, 'support_email', 'ops@cadence.test')
+    const before = list.find((s) => s.setting_key === 'support_email')!
+    expect(put.data).toMatchObject({
       id: before.id,
       setting_key: 'support_email',
       setting_value: 'ops@cadence.test',
@@ -201,25 +194,28 @@ describe('system settings', () => {
 
   test('values are validated against the setting type', async () => {
     const { root } = await setup()
-    const put = (key: string, setting_value: unknown) =>
-      root.put(`/api/admin/system-settings/${key}`, { setting_value })
+    const put = (key: string, setting_value: string) => setSetting(root, key, setting_value)
     expect(await put('maintenance_mode', 'yes')).toMatchObject({
       status: 400,
-      json: { error: "setting_value must be 'true' or 'false'" },
+      error: { value: { error: "setting_value must be 'true' or 'false'" } },
     })
     expect(await put('max_reports_per_user', 'many')).toMatchObject({
       status: 400,
-      json: { error: 'setting_value must be a number' },
+      error: { value: { error: 'setting_value must be a number' } },
     })
-    expect((await put('maintenance_mode', true)).status).toBe(400)
+    // A boolean is not a text: the type refuses it, so it goes by path.
+    const typed = await root.put('/api/admin/system-settings/maintenance_mode', {
+      setting_value: true,
+    })
+    expect(typed.status).toBe(400)
     expect((await put('no_such_key', 'x')).status).toBe(404)
     expect(await put('maintenance_mode', 'true')).toMatchObject({
       status: 200,
-      json: { key: 'maintenance_mode', setting_value: 'true' },
+      data: { key: 'maintenance_mode', setting_value: 'true' },
     })
     expect(await put('max_reports_per_user', '100')).toMatchObject({
       status: 200,
-      json: { setting_value: '100' },
+      data: { setting_value: '100' },
     })
   })
 })
@@ -227,15 +223,12 @@ describe('system settings', () => {
 describe('activity log', () => {
   test('records sign-in, report create/submit/delete and settings changes, newest first', async () => {
     const { root, ada } = await setup()
-    const report = (await ada.post('/api/reports', { week_start_date: '2026-11-16' })).json
-    await ada.put(`/api/reports/${report.uuid}`, { is_submitted: true })
-    await ada.delete(`/api/reports/${report.uuid}`)
-    await ada.put('/api/user-settings', { weekly_start_day: 'sunday' })
-    await root.put('/api/admin/system-settings/maintenance_mode', { setting_value: 'true' })
-    const log = (await root.get('/api/admin/activity-log')).json as {
-      action: string
-      user_email: string
-    }[]
+    const report = (await ada.api.reports.post({ week_start_date: '2026-11-16' })).data!
+    await ada.api.reports({ uuid: report.uuid }).put({ is_submitted: true })
+    await ada.api.reports({ uuid: report.uuid }).delete()
+    await ada.api['user-settings'].put({ weekly_start_day: 'sunday' })
+    await setSetting(root, 'maintenance_mode', 'true')
+    const log = (await root.api.admin['activity-log'].get()).data!
     expect(log.map((e) => e.action)).toEqual([
       'system_setting_updated',
       'settings_updated',
@@ -246,7 +239,8 @@ describe('activity log', () => {
       'sign_in',
     ])
     expect(log[1].user_email).toBe('ada@example.com')
-    expect((await root.get('/api/admin/activity-log?limit=2')).json).toHaveLength(2)
-    expect((await root.get('/api/admin/activity-log?limit=0')).status).toBe(400)
+    const limited = (limit: number) => root.api.admin['activity-log'].get({ query: { limit } })
+    expect((await limited(2)).data).toHaveLength(2)
+    expect((await limited(0)).status).toBe(400)
   })
 })
