@@ -33,8 +33,17 @@ export const NotFound: Story = {
   args: { project: null },
   play: async ({ canvas }) => expect(canvas.getByText('Project not found')).toBeInTheDocument(),
 }
+/** GET /api/projects/analytics for the four activity cards after the portfolio. */
+const analytics = {
+  total_active_projects: 4,
+  total_recent_activity: 63,
+  total_tasks_last_30_days: 21,
+}
+
 export const Overview: Story = {
-  render: () => <ProjectsOverviewView portfolio={portfolio} onAddProject={fn()} />,
+  render: () => (
+    <ProjectsOverviewView portfolio={portfolio} analytics={analytics} onAddProject={fn()} />
+  ),
   play: async ({ canvas }) => {
     const list = within(canvas.getByRole('list', { name: 'Active projects, worst first' }))
     const rows = list.getAllByRole('listitem')
@@ -59,9 +68,18 @@ export const Overview: Story = {
         '4 active projects · 1 off track · 1 at risk · 1 without an update for 3 weeks or more',
       ),
     ).toBeVisible()
-    // No activity totals.
-    await expect(canvas.queryByText('Updates (30 days)')).toBeNull()
+    // No per-project update counts; the four activity cards come after the portfolio.
     await expect(canvas.queryByText(/\d+ updates$/)).toBeNull()
+    const activity = within(canvas.getByRole('region', { name: 'Activity' }))
+    await expect(activity.getByText('Updates (30 days)')).toBeVisible()
+    await expect(activity.getByText('63')).toBeVisible()
+    await expect(activity.getByText('Avg per Project')).toBeVisible()
+    await expect(activity.getByText('16')).toBeVisible()
+    const portfolioList = canvas.getByRole('list', { name: 'Active projects, worst first' })
+    await expect(
+      portfolioList.compareDocumentPosition(activity.getByText('Active Projects')) &
+        Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy()
   },
 }
 export const OverviewEmpty: Story = {
@@ -117,7 +135,7 @@ export const OverviewLongContent: Story = {
   },
 }
 export const OverviewMobile: Story = {
-  render: () => <ProjectsOverviewView portfolio={portfolio} />,
+  render: () => <ProjectsOverviewView portfolio={portfolio} analytics={analytics} />,
   globals: { viewport: { value: 'mobile', isRotated: false } },
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('link', { name: 'Atlas' })).toBeVisible()
@@ -125,7 +143,7 @@ export const OverviewMobile: Story = {
   },
 }
 export const OverviewDark: Story = {
-  render: () => <ProjectsOverviewView portfolio={portfolio} />,
+  render: () => <ProjectsOverviewView portfolio={portfolio} analytics={analytics} />,
   globals: { theme: 'dark' },
   play: async ({ canvas }) => {
     await expect(document.documentElement).toHaveAttribute('data-theme', 'dark')

@@ -194,7 +194,7 @@ describe('settings and projects', () => {
       expect(health.status).toBe(200)
 
       // The portfolio: worst first (at risk, then never updated, then the rest), each with its
-      // health, why, last update and items; no activity totals.
+      // health, why, last update and items; the product's four activity cards come after it.
       await page.goto(`${base}/projects`)
       await page.getByRole('heading', { name: 'Projects', level: 1 }).waitFor()
       const portfolio = page.getByRole('list', { name: 'Active projects, worst first' })
@@ -207,7 +207,9 @@ describe('settings and projects', () => {
       await apollo.getByText('Pricing slipped a week').waitFor()
       await apollo.getByText(`Week of ${shortDate(monday(0))}`).waitFor()
       await apollo.getByText('2 open · 0 done').waitFor()
-      expect(await page.getByText('Updates (30 days)').count()).toBe(0)
+      const activity = page.getByRole('region', { name: 'Activity' })
+      await activity.getByText('Updates (30 days)').waitFor()
+      await activity.getByText('Avg per Project').waitFor()
       await page.getByRole('link', { name: 'Apollo' }).click()
       await page.waitForURL(`${base}/projects/${projects.Apollo.uuid}`)
       await page.getByRole('heading', { name: 'Apollo', level: 1 }).waitFor()

@@ -2,12 +2,13 @@ import { PageSkeleton } from '@cadence/ui'
 import { useEffect } from 'react'
 import { useProjects } from '../state/cache'
 import { setDialog } from '../state/dialogs'
-import { loadPortfolio, useProjectPortfolio } from '../state/projects'
+import { loadPortfolio, useProjectAnalytics, useProjectPortfolio } from '../state/projects'
 import { ProjectsOverviewView } from './views'
 
 /** `/projects`: the active projects as a portfolio, worst health first. */
 function ProjectsOverviewPage() {
   const portfolio = useProjectPortfolio()
+  const analytics = useProjectAnalytics()
   // Asked again whenever the projects change (added, renamed, archived from anywhere).
   const projects = useProjects().data
   useEffect(() => {
@@ -18,6 +19,7 @@ function ProjectsOverviewPage() {
   return (
     <ProjectsOverviewView
       portfolio={portfolio.data ?? []}
+      analytics={analytics ?? undefined}
       onAddProject={() => setDialog('addProject', true)}
     />
   )

@@ -14,6 +14,9 @@ const projectUpdates = createResource((uuid: string) =>
 /** /projects as a portfolio: each active project's health, trend, owner and last update. */
 const projectPortfolio = createResource(() => call(api.api.projects.portfolio.get()))
 
+/** The overview's activity cards (30-day totals), shown after the portfolio. */
+const projectAnalytics = createResource(() => call(api.api.projects.analytics.get()))
+
 /** The project page: the project from the cached list, then its updates. */
 async function loadProjectPage(uuid: string) {
   try {
@@ -27,10 +30,14 @@ async function loadProjectPage(uuid: string) {
 onCacheReset(() => {
   projectUpdates.reset()
   projectPortfolio.reset()
+  projectAnalytics.reset()
 })
 
 async function loadPortfolio() {
-  await projectPortfolio.reload().catch((error) => console.error(error))
+  await Promise.all([
+    projectPortfolio.reload().catch((error) => console.error(error)),
+    projectAnalytics.reload().catch((error) => console.error(error)),
+  ])
 }
 
 async function addProject(name: string): Promise<Project | null> {
@@ -172,6 +179,7 @@ function useProjectPage(uuid: string) {
 }
 
 const useProjectPortfolio = () => useResource(projectPortfolio)
+const useProjectAnalytics = () => useResource(projectAnalytics).data
 
 export {
   addProject,
@@ -184,6 +192,7 @@ export {
   renameProject,
   setProjectStatus,
   setProjectsStatus,
+  useProjectAnalytics,
   useProjectPage,
   useProjectPortfolio,
 }

@@ -2,12 +2,14 @@ import { HealthTimeline } from '../components/project-health'
 import { WeekChangeCounts } from '../components/since-last-week'
 import { formatDate } from '../lib/dates'
 import { Button } from '../primitives/button'
+import { StatCard } from '../primitives/card'
 import { EmptyState } from '../primitives/empty-state'
 import { Link } from '../primitives/link'
 import { PageSkeleton } from '../primitives/skeleton'
 import type {
   PortfolioProject,
   Project,
+  ProjectAnalytics,
   ProjectHealthWeek,
   ProjectUpdate,
   ProjectWeekChanges,
@@ -72,6 +74,8 @@ export function ProjectView({ project, updates, loading, weekChanges, health }: 
 export type ProjectsOverviewViewProps = {
   /** GET /api/projects/portfolio: active projects, worst health first. */
   portfolio: PortfolioProject[]
+  /** GET /api/projects/analytics: the four activity cards, after the portfolio (absent while loading). */
+  analytics?: ProjectAnalytics
   loading?: boolean
   /** The empty state's next step: opens 'Add New Project'. */
   onAddProject?: () => void
@@ -83,6 +87,7 @@ export type ProjectsOverviewViewProps = {
  */
 export function ProjectsOverviewView({
   portfolio,
+  analytics,
   loading,
   onAddProject,
 }: ProjectsOverviewViewProps) {
@@ -123,6 +128,31 @@ export function ProjectsOverviewView({
           </ul>
         </>
       )}
+      {analytics ? <ActivityCards analytics={analytics} /> : null}
     </div>
+  )
+}
+
+/**
+ * The overview's four activity cards: kept (the product names them) but after the portfolio and
+ * quiet, since health, not the number of updates, is what an executive reads first.
+ */
+function ActivityCards({ analytics }: { analytics: ProjectAnalytics }) {
+  const n = analytics.total_active_projects
+  return (
+    <section className="cad-portfolio__activity" aria-labelledby="cad-portfolio-activity">
+      <h2 id="cad-portfolio-activity" className="cad-portfolio__activity-title">
+        Activity
+      </h2>
+      <div className="cad-screen__stats">
+        <StatCard label="Active Projects" value={n} />
+        <StatCard label="Updates (30 days)" value={analytics.total_recent_activity} />
+        <StatCard label="Tasks (30 days)" value={analytics.total_tasks_last_30_days} />
+        <StatCard
+          label="Avg per Project"
+          value={n ? Math.round(analytics.total_recent_activity / n) : 0}
+        />
+      </div>
+    </section>
   )
 }
