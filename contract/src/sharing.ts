@@ -179,10 +179,10 @@ export const SharedBrief = t.Object({
   organisation_name: t.Nullable(t.String()),
   sections: t.Array(SharedSection),
   project_health: t.Array(ProjectHealth),
-  /** 'Since last week' as it was when the brief was made (absent in editions frozen before). */
-  since_last_week: t.Optional(BriefSinceLastWeek),
   /** Decided this week: decisions dated in the report's week (absent in editions frozen before). */
   decisions: t.Optional(t.Array(BriefDecision)),
+  /** 'Since last week' as it was when the brief was made (absent in editions frozen before). */
+  since_last_week: t.Optional(BriefSinceLastWeek),
   /** The asks of the readers, listed after the health table (absent in briefs frozen before asks). */
   asks: t.Optional(t.Array(BriefAsk)),
   /** The report's metrics with their trend (absent in editions frozen before metrics existed). */

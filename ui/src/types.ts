@@ -35,7 +35,6 @@ export type {
   MetricFlag,
   MetricPoint,
   NudgeStatus,
-  NudgeStatus,
   OnboardingAnalytics,
   PortfolioProject,
   ProjectAnalytics,

@@ -49,10 +49,10 @@ export async function buildBrief(ctx: AppContext, report: Report) {
       })),
     })),
     project_health: await reportProjectHealth(ctx.db, report),
-    since_last_week: await sinceLastWeek(ctx, report),
     decisions: await decisionsOfWeek(ctx.db, report),
-    metrics: await reportMetrics(ctx.db, report),
+    since_last_week: await sinceLastWeek(ctx, report),
     asks: await briefAsks(ctx, report),
+    metrics: await reportMetrics(ctx.db, report),
   }
 }
 
