@@ -5,6 +5,8 @@
 // through both land exactly once, logout on one ends the session everywhere, and a SIGKILL of one
 // loses no acknowledged write.
 import { afterAll, describe, expect, test } from 'bun:test'
+import { treaty } from '@elysiajs/eden'
+import type { App } from '../app'
 import { testEngine } from '../test/engines'
 import { instanceRunner, signInAcross } from '../test/instances'
 
@@ -16,65 +18,61 @@ describe(`two instances on one ${testEngine() === 'pg' ? 'PostgreSQL' : 'SQLite'
   test('behave as one: sessions, reads after writes, writes once, logout everywhere, SIGKILL', async () => {
     const { a, b, publicUrl } = await twoInstances()
     const cookie = await signInAcross(a.base, b.base, publicUrl, 'ada@example.com')
-    const headers = { cookie, 'content-type': 'application/json', origin: publicUrl }
-    const get = (base: string, path: string, extra: Record<string, string> = {}) =>
-      fetch(`${base}${path}`, { headers: { cookie, ...extra } })
-    const post = (base: string, path: string, body: unknown) =>
-      fetch(`${base}${path}`, { method: 'POST', headers, body: JSON.stringify(body) })
+    // The typed client over HTTP to each instance, with the session and this deployment's Origin.
+    const over = (base: string, session = cookie) =>
+      treaty<App>(base, { parseDate: false, headers: { cookie: session, origin: publicUrl } }).api
+    const [onA, onB] = [over(a.base), over(b.base)]
 
     // The session made through B is valid on A.
-    const me = await get(a.base, '/api/users/me')
+    const me = await onA.users.me.get()
     expect(me.status).toBe(200)
-    expect(((await me.json()) as { email: string }).email).toBe('ada@example.com')
+    expect(me.data?.email).toBe('ada@example.com')
 
     // Read after write, across instances, including a revalidation with the old ETag.
-    const first = await get(b.base, '/api/projects')
+    const first = await onB.projects.get()
     expect(first.status).toBe(200)
-    const etag = first.headers.get('etag') as string
+    const etag = first.response.headers.get('etag') as string
     expect(etag).toBeTruthy()
-    expect((await get(b.base, '/api/projects', { 'if-none-match': etag })).status).toBe(304)
-    expect((await post(a.base, '/api/projects', { name: 'Apollo' })).status).toBeLessThan(300)
-    const after = await get(b.base, '/api/projects', { 'if-none-match': etag })
+    const revalidate = () => onB.projects.get({ headers: { 'if-none-match': etag } })
+    expect((await revalidate()).status).toBe(304)
+    expect((await onA.projects.post({ name: 'Apollo' })).status).toBeLessThan(300)
+    const after = await revalidate()
     expect(after.status).toBe(200)
-    expect(((await after.json()) as Array<{ name: string }>).map((p) => p.name)).toEqual(['Apollo'])
+    expect(after.data?.map((p) => p.name)).toEqual(['Apollo'])
 
     // Concurrent writes through both land exactly once each.
     const names = Array.from({ length: 40 }, (_, i) => `Project ${String(i).padStart(2, '0')}`)
     const created = await Promise.all(
-      names.map((name, i) => post(i % 2 ? a.base : b.base, '/api/projects', { name })),
+      names.map((name, i) => (i % 2 ? onA : onB).projects.post({ name })),
     )
     expect(created.every((r) => r.status === 200 || r.status === 201)).toBe(true)
-    for (const base of [a.base, b.base]) {
-      const list = (await (await get(base, '/api/projects')).json()) as Array<{ name: string }>
+    for (const on of [onA, onB]) {
+      const list = (await on.projects.get()).data!
       expect(list.map((p) => p.name).sort()).toEqual(['Apollo', ...names].sort())
     }
 
     // Logout on one instance ends the session on every instance.
     const bob = await signInAcross(b.base, a.base, publicUrl, 'bob@example.com')
-    expect((await fetch(`${b.base}/api/users/me`, { headers: { cookie: bob } })).status).toBe(200)
-    const logout = await fetch(`${a.base}/api/logout`, {
-      headers: { cookie: bob, origin: publicUrl },
-    })
+    expect((await over(b.base, bob).users.me.get()).status).toBe(200)
+    const logout = await over(a.base, bob).logout.get()
     expect(logout.status).toBe(200)
-    expect((await fetch(`${b.base}/api/users/me`, { headers: { cookie: bob } })).status).toBe(401)
-    expect((await fetch(`${a.base}/api/users/me`, { headers: { cookie: bob } })).status).toBe(401)
+    expect((await over(b.base, bob).users.me.get()).status).toBe(401)
+    expect((await over(a.base, bob).users.me.get()).status).toBe(401)
 
     // A SIGKILL of one instance loses no write it acknowledged; the other keeps serving.
-    const templates = await post(a.base, '/api/section-templates', { name: 'Tasks', type: 'tasks' })
+    const templates = await onA['section-templates'].post({ name: 'Tasks', type: 'tasks' })
     expect(templates.status).toBeLessThan(300)
-    const report = (await (
-      await post(a.base, '/api/reports', { week_start_date: '2026-11-23' })
-    ).json()) as { uuid: string; sections: Array<{ id: number }> }
+    const report = (await onA.reports.post({ week_start_date: '2026-11-23' })).data!
     const acknowledged = new Set<number>()
     let stop = false
     const writer = async (n: number) => {
       while (!stop) {
         try {
-          const res = await post(b.base, '/api/section-items', {
+          const res = await onB['section-items'].post({
             section_id: report.sections[0].id,
             content: `write ${n}`,
           })
-          if (res.ok) acknowledged.add(((await res.json()) as { id: number }).id)
+          if (res.data) acknowledged.add(res.data.id)
         } catch {
           return
         }
@@ -87,11 +85,9 @@ describe(`two instances on one ${testEngine() === 'pg' ? 'PostgreSQL' : 'SQLite'
     stop = true
     await Promise.all(writers)
     expect(acknowledged.size).toBeGreaterThan(5)
-    const full = (await (await get(a.base, `/api/reports/${report.uuid}`)).json()) as {
-      sections: Array<{ items: Array<{ id: number }> }>
-    }
+    const full = (await onA.reports({ uuid: report.uuid }).get()).data!
     const present = new Set(full.sections[0].items.map((i) => i.id))
     for (const id of acknowledged) expect(present.has(id)).toBe(true)
-    expect((await get(a.base, '/api/health')).status).toBe(200)
+    expect((await onA.health.get()).status).toBe(200)
   }, 90_000)
 })
