@@ -7,6 +7,8 @@ import { afterAll, describe, expect, test } from 'bun:test'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { treaty } from '@elysiajs/eden'
+import type { App } from '../app'
 import { backup } from '../scripts/backup'
 import { freePort, httpSignIn, waitForServer } from '../test/http'
 
@@ -40,20 +42,13 @@ describe('crash safety', () => {
       const server = start(port)
       await waitForServer(base)
       const cookie = await httpSignIn(base, 'crash@example.com')
-      const headers = { cookie, 'content-type': 'application/json', origin: base }
-      if (round === 0) {
-        await fetch(`${base}/api/section-templates`, {
-          method: 'POST',
-          headers,
-          body: JSON.stringify({ name: 'Tasks', type: 'tasks' }),
-        })
-      }
-      const first = await fetch(`${base}/api/reports`, {
-        method: 'POST',
-        headers,
-        body: JSON.stringify({ week_start_date: `2025-01-${String(6 + round).padStart(2, '0')}` }),
+      // The typed client over HTTP to the server process, with the session and its Origin.
+      const api = treaty<App>(base, { parseDate: false, headers: { cookie, origin: base } }).api
+      if (round === 0) await api['section-templates'].post({ name: 'Tasks', type: 'tasks' })
+      const first = await api.reports.post({
+        week_start_date: `2025-01-${String(6 + round).padStart(2, '0')}`,
       })
-      const report = (await first.json()) as { uuid: string; sections: Array<{ id: number }> }
+      const report = first.data!
       acknowledgedReports.add(report.uuid)
       let stop = false
       const client = async (n: number) => {
@@ -62,22 +57,14 @@ describe('crash safety', () => {
             if (n === 0) {
               week++
               const d = new Date(Date.UTC(2030, 0, 7 + week * 7)).toISOString().slice(0, 10)
-              const res = await fetch(`${base}/api/reports`, {
-                method: 'POST',
-                headers,
-                body: JSON.stringify({ week_start_date: d }),
-              })
-              if (res.ok) acknowledgedReports.add(((await res.json()) as { uuid: string }).uuid)
+              const res = await api.reports.post({ week_start_date: d })
+              if (res.data) acknowledgedReports.add(res.data.uuid)
             } else {
-              const res = await fetch(`${base}/api/section-items`, {
-                method: 'POST',
-                headers,
-                body: JSON.stringify({
-                  section_id: report.sections[0].id,
-                  content: `write ${round}-${n}`,
-                }),
+              const res = await api['section-items'].post({
+                section_id: report.sections[0].id,
+                content: `write ${round}-${n}`,
               })
-              if (res.ok) acknowledgedItems.add(((await res.json()) as { id: number }).id)
+              if (res.data) acknowledgedItems.add(res.data.id)
             }
           } catch {
             return
