@@ -6,9 +6,10 @@ import { type Client, createTestApp, signIn } from '../../test/helpers'
 const THIS_WEEK = weekStart(isoDate(), 'monday')
 const tokenOf = (url: string, part: string) => url.split(part)[1]
 
+// Through the typed client (`client.api`): paths, bodies and answers are the routes' own types.
+type Health = 'on_track' | 'at_risk' | 'off_track'
 type Row = {
   project_name: string
-  health: string | null
   team_signals?: { team_member_name: string; health: string; note: string | null }[]
 }
 const NONE = { Apollo: undefined, Vega: undefined, Zephyr: undefined }
@@ -19,27 +20,29 @@ const signals = (rows: Row[]) =>
 async function reportWith(
   who: Client,
   week: string,
-  health: Record<string, [string, string?]>,
+  health: Record<string, [Health, string?]>,
   send = false,
 ) {
-  await who.post('/api/section-templates', { name: 'Highlights', type: 'standard' })
-  const report = (await who.post('/api/reports', { week_start_date: week, carry_over: false })).json
+  await who.api['section-templates'].post({ name: 'Highlights', type: 'standard' })
+  const report = (await who.api.reports.post({ week_start_date: week, carry_over: false })).data!
   for (const [name, [value, note]] of Object.entries(health)) {
-    const project = (await who.post('/api/projects', { name })).json
-    await who.post('/api/section-items', {
+    const project = (await who.api.projects.post({ name })).data!
+    await who.api['section-items'].post({
       section_id: report.sections[0].id,
       content: `Work on ${name}`,
       project_id: project.id,
     })
-    const set = await who.put(`/api/reports/${report.uuid}/project-health/${project.uuid}`, {
-      health: value,
-      note,
-    })
+    const set = await who.api
+      .reports({ uuid: report.uuid })
+      ['project-health']({ project_uuid: project.uuid })
+      .put({ health: value, note })
     expect(set.status).toBe(200)
   }
   if (send)
-    expect((await who.put(`/api/reports/${report.uuid}`, { is_submitted: true })).status).toBe(200)
-  return report as { uuid: string; sections: { id: number }[] }
+    expect((await who.api.reports({ uuid: report.uuid }).put({ is_submitted: true })).status).toBe(
+      200,
+    )
+  return report
 }
 
 /**
@@ -57,18 +60,18 @@ async function setUp() {
     Zephyr: ['on_track'],
     Vega: ['at_risk'],
   })
-  const tomCard = (await ada.post('/api/team-members', { name: 'Tom', email: 'tom@example.com' }))
-    .json
-  await ada.post('/api/team-members', { name: 'Eve', email: 'eve@example.com' })
-  const invitation = (await ada.post(`/api/team-members/${tomCard.uuid}/invitations`)).json
-  expect(
-    (await tom.post(`/api/invitations/${tokenOf(invitation.url, '/invite/')}/accept`)).status,
-  ).toBe(200)
+  const tomCard = (await ada.api['team-members'].post({ name: 'Tom', email: 'tom@example.com' }))
+    .data!
+  await ada.api['team-members'].post({ name: 'Eve', email: 'eve@example.com' })
+  const invitation = (await ada.api['team-members']({ uuid: tomCard.uuid }).invitations.post())
+    .data!
+  const token = tokenOf(invitation.url, '/invite/')
+  expect((await tom.api.invitations({ invitation: token }).accept.post()).status).toBe(200)
   return { app, ada, tom, eve, bob, mine, tomCard }
 }
 
 const healthOf = async (who: Client, uuid: string) =>
-  (await who.get(`/api/reports/${uuid}`)).json.project_health as Row[]
+  (await who.api.reports({ uuid }).get()).data!.project_health
 
 describe('mismatched health: a linked member calls a project worse than the executive', () => {
   test("only a linked member's SENT report, only a worse health, matched by name in any case", async () => {
@@ -89,7 +92,9 @@ describe('mismatched health: a linked member calls a project worse than the exec
     expect(signals(await healthOf(ada, mine.uuid))).toEqual(NONE)
 
     // Tom sends: his at-risk Apollo shows on Ada's table (her cached answer is not stale).
-    expect((await tom.put(`/api/reports/${toms.uuid}`, { is_submitted: true })).status).toBe(200)
+    expect((await tom.api.reports({ uuid: toms.uuid }).put({ is_submitted: true })).status).toBe(
+      200,
+    )
     expect(signals(await healthOf(ada, mine.uuid))).toEqual({
       Apollo: [{ team_member_name: 'Tom', health: 'at_risk', note: 'vendor slipped' }],
       Vega: undefined,
@@ -100,13 +105,18 @@ describe('mismatched health: a linked member calls a project worse than the exec
   test("the health PUT answers the row with its signals; Ada's worse health silences it", async () => {
     const { ada, tom, mine } = await setUp()
     await reportWith(tom, THIS_WEEK, { Apollo: ['at_risk', 'vendor slipped'] }, true)
-    const apollo = (await healthOf(ada, mine.uuid)).find((r) => r.project_name === 'Apollo') as Row
-    const uuid = (apollo as unknown as { project_uuid: string }).project_uuid
-    const put = (health: string) =>
-      ada.put(`/api/reports/${mine.uuid}/project-health/${uuid}`, { health })
-    expect((await put('off_track')).json.team_signals).toBeUndefined()
-    expect((await put('at_risk')).json.team_signals).toBeUndefined()
-    expect((await put('on_track')).json.team_signals).toEqual([
+    const apollo = (await healthOf(ada, mine.uuid)).find((r) => r.project_name === 'Apollo')!
+    const put = async (health: Health) => {
+      const res = await ada.api
+        .reports({ uuid: mine.uuid })
+        ['project-health']({ project_uuid: apollo.project_uuid })
+        .put({ health })
+      expect(res.status).toBe(200)
+      return res.data!
+    }
+    expect((await put('off_track')).team_signals).toBeUndefined()
+    expect((await put('at_risk')).team_signals).toBeUndefined()
+    expect((await put('on_track')).team_signals).toEqual([
       { team_member_name: 'Tom', health: 'at_risk', note: 'vendor slipped' },
     ])
   })
@@ -116,20 +126,20 @@ describe('mismatched health: a linked member calls a project worse than the exec
     await reportWith(tom, addDays(THIS_WEEK, -7), { Apollo: ['off_track', 'last week'] }, true)
     expect(signals(await healthOf(ada, mine.uuid)).Apollo).toBeUndefined()
     // This week's report, sent: health carried from last week is what it gives.
-    const week = (await tom.post('/api/reports', { week_start_date: THIS_WEEK })).json
-    const project = (await tom.get('/api/projects')).json.find(
-      (p: { name: string }) => p.name === 'Apollo',
-    )
-    await tom.post('/api/section-items', {
+    const week = (await tom.api.reports.post({ week_start_date: THIS_WEEK })).data!
+    const project = (await tom.api.projects.get()).data!.find((p) => p.name === 'Apollo')!
+    await tom.api['section-items'].post({
       section_id: week.sections[0].id,
       content: 'Still on Apollo',
       project_id: project.id,
     })
-    expect((await tom.put(`/api/reports/${week.uuid}`, { is_submitted: true })).status).toBe(200)
+    expect((await tom.api.reports({ uuid: week.uuid }).put({ is_submitted: true })).status).toBe(
+      200,
+    )
     expect(signals(await healthOf(ada, mine.uuid)).Apollo).toEqual([
       { team_member_name: 'Tom', health: 'off_track', note: null },
     ])
-    expect((await ada.delete(`/api/team-members/${tomCard.uuid}/link`)).status).toBe(200)
+    expect((await ada.api['team-members']({ uuid: tomCard.uuid }).link.delete()).status).toBe(200)
     expect(signals(await healthOf(ada, mine.uuid)).Apollo).toBeUndefined()
   })
 
@@ -140,17 +150,19 @@ describe('mismatched health: a linked member calls a project worse than the exec
     // Tom's own report: Ada's health is not his signal (he is not her executive).
     expect(signals(await healthOf(tom, toms.uuid)).Apollo).toBeUndefined()
     // Bob (Tom on his team but not linked) and anyone else: Ada's report is not theirs.
-    await bob.post('/api/team-members', { name: 'Tom', email: 'tom@example.com' })
-    expect((await bob.get(`/api/reports/${mine.uuid}`)).status).toBe(404)
-    expect((await tom.get(`/api/reports/${mine.uuid}`)).status).toBe(404)
+    await bob.api['team-members'].post({ name: 'Tom', email: 'tom@example.com' })
+    expect((await bob.api.reports({ uuid: mine.uuid }).get()).status).toBe(404)
+    expect((await tom.api.reports({ uuid: mine.uuid }).get()).status).toBe(404)
     // The brief readers get (shared page, Team updates) carries no team signal.
-    const share = (await ada.post(`/api/reports/${mine.uuid}/shares`, { expires_in_days: 7 })).json
-    const shared = await bob.get(`/api/shared/${tokenOf(share.url, '/r/')}`)
+    const share = (await ada.api.reports({ uuid: mine.uuid }).shares.post({ expires_in_days: 7 }))
+      .data!
+    const shared = await bob.api.shared({ token: tokenOf(share.url, '/r/') }).get()
     expect(shared.status).toBe(200)
-    for (const row of shared.json.report.project_health)
+    for (const row of shared.data!.report.project_health)
       expect(row).not.toHaveProperty('team_signals')
-    const updates = (await ada.get(`/api/team-updates?week=${THIS_WEEK}`)).json.updates
-    for (const row of updates[0].report.project_health)
+    const updates = (await ada.api['team-updates'].get({ query: { week: THIS_WEEK } })).data!
+      .updates
+    for (const row of updates[0].report!.project_health)
       expect(row).not.toHaveProperty('team_signals')
   })
 })
