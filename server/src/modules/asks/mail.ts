@@ -23,7 +23,7 @@ export function asksText(asks: BriefAsk[] | undefined): string[] {
 export function asksHtml(
   asks: BriefAsk[] | undefined,
   style: { h3: string; small: string },
-  escape: (text: string) => string,
+  esc: (text: string) => string,
 ): string[] {
   if (!asks?.length) return []
   return [
@@ -31,8 +31,8 @@ export function asksHtml(
     '<ol style="margin:0 0 8px;padding-left:20px">',
     ...asks.map(
       (a) =>
-        `<li style="margin:0 0 4px">${escape(a.content)}${
-          a.project_name ? ` <small style="${style.small}">${escape(a.project_name)}</small>` : ''
+        `<li style="margin:0 0 4px">${esc(a.content)}${
+          a.project_name ? ` <small style="${style.small}">${esc(a.project_name)}</small>` : ''
         }</li>`,
     ),
     '</ol>',
