@@ -22,16 +22,24 @@ const manifestPath = join(dist, '.vite', 'manifest.json')
 const ROUTES: { name: string; modules: string[]; jsBudget: number }[] = [
   { name: 'landing /', modules: ['src/routes/landing.tsx'], jsBudget: 90 * KB },
   {
-    name: 'dashboard (signed in)',
-    // The search dialog loads on first use; the tour is counted, a first sign-in shows it.
+    name: 'dashboard (signed in, returning user)',
+    // The shell and the dashboard. Loaded on first use, not counted: the search dialog, the
+    // new report/project/team member dialogs (routes/app-dialogs.tsx), the reports/projects/team
+    // sidebar (routes/app-sidebar.tsx; detail pages and ?sidebar= only) and the tour.
+    // 189.0 KB when all of that was on this path and the tour was counted here; now about 166 KB.
+    modules: ['src/routes/signed-in.tsx', 'src/routes/dashboard.tsx'],
+    jsBudget: 175 * KB,
+  },
+  {
+    name: 'dashboard (first sign-in, with the tour)',
+    // The tour shows on a first sign-in only. About 187 KB, 16 KB of it dnd-kit for the tour's
+    // section-order step (ui's onboarding-tour-step-body imports SortableList statically);
+    // loading that step lazily inside ui is the next saving. Not raised.
     modules: [
       'src/routes/signed-in.tsx',
       'src/routes/dashboard.tsx',
       'src/routes/onboarding-layer.tsx',
     ],
-    // 180 KB until the dashboard said what needs the user (health strip, assignees, Waiting on)
-    // and the shell kept focus and the search shortcut's keys: 178.4 → 185.1 KB. Raised once,
-    // on purpose; the next growth pays for itself (lazy-load the tour for returning users).
     jsBudget: 190 * KB,
   },
 ]

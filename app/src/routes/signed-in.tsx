@@ -1,27 +1,14 @@
-import {
-  AddProjectDialog,
-  AddTeamMemberDialog,
-  AppShell,
-  CreateReportDialog,
-  PageSkeleton,
-  Sidebar,
-  SyncStatus,
-  Toaster,
-  UpdateBanner,
-} from '@cadence/ui'
+import { AppShell, PageSkeleton, SyncStatus, Toaster, UpdateBanner } from '@cadence/ui'
 import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react'
 import { Redirect, Route, Switch, useLocation, useSearch } from 'wouter'
 import { useOutbox } from '../offline/fetch'
 import { checkAdmin, logout, useAuth } from '../state/auth'
-import { cache, useProjects, useReports, useSettings, useTeamMembers } from '../state/cache'
-import { setDialog, useDialogs } from '../state/dialogs'
+import { cache, useSettings } from '../state/cache'
+import { useDialogs } from '../state/dialogs'
 import { syncOnboarding, useOnboarding } from '../state/onboarding'
-import { addProject } from '../state/projects'
 import { applyUpdate, dismissUpdate, usePwa } from '../state/pwa'
 import { loadQuestionBadges, useQuestionBadges } from '../state/question-badges'
-import { createReport } from '../state/reports'
 import { openSearch, useSearchOpen } from '../state/search'
-import { addTeamMember } from '../state/team-members'
 import { dismissToast, useToasts } from '../state/toasts'
 import { lazyRoute } from './lazy-route'
 import { activeNav, type SidebarTab, sidebarTab } from './nav'
@@ -50,6 +37,10 @@ const AdminPage = lazy(() => import('./admin'))
 const NotFoundPage = lazy(() => import('./not-found'))
 const SearchLayer = lazy(() => import('./search-layer'))
 const OnboardingLayer = lazy(() => import('./onboarding-layer'))
+// The app-wide dialogs load when one first opens, then stay mounted for their close animation.
+const AppDialogs = lazy(() => import('./app-dialogs'))
+// The reports/projects/team sidebar shows on detail pages and with ?sidebar=, not on the dashboard.
+const AppSidebar = lazy(() => import('./app-sidebar'))
 
 const SMALL_SCREEN = '(max-width: 767px)'
 
@@ -65,84 +56,6 @@ function useSmallScreen() {
   )
 }
 
-function AppSidebar({ tab, activeUuid }: { tab: SidebarTab; activeUuid?: string }) {
-  const [location, navigate] = useLocation()
-  const questions = useQuestionBadges()
-  const reports = useReports()
-  const projects = useProjects()
-  const members = useTeamMembers()
-  const settings = useSettings()
-  const changeTab = (next: SidebarTab) => {
-    const path = location.startsWith('/dashboard') ? location : '/dashboard'
-    navigate(`${path}?sidebar=${next}`)
-  }
-  return (
-    <Sidebar
-      tab={tab}
-      onTabChange={changeTab}
-      reports={(reports.data ?? []) as never}
-      projects={(projects.data ?? []).filter((p) => p.status === 'active') as never}
-      members={(members.data ?? []) as never}
-      startDay={settings.data?.weekly_start_day}
-      endDay={settings.data?.weekly_end_day}
-      activeUuid={activeUuid}
-      newQuestions={questions.byReport}
-      onAddReport={() => setDialog('createReport', true)}
-      onAddTeamMember={() => setDialog('addTeamMember', true)}
-      onAddProject={async (name) => {
-        if (!(await addProject(name))) throw new Error('Failed to add project')
-      }}
-    />
-  )
-}
-
-function AppDialogs() {
-  const dialogs = useDialogs()
-  const settings = useSettings()
-  const [, navigate] = useLocation()
-  // The carry-over checkbox starts from the user's setting each time the dialog opens.
-  const [carryOverChoice, setCarryOverChoice] = useState<boolean | null>(null)
-  const carryOver = carryOverChoice ?? settings.data?.carry_over ?? true
-  return (
-    <>
-      <CreateReportDialog
-        open={dialogs.createReport}
-        onOpenChange={(open) => {
-          if (!open) setCarryOverChoice(null)
-          setDialog('createReport', open)
-        }}
-        startDay={settings.data?.weekly_start_day}
-        endDay={settings.data?.weekly_end_day}
-        carryOver={carryOver}
-        onCarryOverChange={setCarryOverChoice}
-        onSubmit={async (input) => {
-          const { uuid } = await createReport({ ...input, carry_over: carryOver })
-          setCarryOverChoice(null)
-          setDialog('createReport', false)
-          navigate(`/reports/${uuid}`)
-        }}
-      />
-      <AddProjectDialog
-        open={dialogs.addProject}
-        onOpenChange={(open) => setDialog('addProject', open)}
-        onSubmit={async (name) => {
-          if (!(await addProject(name))) throw new Error('Failed to add project')
-          setDialog('addProject', false)
-        }}
-      />
-      <AddTeamMemberDialog
-        open={dialogs.addTeamMember}
-        onOpenChange={(open) => setDialog('addTeamMember', open)}
-        onSubmit={async (member) => {
-          const created = await addTeamMember({ ...member, title: member.title ?? undefined })
-          if (!created) throw new Error('Failed to add team member')
-          setDialog('addTeamMember', false)
-        }}
-      />
-    </>
-  )
-}
-
 /** Everything behind sign-in: the shell, its layers and the lazily loaded pages. */
 function SignedInApp() {
   const [location, navigate] = useLocation()
@@ -155,6 +68,11 @@ function SignedInApp() {
   const smallScreen = useSmallScreen()
   const searchOpen = useSearchOpen()
   const onboarding = useOnboarding()
+  const dialogs = useDialogs()
+  const [dialogsUsed, setDialogsUsed] = useState(false)
+  if (!dialogsUsed && (dialogs.createReport || dialogs.addProject || dialogs.addTeamMember)) {
+    setDialogsUsed(true)
+  }
   // The search dialog (cmdk) loads on first use, then stays mounted for its close animation.
   const [searchUsed, setSearchUsed] = useState(false)
   if (searchOpen && !searchUsed) setSearchUsed(true)
@@ -211,7 +129,13 @@ function SignedInApp() {
         navigate('/', { replace: true })
       }}
       onNavigate={(href) => navigate(href)}
-      sidebar={tab ? <AppSidebar tab={tab} activeUuid={detail?.[2]} /> : undefined}
+      sidebar={
+        tab ? (
+          <Suspense fallback={null}>
+            <AppSidebar tab={tab} activeUuid={detail?.[2]} />
+          </Suspense>
+        ) : undefined
+      }
       sidebarOpen={smallScreen && queryTab !== null}
       onSidebarOpenChange={(open) => {
         // The slide-over is open while ?sidebar= names a tab: the toggle adds it, closing drops it.
@@ -262,8 +186,8 @@ function SignedInApp() {
       <Suspense fallback={null}>
         {searchUsed && <SearchLayer />}
         {onboarding.open && <OnboardingLayer />}
+        {dialogsUsed && <AppDialogs />}
       </Suspense>
-      <AppDialogs />
       <Toaster toasts={toasts as never} onDismiss={dismissToast} />
       <RouteAnnouncer text={announcement} />
     </AppShell>
