@@ -1,3 +1,4 @@
+import type { Weekday } from '@cadence/contract'
 import { sql } from 'drizzle-orm'
 import {
   type AnySQLiteColumn,
@@ -69,8 +70,8 @@ export const userSettings = sqliteTable('user_settings', {
   })
     .notNull()
     .default('weekly'),
-  weekly_start_day: text('weekly_start_day').notNull().default('monday'),
-  weekly_end_day: text('weekly_end_day').notNull().default('friday'),
+  weekly_start_day: text('weekly_start_day').$type<Weekday>().notNull().default('monday'),
+  weekly_end_day: text('weekly_end_day').$type<Weekday>().notNull().default('friday'),
   onboarding_complete: bool('onboarding_complete').notNull().default(false),
   carry_over: bool('carry_over').notNull().default(true),
   // A weekly e-mail on the week end day while this week's report is not sent (needs SMTP).

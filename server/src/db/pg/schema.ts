@@ -2,6 +2,7 @@
 // so one service code path answers the same bytes on both (src/db/engine.ts). Migrations:
 // `bun run --cwd server db:generate:pg` into drizzle-pg/; triggers and search in hand-written ones.
 // db.test.ts checks that both schemas have the same tables and columns.
+import type { Weekday } from '@cadence/contract'
 import { sql } from 'drizzle-orm'
 import {
   type AnyPgColumn,
@@ -86,8 +87,8 @@ export const userSettings = pgTable('user_settings', {
   })
     .notNull()
     .default('weekly'),
-  weekly_start_day: text('weekly_start_day').notNull().default('monday'),
-  weekly_end_day: text('weekly_end_day').notNull().default('friday'),
+  weekly_start_day: text('weekly_start_day').$type<Weekday>().notNull().default('monday'),
+  weekly_end_day: text('weekly_end_day').$type<Weekday>().notNull().default('friday'),
   onboarding_complete: bool('onboarding_complete').notNull().default(sql`0`),
   carry_over: bool('carry_over').notNull().default(sql`1`),
   // A weekly e-mail on the week end day while this week's report is not sent (needs SMTP).

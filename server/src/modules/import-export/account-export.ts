@@ -121,8 +121,8 @@ export async function exportAccount(
     exported_at: nowIso(),
     settings: {
       report_frequency: settings.report_frequency,
-      weekly_start_day: settings.weekly_start_day as never,
-      weekly_end_day: settings.weekly_end_day as never,
+      weekly_start_day: settings.weekly_start_day,
+      weekly_end_day: settings.weekly_end_day,
       onboarding_complete: settings.onboarding_complete,
       carry_over: settings.carry_over,
       reminder_enabled: settings.reminder_enabled,

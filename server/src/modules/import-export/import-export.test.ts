@@ -421,10 +421,10 @@ describe('whole-account JSON export and import', () => {
 
   test("restoring into another account gives the same data, and never touches the first one's", async () => {
     const { ada, bob } = await fill()
-    const doc = (await ada.get('/api/export')).json
-    const res = await bob.post('/api/import', doc)
+    const doc = (await ada.api.export.get()).data!
+    const res = await bob.api.import.post(doc)
     expect(res.status).toBe(200)
-    expect(res.json).toEqual({
+    expect(res.data).toEqual({
       settings: true,
       sectionTemplates: 3,
       projects: 2,
@@ -437,10 +437,10 @@ describe('whole-account JSON export and import', () => {
       items: 5,
       skippedReports: 0,
     })
-    const copy = (await bob.get('/api/export')).json
+    const copy = (await bob.api.export.get()).data!
     expect(normal(copy)).toEqual(normal(doc))
     expect(copy.reports[0].uuid).not.toBe(doc.reports[0].uuid)
-    expect(normal((await ada.get('/api/export')).json)).toEqual(normal(doc))
+    expect(normal((await ada.api.export.get()).data!)).toEqual(normal(doc))
     // Bob's copy is his: searchable by him, and Ada's objects stay hidden from him.
     expect((await bob.get(`/api/reports/${doc.reports[0].uuid}`)).status).toBe(404)
     expect((await bob.get('/api/search?query=telemetry')).json.results).toHaveLength(1)
@@ -448,9 +448,10 @@ describe('whole-account JSON export and import', () => {
 
   test('restoring into the same account reuses projects, members and templates and skips existing weeks', async () => {
     const { ada } = await fill()
-    const doc = (await ada.get('/api/export')).json
-    const res = await ada.post('/api/import', doc)
-    expect(res.json).toMatchObject({
+    const doc = (await ada.api.export.get()).data!
+    const res = await ada.api.import.post(doc)
+    expect(res.status).toBe(200)
+    expect(res.data).toMatchObject({
       sectionTemplates: 0,
       projects: 0,
       teamMembers: 0,
@@ -566,9 +567,9 @@ describe('whole-account JSON export and import', () => {
           })
           if (i.done) await from.put(`/api/section-items/${made.json.id}`, { is_completed: true })
         }
-        const doc = (await from.get('/api/export')).json
-        expect((await to.post('/api/import', doc)).status).toBe(200)
-        expect(normal((await to.get('/api/export')).json)).toEqual(normal(doc))
+        const doc = (await from.api.export.get()).data!
+        expect((await to.api.import.post(doc)).status).toBe(200)
+        expect(normal((await to.api.export.get()).data!)).toEqual(normal(doc))
       }),
       { numRuns: 10 },
     )

@@ -1,4 +1,4 @@
-import { SharedBrief } from '@cadence/contract'
+import { SharedBrief, Weekday } from '@cadence/contract'
 import { t } from 'elysia'
 import { DecisionTransfer } from '../decisions/model'
 
@@ -12,11 +12,6 @@ const ref = t.Nullable(whole({ minimum: 1 }))
 const content = t.String({ minLength: 1, maxLength: 10_000, error: 'Content is required' })
 const timestamp = t.Optional(t.String({ maxLength: 40 }))
 const sectionType = t.Union([t.Literal('standard'), t.Literal('tasks'), t.Literal('followups')])
-const weekday = t.Union(
-  ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'].map((d) =>
-    t.Literal(d),
-  ),
-)
 const entry = t.Object({
   content,
   is_completed: t.Boolean(),
@@ -53,8 +48,8 @@ export namespace ImportExportModel {
           t.Literal('monthly'),
           t.Literal('quarterly'),
         ]),
-        weekly_start_day: weekday,
-        weekly_end_day: weekday,
+        weekly_start_day: Weekday,
+        weekly_end_day: Weekday,
         onboarding_complete: t.Boolean(),
         carry_over: t.Optional(t.Boolean()),
         reminder_enabled: t.Optional(t.Boolean()),

@@ -5,11 +5,7 @@ import { authPlugin } from '../auth/plugin'
 import { SettingsModel } from './model'
 import { getSettings, type Settings, updateSettings } from './service'
 
-/**
- * The week days are text columns; every write checks them against the days (SettingsModel and the
- * account import's schema), so the stored values are the contract's Weekday.
- */
-const answer = (settings: Settings) => settings as UserSettings
+const answer = (settings: Settings): UserSettings => settings
 
 /**
  * The user's settings at /api/user-settings and, the same routes, at /api/settings (chat

@@ -129,15 +129,15 @@ describe('user settings', () => {
       reminder_enabled: false,
       report_recipients: ['boss@example.com'],
     })
-    const doc = (await ada.get('/api/export')).json
+    const doc = (await ada.api.export.get()).data!
     expect(doc.settings).toMatchObject({
       carry_over: false,
       reminder_enabled: false,
       report_recipients: ['boss@example.com'],
     })
     const bob = await signIn(app, 'bob@example.com')
-    expect((await bob.post('/api/import', doc)).status).toBe(200)
-    expect((await bob.get('/api/user-settings')).json).toMatchObject({
+    expect((await bob.api.import.post(doc)).status).toBe(200)
+    expect((await bob.api['user-settings'].get()).data).toMatchObject({
       carry_over: false,
       reminder_enabled: false,
       report_recipients: ['boss@example.com'],
@@ -145,7 +145,7 @@ describe('user settings', () => {
     // A bad address in a document refuses the import and changes nothing.
     const carol = await signIn(app, 'carol@example.com')
     const bad = { ...doc, settings: { ...doc.settings, report_recipients: ['nope'] } }
-    const res = await carol.post('/api/import', bad)
+    const res = await carol.api.import.post(bad)
     expect(res.status).toBe(400)
     expect((await carol.get('/api/user-settings')).json).toMatchObject({
       carry_over: true,
