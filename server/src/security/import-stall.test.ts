@@ -28,8 +28,8 @@ async function setup() {
   const { app } = await createTestApp()
   const ada = await signIn(app, 'ada@example.com')
   const bob = await signIn(app, 'bob@example.com')
-  await ada.post('/api/section-templates', { name: 'Action Items', type: 'tasks' })
-  const report = (await ada.post('/api/reports', { week_start_date: '2026-11-16' })).json
+  await ada.api['section-templates'].post({ name: 'Action Items', type: 'tasks' })
+  const report = (await ada.api.reports.post({ week_start_date: '2026-11-16' })).data!
   return { app, ada, bob, report }
 }
 
@@ -57,39 +57,39 @@ describe('import stall', () => {
     const { app, ada, bob, report } = await setup()
     const text = largestMarkdown()
     const { answered, result } = await healthWhile(app, () =>
-      ada.post(`/api/reports/${report.uuid}/import`, { text }),
+      ada.api.reports({ uuid: report.uuid }).import.post({ text }),
     )
     expect(result.status).toBe(200)
     expect(answered).toBeGreaterThan(0)
-    expect(result.json).toMatchObject({
+    expect(result.data).toMatchObject({
       importedItems: IMPORT_LIMITS.lines - 1,
       createdProjects: IMPORT_LIMITS.projectNames,
       matchedSections: 1,
       unmatchedSections: [],
     })
-    expect((await bob.get('/api/users/me')).status).toBe(200)
-    const imported = (await ada.get(`/api/reports/${report.uuid}`)).json
+    expect((await bob.api.users.me.get()).status).toBe(200)
+    const imported = (await ada.api.reports({ uuid: report.uuid }).get()).data!
     expect(imported.sections[0].items).toHaveLength(IMPORT_LIMITS.lines - 1)
-    expect((await ada.get('/api/projects')).json).toHaveLength(IMPORT_LIMITS.projectNames)
+    expect((await ada.api.projects.get()).data).toHaveLength(IMPORT_LIMITS.projectNames)
   }, 60_000)
 
   test('one line or one project more is refused with 413 and nothing is written', async () => {
     const { ada, report } = await setup()
     const tooLong = `${largestMarkdown()}\n- [ ] One more`
-    const res = await ada.post(`/api/reports/${report.uuid}/import`, { text: tooLong })
+    const res = await ada.api.reports({ uuid: report.uuid }).import.post({ text: tooLong })
     expect(res.status).toBe(413)
-    expect(res.json.error).toBe('At most 5,000 lines per import')
+    expect(res.error?.value).toEqual({ error: 'At most 5,000 lines per import' })
     const manyProjects = ['## Action Items']
     for (let i = 0; i <= IMPORT_LIMITS.projectNames; i++) manyProjects.push(`- [P${i}] Item ${i}`)
-    const res2 = await ada.post(`/api/reports/${report.uuid}/import`, {
+    const res2 = await ada.api.reports({ uuid: report.uuid }).import.post({
       text: manyProjects.join('\n'),
     })
     expect(res2.status).toBe(413)
-    expect(res2.json.error).toBe('At most 200 different projects per import')
-    const preview = await ada.post('/api/reports/import/preview', { text: tooLong })
+    expect(res2.error?.value).toEqual({ error: 'At most 200 different projects per import' })
+    const preview = await ada.api.reports.import.preview.post({ text: tooLong })
     expect(preview.status).toBe(413)
-    expect((await ada.get(`/api/reports/${report.uuid}`)).json.sections[0].items).toEqual([])
-    expect((await ada.get('/api/projects')).json).toEqual([])
+    expect((await ada.api.reports({ uuid: report.uuid }).get()).data!.sections[0].items).toEqual([])
+    expect((await ada.api.projects.get()).data).toEqual([])
   })
 
   test('the server answers its health check while the largest account import runs; a larger one is refused', async () => {
@@ -132,10 +132,10 @@ describe('import stall', () => {
       team_members: [],
       reports,
     }
-    const { answered, result } = await healthWhile(app, () => ada.post('/api/import', doc))
+    const { answered, result } = await healthWhile(app, () => ada.api.import.post(doc))
     expect(result.status).toBe(200)
     expect(answered).toBeGreaterThan(0)
-    expect(result.json).toEqual({
+    expect(result.data).toEqual({
       settings: false,
       sectionTemplates: 0,
       projects: 50,
@@ -148,45 +148,47 @@ describe('import stall', () => {
       items: 49 * 500,
       skippedReports: 0,
     })
-    const weeks = (await ada.get('/api/reports')).json as {
-      uuid: string
-      week_start_date: string
-    }[]
+    const weeks = (await ada.api.reports.get()).data!
     expect(weeks).toHaveLength(1 + 49)
     const imported = weeks.find((w) => w.week_start_date === '2024-01-01')!
-    const first = (await ada.get(`/api/reports/${imported.uuid}`)).json
-    expect(first.sections[0].items.map((i: { sort_order: number }) => i.sort_order)).toEqual(
+    const first = (await ada.api.reports({ uuid: imported.uuid }).get()).data!
+    expect(first.sections[0].items.map((i) => i.sort_order)).toEqual(
       Array.from({ length: 500 }, (_, i) => i),
     )
     const over = { ...doc, reports: [...reports, { ...reports[0], week_start_date: '2030-01-07' }] }
     // 24,648 + 502 = 25,150: over by a little.
-    const refused = await bob.post('/api/import', over)
+    const refused = await bob.api.import.post(over)
     expect(refused.status).toBe(413)
-    expect(refused.json.error).toMatch(/^At most 25,000 objects per import/)
+    expect(refused.error?.value).toEqual({
+      error: expect.stringMatching(/^At most 25,000 objects per import/),
+    })
   }, 120_000)
 
   test('the report parse runs on its worker, answers what the parser answers, and bad text is refused as before', async () => {
     const { ada, report } = await setup()
     const text = '## Action Items\n- [x] [Apollo] Ship it @Nobody\n- [ ] Write the notes'
     const before = parseWorkerStats.parsed
-    const preview = await ada.post('/api/reports/import/preview', { text, uuid: report.uuid })
+    const preview = await ada.api.reports.import.preview.post({ text, uuid: report.uuid })
     expect(preview.status).toBe(200)
-    expect(preview.json).toEqual(
+    expect(preview.data).toEqual(
       JSON.parse(
         JSON.stringify(parseReportText(text, { knownSections: ['Action Items'], members: [] })),
       ),
     )
-    const imported = await ada.post(`/api/reports/${report.uuid}/import`, { text })
+    const imported = await ada.api.reports({ uuid: report.uuid }).import.post({ text })
     expect(imported.status).toBe(200)
-    expect(imported.json).toMatchObject({ importedItems: 2, createdProjects: 1 })
+    expect(imported.data).toMatchObject({ importedItems: 2, createdProjects: 1 })
     expect(parseWorkerStats.parsed).toBe(before + 2)
     // Refused before any parse: nothing reaches the worker, nothing is written.
-    const blank = await ada.post(`/api/reports/${report.uuid}/import`, { text: ' \n ' })
+    const blank = await ada.api.reports({ uuid: report.uuid }).import.post({ text: ' \n ' })
     expect(blank.status).toBe(400)
-    expect(blank.json.error).toBe('Please paste report content to preview')
+    expect(blank.error?.value).toEqual({ error: 'Please paste report content to preview' })
+    // A body the types refuse goes by its path.
     const notText = await ada.post(`/api/reports/${report.uuid}/import`, { text: 42 })
     expect(notText.status).toBe(400)
     expect(parseWorkerStats.parsed).toBe(before + 2)
-    expect((await ada.get(`/api/reports/${report.uuid}`)).json.sections[0].items).toHaveLength(2)
+    expect(
+      (await ada.api.reports({ uuid: report.uuid }).get()).data!.sections[0].items,
+    ).toHaveLength(2)
   })
 })
