@@ -1,16 +1,13 @@
-import { AssignedToMe, formatDate, PageSkeleton } from '@cadence/ui'
-import { useEffect } from 'react'
+import { PageSkeleton } from '@cadence/ui'
+import { lazy, Suspense, useEffect } from 'react'
 import { cache, useDashboard } from '../state/cache'
 import { setDashboardItemCompleted, setDashboardSort, useDashboardSort } from '../state/dashboard'
 import { setDialog } from '../state/dialogs'
-import {
-  loadAssigned,
-  loadMyTeams,
-  updateAssigned,
-  useAssigned,
-  useMyTeams,
-} from '../state/team-roll-up'
+import { loadAssigned, loadMyTeams, useAssigned, useMyTeams } from '../state/team-roll-up'
 import { DashboardView } from './views'
+
+// Shown for someone on a team or with anything assigned; loads with its first showing.
+const AssignedToMeBlock = lazy(() => import('./assigned-to-me'))
 
 function DashboardPage() {
   const dashboard = useDashboard()
@@ -22,12 +19,6 @@ function DashboardPage() {
     void loadAssigned()
     void loadMyTeams()
   }, [])
-  // `/#assigned-to-me` (a search result): brought into view once the list is there.
-  const assignedShown = assigned.loaded && !!dashboard.data
-  useEffect(() => {
-    if (assignedShown && window.location.hash === '#assigned-to-me')
-      document.getElementById('assigned-to-me')?.scrollIntoView({ block: 'start' })
-  }, [assignedShown])
   if (!dashboard.data) return <PageSkeleton />
   // 'Assigned to me' shows for someone on a team (team roll-up), or with anything assigned.
   const showAssigned = assigned.items.length > 0 || teams.teams.length > 0
@@ -35,17 +26,9 @@ function DashboardPage() {
     <DashboardView
       assigned={
         showAssigned ? (
-          <AssignedToMe
-            items={assigned.items}
-            onToggle={(id, done) => void updateAssigned(id, { is_completed: done })}
-            onNote={(id, note) =>
-              void updateAssigned(id, {
-                is_completed: assigned.items.find((i) => i.id === id)?.is_completed ?? false,
-                note: note || null,
-              })
-            }
-            formatWeek={formatDate}
-          />
+          <Suspense fallback={null}>
+            <AssignedToMeBlock />
+          </Suspense>
         ) : null
       }
       data={dashboard.data}
