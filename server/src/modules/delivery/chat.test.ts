@@ -190,23 +190,28 @@ describe('the chat post carries the brief as sent', () => {
     const { ada, db, report, config } = await setUp()
     await ada.api.settings.put({ webhook_urls: [SLACK, TEAMS, DISCORD, JSON_HOOK] })
     const ask = (
-      await ada.post('/api/section-items', {
+      await ada.api['section-items'].post({
         section_id: report.sections[0].id,
         content: 'Approve the Q1 hiring budget',
       })
-    ).json
-    await ada.put(`/api/section-items/${ask.id}`, { is_ask: true })
-    await ada.post('/api/decisions', {
+    ).data!
+    expect((await ada.api['section-items']({ id: ask.id }).put({ is_ask: true })).status).toBe(200)
+    const decided = await ada.api.decisions.post({
       title: 'Move the launch to March',
       decided_on: report.week_start_date,
     })
-    const signups = (await ada.post('/api/metrics', { name: 'Signups', direction: 'up' })).json
-    await ada.put(`/api/reports/${report.uuid}/metric-values/${signups.id}`, { value: 150 })
+    expect(decided.status).toBe(200)
+    const signups = (await ada.api.metrics.post({ name: 'Signups', direction: 'up' })).data!
+    const value = await ada.api
+      .reports({ uuid: report.uuid })
+      ['metric-values']({ metric_id: signups.id })
+      .put({ value: 150 })
+    expect(value.status).toBe(200)
     answer = 200
     received.length = 0
     await ada.api.reports({ uuid: report.uuid }).put({ is_submitted: true })
     // An edit after the Send stays out of the posts until the update.
-    await ada.put(`/api/section-items/${ask.id}`, { content: 'Approve the Q2 budget' })
+    await ada.api['section-items']({ id: ask.id }).put({ content: 'Approve the Q2 budget' })
     expect(await postDueWebhooks({ db, config }, post)).toBe(4)
     // biome-ignore lint/suspicious/noExplicitAny: the posted bodies are read field by field
     const first = Object.fromEntries(received.map((r) => [r.path, r.body])) as Record<string, any>
@@ -227,7 +232,7 @@ describe('the chat post carries the brief as sent', () => {
     })
 
     received.length = 0
-    const update = await ada.post(`/api/reports/${report.uuid}/editions`, {
+    const update = await ada.api.reports({ uuid: report.uuid }).editions.post({
       note: 'Budget is for Q2',
     })
     expect(update.status).toBe(201)
