@@ -29,71 +29,78 @@ describe('the memo as a PDF', () => {
   test('a 6-project, 28-item brief: selectable text with the header, health and sections, on at most 2 Letter pages; each edition as sent', async () => {
     const { app } = await createTestApp()
     const ada = await signIn(app, 'ada@example.com', 'Ada Łukasiewicz')
-    await ada.put('/api/users/me', { display_title: 'Chief Executive' })
-    await ada.put('/api/settings', { organisation_name: 'Zürich Engines' })
+    await ada.api.users.me.put({ display_title: 'Chief Executive' })
+    await ada.api.settings.put({ organisation_name: 'Zürich Engines' })
     for (const [name, type] of [
       ['Highlights', 'standard'],
       ['Tasks', 'tasks'],
       ['Follow-ups', 'followups'],
       ['Risks', 'standard'],
-    ])
-      await ada.post('/api/section-templates', { name, type })
+    ] as const)
+      await ada.api['section-templates'].post({ name, type })
     const report = (
-      await ada.post('/api/reports', {
+      await ada.api.reports.post({
         week_start_date: '2026-11-23',
         title: 'Board brief',
         summary: 'Beta slipped two weeks; hiring on plan.',
         carry_over: false,
       })
-    ).json
+    ).data!
     const tom = (
-      await ada.post('/api/team-members', { name: 'Tomás Reyes', email: 't@example.com' })
-    ).json
+      await ada.api['team-members'].post({ name: 'Tomás Reyes', email: 't@example.com' })
+    ).data!
     const projects = []
     for (const name of ['Apollo', 'Borealis', 'Cygnus', 'Draco', 'Eridanus', 'Fornax'])
-      projects.push((await ada.post('/api/projects', { name })).json)
+      projects.push((await ada.api.projects.post({ name })).data!)
     for (let i = 0; i < 28; i++) {
       const item = (
-        await ada.post('/api/section-items', {
+        await ada.api['section-items'].post({
           section_id: report.sections[i % 3].id,
           content: `Item ${i + 1}: a line of work worth a board's attention this week`,
           project_id: i % 7 === 6 ? null : projects[i % 6].id,
           assigned_to_team_member_id: i % 4 === 0 ? tom.id : null,
         })
-      ).json
-      if (i % 5 === 0) await ada.put(`/api/section-items/${item.id}`, { is_completed: true })
+      ).data!
+      if (i % 5 === 0) await ada.api['section-items']({ id: item.id }).put({ is_completed: true })
     }
     for (const p of projects)
-      await ada.put(`/api/reports/${report.uuid}/project-health/${p.uuid}`, {
-        health: p.name === 'Apollo' ? 'at_risk' : 'on_track',
-        note: p.name === 'Apollo' ? 'Vendor slipped' : null,
-      })
+      await ada.api
+        .reports({ uuid: report.uuid })
+        ['project-health']({ project_uuid: p.uuid })
+        .put({
+          health: p.name === 'Apollo' ? 'at_risk' : 'on_track',
+          note: p.name === 'Apollo' ? 'Vendor slipped' : null,
+        })
 
     // An ask of the readers answered from a private link, a decision of the week, a metric.
     const ask = (
-      await ada.post('/api/section-items', {
+      await ada.api['section-items'].post({
         section_id: report.sections[0].id,
         content: 'Approve the Q1 hiring budget',
         project_id: projects[0].id,
       })
-    ).json
-    await ada.put(`/api/section-items/${ask.id}`, { is_ask: true })
-    const link = (await ada.post(`/api/reports/${report.uuid}/shares`, {})).json
-    const answered = await makeClient(app).post(
-      `/api/shared/${link.url.split('/r/')[1]}/asks/${ask.id}/answers`,
-      { name: 'Maria', answer: 'approve' },
-    )
+    ).data!
+    await ada.api['section-items']({ id: ask.id }).put({ is_ask: true })
+    const link = (await ada.api.reports({ uuid: report.uuid }).shares.post({ expires_in_days: 30 }))
+      .data!
+    const answered = await makeClient(app)
+      .api.shared({ token: link.url.split('/r/')[1] })
+      .asks({ item_id: ask.id })
+      .answers.post({ name: 'Maria', answer: 'approve' })
     expect(answered.status).toBe(201)
-    await ada.post('/api/decisions', {
+    await ada.api.decisions.post({
       title: 'Move the launch to March',
       decided_on: '2026-11-24',
       rationale: 'The vendor needs four more weeks',
     })
-    const metric = (await ada.post('/api/metrics', { name: 'Signups', direction: 'up' })).json
-    const lastWeek = (await ada.post('/api/reports', { week_start_date: '2026-11-16' })).json
-    await ada.put(`/api/reports/${lastWeek.uuid}/metric-values/${metric.id}`, { value: 120 })
-    await ada.put(`/api/reports/${report.uuid}/metric-values/${metric.id}`, { value: 150 })
+    const metric = (await ada.api.metrics.post({ name: 'Signups', direction: 'up' })).data!
+    const lastWeek = (await ada.api.reports.post({ week_start_date: '2026-11-16' })).data!
+    const metricOf = (uuid: string) =>
+      ada.api.reports({ uuid })['metric-values']({ metric_id: metric.id })
+    await metricOf(lastWeek.uuid).put({ value: 120 })
+    await metricOf(report.uuid).put({ value: 150 })
 
+    // The PDFs are file downloads: read by their paths.
     const live = await ada.request('GET', `/api/reports/${report.uuid}/pdf`)
     expect(live.status).toBe(200)
     expect(live.headers.get('content-type')).toBe('application/pdf')
@@ -134,8 +141,10 @@ describe('the memo as a PDF', () => {
     expect(flat).toMatch(/Metrics Metric This week Since last week Last weeks Trend Flag/)
     expect(flat).toContain('Signups 150 +30 (better) 120 → 150')
 
-    await ada.put(`/api/reports/${report.uuid}`, { is_submitted: true, sent_date: '2026-11-27' })
-    await ada.put(`/api/reports/${report.uuid}`, { title: 'Changed after sending' })
+    await ada.api
+      .reports({ uuid: report.uuid })
+      .put({ is_submitted: true, sent_date: '2026-11-27' })
+    await ada.api.reports({ uuid: report.uuid }).put({ title: 'Changed after sending' })
     const edition = await app.handle(
       new Request(`http://localhost:3000/api/reports/${report.uuid}/editions/1/pdf`, {
         headers: { cookie: [...ada.jar].map(([k, v]) => `${k}=${v}`).join('; ') },
@@ -157,36 +166,36 @@ describe('the memo as a PDF', () => {
   test("'Since last week' is one line of counts with the completed and stalled items, frozen with each edition", async () => {
     const { app } = await createTestApp()
     const ada = await signIn(app, 'ada@example.com', 'Ada Lovelace')
-    await ada.post('/api/section-templates', { name: 'Action Items', type: 'tasks' })
-    const apollo = (await ada.post('/api/projects', { name: 'Apollo' })).json
+    await ada.api['section-templates'].post({ name: 'Action Items', type: 'tasks' })
+    const apollo = (await ada.api.projects.post({ name: 'Apollo' })).data!
     const thisWeek = weekStart(isoDate(), 'monday')
     const threeWeeksAgo = new Date(Date.parse(thisWeek) - 21 * 86_400_000)
       .toISOString()
       .slice(0, 10)
-    const old = (
-      await ada.post('/api/reports', { week_start_date: threeWeeksAgo, carry_over: false })
-    ).json
+    const old = (await ada.api.reports.post({ week_start_date: threeWeeksAgo, carry_over: false }))
+      .data!
     for (const content of ['Sign the vendor contract', 'Hire a designer'])
-      await ada.post('/api/section-items', {
+      await ada.api['section-items'].post({
         section_id: old.sections[0].id,
         content,
         project_id: apollo.id,
       })
     // This week's report carries both open tasks; one is done this week, one is new.
-    const report = (await ada.post('/api/reports', { week_start_date: thisWeek })).json
-    const carried = report.sections[0].items as { id: number; content: string }[]
+    const report = (await ada.api.reports.post({ week_start_date: thisWeek })).data!
+    const carried = report.sections[0].items
     expect(carried.map((i) => i.content).sort()).toEqual([
       'Hire a designer',
       'Sign the vendor contract',
     ])
-    const hire = carried.find((i) => i.content === 'Hire a designer')
-    const vendor = carried.find((i) => i.content === 'Sign the vendor contract')
-    await ada.put(`/api/section-items/${hire?.id}`, { is_completed: true })
-    await ada.post('/api/section-items', {
+    const hire = carried.find((i) => i.content === 'Hire a designer')!
+    const vendor = carried.find((i) => i.content === 'Sign the vendor contract')!
+    await ada.api['section-items']({ id: hire.id }).put({ is_completed: true })
+    await ada.api['section-items'].post({
       section_id: report.sections[0].id,
       content: 'Plan the offsite',
     })
 
+    // The PDFs are file downloads: read by their paths.
     const pdf = async (path: string) =>
       readPdf(
         await (
@@ -204,8 +213,8 @@ describe('the memo as a PDF', () => {
     // The new and carried items are not listed again: only in their section below.
     expect(live.split('Plan the offsite')).toHaveLength(2)
 
-    await ada.put(`/api/reports/${report.uuid}`, { is_submitted: true })
-    await ada.put(`/api/section-items/${vendor?.id}`, { is_completed: true })
+    await ada.api.reports({ uuid: report.uuid }).put({ is_submitted: true })
+    await ada.api['section-items']({ id: vendor.id }).put({ is_completed: true })
     const now = await pdf(`/api/reports/${report.uuid}/pdf`)
     expect(now).toContain('2 completed · 1 new · 2 carried · 0 stalled')
     expect(now).not.toContain('Stalled:')
@@ -213,9 +222,10 @@ describe('the memo as a PDF', () => {
     const sent = await pdf(`/api/reports/${report.uuid}/editions/1/pdf`)
     expect(sent).toContain('1 completed · 1 new · 2 carried · 1 stalled')
     expect(sent).toContain('Stalled: Sign the vendor contract')
-    const edition = (await ada.get(`/api/reports/${report.uuid}/editions/1`)).json
+    const edition = (await ada.api.reports({ uuid: report.uuid }).editions({ number: 1 }).get())
+      .data!
     // The week compared with, and nothing else of that report.
-    expect(edition.since_last_week.previous).toEqual({ week_start_date: threeWeeksAgo })
+    expect(edition.since_last_week?.previous).toEqual({ week_start_date: threeWeeksAgo })
     expect(edition.since_last_week).toMatchObject({
       counts: { completed: 1, new: 1, carried: 2, stalled: 1 },
       completed: [{ content: 'Hire a designer', project_name: 'Apollo' }],
