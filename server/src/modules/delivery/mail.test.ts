@@ -63,16 +63,15 @@ async function setSettings(
 
 async function reportWithItems(ctx: Ctx, email = 'ada@example.com', week = '2026-11-16') {
   const ada = await signIn(ctx.app, email)
-  await ada.post('/api/section-templates', { name: 'Highlights', type: 'standard' })
-  await ada.post('/api/section-templates', { name: 'Tasks', type: 'tasks' })
-  const project = (await ada.post('/api/projects', { name: 'Apollo' })).json
-  const grace = (await ada.post('/api/team-members', { name: 'Grace', email: 'g@example.com' }))
-    .json
-  const report = (await ada.post('/api/reports', { week_start_date: week, title: 'Launch week' }))
-    .json
+  await ada.api['section-templates'].post({ name: 'Highlights', type: 'standard' })
+  await ada.api['section-templates'].post({ name: 'Tasks', type: 'tasks' })
+  const project = (await ada.api.projects.post({ name: 'Apollo' })).data!
+  const grace = (await ada.api['team-members'].post({ name: 'Grace', email: 'g@example.com' }))
+    .data!
+  const report = (await ada.api.reports.post({ week_start_date: week, title: 'Launch week' })).data!
   const [highlights, tasks] = report.sections
-  await ada.post('/api/section-items', { section_id: highlights.id, content: 'Beta is live' })
-  await ada.post('/api/section-items', {
+  await ada.api['section-items'].post({ section_id: highlights.id, content: 'Beta is live' })
+  await ada.api['section-items'].post({
     section_id: tasks.id,
     content: 'Ship <v2> & tell',
     item_type: 'task',
@@ -83,7 +82,7 @@ async function reportWithItems(ctx: Ctx, email = 'ada@example.com', week = '2026
 }
 
 const send = (client: ReturnType<typeof makeClient>, uuid: string) =>
-  client.put(`/api/reports/${uuid}`, { is_submitted: true })
+  client.api.reports({ uuid }).put({ is_submitted: true })
 
 const rows = (db: Ctx['db']) => db.orm.select().from(deliveries).orderBy(asc(deliveries.id))
 
@@ -99,15 +98,15 @@ describe('report e-mail on Send', () => {
     const ctx = await mailApp()
     const { ada, report } = await reportWithItems(ctx)
     // Through Settings, which trims the addresses and drops duplicates.
-    const settings = await ada.put('/api/user-settings', {
+    const settings = await ada.api['user-settings'].put({
       report_recipients: [' boss@example.com', 'board@example.com', 'BOSS@example.com'],
     })
     expect(settings.status).toBe(200)
     const res = await send(ada, report.uuid)
     expect(res.status).toBe(200)
-    expect(res.json.is_submitted).toBe(true)
+    expect(res.data!.is_submitted).toBe(true)
     // Recorded, not yet sent: the Send answered without waiting for SMTP.
-    const [queued] = (await ada.get(`/api/reports/${report.uuid}/deliveries`)).json
+    const [queued] = (await ada.api.reports({ uuid: report.uuid }).deliveries.get()).data!
     expect(queued).toMatchObject({
       kind: 'report',
       recipients: ['boss@example.com', 'board@example.com'],
@@ -141,9 +140,9 @@ describe('report e-mail on Send', () => {
     expect(html.body).toContain('End of Report')
 
     await Bun.sleep(20)
-    const [sent] = (await ada.get(`/api/reports/${report.uuid}/deliveries`)).json
+    const [sent] = (await ada.api.reports({ uuid: report.uuid }).deliveries.get()).data!
     expect(sent).toMatchObject({ id: queued.id, status: 'sent', attempts: 1, last_error: null })
-    expect(Date.parse(sent.sent_at)).toBeGreaterThan(0)
+    expect(Date.parse(sent.sent_at ?? '')).toBeGreaterThan(0)
   })
 
   test('a running mailer is woken by the Send: the e-mail goes out without waiting for a poll', async () => {
@@ -162,14 +161,14 @@ describe('report e-mail on Send', () => {
     const ctx = await mailApp()
     const { ada, report } = await reportWithItems(ctx)
     // No recipients yet: sent, nothing recorded.
-    expect((await send(ada, report.uuid)).json.is_submitted).toBe(true)
+    expect((await send(ada, report.uuid)).data!.is_submitted).toBe(true)
     expect(await rows(ctx.db)).toHaveLength(0)
     await setSettings(ctx.db, 'ada@example.com', { recipients: ['boss@example.com'] })
     // Already sent: saving again records nothing; back to draft and Send again records one.
     await send(ada, report.uuid)
-    await ada.put(`/api/reports/${report.uuid}`, { title: 'Renamed' })
+    await ada.api.reports({ uuid: report.uuid }).put({ title: 'Renamed' })
     expect(await rows(ctx.db)).toHaveLength(0)
-    await ada.put(`/api/reports/${report.uuid}`, { is_submitted: false })
+    await ada.api.reports({ uuid: report.uuid }).put({ is_submitted: false })
     await send(ada, report.uuid)
     expect(await rows(ctx.db)).toHaveLength(1)
 
@@ -179,10 +178,12 @@ describe('report e-mail on Send', () => {
     await setSettings(plain.db, 'bob@example.com', { recipients: ['boss@example.com'] })
     const res = await send(bob.ada, bob.report.uuid)
     expect(res.status).toBe(200)
-    expect(res.json).toMatchObject({ is_submitted: true })
-    expect(res.json.sent_date).toMatch(/^\d{4}-\d{2}-\d{2}$/)
+    expect(res.data).toMatchObject({ is_submitted: true })
+    expect(res.data!.sent_date).toMatch(/^\d{4}-\d{2}-\d{2}$/)
     expect(await rows(plain.db)).toHaveLength(0)
-    expect((await bob.ada.get(`/api/reports/${bob.report.uuid}/deliveries`)).json).toEqual([])
+    expect((await bob.ada.api.reports({ uuid: bob.report.uuid }).deliveries.get()).data!).toEqual(
+      [],
+    )
   })
 
   test('unreadable stored recipients never fail the Send', async () => {
@@ -191,7 +192,7 @@ describe('report e-mail on Send', () => {
     await setSettings(ctx.db, 'ada@example.com', { report_recipients: '{not json' })
     const res = await send(ada, report.uuid)
     expect(res.status).toBe(200)
-    expect(res.json.is_submitted).toBe(true)
+    expect(res.data!.is_submitted).toBe(true)
     expect(await rows(ctx.db)).toHaveLength(0)
   })
 })
@@ -228,29 +229,30 @@ describe('failures, backoff and Retry', () => {
     }
     expect(waits).toEqual([1, 5, 15, 60])
     expect(smtp.received).toHaveLength(0)
-    const [failed] = (await ada.get(`/api/reports/${report.uuid}/deliveries`)).json
+    const [failed] = (await ada.api.reports({ uuid: report.uuid }).deliveries.get()).data!
     expect(failed).toMatchObject({ status: 'failed', attempts: 5 })
     expect(failed.last_error).toContain('550')
 
     // Another user's delivery is not found; a delivery that has not failed cannot be retried.
     const bob = await signIn(ctx.app, 'bob@example.com')
-    expect((await bob.post(`/api/deliveries/${failed.id}/retry`)).status).toBe(404)
-    expect((await bob.get(`/api/reports/${report.uuid}/deliveries`)).status).toBe(404)
-    expect((await ada.post('/api/deliveries/999999/retry')).status).toBe(404)
+    expect((await bob.api.deliveries({ id: failed.id }).retry.post()).status).toBe(404)
+    expect((await bob.api.reports({ uuid: report.uuid }).deliveries.get()).status).toBe(404)
+    expect((await ada.api.deliveries({ id: 999_999 }).retry.post()).status).toBe(404)
+    // An id the types refuse goes by its path.
     expect((await ada.post('/api/deliveries/abc/retry')).status).toBe(400)
     expect((await rows(ctx.db))[0].status).toBe('failed')
 
     smtp.reject = null
-    const retried = await ada.post(`/api/deliveries/${failed.id}/retry`)
+    const retried = await ada.api.deliveries({ id: failed.id }).retry.post()
     expect(retried.status).toBe(200)
-    expect(retried.json).toMatchObject({ status: 'pending', attempts: 0 })
-    expect((await ada.post(`/api/deliveries/${failed.id}/retry`)).json.error).toBe(
-      'Only a failed delivery can be retried',
-    )
+    expect(retried.data).toMatchObject({ status: 'pending', attempts: 0 })
+    expect((await ada.api.deliveries({ id: failed.id }).retry.post()).error?.value).toEqual({
+      error: 'Only a failed delivery can be retried',
+    })
     expect(await sendDueDeliveries(ctx, transport)).toBe(1)
     expect(smtp.received).toHaveLength(1)
     expect(smtp.received[0].rcptTo).toEqual(['boss@example.com'])
-    const [sent] = (await ada.get(`/api/reports/${report.uuid}/deliveries`)).json
+    const [sent] = (await ada.api.reports({ uuid: report.uuid }).deliveries.get()).data!
     expect(sent).toMatchObject({ status: 'sent', attempts: 1, last_error: null })
   })
 
@@ -273,9 +275,9 @@ describe('failures, backoff and Retry', () => {
     expect(counts.sort()).toEqual([0, 1])
     expect(smtp.received).toHaveLength(1)
 
-    await ada.put(`/api/reports/${report.uuid}`, { is_submitted: false })
+    await ada.api.reports({ uuid: report.uuid }).put({ is_submitted: false })
     await send(ada, report.uuid)
-    await ada.delete(`/api/reports/${report.uuid}`)
+    await ada.api.reports({ uuid: report.uuid }).delete()
     expect(await sendDueDeliveries(ctx, a, new Date(Date.now() + 1000))).toBe(0)
     expect(smtp.received).toHaveLength(1)
     const orphan = (await rows(ctx.db)).find((r) => r.status !== 'sent')!
@@ -344,7 +346,7 @@ describe('SMTP transport security', () => {
     } finally {
       warn.mockRestore()
     }
-    const [shown] = (await ada.get(`/api/reports/${report.uuid}/deliveries`)).json
+    const [shown] = (await ada.api.reports({ uuid: report.uuid }).deliveries.get()).data!
     expect(shown.last_error).toBe('The mail server refused the message (550)')
     for (const detail of ['mx7', '10.9.8.7', 'Postfix', '127.0.0.1'])
       expect(shown.last_error).not.toContain(detail)
@@ -362,7 +364,8 @@ describe('SMTP transport security', () => {
     } finally {
       quiet.mockRestore()
     }
-    const [unreachable] = (await bob.ada.get(`/api/reports/${bob.report.uuid}/deliveries`)).json
+    const [unreachable] = (await bob.ada.api.reports({ uuid: bob.report.uuid }).deliveries.get())
+      .data!
     expect(unreachable.last_error).toBe('Could not connect to the mail server')
     expect(unreachable.last_error).not.toContain('127.0.0.1')
   })
@@ -520,22 +523,25 @@ describe('team roll-up mail', () => {
     const bea = await signIn(ctx.app, 'bea@example.com', 'Bea Hale')
     const tom = await signIn(ctx.app, 'tom@example.com', 'Tom Reed')
     for (const boss of [ada, bea]) {
-      const m = (await boss.post('/api/team-members', { name: 'Tom', email: 'tom@example.com' }))
-        .json
-      const inv = (await boss.post(`/api/team-members/${m.uuid}/invitations`)).json
+      const m = (await boss.api['team-members'].post({ name: 'Tom', email: 'tom@example.com' }))
+        .data!
+      const inv = (await boss.api['team-members']({ uuid: m.uuid }).invitations.post()).data!
       // With SMTP set, the invitation is e-mailed at once to the member's address.
       expect(inv.emailed).toBe(true)
-      await tom.post(`/api/invitations/${inv.url.split('/invite/')[1]}/accept`)
+      const accepted = await tom.api
+        .invitations({ invitation: inv.url.split('/invite/')[1] })
+        .accept.post()
+      expect(accepted.status).toBe(200)
     }
-    expect((await ada.put('/api/settings', { team_reminder_enabled: true })).status).toBe(200)
+    expect((await ada.api.settings.put({ team_reminder_enabled: true })).status).toBe(200)
     return { ctx, ada, bea, tom }
   }
 
   test('the invitation e-mail carries the link to the member, once', async () => {
     const ctx = await mailApp()
     const ada = await signIn(ctx.app, 'ada@example.com', 'Ada Lovelace')
-    const m = (await ada.post('/api/team-members', { name: 'Tom', email: 'tom@example.com' })).json
-    const inv = (await ada.post(`/api/team-members/${m.uuid}/invitations`)).json
+    const m = (await ada.api['team-members'].post({ name: 'Tom', email: 'tom@example.com' })).data!
+    const inv = (await ada.api['team-members']({ uuid: m.uuid }).invitations.post()).data!
     expect(inv.emailed).toBe(true)
     expect(smtp.received).toHaveLength(1)
     const mail = smtp.received[0]
@@ -551,12 +557,12 @@ describe('team roll-up mail', () => {
   test('a failed invitation e-mail still answers the link to send by hand', async () => {
     const ctx = await mailApp()
     const ada = await signIn(ctx.app, 'ada@example.com')
-    const m = (await ada.post('/api/team-members', { name: 'Tom', email: 'tom@example.com' })).json
+    const m = (await ada.api['team-members'].post({ name: 'Tom', email: 'tom@example.com' })).data!
     smtp.reject = 'mailbox unavailable'
-    const inv = await ada.post(`/api/team-members/${m.uuid}/invitations`)
+    const inv = await ada.api['team-members']({ uuid: m.uuid }).invitations.post()
     expect(inv.status).toBe(201)
-    expect(inv.json.emailed).toBe(false)
-    expect(inv.json.url).toContain('/invite/')
+    expect(inv.data!.emailed).toBe(false)
+    expect(inv.data!.url).toContain('/invite/')
   })
 
   test('members who have not sent are reminded once per week, however many teams they are on', async () => {
@@ -565,7 +571,7 @@ describe('team roll-up mail', () => {
     expect(await queueTeamReminders(ctx.db, ctx.config, FRI_0900)).toBe(1)
     expect(await queueTeamReminders(ctx.db, ctx.config, FRI_1700)).toBe(0)
     // Bea asks too: still once for Tom this week.
-    await bea.put('/api/settings', { team_reminder_enabled: true })
+    await bea.api.settings.put({ team_reminder_enabled: true })
     expect(await queueTeamReminders(ctx.db, ctx.config, FRI_1700)).toBe(0)
     const [reminder] = await rows(ctx.db)
     expect(reminder).toMatchObject({
@@ -584,12 +590,12 @@ describe('team roll-up mail', () => {
   test('not for a member who sent, nor once unlinked, nor on another day', async () => {
     const { ctx, ada, tom } = await team()
     expect(await queueTeamReminders(ctx.db, ctx.config, new Date('2026-11-19T10:00:00Z'))).toBe(0)
-    const report = (await tom.post('/api/reports', { week_start_date: '2026-11-16' })).json
-    await tom.put(`/api/reports/${report.uuid}`, { is_submitted: true })
+    const report = (await tom.api.reports.post({ week_start_date: '2026-11-16' })).data!
+    await tom.api.reports({ uuid: report.uuid }).put({ is_submitted: true })
     expect(await queueTeamReminders(ctx.db, ctx.config, FRI_0900)).toBe(0)
-    await tom.put(`/api/reports/${report.uuid}`, { is_submitted: false })
-    const member = (await ada.get('/api/team-members')).json[0]
-    await ada.delete(`/api/team-members/${member.uuid}/link`)
+    await tom.api.reports({ uuid: report.uuid }).put({ is_submitted: false })
+    const member = (await ada.api['team-members'].get()).data![0]
+    expect((await ada.api['team-members']({ uuid: member.uuid }).link.delete()).status).toBe(200)
     expect(await queueTeamReminders(ctx.db, ctx.config, FRI_0900)).toBe(0)
   })
 })
@@ -599,11 +605,14 @@ describe("readers' questions", () => {
     const ctx = await mailApp()
     const { ada, report } = await reportWithItems(ctx)
     await send(ada, report.uuid)
-    const share = (await ada.post(`/api/reports/${report.uuid}/shares`, {})).json
+    const share = (
+      await ada.api.reports({ uuid: report.uuid }).shares.post({ expires_in_days: 30 })
+    ).data!
     const token = share.url.split('/r/')[1]
-    const reader = makeClient(ctx.app)
-    const itemId = (await ada.get(`/api/reports/${report.uuid}`)).json.sections[0].items[0].id
-    const ask = (body: object) => reader.post(`/api/shared/${token}/questions`, body)
+    const questions = makeClient(ctx.app).api.shared({ token }).questions
+    const itemId = (await ada.api.reports({ uuid: report.uuid }).get()).data!.sections[0].items[0]
+      .id
+    const ask = (body: Parameters<typeof questions.post>[0]) => questions.post(body)
     expect(
       (await ask({ name: 'Maria', text: 'Why is <b>Apollo</b> late?', item_id: itemId })).status,
     ).toBe(201)
@@ -614,7 +623,7 @@ describe("readers' questions", () => {
     expect(waiting[0]).toMatchObject({ status: 'pending', recipients: '["ada@example.com"]' })
     expect(Date.parse(waiting[0].next_attempt_at) - Date.now()).toBeGreaterThan(60_000)
     // It is not one of the report's deliveries (those go to its readers).
-    expect((await ada.get(`/api/reports/${report.uuid}/deliveries`)).json).toEqual([])
+    expect((await ada.api.reports({ uuid: report.uuid }).deliveries.get()).data!).toEqual([])
 
     const transport = plainTransport(smtp.url)
     cleanups.push(() => transport.close())
@@ -636,8 +645,8 @@ describe("readers' questions", () => {
 
     // The next question starts a new e-mail; answered before it goes, it is not sent at all.
     await ask({ name: 'Maria', text: 'And the budget?' })
-    const questions = (await ada.get('/api/questions')).json.questions as { id: number }[]
-    for (const q of questions) await ada.put(`/api/questions/${q.id}`, { answer: 'On it' })
+    const open = (await ada.api.questions.get()).data!.questions
+    for (const q of open) await ada.api.questions({ id: q.id }).put({ answer: 'On it' })
     expect(await sendDueDeliveries(ctx, transport, new Date(Date.now() + 3 * 60_000))).toBe(0)
     expect(smtp.received).toHaveLength(1)
     const last = (await rows(ctx.db)).filter((r) => r.kind === 'question').at(-1)
@@ -647,13 +656,16 @@ describe("readers' questions", () => {
   test('answers to asks reach the author the same way: one e-mail per brief per window, escaped', async () => {
     const ctx = await mailApp()
     const { ada, report } = await reportWithItems(ctx)
-    const itemId = (await ada.get(`/api/reports/${report.uuid}`)).json.sections[0].items[0].id
-    await ada.put(`/api/section-items/${itemId}`, { is_ask: true })
-    const share = (await ada.post(`/api/reports/${report.uuid}/shares`, {})).json
+    const itemId = (await ada.api.reports({ uuid: report.uuid }).get()).data!.sections[0].items[0]
+      .id
+    await ada.api['section-items']({ id: itemId }).put({ is_ask: true })
+    const share = (
+      await ada.api.reports({ uuid: report.uuid }).shares.post({ expires_in_days: 30 })
+    ).data!
     const token = share.url.split('/r/')[1]
-    const reader = makeClient(ctx.app)
-    const answer = (body: object) =>
-      reader.post(`/api/shared/${token}/asks/${itemId}/answers`, body)
+    const reader = makeClient(ctx.app).api.shared({ token })
+    const answers = reader.asks({ item_id: itemId }).answers
+    const answer = (body: Parameters<typeof answers.post>[0]) => answers.post(body)
     expect((await answer({ name: 'Maria', answer: 'approve' })).status).toBe(201)
     expect(
       (await answer({ name: 'Li & co', answer: 'comment', text: 'Only <b>half</b>' })).status,
@@ -676,7 +688,7 @@ describe("readers' questions", () => {
     expect(html).toContain('Only &lt;b&gt;half&lt;/b&gt;')
     expect(html).not.toContain('<b>half')
     // The answers already e-mailed are not e-mailed again.
-    await reader.post(`/api/shared/${token}/questions`, { name: 'Sam', text: 'When?' })
+    await reader.questions.post({ name: 'Sam', text: 'When?' })
     expect(await sendDueDeliveries(ctx, transport, new Date(Date.now() + 6 * 60_000))).toBe(1)
     const second = leaves(smtp.received[1].message).find((p) => p.contentType === 'text/plain')!
     expect(second.body).toContain('Sam asked: When?')
@@ -686,12 +698,12 @@ describe("readers' questions", () => {
   test('without SMTP a question records no e-mail', async () => {
     const ctx = await createTestApp()
     const { ada, report } = await reportWithItems(ctx)
-    const share = (await ada.post(`/api/reports/${report.uuid}/shares`, {})).json
-    const reader = makeClient(ctx.app)
-    const asked = await reader.post(`/api/shared/${share.url.split('/r/')[1]}/questions`, {
-      name: 'Maria',
-      text: 'Why?',
-    })
+    const share = (
+      await ada.api.reports({ uuid: report.uuid }).shares.post({ expires_in_days: 30 })
+    ).data!
+    const asked = await makeClient(ctx.app)
+      .api.shared({ token: share.url.split('/r/')[1] })
+      .questions.post({ name: 'Maria', text: 'Why?' })
     expect(asked.status).toBe(201)
     expect(await rows(ctx.db)).toHaveLength(0)
   })
@@ -701,6 +713,7 @@ describe('export as the e-mail parts', () => {
   test('format=html and format=text answer the two parts; other users get 404', async () => {
     const ctx = await createTestApp()
     const { ada, report } = await reportWithItems(ctx)
+    // The parts are file downloads: read by their paths.
     const html = await ada.get(`/api/reports/${report.uuid}/export?format=html`)
     expect(html.status).toBe(200)
     expect(html.headers.get('content-type')).toBe('text/html; charset=utf-8')
