@@ -165,6 +165,141 @@ function CompletedSince({ data, projects }: { data: Completed; projects: Project
   )
 }
 
+/** 'Back to {name}', Print, and the page's title with the member's title and e-mail. */
+function PrepHeader({
+  member,
+  titleId,
+  backHref,
+  onPrint,
+}: {
+  member: TeamMemberPrep['teamMember']
+  titleId: string
+  backHref?: string
+  onPrint: () => void
+}) {
+  return (
+    <>
+      <div className="cad-screen__head cad-no-print" data-print="hide">
+        <Link href={backHref ?? `/team-members/${member.uuid}`} className="cad-prep__back">
+          <ArrowLeft size={14} aria-hidden />
+          Back to {member.name}
+        </Link>
+        <Button onClick={onPrint}>
+          <Printer size={14} aria-hidden />
+          Print
+        </Button>
+      </div>
+      <header className="cad-prep__header">
+        <h1 id={titleId} className="cad-screen__title">
+          Prepare 1:1 with {member.name}
+        </h1>
+        <p className="cad-screen__muted">
+          {member.title ? `${member.title} · ` : ''}
+          {member.email}
+        </p>
+      </header>
+    </>
+  )
+}
+
+/** The pending talking points, each checkable as covered. */
+function TalkingPoints({
+  points,
+  projects,
+  onToggle,
+}: {
+  points: MemberEntry[]
+  projects: Project[]
+  onToggle: PrepareOneOnOneViewProps['onToggleTalkingPoint']
+}) {
+  return (
+    <PrepSection title="Talking points" count={points.length} empty="No pending talking points">
+      <ul className="cad-prep__list">
+        {points.map((tp) => (
+          <li key={tp.id} className="cad-prep__row">
+            <Checkbox
+              checked={tp.is_completed}
+              aria-label={`Covered: ${tp.content}`}
+              onCheckedChange={(v) => onToggle(tp, v === true)}
+            />
+            <div className="cad-prep__body">
+              <span className="cad-prep__content" data-completed={tp.is_completed || undefined}>
+                {tp.content}
+              </span>
+              <span className="cad-prep__meta">
+                <ProjectTag id={tp.project_id} projects={projects} />
+              </span>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </PrepSection>
+  )
+}
+
+/** The talking points covered at the last 1:1, with when. */
+function CoveredLastTime({ points }: { points: MemberEntry[] }) {
+  return (
+    <PrepSection
+      title="Covered last time"
+      count={points.length}
+      empty="Nothing was covered last time"
+    >
+      <ul className="cad-prep__list">
+        {points.map((tp) => (
+          <li key={tp.id} className="cad-prep__row cad-prep__row--done">
+            <Check size={14} aria-hidden className="cad-prep__check" />
+            <div className="cad-prep__body">
+              <span className="cad-prep__content">{tp.content}</span>
+              {tp.updated_at ? (
+                <span className="cad-prep__meta">
+                  <span>covered {formatDate(tp.updated_at)}</span>
+                </span>
+              ) : null}
+            </div>
+          </li>
+        ))}
+      </ul>
+    </PrepSection>
+  )
+}
+
+/** The right column: open assigned tasks and follow-ups, then the standalone ones. */
+function OpenWork({ data, projects }: { data: TeamMemberPrep; projects: Project[] }) {
+  return (
+    <div className="cad-prep__column">
+      <PrepSection
+        title="Assigned tasks"
+        count={data.assignedTasks.length}
+        empty="No open assigned tasks"
+      >
+        <AssignedList items={data.assignedTasks} projects={projects} />
+      </PrepSection>
+      <PrepSection
+        title="Assigned follow-ups"
+        count={data.assignedFollowups.length}
+        empty="No open assigned follow-ups"
+      >
+        <AssignedList items={data.assignedFollowups} projects={projects} />
+      </PrepSection>
+      <PrepSection
+        title="Standalone tasks"
+        count={data.standaloneTasks.length}
+        empty="No standalone tasks"
+      >
+        <EntryList entries={data.standaloneTasks} projects={projects} />
+      </PrepSection>
+      <PrepSection
+        title="Standalone follow-ups"
+        count={data.standaloneFollowups.length}
+        empty="No standalone follow-ups"
+      >
+        <EntryList entries={data.standaloneFollowups} projects={projects} />
+      </PrepSection>
+    </div>
+  )
+}
+
 /**
  * Everything to go through in a 1:1 with a team member, on one printable page: pending talking
  * points (checkable), those covered last time, what they completed since, their open assigned tasks and follow-ups with the
@@ -181,111 +316,25 @@ export function PrepareOneOnOneView({
   const titleId = React.useId()
   if (loading) return <PageSkeleton />
   if (!data) return <EmptyState title="Team member not found" />
-  const m = data.teamMember
   return (
     <article className="cad-screen cad-prep" aria-labelledby={titleId}>
-      <div className="cad-screen__head cad-no-print" data-print="hide">
-        <Link href={backHref ?? `/team-members/${m.uuid}`} className="cad-prep__back">
-          <ArrowLeft size={14} aria-hidden />
-          Back to {m.name}
-        </Link>
-        <Button onClick={onPrint}>
-          <Printer size={14} aria-hidden />
-          Print
-        </Button>
-      </div>
-      <header className="cad-prep__header">
-        <h1 id={titleId} className="cad-screen__title">
-          Prepare 1:1 with {m.name}
-        </h1>
-        <p className="cad-screen__muted">
-          {m.title ? `${m.title} · ` : ''}
-          {m.email}
-        </p>
-      </header>
+      <PrepHeader
+        member={data.teamMember}
+        titleId={titleId}
+        backHref={backHref}
+        onPrint={onPrint}
+      />
       <div className="cad-prep__grid">
         <div className="cad-prep__column">
-          <PrepSection
-            title="Talking points"
-            count={data.talkingPoints.length}
-            empty="No pending talking points"
-          >
-            <ul className="cad-prep__list">
-              {data.talkingPoints.map((tp) => (
-                <li key={tp.id} className="cad-prep__row">
-                  <Checkbox
-                    checked={tp.is_completed}
-                    aria-label={`Covered: ${tp.content}`}
-                    onCheckedChange={(v) => onToggleTalkingPoint(tp, v === true)}
-                  />
-                  <div className="cad-prep__body">
-                    <span
-                      className="cad-prep__content"
-                      data-completed={tp.is_completed || undefined}
-                    >
-                      {tp.content}
-                    </span>
-                    <span className="cad-prep__meta">
-                      <ProjectTag id={tp.project_id} projects={projects} />
-                    </span>
-                  </div>
-                </li>
-              ))}
-            </ul>
-          </PrepSection>
-          <PrepSection
-            title="Covered last time"
-            count={data.coveredLastTime.length}
-            empty="Nothing was covered last time"
-          >
-            <ul className="cad-prep__list">
-              {data.coveredLastTime.map((tp) => (
-                <li key={tp.id} className="cad-prep__row cad-prep__row--done">
-                  <Check size={14} aria-hidden className="cad-prep__check" />
-                  <div className="cad-prep__body">
-                    <span className="cad-prep__content">{tp.content}</span>
-                    {tp.updated_at ? (
-                      <span className="cad-prep__meta">
-                        <span>covered {formatDate(tp.updated_at)}</span>
-                      </span>
-                    ) : null}
-                  </div>
-                </li>
-              ))}
-            </ul>
-          </PrepSection>
+          <TalkingPoints
+            points={data.talkingPoints}
+            projects={projects}
+            onToggle={onToggleTalkingPoint}
+          />
+          <CoveredLastTime points={data.coveredLastTime} />
           <CompletedSince data={data.completedSince} projects={projects} />
         </div>
-        <div className="cad-prep__column">
-          <PrepSection
-            title="Assigned tasks"
-            count={data.assignedTasks.length}
-            empty="No open assigned tasks"
-          >
-            <AssignedList items={data.assignedTasks} projects={projects} />
-          </PrepSection>
-          <PrepSection
-            title="Assigned follow-ups"
-            count={data.assignedFollowups.length}
-            empty="No open assigned follow-ups"
-          >
-            <AssignedList items={data.assignedFollowups} projects={projects} />
-          </PrepSection>
-          <PrepSection
-            title="Standalone tasks"
-            count={data.standaloneTasks.length}
-            empty="No standalone tasks"
-          >
-            <EntryList entries={data.standaloneTasks} projects={projects} />
-          </PrepSection>
-          <PrepSection
-            title="Standalone follow-ups"
-            count={data.standaloneFollowups.length}
-            empty="No standalone follow-ups"
-          >
-            <EntryList entries={data.standaloneFollowups} projects={projects} />
-          </PrepSection>
-        </div>
+        <OpenWork data={data} projects={projects} />
       </div>
     </article>
   )
