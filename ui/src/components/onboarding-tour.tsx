@@ -7,7 +7,7 @@ import * as React from 'react'
 import { Button } from '../primitives/button'
 import { Dialog, DialogContent, DialogFooter } from '../primitives/dialog'
 import { ProgressBar } from '../primitives/progress-bar'
-import { useOnboardingTour } from './onboarding-tour-controller'
+import { type TourController, useOnboardingTour } from './onboarding-tour-controller'
 import { StepBody } from './onboarding-tour-step-body'
 import {
   ONBOARDING_STEPS,
@@ -30,6 +30,87 @@ function stepFocusTarget(step: OnboardingStep, id: string): HTMLElement | null {
   const fieldId = field[step]
   if (fieldId) return document.getElementById(fieldId)
   return document.querySelector<HTMLElement>('.cad-tour [data-tour-primary]')
+}
+
+/** 'Skip Onboarding Tour?': skipping for good, or back to the step. */
+function SkipConfirmation({
+  id,
+  onSkip,
+  onContinue,
+}: {
+  id: string
+  onSkip: () => void
+  onContinue: () => void
+}) {
+  return (
+    <div className="cad-tour__confirm" role="alertdialog" aria-labelledby={`${id}-skip`}>
+      <h3 id={`${id}-skip`} className="cad-tour__confirm-title">
+        Skip Onboarding Tour?
+      </h3>
+      <p className="cad-muted">You can set everything up later in Settings.</p>
+      <DialogFooter>
+        <Button variant="ghost" onClick={onSkip}>
+          Yes, Skip Setup
+        </Button>
+        <Button variant="primary" autoFocus onClick={onContinue}>
+          Continue Setup
+        </Button>
+      </DialogFooter>
+    </div>
+  )
+}
+
+/** The step's buttons: Start Tour first, Start Reporting last, else Back, Skip Step and Next. */
+function TourFooter({
+  step,
+  tour,
+  onSkip,
+  onFinish,
+}: {
+  step: OnboardingStep
+  tour: TourController
+  onSkip: () => void
+  onFinish: () => void
+}) {
+  return (
+    <DialogFooter className="cad-tour__footer">
+      {step === 'welcome' ? (
+        <>
+          <Button variant="ghost" onClick={onSkip}>
+            Skip for now
+          </Button>
+          <Button variant="primary" onClick={tour.forward} data-tour-primary="">
+            Start Tour
+          </Button>
+        </>
+      ) : step === 'completion' ? (
+        <>
+          <Button variant="ghost" onClick={tour.back}>
+            <ArrowLeft size={14} aria-hidden /> Back
+          </Button>
+          <Button variant="primary" onClick={onFinish} data-tour-primary="">
+            Start Reporting
+          </Button>
+        </>
+      ) : (
+        <>
+          <Button variant="ghost" onClick={tour.back} className="cad-tour__back">
+            <ArrowLeft size={14} aria-hidden /> Back
+          </Button>
+          <Button variant="ghost" onClick={tour.forward}>
+            Skip Step
+          </Button>
+          <Button
+            variant="primary"
+            onClick={tour.next}
+            loading={tour.busy && step === 'preferences'}
+          >
+            Next
+          </Button>
+        </>
+      )}
+    </DialogFooter>
+  )
 }
 
 function OnboardingTour({
@@ -62,7 +143,7 @@ function OnboardingTour({
     onCreateReport,
     defaultCarryOver,
   })
-  const { id, index, busy, confirmSkip, setConfirmSkip, back, forward, next } = tour
+  const { id, index, confirmSkip, setConfirmSkip } = tour
   // A new step (or the way back from the skip question) focuses the step's first field; the
   // dialog's own first focus does the same when it opens.
   React.useEffect(() => {
@@ -100,20 +181,7 @@ function OnboardingTour({
         <ProgressBar value={index + 1} max={ONBOARDING_STEPS.length} label="Onboarding progress" />
 
         {confirmSkip ? (
-          <div className="cad-tour__confirm" role="alertdialog" aria-labelledby={`${id}-skip`}>
-            <h3 id={`${id}-skip`} className="cad-tour__confirm-title">
-              Skip Onboarding Tour?
-            </h3>
-            <p className="cad-muted">You can set everything up later in Settings.</p>
-            <DialogFooter>
-              <Button variant="ghost" onClick={onSkip}>
-                Yes, Skip Setup
-              </Button>
-              <Button variant="primary" autoFocus onClick={() => setConfirmSkip(false)}>
-                Continue Setup
-              </Button>
-            </DialogFooter>
-          </div>
+          <SkipConfirmation id={id} onSkip={onSkip} onContinue={() => setConfirmSkip(false)} />
         ) : (
           <>
             <div className="cad-tour__body">
@@ -127,39 +195,7 @@ function OnboardingTour({
                 onReorderSections={onReorderSections}
               />
             </div>
-            <DialogFooter className="cad-tour__footer">
-              {step === 'welcome' ? (
-                <>
-                  <Button variant="ghost" onClick={onSkip}>
-                    Skip for now
-                  </Button>
-                  <Button variant="primary" onClick={forward} data-tour-primary="">
-                    Start Tour
-                  </Button>
-                </>
-              ) : step === 'completion' ? (
-                <>
-                  <Button variant="ghost" onClick={back}>
-                    <ArrowLeft size={14} aria-hidden /> Back
-                  </Button>
-                  <Button variant="primary" onClick={onFinish} data-tour-primary="">
-                    Start Reporting
-                  </Button>
-                </>
-              ) : (
-                <>
-                  <Button variant="ghost" onClick={back} className="cad-tour__back">
-                    <ArrowLeft size={14} aria-hidden /> Back
-                  </Button>
-                  <Button variant="ghost" onClick={forward}>
-                    Skip Step
-                  </Button>
-                  <Button variant="primary" onClick={next} loading={busy && step === 'preferences'}>
-                    Next
-                  </Button>
-                </>
-              )}
-            </DialogFooter>
+            <TourFooter step={step} tour={tour} onSkip={onSkip} onFinish={onFinish} />
           </>
         )}
       </DialogContent>
