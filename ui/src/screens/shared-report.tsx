@@ -251,6 +251,87 @@ function Acknowledge({
   )
 }
 
+/** An item's Ask button (shown on hover and focus), its questions so far and the question form. */
+function ItemQuestions({
+  item,
+  questions,
+  asking,
+  readerName,
+  onAsking,
+  onAsk,
+}: {
+  item: MemoItem
+  questions: SharedQuestion[]
+  asking: boolean
+  readerName: string
+  onAsking: (asking: boolean) => void
+  onAsk: (name: string, text: string) => Promise<void>
+}) {
+  return (
+    <>
+      <Button
+        variant="ghost"
+        size="sm"
+        className="cad-shared__ask-item cad-no-print"
+        aria-expanded={asking}
+        aria-label={`Ask about “${item.content}”`}
+        title="Ask a question about this"
+        onClick={() => onAsking(!asking)}
+      >
+        <MessageCircleQuestion size={14} aria-hidden />
+      </Button>
+      <Questions questions={questions} />
+      {asking ? (
+        <QuestionForm
+          label={`Question about “${item.content}”`}
+          readerName={readerName}
+          onAsk={onAsk}
+          onCancel={() => onAsking(false)}
+        />
+      ) : null}
+    </>
+  )
+}
+
+/** The reader's row under the memo: 'Read — thanks' and a question on the whole report. */
+function RespondBar({
+  readerName,
+  acknowledged,
+  onAcknowledge,
+  onAsk,
+}: {
+  readerName: string
+  acknowledged: boolean
+  onAcknowledge: (name: string) => Promise<void>
+  onAsk: (name: string, text: string) => Promise<void>
+}) {
+  const [askingWhole, setAskingWhole] = React.useState(false)
+  return (
+    <section className="cad-shared__bar cad-no-print" aria-label="Respond">
+      {askingWhole ? (
+        <QuestionForm
+          label="Question on the whole report"
+          readerName={readerName}
+          onAsk={onAsk}
+          onCancel={() => setAskingWhole(false)}
+        />
+      ) : null}
+      <div className="cad-shared__bar-row">
+        <Acknowledge
+          readerName={readerName}
+          acknowledged={acknowledged}
+          onAcknowledge={onAcknowledge}
+        />
+        {askingWhole ? null : (
+          <Button onClick={() => setAskingWhole(true)}>
+            <MessageCircleQuestion size={16} aria-hidden /> Ask a question
+          </Button>
+        )}
+      </div>
+    </section>
+  )
+}
+
 /**
  * `/r/<token>`: the brief as a memo from someone — the same memo the author prints — and nothing
  * else of the author's account: no navigation, no other reports, no e-mail addresses. Readers ask
@@ -260,7 +341,6 @@ function Acknowledge({
 export function SharedReportView(p: SharedReportViewProps) {
   const { report, questions } = p.data
   const [askingOn, setAskingOn] = React.useState<number | null>(null)
-  const [askingWhole, setAskingWhole] = React.useState(false)
   const [localName, setLocalName] = React.useState<string | null>(null)
   const readerName = localName ?? p.readerName ?? ''
   const remember = (name: string) => {
@@ -282,28 +362,14 @@ export function SharedReportView(p: SharedReportViewProps) {
     remember(name)
   }
   const itemExtra = (it: MemoItem) => (
-    <>
-      <Button
-        variant="ghost"
-        size="sm"
-        className="cad-shared__ask-item cad-no-print"
-        aria-expanded={askingOn === it.id}
-        aria-label={`Ask about “${it.content}”`}
-        title="Ask a question about this"
-        onClick={() => setAskingOn(askingOn === it.id ? null : it.id)}
-      >
-        <MessageCircleQuestion size={14} aria-hidden />
-      </Button>
-      <Questions questions={byItem(it.id)} />
-      {askingOn === it.id ? (
-        <QuestionForm
-          label={`Question about “${it.content}”`}
-          readerName={readerName}
-          onAsk={ask(it.id)}
-          onCancel={() => setAskingOn(null)}
-        />
-      ) : null}
-    </>
+    <ItemQuestions
+      item={it}
+      questions={byItem(it.id)}
+      asking={askingOn === it.id}
+      readerName={readerName}
+      onAsking={(on) => setAskingOn(on ? it.id : null)}
+      onAsk={ask(it.id)}
+    />
   )
   return (
     <main className="cad-shared">
@@ -326,31 +392,15 @@ export function SharedReportView(p: SharedReportViewProps) {
             ) : null}
           </ReportMemo>
         </AskAnsweringContext.Provider>
-        <section className="cad-shared__bar cad-no-print" aria-label="Respond">
-          {askingWhole ? (
-            <QuestionForm
-              label="Question on the whole report"
-              readerName={readerName}
-              onAsk={ask(null)}
-              onCancel={() => setAskingWhole(false)}
-            />
-          ) : null}
-          <div className="cad-shared__bar-row">
-            <Acknowledge
-              readerName={readerName}
-              acknowledged={p.acknowledged ?? false}
-              onAcknowledge={async (name) => {
-                await p.onAcknowledge(name)
-                remember(name)
-              }}
-            />
-            {askingWhole ? null : (
-              <Button onClick={() => setAskingWhole(true)}>
-                <MessageCircleQuestion size={16} aria-hidden /> Ask a question
-              </Button>
-            )}
-          </div>
-        </section>
+        <RespondBar
+          readerName={readerName}
+          acknowledged={p.acknowledged ?? false}
+          onAcknowledge={async (name) => {
+            await p.onAcknowledge(name)
+            remember(name)
+          }}
+          onAsk={ask(null)}
+        />
       </article>
     </main>
   )
