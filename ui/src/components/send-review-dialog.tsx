@@ -73,6 +73,106 @@ function Audience({ audience: a }: { audience: SendReviewAudience }) {
 }
 
 /**
+ * Who gets it: a warning when mail is not set up, the audience, a note when no one will, and a
+ * private link to copy when no e-mail goes out.
+ */
+function WhoGetsIt({
+  id,
+  audience,
+  copied,
+  onCopy,
+}: {
+  id: string
+  audience: SendReviewAudience
+  copied: boolean
+  onCopy?: () => void
+}) {
+  const noMail = audience.mailConfigured === false
+  const nobody = (noMail || audience.emails.length === 0) && audience.webhooks.length === 0
+  return (
+    <section className="cad-review__who" aria-labelledby={`${id}-who`}>
+      <h3 id={`${id}-who`} className="cad-review__heading">
+        Who gets it
+      </h3>
+      {noMail ? (
+        <p className="cad-review__warning" role="alert" data-slot="send-review-no-mail">
+          <CircleAlert size={14} aria-hidden className="cad-review__icon" />
+          <span>Nothing will be e-mailed: mail is not set up.</span>
+        </p>
+      ) : null}
+      <Audience audience={audience} />
+      {nobody ? (
+        <p className="cad-review__note">
+          No one will receive it from Cadence: it is marked sent, and readers see it through a
+          private link.
+        </p>
+      ) : null}
+      {(noMail || audience.emails.length === 0) && onCopy ? (
+        <p className="cad-review__link">
+          <Button size="sm" onClick={onCopy}>
+            {copied ? <Copy size={14} aria-hidden /> : <Link2 size={14} aria-hidden />}{' '}
+            {copied ? 'Link copied' : 'Copy a private link instead'}
+          </Button>
+        </p>
+      ) : null}
+    </section>
+  )
+}
+
+/** An update's note: one line readers see with it, at most UPDATE_NOTE_MAX characters. */
+function UpdateNote({
+  id,
+  note,
+  onNote,
+}: {
+  id: string
+  note: string
+  onNote: (note: string) => void
+}) {
+  const tooLong = note.length > UPDATE_NOTE_MAX
+  return (
+    <Field
+      label="What changed (optional)"
+      htmlFor={`${id}-note`}
+      hint={`One line readers see with the update; ${note.length}/${UPDATE_NOTE_MAX}`}
+      error={tooLong ? `At most ${UPDATE_NOTE_MAX} characters` : undefined}
+    >
+      <Input
+        id={`${id}-note`}
+        value={note}
+        invalid={tooLong}
+        placeholder="e.g. Corrected the Apollo launch date"
+        onChange={(e) => onNote(e.currentTarget.value)}
+      />
+    </Field>
+  )
+}
+
+/** 'This report has no title (and no items). Send it anyway': asked before a doubtful Send. */
+function SendAnyway({
+  id,
+  doubts,
+  confirmed,
+  onConfirmed,
+}: {
+  id: string
+  doubts: string[]
+  confirmed: boolean
+  onConfirmed: (confirmed: boolean) => void
+}) {
+  return (
+    <div className="cad-review__confirm">
+      <Checkbox
+        id={`${id}-confirm`}
+        checked={confirmed}
+        onCheckedChange={(v) => onConfirmed(v === true)}
+      />
+      <label htmlFor={`${id}-confirm`}>This report {doubts.join(' and ')}. Send it anyway</label>
+    </div>
+  )
+}
+
+/**
  * The step between Send and sending: the brief as readers will get it, who gets it by which
  * channel, what will not happen (mail not set up, no recipients) and a second question for an
  * untitled or empty report. For a sent report the same step sends an update with a note.
@@ -89,8 +189,6 @@ function SendReviewDialog(p: SendReviewDialogProps) {
     (x): x is string => x !== null,
   )
   const needsConfirm = !update && doubts.length > 0
-  const noMail = p.audience.mailConfigured === false
-  const nobody = (noMail || p.audience.emails.length === 0) && p.audience.webhooks.length === 0
   const tooLong = note.length > UPDATE_NOTE_MAX
 
   const change = (next: boolean) => {
@@ -140,63 +238,19 @@ function SendReviewDialog(p: SendReviewDialogProps) {
         className="cad-review"
       >
         <div className="cad-review__body" data-slot="send-review">
-          <section className="cad-review__who" aria-labelledby={`${id}-who`}>
-            <h3 id={`${id}-who`} className="cad-review__heading">
-              Who gets it
-            </h3>
-            {noMail ? (
-              <p className="cad-review__warning" role="alert" data-slot="send-review-no-mail">
-                <CircleAlert size={14} aria-hidden className="cad-review__icon" />
-                <span>Nothing will be e-mailed: mail is not set up.</span>
-              </p>
-            ) : null}
-            <Audience audience={p.audience} />
-            {nobody ? (
-              <p className="cad-review__note">
-                No one will receive it from Cadence: it is marked sent, and readers see it through a
-                private link.
-              </p>
-            ) : null}
-            {(noMail || p.audience.emails.length === 0) && p.onCopyLink ? (
-              <p className="cad-review__link">
-                <Button size="sm" onClick={copy}>
-                  {copied ? <Copy size={14} aria-hidden /> : <Link2 size={14} aria-hidden />}{' '}
-                  {copied ? 'Link copied' : 'Copy a private link instead'}
-                </Button>
-              </p>
-            ) : null}
-          </section>
+          <WhoGetsIt
+            id={id}
+            audience={p.audience}
+            copied={copied}
+            onCopy={p.onCopyLink ? copy : undefined}
+          />
           {/* Scrolls on its own, so it takes focus for the keyboard. */}
           <section className="cad-review__brief cad-draft" aria-label="The brief" tabIndex={0}>
             {p.brief}
           </section>
-          {update ? (
-            <Field
-              label="What changed (optional)"
-              htmlFor={`${id}-note`}
-              hint={`One line readers see with the update; ${note.length}/${UPDATE_NOTE_MAX}`}
-              error={tooLong ? `At most ${UPDATE_NOTE_MAX} characters` : undefined}
-            >
-              <Input
-                id={`${id}-note`}
-                value={note}
-                invalid={tooLong}
-                placeholder="e.g. Corrected the Apollo launch date"
-                onChange={(e) => setNote(e.currentTarget.value)}
-              />
-            </Field>
-          ) : null}
+          {update ? <UpdateNote id={id} note={note} onNote={setNote} /> : null}
           {needsConfirm ? (
-            <div className="cad-review__confirm">
-              <Checkbox
-                id={`${id}-confirm`}
-                checked={confirmed}
-                onCheckedChange={(v) => setConfirmed(v === true)}
-              />
-              <label htmlFor={`${id}-confirm`}>
-                This report {doubts.join(' and ')}. Send it anyway
-              </label>
-            </div>
+            <SendAnyway id={id} doubts={doubts} confirmed={confirmed} onConfirmed={setConfirmed} />
           ) : null}
           {error ? (
             <p className="cad-form__error" role="alert">
