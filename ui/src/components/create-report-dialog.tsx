@@ -30,6 +30,43 @@ type CreateReportDialogProps = {
   onSubmit: (report: NewReport) => void | Promise<void>
 }
 
+/** The report's optional title and summary. */
+function TitleAndSummary({
+  id,
+  title,
+  summary,
+  onTitle,
+  onSummary,
+}: {
+  id: string
+  title: string
+  summary: string
+  onTitle: (title: string) => void
+  onSummary: (summary: string) => void
+}) {
+  return (
+    <>
+      <Field label="Title (optional)" htmlFor={`${id}-title`}>
+        <Input
+          id={`${id}-title`}
+          autoFocus
+          value={title}
+          placeholder="Add a title for this week's report..."
+          onChange={(e) => onTitle(e.target.value)}
+        />
+      </Field>
+      <Field label="Summary (optional)" htmlFor={`${id}-summary`}>
+        <Textarea
+          id={`${id}-summary`}
+          value={summary}
+          placeholder="Add a summary of this week's progress..."
+          onChange={(e) => onSummary(e.target.value)}
+        />
+      </Field>
+    </>
+  )
+}
+
 function CreateReportDialog({
   open,
   onOpenChange,
@@ -97,23 +134,13 @@ function CreateReportDialog({
             endDay={endDay}
             today={today}
           />
-          <Field label="Title (optional)" htmlFor={`${id}-title`}>
-            <Input
-              id={`${id}-title`}
-              autoFocus
-              value={title}
-              placeholder="Add a title for this week's report..."
-              onChange={(e) => setTitle(e.target.value)}
-            />
-          </Field>
-          <Field label="Summary (optional)" htmlFor={`${id}-summary`}>
-            <Textarea
-              id={`${id}-summary`}
-              value={summary}
-              placeholder="Add a summary of this week's progress..."
-              onChange={(e) => setSummary(e.target.value)}
-            />
-          </Field>
+          <TitleAndSummary
+            id={id}
+            title={title}
+            summary={summary}
+            onTitle={setTitle}
+            onSummary={setSummary}
+          />
           <label className="cad-form__check" htmlFor={`${id}-carry`}>
             <Checkbox
               id={`${id}-carry`}
