@@ -45,6 +45,40 @@ type SearchDialogProps = {
   inputRef?: React.Ref<HTMLInputElement>
 }
 
+/**
+ * What had focus when search opened gets it back on close; after a result opened, the page it
+ * opened takes focus (its heading), so nothing is given back.
+ */
+function useFocusReturn() {
+  const opener = React.useRef<Opener | null>(null)
+  const openedResult = React.useRef(false)
+  return {
+    resultOpened: () => {
+      openedResult.current = true
+    },
+    onOpenAutoFocus: () => {
+      opener.current = captureOpener()
+      openedResult.current = false
+    },
+    onCloseAutoFocus: (event: Event) => {
+      event.preventDefault()
+      if (!openedResult.current) returnFocus(opener.current)
+      opener.current = null
+    },
+  }
+}
+
+/** The search input's own ref (to focus it again) and the caller's, set together. */
+function useInputRefs(inputRef: React.Ref<HTMLInputElement> | undefined) {
+  const localInput = React.useRef<HTMLInputElement>(null)
+  const setRefs = (node: HTMLInputElement | null) => {
+    localInput.current = node
+    if (typeof inputRef === 'function') inputRef(node)
+    else if (inputRef) (inputRef as React.RefObject<HTMLInputElement | null>).current = node
+  }
+  return { localInput, setRefs }
+}
+
 /** The global search palette (cmdk): query, filters, history, grouped results, quick actions. */
 function SearchDialog({
   open,
@@ -65,24 +99,15 @@ function SearchDialog({
 }: SearchDialogProps) {
   const [panel, setPanel] = React.useState<SearchPanel>('none')
   const [selected, setSelected] = React.useState('')
-  const localInput = React.useRef<HTMLInputElement>(null)
-  // What had focus when search opened gets it back on close; after a result opened, the page it
-  // opened takes focus (its heading), so nothing is given back.
-  const opener = React.useRef<Opener | null>(null)
-  const openedResult = React.useRef(false)
+  const { localInput, setRefs } = useInputRefs(inputRef)
+  const focus = useFocusReturn()
   const openResult = (result: SearchResult) => {
-    openedResult.current = true
+    focus.resultOpened()
     onOpen(result)
   }
   const short = query.trim().length < MIN_QUERY
   const shown = filterResults(results, filters)
   const filtered = filters.status !== 'all' || filters.types.length > 0
-
-  const setRefs = (node: HTMLInputElement | null) => {
-    localInput.current = node
-    if (typeof inputRef === 'function') inputRef(node)
-    else if (inputRef) (inputRef as React.RefObject<HTMLInputElement | null>).current = node
-  }
 
   const selectedResult = short ? undefined : shown.find((r) => resultKey(r) === selected)
 
@@ -93,15 +118,8 @@ function SearchDialog({
         <DialogPrimitive.Content
           className="cad-search"
           data-slot="search-dialog"
-          onOpenAutoFocus={() => {
-            opener.current = captureOpener()
-            openedResult.current = false
-          }}
-          onCloseAutoFocus={(event) => {
-            event.preventDefault()
-            if (!openedResult.current) returnFocus(opener.current)
-            opener.current = null
-          }}
+          onOpenAutoFocus={focus.onOpenAutoFocus}
+          onCloseAutoFocus={focus.onCloseAutoFocus}
           onKeyDown={(e) => {
             // Ctrl/Cmd+/ (the product's) and Ctrl/Cmd+K (the peers') bring focus back to the input.
             if ((e.key === '/' || e.key.toLowerCase() === 'k') && (e.metaKey || e.ctrlKey)) {
