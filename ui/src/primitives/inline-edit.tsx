@@ -17,6 +17,41 @@ type InlineEditProps = {
  * "{aria-label}: {text}"; the editor is a textbox named "{aria-label}". Enter saves (Cmd/Ctrl+Enter when multiline),
  * Escape cancels, leaving the field saves; onSave fires only when the text changed.
  */
+/** The value shown as a button that starts the edit; its name is the label and the text. */
+function InlineEditDisplay({
+  buttonRef,
+  value,
+  label,
+  placeholder,
+  multiline,
+  disabled,
+  onStart,
+}: {
+  buttonRef: React.Ref<HTMLButtonElement>
+  value: string
+  label: string | undefined
+  placeholder: string
+  multiline: boolean
+  disabled: boolean
+  onStart: () => void
+}) {
+  return (
+    <button
+      ref={buttonRef}
+      type="button"
+      data-slot="inline-edit-display"
+      className={cn('cad-inline-edit__display', multiline && 'cad-inline-edit__display--multiline')}
+      data-empty={value ? undefined : ''}
+      disabled={disabled}
+      onClick={onStart}
+    >
+      {/* The name reads "Title: <text>", so the visible text is part of it (WCAG 2.5.3). */}
+      <span className="cad-sr-only">{label}: </span>
+      {value || <span className="cad-inline-edit__placeholder">{placeholder}</span>}
+    </button>
+  )
+}
+
 function InlineEdit({
   value,
   onSave,
@@ -101,22 +136,15 @@ function InlineEdit({
 
   return (
     <div data-slot="inline-edit" className={cn('cad-inline-edit', className)}>
-      <button
-        ref={displayRef}
-        type="button"
-        data-slot="inline-edit-display"
-        className={cn(
-          'cad-inline-edit__display',
-          multiline && 'cad-inline-edit__display--multiline',
-        )}
-        data-empty={value ? undefined : ''}
+      <InlineEditDisplay
+        buttonRef={displayRef}
+        value={value}
+        label={label}
+        placeholder={placeholder}
+        multiline={multiline}
         disabled={disabled}
-        onClick={start}
-      >
-        {/* The name reads "Title: <text>", so the visible text is part of it (WCAG 2.5.3). */}
-        <span className="cad-sr-only">{label}: </span>
-        {value || <span className="cad-inline-edit__placeholder">{placeholder}</span>}
-      </button>
+        onStart={start}
+      />
     </div>
   )
 }
