@@ -73,6 +73,41 @@ function AddToListForm(p: AddToListFormProps) {
 }
 
 /** Carry-over, the weekly reminder and the report's e-mail recipients (Report Preferences). */
+/** One checkbox setting with its label and hint (and what else it needs to say). */
+function SettingOption({
+  id,
+  label,
+  hint,
+  checked,
+  onChecked,
+  children,
+}: {
+  id: string
+  label: string
+  hint: string
+  checked: boolean
+  onChecked: (checked: boolean) => void
+  children?: React.ReactNode
+}) {
+  return (
+    <div className="cad-wow-settings__option">
+      <Checkbox
+        id={id}
+        checked={checked}
+        aria-describedby={`${id}-hint`}
+        onCheckedChange={(v) => onChecked(v === true)}
+      />
+      <div className="cad-wow-settings__text">
+        <label htmlFor={id}>{label}</label>
+        <span id={`${id}-hint`} className="cad-wow-settings__hint">
+          {hint}
+        </span>
+        {children}
+      </div>
+    </div>
+  )
+}
+
 function ReportDeliverySettings({
   carryOver,
   reminderEnabled,
@@ -115,35 +150,22 @@ function ReportDeliverySettings({
       <h3 id={`${id}-title`} className="cad-wow-settings__title">
         Week over week
       </h3>
-      <div className="cad-wow-settings__option">
-        <Checkbox
-          id={`${id}-carry`}
-          checked={carryOver}
-          aria-describedby={`${id}-carry-hint`}
-          onCheckedChange={(v) => onChange({ carry_over: v === true })}
-        />
-        <div className="cad-wow-settings__text">
-          <label htmlFor={`${id}-carry`}>Carry over open items</label>
-          <span id={`${id}-carry-hint`} className="cad-wow-settings__hint">
-            A new report starts with the open tasks and follow-ups of the previous one.
-          </span>
-        </div>
-      </div>
-      <div className="cad-wow-settings__option">
-        <Checkbox
-          id={`${id}-reminder`}
-          checked={reminderEnabled}
-          aria-describedby={`${id}-reminder-hint`}
-          onCheckedChange={(v) => onChange({ reminder_enabled: v === true })}
-        />
-        <div className="cad-wow-settings__text">
-          <label htmlFor={`${id}-reminder`}>Weekly reminder e-mail</label>
-          <span id={`${id}-reminder-hint`} className="cad-wow-settings__hint">
-            On your week end day, while this week's report is not sent.
-          </span>
-          {noMail}
-        </div>
-      </div>
+      <SettingOption
+        id={`${id}-carry`}
+        label="Carry over open items"
+        hint="A new report starts with the open tasks and follow-ups of the previous one."
+        checked={carryOver}
+        onChecked={(v) => onChange({ carry_over: v })}
+      />
+      <SettingOption
+        id={`${id}-reminder`}
+        label="Weekly reminder e-mail"
+        hint="On your week end day, while this week's report is not sent."
+        checked={reminderEnabled}
+        onChecked={(v) => onChange({ reminder_enabled: v })}
+      >
+        {noMail}
+      </SettingOption>
       <div className="cad-wow-settings__recipients">
         <h4 id={`${id}-recipients`} className="cad-wow-settings__subtitle">
           Report recipients
