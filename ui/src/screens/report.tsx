@@ -166,6 +166,32 @@ function useSectionCallbacks(p: ReportViewActions) {
  * Delete (secondary), then the status with its sent date. Below 768 px Share, Import and Delete
  * move into a 'More actions' menu, so the buttons stay one row.
  */
+/** On a narrow screen, Share, Import and Delete behind 'More actions'. */
+function MoreActions({
+  actions: a,
+  onDelete,
+}: {
+  actions: ReportViewActions
+  onDelete: () => void
+}) {
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger asChild>
+        <Button className="cad-report__narrow" aria-label="More actions" title="More actions">
+          <MoreHorizontal size={16} aria-hidden />
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent>
+        {a.onShare ? <DropdownMenuItem onSelect={a.onShare}>Share</DropdownMenuItem> : null}
+        <DropdownMenuItem onSelect={a.onImport}>Import</DropdownMenuItem>
+        <DropdownMenuItem tone="danger" onSelect={onDelete}>
+          Delete
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  )
+}
+
 function ReportHeader({
   report: r,
   weekRange,
@@ -215,20 +241,7 @@ function ReportHeader({
             Delete
           </Button>
         )}
-        <DropdownMenu>
-          <DropdownMenuTrigger asChild>
-            <Button className="cad-report__narrow" aria-label="More actions" title="More actions">
-              <MoreHorizontal size={16} aria-hidden />
-            </Button>
-          </DropdownMenuTrigger>
-          <DropdownMenuContent>
-            {a.onShare ? <DropdownMenuItem onSelect={a.onShare}>Share</DropdownMenuItem> : null}
-            <DropdownMenuItem onSelect={a.onImport}>Import</DropdownMenuItem>
-            <DropdownMenuItem tone="danger" onSelect={() => setConfirming(true)}>
-              Delete
-            </DropdownMenuItem>
-          </DropdownMenuContent>
-        </DropdownMenu>
+        <MoreActions actions={a} onDelete={() => setConfirming(true)} />
       </div>
       <div className="cad-screen__actions cad-report__status-row">
         <Select
