@@ -70,6 +70,52 @@ function AnswerLine({ a }: { a: Pick<AskAnswer, 'name' | 'answer' | 'text'> }) {
 }
 
 /** One ask's three buttons (one click each, with the reader's name) and Comment's text. */
+/** Approve, Decline, and Comment (which opens the comment form). */
+function AnswerChoices({
+  ask,
+  busy,
+  commenting,
+  onAnswer,
+  onCommenting,
+}: {
+  ask: BriefAsk
+  busy: AskAnswerKind | null
+  commenting: boolean
+  onAnswer: (answer: 'approve' | 'decline') => void
+  onCommenting: (commenting: boolean) => void
+}) {
+  return (
+    <fieldset className="cad-asks__buttons cad-asks__choices">
+      <legend className="cad-sr-only">Answer “{ask.content}”</legend>
+      <Button
+        size="sm"
+        loading={busy === 'approve'}
+        disabled={busy !== null}
+        onClick={() => onAnswer('approve')}
+      >
+        <Check size={14} aria-hidden /> Approve
+      </Button>
+      <Button
+        size="sm"
+        loading={busy === 'decline'}
+        disabled={busy !== null}
+        onClick={() => onAnswer('decline')}
+      >
+        <X size={14} aria-hidden /> Decline
+      </Button>
+      <Button
+        size="sm"
+        variant="ghost"
+        aria-expanded={commenting}
+        disabled={busy !== null}
+        onClick={() => onCommenting(!commenting)}
+      >
+        <MessageSquare size={14} aria-hidden /> Comment
+      </Button>
+    </fieldset>
+  )
+}
+
 function AnswerButtons({
   ask,
   answering,
@@ -103,34 +149,13 @@ function AnswerButtons({
   }
   return (
     <div className="cad-asks__respond cad-no-print">
-      <fieldset className="cad-asks__buttons cad-asks__choices">
-        <legend className="cad-sr-only">Answer “{ask.content}”</legend>
-        <Button
-          size="sm"
-          loading={busy === 'approve'}
-          disabled={busy !== null}
-          onClick={() => void send('approve')}
-        >
-          <Check size={14} aria-hidden /> Approve
-        </Button>
-        <Button
-          size="sm"
-          loading={busy === 'decline'}
-          disabled={busy !== null}
-          onClick={() => void send('decline')}
-        >
-          <X size={14} aria-hidden /> Decline
-        </Button>
-        <Button
-          size="sm"
-          variant="ghost"
-          aria-expanded={commenting}
-          disabled={busy !== null}
-          onClick={() => setCommenting(!commenting)}
-        >
-          <MessageSquare size={14} aria-hidden /> Comment
-        </Button>
-      </fieldset>
+      <AnswerChoices
+        ask={ask}
+        busy={busy}
+        commenting={commenting}
+        onAnswer={(answer) => void send(answer)}
+        onCommenting={setCommenting}
+      />
       {commenting ? (
         <form
           className="cad-asks__comment"
