@@ -145,6 +145,28 @@ function MetricDefinition({
  * Settings → Metrics: the few numbers every report records (name, unit, which way is better, an
  * optional target). Each report then has a Metrics block for that week's values.
  */
+/** The metrics defined so far, each editable, or how to start. */
+function MetricList({
+  metrics,
+  onUpdateMetric,
+  onDeleteMetric,
+}: Pick<MetricsSettingsProps, 'metrics' | 'onUpdateMetric' | 'onDeleteMetric'>) {
+  if (metrics.length === 0)
+    return <EmptyState title="No metrics yet. Add the first number you report every week." />
+  return (
+    <ul className="cad-metrics-settings__rows">
+      {metrics.map((m) => (
+        <MetricDefinition
+          key={m.id}
+          metric={m}
+          onUpdateMetric={onUpdateMetric}
+          onDeleteMetric={onDeleteMetric}
+        />
+      ))}
+    </ul>
+  )
+}
+
 export function MetricsSettings({
   metrics,
   onAddMetric,
@@ -190,20 +212,11 @@ export function MetricsSettings({
         The same few numbers every week: each report has a Metrics block for that week's values, and
         the brief shows their trend.
       </p>
-      {metrics.length === 0 ? (
-        <EmptyState title="No metrics yet. Add the first number you report every week." />
-      ) : (
-        <ul className="cad-metrics-settings__rows">
-          {metrics.map((m) => (
-            <MetricDefinition
-              key={m.id}
-              metric={m}
-              onUpdateMetric={onUpdateMetric}
-              onDeleteMetric={onDeleteMetric}
-            />
-          ))}
-        </ul>
-      )}
+      <MetricList
+        metrics={metrics}
+        onUpdateMetric={onUpdateMetric}
+        onDeleteMetric={onDeleteMetric}
+      />
       <form
         className="cad-metrics-settings__add"
         onSubmit={(e) => void add(e)}
