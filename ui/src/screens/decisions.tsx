@@ -84,6 +84,55 @@ function DecisionRow({
  * revisit date has come are listed first, under their own heading. Record, edit and delete in
  * place.
  */
+/** Search words, a project and who decided: what the list shows. */
+function DecisionFilters({
+  id,
+  filters,
+  onFiltersChange,
+  projects,
+  members,
+}: { id: string } & Pick<
+  DecisionsViewProps,
+  'filters' | 'onFiltersChange' | 'projects' | 'members'
+>) {
+  return (
+    <search className="cad-decisions__filters" aria-label="Filter decisions">
+      <span className="cad-decisions__search">
+        <Search size={14} aria-hidden className="cad-decisions__search-icon" />
+        <Input
+          type="search"
+          aria-label="Search decisions"
+          placeholder="Search decisions"
+          value={filters.query}
+          maxLength={200}
+          onChange={(e) => onFiltersChange({ ...filters, query: e.target.value })}
+        />
+      </span>
+      <Select
+        id={`${id}-project`}
+        aria-label="Project"
+        value={filters.project_uuid || ALL}
+        onValueChange={(v) => onFiltersChange({ ...filters, project_uuid: v === ALL ? '' : v })}
+        options={[
+          { value: ALL, label: 'All projects' },
+          ...projects.map((p) => ({ value: p.uuid, label: p.name })),
+        ]}
+      />
+      <Select
+        id={`${id}-person`}
+        aria-label="Decided by"
+        value={filters.decided_by || ALL}
+        onValueChange={(v) => onFiltersChange({ ...filters, decided_by: v === ALL ? '' : v })}
+        options={[
+          { value: ALL, label: 'Everyone' },
+          { value: 'me', label: 'You' },
+          ...members.map((m) => ({ value: m.uuid, label: m.name })),
+        ]}
+      />
+    </search>
+  )
+}
+
 export function DecisionsView({
   decisions,
   projects,
@@ -126,40 +175,13 @@ export function DecisionsView({
           <Plus size={16} aria-hidden /> Record a decision
         </Button>
       </div>
-      <search className="cad-decisions__filters" aria-label="Filter decisions">
-        <span className="cad-decisions__search">
-          <Search size={14} aria-hidden className="cad-decisions__search-icon" />
-          <Input
-            type="search"
-            aria-label="Search decisions"
-            placeholder="Search decisions"
-            value={filters.query}
-            maxLength={200}
-            onChange={(e) => onFiltersChange({ ...filters, query: e.target.value })}
-          />
-        </span>
-        <Select
-          id={`${id}-project`}
-          aria-label="Project"
-          value={filters.project_uuid || ALL}
-          onValueChange={(v) => onFiltersChange({ ...filters, project_uuid: v === ALL ? '' : v })}
-          options={[
-            { value: ALL, label: 'All projects' },
-            ...projects.map((p) => ({ value: p.uuid, label: p.name })),
-          ]}
-        />
-        <Select
-          id={`${id}-person`}
-          aria-label="Decided by"
-          value={filters.decided_by || ALL}
-          onValueChange={(v) => onFiltersChange({ ...filters, decided_by: v === ALL ? '' : v })}
-          options={[
-            { value: ALL, label: 'Everyone' },
-            { value: 'me', label: 'You' },
-            ...members.map((m) => ({ value: m.uuid, label: m.name })),
-          ]}
-        />
-      </search>
+      <DecisionFilters
+        id={id}
+        filters={filters}
+        onFiltersChange={onFiltersChange}
+        projects={projects}
+        members={members}
+      />
       {decisions.length === 0 ? (
         filtered ? (
           <EmptyState
