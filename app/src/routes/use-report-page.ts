@@ -5,7 +5,8 @@ import { loadReport, type ReportState, useReport, useReportShell } from '../stat
 
 /**
  * What the report editor and its draft share: the report of the URL (null until it is the one
- * loaded), loading, projects, team members and the week range in the user's start and end day.
+ * loaded), loading (also before its load starts), projects, team members and the week range in
+ * the user's start and end day.
  */
 export function useReportPage(uuid: string) {
   return useReportPageOf(uuid, useReport())
@@ -21,7 +22,7 @@ export function useReportEditorPage(uuid: string) {
 
 function useReportPageOf(
   uuid: string,
-  { current, loading }: Pick<ReportState, 'current' | 'loading'>,
+  { current, loading, key }: Pick<ReportState, 'current' | 'loading' | 'key'>,
 ) {
   const projects = useProjects()
   const members = useTeamMembers()
@@ -39,5 +40,13 @@ function useReportPageOf(
         settings.data?.weekly_end_day ?? 'friday',
       )
     : ''
-  return { report, loading, projects: projects.data ?? [], members: members.data ?? [], weekRange }
+  // Until a load of this uuid has started (the first paint, before the effect) it is loading, not
+  // 'Report not found'; after the server's answer (a 404 included) it is what the answer said.
+  return {
+    report,
+    loading: loading || key !== uuid,
+    projects: projects.data ?? [],
+    members: members.data ?? [],
+    weekRange,
+  }
 }

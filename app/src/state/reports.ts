@@ -383,10 +383,10 @@ function useReport() {
 
 /**
  * The open report for the editor page, subscribed to coarsely: the page re-renders when the
- * report's own fields, its list of sections or `loading` change, not when an item changes (the
+ * report's own fields, its list of sections, `loading` or `key` change, not when an item changes (the
  * report it returns is an untracked snapshot; each section follows itself with useReportSection).
  */
-function useReportShell(): Pick<ReportState, 'current' | 'loading'> {
+function useReportShell(): Pick<ReportState, 'current' | 'loading' | 'key'> {
   const snap = useSnapshot(reportState) as ReportState
   const tracked = snap.current
   if (tracked) {
@@ -396,7 +396,11 @@ function useReportShell(): Pick<ReportState, 'current' | 'loading'> {
     }
     for (const section of tracked.sections ?? []) void section.id
   }
-  return { current: snapshot(reportState).current as ReportDetail | null, loading: snap.loading }
+  return {
+    current: snapshot(reportState).current as ReportDetail | null,
+    loading: snap.loading,
+    key: snap.key,
+  }
 }
 
 /**

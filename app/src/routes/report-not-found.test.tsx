@@ -1,0 +1,89 @@
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { Window as HappyWindow } from 'happy-dom'
+import { act } from 'react'
+import { deferred, json, restoreFetch, stubFetch } from '../test/fetch'
+import { useReportEditorPage } from './use-report-page'
+
+// React DOM needs a document: a happy-dom page installed for this file only, and removed after.
+const page = new HappyWindow({ url: 'http://localhost/reports/no-such-report' })
+const saved: Record<string, unknown> = {}
+const globals = {
+  window: page,
+  document: page.document,
+  navigator: page.navigator,
+  location: page.location,
+  history: page.history,
+}
+beforeAll(() => {
+  for (const [key, value] of Object.entries(globals)) {
+    saved[key] = (globalThis as Record<string, unknown>)[key]
+    ;(globalThis as Record<string, unknown>)[key] = value
+  }
+  ;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
+})
+afterAll(() => {
+  restoreFetch()
+  for (const key of Object.keys(globals)) (globalThis as Record<string, unknown>)[key] = saved[key]
+  page.close()
+})
+
+// Every render of the editor page's hook for an unknown uuid, in order.
+const seen: { loading: boolean; report: unknown }[] = []
+function Probe() {
+  const { loading, report } = useReportEditorPage('another-uuid')
+  seen.push({ loading, report })
+  return null
+}
+
+describe('the report page of an unknown uuid', () => {
+  test("shows 'Report not found' with a way back as soon as the API answers 404", async () => {
+    const answer = deferred<Response>()
+    const calls = stubFetch(({ path }) =>
+      path === '/api/reports/no-such-report' ? answer.promise : json({ error: 'not here' }, 404),
+    )
+    const { createRoot } = await import('react-dom/client')
+    const { Route, Router } = await import('wouter')
+    const { default: ReportPage } = await import('./report')
+    const container = page.document.createElement('div')
+    const root = createRoot(container as unknown as Element)
+    await act(async () => {
+      root.render(
+        <Router>
+          <Route path="/reports/:uuid" component={ReportPage} />
+        </Router>,
+      )
+    })
+    // Before the server answers: the skeleton, never a 'Report not found' that is not known yet.
+    expect(container.textContent).not.toContain('Report not found')
+    expect(container.querySelector('.cad-report-skeleton')).not.toBeNull()
+    // One 404, no retry: the page says so on the next turn of the event loop.
+    await act(async () => {
+      answer.resolve(json({ error: 'Report not found' }, 404))
+      await Bun.sleep(0)
+    })
+    expect(container.textContent).toContain('Report not found')
+    expect(container.querySelector('a[href="/reports"]')?.textContent).toBe('All reports')
+    expect(calls.filter((c) => c.path === '/api/reports/no-such-report')).toHaveLength(1)
+    await act(async () => root.unmount())
+  })
+
+  test("the first paint, before the load starts, is loading and not 'Report not found'", async () => {
+    stubFetch(({ path }) =>
+      path === '/api/reports/another-uuid'
+        ? json({ error: 'Report not found' }, 404)
+        : json({ error: 'not here' }, 404),
+    )
+    const { createRoot } = await import('react-dom/client')
+    const root = createRoot(page.document.createElement('div') as unknown as Element)
+    await act(async () => {
+      root.render(<Probe />)
+    })
+    await act(async () => {
+      await Bun.sleep(0)
+    })
+    // The render before the effect (what the browser paints first) already says 'loading'.
+    expect(seen[0]).toEqual({ loading: true, report: null })
+    expect(seen.at(-1)).toEqual({ loading: false, report: null })
+    await act(async () => root.unmount())
+  })
+})
