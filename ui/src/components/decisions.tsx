@@ -38,6 +38,78 @@ type DecisionDialogProps = {
 }
 
 /** Record or edit a decision: what, when, by whom, the project, why, and when to revisit it. */
+type DecisionDetailsValue = {
+  decidedOn: string
+  by: string
+  project: string
+  why: string
+  revisit: string
+}
+
+/** When and by whom, the project, why, and when to revisit it. */
+function DecisionDetails({
+  id,
+  value,
+  set,
+  projects,
+  members,
+}: {
+  id: string
+  value: DecisionDetailsValue
+  set: { [K in keyof DecisionDetailsValue]: (next: string) => void }
+  projects: DecisionDialogProps['projects']
+  members: DecisionDialogProps['members']
+}) {
+  return (
+    <>
+      <div className="cad-decision-form__row">
+        <DatePicker label="Decided on" value={value.decidedOn} onChange={set.decidedOn} />
+        <Field label="Decided by" htmlFor={`${id}-by`}>
+          <Select
+            id={`${id}-by`}
+            value={value.by}
+            onValueChange={set.by}
+            options={[
+              { value: ME, label: 'You' },
+              ...members.map((m) => ({ value: m.uuid, label: m.name })),
+            ]}
+          />
+        </Field>
+      </div>
+      <Field label="Project" htmlFor={`${id}-project`}>
+        <Select
+          id={`${id}-project`}
+          value={value.project}
+          onValueChange={set.project}
+          options={[
+            { value: NONE, label: 'No project' },
+            ...projects.map((p) => ({ value: p.uuid, label: p.name })),
+          ]}
+        />
+      </Field>
+      <Field label="Why" htmlFor={`${id}-why`}>
+        <Textarea
+          id={`${id}-why`}
+          value={value.why}
+          maxLength={WHY_MAX}
+          rows={3}
+          placeholder="What made this the right call"
+          onChange={(e) => set.why(e.target.value)}
+        />
+      </Field>
+      <DatePicker
+        label="Revisit on (optional)"
+        value={value.revisit}
+        min={value.decidedOn || undefined}
+        onChange={set.revisit}
+      />
+      <p className="cad-field__hint">
+        On its revisit date the decision comes back as a follow-up in that week's report.
+      </p>
+    </>
+  )
+}
+
 function DecisionDialog({
   open,
   onOpenChange,
@@ -104,50 +176,19 @@ function DecisionDialog({
               onChange={(e) => setTitle(e.target.value)}
             />
           </Field>
-          <div className="cad-decision-form__row">
-            <DatePicker label="Decided on" value={decidedOn} onChange={setDecidedOn} />
-            <Field label="Decided by" htmlFor={`${id}-by`}>
-              <Select
-                id={`${id}-by`}
-                value={by}
-                onValueChange={setBy}
-                options={[
-                  { value: ME, label: 'You' },
-                  ...members.map((m) => ({ value: m.uuid, label: m.name })),
-                ]}
-              />
-            </Field>
-          </div>
-          <Field label="Project" htmlFor={`${id}-project`}>
-            <Select
-              id={`${id}-project`}
-              value={project}
-              onValueChange={setProject}
-              options={[
-                { value: NONE, label: 'No project' },
-                ...projects.map((p) => ({ value: p.uuid, label: p.name })),
-              ]}
-            />
-          </Field>
-          <Field label="Why" htmlFor={`${id}-why`}>
-            <Textarea
-              id={`${id}-why`}
-              value={why}
-              maxLength={WHY_MAX}
-              rows={3}
-              placeholder="What made this the right call"
-              onChange={(e) => setWhy(e.target.value)}
-            />
-          </Field>
-          <DatePicker
-            label="Revisit on (optional)"
-            value={revisit}
-            min={decidedOn || undefined}
-            onChange={setRevisit}
+          <DecisionDetails
+            id={id}
+            value={{ decidedOn, by, project, why, revisit }}
+            set={{
+              decidedOn: setDecidedOn,
+              by: setBy,
+              project: setProject,
+              why: setWhy,
+              revisit: setRevisit,
+            }}
+            projects={projects}
+            members={members}
           />
-          <p className="cad-field__hint">
-            On its revisit date the decision comes back as a follow-up in that week's report.
-          </p>
           {revisitTooEarly ? (
             <p className="cad-field__error" role="alert">
               The revisit date is on or after the day it was decided.
