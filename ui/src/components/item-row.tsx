@@ -93,6 +93,210 @@ function ItemAgeing({ item, className }: ItemAgeingProps) {
   )
 }
 
+type ItemEditorProps = {
+  item: ItemRowProps['item']
+  draft: string
+  onDraftChange: (draft: string) => void
+  choices: { projects: Project[]; members: TeamMember[] }
+  changes: Pick<ItemRowProps, 'onProjectChange' | 'onAssign'>
+  onSave: () => void
+  onCancel: () => void
+}
+
+/** The row in edit mode: the text, its project and assignee, Save and Cancel. */
+function ItemEditor({
+  item,
+  draft,
+  onDraftChange,
+  choices: { projects, members },
+  changes: { onProjectChange, onAssign },
+  onSave,
+  onCancel,
+}: ItemEditorProps) {
+  return (
+    <div className="cad-item-edit">
+      <input
+        className="cad-input"
+        aria-label="Edit item"
+        value={draft}
+        autoFocus
+        onChange={(e) => onDraftChange(e.target.value)}
+        onKeyDown={(e) => {
+          // Default prevented: the key must not go on to press the Edit button focus returns to.
+          if (e.key === 'Enter') {
+            e.preventDefault()
+            onSave()
+          }
+          if (e.key === 'Escape') {
+            e.stopPropagation()
+            onCancel()
+          }
+        }}
+      />
+      {onProjectChange && (
+        <Select
+          className="cad-select--sm"
+          aria-label="Project"
+          value={item.project_id === null ? NONE : String(item.project_id)}
+          options={[
+            { value: NONE, label: 'No project' },
+            ...projects
+              .filter((p) => p.status === 'active' || p.id === item.project_id)
+              .map((p) => ({ value: String(p.id), label: p.name })),
+          ]}
+          onValueChange={(v) => onProjectChange(v === NONE ? null : Number(v))}
+        />
+      )}
+      {onAssign && (
+        <Select
+          className="cad-select--sm"
+          aria-label="Assignee"
+          value={
+            item.assigned_to_team_member_id === null
+              ? NONE
+              : String(item.assigned_to_team_member_id)
+          }
+          options={[
+            { value: NONE, label: 'Unassigned' },
+            ...members.map((m) => ({ value: String(m.id), label: m.name })),
+          ]}
+          onValueChange={(v) => onAssign(v === NONE ? null : Number(v))}
+        />
+      )}
+      <IconButton label="Save" onClick={onSave}>
+        <Check size={14} aria-hidden />
+      </IconButton>
+      <IconButton label="Cancel" onClick={onCancel}>
+        <X size={14} aria-hidden />
+      </IconButton>
+    </div>
+  )
+}
+
+type ItemDetailsProps = {
+  item: ItemRowProps['item']
+  /** The item's project and assignee, looked up by the row. */
+  refs: { project?: Project; member?: TeamMember }
+  checkable: boolean
+  meta?: React.ReactNode
+}
+
+/** The row in view mode: the text and its tags (project, assignee, age, source, notes, ask). */
+function ItemDetails({ item, refs: { project, member }, checkable, meta }: ItemDetailsProps) {
+  return (
+    <div className="cad-item-body">
+      <span className="cad-item-content">{item.content}</span>
+      {item.is_completed && checkable && <span className="cad-sr-only">(completed)</span>}
+      <span className="cad-item-meta">
+        {project && (
+          <span className="cad-tag">
+            <FolderKanban size={12} aria-hidden />
+            {project.name}
+          </span>
+        )}
+        {member && (
+          <span className="cad-tag cad-tag--person">
+            <UserRound size={12} aria-hidden />
+            Assigned to {member.name}
+          </span>
+        )}
+        <ItemAgeing item={item} />
+        {item.source_author_name ? (
+          <span className="cad-item-row__from">from {item.source_author_name}'s report</span>
+        ) : null}
+        {item.is_completed && item.assignee_completed_at && member ? (
+          <span className="cad-item-row__from">
+            Completed by {member.name} · {formatShortWeekday(item.assignee_completed_at)}
+          </span>
+        ) : null}
+        {item.assignee_note && member ? (
+          <span className="cad-item-row__from cad-break">
+            {member.name}: {item.assignee_note}
+          </span>
+        ) : null}
+        {item.is_ask ? (
+          <span className="cad-item-ask" data-slot="ask-tag">
+            <Hand size={12} aria-hidden />
+            {item.ask_closed_at ? 'Ask, closed' : 'Ask of readers'}
+          </span>
+        ) : null}
+        {meta}
+      </span>
+    </div>
+  )
+}
+
+type ItemActionsProps = {
+  item: ItemRowProps['item']
+  handlers: Pick<ItemRowProps, 'onRecordDecision' | 'onAskChange'> & {
+    onStartEdit?: () => void
+    onStartDelete?: () => void
+  }
+  /** The Edit and Delete buttons, for focus to come back to. */
+  openers: {
+    edit: React.RefObject<HTMLButtonElement | null>
+    delete: React.RefObject<HTMLButtonElement | null>
+  }
+}
+
+/** The row's actions: Record as decision, Ask readers, Edit, Delete (each when given). */
+function ItemActions({
+  item,
+  handlers: { onRecordDecision, onAskChange, onStartEdit, onStartDelete },
+  openers,
+}: ItemActionsProps) {
+  return (
+    <span className="cad-item-actions">
+      {onRecordDecision && (
+        <IconButton label={`Record as decision: ${item.content}`} onClick={onRecordDecision}>
+          <Gavel size={14} aria-hidden />
+        </IconButton>
+      )}
+      {onAskChange && (
+        <IconButton
+          label={`${item.is_ask ? 'Stop asking readers' : 'Ask readers'}: ${item.content}`}
+          aria-pressed={Boolean(item.is_ask)}
+          onClick={() => onAskChange(!item.is_ask)}
+        >
+          <Hand size={14} aria-hidden />
+        </IconButton>
+      )}
+      {onStartEdit && (
+        <IconButton ref={openers.edit} label={`Edit: ${item.content}`} onClick={onStartEdit}>
+          <Pencil size={14} aria-hidden />
+        </IconButton>
+      )}
+      {onStartDelete && (
+        <IconButton ref={openers.delete} label={`Delete: ${item.content}`} onClick={onStartDelete}>
+          <Trash2 size={14} aria-hidden />
+        </IconButton>
+      )}
+    </span>
+  )
+}
+
+/**
+ * The row's mode (view, edit, delete confirmation); leaving the editor or the confirmation puts
+ * focus back on the button that opened it.
+ */
+function useRowMode() {
+  const [mode, setMode] = React.useState<'view' | 'edit' | 'confirm'>('view')
+  const editButton = React.useRef<HTMLButtonElement>(null)
+  const deleteButton = React.useRef<HTMLButtonElement>(null)
+  const refocus = React.useRef<'edit' | 'delete' | null>(null)
+  const backTo = (opener: 'edit' | 'delete') => {
+    refocus.current = opener
+    setMode('view')
+  }
+  React.useEffect(() => {
+    if (mode !== 'view' || !refocus.current) return
+    const opener = refocus.current === 'edit' ? editButton.current : deleteButton.current
+    refocus.current = null
+    opener?.focus()
+  }, [mode])
+  return { mode, setMode, backTo, editButton, deleteButton }
+}
+
 /**
  * One item. Memoised: in a long report only the rows whose props changed re-render (pass stable
  * callbacks, as SectionCard does, to get the benefit).
@@ -111,22 +315,8 @@ const ItemRow = React.memo(function ItemRow({
   onAskChange,
   onRecordDecision,
 }: ItemRowProps) {
-  const [mode, setMode] = React.useState<'view' | 'edit' | 'confirm'>('view')
+  const { mode, setMode, backTo, editButton, deleteButton } = useRowMode()
   const [draft, setDraft] = React.useState(item.content)
-  // Leaving the editor or the confirmation puts focus back on the button that opened it.
-  const editButton = React.useRef<HTMLButtonElement>(null)
-  const deleteButton = React.useRef<HTMLButtonElement>(null)
-  const refocus = React.useRef<'edit' | 'delete' | null>(null)
-  const backTo = (opener: 'edit' | 'delete') => {
-    refocus.current = opener
-    setMode('view')
-  }
-  React.useEffect(() => {
-    if (mode !== 'view' || !refocus.current) return
-    const opener = refocus.current === 'edit' ? editButton.current : deleteButton.current
-    refocus.current = null
-    opener?.focus()
-  }, [mode])
   const project = item.project_id === null ? undefined : byId(projects).get(item.project_id)
   const member =
     item.assigned_to_team_member_id === null || item.assigned_to_team_member_id === undefined
@@ -172,148 +362,37 @@ const ItemRow = React.memo(function ItemRow({
         <span className="cad-bullet" aria-hidden />
       )}
       {mode === 'edit' ? (
-        <div className="cad-item-edit">
-          <input
-            className="cad-input"
-            aria-label="Edit item"
-            value={draft}
-            autoFocus
-            onChange={(e) => setDraft(e.target.value)}
-            onKeyDown={(e) => {
-              // Default prevented: the key must not go on to press the Edit button focus returns to.
-              if (e.key === 'Enter') {
-                e.preventDefault()
-                save()
-              }
-              if (e.key === 'Escape') {
-                e.stopPropagation()
-                setDraft(item.content)
-                backTo('edit')
-              }
-            }}
-          />
-          {onProjectChange && (
-            <Select
-              className="cad-select--sm"
-              aria-label="Project"
-              value={item.project_id === null ? NONE : String(item.project_id)}
-              options={[
-                { value: NONE, label: 'No project' },
-                ...projects
-                  .filter((p) => p.status === 'active' || p.id === item.project_id)
-                  .map((p) => ({ value: String(p.id), label: p.name })),
-              ]}
-              onValueChange={(v) => onProjectChange(v === NONE ? null : Number(v))}
-            />
-          )}
-          {onAssign && (
-            <Select
-              className="cad-select--sm"
-              aria-label="Assignee"
-              value={
-                item.assigned_to_team_member_id === null
-                  ? NONE
-                  : String(item.assigned_to_team_member_id)
-              }
-              options={[
-                { value: NONE, label: 'Unassigned' },
-                ...members.map((m) => ({ value: String(m.id), label: m.name })),
-              ]}
-              onValueChange={(v) => onAssign(v === NONE ? null : Number(v))}
-            />
-          )}
-          <IconButton label="Save" onClick={save}>
-            <Check size={14} aria-hidden />
-          </IconButton>
-          <IconButton
-            label="Cancel"
-            onClick={() => {
-              setDraft(item.content)
-              backTo('edit')
-            }}
-          >
-            <X size={14} aria-hidden />
-          </IconButton>
-        </div>
+        <ItemEditor
+          item={item}
+          draft={draft}
+          onDraftChange={setDraft}
+          choices={{ projects, members }}
+          changes={{ onProjectChange, onAssign }}
+          onSave={save}
+          onCancel={() => {
+            setDraft(item.content)
+            backTo('edit')
+          }}
+        />
       ) : (
-        <div className="cad-item-body">
-          <span className="cad-item-content">{item.content}</span>
-          {item.is_completed && checkable && <span className="cad-sr-only">(completed)</span>}
-          <span className="cad-item-meta">
-            {project && (
-              <span className="cad-tag">
-                <FolderKanban size={12} aria-hidden />
-                {project.name}
-              </span>
-            )}
-            {member && (
-              <span className="cad-tag cad-tag--person">
-                <UserRound size={12} aria-hidden />
-                Assigned to {member.name}
-              </span>
-            )}
-            <ItemAgeing item={item} />
-            {item.source_author_name ? (
-              <span className="cad-item-row__from">from {item.source_author_name}'s report</span>
-            ) : null}
-            {item.is_completed && item.assignee_completed_at && member ? (
-              <span className="cad-item-row__from">
-                Completed by {member.name} · {formatShortWeekday(item.assignee_completed_at)}
-              </span>
-            ) : null}
-            {item.assignee_note && member ? (
-              <span className="cad-item-row__from cad-break">
-                {member.name}: {item.assignee_note}
-              </span>
-            ) : null}
-            {item.is_ask ? (
-              <span className="cad-item-ask" data-slot="ask-tag">
-                <Hand size={12} aria-hidden />
-                {item.ask_closed_at ? 'Ask, closed' : 'Ask of readers'}
-              </span>
-            ) : null}
-            {meta}
-          </span>
-        </div>
+        <ItemDetails item={item} refs={{ project, member }} checkable={checkable} meta={meta} />
       )}
       {mode === 'view' && (onEdit || onDelete || onAskChange || onRecordDecision) && (
-        <span className="cad-item-actions">
-          {onRecordDecision && (
-            <IconButton label={`Record as decision: ${item.content}`} onClick={onRecordDecision}>
-              <Gavel size={14} aria-hidden />
-            </IconButton>
-          )}
-          {onAskChange && (
-            <IconButton
-              label={`${item.is_ask ? 'Stop asking readers' : 'Ask readers'}: ${item.content}`}
-              aria-pressed={Boolean(item.is_ask)}
-              onClick={() => onAskChange(!item.is_ask)}
-            >
-              <Hand size={14} aria-hidden />
-            </IconButton>
-          )}
-          {onEdit && (
-            <IconButton
-              ref={editButton}
-              label={`Edit: ${item.content}`}
-              onClick={() => {
-                setDraft(item.content)
-                setMode('edit')
-              }}
-            >
-              <Pencil size={14} aria-hidden />
-            </IconButton>
-          )}
-          {onDelete && (
-            <IconButton
-              ref={deleteButton}
-              label={`Delete: ${item.content}`}
-              onClick={() => setMode('confirm')}
-            >
-              <Trash2 size={14} aria-hidden />
-            </IconButton>
-          )}
-        </span>
+        <ItemActions
+          item={item}
+          handlers={{
+            onRecordDecision,
+            onAskChange,
+            onStartEdit: onEdit
+              ? () => {
+                  setDraft(item.content)
+                  setMode('edit')
+                }
+              : undefined,
+            onStartDelete: onDelete ? () => setMode('confirm') : undefined,
+          }}
+          openers={{ edit: editButton, delete: deleteButton }}
+        />
       )}
     </li>
   )
