@@ -74,7 +74,18 @@ export const Empty: Story = {
     await expect(canvas.getByText('No Active Tasks')).toBeInTheDocument()
     await expect(canvas.getByText('No Pending Follow-ups')).toBeInTheDocument()
     await userEvent.click(canvas.getByRole('button', { name: "Create This Week's Report" }))
-    await expect(args.onCreateReport).toHaveBeenCalled()
+    await expect(args.onCreateReport).toHaveBeenCalledTimes(1)
+    // 'No reports yet' offers the next step: creating one.
+    await expect(canvas.getByText('No reports yet')).toBeVisible()
+    await userEvent.click(canvas.getByRole('button', { name: 'Create your first report' }))
+    await expect(args.onCreateReport).toHaveBeenCalledTimes(2)
+  },
+}
+export const EmptyDark: Story = {
+  args: { data: emptyDashboard },
+  globals: { theme: 'dark' },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('button', { name: 'Create your first report' })).toBeVisible()
   },
 }
 export const LongContent: Story = {
@@ -119,6 +130,7 @@ export const MobileEmpty: Story = {
   play: async ({ canvas }) => {
     await expect(canvas.getByText('No Active Tasks')).toBeInTheDocument()
     await expect(canvas.getByRole('button', { name: "Create This Week's Report" })).toBeVisible()
+    await expect(canvas.getByRole('button', { name: 'Create your first report' })).toBeVisible()
   },
 }
 

@@ -215,15 +215,38 @@ export function DashboardView({
           <CardTitle as="h2">Recent Reports</CardTitle>
         </CardHeader>
         <CardContent>
-          <ReportLinks reports={data.recentReports} />
+          <ReportLinks reports={data.recentReports} onCreateReport={onCreateReport} />
         </CardContent>
       </Card>
     </div>
   )
 }
 
-export function ReportLinks({ reports }: { reports: Report[] }) {
-  if (reports.length === 0) return <p className="cad-screen__muted">No reports yet</p>
+/**
+ * Recent reports as links. Empty, 'No reports yet' with the next step: create one (when
+ * `onCreateReport` is given).
+ */
+export function ReportLinks({
+  reports,
+  onCreateReport,
+}: {
+  reports: Report[]
+  onCreateReport?: () => void
+}) {
+  if (reports.length === 0) {
+    if (!onCreateReport) return <p className="cad-screen__muted">No reports yet</p>
+    return (
+      <EmptyState
+        title="No reports yet"
+        description="Each week's report is listed here once you create it."
+        action={
+          <Button size="sm" onClick={onCreateReport}>
+            Create your first report
+          </Button>
+        }
+      />
+    )
+  }
   return (
     <ul className="cad-screen__list">
       {reports.map((r) => (
