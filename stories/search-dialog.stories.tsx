@@ -191,7 +191,38 @@ export const NoResults: Story = {
       'No results found for zebra',
     )
     await expect(within(dialog).getByText('0 results')).toBeVisible()
+    // What to try next: the start of the word, or a kind.
+    const tips = within(dialog).getByRole('list', { name: 'Try' })
+    await expect(tips).toHaveTextContent('Try the start of the word (bud finds budget)')
+    await expect(tips).toHaveTextContent(
+      'Or pick a kind with type:task, type:report or type:project.',
+    )
   },
+}
+
+export const NoResultsManyWords: Story = {
+  args: { query: 'type:task "zebra budget" crossing', results: [] },
+  play: async () => {
+    const dialog = await open()
+    await expect(within(dialog).getByText(/No results found for/)).toHaveTextContent(
+      'No results found for type:task "zebra budget" crossing',
+    )
+    const tips = within(dialog).getByRole('list', { name: 'Try' })
+    await expect(tips).toHaveTextContent('Try fewer words: results match every word.')
+    await expect(tips).toHaveTextContent('Drop the quotes to find the words anywhere.')
+    await expect(tips).toHaveTextContent('Remove type:task to search everything.')
+    await expect(tips).not.toHaveTextContent('Or pick a kind')
+  },
+}
+
+export const NoResultsDark: Story = {
+  ...NoResults,
+  globals: { theme: 'dark' },
+}
+
+export const NoResultsMobile: Story = {
+  ...NoResultsManyWords,
+  globals: { viewport: { value: 'mobile', isRotated: false } },
 }
 
 export const Failed: Story = {

@@ -21,6 +21,7 @@ import {
   UserRound,
   X,
 } from 'lucide-react'
+import type * as React from 'react'
 import { cn } from '../lib/cn'
 import {
   CONTENT_TYPES,
@@ -265,9 +266,56 @@ function SearchStateLine({
           No results found for <q className="cad-break">{query.trim()}</q>
         </p>
         {filtered && <p className="cad-muted">Some results may be hidden by filters.</p>}
+        <ul className="cad-search__tips cad-search__try" aria-label="Try">
+          {noResultTips(query).map((tip) => (
+            <li key={tip.key}>{tip.text}</li>
+          ))}
+        </ul>
       </div>
     )
   return null
+}
+
+const OPERATOR = /\b(type|project|status|health):("[^"]*"|\S+)/gi
+
+/** What to try when a query finds nothing, from what the query holds: its next step. */
+export function noResultTips(query: string) {
+  const operators = query.match(OPERATOR) ?? []
+  const words = query.replace(OPERATOR, ' ').replace(/"/g, ' ').trim().split(/\s+/).filter(Boolean)
+  const tips: Array<{ key: string; text: React.ReactNode }> = []
+  if (words.length > 1)
+    tips.push({ key: 'fewer', text: 'Try fewer words: results match every word.' })
+  else if (words.length === 1)
+    tips.push({
+      key: 'shorter',
+      text: (
+        <>
+          Try the start of the word (<kbd>bud</kbd> finds budget) or check its spelling.
+        </>
+      ),
+    })
+  if (query.includes('"'))
+    tips.push({ key: 'quotes', text: 'Drop the quotes to find the words anywhere.' })
+  if (operators.length)
+    tips.push({
+      key: 'operators',
+      text: (
+        <>
+          Remove <kbd>{operators.join(' ')}</kbd> to search everything.
+        </>
+      ),
+    })
+  else
+    tips.push({
+      key: 'type',
+      text: (
+        <>
+          Or pick a kind with <kbd>type:task</kbd>, <kbd>type:report</kbd> or{' '}
+          <kbd>type:project</kbd>.
+        </>
+      ),
+    })
+  return tips
 }
 
 /**
