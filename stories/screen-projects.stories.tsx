@@ -1,3 +1,4 @@
+// Stories for ui/src/screens/projects.tsx and ui/src/screens/projects-portfolio.tsx (the overview's rows)
 import { ProjectsOverviewView, ProjectView } from '@cadence/ui'
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, fn, within } from 'storybook/test'
