@@ -9,7 +9,7 @@ import { namedReport } from '../reports/named'
 import { reportToMarkdown } from './markdown'
 
 /** GET /api/reports/{uuid}/export?format=md: the report as Markdown (markdown.ts). */
-export async function exportMarkdown(ctx: AppContext, userId: number, uuid: string) {
+export async function exportReportMarkdown(ctx: AppContext, userId: number, uuid: string) {
   const found = await findReport(ctx, userId, uuid)
   const { report } = await namedReport(ctx, found)
   return {

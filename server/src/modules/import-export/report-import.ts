@@ -1,15 +1,11 @@
-// Pasted text into a report (preview, import) and a report as Markdown.
+// Pasted text into a report (preview, import); the report as Markdown is markdown-export.ts.
 import { asc, eq } from 'drizzle-orm'
 import type { AppContext } from '../../context'
 import { LAST_IN_SECTION } from '../../db/engine'
 import { projects, sectionItems, sectionTemplates, teamMembers } from '../../db/schema'
 import { BadRequest, PayloadTooLarge } from '../../lib/errors'
 import { timeSlices } from '../../lib/time-slices'
-import { reportProjectHealth } from '../project-health/service'
-import { reportMetrics } from '../report-metrics/service'
 import { findReport, loadReport } from '../reports/find'
-import { namedReport } from '../reports/named'
-import { reportToMarkdown } from './markdown'
 import type { ImportExportModel } from './model'
 import { parseOffThread } from './parse-off-thread'
 import { itemTypeFor, matchMember, matchSection, type ParsedReport, projectMatcher } from './parser'
@@ -205,17 +201,5 @@ export async function importIntoReport(
     message: `Imported ${counts.importedItems} items from report${
       created ? ` and created ${created} new project(s)` : ''
     }`,
-  }
-}
-
-/** The report as Markdown (markdown.ts), names resolved in two queries. */
-export async function exportReportMarkdown(ctx: AppContext, userId: number, uuid: string) {
-  const found = await findReport(ctx, userId, uuid)
-  const { report } = await namedReport(ctx, found)
-  const project_health = await reportProjectHealth(ctx.db, found)
-  const metrics = await reportMetrics(ctx.db, found)
-  return {
-    filename: `report-${report.week_start_date}.md`,
-    markdown: reportToMarkdown({ ...report, project_health, metrics }),
   }
 }
