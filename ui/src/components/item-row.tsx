@@ -1,26 +1,15 @@
-import {
-  Check,
-  CornerDownRight,
-  FolderKanban,
-  Gavel,
-  Hand,
-  Hourglass,
-  Pencil,
-  Trash2,
-  UserRound,
-  X,
-} from 'lucide-react'
+import { Check, FolderKanban, Gavel, Hand, Pencil, Trash2, X } from 'lucide-react'
 import * as React from 'react'
-import { ageingLabel, showsAgeing } from '../lib/ageing'
 import { byId } from '../lib/by-id'
 import { cn } from '../lib/cn'
 import { formatShortWeekday } from '../lib/dates'
-import { Badge } from '../primitives/badge'
+import { Avatar } from '../primitives/avatar'
 import { IconButton } from '../primitives/button'
 import { Checkbox } from '../primitives/checkbox'
 import { ConfirmInline } from '../primitives/confirm-inline'
 import { Select } from '../primitives/select'
 import type { Project, SectionItem, TeamMember } from '../types'
+import { ItemAgeChip } from './age-chip'
 
 /** Radix Select has no empty value: the 'No project' / 'Unassigned' choice. */
 const NONE = 'none'
@@ -58,40 +47,6 @@ type TeamFields = Partial<
 type AgeingFields = Partial<
   Pick<SectionItem, 'open_weeks' | 'origin_week_start_date' | 'is_stalled' | 'carried_from_item_id'>
 >
-
-type ItemAgeingProps = {
-  item: Pick<SectionItem, 'item_type' | 'is_completed'> & AgeingFields
-  className?: string
-}
-
-/**
- * How long an open task or follow-up has been open, in quiet secondary text, with a 'Stalled'
- * badge (amber, word and icon) when it has been open 3 weeks or more and a calm 'Carried' marker
- * when it came from an earlier report. Renders nothing for standard or completed items.
- */
-function ItemAgeing({ item, className }: ItemAgeingProps) {
-  if (!showsAgeing(item)) return null
-  const label = ageingLabel(item)
-  const carried = item.carried_from_item_id !== undefined && item.carried_from_item_id !== null
-  if (!label && !item.is_stalled && !carried) return null
-  return (
-    <span data-slot="item-ageing" className={cn('cad-item-ageing', className)}>
-      {item.is_stalled ? (
-        <Badge tone="warning" data-slot="stalled-badge">
-          <Hourglass size={12} strokeWidth={2.25} aria-hidden />
-          Stalled
-        </Badge>
-      ) : null}
-      {carried ? (
-        <span className="cad-item-ageing__carried" data-slot="carried-marker">
-          <CornerDownRight size={12} aria-hidden />
-          Carried
-        </span>
-      ) : null}
-      {label ? <span className="cad-item-ageing__text">{label}</span> : null}
-    </span>
-  )
-}
 
 type ItemEditorProps = {
   item: ItemRowProps['item']
@@ -195,12 +150,12 @@ function ItemDetails({ item, refs: { project, member }, checkable, meta }: ItemD
           </span>
         )}
         {member && (
-          <span className="cad-tag cad-tag--person">
-            <UserRound size={12} aria-hidden />
-            Assigned to {member.name}
+          <span className="cad-tag cad-tag--person" data-slot="assignee">
+            <Avatar name={member.name} size="sm" />
+            <span className="cad-tag__text">Assigned to {member.name}</span>
           </span>
         )}
-        <ItemAgeing item={item} />
+        <ItemAgeChip item={item} />
         {item.source_author_name ? (
           <span className="cad-item-row__from">from {item.source_author_name}'s report</span>
         ) : null}
@@ -398,5 +353,5 @@ const ItemRow = React.memo(function ItemRow({
   )
 })
 
-export type { ItemAgeingProps, ItemRowProps }
-export { ItemAgeing, ItemRow }
+export type { ItemRowProps }
+export { ItemRow }

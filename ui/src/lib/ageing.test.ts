@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test'
-import { ageingLabel, showsAgeing } from './ageing'
+import { ageingLabel, ageingSentence, showsAgeing } from './ageing'
 
 describe('ageingLabel', () => {
   test('an item opened this week is new this week', () => {
@@ -38,5 +38,27 @@ describe('showsAgeing', () => {
     expect(showsAgeing({ item_type: 'followup', is_completed: false })).toBe(true)
     expect(showsAgeing({ item_type: 'task', is_completed: true })).toBe(false)
     expect(showsAgeing({ item_type: 'standard', is_completed: false })).toBe(false)
+  })
+})
+
+describe('ageingSentence', () => {
+  test('a stalled, carried item says all three, starting with a capital', () => {
+    expect(
+      ageingSentence({
+        open_weeks: 3,
+        origin_week_start_date: '2026-11-02',
+        is_stalled: true,
+        carried_from_item_id: 7,
+      }),
+    ).toBe('Stalled, open 3 weeks, since the report of Nov 2, carried over from an earlier report')
+  })
+  test('an item opened this week is new this week', () => {
+    expect(ageingSentence({ open_weeks: 0, origin_week_start_date: '2026-11-16' })).toBe(
+      'New this week',
+    )
+  })
+  test('nothing to say is null', () => {
+    expect(ageingSentence({})).toBeNull()
+    expect(ageingSentence({ is_stalled: false, carried_from_item_id: null })).toBeNull()
   })
 })

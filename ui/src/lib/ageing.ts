@@ -35,10 +35,29 @@ function ageingLabel({ open_weeks, origin_week_start_date }: Ageing): string | n
   return `open ${weeks} ${unit}, since the report of ${originLabel(origin_week_start_date, weeks)}`
 }
 
+type AgeState = Ageing & Partial<Pick<SectionItem, 'is_stalled' | 'carried_from_item_id'>>
+
+/**
+ * Everything an item's age chip stands for, as one sentence for its tooltip and screen readers:
+ * 'Stalled, open 3 weeks, since the report of Nov 2, carried over from an earlier report'. Null
+ * when there is nothing to say.
+ */
+function ageingSentence(item: AgeState): string | null {
+  const carried = item.carried_from_item_id !== undefined && item.carried_from_item_id !== null
+  const parts = [
+    item.is_stalled ? 'stalled' : null,
+    ageingLabel(item),
+    carried ? 'carried over from an earlier report' : null,
+  ].filter((p): p is string => p !== null)
+  if (parts.length === 0) return null
+  const text = parts.join(', ')
+  return text.charAt(0).toUpperCase() + text.slice(1)
+}
+
 /** Ageing is shown for open tasks and follow-ups only. */
 function showsAgeing(item: { item_type: ItemType; is_completed: boolean }): boolean {
   return item.item_type !== 'standard' && !item.is_completed
 }
 
-export type { AgeKey, AgeOptional }
-export { ageingLabel, showsAgeing }
+export type { AgeKey, AgeOptional, AgeState }
+export { ageingLabel, ageingSentence, showsAgeing }

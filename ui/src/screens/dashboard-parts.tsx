@@ -1,6 +1,8 @@
 import * as React from 'react'
+import { AgeChip } from '../components/age-chip'
 import { HealthBadge } from '../components/project-health'
 import { formatDate } from '../lib/dates'
+import { Avatar } from '../primitives/avatar'
 import { Card, CardContent, CardHeader, CardTitle } from '../primitives/card'
 import { Link } from '../primitives/link'
 import type { DashboardData, Health } from '../types'
@@ -11,39 +13,12 @@ import type { DashboardData, Health } from '../types'
 type HealthRow = DashboardData['projectHealth'][number]
 type WaitingGroup = DashboardData['waitingOn'][number]
 
-/** Two letters of a name, for an avatar ('Maya Chen' → 'MC'). */
-function initials(name: string) {
-  const words = name.trim().split(/\s+/).filter(Boolean)
-  const letters = words.length > 1 ? [words[0], words[words.length - 1]] : words
-  return letters.map((w) => Array.from(w)[0]?.toUpperCase() ?? '').join('') || '?'
-}
-
 /** A person's initials in a circle beside their name (the name is the accessible text). */
 function Person({ name, href }: { name: string; href?: string }) {
-  const avatar = (
-    <span className="cad-dash__avatar" aria-hidden="true">
-      {initials(name)}
-    </span>
-  )
   return (
     <span className="cad-dash__person" data-slot="assignee">
-      {avatar}
+      <Avatar name={name} />
       {href ? <Link href={href}>{name}</Link> : <span>{name}</span>}
-    </span>
-  )
-}
-
-/** A short age: '3w', or 'new' under a week; stalled items get the warning colour. */
-function AgeChip({ weeks, stalled }: { weeks: number; stalled?: boolean }) {
-  const long = weeks === 0 ? 'open less than a week' : `open ${weeks} week${weeks === 1 ? '' : 's'}`
-  return (
-    <span
-      className="cad-dash__age"
-      data-stalled={stalled ? 'true' : undefined}
-      title={stalled ? `${long}, stalled` : long}
-    >
-      <span aria-hidden="true">{weeks === 0 ? 'new' : `${weeks}w`}</span>
-      <span className="cad-sr-only">{stalled ? `${long}, stalled` : long}</span>
     </span>
   )
 }
@@ -152,4 +127,4 @@ function ReportRef({ title, week, uuid }: { title: string | null; week: string; 
   )
 }
 
-export { AgeChip, HealthStrip, Person, ReportRef, WaitingOn }
+export { HealthStrip, Person, ReportRef, WaitingOn }

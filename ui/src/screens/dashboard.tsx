@@ -1,5 +1,5 @@
 import * as React from 'react'
-import { ItemAgeing } from '../components/item-row'
+import { ItemAgeChip } from '../components/age-chip'
 import type { AgeOptional } from '../lib/ageing'
 import { formatDate } from '../lib/dates'
 import { Button } from '../primitives/button'
@@ -108,7 +108,7 @@ function ItemList({
                   {it.project_name}
                 </Link>
               ) : null}
-              <ItemAgeing item={it} />
+              <ItemAgeChip item={it} />
               <ReportRef
                 title={it.report_title}
                 week={it.report_week_start_date}

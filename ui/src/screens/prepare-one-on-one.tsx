@@ -1,6 +1,6 @@
 import { ArrowLeft, Check, FolderKanban, Printer } from 'lucide-react'
 import * as React from 'react'
-import { ItemAgeing } from '../components/item-row'
+import { ItemAgeChip } from '../components/age-chip'
 import { formatDate } from '../lib/dates'
 import { Button } from '../primitives/button'
 import { Checkbox } from '../primitives/checkbox'
@@ -87,7 +87,7 @@ function AssignedList({
                 <span>week of {formatDate(it.report_week_start_date)}</span>
               ) : null}
               <ProjectTag id={it.project_id} projects={projects} />
-              <ItemAgeing item={it} />
+              <ItemAgeChip item={it} />
             </span>
           </div>
         </li>

@@ -1,8 +1,9 @@
+import { AgeChip } from '../components/age-chip'
 import { HealthBadge, healthLabel } from '../components/project-health'
 import { formatDate } from '../lib/dates'
 import { Link } from '../primitives/link'
 import type { PortfolioProject } from '../types'
-import { AgeChip, Person } from './dashboard-parts'
+import { Person } from './dashboard-parts'
 
 // The projects overview as a portfolio (ProjectsOverviewView, projects.tsx): one row per active
 // project, worst health first, as GET /api/projects/portfolio orders them.

@@ -1,4 +1,5 @@
 import * as React from 'react'
+import { AgeChip } from '../components/age-chip'
 import { Badge } from '../primitives/badge'
 import { Button } from '../primitives/button'
 import { StatCard } from '../primitives/card'
@@ -9,7 +10,7 @@ import { Select } from '../primitives/select'
 import { PageSkeleton } from '../primitives/skeleton'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../primitives/tabs'
 import type { MemberEntry, Project, TeamMember, TeamMemberDashboard } from '../types'
-import { AgeChip, ReportRef } from './dashboard-parts'
+import { ReportRef } from './dashboard-parts'
 
 /**
  * What a member owes, the same words on the Team list and the member page (the 1:1 prep lists
