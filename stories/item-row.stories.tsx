@@ -127,21 +127,42 @@ export const Dark: Story = {
   },
 }
 
+/** The row's age chip: its short text (what sighted readers see) and its whole sentence. */
+function ageChip(canvasElement: HTMLElement) {
+  const chip = canvasElement.querySelector<HTMLElement>('[data-slot="age-chip"]')
+  if (!chip) throw new Error('no age chip')
+  return { chip, short: chip.querySelector('[aria-hidden="true"]')?.textContent ?? '' }
+}
+
+const STALLED_SENTENCE =
+  'Stalled, open 3 weeks, since the report of Nov 2, carried over from an earlier report'
+
 export const Ageing: Story = {
-  name: 'Open three weeks (stalled, carried)',
+  name: 'Open three weeks (stalled, carried, assigned)',
   args: {
     item: item(6, 'Sign the data processing agreement with the warehouse vendor', {
       project_id: 1,
+      assigned_to_team_member_id: 1,
       carried_from_item_id: 40,
       origin_week_start_date: '2026-11-02',
       open_weeks: 3,
       is_stalled: true,
     }),
   },
-  play: async ({ canvas }) => {
-    await expect(canvas.getByText('open 3 weeks, since the report of Nov 2')).toBeVisible()
-    await expect(canvas.getByText('Stalled')).toBeVisible()
-    await expect(canvas.getByText('Carried')).toBeVisible()
+  play: async ({ canvas, canvasElement }) => {
+    // the spec's text stays, the initials beside it
+    await expect(canvas.getByText('Assigned to Priya Natarajan')).toBeVisible()
+    const avatar = canvasElement.querySelector('[data-slot="avatar"]')
+    await expect(avatar).toHaveAttribute('data-initials', 'PN')
+    // '3w' in amber with an hourglass and '↳'; the sentence is the tooltip and for screen readers
+    const { chip, short } = ageChip(canvasElement)
+    await expect(short).toBe('3w')
+    await expect(chip).toHaveAttribute('data-stalled', 'true')
+    await expect(chip).toHaveAttribute('data-carried', 'true')
+    await expect(chip).toHaveAttribute('title', STALLED_SENTENCE)
+    await expect(within(chip).getByText(STALLED_SENTENCE)).toHaveClass('cad-sr-only')
+    await expect(chip.querySelectorAll('svg')).toHaveLength(2)
+    await expect(canvas.queryByText('Carried')).toBeNull()
   },
 }
 
@@ -155,10 +176,13 @@ export const AgeingOneWeek: Story = {
       is_stalled: false,
     }),
   },
-  play: async ({ canvas }) => {
-    await expect(canvas.getByText('open 1 week, since the report of Nov 9')).toBeVisible()
-    await expect(canvas.queryByText('Stalled')).toBeNull()
-    await expect(canvas.queryByText('Carried')).toBeNull()
+  play: async ({ canvasElement }) => {
+    const { chip, short } = ageChip(canvasElement)
+    await expect(short).toBe('1w')
+    await expect(chip).toHaveAttribute('title', 'Open 1 week, since the report of Nov 9')
+    await expect(chip).not.toHaveAttribute('data-stalled')
+    await expect(chip).not.toHaveAttribute('data-carried')
+    await expect(chip.querySelector('svg')).toBeNull()
   },
 }
 
@@ -167,8 +191,10 @@ export const AgeingNew: Story = {
   args: {
     item: item(8, 'Book offsite venue', { origin_week_start_date: '2026-11-16', open_weeks: 0 }),
   },
-  play: async ({ canvas }) => {
-    await expect(canvas.getByText('new this week')).toBeVisible()
+  play: async ({ canvasElement }) => {
+    const { chip, short } = ageChip(canvasElement)
+    await expect(short).toBe('new')
+    await expect(chip).toHaveAttribute('title', 'New this week')
   },
 }
 
@@ -180,6 +206,7 @@ export const AgeingHiddenWhenDone: Story = {
         {...args}
         item={item(9, 'Decommission staging cluster', {
           is_completed: true,
+          assigned_to_team_member_id: 1,
           origin_week_start_date: '2026-10-26',
           open_weeks: 4,
           is_stalled: false,
@@ -195,10 +222,10 @@ export const AgeingHiddenWhenDone: Story = {
       />
     </>
   ),
-  play: async ({ canvas }) => {
+  play: async ({ canvas, canvasElement }) => {
     await expect(canvas.getByText('Decommission staging cluster')).toBeVisible()
-    await expect(canvas.queryByText(/open 4 weeks/)).toBeNull()
-    await expect(canvas.queryByText('Stalled')).toBeNull()
+    await expect(canvas.getByText('Assigned to Priya Natarajan')).toBeVisible()
+    await expect(canvasElement.querySelector('[data-slot="age-chip"]')).toBeNull()
   },
 }
 
@@ -206,4 +233,27 @@ export const AgeingDark: Story = {
   ...Ageing,
   name: 'Stalled (dark)',
   globals: { theme: 'dark' },
+}
+
+export const AgeingMobile: Story = {
+  ...Ageing,
+  name: 'Stalled, carried, assigned (390 px)',
+  globals: { viewport: { value: 'mobile', isRotated: false } },
+}
+
+export const CompletedAssignedDark: Story = {
+  name: 'Completed, assigned (dark)',
+  args: {
+    item: item(11, 'Close the Q3 books', {
+      is_completed: true,
+      project_id: 1,
+      assigned_to_team_member_id: 1,
+    }),
+  },
+  globals: { theme: 'dark' },
+  play: async ({ canvas, canvasElement }) => {
+    await expect(canvas.getByRole('checkbox', { name: /Mark as pending/ })).toBeChecked()
+    await expect(canvas.getByText('Assigned to Priya Natarajan')).toBeVisible()
+    await expect(canvasElement.querySelector('[data-slot="age-chip"]')).toBeNull()
+  },
 }
