@@ -26,7 +26,7 @@ export type Measure = (url: string, t: LoadRequest, c: number, seconds: number) 
  * JavaScript and is itself the limit for large bodies (a bare Bun.serve answering 40 KB: ~1,200
  * req/s with p99 ~380 ms under autocannon, ~55,000 req/s with p99 ~25 ms under wrk, 64 connections).
  */
-function findWrk() {
+export function findWrk() {
   const found = () => Bun.which('wrk')
   if (!found() && process.env.BENCH_LOADGEN !== 'autocannon' && Bun.which('apt-get')) {
     console.log('Installing wrk (apt-get install -y wrk)…')

@@ -46,7 +46,7 @@ async function startInstance(port: number, databaseUrl: string, publicUrl: strin
 }
 
 /** CPU time the process has used so far (user and system, in clock ticks); 0 when unknown. */
-function cpuTicks(pid: number) {
+export function cpuTicks(pid: number) {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
     // Fields 14 and 15 (utime, stime), counted after the command name in parentheses.

@@ -7,13 +7,18 @@
 // database seeded before (`bun bench/seed.ts <file>`) instead of seeding; APP_DIST=<dir> uses an
 // existing app build instead of building one into bench/tmp/dist. BENCH_ONLY=<part of a name>
 // measures only the matching API rows (`BENCH_ONLY=section-items`), `BENCH_ONLY=pages` only the
-// pages, `BENCH_ONLY=postgres` only the PostgreSQL section, or `BENCH_ONLY=abuse` only the abuse
-// run (bench/abuse.ts), and prints them without the load run and without writing results or docs.
+// pages, `BENCH_ONLY=postgres` only the PostgreSQL section, `BENCH_ONLY=abuse` only the abuse
+// run (bench/abuse.ts), `BENCH_ONLY=durable` only the durable writes over HTTP,
+// `BENCH_ONLY=capacity` only the capacity matrix (`BENCH_ONLY=service`: both, bench/service.ts),
+// and prints them without the load run and without writing results or docs. BENCH_WRITE_SECONDS
+// (default 10), BENCH_CAPACITY_SECONDS (default 15) and BENCH_ROUNDS (default 3) size those runs.
 //
 // The parts, in bench/: setup.ts (database, session, app build), server.ts (the server and its
 // start time), targets.ts (the endpoints), loadgen.ts (wrk), api.ts (the rows and their ceiling),
 // frontend.ts, postgres.ts, side-runs.ts (the uncached profile, the mixed load run), report.ts.
+import { writeFileSync } from 'node:fs'
 import { cpus } from 'node:os'
+import { join } from 'node:path'
 import { type AbuseResult, measureAbuse } from '../bench/abuse'
 import { measureApi } from '../bench/api'
 import { measureFrontend, type PageMetrics } from '../bench/frontend'
@@ -21,6 +26,7 @@ import { loadGenerator } from '../bench/loadgen'
 import { measurePostgres, type PgResult } from '../bench/postgres'
 import { type Summary, writeBenchmarks, writeResults } from '../bench/report'
 import { freePort, startMeasuredServer } from '../bench/server'
+import { measureService, type ServiceResult } from '../bench/service'
 import { buildApp, dbPath, makeTmp, prepareDatabase, pristinePath } from '../bench/setup'
 import { mixedLoad, profileUncached } from '../bench/side-runs'
 import { apiTargets, PG_TARGETS } from '../bench/targets'
@@ -92,7 +98,25 @@ if (!only || only === 'postgres') {
 // The attack classes of server/src/security/ against the real server, on both engines.
 let abuse: AbuseResult | null = null
 if (!only || only === 'abuse') abuse = await measureAbuse({ sqlitePath: pristinePath })
+// Writes as a client sees them (durable, checked after a crash) and the capacity matrix on
+// PostgreSQL with the database and the app on separate cores (bench/service.ts).
+let service: ServiceResult | null = null
+const durable = !only || only === 'durable' || only === 'service'
+const capacity = !only || only === 'capacity' || only === 'service'
+if (durable || capacity)
+  service = await measureService({
+    sqlitePath: pristinePath,
+    appDist,
+    durable,
+    capacity,
+    writeSeconds: Number(process.env.BENCH_WRITE_SECONDS ?? 10),
+    capacitySeconds: Number(process.env.BENCH_CAPACITY_SECONDS ?? 15),
+    rounds: Number(process.env.BENCH_ROUNDS ?? 3),
+  })
 if (only) {
+  // For rendering the service sections again (bench/report.ts) without a full run.
+  if (service)
+    writeFileSync(join(import.meta.dir, '../bench/tmp/service.json'), JSON.stringify(service))
   console.log(`\nBENCH_ONLY=${only}: nothing written (${fmtSeconds()} s)`)
   process.exit(0)
 }
@@ -115,6 +139,7 @@ const summary: Summary = {
   uncached,
   postgres,
   abuse,
+  service,
 }
 summary.totalSeconds = (performance.now() - benchStarted) / 1000
 writeResults(summary)
