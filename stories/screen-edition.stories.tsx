@@ -2,6 +2,7 @@
 import { type EditionDetail, EditionView } from '@cadence/ui'
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, fn, userEvent, within } from 'storybook/test'
+import { apolloAtRisk, briefHeader, briefSections, briefSinceLastWeek } from './fixtures-brief'
 
 const meta = {
   title: 'Screens/Edition',
@@ -16,97 +17,16 @@ const edition: EditionDetail = {
   number: 2,
   sent_at: '2026-11-28T09:30:00.000Z',
   note: 'The beta moved to Dec 7',
-  title: 'Apollo beta and Q4 hiring',
-  week_start_date: '2026-11-23',
-  summary: 'Beta slipped two weeks; hiring on plan for engineering, behind for sales.',
-  sent_date: '2026-11-27',
-  author: { name: 'Dana Whitfield', title: 'Chief Executive' },
-  organisation_name: 'Northwind Labs',
-  project_health: [
-    {
-      project_uuid: 'p-apollo',
-      project_name: 'Apollo',
-      health: 'at_risk',
-      note: 'Vendor slipped the beta by two weeks.',
-      previous_health: 'on_track',
-      open_count: 2,
-      completed_count: 1,
-    },
-  ],
-  since_last_week: {
-    previous: { week_start_date: '2026-11-16' },
-    counts: { completed: 1, new: 1, carried: 2, stalled: 1 },
-    completed: [
-      {
-        id: 22,
-        content: 'Sign the QA vendor',
-        item_type: 'task',
-        section_name: 'Action Items',
-        project_name: 'Apollo',
-        is_completed: true,
-        origin_week_start_date: '2026-11-16',
-        open_weeks: 1,
-      },
-    ],
-    stalled: [
-      {
-        id: 24,
-        content: 'Renew the office lease',
-        item_type: 'task',
-        section_name: 'Action Items',
-        project_name: null,
-        is_completed: false,
-        origin_week_start_date: '2026-11-02',
-        open_weeks: 3,
-      },
-    ],
-  },
-  sections: [
-    {
-      id: 1,
-      section_name: 'Highlights',
-      section_type: 'standard',
-      content: null,
-      items: [
-        {
-          id: 11,
-          content: 'Closed the Series C data room',
-          is_completed: false,
-          project_name: null,
-          assignee_name: null,
-        },
-      ],
-    },
-    {
-      id: 2,
-      section_name: 'Action Items',
-      section_type: 'tasks',
-      content: null,
-      items: [
-        {
-          id: 21,
-          content: 'Move the beta to Dec 7',
-          is_completed: false,
-          project_name: 'Apollo',
-          assignee_name: 'Dana Ruiz',
-        },
-        {
-          id: 22,
-          content: 'Sign the QA vendor',
-          is_completed: true,
-          project_name: 'Apollo',
-          assignee_name: null,
-        },
-        {
-          id: 24,
-          content: 'Renew the office lease',
-          is_completed: false,
-          project_name: null,
-          assignee_name: null,
-        },
-      ],
-    },
-  ],
+  ...briefHeader,
+  project_health: [apolloAtRisk],
+  since_last_week: briefSinceLastWeek,
+  sections: briefSections({
+    id: 24,
+    content: 'Renew the office lease',
+    is_completed: false,
+    project_name: null,
+    assignee_name: null,
+  }),
 }
 
 export const Typical: Story = {

@@ -2,6 +2,7 @@
 import { LinkUnavailableView, type SharedReport, SharedReportView } from '@cadence/ui'
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test'
+import { apolloAtRisk, briefHeader, briefSections, briefSinceLastWeek } from './fixtures-brief'
 
 const meta = {
   title: 'Screens/Shared Report',
@@ -14,22 +15,9 @@ type Story = StoryObj<typeof meta>
 
 const data: SharedReport = {
   report: {
-    title: 'Apollo beta and Q4 hiring',
-    week_start_date: '2026-11-23',
-    summary: 'Beta slipped two weeks; hiring on plan for engineering, behind for sales.',
-    sent_date: '2026-11-27',
-    author: { name: 'Dana Whitfield', title: 'Chief Executive' },
-    organisation_name: 'Northwind Labs',
+    ...briefHeader,
     project_health: [
-      {
-        project_uuid: 'p-apollo',
-        project_name: 'Apollo',
-        health: 'at_risk',
-        note: 'Vendor slipped the beta by two weeks.',
-        previous_health: 'on_track',
-        open_count: 2,
-        completed_count: 1,
-      },
+      apolloAtRisk,
       {
         project_uuid: 'p-hiring',
         project_name: 'Q4 hiring',
@@ -40,52 +28,13 @@ const data: SharedReport = {
         completed_count: 1,
       },
     ],
-    sections: [
-      {
-        id: 1,
-        section_name: 'Highlights',
-        section_type: 'standard',
-        content: null,
-        items: [
-          {
-            id: 11,
-            content: 'Closed the Series C data room',
-            is_completed: false,
-            project_name: null,
-            assignee_name: null,
-          },
-        ],
-      },
-      {
-        id: 2,
-        section_name: 'Action Items',
-        section_type: 'tasks',
-        content: null,
-        items: [
-          {
-            id: 21,
-            content: 'Move the beta to Dec 7',
-            is_completed: false,
-            project_name: 'Apollo',
-            assignee_name: 'Dana Ruiz',
-          },
-          {
-            id: 22,
-            content: 'Sign the QA vendor',
-            is_completed: true,
-            project_name: 'Apollo',
-            assignee_name: null,
-          },
-          {
-            id: 23,
-            content: 'Two senior engineers start Monday',
-            is_completed: true,
-            project_name: 'Q4 hiring',
-            assignee_name: null,
-          },
-        ],
-      },
-    ],
+    sections: briefSections({
+      id: 23,
+      content: 'Two senior engineers start Monday',
+      is_completed: true,
+      project_name: 'Q4 hiring',
+      assignee_name: null,
+    }),
   },
   edition: { number: 1, sent_at: '2026-11-27T16:00:00.000Z', note: null },
   questions: [
@@ -229,34 +178,7 @@ export const SinceLastWeekAndTeam: Story = {
       ...data,
       report: {
         ...data.report,
-        since_last_week: {
-          previous: { week_start_date: '2026-11-16' },
-          counts: { completed: 1, new: 1, carried: 2, stalled: 1 },
-          completed: [
-            {
-              id: 22,
-              content: 'Sign the QA vendor',
-              item_type: 'task',
-              section_name: 'Action Items',
-              project_name: 'Apollo',
-              is_completed: true,
-              origin_week_start_date: '2026-11-16',
-              open_weeks: 1,
-            },
-          ],
-          stalled: [
-            {
-              id: 24,
-              content: 'Renew the office lease',
-              item_type: 'task',
-              section_name: 'Action Items',
-              project_name: null,
-              is_completed: false,
-              origin_week_start_date: '2026-11-02',
-              open_weeks: 3,
-            },
-          ],
-        },
+        since_last_week: briefSinceLastWeek,
         sections: data.report.sections.map((s) => ({
           ...s,
           items: s.items.map((it) =>
