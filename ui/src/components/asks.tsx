@@ -234,9 +234,13 @@ export function BriefAsks({ asks, headingLevel = 2, className }: BriefAsksProps)
     return true
   }
   return (
-    <section className={cn('cad-asks', className)} aria-labelledby={id} data-slot="brief-asks">
-      <H id={id} className="cad-asks__title">
-        <Hand size={16} aria-hidden className="cad-asks__icon" /> Asks of you
+    <section
+      className={cn('cad-brief-panel cad-asks', className)}
+      aria-labelledby={id}
+      data-slot="brief-asks"
+    >
+      <H id={id} className="cad-brief-panel__title">
+        <Hand size={16} aria-hidden className="cad-brief-panel__icon" /> Asks of you
       </H>
       {answering ? (
         naming ? (
@@ -260,12 +264,12 @@ export function BriefAsks({ asks, headingLevel = 2, className }: BriefAsksProps)
           </p>
         )
       ) : null}
-      <ol className="cad-asks__list">
+      <ol className="cad-brief-panel__list">
         {asks.map((ask) => {
           const mine = answering?.answers.filter((a) => a.item_id === ask.id) ?? []
           return (
-            <li key={ask.id} className="cad-asks__item">
-              <p className="cad-asks__content cad-break">
+            <li key={ask.id} className="cad-brief-panel__item">
+              <p className="cad-brief-panel__text cad-break">
                 {ask.content}
                 {ask.project_name ? (
                   <small className="cad-asks__project"> · {ask.project_name}</small>
@@ -336,8 +340,8 @@ function ReportAskRow({
   }
   const closed = ask.closed_at !== null
   return (
-    <li className="cad-asks__item" data-closed={closed || undefined}>
-      <p className="cad-asks__content cad-break">
+    <li className="cad-brief-panel__item" data-closed={closed || undefined}>
+      <p className="cad-brief-panel__text cad-break">
         {ask.content}
         {ask.project_name ? (
           <small className="cad-asks__project"> · {ask.project_name}</small>
@@ -400,12 +404,12 @@ export function ReportAsks(p: ReportAsksProps) {
   if (!p.asks.length) return null
   const open = p.asks.filter((a) => a.closed_at === null).length
   return (
-    <section className="cad-card cad-asks cad-asks--report" aria-labelledby={id}>
-      <h2 id={id} className="cad-asks__title">
-        <Hand size={16} aria-hidden className="cad-asks__icon" /> Asks of your readers
+    <section className="cad-card cad-brief-panel cad-asks cad-asks--report" aria-labelledby={id}>
+      <h2 id={id} className="cad-brief-panel__title">
+        <Hand size={16} aria-hidden className="cad-brief-panel__icon" /> Asks of your readers
         {open ? <Badge tone="accent">{open} open</Badge> : null}
       </h2>
-      <ol className="cad-asks__list">
+      <ol className="cad-brief-panel__list">
         {p.asks.map((ask) => (
           <ReportAskRow
             key={ask.item_id}

@@ -22,17 +22,17 @@ function DecisionsThisWeek({ decisions, headingLevel = 2, className }: Decisions
   const H = headingLevel === 3 ? 'h3' : 'h2'
   return (
     <section
-      className={cn('cad-decided', className)}
+      className={cn('cad-brief-panel cad-decided', className)}
       aria-labelledby={id}
       data-slot="decisions-this-week"
     >
-      <H id={id} className="cad-decided__title">
-        <Gavel size={16} aria-hidden className="cad-decided__icon" /> Decided this week
+      <H id={id} className="cad-brief-panel__title">
+        <Gavel size={16} aria-hidden className="cad-brief-panel__icon" /> Decided this week
       </H>
-      <ul className="cad-decided__list">
+      <ul className="cad-brief-panel__list">
         {decisions.map((d) => (
-          <li key={d.id} className="cad-decided__item">
-            <p className="cad-decided__what cad-break">{d.title}</p>
+          <li key={d.id} className="cad-brief-panel__item">
+            <p className="cad-brief-panel__text cad-break">{d.title}</p>
             <p className="cad-decided__meta">
               {[
                 d.decided_by_name,
