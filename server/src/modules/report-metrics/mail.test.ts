@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test'
-import { createTestApp, signIn } from '../../test/helpers'
+import { signupsOverTwoWeeks } from '../../test/metric-weeks'
 import { type MetricLine as MailMetric, metricCells } from './cells'
 
 const metric = (m: Partial<MailMetric>): MailMetric => ({
@@ -36,15 +36,7 @@ describe('metrics in the e-mail', () => {
   })
 
   test("the report's e-mail parts carry the Metrics table", async () => {
-    const { app } = await createTestApp()
-    const ada = await signIn(app, 'ada@example.com')
-    await ada.post('/api/section-templates', { name: 'Wins', type: 'standard' })
-    const m = (await ada.post('/api/metrics', { name: 'Signups', direction: 'up', target: 100 }))
-      .json
-    const w1 = (await ada.post('/api/reports', { week_start_date: '2026-06-01' })).json
-    const w2 = (await ada.post('/api/reports', { week_start_date: '2026-06-08' })).json
-    await ada.put(`/api/reports/${w1.uuid}/metric-values/${m.id}`, { value: 130 })
-    await ada.put(`/api/reports/${w2.uuid}/metric-values/${m.id}`, { value: 60 })
+    const { ada, w2 } = await signupsOverTwoWeeks()
     const text = (await ada.get(`/api/reports/${w2.uuid}/export?format=text`)).text
     expect(text).toContain('Metrics\n-------\nSignups: 60, −70 (worse) [130 → 60] — Missed target')
     const html = (await ada.get(`/api/reports/${w2.uuid}/export?format=html`)).text

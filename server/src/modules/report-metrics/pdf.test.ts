@@ -2,7 +2,7 @@ import { describe, expect, test } from 'bun:test'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { createTestApp, signIn } from '../../test/helpers'
+import { signupsOverTwoWeeks } from '../../test/metric-weeks'
 
 /** A PDF's text as pdftotext (poppler-utils) reads it. */
 function pdfText(bytes: ArrayBuffer) {
@@ -18,15 +18,7 @@ function pdfText(bytes: ArrayBuffer) {
 
 describe('metrics in the PDF', () => {
   test("the memo's PDF has the Metrics table: value, change, last weeks, flag", async () => {
-    const { app } = await createTestApp()
-    const ada = await signIn(app, 'ada@example.com')
-    await ada.post('/api/section-templates', { name: 'Wins', type: 'standard' })
-    const m = (await ada.post('/api/metrics', { name: 'Signups', direction: 'up', target: 100 }))
-      .json
-    const w1 = (await ada.post('/api/reports', { week_start_date: '2026-06-01' })).json
-    const w2 = (await ada.post('/api/reports', { week_start_date: '2026-06-08' })).json
-    await ada.put(`/api/reports/${w1.uuid}/metric-values/${m.id}`, { value: 130 })
-    await ada.put(`/api/reports/${w2.uuid}/metric-values/${m.id}`, { value: 60 })
+    const { app, ada, w2 } = await signupsOverTwoWeeks()
     const pdf = await app.handle(
       new Request(`http://localhost:3000/api/reports/${w2.uuid}/pdf`, {
         headers: { cookie: [...ada.jar].map(([k, v]) => `${k}=${v}`).join('; ') },
