@@ -13,6 +13,7 @@ import { longProjects } from './fixtures-long'
 const data: SettingsViewData = { settings: userSettings, sections: sectionTemplates, projects }
 const actions: SettingsViewActions = {
   onSavePreferences: fn(),
+  onRecipientsChange: fn(),
   onAddSection: fn(),
   onUpdateSection: fn(),
   onDeleteSection: fn(),
@@ -44,6 +45,10 @@ type Story = StoryObj<typeof meta>
 
 export const Preferences: Story = {
   play: async ({ canvas, args }) => {
+    const save = canvas.getByRole('button', { name: 'Save Preferences' })
+    // Nothing changed: nothing to save, and nothing says there is.
+    await expect(save).toBeDisabled()
+    await expect(canvas.queryByText('Unsaved changes')).toBeNull()
     await expect(canvas.getByRole('combobox', { name: 'Week start day' })).toHaveTextContent(
       'Monday',
     )
@@ -52,9 +57,10 @@ export const Preferences: Story = {
     await userEvent.click(await screen.findByRole('option', { name: 'Bi-weekly' }))
     await userEvent.click(canvas.getByRole('combobox', { name: 'Week end day' }))
     await userEvent.click(await screen.findByRole('option', { name: 'Thursday' }))
-    await userEvent.click(canvas.getByRole('button', { name: 'Save Preferences' }))
+    await expect(canvas.getByRole('status')).toHaveTextContent('Unsaved changes')
+    await userEvent.click(save)
+    // Only what changed is sent.
     await expect(args.actions.onSavePreferences).toHaveBeenCalledWith({
-      weekly_start_day: 'monday',
       weekly_end_day: 'thursday',
       report_frequency: 'bi-weekly',
     })
@@ -249,7 +255,8 @@ export const ProjectsMobile: Story = {
   },
 }
 
-// Week over week: carry-over, reminder and recipients in Report Preferences.
+// Week over week: carry-over and the reminders are fields of the form; the recipients, a list,
+// save per row.
 export const PreferencesWeekOverWeek: Story = {
   args: withArgs({
     data: {
@@ -261,27 +268,71 @@ export const PreferencesWeekOverWeek: Story = {
       },
       mailEnabled: true,
     },
-    actions: { onWeekOverWeekChange: fn() },
   }),
   play: async ({ canvas, args }) => {
     await expect(canvas.getByRole('checkbox', { name: 'Carry over open items' })).toBeChecked()
     await expect(canvas.getByRole('checkbox', { name: 'Weekly reminder e-mail' })).not.toBeChecked()
+    await expect(
+      canvas.getByRole('checkbox', { name: 'Remind my team to send their report' }),
+    ).not.toBeChecked()
     await expect(canvas.getByText('board@example.com')).toBeVisible()
-    await userEvent.click(canvas.getByRole('checkbox', { name: 'Weekly reminder e-mail' }))
-    await expect(args.actions.onWeekOverWeekChange).toHaveBeenCalledWith({ reminder_enabled: true })
+    // A recipient is saved on its own, at once: the form stays unchanged.
     await userEvent.type(
       canvas.getByRole('textbox', { name: 'Recipient e-mail' }),
       'cfo@example.com{Enter}',
     )
-    await expect(args.actions.onWeekOverWeekChange).toHaveBeenLastCalledWith({
-      report_recipients: ['board@example.com', 'cfo@example.com'],
-    })
-    // saved on its own: Save Preferences is not involved
+    await expect(args.actions.onRecipientsChange).toHaveBeenLastCalledWith([
+      'board@example.com',
+      'cfo@example.com',
+    ])
+    await expect(canvas.getByRole('button', { name: 'Save Preferences' })).toBeDisabled()
+    // A checkbox is part of the form: nothing is saved until 'Save Preferences'.
+    await userEvent.click(canvas.getByRole('checkbox', { name: 'Weekly reminder e-mail' }))
+    await userEvent.click(
+      canvas.getByRole('checkbox', { name: 'Remind my team to send their report' }),
+    )
     await expect(args.actions.onSavePreferences).not.toHaveBeenCalled()
+    await expect(canvas.getByRole('status')).toHaveTextContent('Unsaved changes')
+    // Switching tabs keeps the edit.
+    await userEvent.click(canvas.getByRole('button', { name: 'Report Sections' }))
+    await userEvent.click(canvas.getByRole('button', { name: 'Report Preferences' }))
+    await expect(canvas.getByRole('checkbox', { name: 'Weekly reminder e-mail' })).toBeChecked()
+    await userEvent.click(canvas.getByRole('button', { name: 'Save Preferences' }))
+    await expect(args.actions.onSavePreferences).toHaveBeenCalledWith({
+      reminder_enabled: true,
+      team_reminder_enabled: true,
+    })
+  },
+}
+// Changed back to what is saved: nothing to save again.
+export const PreferencesChangedBack: Story = {
+  play: async ({ canvas }) => {
+    const carry = canvas.getByRole('checkbox', { name: 'Carry over open items' })
+    await userEvent.click(carry)
+    await expect(canvas.getByRole('button', { name: 'Save Preferences' })).toBeEnabled()
+    await userEvent.click(carry)
+    await expect(canvas.getByRole('button', { name: 'Save Preferences' })).toBeDisabled()
+    await expect(canvas.queryByText('Unsaved changes')).toBeNull()
+  },
+}
+// Unsaved changes, in dark and at 390 px: the hint beside the enabled button.
+export const PreferencesUnsavedDark: Story = {
+  globals: { theme: 'dark' },
+  play: async ({ canvas }) => {
+    await userEvent.click(canvas.getByRole('checkbox', { name: 'Carry over open items' }))
+    await expect(canvas.getByText('Unsaved changes')).toBeVisible()
+  },
+}
+export const PreferencesUnsavedMobile: Story = {
+  globals: { viewport: { value: 'mobile', isRotated: false } },
+  play: async ({ canvas }) => {
+    await userEvent.click(canvas.getByRole('checkbox', { name: 'Carry over open items' }))
+    await expect(canvas.getByText('Unsaved changes')).toBeVisible()
+    await expect(canvas.getByRole('button', { name: 'Save Preferences' })).toBeEnabled()
   },
 }
 export const PreferencesMailNotConfigured: Story = {
-  args: withArgs({ data: { mailEnabled: false }, actions: { onWeekOverWeekChange: fn() } }),
+  args: withArgs({ data: { mailEnabled: false } }),
   play: async ({ canvas }) => {
     // settings without the new fields: the defaults of the contract (on, on, none)
     await expect(canvas.getByRole('checkbox', { name: 'Carry over open items' })).toBeChecked()
@@ -291,7 +342,7 @@ export const PreferencesMailNotConfigured: Story = {
       canvas.getAllByText(
         'Needs e-mail to be configured on the server; nothing is sent until then.',
       ),
-    ).toHaveLength(2)
+    ).toHaveLength(3)
   },
 }
 

@@ -1,9 +1,19 @@
 // Settings (sections, preferences, projects add/rename/archive/reactivate) and global search
 // through the UI. Screenshots of each final screen and of failures go to artifacts/e2e/.
-import { afterAll, beforeAll, describe, test } from 'bun:test'
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { type Browser, chromium } from 'playwright-core'
 import { launchOptions } from '../../scripts/chromium'
-import { base, journey, newPage, openSearch, shot, signIn, skipTour, unique } from './helpers'
+import {
+  base,
+  chooseOption,
+  journey,
+  newPage,
+  openSearch,
+  shot,
+  signIn,
+  skipTour,
+  unique,
+} from './helpers'
 
 let browser: Browser
 beforeAll(async () => {
@@ -21,8 +31,17 @@ describe('settings and search', () => {
       await skipTour(page)
       await page.goto(`${base}/settings`)
 
-      await page.getByRole('button', { name: 'Save Preferences' }).click()
+      // Nothing changed: nothing to save. A change enables it; saved, it is disabled again.
+      const save = page.getByRole('button', { name: 'Save Preferences' })
+      expect(await save.isDisabled()).toBe(true)
+      await chooseOption(page, page.getByRole('combobox', { name: 'Week end day' }), 'Thursday')
+      await save.click()
       await page.getByText('Settings saved successfully!').waitFor()
+      await page.waitForFunction(
+        () =>
+          (document.querySelector('.cad-settings__save button') as HTMLButtonElement | null)
+            ?.disabled === true,
+      )
 
       await page.getByRole('button', { name: 'Report Sections' }).click()
       await page.getByRole('button', { name: 'Add Section' }).click()

@@ -273,7 +273,7 @@ describe('week over week', () => {
 })
 
 describe('report preferences', () => {
-  test('carry-over off and a recipient saved from Settings; the hint says e-mail is not configured', () =>
+  test('carry-over off (Save Preferences) and a recipient (saved on Add) from Settings; the hint says e-mail is not configured', () =>
     step(page, 'wow-settings', async () => {
       await page.goto(`${base}/settings`)
       const prefs = page.locator('[data-slot="report-delivery-settings"]')
@@ -283,7 +283,10 @@ describe('report preferences', () => {
         .waitFor()
       const carry = prefs.getByRole('checkbox', { name: 'Carry over open items' })
       expect(await carry.isChecked()).toBe(true)
+      // Carry-over is a field of the form: saved by 'Save Preferences', not by the click.
       await carry.click()
+      await page.getByText('Unsaved changes', { exact: true }).waitFor()
+      await page.getByRole('button', { name: 'Save Preferences' }).click()
       await toast(page, 'Settings saved successfully!')
       await prefs.getByLabel('Recipient e-mail').fill('ops@example.com')
       await prefs.getByRole('button', { name: 'Add recipient' }).click()

@@ -1,26 +1,11 @@
-import { CombineProjectsDialog, DeleteProjectDialog, PageSkeleton, type Project } from '@cadence/ui'
-import { useEffect, useState } from 'react'
-import { downloadExport, importAccount } from '../state/account'
+import { CombineProjectsDialog, DeleteProjectDialog, PageSkeleton } from '@cadence/ui'
+import { useEffect } from 'react'
 import { cache, useProjects, useSectionTemplates, useSettings } from '../state/cache'
-import { addMetric, deleteMetric, loadMetrics, updateMetric, useMetrics } from '../state/metrics'
-import {
-  addProject,
-  combineProjects,
-  deleteProject,
-  renameProject,
-  setProjectsStatus,
-} from '../state/projects'
-import {
-  addSection,
-  deleteSection,
-  reorderSections,
-  savePreferences,
-  saveWebhooks,
-  saveWeekOverWeek,
-  updateSection,
-} from '../state/settings'
-import { loadShares, revokeShare, useShares } from '../state/sharing'
-import { loadMyTeams, unlink, useMyTeams } from '../state/team-roll-up'
+import { loadMetrics, useMetrics } from '../state/metrics'
+import { combineProjects, deleteProject } from '../state/projects'
+import { loadShares, useShares } from '../state/sharing'
+import { useMyTeams } from '../state/team-roll-up'
+import { useSettingsActions } from './settings-actions'
 import { useMailEnabled } from './use-mail-enabled'
 import { SettingsView } from './views'
 
@@ -38,13 +23,10 @@ function SettingsPage() {
   const shares = useShares()
   const myTeams = useMyTeams()
   const metrics = useMetrics()
-  const [saving, setSaving] = useState(false)
-  const [combining, setCombining] = useState<number[] | null>(null)
-  const [deleting, setDeleting] = useState<Project | null>(null)
   // The hint that e-mail is not configured.
   const mailEnabled = useMailEnabled()
-  const [weekOverWeekError, setWeekOverWeekError] = useState<string | null>(null)
-  const [webhookError, setWebhookError] = useState<string | null>(null)
+  const list = projects.data ?? []
+  const s = useSettingsActions(list)
   useEffect(() => {
     cache.settings.load().catch(() => {})
     cache.sectionTemplates.load().catch(() => {})
@@ -53,16 +35,11 @@ function SettingsPage() {
     void loadMetrics()
   }, [])
 
-  const list = projects.data ?? []
-  const uuidOf = (id: number) => list.find((p) => p.id === id)?.uuid
-  const uuidsOf = (ids: readonly number[]) =>
-    ids.map(uuidOf).filter((u): u is string => typeof u === 'string')
-
   if (!settings.data) return <PageSkeleton />
   return (
     <>
       <SettingsView
-        saving={saving}
+        saving={s.saving}
         // A metric found in search opens Settings → Metrics; a report with no sections links
         // Settings → Report Sections.
         defaultTab={TAB_PARAM[new URLSearchParams(location.search).get('tab') ?? '']}
@@ -71,77 +48,40 @@ function SettingsPage() {
           sections: templates.data ?? [],
           projects: list,
           mailEnabled,
-          weekOverWeekError,
+          weekOverWeekError: s.recipientsError,
           shareLinks: shares.links,
           myTeams: myTeams.teams,
           webhookUrls: settings.data.webhook_urls ?? [],
-          webhookError,
+          webhookError: s.webhookError,
           metrics: metrics.metrics,
         }}
-        actions={{
-          onSavePreferences: async (prefs) => {
-            setSaving(true)
-            await savePreferences(prefs).finally(() => setSaving(false))
-          },
-          onAddSection: (name, type) => void addSection(name, type),
-          onUpdateSection: (id, changes) => void updateSection(id, changes),
-          onDeleteSection: (id) => void deleteSection(id),
-          onReorderSections: (next) => void reorderSections(next),
-          onAddProject: (name) => void addProject(name),
-          onRenameProject: (id, name) => {
-            const uuid = uuidOf(id)
-            if (uuid) void renameProject(uuid, name)
-          },
-          // Row buttons and the selection bar both report 'Archived/Activated N project(s)'.
-          onSetProjectsStatus: (ids, status) => void setProjectsStatus(uuidsOf(ids), status),
-          onCombineProjects: (ids) => setCombining([...ids]),
-          onDeleteProject: (project) => setDeleting(project),
-          onWeekOverWeekChange: async (changes) => {
-            setWeekOverWeekError(await saveWeekOverWeek(changes))
-          },
-          onExport: () => void downloadExport(),
-          onImportFile: (file) => void importAccount(file),
-          onRevokeShare: revokeShare,
-          onOpenSharing: () => {
-            void loadShares()
-            void loadMyTeams()
-          },
-          onLeaveTeam: (uuid) => void unlink(uuid, { leaving: true }),
-          onTeamReminderChange: (enabled) =>
-            void saveWeekOverWeek({ team_reminder_enabled: enabled }).then(setWeekOverWeekError),
-          onWebhooksChange: async (urls) => setWebhookError(await saveWebhooks(urls)),
-          metrics: {
-            onAddMetric: addMetric,
-            onUpdateMetric: updateMetric,
-            onDeleteMetric: deleteMetric,
-          },
-        }}
+        actions={s.actions}
       />
       <CombineProjectsDialog
-        open={combining !== null}
+        open={s.combining !== null}
         onOpenChange={(open) => {
-          if (!open) setCombining(null)
+          if (!open) s.setCombining(null)
         }}
-        projects={list.filter((p) => combining?.includes(p.id))}
+        projects={list.filter((p) => s.combining?.includes(p.id))}
         onSubmit={async (name) => {
-          if (!(await combineProjects(uuidsOf(combining ?? []), name))) {
+          if (!(await combineProjects(s.uuidsOf(s.combining ?? []), name))) {
             throw new Error('Failed to combine projects')
           }
-          setCombining(null)
+          s.setCombining(null)
         }}
       />
       <DeleteProjectDialog
-        open={deleting !== null}
+        open={s.deleting !== null}
         onOpenChange={(open) => {
-          if (!open) setDeleting(null)
+          if (!open) s.setDeleting(null)
         }}
-        project={deleting}
+        project={s.deleting}
         projects={list}
         onConfirm={async (moveTo) => {
-          if (!deleting || !(await deleteProject(deleting.uuid, moveTo))) {
+          if (!s.deleting || !(await deleteProject(s.deleting.uuid, moveTo))) {
             throw new Error('Failed to delete project')
           }
-          setDeleting(null)
+          s.setDeleting(null)
         }}
       />
     </>

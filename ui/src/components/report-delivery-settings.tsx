@@ -7,19 +7,24 @@ import type { UserSettings } from '../types'
 
 type WeekOverWeekSettings = Required<
   Pick<UserSettings, 'carry_over' | 'reminder_enabled' | 'report_recipients'>
->
+> & { team_reminder_enabled?: boolean }
 
 type ReportDeliverySettingsProps = Omit<React.ComponentProps<'section'>, 'onChange'> & {
   carryOver: boolean
   reminderEnabled: boolean
   recipients: string[]
+  /** Team roll-up's reminder to one's team; the checkbox shows when given. */
+  teamReminderEnabled?: boolean
+  /** What saves the checkboxes (Settings: 'Save Preferences'), between them and the recipients. */
+  saveBar?: React.ReactNode
   /** GET /api/config's mailEnabled: without e-mail the reminder and the recipients only wait. */
   mailEnabled?: boolean
   /** The server's answer to the last change, e.g. 'At most 20 recipients'. */
   error?: string | null
   /**
-   * Each change is saved on its own, at once (PUT /api/user-settings takes any of the three
-   * fields alone): a checkbox toggled, a recipient added or removed. Not part of Save Preferences.
+   * A checkbox toggled or a recipient added or removed, one field at a time. The page decides when
+   * it is saved: Settings keeps the checkboxes in the Report Preferences form (saved by 'Save
+   * Preferences') and saves each recipient change at once.
    */
   onChange: (changes: Partial<WeekOverWeekSettings>) => void
 }
@@ -72,7 +77,6 @@ function AddToListForm(p: AddToListFormProps) {
   )
 }
 
-/** Carry-over, the weekly reminder and the report's e-mail recipients (Report Preferences). */
 /** One checkbox setting with its label and hint (and what else it needs to say). */
 function SettingOption({
   id,
@@ -108,20 +112,18 @@ function SettingOption({
   )
 }
 
-function ReportDeliverySettings({
-  carryOver,
-  reminderEnabled,
+/** The report's e-mail recipients: the list, each with Remove, and the form adding one. */
+function Recipients({
   recipients,
-  mailEnabled = true,
   error,
+  noMail,
   onChange,
-  className,
-  ...props
-}: ReportDeliverySettingsProps) {
+}: Pick<ReportDeliverySettingsProps, 'recipients' | 'error' | 'onChange'> & {
+  noMail: React.ReactNode
+}) {
   const id = React.useId()
   const [draft, setDraft] = React.useState('')
   const [invalid, setInvalid] = React.useState<string | null>(null)
-
   const add = (e: React.FormEvent) => {
     e.preventDefault()
     const email = draft.trim()
@@ -133,13 +135,69 @@ function ReportDeliverySettings({
     setDraft('')
     onChange({ report_recipients: [...recipients, email] })
   }
-  const message = invalid ?? error ?? null
+  return (
+    <div className="cad-wow-settings__recipients">
+      <h4 id={`${id}-recipients`} className="cad-wow-settings__subtitle">
+        Report recipients
+      </h4>
+      <span className="cad-wow-settings__hint">Send e-mails the report to these addresses.</span>
+      {noMail}
+      {recipients.length === 0 ? (
+        <p className="cad-wow-settings__empty">No recipients yet</p>
+      ) : (
+        <ul className="cad-wow-settings__list" aria-labelledby={`${id}-recipients`}>
+          {recipients.map((r) => (
+            <li key={r} className="cad-wow-settings__recipient">
+              <span className="cad-wow-settings__email">{r}</span>
+              <IconButton
+                size="sm"
+                label={`Remove ${r}`}
+                onClick={() => onChange({ report_recipients: recipients.filter((x) => x !== r) })}
+              >
+                <X size={14} aria-hidden />
+              </IconButton>
+            </li>
+          ))}
+        </ul>
+      )}
+      <AddToListForm
+        id={id}
+        type="email"
+        label="Recipient e-mail"
+        placeholder="name@example.com"
+        buttonLabel="Add recipient"
+        value={draft}
+        onValueChange={(value) => {
+          setDraft(value)
+          if (invalid) setInvalid(null)
+        }}
+        invalid={invalid !== null}
+        message={invalid ?? error ?? null}
+        onSubmit={add}
+      />
+    </div>
+  )
+}
+
+/** Carry-over, the reminders and the report's e-mail recipients (Report Preferences). */
+function ReportDeliverySettings({
+  carryOver,
+  reminderEnabled,
+  recipients,
+  teamReminderEnabled,
+  saveBar,
+  mailEnabled = true,
+  error,
+  onChange,
+  className,
+  ...props
+}: ReportDeliverySettingsProps) {
+  const id = React.useId()
   const noMail = mailEnabled ? null : (
     <span className="cad-wow-settings__hint">
       Needs e-mail to be configured on the server; nothing is sent until then.
     </span>
   )
-
   return (
     <section
       data-slot="report-delivery-settings"
@@ -166,46 +224,19 @@ function ReportDeliverySettings({
       >
         {noMail}
       </SettingOption>
-      <div className="cad-wow-settings__recipients">
-        <h4 id={`${id}-recipients`} className="cad-wow-settings__subtitle">
-          Report recipients
-        </h4>
-        <span className="cad-wow-settings__hint">Send e-mails the report to these addresses.</span>
-        {noMail}
-        {recipients.length === 0 ? (
-          <p className="cad-wow-settings__empty">No recipients yet</p>
-        ) : (
-          <ul className="cad-wow-settings__list" aria-labelledby={`${id}-recipients`}>
-            {recipients.map((r) => (
-              <li key={r} className="cad-wow-settings__recipient">
-                <span className="cad-wow-settings__email">{r}</span>
-                <IconButton
-                  size="sm"
-                  label={`Remove ${r}`}
-                  onClick={() => onChange({ report_recipients: recipients.filter((x) => x !== r) })}
-                >
-                  <X size={14} aria-hidden />
-                </IconButton>
-              </li>
-            ))}
-          </ul>
-        )}
-        <AddToListForm
-          id={id}
-          type="email"
-          label="Recipient e-mail"
-          placeholder="name@example.com"
-          buttonLabel="Add recipient"
-          value={draft}
-          onValueChange={(value) => {
-            setDraft(value)
-            if (invalid) setInvalid(null)
-          }}
-          invalid={invalid !== null}
-          message={message}
-          onSubmit={add}
-        />
-      </div>
+      {teamReminderEnabled === undefined ? null : (
+        <SettingOption
+          id={`${id}-team-reminder`}
+          label="Remind my team to send their report"
+          hint="On your week end day, an e-mail to each team member on Cadence who has not sent this week's report; once a week each."
+          checked={teamReminderEnabled}
+          onChecked={(v) => onChange({ team_reminder_enabled: v })}
+        >
+          {noMail}
+        </SettingOption>
+      )}
+      {saveBar}
+      <Recipients recipients={recipients} error={error} noMail={noMail} onChange={onChange} />
     </section>
   )
 }

@@ -1,5 +1,4 @@
 import type { MetricsSettingsActions } from '../components/metrics-settings'
-import type { WeekOverWeekSettings } from '../components/report-delivery-settings'
 import type {
   Metric,
   Project,
@@ -18,6 +17,20 @@ export type SettingsTab =
   | 'delivery'
   | 'metrics'
 
+/**
+ * The fields of the Report Preferences form, all saved together by 'Save Preferences': the week,
+ * the frequency, carry-over and the reminders (the user's and the one for their team).
+ */
+export type PreferencesDraft = Pick<
+  UserSettings,
+  | 'weekly_start_day'
+  | 'weekly_end_day'
+  | 'report_frequency'
+  | 'carry_over'
+  | 'reminder_enabled'
+  | 'team_reminder_enabled'
+>
+
 /** What the settings page shows. */
 export type SettingsViewData = {
   settings: UserSettings
@@ -25,7 +38,7 @@ export type SettingsViewData = {
   projects: Project[]
   /** GET /api/config's mailEnabled; false adds a hint that e-mail is not configured. */
   mailEnabled?: boolean
-  /** The server's answer to the last week-over-week change, e.g. 'At most 20 recipients'. */
+  /** The server's answer to the last recipients change, e.g. 'At most 20 recipients'. */
   weekOverWeekError?: string | null
   /** Settings → Sharing: the private links to reports. */
   shareLinks?: readonly ShareLink[]
@@ -41,9 +54,8 @@ export type SettingsViewData = {
 
 /** What the settings page does; a tab whose actions are absent is not shown. */
 export type SettingsViewActions = {
-  onSavePreferences: (
-    s: Pick<UserSettings, 'weekly_start_day' | 'weekly_end_day' | 'report_frequency'>,
-  ) => void
+  /** 'Save Preferences': only the fields that differ from the saved settings (never none). */
+  onSavePreferences: (changes: Partial<PreferencesDraft>) => void
   onAddSection: (name: string, type: SectionType) => void
   onUpdateSection: (id: number, changes: { name?: string; type?: SectionType }) => void
   onDeleteSection: (id: number) => void
@@ -57,19 +69,18 @@ export type SettingsViewActions = {
   onExport?: () => void
   onImportFile?: (file: File) => void
   /**
-   * Carry-over, the weekly reminder and the report's recipients (Report Preferences). Each change
-   * is saved on its own and at once, not through Save Preferences; shown only with this callback.
+   * The report's e-mail recipients, a list of delivery targets: each Add or Remove is saved at
+   * once, on its own (not part of Save Preferences).
    */
-  onWeekOverWeekChange?: (changes: Partial<WeekOverWeekSettings>) => void
+  onRecipientsChange: (recipients: string[]) => void
   /** Settings → Sharing (the tab shows with it): revoke a private link. */
   onRevokeShare?: (id: number) => Promise<void>
   /** Opening the Sharing tab (the app loads the links then). */
   onOpenSharing?: () => void
   /** Settings → Delivery (the tab shows with it). */
   onWebhooksChange?: (urls: string[]) => void
-  /** Team roll-up, in the Sharing tab: leave a team, and team reminders. */
+  /** Team roll-up, in the Sharing tab: leave a team. */
   onLeaveTeam?: (teamMemberUuid: string) => void
-  onTeamReminderChange?: (enabled: boolean) => void
   /** Settings → Metrics (the tab shows with them): define, change and delete metrics. */
   metrics?: MetricsSettingsActions
 }

@@ -2,18 +2,17 @@ import { Upload } from 'lucide-react'
 import * as React from 'react'
 import { ChatDeliverySettings } from '../components/chat-delivery'
 import { MetricsSettings } from '../components/metrics-settings'
-import { ReportDeliverySettings } from '../components/report-delivery-settings'
 import { SharingList } from '../components/sharing'
 import { MyTeams } from '../components/team-roll-up'
-import { formatDate, WEEKDAYS } from '../lib/dates'
+import { formatDate } from '../lib/dates'
 import { Button } from '../primitives/button'
-import { Checkbox } from '../primitives/checkbox'
 import { EmptyState } from '../primitives/empty-state'
 import { InlineEdit } from '../primitives/inline-edit'
 import { Select } from '../primitives/select'
 import { PageSkeleton } from '../primitives/skeleton'
 import { SortableList } from '../primitives/sortable-list'
-import type { ReportFrequency, SectionType, Weekday } from '../types'
+import type { SectionType } from '../types'
+import { Preferences, usePreferencesForm } from './settings-preferences'
 import { SettingsProjects } from './settings-projects'
 import type {
   SettingsTab,
@@ -22,9 +21,6 @@ import type {
   SettingsViewProps,
 } from './settings-types'
 
-const DAYS: Weekday[] = [...WEEKDAYS]
-const FREQS: ReportFrequency[] = ['weekly', 'bi-weekly', 'monthly', 'quarterly']
-const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1)
 const TYPE_LABEL: Record<SectionType, string> = {
   standard: 'Standard',
   tasks: 'Tasks',
@@ -36,8 +32,10 @@ const TYPES: Array<[SectionType, string]> = [
   ['followups', 'Items requiring follow-up'],
 ]
 
+export { preferenceChanges, savedPreferences } from './settings-preferences'
 export { filterProjects } from './settings-projects'
 export type {
+  PreferencesDraft,
   SettingsTab,
   SettingsViewActions,
   SettingsViewData,
@@ -45,41 +43,6 @@ export type {
 } from './settings-types'
 
 type TabProps = { data: SettingsViewData; actions: SettingsViewActions }
-
-/** Settings → Sharing, team roll-up: reminders for one's team, and the teams one is on. */
-function TeamSettings({ data, actions }: TabProps) {
-  const id = React.useId()
-  return (
-    <>
-      {actions.onTeamReminderChange ? (
-        <div className="cad-screen__block">
-          <h3 className="cad-settings__subtitle">Your team</h3>
-          <div className="cad-wow-settings__option">
-            <Checkbox
-              id={`${id}-team-reminder`}
-              checked={data.settings.team_reminder_enabled}
-              aria-describedby={`${id}-team-reminder-hint`}
-              onCheckedChange={(v) => actions.onTeamReminderChange?.(v === true)}
-            />
-            <div className="cad-wow-settings__text">
-              <label htmlFor={`${id}-team-reminder`}>Remind my team to send their report</label>
-              <span id={`${id}-team-reminder-hint`} className="cad-wow-settings__hint">
-                On your week end day, an e-mail to each team member on Cadence who has not sent this
-                week's report; once a week each.
-                {data.mailEnabled === false
-                  ? ' Needs e-mail to be configured on the server; nothing is sent until then.'
-                  : ''}
-              </span>
-            </div>
-          </div>
-        </div>
-      ) : null}
-      {actions.onLeaveTeam ? (
-        <MyTeams teams={data.myTeams ?? []} onLeave={actions.onLeaveTeam} />
-      ) : null}
-    </>
-  )
-}
 
 /**
  * 'Import from file…' as a button like the others: the browser's own file input stays in the
@@ -130,52 +93,6 @@ function YourData({
         {onExport ? <Button onClick={onExport}>Download my data</Button> : null}
         {onImportFile ? <ImportPicker onFile={onImportFile} /> : null}
       </div>
-    </div>
-  )
-}
-
-function Preferences({ data, actions, saving }: TabProps & { saving?: boolean }) {
-  const [s, setS] = React.useState({
-    weekly_start_day: data.settings.weekly_start_day,
-    weekly_end_day: data.settings.weekly_end_day,
-    report_frequency: data.settings.report_frequency,
-  })
-  const idBase = React.useId()
-  const sel = (label: string, key: keyof typeof s, opts: string[]) => (
-    <div className="cad-screen__field">
-      <label className="cad-field__label" htmlFor={`${idBase}-${key}`}>
-        {label}
-      </label>
-      <Select
-        id={`${idBase}-${key}`}
-        value={s[key]}
-        options={opts.map((o) => ({ value: o, label: cap(o) }))}
-        onValueChange={(v) => setS({ ...s, [key]: v })}
-      />
-    </div>
-  )
-  return (
-    <div className="cad-screen__block">
-      <h2>Report Preferences</h2>
-      {sel('Week start day', 'weekly_start_day', DAYS)}
-      {sel('Week end day', 'weekly_end_day', DAYS)}
-      {sel('Report frequency', 'report_frequency', FREQS)}
-      <Button variant="primary" disabled={saving} onClick={() => actions.onSavePreferences(s)}>
-        {saving ? 'Saving...' : 'Save Preferences'}
-      </Button>
-      {actions.onWeekOverWeekChange ? (
-        <ReportDeliverySettings
-          carryOver={data.settings.carry_over}
-          reminderEnabled={data.settings.reminder_enabled}
-          recipients={data.settings.report_recipients}
-          mailEnabled={data.mailEnabled}
-          error={data.weekOverWeekError}
-          onChange={actions.onWeekOverWeekChange}
-        />
-      ) : null}
-      {actions.onExport || actions.onImportFile ? (
-        <YourData onExport={actions.onExport} onImportFile={actions.onImportFile} />
-      ) : null}
     </div>
   )
 }
@@ -280,14 +197,22 @@ function SharingTab({
         onRevoke={actions.onRevokeShare}
         formatDate={formatDate}
       />
-      <TeamSettings data={data} actions={actions} />
+      {actions.onLeaveTeam ? (
+        <MyTeams teams={data.myTeams ?? []} onLeave={actions.onLeaveTeam} />
+      ) : null}
     </section>
   )
 }
 
-export function SettingsView({ data, actions, saving, loading, defaultTab }: SettingsViewProps) {
-  const [tab, setTab] = React.useState<SettingsTab>(defaultTab ?? 'preferences')
+export function SettingsView({ loading, ...props }: SettingsViewProps) {
   if (loading) return <PageSkeleton />
+  return <SettingsTabs {...props} />
+}
+
+function SettingsTabs({ data, actions, saving, defaultTab }: SettingsViewProps) {
+  const [tab, setTab] = React.useState<SettingsTab>(defaultTab ?? 'preferences')
+  // Kept here, not in the tab: an edit survives switching tabs (and leaving warns).
+  const form = usePreferencesForm(data.settings)
   const tabs: Array<[SettingsTab, string]> = [
     ['preferences', 'Report Preferences'],
     ['sections', 'Report Sections'],
@@ -317,7 +242,11 @@ export function SettingsView({ data, actions, saving, loading, defaultTab }: Set
       </nav>
       <div className="cad-screen__grow">
         {tab === 'preferences' ? (
-          <Preferences data={data} actions={actions} saving={saving} />
+          <Preferences data={data} actions={actions} form={form} saving={saving}>
+            {actions.onExport || actions.onImportFile ? (
+              <YourData onExport={actions.onExport} onImportFile={actions.onImportFile} />
+            ) : null}
+          </Preferences>
         ) : null}
         {tab === 'sections' ? <Sections data={data} actions={actions} /> : null}
         {tab === 'projects' ? <SettingsProjects projects={data.projects} {...actions} /> : null}
