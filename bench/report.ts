@@ -477,7 +477,9 @@ synchronous commit on). Only 2xx answers count. After the runs the server is kil
 PostgreSQL shut down immediately (no checkpoint; it recovers from its WAL at the restart); then every
 create answered 2xx must be in the database (each run's rows counted by their content; at most one
 more per connection: the request in flight when wrk stopped) and each connection's last acknowledged
-edit must be the item's content (or its next one, in flight). CPU in cores (app / database / wrk;
+edit must be the item's content (or its next one, in flight). A crash of the processes shows that each
+acknowledged write was committed before its answer; that the commit was on the disk is the settings'
+promise (\`synchronous = FULL\`; fsync), which only a power cut could test. CPU in cores (app / database / wrk;
 SQLite's database work is inside the app).
 
 | engine | write | users | 2xx writes/s | p50 | p99 | non-2xx | socket errors | acknowledged | found after the crash | durable | CPU app / db / wrk | ≥ 5,000/s |

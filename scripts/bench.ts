@@ -15,7 +15,10 @@
 //
 // The parts, in bench/: setup.ts (database, session, app build), server.ts (the server and its
 // start time), targets.ts (the endpoints), loadgen.ts (wrk), api.ts (the rows and their ceiling),
-// frontend.ts, postgres.ts, side-runs.ts (the uncached profile, the mixed load run), report.ts.
+// frontend.ts, postgres.ts, abuse.ts, service.ts (durable writes over HTTP, the capacity matrix;
+// its wrk runs in plan-run.ts and wrk-plan.lua), side-runs.ts (the uncached profile, the mixed load
+// run), report.ts. The default run takes about 15 minutes: ~3 for the API rows, pages, PostgreSQL
+// and abuse, ~2 for the durable writes (8 runs of 10 s), ~10 for the capacity matrix (36 runs of 15 s).
 import { writeFileSync } from 'node:fs'
 import { cpus } from 'node:os'
 import { join } from 'node:path'
