@@ -1,13 +1,16 @@
 import {
+  AddTeamMemberDialog,
   formatDate,
   MemberNudge,
   MemberUpdates,
+  type TeamMember,
   TeamMemberView,
   TeamOverviewView,
   type TeamUpdate,
 } from '@cadence/ui'
 import type { Meta, StoryObj } from '@storybook/react-vite'
-import { expect, fn, screen, userEvent, within } from 'storybook/test'
+import * as React from 'react'
+import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test'
 import { memberDashboard, members, projects } from './fixtures'
 import { emptyMemberDashboard, longMemberDashboard, longMembers } from './fixtures-long'
 import { linkedTeam, teamUpdates } from './fixtures-team'
@@ -71,9 +74,58 @@ export const Overview: Story = {
     await expect(onAddMember).toHaveBeenCalled()
   },
 }
+// The empty list's one next step: the same add dialog as the header's button.
 export const OverviewEmpty: Story = {
   render: () => <TeamOverviewView members={[]} onAddMember={onAddMember} />,
-  play: async ({ canvas }) => expect(canvas.getByText('No Team Members')).toBeInTheDocument(),
+  play: async ({ canvas }) => {
+    await expect(canvas.getByText('No Team Members')).toBeInTheDocument()
+    onAddMember.mockClear()
+    await userEvent.click(canvas.getByRole('button', { name: 'Add your first team member' }))
+    await expect(onAddMember).toHaveBeenCalledTimes(1)
+  },
+}
+export const OverviewEmptyDark: Story = {
+  render: () => <TeamOverviewView members={[]} onAddMember={onAddMember} />,
+  globals: { theme: 'dark' },
+  play: async ({ canvas }) =>
+    expect(canvas.getByRole('button', { name: 'Add your first team member' })).toBeVisible(),
+}
+export const OverviewEmptyMobile: Story = {
+  render: () => <TeamOverviewView members={[]} onAddMember={onAddMember} />,
+  globals: { viewport: { value: 'mobile', isRotated: false } },
+  play: async ({ canvas }) =>
+    expect(canvas.getByRole('button', { name: 'Add your first team member' })).toBeVisible(),
+}
+/** The overview and the add dialog together, as in the app. */
+function EmptyThenAdded() {
+  const [list, setList] = React.useState<TeamMember[]>([])
+  const [open, setOpen] = React.useState(false)
+  return (
+    <>
+      <TeamOverviewView members={list} onAddMember={() => setOpen(true)} />
+      <AddTeamMemberDialog
+        open={open}
+        onOpenChange={setOpen}
+        onSubmit={(m) => {
+          setList([{ ...(members[0] as TeamMember), name: m.name, uuid: 'm-new' }])
+          setOpen(false)
+        }}
+      />
+    </>
+  )
+}
+// Once the first member is added the empty state's button is gone: focus goes to the new link.
+export const OverviewEmptyAddFocus: Story = {
+  render: () => <EmptyThenAdded />,
+  play: async ({ canvas }) => {
+    await userEvent.click(canvas.getByRole('button', { name: 'Add your first team member' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Add New Team Member' })
+    await userEvent.type(within(dialog).getByLabelText('Name'), 'Dana Ruiz')
+    await userEvent.type(within(dialog).getByLabelText('Email'), 'dana@example.com')
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add Team Member' }))
+    const link = await canvas.findByRole('link', { name: 'Dana Ruiz' })
+    await waitFor(() => expect(link).toHaveFocus())
+  },
 }
 export const Mobile: Story = {
   globals: { viewport: { value: 'mobile', isRotated: false } },

@@ -62,13 +62,21 @@ function AddTeamMemberDialog({ open, onOpenChange, onSubmit }: AddTeamMemberDial
 
   return (
     <Dialog open={open} onOpenChange={change}>
-      <DialogContent title="Add New Team Member" size="sm">
+      <DialogContent
+        title="Add New Team Member"
+        size="sm"
+        // Name takes focus here, not by autoFocus: an input focused before the dialog's own
+        // open step would keep the dialog from noting its opener, to give focus back on close.
+        onOpenAutoFocus={(e) => {
+          e.preventDefault()
+          document.getElementById(`${id}-name`)?.focus()
+        }}
+      >
         <form onSubmit={submit} className="cad-form" noValidate data-slot="add-team-member-form">
           <Field label="Name" htmlFor={`${id}-name`} error={errors.name}>
             <Input
               id={`${id}-name`}
               value={name}
-              autoFocus
               autoComplete="off"
               onChange={(e) => setName(e.target.value)}
               onBlur={() =>

@@ -68,9 +68,27 @@ export function TeamOverviewView({
         <StatCard label="Follow-ups" value={fus} />
       </div>
       {members.length === 0 ? (
-        <EmptyState title="No Team Members" />
+        <EmptyState
+          title="No Team Members"
+          description="Add the people you work with to assign them items and prepare your 1:1s."
+          action={
+            // The same dialog as the header's button. Focused on click (not every browser does),
+            // so the dialog gives focus back to it; once it adds someone this button is gone and
+            // focus goes to the new member's link.
+            <Button
+              size="sm"
+              data-focus-fallback="[data-slot='team-list'] a"
+              onClick={(e) => {
+                e.currentTarget.focus()
+                onAddMember()
+              }}
+            >
+              Add your first team member
+            </Button>
+          }
+        />
       ) : (
-        <ul className="cad-screen__list">
+        <ul className="cad-screen__list" data-slot="team-list">
           {members.map((m) => (
             <li key={m.uuid} className="cad-screen__row">
               <div>

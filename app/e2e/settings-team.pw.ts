@@ -1,0 +1,101 @@
+// Settings saves one way, and the empty team list's one next step. Report Preferences: 'Save
+// Preferences' is disabled until a field changes, 'Unsaved changes' shows until saved, leaving by
+// a link asks first, and one save says so once. Team: 'Add your first team member' opens the add
+// dialog; Esc gives focus back to it, and once someone is added focus is on their link.
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { type Browser, chromium, type Page } from 'playwright-core'
+import { launchOptions } from '../../scripts/chromium'
+import { api, base, signedInPage, step, toast, until } from './helpers'
+
+let browser: Browser
+let page: Page
+
+/** Where focus is: the element's tag and its text or label. */
+const focused = () =>
+  page.evaluate(() => {
+    const el = document.activeElement as HTMLElement | null
+    if (!el || el === document.body) return 'body'
+    const name = (el.getAttribute('aria-label') ?? el.textContent ?? '').replace(/\s+/g, ' ')
+    return `${el.tagName.toLowerCase()}: ${name.trim()}`
+  })
+
+beforeAll(async () => {
+  browser = await chromium.launch(launchOptions)
+  page = await signedInPage(browser, 'settings-team')
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+describe('settings saves one way', () => {
+  test('preferences: saved only by the button, once, and leaving with changes asks', () =>
+    step(page, 'settings-one-way', async () => {
+      await page.goto(`${base}/settings`)
+      const save = page.getByRole('button', { name: 'Save Preferences' })
+      await save.waitFor()
+      expect(await save.isDisabled()).toBe(true)
+      const carry = page.getByRole('checkbox', { name: 'Carry over open items' })
+      expect(await carry.isChecked()).toBe(true)
+      await carry.click()
+      await page.getByText('Unsaved changes', { exact: true }).waitFor()
+      // A checkbox saves nothing by itself.
+      expect((await api(page, 'GET', '/api/user-settings')).json.carry_over).toBe(true)
+
+      // Leaving by a link asks; staying keeps the edit.
+      const asked: string[] = []
+      page.once('dialog', (dialog) => {
+        asked.push(dialog.message())
+        void dialog.dismiss()
+      })
+      await page
+        .getByRole('navigation', { name: 'Main', exact: true })
+        .getByRole('link')
+        .first()
+        .click()
+      expect(asked).toEqual(['You have unsaved changes. Leave without saving them?'])
+      expect(new URL(page.url()).pathname).toBe('/settings')
+      expect(await carry.isChecked()).toBe(false)
+
+      await save.click()
+      await toast(page, 'Settings saved successfully!')
+      await until(async () => (await api(page, 'GET', '/api/user-settings')).json.carry_over, false)
+      await page.waitForFunction(
+        () =>
+          (document.querySelector('.cad-settings__save button') as HTMLButtonElement | null)
+            ?.disabled === true,
+      )
+      expect(await page.getByText('Unsaved changes', { exact: true }).count()).toBe(0)
+      expect(await page.locator('.cad-toast__message').count()).toBe(1)
+      // Saved: leaving asks nothing (an unexpected question would be dismissed and keep us here).
+      await page
+        .getByRole('navigation', { name: 'Main', exact: true })
+        .getByRole('link')
+        .first()
+        .click()
+      await page.waitForURL((url) => url.pathname !== '/settings')
+    }))
+})
+
+describe('the empty team list', () => {
+  test("'Add your first team member' opens the add dialog; focus comes back or moves to the new member", () =>
+    step(page, 'team-empty-next-step', async () => {
+      await page.goto(`${base}/team`)
+      const first = page.getByRole('button', { name: 'Add your first team member' })
+      await first.click()
+      const dialog = page.getByRole('dialog', { name: 'Add New Team Member' })
+      await dialog.getByLabel('Name').waitFor()
+      expect(await focused()).toBe('input: ')
+      await page.keyboard.press('Escape')
+      await dialog.waitFor({ state: 'detached' })
+      await until(focused, 'button: Add your first team member')
+
+      await first.click()
+      await dialog.getByLabel('Name').fill('Dana Ruiz')
+      await dialog.getByLabel('Email').fill('dana@example.com')
+      await dialog.getByRole('button', { name: 'Add Team Member' }).click()
+      await toast(page, 'Team member "Dana Ruiz" added successfully!')
+      await dialog.waitFor({ state: 'detached' })
+      await until(focused, 'a: Dana Ruiz')
+      expect(await first.count()).toBe(0)
+    }))
+})
