@@ -53,12 +53,14 @@ export const Typical: Story = {
       tasks.getAllByRole('link', { name: 'Apollo beta and Q4 hiring' })[0],
     ).toHaveAttribute('href', '/reports/r-1')
     await expect(tasks.getAllByText('week of Nov 16, 2026')).toHaveLength(2)
-    await expect(tasks.getByText('open 3 weeks, since the report of Oct 26')).toBeVisible()
-    await expect(tasks.getByText('Stalled')).toBeVisible()
+    // the age as a short chip ('3w', amber when stalled), the sentence its tooltip
+    const stalled = tasks.getByTitle(/^Stalled, open 3 weeks, since the report of Oct 26/)
+    await expect(stalled).toHaveAttribute('data-stalled', 'true')
+    await expect(within(stalled).getByText('3w')).toBeVisible()
 
     await expect(
-      section(canvas, 'Assigned follow-ups').getByText('open 1 week, since the report of Nov 9'),
-    ).toBeVisible()
+      section(canvas, 'Assigned follow-ups').getByTitle(/^Open 1 week, since the report of Nov 9/),
+    ).toHaveTextContent(/^1w/)
     await expect(
       section(canvas, 'Standalone tasks').getByText('Draft platform team charter'),
     ).toBeVisible()
@@ -137,7 +139,7 @@ export const LongContent: Story = {
   args: { data: longPrep },
   play: async ({ canvas }) => {
     await expect(canvas.getByText(/Prepare 1:1 with Bartholomew Alexander/)).toBeVisible()
-    await expect(section(canvas, 'Assigned tasks').getAllByText('Stalled')).toHaveLength(12)
+    await expect(section(canvas, 'Assigned tasks').getAllByTitle(/^Stalled, open/)).toHaveLength(12)
     await expect(section(canvas, 'Talking points').getAllByRole('checkbox')).toHaveLength(10)
   },
 }
