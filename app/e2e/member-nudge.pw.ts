@@ -1,8 +1,11 @@
 // Nudge and the 1:1 prep, two people: an executive and a linked team member who has not sent
 // this week's update. With mail not set up (the journeys' server has no SMTP) the member page
-// says why Cadence cannot nudge and copies a message instead; the prep page lists what the member
-// completed since the last 1:1 (the day talking points were last covered).
+// says why Cadence cannot nudge and copies a message instead; with mail (a server of its own
+// pointed at a loopback SMTP server) 'Nudge' e-mails the member once and then says when; the prep
+// page lists what the member completed since the last 1:1 (the day talking points were last
+// covered).
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { startTestSmtp } from '@cadence/server/testing'
 import { type Browser, chromium, type Page } from 'playwright-core'
 import { launchOptions } from '../../scripts/chromium'
 import {
@@ -13,6 +16,7 @@ import {
   signedInPage,
   signIn,
   skipTour,
+  startOwnServer,
   step,
   toast,
   unique,
@@ -63,6 +67,39 @@ afterAll(async () => {
   await browser?.close()
 })
 
+/** An executive and a linked member who has not sent this week, on the server at `origin`. */
+async function linkedPair(origin: string) {
+  const boss = await newPage(browser)
+  await signIn(boss, unique('nudge-mail-exec'), 'Ada Exec', origin)
+  await skipTour(boss)
+  const email = unique('nudged-by-mail')
+  const tom = (await api(boss, 'POST', '/api/team-members', { name: 'Tom Reed', email })).json
+  const invitation = (await api(boss, 'POST', `/api/team-members/${tom.uuid}/invitations`)).json
+  const them = await newPage(browser)
+  await signIn(them, email, 'Tom Reed', origin)
+  await skipTour(them)
+  const token = invitation.url.split('/').pop()
+  expect((await api(them, 'POST', `/api/invitations/${token}/accept`)).status).toBe(200)
+  await them.context().close()
+  return { boss, email, uuid: tom.uuid as string }
+}
+
+/** Starts a server of the test's own with SMTP pointed at `smtpUrl`; the env is put back after. */
+async function serverWithMail(smtpUrl: string) {
+  const keys = ['SMTP_URL', 'MAIL_FROM', 'SMTP_REQUIRE_TLS'] as const
+  const saved = keys.map((key) => [key, process.env[key]] as const)
+  process.env.SMTP_URL = smtpUrl
+  process.env.MAIL_FROM = 'Cadence <reports@example.com>'
+  // The loopback test server offers no STARTTLS: the explicit opt-out a deployment would need.
+  process.env.SMTP_REQUIRE_TLS = 'off'
+  return startOwnServer().finally(() => {
+    for (const [key, value] of saved) {
+      if (value === undefined) delete process.env[key]
+      else process.env[key] = value
+    }
+  })
+}
+
 describe('nudge and the 1:1 prep', () => {
   test('without mail, Nudge says why and copies a message to send yourself', () =>
     step(exec, 'member-nudge-copy', async () => {
@@ -87,6 +124,43 @@ describe('nudge and the 1:1 prep', () => {
       await exec.reload()
       await exec.getByRole('button', { name: 'Copy a nudge' }).waitFor()
     }))
+
+  test('with mail, Nudge e-mails Tom once and the page then says when', async () => {
+    const smtp = await startTestSmtp()
+    const own = await serverWithMail(smtp.url)
+    try {
+      const { boss, email, uuid } = await linkedPair(own.baseUrl)
+      await step(boss, 'member-nudge-mail', async () => {
+        await boss.goto(`${own.baseUrl}/team-members/${uuid}`)
+        await boss.getByText('No update from Tom Reed this week yet.').waitFor()
+        expect(await boss.getByRole('button', { name: 'Copy a nudge' }).count()).toBe(0)
+        await boss.getByRole('button', { name: 'Nudge', exact: true }).click()
+        await toast(boss, "Nudged Tom Reed: they get one e-mail asking for this week's update")
+        // The button gives way to when Tom was nudged, also after a reload.
+        const nudged = boss.locator('.cad-nudge[data-state="nudged"]')
+        await nudged.getByText(/nudged .* \(one nudge a week\)/).waitFor()
+        expect(await boss.getByRole('button', { name: 'Nudge', exact: true }).count()).toBe(0)
+        // With mail on, the invitation was e-mailed too: the nudge is the second message.
+        const nudges = async () =>
+          (await smtp.waitFor(2, 60_000)).filter(
+            (m) => m.message.headers.get('subject') === 'Ada Exec asks for your weekly update',
+          )
+        const [mail] = await nudges()
+        expect(mail?.rcptTo).toEqual([email])
+        await boss.reload()
+        await nudged.getByText(/nudged .* \(one nudge a week\)/).waitFor()
+        // A second nudge this week is refused and sends nothing more.
+        const again = await api(boss, 'POST', `/api/team-members/${uuid}/nudge`)
+        expect(again.status).toBe(409)
+        expect(again.json.error).toBe('Tom Reed was already nudged this week')
+        expect(await nudges()).toHaveLength(1)
+      })
+      await boss.context().close()
+    } finally {
+      await own.dispose()
+      await smtp.close()
+    }
+  })
 
   test('once Tom sends his update, the page says so instead of offering a nudge', () =>
     step(exec, 'member-nudge-sent', async () => {
