@@ -53,6 +53,8 @@ export const ExportDocument = t.Object({
   projects: t.Array(ExportRow),
   team_members: t.Array(ExportRow),
   reports: t.Array(ExportRow),
+  metrics: t.Array(ExportRow),
+  decisions: t.Array(ExportRow),
 })
 export type ExportDocument = typeof ExportDocument.static
 

@@ -250,16 +250,18 @@ describe('asks of the readers', () => {
 
   test('the account export and import keep which items are asks and which are closed', async () => {
     const { app, ada, item, launch } = await anAsk()
-    await ada.put(`/api/section-items/${launch.id}`, { is_ask: true })
-    await ada.put(`/api/asks/${launch.id}`, { closed: true })
-    const doc = (await ada.get('/api/export')).json
+    expect((await ada.api['section-items']({ id: launch.id }).put({ is_ask: true })).status).toBe(
+      200,
+    )
+    expect((await ada.api.asks({ item_id: launch.id }).put({ closed: true })).status).toBe(200)
+    const doc = (await ada.api.export.get()).data!
     const eve = await signIn(app, 'eve@example.com')
-    expect((await eve.post('/api/import', doc)).status).toBeLessThan(300)
-    const reports = (await eve.get('/api/reports')).json as { uuid: string }[]
-    const items: { content: string; is_ask: boolean; ask_closed_at: string | null }[] = []
+    expect((await eve.api.import.post(doc)).status).toBe(200)
+    const reports = (await eve.api.reports.get()).data!
+    const items: { content: string; is_ask?: boolean; ask_closed_at?: string | null }[] = []
     for (const r of reports) {
-      const full = (await eve.get(`/api/reports/${r.uuid}`)).json
-      items.push(...full.sections.flatMap((s: { items: unknown[] }) => s.items))
+      const full = (await eve.api.reports({ uuid: r.uuid }).get()).data!
+      items.push(...full.sections.flatMap((s) => s.items))
     }
     const byContent = (c: string) => items.find((i) => i.content === c)!
     expect(byContent(item.content)).toMatchObject({ is_ask: true, ask_closed_at: null })

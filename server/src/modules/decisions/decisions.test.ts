@@ -405,7 +405,7 @@ describe('decisions', () => {
       rationale: 'Lease is cheap',
       revisit_on: addDays(today, -1),
     })
-    const doc = (await ada.get('/api/export')).json
+    const doc = (await ada.api.export.get()).data!
     expect(doc.decisions).toHaveLength(1)
     expect(doc.decisions[0]).toMatchObject({
       title: 'Keep the office',
@@ -414,8 +414,8 @@ describe('decisions', () => {
     })
 
     const bea = await withSections(await signIn(app, 'bea@example.com'))
-    expect((await bea.post('/api/import', doc)).status).toBe(200)
-    const restored = (await bea.get('/api/decisions')).json
+    expect((await bea.api.import.post(doc)).status).toBe(200)
+    const restored = (await bea.api.decisions.get()).data!
     expect(restored).toHaveLength(1)
     expect(restored[0]).toMatchObject({
       title: 'Keep the office',
@@ -430,18 +430,18 @@ describe('decisions', () => {
     const full = (await bea.get(`/api/reports/${report.uuid}`)).json
     expect(followups(full).filter((i) => i.content.startsWith('Revisit decision'))).toHaveLength(1)
     // Imported again: nothing doubled.
-    expect((await bea.post('/api/import', doc)).status).toBe(200)
-    expect((await bea.get('/api/decisions')).json).toHaveLength(1)
+    expect((await bea.api.import.post(doc)).status).toBe(200)
+    expect((await bea.api.decisions.get()).data!).toHaveLength(1)
     // A reference the document does not hold is refused, and nothing is written.
     const bad = structuredClone(doc)
     bad.decisions[0].project_id = 999_999
     const eve = await signIn(app, 'eve@example.com')
-    const refused = await eve.post('/api/import', bad)
-    expect([refused.status, refused.json.error]).toEqual([
+    const refused = await eve.api.import.post(bad)
+    expect([refused.status, refused.error?.value]).toEqual([
       400,
-      'Invalid export document: unknown project id 999999',
+      { error: 'Invalid export document: unknown project id 999999' },
     ])
-    expect((await eve.get('/api/decisions')).json).toEqual([])
+    expect((await eve.api.decisions.get()).data!).toEqual([])
   })
 
   test('the OpenAPI document has every decisions route with its answer schema', async () => {

@@ -237,13 +237,12 @@ describe('account export and import', () => {
     await ada.put(`/api/questions/${asked.json.id}`, { answer: 'Friday' })
     await reader.post(`/api/shared/${token}/acknowledgements`, { name: 'Sam' })
 
-    const exported = await ada.get('/api/export')
+    const exported = await ada.api.export.get()
     expect(exported.status).toBe(200)
-    expect(exported.text).not.toContain(token)
-    expect(exported.text).not.toContain('token')
-    const week = exported.json.reports.find(
-      (r: { week_start_date: string }) => r.week_start_date === THIS_WEEK,
-    )
+    const doc = exported.data!
+    expect(JSON.stringify(doc)).not.toContain(token)
+    expect(JSON.stringify(doc)).not.toContain('token')
+    const week = doc.reports.find((r) => r.week_start_date === THIS_WEEK)!
     expect(week.project_health).toEqual([
       { project_id: apollo.id, health: 'off_track', note: 'No owner' },
     ])
@@ -253,23 +252,19 @@ describe('account export and import', () => {
     expect(week.acknowledgements).toEqual([expect.objectContaining({ name: 'Sam' })])
 
     const bea = await signIn(app, 'bea@example.com')
-    const imported = await bea.post('/api/import', exported.json)
+    const imported = await bea.api.import.post(doc)
     expect(imported.status).toBe(200)
-    expect((await bea.get('/api/user-settings')).json.webhook_urls).toEqual([
+    expect((await bea.api['user-settings'].get()).data!.webhook_urls).toEqual([
       'https://hooks.slack.com/services/T/B/x',
     ])
-    const beaReports = (await bea.get('/api/reports')).json
-    const beaWeek = beaReports.find(
-      (r: { week_start_date: string }) => r.week_start_date === THIS_WEEK,
-    )
-    const full = (await bea.get(`/api/reports/${beaWeek.uuid}`)).json
-    expect(
-      full.project_health.find((h: { project_name: string }) => h.project_name === 'Apollo'),
-    ).toMatchObject({
+    const beaReports = (await bea.api.reports.get()).data!
+    const beaWeek = beaReports.find((r) => r.week_start_date === THIS_WEEK)!
+    const full = (await bea.api.reports({ uuid: beaWeek.uuid }).get()).data!
+    expect(full.project_health!.find((h) => h.project_name === 'Apollo')).toMatchObject({
       health: 'off_track',
       note: 'No owner',
     })
-    const questions = (await bea.get('/api/questions')).json
+    const questions = (await bea.api.questions.get()).data!
     expect(questions.questions).toEqual([
       expect.objectContaining({
         name: 'Maria',
@@ -279,17 +274,19 @@ describe('account export and import', () => {
       }),
     ])
     expect(questions.unseen).toBe(0)
-    expect((await bea.get('/api/shares')).json.shares).toEqual([])
+    expect((await bea.api.shares.get()).data!.shares).toEqual([])
   })
 
   test('a health naming a project not in the document refuses the whole import', async () => {
     const { ada } = await setUp()
-    const doc = (await ada.get('/api/export')).json
+    const doc = (await ada.api.export.get()).data!
     doc.reports[0].project_health = [{ project_id: 999_999, health: 'at_risk', note: null }]
     const bea = await signIn((await createTestApp()).app, 'bea@example.com')
-    const res = await bea.post('/api/import', doc)
+    const res = await bea.api.import.post(doc)
     expect(res.status).toBe(400)
-    expect(res.json.error).toBe('Invalid export document: unknown project id 999999')
-    expect((await bea.get('/api/reports')).json).toEqual([])
+    expect(res.error?.value).toEqual({
+      error: 'Invalid export document: unknown project id 999999',
+    })
+    expect((await bea.api.reports.get()).data!).toEqual([])
   })
 })

@@ -8,7 +8,7 @@ const LAST_WEEK = addDays(THIS_WEEK, -7)
 const tokenOf = (url: string) => url.split('/invite/')[1]
 
 // Through the typed client (`client.api`): paths, bodies and answers are the routes' own types.
-// By path only: bodies the types refuse, the text export (a file) and the account import.
+// By path only: bodies the types refuse and the text export (a file).
 
 /**
  * Ada (the executive) with Tom on her team and a task assigned to him in this week's report;
@@ -612,8 +612,7 @@ describe('export', () => {
     // The attribution survives an import into a fresh account.
     const { app } = await createTestApp()
     const fresh = await signIn(app, 'fresh@example.com')
-    // The export's answer type is not the import's body type, so the file goes by its path.
-    expect((await fresh.post('/api/import', adas)).status).toBe(200)
+    expect((await fresh.api.import.post(adas)).status).toBe(200)
     const imported = JSON.stringify((await fresh.api.export.get()).data!)
     expect(imported).toContain('"source_author_name":"Tom"')
   })
