@@ -317,12 +317,9 @@ them, as a load balancer would, and the rates add. "SQLite" is the single-proces
 ${(postgres?.rows ?? []).map((r) => `| ${r.name} | ${r.instances} | ${fmt(r.rps)} | ${ms(r.p50)} | ${ms(r.p99)} | ${fmt((results.find((x: Row) => x.name === r.name && x.connections === 64) as Row)?.rps ?? 0)} |`).join('\n')}
 ${postgres?.error ? `\nNot measured: ${postgres.error}\n` : ''}
 Reading it: on one 2-core machine a second instance cannot add CPU (the instances, PostgreSQL and wrk
-share the same two cores), so these rows show the cost of the network hop and of PostgreSQL's own work
-per request, not the scale-out. The capacity model for a deployment: an instance serves about the
-one-instance rate above per two cores it gets, when PostgreSQL runs on its own machine; PostgreSQL's
-limit for the write path is its commit rate (one WAL flush per transaction; concurrent commits share
-flushes). An executive's week is a few hundred requests and a few dozen writes, so one instance already
-serves thousands of users; more instances are for availability and rolling upgrades first.
+share the same two cores), and each row is one short run, so these rows show the cost of the network hop
+and of PostgreSQL's own work per endpoint, not the scale-out. The capacity model is measured below
+("Capacity on PostgreSQL"): the database and the app on separate cores, longer runs in rounds.
 
 ## Durability: synchronous = FULL (hardening)
 
