@@ -1,0 +1,134 @@
+import { describe, expect, test } from 'bun:test'
+import fc from 'fast-check'
+import { HttpError } from './errors'
+import { parseJsonInSteps } from './json-steps'
+import { timeSlices } from './time-slices'
+
+/**
+ * Large bodies parsed in steps (json-steps.ts): the value JSON.parse gives for every valid text,
+ * 400 for every text JSON.parse refuses and for nesting past the limit, and the event loop given
+ * back between steps of at most a fixed number of values, where JSON.parse held it for the whole
+ * body.
+ */
+
+/** What the stepped parse answers: the value, or the refusal's status and message. */
+async function stepped(text: string, maxDepth = 64, slices = timeSlices()) {
+  try {
+    return { value: await parseJsonInSteps(text, maxDepth, slices) }
+  } catch (error) {
+    if (!(error instanceof HttpError)) throw error
+    return { status: error.status, error: error.message }
+  }
+}
+function native(text: string) {
+  try {
+    return { value: JSON.parse(text) }
+  } catch {
+    return { status: 400, error: 'Malformed request body' }
+  }
+}
+/** Slices that count their pauses, giving the loop back at each. */
+function countingSlices() {
+  const counted = { pauses: 0 }
+  const slices = timeSlices(0)
+  return {
+    counted,
+    slices: {
+      ...slices,
+      pause: () => {
+        counted.pauses++
+        return slices.pause()
+      },
+    },
+  }
+}
+
+describe('JSON parsed in steps', () => {
+  test('any JSON text: the value JSON.parse gives (property)', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.json({ depthSize: 'medium' }), async (text) => {
+        expect(await stepped(text, 1000)).toEqual(native(text))
+      }),
+      { numRuns: 500, seed: 11 },
+    )
+  })
+
+  test('a text with one character changed, added or removed: refused exactly when JSON.parse refuses it (property)', async () => {
+    const chars = fc.constantFrom(...'{}[]",:\\ -+.eE0123456789tfnulrsa\n\t\u0001/u')
+    let refused = 0
+    await fc.assert(
+      fc.asyncProperty(
+        fc.json(),
+        fc.nat(),
+        chars,
+        fc.constantFrom('replace', 'insert', 'delete'),
+        async (text, at, c, how) => {
+          const i = at % (text.length + 1)
+          const changed =
+            how === 'insert'
+              ? text.slice(0, i) + c + text.slice(i)
+              : text.slice(0, i) + (how === 'replace' ? c : '') + text.slice(i + 1)
+          const expected = native(changed)
+          if (!('value' in expected)) refused++
+          expect(await stepped(changed, 1000)).toEqual(expected)
+        },
+      ),
+      { numRuns: 1000, seed: 12 },
+    )
+    expect(refused).toBeGreaterThan(200)
+  })
+
+  test('escapes, long strings cut in pieces, numbers, whitespace and a __proto__ key as JSON.parse reads them', async () => {
+    const texts = [
+      ' {"a" : [1, -0, 2.5e-3, 1E+2, true, false, null, "x\\"y\\\\", "\\u00e9\\ud83d\\ude00\\n"]} ',
+      '{"__proto__": {"polluted": true}, "b": 1}',
+      JSON.stringify({ long: `${'é"\\\n'.repeat(200_000)}end`, plain: 'p'.repeat(300_000) }),
+      JSON.stringify(['\\'.repeat(300_001), '"'.repeat(300_001)]),
+      '"\\ud800"',
+      '[1, 2',
+      '{"a" 1}',
+      '01',
+      '[1,]',
+      '"a\tb"',
+      '"\\x"',
+      'nul',
+      '',
+    ]
+    for (const text of texts) expect(await stepped(text)).toEqual(native(text))
+    const proto = (await parseJsonInSteps('{"__proto__": {"polluted": true}}', 64)) as object
+    expect(Object.getPrototypeOf(proto)).toBe(Object.prototype)
+    expect(({} as { polluted?: boolean }).polluted).toBeUndefined()
+  })
+
+  test('nesting past the limit is refused with 400 when it is met, at the limit it is read', async () => {
+    const nested = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`
+    expect(await stepped(nested(64))).toEqual(native(nested(64)))
+    expect(await stepped(nested(65))).toEqual({
+      status: 400,
+      error: 'Request body nested too deeply (at most 64 levels)',
+    })
+    expect(await stepped(`{"a":${nested(500_000)}}`)).toEqual({
+      status: 400,
+      error: 'Request body nested too deeply (at most 64 levels)',
+    })
+  })
+
+  test('the event loop is given back between steps: a 1 MB body of 200,000 values pauses at least once per 1,024 values', async () => {
+    const values = 200_000
+    const text = `[${Array(values).fill('{}').join(',')}]`
+    const { counted, slices } = countingSlices()
+    let turns = 0
+    let running = true
+    const tick = () => {
+      turns++
+      if (running) setImmediate(tick)
+    }
+    setImmediate(tick)
+    const value = (await parseJsonInSteps(text, 64, slices)) as unknown[]
+    running = false
+    expect(value).toHaveLength(values)
+    expect(counted.pauses).toBeGreaterThanOrEqual(Math.floor(values / 1024))
+    // Other work ran between the steps: the loop turned with every pause.
+    expect(turns).toBeGreaterThanOrEqual(Math.floor(values / 1024))
+  })
+})
