@@ -58,7 +58,7 @@ type ValidationLike = {
  * Pick the error of the earliest field in the schema's own order, so a form missing everything
  * is told about its first field ('Section name is required', not the type).
  */
-function firstByField(error: ValidationLike): ValueErrorLike | undefined {
+export function firstByField(error: ValidationLike): ValueErrorLike | undefined {
   let all: ValueErrorLike[] = []
   try {
     all = error.all ?? []

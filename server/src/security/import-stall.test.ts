@@ -24,6 +24,49 @@ function largestMarkdown() {
   return lines.join('\n')
 }
 
+/** An account document near the largest allowed: 24,648 objects, about 4 MB. */
+function largestAccount() {
+  const items = (n: number, offset: number) =>
+    Array.from({ length: n }, (_, i) => ({
+      content: `Item ${offset + i}`,
+      is_completed: i % 3 === 0,
+      item_type: 'task',
+      project_id: (i % 50) + 1,
+      assigned_to_team_member_id: null,
+    }))
+  const projects = Array.from({ length: 50 }, (_, i) => ({
+    id: i + 1,
+    name: `Project ${i + 1}`,
+    status: 'active',
+  }))
+  // 50 projects + 49 reports × (1 report + 1 section + 500 items) = 24,648, near the limit.
+  const reports = Array.from({ length: 49 }, (_, w) => ({
+    week_start_date: new Date(Date.UTC(2024, 0, 1 + 7 * w)).toISOString().slice(0, 10),
+    title: `Week ${w}`,
+    summary: null,
+    is_submitted: true,
+    sent_date: null,
+    sections: [
+      {
+        section_template_id: null,
+        section_name: 'Action Items',
+        section_type: 'tasks',
+        content: null,
+        items: items(500, w * 500),
+      },
+    ],
+  }))
+  const doc = {
+    format: 'cadence-export',
+    version: 1,
+    section_templates: [],
+    projects,
+    team_members: [],
+    reports,
+  }
+  return { doc, reports }
+}
+
 async function setup() {
   const { app } = await createTestApp()
   const ada = await signIn(app, 'ada@example.com')
@@ -94,44 +137,7 @@ describe('import stall', () => {
 
   test('the server answers its health check while the largest account import runs; a larger one is refused', async () => {
     const { app, ada, bob } = await setup()
-    const items = (n: number, offset: number) =>
-      Array.from({ length: n }, (_, i) => ({
-        content: `Item ${offset + i}`,
-        is_completed: i % 3 === 0,
-        item_type: 'task',
-        project_id: (i % 50) + 1,
-        assigned_to_team_member_id: null,
-      }))
-    const projects = Array.from({ length: 50 }, (_, i) => ({
-      id: i + 1,
-      name: `Project ${i + 1}`,
-      status: 'active',
-    }))
-    // 50 projects + 49 reports × (1 report + 1 section + 500 items) = 24,648, near the limit.
-    const reports = Array.from({ length: 49 }, (_, w) => ({
-      week_start_date: new Date(Date.UTC(2024, 0, 1 + 7 * w)).toISOString().slice(0, 10),
-      title: `Week ${w}`,
-      summary: null,
-      is_submitted: true,
-      sent_date: null,
-      sections: [
-        {
-          section_template_id: null,
-          section_name: 'Action Items',
-          section_type: 'tasks',
-          content: null,
-          items: items(500, w * 500),
-        },
-      ],
-    }))
-    const doc = {
-      format: 'cadence-export',
-      version: 1,
-      section_templates: [],
-      projects,
-      team_members: [],
-      reports,
-    }
+    const { doc, reports } = largestAccount()
     const { answered, result } = await healthWhile(app, () => ada.api.import.post(doc))
     expect(result.status).toBe(200)
     expect(answered).toBeGreaterThan(0)
@@ -162,6 +168,24 @@ describe('import stall', () => {
     expect(refused.error?.value).toEqual({
       error: expect.stringMatching(/^At most 25,000 objects per import/),
     })
+  }, 120_000)
+
+  test('a large account document that fails its check is refused with 400 naming the first failing value, the health check answered meanwhile, nothing written', async () => {
+    const { app, ada } = await setup()
+    const { doc } = largestAccount()
+    const bad = structuredClone(doc) as unknown as {
+      reports: { sections: { items: { content: unknown }[] }[] }[]
+    }
+    bad.reports[48].sections[0].items[499].content = 12
+    // A body the types refuse goes by its path.
+    const { answered, result } = await healthWhile(app, () => ada.post('/api/import', bad))
+    expect(answered).toBeGreaterThan(0)
+    expect(result.status).toBe(400)
+    expect(result.json).toEqual({
+      error: 'Invalid reports.48.sections.0.items.499.content: Content is required',
+    })
+    expect((await ada.api.reports.get()).data).toHaveLength(1)
+    expect((await ada.api.projects.get()).data).toEqual([])
   }, 120_000)
 
   test('the report parse runs on its worker, answers what the parser answers, and bad text is refused as before', async () => {
