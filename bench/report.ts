@@ -104,7 +104,11 @@ function gaps(summary: Summary) {
       'Next: a smaller rank window than the 400 newest matches for one-word queries, and result rows cached per query while the user types',
     )
   }
-  for (const name of ['POST /api/section-items', 'PUT /api/section-items/{id}']) {
+  // The short load rows judge the write target only when the durable runs over HTTP are missing.
+  const durableRows = summary.service?.writes.length ?? 0
+  for (const name of durableRows
+    ? []
+    : ['POST /api/section-items', 'PUT /api/section-items/{id}']) {
     const best = Math.max(
       ...(results.filter((x: Row) => x.name === name) as Row[]).map((x) => x.rps),
       0,
