@@ -259,7 +259,7 @@ export function renderBenchmarks(summary: Summary, run: RunInfo): string {
   return `# Benchmarks
 
 Measured by \`bun run bench\` on ${summary.date.slice(0, 10)}, ${summary.cores} cores (the load generator and Chromium share them),
-${duration} s per run; the whole run took ${fmt(summary.totalSeconds)} s${seedSeconds ? ` including the seed (${seedSeconds.toFixed(1)} s)` : ' on a database seeded before'}.
+${duration} s per run${summary.service ? ` (durable writes ${summary.service.writeSeconds} s, capacity ${summary.service.capacitySeconds} s × ${summary.service.rounds} rounds)` : ''}; the whole run took ${fmt(summary.totalSeconds)} s${seedSeconds ? ` including the seed (${seedSeconds.toFixed(1)} s)` : ' on a database seeded before'}.
 Dataset (\`bench/seed.ts\`, deterministic): 500 users; the heavy user has 260 weekly reports × 5 sections × 12 items,
 200 projects (half archived), 60 team members and 3,000 talking points and standalone tasks; the others 8 weeks each.
 
@@ -561,7 +561,8 @@ ${lockCost}. A person writes at most a few times a second (typing, ticking items
 ~${fmt(w1)} writes/s is never the limit for a person; it caps a script or an import writing for one user in
 parallel. Different users' rows do not wait for each other. The same per-user version is the read cache's key,
 and that costs more: in the mix, every write of a user makes that user's next reads miss the cache, and 16
-connections of one user miss together (each computes the dashboard and the report again): one user's mix
+connections of one user miss together (each computing the dashboard and the report again, the likely cause,
+not profiled): one user's mix
 ran at ${fmt(mix1)} requests/s against ${fmt(mixRps)} for 16 users (PostgreSQL CPU ${med(row(1, 1, 'mix'), (x) => x.cpu.db).toFixed(2)} against ${med(mix, (x) => x.cpu.db).toFixed(2)}). A person's reads follow their writes one at a
 time, so this too is the cost for a script, not for a person.
 
