@@ -197,16 +197,22 @@ export const MobileLongContent: Story = {
 // Week over week: 'Since last week' and the e-mail delivery line.
 export const SinceLastWeek: Story = {
   args: withData({ report: agedReport, changes: reportChanges }),
-  play: async ({ canvas }) => {
+  play: async ({ canvas, canvasElement }) => {
     await expect(canvas.getByRole('heading', { name: 'Since last week' })).toBeVisible()
     await expect(canvas.getByText('Compared with the report of Nov 9, 2026')).toBeVisible()
     await userEvent.click(canvas.getByRole('button', { name: /Carried$/ }))
     await expect(canvas.getByRole('heading', { name: 'Carried (2)' })).toBeVisible()
-    await expect(canvas.getAllByText('open 1 week, since the report of Nov 9')).toHaveLength(2)
-    // the items of the report show their age too, stalled ones with a badge
-    await expect(
-      canvas.getByText('Stalled', { selector: '[data-slot="stalled-badge"]' }),
-    ).toBeVisible()
+    await expect(canvas.getByText('open 1 week, since the report of Nov 9')).toBeVisible()
+    // the items of the report show their age too: a short chip ('1w', amber when stalled), the
+    // sentence its tooltip
+    await expect(canvas.getByTitle(/^Open 1 week, since the report of Nov 9/)).toHaveTextContent(
+      /^1w/,
+    )
+    const stalled = canvasElement.querySelector('[data-slot="age-chip"][data-stalled="true"]')
+    await expect(stalled).toHaveAttribute(
+      'title',
+      expect.stringMatching(/^Stalled, open \d+ weeks/),
+    )
   },
 }
 export const SinceLastWeekFirstReport: Story = {
