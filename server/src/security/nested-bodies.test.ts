@@ -6,7 +6,8 @@ import { cookieHeader, createTestApp, makeClient, ORIGIN, signIn } from '../test
 /**
  * Nested and chunked bodies: every route's body limit holds on the bytes read, sent with
  * Content-Length or chunked (413, reading stops, nothing parsed); JSON nested deeper than
- * MAX_JSON_DEPTH is refused with 400 before it is parsed; routes without a session take 8 KB.
+ * MAX_JSON_DEPTH is refused with 400 before it is parsed (a large body: as it is parsed, in steps
+ * that give the event loop back, lib/json-steps.ts); routes without a session take 8 KB.
  * No body, however nested, answers 5xx. The server's responsiveness under such bodies is
  * measured by `bun run bench` (bench/abuse.ts).
  */
@@ -138,6 +139,47 @@ describe('nested and chunked bodies', () => {
     expect(over.status).toBe(400)
     expect(over.json.error).toMatch(/nested too deeply/)
   })
+
+  test('a large body built to be slow to parse (1 MB of empty objects; 8 MB on the account import) is parsed in steps: the health check answers meanwhile, the answers are the 400s they were, nothing written', async () => {
+    const { app, ada } = await setup()
+    const objects = (bytes: number) =>
+      `[${Array(Math.floor(bytes / 3) - 1)
+        .fill('{}')
+        .join(',')}]`
+    const cases = [
+      {
+        path: '/api/projects',
+        body: objects(JSON_LIMIT),
+        error: /^Project name is required$/,
+      },
+      // Malformed at its very end: only a parse to the end finds it.
+      {
+        path: '/api/projects',
+        body: `${objects(JSON_LIMIT).slice(0, -1)},]`,
+        error: /^Malformed request body$/,
+      },
+      { path: '/api/import', body: objects(LARGEST_LIMIT), error: /^Invalid request: / },
+    ]
+    for (const { path, body, error } of cases) {
+      let done = false
+      const running = ada.request('POST', path, body).finally(() => {
+        done = true
+      })
+      let answered = 0
+      while (!done) {
+        await Bun.sleep(2)
+        const health = await app.handle(new Request(`${ORIGIN}/api/health`))
+        expect(health.status).toBe(200)
+        if (!done) answered++
+      }
+      const res = await running
+      expect(res.status).toBe(400)
+      expect(res.json.error).toMatch(error)
+      expect(answered).toBeGreaterThan(0)
+    }
+    expect((await ada.api.projects.get()).data).toEqual([])
+    expect((await ada.api.reports.get()).data).toEqual([])
+  }, 120_000)
 
   test('the depth check counts as the parser nests: brackets inside strings and escapes are text (property)', () => {
     const leaf = fc.oneof(
