@@ -119,14 +119,23 @@ export async function parseJsonInSteps(
     i = end + 1
     return raw
   }
-  /** After `{` or `,` in an object: the key and its colon. */
-  const readKey = async () => {
+  /** After `{` or `,` in an object: the key and its colon (undefined: not a quick string). */
+  const quickKey = () => {
     skip()
     if (text.charCodeAt(i) !== 0x22) throw malformed()
-    const key = quick() ?? (await readString())
+    const key = quick()
+    if (key === undefined) return undefined
     skip()
     if (text.charCodeAt(i++) !== 0x3a) throw malformed()
     return key
+  }
+  const readKey = async () => {
+    const key = quickKey()
+    if (key !== undefined) return key
+    const long = await readString()
+    skip()
+    if (text.charCodeAt(i++) !== 0x3a) throw malformed()
+    return long
   }
 
   for (;;) {
@@ -145,7 +154,7 @@ export async function parseJsonInSteps(
         value = container
       } else {
         stack.push(container)
-        keys.push(isObject ? await readKey() : null)
+        keys.push(isObject ? (quickKey() ?? (await readKey())) : null)
         continue
       }
     } else if (c === 0x22) value = quick() ?? (await readString())
@@ -179,7 +188,7 @@ export async function parseJsonInSteps(
       skip()
       const next = text.charCodeAt(i++)
       if (next === 0x2c) {
-        if (key !== null) keys[top] = await readKey()
+        if (key !== null) keys[top] = quickKey() ?? (await readKey())
         break
       }
       if (next !== (key === null ? 0x5d : 0x7d)) throw malformed()
