@@ -3,6 +3,9 @@ import { isoDate } from '../../lib/time'
 import { addDays } from '../../lib/weeks'
 import { type Client, createTestApp, makeClient, signIn } from '../../test/helpers'
 
+// Through the typed client (`client.api`). By path only: bodies and ids the types refuse, the
+// e-mail's text and HTML (files) and the OpenAPI document.
+
 type Item = {
   id: number
   content: string
@@ -13,8 +16,8 @@ type Section = { section_type: string; items: Item[] }
 
 /** A user whose reports have a standard and a follow-ups section. */
 async function withSections(client: Client) {
-  await client.post('/api/section-templates', { name: 'Highlights', type: 'standard' })
-  await client.post('/api/section-templates', { name: 'Follow-ups', type: 'followups' })
+  await client.api['section-templates'].post({ name: 'Highlights', type: 'standard' })
+  await client.api['section-templates'].post({ name: 'Follow-ups', type: 'followups' })
   return client
 }
 
@@ -25,10 +28,10 @@ describe('decisions', () => {
   test('create, list, update, delete; decided by the user or a team member, with a project', async () => {
     const { app } = await createTestApp()
     const ada = await withSections(await signIn(app, 'ada@example.com'))
-    const tom = (await ada.post('/api/team-members', { name: 'Tom', email: 'tom@example.com' }))
-      .json
-    const apollo = (await ada.post('/api/projects', { name: 'Apollo' })).json
-    const made = await ada.post('/api/decisions', {
+    const tom = (await ada.api['team-members'].post({ name: 'Tom', email: 'tom@example.com' }))
+      .data!
+    const apollo = (await ada.api.projects.post({ name: 'Apollo' })).data!
+    const made = await ada.api.decisions.post({
       title: '  Move launch to March  ',
       decided_on: '2026-01-05',
       decided_by_member_uuid: tom.uuid,
@@ -36,8 +39,8 @@ describe('decisions', () => {
       project_uuid: apollo.uuid,
     })
     expect(made.status).toBe(200)
-    const id: number = made.json.id
-    expect(made.json).toMatchObject({
+    const id: number = made.data!.id
+    expect(made.data!).toMatchObject({
       title: 'Move launch to March',
       decided_on: '2026-01-05',
       decided_by_member_uuid: tom.uuid,
@@ -49,40 +52,36 @@ describe('decisions', () => {
       project_name: 'Apollo',
       source_item_id: null,
     })
-    const mine = (
-      await ada.post('/api/decisions', { title: 'Hire a PM', decided_on: '2026-01-07' })
-    ).json
+    const mine = (await ada.api.decisions.post({ title: 'Hire a PM', decided_on: '2026-01-07' }))
+      .data!
     expect(mine).toMatchObject({ decided_by_member_uuid: null, decided_by_name: null })
-    const list = (await ada.get('/api/decisions')).json
-    expect(list.map((d: { title: string }) => d.title)).toEqual([
-      'Hire a PM',
-      'Move launch to March',
-    ])
+    const list = (await ada.api.decisions.get()).data!
+    expect(list.map((d) => d.title)).toEqual(['Hire a PM', 'Move launch to March'])
 
-    const up = await ada.put(`/api/decisions/${id}`, {
+    const up = await ada.api.decisions({ id }).put({
       decided_by_member_uuid: null,
       project_uuid: null,
       rationale: '',
     })
     expect(up.status).toBe(200)
-    expect(up.json).toMatchObject({ decided_by_name: null, project_uuid: null, rationale: null })
-    expect(up.json.title).toBe('Move launch to March')
+    expect(up.data!).toMatchObject({ decided_by_name: null, project_uuid: null, rationale: null })
+    expect(up.data!.title).toBe('Move launch to March')
 
-    expect((await ada.delete(`/api/decisions/${id}`)).status).toBe(200)
-    expect((await ada.delete(`/api/decisions/${id}`)).status).toBe(404)
-    expect((await ada.put(`/api/decisions/${id}`, { title: 'x' })).status).toBe(404)
-    expect((await ada.get('/api/decisions')).json).toHaveLength(1)
+    expect((await ada.api.decisions({ id }).delete()).status).toBe(200)
+    expect((await ada.api.decisions({ id }).delete()).status).toBe(404)
+    expect((await ada.api.decisions({ id }).put({ title: 'x' })).status).toBe(404)
+    expect((await ada.api.decisions.get()).data!).toHaveLength(1)
   })
 
   test('search text, project and person filters; revisit due first', async () => {
     const { app } = await createTestApp()
     const ada = await withSections(await signIn(app, 'ada@example.com'))
-    const tom = (await ada.post('/api/team-members', { name: 'Tom', email: 'tom@example.com' }))
-      .json
-    const apollo = (await ada.post('/api/projects', { name: 'Apollo' })).json
+    const tom = (await ada.api['team-members'].post({ name: 'Tom', email: 'tom@example.com' }))
+      .data!
+    const apollo = (await ada.api.projects.post({ name: 'Apollo' })).data!
     const today = isoDate()
-    const post = async (body: Record<string, unknown>) =>
-      (await ada.post('/api/decisions', body)).json
+    const post = async (body: Parameters<typeof ada.api.decisions.post>[0]) =>
+      (await ada.api.decisions.post(body)).data!
     await post({ title: 'Old but due', decided_on: '2025-01-01', revisit_on: addDays(today, -1) })
     await post({ title: 'Newest', decided_on: today, project_uuid: apollo.uuid })
     await post({
@@ -92,16 +91,16 @@ describe('decisions', () => {
       rationale: 'Churn is low',
       revisit_on: addDays(today, 30),
     })
-    const titles = async (qs: string) =>
-      (await ada.get(`/api/decisions${qs}`)).json.map((d: { title: string }) => d.title)
-    expect(await titles('')).toEqual(['Old but due', 'Newest', 'Pricing stays'])
-    expect((await ada.get('/api/decisions')).json[0].revisit_due).toBe(true)
-    expect(await titles('?query=churn')).toEqual(['Pricing stays'])
-    expect(await titles('?query=TOM%20pricing')).toEqual(['Pricing stays'])
-    expect(await titles(`?project_uuid=${apollo.uuid}`)).toEqual(['Newest'])
-    expect(await titles(`?decided_by=${tom.uuid}`)).toEqual(['Pricing stays'])
-    expect(await titles('?decided_by=me')).toEqual(['Old but due', 'Newest'])
-    expect(await titles(`?decided_by=${crypto.randomUUID()}`)).toEqual([])
+    const titles = async (query: { query?: string; project_uuid?: string; decided_by?: string }) =>
+      (await ada.api.decisions.get({ query })).data!.map((d) => d.title)
+    expect(await titles({})).toEqual(['Old but due', 'Newest', 'Pricing stays'])
+    expect((await ada.api.decisions.get()).data![0].revisit_due).toBe(true)
+    expect(await titles({ query: 'churn' })).toEqual(['Pricing stays'])
+    expect(await titles({ query: 'TOM pricing' })).toEqual(['Pricing stays'])
+    expect(await titles({ project_uuid: apollo.uuid })).toEqual(['Newest'])
+    expect(await titles({ decided_by: tom.uuid })).toEqual(['Pricing stays'])
+    expect(await titles({ decided_by: 'me' })).toEqual(['Old but due', 'Newest'])
+    expect(await titles({ decided_by: crypto.randomUUID() })).toEqual([])
   })
 
   test('bad input: a clear error and nothing written', async () => {
@@ -159,6 +158,7 @@ describe('decisions', () => {
       ],
       [{ title: 'A', decided_on: '2026-01-01', source_item_id: 999_999 }, 404, 'Item not found'],
     ]
+    // Bodies the types refuse go by path.
     for (const [body, status, error] of cases) {
       const res = await ada.post('/api/decisions', body)
       expect([JSON.stringify(body), res.status, res.json?.error]).toEqual([
@@ -169,12 +169,15 @@ describe('decisions', () => {
     }
     const malformed = await ada.request('POST', '/api/decisions', '{"title":')
     expect(malformed.status).toBe(400)
-    expect((await ada.get('/api/decisions')).json).toEqual([])
-    const d = (await ada.post('/api/decisions', { title: 'A', decided_on: '2026-01-05' })).json
-    const bad = await ada.put(`/api/decisions/${d.id}`, { revisit_on: '2026-01-01' })
-    expect([bad.status, bad.json.error]).toEqual([400, 'revisit_on must be on or after decided_on'])
+    expect((await ada.api.decisions.get()).data!).toEqual([])
+    const d = (await ada.api.decisions.post({ title: 'A', decided_on: '2026-01-05' })).data!
+    const bad = await ada.api.decisions({ id: d.id }).put({ revisit_on: '2026-01-01' })
+    expect([bad.status, bad.error?.value]).toEqual([
+      400,
+      { error: 'revisit_on must be on or after decided_on' },
+    ])
     expect((await ada.put('/api/decisions/abc', { title: 'B' })).status).toBe(400)
-    expect((await ada.get('/api/decisions')).json[0]).toMatchObject({
+    expect((await ada.api.decisions.get()).data![0]).toMatchObject({
       title: 'A',
       revisit_on: null,
     })
@@ -184,33 +187,28 @@ describe('decisions', () => {
     const { app } = await createTestApp()
     const ada = await withSections(await signIn(app, 'ada@example.com'))
     const bob = await signIn(app, 'bob@example.com')
-    const tom = (await ada.post('/api/team-members', { name: 'Tom', email: 'tom@example.com' }))
-      .json
-    const apollo = (await ada.post('/api/projects', { name: 'Apollo' })).json
-    const report = (await ada.post('/api/reports', { week_start_date: '2026-01-05' })).json
+    const tom = (await ada.api['team-members'].post({ name: 'Tom', email: 'tom@example.com' }))
+      .data!
+    const apollo = (await ada.api.projects.post({ name: 'Apollo' })).data!
+    const report = (await ada.api.reports.post({ week_start_date: '2026-01-05' })).data!
     const section = report.sections[0]
     const item = (
-      await ada.post('/api/section-items', { section_id: section.id, content: 'Secret' })
-    ).json
-    const d = (await ada.post('/api/decisions', { title: 'Ada only', decided_on: '2026-01-05' }))
-      .json
+      await ada.api['section-items'].post({ section_id: section.id, content: 'Secret' })
+    ).data!
+    const d = (await ada.api.decisions.post({ title: 'Ada only', decided_on: '2026-01-05' })).data!
     const base = { title: 'B', decided_on: '2026-01-05' }
-    expect((await bob.post('/api/decisions', { ...base, project_uuid: apollo.uuid })).status).toBe(
-      404,
-    )
+    expect((await bob.api.decisions.post({ ...base, project_uuid: apollo.uuid })).status).toBe(404)
     expect(
-      (await bob.post('/api/decisions', { ...base, decided_by_member_uuid: tom.uuid })).status,
+      (await bob.api.decisions.post({ ...base, decided_by_member_uuid: tom.uuid })).status,
     ).toBe(404)
-    expect((await bob.post('/api/decisions', { ...base, source_item_id: item.id })).status).toBe(
-      404,
+    expect((await bob.api.decisions.post({ ...base, source_item_id: item.id })).status).toBe(404)
+    expect((await bob.api.decisions({ id: d.id }).put({ title: 'Taken' })).status).toBe(404)
+    expect((await bob.api.decisions({ id: d.id }).delete()).status).toBe(404)
+    expect((await bob.api.decisions.get()).data!).toEqual([])
+    expect((await bob.api.decisions.get({ query: { project_uuid: apollo.uuid } })).data!).toEqual(
+      [],
     )
-    expect((await bob.put(`/api/decisions/${d.id}`, { title: 'Taken' })).status).toBe(404)
-    expect((await bob.delete(`/api/decisions/${d.id}`)).status).toBe(404)
-    expect((await bob.get('/api/decisions')).json).toEqual([])
-    expect((await bob.get(`/api/decisions?project_uuid=${apollo.uuid}`)).json).toEqual([])
-    expect((await ada.get('/api/decisions')).json.map((x: { title: string }) => x.title)).toEqual([
-      'Ada only',
-    ])
+    expect((await ada.api.decisions.get()).data!.map((x) => x.title)).toEqual(['Ada only'])
     const anon = await app.handle(new Request('http://localhost:3000/api/decisions'))
     expect(anon.status).toBe(401)
   })
@@ -218,32 +216,32 @@ describe('decisions', () => {
   test("a revisit date becomes one follow-up in that week's report, made once", async () => {
     const { app } = await createTestApp()
     const ada = await withSections(await signIn(app, 'ada@example.com'))
-    const tom = (await ada.post('/api/team-members', { name: 'Tom', email: 'tom@example.com' }))
-      .json
+    const tom = (await ada.api['team-members'].post({ name: 'Tom', email: 'tom@example.com' }))
+      .data!
     const today = isoDate()
     // A week in the future: the revisit waits for its report.
     const week = addDays(today, 14)
     const d = (
-      await ada.post('/api/decisions', {
+      await ada.api.decisions.post({
         title: 'Pricing stays',
         decided_on: today,
         decided_by_member_uuid: tom.uuid,
         revisit_on: addDays(week, 2),
       })
-    ).json
-    const report = (await ada.post('/api/reports', { week_start_date: week })).json
+    ).data!
+    const report = (await ada.api.reports.post({ week_start_date: week })).data!
     const made = followups(report).filter((i) => i.content === 'Revisit decision: Pricing stays')
     expect(made).toHaveLength(1)
     expect(made[0].item_type).toBe('followup')
     // Saving the decision again, or carrying over again, makes no second one.
-    await ada.put(`/api/decisions/${d.id}`, { rationale: 'Still true' })
-    await ada.post(`/api/reports/${report.uuid}/carry-over`)
-    const again = (await ada.get(`/api/reports/${report.uuid}`)).json
+    await ada.api.decisions({ id: d.id }).put({ rationale: 'Still true' })
+    await ada.api.reports({ uuid: report.uuid })['carry-over'].post()
+    const again = (await ada.api.reports({ uuid: report.uuid }).get()).data!
     expect(followups(again).filter((i) => i.content.startsWith('Revisit decision'))).toHaveLength(1)
     // Deleting the follow-up does not bring it back.
-    await ada.delete(`/api/section-items/${made[0].id}`)
-    await ada.put(`/api/decisions/${d.id}`, { rationale: 'Once more' })
-    const after = (await ada.get(`/api/reports/${report.uuid}`)).json
+    await ada.api['section-items']({ id: made[0].id }).delete()
+    await ada.api.decisions({ id: d.id }).put({ rationale: 'Once more' })
+    const after = (await ada.api.reports({ uuid: report.uuid }).get()).data!
     expect(followups(after).filter((i) => i.content.startsWith('Revisit decision'))).toHaveLength(0)
   })
 
@@ -251,54 +249,54 @@ describe('decisions', () => {
     const { app } = await createTestApp()
     const ada = await withSections(await signIn(app, 'ada@example.com'))
     const today = isoDate()
-    const old = (await ada.post('/api/reports', { week_start_date: addDays(today, -28) })).json
-    const current = (await ada.post('/api/reports', { week_start_date: addDays(today, -2) })).json
+    const old = (await ada.api.reports.post({ week_start_date: addDays(today, -28) })).data!
+    const current = (await ada.api.reports.post({ week_start_date: addDays(today, -2) })).data!
     const d = (
-      await ada.post('/api/decisions', {
+      await ada.api.decisions.post({
         title: 'Keep the office',
         decided_on: addDays(today, -60),
         revisit_on: addDays(today, -27),
       })
-    ).json
-    const now = (await ada.get(`/api/reports/${current.uuid}`)).json
+    ).data!
+    const now = (await ada.api.reports({ uuid: current.uuid }).get()).data!
     expect(followups(now).map((i) => i.content)).toContain('Revisit decision: Keep the office')
     // Never into the old report the date fell in.
-    const before = (await ada.get(`/api/reports/${old.uuid}`)).json
+    const before = (await ada.api.reports({ uuid: old.uuid }).get()).data!
     expect(followups(before).map((i) => i.content)).not.toContain(
       'Revisit decision: Keep the office',
     )
     // Many saves at once still make one.
     await Promise.all(
       Array.from({ length: 6 }, (_, i) =>
-        ada.put(`/api/decisions/${d.id}`, { rationale: `r${i}` }),
+        ada.api.decisions({ id: d.id }).put({ rationale: `r${i}` }),
       ),
     )
-    const again = (await ada.get(`/api/reports/${current.uuid}`)).json
+    const again = (await ada.api.reports({ uuid: current.uuid }).get()).data!
     expect(followups(again).filter((i) => i.content.startsWith('Revisit decision'))).toHaveLength(1)
     // A new revisit date makes a new follow-up.
-    await ada.put(`/api/decisions/${d.id}`, { revisit_on: addDays(today, -1) })
-    const third = (await ada.get(`/api/reports/${current.uuid}`)).json
+    await ada.api.decisions({ id: d.id }).put({ revisit_on: addDays(today, -1) })
+    const third = (await ada.api.reports({ uuid: current.uuid }).get()).data!
     expect(followups(third).filter((i) => i.content.startsWith('Revisit decision'))).toHaveLength(2)
   })
 
   test('"Decided this week": in the report, its shared brief and its frozen edition', async () => {
     const { app } = await createTestApp()
     const ada = await withSections(await signIn(app, 'ada@example.com', 'Ada Lovelace'))
-    const tom = (await ada.post('/api/team-members', { name: 'Tom', email: 'tom@example.com' }))
-      .json
-    const apollo = (await ada.post('/api/projects', { name: 'Apollo' })).json
+    const tom = (await ada.api['team-members'].post({ name: 'Tom', email: 'tom@example.com' }))
+      .data!
+    const apollo = (await ada.api.projects.post({ name: 'Apollo' })).data!
     const week = '2026-01-05'
-    const report = (await ada.post('/api/reports', { week_start_date: week })).json
-    await ada.post('/api/decisions', { title: 'Before the week', decided_on: '2026-01-04' })
-    await ada.post('/api/decisions', {
+    const report = (await ada.api.reports.post({ week_start_date: week })).data!
+    await ada.api.decisions.post({ title: 'Before the week', decided_on: '2026-01-04' })
+    await ada.api.decisions.post({
       title: 'Ship on Friday',
       decided_on: '2026-01-09',
       decided_by_member_uuid: tom.uuid,
       project_uuid: apollo.uuid,
       rationale: 'QA signed off',
     })
-    await ada.post('/api/decisions', { title: 'Hire a PM', decided_on: '2026-01-05' })
-    await ada.post('/api/decisions', { title: 'After the week', decided_on: '2026-01-12' })
+    await ada.api.decisions.post({ title: 'Hire a PM', decided_on: '2026-01-05' })
+    await ada.api.decisions.post({ title: 'After the week', decided_on: '2026-01-12' })
     const expected = [
       {
         title: 'Hire a PM',
@@ -318,23 +316,24 @@ describe('decisions', () => {
       },
     ]
     const strip = (list: Record<string, unknown>[]) => list.map(({ id: _, ...rest }) => rest)
-    const detail = (await ada.get(`/api/reports/${report.uuid}`)).json
-    expect(strip(detail.decisions)).toEqual(expected)
+    const detail = (await ada.api.reports({ uuid: report.uuid }).get()).data!
+    expect(strip(detail.decisions!)).toEqual(expected)
 
-    const link = await ada.post(`/api/reports/${report.uuid}/shares`, { expires_in_days: 7 })
-    const token = link.json.url.split('/r/')[1]
-    const shared = (await makeClient(app).get(`/api/shared/${token}`)).json
-    expect(strip(shared.report.decisions)).toEqual(expected)
+    const link = await ada.api.reports({ uuid: report.uuid }).shares.post({ expires_in_days: 7 })
+    const token = link.data!.url.split('/r/')[1]
+    const shared = (await makeClient(app).api.shared({ token }).get()).data!
+    expect(strip(shared.report.decisions!)).toEqual(expected)
     // Names only: nothing of the account beyond them reaches a reader.
     expect(JSON.stringify(shared.report.decisions)).not.toContain(tom.uuid)
 
-    await ada.put(`/api/reports/${report.uuid}`, { is_submitted: true })
+    await ada.api.reports({ uuid: report.uuid }).put({ is_submitted: true })
     // A decision added later is not in the frozen edition.
-    await ada.post('/api/decisions', { title: 'Late addition', decided_on: '2026-01-06' })
-    const edition = (await ada.get(`/api/reports/${report.uuid}/editions/1`)).json
-    expect(strip(edition.decisions)).toEqual(expected)
-    const live = (await ada.get(`/api/reports/${report.uuid}`)).json
-    expect(live.decisions.map((d: { title: string }) => d.title)).toContain('Late addition')
+    await ada.api.decisions.post({ title: 'Late addition', decided_on: '2026-01-06' })
+    const edition = (await ada.api.reports({ uuid: report.uuid }).editions({ number: 1 }).get())
+      .data!
+    expect(strip(edition.decisions!)).toEqual(expected)
+    const live = (await ada.api.reports({ uuid: report.uuid }).get()).data!
+    expect(live.decisions.map((d) => d.title)).toContain('Late addition')
     // The e-mail of the edition and of the live report (text and HTML) list them too.
     const text = (await ada.get(`/api/reports/${report.uuid}/export?format=text`)).text
     expect(text).toContain('Decided this week')
@@ -348,21 +347,21 @@ describe('decisions', () => {
     const { app } = await createTestApp()
     const ada = await signIn(app, 'ada@example.com')
     const bob = await signIn(app, 'bob@example.com')
-    const apollo = (await ada.post('/api/projects', { name: 'Apollo' })).json
+    const apollo = (await ada.api.projects.post({ name: 'Apollo' })).data!
     const d = (
-      await ada.post('/api/decisions', {
+      await ada.api.decisions.post({
         title: 'Freeze hiring',
         decided_on: '2026-01-05',
         rationale: 'Runway below plan',
         project_uuid: apollo.uuid,
       })
-    ).json
-    await ada.post('/api/projects', { name: 'Hiring plan' })
-    await bob.post('/api/decisions', { title: 'Freeze hiring too', decided_on: '2026-01-05' })
+    ).data!
+    await ada.api.projects.post({ name: 'Hiring plan' })
+    await bob.api.decisions.post({ title: 'Freeze hiring too', decided_on: '2026-01-05' })
     const search = async (client: Client, q: string) =>
-      (await client.get(`/api/search?query=${encodeURIComponent(q)}`)).json.results
+      (await client.api.search.get({ query: { query: q } })).data!.results
     const all = await search(ada, 'hiring')
-    expect(all.map((r: { type: string }) => r.type).sort()).toEqual(['decision', 'project'])
+    expect(all.map((r) => r.type).sort()).toEqual(['decision', 'project'])
     const only = await search(ada, 'type:decision hiring')
     expect(only).toEqual([
       {
@@ -374,30 +373,28 @@ describe('decisions', () => {
         project_name: 'Apollo',
       },
     ])
-    expect((await search(ada, 'type:decisions runway')).map((r: { id: number }) => r.id)).toEqual([
-      d.id,
-    ])
+    expect((await search(ada, 'type:decisions runway')).map((r) => r.id)).toEqual([d.id])
     expect(await search(ada, 'type:decision project:Zephyr hiring')).toEqual([])
     // Renamed: found by the new title only; deleted: gone.
-    await ada.put(`/api/decisions/${d.id}`, { title: 'Pause recruiting' })
+    await ada.api.decisions({ id: d.id }).put({ title: 'Pause recruiting' })
     expect(await search(ada, 'type:decision hiring')).toEqual([])
-    expect((await search(ada, 'recruiting')).map((r: { id: number }) => r.id)).toEqual([d.id])
-    await ada.delete(`/api/decisions/${d.id}`)
+    expect((await search(ada, 'recruiting')).map((r) => r.id)).toEqual([d.id])
+    await ada.api.decisions({ id: d.id }).delete()
     expect(await search(ada, 'recruiting')).toEqual([])
-    expect(
-      (await search(bob, 'type:decision hiring')).map((r: { title: string }) => r.title),
-    ).toEqual(['Freeze hiring too'])
+    expect((await search(bob, 'type:decision hiring')).map((r) => r.title)).toEqual([
+      'Freeze hiring too',
+    ])
   })
 
   test('the account export carries decisions and their revisits; an import restores them once', async () => {
     const { app } = await createTestApp()
     const ada = await withSections(await signIn(app, 'ada@example.com'))
-    const tom = (await ada.post('/api/team-members', { name: 'Tom', email: 'tom@example.com' }))
-      .json
-    const apollo = (await ada.post('/api/projects', { name: 'Apollo' })).json
+    const tom = (await ada.api['team-members'].post({ name: 'Tom', email: 'tom@example.com' }))
+      .data!
+    const apollo = (await ada.api.projects.post({ name: 'Apollo' })).data!
     const today = isoDate()
-    await ada.post('/api/reports', { week_start_date: addDays(today, -2) })
-    await ada.post('/api/decisions', {
+    await ada.api.reports.post({ week_start_date: addDays(today, -2) })
+    await ada.api.decisions.post({
       title: 'Keep the office',
       decided_on: addDays(today, -40),
       decided_by_member_uuid: tom.uuid,
@@ -425,9 +422,9 @@ describe('decisions', () => {
       revisit_due: true,
     })
     // The imported report has the follow-up already: saving the decision makes no second one.
-    await bea.put(`/api/decisions/${restored[0].id}`, { rationale: 'Lease is still cheap' })
-    const [report] = (await bea.get('/api/reports')).json
-    const full = (await bea.get(`/api/reports/${report.uuid}`)).json
+    await bea.api.decisions({ id: restored[0].id }).put({ rationale: 'Lease is still cheap' })
+    const [report] = (await bea.api.reports.get()).data!
+    const full = (await bea.api.reports({ uuid: report.uuid }).get()).data!
     expect(followups(full).filter((i) => i.content.startsWith('Revisit decision'))).toHaveLength(1)
     // Imported again: nothing doubled.
     expect((await bea.api.import.post(doc)).status).toBe(200)
@@ -460,47 +457,46 @@ describe('decisions', () => {
   test('a project delete asks where its decisions go, and a combine keeps them on the new project', async () => {
     const { app } = await createTestApp()
     const ada = await signIn(app, 'ada@example.com')
-    const apollo = (await ada.post('/api/projects', { name: 'Apollo' })).json
-    const atlas = (await ada.post('/api/projects', { name: 'Atlas' })).json
+    const apollo = (await ada.api.projects.post({ name: 'Apollo' })).data!
+    const atlas = (await ada.api.projects.post({ name: 'Atlas' })).data!
     const d = (
-      await ada.post('/api/decisions', {
+      await ada.api.decisions.post({
         title: 'Ship in March',
         decided_on: '2026-01-05',
         project_uuid: apollo.uuid,
       })
-    ).json
-    const refused = await ada.delete(`/api/projects/${apollo.uuid}`)
+    ).data!
+    const refused = await ada.api.projects({ uuid: apollo.uuid }).delete()
     expect(refused.status).toBe(409)
-    expect((await ada.get('/api/decisions')).json[0].project_name).toBe('Apollo')
-    const combined = await ada.post('/api/projects/combine', {
+    expect((await ada.api.decisions.get()).data![0].project_name).toBe('Apollo')
+    const combined = await ada.api.projects.combine.post({
       projectUuids: [apollo.uuid, atlas.uuid],
       newProjectName: 'Apollo and Atlas',
     })
     expect(combined.status).toBe(200)
-    const [after] = (await ada.get('/api/decisions')).json
+    const [after] = (await ada.api.decisions.get()).data!
     expect([after.id, after.project_name]).toEqual([d.id, 'Apollo and Atlas'])
   })
 
   test('a deleted team member stays named on their decisions, never turned into the user', async () => {
     const { app } = await createTestApp()
     const ada = await withSections(await signIn(app, 'ada@example.com', 'Ada Lovelace'))
-    const tom = (await ada.post('/api/team-members', { name: 'Tom', email: 'tom@example.com' }))
-      .json
-    const report = (await ada.post('/api/reports', { week_start_date: '2026-01-05' })).json
-    await ada.post('/api/decisions', {
+    const tom = (await ada.api['team-members'].post({ name: 'Tom', email: 'tom@example.com' }))
+      .data!
+    const report = (await ada.api.reports.post({ week_start_date: '2026-01-05' })).data!
+    await ada.api.decisions.post({
       title: 'Pricing stays',
       decided_on: '2026-01-06',
       decided_by_member_uuid: tom.uuid,
     })
-    expect((await ada.delete(`/api/team-members/${tom.uuid}`)).status).toBe(200)
-    const [d] = (await ada.get('/api/decisions')).json
+    expect((await ada.api['team-members']({ uuid: tom.uuid }).delete()).status).toBe(200)
+    const [d] = (await ada.api.decisions.get()).data!
     expect([d.decided_by_member_uuid, d.decided_by_name]).toEqual([null, 'Tom'])
-    expect((await ada.get('/api/decisions?decided_by=me')).json).toEqual([])
-    const brief = (await ada.get(`/api/reports/${report.uuid}`)).json
-    expect(brief.decisions.map((x: { decided_by_name: string }) => x.decided_by_name)).toEqual([
-      'Tom',
-    ])
-    const found = (await ada.get('/api/search?query=type%3Adecision%20pricing')).json.results
+    expect((await ada.api.decisions.get({ query: { decided_by: 'me' } })).data!).toEqual([])
+    const brief = (await ada.api.reports({ uuid: report.uuid }).get()).data!
+    expect(brief.decisions!.map((x) => x.decided_by_name)).toEqual(['Tom'])
+    const found = (await ada.api.search.get({ query: { query: 'type:decision pricing' } })).data!
+      .results
     expect(found[0].team_member_name).toBe('Tom')
   })
 })
