@@ -121,10 +121,10 @@ describe('dashboard', () => {
       )
       await elena.getByText('2 open').waitFor()
       // The carried task is three weeks open: stalled, amber; the new one 'new'.
-      const ages = elena.locator('.cad-dash__age')
+      const ages = elena.locator('[data-slot="age-chip"]')
       expect(await ages.nth(0).getAttribute('data-stalled')).toBe('true')
-      expect(await ages.nth(0).locator('[aria-hidden="true"]').textContent()).toBe('3w')
-      expect(await ages.nth(1).locator('[aria-hidden="true"]').textContent()).toBe('new')
+      expect(await ages.nth(0).locator('.cad-age-chip__short').textContent()).toBe('3w')
+      expect(await ages.nth(1).locator('.cad-age-chip__short').textContent()).toBe('new')
       // The user's own open item waits on nobody.
       expect(await card.getByText('Write the board memo').count()).toBe(0)
       await elena.getByRole('link', { name: 'Elena Rossi' }).click()

@@ -41,6 +41,17 @@ const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', '
 const short = (d: Date) => `${MONTHS[d.getMonth()]} ${d.getDate()}`
 
 const row = (text: string) => page.locator('[data-slot="item-row"]', { hasText: text })
+/** A row's age chip: its short text ('1w', 'new') and its sentence (the tooltip, for readers). */
+const age = async (where: ReturnType<Page['locator']>) => {
+  const chip = where.locator('[data-slot="age-chip"]')
+  await chip.waitFor()
+  return {
+    short: (await chip.locator('.cad-age-chip__short').textContent()) ?? '',
+    title: (await chip.getAttribute('title')) ?? '',
+    sr: (await chip.locator('.cad-sr-only').textContent()) ?? '',
+    carried: (await chip.getAttribute('data-carried')) === 'true',
+  }
+}
 const sinceCount = (kind: string) =>
   page.locator(
     `[data-slot="since-last-week"] .cad-since__count[data-kind="${kind}"] .cad-since__number`,
@@ -131,12 +142,13 @@ describe('week over week', () => {
       thisWeekUuid = new URL(page.url()).pathname.split('/')[2]
       expect(thisWeekUuid).not.toBe(lastWeekUuid)
 
-      // The open task and follow-up are here, open one week since last week's report; the done
+      // The open task and follow-up are here, open one week since last week's report: a '1w'
+      // chip marked carried, the sentence its tooltip and what screen readers read; the done
       // task stayed behind.
-      const since = `open 1 week, since the report of ${short(monday(-1).date)}`
-      await row('Renew the vendor contract').getByText(since, { exact: true }).waitFor()
-      await row('Renew the vendor contract').getByText('Carried', { exact: true }).waitFor()
-      await row('Check the hiring plan with finance').getByText(since, { exact: true }).waitFor()
+      const since = `Open 1 week, since the report of ${short(monday(-1).date)}, carried over from an earlier report`
+      const carried = { short: '1w', title: since, sr: since, carried: true }
+      expect(await age(row('Renew the vendor contract'))).toEqual(carried)
+      expect(await age(row('Check the hiring plan with finance'))).toEqual(carried)
       expect(await row('Close the Q3 books').count()).toBe(0)
 
       // A new task this week.
@@ -144,7 +156,12 @@ describe('week over week', () => {
       await add.fill('Draft the 2027 budget')
       await add.press('Enter')
       await add.press('Enter')
-      await row('Draft the 2027 budget').getByText('new this week', { exact: true }).waitFor()
+      expect(await age(row('Draft the 2027 budget'))).toEqual({
+        short: 'new',
+        title: 'New this week',
+        sr: 'New this week',
+        carried: false,
+      })
 
       // 'Since last week': 2 carried, 1 new (refreshed after the add), none completed or stalled.
       const counts = async () =>
@@ -217,9 +234,11 @@ describe('week over week', () => {
       const task = assigned.locator('li', { hasText: 'Renew the vendor contract' })
       await task.waitFor()
       expect(await task.count()).toBe(1)
-      await task
-        .getByText(`open 1 week, since the report of ${short(monday(-1).date)}`, { exact: true })
-        .waitFor()
+      const taskAge = await age(task)
+      expect(taskAge.short).toBe('1w')
+      expect(taskAge.title).toStartWith(
+        `Open 1 week, since the report of ${short(monday(-1).date)}`,
+      )
 
       // Covering a talking point: the tab's toast, and it moves to 'Covered last time'.
       const points = page.getByRole('region', { name: 'Talking points' })
