@@ -1,17 +1,22 @@
 import type { SQL } from 'bun'
 import { isRetryable, TX_ATTEMPTS } from '../engine'
+import type { WriteBatch } from './write-batch'
 
 /**
  * What PostgreSQL's statement files get: the connection to run on (the pool, or inside a
  * transaction its own connection). `sql.unsafe(text, params)` runs a statement with $1… params.
  */
-export type PgCore = { sql: SQL }
+export type PgCore = {
+  sql: SQL
+  /** Outside a transaction: the group commit the hot writes go through (write-batch.ts). */
+  batch?: WriteBatch
+}
 
 /**
  * The key space of the per-user write locks (pg_advisory_xact_lock's first key; the second is the
  * user's id). The migration lock uses the one-key form, which never meets this one.
  */
-const USER_WRITE_LOCK = 7_349_127
+export const USER_WRITE_LOCK = 7_349_127
 
 /**
  * Takes the user's write lock for the rest of the transaction (released at COMMIT or ROLLBACK;

@@ -14,6 +14,7 @@ import { bounded } from './bounded'
 import { lockUser, retrying } from './core'
 import * as pgSchema from './schema'
 import { pgStatements } from './statements'
+import { type WriteBatch, writeBatch } from './write-batch'
 
 const migrationsFolder = assets.drizzlePg ?? join(import.meta.dir, '..', '..', '..', 'drizzle-pg')
 
@@ -73,7 +74,13 @@ export async function openPostgres(url: string, options: PgOptions = {}) {
     observe: () => queryObserver.current,
   })
   const root = drizzle({ client, schema: pgSchema })
-  const db = engine(client, root as unknown as Orm, client, false)
+  const db = engine(
+    client,
+    root as unknown as Orm,
+    client,
+    false,
+    writeBatch(client, options.max ?? 10),
+  )
   const pingMs = (options.pingTimeout ?? 2) * 1000
   return Object.assign(db, {
     /** Connections in use and statements waiting for one (GET /metrics). */
@@ -103,12 +110,12 @@ export async function openPostgres(url: string, options: PgOptions = {}) {
 
 const dialect = new PgDialect()
 
-function engine(sql: SQL, orm: Orm, pool: SQL, inTx: boolean) {
+function engine(sql: SQL, orm: Orm, pool: SQL, inTx: boolean, batch?: WriteBatch) {
   const run = async <T>(query: DrizzleSql) => {
     const { sql: text, params } = dialect.sqlToQuery(query)
     return (await sql.unsafe(text, params as never[])) as T[] & { count: number }
   }
-  const q: Statements = pgStatements({ sql })
+  const q: Statements = pgStatements({ sql, batch })
   const api = {
     kind: 'pg' as const,
     orm,

@@ -1,3 +1,4 @@
+import type { SQL } from 'bun'
 import { LAST_IN_SECTION } from '../../engine'
 import type {
   ChainRow,
@@ -85,17 +86,20 @@ const UPDATABLE = new Set([
 ])
 
 /**
- * PostgreSQL's twin of src/db/sqlite/statements/items.ts: the same read, decision and write, as
- * plain statements (each commit is PostgreSQL's own; its WAL flushes are shared by concurrent
- * commits). A new item is placed last by the database when it commits, so no two items of a
- * section share a position. What another request changed between the read and the write gives
- * no row: read again, the answer says what went (the section, the project, the team member, the
- * item). A project that goes just as an update lands fails its foreign key: 409.
+ * PostgreSQL's twin of src/db/sqlite/statements/items.ts: the same read, decision and write.
+ * Outside a transaction each write goes into the group commit (src/db/pg/write-batch.ts): writes
+ * arriving together share one transaction and one WAL flush; inside a caller's transaction it
+ * runs on that transaction. A new item is placed last by the database when it commits, so no two
+ * items of a section share a position. What another request changed between the read and the
+ * write gives no row: read again, the answer says what went (the section, the project, the team
+ * member, the item). A project that goes just as an update lands fails its foreign key: 409.
  */
 export const itemsStatements = (db: PgCore): Statements['items'] => {
-  const section = async (sectionId: number, ids: Ids) =>
+  const write = <T>(user: number, run: (sql: SQL) => Promise<T>) =>
+    db.batch ? db.batch(user, run) : run(db.sql)
+  const section = async (sql: SQL, sectionId: number, ids: Ids) =>
     (
-      (await db.sql.unsafe(SECTION_SQL, [
+      (await sql.unsafe(SECTION_SQL, [
         sectionId,
         ids.userId,
         ids.projectId,
@@ -104,54 +108,66 @@ export const itemsStatements = (db: PgCore): Statements['items'] => {
     )[0]
   return {
     async create(sectionId, ids, plan) {
-      const found = await section(sectionId, ids)
-      if (!found) return null
-      const v = plan(found)
-      const [row] = (await db.sql.unsafe(INSERT_SQL, [
-        sectionId,
-        ids.userId,
-        v.content,
-        v.project_id,
-        v.item_type,
-        v.assigned_to_team_member_id,
-      ])) as RawItemRow[]
-      if (row) {
-        // Placed when the insert committed (inside a caller's transaction: at its commit).
-        const [placed] = (await db.sql.unsafe(
-          'SELECT sort_order FROM section_items WHERE id = $1',
-          [row.id],
-        )) as Array<{ sort_order: number }>
-        return { section: found, row: { ...row, sort_order: placed?.sort_order ?? row.sort_order } }
+      type Done = { section: SectionInfo; row: RawItemRow } | null
+      const insert = async (sql: SQL): Promise<Done> => {
+        const found = await section(sql, sectionId, ids)
+        if (!found) return null
+        const v = plan(found)
+        const [row] = (await sql.unsafe(INSERT_SQL, [
+          sectionId,
+          ids.userId,
+          v.content,
+          v.project_id,
+          v.item_type,
+          v.assigned_to_team_member_id,
+        ])) as RawItemRow[]
+        if (row) return { section: found, row }
+        // Gone meanwhile: the section (null, 404), or plan says which reference (404).
+        const again = await section(sql, sectionId, ids)
+        if (again) plan(again)
+        return null
       }
-      // Gone meanwhile: the section (null, 404), or plan says which reference (404).
-      const again = await section(sectionId, ids)
-      if (again) plan(again)
-      return null
+      // The item's place, given by the database once the deferred triggers ran (in the group
+      // commit just before COMMIT; inside a caller's transaction only at its commit: not yet).
+      const placed = async (done: Done, sql: SQL): Promise<Done> => {
+        if (!done) return null
+        const [at] = (await sql.unsafe('SELECT sort_order FROM section_items WHERE id = $1', [
+          done.row.id,
+        ])) as Array<{ sort_order: number }>
+        return { ...done, row: { ...done.row, sort_order: at?.sort_order ?? done.row.sort_order } }
+      }
+      if (db.batch) return db.batch(ids.userId, insert, placed)
+      return placed(await insert(db.sql), db.sql)
     },
     async update(id, ids, now, plan) {
-      const [found] = (await db.sql.unsafe(ITEM_SQL, [
-        id,
-        ids.userId,
-        ids.projectId,
-        ids.memberId,
-      ])) as FoundItem[]
-      if (!found) return null
-      const change = plan(found)
-      for (const c of change.columns) if (!UPDATABLE.has(c)) throw new Error(`not updatable: ${c}`)
-      const sets = ['updated_at = $1', ...change.columns.map((c, i) => `${c} = $${i + 3}`)]
-      const [row] = (await db.sql.unsafe(
-        `UPDATE section_items SET ${sets.join(', ')} WHERE id = $2 RETURNING *`,
-        [now, id, ...change.values],
-      )) as RawItemRow[]
-      // Deleted meanwhile: as if never found.
-      return row ? { found, row } : null
+      return write(ids.userId, async (sql) => {
+        const [found] = (await sql.unsafe(ITEM_SQL, [
+          id,
+          ids.userId,
+          ids.projectId,
+          ids.memberId,
+        ])) as FoundItem[]
+        if (!found) return null
+        const change = plan(found)
+        for (const c of change.columns)
+          if (!UPDATABLE.has(c)) throw new Error(`not updatable: ${c}`)
+        const sets = ['updated_at = $1', ...change.columns.map((c, i) => `${c} = $${i + 3}`)]
+        const [row] = (await sql.unsafe(
+          `UPDATE section_items SET ${sets.join(', ')} WHERE id = $2 RETURNING *`,
+          [now, id, ...change.values],
+        )) as RawItemRow[]
+        // Deleted meanwhile: as if never found.
+        return row ? { found, row } : null
+      })
     },
     async delete(id, userId) {
-      const result = await db.sql.unsafe(
-        'DELETE FROM section_items WHERE id = $1 AND user_id = $2',
-        [id, userId],
-      )
-      return result.count
+      return write(userId, async (sql) => {
+        const result = await sql.unsafe(
+          'DELETE FROM section_items WHERE id = $1 AND user_id = $2',
+          [id, userId],
+        )
+        return result.count
+      })
     },
     async chains(userId, itemIds) {
       return (await db.sql.unsafe(CHAIN_SQL, [userId, JSON.stringify(itemIds)])) as ChainRow[]
