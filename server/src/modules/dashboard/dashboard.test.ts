@@ -13,11 +13,11 @@ type Report = { uuid: string; sections: Section[] }
 async function setup() {
   const ctx = await createTestApp()
   const ada = await signIn(ctx.app, 'ada@example.com')
-  await ada.post('/api/section-templates', { name: 'Action Items', type: 'tasks' })
-  await ada.post('/api/section-templates', { name: 'Follow-ups', type: 'followups' })
-  const project = async (name: string) => (await ada.post('/api/projects', { name })).json
+  await ada.api['section-templates'].post({ name: 'Action Items', type: 'tasks' })
+  await ada.api['section-templates'].post({ name: 'Follow-ups', type: 'followups' })
+  const project = async (name: string) => (await ada.api.projects.post({ name })).data!
   const member = async (name: string, email: string) =>
-    (await ada.post('/api/team-members', { name, email })).json
+    (await ada.api['team-members'].post({ name, email })).data!
   return {
     app: ctx.app,
     ada,
@@ -30,18 +30,18 @@ async function setup() {
 }
 
 const create = async (client: Client, weekStartDate: string) => {
-  const res = await client.post('/api/reports', {
+  const res = await client.api.reports.post({
     week_start_date: weekStartDate,
     carry_over: false,
   })
   expect(res.status).toBe(200)
-  return res.json as Report
+  return res.data! as Report
 }
 const sectionId = (r: Report, name: string) => r.sections.find((s) => s.section_name === name)!.id
 const add = async (client: Client, section: number, content: string, extra: object = {}) => {
-  const res = await client.post('/api/section-items', { section_id: section, content, ...extra })
+  const res = await client.api['section-items'].post({ section_id: section, content, ...extra })
   expect(res.status).toBe(200)
-  return res.json as { id: number }
+  return res.data! as { id: number }
 }
 
 test('open items carry their assignee and project; Waiting on groups them by person, longest waiting first', async () => {
@@ -62,11 +62,11 @@ test('open items carry their assignee and project; Waiting on groups them by per
   const done = await add(ada, sectionId(now, 'Action Items'), 'Done already', {
     assigned_to_team_member_id: tom.id,
   })
-  await ada.put(`/api/section-items/${done.id}`, { is_completed: true })
+  await ada.api['section-items']({ id: done.id }).put({ is_completed: true })
 
-  const res = await ada.get('/api/dashboard')
+  const res = await ada.api.dashboard.get()
   expect(res.status).toBe(200)
-  const dash = res.json as Dashboard
+  const dash = res.data! as Dashboard
   const task = (id: number) => dash.activeTasks.find((i) => i.id === id)!
   expect(task(stalled.id)).toMatchObject({
     assignee_uuid: elena.uuid,
@@ -95,21 +95,27 @@ test('open items carry their assignee and project; Waiting on groups them by per
 
 test('project health of the current report, worst first; none without a report of this week', async () => {
   const { ada, apollo, zeus, hermes } = await setup()
-  expect(((await ada.get('/api/dashboard')).json as Dashboard).projectHealth).toEqual([])
+  expect(((await ada.api.dashboard.get()).data! as Dashboard).projectHealth).toEqual([])
   const old = await create(ada, week(-1))
   await add(ada, sectionId(old, 'Action Items'), 'Old work', { project_id: zeus.id })
-  await ada.put(`/api/reports/${old.uuid}/project-health/${zeus.uuid}`, { health: 'at_risk' })
+  await ada.api
+    .reports({ uuid: old.uuid })
+    ['project-health']({ project_uuid: zeus.uuid })
+    .put({ health: 'at_risk' })
   const now = await create(ada, THIS_WEEK)
   const tasks = sectionId(now, 'Action Items')
   await add(ada, tasks, 'Apollo work', { project_id: apollo.id })
   await add(ada, tasks, 'Zeus work', { project_id: zeus.id })
   await add(ada, tasks, 'Hermes work', { project_id: hermes.id })
-  const set = (p: { uuid: string }, health: string, note?: string) =>
-    ada.put(`/api/reports/${now.uuid}/project-health/${p.uuid}`, { health, note })
+  const set = (p: { uuid: string }, health: 'on_track' | 'at_risk' | 'off_track', note?: string) =>
+    ada.api
+      .reports({ uuid: now.uuid })
+      ['project-health']({ project_uuid: p.uuid })
+      .put({ health, note })
   expect((await set(apollo, 'on_track')).status).toBe(200)
   expect((await set(hermes, 'off_track', 'vendor slipped')).status).toBe(200)
   // Zeus has no health this week: it carries last week's At risk.
-  const dash = (await ada.get('/api/dashboard')).json as Dashboard
+  const dash = (await ada.api.dashboard.get()).data! as Dashboard
   const expected: Dashboard['projectHealth'] = [
     {
       project_uuid: hermes.uuid,
@@ -128,7 +134,7 @@ test("another user's dashboard shows none of these", async () => {
   const now = await create(ada, THIS_WEEK)
   await add(ada, sectionId(now, 'Action Items'), 'Secret', { assigned_to_team_member_id: elena.id })
   const bob = await signIn(app, 'bob@example.com')
-  const dash = (await bob.get('/api/dashboard')).json as Dashboard
+  const dash = (await bob.api.dashboard.get()).data! as Dashboard
   expect(dash.waitingOn).toEqual([])
   expect(dash.activeTasks).toEqual([])
 })

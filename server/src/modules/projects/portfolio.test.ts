@@ -11,17 +11,17 @@ const week = (n: number) => addDays(THIS_WEEK, 7 * n)
 async function setUp() {
   const ctx = await createTestApp()
   const ada = await signIn(ctx.app, 'ada@example.com')
-  await ada.post('/api/section-templates', { name: 'Tasks', type: 'tasks' })
-  const project = async (name: string) => (await ada.post('/api/projects', { name })).json
+  await ada.api['section-templates'].post({ name: 'Tasks', type: 'tasks' })
+  const project = async (name: string) => (await ada.api.projects.post({ name })).data!
   const [apollo, atlas, hiring, dormant, fresh, archived] = await Promise.all(
     ['Apollo', 'Atlas', 'Hiring', 'Dormant', 'Fresh', 'Archived'].map(project),
   )
-  await ada.put(`/api/projects/${archived.uuid}`, { status: 'archived' })
-  const elena = (await ada.post('/api/team-members', { name: 'Elena', email: 'e@example.com' }))
-    .json
-  const tom = (await ada.post('/api/team-members', { name: 'Tom', email: 't@example.com' })).json
+  await ada.api.projects({ uuid: archived.uuid }).put({ status: 'archived' })
+  const elena = (await ada.api['team-members'].post({ name: 'Elena', email: 'e@example.com' }))
+    .data!
+  const tom = (await ada.api['team-members'].post({ name: 'Tom', email: 't@example.com' })).data!
   const report = async (n: number) =>
-    (await ada.post('/api/reports', { week_start_date: week(n), carry_over: false })).json
+    (await ada.api.reports.post({ week_start_date: week(n), carry_over: false })).data!
   const item = async (
     r: { sections: { id: number }[] },
     p: { id: number },
@@ -29,18 +29,26 @@ async function setUp() {
     o: { member?: { id: number }; done?: boolean } = {},
   ) => {
     const row = (
-      await ada.post('/api/section-items', {
+      await ada.api['section-items'].post({
         section_id: r.sections[0].id,
         content,
         project_id: p.id,
         assigned_to_team_member_id: o.member?.id ?? null,
       })
-    ).json
-    if (o.done) await ada.put(`/api/section-items/${row.id}`, { is_completed: true })
+    ).data!
+    if (o.done) await ada.api['section-items']({ id: row.id }).put({ is_completed: true })
     return row
   }
-  const health = (r: { uuid: string }, p: { uuid: string }, h: string, note?: string) =>
-    ada.put(`/api/reports/${r.uuid}/project-health/${p.uuid}`, { health: h, note })
+  const health = (
+    r: { uuid: string },
+    p: { uuid: string },
+    h: 'on_track' | 'at_risk' | 'off_track',
+    note?: string,
+  ) =>
+    ada.api
+      .reports({ uuid: r.uuid })
+      ['project-health']({ project_uuid: p.uuid })
+      .put({ health: h, note })
   return { ...ctx, ada, apollo, atlas, hiring, dormant, fresh, elena, tom, report, item, health }
 }
 
@@ -70,9 +78,9 @@ describe('projects portfolio', () => {
     await health(now, apollo, 'off_track', 'Launch moved to Q2')
     await health(now, atlas, 'on_track', 'On plan')
 
-    const res = await ada.get('/api/projects/portfolio')
+    const res = await ada.api.projects.portfolio.get()
     expect(res.status).toBe(200)
-    const rows = res.json as Array<Record<string, unknown>>
+    const rows = res.data!
     expect(rows.map((r) => r.name)).toEqual(['Apollo', 'Dormant', 'Fresh', 'Hiring', 'Atlas'])
     expect(rows[0]).toEqual({
       uuid: apollo.uuid,
@@ -128,7 +136,7 @@ describe('projects portfolio', () => {
   test("another user's projects never appear; a user without projects gets an empty list", async () => {
     const { app, ada } = await setUp()
     const bob = await signIn(app, 'bob@example.com')
-    expect((await bob.get('/api/projects/portfolio')).json).toEqual([])
-    expect(((await ada.get('/api/projects/portfolio')).json as unknown[]).length).toBe(5)
+    expect((await bob.api.projects.portfolio.get()).data!).toEqual([])
+    expect(((await ada.api.projects.portfolio.get()).data! as unknown[]).length).toBe(5)
   })
 })

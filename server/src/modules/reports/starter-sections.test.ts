@@ -10,69 +10,73 @@ describe('starter sections', () => {
   test('an account without templates gets the three usual sections, as its templates too', async () => {
     const { app } = await createTestApp()
     const ada = await signIn(app, 'ada@example.com')
-    const report = (await ada.post('/api/reports', { week_start_date: '2026-11-23' })).json
+    const report = (await ada.api.reports.post({ week_start_date: '2026-11-23' })).data!
     expect(report.sections).toEqual([])
-    const res = await ada.post(`/api/reports/${report.uuid}/starter-sections`)
+    const res = await ada.api.reports({ uuid: report.uuid })['starter-sections'].post()
     expect(res.status).toBe(200)
-    expect(res.json.uuid).toBe(report.uuid)
-    expect(names(res.json.sections)).toEqual([
+    expect(res.data!.uuid).toBe(report.uuid)
+    expect(names(res.data!.sections)).toEqual([
       'Highlights:standard',
       'Action Items:tasks',
       'Follow-ups:followups',
     ])
-    const templates = (await ada.get('/api/section-templates')).json
+    const templates = (await ada.api['section-templates'].get()).data!
     expect(templates.map((t: { name: string }) => t.name)).toEqual([
       'Highlights',
       'Action Items',
       'Follow-ups',
     ])
     // Something to type into: an item goes into the tasks section.
-    const item = await ada.post('/api/section-items', {
-      section_id: res.json.sections[1].id,
+    const item = await ada.api['section-items'].post({
+      section_id: res.data!.sections[1].id,
       content: 'First task',
     })
     expect(item.status).toBe(200)
     // Again: nothing added.
-    const again = await ada.post(`/api/reports/${report.uuid}/starter-sections`)
-    expect(again.json.sections).toHaveLength(3)
-    expect((await ada.get('/api/section-templates')).json).toHaveLength(3)
+    const again = await ada.api.reports({ uuid: report.uuid })['starter-sections'].post()
+    expect(again.data!.sections).toHaveLength(3)
+    expect((await ada.api['section-templates'].get()).data!).toHaveLength(3)
   })
 
   test('an account with templates gets its own; a report with sections is left as it is', async () => {
     const { app } = await createTestApp()
     const ada = await signIn(app, 'ada@example.com')
-    const report = (await ada.post('/api/reports', { week_start_date: '2026-11-23' })).json
-    await ada.post('/api/section-templates', { name: 'Wins', type: 'standard' })
-    const res = await ada.post(`/api/reports/${report.uuid}/starter-sections`)
-    expect(names(res.json.sections)).toEqual(['Wins:standard'])
-    expect((await ada.get('/api/section-templates')).json).toHaveLength(1)
-    const withSections = (await ada.post('/api/reports', { week_start_date: '2026-11-16' })).json
-    const kept = await ada.post(`/api/reports/${withSections.uuid}/starter-sections`)
-    expect(names(kept.json.sections)).toEqual(['Wins:standard'])
+    const report = (await ada.api.reports.post({ week_start_date: '2026-11-23' })).data!
+    await ada.api['section-templates'].post({ name: 'Wins', type: 'standard' })
+    const res = await ada.api.reports({ uuid: report.uuid })['starter-sections'].post()
+    expect(names(res.data!.sections)).toEqual(['Wins:standard'])
+    expect((await ada.api['section-templates'].get()).data!).toHaveLength(1)
+    const withSections = (await ada.api.reports.post({ week_start_date: '2026-11-16' })).data!
+    const kept = await ada.api.reports({ uuid: withSections.uuid })['starter-sections'].post()
+    expect(names(kept.data!.sections)).toEqual(['Wins:standard'])
   })
 
   test('ten clicks at once make the sections and the templates once', async () => {
     const { app } = await createTestApp()
     const ada = await signIn(app, 'ada@example.com')
-    const report = (await ada.post('/api/reports', { week_start_date: '2026-11-23' })).json
+    const report = (await ada.api.reports.post({ week_start_date: '2026-11-23' })).data!
     const answers = await Promise.all(
-      Array.from({ length: 10 }, () => ada.post(`/api/reports/${report.uuid}/starter-sections`)),
+      Array.from({ length: 10 }, () =>
+        ada.api.reports({ uuid: report.uuid })['starter-sections'].post(),
+      ),
     )
     expect(answers.map((a) => a.status)).toEqual(Array(10).fill(200))
-    expect((await ada.get(`/api/reports/${report.uuid}`)).json.sections).toHaveLength(3)
-    expect((await ada.get('/api/section-templates')).json).toHaveLength(3)
+    expect((await ada.api.reports({ uuid: report.uuid }).get()).data!.sections).toHaveLength(3)
+    expect((await ada.api['section-templates'].get()).data!).toHaveLength(3)
   })
 
   test("another user's report is 404 and gains nothing; a bad uuid is 400", async () => {
     const { app } = await createTestApp()
     const ada = await signIn(app, 'ada@example.com')
     const bob = await signIn(app, 'bob@example.com')
-    const report = (await ada.post('/api/reports', { week_start_date: '2026-11-23' })).json
-    const res = await bob.post(`/api/reports/${report.uuid}/starter-sections`)
+    const report = (await ada.api.reports.post({ week_start_date: '2026-11-23' })).data!
+    const res = await bob.api.reports({ uuid: report.uuid })['starter-sections'].post()
     expect(res.status).toBe(404)
-    expect(res.json).toEqual({ error: 'Report not found' })
-    expect((await ada.get(`/api/reports/${report.uuid}`)).json.sections).toEqual([])
-    expect((await bob.get('/api/section-templates')).json).toEqual([])
-    expect((await ada.post(`/api/reports/${'x'.repeat(65)}/starter-sections`)).status).toBe(400)
+    expect(res.error?.value).toEqual({ error: 'Report not found' })
+    expect((await ada.api.reports({ uuid: report.uuid }).get()).data!.sections).toEqual([])
+    expect((await bob.api['section-templates'].get()).data!).toEqual([])
+    expect(
+      (await ada.api.reports({ uuid: 'x'.repeat(65) })['starter-sections'].post()).status,
+    ).toBe(400)
   })
 })

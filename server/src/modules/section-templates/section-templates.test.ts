@@ -33,10 +33,11 @@ describe('section templates', () => {
     const { app } = await createTestApp()
     const ada = await signIn(app, 'ada@example.com')
     for (const name of ['', '   ']) {
-      const res = await ada.post('/api/section-templates', { name, type: 'standard' })
+      const res = await ada.api['section-templates'].post({ name, type: 'standard' })
       expect(res.status).toBe(400)
-      expect(res.json.error).toBe('Section name is required')
+      expect(res.error?.value).toEqual({ error: 'Section name is required' })
     }
+    // Bodies the types refuse go by path.
     const missing = await ada.post('/api/section-templates', { type: 'standard' })
     expect(missing.json.error).toBe('Section name is required')
     // Elysia meets the missing type first; the message still names the first field of the form.
@@ -46,7 +47,7 @@ describe('section templates', () => {
     const type = await ada.post('/api/section-templates', { name: 'X', type: 'other' })
     expect(type.status).toBe(400)
     expect(type.json.error).toBe('Type must be standard, tasks or followups')
-    expect((await ada.get('/api/section-templates')).json).toHaveLength(0)
+    expect((await ada.api['section-templates'].get()).data!).toHaveLength(0)
   })
 
   test('update renames and retypes; reorder stores positions from 0', async () => {

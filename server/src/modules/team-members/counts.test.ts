@@ -17,38 +17,37 @@ type Listed = { id: number; is_completed: boolean; open_weeks: number }
 test('the Team list, the member page and the 1:1 prep count the same open items in reports', async () => {
   const { app } = await createTestApp()
   const ada = await signIn(app, 'ada@example.com')
-  await ada.post('/api/section-templates', { name: 'Action Items', type: 'tasks' })
-  await ada.post('/api/section-templates', { name: 'Follow-ups', type: 'followups' })
-  const elena = (await ada.post('/api/team-members', { name: 'Elena', email: 'e@example.com' }))
-    .json as Member & { id: number }
+  await ada.api['section-templates'].post({ name: 'Action Items', type: 'tasks' })
+  await ada.api['section-templates'].post({ name: 'Follow-ups', type: 'followups' })
+  const elena = (await ada.api['team-members'].post({ name: 'Elena', email: 'e@example.com' }))
+    .data!
   const old = (
-    await ada.post('/api/reports', { week_start_date: addDays(THIS_WEEK, -21), carry_over: false })
-  ).json
-  const now = (await ada.post('/api/reports', { week_start_date: THIS_WEEK, carry_over: false }))
-    .json
+    await ada.api.reports.post({ week_start_date: addDays(THIS_WEEK, -21), carry_over: false })
+  ).data!
+  const now = (await ada.api.reports.post({ week_start_date: THIS_WEEK, carry_over: false })).data!
   const section = (r: { sections: { id: number; section_name: string }[] }, name: string) =>
     r.sections.find((s) => s.section_name === name)!.id
   const add = async (sectionId: number, content: string) =>
     (
-      await ada.post('/api/section-items', {
+      await ada.api['section-items'].post({
         section_id: sectionId,
         content,
         assigned_to_team_member_id: elena.id,
       })
-    ).json as { id: number }
+    ).data! as { id: number }
   const stalled = await add(section(old, 'Action Items'), 'Vendor contract')
   await add(section(now, 'Follow-ups'), 'Budget answer')
   const done = await add(section(now, 'Action Items'), 'Hiring plan')
-  await ada.put(`/api/section-items/${done.id}`, { is_completed: true })
-  await ada.post(`/api/team-members/${elena.uuid}/tasks`, { content: 'Standalone task' })
+  await ada.api['section-items']({ id: done.id }).put({ is_completed: true })
+  await ada.api['team-members']({ uuid: elena.uuid }).tasks.post({ content: 'Standalone task' })
 
-  const listed = ((await ada.get('/api/team-members')).json as Member[])[0]
-  const page = (await ada.get(`/api/team-members/${elena.uuid}/dashboard`)).json as {
+  const listed = ((await ada.api['team-members'].get()).data! as Member[])[0]
+  const page = (await ada.api['team-members']({ uuid: elena.uuid }).dashboard.get()).data! as {
     teamMember: Member
     assignedTasks: Listed[]
     assignedFollowups: Listed[]
   }
-  const prep = (await ada.get(`/api/team-members/${elena.uuid}/prep`)).json as {
+  const prep = (await ada.api['team-members']({ uuid: elena.uuid }).prep.get()).data! as {
     assignedTasks: Listed[]
     assignedFollowups: Listed[]
     standaloneTasks: unknown[]

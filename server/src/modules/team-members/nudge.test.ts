@@ -21,15 +21,15 @@ const mail = () => ({ SMTP_URL: smtp.url, SMTP_REQUIRE_TLS: 'off' })
 async function setUp(env: Record<string, string> = mail()) {
   const ctx = await createTestApp(env)
   const ada = await signIn(ctx.app, 'ada@acme.com', 'Ada Lovelace')
-  const sally = (await ada.post('/api/team-members', { name: 'Sally', email: 'sally@acme.com' }))
-    .json
-  const tom = (await ada.post('/api/team-members', { name: 'Tom', email: 'tom@acme.com' })).json
-  const invitation = (await ada.post(`/api/team-members/${sally.uuid}/invitations`)).json
+  const sally = (await ada.api['team-members'].post({ name: 'Sally', email: 'sally@acme.com' }))
+    .data!
+  const tom = (await ada.api['team-members'].post({ name: 'Tom', email: 'tom@acme.com' })).data!
+  const invitation = (await ada.api['team-members']({ uuid: sally.uuid }).invitations.post()).data!
   const sallyClient = await signIn(ctx.app, 'sally@acme.com', 'Sally')
   // Sally's week starts on Sunday: the nudge is for her week, not Ada's.
-  await sallyClient.put('/api/settings', { weekly_start_day: 'sunday' })
+  await sallyClient.api.settings.put({ weekly_start_day: 'sunday' })
   const token = invitation.url.split('/invite/')[1]
-  expect((await sallyClient.post(`/api/invitations/${token}/accept`)).status).toBe(200)
+  expect((await sallyClient.api.invitations({ invitation: token }).accept.post()).status).toBe(200)
   // The invitation e-mail is not what these tests look at.
   await ctx.db.orm.delete(deliveries)
   return { ...ctx, ada, sally, tom, sallyClient }
@@ -43,7 +43,7 @@ describe('nudge', () => {
     const ctx = await setUp()
     const { ada, sally, tom } = ctx
     const sallyWeek = weekStart(isoDate(), 'sunday')
-    const before = (await ada.get(`/api/team-members/${sally.uuid}/dashboard`)).json
+    const before = (await ada.api['team-members']({ uuid: sally.uuid }).dashboard.get()).data!
     expect(before.nudge).toEqual({
       week_start_date: sallyWeek,
       sent: false,
@@ -51,24 +51,26 @@ describe('nudge', () => {
       mail: true,
     })
     // Not linked: no status, and a nudge cannot reach them.
-    expect((await ada.get(`/api/team-members/${tom.uuid}/dashboard`)).json.nudge).toBeNull()
-    const unlinked = await ada.post(`/api/team-members/${tom.uuid}/nudge`)
+    expect(
+      (await ada.api['team-members']({ uuid: tom.uuid }).dashboard.get()).data!.nudge,
+    ).toBeNull()
+    const unlinked = await ada.api['team-members']({ uuid: tom.uuid }).nudge.post()
     expect(unlinked.status).toBe(409)
-    expect(unlinked.json.error).toBe(
-      'Tom has not joined Cadence: invite them first, then a nudge reaches them',
-    )
+    expect(unlinked.error?.value).toEqual({
+      error: 'Tom has not joined Cadence: invite them first, then a nudge reaches them',
+    })
 
-    const nudged = await ada.post(`/api/team-members/${sally.uuid}/nudge`)
+    const nudged = await ada.api['team-members']({ uuid: sally.uuid }).nudge.post()
     expect(nudged.status).toBe(200)
-    expect(nudged.json).toMatchObject({ week_start_date: sallyWeek, sent: false, mail: true })
-    expect(typeof nudged.json.nudged_at).toBe('string')
-    const again = await ada.post(`/api/team-members/${sally.uuid}/nudge`)
+    expect(nudged.data!).toMatchObject({ week_start_date: sallyWeek, sent: false, mail: true })
+    expect(typeof nudged.data!.nudged_at).toBe('string')
+    const again = await ada.api['team-members']({ uuid: sally.uuid }).nudge.post()
     expect(again.status).toBe(409)
-    expect(again.json.error).toBe('Sally was already nudged this week')
+    expect(again.error?.value).toEqual({ error: 'Sally was already nudged this week' })
     expect(await nudges(ctx)).toHaveLength(1)
-    expect((await ada.get(`/api/team-members/${sally.uuid}/prep`)).json.nudge.nudged_at).toBe(
-      nudged.json.nudged_at,
-    )
+    expect(
+      (await ada.api['team-members']({ uuid: sally.uuid }).prep.get()).data!.nudge?.nudged_at,
+    ).toBe(nudged.data!.nudged_at)
 
     const sent: MailMessage[] = []
     const transport = { sendMail: async (m: MailMessage) => sent.push(m) }
@@ -83,15 +85,15 @@ describe('nudge', () => {
   test('a member who sent this week is not nudged, and a nudge waiting when they send is skipped', async () => {
     const ctx = await setUp()
     const { ada, sally, sallyClient } = ctx
-    expect((await ada.post(`/api/team-members/${sally.uuid}/nudge`)).status).toBe(200)
-    await sallyClient.post('/api/section-templates', { name: 'Wins', type: 'standard' })
+    expect((await ada.api['team-members']({ uuid: sally.uuid }).nudge.post()).status).toBe(200)
+    await sallyClient.api['section-templates'].post({ name: 'Wins', type: 'standard' })
     const report = (
-      await sallyClient.post('/api/reports', {
+      await sallyClient.api.reports.post({
         week_start_date: weekStart(isoDate(), 'sunday'),
       })
-    ).json
+    ).data!
     expect(
-      (await sallyClient.put(`/api/reports/${report.uuid}`, { is_submitted: true })).status,
+      (await sallyClient.api.reports({ uuid: report.uuid }).put({ is_submitted: true })).status,
     ).toBe(200)
     const sent: MailMessage[] = []
     await sendDueDeliveries(ctx, { sendMail: async (m: MailMessage) => sent.push(m) })
@@ -99,24 +101,27 @@ describe('nudge', () => {
     const [nudge] = await nudges(ctx)
     expect(nudge.last_error).toBe('Not needed: the report was sent first')
 
-    const status = (await ada.get(`/api/team-members/${sally.uuid}/dashboard`)).json.nudge
+    const status = (await ada.api['team-members']({ uuid: sally.uuid }).dashboard.get()).data!
+      .nudge!
     expect(status.sent).toBe(true)
     await ctx.db.orm.delete(deliveries).where(eq(deliveries.kind, 'nudge'))
-    const refused = await ada.post(`/api/team-members/${sally.uuid}/nudge`)
+    const refused = await ada.api['team-members']({ uuid: sally.uuid }).nudge.post()
     expect(refused.status).toBe(409)
-    expect(refused.json.error).toBe("Sally already sent this week's update")
+    expect(refused.error?.value).toEqual({ error: "Sally already sent this week's update" })
     expect(await nudges(ctx)).toHaveLength(0)
   })
 
   test('without mail nothing is recorded and the answer says to copy the message', async () => {
     const ctx = await setUp({})
     const { ada, sally } = ctx
-    expect((await ada.get(`/api/team-members/${sally.uuid}/dashboard`)).json.nudge.mail).toBe(false)
-    const refused = await ada.post(`/api/team-members/${sally.uuid}/nudge`)
+    expect(
+      (await ada.api['team-members']({ uuid: sally.uuid }).dashboard.get()).data!.nudge?.mail,
+    ).toBe(false)
+    const refused = await ada.api['team-members']({ uuid: sally.uuid }).nudge.post()
     expect(refused.status).toBe(409)
-    expect(refused.json.error).toBe(
-      'Mail is not set up on this server: copy the message and send it yourself',
-    )
+    expect(refused.error?.value).toEqual({
+      error: 'Mail is not set up on this server: copy the message and send it yourself',
+    })
     expect(await nudges(ctx)).toHaveLength(0)
   })
 
@@ -124,7 +129,7 @@ describe('nudge', () => {
     const ctx = await setUp()
     const { ada, sally } = ctx
     const answers = await Promise.all(
-      Array.from({ length: 10 }, () => ada.post(`/api/team-members/${sally.uuid}/nudge`)),
+      Array.from({ length: 10 }, () => ada.api['team-members']({ uuid: sally.uuid }).nudge.post()),
     )
     expect(answers.map((a) => a.status).sort()).toEqual([200, ...Array(9).fill(409)])
     expect(await nudges(ctx)).toHaveLength(1)
@@ -132,9 +137,10 @@ describe('nudge', () => {
     // spend it too; one was e-mailed in setUp).
     let accepted = 0
     for (let i = 0; i < SENDS_PER_HOUR; i++) {
-      const m = (await ada.post('/api/team-members', { name: `M${i}`, email: `m${i}@x.example` }))
-        .json
-      if ((await ada.post(`/api/team-members/${m.uuid}/invitations`)).status === 201) accepted++
+      const m = (await ada.api['team-members'].post({ name: `M${i}`, email: `m${i}@x.example` }))
+        .data!
+      if ((await ada.api['team-members']({ uuid: m.uuid }).invitations.post()).status === 201)
+        accepted++
       else break
     }
     expect(accepted).toBe(SENDS_PER_HOUR - 2)
@@ -143,11 +149,15 @@ describe('nudge', () => {
   test("another user's member is 404, a bad uuid 400, and neither records anything", async () => {
     const ctx = await setUp()
     const bob = await signIn(ctx.app, 'bob@example.com')
-    const foreign = await bob.post(`/api/team-members/${ctx.sally.uuid}/nudge`)
+    const foreign = await bob.api['team-members']({ uuid: ctx.sally.uuid }).nudge.post()
     expect(foreign.status).toBe(404)
-    expect(foreign.json).toEqual({ error: 'Team member not found' })
-    expect((await ctx.ada.post(`/api/team-members/${'x'.repeat(65)}/nudge`)).status).toBe(400)
-    expect((await ctx.ada.post(`/api/team-members/${crypto.randomUUID()}/nudge`)).status).toBe(404)
+    expect(foreign.error?.value).toEqual({ error: 'Team member not found' })
+    expect((await ctx.ada.api['team-members']({ uuid: 'x'.repeat(65) }).nudge.post()).status).toBe(
+      400,
+    )
+    expect(
+      (await ctx.ada.api['team-members']({ uuid: crypto.randomUUID() }).nudge.post()).status,
+    ).toBe(404)
     expect(await nudges(ctx)).toHaveLength(0)
   })
 
@@ -155,13 +165,13 @@ describe('nudge', () => {
     const ctx = await setUp()
     const { ada, sally } = ctx
     for (let i = 0; i < SENDS_PER_HOUR; i++) {
-      const m = (await ada.post('/api/team-members', { name: `M${i}`, email: `m${i}@x.example` }))
-        .json
-      await ada.post(`/api/team-members/${m.uuid}/invitations`)
+      const m = (await ada.api['team-members'].post({ name: `M${i}`, email: `m${i}@x.example` }))
+        .data!
+      await ada.api['team-members']({ uuid: m.uuid }).invitations.post()
     }
-    const over = await ada.post(`/api/team-members/${sally.uuid}/nudge`)
+    const over = await ada.api['team-members']({ uuid: sally.uuid }).nudge.post()
     expect(over.status).toBe(429)
-    expect(over.json.error).toMatch(/^Send limit reached/)
+    expect(over.error?.value).toEqual({ error: expect.stringMatching(/^Send limit reached/) })
     expect(await nudges(ctx)).toHaveLength(0)
   })
 })

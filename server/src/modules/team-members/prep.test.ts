@@ -12,34 +12,33 @@ const contents = (list: Array<{ content: string }>) => list.map((i) => i.content
 async function setup() {
   const ctx = await createTestApp()
   const ada = await signIn(ctx.app, 'ada@example.com')
-  await ada.post('/api/section-templates', { name: 'Action Items', type: 'tasks' })
-  await ada.post('/api/section-templates', { name: 'Follow-ups', type: 'followups' })
-  const grace = (await ada.post('/api/team-members', { name: 'Grace', email: 'g@example.com' }))
-    .json
-  const alan = (await ada.post('/api/team-members', { name: 'Alan', email: 'a@example.com' })).json
+  await ada.api['section-templates'].post({ name: 'Action Items', type: 'tasks' })
+  await ada.api['section-templates'].post({ name: 'Follow-ups', type: 'followups' })
+  const grace = (await ada.api['team-members'].post({ name: 'Grace', email: 'g@example.com' }))
+    .data!
+  const alan = (await ada.api['team-members'].post({ name: 'Alan', email: 'a@example.com' })).data!
   return { ...ctx, ada, grace, alan }
 }
 
 describe('1:1 prep', () => {
   test("gathers the member's open items, newest copy only, pending and last covered points", async () => {
     const { db, ada, grace, alan } = await setup()
-    const old = (await ada.post('/api/reports', { week_start_date: week(-2) })).json
+    const old = (await ada.api.reports.post({ week_start_date: week(-2) })).data!
     const [tasks, followups] = old.sections
     const item = async (sectionId: number, content: string, memberId: number) =>
       (
-        await ada.post('/api/section-items', {
+        await ada.api['section-items'].post({
           section_id: sectionId,
           content,
           assigned_to_team_member_id: memberId,
         })
-      ).json
+      ).data!
     await item(tasks.id, 'Carried task', grace.id)
     const done = await item(tasks.id, 'Done task', grace.id)
-    await ada.put(`/api/section-items/${done.id}`, { is_completed: true })
+    await ada.api['section-items']({ id: done.id }).put({ is_completed: true })
     await item(tasks.id, "Alan's task", alan.id)
     await item(followups.id, 'Open follow-up', grace.id)
-    const current = (await ada.post('/api/reports', { week_start_date: week(0), title: 'Now' }))
-      .json
+    const current = (await ada.api.reports.post({ week_start_date: week(0), title: 'Now' })).data!
     expect(current.carried_count).toBe(3)
 
     const entry = async (kind: string, content: string, completed = false) => {
@@ -60,11 +59,13 @@ describe('1:1 prep', () => {
     await setUpdated(recent1.id, at('2026-11-10', '08'))
     await setUpdated(recent2.id, at('2026-11-10', '23'))
     await setUpdated(older.id, at('2026-11-03', '12'))
-    await ada.post(`/api/team-members/${alan.uuid}/talking-points`, { content: 'Not Grace' })
+    await ada.api['team-members']({ uuid: alan.uuid })['talking-points'].post({
+      content: 'Not Grace',
+    })
 
-    const res = await ada.get(`/api/team-members/${grace.uuid}/prep`)
+    const res = await ada.api['team-members']({ uuid: grace.uuid }).prep.get()
     expect(res.status).toBe(200)
-    const prep = res.json
+    const prep = res.data!
     expect(prep.teamMember).toMatchObject({
       uuid: grace.uuid,
       name: 'Grace',
@@ -90,25 +91,25 @@ describe('1:1 prep', () => {
 
     // Covering a point as on the Talking Points tab makes today the last covered day.
     const pending = prep.talkingPoints[0]
-    await ada.put(`/api/team-members/talking-points/${pending.id}`, { is_completed: true })
-    const after = (await ada.get(`/api/team-members/${grace.uuid}/prep`)).json
+    await ada.api['team-members']['talking-points']({ id: pending.id }).put({ is_completed: true })
+    const after = (await ada.api['team-members']({ uuid: grace.uuid }).prep.get()).data!
     expect(after.talkingPoints).toEqual([])
     expect(contents(after.coveredLastTime)).toEqual(['Pending point'])
   })
 
   test('what the member completed since the last 1:1: from the day points were last covered', async () => {
     const { db, ada, grace, alan } = await setup()
-    const report = (await ada.post('/api/reports', { week_start_date: week(0) })).json
+    const report = (await ada.api.reports.post({ week_start_date: week(0) })).data!
     const [tasks, followups] = report.sections
     const item = async (sectionId: number, content: string, memberId: number) =>
       (
-        await ada.post('/api/section-items', {
+        await ada.api['section-items'].post({
           section_id: sectionId,
           content,
           assigned_to_team_member_id: memberId,
         })
-      ).json
-    const complete = (id: number) => ada.put(`/api/section-items/${id}`, { is_completed: true })
+      ).data!
+    const complete = (id: number) => ada.api['section-items']({ id }).put({ is_completed: true })
     const before = await item(tasks.id, 'Done before the 1:1', grace.id)
     const after = await item(tasks.id, 'Done after the 1:1', grace.id)
     const followup = await item(followups.id, 'Follow-up done', grace.id)
@@ -116,12 +117,13 @@ describe('1:1 prep', () => {
     const alans = await item(tasks.id, "Alan's done", alan.id)
     for (const i of [before, after, followup, alans]) await complete(i.id)
     const standalone = (
-      await ada.post(`/api/team-members/${grace.uuid}/tasks`, { content: 'Own done' })
-    ).json
-    await ada.put(`/api/team-members/tasks/${standalone.id}`, { is_completed: true })
+      await ada.api['team-members']({ uuid: grace.uuid }).tasks.post({ content: 'Own done' })
+    ).data!
+    await ada.api['team-members'].tasks({ id: standalone.id }).put({ is_completed: true })
 
     // No 1:1 on record: the last 14 days.
-    const none = (await ada.get(`/api/team-members/${grace.uuid}/prep`)).json.completedSince
+    const none = (await ada.api['team-members']({ uuid: grace.uuid }).prep.get()).data!
+      .completedSince
     expect(none.last_one_on_one).toBe(false)
     expect(none.since).toBe(addDays(isoDate(), -14))
     expect(contents(none.assigned).sort()).toEqual(
@@ -132,9 +134,9 @@ describe('1:1 prep', () => {
     // The last 1:1 was yesterday: what changed before it is left out.
     const yesterday = addDays(isoDate(), -1)
     const point = (
-      await ada.post(`/api/team-members/${grace.uuid}/talking-points`, { content: 'P' })
-    ).json
-    await ada.put(`/api/team-members/talking-points/${point.id}`, { is_completed: true })
+      await ada.api['team-members']({ uuid: grace.uuid })['talking-points'].post({ content: 'P' })
+    ).data!
+    await ada.api['team-members']['talking-points']({ id: point.id }).put({ is_completed: true })
     await db.orm
       .update(talkingPoints)
       .set({ updated_at: `${yesterday}T10:00:00.000Z` })
@@ -143,7 +145,8 @@ describe('1:1 prep', () => {
       .update(sectionItems)
       .set({ updated_at: `${addDays(yesterday, -3)}T10:00:00.000Z` })
       .where(eq(sectionItems.id, before.id))
-    const since = (await ada.get(`/api/team-members/${grace.uuid}/prep`)).json.completedSince
+    const since = (await ada.api['team-members']({ uuid: grace.uuid }).prep.get()).data!
+      .completedSince
     expect(since).toMatchObject({ since: yesterday, last_one_on_one: true })
     expect(contents(since.assigned).sort()).toEqual(['Done after the 1:1', 'Follow-up done'])
     expect(since.assigned[0]).toMatchObject({ is_completed: true, report_uuid: report.uuid })
@@ -151,7 +154,7 @@ describe('1:1 prep', () => {
 
   test('a member with nothing covered has an empty coveredLastTime', async () => {
     const { ada, alan } = await setup()
-    const prep = (await ada.get(`/api/team-members/${alan.uuid}/prep`)).json
+    const prep = (await ada.api['team-members']({ uuid: alan.uuid }).prep.get()).data!
     expect(prep).toMatchObject({
       assignedTasks: [],
       assignedFollowups: [],
@@ -164,12 +167,16 @@ describe('1:1 prep', () => {
 
   test("another user's member is 404 and shows nothing; a bad uuid is 400", async () => {
     const { app, ada, grace } = await setup()
-    await ada.post(`/api/team-members/${grace.uuid}/talking-points`, { content: 'Secret point' })
+    await ada.api['team-members']({ uuid: grace.uuid })['talking-points'].post({
+      content: 'Secret point',
+    })
     const bob = await signIn(app, 'bob@example.com')
-    const res = await bob.get(`/api/team-members/${grace.uuid}/prep`)
+    const res = await bob.api['team-members']({ uuid: grace.uuid }).prep.get()
     expect(res.status).toBe(404)
-    expect(res.json).toEqual({ error: 'Team member not found' })
-    expect((await ada.get(`/api/team-members/${'x'.repeat(65)}/prep`)).status).toBe(400)
-    expect((await ada.get(`/api/team-members/${crypto.randomUUID()}/prep`)).status).toBe(404)
+    expect(res.error?.value).toEqual({ error: 'Team member not found' })
+    expect((await ada.api['team-members']({ uuid: 'x'.repeat(65) }).prep.get()).status).toBe(400)
+    expect((await ada.api['team-members']({ uuid: crypto.randomUUID() }).prep.get()).status).toBe(
+      404,
+    )
   })
 })
