@@ -7,28 +7,34 @@ describe("asks and decisions in 'Copy as Markdown'", () => {
   test('quoted after the health table, before the metrics; importing the Markdown back adds only the items', async () => {
     const { app } = await createTestApp()
     const ada = await signIn(app, 'ada@example.com', 'Ada Lovelace')
-    await ada.post('/api/section-templates', { name: 'Wins', type: 'standard' })
-    const apollo = (await ada.post('/api/projects', { name: 'Apollo' })).json
-    const report = (await ada.post('/api/reports', { week_start_date: '2026-06-08' })).json
-    await ada.put(`/api/reports/${report.uuid}/project-health/${apollo.uuid}`, {
-      health: 'at_risk',
-      note: 'Vendor slipped',
-    })
+    await ada.api['section-templates'].post({ name: 'Wins', type: 'standard' })
+    const apollo = (await ada.api.projects.post({ name: 'Apollo' })).data!
+    const report = (await ada.api.reports.post({ week_start_date: '2026-06-08' })).data!
+    await ada.api
+      .reports({ uuid: report.uuid })
+      ['project-health']({ project_uuid: apollo.uuid })
+      .put({
+        health: 'at_risk',
+        note: 'Vendor slipped',
+      })
     const ask = (
-      await ada.post('/api/section-items', {
+      await ada.api['section-items'].post({
         section_id: report.sections[0].id,
         content: 'Approve the Q1 hiring budget [now](javascript:alert(1))',
         project_id: apollo.id,
       })
-    ).json
-    await ada.put(`/api/section-items/${ask.id}`, { is_ask: true })
-    await ada.post('/api/decisions', {
+    ).data!
+    await ada.api['section-items']({ id: ask.id }).put({ is_ask: true })
+    await ada.api.decisions.post({
       title: 'Move the launch to March',
       decided_on: '2026-06-09',
       rationale: 'The vendor needs\nfour more weeks',
     })
-    const m = (await ada.post('/api/metrics', { name: 'Signups', direction: 'up' })).json
-    await ada.put(`/api/reports/${report.uuid}/metric-values/${m.id}`, { value: 60 })
+    const m = (await ada.api.metrics.post({ name: 'Signups', direction: 'up' })).data!
+    await ada.api
+      .reports({ uuid: report.uuid })
+      ['metric-values']({ metric_id: m.id })
+      .put({ value: 60 })
 
     const md = (await ada.get(`/api/reports/${report.uuid}/export?format=md`)).text
     expect(md).toContain(
@@ -48,11 +54,11 @@ describe("asks and decisions in 'Copy as Markdown'", () => {
     expect(md.indexOf('> **Project health**')).toBeLessThan(md.indexOf('> **Asks of you**'))
 
     // The round trip: only the section's one item comes back, not the asks or decisions.
-    const empty = (await ada.post('/api/reports', { week_start_date: '2026-06-15' })).json
-    const imported = await ada.post(`/api/reports/${empty.uuid}/import`, { text: md })
+    const empty = (await ada.api.reports.post({ week_start_date: '2026-06-15' })).data!
+    const imported = await ada.api.reports({ uuid: empty.uuid }).import.post({ text: md })
     expect(imported.status).toBe(200)
-    expect(imported.json.importedItems).toBe(1)
-    const back = (await ada.get(`/api/reports/${empty.uuid}`)).json
+    expect(imported.data!.importedItems).toBe(1)
+    const back = (await ada.api.reports({ uuid: empty.uuid }).get()).data!
     expect(back.sections[0].items.map((i: { content: string }) => i.content)).toEqual([
       'Approve the Q1 hiring budget [now](javascript:alert(1))',
     ])

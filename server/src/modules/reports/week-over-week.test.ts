@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'bun:test'
+import type { ReportDetail } from '@cadence/contract'
 import type { SqliteDb } from '../../db'
 import { isoDate } from '../../lib/time'
 import { addDays, weekStart } from '../../lib/weeks'
@@ -8,48 +9,35 @@ import { type Client, createTestApp, signIn } from '../../test/helpers'
 const THIS_WEEK = weekStart(isoDate(), 'monday')
 const week = (n: number) => addDays(THIS_WEEK, 7 * n)
 
-type Item = {
-  id: number
-  content: string
-  item_type: string
-  is_completed: boolean
-  project_id: number | null
-  assigned_to_team_member_id: number | null
-  carried_from_item_id: number | null
-  carried_forward: boolean
-  origin_week_start_date: string
-  open_weeks: number
-  is_stalled: boolean
-}
-type Section = { id: number; section_name: string; section_type: string; items: Item[] }
-type Report = { uuid: string; week_start_date: string; sections: Section[]; carried_count: number }
+type Report = Pick<ReportDetail, 'sections'>
+type Item = Report['sections'][number]['items'][number]
 
 async function setup(engine?: 'sqlite') {
   const ctx = await createTestApp({}, engine)
   const ada = await signIn(ctx.app, 'ada@example.com')
-  await ada.post('/api/section-templates', { name: 'Highlights', type: 'standard' })
-  await ada.post('/api/section-templates', { name: 'Action Items', type: 'tasks' })
-  await ada.post('/api/section-templates', { name: 'Follow-ups', type: 'followups' })
-  const project = (await ada.post('/api/projects', { name: 'Apollo' })).json
-  const member = (await ada.post('/api/team-members', { name: 'Grace', email: 'g@example.com' }))
-    .json
+  await ada.api['section-templates'].post({ name: 'Highlights', type: 'standard' })
+  await ada.api['section-templates'].post({ name: 'Action Items', type: 'tasks' })
+  await ada.api['section-templates'].post({ name: 'Follow-ups', type: 'followups' })
+  const project = (await ada.api.projects.post({ name: 'Apollo' })).data!
+  const member = (await ada.api['team-members'].post({ name: 'Grace', email: 'g@example.com' }))
+    .data!
   return { ...ctx, ada, project, member }
 }
 
 const create = async (client: Client, weekStartDate: string, extra: object = {}) => {
-  const res = await client.post('/api/reports', { week_start_date: weekStartDate, ...extra })
+  const res = await client.api.reports.post({ week_start_date: weekStartDate, ...extra })
   expect(res.status).toBe(200)
-  return res.json as Report
+  return res.data!
 }
 const load = async (client: Client, uuid: string) =>
-  (await client.get(`/api/reports/${uuid}`)).json as Report
+  (await client.api.reports({ uuid }).get()).data!
 const section = (r: Report, name: string) => r.sections.find((s) => s.section_name === name)!
 const items = (r: Report) => r.sections.flatMap((s) => s.items)
 const add = async (client: Client, sectionId: number, content: string, extra: object = {}) =>
-  (await client.post('/api/section-items', { section_id: sectionId, content, ...extra }))
-    .json as Item
+  (await client.api['section-items'].post({ section_id: sectionId, content, ...extra }))
+    .data! as Item
 const complete = (client: Client, id: number) =>
-  client.put(`/api/section-items/${id}`, { is_completed: true })
+  client.api['section-items']({ id }).put({ is_completed: true })
 
 describe('carry-over', () => {
   test('open tasks and follow-ups chain across several weeks, keeping project and assignee', async () => {
@@ -90,7 +78,7 @@ describe('carry-over', () => {
     expect(b2).toMatchObject({ content: 'Call the vendor', carried_from_item_id: b.id })
     // Item writes answer the item with its ageing too.
     const completed = await complete(ada, b2.id)
-    expect(completed.json).toMatchObject({
+    expect(completed.data!).toMatchObject({
       is_completed: true,
       carried_from_item_id: b.id,
       carried_forward: false,
@@ -132,7 +120,7 @@ describe('carry-over', () => {
     expect(b2Now).toMatchObject({ is_completed: true, open_weeks: 1, is_stalled: false })
 
     // The dashboard lists only the newest copy of a chain.
-    const dash = (await ada.get('/api/dashboard')).json
+    const dash = (await ada.api.dashboard.get()).data!
     expect(dash.activeTasks.map((i: Item) => i.id)).toEqual([a4.id])
     expect(dash.activeTasks[0]).toMatchObject({
       origin_week_start_date: week(-3),
@@ -145,7 +133,7 @@ describe('carry-over', () => {
     expect(dash.activeFollowups).toEqual([])
 
     // The member's pages count and list the newest copy only.
-    const memberPage = (await ada.get(`/api/team-members/${member.uuid}/dashboard`)).json
+    const memberPage = (await ada.api['team-members']({ uuid: member.uuid }).dashboard.get()).data!
     expect(memberPage.teamMember.report_tasks_count).toBe(1)
     expect(memberPage.assignedTasks.map((i: Item) => i.id)).toEqual([a4.id])
     expect(memberPage.assignedTasks[0]).toMatchObject({ open_weeks: 3, is_stalled: true })
@@ -160,15 +148,19 @@ describe('carry-over', () => {
     expect(second.carried_count).toBe(0)
     expect(items(await load(ada, second.uuid))).toEqual([])
 
-    const carry = await ada.post(`/api/reports/${second.uuid}/carry-over`)
+    const carry = await ada.api.reports({ uuid: second.uuid })['carry-over'].post()
     expect(carry.status).toBe(200)
-    expect(carry.json).toEqual({ carried: 2 })
-    expect((await ada.post(`/api/reports/${second.uuid}/carry-over`)).json).toEqual({ carried: 0 })
+    expect(carry.data!).toEqual({ carried: 2 })
+    expect((await ada.api.reports({ uuid: second.uuid })['carry-over'].post()).data!).toEqual({
+      carried: 0,
+    })
     expect(items(await load(ada, second.uuid))).toHaveLength(2)
 
     // A new item in the source is carried by a second call, the old ones are not copied again.
     await add(ada, section(first, 'Action Items').id, 'Task two')
-    expect((await ada.post(`/api/reports/${second.uuid}/carry-over`)).json).toEqual({ carried: 1 })
+    expect((await ada.api.reports({ uuid: second.uuid })['carry-over'].post()).data!).toEqual({
+      carried: 1,
+    })
     const after = await load(ada, second.uuid)
     expect(section(after, 'Action Items').items.map((i) => i.content)).toEqual([
       'Task one',
@@ -180,7 +172,9 @@ describe('carry-over', () => {
     expect(third.carried_count).toBe(3)
     const chainIds = items(after).map((i) => i.id)
     expect(items(third).every((i) => chainIds.includes(i.carried_from_item_id!))).toBe(true)
-    expect((await ada.post(`/api/reports/${third.uuid}/carry-over`)).json).toEqual({ carried: 0 })
+    expect((await ada.api.reports({ uuid: third.uuid })['carry-over'].post()).data!).toEqual({
+      carried: 0,
+    })
   })
 
   test('a report for a past week carries nothing, and later weeks stay untouched', async () => {
@@ -194,14 +188,18 @@ describe('carry-over', () => {
     const past = await create(ada, week(-2), { carry_over: true })
     expect(past.carried_count).toBe(0)
     expect(items(past)).toEqual([])
-    expect((await ada.post(`/api/reports/${past.uuid}/carry-over`)).json).toEqual({ carried: 0 })
+    expect((await ada.api.reports({ uuid: past.uuid })['carry-over'].post()).data!).toEqual({
+      carried: 0,
+    })
     expect(items(await load(ada, past.uuid))).toEqual([])
     expect(items(await load(ada, newest.uuid))).toEqual([])
     const oldTask = items(await load(ada, oldest.uuid))[0]
     expect(oldTask).toMatchObject({ carried_forward: false, open_weeks: 3, is_stalled: true })
 
     // The newest report still carries from the latest report before it (the past one, empty).
-    expect((await ada.post(`/api/reports/${newest.uuid}/carry-over`)).json).toEqual({ carried: 0 })
+    expect((await ada.api.reports({ uuid: newest.uuid })['carry-over'].post()).data!).toEqual({
+      carried: 0,
+    })
   })
 
   test('the user setting decides by default and the body flag overrides it', async () => {
@@ -210,7 +208,7 @@ describe('carry-over', () => {
     await add(ada, section(first, 'Action Items').id, 'Keep me')
 
     // Setting off: nothing carried, although there was an open task.
-    expect((await ada.put('/api/user-settings', { carry_over: false })).json.carry_over).toBe(false)
+    expect((await ada.api['user-settings'].put({ carry_over: false })).data!.carry_over).toBe(false)
     const off = await create(ada, week(-3))
     expect(off.carried_count).toBe(0)
     expect(items(off)).toEqual([])
@@ -221,21 +219,22 @@ describe('carry-over', () => {
     expect(items(forced).map((i) => i.content)).toEqual(['Carry me'])
 
     // Setting on, body flag false: nothing carried.
-    await ada.put('/api/user-settings', { carry_over: true })
+    await ada.api['user-settings'].put({ carry_over: true })
     const declined = await create(ada, week(-1), { carry_over: false })
     expect(declined.carried_count).toBe(0)
     expect(items(await load(ada, declined.uuid))).toEqual([])
     // Setting on, no flag: carried (then from the explicit carry into week -1).
-    expect((await ada.post(`/api/reports/${declined.uuid}/carry-over`)).json).toEqual({
+    expect((await ada.api.reports({ uuid: declined.uuid })['carry-over'].post()).data!).toEqual({
       carried: 1,
     })
     const on = await create(ada, week(0))
     expect(on.carried_count).toBe(1)
 
+    // A body the types refuse goes by path.
     const bad = await ada.post('/api/reports', { week_start_date: week(1), carry_over: 'yes' })
     expect(bad.status).toBe(400)
     expect(bad.json.error).toBe('carry_over must be true or false')
-    expect((await ada.get('/api/reports')).json).toHaveLength(5)
+    expect((await ada.api.reports.get()).data!).toHaveLength(5)
   })
 
   test('sections match by name (any case) and type, else the first of the type, else none', async () => {
@@ -244,15 +243,15 @@ describe('carry-over', () => {
     await add(ada, section(first, 'Action Items').id, 'Named task')
     await add(ada, section(first, 'Follow-ups').id, 'Orphan follow-up')
     // Next week's templates: a tasks section before 'ACTION ITEMS', and no follow-ups at all.
-    const templates = (await ada.get('/api/section-templates')).json as Array<{
+    const templates = (await ada.api['section-templates'].get()).data! as Array<{
       id: number
       name: string
     }>
     const byName = (n: string) => templates.find((t) => t.name === n)!.id
-    await ada.put(`/api/section-templates/${byName('Action Items')}`, { name: 'ACTION ITEMS' })
-    await ada.delete(`/api/section-templates/${byName('Follow-ups')}`)
-    const risks = (await ada.post('/api/section-templates', { name: 'Risks', type: 'tasks' })).json
-    await ada.put('/api/section-templates/reorder', {
+    await ada.api['section-templates']({ id: byName('Action Items') }).put({ name: 'ACTION ITEMS' })
+    await ada.api['section-templates']({ id: byName('Follow-ups') }).delete()
+    const risks = (await ada.api['section-templates'].post({ name: 'Risks', type: 'tasks' })).data!
+    await ada.api['section-templates'].reorder.put({
       sections: [
         { id: risks.id, sort_order: 0 },
         { id: byName('Highlights'), sort_order: 1 },
@@ -268,9 +267,9 @@ describe('carry-over', () => {
     ])
 
     // Without a same-name section, a task goes to the first tasks section.
-    await ada.put(`/api/section-templates/${byName('Action Items')}`, { name: 'Later' })
+    await ada.api['section-templates']({ id: byName('Action Items') }).put({ name: 'Later' })
     const src = items(next)[0]
-    await ada.put(`/api/section-items/${src.id}`, { content: 'Still open' })
+    await ada.api['section-items']({ id: src.id }).put({ content: 'Still open' })
     const after = await create(ada, week(1))
     expect(after.carried_count).toBe(1)
     expect(section(after, 'Risks').items.map((i) => i.content)).toEqual(['Still open'])
@@ -285,10 +284,10 @@ describe('carry-over', () => {
       expect(res.status).toBe(404)
       expect(res.json.error).toBe('Report not found')
     }
-    expect((await bob.get(`/api/reports/${report.uuid}/changes`)).status).toBe(404)
+    expect((await bob.api.reports({ uuid: report.uuid }).changes.get()).status).toBe(404)
     const long = 'x'.repeat(65)
-    expect((await ada.get(`/api/reports/${long}/changes`)).status).toBe(400)
-    expect((await ada.post(`/api/reports/${long}/carry-over`)).status).toBe(400)
+    expect((await ada.api.reports({ uuid: long }).changes.get()).status).toBe(400)
+    expect((await ada.api.reports({ uuid: long })['carry-over'].post()).status).toBe(400)
   })
 })
 
@@ -303,7 +302,7 @@ describe('the report endpoint', () => {
       await add(ada, section(big, i % 2 ? 'Action Items' : 'Follow-ups').id, `Item ${i}`)
     }
     // And a chain of 3 into the big one.
-    await ada.post(`/api/reports/${big.uuid}/carry-over`)
+    await ada.api.reports({ uuid: big.uuid })['carry-over'].post()
 
     // Every statement of the SQLite engine goes through its statement cache, which counts them.
     const sqlite = db as SqliteDb
@@ -339,15 +338,15 @@ describe('what changed', () => {
 
   test('a report counts completed, new, carried and stalled items since the previous one', async () => {
     const { ada, project, w1, w0 } = await history()
-    const res = await ada.get(`/api/reports/${w0.uuid}/changes`)
+    const res = await ada.api.reports({ uuid: w0.uuid }).changes.get()
     expect(res.status).toBe(200)
-    expect(res.json.previous).toEqual({ uuid: w1.uuid, week_start_date: week(-1), title: null })
-    expect(res.json.counts).toEqual({ completed: 1, new: 2, carried: 2, stalled: 1 })
+    expect(res.data!.previous).toEqual({ uuid: w1.uuid, week_start_date: week(-1), title: null })
+    expect(res.data!.counts).toEqual({ completed: 1, new: 2, carried: 2, stalled: 1 })
     const names = (list: Array<{ content: string }>) => list.map((i) => i.content)
-    expect(names(res.json.completed)).toEqual(['Long follow-up'])
-    expect(names(res.json.new)).toEqual(['Shipped it', 'Fresh task'])
-    expect(names(res.json.carried)).toEqual(['Long task', 'Long follow-up'])
-    expect(res.json.stalled).toEqual([
+    expect(names(res.data!.completed)).toEqual(['Long follow-up'])
+    expect(names(res.data!.new)).toEqual(['Shipped it', 'Fresh task'])
+    expect(names(res.data!.carried)).toEqual(['Long task', 'Long follow-up'])
+    expect(res.data!.stalled).toEqual([
       {
         id: expect.any(Number),
         content: 'Long task',
@@ -364,16 +363,16 @@ describe('what changed', () => {
 
   test('the first report has no previous one; everything in it is new', async () => {
     const { ada, w3 } = await history()
-    const res = (await ada.get(`/api/reports/${w3.uuid}/changes`)).json
+    const res = (await ada.api.reports({ uuid: w3.uuid }).changes.get()).data!
     expect(res.previous).toBeNull()
     expect(res.counts).toEqual({ completed: 0, new: 2, carried: 0, stalled: 0 })
   })
 
   test('a project shows the counts of its items per report week, newest first', async () => {
     const { app, ada, project, w3, w2, w1, w0 } = await history()
-    const res = await ada.get(`/api/projects/${project.uuid}/changes`)
+    const res = await ada.api.projects({ uuid: project.uuid }).changes.get()
     expect(res.status).toBe(200)
-    expect(res.json.weeks).toEqual([
+    expect(res.data!.weeks).toEqual([
       {
         week_start_date: week(0),
         report_uuid: w0.uuid,
@@ -408,14 +407,16 @@ describe('what changed', () => {
       },
     ])
     // The timeline's items carry the ageing fields too.
-    const updates = (await ada.get(`/api/projects/${project.uuid}/updates`)).json
+    const updates = (await ada.api.projects({ uuid: project.uuid }).updates.get()).data!
     expect(updates[0]).toMatchObject({ origin_week_start_date: week(-3), is_stalled: true })
 
     const bob = await signIn(app, 'bob@example.com')
-    expect((await bob.get(`/api/projects/${project.uuid}/changes`)).status).toBe(404)
-    expect((await ada.get(`/api/projects/${'x'.repeat(65)}/changes`)).status).toBe(400)
-    const empty = (await ada.post('/api/projects', { name: 'Empty' })).json
-    expect((await ada.get(`/api/projects/${empty.uuid}/changes`)).json).toEqual({ weeks: [] })
+    expect((await bob.api.projects({ uuid: project.uuid }).changes.get()).status).toBe(404)
+    expect((await ada.api.projects({ uuid: 'x'.repeat(65) }).changes.get()).status).toBe(400)
+    const empty = (await ada.api.projects.post({ name: 'Empty' })).data!
+    expect((await ada.api.projects({ uuid: empty.uuid }).changes.get()).data!).toEqual({
+      weeks: [],
+    })
   })
 })
 
@@ -441,15 +442,16 @@ describe('item write answers', () => {
     expect(fresh).toMatchObject({ origin_week_start_date: week(-1), open_weeks: 1 })
     await create(ada, week(0))
     const shown = new Map<number, Item>()
-    for (const r of (await ada.get('/api/reports')).json as Report[]) {
+    for (const r of (await ada.api.reports.get()).data!) {
       for (const i of items(await load(ada, r.uuid))) shown.set(i.id, i)
     }
     const chain = [...shown.values()].filter((i) => i.content === 'Chain start')
     expect(chain.length).toBe(4)
     expect(chain.filter((i) => i.carried_forward)).toHaveLength(3)
     for (const item of [...shown.values()]) {
-      const put = (await ada.put(`/api/section-items/${item.id}`, { content: `${item.content}` }))
-        .json as Item
+      const put = (
+        await ada.api['section-items']({ id: item.id }).put({ content: `${item.content}` })
+      ).data! as Item
       expect(put).toMatchObject({
         carried_from_item_id: item.carried_from_item_id,
         carried_forward: item.carried_forward,
@@ -460,13 +462,13 @@ describe('item write answers', () => {
     }
     const last = chain.find((i) => !i.carried_forward)!
     expect(last.carried_from_item_id).not.toBeNull()
-    const done = (await ada.put(`/api/section-items/${last.id}`, { is_completed: true }))
-      .json as Item
+    const done = (await ada.api['section-items']({ id: last.id }).put({ is_completed: true }))
+      .data! as Item
     expect(done).toMatchObject({ is_completed: true, origin_week_start_date: week(-3) })
     expect(done.open_weeks).toBe(3)
     const head = chain.find((i) => i.carried_from_item_id === null)!
-    const reopened = (await ada.put(`/api/section-items/${head.id}`, { is_completed: false }))
-      .json as Item
+    const reopened = (await ada.api['section-items']({ id: head.id }).put({ is_completed: false }))
+      .data! as Item
     // Carried forward: it stopped ageing at its own week, its origin.
     expect(reopened).toMatchObject({ carried_forward: true, open_weeks: 0, is_stalled: false })
   })

@@ -10,49 +10,51 @@ async function seed(engine?: 'sqlite') {
   const ctx = await createTestApp({}, engine)
   const ada = await signIn(ctx.app, 'ada@example.com', 'Ada')
   const bob = await signIn(ctx.app, 'bob@example.com', 'Bob')
-  await ada.post('/api/section-templates', { name: 'Highlights', type: 'standard' })
-  await ada.post('/api/section-templates', { name: 'Action Items', type: 'tasks' })
-  await ada.post('/api/section-templates', { name: 'Follow-ups', type: 'followups' })
-  const apollo = (await ada.post('/api/projects', { name: 'Apollo Launch' })).json
-  const zephyr = (await ada.post('/api/projects', { name: 'Zephyr' })).json
+  await ada.api['section-templates'].post({ name: 'Highlights', type: 'standard' })
+  await ada.api['section-templates'].post({ name: 'Action Items', type: 'tasks' })
+  await ada.api['section-templates'].post({ name: 'Follow-ups', type: 'followups' })
+  const apollo = (await ada.api.projects.post({ name: 'Apollo Launch' })).data!
+  const zephyr = (await ada.api.projects.post({ name: 'Zephyr' })).data!
   const grace = (
-    await ada.post('/api/team-members', {
+    await ada.api['team-members'].post({
       name: 'Grace Hopper',
       title: 'Rear Admiral',
       email: 'grace@navy.example',
     })
-  ).json
+  ).data!
   const report = (
-    await ada.post('/api/reports', {
+    await ada.api.reports.post({
       week_start_date: '2026-11-16',
       title: 'Quarterly budget week',
       summary: 'Everything about the café rollout',
     })
-  ).json
+  ).data!
   const [highlights, actions, follow] = report.sections
   const long = `Prepare the Apollo launch checklist with every single vendor and partner involved ${'x'.repeat(20)}`
   const task = (
-    await ada.post('/api/section-items', {
+    await ada.api['section-items'].post({
       section_id: actions.id,
       content: long,
       project_id: apollo.id,
       assigned_to_team_member_id: grace.id,
     })
-  ).json
-  await ada.post('/api/section-items', {
+  ).data!
+  await ada.api['section-items'].post({
     section_id: follow.id,
     content: 'Chase the Zephyr invoice',
     project_id: zephyr.id,
   })
-  await ada.post('/api/section-items', {
+  await ada.api['section-items'].post({
     section_id: highlights.id,
     content: 'Shipped telemetry dashboard',
   })
-  await ada.post(`/api/team-members/${grace.uuid}/talking-points`, {
+  await ada.api['team-members']({ uuid: grace.uuid })['talking-points'].post({
     content: 'Discuss compiler roadmap',
   })
-  await ada.post(`/api/team-members/${grace.uuid}/tasks`, { content: 'Review COBOL manual' })
-  await ada.post(`/api/team-members/${grace.uuid}/followups`, { content: 'Send nanosecond wire' })
+  await ada.api['team-members']({ uuid: grace.uuid }).tasks.post({ content: 'Review COBOL manual' })
+  await ada.api['team-members']({ uuid: grace.uuid }).followups.post({
+    content: 'Send nanosecond wire',
+  })
   return { ...ctx, ada, bob, apollo, zephyr, grace, report, task, long }
 }
 
@@ -169,24 +171,24 @@ describe('search', () => {
   test('status: filters by completion and by submission', async () => {
     const { ada, task, report } = await seed()
     expect(types(await q(ada, 'type:task status:active'))).toEqual(['task', 'task'])
-    await ada.put(`/api/section-items/${task.id}`, { is_completed: true })
+    await ada.api['section-items']({ id: task.id }).put({ is_completed: true })
     expect((await q(ada, 'checklist status:completed'))[0]).toMatchObject({
       id: task.id,
       is_completed: true,
     })
     expect(await q(ada, 'checklist status:active')).toEqual([])
     expect(types(await q(ada, 'status:draft'))).toEqual(['report'])
-    await ada.put(`/api/reports/${report.uuid}`, { is_submitted: true })
+    await ada.api.reports({ uuid: report.uuid }).put({ is_submitted: true })
     expect(types(await q(ada, 'status:submitted'))).toEqual(['report'])
     expect(await q(ada, 'status:draft')).toEqual([])
   })
 
   test('the index follows edits and deletes', async () => {
     const { ada, apollo, report } = await seed()
-    await ada.put(`/api/projects/${apollo.uuid}`, { name: 'Artemis' })
+    await ada.api.projects({ uuid: apollo.uuid }).put({ name: 'Artemis' })
     expect((await q(ada, 'type:project artem'))[0]).toMatchObject({ uuid: apollo.uuid })
     expect(await q(ada, 'type:project apollo')).toEqual([])
-    await ada.delete(`/api/reports/${report.uuid}`)
+    await ada.api.reports({ uuid: report.uuid }).delete()
     expect(await q(ada, 'telemetry')).toEqual([])
     expect(await q(ada, 'checklist')).toEqual([])
   })
@@ -204,18 +206,18 @@ describe('search', () => {
     // No background sync is under way: the write below leaves its entry pending.
     await Bun.sleep(INDEX_SYNC_MS * 3)
     const item = (
-      await ada.post('/api/section-items', { section_id: actions.id, content: 'Quokka census' })
-    ).json
+      await ada.api['section-items'].post({ section_id: actions.id, content: 'Quokka census' })
+    ).data!
     expect(pending()).toBeGreaterThan(0)
     expect(await q(bob, 'quokka')).toEqual([])
     expect(pending()).toBe(0)
     expect((await q(ada, 'quokka')).map((r) => r.id)).toEqual([item.id])
-    await ada.put(`/api/section-items/${item.id}`, { content: 'Wombat census' })
+    await ada.api['section-items']({ id: item.id }).put({ content: 'Wombat census' })
     expect(await q(ada, 'quokka')).toEqual([])
     expect((await q(ada, 'wombat')).map((r) => r.id)).toEqual([item.id])
-    await ada.put(`/api/section-items/${item.id}`, { is_completed: true })
+    await ada.api['section-items']({ id: item.id }).put({ is_completed: true })
     expect((await q(ada, 'wombat status:completed')).map((r) => r.id)).toEqual([item.id])
-    await ada.delete(`/api/section-items/${item.id}`)
+    await ada.api['section-items']({ id: item.id }).delete()
     expect(await q(ada, 'wombat')).toEqual([])
   })
 
@@ -227,14 +229,14 @@ describe('search', () => {
       (sqlite.query('SELECT count(*) AS n FROM search_pending').get() as { n: number }).n
     await Bun.sleep(INDEX_SYNC_MS * 3)
     expect(pending()).toBe(0)
-    const bad = await ada.post('/api/section-items', {
+    const bad = await ada.api['section-items'].post({
       section_id: actions.id,
       content: 'Quokka',
       project_id: 999_999,
     })
     expect(bad.status).toBe(404)
     expect(pending()).toBe(0)
-    await ada.post('/api/section-items', { section_id: actions.id, content: 'Numbat survey' })
+    await ada.api['section-items'].post({ section_id: actions.id, content: 'Numbat survey' })
     expect(pending()).toBe(1)
     const indexed = () =>
       sqlite.query("SELECT count(*) AS n FROM search_index WHERE search_index MATCH 'numbat'").get()
@@ -247,7 +249,7 @@ describe('search', () => {
   test('fewer than 2 non-blank characters gives empty results', async () => {
     const { ada } = await seed()
     for (const query of ['', ' ', 'a', ' a ']) expect(await q(ada, query)).toEqual([])
-    expect((await ada.get('/api/search')).json).toEqual({ results: [], query: '' })
+    expect((await ada.api.search.get()).data!).toEqual({ results: [], query: '' })
   })
 
   test('hostile FTS syntax is searched as text, never a 500', async () => {
@@ -276,7 +278,7 @@ describe('search', () => {
     const { ada, report } = await seed()
     const section = report.sections[0].id
     for (let i = 0; i < 60; i++)
-      await ada.post('/api/section-items', {
+      await ada.api['section-items'].post({
         section_id: section,
         content: `widget ${i}`,
         item_type: 'task',

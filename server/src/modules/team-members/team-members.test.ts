@@ -6,18 +6,18 @@ describe('team members', () => {
   test('create, list sorted by name with the five counts, update', async () => {
     const { app } = await createTestApp()
     const ada = await signIn(app, 'ada@example.com')
-    const res = await ada.post('/api/team-members', {
+    const res = await ada.api['team-members'].post({
       name: 'Zoe',
       title: 'CTO',
       email: 'Zoe@Example.com',
     })
     expect(res.status).toBe(200)
     // Read before toMatchObject: bun's asymmetric matchers can write into the object they match.
-    const uuid: string = res.json.uuid
+    const uuid: string = res.data!.uuid
     expect(uuid).toMatch(/^[0-9a-f-]{36}$/)
-    expect(res.json).toMatchObject({ name: 'Zoe', title: 'CTO', email: 'zoe@example.com' })
-    await ada.post('/api/team-members', { name: 'Abe', email: 'abe@example.com' })
-    const list = (await ada.get('/api/team-members')).json
+    expect(res.data!).toMatchObject({ name: 'Zoe', title: 'CTO', email: 'zoe@example.com' })
+    await ada.api['team-members'].post({ name: 'Abe', email: 'abe@example.com' })
+    const list = (await ada.api['team-members'].get()).data!
     expect(list.map((m: { name: string }) => m.name)).toEqual(['Abe', 'Zoe'])
     expect(list[0]).toMatchObject({
       title: null,
@@ -27,37 +27,38 @@ describe('team members', () => {
       standalone_followups_count: 0,
       talking_points_count: 0,
     })
-    const up = await ada.put(`/api/team-members/${uuid}`, { title: 'CEO' })
-    expect(up.json).toMatchObject({ name: 'Zoe', title: 'CEO' })
+    const up = await ada.api['team-members']({ uuid }).put({ title: 'CEO' })
+    expect(up.data!).toMatchObject({ name: 'Zoe', title: 'CEO' })
   })
 
   test('validation messages', async () => {
     const { app } = await createTestApp()
     const ada = await signIn(app, 'ada@example.com')
+    // Bodies the types refuse go by path.
     const noName = await ada.post('/api/team-members', { email: 'a@example.com' })
     expect(noName.json.error).toBe('Name is required')
     expect(
-      (await ada.post('/api/team-members', { name: ' ', email: 'a@example.com' })).json.error,
-    ).toBe('Name is required')
-    const badEmail = await ada.post('/api/team-members', { name: 'A', email: 'not-an-email' })
+      (await ada.api['team-members'].post({ name: ' ', email: 'a@example.com' })).error?.value,
+    ).toEqual({ error: 'Name is required' })
+    const badEmail = await ada.api['team-members'].post({ name: 'A', email: 'not-an-email' })
     expect(badEmail.status).toBe(400)
-    expect(badEmail.json.error).toBe('Valid email is required')
-    const m = (await ada.post('/api/team-members', { name: 'A', email: 'a@example.com' })).json
-    expect((await ada.put(`/api/team-members/${m.uuid}`, { email: 'nope' })).json.error).toBe(
-      'Valid email is required',
-    )
-    expect((await ada.put(`/api/team-members/${m.uuid}`, { name: '' })).json.error).toBe(
-      'Name is required',
-    )
-    expect((await ada.get('/api/team-members')).json).toHaveLength(1)
+    expect(badEmail.error?.value).toEqual({ error: 'Valid email is required' })
+    const m = (await ada.api['team-members'].post({ name: 'A', email: 'a@example.com' })).data!
+    expect(
+      (await ada.api['team-members']({ uuid: m.uuid }).put({ email: 'nope' })).error?.value,
+    ).toEqual({ error: 'Valid email is required' })
+    expect(
+      (await ada.api['team-members']({ uuid: m.uuid }).put({ name: '' })).error?.value,
+    ).toEqual({ error: 'Name is required' })
+    expect((await ada.api['team-members'].get()).data!).toHaveLength(1)
   })
 
   for (const kind of ['talking-points', 'tasks', 'followups'] as const) {
     test(`${kind}: add, list, toggle, edit, delete; content is required`, async () => {
       const { app } = await createTestApp()
       const ada = await signIn(app, 'ada@example.com')
-      const m = (await ada.post('/api/team-members', { name: 'Bo', email: 'bo@example.com' })).json
-      const p = (await ada.post('/api/projects', { name: 'Apollo' })).json
+      const m = (await ada.api['team-members'].post({ name: 'Bo', email: 'bo@example.com' })).data!
+      const p = (await ada.api.projects.post({ name: 'Apollo' })).data!
       expect(
         (await ada.post(`/api/team-members/${m.uuid}/${kind}`, { content: '' })).json.error,
       ).toBe('Content is required')
@@ -88,8 +89,8 @@ describe('team members', () => {
   test('the member dashboard gathers assigned report items and standalone entries', async () => {
     const { app, db } = await createTestApp()
     const ada = await signIn(app, 'ada@example.com')
-    const userId = (await ada.get('/api/users/me')).json.id
-    const m = (await ada.post('/api/team-members', { name: 'Bo', email: 'bo@example.com' })).json
+    const userId = (await ada.api.users.me.get()).data!.id
+    const m = (await ada.api['team-members'].post({ name: 'Bo', email: 'bo@example.com' })).data!
     const report = (
       await db.orm
         .insert(reports)
@@ -129,8 +130,8 @@ describe('team members', () => {
       },
     ])
 
-    await ada.post(`/api/team-members/${m.uuid}/talking-points`, { content: 'Growth' })
-    const dash = (await ada.get(`/api/team-members/${m.uuid}/dashboard`)).json
+    await ada.api['team-members']({ uuid: m.uuid })['talking-points'].post({ content: 'Growth' })
+    const dash = (await ada.api['team-members']({ uuid: m.uuid }).dashboard.get()).data!
     expect(dash.teamMember).toMatchObject({
       name: 'Bo',
       report_tasks_count: 1,
@@ -152,29 +153,38 @@ describe('team members', () => {
     const { app } = await createTestApp()
     const ada = await signIn(app, 'ada@example.com')
     const bob = await signIn(app, 'bob@example.com')
-    const m = (await ada.post('/api/team-members', { name: 'Bo', email: 'bo@example.com' })).json
-    const tp = (await ada.post(`/api/team-members/${m.uuid}/talking-points`, { content: 'Secret' }))
-      .json
-    const bobsProject = (await bob.post('/api/projects', { name: 'B' })).json
-    expect((await bob.get('/api/team-members')).json).toEqual([])
+    const m = (await ada.api['team-members'].post({ name: 'Bo', email: 'bo@example.com' })).data!
+    const tp = (
+      await ada.api['team-members']({ uuid: m.uuid })['talking-points'].post({ content: 'Secret' })
+    ).data!
+    const bobsProject = (await bob.api.projects.post({ name: 'B' })).data!
+    expect((await bob.api['team-members'].get()).data!).toEqual([])
     for (const path of ['', '/dashboard', '/talking-points', '/tasks', '/followups']) {
       expect((await bob.get(`/api/team-members/${m.uuid}${path}`)).status).toBe(404)
     }
-    expect((await bob.post(`/api/team-members/${m.uuid}/tasks`, { content: 'x' })).status).toBe(404)
-    expect((await bob.put(`/api/team-members/${m.uuid}`, { name: 'Hacked' })).status).toBe(404)
     expect(
-      (await bob.put(`/api/team-members/talking-points/${tp.id}`, { is_completed: true })).status,
+      (await bob.api['team-members']({ uuid: m.uuid }).tasks.post({ content: 'x' })).status,
     ).toBe(404)
-    expect((await bob.delete(`/api/team-members/talking-points/${tp.id}`)).status).toBe(404)
+    expect((await bob.api['team-members']({ uuid: m.uuid }).put({ name: 'Hacked' })).status).toBe(
+      404,
+    )
+    expect(
+      (await bob.api['team-members']['talking-points']({ id: tp.id }).put({ is_completed: true }))
+        .status,
+    ).toBe(404)
+    expect((await bob.api['team-members']['talking-points']({ id: tp.id }).delete()).status).toBe(
+      404,
+    )
     // Ada cannot tag her entries with Bob's project either.
-    const foreign = await ada.post(`/api/team-members/${m.uuid}/tasks`, {
+    const foreign = await ada.api['team-members']({ uuid: m.uuid }).tasks.post({
       content: 'x',
       project_id: bobsProject.id,
     })
     expect(foreign.status).toBe(404)
-    expect((await ada.get(`/api/team-members/${m.uuid}/talking-points`)).json[0].is_completed).toBe(
-      false,
-    )
-    expect((await makeClient(app).get('/api/team-members')).status).toBe(401)
+    expect(
+      (await ada.api['team-members']({ uuid: m.uuid })['talking-points'].get()).data![0]
+        .is_completed,
+    ).toBe(false)
+    expect((await makeClient(app).api['team-members'].get()).status).toBe(401)
   })
 })
