@@ -2,12 +2,13 @@
 // its footer: the welcome text, the forms of the setup steps with what is already there, the
 // report step and the completion. Drafts and actions come from the tour's controller.
 import { CheckCircle2, PartyPopper } from 'lucide-react'
+import { lazy, Suspense } from 'react'
 import { Button } from '../primitives/button'
 import { Checkbox } from '../primitives/checkbox'
 import { Field } from '../primitives/field'
 import { Input } from '../primitives/input'
 import { Select } from '../primitives/select'
-import { SortableList } from '../primitives/sortable-list'
+import type { SortableList as SortableListComponent } from '../primitives/sortable-list'
 import type { ReportFrequency, SectionType, Weekday } from '../types'
 import type { TourController } from './onboarding-tour-controller'
 import {
@@ -19,6 +20,11 @@ import {
 } from './onboarding-tour-steps'
 
 const LIST_LIMIT = 3
+
+// dnd-kit (about 16 KB gzipped) loads when the sections step is reached, not with the tour.
+const SortableList = lazy(() =>
+  import('../primitives/sortable-list').then((m) => ({ default: m.SortableList })),
+) as unknown as typeof SortableListComponent
 
 function ShortList({
   items,
@@ -98,29 +104,34 @@ function SectionsStep({
   onReorderSections,
 }: Pick<StepBodyProps, 'tour' | 'sections' | 'onReorderSections'>) {
   const { id, busy, error, sectionName, setSectionName, sectionType, setSectionType } = tour
+  const shortList = (
+    <ShortList
+      items={sections.map((s) => ({ key: String(s.id), text: s.name, sub: s.type }))}
+      noun="sections"
+    />
+  )
   return (
     <>
       <p className="cad-tour__lead">Every report starts with these sections.</p>
       {sections.length === 0 ? (
         <p className="cad-tour__none">No sections yet</p>
       ) : onReorderSections ? (
-        <SortableList
-          aria-label="Your sections"
-          items={sections}
-          onReorder={onReorderSections}
-          getLabel={(s) => s.name}
-          renderItem={(s) => (
-            <span className="cad-tour__section">
-              <span className="cad-tour__list-text">{s.name}</span>
-              <span className="cad-muted">{s.type}</span>
-            </span>
-          )}
-        />
+        <Suspense fallback={shortList}>
+          <SortableList
+            aria-label="Your sections"
+            items={sections}
+            onReorder={onReorderSections}
+            getLabel={(s) => s.name}
+            renderItem={(s) => (
+              <span className="cad-tour__section">
+                <span className="cad-tour__list-text">{s.name}</span>
+                <span className="cad-muted">{s.type}</span>
+              </span>
+            )}
+          />
+        </Suspense>
       ) : (
-        <ShortList
-          items={sections.map((s) => ({ key: String(s.id), text: s.name, sub: s.type }))}
-          noun="sections"
-        />
+        shortList
       )}
       <form className="cad-tour__form" onSubmit={tour.addSection} noValidate>
         <Field label="Section name" htmlFor={`${id}-section`} error={error}>

@@ -4,7 +4,10 @@ import { ReportAsks, type ReportAsksProps } from '../components/asks'
 import { DeliveryOutcome } from '../components/delivery-outcome'
 import { type EditionSummary, EditionsList } from '../components/editions-list'
 import { MetricsPanel, type MetricsPanelProps } from '../components/metrics'
-import { ProjectHealthPanel, type ProjectHealthPanelProps } from '../components/project-health'
+import {
+  ProjectHealthPanel,
+  type ProjectHealthPanelProps,
+} from '../components/project-health-panel'
 import { ReaderQuestions } from '../components/reader-questions'
 import {
   type CardSection,
