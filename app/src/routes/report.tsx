@@ -55,16 +55,8 @@ const LiveSectionCard = memo(function LiveSectionCard(props: SectionCardProps) {
   return <SectionCard {...props} section={section ?? props.section} />
 })
 
-/** `/reports/:uuid`: the report editor. */
-function ReportPage() {
-  const { uuid = '' } = useParams<{ uuid: string }>()
-  const [, navigate] = useLocation()
-  const { report, loading, projects, members, weekRange } = useReportEditorPage(uuid)
-  const [importOpen, setImportOpen] = useState(false)
-  const [shareOpen, setShareOpen] = useState(false)
-  const [review, setReview] = useState<'send' | 'update' | null>(null)
-  const settings = useSettings()
-  const mailConfigured = useMailEnabled()
+/** What the editor shows beside the report, loaded and followed while the page is open. */
+function useReportExtras(uuid: string, sent: boolean) {
   const questions = useReportQuestions(uuid)
   const reloadQuestions = useCallback(
     () =>
@@ -78,7 +70,6 @@ function ReportPage() {
   const asks = useReportAsks(uuid)
   const deliveries = useDeliveries(uuid)
   const editions = useEditions(uuid)
-  const sent = report?.is_submitted === true
   useEffect(() => {
     if (sent) void loadEditions(uuid)
   }, [uuid, sent])
@@ -91,13 +82,42 @@ function ReportPage() {
     void loadReportAsks(uuid)
     return () => stopDeliveries()
   }, [uuid, reloadQuestions])
+  return { questions, reloadQuestions, changes, asks, deliveries, editions }
+}
 
-  const failEdit = (message: string) => (error: unknown) => {
-    console.error(error)
-    toast.error(message)
-  }
+type EditorPage = ReturnType<typeof useReportEditorPage>
 
-  const actions: ReportViewActions = {
+/** Which of the editor's dialogs is open: the send review, Share, Import. */
+type EditorDialogs = {
+  review: 'send' | 'update' | null
+  setReview: (mode: 'send' | 'update' | null) => void
+  shareOpen: boolean
+  setShareOpen: (open: boolean) => void
+  importOpen: boolean
+  setImportOpen: (open: boolean) => void
+}
+
+function useEditorDialogs(): EditorDialogs {
+  const [importOpen, setImportOpen] = useState(false)
+  const [shareOpen, setShareOpen] = useState(false)
+  const [review, setReview] = useState<'send' | 'update' | null>(null)
+  return { review, setReview, shareOpen, setShareOpen, importOpen, setImportOpen }
+}
+
+const failEdit = (message: string) => (error: unknown) => {
+  console.error(error)
+  toast.error(message)
+}
+
+/** What the editor's controls do: each edit goes to the store, failures are told in a toast. */
+function useReportActions(
+  uuid: string,
+  { report, projects, members }: Pick<EditorPage, 'report' | 'projects' | 'members'>,
+  dialogs: EditorDialogs,
+  reloadQuestions: () => Promise<unknown>,
+): ReportViewActions {
+  const [, navigate] = useLocation()
+  return {
     onTitleChange: (title) =>
       void updateReport({ title }).catch(failEdit('Failed to update report')),
     onSummaryChange: (summary) =>
@@ -105,18 +125,18 @@ function ReportPage() {
     onDraft: () => navigate(`/reports/${uuid}/draft`),
     onRetryDelivery: (id) => void retryDelivery(id),
     // Send opens the review step; its 'Send now' sends and follows the deliveries.
-    onSend: () => setReview('send'),
+    onSend: () => dialogs.setReview('send'),
     // 'Send update' (a sent report): the review step again, which sends the next edition.
-    onSendUpdate: () => setReview('update'),
+    onSendUpdate: () => dialogs.setReview('update'),
     // 'Read' opens the edition's own page (its PDF stays one link away in the list).
     onOpenEdition: (number) => navigate(`/reports/${uuid}/editions/${number}`),
     onStatusChange: async (status, sentDate) => {
       const ok = await (status === 'sent' ? markAsSent(sentDate ?? '') : markAsDraft())
       if (ok && status === 'sent') void watchDeliveries(uuid)
     },
-    onImport: () => setImportOpen(true),
+    onImport: () => dialogs.setImportOpen(true),
     onAddStarterSections: () => addStarterSections(uuid),
-    onShare: () => setShareOpen(true),
+    onShare: () => dialogs.setShareOpen(true),
     onHealthChange: (projectUuid, next) => setProjectHealth(uuid, projectUuid, next),
     onMetricChange: (metricId, value) => setMetricValue(uuid, metricId, value),
     onCloseAsk: (itemId, closed) => closeAsk(uuid, itemId, closed),
@@ -170,6 +190,63 @@ function ReportPage() {
     onSectionContentChange: (sectionId, content) =>
       void updateSectionContent(sectionId, content).catch(() => {}),
   }
+}
+
+/** The editor's dialogs: the send review, Share and Import. */
+function ReportDialogs({
+  uuid,
+  page: { report, weekRange, projects, members },
+  dialogs,
+}: {
+  uuid: string
+  page: EditorPage
+  dialogs: EditorDialogs
+}) {
+  return (
+    <>
+      <SendReview
+        uuid={uuid}
+        mode={dialogs.review}
+        onClose={() => dialogs.setReview(null)}
+        weekRange={weekRange}
+        projects={projects}
+        members={members}
+        onSendUpdate={async (note) => {
+          await sendUpdate(uuid, note)
+        }}
+      />
+      <ShareDialog
+        open={dialogs.shareOpen}
+        onOpenChange={dialogs.setShareOpen}
+        reportName={report?.title || `Week of ${report ? formatDate(report.week_start_date) : ''}`}
+        onCreate={(days) => createShare(uuid, days)}
+        onCopy={copyLink}
+        formatDate={formatDate}
+      />
+      <ImportReportDialog
+        open={dialogs.importOpen}
+        onOpenChange={dialogs.setImportOpen}
+        onPreview={previewImport}
+        onImport={async (_structure, text) => {
+          await importIntoReport(uuid, text)
+          dialogs.setImportOpen(false)
+        }}
+      />
+    </>
+  )
+}
+
+/** `/reports/:uuid`: the report editor. */
+function ReportPage() {
+  const { uuid = '' } = useParams<{ uuid: string }>()
+  const page = useReportEditorPage(uuid)
+  const { report, loading, projects, members, weekRange } = page
+  const dialogs = useEditorDialogs()
+  const settings = useSettings()
+  const mailConfigured = useMailEnabled()
+  const sent = report?.is_submitted === true
+  const extras = useReportExtras(uuid, sent)
+  const actions = useReportActions(uuid, page, dialogs, extras.reloadQuestions)
 
   return (
     <>
@@ -181,45 +258,18 @@ function ReportPage() {
           weekRange,
           projects: projects.filter((p) => p.status === 'active'),
           members,
-          changes: report ? changes.data : null,
-          deliveries,
-          questions,
-          asks,
+          changes: report ? extras.changes.data : null,
+          deliveries: extras.deliveries,
+          questions: extras.questions,
+          asks: extras.asks,
           mailConfigured,
           recipients: settings.data?.report_recipients.length,
-          editions: sent ? editions : undefined,
+          editions: sent ? extras.editions : undefined,
           editionPdfHref: (number) => editionPdfHref(uuid, number),
         }}
         actions={actions}
       />
-      <SendReview
-        uuid={uuid}
-        mode={review}
-        onClose={() => setReview(null)}
-        weekRange={weekRange}
-        projects={projects}
-        members={members}
-        onSendUpdate={async (note) => {
-          await sendUpdate(uuid, note)
-        }}
-      />
-      <ShareDialog
-        open={shareOpen}
-        onOpenChange={setShareOpen}
-        reportName={report?.title || `Week of ${report ? formatDate(report.week_start_date) : ''}`}
-        onCreate={(days) => createShare(uuid, days)}
-        onCopy={copyLink}
-        formatDate={formatDate}
-      />
-      <ImportReportDialog
-        open={importOpen}
-        onOpenChange={setImportOpen}
-        onPreview={previewImport}
-        onImport={async (_structure, text) => {
-          await importIntoReport(uuid, text)
-          setImportOpen(false)
-        }}
-      />
+      <ReportDialogs uuid={uuid} page={page} dialogs={dialogs} />
     </>
   )
 }

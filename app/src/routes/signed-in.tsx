@@ -56,29 +56,9 @@ function useSmallScreen() {
   )
 }
 
-/** Everything behind sign-in: the shell, its layers and the lazily loaded pages. */
-function SignedInApp() {
-  const [location, navigate] = useLocation()
-  const search = useSearch()
-  const auth = useAuth()
-  const pwa = usePwa()
-  const outbox = useOutbox()
-  const toasts = useToasts()
+/** What the signed-in app loads on start: settings, lists, admin, readers' questions, the outbox. */
+function useSignedInData() {
   const settings = useSettings()
-  const smallScreen = useSmallScreen()
-  const searchOpen = useSearchOpen()
-  const onboarding = useOnboarding()
-  const dialogs = useDialogs()
-  const [dialogsUsed, setDialogsUsed] = useState(false)
-  if (!dialogsUsed && (dialogs.createReport || dialogs.addProject || dialogs.addTeamMember)) {
-    setDialogsUsed(true)
-  }
-  // The search dialog (cmdk) loads on first use, then stays mounted for its close animation.
-  const [searchUsed, setSearchUsed] = useState(false)
-  if (searchOpen && !searchUsed) setSearchUsed(true)
-  useSearchShortcut()
-  const announcement = useRouteFocus(location)
-
   useEffect(() => {
     void checkAdmin()
     for (const resource of [cache.settings, cache.projects, cache.teamMembers, cache.reports]) {
@@ -100,8 +80,26 @@ function SignedInApp() {
   useEffect(() => {
     void import('../offline/outbox').then((outbox) => outbox.startOutbox())
   }, [])
+  return { questions }
+}
 
-  const active = activeNav(location, search)
+/** Which app-wide layers to mount: each loads on first use, then stays for its close animation. */
+function useLayers() {
+  const searchOpen = useSearchOpen()
+  const onboarding = useOnboarding()
+  const dialogs = useDialogs()
+  const [dialogsUsed, setDialogsUsed] = useState(false)
+  if (!dialogsUsed && (dialogs.createReport || dialogs.addProject || dialogs.addTeamMember)) {
+    setDialogsUsed(true)
+  }
+  // The search dialog (cmdk) loads on first use, then stays mounted for its close animation.
+  const [searchUsed, setSearchUsed] = useState(false)
+  if (searchOpen && !searchUsed) setSearchUsed(true)
+  return { searchUsed, dialogsUsed, onboardingOpen: onboarding.open }
+}
+
+/** The sidebar's tab: ?sidebar= names one, a detail page (/reports/{uuid}, …) implies one. */
+function sidebarRoute(location: string, search: string) {
   const queryTab = sidebarTab(search)
   const detail = location.match(/^\/(reports|projects|team-members)\/([^/]+)$/)
   const detailTab: SidebarTab | null = detail
@@ -109,12 +107,74 @@ function SignedInApp() {
       ? 'team'
       : (detail[1] as SidebarTab)
     : null
-  const tab = queryTab ?? detailTab
-  const closeSidebar = () => navigate(location)
+  return { queryTab, tab: queryTab ?? detailTab, activeUuid: detail?.[2] }
+}
+
+/** Above the page: the app's update banner and the changes the server refused on replay. */
+function ShellBanner() {
+  const pwa = usePwa()
+  const outbox = useOutbox()
+  if (!pwa.updateAvailable && outbox.rejected.length === 0) return null
+  return (
+    <>
+      {pwa.updateAvailable && <UpdateBanner onUpdate={applyUpdate} onLater={dismissUpdate} />}
+      <SyncStatus
+        rejected={outbox.rejected}
+        busy={outbox.syncing}
+        onRetry={(seq) => void import('../offline/outbox').then((o) => o.retryChange(seq))}
+        onDiscard={(seq) => void import('../offline/outbox').then((o) => o.discardChange(seq))}
+      />
+    </>
+  )
+}
+
+/** The pages behind sign-in, each loaded on first visit. */
+function SignedInRoutes() {
+  return (
+    <Suspense fallback={<PageSkeleton />}>
+      <Switch>
+        <Route path="/dashboard" component={DashboardPage} />
+        <Route path="/reports" component={ReportsOverviewPage} />
+        <Route path="/reports/:uuid/draft" component={DraftPage} />
+        <Route path="/reports/:uuid/editions/:number" component={EditionPage} />
+        <Route path="/reports/:uuid" component={ReportPage} />
+        <Route path="/projects" component={ProjectsOverviewPage} />
+        <Route path="/projects/:uuid" component={ProjectPage} />
+        <Route path="/team" component={TeamOverviewPage} />
+        {/* ui's TeamOverviewView links members to /team/{uuid}; the route is /team-members/. */}
+        <Route path="/team/:uuid">
+          {(params) => <Redirect to={`/team-members/${params.uuid}`} replace />}
+        </Route>
+        <Route path="/team-updates" component={TeamUpdatesPage} />
+        <Route path="/decisions" component={DecisionsPage} />
+        <Route path="/team-members/:uuid/prep" component={PrepPage} />
+        <Route path="/team-members/:uuid" component={TeamMemberPage} />
+        <Route path="/settings" component={SettingsPage} />
+        <Route path="/admin" component={AdminPage} />
+        <Route component={NotFoundPage} />
+      </Switch>
+    </Suspense>
+  )
+}
+
+/** Everything behind sign-in: the shell, its layers and the lazily loaded pages. */
+function SignedInApp() {
+  const [location, navigate] = useLocation()
+  const search = useSearch()
+  const auth = useAuth()
+  const pwa = usePwa()
+  const outbox = useOutbox()
+  const toasts = useToasts()
+  const smallScreen = useSmallScreen()
+  const layers = useLayers()
+  const { questions } = useSignedInData()
+  useSearchShortcut()
+  const announcement = useRouteFocus(location)
+  const { queryTab, tab, activeUuid } = sidebarRoute(location, search)
 
   return (
     <AppShell
-      active={active}
+      active={activeNav(location, search)}
       user={auth.user}
       isAdmin={auth.isAdmin === true}
       badges={{
@@ -132,61 +192,25 @@ function SignedInApp() {
       sidebar={
         tab ? (
           <Suspense fallback={null}>
-            <AppSidebar tab={tab} activeUuid={detail?.[2]} />
+            <AppSidebar tab={tab} activeUuid={activeUuid} />
           </Suspense>
         ) : undefined
       }
       sidebarOpen={smallScreen && queryTab !== null}
       onSidebarOpenChange={(open) => {
         // The slide-over is open while ?sidebar= names a tab: the toggle adds it, closing drops it.
-        if (!open) closeSidebar()
+        if (!open) navigate(location)
         else if (tab) navigate(`${location}?sidebar=${tab}`)
       }}
       offline={pwa.offline}
       pendingChanges={outbox.pending}
-      banner={
-        pwa.updateAvailable || outbox.rejected.length > 0 ? (
-          <>
-            {pwa.updateAvailable && <UpdateBanner onUpdate={applyUpdate} onLater={dismissUpdate} />}
-            <SyncStatus
-              rejected={outbox.rejected}
-              busy={outbox.syncing}
-              onRetry={(seq) => void import('../offline/outbox').then((o) => o.retryChange(seq))}
-              onDiscard={(seq) =>
-                void import('../offline/outbox').then((o) => o.discardChange(seq))
-              }
-            />
-          </>
-        ) : undefined
-      }
+      banner={<ShellBanner />}
     >
-      <Suspense fallback={<PageSkeleton />}>
-        <Switch>
-          <Route path="/dashboard" component={DashboardPage} />
-          <Route path="/reports" component={ReportsOverviewPage} />
-          <Route path="/reports/:uuid/draft" component={DraftPage} />
-          <Route path="/reports/:uuid/editions/:number" component={EditionPage} />
-          <Route path="/reports/:uuid" component={ReportPage} />
-          <Route path="/projects" component={ProjectsOverviewPage} />
-          <Route path="/projects/:uuid" component={ProjectPage} />
-          <Route path="/team" component={TeamOverviewPage} />
-          {/* ui's TeamOverviewView links members to /team/{uuid}; the route is /team-members/. */}
-          <Route path="/team/:uuid">
-            {(params) => <Redirect to={`/team-members/${params.uuid}`} replace />}
-          </Route>
-          <Route path="/team-updates" component={TeamUpdatesPage} />
-          <Route path="/decisions" component={DecisionsPage} />
-          <Route path="/team-members/:uuid/prep" component={PrepPage} />
-          <Route path="/team-members/:uuid" component={TeamMemberPage} />
-          <Route path="/settings" component={SettingsPage} />
-          <Route path="/admin" component={AdminPage} />
-          <Route component={NotFoundPage} />
-        </Switch>
-      </Suspense>
+      <SignedInRoutes />
       <Suspense fallback={null}>
-        {searchUsed && <SearchLayer />}
-        {onboarding.open && <OnboardingLayer />}
-        {dialogsUsed && <AppDialogs />}
+        {layers.searchUsed && <SearchLayer />}
+        {layers.onboardingOpen && <OnboardingLayer />}
+        {layers.dialogsUsed && <AppDialogs />}
       </Suspense>
       <Toaster toasts={toasts as never} onDismiss={dismissToast} />
       <RouteAnnouncer text={announcement} />

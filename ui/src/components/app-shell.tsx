@@ -155,6 +155,90 @@ function NavBadge({ badge }: { badge?: { count: number; label: string } }) {
   )
 }
 
+/** One main-nav link (top bar, or the bottom bar on a phone) with its badge. */
+function NavItem({
+  item,
+  active,
+  badge,
+  mobile = false,
+}: {
+  item: (typeof NAV)[number]
+  active: NavKey
+  badge?: { count: number; label: string }
+  mobile?: boolean
+}) {
+  return (
+    <Link
+      href={item.href}
+      className={cn(
+        mobile ? 'cad-bottom-nav-item' : 'cad-nav-item',
+        active === item.key && 'is-active',
+      )}
+      aria-current={active === item.key ? 'page' : undefined}
+    >
+      <item.Icon size={mobile ? 20 : 16} aria-hidden />
+      <span>{item.label}</span>
+      <NavBadge badge={badge} />
+    </Link>
+  )
+}
+
+function SearchButton({ onSearch, mobile = false }: { onSearch: () => void; mobile?: boolean }) {
+  return (
+    <button
+      type="button"
+      className={mobile ? 'cad-bottom-nav-item' : 'cad-nav-item'}
+      onClick={onSearch}
+      aria-keyshortcuts="Control+K Meta+K Control+/ Meta+/"
+    >
+      <Search size={mobile ? 20 : 16} aria-hidden />
+      <span>Search</span>
+      {!mobile && <kbd className="cad-kbd">Ctrl /</kbd>}
+    </button>
+  )
+}
+
+/** Offline, and how many changes wait to sync; nothing when online with none waiting. */
+function SyncState({ offline, pendingChanges }: { offline?: boolean; pendingChanges: number }) {
+  if (!offline && pendingChanges <= 0) return null
+  return (
+    <span className="cad-sync-status" role="status">
+      {offline && <CloudOff size={14} aria-hidden />}
+      {offline ? 'Offline' : ''}
+      {pendingChanges > 0 &&
+        `${offline ? ' · ' : ''}${pendingChanges} change${pendingChanges === 1 ? '' : 's'} waiting to sync`}
+    </span>
+  )
+}
+
+/** The sidebar: in the layout from 768 px, and the same content as a slide-over below it. */
+function ShellSidebar({
+  sidebar,
+  open,
+  onOpenChange,
+}: {
+  sidebar: React.ReactNode
+  open: boolean
+  onOpenChange?: (open: boolean) => void
+}) {
+  return (
+    <>
+      <aside className="cad-sidebar" aria-label="Sidebar" data-print="hide">
+        {sidebar}
+      </aside>
+      <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
+        <DialogPrimitive.Portal>
+          <DialogPrimitive.Overlay className="cad-dialog-overlay cad-slideover-overlay" />
+          <DialogPrimitive.Content className="cad-slideover" aria-describedby={undefined}>
+            <DialogPrimitive.Title className="cad-sr-only">Sidebar</DialogPrimitive.Title>
+            {sidebar}
+          </DialogPrimitive.Content>
+        </DialogPrimitive.Portal>
+      </DialogPrimitive.Root>
+    </>
+  )
+}
+
 function AppShell({
   active,
   user,
@@ -171,33 +255,6 @@ function AppShell({
   badges,
   children,
 }: AppShellProps) {
-  const navItem = (item: (typeof NAV)[number], mobile = false) => (
-    <Link
-      key={item.key}
-      href={item.href}
-      className={cn(
-        mobile ? 'cad-bottom-nav-item' : 'cad-nav-item',
-        active === item.key && 'is-active',
-      )}
-      aria-current={active === item.key ? 'page' : undefined}
-    >
-      <item.Icon size={mobile ? 20 : 16} aria-hidden />
-      <span>{item.label}</span>
-      <NavBadge badge={badges?.[item.key]} />
-    </Link>
-  )
-  const searchButton = (mobile = false) => (
-    <button
-      type="button"
-      className={mobile ? 'cad-bottom-nav-item' : 'cad-nav-item'}
-      onClick={onSearch}
-      aria-keyshortcuts="Control+K Meta+K Control+/ Meta+/"
-    >
-      <Search size={mobile ? 20 : 16} aria-hidden />
-      <span>Search</span>
-      {!mobile && <kbd className="cad-kbd">Ctrl /</kbd>}
-    </button>
-  )
   return (
     <div data-slot="app-shell" className={cn('cad-shell', sidebar ? 'has-sidebar' : undefined)}>
       <a href="#main" className="cad-skip-link">
@@ -221,18 +278,13 @@ function AppShell({
           <span>Cadence</span>
         </Link>
         <nav className="cad-nav" aria-label="Main">
-          {NAV.map((item) => navItem(item))}
-          {searchButton()}
+          {NAV.map((item) => (
+            <NavItem key={item.key} item={item} active={active} badge={badges?.[item.key]} />
+          ))}
+          <SearchButton onSearch={onSearch} />
         </nav>
         <div className="cad-topbar-end">
-          {(offline || pendingChanges > 0) && (
-            <span className="cad-sync-status" role="status">
-              {offline && <CloudOff size={14} aria-hidden />}
-              {offline ? 'Offline' : ''}
-              {pendingChanges > 0 &&
-                `${offline ? ' · ' : ''}${pendingChanges} change${pendingChanges === 1 ? '' : 's'} waiting to sync`}
-            </span>
-          )}
+          <SyncState offline={offline} pendingChanges={pendingChanges} />
           <UserMenu
             user={user}
             isAdmin={isAdmin}
@@ -245,28 +297,17 @@ function AppShell({
       {banner}
       <div className="cad-shell-body">
         {sidebar && (
-          <aside className="cad-sidebar" aria-label="Sidebar" data-print="hide">
-            {sidebar}
-          </aside>
-        )}
-        {sidebar && (
-          <DialogPrimitive.Root open={sidebarOpen} onOpenChange={onSidebarOpenChange}>
-            <DialogPrimitive.Portal>
-              <DialogPrimitive.Overlay className="cad-dialog-overlay cad-slideover-overlay" />
-              <DialogPrimitive.Content className="cad-slideover" aria-describedby={undefined}>
-                <DialogPrimitive.Title className="cad-sr-only">Sidebar</DialogPrimitive.Title>
-                {sidebar}
-              </DialogPrimitive.Content>
-            </DialogPrimitive.Portal>
-          </DialogPrimitive.Root>
+          <ShellSidebar sidebar={sidebar} open={sidebarOpen} onOpenChange={onSidebarOpenChange} />
         )}
         <main id="main" className="cad-main" tabIndex={-1}>
           {children}
         </main>
       </div>
       <nav className="cad-bottom-nav" aria-label="Main (mobile)" data-print="hide">
-        {NAV.map((item) => navItem(item, true))}
-        {searchButton(true)}
+        {NAV.map((item) => (
+          <NavItem key={item.key} item={item} active={active} badge={badges?.[item.key]} mobile />
+        ))}
+        <SearchButton onSearch={onSearch} mobile />
       </nav>
     </div>
   )
