@@ -186,7 +186,7 @@ test('two instances on one database make the same ETag for the same data: a 304 
   const one = createApp({ db: db as never, config, signInLimit: 1000 })
   const two = createApp({ db: db as never, config, signInLimit: 1000 })
   const ada = await signIn(one, 'ada@example.com', 'Ada')
-  await ada.post('/api/projects', { name: 'Apollo' })
+  await ada.api.projects.post({ name: 'Apollo' })
   const cookie = [...ada.jar].map(([k, v]) => `${k}=${v}`).join('; ')
   const get = (app: typeof one, headers: Record<string, string> = {}) =>
     app.handle(new Request(`${ORIGIN}/api/projects`, { headers: { cookie, ...headers } }))
@@ -196,7 +196,7 @@ test('two instances on one database make the same ETag for the same data: a 304 
   expect((await get(two)).headers.get('etag')).toBe(etag)
   expect((await get(two, { 'if-none-match': etag })).status).toBe(304)
   // A write through one: both answer the new data, never the old 304.
-  await ada.post('/api/projects', { name: 'Zephyr' })
+  await ada.api.projects.post({ name: 'Zephyr' })
   const after = await get(two, { 'if-none-match': etag })
   expect(after.status).toBe(200)
   expect(after.headers.get('etag')).not.toBe(etag)

@@ -40,15 +40,15 @@ async function installation() {
   const db = openDatabase(path)
   const app = createApp({ db, config: loadConfig({ PUBLIC_URL: ORIGIN }), signInLimit: 1000 })
   const ada = await signIn(app, 'ada@example.com', 'Ada')
-  await ada.post('/api/section-templates', { name: 'Action Items', type: 'tasks' })
-  const project = await ada.post('/api/projects', { name: 'Apollo' })
-  const report = await ada.post('/api/reports', { week_start_date: '2026-11-23' })
-  const full = await ada.get(`/api/reports/${report.json.uuid}`)
+  await ada.api['section-templates'].post({ name: 'Action Items', type: 'tasks' })
+  const project = await ada.api.projects.post({ name: 'Apollo' })
+  const report = await ada.api.reports.post({ week_start_date: '2026-11-23' })
+  const full = await ada.api.reports({ uuid: report.data!.uuid }).get()
   for (let i = 0; i < 3; i++)
-    await ada.post('/api/section-items', {
-      section_id: full.json.sections[0].id,
+    await ada.api['section-items'].post({
+      section_id: full.data!.sections[0].id,
       content: `Item ${i}`,
-      project_id: project.json.id,
+      project_id: project.data!.id,
     })
   return { path, db }
 }

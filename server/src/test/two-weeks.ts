@@ -9,32 +9,31 @@ export const LAST_WEEK = addDays(THIS_WEEK, -7)
 export async function twoWeeksOfAda() {
   const ctx = await createTestApp()
   const ada = await signIn(ctx.app, 'ada@example.com')
-  await ada.post('/api/section-templates', { name: 'Highlights', type: 'standard' })
-  await ada.post('/api/section-templates', { name: 'Follow-ups', type: 'followups' })
-  const apollo = (await ada.post('/api/projects', { name: 'Apollo' })).json
-  const zephyr = (await ada.post('/api/projects', { name: 'Zephyr' })).json
-  const tom = (await ada.post('/api/team-members', { name: 'Tom Reed', email: 'tom@example.com' }))
-    .json
-  const last = (await ada.post('/api/reports', { week_start_date: LAST_WEEK, carry_over: false }))
-    .json
+  await ada.api['section-templates'].post({ name: 'Highlights', type: 'standard' })
+  await ada.api['section-templates'].post({ name: 'Follow-ups', type: 'followups' })
+  const apollo = (await ada.api.projects.post({ name: 'Apollo' })).data!
+  const zephyr = (await ada.api.projects.post({ name: 'Zephyr' })).data!
+  const tom = (await ada.api['team-members'].post({ name: 'Tom Reed', email: 'tom@example.com' }))
+    .data!
+  const last = (await ada.api.reports.post({ week_start_date: LAST_WEEK, carry_over: false })).data!
   const current = (
-    await ada.post('/api/reports', {
+    await ada.api.reports.post({
       week_start_date: THIS_WEEK,
       title: 'Week brief',
       summary: 'All good',
       carry_over: false,
     })
-  ).json
+  ).data!
   const add = async (report: typeof current, content: string, projectId: number, done = false) => {
     const item = (
-      await ada.post('/api/section-items', {
+      await ada.api['section-items'].post({
         section_id: report.sections[0].id,
         content,
         project_id: projectId,
         assigned_to_team_member_id: tom.id,
       })
-    ).json
-    if (done) await ada.put(`/api/section-items/${item.id}`, { is_completed: true })
+    ).data!
+    if (done) await ada.api['section-items']({ id: item.id }).put({ is_completed: true })
     return item
   }
   await add(last, 'Apollo kickoff', apollo.id)
