@@ -10,15 +10,14 @@ async function setup() {
     ['Highlights', 'standard'],
     ['Action Items', 'tasks'],
     ['Follow-ups', 'followups'],
-  ])
-    await ada.post('/api/section-templates', { name, type })
+  ] as const)
+    await ada.api['section-templates'].post({ name, type })
   const grace = (
-    await ada.post('/api/team-members', { name: 'Grace Hopper', email: 'grace@example.com' })
-  ).json
-  const apollo = (await ada.post('/api/projects', { name: 'Apollo' })).json
-  const report = (
-    await ada.post('/api/reports', { week_start_date: '2026-11-16', title: 'Week 47' })
-  ).json
+    await ada.api['team-members'].post({ name: 'Grace Hopper', email: 'grace@example.com' })
+  ).data!
+  const apollo = (await ada.api.projects.post({ name: 'Apollo' })).data!
+  const report = (await ada.api.reports.post({ week_start_date: '2026-11-16', title: 'Week 47' }))
+    .data!
   return { ...ctx, ada, bob, grace, apollo, report }
 }
 
@@ -42,37 +41,35 @@ type Item = {
   assigned_to_team_member_id: number | null
 }
 const itemsOf = async (client: Client, uuid: string) =>
-  (await client.get(`/api/reports/${uuid}`)).json.sections.map(
-    (s: { section_name: string; items: Item[] }) => [
-      s.section_name,
-      s.items.map((i) => ({
-        content: i.content,
-        is_completed: i.is_completed,
-        item_type: i.item_type,
-        project_id: i.project_id,
-        assigned_to_team_member_id: i.assigned_to_team_member_id,
-      })),
-    ],
-  )
+  (await client.api.reports({ uuid }).get()).data!.sections.map((s): [string, Item[]] => [
+    s.section_name,
+    s.items.map((i) => ({
+      content: i.content,
+      is_completed: i.is_completed,
+      item_type: i.item_type,
+      project_id: i.project_id,
+      assigned_to_team_member_id: i.assigned_to_team_member_id,
+    })),
+  ])
 
 describe('report import from pasted text', () => {
   test('preview answers the parsed structure and writes nothing', async () => {
     const { ada, report } = await setup()
-    const res = await ada.post('/api/reports/import/preview', { text: PASTE })
+    const res = await ada.api.reports.import.preview.post({ text: PASTE })
     expect(res.status).toBe(200)
-    expect(res.json.sections.map((s: { sectionName: string }) => s.sectionName)).toEqual([
+    expect(res.data!.sections.map((s: { sectionName: string }) => s.sectionName)).toEqual([
       'Highlights',
       'Action Items',
       'Follow-ups',
     ])
-    expect(res.json.sections[1].items[0]).toEqual({
+    expect(res.data!.sections[1].items[0]).toEqual({
       content: 'Book the launch pad',
       projectName: null,
       is_completed: false,
       assignee: 'Grace Hopper',
     })
-    expect(res.json.sections[2].items[0].content).toBe('Chase the invoice @Nobody')
-    expect((await ada.get('/api/projects')).json).toHaveLength(1)
+    expect(res.data!.sections[2].items[0].content).toBe('Chase the invoice @Nobody')
+    expect((await ada.api.projects.get()).data!).toHaveLength(1)
     expect(
       (await itemsOf(ada, report.uuid)).flatMap(([, items]: [string, Item[]]) => items),
     ).toEqual([])
@@ -80,10 +77,10 @@ describe('report import from pasted text', () => {
 
   test('without templates, plain-text headings are read by layout', async () => {
     const { bob } = await setup()
-    const res = await bob.post('/api/reports/import/preview', {
+    const res = await bob.api.reports.import.preview.post({
       text: 'Accomplishments\nFinished the migration\n\nNext Week\nPlan offsite',
     })
-    expect(res.json.sections).toEqual([
+    expect(res.data!.sections).toEqual([
       {
         sectionName: 'Accomplishments',
         items: [{ content: 'Finished the migration', projectName: null }],
@@ -95,21 +92,22 @@ describe('report import from pasted text', () => {
   test('empty text is refused with its message', async () => {
     const { ada, report } = await setup()
     for (const text of ['', '   \n ']) {
-      const preview = await ada.post('/api/reports/import/preview', { text })
+      const preview = await ada.api.reports.import.preview.post({ text })
       expect(preview.status).toBe(400)
-      expect(preview.json).toEqual({ error: 'Please paste report content to preview' })
-      const imported = await ada.post(`/api/reports/${report.uuid}/import`, { text })
+      expect(preview.error?.value).toEqual({ error: 'Please paste report content to preview' })
+      const imported = await ada.api.reports({ uuid: report.uuid }).import.post({ text })
       expect(imported.status).toBe(400)
-      expect(imported.json.error).toBe('Please paste report content to preview')
+      expect(imported.error?.value).toEqual({ error: 'Please paste report content to preview' })
     }
+    // A body the types refuse goes by path.
     expect((await ada.post('/api/reports/import/preview', {})).status).toBe(400)
   })
 
   test('import adds items to the matching sections, creating unknown projects and matching @names', async () => {
     const { ada, report, grace, apollo } = await setup()
-    const res = await ada.post(`/api/reports/${report.uuid}/import`, { text: PASTE })
+    const res = await ada.api.reports({ uuid: report.uuid }).import.post({ text: PASTE })
     expect(res.status).toBe(200)
-    expect(res.json).toMatchObject({
+    expect(res.data!).toMatchObject({
       importedItems: 5,
       createdProjects: 1,
       assignedItems: 1,
@@ -117,7 +115,7 @@ describe('report import from pasted text', () => {
       unmatchedSections: [],
       message: 'Imported 5 items from report and created 1 new project(s)',
     })
-    const projects = (await ada.get('/api/projects')).json as {
+    const projects = (await ada.api.projects.get()).data! as {
       id: number
       name: string
       status: string
@@ -139,7 +137,7 @@ describe('report import from pasted text', () => {
             content: 'Opened the new office',
             is_completed: false,
             item_type: 'standard',
-            project_id: mercury?.id,
+            project_id: mercury!.id,
             assigned_to_team_member_id: null,
           },
         ],
@@ -180,10 +178,10 @@ describe('report import from pasted text', () => {
 
   test("an unmatched section goes to a section of the type its name suggests; 'action' finds tasks", async () => {
     const { ada, report } = await setup()
-    const res = await ada.post(`/api/reports/${report.uuid}/import`, {
+    const res = await ada.api.reports({ uuid: report.uuid }).import.post({
       text: 'Next steps:\n- [ ] Plan offsite\n\nTo follow up:\n- Call the bank\n\nAction items:\n- Draft memo',
     })
-    expect(res.json.unmatchedSections).toEqual(['Next steps'])
+    expect(res.data!.unmatchedSections).toEqual(['Next steps'])
     const sections = await itemsOf(ada, report.uuid)
     expect(sections[0][1].map((i: Item) => [i.content, i.item_type])).toEqual([
       ['Plan offsite', 'standard'],
@@ -198,18 +196,20 @@ describe('report import from pasted text', () => {
 
   test('a report without sections cannot take an import', async () => {
     const { bob } = await setup()
-    const empty = (await bob.post('/api/reports', { week_start_date: '2026-11-16' })).json
-    const res = await bob.post(`/api/reports/${empty.uuid}/import`, { text: '- x' })
+    const empty = (await bob.api.reports.post({ week_start_date: '2026-11-16' })).data!
+    const res = await bob.api.reports({ uuid: empty.uuid }).import.post({ text: '- x' })
     expect(res.status).toBe(400)
-    expect(res.json.error).toBe('This report has no sections to import into')
+    expect(res.error?.value).toEqual({ error: 'This report has no sections to import into' })
   })
 
   test('another user cannot preview against, import into or export a report that is not theirs', async () => {
     const { bob, report } = await setup()
     expect(
-      (await bob.post('/api/reports/import/preview', { text: '- x', uuid: report.uuid })).status,
+      (await bob.api.reports.import.preview.post({ text: '- x', uuid: report.uuid })).status,
     ).toBe(404)
-    expect((await bob.post(`/api/reports/${report.uuid}/import`, { text: '- x' })).status).toBe(404)
+    expect((await bob.api.reports({ uuid: report.uuid }).import.post({ text: '- x' })).status).toBe(
+      404,
+    )
     expect((await bob.get(`/api/reports/${report.uuid}/export?format=md`)).status).toBe(404)
   })
 
@@ -245,18 +245,17 @@ describe('report import from pasted text', () => {
 describe('report Markdown export', () => {
   test('exports text/markdown that imports back into an empty report as the same items', async () => {
     const { ada, report } = await setup()
-    await ada.post(`/api/reports/${report.uuid}/import`, { text: PASTE })
+    await ada.api.reports({ uuid: report.uuid }).import.post({ text: PASTE })
     const res = await ada.get(`/api/reports/${report.uuid}/export?format=md`)
     expect(res.status).toBe(200)
     expect(res.headers.get('content-type')).toStartWith('text/markdown')
     expect(res.text).toContain('## Action Items')
     expect(res.text).toContain('- [ ] Book the launch pad @Grace Hopper')
     // No carry-over: the copy must hold only what the import brings.
-    const copy = (
-      await ada.post('/api/reports', { week_start_date: '2026-11-23', carry_over: false })
-    ).json
-    const again = await ada.post(`/api/reports/${copy.uuid}/import`, { text: res.text })
-    expect(again.json).toMatchObject({ importedItems: 5, createdProjects: 0 })
+    const copy = (await ada.api.reports.post({ week_start_date: '2026-11-23', carry_over: false }))
+      .data!
+    const again = await ada.api.reports({ uuid: copy.uuid }).import.post({ text: res.text })
+    expect(again.data!).toMatchObject({ importedItems: 5, createdProjects: 0 })
     expect(await itemsOf(ada, copy.uuid)).toEqual(await itemsOf(ada, report.uuid))
   })
 
@@ -270,10 +269,10 @@ describe('report Markdown export', () => {
   // Its timeout is sized for PostgreSQL on a busy 2-core machine (10–20 s seen there).
   test('round trip through the API on generated items (property)', async () => {
     const { ada, report, grace, apollo } = await setup()
-    const sections = (await ada.get(`/api/reports/${report.uuid}`)).json.sections as {
+    const sections = (await ada.api.reports({ uuid: report.uuid }).get()).data!.sections as {
       id: number
     }[]
-    const zephyr = (await ada.post('/api/projects', { name: 'Zephyr ✈ 漢字' })).json
+    const zephyr = (await ada.api.projects.post({ name: 'Zephyr ✈ 漢字' })).data!
     const content = fc
       .string({
         unit: fc.oneof(
@@ -296,19 +295,19 @@ describe('report Markdown export', () => {
     await fc.assert(
       fc.asyncProperty(fc.array(item, { maxLength: 8 }), async (items) => {
         const source = (
-          await ada.post('/api/reports', {
+          await ada.api.reports.post({
             week_start_date: `2027-0${1 + (week % 9)}-${10 + Math.floor(week / 9)}`,
           })
-        ).json
+        ).data!
         const target = (
-          await ada.post('/api/reports', {
+          await ada.api.reports.post({
             week_start_date: `2028-0${1 + (week % 9)}-${10 + Math.floor(week / 9)}`,
             carry_over: false,
           })
-        ).json
+        ).data!
         week++
         for (const i of items) {
-          const created = await ada.post('/api/section-items', {
+          const created = await ada.api['section-items'].post({
             section_id: source.sections[i.section].id,
             content: i.content,
             project_id: i.project_id,
@@ -316,12 +315,12 @@ describe('report Markdown export', () => {
           })
           expect(created.status).toBe(200)
           if (i.is_completed)
-            await ada.put(`/api/section-items/${created.json.id}`, { is_completed: true })
+            await ada.api['section-items']({ id: created.data!.id }).put({ is_completed: true })
         }
         const md = (await ada.get(`/api/reports/${source.uuid}/export?format=md`)).text
-        const res = await ada.post(`/api/reports/${target.uuid}/import`, { text: md })
-        expect(res.json.importedItems).toBe(items.length)
-        expect(res.json.createdProjects).toBe(0)
+        const res = await ada.api.reports({ uuid: target.uuid }).import.post({ text: md })
+        expect(res.data!.importedItems).toBe(items.length)
+        expect(res.data!.createdProjects).toBe(0)
         expect(await itemsOf(ada, target.uuid)).toEqual(await itemsOf(ada, source.uuid))
       }),
       { numRuns: 15 },
@@ -334,15 +333,15 @@ describe('whole-account JSON export and import', () => {
   async function fill() {
     const s = await setup()
     const { ada, grace, apollo, report } = s
-    await ada.put('/api/user-settings', { weekly_start_day: 'sunday', report_frequency: 'monthly' })
-    await ada.post(`/api/team-members/${grace.uuid}/talking-points`, {
+    await ada.api['user-settings'].put({ weekly_start_day: 'sunday', report_frequency: 'monthly' })
+    await ada.api['team-members']({ uuid: grace.uuid })['talking-points'].post({
       content: 'Compilers',
       project_id: apollo.id,
     })
-    await ada.post(`/api/team-members/${grace.uuid}/tasks`, { content: 'Review manual' })
-    await ada.post(`/api/team-members/${grace.uuid}/followups`, { content: 'Send wire' })
-    await ada.post(`/api/reports/${report.uuid}/import`, { text: PASTE })
-    await ada.put(`/api/reports/${report.uuid}`, {
+    await ada.api['team-members']({ uuid: grace.uuid }).tasks.post({ content: 'Review manual' })
+    await ada.api['team-members']({ uuid: grace.uuid }).followups.post({ content: 'Send wire' })
+    await ada.api.reports({ uuid: report.uuid }).import.post({ text: PASTE })
+    await ada.api.reports({ uuid: report.uuid }).put({
       is_submitted: true,
       sent_date: '2026-11-20',
       summary: 'Good week',
@@ -403,20 +402,22 @@ describe('whole-account JSON export and import', () => {
 
   test('the export holds every part of the account with a format version', async () => {
     const { ada } = await fill()
-    const res = await ada.get('/api/export')
+    const res = await ada.api.export.get()
     expect(res.status).toBe(200)
-    const doc = res.json
+    const doc = res.data!
     expect(doc).toMatchObject({ format: 'cadence-export', version: 1 })
     expect(doc.settings).toMatchObject({ weekly_start_day: 'sunday', report_frequency: 'monthly' })
     expect(doc.section_templates).toHaveLength(3)
-    expect(doc.projects.map((p: { name: string }) => p.name).sort()).toEqual(['Apollo', 'Mercury'])
+    expect(doc.projects.map((p) => p.name).sort()).toEqual(['Apollo', 'Mercury'])
     expect(doc.team_members[0]).toMatchObject({
       name: 'Grace Hopper',
       talking_points: [{ content: 'Compilers' }],
       tasks: [{ content: 'Review manual' }],
       followups: [{ content: 'Send wire' }],
     })
-    expect(doc.reports[0].sections.flatMap((s: { items: [] }) => s.items)).toHaveLength(5)
+    expect(
+      (doc.reports[0].sections as { items: unknown[] }[]).flatMap((s) => s.items),
+    ).toHaveLength(5)
   })
 
   test("restoring into another account gives the same data, and never touches the first one's", async () => {
@@ -442,8 +443,10 @@ describe('whole-account JSON export and import', () => {
     expect(copy.reports[0].uuid).not.toBe(doc.reports[0].uuid)
     expect(normal((await ada.api.export.get()).data!)).toEqual(normal(doc))
     // Bob's copy is his: searchable by him, and Ada's objects stay hidden from him.
-    expect((await bob.get(`/api/reports/${doc.reports[0].uuid}`)).status).toBe(404)
-    expect((await bob.get('/api/search?query=telemetry')).json.results).toHaveLength(1)
+    expect((await bob.api.reports({ uuid: doc.reports[0].uuid as string }).get()).status).toBe(404)
+    expect(
+      (await bob.api.search.get({ query: { query: 'telemetry' } })).data!.results,
+    ).toHaveLength(1)
   })
 
   test('restoring into the same account reuses projects, members and templates and skips existing weeks', async () => {
@@ -462,6 +465,7 @@ describe('whole-account JSON export and import', () => {
 
   test('an invalid document is a 400 and writes nothing', async () => {
     const { ada, bob } = await fill()
+    // Documents the types refuse go by path.
     const doc = (await ada.get('/api/export')).json
     const broken = [
       {},
@@ -489,20 +493,20 @@ describe('whole-account JSON export and import', () => {
       },
       { ...doc, team_members: [{ ...doc.team_members[0], email: 'nope' }] },
     ]
-    const before = (await bob.get('/api/export')).json
+    const before = (await bob.api.export.get()).data!
     for (const body of broken) {
       const res = await bob.post('/api/import', body)
       expect(res.status).toBe(400)
       expect(res.json.error).toBeString()
     }
-    const after = (await bob.get('/api/export')).json
+    const after = (await bob.api.export.get()).data!
     expect(normal(after)).toEqual(normal(before))
     expect(after.projects).toEqual([])
   })
 
   test('export lists only the signed-in user’s data', async () => {
     const { bob } = await fill()
-    const doc = (await bob.get('/api/export')).json
+    const doc = (await bob.api.export.get()).data!
     expect([doc.projects, doc.team_members, doc.reports, doc.section_templates]).toEqual([
       [],
       [],
@@ -551,21 +555,21 @@ describe('whole-account JSON export and import', () => {
           ['A', 'standard'],
           ['B', 'tasks'],
           ['C', 'followups'],
-        ])
-          await from.post('/api/section-templates', { name, type })
+        ] as const)
+          await from.api['section-templates'].post({ name, type })
         const ids = []
-        for (const name of a.projects)
-          ids.push((await from.post('/api/projects', { name })).json.id)
+        for (const name of a.projects) ids.push((await from.api.projects.post({ name })).data!.id)
         const report = (
-          await from.post('/api/reports', { week_start_date: '2026-11-16', summary: a.summary })
-        ).json
+          await from.api.reports.post({ week_start_date: '2026-11-16', summary: a.summary })
+        ).data!
         for (const i of a.items) {
-          const made = await from.post('/api/section-items', {
+          const made = await from.api['section-items'].post({
             section_id: report.sections[i.section].id,
             content: i.content,
             project_id: ids[i.project] ?? null,
           })
-          if (i.done) await from.put(`/api/section-items/${made.json.id}`, { is_completed: true })
+          if (i.done)
+            await from.api['section-items']({ id: made.data!.id }).put({ is_completed: true })
         }
         const doc = (await from.api.export.get()).data!
         expect((await to.api.import.post(doc)).status).toBe(200)
