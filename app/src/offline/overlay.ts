@@ -94,11 +94,20 @@ function applyPending(
   return out
 }
 
+/** What one waiting change is: its target (a report, an item, …) and the declared write. */
+type Change = {
+  entry: OutboxEntry
+  ids: Map<number, number>
+  target: ReturnType<typeof targetOf>
+  write: ReturnType<typeof writeOf>
+  route: string | undefined
+}
+
 function applyOne(path: string, data: unknown, entry: OutboxEntry, ids: Map<number, number>) {
   if (!data || typeof data !== 'object') return data
-  const target = targetOf(entry)
   const write = writeOf(entry)
-  const route = write?.write.path
+  const change: Change = { entry, ids, target: targetOf(entry), write, route: write?.write.path }
+  const { target } = change
   const read = findOverlaidRead(path)
 
   // Assigned to me (team roll-up): completions and notes waiting to be sent.
@@ -115,89 +124,98 @@ function applyOne(path: string, data: unknown, entry: OutboxEntry, ids: Map<numb
     return data
   }
 
-  // One report with its sections.
   const report = data as Report
-  if (read === '/api/reports/:uuid' && Array.isArray(report.sections)) {
-    if (target?.kind === 'report') return patchReport(report, entry, target.id)
-    // This week's value of a metric (its trend and flag wait for the server).
-    if (route === '/api/reports/:uuid/metric-values/:metric_id') {
-      if (write?.params.uuid !== report.uuid) return data
-      const id = Number(write.params.metric_id)
-      const value = (entry.body as { value?: number | null } | undefined)?.value ?? null
-      return { ...report, metrics: report.metrics?.map((m) => (m.id === id ? { ...m, value } : m)) }
-    }
-    if (route === '/api/section-items' && entry.created) {
-      const created = entry.created as SectionItem
-      return {
-        ...report,
-        sections: report.sections.map((s) =>
-          s.id === created.section_id && !s.items.some((i) => i.id === created.id)
-            ? { ...s, items: [...s.items, created] }
-            : s,
-        ),
-      }
-    }
-    if (target?.kind === 'item') {
-      const id = Number(target.id)
-      return {
-        ...report,
-        sections: report.sections.map((s) => ({ ...s, items: patchList(s.items, entry, id, ids) })),
-      }
-    }
-    return data
-  }
-
-  // A team member's page.
+  if (read === '/api/reports/:uuid' && Array.isArray(report.sections))
+    return overlayReport(report as ReportWithSections, change)
   const member = data as TeamMemberDashboard
-  if (member.teamMember && typeof member.teamMember === 'object') {
-    const params = write?.params ?? {}
-    if (
-      route === '/api/team-members/:uuid/:kind' &&
-      entry.created &&
-      params.uuid === member.teamMember.uuid
-    ) {
-      const key = ENTRY_LISTS[params.kind as keyof typeof ENTRY_LISTS]
-      const list = (member[key] ?? []) as MemberEntry[]
-      if (list.some((e) => e.id === (entry.created as MemberEntry).id)) return data
-      return { ...member, [key]: [...list, entry.created] }
-    }
-    if (route === '/api/team-members/:kind/:id') {
-      const key = ENTRY_LISTS[params.kind as keyof typeof ENTRY_LISTS]
-      return { ...member, [key]: patchList(member[key], entry, Number(params.id), ids) }
-    }
-    if (target?.kind === 'item') {
-      const id = Number(target.id)
-      return {
-        ...member,
-        assignedTasks: patchList(member.assignedTasks, entry, id, ids),
-        assignedFollowups: patchList(member.assignedFollowups, entry, id, ids),
-      }
-    }
-    return data
-  }
-
-  // The dashboard.
+  if (member.teamMember && typeof member.teamMember === 'object')
+    return overlayMember(member, change)
   const dashboard = data as DashboardData
-  if (Array.isArray(dashboard.activeTasks)) {
-    if (target?.kind === 'item') {
-      const id = Number(target.id)
-      return {
-        ...dashboard,
-        activeTasks: patchList(dashboard.activeTasks, entry, id, ids),
-        activeFollowups: patchList(dashboard.activeFollowups, entry, id, ids),
-      }
-    }
-    if (target?.kind === 'report') {
-      return {
-        ...dashboard,
-        currentWeekReport: dashboard.currentWeekReport
-          ? patchReport(dashboard.currentWeekReport, entry, target.id)
-          : null,
-        recentReports: (dashboard.recentReports ?? []).map((r) => patchReport(r, entry, target.id)),
-      }
+  if (Array.isArray(dashboard.activeTasks)) return overlayDashboard(dashboard, change)
+  return data
+}
+
+type ReportWithSections = Report & { sections: NonNullable<Report['sections']> }
+
+/** One report with its sections. */
+function overlayReport(report: ReportWithSections, { entry, ids, target, write, route }: Change) {
+  if (target?.kind === 'report') return patchReport(report, entry, target.id)
+  // This week's value of a metric (its trend and flag wait for the server).
+  if (route === '/api/reports/:uuid/metric-values/:metric_id') {
+    if (write?.params.uuid !== report.uuid) return report
+    const id = Number(write.params.metric_id)
+    const value = (entry.body as { value?: number | null } | undefined)?.value ?? null
+    return { ...report, metrics: report.metrics?.map((m) => (m.id === id ? { ...m, value } : m)) }
+  }
+  if (route === '/api/section-items' && entry.created) {
+    const created = entry.created as SectionItem
+    return {
+      ...report,
+      sections: report.sections.map((s) =>
+        s.id === created.section_id && !s.items.some((i) => i.id === created.id)
+          ? { ...s, items: [...s.items, created] }
+          : s,
+      ),
     }
   }
-  return data
+  if (target?.kind === 'item') {
+    const id = Number(target.id)
+    return {
+      ...report,
+      sections: report.sections.map((s) => ({ ...s, items: patchList(s.items, entry, id, ids) })),
+    }
+  }
+  return report
+}
+
+/** A team member's page. */
+function overlayMember(member: TeamMemberDashboard, { entry, ids, target, write, route }: Change) {
+  const params = write?.params ?? {}
+  if (
+    route === '/api/team-members/:uuid/:kind' &&
+    entry.created &&
+    params.uuid === member.teamMember.uuid
+  ) {
+    const key = ENTRY_LISTS[params.kind as keyof typeof ENTRY_LISTS]
+    const list = (member[key] ?? []) as MemberEntry[]
+    if (list.some((e) => e.id === (entry.created as MemberEntry).id)) return member
+    return { ...member, [key]: [...list, entry.created] }
+  }
+  if (route === '/api/team-members/:kind/:id') {
+    const key = ENTRY_LISTS[params.kind as keyof typeof ENTRY_LISTS]
+    return { ...member, [key]: patchList(member[key], entry, Number(params.id), ids) }
+  }
+  if (target?.kind === 'item') {
+    const id = Number(target.id)
+    return {
+      ...member,
+      assignedTasks: patchList(member.assignedTasks, entry, id, ids),
+      assignedFollowups: patchList(member.assignedFollowups, entry, id, ids),
+    }
+  }
+  return member
+}
+
+/** The dashboard. */
+function overlayDashboard(dashboard: DashboardData, { entry, ids, target }: Change) {
+  if (target?.kind === 'item') {
+    const id = Number(target.id)
+    return {
+      ...dashboard,
+      activeTasks: patchList(dashboard.activeTasks, entry, id, ids),
+      activeFollowups: patchList(dashboard.activeFollowups, entry, id, ids),
+    }
+  }
+  if (target?.kind === 'report') {
+    return {
+      ...dashboard,
+      currentWeekReport: dashboard.currentWeekReport
+        ? patchReport(dashboard.currentWeekReport, entry, target.id)
+        : null,
+      recentReports: (dashboard.recentReports ?? []).map((r) => patchReport(r, entry, target.id)),
+    }
+  }
+  return dashboard
 }
 
 /** appFetch's read path: the answer with the signed-in user's waiting changes laid over it. */

@@ -110,23 +110,14 @@ function DecisionDetails({
   )
 }
 
-function DecisionDialog({
-  open,
-  onOpenChange,
-  initial,
-  today,
-  projects,
-  members,
-  onSubmit,
-}: DecisionDialogProps) {
-  const id = React.useId()
+/** The dialog's fields and error, set from `initial` (or empty, decided today) each time it opens. */
+function useDecisionFields(open: boolean, initial: DecisionDialogProps['initial'], today: string) {
   const [title, setTitle] = React.useState('')
   const [decidedOn, setDecidedOn] = React.useState(today)
   const [by, setBy] = React.useState(ME)
   const [project, setProject] = React.useState(NONE)
   const [why, setWhy] = React.useState('')
   const [revisit, setRevisit] = React.useState('')
-  const [busy, setBusy] = React.useState(false)
   const [error, setError] = React.useState<string | null>(null)
   React.useEffect(() => {
     if (!open) return
@@ -138,6 +129,36 @@ function DecisionDialog({
     setRevisit(initial?.revisit_on ?? '')
     setError(null)
   }, [open, initial, today])
+  return {
+    title,
+    setTitle,
+    error,
+    setError,
+    value: { decidedOn, by, project, why, revisit },
+    set: {
+      decidedOn: setDecidedOn,
+      by: setBy,
+      project: setProject,
+      why: setWhy,
+      revisit: setRevisit,
+    },
+  }
+}
+
+function DecisionDialog({
+  open,
+  onOpenChange,
+  initial,
+  today,
+  projects,
+  members,
+  onSubmit,
+}: DecisionDialogProps) {
+  const id = React.useId()
+  const [busy, setBusy] = React.useState(false)
+  const fields = useDecisionFields(open, initial, today)
+  const { title, setTitle, error, setError } = fields
+  const { decidedOn, by, project, why, revisit } = fields.value
   const editing = initial?.id !== undefined
   const revisitTooEarly = Boolean(revisit && decidedOn && revisit < decidedOn)
   const submit = async (e: React.FormEvent) => {
@@ -178,14 +199,8 @@ function DecisionDialog({
           </Field>
           <DecisionDetails
             id={id}
-            value={{ decidedOn, by, project, why, revisit }}
-            set={{
-              decidedOn: setDecidedOn,
-              by: setBy,
-              project: setProject,
-              why: setWhy,
-              revisit: setRevisit,
-            }}
+            value={fields.value}
+            set={fields.set}
             projects={projects}
             members={members}
           />
