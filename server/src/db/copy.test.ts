@@ -26,44 +26,47 @@ async function seeded() {
   // The source is always SQLite (the installation being moved).
   const { app, db } = await createTestApp({}, 'sqlite')
   const ada = await signIn(app, 'ada@example.com', 'Ada')
-  await ada.post('/api/section-templates', { name: 'Action Items', type: 'tasks' })
-  const project = await ada.post('/api/projects', { name: 'Apollo' })
-  const member = await ada.post('/api/team-members', { name: 'Tom', email: 'tom@example.com' })
-  const report = await ada.post('/api/reports', { week_start_date: '2026-11-23' })
-  const full = await ada.get(`/api/reports/${report.json.uuid}`)
-  const section = full.json.sections[0]
+  await ada.api['section-templates'].post({ name: 'Action Items', type: 'tasks' })
+  const project = await ada.api.projects.post({ name: 'Apollo' })
+  const member = await ada.api['team-members'].post({ name: 'Tom', email: 'tom@example.com' })
+  const report = await ada.api.reports.post({ week_start_date: '2026-11-23' })
+  const full = await ada.api.reports({ uuid: report.data!.uuid }).get()
+  const section = full.data!.sections[0]
   for (let i = 0; i < 3; i++) {
-    await ada.post('/api/section-items', {
+    await ada.api['section-items'].post({
       section_id: section.id,
       content: `Item ${i} for Apollo`,
-      project_id: project.json.id,
-      assigned_to_team_member_id: member.json.id,
+      project_id: project.data!.id,
+      assigned_to_team_member_id: member.data!.id,
     })
   }
   // Metrics: a metric with a fractional value (a double survives both engines exactly).
-  const metric = await ada.post('/api/metrics', {
+  const metric = await ada.api.metrics.post({
     name: 'Churn',
     unit: '%',
     direction: 'down',
     target: 2.5,
   })
-  await ada.put(`/api/reports/${report.json.uuid}/metric-values/${metric.json.id}`, {
-    value: 1.0625,
-  })
+  await ada.api
+    .reports({ uuid: report.data!.uuid })
+    ['metric-values']({ metric_id: metric.data!.id })
+    .put({
+      value: 1.0625,
+    })
   // Decisions: one decided by the team member, on the project, from an item.
-  const items = (await ada.get(`/api/reports/${report.json.uuid}`)).json.sections[0].items
-  await ada.post('/api/decisions', {
+  const items = (await ada.api.reports({ uuid: report.data!.uuid }).get()).data!.sections[0].items
+  await ada.api.decisions.post({
     title: 'Ship Apollo in March',
     decided_on: '2026-11-24',
-    decided_by_member_uuid: member.json.uuid,
-    project_uuid: project.json.uuid,
+    decided_by_member_uuid: member.data!.uuid,
+    project_uuid: project.data!.uuid,
     rationale: 'QA signed off',
     revisit_on: '2027-03-01',
     source_item_id: items[0].id,
   })
   // Sent, edited and updated: two frozen editions.
-  await ada.put(`/api/reports/${report.json.uuid}`, { is_submitted: true })
-  await ada.post(`/api/reports/${report.json.uuid}/editions`, { note: 'Fixed a name' })
+  await ada.api.reports({ uuid: report.data!.uuid }).put({ is_submitted: true })
+  await ada.api.reports({ uuid: report.data!.uuid }).editions.post({ note: 'Fixed a name' })
   return { app, db: db as unknown as Engine }
 }
 

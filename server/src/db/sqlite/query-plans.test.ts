@@ -69,23 +69,23 @@ async function seed() {
     ['Highlights', 'standard'],
     ['Action Items', 'tasks'],
     ['Follow-ups', 'followups'],
-  ]) {
-    await ada.post('/api/section-templates', { name, type })
-    await bob.post('/api/section-templates', { name, type })
+  ] as const) {
+    await ada.api['section-templates'].post({ name, type })
+    await bob.api['section-templates'].post({ name, type })
   }
-  const project = (await ada.post('/api/projects', { name: 'Apollo budget' })).json
-  const member = (await ada.post('/api/team-members', { name: 'Grace', email: 'g@x.io' })).json
-  await ada.post(`/api/team-members/${member.uuid}/talking-points`, {
+  const project = (await ada.api.projects.post({ name: 'Apollo budget' })).data!
+  const member = (await ada.api['team-members'].post({ name: 'Grace', email: 'g@x.io' })).data!
+  await ada.api['team-members']({ uuid: member.uuid })['talking-points'].post({
     content: 'Budget talk',
     project_id: project.id,
   })
-  await ada.post(`/api/team-members/${member.uuid}/tasks`, { content: 'Budget task' })
+  await ada.api['team-members']({ uuid: member.uuid }).tasks.post({ content: 'Budget task' })
   let last = null
   for (const week of ['2026-11-02', '2026-11-09', '2026-11-16']) {
-    last = (await ada.post('/api/reports', { week_start_date: week, title: `Week ${week}` })).json
-    await bob.post('/api/reports', { week_start_date: week, title: 'Bob budget' })
+    last = (await ada.api.reports.post({ week_start_date: week, title: `Week ${week}` })).data!
+    await bob.api.reports.post({ week_start_date: week, title: 'Bob budget' })
     for (const section of last.sections) {
-      await ada.post('/api/section-items', {
+      await ada.api['section-items'].post({
         section_id: section.id,
         content: 'Launch the budget board deck',
         project_id: project.id,
@@ -93,14 +93,14 @@ async function seed() {
       })
     }
   }
-  return { ...ctx, ada, report: last, project, member }
+  return { ...ctx, ada, report: last!, project, member }
 }
 
 describe('query plans of the hot endpoints', () => {
   test('no hot query scans a whole table', async () => {
     const { db, ada, report, project, member } = await seed()
     const seen = record(db)
-    const tasks = report.sections.find((s: { section_type: string }) => s.section_type === 'tasks')
+    const tasks = report.sections.find((s) => s.section_type === 'tasks')!
     const calls: Array<[string, string, unknown?]> = [
       ['GET', '/api/users/me'],
       ['GET', '/api/dashboard'],
