@@ -89,7 +89,7 @@ describe('HTTP conventions', () => {
     )
     expect(res.status).toBe(403)
     expect(res.json.error).toBeString()
-    expect((await client.get('/api/projects')).json).toHaveLength(0)
+    expect((await client.api.projects.get()).data!).toHaveLength(0)
     const same = await client.request(
       'POST',
       '/api/projects',
@@ -109,7 +109,7 @@ describe('HTTP conventions', () => {
       { origin: '', 'sec-fetch-site': 'cross-site' },
     )
     expect(crossSite.status).toBe(403)
-    expect((await client.get('/api/projects')).json).toHaveLength(0)
+    expect((await client.api.projects.get()).data!).toHaveLength(0)
     const res = await client.request('POST', '/api/projects', { name: 'Apollo' }, { origin: '' })
     expect(res.status).toBe(200)
     expect(res.json.name).toBe('Apollo')
@@ -123,14 +123,14 @@ describe('HTTP conventions', () => {
       const res = await client.request('POST', '/api/projects', body, { 'content-type': type })
       expect(res.status).toBe(200)
     }
-    const names = (await client.get('/api/projects')).json.map((p: { name: string }) => p.name)
+    const names = (await client.api.projects.get()).data!.map((p) => p.name)
     expect(names.sort()).toEqual(['Apollo text/plain;charset=UTF-8', 'Apollo untyped'])
     const broken = await client.request('POST', '/api/projects', '{"name":', {
       'content-type': 'text/plain',
     })
     expect(broken.status).toBe(400)
     expect(broken.json.error).toBe('Malformed request body')
-    expect((await client.get('/api/projects')).json).toHaveLength(2)
+    expect((await client.api.projects.get()).data!).toHaveLength(2)
   })
 
   test('every response carries the security headers', async () => {

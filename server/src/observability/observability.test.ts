@@ -80,14 +80,17 @@ describe('LOG_FORMAT=json', () => {
   test('one JSON object per line with the request fields; the route template, never a token, cookie or e-mail', async () => {
     const { app, lines } = await loggedApp({ LOG_FORMAT: 'json' })
     const ada = await signIn(app, 'ada@example.com', 'Ada')
-    await ada.post('/api/section-templates', { name: 'Wins', type: 'standard' })
-    const report = await ada.post('/api/reports', { week_start_date: '2026-11-23' })
-    const share = await ada.post(`/api/reports/${report.json.uuid}/shares`, {})
-    const token = share.json.url.split('/r/')[1] as string
+    await ada.api['section-templates'].post({ name: 'Wins', type: 'standard' })
+    const report = (await ada.api.reports.post({ week_start_date: '2026-11-23' })).data!
+    const share = (
+      await ada.api.reports({ uuid: report.uuid }).shares.post({ expires_in_days: 30 })
+    ).data!
+    const token = share.url!.split('/r/')[1]
     lines.length = 0
-    const res = await ada.get(`/api/reports/${report.json.uuid}`)
+    // Read by path: the test reads the answer's headers as sent.
+    const res = await ada.get(`/api/reports/${report.uuid}`)
     // Answered from the response cache, before any route's hooks: the user is known all the same.
-    const hit = await ada.get(`/api/reports/${report.json.uuid}`)
+    const hit = await ada.get(`/api/reports/${report.uuid}`)
     const shared = await app.handle(new Request(`${ORIGIN}/api/shared/${token}`))
     expect(shared.status).toBe(200)
     const unauthorised = await app.handle(new Request(`${ORIGIN}/api/projects`))
@@ -100,7 +103,7 @@ describe('LOG_FORMAT=json', () => {
       request_id: hit.headers.get('x-request-id'),
       route: '/api/reports/:uuid',
       status: 200,
-      user_id: report.json.user_id,
+      user_id: report.user_id,
     })
     expect(own).toMatchObject({
       level: 'info',
@@ -109,7 +112,7 @@ describe('LOG_FORMAT=json', () => {
       method: 'GET',
       route: '/api/reports/:uuid',
       status: 200,
-      user_id: report.json.user_id,
+      user_id: report.user_id,
     })
     expect(typeof own.duration_ms).toBe('number')
     expect(Number.isNaN(Date.parse(own.time))).toBe(false)
@@ -119,7 +122,7 @@ describe('LOG_FORMAT=json', () => {
     expect(refused).toMatchObject({ route: '/api/projects', status: 401 })
     const all = lines.join('\n')
     expect(all).not.toContain(token)
-    expect(all).not.toContain(report.json.uuid)
+    expect(all).not.toContain(report.uuid)
     expect(all).not.toContain('ada@example.com')
     for (const value of ada.jar.values()) expect(all).not.toContain(value)
   }, 30_000)
