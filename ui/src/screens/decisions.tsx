@@ -133,6 +133,40 @@ function DecisionFilters({
   )
 }
 
+/** No decisions: none match the filters (clear them), or none yet (record the first). */
+function NoDecisions({
+  filtered,
+  onClearFilters,
+  onRecord,
+}: {
+  filtered: boolean
+  onClearFilters: () => void
+  onRecord: () => void
+}) {
+  return filtered ? (
+    <EmptyState
+      title="No decisions match"
+      description="Try other words, or another project or person."
+      action={
+        <Button variant="secondary" onClick={onClearFilters}>
+          Clear filters
+        </Button>
+      }
+    />
+  ) : (
+    <EmptyState
+      icon={<Gavel size={24} />}
+      title="No decisions yet"
+      description="Record what was decided, by whom and why. Give it a revisit date and it comes back as a follow-up in that week's report; the brief lists what was decided each week."
+      action={
+        <Button variant="primary" onClick={onRecord}>
+          Record your first decision
+        </Button>
+      }
+    />
+  )
+}
+
 export function DecisionsView({
   decisions,
   projects,
@@ -183,28 +217,11 @@ export function DecisionsView({
         members={members}
       />
       {decisions.length === 0 ? (
-        filtered ? (
-          <EmptyState
-            title="No decisions match"
-            description="Try other words, or another project or person."
-            action={
-              <Button variant="secondary" onClick={() => onFiltersChange(NO_FILTERS)}>
-                Clear filters
-              </Button>
-            }
-          />
-        ) : (
-          <EmptyState
-            icon={<Gavel size={24} />}
-            title="No decisions yet"
-            description="Record what was decided, by whom and why. Give it a revisit date and it comes back as a follow-up in that week's report; the brief lists what was decided each week."
-            action={
-              <Button variant="primary" onClick={() => openDialog(null)}>
-                Record your first decision
-              </Button>
-            }
-          />
-        )
+        <NoDecisions
+          filtered={filtered}
+          onClearFilters={() => onFiltersChange(NO_FILTERS)}
+          onRecord={() => openDialog(null)}
+        />
       ) : null}
       {due.length ? (
         <section className="cad-decisions__group" aria-labelledby={`${id}-due`}>
