@@ -59,8 +59,8 @@ describe('cached GETs before routing', () => {
   test('over HTTP: the same answer as the app, 304 on revalidation, fresh after a write', async () => {
     const { app } = await createTestApp()
     const ada = await signIn(app, 'ada@example.com', 'Ada')
-    const report = (await ada.post('/api/reports', { week_start_date: '2026-11-16', title: 'W47' }))
-      .json
+    const report = (await ada.api.reports.post({ week_start_date: '2026-11-16', title: 'W47' }))
+      .data!
     const server = app.listen({ port: 0, hostname: '127.0.0.1' })
     try {
       const base = `http://127.0.0.1:${server.server?.port}`

@@ -70,25 +70,18 @@ describe('group commit (batchedWrite)', () => {
   test('concurrent item writes over HTTP: each answers as alone, a bad one changes nothing', async () => {
     const ctx = await createSqliteTestApp()
     const ada = await signIn(ctx.app, 'ada@example.com', 'Ada')
-    await ada.post('/api/section-templates', { name: 'Action Items', type: 'tasks' })
-    const report = (
-      await ada.post('/api/reports', { week_start_date: weekStart(isoDate(), 'monday') })
-    ).json
+    await ada.api['section-templates'].post({ name: 'Action Items', type: 'tasks' })
+    const report = (await ada.api.reports.post({ week_start_date: weekStart(isoDate(), 'monday') }))
+      .data!
     const section = report.sections[0]
-    const answers = await Promise.all([
-      ada.post('/api/section-items', { section_id: section.id, content: 'One' }),
-      ada.post('/api/section-items', { section_id: section.id, content: 'Two', project_id: 999 }),
-      ada.post('/api/section-items', { section_id: section.id, content: '   ' }),
-      ada.post('/api/section-items', { section_id: section.id, content: 'Three' }),
-    ])
+    const item = (content: string, project_id?: number) =>
+      ada.api['section-items'].post({ section_id: section.id, content, project_id })
+    const answers = await Promise.all([item('One'), item('Two', 999), item('   '), item('Three')])
     expect(answers.map((a) => a.status)).toEqual([200, 404, 400, 200])
-    expect(answers[1].json).toEqual({ error: 'Project not found' })
-    expect(answers[2].json).toEqual({ error: 'Content is required' })
-    expect([answers[0].json.sort_order, answers[3].json.sort_order]).toEqual([0, 1])
-    const shown = (await ada.get(`/api/reports/${report.uuid}`)).json
-    expect(shown.sections[0].items.map((i: { content: string }) => i.content)).toEqual([
-      'One',
-      'Three',
-    ])
+    expect(answers[1].error?.value).toEqual({ error: 'Project not found' })
+    expect(answers[2].error?.value).toEqual({ error: 'Content is required' })
+    expect([answers[0].data!.sort_order, answers[3].data!.sort_order]).toEqual([0, 1])
+    const shown = (await ada.api.reports({ uuid: report.uuid }).get()).data!
+    expect(shown.sections[0].items.map((i) => i.content)).toEqual(['One', 'Three'])
   })
 })
