@@ -126,13 +126,15 @@ describe("the app's routes declare their rules", () => {
 
   test('a write without a session cookie is 401 unless its route is public', async () => {
     const { app } = await createTestApp()
-    const anonymous = makeClient(app)
-    expect((await anonymous.post('/api/projects', { name: 'X' })).status).toBe(401)
-    expect((await anonymous.post('/api/reports/x/shares', {})).status).toBe(401)
+    const anonymous = makeClient(app).api
+    expect((await anonymous.projects.post({ name: 'X' })).status).toBe(401)
+    expect(
+      (await anonymous.reports({ uuid: 'x' }).shares.post({ expires_in_days: 30 })).status,
+    ).toBe(401)
     // Public: answered by the route itself (here: no such link).
-    const asked = await anonymous.post('/api/shared/x/questions', { name: 'R', text: 'Why?' })
+    const asked = await anonymous.shared({ token: 'x' }).questions.post({ name: 'R', text: 'Why?' })
     expect(asked.status).toBe(404)
-    expect((await anonymous.post('/api/logout')).status).toBe(200)
+    expect((await anonymous.logout.post()).status).toBe(200)
   })
 
   test('only the development sign-in takes a form post', async () => {
