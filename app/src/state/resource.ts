@@ -65,14 +65,8 @@ const extrasOf = new WeakMap<object, PropertyDescriptorMap>()
 /** A 404 answer means the thing is gone: its old data is dropped rather than kept as stale. */
 const isGone = (error: unknown) => error instanceof ApiError && error.status === 404
 
-/**
- * One piece of server data. `fetcher(key)` asks the server; the key is the resource's identity
- * for pages that show one of many (a report's uuid), undefined otherwise.
- */
-function createResource<T, K = undefined, X extends object = object>(
-  fetcher: (key: K) => Promise<T>,
-  { freshMs = FRESH_MS, state: extra }: ResourceOptions<T, K, X> = {},
-): Resource<T, K, X> {
+/** A resource's state before any load: empty, with the resource's extra fields (getters). */
+function emptyState<T, K, X extends object>(extra: ResourceOptions<T, K, X>['state']) {
   const initial: ResourceState<T, K> = {
     key: undefined,
     data: null,
@@ -85,6 +79,18 @@ function createResource<T, K = undefined, X extends object = object>(
   Object.defineProperties(initial, extras)
   const state = proxy(initial as ResourceState<T, K> & X)
   extrasOf.set(state, extras)
+  return state
+}
+
+/**
+ * One piece of server data. `fetcher(key)` asks the server; the key is the resource's identity
+ * for pages that show one of many (a report's uuid), undefined otherwise.
+ */
+function createResource<T, K = undefined, X extends object = object>(
+  fetcher: (key: K) => Promise<T>,
+  { freshMs = FRESH_MS, state: extra }: ResourceOptions<T, K, X> = {},
+): Resource<T, K, X> {
+  const state = emptyState<T, K, X>(extra)
 
   // `epoch` changes when the key changes or on reset: answers of an older epoch are dropped.
   // Within an epoch requests are numbered: an answer older than one applied is dropped, and only
