@@ -41,9 +41,14 @@ describe('1:1 prep', () => {
     const current = (await ada.api.reports.post({ week_start_date: week(0), title: 'Now' })).data!
     expect(current.carried_count).toBe(3)
 
-    const entry = async (kind: string, content: string, completed = false) => {
-      const row = (await ada.post(`/api/team-members/${grace.uuid}/${kind}`, { content })).json
-      if (completed) await ada.put(`/api/team-members/${kind}/${row.id}`, { is_completed: true })
+    const entry = async (
+      kind: 'talking-points' | 'tasks' | 'followups',
+      content: string,
+      completed = false,
+    ) => {
+      const row = (await ada.api['team-members']({ uuid: grace.uuid })[kind].post({ content }))
+        .data!
+      if (completed) await ada.api['team-members'][kind]({ id: row.id }).put({ is_completed: true })
       return row
     }
     await entry('tasks', 'Standalone open')

@@ -59,30 +59,25 @@ describe('team members', () => {
       const ada = await signIn(app, 'ada@example.com')
       const m = (await ada.api['team-members'].post({ name: 'Bo', email: 'bo@example.com' })).data!
       const p = (await ada.api.projects.post({ name: 'Apollo' })).data!
-      expect(
-        (await ada.post(`/api/team-members/${m.uuid}/${kind}`, { content: '' })).json.error,
-      ).toBe('Content is required')
-      const created = await ada.post(`/api/team-members/${m.uuid}/${kind}`, {
-        content: 'Budget',
-        project_id: p.id,
+      // The member's list of this kind, and one entry of it (the routes are generic in the kind).
+      const list = ada.api['team-members']({ uuid: m.uuid })[kind]
+      const entry = (id: number) => ada.api['team-members'][kind]({ id })
+      expect((await list.post({ content: '' })).error?.value).toEqual({
+        error: 'Content is required',
       })
+      const created = await list.post({ content: 'Budget', project_id: p.id })
       expect(created.status).toBe(200)
-      expect(created.json).toMatchObject({
+      expect(created.data!).toMatchObject({
         content: 'Budget',
         project_id: p.id,
         is_completed: false,
       })
-      const id = created.json.id
-      expect((await ada.get(`/api/team-members/${m.uuid}/${kind}`)).json).toHaveLength(1)
-      expect(
-        (await ada.put(`/api/team-members/${kind}/${id}`, { is_completed: true })).json
-          .is_completed,
-      ).toBe(true)
-      expect(
-        (await ada.put(`/api/team-members/${kind}/${id}`, { content: 'Budget v2' })).json.content,
-      ).toBe('Budget v2')
-      expect((await ada.delete(`/api/team-members/${kind}/${id}`)).status).toBe(200)
-      expect((await ada.get(`/api/team-members/${m.uuid}/${kind}`)).json).toHaveLength(0)
+      const id = created.data!.id
+      expect((await list.get()).data!).toHaveLength(1)
+      expect((await entry(id).put({ is_completed: true })).data!.is_completed).toBe(true)
+      expect((await entry(id).put({ content: 'Budget v2' })).data!.content).toBe('Budget v2')
+      expect((await entry(id).delete()).status).toBe(200)
+      expect((await list.get()).data!).toHaveLength(0)
     })
   }
 
@@ -159,9 +154,15 @@ describe('team members', () => {
     ).data!
     const bobsProject = (await bob.api.projects.post({ name: 'B' })).data!
     expect((await bob.api['team-members'].get()).data!).toEqual([])
-    for (const path of ['', '/dashboard', '/talking-points', '/tasks', '/followups']) {
-      expect((await bob.get(`/api/team-members/${m.uuid}${path}`)).status).toBe(404)
-    }
+    const bobsView = bob.api['team-members']({ uuid: m.uuid })
+    for (const read of [
+      bobsView.get,
+      bobsView.dashboard.get,
+      bobsView['talking-points'].get,
+      bobsView.tasks.get,
+      bobsView.followups.get,
+    ])
+      expect((await read()).status).toBe(404)
     expect(
       (await bob.api['team-members']({ uuid: m.uuid }).tasks.post({ content: 'x' })).status,
     ).toBe(404)
