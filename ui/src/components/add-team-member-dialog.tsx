@@ -24,14 +24,14 @@ type AddTeamMemberDialogProps = {
   onSubmit: (member: NewTeamMember) => void | Promise<void>
 }
 
-function AddTeamMemberDialog({ open, onOpenChange, onSubmit }: AddTeamMemberDialogProps) {
+/** The form's fields, their errors and its submit: cleared whenever the dialog closes. */
+function useTeamMemberForm({ onOpenChange, onSubmit }: Omit<AddTeamMemberDialogProps, 'open'>) {
   const [name, setName] = React.useState('')
   const [title, setTitle] = React.useState('')
   const [email, setEmail] = React.useState('')
   const [errors, setErrors] = React.useState<TeamMemberErrors>({})
   const [failure, setFailure] = React.useState<string | null>(null)
   const [busy, setBusy] = React.useState(false)
-  const id = React.useId()
 
   const change = (next: boolean) => {
     if (!next) {
@@ -59,6 +59,17 @@ function AddTeamMemberDialog({ open, onOpenChange, onSubmit }: AddTeamMemberDial
       setBusy(false)
     }
   }
+  const fields = { name, title, email, setName, setTitle, setEmail }
+  return { fields, errors, setErrors, failure, busy, change, submit }
+}
+
+function AddTeamMemberDialog({ open, onOpenChange, onSubmit }: AddTeamMemberDialogProps) {
+  const { fields, errors, setErrors, failure, busy, change, submit } = useTeamMemberForm({
+    onOpenChange,
+    onSubmit,
+  })
+  const { name, title, email, setName, setTitle, setEmail } = fields
+  const id = React.useId()
 
   return (
     <Dialog open={open} onOpenChange={change}>
