@@ -110,165 +110,204 @@ function matches(ifNoneMatch: string | null, etag: string) {
   return ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === bare)
 }
 
+const validators = (etag: string) => ({
+  etag,
+  vary: 'Accept-Encoding, Cookie',
+  'cache-control': 'private, no-cache',
+})
+
+/** What one cache holds and reads: its entries, the misses awaiting their body, the assets. */
+type CacheState = {
+  ctx: AppContext
+  rules: RouteTable
+  disabled: boolean
+  cache: ByteLru
+  /** The misses: the route answers, and what it answers is cached under this key and ETag. */
+  pending: WeakMap<Request, { key: string; etag: string }>
+  assets: ByteLru
+  cookieName: string
+}
+
+type Hit = { status: 200 | 304; etag: string; entry?: Entry }
+
 /**
  * `rules`: the app's route declarations (read when a request comes, so they may be loaded after
  * this is made). `HTTP_CACHE=off` answers every GET from its route (to measure the uncached path).
  */
 export function httpCache(ctx: AppContext, options: { rules: RouteTable; maxBytes?: number }) {
-  const { rules } = options
-  const disabled = process.env.HTTP_CACHE === 'off'
-  const cache = new ByteLru(options.maxBytes ?? CACHE_MAX_BYTES)
-  const pending = new WeakMap<Request, { key: string; etag: string }>()
-  const assets = new ByteLru(ASSET_CACHE_MAX_BYTES)
-  const cookieName = sessionCookieName(ctx.config.secureCookies)
-  const validators = (etag: string) => ({
-    etag,
-    vary: 'Accept-Encoding, Cookie',
-    'cache-control': 'private, no-cache',
-  })
+  const state: CacheState = {
+    ctx,
+    rules: options.rules,
+    disabled: process.env.HTTP_CACHE === 'off',
+    cache: new ByteLru(options.maxBytes ?? CACHE_MAX_BYTES),
+    pending: new WeakMap(),
+    assets: new ByteLru(ASSET_CACHE_MAX_BYTES),
+    cookieName: sessionCookieName(ctx.config.secureCookies),
+  }
+  return {
+    plugin: cachePlugin(state),
+    routes: (
+      headers: Record<string, string>,
+      fallback: (request: Request) => unknown,
+      inFlight?: InFlight,
+    ) => cachedRoutes(state, headers, fallback, inFlight),
+  }
+}
 
-  /**
-   * A JSON body as bytes, gzipped when large and accepted; its headers go into `set.headers`.
-   * Answering bytes (not a Response) lets Elysia build the one Response with the headers it
-   * already holds (the security headers): a Response returned from a hook is copied again, its
-   * body read through a stream, which cost more than the rest of a cached answer.
-   */
-  const jsonBody = (
-    request: Request,
-    set: { headers: Record<string, string | number> },
-    body: Bytes,
-    etag: string | undefined,
-    entry?: Entry,
-  ): Bytes => {
-    const headers = set.headers
-    headers['content-type'] = JSON_TYPE
-    if (etag) Object.assign(headers, validators(etag))
-    if (body.length < COMPRESS_MIN_BYTES || !acceptsGzip(request)) return body
-    let gzip = entry?.gzip
-    if (!gzip) {
-      gzip = Bun.gzipSync(body, { level: GZIP_LEVEL }) as Bytes
-      if (entry) {
-        entry.gzip = gzip
-        cache.grow(entry, gzip.length)
-      }
+/**
+ * A JSON body as bytes, gzipped when large and accepted; its headers go into `set.headers`.
+ * Answering bytes (not a Response) lets Elysia build the one Response with the headers it
+ * already holds (the security headers): a Response returned from a hook is copied again, its
+ * body read through a stream, which cost more than the rest of a cached answer.
+ * The gzip of a cached `entry` is kept with it.
+ */
+function jsonBody(
+  cache: ByteLru,
+  request: Request,
+  set: { headers: Record<string, string | number> },
+  body: Bytes,
+  etag: string | undefined,
+  entry?: Entry,
+): Bytes {
+  const headers = set.headers
+  headers['content-type'] = JSON_TYPE
+  if (etag) Object.assign(headers, validators(etag))
+  if (body.length < COMPRESS_MIN_BYTES || !acceptsGzip(request)) return body
+  let gzip = entry?.gzip
+  if (!gzip) {
+    gzip = Bun.gzipSync(body, { level: GZIP_LEVEL }) as Bytes
+    if (entry) {
+      entry.gzip = gzip
+      cache.grow(entry, gzip.length)
     }
-    headers['content-encoding'] = 'gzip'
-    headers.vary = 'Accept-Encoding, Cookie'
-    return gzip
   }
+  headers['content-encoding'] = 'gzip'
+  headers.vary = 'Accept-Encoding, Cookie'
+  return gzip
+}
 
-  type Hit = { status: 200 | 304; etag: string; entry?: Entry }
-  /**
-   * A cached route's answer when the cache has it (200) or the browser does (304); otherwise
-   * undefined, and the route answers (what it answers is then cached, see `pending`).
-   */
-  function lookup(request: Request): Hit | undefined | Promise<Hit | undefined> {
-    if (request.method !== 'GET' || disabled) return
-    const { pathname, search } = pathAndQuery(request.url)
-    if (!rules.find('GET', pathname)?.cachedPerUser) return
-    // The data version is read from the database on every request, so a write through any
-    // instance is seen at once and no instance answers a stale body or a stale 304.
-    const session = peekSession(ctx, cookieValue(request.headers.get('cookie'), cookieName))
-    // Without a promise when the engine answered at once (SQLite): the hot path stays synchronous.
-    return session instanceof Promise
-      ? session.then((s) => hitFor(request, pathname, search, s))
-      : hitFor(request, pathname, search, session)
-  }
+/**
+ * A cached route's answer when the cache has it (200) or the browser does (304); otherwise
+ * undefined, and the route answers (what it answers is then cached, see `pending`).
+ */
+function lookup(state: CacheState, request: Request): Hit | undefined | Promise<Hit | undefined> {
+  if (request.method !== 'GET' || state.disabled) return
+  const { pathname, search } = pathAndQuery(request.url)
+  if (!state.rules.find('GET', pathname)?.cachedPerUser) return
+  // The data version is read from the database on every request, so a write through any
+  // instance is seen at once and no instance answers a stale body or a stale 304.
+  const cookie = cookieValue(request.headers.get('cookie'), state.cookieName)
+  const session = peekSession(state.ctx, cookie)
+  // Without a promise when the engine answered at once (SQLite): the hot path stays synchronous.
+  return session instanceof Promise
+    ? session.then((s) => hitFor(state, request, pathname, search, s))
+    : hitFor(state, request, pathname, search, session)
+}
 
-  function hitFor(
-    request: Request,
-    pathname: string,
-    search: string,
-    session: PeekedSession | null,
-  ): Hit | undefined {
-    // No session, or one the ordinary path must update: let the route answer (401, renewal).
-    if (!session) return
-    setUserOf(request, session.userId)
-    const etag = `W/"${buildId}-${session.userId}-${session.version}-${isoDate()}"`
-    if (matches(request.headers.get('if-none-match'), etag)) return { status: 304, etag }
-    const key = `${session.userId} ${pathname}${search}`
-    const entry = cache.get(key)
-    if (entry && entry.etag === etag) return { status: 200, etag, entry }
-    pending.set(request, { key, etag })
-  }
+/** The ETag of the user's data as it is now, and the cached body or 304 it allows. */
+function hitFor(
+  state: CacheState,
+  request: Request,
+  pathname: string,
+  search: string,
+  session: PeekedSession | null,
+): Hit | undefined {
+  // No session, or one the ordinary path must update: let the route answer (401, renewal).
+  if (!session) return
+  setUserOf(request, session.userId)
+  const etag = `W/"${buildId}-${session.userId}-${session.version}-${isoDate()}"`
+  if (matches(request.headers.get('if-none-match'), etag)) return { status: 304, etag }
+  const key = `${session.userId} ${pathname}${search}`
+  const entry = state.cache.get(key)
+  if (entry && entry.etag === etag) return { status: 200, etag, entry }
+  state.pending.set(request, { key, etag })
+}
 
-  /**
-   * The cached GETs answered before Elysia routes them (Bun's router calls these directly; the
-   * server passes them to Bun.serve through Elysia's `serve.routes`). A hit is one Response with
-   * `headers` (the security headers every answer carries) and the cache's own; anything else goes
-   * to `fallback` (the app), which finds the lookup already done. Over HTTP this answers a
-   * cached report about a quarter faster than the same lookup inside Elysia's request hooks.
-   */
-  function routes(
-    headers: Record<string, string>,
-    fallback: (request: Request) => unknown,
-    inFlight?: InFlight,
-  ) {
-    const respond = (request: Request, hit: Hit | undefined) => {
-      if (!hit) return fallback(request) as Response | Promise<Response>
-      const set = { headers: { ...headers } as Record<string, string | number> }
-      if (hit.status === 304) {
-        Object.assign(set.headers, validators(hit.etag))
-        return new Response(null, { status: 304, headers: set.headers as Record<string, string> })
-      }
-      const body = jsonBody(request, set, (hit.entry as Entry).body, hit.etag, hit.entry)
-      return new Response(body, { headers: set.headers as Record<string, string> })
+/**
+ * The cached GETs answered before Elysia routes them (Bun's router calls these directly; the
+ * server passes them to Bun.serve through Elysia's `serve.routes`). A hit is one Response with
+ * `headers` (the security headers every answer carries) and the cache's own; anything else goes
+ * to `fallback` (the app), which finds the lookup already done. Over HTTP this answers a
+ * cached report about a quarter faster than the same lookup inside Elysia's request hooks.
+ */
+function cachedRoutes(
+  state: CacheState,
+  headers: Record<string, string>,
+  fallback: (request: Request) => unknown,
+  inFlight?: InFlight,
+) {
+  const respond = (request: Request, hit: Hit | undefined) => {
+    if (!hit) return fallback(request) as Response | Promise<Response>
+    const set = { headers: { ...headers } as Record<string, string | number> }
+    if (hit.status === 304) {
+      Object.assign(set.headers, validators(hit.etag))
+      return new Response(null, { status: 304, headers: set.headers as Record<string, string> })
     }
-    const answerOrFallback = (request: Request) => {
-      const hit = lookup(request)
-      return hit instanceof Promise ? hit.then((h) => respond(request, h)) : respond(request, hit)
-    }
-    const answer = inFlight
-      ? (request: Request) => inFlight.track(() => answerOrFallback(request))
-      : answerOrFallback
-    // The cached routes as Bun route patterns (Elysia's, without a trailing slash).
-    const paths = rules
-      .routes((r) => r.cachedPerUser)
-      .filter((route) => route.method === 'GET')
-      .map((route) => route.path.replace(/(.)\/$/, '$1'))
-    return Object.fromEntries(paths.map((path) => [path, { GET: answer }]))
+    const body = jsonBody(state.cache, request, set, (hit.entry as Entry).body, hit.etag, hit.entry)
+    return new Response(body, { headers: set.headers as Record<string, string> })
   }
+  const answerOrFallback = (request: Request) => {
+    const hit = lookup(state, request)
+    return hit instanceof Promise ? hit.then((h) => respond(request, h)) : respond(request, hit)
+  }
+  const answer = inFlight
+    ? (request: Request) => inFlight.track(() => answerOrFallback(request))
+    : answerOrFallback
+  // The cached routes as Bun route patterns (Elysia's, without a trailing slash).
+  const paths = state.rules
+    .routes((r) => r.cachedPerUser)
+    .filter((route) => route.method === 'GET')
+    .map((route) => route.path.replace(/(.)\/$/, '$1'))
+  return Object.fromEntries(paths.map((path) => [path, { GET: answer }]))
+}
 
-  const plugin = new Elysia({ name: 'http-cache' })
-    .onRequest(async ({ request, set }) => {
-      // Looked up already (a miss of `routes`): the route answers.
-      if (pending.has(request)) return
-      const hit = await lookup(request)
-      if (!hit) return
-      if (hit.status === 304) {
-        set.status = 304
-        Object.assign(set.headers, validators(hit.etag))
-        return EMPTY
-      }
-      return jsonBody(request, set, (hit.entry as Entry).body, hit.etag, hit.entry)
-    })
-    // Answers the value itself when it has nothing to change: Elysia's error path takes the hook's
-    // result as the response even when it is undefined.
-    .mapResponse({ as: 'global' }, ({ request, responseValue: value, set }) => {
-      // Typed as a Response for Elysia; any other value is mapped by Elysia as before.
-      const responseValue = value as Response
-      const status = typeof set.status === 'number' ? set.status : 200
-      if (responseValue instanceof Response) {
-        return compressResponse(request, responseValue, assets) ?? responseValue
-      }
-      if (typeof responseValue !== 'object' || responseValue === null) return responseValue
-      if ((value as object) instanceof Blob || (value as object) instanceof Uint8Array) {
-        return responseValue
-      }
-      const miss = pending.get(request)
-      if (miss && status === 200) {
+/**
+ * The hooks inside the app: a hit answered before the handler runs; a miss's answer cached; the
+ * other answers gzipped when large and accepted.
+ */
+function cachePlugin(state: CacheState) {
+  const { cache, pending, assets } = state
+  return (
+    new Elysia({ name: 'http-cache' })
+      .onRequest(async ({ request, set }) => {
+        // Looked up already (a miss of `routes`): the route answers.
+        if (pending.has(request)) return
+        const hit = await lookup(state, request)
+        if (!hit) return
+        if (hit.status === 304) {
+          set.status = 304
+          Object.assign(set.headers, validators(hit.etag))
+          return EMPTY
+        }
+        return jsonBody(cache, request, set, (hit.entry as Entry).body, hit.etag, hit.entry)
+      })
+      // Answers the value itself when it has nothing to change: Elysia's error path takes the hook's
+      // result as the response even when it is undefined.
+      .mapResponse({ as: 'global' }, ({ request, responseValue: value, set }) => {
+        // Typed as a Response for Elysia; any other value is mapped by Elysia as before.
+        const responseValue = value as Response
+        const status = typeof set.status === 'number' ? set.status : 200
+        if (responseValue instanceof Response) {
+          return compressResponse(request, responseValue, assets) ?? responseValue
+        }
+        if (typeof responseValue !== 'object' || responseValue === null) return responseValue
+        if ((value as object) instanceof Blob || (value as object) instanceof Uint8Array) {
+          return responseValue
+        }
+        const miss = pending.get(request)
+        if (miss && status === 200) {
+          const body = new TextEncoder().encode(JSON.stringify(responseValue))
+          const entry: Entry = { etag: miss.etag, body, bytes: body.length }
+          cache.set(miss.key, entry)
+          return mapped(jsonBody(cache, request, set, body, miss.etag, entry))
+        }
+        if (!acceptsGzip(request)) return responseValue
         const body = new TextEncoder().encode(JSON.stringify(responseValue))
-        const entry: Entry = { etag: miss.etag, body, bytes: body.length }
-        cache.set(miss.key, entry)
-        return mapped(jsonBody(request, set, body, miss.etag, entry))
-      }
-      if (!acceptsGzip(request)) return responseValue
-      const body = new TextEncoder().encode(JSON.stringify(responseValue))
-      if (body.length < COMPRESS_MIN_BYTES) return responseValue
-      set.status = status
-      return mapped(jsonBody(request, set, body, undefined))
-    })
-  return { plugin, routes }
+        if (body.length < COMPRESS_MIN_BYTES) return responseValue
+        set.status = status
+        return mapped(jsonBody(cache, request, set, body, undefined))
+      })
+  )
 }
 
 /**
