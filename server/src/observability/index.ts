@@ -83,141 +83,187 @@ function observePlugin() {
     })
 }
 
-export function createObservability(
-  { db, config }: { db: Db; config: Config },
-  options: ObservabilityOptions = {},
-): Observability {
-  const log = options.log ?? createLogger(config.ops.logFormat)
-  const metrics = config.ops.metricsToken ? createMetrics(db) : null
-  const tracing = config.ops.otlpEndpoint
+type Finish = (route: string, status: number, userId?: number) => void
+type Answer = Response | Promise<Response>
+
+/**
+ * Runs a handler and passes its response to `ok`; a handler that throws (or rejects) is answered
+ * by `failed` instead. Synchronous when the handler is.
+ */
+function settle(
+  run: () => Answer,
+  ok: (response: Response) => Response,
+  failed: (error: unknown) => Response,
+): Answer {
+  let result: Answer
+  try {
+    result = run()
+  } catch (error) {
+    return ok(failed(error))
+  }
+  if (result instanceof Promise) return result.then(ok, (error) => ok(failed(error)))
+  return ok(result)
+}
+
+/** Answers with the request id header. */
+function withId(response: Response, id: string) {
+  try {
+    response.headers.set('x-request-id', id)
+    return response
+  } catch {
+    // An immutable response (a static file's): answered again with the header.
+    const copy = new Response(response.body, response)
+    copy.headers.set('x-request-id', id)
+    return copy
+  }
+}
+
+/** The request id maker: a trusted proxy's X-Request-Id is kept, else a new one is made. */
+function requestIds(config: Config, socketAddress: ObservabilityOptions['socketAddress']) {
+  const trusted = trustedProxies(config.trustedProxies)
+  return (request: Request) => {
+    // Only a trusted proxy's id is kept (no proxy trusted: the header is not even read).
+    if (config.trustedProxies.length) {
+      const given = request.headers.get('x-request-id')
+      const socket = given && VALID_ID.test(given) ? socketAddress?.(request) : undefined
+      if (given && socket && trusted(socket)) return given
+    }
+    return crypto.randomUUID()
+  }
+}
+
+function logRequestError(log: Logger, request: Request, error: unknown) {
+  const entry = seenOf(request)
+  log.error('request failed', error, {
+    request_id: entry?.id,
+    method: request.method,
+    route: entry?.route,
+    user_id: entry?.userId,
+  })
+}
+
+/** The answer to a handler that threw: 503 with Retry-After when the database is down, else 500. */
+function fallbackAnswer(
+  request: Request,
+  error: unknown,
+  extraHeaders: Record<string, string> | undefined,
+  requestError: (request: Request, error: unknown) => void,
+) {
+  const unavailable = isDatabaseUnavailable(error)
+  if (!unavailable) requestError(request, error)
+  const headers: Record<string, string> = {
+    ...extraHeaders,
+    'content-type': 'application/json',
+  }
+  if (unavailable) headers['retry-after'] = String(RETRY_AFTER_SECONDS)
+  return new Response(
+    JSON.stringify({ error: unavailable ? UNAVAILABLE_MESSAGE : 'Internal server error' }),
+    { status: unavailable ? 503 : 500, headers },
+  )
+}
+
+/** One access-log line (JSON or text, as the log is). */
+function logAccess(
+  log: Logger,
+  request: Request,
+  entry: Seen,
+  route: string | undefined,
+  pathname: string,
+  status: number,
+  seconds: number,
+) {
+  const ms = Math.round(seconds * 10_000) / 10
+  if (log.format === 'json')
+    log.info('request', {
+      request_id: entry.id,
+      method: request.method,
+      route: route ?? null,
+      // The path only where no route matched (a route's path may hold a token).
+      ...(route ? {} : { path: pathname.slice(0, 200) }),
+      status,
+      duration_ms: ms,
+      user_id: entry.userId,
+    })
+  else
+    log.info(`${request.method} ${route ?? pathname.slice(0, 200)} ${status} ${ms}ms`, {
+      request_id: entry.id,
+      user_id: entry.userId,
+    })
+}
+
+/** What watches the answered requests: metrics, the access log, the route of early refusals. */
+type Watchers = {
+  log: Logger
+  metrics: Metrics | null
+  accessLog: boolean
+  findRoute: (method: string, pathname: string) => string | undefined
+}
+
+/** Records an answered request (metrics, span name, access log) and answers it with its id. */
+function recordAnswer(
+  w: Watchers,
+  request: Request,
+  entry: Seen,
+  response: Response,
+  seconds: number,
+  finish?: Finish,
+) {
+  const { pathname } = pathAndQuery(request.url)
+  const found = entry.route ?? w.findRoute(request.method, pathname)
+  const route = found === undefined ? undefined : template(found)
+  const label = route ?? 'unmatched'
+  entry.userId ??= userOf(request)
+  w.metrics?.request(request.method, label, response.status, seconds)
+  finish?.(label, response.status, entry.userId)
+  if (w.accessLog) logAccess(w.log, request, entry, route, pathname, response.status, seconds)
+  return withId(response, entry.id)
+}
+
+function createTracingFor(db: Db, config: Config) {
+  return config.ops.otlpEndpoint
     ? createTracing({
         endpoint: config.ops.otlpEndpoint,
         serviceName: config.ops.serviceName,
         engine: db.kind,
       })
     : null
-  const accessLog = options.accessLog ?? false
-  const trusted = trustedProxies(config.trustedProxies)
-  const watching = accessLog || !!metrics || !!tracing
-  let findRoute: (method: string, pathname: string) => string | undefined = () => undefined
+}
 
-  const idFor = (request: Request) => {
-    // Only a trusted proxy's id is kept (no proxy trusted: the header is not even read).
-    if (config.trustedProxies.length) {
-      const given = request.headers.get('x-request-id')
-      const socket = given && VALID_ID.test(given) ? options.socketAddress?.(request) : undefined
-      if (given && socket && trusted(socket)) return given
-    }
-    return crypto.randomUUID()
+export function createObservability(
+  { db, config }: { db: Db; config: Config },
+  options: ObservabilityOptions = {},
+): Observability {
+  const log = options.log ?? createLogger(config.ops.logFormat)
+  const metrics = config.ops.metricsToken ? createMetrics(db) : null
+  const tracing = createTracingFor(db, config)
+  const watchers: Watchers = {
+    log,
+    metrics,
+    accessLog: options.accessLog ?? false,
+    findRoute: () => undefined,
   }
+  const watching = watchers.accessLog || !!metrics || !!tracing
+  const idFor = requestIds(config, options.socketAddress)
+  const requestError = (request: Request, error: unknown) => logRequestError(log, request, error)
+  const fallback = (request: Request) => (error: unknown) =>
+    fallbackAnswer(request, error, options.headers, requestError)
 
-  const fallbackAnswer = (request: Request, error: unknown) => {
-    const unavailable = isDatabaseUnavailable(error)
-    if (!unavailable) requestError(request, error)
-    const headers: Record<string, string> = {
-      ...options.headers,
-      'content-type': 'application/json',
-    }
-    if (unavailable) headers['retry-after'] = String(RETRY_AFTER_SECONDS)
-    return new Response(
-      JSON.stringify({ error: unavailable ? UNAVAILABLE_MESSAGE : 'Internal server error' }),
-      { status: unavailable ? 503 : 500, headers },
-    )
-  }
-
-  const requestError = (request: Request, error: unknown) => {
-    const entry = seenOf(request)
-    log.error('request failed', error, {
-      request_id: entry?.id,
-      method: request.method,
-      route: entry?.route,
-      user_id: entry?.userId,
-    })
-  }
-
-  const withId = (response: Response, id: string) => {
-    try {
-      response.headers.set('x-request-id', id)
-      return response
-    } catch {
-      // An immutable response (a static file's): answered again with the header.
-      const copy = new Response(response.body, response)
-      copy.headers.set('x-request-id', id)
-      return copy
-    }
-  }
-
-  function handle(
-    request: Request,
-    run: () => Response | Promise<Response>,
-    route?: string,
-  ): Response | Promise<Response> {
+  function handle(request: Request, run: () => Answer, route?: string): Answer {
     // The cached GETs' misses come through twice (their route, then the app): seen once.
     if (seenOf(request)) return run()
     const entry: Seen = { id: idFor(request), route }
     ;(request as { [SEEN]?: Seen })[SEEN] = entry
-    if (!watching) {
-      let result: Response | Promise<Response>
-      try {
-        result = run()
-      } catch (error) {
-        return withId(fallbackAnswer(request, error), entry.id)
-      }
-      if (result instanceof Promise)
-        return result.then(
-          (response) => withId(response, entry.id),
-          (error) => withId(fallbackAnswer(request, error), entry.id),
-        )
-      return withId(result, entry.id)
-    }
+    if (!watching) return settle(run, (response) => withId(response, entry.id), fallback(request))
     const started = performance.now()
-    const done = (
-      response: Response,
-      finish?: (route: string, status: number, userId?: number) => void,
-    ) => {
-      const seconds = (performance.now() - started) / 1000
-      const { pathname } = pathAndQuery(request.url)
-      const found = entry.route ?? findRoute(request.method, pathname)
-      const route = found === undefined ? undefined : template(found)
-      const label = route ?? 'unmatched'
-      entry.userId ??= userOf(request)
-      metrics?.request(request.method, label, response.status, seconds)
-      finish?.(label, response.status, entry.userId)
-      if (accessLog) {
-        const ms = Math.round(seconds * 10_000) / 10
-        if (log.format === 'json')
-          log.info('request', {
-            request_id: entry.id,
-            method: request.method,
-            route: route ?? null,
-            // The path only where no route matched (a route's path may hold a token).
-            ...(route ? {} : { path: pathname.slice(0, 200) }),
-            status: response.status,
-            duration_ms: ms,
-            user_id: entry.userId,
-          })
-        else
-          log.info(
-            `${request.method} ${route ?? pathname.slice(0, 200)} ${response.status} ${ms}ms`,
-            { request_id: entry.id, user_id: entry.userId },
-          )
-      }
-      return withId(response, entry.id)
-    }
-    const answer = (finish?: (route: string, status: number, userId?: number) => void) => {
-      let result: Response | Promise<Response>
-      try {
-        result = run()
-      } catch (error) {
-        return done(fallbackAnswer(request, error), finish)
-      }
-      if (result instanceof Promise)
-        return result.then(
-          (response) => done(response, finish),
-          (error) => done(fallbackAnswer(request, error), finish),
-        )
-      return done(result, finish)
-    }
+    const answer = (finish?: Finish) =>
+      settle(
+        run,
+        (response) => {
+          const seconds = (performance.now() - started) / 1000
+          return recordAnswer(watchers, request, entry, response, seconds, finish)
+        },
+        fallback(request),
+      )
     return tracing ? tracing.request(request, answer) : answer()
   }
 
@@ -230,7 +276,7 @@ export function createObservability(
     requestId: (request) => seenOf(request)?.id,
     requestError,
     setRouteFinder(find) {
-      findRoute = find
+      watchers.findRoute = find
     },
     async close() {
       await tracing?.shutdown()
