@@ -78,6 +78,85 @@ async function add(db: Engine, key: string, window: number, count: number) {
   return Number(row?.window_start) === window ? Number(row?.count ?? 0) : 0
 }
 
+/** A key's counts for a new window; batched, it starts from the database's total (one read). */
+function newEntry(db: Engine, key: string, window: number, batched: boolean | undefined) {
+  const created: Entry = { window, known: 0, pending: 0, sending: 0, loading: null }
+  if (batched)
+    created.loading = read(db, key, window)
+      .then((total) => {
+        created.known = Math.max(created.known, total)
+      })
+      .catch(() => {})
+      .finally(() => {
+        created.loading = null
+      })
+  return created
+}
+
+/**
+ * Drops the keys of windows that ended; when full, also those of this window that hold nothing
+ * unsent and are not over the limit (their count is in the database, read back when they return).
+ */
+function prune(entries: Map<string, Entry>, limit: number, window: number, full = false) {
+  for (const [key, e] of entries) {
+    if (e.pending > 0 || e.sending > 0) continue
+    if (e.window < window || (full && e.known < limit)) entries.delete(key)
+  }
+}
+
+/** Adds a batch's sending counts in one transaction and takes the totals back. */
+async function sendBatch(db: Engine, batch: [string, Entry][]) {
+  try {
+    const totals = await db.tx(async (tx) => {
+      const out: number[] = []
+      for (const [key, e] of batch) out.push(await add(tx, key, e.window, e.sending))
+      return out
+    })
+    batch.forEach(([, e], i) => {
+      e.known = Math.max(e.known, totals[i])
+      e.sending = 0
+    })
+    // Now and then, the rows of windows that ended long ago (by the index on window_start).
+    if (Math.random() < 0.05)
+      await db.orm
+        .delete(rateLimits)
+        .where(lt(rateLimits.window_start, Date.now() - 2 * LONGEST_WINDOW_MS))
+  } catch (error) {
+    // The database did not take them: they are sent again with the next batch.
+    for (const [, e] of batch) {
+      e.pending += e.sending
+      e.sending = 0
+    }
+    if (!/closed/i.test(String(error))) console.error('rate limit sync failed', error)
+  }
+}
+
+/**
+ * Sends every pending count of `entries` in one transaction and takes the totals back, one
+ * batch at a time; `prune` drops the keys no longer needed first.
+ */
+function batchSync(db: Engine, entries: Map<string, Entry>, prune: () => void) {
+  let syncing: Promise<void> | null = null
+  return async (): Promise<void> => {
+    if (syncing) await syncing
+    const batch = [...entries].filter(([, e]) => e.pending > 0)
+    prune()
+    if (!batch.length) return
+    for (const [, e] of batch) {
+      e.sending += e.pending
+      e.pending = 0
+    }
+    syncing = (async () => {
+      try {
+        await sendBatch(db, batch)
+      } finally {
+        syncing = null
+      }
+    })()
+    await syncing
+  }
+}
+
 /**
  * A limiter of `limit` requests per key per window of `windowMs`: `await limiter(key)` counts a
  * request, or throws 429 (TooManyRequests) when the key is over the limit.
@@ -91,77 +170,18 @@ export function createRateLimiter(
   if (windowMs > LONGEST_WINDOW_MS) throw new Error('rate limit windows are at most a day')
   const entries = new Map<string, Entry>()
   let timer: ReturnType<typeof setTimeout> | null = null
-  let syncing: Promise<void> | null = null
 
   const entryFor = (key: string, window: number) => {
     let entry = entries.get(key)
     if (!entry || entry.window < window) {
-      if (!entry && entries.size >= MAX_KEYS) prune(window, true)
-      const created: Entry = { window, known: 0, pending: 0, sending: 0, loading: null }
-      if (options.batched)
-        created.loading = read(db, key, window)
-          .then((total) => {
-            created.known = Math.max(created.known, total)
-          })
-          .catch(() => {})
-          .finally(() => {
-            created.loading = null
-          })
-      entry = created
+      if (!entry && entries.size >= MAX_KEYS) prune(entries, limit, window, true)
+      entry = newEntry(db, key, window, options.batched)
       entries.set(key, entry)
     }
     return entry
   }
-  /**
-   * Drops the keys of windows that ended; when full, also those of this window that hold nothing
-   * unsent and are not over the limit (their count is in the database, read back when they return).
-   */
-  const prune = (window: number, full = false) => {
-    for (const [key, e] of entries) {
-      if (e.pending > 0 || e.sending > 0) continue
-      if (e.window < window || (full && e.known < limit)) entries.delete(key)
-    }
-  }
 
-  /** Sends every pending count in one transaction and takes the totals back. */
-  const sync = async (): Promise<void> => {
-    if (syncing) await syncing
-    const batch = [...entries].filter(([, e]) => e.pending > 0)
-    prune(windowStart())
-    if (!batch.length) return
-    for (const [, e] of batch) {
-      e.sending += e.pending
-      e.pending = 0
-    }
-    syncing = (async () => {
-      try {
-        const totals = await db.tx(async (tx) => {
-          const out: number[] = []
-          for (const [key, e] of batch) out.push(await add(tx, key, e.window, e.sending))
-          return out
-        })
-        batch.forEach(([, e], i) => {
-          e.known = Math.max(e.known, totals[i])
-          e.sending = 0
-        })
-        // Now and then, the rows of windows that ended long ago (by the index on window_start).
-        if (Math.random() < 0.05)
-          await db.orm
-            .delete(rateLimits)
-            .where(lt(rateLimits.window_start, Date.now() - 2 * LONGEST_WINDOW_MS))
-      } catch (error) {
-        // The database did not take them: they are sent again with the next batch.
-        for (const [, e] of batch) {
-          e.pending += e.sending
-          e.sending = 0
-        }
-        if (!/closed/i.test(String(error))) console.error('rate limit sync failed', error)
-      } finally {
-        syncing = null
-      }
-    })()
-    await syncing
-  }
+  const sync = batchSync(db, entries, () => prune(entries, limit, windowStart()))
   const schedule = () => {
     timer ??= setTimeout(() => {
       timer = null
@@ -192,13 +212,18 @@ export function createRateLimiter(
       schedule()
       return
     }
-    entry.sending++
-    try {
-      entry.known = Math.max(entry.known, await add(db, key, window, 1))
-    } finally {
-      entry.sending--
-    }
+    await countExactly(db, entry, key, window)
     if (entry.known > limit) throw new TooManyRequests()
+  }
+}
+
+/** Counts one request in the database before it is answered (the exact limits). */
+async function countExactly(db: Engine, entry: Entry, key: string, window: number) {
+  entry.sending++
+  try {
+    entry.known = Math.max(entry.known, await add(db, key, window, 1))
+  } finally {
+    entry.sending--
   }
 }
 
