@@ -33,7 +33,24 @@ export function createMetrics(db: Db): Metrics {
     buckets: BUCKETS,
     registers: [registry],
   })
-  type PoolStats = { inUse: number; waiting: number; size: number }
+  poolGauges(registry, db)
+  databaseGauges(registry, db)
+
+  return {
+    registry,
+    request(method, route, status, seconds) {
+      const labels = { method, route, status: String(status) }
+      requests.inc(labels)
+      duration.observe(labels, seconds)
+    },
+  }
+}
+
+type PoolStats = { inUse: number; waiting: number; size: number }
+
+/** PostgreSQL's pool (SQLite has one connection and no pool). */
+function poolGauges(registry: Registry, db: Db) {
+  if (!db.poolStats) return
   const pool = (name: string, help: string, pick: (s: PoolStats) => number) =>
     new Gauge({
       name,
@@ -44,26 +61,28 @@ export function createMetrics(db: Db): Metrics {
         if (stats) this.set(pick(stats))
       },
     })
-  // PostgreSQL's pool (SQLite has one connection and no pool).
-  if (db.poolStats) {
-    pool('cadence_db_pool_size', 'Connections the pool may open', (s) => s.size)
-    pool(
-      'cadence_db_pool_in_use',
-      'Pool connections running a statement or holding a transaction',
-      (s) => s.inUse,
-    )
-    pool(
-      'cadence_db_pool_waiting',
-      'Statements and transactions waiting for a pool connection',
-      (s) => s.waiting,
-    )
-  }
+  pool('cadence_db_pool_size', 'Connections the pool may open', (s) => s.size)
+  pool(
+    'cadence_db_pool_in_use',
+    'Pool connections running a statement or holding a transaction',
+    (s) => s.inUse,
+  )
+  pool(
+    'cadence_db_pool_waiting',
+    'Statements and transactions waiting for a pool connection',
+    (s) => s.waiting,
+  )
+}
 
-  // One read per scrape for the database-backed gauges; a database that does not answer leaves
-  // them out and sets cadence_database_up to 0 (the scrape itself still answers).
+type Snapshot = { deliveries: Record<string, number>; sessions: number }
+
+/**
+ * One read per scrape for the database-backed gauges; a database that does not answer leaves
+ * them out (null) and cadence_database_up is then 0 (the scrape itself still answers).
+ */
+function snapshotReader(db: Db) {
   let snapshot: Promise<Snapshot | null> | null = null
-  type Snapshot = { deliveries: Record<string, number>; sessions: number }
-  const read = () => {
+  return () => {
     snapshot ??= (async () => {
       try {
         const now = new Date().toISOString()
@@ -83,6 +102,11 @@ export function createMetrics(db: Db): Metrics {
     })().finally(() => setTimeout(() => (snapshot = null), 0))
     return snapshot
   }
+}
+
+/** The gauges read from the database at each scrape: its health, the delivery queue, sessions. */
+function databaseGauges(registry: Registry, db: Db) {
+  const read = snapshotReader(db)
   new Gauge({
     name: 'cadence_database_up',
     help: '1 when the database answered this scrape, 0 when it did not',
@@ -112,13 +136,4 @@ export function createMetrics(db: Db): Metrics {
       if (snap) this.set(snap.sessions)
     },
   })
-
-  return {
-    registry,
-    request(method, route, status, seconds) {
-      const labels = { method, route, status: String(status) }
-      requests.inc(labels)
-      duration.observe(labels, seconds)
-    },
-  }
 }
