@@ -34,140 +34,158 @@ const templateText = (args: unknown[]) =>
     ? (args[0] as string[]).join('$?')
     : String(args[0] ?? '')
 
-export function bounded(
-  sql: SQL,
-  options: { statementMs: number; observe?: () => Observer },
-): Bounded {
-  const running = new Set<Query>()
-  const transactions = { open: 0, starting: 0 }
+type Options = { statementMs: number; observe?: () => Observer }
 
-  const timedOut = () =>
-    new DatabaseUnavailable(`The database did not answer within ${options.statementMs / 1000} s`)
+/** What one bounded client counts: its statements running outside transactions, its transactions. */
+type State = {
+  running: Set<Query>
+  transactions: { open: number; starting: number }
+  options: Options
+}
 
-  /** A query whose `then` runs it under the deadline; its other methods keep it bounded. */
-  function boundQuery(query: Query, text: string, inTx: boolean): Query {
-    let settled: Promise<unknown> | null = null
-    const run = () => {
-      if (settled) return settled
-      const end = options.observe?.()?.(text)
-      if (!inTx) running.add(query)
-      settled = new Promise((resolve, reject) => {
-        const timer = setTimeout(() => {
-          try {
-            query.cancel?.()
-          } catch {}
-          reject(timedOut())
-        }, options.statementMs)
-        // The query's own `then` starts it (queries are lazy).
-        query.then(
-          (value) => {
-            clearTimeout(timer)
-            resolve(value)
-          },
-          (error) => {
-            clearTimeout(timer)
-            reject(error)
-          },
-        )
-      }).finally(() => running.delete(query))
-      if (end) settled.then(() => end(), end)
-      return settled
-    }
-    return new Proxy(query, {
-      get(target, prop) {
-        if (prop === 'then')
-          return (ok?: (v: unknown) => unknown, fail?: (e: unknown) => unknown) =>
-            run().then(ok, fail)
-        if (prop === 'catch') return (fail?: (e: unknown) => unknown) => run().catch(fail)
-        if (prop === 'finally') return (fn?: () => void) => run().finally(fn)
-        const value = Reflect.get(target, prop, target)
-        if (typeof value !== 'function') return value
-        return (...args: unknown[]) => {
-          const result = value.apply(target, args)
-          // `.values()`, `.raw()`, `.simple()` answer the query (or another one): bound it too.
-          return isQuery(result) ? boundQuery(result, text, inTx) : result
-        }
-      },
-    })
+export function bounded(sql: SQL, options: Options): Bounded {
+  const state: State = {
+    running: new Set<Query>(),
+    transactions: { open: 0, starting: 0 },
+    options,
   }
-
-  /** A transaction (or savepoint) bounded until its body starts and after it ends. */
-  function boundTransaction(
-    start: (body: (client: SQL) => Promise<unknown>) => Promise<unknown>,
-    args: unknown[],
-  ) {
-    const body = args.at(-1) as (client: SQL) => Promise<unknown>
-    const rest = args.slice(0, -1)
-    return new Promise((resolve, reject) => {
-      let phase: 'starting' | 'body' | 'ending' = 'starting'
-      transactions.starting++
-      // The caller has had its answer: a body that only starts now is not run.
-      let expired = false
-      let timer = setTimeout(() => {
-        expired = true
-        reject(timedOut())
-      }, options.statementMs)
-      const leave = () => {
-        if (phase === 'starting') transactions.starting--
-        else transactions.open--
-      }
-      const wrapped = async (client: SQL) => {
-        clearTimeout(timer)
-        if (expired) throw timedOut()
-        transactions.starting--
-        transactions.open++
-        phase = 'body'
-        try {
-          return await body(wrap(client, true))
-        } finally {
-          phase = 'ending'
-          timer = setTimeout(() => reject(timedOut()), options.statementMs)
-        }
-      }
-      ;(start as (...a: unknown[]) => Promise<unknown>)(...rest, wrapped).then(
-        (value) => {
-          clearTimeout(timer)
-          leave()
-          resolve(value)
-        },
-        (error) => {
-          clearTimeout(timer)
-          leave()
-          reject(error)
-        },
-      )
-    })
-  }
-
-  function wrap(target: SQL, inTx: boolean): SQL {
-    return new Proxy(target, {
-      apply(fn, _this, args) {
-        const result = Reflect.apply(fn as unknown as (...a: unknown[]) => unknown, target, args)
-        return isQuery(result) ? boundQuery(result, templateText(args), inTx) : result
-      },
-      get(obj, prop) {
-        const value = Reflect.get(obj, prop, obj)
-        if (typeof value !== 'function') return value
-        if (prop === 'unsafe')
-          return (text: string, params?: unknown[]) =>
-            boundQuery(value.call(obj, text, params) as Query, text, inTx)
-        if (prop === 'begin' || prop === 'transaction' || prop === 'savepoint')
-          return (...args: unknown[]) => boundTransaction(value.bind(obj), args)
-        return value.bind(obj)
-      },
-    }) as SQL
-  }
-
   return {
-    client: wrap(sql, false),
+    client: wrap(state, sql, false),
     stats() {
       let active = 0
-      let waiting = transactions.starting
-      for (const q of running) {
+      let waiting = state.transactions.starting
+      for (const q of state.running) {
         if (q.active) active++
         else waiting++
       }
-      return { inUse: active + transactions.open, waiting }
+      return { inUse: active + state.transactions.open, waiting }
     },
   }
+}
+
+const timedOut = (state: State) =>
+  new DatabaseUnavailable(
+    `The database did not answer within ${state.options.statementMs / 1000} s`,
+  )
+
+/** Runs a query: cancelled and answered DatabaseUnavailable once the deadline passes. */
+function underDeadline(state: State, query: Query, text: string, inTx: boolean) {
+  const end = state.options.observe?.()?.(text)
+  if (!inTx) state.running.add(query)
+  const settled = new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      try {
+        query.cancel?.()
+      } catch {}
+      reject(timedOut(state))
+    }, state.options.statementMs)
+    // The query's own `then` starts it (queries are lazy).
+    query.then(
+      (value) => {
+        clearTimeout(timer)
+        resolve(value)
+      },
+      (error) => {
+        clearTimeout(timer)
+        reject(error)
+      },
+    )
+  }).finally(() => state.running.delete(query))
+  if (end) settled.then(() => end(), end)
+  return settled
+}
+
+/** A query whose `then` runs it under the deadline; its other methods keep it bounded. */
+function boundQuery(state: State, query: Query, text: string, inTx: boolean): Query {
+  let settled: Promise<unknown> | null = null
+  const run = () => {
+    settled ??= underDeadline(state, query, text, inTx)
+    return settled
+  }
+  return new Proxy(query, {
+    get(target, prop) {
+      if (prop === 'then')
+        return (ok?: (v: unknown) => unknown, fail?: (e: unknown) => unknown) =>
+          run().then(ok, fail)
+      if (prop === 'catch') return (fail?: (e: unknown) => unknown) => run().catch(fail)
+      if (prop === 'finally') return (fn?: () => void) => run().finally(fn)
+      const value = Reflect.get(target, prop, target)
+      if (typeof value !== 'function') return value
+      return (...args: unknown[]) => {
+        const result = value.apply(target, args)
+        // `.values()`, `.raw()`, `.simple()` answer the query (or another one): bound it too.
+        return isQuery(result) ? boundQuery(state, result, text, inTx) : result
+      }
+    },
+  })
+}
+
+/** A transaction (or savepoint) bounded until its body starts and after it ends. */
+function boundTransaction(
+  state: State,
+  start: (body: (client: SQL) => Promise<unknown>) => Promise<unknown>,
+  args: unknown[],
+) {
+  const { transactions } = state
+  const body = args.at(-1) as (client: SQL) => Promise<unknown>
+  const rest = args.slice(0, -1)
+  return new Promise((resolve, reject) => {
+    let phase: 'starting' | 'body' | 'ending' = 'starting'
+    transactions.starting++
+    // The caller has had its answer: a body that only starts now is not run.
+    let expired = false
+    let timer = setTimeout(() => {
+      expired = true
+      reject(timedOut(state))
+    }, state.options.statementMs)
+    const leave = () => {
+      if (phase === 'starting') transactions.starting--
+      else transactions.open--
+    }
+    const wrapped = async (client: SQL) => {
+      clearTimeout(timer)
+      if (expired) throw timedOut(state)
+      transactions.starting--
+      transactions.open++
+      phase = 'body'
+      try {
+        return await body(wrap(state, client, true))
+      } finally {
+        phase = 'ending'
+        timer = setTimeout(() => reject(timedOut(state)), state.options.statementMs)
+      }
+    }
+    ;(start as (...a: unknown[]) => Promise<unknown>)(...rest, wrapped).then(
+      (value) => {
+        clearTimeout(timer)
+        leave()
+        resolve(value)
+      },
+      (error) => {
+        clearTimeout(timer)
+        leave()
+        reject(error)
+      },
+    )
+  })
+}
+
+/** The client (or a transaction's) with every query and transaction it makes bounded. */
+function wrap(state: State, target: SQL, inTx: boolean): SQL {
+  return new Proxy(target, {
+    apply(fn, _this, args) {
+      const result = Reflect.apply(fn as unknown as (...a: unknown[]) => unknown, target, args)
+      return isQuery(result) ? boundQuery(state, result, templateText(args), inTx) : result
+    },
+    get(obj, prop) {
+      const value = Reflect.get(obj, prop, obj)
+      if (typeof value !== 'function') return value
+      if (prop === 'unsafe')
+        return (text: string, params?: unknown[]) =>
+          boundQuery(state, value.call(obj, text, params) as Query, text, inTx)
+      if (prop === 'begin' || prop === 'transaction' || prop === 'savepoint')
+        return (...args: unknown[]) => boundTransaction(state, value.bind(obj), args)
+      return value.bind(obj)
+    },
+  }) as SQL
 }
