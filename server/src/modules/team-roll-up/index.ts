@@ -27,17 +27,15 @@ import {
 import { TeamModel } from './model'
 import { pullItem, teamUpdates } from './updates'
 
-/**
- * Team roll-up (who may see and change what: docs/security.md, "Team roll-up"). Every
- * route is signed in but one: the invitation preview, which answers two names for a token and
- * nothing else. Everything a linked member reaches of an executive's data, and the other way round,
- * follows team_members.linked_user_id; unlinking ends it all at once.
- */
-export function teamRollUpModule(ctx: AppContext) {
-  const detail = { tags: ['team'] }
-  return new Elysia({ prefix: '/api' })
-    .use(authPlugin(ctx))
-    .use(routeRules)
+const detail = { tags: ['team'] }
+
+/** The signed-in routes' common base: under /api, the session macro and the route rules. */
+const signedIn = (ctx: AppContext) =>
+  new Elysia({ prefix: '/api' }).use(authPlugin(ctx)).use(routeRules)
+
+/** Invitations (send, revoke, accept), unlinking a member, and the teams one belongs to. */
+function teamLinksRoutes(ctx: AppContext) {
+  return signedIn(ctx)
     .post(
       '/team-members/:uuid/invitations',
       async ({ user, params, set }) => {
@@ -102,6 +100,11 @@ export function teamRollUpModule(ctx: AppContext) {
       response: { 200: TeamMembershipList, 401: ErrorBody },
       detail,
     })
+}
+
+/** The items assigned to me in other people's reports. */
+function assignedRoutes(ctx: AppContext) {
+  return signedIn(ctx)
     .get('/assigned-to-me', ({ user }) => assignedToMe(ctx, user.id), {
       auth: true,
       response: { 200: AssignedItemList, 401: ErrorBody },
@@ -118,6 +121,11 @@ export function teamRollUpModule(ctx: AppContext) {
         detail,
       },
     )
+}
+
+/** The week's updates of the members linked to me, and pulling one of their items into a report. */
+function teamUpdatesRoutes(ctx: AppContext) {
+  return signedIn(ctx)
     .get('/team-updates', ({ user, query }) => teamUpdates(ctx, user.id, query.week), {
       auth: true,
       query: TeamModel.weekQuery,
@@ -146,6 +154,16 @@ export function teamRollUpModule(ctx: AppContext) {
         detail,
       },
     )
+}
+
+/**
+ * Team roll-up (who may see and change what: docs/security.md, "Team roll-up"). Every
+ * route is signed in but one: the invitation preview, which answers two names for a token and
+ * nothing else. Everything a linked member reaches of an executive's data, and the other way round,
+ * follows team_members.linked_user_id; unlinking ends it all at once.
+ */
+export function teamRollUpModule(ctx: AppContext) {
+  return new Elysia().use(teamLinksRoutes(ctx)).use(assignedRoutes(ctx)).use(teamUpdatesRoutes(ctx))
 }
 
 /** GET /api/invitations/{token}, without a session: who invited, and as whom; or 404. */
