@@ -69,7 +69,8 @@ async function decodePending(ctx: AppContext, value: unknown): Promise<PendingEn
   )
 }
 
-export function authModule(ctx: AppContext, opts: { signInLimit?: number } = {}) {
+/** What the sign-in routes share: the cookies' names, the one sign-in rate limit, cookie helpers. */
+function authTools(ctx: AppContext, opts: { signInLimit?: number }) {
   const sessionCookie = sessionCookieName(ctx.config.secureCookies)
   const oauthCookie = oauthCookieName(ctx.config.secureCookies)
   // Counted in memory, shared through the database in batches (keyed per client, lib/rate-limit.ts).
@@ -134,10 +135,23 @@ export function authModule(ctx: AppContext, opts: { signInLimit?: number } = {})
     const origin = request.headers.get('origin')
     return site === 'cross-site' || site === 'same-site' || (!!origin && origin !== allowedOrigin)
   }
+  return {
+    sessionCookie,
+    oauthCookie,
+    clientKey,
+    limit,
+    expire,
+    logout,
+    keepPending,
+    foreignRequest,
+  }
+}
+type AuthTools = ReturnType<typeof authTools>
 
-  // Signing in and out is what a visitor without a session does: those routes are public.
-  const app = new Elysia({ prefix: '/api' })
-    .use(authPlugin(ctx))
+/** Starting a sign-in (the provider's address) and finishing it (the code exchanged for a session). */
+function signInRoutes(ctx: AppContext, tools: AuthTools) {
+  const { sessionCookie, oauthCookie, clientKey, limit, keepPending } = tools
+  return new Elysia({ prefix: '/api' })
     .use(routeRules)
     .get(
       '/oauth/google/redirect_url',
@@ -198,6 +212,13 @@ export function authModule(ctx: AppContext, opts: { signInLimit?: number } = {})
         detail: { tags: ['auth'] },
       },
     )
+}
+
+/** The signed-in user's own profile. */
+function profileRoutes(ctx: AppContext) {
+  return new Elysia({ prefix: '/api' })
+    .use(authPlugin(ctx))
+    .use(routeRules)
     .get('/users/me', ({ user }) => publicUser(user), {
       auth: true,
       response: { 200: User, 401: ErrorBody },
@@ -209,31 +230,42 @@ export function authModule(ctx: AppContext, opts: { signInLimit?: number } = {})
       response: { 200: User, 400: ErrorBody, 401: ErrorBody },
       detail: { tags: ['auth'] },
     })
-    // POST is the logout to use (a side effect; app.ts refuses a foreign Origin); GET stays
-    // because older clients call it, refused when another site asked (foreignRequest).
-    .post('/logout', ({ cookie }) => logout(cookie), {
-      rules: { public: true },
-      response: { 200: AuthSuccess },
-      detail: { tags: ['auth'] },
-    })
-    .get(
-      '/logout',
-      ({ cookie, request }) => {
-        if (foreignRequest(request)) throw new Forbidden('Sign out from Cadence itself')
-        return logout(cookie)
-      },
-      {
+}
+
+function logoutRoutes(tools: AuthTools) {
+  const { logout, foreignRequest } = tools
+  return (
+    new Elysia({ prefix: '/api' })
+      .use(routeRules)
+      // POST is the logout to use (a side effect; app.ts refuses a foreign Origin); GET stays
+      // because older clients call it, refused when another site asked (foreignRequest).
+      .post('/logout', ({ cookie }) => logout(cookie), {
         rules: { public: true },
-        response: { 200: AuthSuccess, 403: ErrorBody },
+        response: { 200: AuthSuccess },
         detail: { tags: ['auth'] },
-      },
-    )
+      })
+      .get(
+        '/logout',
+        ({ cookie, request }) => {
+          if (foreignRequest(request)) throw new Forbidden('Sign out from Cadence itself')
+          return logout(cookie)
+        },
+        {
+          rules: { public: true },
+          response: { 200: AuthSuccess, 403: ErrorBody },
+          detail: { tags: ['auth'] },
+        },
+      )
+  )
+}
 
-  if (!ctx.config.devLogin) return app
-
+/** The development sign-in page and its form (only when the config enables it). */
+function devSignInRoutes(ctx: AppContext, tools: AuthTools) {
+  const { clientKey, limit } = tools
   const page = (body: string, status = 200) =>
     new Response(body, { status, headers: { 'content-type': 'text/html; charset=utf-8' } })
-  return app
+  return new Elysia({ prefix: '/api' })
+    .use(routeRules)
     .get(
       DEV_AUTHORIZE_PATH.replace('/api', ''),
       ({ request }) => page(devSignInPage(`${DEV_AUTHORIZE_PATH}${new URL(request.url).search}`)),
@@ -269,4 +301,16 @@ export function authModule(ctx: AppContext, opts: { signInLimit?: number } = {})
         detail: { tags: ['auth'], summary: 'Development sign-in form' },
       },
     )
+}
+
+export function authModule(ctx: AppContext, opts: { signInLimit?: number } = {}) {
+  // One set of tools, so the sign-in routes and the development form share one rate limit.
+  const tools = authTools(ctx, opts)
+  // Signing in and out is what a visitor without a session does: those routes are public.
+  const app = new Elysia()
+    .use(signInRoutes(ctx, tools))
+    .use(profileRoutes(ctx))
+    .use(logoutRoutes(tools))
+  if (!ctx.config.devLogin) return app
+  return app.use(devSignInRoutes(ctx, tools))
 }
