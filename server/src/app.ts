@@ -1,4 +1,4 @@
-import { Elysia } from 'elysia'
+import { type Context, Elysia } from 'elysia'
 import type { Config } from './config'
 import type { AppContext } from './context'
 import type { Db } from './db'
@@ -75,6 +75,185 @@ function securityHeaders(config: Config) {
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 
+/** What the app-wide hooks read: the security headers, the routes' rules, who may write. */
+type Wiring = {
+  headers: Record<string, string>
+  rules: RouteTable
+  allowedOrigin: string
+  sessionCookiePattern: RegExp
+  observe: Observability
+}
+type ReplySet = Context['set']
+
+/**
+ * Before routing: the security headers (and a token path's), then for a write: a foreign Origin
+ * (403), a body over the route's limit (413), no session on a signed-in route (401), a body that
+ * is not JSON where only JSON is taken (400). An answer here ends the request.
+ */
+function guardRequest(w: Wiring, request: Request, set: ReplySet) {
+  const { rules, allowedOrigin, sessionCookiePattern } = w
+  const { pathname } = pathAndQuery(request.url)
+  Object.assign(set.headers, w.headers)
+  // A token in the path (a shared report, an invitation): no cache, no referrer, no index.
+  if (rules.tokenInPath(pathname)) Object.assign(set.headers, TOKEN_PATH_HEADERS)
+  const origin = request.headers.get('origin')
+  if (!STATE_CHANGING.has(request.method)) return
+  if (origin && origin !== allowedOrigin) {
+    set.status = 403
+    return { error: 'Cross-origin request refused' }
+  }
+  // Only a present, foreign Origin is refused (docs/security.md), so API clients that send
+  // none (curl, fetch outside a browser) work. A browser always sends Origin on these
+  // methods; one that says the request is cross-site without it is refused all the same.
+  if (
+    !origin &&
+    request.headers.get('sec-fetch-site') === 'cross-site' &&
+    sessionCookiePattern.test(request.headers.get('cookie') ?? '')
+  ) {
+    set.status = 403
+    return { error: 'Cross-origin request refused' }
+  }
+  const length = Number(request.headers.get('content-length') ?? 0)
+  const route = rules.find(request.method, pathname)
+  const limit = rules.bodyLimit(request.method, pathname)
+  if (length > limit) {
+    set.status = 413
+    return { error: bodyTooLarge(limit) }
+  }
+  if (
+    pathname.startsWith('/api/') &&
+    !route?.public &&
+    !sessionCookiePattern.test(request.headers.get('cookie') ?? '')
+  ) {
+    set.status = 401
+    return { error: 'Not signed in' }
+  }
+  // JSON routes take JSON only: no form posts (a classic CSRF vector), no guessing. A body
+  // without a type or sent as text/plain (fetch's default for a string) is read as JSON.
+  const type = request.headers.get('content-type')
+  if (type && !/^(application\/json|text\/plain)\b/i.test(type) && !route?.formPost) {
+    set.status = 400
+    return { error: 'Content-Type must be application/json' }
+  }
+}
+
+/**
+ * Every body is read within its route's limit; JSON (also sent without a type or as
+ * text/plain) within MAX_JSON_DEPTH levels. Forms reach only the development sign-in.
+ */
+async function parseBody(rules: RouteTable, request: Request, contentType: string) {
+  const limit = rules.bodyLimit(request.method, pathAndQuery(request.url).pathname)
+  if (/^application\/x-www-form-urlencoded\b/i.test(contentType))
+    return Object.fromEntries(new URLSearchParams(await readBody(request, limit)))
+  return readJsonBody(request, limit)
+}
+
+/** One error shape everywhere: {error}. Bad input is 400, never Elysia's 422 or a 500. */
+function answerError(w: Wiring, code: unknown, thrown: unknown, set: ReplySet, request: Request) {
+  const { rules, observe } = w
+  Object.assign(set.headers, w.headers)
+  // An error about a token keeps the token's headers (the referrer policy above all).
+  if (rules.tokenInPath(pathAndQuery(request.url).pathname))
+    Object.assign(set.headers, TOKEN_PATH_HEADERS)
+  // What the body parser threw (413, 400) comes wrapped in Elysia's ParseError.
+  const cause = (thrown as { cause?: unknown } | undefined)?.cause
+  const error = code === 'PARSE' && cause instanceof HttpError ? cause : thrown
+  if (error instanceof HttpError) {
+    set.status = error.status
+    return { error: error.message, ...error.extra }
+  }
+  switch (code) {
+    case 'VALIDATION':
+      // A response that fails its own schema is our bug, not the client's bad input.
+      if ((error as { type?: string }).type === 'response') {
+        observe.requestError(request, error)
+        set.status = 500
+        return { error: 'Internal server error' }
+      }
+      set.status = 400
+      return { error: validationMessage(error as never) }
+    case 'PARSE':
+      set.status = 400
+      return { error: 'Malformed request body' }
+    case 'NOT_FOUND':
+      set.status = 404
+      return { error: 'Not found' }
+    default:
+      // Another request changed the same rows at the same moment: a conflict, not our bug.
+      if (isWriteRace(error)) {
+        set.status = 409
+        return { error: WRITE_RACE }
+      }
+      // The database is down, unreachable or hung: try again shortly, never a 500.
+      if (isDatabaseUnavailable(error)) {
+        set.status = 503
+        set.headers['retry-after'] = String(RETRY_AFTER_SECONDS)
+        return { error: UNAVAILABLE_MESSAGE }
+      }
+      observe.requestError(request, error)
+      set.status = 500
+      return { error: 'Internal server error' }
+  }
+}
+
+/** Every module's routes, in the order they are registered (static files last, in createApp). */
+function apiModules(ctx: AppContext, observe: Observability, signInLimit: number) {
+  return (
+    new Elysia()
+      .use(systemModule(ctx, { metrics: observe.metrics }))
+      .use(authModule(ctx, { signInLimit }))
+      .use(adminProfileModule(ctx))
+      .use(settingsModule(ctx))
+      .use(sectionTemplatesModule(ctx))
+      .use(projectsModule(ctx))
+      .use(teamMembersModule(ctx))
+      .use(reportsModule(ctx))
+      .use(editionsModule(ctx))
+      .use(projectHealthModule(ctx))
+      // Metrics: an account's metrics and a report's values of them.
+      .use(reportMetricsModule(ctx))
+      .use(sharingModule(ctx))
+      .use(sharedModule(ctx))
+      .use(asksModule(ctx))
+      .use(teamRollUpModule(ctx))
+      .use(invitationsModule(ctx))
+      .use(sectionItemsModule(ctx))
+      .use(dashboardModule(ctx))
+      .use(decisionsModule(ctx))
+      .use(searchModule(ctx))
+      .use(importExportModule(ctx))
+      .use(deliveryModule(ctx))
+      .use(adminModule(ctx))
+  )
+}
+
+type Answer = (request: Request) => Response | Promise<Response>
+type Track = (
+  request: Request,
+  run: () => Response | Promise<Response>,
+  route?: string,
+) => Promise<Response> | Response
+
+/**
+ * The cached GETs, answered before Elysia's routing when the server listens (http-cache.ts), each
+ * inside its observation like any other request; a miss goes to the app itself.
+ */
+function cachedGetRoutes(
+  cache: ReturnType<typeof httpCache>,
+  headers: Record<string, string>,
+  app: { fetch: Answer },
+  track: Track,
+) {
+  const routes = cache.routes(headers, (request) => app.fetch(request)) as Record<
+    string,
+    Record<string, Answer>
+  >
+  for (const [path, methods] of Object.entries(routes))
+    for (const [method, answer] of Object.entries(methods))
+      methods[method] = (request) => track(request, () => answer(request), path)
+  return routes
+}
+
 /**
  * What each route declares beside its handler (`rules`: public, body limit, cached per user,
  * token in the path; lib/route-rules.ts) decides here which writes need a session, how large a
@@ -85,24 +264,24 @@ export function createApp({ db, config, signInLimit, inFlight, obs }: CreateAppO
   const ctx: AppContext = { db, config }
   const headers = securityHeaders(config)
   const observe = obs ?? createObservability(ctx, { headers })
-  const allowedOrigin = new URL(config.publicUrl).origin
-  const sessionCookiePattern = new RegExp(`(^|;\\s*)${sessionCookieName(config.secureCookies)}=`)
-
   // Filled from the routes' declarations once the app has them all (below).
   const rules = new RouteTable()
-  const bodyLimit = (method: string, pathname: string) => rules.bodyLimit(method, pathname)
+  const w: Wiring = {
+    headers,
+    rules,
+    observe,
+    allowedOrigin: new URL(config.publicUrl).origin,
+    sessionCookiePattern: new RegExp(`(^|;\\s*)${sessionCookieName(config.secureCookies)}=`),
+  }
   const cache = httpCache(ctx, { rules })
   const cachedRoutes: Record<string, unknown> = {}
-  // The app's own handler, for the cached GETs' misses (set below, once the app exists).
-  let fallback: (request: Request) => Response | Promise<Response> = () =>
-    new Response(null, { status: 503 })
   const app = new Elysia({
     // The cached GETs, answered before Elysia's routing when the server listens (http-cache.ts).
     serve: { routes: cachedRoutes as never },
   })
   // Every request (hooks included, the cached GETs too) runs inside its observation (request id,
   // span, metrics, log line) and, when the server listens, the in-flight count.
-  const track = (request: Request, run: () => Response | Promise<Response>, route?: string) =>
+  const track: Track = (request, run, route) =>
     inFlight
       ? inFlight.track(() => observe.handle(request, run, route))
       : observe.handle(request, run, route)
@@ -112,143 +291,16 @@ export function createApp({ db, config, signInLimit, inFlight, obs }: CreateAppO
   )
   const built = app
     .use(observe.plugin)
-    .onRequest(({ request, set }) => {
-      const { pathname } = pathAndQuery(request.url)
-      Object.assign(set.headers, headers)
-      // A token in the path (a shared report, an invitation): no cache, no referrer, no index.
-      if (rules.tokenInPath(pathname)) Object.assign(set.headers, TOKEN_PATH_HEADERS)
-      const origin = request.headers.get('origin')
-      if (!STATE_CHANGING.has(request.method)) return
-      if (origin && origin !== allowedOrigin) {
-        set.status = 403
-        return { error: 'Cross-origin request refused' }
-      }
-      // Only a present, foreign Origin is refused (docs/security.md), so API clients that send
-      // none (curl, fetch outside a browser) work. A browser always sends Origin on these
-      // methods; one that says the request is cross-site without it is refused all the same.
-      if (
-        !origin &&
-        request.headers.get('sec-fetch-site') === 'cross-site' &&
-        sessionCookiePattern.test(request.headers.get('cookie') ?? '')
-      ) {
-        set.status = 403
-        return { error: 'Cross-origin request refused' }
-      }
-      const length = Number(request.headers.get('content-length') ?? 0)
-      const route = rules.find(request.method, pathname)
-      const limit = bodyLimit(request.method, pathname)
-      if (length > limit) {
-        set.status = 413
-        return { error: bodyTooLarge(limit) }
-      }
-      if (
-        pathname.startsWith('/api/') &&
-        !route?.public &&
-        !sessionCookiePattern.test(request.headers.get('cookie') ?? '')
-      ) {
-        set.status = 401
-        return { error: 'Not signed in' }
-      }
-      // JSON routes take JSON only: no form posts (a classic CSRF vector), no guessing. A body
-      // without a type or sent as text/plain (fetch's default for a string) is read as JSON.
-      const type = request.headers.get('content-type')
-      if (type && !/^(application\/json|text\/plain)\b/i.test(type) && !route?.formPost) {
-        set.status = 400
-        return { error: 'Content-Type must be application/json' }
-      }
-    })
-    // Every body is read within its route's limit; JSON (also sent without a type or as
-    // text/plain) within MAX_JSON_DEPTH levels. Forms reach only the development sign-in.
-    .onParse({ as: 'global' }, async ({ request, contentType }) => {
-      const limit = bodyLimit(request.method, pathAndQuery(request.url).pathname)
-      if (/^application\/x-www-form-urlencoded\b/i.test(contentType))
-        return Object.fromEntries(new URLSearchParams(await readBody(request, limit)))
-      return readJsonBody(request, limit)
-    })
-    // One error shape everywhere: {error}. Bad input is 400, never Elysia's 422 or a 500.
-    .onError(({ code, error: thrown, set, request }) => {
-      Object.assign(set.headers, headers)
-      // An error about a token keeps the token's headers (the referrer policy above all).
-      if (rules.tokenInPath(pathAndQuery(request.url).pathname))
-        Object.assign(set.headers, TOKEN_PATH_HEADERS)
-      // What the body parser threw (413, 400) comes wrapped in Elysia's ParseError.
-      const error = code === 'PARSE' && thrown.cause instanceof HttpError ? thrown.cause : thrown
-      if (error instanceof HttpError) {
-        set.status = error.status
-        return { error: error.message, ...error.extra }
-      }
-      switch (code) {
-        case 'VALIDATION':
-          // A response that fails its own schema is our bug, not the client's bad input.
-          if ((error as { type?: string }).type === 'response') {
-            observe.requestError(request, error)
-            set.status = 500
-            return { error: 'Internal server error' }
-          }
-          set.status = 400
-          return { error: validationMessage(error as never) }
-        case 'PARSE':
-          set.status = 400
-          return { error: 'Malformed request body' }
-        case 'NOT_FOUND':
-          set.status = 404
-          return { error: 'Not found' }
-        default:
-          // Another request changed the same rows at the same moment: a conflict, not our bug.
-          if (isWriteRace(error)) {
-            set.status = 409
-            return { error: WRITE_RACE }
-          }
-          // The database is down, unreachable or hung: try again shortly, never a 500.
-          if (isDatabaseUnavailable(error)) {
-            set.status = 503
-            set.headers['retry-after'] = String(RETRY_AFTER_SECONDS)
-            return { error: UNAVAILABLE_MESSAGE }
-          }
-          observe.requestError(request, error)
-          set.status = 500
-          return { error: 'Internal server error' }
-      }
-    })
+    .onRequest(({ request, set }) => guardRequest(w, request, set))
+    .onParse({ as: 'global' }, ({ request, contentType }) => parseBody(rules, request, contentType))
+    .onError(({ code, error, set, request }) => answerError(w, code, error, set, request))
     // Per-user response cache, ETag/304 and gzip; before the modules so it covers their routes.
     .use(cache.plugin)
-    .use(systemModule(ctx, { metrics: observe.metrics }))
-    .use(authModule(ctx, { signInLimit: signInLimit ?? config.signInRateLimit }))
-    .use(adminProfileModule(ctx))
-    .use(settingsModule(ctx))
-    .use(sectionTemplatesModule(ctx))
-    .use(projectsModule(ctx))
-    .use(teamMembersModule(ctx))
-    .use(reportsModule(ctx))
-    .use(editionsModule(ctx))
-    .use(projectHealthModule(ctx))
-    // Metrics: an account's metrics and a report's values of them.
-    .use(reportMetricsModule(ctx))
-    .use(sharingModule(ctx))
-    .use(sharedModule(ctx))
-    .use(asksModule(ctx))
-    .use(teamRollUpModule(ctx))
-    .use(invitationsModule(ctx))
-    .use(sectionItemsModule(ctx))
-    .use(dashboardModule(ctx))
-    .use(decisionsModule(ctx))
-    .use(searchModule(ctx))
-    .use(importExportModule(ctx))
-    .use(deliveryModule(ctx))
-    .use(adminModule(ctx))
+    .use(apiModules(ctx, observe, signInLimit ?? config.signInRateLimit))
     .use(staticModule(ctx))
-  fallback = (request) => built.fetch(request)
   rules.load(built.routes)
   observe.setRouteFinder((method, pathname) => rules.template(method, pathname))
-  // The cached GETs, answered before Elysia's routing when the server listens (http-cache.ts).
-  const routes = cache.routes(headers, (request) => fallback(request)) as Record<
-    string,
-    Record<string, (request: Request) => Response | Promise<Response>>
-  >
-  for (const [path, methods] of Object.entries(routes))
-    for (const [method, answer] of Object.entries(methods))
-      methods[method] = (request) => track(request, () => answer(request), path)
-  Object.assign(cachedRoutes, routes)
+  Object.assign(cachedRoutes, cachedGetRoutes(cache, headers, built, track))
   return built
 }
 
