@@ -32,6 +32,142 @@ type Row = Record<string, unknown>
 
 const taskStatus = (done: boolean) => (done ? 'completed' : 'active')
 
+const reportResult = (r: Row, content?: string): SearchResult => ({
+  type: 'report',
+  id: r.id as number,
+  uuid: r.uuid as string,
+  title: (r.title as string | null) ?? null,
+  summary: (r.summary as string | null) ?? null,
+  week_start_date: r.week_start_date as string,
+  is_submitted: Boolean(r.is_submitted),
+  status: r.is_submitted ? 'submitted' : 'draft',
+  ...(content === undefined ? {} : { content }),
+})
+
+const memberResult = (m: Row, content?: string): SearchResult => ({
+  type: 'team_member',
+  id: m.id as number,
+  uuid: m.uuid as string,
+  name: m.name as string,
+  title: (m.title as string | null) ?? null,
+  email: m.email as string,
+  ...(content === undefined ? {} : { content }),
+})
+
+const taskResult = (type: 'task' | 'followup', row: Row, extra: Partial<SearchResult>) => ({
+  type,
+  id: row.id as number,
+  title: cutTitle(row.content as string),
+  content: row.content as string,
+  is_completed: Boolean(row.is_completed),
+  status: taskStatus(Boolean(row.is_completed)),
+  project_name: (row.project_name as string | null) ?? null,
+  ...extra,
+})
+
+/** The projects and reports `project:` and `health:` leave in (null: no such filter). */
+type ProjectFilter = { inProject: Set<number> | null; reportsInProject: Set<number> | null }
+
+async function projectFilter(
+  db: Engine,
+  userId: number,
+  query: ParsedQuery,
+  scope?: TeamUpdateScope,
+): Promise<ProjectFilter> {
+  const named =
+    query.project === null ? null : new Set(await db.q.search.projectIds(userId, query.project))
+  const healthy =
+    query.health === null ? null : await healthFilter(db, userId, query.health, scope !== undefined)
+  const inProject =
+    named && healthy
+      ? new Set([...named].filter((id) => healthy.projects.has(id)))
+      : (named ?? healthy?.projects ?? null)
+  const byProject = named
+    ? new Set(await db.q.search.reportsWithProjects(userId, [...(inProject ?? [])]))
+    : null
+  const reportsInProject =
+    byProject && healthy
+      ? new Set([...byProject].filter((id) => healthy.reports.has(id)))
+      : (byProject ?? healthy?.reports ?? null)
+  return { inProject, reportsInProject }
+}
+
+/** A section item's result: a standard item as its report, a task or follow-up as itself. */
+function sectionItemResult(row: Row): SearchResult {
+  const type = row.item_type as 'standard' | 'task' | 'followup'
+  if (type === 'standard') {
+    const report = { ...row, id: row.report_id, uuid: row.report_uuid }
+    return reportResult(
+      { ...report, title: row.report_title, summary: row.report_summary },
+      row.content as string,
+    )
+  }
+  return taskResult(type, row, {
+    source: 'report',
+    report_title: (row.report_title as string | null) ?? null,
+    report_uuid: row.report_uuid as string,
+    week_start_date: row.week_start_date as string,
+  })
+}
+
+/** The result of one loaded row of the given kind, or null when the project filters leave it out. */
+function rowResult(entity: Entity, row: Row, filter: ProjectFilter): SearchResult | null {
+  const { inProject, reportsInProject } = filter
+  const projectOk = (projectId: unknown) => !inProject || inProject.has(projectId as number)
+  switch (entity) {
+    case 'report':
+      if (reportsInProject && !reportsInProject.has(row.id as number)) return null
+      return reportResult(row)
+    case 'project':
+      if (!projectOk(row.id)) return null
+      return {
+        type: 'project',
+        id: row.id as number,
+        uuid: row.uuid as string,
+        name: row.name as string,
+        title: row.name as string,
+        status: row.status as string,
+      }
+    case 'team_member':
+      if (inProject) return null
+      return memberResult(row)
+    case 'section_item':
+      if (!projectOk(row.project_id)) return null
+      return sectionItemResult(row)
+    case 'member_task':
+    case 'member_followup':
+      if (!projectOk(row.project_id)) return null
+      return taskResult(entity === 'member_task' ? 'task' : 'followup', row, {
+        source: 'team_member',
+        team_member_uuid: row.team_member_uuid as string,
+        team_member_name: row.team_member_name as string,
+      })
+    case 'talking_point':
+      if (!projectOk(row.project_id)) return null
+      return memberResult(
+        {
+          id: row.member_id,
+          uuid: row.team_member_uuid,
+          name: row.team_member_name,
+          title: row.member_title,
+          email: row.member_email,
+        },
+        row.content as string,
+      )
+    case 'decision':
+      if (!projectOk(row.project_id)) return null
+      return {
+        type: 'decision',
+        id: row.id as number,
+        title: row.title as string,
+        ...(row.rationale ? { content: row.rationale as string } : {}),
+        decided_on: row.decided_on as string,
+        project_name: (row.project_name as string | null) ?? null,
+        ...(row.member_name ? { team_member_name: row.member_name as string } : {}),
+      }
+  }
+}
+
 /**
  * The ranked results of one index: the user's own (no scope), or a teammate's sent reports read
  * by their executive (`scope`: `userId` is then the teammate's, and drafts never come out).
@@ -55,129 +191,14 @@ export async function searchIndex(
         rows[entity].set(Number(row.id), row)
     }
   }
-  const named =
-    query.project === null ? null : new Set(await db.q.search.projectIds(userId, query.project))
-  const healthy =
-    query.health === null ? null : await healthFilter(db, userId, query.health, scope !== undefined)
-  const inProject =
-    named && healthy
-      ? new Set([...named].filter((id) => healthy.projects.has(id)))
-      : (named ?? healthy?.projects ?? null)
-  const byProject = named
-    ? new Set(await db.q.search.reportsWithProjects(userId, [...(inProject ?? [])]))
-    : null
-  const reportsInProject =
-    byProject && healthy
-      ? new Set([...byProject].filter((id) => healthy.reports.has(id)))
-      : (byProject ?? healthy?.reports ?? null)
+  const filter = await projectFilter(db, userId, query, scope)
 
-  const reportResult = (r: Row, content?: string): SearchResult => ({
-    type: 'report',
-    id: r.id as number,
-    uuid: r.uuid as string,
-    title: (r.title as string | null) ?? null,
-    summary: (r.summary as string | null) ?? null,
-    week_start_date: r.week_start_date as string,
-    is_submitted: Boolean(r.is_submitted),
-    status: r.is_submitted ? 'submitted' : 'draft',
-    ...(content === undefined ? {} : { content }),
-  })
-  const memberResult = (m: Row, content?: string): SearchResult => ({
-    type: 'team_member',
-    id: m.id as number,
-    uuid: m.uuid as string,
-    name: m.name as string,
-    title: (m.title as string | null) ?? null,
-    email: m.email as string,
-    ...(content === undefined ? {} : { content }),
-  })
-  const taskResult = (type: 'task' | 'followup', row: Row, extra: Partial<SearchResult>) => ({
-    type,
-    id: row.id as number,
-    title: cutTitle(row.content as string),
-    content: row.content as string,
-    is_completed: Boolean(row.is_completed),
-    status: taskStatus(Boolean(row.is_completed)),
-    project_name: (row.project_name as string | null) ?? null,
-    ...extra,
-  })
-
-  const found = (hit: Hit): SearchResult | null => {
+  const toResult = (hit: Hit): SearchResult | null => {
     const row = rows[hit.entity_type].get(Number(hit.entity_id))
     if (!row) return null
     if (scope && !(TEAM_UPDATE_ENTITIES.includes(hit.entity_type) && truthy(row.is_submitted)))
       return null
-    const projectOk = (projectId: unknown) => !inProject || inProject.has(projectId as number)
-    switch (hit.entity_type) {
-      case 'report':
-        if (reportsInProject && !reportsInProject.has(row.id as number)) return null
-        return reportResult(row)
-      case 'project':
-        if (!projectOk(row.id)) return null
-        return {
-          type: 'project',
-          id: row.id as number,
-          uuid: row.uuid as string,
-          name: row.name as string,
-          title: row.name as string,
-          status: row.status as string,
-        }
-      case 'team_member':
-        if (inProject) return null
-        return memberResult(row)
-      case 'section_item': {
-        if (!projectOk(row.project_id)) return null
-        const type = row.item_type as 'standard' | 'task' | 'followup'
-        if (type === 'standard') {
-          const report = { ...row, id: row.report_id, uuid: row.report_uuid }
-          return reportResult(
-            { ...report, title: row.report_title, summary: row.report_summary },
-            row.content as string,
-          )
-        }
-        return taskResult(type, row, {
-          source: 'report',
-          report_title: (row.report_title as string | null) ?? null,
-          report_uuid: row.report_uuid as string,
-          week_start_date: row.week_start_date as string,
-        })
-      }
-      case 'member_task':
-      case 'member_followup':
-        if (!projectOk(row.project_id)) return null
-        return taskResult(hit.entity_type === 'member_task' ? 'task' : 'followup', row, {
-          source: 'team_member',
-          team_member_uuid: row.team_member_uuid as string,
-          team_member_name: row.team_member_name as string,
-        })
-      case 'talking_point':
-        if (!projectOk(row.project_id)) return null
-        return memberResult(
-          {
-            id: row.member_id,
-            uuid: row.team_member_uuid,
-            name: row.team_member_name,
-            title: row.member_title,
-            email: row.member_email,
-          },
-          row.content as string,
-        )
-      case 'decision':
-        if (!projectOk(row.project_id)) return null
-        return {
-          type: 'decision',
-          id: row.id as number,
-          title: row.title as string,
-          ...(row.rationale ? { content: row.rationale as string } : {}),
-          decided_on: row.decided_on as string,
-          project_name: (row.project_name as string | null) ?? null,
-          ...(row.member_name ? { team_member_name: row.member_name as string } : {}),
-        }
-    }
-  }
-
-  const toResult = (hit: Hit): SearchResult | null => {
-    const result = found(hit)
+    const result = rowResult(hit.entity_type, row, filter)
     if (!result || !scope) return result
     // Labelled with whose it is; it opens in Team updates, not as the reader's report.
     return { ...result, source: 'team_update', ...scope }
