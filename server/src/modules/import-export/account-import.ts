@@ -1,24 +1,7 @@
 // That JSON document restored into the signed-in account (POST /api/import), in one transaction.
-import { asc, eq } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import type { AppContext } from '../../context'
-import {
-  memberFollowups,
-  memberTasks,
-  metrics,
-  metricValues,
-  projectHealth,
-  projects,
-  reportEditions,
-  reportSections,
-  reports,
-  sectionItems,
-  sectionTemplates,
-  shareAcknowledgements,
-  shareQuestions,
-  talkingPoints,
-  teamMembers,
-  userSettings,
-} from '../../db/schema'
+import { reports } from '../../db/schema'
 import { logActivity } from '../../lib/activity'
 import { BadRequest, PayloadTooLarge } from '../../lib/errors'
 import { assertAccountWithinLimits } from '../../lib/limits'
@@ -30,8 +13,20 @@ import { cleanWebhookUrls } from '../delivery-queue/chat-urls'
 import { assertMetricsWithinLimit } from '../report-metrics/service'
 import { checkReportLimit } from '../reports/service'
 import { cleanRecipients, getSettings } from '../settings/service'
+import {
+  type ImportRun,
+  importMembers,
+  importMetrics,
+  importProjects,
+  importReports,
+  importSettings,
+  importTemplates,
+  mapMember,
+  mapProject,
+  newImportCounts,
+} from './account-import-steps'
 import type { ImportExportModel } from './model'
-import { CHUNK, chunks, IMPORT_LIMITS } from './report-import'
+import { IMPORT_LIMITS } from './report-import'
 
 const tooLarge = (what: string) => new PayloadTooLarge(what)
 
@@ -111,8 +106,6 @@ function checkDocument(doc: ImportExportModel.document) {
   }
 }
 
-const lower = (s: string) => s.trim().toLowerCase()
-
 /**
  * Restores a document into the signed-in account in one transaction, all or nothing. Ids are
  * remapped; uuids are new. Existing objects are reused rather than duplicated: templates by name
@@ -135,325 +128,33 @@ export async function importAccount(
   const webhooks = doc.settings?.webhook_urls
     ? await cleanWebhookUrls(doc.settings.webhook_urls, ctx.config.resolveHost)
     : null
-  const counts = {
-    settings: false,
-    sectionTemplates: 0,
-    projects: 0,
-    teamMembers: 0,
-    talkingPoints: 0,
-    tasks: 0,
-    followups: 0,
-    reports: 0,
-    sections: 0,
-    items: 0,
-    skippedReports: 0,
-  }
-  // The admin's max_reports_per_user holds for imported reports too (weeks already there are
-  // skipped, so they do not count).
-  const weeksHere = new Set(
-    (
-      await ctx.db.orm
-        .select({ week: reports.week_start_date })
-        .from(reports)
-        .where(eq(reports.user_id, userId))
-    ).map((r) => r.week),
-  )
-  await checkReportLimit(
-    ctx,
-    userId,
-    doc.reports.filter((r) => !weeksHere.has(r.week_start_date)).length,
-  )
+  const counts = newImportCounts()
+  await checkImportedReportLimit(ctx, userId, doc)
   // The defaults row exists for every user anyway (created on first read), so this is no write.
   await getSettings(ctx, userId)
   await ctx.db.tx(
     async (engine) => {
-      const tx = engine.orm
-      // Gives the event loop back between steps: other requests are answered meanwhile.
-      const slices = timeSlices()
-      const now = nowIso()
-      if (doc.settings) {
-        const { report_recipients: _, webhook_urls: __, ...settings } = doc.settings
-        await tx
-          .update(userSettings)
-          .set({
-            ...settings,
-            ...(recipients && { report_recipients: JSON.stringify(recipients) }),
-            ...(webhooks && { webhook_urls: JSON.stringify(webhooks) }),
-            updated_at: now,
-          })
-          .where(eq(userSettings.user_id, userId))
-        counts.settings = true
+      const run: ImportRun = {
+        tx: engine.orm,
+        userId,
+        // Gives the event loop back between steps: other requests are answered meanwhile.
+        slices: timeSlices(),
+        now: nowIso(),
+        counts,
+        templateId: new Map(),
+        projectId: new Map(),
+        metricId: new Map(),
+        memberId: new Map(),
       }
-      // Existing objects by their matching key, first one wins (one pass, no scan per element).
-      const firstBy = <T>(rows: T[], key: (row: T) => string) => {
-        const map = new Map<string, T>()
-        for (const row of rows) if (!map.has(key(row))) map.set(key(row), row)
-        return map
-      }
-      const templateId = new Map<number, number>()
-      const templateKey = (t: { name: string; type: string }) => `${t.type} ${lower(t.name)}`
-      const existingTemplates = firstBy(
-        await tx
-          .select()
-          .from(sectionTemplates)
-          .where(eq(sectionTemplates.user_id, userId))
-          .orderBy(asc(sectionTemplates.id)),
-        templateKey,
-      )
-      for await (const t of slices.each(doc.section_templates)) {
-        const found = existingTemplates.get(templateKey(t))
-        if (found) {
-          templateId.set(t.id, found.id)
-          continue
-        }
-        const [row] = await tx
-          .insert(sectionTemplates)
-          .values({
-            user_id: userId,
-            name: t.name.trim() || t.name,
-            type: t.type,
-            sort_order: t.sort_order,
-          })
-          .returning({ id: sectionTemplates.id })
-        templateId.set(t.id, row.id)
-        counts.sectionTemplates++
-      }
-      const projectId = new Map<number, number>()
-      const existingProjects = firstBy(
-        await tx
-          .select()
-          .from(projects)
-          .where(eq(projects.user_id, userId))
-          .orderBy(asc(projects.id)),
-        (p) => lower(p.name),
-      )
-      for await (const p of slices.each(doc.projects)) {
-        const found = existingProjects.get(lower(p.name))
-        if (found) {
-          projectId.set(p.id, found.id)
-          continue
-        }
-        const [row] = await tx
-          .insert(projects)
-          .values({
-            user_id: userId,
-            uuid: crypto.randomUUID(),
-            name: p.name.trim() || p.name,
-            status: p.status,
-          })
-          .returning()
-        existingProjects.set(lower(row.name), row)
-        projectId.set(p.id, row.id)
-        counts.projects++
-      }
-      // Metrics: an existing metric of the same name is reused (its definition kept).
-      const metricId = new Map<number, number>()
-      const existingMetrics = firstBy(
-        await tx.select().from(metrics).where(eq(metrics.user_id, userId)).orderBy(asc(metrics.id)),
-        (m) => lower(m.name),
-      )
-      for (const m of doc.metrics ?? []) {
-        const found = existingMetrics.get(lower(m.name))
-        if (found) {
-          metricId.set(m.id, found.id)
-          continue
-        }
-        const [row] = await tx
-          .insert(metrics)
-          .values({
-            user_id: userId,
-            name: m.name.trim() || m.name,
-            unit: m.unit?.trim() || null,
-            direction: m.direction,
-            target: Number.isFinite(m.target) ? m.target : null,
-            sort_order: m.sort_order,
-          })
-          .returning()
-        existingMetrics.set(lower(row.name), row)
-        metricId.set(m.id, row.id)
-      }
-      const mapProject = (id: number | null | undefined) =>
-        id == null ? null : (projectId.get(id) ?? null)
-      const memberId = new Map<number, number>()
-      const existingMembers = firstBy(
-        await tx
-          .select()
-          .from(teamMembers)
-          .where(eq(teamMembers.user_id, userId))
-          .orderBy(asc(teamMembers.id)),
-        (m) => lower(m.email),
-      )
-      const entryTables = [
-        ['talking_points', talkingPoints, 'talkingPoints'],
-        ['tasks', memberTasks, 'tasks'],
-        ['followups', memberFollowups, 'followups'],
-      ] as const
-      for await (const m of slices.each(doc.team_members)) {
-        let id = existingMembers.get(lower(m.email))?.id
-        if (id === undefined) {
-          const [row] = await tx
-            .insert(teamMembers)
-            .values({
-              user_id: userId,
-              uuid: crypto.randomUUID(),
-              name: m.name,
-              title: m.title ?? null,
-              email: m.email,
-            })
-            .returning()
-          existingMembers.set(lower(row.email), row)
-          id = row.id
-          counts.teamMembers++
-        }
-        memberId.set(m.id, id)
-        for (const [field, table, count] of entryTables) {
-          const list = m[field]
-          if (!list.length) continue
-          for await (const part of slices.each(chunks(list)))
-            await tx.insert(table).values(
-              part.map((e) => ({
-                team_member_id: id,
-                user_id: userId,
-                project_id: mapProject(e.project_id),
-                content: e.content.trim(),
-                is_completed: e.is_completed,
-                ...(e.created_at ? { created_at: e.created_at } : {}),
-              })),
-            )
-          counts[count] += list.length
-        }
-      }
-      const existingWeeks = new Set(
-        (
-          await tx
-            .select({ week: reports.week_start_date })
-            .from(reports)
-            .where(eq(reports.user_id, userId))
-        ).map((r) => r.week),
-      )
-      for await (const r of slices.each(doc.reports)) {
-        if (existingWeeks.has(r.week_start_date)) {
-          counts.skippedReports++
-          continue
-        }
-        const [report] = await tx
-          .insert(reports)
-          .values({
-            user_id: userId,
-            uuid: crypto.randomUUID(),
-            week_start_date: r.week_start_date,
-            title: r.title,
-            summary: r.summary,
-            is_submitted: r.is_submitted,
-            sent_date: r.is_submitted ? r.sent_date : null,
-            ...(r.created_at ? { created_at: r.created_at } : {}),
-          })
-          .returning({ id: reports.id })
-        counts.reports++
-        if (r.project_health?.length)
-          await tx.insert(projectHealth).values(
-            r.project_health.flatMap((h) => {
-              const project = mapProject(h.project_id)
-              return project == null
-                ? []
-                : [
-                    {
-                      user_id: userId,
-                      report_id: report.id,
-                      project_id: project,
-                      health: h.health,
-                      note: h.note,
-                    },
-                  ]
-            }),
-          )
-        if (r.metric_values?.length)
-          await tx.insert(metricValues).values(
-            r.metric_values.map((v) => ({
-              user_id: userId,
-              report_id: report.id,
-              metric_id: metricId.get(v.metric_id) as number,
-              value: v.value,
-            })),
-          )
-        if (r.questions?.length)
-          await tx.insert(shareQuestions).values(
-            r.questions.map((q) => ({
-              user_id: userId,
-              report_id: report.id,
-              name: q.name,
-              text: q.text,
-              answer: q.answer,
-              answered_at: q.answered_at ?? null,
-              // Imported questions were read where they were asked.
-              seen_at: now,
-              ...(q.created_at ? { created_at: q.created_at } : {}),
-            })),
-          )
-        if (r.acknowledgements?.length)
-          await tx.insert(shareAcknowledgements).values(
-            r.acknowledgements.map((a) => ({
-              user_id: userId,
-              report_id: report.id,
-              name: a.name,
-              ...(a.created_at ? { created_at: a.created_at } : {}),
-            })),
-          )
-        if (r.editions?.length)
-          await tx.insert(reportEditions).values(
-            r.editions.map((e) => ({
-              user_id: userId,
-              report_id: report.id,
-              number: e.number,
-              sent_at: e.sent_at,
-              note: e.note,
-              brief: JSON.stringify(e.brief),
-            })),
-          )
-        for await (const [index, s] of slices.each(r.sections.entries())) {
-          const [section] = await tx
-            .insert(reportSections)
-            .values({
-              report_id: report.id,
-              user_id: userId,
-              section_template_id:
-                s.section_template_id == null
-                  ? null
-                  : (templateId.get(s.section_template_id) ?? null),
-              section_name: s.section_name,
-              section_type: s.section_type,
-              content: s.content,
-              sort_order: index,
-            })
-            .returning({ id: reportSections.id })
-          counts.sections++
-          if (!s.items.length) continue
-          for await (const [n, part] of slices.each(chunks(s.items).entries()))
-            await tx.insert(sectionItems).values(
-              part.map((i, k) => ({
-                section_id: section.id,
-                user_id: userId,
-                content: i.content.trim(),
-                is_completed: i.is_completed,
-                item_type: i.item_type,
-                project_id: mapProject(i.project_id),
-                assigned_to_team_member_id:
-                  i.assigned_to_team_member_id == null
-                    ? null
-                    : (memberId.get(i.assigned_to_team_member_id) ?? null),
-                source_author_name: i.source_author_name?.trim() || null,
-                is_ask: i.is_ask ?? false,
-                ask_closed_at: i.is_ask ? (i.ask_closed_at ?? null) : null,
-                sort_order: n * CHUNK + k,
-                ...(i.created_at ? { created_at: i.created_at } : {}),
-              })),
-            )
-          counts.items += s.items.length
-        }
-      }
+      if (doc.settings) await importSettings(run, doc.settings, recipients, webhooks)
+      await importTemplates(run, doc.section_templates)
+      await importProjects(run, doc.projects)
+      await importMetrics(run, doc.metrics ?? [])
+      await importMembers(run, doc.team_members)
+      await importReports(run, doc.reports)
       await importDecisions(engine, userId, doc.decisions ?? [], {
-        project: mapProject,
-        member: (id) => (id == null ? null : (memberId.get(id) ?? null)),
+        project: (id) => mapProject(run, id),
+        member: (id) => mapMember(run, id),
       })
       // What the account holds now stays within its limits, or nothing of the import is written.
       await assertAccountWithinLimits(engine, userId)
@@ -469,4 +170,28 @@ export async function importAccount(
     details: `${counts.reports} reports, ${counts.items} items`,
   })
   return counts
+}
+
+/**
+ * The admin's max_reports_per_user holds for imported reports too (weeks already there are
+ * skipped, so they do not count).
+ */
+async function checkImportedReportLimit(
+  ctx: AppContext,
+  userId: number,
+  doc: ImportExportModel.document,
+) {
+  const weeksHere = new Set(
+    (
+      await ctx.db.orm
+        .select({ week: reports.week_start_date })
+        .from(reports)
+        .where(eq(reports.user_id, userId))
+    ).map((r) => r.week),
+  )
+  await checkReportLimit(
+    ctx,
+    userId,
+    doc.reports.filter((r) => !weeksHere.has(r.week_start_date)).length,
+  )
 }
