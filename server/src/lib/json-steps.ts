@@ -82,113 +82,135 @@ function setKey(object: Record<string, unknown>, key: string, value: unknown) {
   else object[key] = value
 }
 
+/** The text and where reading is at, with the readers of its keys, strings and plain values. */
+class Reader {
+  i = 0
+  readonly n: number
+  constructor(readonly text: string) {
+    this.n = text.length
+  }
+
+  skip() {
+    const { text, n } = this
+    while (this.i < n && isSpace(text.charCodeAt(this.i))) this.i++
+  }
+
+  /** The string whose opening quote is at i, i past its closing quote. */
+  async readString(): Promise<string> {
+    const { text } = this
+    let end = stringEnd(text, this.i + 1, SCAN_BUDGET)
+    while (end < 0) {
+      if (end === Number.NEGATIVE_INFINITY) throw malformed()
+      await nextTurn()
+      end = stringEnd(text, -end - 1, SCAN_BUDGET)
+    }
+    const raw = text.slice(this.i + 1, end)
+    this.i = end + 1
+    return raw.length > PIECE && SPECIAL.test(raw) ? decodeLong(raw) : decode(raw)
+  }
+
+  /** A string in one call when it is short and plain (almost always); otherwise readString. */
+  quick(): string | undefined {
+    const { text } = this
+    const end = text.indexOf('"', this.i + 1)
+    if (end === -1 || end - this.i > PIECE) return undefined
+    const raw = text.slice(this.i + 1, end)
+    if (SPECIAL.test(raw)) return undefined
+    this.i = end + 1
+    return raw
+  }
+
+  /** After `{` or `,` in an object: the key and its colon (undefined: not a quick string). */
+  quickKey() {
+    this.skip()
+    if (this.text.charCodeAt(this.i) !== 0x22) throw malformed()
+    const key = this.quick()
+    if (key === undefined) return undefined
+    this.skip()
+    if (this.text.charCodeAt(this.i++) !== 0x3a) throw malformed()
+    return key
+  }
+
+  async readKey() {
+    const key = this.quickKey()
+    if (key !== undefined) return key
+    const long = await this.readString()
+    this.skip()
+    if (this.text.charCodeAt(this.i++) !== 0x3a) throw malformed()
+    return long
+  }
+
+  /** The true, false, null or number that starts at i (its first character `c`), no promise. */
+  readPlain(c: number): unknown {
+    const { text } = this
+    if (c === 0x74 && text.startsWith('true', this.i)) {
+      this.i += 4
+      return true
+    }
+    if (c === 0x66 && text.startsWith('false', this.i)) {
+      this.i += 5
+      return false
+    }
+    if (c === 0x6e && text.startsWith('null', this.i)) {
+      this.i += 4
+      return null
+    }
+    NUMBER.lastIndex = this.i
+    const number = NUMBER.exec(text)
+    if (!number) throw malformed()
+    this.i += number[0].length
+    return Number(number[0])
+  }
+}
+
 export async function parseJsonInSteps(
   text: string,
   maxDepth: number,
   slices = timeSlices(),
 ): Promise<unknown> {
-  const n = text.length
-  let i = 0
-  const skip = () => {
-    while (i < n && isSpace(text.charCodeAt(i))) i++
-  }
+  const r = new Reader(text)
   // The open arrays and objects, and for each the key its next value goes under (null: array).
   const stack: Container[] = []
   const keys: (string | null)[] = []
   let value: unknown
   let steps = 0
 
-  /** The string whose opening quote is at i, i past its closing quote. */
-  const readString = async (): Promise<string> => {
-    let end = stringEnd(text, i + 1, SCAN_BUDGET)
-    while (end < 0) {
-      if (end === Number.NEGATIVE_INFINITY) throw malformed()
-      await nextTurn()
-      end = stringEnd(text, -end - 1, SCAN_BUDGET)
-    }
-    const raw = text.slice(i + 1, end)
-    i = end + 1
-    return raw.length > PIECE && SPECIAL.test(raw) ? decodeLong(raw) : decode(raw)
-  }
-  // A string in one call when it is short and plain (almost always); otherwise readString.
-  const quick = (): string | undefined => {
-    const end = text.indexOf('"', i + 1)
-    if (end === -1 || end - i > PIECE) return undefined
-    const raw = text.slice(i + 1, end)
-    if (SPECIAL.test(raw)) return undefined
-    i = end + 1
-    return raw
-  }
-  /** After `{` or `,` in an object: the key and its colon (undefined: not a quick string). */
-  const quickKey = () => {
-    skip()
-    if (text.charCodeAt(i) !== 0x22) throw malformed()
-    const key = quick()
-    if (key === undefined) return undefined
-    skip()
-    if (text.charCodeAt(i++) !== 0x3a) throw malformed()
-    return key
-  }
-  const readKey = async () => {
-    const key = quickKey()
-    if (key !== undefined) return key
-    const long = await readString()
-    skip()
-    if (text.charCodeAt(i++) !== 0x3a) throw malformed()
-    return long
-  }
-
   for (;;) {
     if (++steps % STEP === 0) await slices.pause()
     // A value starts here.
-    skip()
-    const c = text.charCodeAt(i)
+    r.skip()
+    const c = text.charCodeAt(r.i)
     if (c === 0x7b || c === 0x5b) {
       if (stack.length >= maxDepth) throw tooDeep(maxDepth)
-      i++
-      skip()
+      r.i++
+      r.skip()
       const isObject = c === 0x7b
       const container: Container = isObject ? {} : []
-      if (text.charCodeAt(i) === (isObject ? 0x7d : 0x5d)) {
-        i++
+      if (text.charCodeAt(r.i) === (isObject ? 0x7d : 0x5d)) {
+        r.i++
         value = container
       } else {
         stack.push(container)
-        keys.push(isObject ? (quickKey() ?? (await readKey())) : null)
+        keys.push(isObject ? (r.quickKey() ?? (await r.readKey())) : null)
         continue
       }
-    } else if (c === 0x22) value = quick() ?? (await readString())
-    else if (c === 0x74 && text.startsWith('true', i)) {
-      value = true
-      i += 4
-    } else if (c === 0x66 && text.startsWith('false', i)) {
-      value = false
-      i += 5
-    } else if (c === 0x6e && text.startsWith('null', i)) {
-      value = null
-      i += 4
-    } else {
-      NUMBER.lastIndex = i
-      const number = NUMBER.exec(text)
-      if (!number) throw malformed()
-      value = Number(number[0])
-      i += number[0].length
-    }
+    } else if (c === 0x22) value = r.quick() ?? (await r.readString())
+    else value = r.readPlain(c)
     // The value goes into what is open, and the containers it closes into theirs.
     for (;;) {
       if (!stack.length) {
-        skip()
-        if (i !== n) throw malformed()
+        r.skip()
+        if (r.i !== r.n) throw malformed()
         return value
       }
       const top = stack.length - 1
       const key = keys[top]
       if (key === null) (stack[top] as unknown[]).push(value)
       else setKey(stack[top] as Record<string, unknown>, key, value)
-      skip()
-      const next = text.charCodeAt(i++)
+      r.skip()
+      const next = text.charCodeAt(r.i++)
       if (next === 0x2c) {
-        if (key !== null) keys[top] = quickKey() ?? (await readKey())
+        if (key !== null) keys[top] = r.quickKey() ?? (await r.readKey())
         break
       }
       if (next !== (key === null ? 0x5d : 0x7d)) throw malformed()
