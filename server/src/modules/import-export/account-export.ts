@@ -37,6 +37,12 @@ const entryOut = (e: {
   created_at: e.created_at,
 })
 
+/** The export's reads: the account's rows only. */
+type Reader = {
+  db: AppContext['db']['orm']
+  mine: <T extends { user_id: unknown }>(table: T) => ReturnType<typeof eq>
+}
+
 /**
  * Every object the user owns, as one document (format 'cadence-export', version 1). Ids are the
  * rows' own and are only used to link the document's parts together; import remaps them.
@@ -45,9 +51,40 @@ export async function exportAccount(
   ctx: AppContext,
   userId: number,
 ): Promise<ImportExportModel.document> {
-  const db = ctx.db.orm
+  const read: Reader = {
+    db: ctx.db.orm,
+    mine: (table) => eq(table.user_id as never, userId),
+  }
   const settings = await getSettings(ctx, userId)
-  const mine = <T extends { user_id: unknown }>(table: T) => eq(table.user_id as never, userId)
+  const byMember = await memberEntries(read)
+  const parts = await reportParts(read)
+  return {
+    format: EXPORT_FORMAT,
+    version: EXPORT_VERSION,
+    exported_at: nowIso(),
+    settings: {
+      report_frequency: settings.report_frequency,
+      weekly_start_day: settings.weekly_start_day,
+      weekly_end_day: settings.weekly_end_day,
+      onboarding_complete: settings.onboarding_complete,
+      carry_over: settings.carry_over,
+      reminder_enabled: settings.reminder_enabled,
+      team_reminder_enabled: settings.team_reminder_enabled,
+      report_recipients: settings.report_recipients,
+      webhook_urls: settings.webhook_urls,
+      organisation_name: settings.organisation_name,
+      email_attach_pdf: settings.email_attach_pdf,
+    },
+    ...(await templatesAndProjects(read)),
+    team_members: await membersOut(read, byMember),
+    metrics: await metricsOut(read),
+    decisions: await exportDecisions(ctx.db, userId),
+    reports: await reportsOut(read, parts),
+  }
+}
+
+/** Talking points, tasks and follow-ups, by team member. */
+async function memberEntries({ db, mine }: Reader) {
   const entries = {
     talking_points: await db
       .select()
@@ -66,11 +103,15 @@ export async function exportAccount(
       .orderBy(asc(memberFollowups.id)),
   }
   const ofMember = (list: typeof entries.tasks) => Map.groupBy(list, (e) => e.team_member_id)
-  const byMember = {
+  return {
     talking_points: ofMember(entries.talking_points),
     tasks: ofMember(entries.tasks),
     followups: ofMember(entries.followups),
   }
+}
+
+/** The parts of every report (sections, items, health, sharing, editions, metric values), by owner. */
+async function reportParts({ db, mine }: Reader) {
   const sections = await db
     .select()
     .from(reportSections)
@@ -116,22 +157,18 @@ export async function exportAccount(
     (a) => a.report_id,
   )
   return {
-    format: EXPORT_FORMAT,
-    version: EXPORT_VERSION,
-    exported_at: nowIso(),
-    settings: {
-      report_frequency: settings.report_frequency,
-      weekly_start_day: settings.weekly_start_day,
-      weekly_end_day: settings.weekly_end_day,
-      onboarding_complete: settings.onboarding_complete,
-      carry_over: settings.carry_over,
-      reminder_enabled: settings.reminder_enabled,
-      team_reminder_enabled: settings.team_reminder_enabled,
-      report_recipients: settings.report_recipients,
-      webhook_urls: settings.webhook_urls,
-      organisation_name: settings.organisation_name,
-      email_attach_pdf: settings.email_attach_pdf,
-    },
+    itemsBySection,
+    sectionsByReport,
+    healthByReport,
+    questionsByReport,
+    editionsByReport,
+    metricValuesByReport,
+    acksByReport,
+  }
+}
+
+async function templatesAndProjects({ db, mine }: Reader) {
+  return {
     section_templates: await db
       .select({
         id: sectionTemplates.id,
@@ -153,84 +190,97 @@ export async function exportAccount(
       .from(projects)
       .where(mine(projects))
       .orderBy(asc(projects.id)),
-    team_members: (
-      await db.select().from(teamMembers).where(mine(teamMembers)).orderBy(asc(teamMembers.id))
-    ).map((m) => ({
-      id: m.id,
-      uuid: m.uuid,
-      name: m.name,
-      title: m.title,
-      email: m.email,
-      talking_points: (byMember.talking_points.get(m.id) ?? []).map(entryOut),
-      tasks: (byMember.tasks.get(m.id) ?? []).map(entryOut),
-      followups: (byMember.followups.get(m.id) ?? []).map(entryOut),
-    })),
-    metrics: await db
-      .select({
-        id: metrics.id,
-        name: metrics.name,
-        unit: metrics.unit,
-        direction: metrics.direction,
-        target: metrics.target,
-        sort_order: metrics.sort_order,
-      })
-      .from(metrics)
-      .where(mine(metrics))
-      .orderBy(asc(metrics.sort_order), asc(metrics.id)),
-    decisions: await exportDecisions(ctx.db, userId),
-    reports: (
-      await db.select().from(reports).where(mine(reports)).orderBy(asc(reports.week_start_date))
-    ).map((r) => ({
-      uuid: r.uuid,
-      week_start_date: r.week_start_date,
-      title: r.title,
-      summary: r.summary,
-      is_submitted: r.is_submitted,
-      sent_date: r.sent_date,
-      created_at: r.created_at,
-      project_health: (healthByReport.get(r.id) ?? []).map((h) => ({
-        project_id: h.project_id,
-        health: h.health,
-        note: h.note,
-      })),
-      questions: (questionsByReport.get(r.id) ?? []).map((q) => ({
-        name: q.name,
-        text: q.text,
-        answer: q.answer,
-        answered_at: q.answered_at,
-        created_at: q.created_at,
-      })),
-      acknowledgements: (acksByReport.get(r.id) ?? []).map((a) => ({
-        name: a.name,
-        created_at: a.created_at,
-      })),
-      metric_values: (metricValuesByReport.get(r.id) ?? []).map((v) => ({
-        metric_id: v.metric_id,
-        value: v.value,
-      })),
-      // What its readers got at each Send and update, as frozen then.
-      editions: (editionsByReport.get(r.id) ?? []).map((e) => ({
-        number: e.number,
-        sent_at: e.sent_at,
-        note: e.note,
-        brief: JSON.parse(e.brief),
-      })),
-      sections: (sectionsByReport.get(r.id) ?? []).map((s) => ({
-        section_template_id: s.section_template_id,
-        section_name: s.section_name,
-        section_type: s.section_type,
-        content: s.content,
-        items: (itemsBySection.get(s.id) ?? []).map((i) => ({
-          content: i.content,
-          is_completed: i.is_completed,
-          item_type: i.item_type,
-          project_id: i.project_id,
-          assigned_to_team_member_id: i.assigned_to_team_member_id,
-          ...(i.source_author_name ? { source_author_name: i.source_author_name } : {}),
-          ...(i.is_ask ? { is_ask: true, ask_closed_at: i.ask_closed_at } : {}),
-          created_at: i.created_at,
-        })),
-      })),
-    })),
   }
 }
+
+async function membersOut(
+  { db, mine }: Reader,
+  byMember: Awaited<ReturnType<typeof memberEntries>>,
+) {
+  return (
+    await db.select().from(teamMembers).where(mine(teamMembers)).orderBy(asc(teamMembers.id))
+  ).map((m) => ({
+    id: m.id,
+    uuid: m.uuid,
+    name: m.name,
+    title: m.title,
+    email: m.email,
+    talking_points: (byMember.talking_points.get(m.id) ?? []).map(entryOut),
+    tasks: (byMember.tasks.get(m.id) ?? []).map(entryOut),
+    followups: (byMember.followups.get(m.id) ?? []).map(entryOut),
+  }))
+}
+
+async function metricsOut({ db, mine }: Reader) {
+  return await db
+    .select({
+      id: metrics.id,
+      name: metrics.name,
+      unit: metrics.unit,
+      direction: metrics.direction,
+      target: metrics.target,
+      sort_order: metrics.sort_order,
+    })
+    .from(metrics)
+    .where(mine(metrics))
+    .orderBy(asc(metrics.sort_order), asc(metrics.id))
+}
+
+async function reportsOut({ db, mine }: Reader, parts: Awaited<ReturnType<typeof reportParts>>) {
+  return (
+    await db.select().from(reports).where(mine(reports)).orderBy(asc(reports.week_start_date))
+  ).map((r) => ({
+    uuid: r.uuid,
+    week_start_date: r.week_start_date,
+    title: r.title,
+    summary: r.summary,
+    is_submitted: r.is_submitted,
+    sent_date: r.sent_date,
+    created_at: r.created_at,
+    project_health: (parts.healthByReport.get(r.id) ?? []).map((h) => ({
+      project_id: h.project_id,
+      health: h.health,
+      note: h.note,
+    })),
+    questions: (parts.questionsByReport.get(r.id) ?? []).map((q) => ({
+      name: q.name,
+      text: q.text,
+      answer: q.answer,
+      answered_at: q.answered_at,
+      created_at: q.created_at,
+    })),
+    acknowledgements: (parts.acksByReport.get(r.id) ?? []).map((a) => ({
+      name: a.name,
+      created_at: a.created_at,
+    })),
+    metric_values: (parts.metricValuesByReport.get(r.id) ?? []).map((v) => ({
+      metric_id: v.metric_id,
+      value: v.value,
+    })),
+    // What its readers got at each Send and update, as frozen then.
+    editions: (parts.editionsByReport.get(r.id) ?? []).map((e) => ({
+      number: e.number,
+      sent_at: e.sent_at,
+      note: e.note,
+      brief: JSON.parse(e.brief),
+    })),
+    sections: (parts.sectionsByReport.get(r.id) ?? []).map((s) => ({
+      section_template_id: s.section_template_id,
+      section_name: s.section_name,
+      section_type: s.section_type,
+      content: s.content,
+      items: (parts.itemsBySection.get(s.id) ?? []).map(itemOut),
+    })),
+  }))
+}
+
+const itemOut = (i: typeof sectionItems.$inferSelect) => ({
+  content: i.content,
+  is_completed: i.is_completed,
+  item_type: i.item_type,
+  project_id: i.project_id,
+  assigned_to_team_member_id: i.assigned_to_team_member_id,
+  ...(i.source_author_name ? { source_author_name: i.source_author_name } : {}),
+  ...(i.is_ask ? { is_ask: true, ask_closed_at: i.ask_closed_at } : {}),
+  created_at: i.created_at,
+})
