@@ -1,7 +1,7 @@
 // Pasted text into a report (preview, import); the report as Markdown is markdown-export.ts.
 import { asc, eq } from 'drizzle-orm'
 import type { AppContext } from '../../context'
-import { LAST_IN_SECTION } from '../../db/engine'
+import { type Engine, LAST_IN_SECTION } from '../../db/engine'
 import { projects, sectionItems, sectionTemplates, teamMembers } from '../../db/schema'
 import { BadRequest, PayloadTooLarge } from '../../lib/errors'
 import { timeSlices } from '../../lib/time-slices'
@@ -110,12 +110,7 @@ export async function importIntoReport(
     knownSections: report.sections.map((s) => s.section_name),
     members: members.map((m) => m.name),
   })
-  const names = new Set<string>()
-  for (const section of parsed.sections)
-    for (const item of section.items)
-      if (item.projectName) names.add(item.projectName.trim().toLowerCase())
-  if (names.size > IMPORT_LIMITS.projectNames)
-    throw tooLarge(`At most ${IMPORT_LIMITS.projectNames} different projects per import`)
+  checkProjectNames(parsed)
   const counts = {
     importedItems: 0,
     createdProjects: 0,
@@ -126,50 +121,12 @@ export async function importIntoReport(
   }
   await ctx.db.tx(
     async (tx) => {
-      const known = projectMatcher(
-        await tx.orm
-          .select({ id: projects.id, name: projects.name, status: projects.status })
-          .from(projects)
-          .where(eq(projects.user_id, userId))
-          .orderBy(asc(projects.id)),
-      )
-      const projectFor = async (name: string | null): Promise<number | null> => {
-        if (!name) return null
-        const found = known.match(name)
-        if (found) return found.id
-        if (name.length > PROJECT_NAME_MAX) {
-          console.warn('import: project name too long, item kept without a project')
-          counts.skippedProjects++
-          return null
-        }
-        const [created] = await tx.orm
-          .insert(projects)
-          .values({ user_id: userId, uuid: crypto.randomUUID(), name, status: 'active' })
-          .returning({ id: projects.id, name: projects.name, status: projects.status })
-        known.add(created)
-        counts.createdProjects++
-        return created.id
-      }
+      const projectFor = await projectFinder(tx, userId, counts)
       // Gives the event loop back between items and chunks: other requests are answered meanwhile.
       const slices = timeSlices()
       const rows: Array<typeof sectionItems.$inferInsert> = []
       for (const section of parsed.sections) {
-        let index = matchSection(section.sectionName, report.sections)
-        if (index === -1) {
-          if (section.items.length) counts.unmatchedSections.push(section.sectionName)
-          const wanted = { task: 'tasks', followup: 'followups', standard: 'standard' }[
-            itemTypeFor(section.sectionName)
-          ]
-          index = Math.max(
-            0,
-            report.sections.findIndex((s) => s.section_type === wanted),
-          )
-        } else counts.matchedSections++
-        const target = report.sections[index]
-        const itemType =
-          target.section_type === 'standard'
-            ? itemTypeFor(section.sectionName)
-            : itemTypeFor(target.section_name, target.section_type)
+        const { target, itemType } = targetSection(section, report.sections, counts)
         for await (const item of slices.each(section.items)) {
           const assignee = item.assignee ? matchMember(item.assignee, members) : undefined
           let content = item.content
@@ -202,4 +159,78 @@ export async function importIntoReport(
       created ? ` and created ${created} new project(s)` : ''
     }`,
   }
+}
+
+type ImportCounts = {
+  createdProjects: number
+  skippedProjects: number
+  matchedSections: number
+  unmatchedSections: string[]
+}
+
+/** Refuses (413) a text naming more distinct projects than one import may create. */
+function checkProjectNames(parsed: ParsedReport) {
+  const names = new Set<string>()
+  for (const section of parsed.sections)
+    for (const item of section.items)
+      if (item.projectName) names.add(item.projectName.trim().toLowerCase())
+  if (names.size > IMPORT_LIMITS.projectNames)
+    throw tooLarge(`At most ${IMPORT_LIMITS.projectNames} different projects per import`)
+}
+
+/**
+ * The project id for an item's project name: an existing project matched by name, else a new one
+ * (a name too long for a project leaves the item without one).
+ */
+async function projectFinder(tx: Engine, userId: number, counts: ImportCounts) {
+  const known = projectMatcher(
+    await tx.orm
+      .select({ id: projects.id, name: projects.name, status: projects.status })
+      .from(projects)
+      .where(eq(projects.user_id, userId))
+      .orderBy(asc(projects.id)),
+  )
+  return async (name: string | null): Promise<number | null> => {
+    if (!name) return null
+    const found = known.match(name)
+    if (found) return found.id
+    if (name.length > PROJECT_NAME_MAX) {
+      console.warn('import: project name too long, item kept without a project')
+      counts.skippedProjects++
+      return null
+    }
+    const [created] = await tx.orm
+      .insert(projects)
+      .values({ user_id: userId, uuid: crypto.randomUUID(), name, status: 'active' })
+      .returning({ id: projects.id, name: projects.name, status: projects.status })
+    known.add(created)
+    counts.createdProjects++
+    return created.id
+  }
+}
+
+/** The report section a parsed section goes to, and the item type its items get. */
+function targetSection(
+  section: ParsedReport['sections'][number],
+  sections: Awaited<ReturnType<typeof loadReport>>['sections'],
+  counts: ImportCounts,
+) {
+  const { sectionName } = section
+  let index = matchSection(sectionName, sections)
+  if (index === -1) {
+    if (section.items.length) counts.unmatchedSections.push(sectionName)
+    const wanted = { task: 'tasks', followup: 'followups', standard: 'standard' }[
+      itemTypeFor(sectionName)
+    ]
+    index = Math.max(
+      0,
+      sections.findIndex((s) => s.section_type === wanted),
+    )
+  } else counts.matchedSections++
+  const target = sections[index]
+  const itemType =
+    target.section_type === 'standard'
+      ? itemTypeFor(sectionName)
+      : itemTypeFor(target.section_name, target.section_type)
+  return { target, itemType }
 }
