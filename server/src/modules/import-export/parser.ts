@@ -239,47 +239,78 @@ export function parseReportText(text: string, options: ParseOptions = {}): Parse
     l.kind === 'md-heading' && l.level >= 2 ? [l.level] : [],
   )
   const markdown = headingLevels.length > 0
-  const sectionLevel = markdown ? Math.min(...headingLevels) : 0
   const names = options.knownSections?.filter((s) => s.trim())
   // No known names (a user without templates) reads headings by layout alone.
   const known = names?.length ? names : undefined
   const isKnown = (name: string) => !!known && matchSection(name, known) !== -1
-
-  // Plain text: which plain lines are headings (see the rules at the top of the file).
-  const heading = new Array<boolean>(lines.length).fill(false)
-  if (!markdown) {
-    let next: Line = { kind: 'blank' }
-    let nextIsHeading = false
-    for (let i = lines.length - 1; i >= 0; i--) {
-      const l = lines[i]
-      if (l.kind === 'blank' || l.kind === 'skip') continue
-      if (l.kind === 'plain') {
-        let prev = i - 1
-        while (prev >= 0 && lines[prev].kind === 'skip') prev--
-        const startsBlock = prev < 0 || lines[prev].kind === 'blank'
-        const directNext = lines[i + 1]
-        heading[i] =
-          l.text.endsWith(':') ||
-          next.kind === 'item' ||
-          // A known section name right above a heading: 'Action Items' over 'Project Apollo'.
-          (nextIsHeading && directNext === next && isKnown(l.text)) ||
-          // A line that is exactly a known section's name ('Highlights' in the preview's text).
-          !!known?.some((k) => sameName(k, l.text)) ||
-          (startsBlock && directNext?.kind === 'plain')
-      }
-      nextIsHeading = heading[i]
-      next = l
-    }
-    // 'None' lines are classified 'skip'; a plain line right before one is an empty section.
-    const raw = text.replace(/\r\n?/g, '\n').split('\n')
-    for (let i = 0; i < lines.length; i++) {
-      if (lines[i].kind !== 'plain' || heading[i]) continue
-      let j = i + 1
-      while (j < lines.length && lines[j].kind === 'blank') j++
-      if (j < lines.length && /^none$/i.test(raw[j].trim())) heading[i] = true
-    }
+  const layout: Layout = {
+    lines,
+    markdown,
+    sectionLevel: markdown ? Math.min(...headingLevels) : 0,
+    known,
+    isKnown,
+    heading: markdown
+      ? new Array<boolean>(lines.length).fill(false)
+      : plainHeadings(text, lines, known, isKnown),
   }
+  return { sections: readSections(layout, options.members) }
+}
 
+/** The classified lines and what decides which of them are section headings. */
+type Layout = {
+  lines: Line[]
+  markdown: boolean
+  sectionLevel: number
+  known: string[] | undefined
+  isKnown: (name: string) => boolean
+  /** Per line: a plain-text heading (always false for Markdown). */
+  heading: boolean[]
+}
+
+/** Plain text: which plain lines are headings (see the rules at the top of the file). */
+function plainHeadings(
+  text: string,
+  lines: Line[],
+  known: string[] | undefined,
+  isKnown: (name: string) => boolean,
+) {
+  const heading = new Array<boolean>(lines.length).fill(false)
+  let next: Line = { kind: 'blank' }
+  let nextIsHeading = false
+  for (let i = lines.length - 1; i >= 0; i--) {
+    const l = lines[i]
+    if (l.kind === 'blank' || l.kind === 'skip') continue
+    if (l.kind === 'plain') {
+      let prev = i - 1
+      while (prev >= 0 && lines[prev].kind === 'skip') prev--
+      const startsBlock = prev < 0 || lines[prev].kind === 'blank'
+      const directNext = lines[i + 1]
+      heading[i] =
+        l.text.endsWith(':') ||
+        next.kind === 'item' ||
+        // A known section name right above a heading: 'Action Items' over 'Project Apollo'.
+        (nextIsHeading && directNext === next && isKnown(l.text)) ||
+        // A line that is exactly a known section's name ('Highlights' in the preview's text).
+        !!known?.some((k) => sameName(k, l.text)) ||
+        (startsBlock && directNext?.kind === 'plain')
+    }
+    nextIsHeading = heading[i]
+    next = l
+  }
+  // 'None' lines are classified 'skip'; a plain line right before one is an empty section.
+  const raw = text.replace(/\r\n?/g, '\n').split('\n')
+  for (let i = 0; i < lines.length; i++) {
+    if (lines[i].kind !== 'plain' || heading[i]) continue
+    let j = i + 1
+    while (j < lines.length && lines[j].kind === 'blank') j++
+    if (j < lines.length && /^none$/i.test(raw[j].trim())) heading[i] = true
+  }
+  return heading
+}
+
+/** Walks the lines: sections, the project headings within them, and their items. */
+function readSections(layout: Layout, members: string[] | undefined): ParsedSection[] {
+  const { lines, markdown, sectionLevel, known, isKnown, heading } = layout
   const sections: ParsedSection[] = []
   let section: ParsedSection | null = null
   let project: string | null = null
@@ -292,7 +323,7 @@ export function parseReportText(text: string, options: ParseOptions = {}): Parse
   }
   const addItem = (t: string, checked: boolean | undefined) => {
     if (!section) return
-    const item = buildItem(t, checked, project, options.members)
+    const item = buildItem(t, checked, project, members)
     if (item) {
       section.items.push(item)
       lastItem = item
@@ -340,7 +371,7 @@ export function parseReportText(text: string, options: ParseOptions = {}): Parse
       }
     }
   }
-  return { sections }
+  return sections
 }
 
 // ---- Section matching (report import) ----
