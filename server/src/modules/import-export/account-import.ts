@@ -32,7 +32,6 @@ const tooLarge = (what: string) => new PayloadTooLarge(what)
 
 /** Everything the schema cannot say: references resolve inside the document, dates are real. */
 function checkDocument(doc: ImportExportModel.document) {
-  const invalid = (why: string) => new BadRequest(`Invalid export document: ${why}`)
   const ids = (list: { id: number }[], what: string) => {
     const set = new Set<number>()
     for (const { id } of list) {
@@ -41,13 +40,34 @@ function checkDocument(doc: ImportExportModel.document) {
     }
     return set
   }
-  const projectIds = ids(doc.projects, 'project')
-  const memberIds = ids(doc.team_members, 'team member')
-  const templateIds = ids(doc.section_templates, 'section template')
-  const metricIds = ids(doc.metrics ?? [], 'metric')
+  const refs: DocumentIds = {
+    projectIds: ids(doc.projects, 'project'),
+    memberIds: ids(doc.team_members, 'team member'),
+    templateIds: ids(doc.section_templates, 'section template'),
+    metricIds: ids(doc.metrics ?? [], 'metric'),
+  }
+  checkDecisions(doc.decisions ?? [], refs.projectIds, refs.memberIds)
+  const rows = documentRows(doc)
+  if (rows > IMPORT_LIMITS.documentRows)
+    throw tooLarge(
+      `At most ${IMPORT_LIMITS.documentRows.toLocaleString('en-US')} objects per import (this document has ${rows.toLocaleString('en-US')})`,
+    )
+  checkReferences(doc, refs)
+}
+
+const invalid = (why: string) => new BadRequest(`Invalid export document: ${why}`)
+
+type DocumentIds = {
+  projectIds: Set<number>
+  memberIds: Set<number>
+  templateIds: Set<number>
+  metricIds: Set<number>
+}
+
+/** How many rows the document would write (and no report has two editions of one number). */
+function documentRows(doc: ImportExportModel.document) {
   let rows = doc.section_templates.length + doc.projects.length + doc.team_members.length
   rows += doc.decisions?.length ?? 0
-  checkDecisions(doc.decisions ?? [], projectIds, memberIds)
   for (const m of doc.team_members)
     rows += m.talking_points.length + m.tasks.length + m.followups.length
   for (const r of doc.reports) {
@@ -59,10 +79,12 @@ function checkDocument(doc: ImportExportModel.document) {
       throw new BadRequest(`Report ${r.week_start_date} has two editions of one number`)
     for (const s of r.sections) rows += s.items.length
   }
-  if (rows > IMPORT_LIMITS.documentRows)
-    throw tooLarge(
-      `At most ${IMPORT_LIMITS.documentRows.toLocaleString('en-US')} objects per import (this document has ${rows.toLocaleString('en-US')})`,
-    )
+  return rows
+}
+
+/** Every id the document refers to is one of its own; contents are not blank; weeks are real and distinct. */
+function checkReferences(doc: ImportExportModel.document, refs: DocumentIds) {
+  const { projectIds, memberIds, templateIds, metricIds } = refs
   const project = (id: number | null | undefined) => {
     if (id != null && !projectIds.has(id)) throw invalid(`unknown project id ${id}`)
   }
