@@ -308,6 +308,14 @@ function plainHeadings(
   return heading
 }
 
+/** The next line after line i that is not blank, in one pass. */
+function nextContentOf(lines: Line[]) {
+  const nextIndex = new Array<number>(lines.length + 1).fill(lines.length)
+  for (let i = lines.length - 1; i >= 0; i--)
+    nextIndex[i] = lines[i + 1] && lines[i + 1].kind !== 'blank' ? i + 1 : nextIndex[i + 1]
+  return (i: number): Line | undefined => lines[nextIndex[i]]
+}
+
 /** Walks the lines: sections, the project headings within them, and their items. */
 function readSections(layout: Layout, members: string[] | undefined): ParsedSection[] {
   const { lines, markdown, sectionLevel, known, isKnown, heading } = layout
@@ -330,10 +338,7 @@ function readSections(layout: Layout, members: string[] | undefined): ParsedSect
     }
   }
 
-  const nextIndex = new Array<number>(lines.length + 1).fill(lines.length)
-  for (let i = lines.length - 1; i >= 0; i--)
-    nextIndex[i] = lines[i + 1] && lines[i + 1].kind !== 'blank' ? i + 1 : nextIndex[i + 1]
-  const nextContent = (i: number): Line | undefined => lines[nextIndex[i]]
+  const nextContent = nextContentOf(lines)
   for (let i = 0; i < lines.length; i++) {
     const l = lines[i]
     switch (l.kind) {

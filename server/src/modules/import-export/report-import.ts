@@ -111,14 +111,7 @@ export async function importIntoReport(
     members: members.map((m) => m.name),
   })
   checkProjectNames(parsed)
-  const counts = {
-    importedItems: 0,
-    createdProjects: 0,
-    assignedItems: 0,
-    skippedProjects: 0,
-    matchedSections: 0,
-    unmatchedSections: [] as string[],
-  }
+  const counts = newCounts()
   await ctx.db.tx(
     async (tx) => {
       const projectFor = await projectFinder(tx, userId, counts)
@@ -161,12 +154,15 @@ export async function importIntoReport(
   }
 }
 
-type ImportCounts = {
-  createdProjects: number
-  skippedProjects: number
-  matchedSections: number
-  unmatchedSections: string[]
-}
+const newCounts = () => ({
+  importedItems: 0,
+  createdProjects: 0,
+  assignedItems: 0,
+  skippedProjects: 0,
+  matchedSections: 0,
+  unmatchedSections: [] as string[],
+})
+type ImportCounts = ReturnType<typeof newCounts>
 
 /** Refuses (413) a text naming more distinct projects than one import may create. */
 function checkProjectNames(parsed: ParsedReport) {
