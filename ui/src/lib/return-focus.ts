@@ -7,10 +7,31 @@ type Opener = { element: HTMLElement | null; page: string; fallback?: string }
 
 const here = () => `${location.pathname}${location.search}`
 
-/** At open: what has focus now (nothing when it is the page body) and the page it is on. */
-function captureOpener(): Opener {
+// The last few elements that took focus, newest last: a field with autoFocus inside an overlay
+// takes focus as it mounts, before the overlay's open step runs, so the opener is found here.
+const recent: HTMLElement[] = []
+if (typeof document !== 'undefined') {
+  document.addEventListener(
+    'focusin',
+    (event) => {
+      if (!(event.target instanceof HTMLElement)) return
+      recent.push(event.target)
+      if (recent.length > 8) recent.shift()
+    },
+    true,
+  )
+}
+
+/**
+ * At open: what has focus now (nothing when it is the page body) and the page it is on. Given the
+ * overlay's own element, focus already inside it is looked past, to what had it before.
+ */
+function captureOpener(overlay?: Element | null): Opener {
   const active = document.activeElement
-  const element = active instanceof HTMLElement && active !== document.body ? active : null
+  let element = active instanceof HTMLElement && active !== document.body ? active : null
+  if (element && overlay?.contains(element)) {
+    element = recent.findLast((el) => el.isConnected && !overlay.contains(el)) ?? null
+  }
   return { element, page: here(), fallback: element?.dataset.focusFallback }
 }
 

@@ -43,16 +43,19 @@ function DialogContent({
   const descriptionHidden = hideDescription || description == null
   // A dialog opened without a trigger (from a menu, a shortcut, app state) gives focus back too.
   const opener = React.useRef<Opener | null>(null)
+  // Noted as the content mounts: a field with autoFocus has focus by then, and Radix skips its
+  // open step (onOpenAutoFocus) when focus is already inside, so the opener is looked up past it.
+  const noteOpener = React.useCallback((node: HTMLDivElement | null) => {
+    if (node) opener.current = captureOpener(node)
+  }, [])
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay data-slot="dialog-overlay" className="cad-dialog__overlay" />
       <DialogPrimitive.Content
         data-slot="dialog-content"
         className={cn('cad-dialog__content', `cad-dialog__content--${size}`, className)}
-        onOpenAutoFocus={(event) => {
-          opener.current = captureOpener()
-          onOpenAutoFocus?.(event)
-        }}
+        ref={noteOpener}
+        onOpenAutoFocus={onOpenAutoFocus}
         onCloseAutoFocus={(event) => {
           onCloseAutoFocus?.(event)
           if (event.defaultPrevented) return
