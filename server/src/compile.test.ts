@@ -69,6 +69,18 @@ test('bun run compile: one file that serves the app and the API from an empty fo
   const cookie = await httpSignIn(base, 'ada@example.com')
   expect((await fetch(`${base}/api/projects`, { headers: { cookie } })).status).toBe(200)
   if (testEngine() === 'sqlite') expect(existsSync(join(dir, 'data', 'weekly.db'))).toBe(true)
+  // The memo's PDF: pdfkit and the embedded fonts are inside the one file (pdfkit loads lazily).
+  const created = await fetch(`${base}/api/reports`, {
+    method: 'POST',
+    headers: { cookie, 'content-type': 'application/json', origin: base },
+    body: JSON.stringify({ week_start_date: '2026-11-23' }),
+  })
+  expect(created.status).toBe(200)
+  const { uuid } = (await created.json()) as { uuid: string }
+  const pdf = await fetch(`${base}/api/reports/${uuid}/pdf`, { headers: { cookie } })
+  expect(pdf.status).toBe(200)
+  expect(pdf.headers.get('content-type')).toBe('application/pdf')
+  expect(new TextDecoder().decode((await pdf.arrayBuffer()).slice(0, 5))).toBe('%PDF-')
 
   child.kill('SIGTERM')
   expect(await child.exited).toBe(0)

@@ -7,6 +7,7 @@ import { InFlight } from './lib/in-flight'
 import { RouteTable } from './lib/route-rules'
 import { startWebhookPoster } from './modules/delivery/chat-worker'
 import { startMailer } from './modules/delivery/mail-worker'
+import { warmDocumentCheck } from './modules/import-export/document-check'
 import { startRetention } from './modules/system/retention'
 import { createObservability } from './observability'
 import { createLogger, routeConsole } from './observability/log'
@@ -121,6 +122,9 @@ if (db.kind === 'sqlite' && config.databasePath !== ':memory:')
   setTimeout(() => {
     stopCheckpointer = startCheckpointer((db as SqliteDb).sqlite, config.databasePath)
   }, 500).unref()
+
+// The account import's document check is built off the start path too (~40 ms of compiling).
+setTimeout(warmDocumentCheck, 1_000).unref()
 
 if (config.devLogin) {
   console.warn(

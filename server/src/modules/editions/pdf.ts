@@ -12,7 +12,7 @@
 import regularPath from 'dejavu-fonts-ttf/ttf/DejaVuSans.ttf' with { type: 'file' }
 // Embedded in the compiled single-file build (`with { type: 'file' }`).
 import boldPath from 'dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf' with { type: 'file' }
-import PDFDocument from 'pdfkit'
+import type PDFKit from 'pdfkit'
 import { decisionMeta } from '../decisions/mail'
 import { metricCells } from '../report-metrics/cells'
 import type { Brief } from '../reports/brief'
@@ -35,7 +35,7 @@ const change = (h: { health: Health | null; previous_health: Health | null }) =>
 export type AskAnswerCounts = Map<number, number>
 
 /** What every part of the memo draws with: the document and the text width. */
-type Layout = { doc: InstanceType<typeof PDFDocument>; width: number }
+type Layout = { doc: InstanceType<typeof PDFKit>; width: number }
 
 const muted = ({ doc }: Layout, text: string, size = 9) =>
   doc.font('regular').fontSize(size).fillColor('#555555').text(text)
@@ -271,6 +271,8 @@ export async function memoPdf(
   edition: { number: number; note: string | null } | null,
   answerCounts?: AskAnswerCounts,
 ) {
+  // pdfkit is loaded with the first PDF, not at start (about 100 ms of every server start).
+  const { default: PDFDocument } = await import('pdfkit')
   const regular = Buffer.from(await Bun.file(regularPath).arrayBuffer())
   const bold = Buffer.from(await Bun.file(boldPath).arrayBuffer())
   // The embedded font from the start: pdfkit's default (Helvetica) would be read from its package

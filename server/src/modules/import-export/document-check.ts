@@ -51,7 +51,16 @@ function level(schema: TSchema, splits: Splits): Level {
   return { schema: object, validator: validatorOf({ ...schema, properties } as TSchema), lists }
 }
 
-const documentLevel = level(ImportExportModel.document, SPLITS)
+let built: Level | undefined
+/**
+ * The document's levels, built once (~40 ms of validator compiling): not at start, which every
+ * start would pay, but soon after it (warmDocumentCheck, from the server's start) or on first use.
+ */
+const documentLevel = () => {
+  built ??= level(ImportExportModel.document, SPLITS)
+  return built
+}
+export const warmDocumentCheck = () => void documentLevel()
 /** At most this many errors of a refused level are read (as Elysia reads at most 64). */
 const MAX_ERRORS = 64
 
@@ -128,5 +137,5 @@ export async function checkedDocument(
   body: unknown,
   slices = timeSlices(),
 ): Promise<ImportExportModel.document> {
-  return (await checked(documentLevel, body, slices, '')) as ImportExportModel.document
+  return (await checked(documentLevel(), body, slices, '')) as ImportExportModel.document
 }
