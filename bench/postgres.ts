@@ -49,9 +49,11 @@ async function startInstance(port: number, databaseUrl: string, publicUrl: strin
 export function cpuTicks(pid: number) {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
-    // Fields 14 and 15 (utime, stime), counted after the command name in parentheses.
+    // Fields 14 to 17 (utime, stime, cutime, cstime), counted after the command name in
+    // parentheses: the children's part keeps the time of PostgreSQL backends that exited during
+    // a run (the postmaster reaps them), which their own entries lose.
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
-    return Number(fields[11]) + Number(fields[12])
+    return Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])
   } catch {
     return 0
   }
