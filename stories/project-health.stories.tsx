@@ -1,4 +1,4 @@
-// Stories for ui/src/components/project-health.tsx
+// Stories for ui/src/components/project-health.tsx and project-health-panel.tsx (the Panel* stories: the report editor's health control)
 import {
   HealthBadge,
   HealthTimeline,

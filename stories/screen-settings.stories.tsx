@@ -1,4 +1,4 @@
-// Stories for ui/src/screens/settings.tsx and settings-projects.tsx
+// Stories for ui/src/screens/settings.tsx, settings-projects.tsx and settings-preferences.tsx (the Preferences* stories: the one-way save)
 import {
   SettingsView,
   type SettingsViewActions,
