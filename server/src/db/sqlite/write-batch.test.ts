@@ -7,7 +7,7 @@ import { isoDate } from '../../lib/time'
 import { weekStart } from '../../lib/weeks'
 import { createSqliteTestApp, signIn } from '../../test/helpers'
 import { openDatabase } from '..'
-import { batchedWrite } from './write-batch'
+import { batchedWrite, oneAtATime, setWalSync, walSync } from './write-batch'
 
 function scratch() {
   const dir = mkdtempSync(join(tmpdir(), 'cadence-batch-'))
@@ -83,5 +83,92 @@ describe('group commit (batchedWrite)', () => {
     expect([answers[0].data!.sort_order, answers[3].data!.sort_order]).toEqual([0, 1])
     const shown = (await ada.api.reports({ uuid: report.uuid }).get()).data!
     expect(shown.sections[0].items.map((i) => i.content)).toEqual(['One', 'Three'])
+  })
+
+  test('a batch is answered only once its WAL is synced; the connection is FULL again meanwhile', async () => {
+    const { db, dir, path } = scratch()
+    let release = () => {}
+    let syncs = 0
+    setWalSync(db.sqlite, () => {
+      syncs++
+      return new Promise<void>((resolve) => {
+        release = resolve
+      })
+    })
+    let answered = false
+    const write = batchedWrite(db, () => db.sqlite.run('INSERT INTO t (v) VALUES (?)', ['a'])).then(
+      () => {
+        answered = true
+      },
+    )
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    // Committed (another connection sees it) but not answered: its WAL is not on disk yet.
+    const other = new Database(path, { readonly: true })
+    expect(other.query('SELECT v FROM t').all()).toEqual([{ v: 'a' }])
+    other.close()
+    expect(syncs).toBe(1)
+    expect(answered).toBe(false)
+    // COMMIT without its fsync was for the batch alone: every other commit syncs inside it.
+    expect(db.sqlite.query('PRAGMA synchronous').get()).toEqual({ synchronous: 2 })
+    release()
+    await write
+    expect(answered).toBe(true)
+    db.sqlite.close()
+    rmSync(dir, { recursive: true, force: true })
+  })
+
+  test('a WAL sync that fails fails every write of its batch', async () => {
+    const { db, dir } = scratch()
+    setWalSync(db.sqlite, () => Promise.reject(new Error('EIO: i/o error, fdatasync')))
+    const results = await Promise.allSettled([
+      batchedWrite(db, () => db.sqlite.run('INSERT INTO t (v) VALUES (?)', ['a'])),
+      batchedWrite(db, () => db.sqlite.run('INSERT INTO t (v) VALUES (?)', ['b'])),
+    ])
+    expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected'])
+    expect(String((results[0] as PromiseRejectedResult).reason)).toContain('EIO')
+    db.sqlite.close()
+    rmSync(dir, { recursive: true, force: true })
+  })
+
+  test('a file database syncs its WAL for real; an in-memory one has nothing to sync', async () => {
+    const { db, dir } = scratch()
+    expect(walSync(db.sqlite)).toBeFunction()
+    const writes = await Promise.all(
+      ['a', 'b', 'c'].map((v) =>
+        batchedWrite(db, () => db.sqlite.run('INSERT INTO t (v) VALUES (?)', [v]).changes),
+      ),
+    )
+    expect(writes).toEqual([1, 1, 1])
+    db.sqlite.close()
+    rmSync(dir, { recursive: true, force: true })
+    expect(walSync(new Database(':memory:'))).toBeNull()
+  })
+
+  test('one sync at a time: calls during a sync share the next, which starts after it', async () => {
+    const started: number[] = []
+    const finish: Array<() => void> = []
+    const sync = oneAtATime(() => {
+      started.push(started.length)
+      return new Promise<void>((resolve) => finish.push(resolve))
+    })
+    const first = sync()
+    const second = sync()
+    const third = sync()
+    expect(second).toBe(third)
+    expect(started).toEqual([0])
+    finish[0]()
+    await first
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    // The second run started only after the first ended; both later callers wait for it.
+    expect(started).toEqual([0, 1])
+    let done = false
+    void second.then(() => {
+      done = true
+    })
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    expect(done).toBe(false)
+    finish[1]()
+    await third
+    expect(done).toBe(true)
   })
 })

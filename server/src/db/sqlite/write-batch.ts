@@ -1,4 +1,5 @@
 import type { Database } from 'bun:sqlite'
+import { open } from 'node:fs/promises'
 import type { Gate } from '.'
 
 /**
@@ -12,6 +13,17 @@ import type { Gate } from '.'
  * rejects alone, exactly as if it had run by itself; the others commit together. Every promise
  * settles only after the COMMIT, so no answer reports a write that is not durable yet.
  * Measured on the seeded database: 390 µs per item insert committed alone, 90 µs in batches of 16.
+ *
+ * The fsync happens off the server's thread: the batch commits with `synchronous = NORMAL` (no
+ * fsync inside COMMIT; the connection is FULL again right after), then the WAL file is synced
+ * with fdatasync on Bun's I/O threads, which is what FULL does inside COMMIT, and only then do the
+ * batch's promises settle. While the disk syncs, the thread parses and runs the next requests;
+ * batches that commit during one sync share the next (`walSync`). The WAL is append-only and
+ * replayed in order, so syncing it makes every earlier commit durable as well; a checkpoint
+ * syncs the WAL before it copies it. Measured on the seeded database: the blocking COMMIT took
+ * ~85 µs of the thread per item create (batches of ~9), the non-blocking one ~25 µs. A write is
+ * visible to other requests from its COMMIT, a fraction of a millisecond before it is on disk;
+ * its own answer, and every answer that depends on it being durable, waits for the sync.
  */
 
 type Pending = {
@@ -24,6 +36,68 @@ type Pending = {
 export const MAX_BATCH = 256
 
 const queues = new WeakMap<Database, Pending[]>()
+
+type Sync = () => Promise<void>
+const syncs = new WeakMap<Database, Sync | null>()
+
+/**
+ * fdatasync of the database's WAL file: opened, synced and closed on Bun's I/O threads. No WAL
+ * file: the last connection closed, which checkpoints it into the database file and syncs that.
+ */
+async function syncFile(path: string) {
+  let file: Awaited<ReturnType<typeof open>>
+  try {
+    file = await open(path, 'r')
+  } catch (error) {
+    if ((error as { code?: string }).code === 'ENOENT') return
+    throw error
+  }
+  try {
+    await file.datasync()
+  } finally {
+    await file.close()
+  }
+}
+
+/**
+ * One `run` at a time: a call while one runs gets the next, which starts when it ends (and so
+ * covers everything done before it started); calls meanwhile share that next one.
+ */
+export function oneAtATime(run: () => Promise<void>): Sync {
+  let running: Promise<void> | null = null
+  let next: Promise<void> | null = null
+  const call: Sync = () => {
+    if (!running) {
+      running = run().finally(() => {
+        running = null
+      })
+      return running
+    }
+    next ??= running
+      .catch(() => {})
+      .then(() => {
+        next = null
+        return call()
+      })
+    return next
+  }
+  return call
+}
+
+/** The WAL sync of a file database (null in memory: nothing to sync). */
+export function walSync(sqlite: Database): Sync | null {
+  const known = syncs.get(sqlite)
+  if (known !== undefined) return known
+  const file = sqlite.filename
+  const sync = !file || file === ':memory:' ? null : oneAtATime(() => syncFile(`${file}-wal`))
+  syncs.set(sqlite, sync)
+  return sync
+}
+
+/** Tests: replace the WAL sync of a connection (to hold it, or make it fail). */
+export function setWalSync(sqlite: Database, sync: Sync | null) {
+  syncs.set(sqlite, sync)
+}
 
 function flush(sqlite: Database, gate: Gate) {
   // A transaction of the engine API is open (src/db/sqlite/index.ts): commit after it.
@@ -48,12 +122,37 @@ function runBatch(sqlite: Database, batch: Pending[]) {
     }
     return
   }
-  const outcomes: Array<{ ok: true; value: unknown } | { ok: false; error: unknown }> = []
+  const sync = walSync(sqlite)
+  if (sync) sqlite.run('PRAGMA synchronous = NORMAL')
+  try {
+    const outcomes = commitBatch(sqlite, batch)
+    if (!outcomes) return
+    const settle = () =>
+      batch.forEach((p, i) => {
+        const outcome = outcomes[i]
+        if (outcome.ok) p.resolve(outcome.value)
+        else p.reject(outcome.error)
+      })
+    if (!sync) return settle()
+    // Nothing is answered before the WAL is on disk; if it cannot be synced, no write is.
+    sync().then(settle, (error) => {
+      for (const p of batch) p.reject(error)
+    })
+  } finally {
+    if (sync) sqlite.run('PRAGMA synchronous = FULL')
+  }
+}
+
+type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown }
+
+/** Runs the batch in one transaction; the outcomes once committed, null when all were rejected. */
+function commitBatch(sqlite: Database, batch: Pending[]): Outcome[] | null {
+  const outcomes: Outcome[] = []
   try {
     sqlite.run('BEGIN IMMEDIATE')
   } catch (error) {
     for (const p of batch) p.reject(error)
-    return
+    return null
   }
   for (const p of batch) {
     sqlite.run('SAVEPOINT batched_write')
@@ -69,7 +168,7 @@ function runBatch(sqlite: Database, batch: Pending[]) {
         // SQLite already rolled the whole transaction back (e.g. disk full): nothing committed.
         if (sqlite.inTransaction) sqlite.run('ROLLBACK')
         for (const q of batch) q.reject(q === p ? error : fatal)
-        return
+        return null
       }
       outcomes.push({ ok: false, error })
     }
@@ -79,13 +178,9 @@ function runBatch(sqlite: Database, batch: Pending[]) {
   } catch (error) {
     if (sqlite.inTransaction) sqlite.run('ROLLBACK')
     for (const p of batch) p.reject(error)
-    return
+    return null
   }
-  batch.forEach((p, i) => {
-    const outcome = outcomes[i]
-    if (outcome.ok) p.resolve(outcome.value)
-    else p.reject(outcome.error)
-  })
+  return outcomes
 }
 
 /**
