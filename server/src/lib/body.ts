@@ -22,6 +22,17 @@ const decoder = new TextDecoder()
 /** The body as text, at most `limit` bytes: over it, 413 and the rest is left unread. */
 export async function readBody(request: Request, limit: number): Promise<string> {
   if (!request.body) return ''
+  // Framed by a Content-Length within the limit (the server reads that many bytes): read at once,
+  // natively, and still counted (a stream reader costs ~20 µs a request on the write path).
+  const declared = request.headers.get('content-length')
+  if (declared !== null && !request.headers.has('transfer-encoding')) {
+    const length = Number(declared)
+    if (Number.isSafeInteger(length) && length >= 0 && length <= limit) {
+      const bytes = await request.arrayBuffer()
+      if (bytes.byteLength > limit) throw new PayloadTooLarge(bodyTooLarge(limit))
+      return decoder.decode(bytes)
+    }
+  }
   const reader = request.body.getReader()
   const chunks: Uint8Array[] = []
   let size = 0

@@ -1,0 +1,32 @@
+import { describe, expect, test } from 'bun:test'
+import { readBody } from './body'
+
+const post = (body: BodyInit, headers: Record<string, string> = {}) =>
+  new Request('http://localhost/api/x', { method: 'POST', body, headers })
+
+describe('readBody', () => {
+  test('a body framed by its Content-Length is read whole, UTF-8 decoded', async () => {
+    const text = JSON.stringify({ content: 'Résumé — 日本 ✓' })
+    const bytes = new TextEncoder().encode(text)
+    const request = post(bytes, { 'content-length': String(bytes.byteLength) })
+    expect(await readBody(request, bytes.byteLength)).toBe(text)
+  })
+
+  test('bytes beyond the limit are refused even when the Content-Length claims fewer', async () => {
+    const request = post('x'.repeat(2000), { 'content-length': '10' })
+    await expect(readBody(request, 100)).rejects.toThrow('Request body too large')
+  })
+
+  test('a streamed body (no length) is counted as it arrives and refused past the limit', async () => {
+    const chunks = ['a'.repeat(60), 'b'.repeat(60)]
+    const stream = () =>
+      new ReadableStream({
+        start(c) {
+          for (const chunk of chunks) c.enqueue(new TextEncoder().encode(chunk))
+          c.close()
+        },
+      })
+    expect(await readBody(post(stream()), 200)).toBe(chunks.join(''))
+    await expect(readBody(post(stream()), 100)).rejects.toThrow('Request body too large')
+  })
+})
