@@ -21,10 +21,35 @@ export type Logger = {
 
 type Sink = (line: string, level: Level) => void
 
+/**
+ * Info lines (the access log above all) are written together once per turn of the event loop,
+ * not one write each: a write per request cost ~6 µs of the item write path. Warnings and errors
+ * go at once, after what is pending; what is pending goes before the process exits.
+ */
+let pending = ''
+let scheduled = false
+const flushInfo = () => {
+  scheduled = false
+  if (!pending) return
+  const lines = pending
+  pending = ''
+  process.stdout.write(lines)
+}
+process.on('exit', flushInfo)
+
 const defaultSink: Sink = (line, level) => {
   // Through the process's own streams, not console (which JSON mode routes back here).
-  if (level === 'error' || level === 'warn') process.stderr.write(`${line}\n`)
-  else process.stdout.write(`${line}\n`)
+  if (level === 'error' || level === 'warn') {
+    flushInfo()
+    process.stderr.write(`${line}\n`)
+    return
+  }
+  pending += `${line}\n`
+  if (pending.length >= 64 * 1024) flushInfo()
+  else if (!scheduled) {
+    scheduled = true
+    setImmediate(flushInfo)
+  }
 }
 
 /** An error as plain fields: its name, message, code and stack (and its cause's message). */
