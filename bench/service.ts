@@ -75,7 +75,7 @@ export type ServiceResult = {
 }
 
 /** A copy of the dataset with sessions for user1…user16 (ordinary users: 8 weekly reports). */
-async function prepareUsers(sqlitePath: string) {
+export async function prepareUsers(sqlitePath: string) {
   const path = join(root, 'bench/tmp/service.db')
   for (const f of [path, `${path}-wal`, `${path}-shm`]) rmSync(f, { force: true })
   copyFileSync(sqlitePath, path)
@@ -93,18 +93,20 @@ async function prepareUsers(sqlitePath: string) {
   return { path, cookies }
 }
 
-type App = { proc: ReturnType<typeof Bun.spawn>; base: string }
+export type App = { proc: ReturnType<typeof Bun.spawn>; base: string }
 
 /** The real server on `env`'s database, optionally pinned to a CPU; resolves once it answers. */
-async function startApp(
+export async function startApp(
   env: Record<string, string>,
   publicUrl: string,
   dist: string,
   cpu?: number,
+  /** Bun's own options, before the script (`--preload`, `--cpu-prof`). */
+  bunArgs: string[] = [],
 ) {
   const port = freePort()
   const { DATABASE_URL: _u, DATABASE_PATH: _p, ...inherited } = process.env
-  const cmd = ['bun', 'server/src/index.ts']
+  const cmd = ['bun', ...bunArgs, 'server/src/index.ts']
   const proc = Bun.spawn(cpu === undefined ? cmd : ['taskset', '-c', String(cpu), ...cmd], {
     cwd: root,
     env: {
@@ -131,13 +133,13 @@ async function startApp(
   return { proc, base } as App
 }
 
-async function stopApp(app: App, signal: 'SIGTERM' | 'SIGKILL' = 'SIGTERM') {
+export async function stopApp(app: App, signal: 'SIGTERM' | 'SIGKILL' = 'SIGTERM') {
   app.proc.kill(signal)
   await app.proc.exited
 }
 
 /** Per user: the section writes go to, the report read and the section the capacity runs edit. */
-async function userData(base: string, origin: string, cookies: string[]) {
+export async function userData(base: string, origin: string, cookies: string[]) {
   // biome-ignore lint/suspicious/noExplicitAny: the bench reads a few fields of API answers
   const get = async (path: string, cookie: string): Promise<any> => {
     const res = await fetch(`${base}${path}`, { headers: { cookie, origin } })
@@ -161,9 +163,9 @@ async function userData(base: string, origin: string, cookies: string[]) {
   }
   return users
 }
-type User = Awaited<ReturnType<typeof userData>>[number]
+export type User = Awaited<ReturnType<typeof userData>>[number]
 
-async function createItem(base: string, origin: string, cookie: string, section: number) {
+export async function createItem(base: string, origin: string, cookie: string, section: number) {
   const res = await fetch(`${base}/api/section-items`, {
     method: 'POST',
     headers: { cookie, origin, 'content-type': 'application/json' },
@@ -211,7 +213,7 @@ function cores(
   }
 }
 
-const planLines = (users: User[], count: number, items: number[], capacity: boolean) =>
+export const planLines = (users: User[], count: number, items: number[], capacity: boolean) =>
   Array.from({ length: CONNECTIONS }, (_, i): PlanLine => {
     const u = users[count === 1 ? 0 : i]
     return {
