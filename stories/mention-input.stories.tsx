@@ -51,7 +51,7 @@ export const AssignWithKeyboard: Story = {
     await expect(options).toHaveLength(4)
     await userEvent.type(input, 'gr')
     await expect(canvas.getAllByRole('option').map((o) => o.textContent)).toEqual([
-      'GGrace HopperPlatform Lead',
+      'Grace HopperPlatform Lead',
     ])
     await userEvent.keyboard('{Enter}')
     await expect(args.onAssign).toHaveBeenCalledWith(primitiveMembers[1])

@@ -94,9 +94,9 @@ describe('MentionInput', () => {
     type('Review budget @a')
     const options = screen.getAllByRole('option')
     expect(options.map((o) => o.textContent)).toEqual([
-      'AAda LovelaceHead of Engineering',
-      'GGrace HopperPlatform Lead',
-      'AAlan Turing',
+      'Ada LovelaceHead of Engineering',
+      'Grace HopperPlatform Lead',
+      'Alan Turing',
     ])
     expect(input.getAttribute('aria-expanded')).toBe('true')
     fireEvent.keyDown(input, { key: 'ArrowDown' })

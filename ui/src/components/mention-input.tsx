@@ -1,5 +1,6 @@
 import * as React from 'react'
 import { cn } from '../lib/cn'
+import { Avatar } from '../primitives/avatar'
 import type { TeamMember } from '../types'
 
 type MentionMatch = { start: number; end: number; query: string }
@@ -141,9 +142,7 @@ function MentionList({
           }}
           onMouseEnter={() => actions.setActive(i)}
         >
-          <span className="cad-mention__avatar" aria-hidden="true">
-            {member.name.slice(0, 1).toUpperCase()}
-          </span>
+          <Avatar name={member.name} />
           <span className="cad-mention__name cad-truncate">{member.name}</span>
           {member.title ? (
             <span className="cad-mention__title cad-truncate">{member.title}</span>
