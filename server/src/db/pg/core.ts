@@ -14,7 +14,8 @@ export type PgCore = {
 
 /**
  * The key space of the per-user write locks (pg_advisory_xact_lock's first key; the second is the
- * user's id). The migration lock uses the one-key form, which never meets this one.
+ * user's id). The migration lock uses the one-key form, which never meets this one. The placing
+ * trigger (drizzle-pg/0014_item_write_path.sql, `cadence_place_item`) names the number itself.
  */
 export const USER_WRITE_LOCK = 7_349_127
 

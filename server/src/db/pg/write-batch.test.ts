@@ -13,6 +13,7 @@ import { isoDate } from '../../lib/time'
 import { weekStart } from '../../lib/weeks'
 import { freshTestDatabaseUrl, testEngine } from '../../test/engines'
 import { ORIGIN, publicResolveHost, signIn } from '../../test/helpers'
+import { LAST_IN_SECTION } from '../engine'
 import { isDatabaseUnavailable } from '../unavailable'
 import { openPostgres, type PgDb } from '.'
 import { writeBatch } from './write-batch'
@@ -182,6 +183,121 @@ describe('group commit on PostgreSQL (writeBatch)', () => {
       [...ids].sort((a, b) => a - b).map((id) => [`Done ${id}`, 1]),
     )
   })
+
+  test('new items of one section from two instances, in opposite section orders and beside items placed at COMMIT, each get the next place, answered as stored', async () => {
+    const { db, url } = await fresh()
+    // A second instance: its own pool and group commit on the same database.
+    const other = await openPostgres(url, { max: 4, idleTimeout: 2, statementTimeout: 30 })
+    opened.push(other)
+    const config = { ...loadConfig({ PUBLIC_URL: ORIGIN }), resolveHost: publicResolveHost }
+    const app = createApp({ db, config, signInLimit: 10_000 })
+    const ada = await signIn(app, 'ada@example.com', 'Ada')
+    await ada.post('/api/section-templates', { name: 'Updates', type: 'standard' })
+    await ada.post('/api/section-templates', { name: 'Action Items', type: 'tasks' })
+    const report = (
+      await ada.post('/api/reports', { week_start_date: weekStart(isoDate(), 'monday') })
+    ).json
+    const [s1, s2] = report.sections.map((s: { id: number }) => s.id)
+    const ids = { userId: report.user_id, projectId: null, memberId: null }
+    const plan = (content: string) => () => ({
+      content,
+      project_id: null,
+      item_type: 'standard',
+      assigned_to_team_member_id: null,
+    })
+    const create = (on: PgDb, section: number, content: string) =>
+      on.q.items.create(section, ids, plan(content))
+    // Connections of their own: inserts placed by the database at COMMIT (LAST_IN_SECTION), as a
+    // carry-over or a pull is, and a look at who waits for a lock.
+    const plain = new SQL({ url, max: 3 })
+    const atCommit = (section: number, content: string) =>
+      plain.unsafe(
+        `INSERT INTO section_items (section_id, user_id, content, item_type, sort_order)
+         VALUES ($1, $2, $3, 'standard', ${LAST_IN_SECTION})`,
+        [section, ids.userId, content],
+      )
+    const waiting = async () =>
+      (
+        await plain.unsafe(
+          "SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND datname = current_database()",
+        )
+      )[0].n as number
+    const waitingFor = async (n: number) => {
+      for (let i = 0; i < 500 && (await waiting()) < n; i++) await Bun.sleep(10)
+    }
+    const blocker = new SQL({ url, max: 1 })
+    const answers: Array<{ id: number; sort_order: number }> = []
+    for (let trial = 0; trial < 3; trial++) {
+      // Both sections held by a third transaction, so the two group commits start together: one
+      // locks s1 then s2, the other s2 then s1 (a deadlock: one of them runs again, whole).
+      let release = () => {}
+      const gate = new Promise<void>((resolve) => {
+        release = resolve
+      })
+      let locked = () => {}
+      const isLocked = new Promise<void>((resolve) => {
+        locked = resolve
+      })
+      const held = blocker.begin(async (tx) => {
+        await tx.unsafe('SELECT id FROM report_sections WHERE id IN ($1, $2) FOR NO KEY UPDATE', [
+          s1,
+          s2,
+        ])
+        locked()
+        await gate
+      })
+      await isLocked
+      const created = Promise.all([
+        create(db, s1, `a1 ${trial}`),
+        create(db, s2, `a2 ${trial}`),
+        create(other, s2, `b2 ${trial}`),
+        create(other, s1, `b1 ${trial}`),
+      ])
+      await waitingFor(2)
+      release()
+      await held
+      // A new item in a transaction not yet committed, and inserts placed at COMMIT meanwhile:
+      // those wait for the user's write lock and place after it.
+      let commit = () => {}
+      const gate2 = new Promise<void>((resolve) => {
+        commit = resolve
+      })
+      let inserted = () => {}
+      const isInserted = new Promise<void>((resolve) => {
+        inserted = resolve
+      })
+      const inTx = db.tx(async (tx) => {
+        const made = [
+          await tx.q.items.create(s1, ids, plan(`t1 ${trial}`)),
+          await tx.q.items.create(s2, ids, plan(`t2 ${trial}`)),
+        ]
+        inserted()
+        await gate2
+        return made
+      })
+      await isInserted
+      const placed = Promise.all([atCommit(s1, `c1 ${trial}`), atCommit(s2, `c2 ${trial}`)])
+      await waitingFor(2)
+      commit()
+      await placed
+      for (const d of [...(await created), ...(await inTx)]) {
+        if (!d) throw new Error('item not created')
+        answers.push({ id: d.row.id, sort_order: d.row.sort_order })
+      }
+    }
+    await blocker.close()
+    await plain.close()
+    const stored = await db.pool.unsafe(
+      'SELECT id, section_id, sort_order FROM section_items ORDER BY section_id, sort_order',
+    )
+    for (const section of [s1, s2]) {
+      const orders = [...stored].filter((r) => r.section_id === section).map((r) => r.sort_order)
+      expect(orders).toEqual(Array.from({ length: 12 }, (_, i) => i))
+    }
+    const byId = new Map([...stored].map((r) => [r.id as number, r.sort_order as number]))
+    expect(answers).toHaveLength(18)
+    for (const a of answers) expect(a.sort_order).toBe(byId.get(a.id) as number)
+  }, 60_000)
 
   test('inside a caller transaction an item write is part of it and goes with its rollback', async () => {
     const { db } = await fresh()

@@ -20,14 +20,15 @@ import { retrying, USER_WRITE_LOCK } from './core'
  * itself: a write may throw from its own logic only before it writes (a plan's 404 or 400 leaves
  * nothing to undo); when one of its statements fails the transaction is aborted, so the batch is
  * run again from the start with each write in its own savepoint, and only that write fails. A
- * deadlock or serialisation failure runs the whole batch again (retrying); a database that does
- * not answer fails the whole batch with DatabaseUnavailable (503).
+ * deadlock or serialisation failure runs the whole batch again (retrying): a new item locks its
+ * section's row (statements/items.ts), so two batches that lock two sections in opposite orders
+ * end in a deadlock and one of them runs again. A database that does not answer fails the whole
+ * batch with DatabaseUnavailable (503).
  */
 
 type Pending = {
   user: number
   run: (sql: SQL) => Promise<unknown>
-  settle?: (value: unknown, sql: SQL) => Promise<unknown>
   resolve: (value: unknown) => void
   reject: (error: unknown) => void
 }
@@ -40,16 +41,8 @@ export const MAX_BATCH = 256
 /** At most this many batches (transactions, connections) at once, fewer than the pool has. */
 export const PARALLEL = 3
 
-/**
- * Runs `run` (a write on the connection it is given) in the next group commit. `settle`, when
- * given, turns its value into the answer once the deferred triggers have run (the version bumps,
- * the new items' places), just before COMMIT.
- */
-export type WriteBatch = <T>(
-  user: number,
-  run: (sql: SQL) => Promise<T>,
-  settle?: (value: T, sql: SQL) => Promise<T>,
-) => Promise<T>
+/** Runs `run` (a write on the connection it is given) in the next group commit. */
+export type WriteBatch = <T>(user: number, run: (sql: SQL) => Promise<T>) => Promise<T>
 
 /** A statement of the batch failed: its transaction is aborted, run it again with savepoints. */
 class Fallback extends Error {}
@@ -64,22 +57,6 @@ function lockUsers(sql: SQL, batch: Pending[]) {
   return sql.unsafe(
     'SELECT pg_advisory_xact_lock_shared($1, u) FROM unnest($2::int[]) WITH ORDINALITY AS x(u, n) ORDER BY n',
     [USER_WRITE_LOCK, `{${users.join(',')}}`],
-  )
-}
-
-/**
- * The deferred triggers run now instead of at COMMIT (the user's write lock is held already), so
- * the writes that asked can read what they placed; pipelined, in one round trip.
- */
-async function settleAll(sql: SQL, batch: Pending[], outcomes: Outcome[]) {
-  if (!batch.some((p, i) => p.settle && outcomes[i].ok)) return outcomes
-  await sql.unsafe('SET CONSTRAINTS ALL IMMEDIATE')
-  return Promise.all(
-    batch.map(async (p, i): Promise<Outcome> => {
-      const outcome = outcomes[i]
-      if (!p.settle || !outcome.ok) return outcome
-      return { ok: true, value: await p.settle(outcome.value, sql) }
-    }),
   )
 }
 
@@ -103,11 +80,10 @@ async function together(sql: SQL, batch: Pending[]): Promise<Outcome[]> {
   const failures = settled.flatMap((s) => (s.status === 'rejected' ? [s.reason] : []))
   for (const error of failures) if (isDatabaseUnavailable(error) || isRetryable(error)) throw error
   if (failures.some((error) => sqlState(error) !== undefined)) throw new Fallback()
-  const outcomes = settled.map(
+  return settled.map(
     (s): Outcome =>
       s.status === 'fulfilled' ? { ok: true, value: s.value } : { ok: false, error: s.reason },
   )
-  return settleAll(sql, batch, outcomes)
 }
 
 /** One write after another, each in its own savepoint: a failing statement undoes only its write. */
@@ -123,7 +99,7 @@ async function oneByOne(sql: SQL, batch: Pending[]): Promise<Outcome[]> {
       outcomes.push({ ok: false, error })
     }
   }
-  return settleAll(sql, batch, outcomes)
+  return outcomes
 }
 
 async function runBatch(pool: SQL, batch: Pending[]) {
@@ -175,19 +151,9 @@ export function writeBatch(pool: SQL, poolSize = 10): WriteBatch {
     scheduled = true
     setImmediate(flush)
   }
-  return <T>(
-    user: number,
-    run: (sql: SQL) => Promise<T>,
-    settle?: (value: T, sql: SQL) => Promise<T>,
-  ) =>
+  return <T>(user: number, run: (sql: SQL) => Promise<T>) =>
     new Promise<T>((resolve, reject) => {
-      queue.push({
-        user,
-        run,
-        settle: settle as Pending['settle'],
-        resolve: resolve as (value: unknown) => void,
-        reject,
-      })
+      queue.push({ user, run, resolve: resolve as (value: unknown) => void, reject })
       schedule()
     })
 }

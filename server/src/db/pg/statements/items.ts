@@ -1,5 +1,4 @@
 import type { SQL } from 'bun'
-import { LAST_IN_SECTION } from '../../engine'
 import type {
   ChainRow,
   FoundItem,
@@ -8,7 +7,7 @@ import type {
   SectionInfo,
   Statements,
 } from '../../statements'
-import type { PgCore } from '../core'
+import { type PgCore, USER_WRITE_LOCK } from '../core'
 
 /** As SQLite's CHAIN_SQL; the deepest row per item by DISTINCT ON, booleans as 0/1. */
 const CHAIN_SQL = `
@@ -52,14 +51,25 @@ FROM report_sections s JOIN reports r ON r.id = s.report_id
 WHERE s.id = $1 AND s.user_id = $2`
 
 /**
- * The insert, last in the section: the database places it at COMMIT (LAST_IN_SECTION,
- * `section_items_place`), so concurrent inserts never share a position and no lock is held across
- * a round trip. No row when the section, project or team member is not the user's (any more).
+ * The section read before a new item: it also locks the section's row to the end of the
+ * transaction, so the inserts of one section run one transaction at a time (foreign-key checks
+ * take KEY SHARE, which this lock lets through).
+ */
+const SECTION_LOCK_SQL = `${SECTION_SQL}
+FOR NO KEY UPDATE OF s`
+
+/**
+ * The insert, last in the section: the next place is read by the INSERT itself (from the
+ * (section, order) index), as on SQLite. Under the section's lock its snapshot holds every item
+ * committed by a transaction that held the lock before; items placed at COMMIT
+ * (LAST_IN_SECTION, `section_items_place`) wait for the user's write lock, which the group commit
+ * holds. No row when the section, project or team member is not the user's (any more).
  */
 const INSERT_SQL = `
 INSERT INTO section_items
   (section_id, user_id, content, project_id, item_type, assigned_to_team_member_id, sort_order)
-SELECT $1, $2, $3, $4::int, $5, $6::int, ${LAST_IN_SECTION}
+SELECT $1, $2, $3, $4::int, $5, $6::int,
+  (SELECT coalesce(max(sort_order), -1) + 1 FROM section_items WHERE section_id = $1)
 WHERE EXISTS (SELECT 1 FROM report_sections WHERE id = $1 AND user_id = $2)
   AND ($4::int IS NULL OR EXISTS (SELECT 1 FROM projects WHERE id = $4 AND user_id = $2))
   AND ($6::int IS NULL OR EXISTS (SELECT 1 FROM team_members WHERE id = $6 AND user_id = $2))
@@ -73,6 +83,9 @@ FROM section_items i
 JOIN report_sections s ON s.id = i.section_id
 JOIN reports r ON r.id = s.report_id
 WHERE i.id = $1 AND i.user_id = $2`
+
+const lockUserShared = (sql: SQL, userId: number) =>
+  sql.unsafe('SELECT pg_advisory_xact_lock_shared($1, $2)', [USER_WRITE_LOCK, userId])
 
 const UPDATABLE = new Set([
   'content',
@@ -89,17 +102,17 @@ const UPDATABLE = new Set([
  * PostgreSQL's twin of src/db/sqlite/statements/items.ts: the same read, decision and write.
  * Outside a transaction each write goes into the group commit (src/db/pg/write-batch.ts): writes
  * arriving together share one transaction and one WAL flush; inside a caller's transaction it
- * runs on that transaction. A new item is placed last by the database when it commits, so no two
- * items of a section share a position. What another request changed between the read and the
+ * runs on that transaction. A new item is placed last by its INSERT under its section's row lock,
+ * so no two items of a section share a position. What another request changed between the read and the
  * write gives no row: read again, the answer says what went (the section, the project, the team
  * member, the item). A project that goes just as an update lands fails its foreign key: 409.
  */
 export const itemsStatements = (db: PgCore): Statements['items'] => {
   const write = <T>(user: number, run: (sql: SQL) => Promise<T>) =>
     db.batch ? db.batch(user, run) : run(db.sql)
-  const section = async (sql: SQL, sectionId: number, ids: Ids) =>
+  const section = async (sql: SQL, sectionId: number, ids: Ids, lock = false) =>
     (
-      (await sql.unsafe(SECTION_SQL, [
+      (await sql.unsafe(lock ? SECTION_LOCK_SQL : SECTION_SQL, [
         sectionId,
         ids.userId,
         ids.projectId,
@@ -108,9 +121,10 @@ export const itemsStatements = (db: PgCore): Statements['items'] => {
     )[0]
   return {
     async create(sectionId, ids, plan) {
-      type Done = { section: SectionInfo; row: RawItemRow } | null
-      const insert = async (sql: SQL): Promise<Done> => {
-        const found = await section(sql, sectionId, ids)
+      return write(ids.userId, async (sql) => {
+        // In a caller's transaction: the user's write lock, as the group commit holds it.
+        if (!db.batch) await lockUserShared(sql, ids.userId)
+        const found = await section(sql, sectionId, ids, true)
         if (!found) return null
         const v = plan(found)
         const [row] = (await sql.unsafe(INSERT_SQL, [
@@ -126,18 +140,7 @@ export const itemsStatements = (db: PgCore): Statements['items'] => {
         const again = await section(sql, sectionId, ids)
         if (again) plan(again)
         return null
-      }
-      // The item's place, given by the database once the deferred triggers ran (in the group
-      // commit just before COMMIT; inside a caller's transaction only at its commit: not yet).
-      const placed = async (done: Done, sql: SQL): Promise<Done> => {
-        if (!done) return null
-        const [at] = (await sql.unsafe('SELECT sort_order FROM section_items WHERE id = $1', [
-          done.row.id,
-        ])) as Array<{ sort_order: number }>
-        return { ...done, row: { ...done.row, sort_order: at?.sort_order ?? done.row.sort_order } }
-      }
-      if (db.batch) return db.batch(ids.userId, insert, placed)
-      return placed(await insert(db.sql), db.sql)
+      })
     },
     async update(id, ids, now, plan) {
       return write(ids.userId, async (sql) => {
