@@ -33,8 +33,8 @@ export type PeekRow = {
 }
 
 export interface AuthStatements {
-  session(id: string): Promise<SessionRow | undefined>
-  user(id: number): Promise<UserRow | undefined>
+  /** The session and its user; undefined when either is missing. */
+  sessionUser(id: string): Promise<{ session: SessionRow; user: UserRow } | undefined>
   /**
    * The session's user and that user's data version (src/lib/http-cache.ts), in one read. SQLite
    * answers without a promise unless a write batch holds the connection: the cached GETs are

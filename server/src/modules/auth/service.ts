@@ -149,10 +149,9 @@ export async function createSession(ctx: AppContext, userId: number) {
 export async function validateSession(ctx: AppContext, token: string | undefined) {
   if (!token || token.length > 200) return null
   const id = sha256Hex(token)
-  const session = await ctx.db.q.auth.session(id)
-  if (!session) return null
-  const userRow = await ctx.db.q.auth.user(session.user_id)
-  if (!userRow) return null
+  const found = await ctx.db.q.auth.sessionUser(id)
+  if (!found) return null
+  const { session, user: userRow } = found
   const expires = Date.parse(session.expires_at)
   // Expired, or the account's domain is no longer allowed: the session ends here.
   if (expires <= Date.now() || !emailDomainAllowed(ctx, userRow.email)) {

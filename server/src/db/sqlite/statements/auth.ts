@@ -19,13 +19,12 @@ WHERE s.id = ?`
 
 /** The session lookups of every authenticated request (twin: src/db/pg/statements/auth.ts). */
 export const authStatements = (db: SqliteCore): AuthStatements => ({
-  async session(id: string) {
+  async sessionUser(id: string) {
     await ready(db)
-    return (db.prepare(SESSION).get(id) as SessionRow | null) ?? undefined
-  },
-  async user(id: number) {
-    await ready(db)
-    return (db.prepare(USER).get(id) as UserRow | null) ?? undefined
+    const session = db.prepare(SESSION).get(id) as SessionRow | null
+    if (!session) return undefined
+    const user = db.prepare(USER).get(session.user_id) as UserRow | null
+    return user ? { session, user } : undefined
   },
   /**
    * The session's user and that user's data version (src/lib/http-cache.ts), in one read:
