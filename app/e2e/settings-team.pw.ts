@@ -1,6 +1,6 @@
 // Settings saves one way, and the empty team list's one next step. Report Preferences: 'Save
 // Preferences' is disabled until a field changes, 'Unsaved changes' shows until saved, leaving by
-// a link asks first, and one save says so once. Team: 'Add your first team member' opens the add
+// a link or the browser's Back asks first, and one save says so once. Team: 'Add your first team member' opens the add
 // dialog; Esc gives focus back to it, and once someone is added focus is on their link.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { type Browser, chromium, type Page } from 'playwright-core'
@@ -73,6 +73,35 @@ describe('settings saves one way', () => {
         .first()
         .click()
       await page.waitForURL((url) => url.pathname !== '/settings')
+    }))
+
+  test("preferences: the browser's Back with changes asks too; staying keeps the edit", () =>
+    step(page, 'settings-back', async () => {
+      await page.goto(`${base}/dashboard`)
+      await page.getByRole('button', { name: /Account menu/ }).click()
+      await page.getByRole('menuitem', { name: 'Settings' }).click()
+      await page.waitForURL((url) => url.pathname === '/settings')
+      const carry = page.getByRole('checkbox', { name: 'Carry over open items' })
+      const before = await carry.isChecked()
+      await carry.click()
+      await page.getByText('Unsaved changes', { exact: true }).waitFor()
+
+      const asked: string[] = []
+      page.once('dialog', (dialog) => {
+        asked.push(dialog.message())
+        void dialog.dismiss()
+      })
+      await page.goBack({ waitUntil: 'commit' })
+      await until(async () => asked.length, 1)
+      expect(asked).toEqual(['You have unsaved changes. Leave without saving them?'])
+      await page.waitForURL((url) => url.pathname === '/settings')
+      expect(await carry.isChecked()).toBe(!before)
+
+      // Leaving anyway: the router follows.
+      page.once('dialog', (dialog) => void dialog.accept())
+      await page.goBack({ waitUntil: 'commit' })
+      await page.waitForURL((url) => url.pathname === '/dashboard')
+      await page.getByRole('button', { name: 'Save Preferences' }).waitFor({ state: 'detached' })
     }))
 })
 

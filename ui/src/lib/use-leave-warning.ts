@@ -18,11 +18,34 @@ function leavingLink(event: MouseEvent): boolean {
   return to.origin === location.origin && to.pathname !== location.pathname
 }
 
+/** What the page with changes does when the browser goes Back or Forward (null: nothing open). */
+let guard: ((event: PopStateEvent) => void) | null = null
+let installed = false
+
+/**
+ * Listens for the browser's Back and Forward before the router does: call it once before the
+ * router starts (the app's entry). Listeners of one event on the window run in the order they were
+ * added, and a page with changes can only stop the router from following if it hears them first.
+ */
+export function installLeaveGuard() {
+  if (installed || typeof window === 'undefined') return
+  installed = true
+  window.addEventListener('popstate', (event) => guard?.(event))
+}
+
 /**
  * While `dirty`, leaving asks first: a reload or a closed tab gets the browser's own question, a
- * link to another page of the app a confirmation (captured before the router sees the click).
+ * link to another page of the app a confirmation (captured before the router sees the click), and
+ * the browser's Back or Forward to another page of the app the same confirmation. That one comes
+ * after the browser moved: heard before the router (installLeaveGuard), staying stops the router
+ * from following and puts the page's address back as a new history entry.
  */
 export function useLeaveWarning(dirty: boolean) {
+  // Where the page with the changes is (its address may change while it is open: a tab).
+  const here = React.useRef({ href: '', state: null as unknown })
+  React.useEffect(() => {
+    here.current = { href: location.href, state: history.state }
+  })
   React.useEffect(() => {
     if (!dirty) return
     const beforeUnload = (event: BeforeUnloadEvent) => {
@@ -34,11 +57,23 @@ export function useLeaveWarning(dirty: boolean) {
       event.preventDefault()
       event.stopPropagation()
     }
+    const popState = (event: PopStateEvent) => {
+      const { href, state } = here.current
+      if (!href || new URL(href).pathname === location.pathname) return
+      if (window.confirm(LEAVE_WARNING)) return
+      event.stopImmediatePropagation()
+      history.pushState(state, '', href)
+    }
     window.addEventListener('beforeunload', beforeUnload)
     document.addEventListener('click', click, true)
+    // Without the early listener (a story, a test), one of its own: after any router's.
+    if (installed) guard = popState
+    else window.addEventListener('popstate', popState)
     return () => {
       window.removeEventListener('beforeunload', beforeUnload)
       document.removeEventListener('click', click, true)
+      if (guard === popState) guard = null
+      window.removeEventListener('popstate', popState)
     }
   }, [dirty])
 }
