@@ -5,12 +5,13 @@ import type { IndexRow } from './rank'
 import { indexParts } from './tokenizer'
 
 /**
- * Search on PostgreSQL: the table `search_index` (drizzle-pg/0001_triggers_and_search.sql), kept
- * exact by triggers in every writing transaction, with a GIN index over a tsvector of the text's
- * tokens made as SQLite's unicode61 tokenizer makes them. The index finds candidates (every token
- * of every word and phrase present, the last token of each word as a prefix); phrases (token
- * order) and the ranking are then checked by the same code as on SQLite (rank.ts), so both
- * engines answer the same results. Twin of src/search/sqlite.ts.
+ * Search on PostgreSQL: the table `search_index` (drizzle-pg/0001_triggers_and_search.sql), with a
+ * GIN index over a tsvector of the text's tokens made as SQLite's unicode61 tokenizer makes them.
+ * Triggers keep it exact in every writing transaction, except for report items, which are applied
+ * from search_pending in batches (below). The index finds candidates (every token of every word
+ * and phrase present, the last token of each word as a prefix); phrases (token order) and the
+ * ranking are then checked by the same code as on SQLite (rank.ts), so both engines answer the
+ * same results. Twin of src/search/sqlite.ts.
  */
 
 const typeFilter = (codes: number[] | null) =>
@@ -69,10 +70,127 @@ function tsquery(query: ParsedQuery): string | null {
 /** Candidates are checked afterwards (phrases): fetch this many times the window. */
 const OVERFETCH = 2
 
+/**
+ * Report items, the hot write, are indexed off the write path (drizzle-pg/0015_search_pending.sql):
+ * their trigger only appends the index rowid to search_pending, and the entries are applied here,
+ * a batch in one statement: the oldest pending rows are claimed (deleted, rows another batch holds
+ * skipped), and each claimed rowid's index row is recomputed from the item as it is now, or
+ * deleted when the item is gone. A batch sees only entries committed before its snapshot, so it
+ * reads their items as written; an entry written meanwhile stays for a later batch. Claims are
+ * exclusive, so every entry is applied once, whichever instance applies it.
+ */
+const APPLY = `WITH claimed AS (
+    DELETE FROM search_pending WHERE id IN (
+      SELECT id FROM search_pending ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED)
+    RETURNING rowid
+  ), ids AS (SELECT DISTINCT rowid FROM claimed),
+  gone AS (
+    DELETE FROM search_index s USING ids
+    WHERE s.rowid = ids.rowid AND NOT EXISTS (SELECT 1 FROM section_items i WHERE i.id = ids.rowid >> 3)
+    RETURNING 1
+  ),
+  put AS (
+    INSERT INTO search_index(rowid, user_id, entity_type, entity_id, title, body)
+    SELECT i.id::bigint * 8 + 4, i.user_id, 'section_item', i.id, '', i.content
+    FROM ids JOIN section_items i ON i.id = ids.rowid >> 3
+    ON CONFLICT (rowid) DO UPDATE SET user_id = EXCLUDED.user_id, body = EXCLUDED.body
+    WHERE (search_index.user_id, search_index.body) IS DISTINCT FROM (EXCLUDED.user_id, EXCLUDED.body)
+    RETURNING 1
+  )
+  SELECT (SELECT count(*) FROM claimed) AS n, (SELECT count(*) FROM gone) AS gone,
+    (SELECT count(*) FROM put) AS put`
+
+/**
+ * Every apply holds this lock for its transaction (one key; the user locks take two), so applies
+ * run one at a time: a search waits for a batch in progress, which it could not see (its claims
+ * are not committed yet, its entries locked), before it applies the rest itself.
+ */
+const APPLY_LOCK = 7_349_127_002
+
+/** How long the background waits before a batch, and how many entries at most at once. */
+export const INDEX_SYNC_MS = 100
+export const INDEX_SYNC_BATCH = 2000
+/** After a failure (database down, busy): the next try. */
+const INDEX_RETRY_MS = 1000
+
+/**
+ * Applies at most `limit` pending entries in one transaction under the apply lock: waiting for it,
+ * or (`wait` false) not at all when another apply holds it (answers null). Answers how many
+ * entries it claimed.
+ */
+export async function applyPendingIndex(
+  db: PgCore,
+  limit = 1_000_000_000,
+  wait = true,
+): Promise<number | null> {
+  return (await db.sql.begin(async (tx) => {
+    if (wait) await tx.unsafe('SELECT pg_advisory_xact_lock($1)', [APPLY_LOCK])
+    else {
+      const [{ ok }] = (await tx.unsafe('SELECT pg_try_advisory_xact_lock($1) AS ok', [
+        APPLY_LOCK,
+      ])) as { ok: boolean }[]
+      if (!ok) return null
+    }
+    // A statement of its own after the lock: its snapshot sees what the batch waited for did.
+    const [row] = (await tx.unsafe(APPLY, [limit])) as { n: string | number }[]
+    return Number(row.n)
+  })) as number | null
+}
+
+/** Whether nothing is pending, nor being applied (a batch's claims show until it commits). */
+async function nothingPending(db: PgCore) {
+  const rows = await db.sql.unsafe('SELECT 1 FROM search_pending LIMIT 1')
+  return rows.length === 0
+}
+
+/**
+ * Applies pending entries in the background soon after a write: a bounded batch every
+ * INDEX_SYNC_MS until a turn finds none left (and no write asked meanwhile). The entries live in
+ * the database, so any instance applies any instance's writes; this timer only decides when this
+ * process tries. Never throws: a database that is down means trying again later; a closed pool
+ * (the engine was closed) stops it, and the next write starts it again. An entry it misses is
+ * applied by the next search anyway.
+ */
+function scheduler(db: PgCore) {
+  let scheduled = false
+  let asked = false
+  const tick = async () => {
+    asked = false
+    let next: number | null = null
+    try {
+      // null: another apply is under way; look again after it.
+      const claimed = await applyPendingIndex(db, INDEX_SYNC_BATCH, false)
+      if (claimed !== 0 || asked) next = INDEX_SYNC_MS
+    } catch (error) {
+      if ((error as { code?: string }).code !== 'ERR_POSTGRES_CONNECTION_CLOSED')
+        next = INDEX_RETRY_MS
+    }
+    if (next === null) scheduled = false
+    else setTimeout(tick, next).unref()
+  }
+  return () => {
+    asked = true
+    if (scheduled) return
+    scheduled = true
+    setTimeout(tick, INDEX_SYNC_MS).unref()
+  }
+}
+
+/** A search applies what is pending in batches of this size, each in its own transaction. */
+const PREPARE_BATCH = 10_000
+
 export const pgSearch = (db: PgCore) => ({
-  /** Nothing pending on PostgreSQL: the triggers index in the writing transaction. */
-  async prepare() {},
-  syncSoon() {},
+  /**
+   * Before a search: every pending entry is applied, not only the searching user's (the
+   * background keeps the queue short, and finding one user's entries would mean reading every
+   * pending item anyway), so results are never stale. A batch under way is waited for.
+   */
+  async prepare() {
+    if (await nothingPending(db)) return
+    while ((await applyPendingIndex(db, PREPARE_BATCH)) === PREPARE_BATCH) {}
+  },
+  /** Soon after a write of report items: their pending entries, in the background. */
+  syncSoon: scheduler(db),
   async newest(userId: number, codes: number[] | null, limit: number) {
     const rows = await db.sql.unsafe(
       `SELECT rowid AS r FROM search_index WHERE user_id = $1${typeFilter(codes)}
