@@ -9,7 +9,8 @@ import fc from 'fast-check'
 import { type Postgres, startPostgres } from '../../../scripts/postgres'
 import { createApp } from '../app'
 import { loadConfig } from '../config'
-import type { Db } from '../db'
+import { type Db, openDatabase } from '../db'
+import { copyData } from '../db/copy'
 import { openPostgres, type PgDb } from '../db/pg'
 import { freshTestDatabaseUrl, testEngine } from '../test/engines'
 import { ORIGIN, publicResolveHost, signIn } from '../test/helpers'
@@ -42,7 +43,7 @@ const open = async (url: string) => {
   return db
 }
 
-const appOn = (db: PgDb) =>
+const appOn = (db: PgDb | Db) =>
   createApp({
     db: db as unknown as Db,
     config: {
@@ -211,6 +212,26 @@ describe('report items indexed from search_pending on PostgreSQL', () => {
       { numRuns: 30 },
     )
   }, 120_000)
+
+  test('a copy into PostgreSQL (copy-data, backup, restore) leaves its items pending, then indexed', async () => {
+    const source = openDatabase(':memory:')
+    const ctx = appOn(source)
+    const ada = await signIn(ctx, 'ada@example.com', 'Ada')
+    await ada.api['section-templates'].post({ name: 'Action Items', type: 'tasks' })
+    const report = (await ada.api.reports.post({ week_start_date: '2026-11-16' })).data!
+    for (const content of ['Quokka census', 'Wombat survey'])
+      await ada.api['section-items'].post({ section_id: report.sections[0].id, content })
+    const target = await open(await freshUrl())
+    await copyData(source, target)
+    source.close()
+    expect(await pending(target)).toBe(2)
+    await target.q.search.prepare()
+    expect(await pending(target)).toBe(0)
+    expect(
+      (await rowsOf(target, ACTUAL)).map((r) => (r as unknown as { body: string }).body),
+    ).toEqual(['Quokka census', 'Wombat survey'])
+    expect(await rowsOf(target, ACTUAL)).toEqual(await rowsOf(target, EXPECTED))
+  }, 60_000)
 
   test('two instances applying at once, items written meanwhile: every entry applied once, none lost', async () => {
     const url = await freshUrl()
