@@ -63,12 +63,14 @@ export type FoundItem = Refs & {
   week_start_date: string
   carried_forward: number
 }
-/** What to insert, decided by the service from the section it was given (it goes last). */
+/**
+ * What to insert (it goes last in its section): `item_type` null takes the section's kind's
+ * type from `typeFor`, the service's rule.
+ */
 export type NewItem = {
   content: string
-  project_id: number | null
-  item_type: string
-  assigned_to_team_member_id: number | null
+  item_type: string | null
+  typeFor: Record<SectionInfo['section_type'], string>
 }
 /** The columns to change (a subset of the updatable ones) and their stored values, in order. */
 export type ItemChange = { columns: string[]; values: (string | number | null)[] }
@@ -82,22 +84,29 @@ export type ChainRow = {
 }
 
 /**
- * Each write is one read that checks every ownership and gathers what the answer needs, the
- * service's decision (`plan`: synchronous business logic that may throw), and one write.
+ * An edit is one statement: it writes only when the item, and the project and team member it
+ * gets, are the user's, and returns the row with what the answer needs (the report's week, the
+ * user's week start, whether a later copy exists). A new item is a read of its section (which
+ * also locks it on PostgreSQL) and one insert. Refused (null), the service reads why (`section`,
+ * `item`): that read is on the error path only.
  */
 export interface ItemStatements {
-  /** Reads the section, lets `plan` decide (or throw), inserts; null when the section is not the user's. */
+  /** The user's section and its report's week, with the references' state; undefined when not the user's. */
+  section(sectionId: number, ids: Ids): Promise<SectionInfo | undefined>
+  /** The user's item and its report's week, with the references' state; undefined when not the user's. */
+  item(id: number, ids: Ids): Promise<FoundItem | undefined>
+  /** Inserts the item last in the user's section; null when anything referred to is not the user's. */
   create(
     sectionId: number,
     ids: Ids,
-    plan: (section: SectionInfo) => NewItem,
+    item: NewItem,
   ): Promise<{ section: SectionInfo; row: RawItemRow } | null>
-  /** Reads the item, lets `plan` decide (or throw), updates; null when the item is not the user's. */
+  /** Updates the user's item; null when it, or the project or member it gets, is not the user's. */
   update(
     id: number,
     ids: Ids,
     now: string,
-    plan: (found: FoundItem) => ItemChange,
+    change: ItemChange,
   ): Promise<{ found: FoundItem; row: RawItemRow } | null>
   /** Deletes the user's item; answers how many rows went (0 or 1). */
   delete(id: number, userId: number): Promise<number>

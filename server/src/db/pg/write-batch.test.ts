@@ -199,12 +199,8 @@ describe('group commit on PostgreSQL (writeBatch)', () => {
     ).json
     const [s1, s2] = report.sections.map((s: { id: number }) => s.id)
     const ids = { userId: report.user_id, projectId: null, memberId: null }
-    const plan = (content: string) => () => ({
-      content,
-      project_id: null,
-      item_type: 'standard',
-      assigned_to_team_member_id: null,
-    })
+    const typeFor = { standard: 'standard', tasks: 'task', followups: 'followup' }
+    const plan = (content: string) => ({ content, item_type: 'standard', typeFor })
     const create = (on: PgDb, section: number, content: string) =>
       on.q.items.create(section, ids, plan(content))
     // Connections of their own: inserts placed by the database at COMMIT (LAST_IN_SECTION), as a
@@ -310,12 +306,11 @@ describe('group commit on PostgreSQL (writeBatch)', () => {
     ).json
     const section = report.sections[0]
     const ids = { userId: report.user_id, projectId: null, memberId: null }
-    const plan = () => ({
+    const plan = {
       content: 'Inside',
-      project_id: null,
       item_type: 'standard',
-      assigned_to_team_member_id: null,
-    })
+      typeFor: { standard: 'standard', tasks: 'task', followups: 'followup' },
+    }
     await expect(
       db.tx(async (tx) => {
         const done = await tx.q.items.create(section.id, ids, plan)

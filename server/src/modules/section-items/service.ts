@@ -1,17 +1,19 @@
 import type { AppContext } from '../../context'
 import type { sectionItems } from '../../db/schema'
 import type { RawItemRow, Refs } from '../../db/statements'
-import { BadRequest, NotFound } from '../../lib/errors'
+import { BadRequest, Conflict, NotFound } from '../../lib/errors'
 import { isoDate, nowIso } from '../../lib/time'
 import { ageing, type Weekday } from '../../lib/weeks'
 import { type AgeingFields, ageingClock, withAgeing } from './ageing'
 import type { SectionItemModel } from './model'
 
 /**
- * The write path of items is on the hot list (≥ 5,000 writes/s, docs/benchmarks.md): each write
- * is one read that checks every ownership and gathers what the answer needs, the decision below,
- * and one write with RETURNING, through the hand-tuned statements of `db.q.items` (src/db/sqlite
- * and src/db/pg, statements/items.ts; on SQLite inside a group commit).
+ * The write path of items is on the hot list (≥ 5,000 writes/s, docs/benchmarks.md): the
+ * decision below, then one write that checks every ownership and returns what the answer needs,
+ * through the hand-tuned statements of `db.q.items` (src/db/sqlite and src/db/pg,
+ * statements/items.ts; inside a group commit). A refused write reads why, so the answers and
+ * their order are those of a read first: the section or item (404), then for a new item its
+ * content (400) and references (404), for an edit its references (404) and content (400).
  */
 
 const DEFAULT_TYPE = { tasks: 'task', followups: 'followup', standard: 'standard' } as const
@@ -64,24 +66,33 @@ async function ownAgeing(
   }
 }
 
+/** Refused although everything was the user's when read again: it changed meanwhile. */
+const changedMeanwhile = () => new Conflict('The item changed meanwhile; try again')
+
+/** Content trimmed, or null when blank (the 400 is thrown where a read first would throw it). */
+const contentOrNull = (content: string) => content.trim() || null
+
 export async function createItem(ctx: AppContext, userId: number, input: SectionItemModel.create) {
-  const projectId = input.project_id ?? null
-  const memberId = input.assigned_to_team_member_id ?? null
-  const done = await ctx.db.q.items.create(
-    input.section_id,
-    { userId, projectId, memberId },
-    (section) => {
-      const content = requiredContent(input.content)
-      checkRefs(section)
-      return {
+  const ids = {
+    userId,
+    projectId: input.project_id ?? null,
+    memberId: input.assigned_to_team_member_id ?? null,
+  }
+  const content = contentOrNull(input.content)
+  const done = content
+    ? await ctx.db.q.items.create(input.section_id, ids, {
         content,
-        project_id: projectId,
-        item_type: input.item_type ?? DEFAULT_TYPE[section.section_type],
-        assigned_to_team_member_id: memberId,
-      }
-    },
-  )
-  if (!done) throw new NotFound('Section not found')
+        item_type: input.item_type ?? null,
+        typeFor: DEFAULT_TYPE,
+      })
+    : null
+  if (!done) {
+    const section = await ctx.db.q.items.section(input.section_id, ids)
+    if (!section) throw new NotFound('Section not found')
+    requiredContent(input.content)
+    checkRefs(section)
+    throw changedMeanwhile()
+  }
   const { section, row } = done
   // A new item starts its own chain and nothing was carried from it yet: its origin is its week.
   return ownAgeing(
@@ -104,6 +115,31 @@ const UPDATABLE = [
   'is_ask',
 ] as const
 
+/** The columns and stored values an edit changes; 400 when the content is blank. */
+function changeOf(input: SectionItemModel.update) {
+  const columns: string[] = []
+  const values: (string | number | null)[] = []
+  for (const column of UPDATABLE) {
+    const value = input[column]
+    if (value === undefined) continue
+    columns.push(column)
+    if (column === 'content') values.push(requiredContent(value as string))
+    else if (column === 'is_completed' || column === 'is_ask') values.push(value ? 1 : 0)
+    else values.push(value as string | number | null)
+  }
+  // The owner set the state: it is no longer the assignee's ('Completed by Tom', team roll-up).
+  if (input.is_completed !== undefined) {
+    columns.push('assignee_completed_at')
+    values.push(null)
+  }
+  // Marking or unmarking an ask opens it again (an ask is closed by its author, asks module).
+  if (input.is_ask !== undefined) {
+    columns.push('ask_closed_at')
+    values.push(null)
+  }
+  return { columns, values }
+}
+
 export async function updateItem(
   ctx: AppContext,
   userId: number,
@@ -115,31 +151,15 @@ export async function updateItem(
     projectId: input.project_id ?? null,
     memberId: input.assigned_to_team_member_id ?? null,
   }
-  const done = await ctx.db.q.items.update(id, ids, nowIso(), (found) => {
+  const blank = input.content !== undefined && !contentOrNull(input.content)
+  const done = blank ? null : await ctx.db.q.items.update(id, ids, nowIso(), changeOf(input))
+  if (!done) {
+    const found = await ctx.db.q.items.item(id, ids)
+    if (!found) throw new NotFound('Item not found')
     checkRefs(found)
-    const columns: string[] = []
-    const values: (string | number | null)[] = []
-    for (const column of UPDATABLE) {
-      const value = input[column]
-      if (value === undefined) continue
-      columns.push(column)
-      if (column === 'content') values.push(requiredContent(value as string))
-      else if (column === 'is_completed' || column === 'is_ask') values.push(value ? 1 : 0)
-      else values.push(value as string | number | null)
-    }
-    // The owner set the state: it is no longer the assignee's ('Completed by Tom', team roll-up).
-    if (input.is_completed !== undefined) {
-      columns.push('assignee_completed_at')
-      values.push(null)
-    }
-    // Marking or unmarking an ask opens it again (an ask is closed by its author, asks module).
-    if (input.is_ask !== undefined) {
-      columns.push('ask_closed_at')
-      values.push(null)
-    }
-    return { columns, values }
-  })
-  if (!done) throw new NotFound('Item not found')
+    changeOf(input)
+    throw changedMeanwhile()
+  }
   const { found, row: raw } = done
   const row = toItem(raw)
   if (found.carried_from_item_id != null) return (await withAgeing(ctx, userId, [row]))[0]

@@ -3,6 +3,8 @@ import type {
   ChainRow,
   FoundItem,
   Ids,
+  ItemChange,
+  NewItem,
   RawItemRow,
   SectionInfo,
   Statements,
@@ -84,6 +86,29 @@ JOIN report_sections s ON s.id = i.section_id
 JOIN reports r ON r.id = s.report_id
 WHERE i.id = $1 AND i.user_id = $2`
 
+/**
+ * An edit in one statement, as on SQLite: only when the item is the user's and the project and
+ * team member it gets are too ($2–$4); the columns changed are bound from $6. Returns the row with
+ * its report's week, whether a later copy exists and the user's week start.
+ */
+const updateSql = (sets: string[]) => `
+UPDATE section_items i SET ${sets.join(', ')}
+WHERE i.id = $1 AND i.user_id = $2
+  AND ($3::int IS NULL OR EXISTS (SELECT 1 FROM projects WHERE id = $3 AND user_id = $2))
+  AND ($4::int IS NULL OR EXISTS (SELECT 1 FROM team_members WHERE id = $4 AND user_id = $2))
+RETURNING i.*,
+  (SELECT r.week_start_date FROM report_sections s JOIN reports r ON r.id = s.report_id
+    WHERE s.id = i.section_id) AS "found$week",
+  CASE WHEN EXISTS (SELECT 1 FROM section_items x WHERE x.carried_from_item_id = i.id)
+    THEN 1 ELSE 0 END AS "found$carried_forward",
+  (SELECT weekly_start_day FROM user_settings WHERE user_id = $2) AS "found$start_day"`
+
+type FoundFields = {
+  found$week: string
+  found$carried_forward: number
+  found$start_day: string | null
+}
+
 const lockUserShared = (sql: SQL, userId: number) =>
   sql.unsafe('SELECT pg_advisory_xact_lock_shared($1, $2)', [USER_WRITE_LOCK, userId])
 
@@ -99,13 +124,13 @@ const UPDATABLE = new Set([
 ])
 
 /**
- * PostgreSQL's twin of src/db/sqlite/statements/items.ts: the same read, decision and write.
+ * PostgreSQL's twin of src/db/sqlite/statements/items.ts: the same writes and answers.
  * Outside a transaction each write goes into the group commit (src/db/pg/write-batch.ts): writes
  * arriving together share one transaction and one WAL flush; inside a caller's transaction it
  * runs on that transaction. A new item is placed last by its INSERT under its section's row lock,
- * so no two items of a section share a position. What another request changed between the read and the
- * write gives no row: read again, the answer says what went (the section, the project, the team
- * member, the item). A project that goes just as an update lands fails its foreign key: 409.
+ * so no two items of a section share a position. A write refused gives no row: the service reads
+ * again and its answer says what went (the section, the project, the team member, the item). A
+ * project that goes just as an update lands fails its foreign key: 409.
  */
 export const itemsStatements = (db: PgCore): Statements['items'] => {
   const write = <T>(user: number, run: (sql: SQL) => Promise<T>) =>
@@ -120,47 +145,67 @@ export const itemsStatements = (db: PgCore): Statements['items'] => {
       ])) as SectionInfo[]
     )[0]
   return {
-    async create(sectionId, ids, plan) {
+    async section(sectionId, ids) {
+      return section(db.sql, sectionId, ids)
+    },
+    async item(id, ids) {
+      const [found] = (await db.sql.unsafe(ITEM_SQL, [
+        id,
+        ids.userId,
+        ids.projectId,
+        ids.memberId,
+      ])) as FoundItem[]
+      return found
+    },
+    async create(sectionId: number, ids: Ids, item: NewItem) {
       return write(ids.userId, async (sql) => {
         // In a caller's transaction: the user's write lock, as the group commit holds it.
         if (!db.batch) await lockUserShared(sql, ids.userId)
+        // The section read locks the section (the place below is then race-free) and says
+        // whether the project and team member are the user's.
         const found = await section(sql, sectionId, ids, true)
-        if (!found) return null
-        const v = plan(found)
+        if (!found?.project_ok || !found.member_ok) return null
         const [row] = (await sql.unsafe(INSERT_SQL, [
           sectionId,
           ids.userId,
-          v.content,
-          v.project_id,
-          v.item_type,
-          v.assigned_to_team_member_id,
+          item.content,
+          ids.projectId,
+          item.item_type ?? item.typeFor[found.section_type],
+          ids.memberId,
         ])) as RawItemRow[]
-        if (row) return { section: found, row }
-        // Gone meanwhile: the section (null, 404), or plan says which reference (404).
-        const again = await section(sql, sectionId, ids)
-        if (again) plan(again)
-        return null
+        // Gone meanwhile (the project or team member): refused, the service reads why.
+        return row ? { section: found, row } : null
       })
     },
-    async update(id, ids, now, plan) {
+    async update(id: number, ids: Ids, now: string, change: ItemChange) {
+      for (const c of change.columns) if (!UPDATABLE.has(c)) throw new Error(`not updatable: ${c}`)
+      const sets = ['updated_at = $5', ...change.columns.map((c, i) => `${c} = $${i + 6}`)]
+      const sqlText = updateSql(sets)
       return write(ids.userId, async (sql) => {
-        const [found] = (await sql.unsafe(ITEM_SQL, [
+        const [returned] = (await sql.unsafe(sqlText, [
           id,
           ids.userId,
           ids.projectId,
           ids.memberId,
-        ])) as FoundItem[]
-        if (!found) return null
-        const change = plan(found)
-        for (const c of change.columns)
-          if (!UPDATABLE.has(c)) throw new Error(`not updatable: ${c}`)
-        const sets = ['updated_at = $1', ...change.columns.map((c, i) => `${c} = $${i + 3}`)]
-        const [row] = (await sql.unsafe(
-          `UPDATE section_items SET ${sets.join(', ')} WHERE id = $2 RETURNING *`,
-          [now, id, ...change.values],
-        )) as RawItemRow[]
-        // Deleted meanwhile: as if never found.
-        return row ? { found, row } : null
+          now,
+          ...change.values,
+        ])) as Array<RawItemRow & FoundFields>
+        if (!returned) return null
+        const {
+          found$week: week_start_date,
+          found$carried_forward: carried_forward,
+          found$start_day: start_day,
+          ...row
+        } = returned
+        const found: FoundItem = {
+          carried_from_item_id: row.carried_from_item_id,
+          week_start_date,
+          carried_forward,
+          start_day,
+          project_ok: 1,
+          member_ok: 1,
+        }
+        return { found, row }
       })
     },
     async delete(id, userId) {

@@ -56,7 +56,9 @@ WHERE s.id = ?1 AND s.user_id = ?2`
 
 /**
  * A new item goes last in its section: the next position is read by the INSERT itself (from the
- * (section, order) index), in the same transaction as the write, so no two items share one.
+ * (section, order) index), in the same transaction as the write, so no two items share one. (One
+ * INSERT … SELECT with the section's fields in RETURNING measured slower than this and the
+ * section read together: SQLite runs a RETURNING with subqueries through a temporary table.)
  */
 const INSERT_SQL = `
 INSERT INTO section_items
@@ -74,14 +76,38 @@ JOIN report_sections s ON s.id = i.section_id
 JOIN reports r ON r.id = s.report_id
 WHERE i.id = ?1 AND i.user_id = ?2`
 
+/**
+ * An edit in one statement: only when the item is the user's and the project and team member it
+ * gets are too (?2–?4); the columns changed are bound from ?5. Returns the row with what the
+ * answer needs: its report's week, whether a later copy exists, the user's week start.
+ */
+const updateSql = (sets: string[]) => `
+UPDATE section_items SET ${sets.join(', ')}
+WHERE id = ?1 AND user_id = ?2
+  AND (?3 IS NULL OR EXISTS (SELECT 1 FROM projects WHERE id = ?3 AND user_id = ?2))
+  AND (?4 IS NULL OR EXISTS (SELECT 1 FROM team_members WHERE id = ?4 AND user_id = ?2))
+RETURNING *,
+  (SELECT r.week_start_date FROM report_sections s JOIN reports r ON r.id = s.report_id
+    WHERE s.id = section_items.section_id) AS found$week,
+  EXISTS (SELECT 1 FROM section_items x WHERE x.carried_from_item_id = section_items.id)
+    AS found$carried_forward,
+  (SELECT weekly_start_day FROM user_settings WHERE user_id = ?2) AS found$start_day`
+
 const DELETE_SQL = 'DELETE FROM section_items WHERE id = ?1 AND user_id = ?2'
+
+/** The fields an update returns beside the row. */
+type FoundFields = {
+  found$week: string
+  found$carried_forward: number
+  found$start_day: string | null
+}
 
 /**
  * The hot statements of report items on SQLite (twin: src/db/pg/statements/items.ts). Item writes
- * are the hot write path (≥ 5,000 writes/s, docs/benchmarks.md): each is one read that checks
- * every ownership and gathers what the answer needs, the service's decision (`plan`, synchronous
- * business logic that may throw), and one write with RETURNING, all run synchronously inside a
- * group commit (write-batch.ts) with statements compiled once.
+ * are the hot write path (≥ 5,000 writes/s, docs/benchmarks.md): an edit is one UPDATE that checks
+ * every ownership and returns what the answer needs; a new item a read of its section and one
+ * INSERT with RETURNING; all run synchronously inside a group commit (write-batch.ts) with
+ * statements compiled once. Refused (null), the service reads why.
  */
 export const itemsStatements = (db: SqliteCore): ItemStatements => {
   const updates = new Map<string, Statement>()
@@ -91,45 +117,73 @@ export const itemsStatements = (db: SqliteCore): ItemStatements => {
     let stmt = updates.get(key)
     if (!stmt) {
       // Only the given columns are set: the search trigger fires on an UPDATE OF content alone.
-      const sets = ['updated_at = ?1', ...columns.map((c, i) => `${c} = ?${i + 3}`)]
-      stmt = db.sqlite.prepare(
-        `UPDATE section_items SET ${sets.join(', ')} WHERE id = ?2 RETURNING *`,
-      )
+      const sets = ['updated_at = ?5', ...columns.map((c, i) => `${c} = ?${i + 6}`)]
+      stmt = db.sqlite.prepare(updateSql(sets))
       updates.set(key, stmt)
     }
     return stmt
   }
   return {
-    /** Reads the section, lets `plan` decide (or throw), inserts; null when the section is not the user's. */
-    create(sectionId: number, ids: Ids, plan: (section: SectionInfo) => NewItem) {
+    async section(sectionId, ids) {
+      await ready(db)
+      const row = db
+        .prepare(SECTION_SQL)
+        .get(sectionId, ids.userId, ids.projectId, ids.memberId) as SectionInfo | null
+      return row ?? undefined
+    },
+    async item(id, ids) {
+      await ready(db)
+      const row = db
+        .prepare(ITEM_SQL)
+        .get(id, ids.userId, ids.projectId, ids.memberId) as FoundItem | null
+      return row ?? undefined
+    },
+    /** Reads the section, inserts last in it; null when the section, project or member is not theirs. */
+    create(sectionId: number, ids: Ids, item: NewItem) {
       return batchedWrite(db, () => {
         const section = db
           .prepare(SECTION_SQL)
           .get(sectionId, ids.userId, ids.projectId, ids.memberId) as SectionInfo | null
-        if (!section) return null
-        const v = plan(section)
+        if (!section?.project_ok || !section.member_ok) return null
         const row = db
           .prepare(INSERT_SQL)
           .get(
             sectionId,
             ids.userId,
-            v.content,
-            v.project_id,
-            v.item_type,
-            v.assigned_to_team_member_id,
+            item.content,
+            ids.projectId,
+            item.item_type ?? item.typeFor[section.section_type],
+            ids.memberId,
           ) as RawItemRow
         return { section, row }
       })
     },
-    /** Reads the item, lets `plan` decide (or throw), updates; null when the item is not the user's. */
-    update(id: number, ids: Ids, now: string, plan: (found: FoundItem) => ItemChange) {
+    /** Updates the user's item; null when it, or the project or member it gets, is not theirs. */
+    update(id: number, ids: Ids, now: string, change: ItemChange) {
       return batchedWrite(db, () => {
-        const found = db
-          .prepare(ITEM_SQL)
-          .get(id, ids.userId, ids.projectId, ids.memberId) as FoundItem | null
-        if (!found) return null
-        const change = plan(found)
-        const row = updateStatement(change.columns).get(now, id, ...change.values) as RawItemRow
+        const returned = updateStatement(change.columns).get(
+          id,
+          ids.userId,
+          ids.projectId,
+          ids.memberId,
+          now,
+          ...change.values,
+        ) as (RawItemRow & FoundFields) | null
+        if (!returned) return null
+        const {
+          found$week: week_start_date,
+          found$carried_forward: carried_forward,
+          found$start_day: start_day,
+          ...row
+        } = returned
+        const found: FoundItem = {
+          carried_from_item_id: row.carried_from_item_id,
+          week_start_date,
+          carried_forward,
+          start_day,
+          project_ok: 1,
+          member_ok: 1,
+        }
         return { found, row }
       })
     },
