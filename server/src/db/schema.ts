@@ -194,6 +194,7 @@ export const reportSections = sqliteTable(
   (t) => [
     index('report_sections_report').on(t.report_id, t.sort_order),
     index('report_sections_user').on(t.user_id),
+    index('report_sections_template').on(t.section_template_id),
   ],
 )
 
@@ -496,6 +497,9 @@ export const shareQuestions = sqliteTable(
   (t) => [
     index('share_questions_user').on(t.user_id, t.seen_at),
     index('share_questions_report').on(t.report_id),
+    index('share_questions_item').on(t.item_id),
+    index('share_questions_followup_item').on(t.followup_item_id),
+    index('share_questions_share').on(t.share_id),
   ],
 )
 
@@ -526,6 +530,7 @@ export const askAnswers = sqliteTable(
     index('ask_answers_item').on(t.item_id),
     index('ask_answers_user').on(t.user_id),
     index('ask_answers_share').on(t.share_id),
+    index('ask_answers_report').on(t.report_id),
   ],
 )
 
@@ -544,7 +549,11 @@ export const shareAcknowledgements = sqliteTable(
     name: text('name').notNull(),
     created_at: createdAt(),
   },
-  (t) => [index('share_acknowledgements_report').on(t.report_id)],
+  (t) => [
+    index('share_acknowledgements_report').on(t.report_id),
+    index('share_acknowledgements_share').on(t.share_id),
+    index('share_acknowledgements_user').on(t.user_id),
+  ],
 )
 
 /**
@@ -574,6 +583,7 @@ export const invitations = sqliteTable(
   (t) => [
     index('invitations_user').on(t.user_id),
     index('invitations_member').on(t.team_member_id),
+    index('invitations_used_by').on(t.used_by_user_id),
   ],
 )
 

@@ -211,6 +211,7 @@ export const reportSections = pgTable(
   (t) => [
     index('report_sections_report').on(t.report_id, t.sort_order),
     index('report_sections_user').on(t.user_id),
+    index('report_sections_template').on(t.section_template_id),
   ],
 )
 
@@ -505,6 +506,9 @@ export const shareQuestions = pgTable(
   (t) => [
     index('share_questions_user').on(t.user_id, t.seen_at),
     index('share_questions_report').on(t.report_id),
+    index('share_questions_item').on(t.item_id),
+    index('share_questions_followup_item').on(t.followup_item_id),
+    index('share_questions_share').on(t.share_id),
   ],
 )
 
@@ -535,6 +539,7 @@ export const askAnswers = pgTable(
     index('ask_answers_item').on(t.item_id),
     index('ask_answers_user').on(t.user_id),
     index('ask_answers_share').on(t.share_id),
+    index('ask_answers_report').on(t.report_id),
   ],
 )
 
@@ -553,7 +558,11 @@ export const shareAcknowledgements = pgTable(
     name: text('name').notNull(),
     created_at: createdAt(),
   },
-  (t) => [index('share_acknowledgements_report').on(t.report_id)],
+  (t) => [
+    index('share_acknowledgements_report').on(t.report_id),
+    index('share_acknowledgements_share').on(t.share_id),
+    index('share_acknowledgements_user').on(t.user_id),
+  ],
 )
 
 /**
@@ -583,6 +592,7 @@ export const invitations = pgTable(
   (t) => [
     index('invitations_user').on(t.user_id),
     index('invitations_member').on(t.team_member_id),
+    index('invitations_used_by').on(t.used_by_user_id),
   ],
 )
 
