@@ -80,19 +80,20 @@ const OVERFETCH = 2
  * exclusive, so every entry is applied once, whichever instance applies it.
  */
 const APPLY = `WITH claimed AS (
-    DELETE FROM search_pending WHERE id IN (
-      SELECT id FROM search_pending ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED)
+    DELETE FROM search_pending WHERE id = ANY (ARRAY(
+      SELECT id FROM search_pending ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED))
     RETURNING rowid
-  ), ids AS (SELECT DISTINCT rowid FROM claimed),
+  ), ids AS (SELECT array_agg(DISTINCT rowid) AS r FROM claimed),
   gone AS (
-    DELETE FROM search_index s USING ids
-    WHERE s.rowid = ids.rowid AND NOT EXISTS (SELECT 1 FROM section_items i WHERE i.id = ids.rowid >> 3)
+    DELETE FROM search_index s WHERE s.rowid = ANY ((SELECT r FROM ids)::bigint[])
+      AND NOT EXISTS (SELECT 1 FROM section_items i WHERE i.id = s.rowid >> 3)
     RETURNING 1
   ),
   put AS (
     INSERT INTO search_index(rowid, user_id, entity_type, entity_id, title, body)
     SELECT i.id::bigint * 8 + 4, i.user_id, 'section_item', i.id, '', i.content
-    FROM ids JOIN section_items i ON i.id = ids.rowid >> 3
+    FROM section_items i
+    WHERE i.id = ANY ((SELECT array_agg(rowid >> 3)::int[] FROM claimed)::int[])
     ON CONFLICT (rowid) DO UPDATE SET user_id = EXCLUDED.user_id, body = EXCLUDED.body
     WHERE (search_index.user_id, search_index.body) IS DISTINCT FROM (EXCLUDED.user_id, EXCLUDED.body)
     RETURNING 1
