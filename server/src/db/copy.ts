@@ -8,7 +8,7 @@ import type { Engine } from './engine'
  * the schema with its ids, in foreign-key order, in one transaction on the target, which must be
  * empty; then the target's id sequences are moved past the copied ids, and the row counts of both
  * sides are compared. Triggers on the target rebuild what derives from the rows (search index,
- * data versions).
+ * data versions); the search entries they leave pending are applied before it returns.
  */
 export type CopyReport = { table: string; source: number; target: number }[]
 
@@ -118,6 +118,9 @@ export async function copyData(
       }
     }
   })
+  // The target's triggers left the copied report items' search entries pending: applied now, so
+  // the copy starts with an exact index and no backlog for its first search or its background.
+  await target.q.search.prepare()
   const report: CopyReport = []
   for (const table of tables) {
     const name = getTableName(table)
