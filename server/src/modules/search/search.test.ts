@@ -194,7 +194,7 @@ describe('search', () => {
   })
 
   test('an item is found as soon as it is written, edited or deleted (its entry is applied first)', async () => {
-    // SQLite's pending index entries (PostgreSQL's triggers index in the write itself).
+    // The pending index entries of report items (both engines apply them before a search).
     const { ada, bob, report, db } = await seed('sqlite')
     const actions = report.sections[1]
     const pending = () =>

@@ -7,9 +7,9 @@ import { createItem, deleteItem, updateItem } from './service'
 
 export function sectionItemsModule(ctx: AppContext) {
   const detail = { tags: ['section-items'] }
-  // On SQLite concurrent item writes share one commit (src/db/sqlite/write-batch.ts) and their
-  // search entries are applied in one batch soon after (src/search/sqlite.ts, off the queries);
-  // PostgreSQL's triggers index them in the write itself.
+  // Concurrent item writes share one commit (src/db/sqlite/write-batch.ts,
+  // src/db/pg/write-batch.ts); their search entries are left pending by the write and applied in
+  // one batch soon after (src/search/sqlite.ts, src/search/pg.ts), and before any search.
   const write = <T>(run: () => Promise<T>) => {
     const done = run()
     ctx.db.q.search.syncSoon()
