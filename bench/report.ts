@@ -163,8 +163,8 @@ function gaps(summary: Summary) {
         `${engine}, ${op} item writes over HTTP ≥ 5,000 durable writes/s (16 connections of 16 users, 2xx only, rows checked after a crash)`,
         `${fmt(many.writesPerSecond)}/s${many.verified ? ', every acknowledged write found' : ', ACKNOWLEDGED WRITES MISSING'}${one ? `; 16 connections of one user: ${fmt(one.writesPerSecond)}/s` : ''}`,
         engine === 'SQLite'
-          ? 'Concurrent item writes share one commit (server/src/db/sqlite/write-batch.ts); see "Durable writes over HTTP" for where the CPU goes. Next: profile the request path outside the commit (session lookup, validation, JSON)'
-          : 'Writes arriving together share one transaction and one commit (server/src/db/pg/write-batch.ts, docs/architecture.md "Group commit"): PostgreSQL\'s CPU per write is the limit (a new item\'s insert also writes its search entry, a tsvector and its GIN entry, and a second UPDATE places it). Next: item search entries written off the write path in batches, the session and user read in one statement, the item placed by its insert',
+          ? "Concurrent item writes share one commit whose fsync runs off the server's thread (server/src/db/sqlite/write-batch.ts); an edit is one statement. The server's one thread is the limit: see \"Where a write's time goes\". Next: the create's INSERT (~100 µs: the row, nine indexes, two triggers) and the request path around it (~100 µs)"
+          : 'Writes arriving together share one transaction and one commit (server/src/db/pg/write-batch.ts, docs/architecture.md "Group commit"); a new item is placed by its INSERT, an edit is one statement, the session and user one read, and report items\' search entries are applied off the write path. The app and PostgreSQL each take most of a core at this rate and share the two cores with the load generator: see "Where a write\'s time goes". Next: PostgreSQL on cores of its own (the capacity rows scale with them), then the data version bump (~35 µs of PostgreSQL time a write)',
       )
     }
   for (const r of summary.abuse?.rows ?? []) {
@@ -449,16 +449,40 @@ const spread = (xs: number[]) =>
     : fmt(xs[0] ?? 0)
 const cpu = (c: { wrk: number; app: number; db: number }, db = true) =>
   `${c.app.toFixed(2)} / ${db ? c.db.toFixed(2) : '—'} / ${c.wrk.toFixed(2)}`
+/** CPU per write in µs (app / database): cores busy divided by writes a second. */
+const perWrite = (w: WriteRow) =>
+  w.writesPerSecond
+    ? `${fmt((w.cpu.app / w.writesPerSecond) * 1e6)} / ${w.engine === 'PostgreSQL' ? fmt((w.cpu.db / w.writesPerSecond) * 1e6) : '—'}`
+    : '—'
 
 /** Assumed use per user, for the capacity model. */
 const WEEK = { reads: 400, writes: 100, peakShare: 0.1 }
+
+/**
+ * Where an item write's time goes, from profiles of these runs (not measured by every bench run:
+ * `bench/write-profile.ts` measures it again).
+ */
+const WRITE_TIME = `Where a write's time goes (\`bun bench/write-profile.ts\`: the same 16 connections for 5 s, every
+SQLite statement timed inside the server, PostgreSQL's \`pg_stat_statements\` and trigger functions; one
+run on 2026-11-26 after the changes below). On SQLite everything runs on the server's one thread, so
+its time per write is the rate's limit. A create spends ~100 µs in its INSERT (the row, nine indexes,
+the data version and the pending search entry), ~30 µs reading its section (ownership, the report's
+week), ~35 µs in its share of the COMMIT (writing the WAL frames of the touched pages; the fsync runs
+on an I/O thread and the answer waits for it) and ~11 µs reading the session; the rest (~100 µs) is
+HTTP, routing, validation, the answer and the access log. An edit is one UPDATE that checks every
+ownership (~15 µs) and shares a COMMIT of far fewer pages (~6 µs), which is why edits run twice as
+fast. On PostgreSQL a create costs PostgreSQL ~250 µs of statement time (its INSERT with the triggers
+~140, the data version ~38, the search entries applied in the background ~36, the section read and
+lock ~17, the session and user ~16) and an edit ~150 µs; the app's thread spends about as much
+again on the protocol and the request, and the app, PostgreSQL and the load generator share the
+machine's two cores.`
 
 /** Durable writes over HTTP and the capacity matrix with its model (bench/service.ts). */
 function renderService(service: ServiceResult | null | undefined) {
   if (!service) return ''
   const writes = service.writes.map(
     (w) =>
-      `| ${w.engine} | ${w.op} | ${w.users} | ${fmt(w.writesPerSecond)} | ${ms(w.p50)} | ${ms(w.p99)} | ${w.non2xx} | ${w.errors} | ${w.acknowledged} | ${w.op === 'POST' ? `${w.found} rows` : `${w.found}/${w.connections} last edits`} | ${w.verified ? 'yes' : '**NO**'} | ${cpu(w.cpu, w.engine === 'PostgreSQL')} | ${w.writesPerSecond >= 5000 ? 'MET' : `GAP (${fmt(5000 - w.writesPerSecond)}/s short)`} |`,
+      `| ${w.engine} | ${w.op} | ${w.users} | ${fmt(w.writesPerSecond)} | ${ms(w.p50)} | ${ms(w.p99)} | ${w.non2xx} | ${w.errors} | ${w.acknowledged} | ${w.op === 'POST' ? `${w.found} rows` : `${w.found}/${w.connections} last edits`} | ${w.verified ? 'yes' : '**NO**'} | ${cpu(w.cpu, w.engine === 'PostgreSQL')} | ${perWrite(w)} | ${w.writesPerSecond >= 5000 ? 'MET' : `GAP (${fmt(5000 - w.writesPerSecond)}/s short)`} |`,
   )
   const maxWrk = Math.max(0, ...service.writes.map((w) => w.cpu.wrk))
   const busiest = service.writes.reduce<WriteRow | null>(
@@ -494,11 +518,13 @@ acknowledged write was committed before its answer; that the commit was on the d
 promise (\`synchronous = FULL\`; fsync), which only a power cut could test. CPU in cores (app / database / wrk;
 SQLite's database work is inside the app).
 
-| engine | write | users | 2xx writes/s | p50 | p99 | non-2xx | socket errors | acknowledged | found after the crash | durable | CPU app / db / wrk | ≥ 5,000/s |
-|---|---|---|---|---|---|---|---|---|---|---|---|---|
+| engine | write | users | 2xx writes/s | p50 | p99 | non-2xx | socket errors | acknowledged | found after the crash | durable | CPU app / db / wrk | µs CPU per write, app / db | ≥ 5,000/s |
+|---|---|---|---|---|---|---|---|---|---|---|---|---|---|
 ${writes.join('\n')}
 
 ${clientLine}
+
+${WRITE_TIME}
 ${cap.length ? renderCapacity(service, capRows, row, med) : ''}${service.error ? `\nNot measured: ${service.error}\n` : ''}`
 }
 
