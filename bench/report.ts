@@ -466,8 +466,9 @@ const WEEK = { reads: 400, writes: 100, peakShare: 0.1 }
  */
 const WRITE_TIME = `Where a write's time goes (\`bun bench/write-profile.ts\`: the same 16 connections for 5 s, every
 SQLite statement timed inside the server, PostgreSQL's \`pg_stat_statements\` and trigger functions; one
-run on 2026-11-26 after the changes below). On SQLite everything runs on the server's one thread, so
-its time per write is the rate's limit. A create spends ~100 µs in its INSERT (the row, nine indexes,
+run on 2026-11-26, on this code). On SQLite the request and the database run on the server's one
+thread, so its time per write is the rate's limit (the CPU per write above is larger: it also counts
+the kernel's work for the sockets, the fsyncs on I/O threads and the checkpointer's thread). A create spends ~100 µs in its INSERT (the row, nine indexes,
 the data version and the pending search entry), ~30 µs reading its section (ownership, the report's
 week), ~35 µs in its share of the COMMIT (writing the WAL frames of the touched pages; the fsync runs
 on an I/O thread and the answer waits for it) and ~11 µs reading the session; the rest (~100 µs) is
