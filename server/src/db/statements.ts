@@ -75,6 +75,33 @@ export type NewItem = {
 /** The columns to change (a subset of the updatable ones) and their stored values, in order. */
 export type ItemChange = { columns: string[]; values: (string | number | null)[] }
 export type Ids = { userId: number; projectId: number | null; memberId: number | null }
+/** What an edit's UPDATE returns beside the row, under these names on both engines. */
+export type EditedFields = {
+  found$week: string
+  found$carried_forward: number
+  found$start_day: string | null
+}
+/** An edit's returned row: the item as stored, and what the answer needs of its report. */
+export function splitEdited(returned: RawItemRow & EditedFields): {
+  found: FoundItem
+  row: RawItemRow
+} {
+  const {
+    found$week: week_start_date,
+    found$carried_forward: carried_forward,
+    found$start_day: start_day,
+    ...row
+  } = returned
+  const found: FoundItem = {
+    carried_from_item_id: row.carried_from_item_id,
+    week_start_date,
+    carried_forward,
+    start_day,
+    project_ok: 1,
+    member_ok: 1,
+  }
+  return { found, row }
+}
 /** An item's carried-from chain: its first copy's report week and whether a later copy exists. */
 export type ChainRow = {
   item_id: number

@@ -1,13 +1,15 @@
 import type { SQL } from 'bun'
-import type {
-  ChainRow,
-  FoundItem,
-  Ids,
-  ItemChange,
-  NewItem,
-  RawItemRow,
-  SectionInfo,
-  Statements,
+import {
+  type ChainRow,
+  type EditedFields,
+  type FoundItem,
+  type Ids,
+  type ItemChange,
+  type NewItem,
+  type RawItemRow,
+  type SectionInfo,
+  type Statements,
+  splitEdited,
 } from '../../statements'
 import { type PgCore, USER_WRITE_LOCK } from '../core'
 
@@ -103,12 +105,6 @@ RETURNING i.*,
     THEN 1 ELSE 0 END AS "found$carried_forward",
   (SELECT weekly_start_day FROM user_settings WHERE user_id = $2) AS "found$start_day"`
 
-type FoundFields = {
-  found$week: string
-  found$carried_forward: number
-  found$start_day: string | null
-}
-
 const lockUserShared = (sql: SQL, userId: number) =>
   sql.unsafe('SELECT pg_advisory_xact_lock_shared($1, $2)', [USER_WRITE_LOCK, userId])
 
@@ -189,23 +185,8 @@ export const itemsStatements = (db: PgCore): Statements['items'] => {
           ids.memberId,
           now,
           ...change.values,
-        ])) as Array<RawItemRow & FoundFields>
-        if (!returned) return null
-        const {
-          found$week: week_start_date,
-          found$carried_forward: carried_forward,
-          found$start_day: start_day,
-          ...row
-        } = returned
-        const found: FoundItem = {
-          carried_from_item_id: row.carried_from_item_id,
-          week_start_date,
-          carried_forward,
-          start_day,
-          project_ok: 1,
-          member_ok: 1,
-        }
-        return { found, row }
+        ])) as Array<RawItemRow & EditedFields>
+        return returned ? splitEdited(returned) : null
       })
     },
     async delete(id, userId) {

@@ -1,13 +1,15 @@
 import type { Statement } from 'bun:sqlite'
-import type {
-  ChainRow,
-  FoundItem,
-  Ids,
-  ItemChange,
-  ItemStatements,
-  NewItem,
-  RawItemRow,
-  SectionInfo,
+import {
+  type ChainRow,
+  type EditedFields,
+  type FoundItem,
+  type Ids,
+  type ItemChange,
+  type ItemStatements,
+  type NewItem,
+  type RawItemRow,
+  type SectionInfo,
+  splitEdited,
 } from '../../statements'
 import { ready, type SqliteCore } from '../core'
 import { batchedWrite } from '../write-batch'
@@ -95,13 +97,6 @@ RETURNING *,
 
 const DELETE_SQL = 'DELETE FROM section_items WHERE id = ?1 AND user_id = ?2'
 
-/** The fields an update returns beside the row. */
-type FoundFields = {
-  found$week: string
-  found$carried_forward: number
-  found$start_day: string | null
-}
-
 /**
  * The hot statements of report items on SQLite (twin: src/db/pg/statements/items.ts). Item writes
  * are the hot write path (≥ 5,000 writes/s, docs/benchmarks.md): an edit is one UPDATE that checks
@@ -168,23 +163,8 @@ export const itemsStatements = (db: SqliteCore): ItemStatements => {
           ids.memberId,
           now,
           ...change.values,
-        ) as (RawItemRow & FoundFields) | null
-        if (!returned) return null
-        const {
-          found$week: week_start_date,
-          found$carried_forward: carried_forward,
-          found$start_day: start_day,
-          ...row
-        } = returned
-        const found: FoundItem = {
-          carried_from_item_id: row.carried_from_item_id,
-          week_start_date,
-          carried_forward,
-          start_day,
-          project_ok: 1,
-          member_ok: 1,
-        }
-        return { found, row }
+        ) as (RawItemRow & EditedFields) | null
+        return returned ? splitEdited(returned) : null
       })
     },
     /** Deletes the user's item; answers how many rows went (0 or 1). */
