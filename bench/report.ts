@@ -570,7 +570,9 @@ rounds (p99's worst round in brackets). ${service.connections} connections: "1 u
 "16 users" one connection each; with two instances the connections (and users) are split 8/8 between
 them, as a load balancer would, and the rates add. Reads: a report of 3 sections (\`GET /api/reports/{uuid}\`)
 and \`GET /api/dashboard\` in turn, each user's own, cached per user until one of their writes. Writes: create
-an item, edit it, delete it (so the data keeps its size). Mix: 80% reads, 20% writes. CPU in cores: app / database / wrk.
+an item, edit it, delete it (so the data keeps its size). Mix: 80% reads, 20% writes. The matrix runs on
+a copy of the dataset taken before the durable-writes runs (which leave thousands of open tasks on these
+users' dashboards). CPU in cores: app / database / wrk.
 
 | instances | users | workload | 2xx req/s | writes/s | p50 | p99 (worst) | non-2xx | errors | CPU app / db / wrk |
 |---|---|---|---|---|---|---|---|---|---|
@@ -601,10 +603,11 @@ ${lockCost}. A person writes at most a few times a second (typing, ticking items
 ~${fmt(w1)} writes/s is never the limit for a person; it caps a script or an import writing for one user in
 parallel. Different users' rows do not wait for each other. The same per-user version is the read cache's key,
 and that costs more: in the mix, every write of a user makes that user's next reads miss the cache, and 16
-connections of one user miss together (each computing the dashboard and the report again, the likely cause,
-not profiled): one user's mix
+connections of one user miss together (each computing the dashboard and the report again): one user's mix
 ran at ${fmt(mix1)} requests/s against ${fmt(mixRps)} for 16 users (PostgreSQL CPU ${med(row(1, 1, 'mix'), (x) => x.cpu.db).toFixed(2)} against ${med(mix, (x) => x.cpu.db).toFixed(2)}). A person's reads follow their writes one at a
-time, so this too is the cost for a script, not for a person.
+time, so this too is the cost for a script, not for a person. (Runs before 2026-11-26 measured the matrix on the
+copy the durable-writes runs had just written to, which gave this user ~15,000 open tasks that every
+dashboard listed and aged: 36–46 requests/s.)
 
 Two instances (mix, 16 users): ${fmt(two)} requests/s against ${fmt(mixRps)} for one. Both instances run on the same core here,
 so this row measures what splitting the load costs, not scale-out; with an app core each, the app side

@@ -344,6 +344,10 @@ export async function measureService(opts: {
       stderr: 'pipe',
     })
     if (copy.exitCode !== 0) throw new Error(`copy-data failed: ${copy.stderr.toString()}`)
+    // The capacity matrix runs on an untouched copy: the durable runs add tens of thousands of open
+    // tasks to these users, which each of their dashboards would then list and age.
+    await admin.unsafe('CREATE DATABASE cadence_capacity TEMPLATE cadence_bench')
+    const capacityUrl = pg.url.replace(/\/postgres$/, '/cadence_capacity')
     if (opts.durable) {
       console.log(
         `\nDurable writes over HTTP, ${CONNECTIONS} connections, ${opts.writeSeconds} s each…`,
@@ -425,7 +429,8 @@ export async function measureService(opts: {
       await check.close()
       result.writes.push(...runs.map((r) => r.row))
     }
-    if (opts.capacity) await capacity({ opts, result, url, origin, cookies, wrk, postmaster, apps })
+    if (opts.capacity)
+      await capacity({ opts, result, url: capacityUrl, origin, cookies, wrk, postmaster, apps })
   } catch (error) {
     result.error = String(error).slice(0, 300)
     console.log(`  not measured: ${result.error}`)
