@@ -20,8 +20,11 @@ const DEFAULT_TYPE = { tasks: 'task', followups: 'followup', standard: 'standard
 
 type ItemRow = typeof sectionItems.$inferSelect
 
+/** Content trimmed, or null when blank (the 400 is thrown where a read first would throw it). */
+const contentOrNull = (content: string) => content.trim() || null
+
 const requiredContent = (content: string) => {
-  const trimmed = content.trim()
+  const trimmed = contentOrNull(content)
   if (!trimmed) throw new BadRequest('Content is required')
   return trimmed
 }
@@ -68,9 +71,6 @@ async function ownAgeing(
 
 /** Refused although everything was the user's when read again: it changed meanwhile. */
 const changedMeanwhile = () => new Conflict('The item changed meanwhile; try again')
-
-/** Content trimmed, or null when blank (the 400 is thrown where a read first would throw it). */
-const contentOrNull = (content: string) => content.trim() || null
 
 export async function createItem(ctx: AppContext, userId: number, input: SectionItemModel.create) {
   const ids = {
