@@ -170,8 +170,38 @@ function boundTransaction(
   })
 }
 
+/**
+ * A connection of the pool for the caller alone (`reserve()`), bounded while it waits for one:
+ * its queries run bounded, and it counts as a transaction held until `release()`. A connection
+ * released inside a transaction it began (a BEGIN not yet ended) is closed by Bun, never reused.
+ */
+async function reserveBounded(
+  state: State,
+  reserve: (options: { signal: AbortSignal }) => Promise<SQL & { release(): void }>,
+) {
+  const { transactions } = state
+  transactions.starting++
+  let connection: SQL & { release(): void }
+  try {
+    connection = await reserve({ signal: AbortSignal.timeout(state.options.statementMs) })
+  } catch (error) {
+    if ((error as Error)?.name === 'TimeoutError') throw timedOut(state)
+    throw error
+  } finally {
+    transactions.starting--
+  }
+  transactions.open++
+  let released = false
+  return wrap(state, connection, true, () => {
+    if (released) return
+    released = true
+    transactions.open--
+    connection.release()
+  })
+}
+
 /** The client (or a transaction's) with every query and transaction it makes bounded. */
-function wrap(state: State, target: SQL, inTx: boolean): SQL {
+function wrap(state: State, target: SQL, inTx: boolean, release?: () => void): SQL {
   return new Proxy(target, {
     apply(fn, _this, args) {
       const result = Reflect.apply(fn as unknown as (...a: unknown[]) => unknown, target, args)
@@ -185,6 +215,8 @@ function wrap(state: State, target: SQL, inTx: boolean): SQL {
           boundQuery(state, value.call(obj, text, params) as Query, text, inTx)
       if (prop === 'begin' || prop === 'transaction' || prop === 'savepoint')
         return (...args: unknown[]) => boundTransaction(state, value.bind(obj), args)
+      if (prop === 'reserve') return () => reserveBounded(state, value.bind(obj))
+      if (prop === 'release' && release) return release
       return value.bind(obj)
     },
   }) as SQL

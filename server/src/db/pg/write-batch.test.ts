@@ -84,6 +84,62 @@ describe('group commit on PostgreSQL (writeBatch)', () => {
     expect((await db.pool.unsafe('SELECT count(*)::int AS n FROM t'))[0].n).toBe(3)
   })
 
+  test('one-statement writes: sent with BEGIN and COMMIT, in one transaction; a failing one rejects alone', async () => {
+    const { db, url } = await fresh()
+    await db.pool.unsafe('CREATE TABLE t (v text NOT NULL UNIQUE)')
+    const batch = writeBatch(db.pool)
+    const insert = (v: string) =>
+      batch.statement(
+        1,
+        (client) =>
+          client.unsafe(
+            `INSERT INTO t (v) VALUES ($1)
+             RETURNING txid_current()::text AS tx, current_setting('plan_cache_mode') AS plans`,
+            [v],
+          ) as PromiseLike<Array<{ tx: string; plans: string }>>,
+        ([row]) => row,
+      )
+    const rows = await Promise.all(['a', 'b', 'c'].map(insert))
+    // One transaction, begun before the statements (not each committed alone), generic plans.
+    expect(new Set(rows.map((r) => r.tx)).size).toBe(1)
+    expect(rows.map((r) => r.plans)).toEqual([
+      'force_generic_plan',
+      'force_generic_plan',
+      'force_generic_plan',
+    ])
+    // The setting was the transaction's own: the connection is back to the default.
+    expect((await db.pool.unsafe("SELECT current_setting('plan_cache_mode') AS p"))[0].p).toBe(
+      'auto',
+    )
+    // A duplicate fails its statement: PostgreSQL answers the COMMIT sent behind it with ROLLBACK,
+    // the batch runs again one by one, and only the duplicate fails.
+    const settled = await Promise.allSettled([insert('d'), insert('a'), insert('e')])
+    expect(settled.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled'])
+    expect((settled[1] as PromiseRejectedResult).reason).toMatchObject({ errno: '23505' })
+    const other = new SQL({ url, max: 1 })
+    expect([...(await other.unsafe('SELECT v FROM t ORDER BY v'))].map((r) => r.v)).toEqual([
+      'a',
+      'b',
+      'c',
+      'd',
+      'e',
+    ])
+    await other.close()
+    // Mixed with a write of several statements, the batch waits for it before its COMMIT.
+    const both = await Promise.all([
+      insert('f'),
+      batch(1, async (client) => {
+        await Bun.sleep(50)
+        const [row] = await client.unsafe(
+          "INSERT INTO t (v) VALUES ('g') RETURNING txid_current()::text AS tx",
+        )
+        return row.tx as string
+      }),
+    ])
+    expect(both[0].tx).toBe(both[1])
+    expect((await db.pool.unsafe('SELECT count(*)::int AS n FROM t'))[0].n).toBe(7)
+  })
+
   test('a batch waits for a multi-statement write of its user, and runs after it', async () => {
     const { db } = await fresh()
     await db.pool.unsafe('CREATE TABLE t (v text NOT NULL)')

@@ -10,11 +10,16 @@ import { retrying, USER_WRITE_LOCK } from './core'
  * A durable commit waits for its WAL flush, and every write of a user also holds that user's
  * data-version row from its bump to its COMMIT: one user's writes committed one at a time cost
  * one flush each. So writes that arrive together (the same turn of the event loop, as concurrent
- * requests do) share ONE transaction on one connection, at most one batch at a time per process
- * (the next one gathers what arrives meanwhile). The batch first takes the write lock of each of
- * its users (in id order, as every multi-statement write of a user does first), then runs its
- * writes' statements pipelined on the connection, and bumps each user's version once, at COMMIT.
- * Every promise settles only after the COMMIT: no answer reports a write that is not durable.
+ * requests do) share ONE transaction on one connection, up to PARALLEL batches at a time per
+ * process (the next one gathers what arrives meanwhile). The batch first takes the write lock of
+ * each of its users (in id order, as every multi-statement write of a user does first), then runs
+ * its writes' statements pipelined on the connection, and bumps each user's version once, at
+ * COMMIT. Every promise settles only after the COMMIT: no answer reports a write that is not
+ * durable.
+ *
+ * Round trips, not only statements, bound how fast a batch goes: a batch whose writes are each
+ * one statement (`batch.statement`: an item's creation, its edit, its deletion) is sent whole,
+ * BEGIN to COMMIT, and answered in one round trip (`transaction`).
  *
  * A write that throws alone is rolled back alone and rejects alone, exactly as if it had run by
  * itself: a write may throw from its own logic only before it writes (a plan's 404 or 400 leaves
@@ -29,6 +34,8 @@ import { retrying, USER_WRITE_LOCK } from './core'
 type Pending = {
   user: number
   run: (sql: SQL) => Promise<unknown>
+  /** The write sends exactly one statement, as soon as it runs, and nothing after it. */
+  single: boolean
   resolve: (value: unknown) => void
   reject: (error: unknown) => void
 }
@@ -41,11 +48,26 @@ export const MAX_BATCH = 256
 /** At most this many batches (transactions, connections) at once, fewer than the pool has. */
 export const PARALLEL = 3
 
-/** Runs `run` (a write on the connection it is given) in the next group commit. */
-export type WriteBatch = <T>(user: number, run: (sql: SQL) => Promise<T>) => Promise<T>
+/** Runs a write on the connection it is given, in the next group commit. */
+export type WriteBatch = {
+  <T>(user: number, run: (sql: SQL) => Promise<T>): Promise<T>
+  /**
+   * A write of one statement: `query` makes it (a query not yet sent: queries are lazy), and the
+   * batch sends it; `answer` reads its rows and must not throw. When every write of a batch is one
+   * statement, COMMIT is sent right behind them (one round trip for the whole batch).
+   */
+  statement<T, R = unknown>(
+    user: number,
+    query: (sql: SQL) => PromiseLike<R>,
+    answer: (rows: R) => T,
+  ): Promise<T>
+}
 
 /** A statement of the batch failed: its transaction is aborted, run it again with savepoints. */
 class Fallback extends Error {}
+
+/** What a transaction's body gives back: its writes' outcomes, and its COMMIT when it sent it. */
+type Body = { outcomes: Outcome[]; commit?: Promise<{ command?: string }> }
 
 /**
  * Takes the users' write locks (core.ts, lockUser) in id order, shared: batches run side by side,
@@ -60,51 +82,123 @@ function lockUsers(sql: SQL, batch: Pending[]) {
   )
 }
 
-/** Every write at once, pipelined on the transaction's connection. */
-async function together(sql: SQL, batch: Pending[]): Promise<Outcome[]> {
+/** Every write at once, pipelined on the transaction's connection (COMMIT too, when it can be). */
+async function together(sql: SQL, batch: Pending[]): Promise<Body> {
   const locked = lockUsers(sql, batch).then(
     () => null,
     (error: unknown) => ({ error }),
   )
-  const settled = await Promise.allSettled(
-    batch.map((p) => {
-      try {
-        return p.run(sql)
-      } catch (error) {
-        return Promise.reject(error)
-      }
-    }),
-  )
+  const runs = batch.map((p) => {
+    try {
+      return p.run(sql)
+    } catch (error) {
+      return Promise.reject(error)
+    }
+  })
+  // Every write has sent its one statement: COMMIT goes right behind them. Should any of them
+  // fail, PostgreSQL answers this COMMIT with ROLLBACK, and nothing of the batch stays.
+  const commit = batch.every((p) => p.single)
+    ? (sql`COMMIT` as unknown as Promise<{ command?: string }>).then(
+        (ended) => ended,
+        (error: unknown) => ({ error }) as { command?: string; error: unknown },
+      )
+    : undefined
+  const settled = await Promise.allSettled(runs)
   const lockFailed = await locked
   if (lockFailed) throw lockFailed.error
   const failures = settled.flatMap((s) => (s.status === 'rejected' ? [s.reason] : []))
   for (const error of failures) if (isDatabaseUnavailable(error) || isRetryable(error)) throw error
   if (failures.some((error) => sqlState(error) !== undefined)) throw new Fallback()
-  return settled.map(
-    (s): Outcome =>
-      s.status === 'fulfilled' ? { ok: true, value: s.value } : { ok: false, error: s.reason },
-  )
+  return {
+    outcomes: settled.map(
+      (s): Outcome =>
+        s.status === 'fulfilled' ? { ok: true, value: s.value } : { ok: false, error: s.reason },
+    ),
+    commit,
+  }
 }
 
 /** One write after another, each in its own savepoint: a failing statement undoes only its write. */
-async function oneByOne(sql: SQL, batch: Pending[]): Promise<Outcome[]> {
+async function oneByOne(sql: SQL, batch: Pending[]): Promise<Body> {
   await lockUsers(sql, batch)
   const outcomes: Outcome[] = []
-  const savepoint = sql as unknown as { savepoint: <T>(fn: (sql: SQL) => Promise<T>) => Promise<T> }
   for (const p of batch) {
+    await sql`SAVEPOINT batched_write`
     try {
-      outcomes.push({ ok: true, value: await savepoint.savepoint((sp) => p.run(sp)) })
+      const value = await p.run(sql)
+      await sql`RELEASE SAVEPOINT batched_write`
+      outcomes.push({ ok: true, value })
     } catch (error) {
       if (isDatabaseUnavailable(error) || isRetryable(error)) throw error
+      await sql`ROLLBACK TO SAVEPOINT batched_write`
       outcomes.push({ ok: false, error })
     }
   }
-  return outcomes
+  return { outcomes }
+}
+
+type Reserved = SQL & { release(): void }
+
+/**
+ * `body` in one transaction on a connection of the pool's, in as few round trips as its writes
+ * allow. BEGIN is sent with the statements after it, not before them: a tagged template goes by
+ * the extended protocol, which PostgreSQL pipelines, where `begin()` (and a text without
+ * parameters given to `unsafe`) waits for its answer first. Queries are lazy: `then` sends each,
+ * in the order of the calls, so BEGIN is sent first.
+ */
+async function transaction(
+  pool: SQL,
+  body: (sql: SQL, batch: Pending[]) => Promise<Body>,
+  batch: Pending[],
+) {
+  const sql = await (pool as SQL & { reserve(): Promise<Reserved> }).reserve()
+  let open = true
+  try {
+    const begun = sql`BEGIN`.then(
+      () => null,
+      (error: unknown) => ({ error }),
+    )
+    // The batch's statements are the same few, prepared, run thousands of times a second: planned
+    // once (a generic plan). Left to choose, PostgreSQL plans a new item's statement again at
+    // every execution (its custom plan looks cheaper): a fifth of its CPU per write.
+    const planned = sql`SELECT set_config('plan_cache_mode', 'force_generic_plan', true)`.then(
+      () => null,
+      (error: unknown) => ({ error }),
+    )
+    const result = await body(sql, batch).then(
+      (value) => ({ value }),
+      (error: unknown) => ({ error }),
+    )
+    // BEGIN's answer first: when it failed, it is what made the rest fail.
+    const failed = (await begun) ?? (await planned) ?? ('error' in result ? result : null)
+    if (failed) throw failed.error
+    const { outcomes, commit } = (result as { value: Body }).value
+    const ended = await (commit ?? (sql`COMMIT` as unknown as Promise<{ command?: string }>))
+    if ('error' in ended) throw ended.error
+    open = false
+    // A failed statement aborts the transaction, and COMMIT then answers ROLLBACK; every failure
+    // is seen above, so this only guards the promise: never report writes that were not committed.
+    if (ended.command !== 'COMMIT') throw new Error(`The write batch ended in ${ended.command}`)
+    return outcomes
+  } catch (error) {
+    // A COMMIT already sent with the batch settles the transaction either way; ROLLBACK then only
+    // warns. The database not answering: Bun closes a connection released in a transaction.
+    if (open && !isDatabaseUnavailable(error))
+      await sql`ROLLBACK`.then(
+        () => {
+          open = false
+        },
+        () => {},
+      )
+    throw error
+  } finally {
+    sql.release()
+  }
 }
 
 async function runBatch(pool: SQL, batch: Pending[]) {
-  const inTransaction = (body: (sql: SQL, batch: Pending[]) => Promise<Outcome[]>) =>
-    retrying(() => pool.begin((sql) => body(sql, batch)) as Promise<Outcome[]>)
+  const inTransaction = (body: (sql: SQL, batch: Pending[]) => Promise<Body>) =>
+    retrying(() => transaction(pool, body, batch))
   let outcomes: Outcome[]
   try {
     try {
@@ -126,8 +220,9 @@ async function runBatch(pool: SQL, batch: Pending[]) {
 
 /**
  * The group commit of one pool (src/db/pg/index.ts makes one per engine). Up to PARALLEL batches
- * run at once (always leaving a connection for everything else), each on its own connection: the statements of one run on one server process, so
- * with one batch at a time the database would use one core however many it has.
+ * run at once (always leaving a connection for everything else), each on its own connection: the
+ * statements of one run on one server process, so with one batch at a time the database would
+ * use one core however many it has.
  */
 export function writeBatch(pool: SQL, poolSize = 10): WriteBatch {
   const parallel = Math.max(1, Math.min(PARALLEL, poolSize - 1))
@@ -151,9 +246,22 @@ export function writeBatch(pool: SQL, poolSize = 10): WriteBatch {
     scheduled = true
     setImmediate(flush)
   }
-  return <T>(user: number, run: (sql: SQL) => Promise<T>) =>
+  const enqueue = <T>(user: number, run: (sql: SQL) => Promise<T>, single: boolean) =>
     new Promise<T>((resolve, reject) => {
-      queue.push({ user, run, resolve: resolve as (value: unknown) => void, reject })
+      queue.push({ user, run, single, resolve: resolve as (value: unknown) => void, reject })
       schedule()
     })
+  return Object.assign(
+    <T>(user: number, run: (sql: SQL) => Promise<T>) => enqueue(user, run, false),
+    {
+      statement: <T, R>(
+        user: number,
+        query: (sql: SQL) => PromiseLike<R>,
+        answer: (rows: R) => T,
+      ) =>
+        // `then` called here, not by an `await` (which calls it a microtask later): the query is
+        // sent before the COMMIT that `together` sends next.
+        enqueue(user, (sql) => Promise.resolve(query(sql).then(answer)), true),
+    },
+  )
 }

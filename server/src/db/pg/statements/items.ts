@@ -55,29 +55,15 @@ FROM report_sections s JOIN reports r ON r.id = s.report_id
 WHERE s.id = $1 AND s.user_id = $2`
 
 /**
- * The section read before a new item: it also locks the section's row to the end of the
- * transaction, so the inserts of one section run one transaction at a time (foreign-key checks
- * take KEY SHARE, which this lock lets through).
- */
-const SECTION_LOCK_SQL = `${SECTION_SQL}
-FOR NO KEY UPDATE OF s`
-
-/**
- * The insert, last in the section: the next place is read by the INSERT itself (from the
- * (section, order) index), as on SQLite. Under the section's lock its snapshot holds every item
- * committed by a transaction that held the lock before; items placed at COMMIT
+ * A new item, last in its section, in one statement (drizzle-pg/0017_create_item.sql): the
+ * section's row is locked first (FOR NO KEY UPDATE: the inserts of one section run one
+ * transaction at a time, foreign-key checks pass), then the INSERT reads the next place in a
+ * snapshot that holds every item committed before it got the lock. Items placed at COMMIT
  * (LAST_IN_SECTION, `section_items_place`) wait for the user's write lock, which the group commit
- * holds. No row when the section, project or team member is not the user's (any more).
+ * holds. NULL when the section, project or team member is not the user's (any more).
  */
-const INSERT_SQL = `
-INSERT INTO section_items
-  (section_id, user_id, content, project_id, item_type, assigned_to_team_member_id, sort_order)
-SELECT $1, $2, $3, $4::int, $5, $6::int,
-  (SELECT coalesce(max(sort_order), -1) + 1 FROM section_items WHERE section_id = $1)
-WHERE EXISTS (SELECT 1 FROM report_sections WHERE id = $1 AND user_id = $2)
-  AND ($4::int IS NULL OR EXISTS (SELECT 1 FROM projects WHERE id = $4 AND user_id = $2))
-  AND ($6::int IS NULL OR EXISTS (SELECT 1 FROM team_members WHERE id = $6 AND user_id = $2))
-RETURNING *`
+const CREATE_SQL =
+  'SELECT cadence_create_item($1, $2, $3, $4::int, $5, $6::int, $7::text::jsonb) AS created'
 
 const ITEM_SQL = `
 SELECT i.carried_from_item_id, r.week_start_date,
@@ -129,20 +115,21 @@ const UPDATABLE = new Set([
  * project that goes just as an update lands fails its foreign key: 409.
  */
 export const itemsStatements = (db: PgCore): Statements['items'] => {
-  const write = <T>(user: number, run: (sql: SQL) => Promise<T>) =>
-    db.batch ? db.batch(user, run) : run(db.sql)
-  const section = async (sql: SQL, sectionId: number, ids: Ids, lock = false) =>
-    (
-      (await sql.unsafe(lock ? SECTION_LOCK_SQL : SECTION_SQL, [
+  /** A write of one statement: in the group commit, its batch's COMMIT follows it at once. */
+  const statement = async <T, R>(
+    user: number,
+    query: (sql: SQL) => PromiseLike<R>,
+    answer: (rows: R) => T,
+  ) => (db.batch ? db.batch.statement(user, query, answer) : answer(await query(db.sql)))
+  return {
+    async section(sectionId, ids) {
+      const [found] = (await db.sql.unsafe(SECTION_SQL, [
         sectionId,
         ids.userId,
         ids.projectId,
         ids.memberId,
       ])) as SectionInfo[]
-    )[0]
-  return {
-    async section(sectionId, ids) {
-      return section(db.sql, sectionId, ids)
+      return found
     },
     async item(id, ids) {
       const [found] = (await db.sql.unsafe(ITEM_SQL, [
@@ -154,49 +141,53 @@ export const itemsStatements = (db: PgCore): Statements['items'] => {
       return found
     },
     async create(sectionId: number, ids: Ids, item: NewItem) {
-      return write(ids.userId, async (sql) => {
-        // In a caller's transaction: the user's write lock, as the group commit holds it.
-        if (!db.batch) await lockUserShared(sql, ids.userId)
-        // The section read locks the section (the place below is then race-free) and says
-        // whether the project and team member are the user's.
-        const found = await section(sql, sectionId, ids, true)
-        if (!found?.project_ok || !found.member_ok) return null
-        const [row] = (await sql.unsafe(INSERT_SQL, [
-          sectionId,
-          ids.userId,
-          item.content,
-          ids.projectId,
-          item.item_type ?? item.typeFor[found.section_type],
-          ids.memberId,
-        ])) as RawItemRow[]
-        // Gone meanwhile (the project or team member): refused, the service reads why.
-        return row ? { section: found, row } : null
-      })
+      // In a caller's transaction: the user's write lock, as the group commit holds it.
+      if (!db.batch) await lockUserShared(db.sql, ids.userId)
+      return statement(
+        ids.userId,
+        (sql) =>
+          sql.unsafe(CREATE_SQL, [
+            sectionId,
+            ids.userId,
+            item.content,
+            ids.projectId,
+            item.item_type,
+            ids.memberId,
+            JSON.stringify(item.typeFor),
+          ]) as PromiseLike<Array<{ created: { section: SectionInfo; row: RawItemRow } | null }>>,
+        // No answer: the section, project or team member is not the user's (any more); refused,
+        // the service reads why.
+        ([answer]) => answer?.created ?? null,
+      )
     },
     async update(id: number, ids: Ids, now: string, change: ItemChange) {
       for (const c of change.columns) if (!UPDATABLE.has(c)) throw new Error(`not updatable: ${c}`)
       const sets = ['updated_at = $5', ...change.columns.map((c, i) => `${c} = $${i + 6}`)]
       const sqlText = updateSql(sets)
-      return write(ids.userId, async (sql) => {
-        const [returned] = (await sql.unsafe(sqlText, [
-          id,
-          ids.userId,
-          ids.projectId,
-          ids.memberId,
-          now,
-          ...change.values,
-        ])) as Array<RawItemRow & EditedFields>
-        return returned ? splitEdited(returned) : null
-      })
+      return statement(
+        ids.userId,
+        (sql) =>
+          sql.unsafe(sqlText, [
+            id,
+            ids.userId,
+            ids.projectId,
+            ids.memberId,
+            now,
+            ...change.values,
+          ]) as PromiseLike<Array<RawItemRow & EditedFields>>,
+        ([returned]) => (returned ? splitEdited(returned) : null),
+      )
     },
     async delete(id, userId) {
-      return write(userId, async (sql) => {
-        const result = await sql.unsafe(
-          'DELETE FROM section_items WHERE id = $1 AND user_id = $2',
-          [id, userId],
-        )
-        return result.count
-      })
+      return statement(
+        userId,
+        (sql) =>
+          sql.unsafe('DELETE FROM section_items WHERE id = $1 AND user_id = $2', [
+            id,
+            userId,
+          ]) as PromiseLike<{ count: number }>,
+        (result) => result.count,
+      )
     },
     async chains(userId, itemIds) {
       return (await db.sql.unsafe(CHAIN_SQL, [userId, JSON.stringify(itemIds)])) as ChainRow[]

@@ -1,0 +1,113 @@
+// Lookups that arrive in the same turn share one statement (read-batch.ts); every caller gets its
+// own row. On PostgreSQL (TEST_DATABASE_URL, or a throwaway cluster) the session lookup of many
+// concurrent requests answers each its own user, and an ended session ends at once.
+import { afterAll, describe, expect, test } from 'bun:test'
+import { SQL } from 'bun'
+import { type Postgres, startPostgres } from '../../../../scripts/postgres'
+import { createApp } from '../../app'
+import { loadConfig } from '../../config'
+import { freshTestDatabaseUrl, testEngine } from '../../test/engines'
+import { ORIGIN, publicResolveHost, signIn } from '../../test/helpers'
+import { openPostgres } from '.'
+import { readBatch, textArray } from './read-batch'
+
+describe('readBatch', () => {
+  test('keys of one turn are read by one call, each caller answered with its own row', async () => {
+    const calls: string[][] = []
+    const read = readBatch(
+      async (keys: string[]) => {
+        calls.push(keys)
+        return keys.filter((k) => k !== 'gone').map((k) => ({ key: k, value: k.toUpperCase() }))
+      },
+      (row) => row.key,
+    )
+    const answers = await Promise.all(['a', 'b', 'a', 'gone', 'c'].map(read))
+    expect(answers.map((r) => r?.value)).toEqual(['A', 'B', 'A', undefined, 'C'])
+    // One statement for the turn, each key once.
+    expect(calls).toEqual([['a', 'b', 'gone', 'c']])
+    // The next turn reads again: nothing is kept.
+    expect((await read('a'))?.value).toBe('A')
+    expect(calls).toHaveLength(2)
+  })
+
+  test('a failed read fails every caller of its turn, and the next turn reads afresh', async () => {
+    let fail = true
+    const read = readBatch(
+      async (keys: number[]) => {
+        if (fail) throw new Error('down')
+        return keys.map((k) => ({ k }))
+      },
+      (row) => row.k,
+    )
+    const settled = await Promise.allSettled([read(1), read(2)])
+    expect(settled.map((s) => s.status)).toEqual(['rejected', 'rejected'])
+    fail = false
+    expect(await read(2)).toEqual({ k: 2 })
+  })
+
+  test('more keys than a statement takes are read in parts', async () => {
+    const sizes: number[] = []
+    const read = readBatch(
+      async (keys: number[]) => {
+        sizes.push(keys.length)
+        return keys.map((k) => ({ k }))
+      },
+      (row) => row.k,
+      3,
+    )
+    const answers = await Promise.all([1, 2, 3, 4, 5, 6, 7].map(read))
+    expect(answers.map((r) => r?.k)).toEqual([1, 2, 3, 4, 5, 6, 7])
+    expect(sizes).toEqual([3, 3, 1])
+  })
+})
+
+let cluster: Postgres | null = null
+afterAll(async () => {
+  await cluster?.stop()
+}, 30_000)
+
+async function freshUrl() {
+  if (testEngine() === 'pg') return freshTestDatabaseUrl()
+  cluster ??= await startPostgres()
+  const admin = new SQL({ url: cluster.url, max: 1 })
+  const name = `read_${crypto.randomUUID().replaceAll('-', '')}`
+  await admin.unsafe(`CREATE DATABASE ${name}`)
+  await admin.close()
+  return cluster.url.replace(/\/postgres$/, `/${name}`)
+}
+
+describe('reads batched on PostgreSQL', () => {
+  test('textArray: any text comes back whole from a text[] parameter', async () => {
+    const url = await freshUrl()
+    const sql = new SQL({ url, max: 1 })
+    const values = ['plain', 'a,b', '"quoted"', 'back\\slash', '{braces}', 'NULL', '', ' spaced ']
+    const [row] = await sql.unsafe('SELECT $1::text[] AS v', [textArray(values)])
+    expect(row.v).toEqual(values)
+    await sql.close()
+  })
+
+  test('concurrent requests of many users: each is answered as its own user; a sign-out ends at once', async () => {
+    const db = await openPostgres(await freshUrl(), { max: 4, idleTimeout: 2 })
+    try {
+      const config = { ...loadConfig({ PUBLIC_URL: ORIGIN }), resolveHost: publicResolveHost }
+      const app = createApp({ db, config, signInLimit: 10_000 })
+      const people = await Promise.all(
+        Array.from({ length: 12 }, (_, i) => signIn(app, `user${i}@example.com`, `User ${i}`)),
+      )
+      // Twelve requests at once, each several times: every answer is its own user's.
+      for (let round = 0; round < 3; round++) {
+        const answers = await Promise.all(people.map((p) => p.get('/api/users/me')))
+        expect(answers.map((a) => a.status)).toEqual(people.map(() => 200))
+        expect(answers.map((a) => a.json.email)).toEqual(
+          people.map((_, i) => `user${i}@example.com`),
+        )
+      }
+      // Signed out: the very next request (with others in its turn) is refused.
+      expect((await people[3].post('/api/logout', {})).status).toBe(200)
+      const after = await Promise.all(people.map((p) => p.get('/api/users/me')))
+      expect(after.map((a) => a.status)).toEqual(people.map((_, i) => (i === 3 ? 401 : 200)))
+    } finally {
+      await db.close()
+    }
+  })
+})
