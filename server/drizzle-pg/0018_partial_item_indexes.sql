@@ -7,4 +7,6 @@ CREATE INDEX "section_items_project" ON "section_items" USING btree ("project_id
 DROP INDEX IF EXISTS "section_items_assignee";--> statement-breakpoint
 CREATE INDEX "section_items_assignee" ON "section_items" USING btree ("assigned_to_team_member_id") WHERE assigned_to_team_member_id IS NOT NULL;--> statement-breakpoint
 DROP INDEX IF EXISTS "section_items_source";--> statement-breakpoint
-CREATE INDEX "section_items_source" ON "section_items" USING btree ("source_item_id") WHERE source_item_id IS NOT NULL;
+CREATE INDEX "section_items_source" ON "section_items" USING btree ("source_item_id") WHERE source_item_id IS NOT NULL;--> statement-breakpoint
+-- Deleting a user scanned deliveries: the indexes leading with user_id are partial, one kind each.
+CREATE INDEX "deliveries_user" ON "deliveries" USING btree ("user_id");

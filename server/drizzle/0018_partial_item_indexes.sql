@@ -7,4 +7,6 @@ CREATE INDEX `section_items_project` ON `section_items` (`project_id`) WHERE pro
 DROP INDEX IF EXISTS `section_items_assignee`;--> statement-breakpoint
 CREATE INDEX `section_items_assignee` ON `section_items` (`assigned_to_team_member_id`) WHERE assigned_to_team_member_id IS NOT NULL;--> statement-breakpoint
 DROP INDEX IF EXISTS `section_items_source`;--> statement-breakpoint
-CREATE INDEX `section_items_source` ON `section_items` (`source_item_id`) WHERE source_item_id IS NOT NULL;
+CREATE INDEX `section_items_source` ON `section_items` (`source_item_id`) WHERE source_item_id IS NOT NULL;--> statement-breakpoint
+-- Deleting a user scanned deliveries: the indexes leading with user_id are partial, one kind each.
+CREATE INDEX `deliveries_user` ON `deliveries` (`user_id`);

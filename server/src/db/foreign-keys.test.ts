@@ -45,4 +45,41 @@ describe(`foreign keys on ${testEngine() === 'pg' ? 'PostgreSQL' : 'SQLite'}`, (
           )
     expect(keys[0].n).toBeGreaterThan(20)
   })
+
+  test("a lookup by any foreign key's column uses an index, partial ones included", async () => {
+    const db = await newDb()
+    const columns =
+      db.kind === 'pg'
+        ? await db.rows<{ t: string; c: string }>(sql`
+            SELECT c.conrelid::regclass::text AS t, a.attname AS c
+            FROM pg_constraint c
+            JOIN pg_attribute a ON a.attrelid = c.conrelid AND a.attnum = c.conkey[1]
+            WHERE c.contype = 'f' ORDER BY 1, 2`)
+        : await db.rows<{ t: string; c: string }>(sql`
+            SELECT m.name AS t, f."from" AS c
+            FROM sqlite_master m, pragma_foreign_key_list(m.name) f
+            WHERE m.type = 'table' ORDER BY 1, 2`)
+    expect(columns.length).toBeGreaterThan(20)
+    const scans: string[] = []
+    for (const { t, c } of columns) {
+      // The lookup ON DELETE and the foreign-key checks make: `column = ?` (which implies NOT NULL,
+      // so an index WHERE column IS NOT NULL serves it).
+      const lookup = `SELECT 1 FROM "${t}" WHERE "${c}" = 1`
+      const plan =
+        db.kind === 'pg'
+          ? await db.tx(async (t2) => {
+              await t2.exec(sql.raw('SET LOCAL enable_seqscan = off'))
+              return (await t2.rows<{ 'QUERY PLAN': string }>(sql.raw(`EXPLAIN ${lookup}`)))
+                .map((r) => r['QUERY PLAN'])
+                .join('\n')
+            })
+          : (await db.rows<{ detail: string }>(sql.raw(`EXPLAIN QUERY PLAN ${lookup}`)))
+              .map((r) => r.detail)
+              .join('\n')
+      const indexed =
+        db.kind === 'pg' ? /Index|Bitmap/.test(plan) : /USING .*INDEX|PRIMARY KEY/.test(plan)
+      if (!indexed) scans.push(`${t}.${c}: ${plan}`)
+    }
+    expect(scans).toEqual([])
+  })
 })

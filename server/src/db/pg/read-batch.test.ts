@@ -9,7 +9,8 @@ import { loadConfig } from '../../config'
 import { freshTestDatabaseUrl, testEngine } from '../../test/engines'
 import { ORIGIN, publicResolveHost, signIn } from '../../test/helpers'
 import { openPostgres } from '.'
-import { readBatch, textArray } from './read-batch'
+import { intArray, textArray } from './arrays'
+import { readBatch } from './read-batch'
 
 describe('readBatch', () => {
   test('keys of one turn are read by one call, each caller answered with its own row', async () => {
@@ -77,12 +78,20 @@ async function freshUrl() {
 }
 
 describe('reads batched on PostgreSQL', () => {
-  test('textArray: any text comes back whole from a text[] parameter', async () => {
+  test('array parameters: any text comes back whole, null as null, integers only', async () => {
     const url = await freshUrl()
     const sql = new SQL({ url, max: 1 })
     const values = ['plain', 'a,b', '"quoted"', 'back\\slash', '{braces}', 'NULL', '', ' spaced ']
     const [row] = await sql.unsafe('SELECT $1::text[] AS v', [textArray(values)])
     expect(row.v).toEqual(values)
+    const [withNull] = await sql.unsafe('SELECT $1::text[] AS t, $2::int[] AS i', [
+      textArray(['a', null]),
+      intArray([3, null, -7]),
+    ])
+    expect(withNull).toEqual({ t: ['a', null], i: [3, null, -7] })
+    // Anything but an integer is refused before it reaches a statement.
+    expect(() => intArray([1.5])).toThrow()
+    expect(() => intArray([Number.NaN])).toThrow()
     await sql.close()
   })
 

@@ -49,7 +49,3 @@ export function readBatch<K extends string | number, R>(
       }
     })
 }
-
-/** A PostgreSQL array literal of `values` (for a `$1::text[]` parameter), each element quoted. */
-export const textArray = (values: string[]) =>
-  `{${values.map((v) => `"${v.replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`).join(',')}}`

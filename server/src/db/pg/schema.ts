@@ -393,6 +393,8 @@ export const deliveries = pgTable(
   (t) => [
     index('deliveries_due').on(t.status, t.next_attempt_at),
     index('deliveries_report').on(t.report_id),
+    // The foreign key's: the indexes below that lead with user_id are partial (one kind each).
+    index('deliveries_user').on(t.user_id),
     uniqueIndex('deliveries_reminder_once')
       .on(t.user_id, t.week_start_date)
       .where(sql`kind = 'reminder'`),

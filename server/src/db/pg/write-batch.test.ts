@@ -140,6 +140,38 @@ describe('group commit on PostgreSQL (writeBatch)', () => {
     expect((await db.pool.unsafe('SELECT count(*)::int AS n FROM t'))[0].n).toBe(7)
   })
 
+  test("each user's data version moves once per batch, by the batch's one bump before COMMIT", async () => {
+    const { db } = await fresh()
+    await db.pool.unsafe('CREATE TABLE t (v text NOT NULL)')
+    const versions = async () =>
+      Object.fromEntries(
+        (
+          await db.pool.unsafe(
+            'SELECT user_id, version::int AS v FROM data_versions WHERE user_id IN (5, 6, 7)',
+          )
+        ).map((r: { user_id: number; v: number }) => [r.user_id, r.v]),
+      )
+    const batch = writeBatch(db.pool)
+    const insert = (user: number) =>
+      batch.statement(
+        user,
+        (client) => client.unsafe("INSERT INTO t (v) VALUES ('x')"),
+        () => user,
+      )
+    // A table without triggers: only the batch bumps. Three writes of user 5, one of 6.
+    await Promise.all([insert(5), insert(6), insert(5), insert(5)])
+    expect(await versions()).toEqual({ 5: 1, 6: 1 })
+    // A batch of writes of several statements bumps the same way.
+    await Promise.all(
+      [7, 6, 7].map((user) =>
+        batch(user, async (client) => {
+          await client.unsafe("INSERT INTO t (v) VALUES ('y')")
+        }),
+      ),
+    )
+    expect(await versions()).toEqual({ 5: 1, 6: 2, 7: 1 })
+  })
+
   test('a batch waits for a multi-statement write of its user, and runs after it', async () => {
     const { db } = await fresh()
     await db.pool.unsafe('CREATE TABLE t (v text NOT NULL)')

@@ -13,13 +13,15 @@ import { retrying, USER_WRITE_LOCK } from './core'
  * requests do) share ONE transaction on one connection, up to PARALLEL batches at a time per
  * process (the next one gathers what arrives meanwhile). The batch first takes the write lock of
  * each of its users (in id order, as every multi-statement write of a user does first), then runs
- * its writes' statements pipelined on the connection, and bumps each user's version once, at
- * COMMIT. Every promise settles only after the COMMIT: no answer reports a write that is not
+ * its writes' statements pipelined on the connection, and bumps each user's version once, by one
+ * statement just before COMMIT. Every promise settles only after the COMMIT: no answer reports a write that is not
  * durable.
  *
  * Round trips, not only statements, bound how fast a batch goes: a batch whose writes are each
- * one statement (`batch.statement`: an item's creation, its edit, its deletion) is sent whole,
- * BEGIN to COMMIT, and answered in one round trip (`transaction`).
+ * one statement (`batch.statement`: an item's edit, its deletion) is sent whole, BEGIN to COMMIT,
+ * and answered in one round trip (`transaction`). Writes of one kind can share their statement
+ * (`batch.bulk`: the batch's new items are one INSERT), which pays a statement's fixed cost once
+ * for all of them.
  *
  * A write that throws alone is rolled back alone and rejects alone, exactly as if it had run by
  * itself: a write may throw from its own logic only before it writes (a plan's 404 or 400 leaves
@@ -33,12 +35,23 @@ import { retrying, USER_WRITE_LOCK } from './core'
 
 type Pending = {
   user: number
+  /** The write alone (and in the savepoint of the batch's second try). */
   run: (sql: SQL) => Promise<unknown>
   /** The write sends exactly one statement, as soon as it runs, and nothing after it. */
   single: boolean
+  /** Written with the batch's other writes of the same kind, in one statement. */
+  bulk?: { kind: Bulk<unknown, unknown>; args: unknown }
   resolve: (value: unknown) => void
   reject: (error: unknown) => void
 }
+
+/**
+ * Writes of one kind made by one statement for all of a batch's (new items: their INSERT).
+ * `run` sends that statement for every argument at once (when called: queries are lazy, so it
+ * calls `then` itself) and answers each argument's result in the same order; it must not throw
+ * once the statement is answered. Alone (the batch's second try) it is called with one argument.
+ */
+export type Bulk<A, T> = { run: (sql: SQL, args: A[]) => PromiseLike<T[]> }
 
 type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown }
 
@@ -61,6 +74,8 @@ export type WriteBatch = {
     query: (sql: SQL) => PromiseLike<R>,
     answer: (rows: R) => T,
   ): Promise<T>
+  /** A write of a kind the batch makes in one statement for all its writes of that kind. */
+  bulk<A, T>(user: number, kind: Bulk<A, T>, args: A): Promise<T>
 }
 
 /** A statement of the batch failed: its transaction is aborted, run it again with savepoints. */
@@ -75,12 +90,25 @@ type Body = { outcomes: Outcome[]; commit?: Promise<{ command?: string }> }
  * for it, so neither meets the other's row locks half-way.
  */
 function lockUsers(sql: SQL, batch: Pending[]) {
-  const users = [...new Set(batch.map((p) => Math.trunc(p.user)))].sort((a, b) => a - b)
   return sql.unsafe(
     'SELECT pg_advisory_xact_lock_shared($1, u) FROM unnest($2::int[]) WITH ORDINALITY AS x(u, n) ORDER BY n',
-    [USER_WRITE_LOCK, `{${users.join(',')}}`],
+    [USER_WRITE_LOCK, usersOf(batch)],
   )
 }
+
+/** The batch's users, each once, in id order, as an int[] parameter. */
+const usersOf = (batch: Pending[]) =>
+  `{${[...new Set(batch.map((p) => Math.trunc(p.user)))].sort((a, b) => a - b).join(',')}}`
+
+/**
+ * Bumps the data version of each of the batch's users once, in one statement sent just before
+ * COMMIT (drizzle-pg/0017_item_write_batches.sql, `cadence_bump_users`): the deferred row
+ * triggers of its writes find them bumped and skip theirs. Just before COMMIT, not first: a user's
+ * version row stays locked from its bump to the COMMIT, and another batch of that user waits only
+ * there, not from its first write.
+ */
+const bumpUsers = (sql: SQL, batch: Pending[]) =>
+  sql.unsafe('SELECT cadence_bump_users($1::int[])', [usersOf(batch)])
 
 /** Every write at once, pipelined on the transaction's connection (COMMIT too, when it can be). */
 async function together(sql: SQL, batch: Pending[]): Promise<Body> {
@@ -88,27 +116,63 @@ async function together(sql: SQL, batch: Pending[]): Promise<Body> {
     () => null,
     (error: unknown) => ({ error }),
   )
+  // Each kind of bulk write: one statement for all of its writes, each answered its own result.
+  const kinds = new Map<Bulk<unknown, unknown>, Pending[]>()
+  for (const p of batch) if (p.bulk) kinds.set(p.bulk.kind, [...(kinds.get(p.bulk.kind) ?? []), p])
+  const answers = new Map<Pending, Promise<unknown>>()
   const runs = batch.map((p) => {
+    if (p.bulk) return null
     try {
       return p.run(sql)
     } catch (error) {
       return Promise.reject(error)
     }
   })
+  for (const [kind, writes] of kinds) {
+    let all: Promise<unknown[]>
+    try {
+      all = Promise.resolve(
+        kind.run(
+          sql,
+          writes.map((p) => p.bulk?.args),
+        ),
+      )
+    } catch (error) {
+      all = Promise.reject(error)
+    }
+    writes.forEach((p, i) => {
+      answers.set(
+        p,
+        all.then((results) => results[i]),
+      )
+    })
+  }
+  batch.forEach((p, i) => {
+    if (p.bulk) runs[i] = answers.get(p) as Promise<unknown>
+  })
   // Every write has sent its one statement: COMMIT goes right behind them. Should any of them
   // fail, PostgreSQL answers this COMMIT with ROLLBACK, and nothing of the batch stays.
-  const commit = batch.every((p) => p.single)
+  const single = batch.every((p) => p.single)
+  const bumped = single
+    ? bumpUsers(sql, batch).then(
+        () => null,
+        (error: unknown) => ({ error }),
+      )
+    : null
+  const commit = single
     ? (sql`COMMIT` as unknown as Promise<{ command?: string }>).then(
         (ended) => ended,
         (error: unknown) => ({ error }) as { command?: string; error: unknown },
       )
     : undefined
-  const settled = await Promise.allSettled(runs)
+  const settled = await Promise.allSettled(runs as Promise<unknown>[])
   const lockFailed = await locked
   if (lockFailed) throw lockFailed.error
   const failures = settled.flatMap((s) => (s.status === 'rejected' ? [s.reason] : []))
   for (const error of failures) if (isDatabaseUnavailable(error) || isRetryable(error)) throw error
   if (failures.some((error) => sqlState(error) !== undefined)) throw new Fallback()
+  const bumpFailed = bumped ? await bumped : await bumpUsers(sql, batch).then(() => null)
+  if (bumpFailed) throw bumpFailed.error
   return {
     outcomes: settled.map(
       (s): Outcome =>
@@ -134,6 +198,7 @@ async function oneByOne(sql: SQL, batch: Pending[]): Promise<Body> {
       outcomes.push({ ok: false, error })
     }
   }
+  await bumpUsers(sql, batch)
   return { outcomes }
 }
 
@@ -246,9 +311,14 @@ export function writeBatch(pool: SQL, poolSize = 10): WriteBatch {
     scheduled = true
     setImmediate(flush)
   }
-  const enqueue = <T>(user: number, run: (sql: SQL) => Promise<T>, single: boolean) =>
+  const enqueue = <T>(
+    user: number,
+    run: (sql: SQL) => Promise<T>,
+    single: boolean,
+    bulk?: Pending['bulk'],
+  ) =>
     new Promise<T>((resolve, reject) => {
-      queue.push({ user, run, single, resolve: resolve as (value: unknown) => void, reject })
+      queue.push({ user, run, single, bulk, resolve: resolve as (value: unknown) => void, reject })
       schedule()
     })
   return Object.assign(
@@ -262,6 +332,13 @@ export function writeBatch(pool: SQL, poolSize = 10): WriteBatch {
         // `then` called here, not by an `await` (which calls it a microtask later): the query is
         // sent before the COMMIT that `together` sends next.
         enqueue(user, (sql) => Promise.resolve(query(sql).then(answer)), true),
+      bulk: <A, T>(user: number, kind: Bulk<A, T>, args: A) =>
+        enqueue<T>(
+          user,
+          (sql) => Promise.resolve(kind.run(sql, [args]).then(([result]) => result)),
+          true,
+          { kind: kind as Bulk<unknown, unknown>, args },
+        ),
     },
   )
 }

@@ -1,6 +1,7 @@
 import type { PeekRow, Statements, UserRow } from '../../statements'
+import { textArray } from '../arrays'
 import type { PgCore } from '../core'
-import { readBatch, textArray } from '../read-batch'
+import { readBatch } from '../read-batch'
 
 // One JOIN (on SQLite the pair of statements is cheaper: see its twin), for every request that
 // arrives in the same turn (read-batch.ts). The session's id and expiry come first under names no

@@ -11,7 +11,9 @@ import {
   type Statements,
   splitEdited,
 } from '../../statements'
+import { intArray, textArray } from '../arrays'
 import { type PgCore, USER_WRITE_LOCK } from '../core'
+import type { Bulk } from '../write-batch'
 
 /** As SQLite's CHAIN_SQL; the deepest row per item by DISTINCT ON, booleans as 0/1. */
 const CHAIN_SQL = `
@@ -55,15 +57,38 @@ FROM report_sections s JOIN reports r ON r.id = s.report_id
 WHERE s.id = $1 AND s.user_id = $2`
 
 /**
- * A new item, last in its section, in one statement (drizzle-pg/0017_create_item.sql): the
- * section's row is locked first (FOR NO KEY UPDATE: the inserts of one section run one
- * transaction at a time, foreign-key checks pass), then the INSERT reads the next place in a
- * snapshot that holds every item committed before it got the lock. Items placed at COMMIT
- * (LAST_IN_SECTION, `section_items_place`) wait for the user's write lock, which the group commit
- * holds. NULL when the section, project or team member is not the user's (any more).
+ * New items, each last in its section, in one statement for all of a group commit's
+ * (drizzle-pg/0017_item_write_batches.sql): every section named is locked first, in id order (the
+ * inserts of one section run one transaction at a time; foreign-key checks pass), then the INSERT
+ * reads each section's next places in a snapshot that holds every item committed before it got
+ * the lock. Items placed at COMMIT (LAST_IN_SECTION, `section_items_place`) wait for the user's
+ * write lock, which the group commit holds. No answer row for an item whose section, project or
+ * team member is not the user's (any more).
  */
-const CREATE_SQL =
-  'SELECT cadence_create_item($1, $2, $3, $4::int, $5, $6::int, $7::text::jsonb) AS created'
+const CREATE_ITEMS_SQL = `SELECT ord, created
+FROM cadence_create_items($1::int[], $2::int[], $3::text[], $4::int[], $5::text[], $6::int[], $7::text[])`
+
+type NewItemArgs = { sectionId: number; ids: Ids; item: NewItem }
+type Created = { section: SectionInfo; row: RawItemRow }
+
+/** The statement of a batch's new items; each answered its row and section, or null. */
+const creates: Bulk<NewItemArgs, Created | null> = {
+  run: (sql, list) =>
+    (
+      sql.unsafe(CREATE_ITEMS_SQL, [
+        intArray(list.map((a) => a.sectionId)),
+        intArray(list.map((a) => a.ids.userId)),
+        textArray(list.map((a) => a.item.content)),
+        intArray(list.map((a) => a.ids.projectId)),
+        textArray(list.map((a) => a.item.item_type)),
+        intArray(list.map((a) => a.ids.memberId)),
+        textArray(list.map((a) => JSON.stringify(a.item.typeFor))),
+      ]) as PromiseLike<Array<{ ord: number | string; created: Created }>>
+    ).then((rows) => {
+      const byPlace = new Map(rows.map((r) => [Number(r.ord), r.created]))
+      return list.map((_, i) => byPlace.get(i + 1) ?? null)
+    }),
+}
 
 const ITEM_SQL = `
 SELECT i.carried_from_item_id, r.week_start_date,
@@ -141,24 +166,13 @@ export const itemsStatements = (db: PgCore): Statements['items'] => {
       return found
     },
     async create(sectionId: number, ids: Ids, item: NewItem) {
+      const args = { sectionId, ids, item }
+      // Refused (null): the service reads why.
+      if (db.batch) return db.batch.bulk(ids.userId, creates, args)
       // In a caller's transaction: the user's write lock, as the group commit holds it.
-      if (!db.batch) await lockUserShared(db.sql, ids.userId)
-      return statement(
-        ids.userId,
-        (sql) =>
-          sql.unsafe(CREATE_SQL, [
-            sectionId,
-            ids.userId,
-            item.content,
-            ids.projectId,
-            item.item_type,
-            ids.memberId,
-            JSON.stringify(item.typeFor),
-          ]) as PromiseLike<Array<{ created: { section: SectionInfo; row: RawItemRow } | null }>>,
-        // No answer: the section, project or team member is not the user's (any more); refused,
-        // the service reads why.
-        ([answer]) => answer?.created ?? null,
-      )
+      await lockUserShared(db.sql, ids.userId)
+      const [created] = await creates.run(db.sql, [args])
+      return created
     },
     async update(id: number, ids: Ids, now: string, change: ItemChange) {
       for (const c of change.columns) if (!UPDATABLE.has(c)) throw new Error(`not updatable: ${c}`)
