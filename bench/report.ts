@@ -163,8 +163,8 @@ function gaps(summary: Summary) {
         `${engine}, ${op} item writes over HTTP ≥ 5,000 durable writes/s (16 connections of 16 users, 2xx only, rows checked after a crash)`,
         `${fmt(many.writesPerSecond)}/s${many.verified ? ', every acknowledged write found' : ', ACKNOWLEDGED WRITES MISSING'}${one ? `; 16 connections of one user: ${fmt(one.writesPerSecond)}/s` : ''}`,
         engine === 'SQLite'
-          ? "Concurrent item writes share one commit whose fsync runs off the server's thread (server/src/db/sqlite/write-batch.ts); an edit is one statement. The server's one thread is the limit: see \"Where a write's time goes\". Next: the create's INSERT (~100 µs: the row, nine indexes, two triggers) and the request path around it (~100 µs)"
-          : 'Writes arriving together share one transaction and one commit (server/src/db/pg/write-batch.ts, docs/architecture.md "Group commit"); a new item is placed by its INSERT, an edit is one statement, the session and user one read, and report items\' search entries are applied off the write path. The app and PostgreSQL each take most of a core at this rate and share the two cores with the load generator: see "Where a write\'s time goes". Next: PostgreSQL on cores of its own (the capacity rows scale with them), then the data version bump (~35 µs of PostgreSQL time a write)',
+          ? "Concurrent item writes share one commit whose fsync runs off the server's thread (server/src/db/sqlite/write-batch.ts); an edit is one statement; a new item writes four index entries (the optional references are indexed only where set). The server's one thread is the limit (over 90% busy during creates): see \"Where a write's time goes\". Next: the create's INSERT (~80 µs) and the request path around it (~100 µs); SQLite's work on a thread of its own would take the INSERT off the request's thread, at the price of every other write waiting on a lock another thread holds"
+          : 'Writes arriving together share one transaction, sent BEGIN to COMMIT in one round trip; a batch\'s new items are one statement, its users\' versions one bump, concurrent session lookups one statement (server/src/db/pg/write-batch.ts, docs/architecture.md "Group commit"). The machine is not saturated at this rate (app, PostgreSQL and wrk take ~1.4 of its 2 cores): 16 clients each wait for their answer, so the rate is 16 over the latency, and a batch waits ~0.7 ms of its ~2.2 ms for its WAL flush (measured once with synchronous_commit off, only to see it: 1.5 ms). See "Where a write\'s time goes". Next: PostgreSQL on cores of its own (the capacity rows scale with them) and a faster disk flush; more clients raise the rate, not this measurement\'s 16',
       )
     }
   for (const r of summary.abuse?.rows ?? []) {
@@ -468,17 +468,22 @@ const WRITE_TIME = `Where a write's time goes (\`bun bench/write-profile.ts\`: t
 SQLite statement timed inside the server, PostgreSQL's \`pg_stat_statements\` and trigger functions; one
 run on 2026-11-26, on this code). On SQLite the request and the database run on the server's one
 thread, so its time per write is the rate's limit (the CPU per write above is larger: it also counts
-the kernel's work for the sockets, the fsyncs on I/O threads and the checkpointer's thread). A create spends ~100 µs in its INSERT (the row, nine indexes,
-the data version and the pending search entry), ~30 µs reading its section (ownership, the report's
-week), ~35 µs in its share of the COMMIT (writing the WAL frames of the touched pages; the fsync runs
-on an I/O thread and the answer waits for it) and ~11 µs reading the session; the rest (~100 µs) is
-HTTP, routing, validation, the answer and the access log. An edit is one UPDATE that checks every
-ownership (~15 µs) and shares a COMMIT of far fewer pages (~6 µs), which is why edits run twice as
-fast. On PostgreSQL a create costs PostgreSQL ~250 µs of statement time (its INSERT with the triggers
-~140, the data version ~38, the search entries applied in the background ~36, the section read and
-lock ~17, the session and user ~16) and an edit ~150 µs; the app's thread spends about as much
-again on the protocol and the request, and the app, PostgreSQL and the load generator share the
-machine's two cores.`
+the kernel's work for the sockets, the fsyncs on I/O threads and the checkpointer's thread). A create
+spends ~80 µs in its INSERT (the row, four index entries, two foreign-key checks, the data version and
+the pending search entry; nine index entries before the optional references were indexed only where
+set), ~25 µs reading its section (ownership, the report's week), ~20 µs in its share of the COMMIT
+(writing the WAL frames of the touched pages; the fsync runs on an I/O thread and the answer waits for
+it) and ~9 µs reading the session; the rest (~100 µs) is HTTP, routing, validation, the answer and
+the access log. An edit is one UPDATE that checks every ownership (~12 µs) and shares a COMMIT of far
+fewer pages (~5 µs), which is why edits run twice as fast. On PostgreSQL a batch of ~6 writes is one
+round trip: BEGIN, the users' locks, one statement for all its new items (or one UPDATE per edit), the
+version bump, COMMIT. A create costs PostgreSQL ~150 µs of statement time (its share of the batch's
+create statement ~118, of which the INSERT with its places and triggers ~78; the version bump ~17; the
+session lookup ~13, one statement for ~5 requests) plus ~21 µs applying its search entry in the
+background; an edit ~80 µs (the UPDATE with its search entry ~41, the bump ~16, the session ~12). Before
+this round a create cost ~250 µs and an edit ~150 µs, each statement its own round trip. The app's
+thread spends about as much again on the protocol and the request, and the app, PostgreSQL and the
+load generator share the machine's two cores.`
 
 /** Durable writes over HTTP and the capacity matrix with its model (bench/service.ts). */
 function renderService(service: ServiceResult | null | undefined) {
@@ -519,9 +524,10 @@ more per connection: the request in flight when wrk stopped) and each connection
 edit must be the item's content (or its next one, in flight). A crash of the processes shows that each
 acknowledged write was committed before its answer; that the commit was on the disk is the settings'
 promise (\`synchronous = FULL\`; fsync), which only a power cut could test. CPU in cores (app / database / wrk;
-SQLite's database work is inside the app). This machine's speed varies between runs: on 2026-11-26 two
+SQLite's database work is inside the app). This machine's speed varies between runs: on 2026-11-25 two
 quiet runs of the same code an hour apart measured SQLite edits at 5,965 and 9,062 a second and
-PostgreSQL creates at 1,746 and 2,669; compare rows of one run, and the CPU per write across runs.
+PostgreSQL creates at 1,746 and 2,669, and on 2026-11-26 SQLite creates at 4,439 and 3,952 twenty
+minutes apart; compare rows of one run, and the CPU per write across runs.
 
 | engine | write | users | 2xx writes/s | p50 | p99 | non-2xx | socket errors | acknowledged | found after the crash | durable | CPU app / db / wrk | µs CPU per write, app / db | ≥ 5,000/s |
 |---|---|---|---|---|---|---|---|---|---|---|---|---|---|

@@ -158,6 +158,34 @@ describe('MIGRATE', () => {
       expect(made.status).toBe(200)
       const list = await fetch(`${base}/api/projects`, { headers: { cookie } })
       expect((await list.json()).map((p: { name: string }) => p.name)).toContain('Apollo')
+      // Report items go through the group commit and its functions (one INSERT for a batch's
+      // new items, drawing ids from the sequence; one version bump): the role runs them too.
+      const send = (method: string, path: string, body: unknown) =>
+        fetch(`${base}${path}`, {
+          method,
+          headers: { cookie, 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        })
+      expect(
+        (await send('POST', '/api/section-templates', { name: 'Wins', type: 'standard' })).status,
+      ).toBe(200)
+      const report = await (
+        await send('POST', '/api/reports', { week_start_date: '2026-11-23' })
+      ).json()
+      const items = await Promise.all(
+        ['One', 'Two', 'Three'].map(async (content) => {
+          const res = await send('POST', '/api/section-items', {
+            section_id: report.sections[0].id,
+            content,
+          })
+          expect(res.status).toBe(200)
+          return res.json()
+        }),
+      )
+      expect(items.map((i) => i.sort_order).sort()).toEqual([0, 1, 2])
+      expect(
+        (await send('PUT', `/api/section-items/${items[0].id}`, { content: 'One, edited' })).status,
+      ).toBe(200)
       child.kill('SIGTERM')
       expect(await child.exited).toBe(0)
     }, 60_000)
