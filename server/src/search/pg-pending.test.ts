@@ -4,15 +4,13 @@
 // deleted item leaves no index row. On the run with TEST_DATABASE_URL a fresh database of that
 // cluster; otherwise a throwaway cluster of its own (scripts/postgres.ts), so both runs prove it.
 import { afterAll, describe, expect, test } from 'bun:test'
-import { SQL } from 'bun'
 import fc from 'fast-check'
-import { type Postgres, startPostgres } from '../../../scripts/postgres'
 import { createApp } from '../app'
 import { loadConfig } from '../config'
 import { type Db, openDatabase } from '../db'
 import { copyData } from '../db/copy'
 import { openPostgres, type PgDb } from '../db/pg'
-import { freshTestDatabaseUrl, testEngine } from '../test/engines'
+import { postgresOnBothRuns } from '../test/engines'
 import { ORIGIN, publicResolveHost, signIn } from '../test/helpers'
 import { applyPendingIndex } from './pg'
 
@@ -20,22 +18,14 @@ import { applyPendingIndex } from './pg'
 const apply = (db: PgDb, limit?: number, wait?: boolean) =>
   applyPendingIndex({ sql: db.pool }, limit, wait)
 
-let cluster: Postgres | null = null
+const postgres = postgresOnBothRuns('search')
 const opened: PgDb[] = []
 afterAll(async () => {
   for (const db of opened) await db.close()
-  await cluster?.stop()
+  await postgres.stop()
 }, 30_000)
 
-async function freshUrl() {
-  if (testEngine() === 'pg') return freshTestDatabaseUrl()
-  cluster ??= await startPostgres()
-  const admin = new SQL({ url: cluster.url, max: 1 })
-  const name = `search_${crypto.randomUUID().replaceAll('-', '')}`
-  await admin.unsafe(`CREATE DATABASE ${name}`)
-  await admin.close()
-  return cluster.url.replace(/\/postgres$/, `/${name}`)
-}
+const freshUrl = () => postgres.url()
 
 const open = async (url: string) => {
   const db = await openPostgres(url, { max: 4, idleTimeout: 2, statementTimeout: 30 })

@@ -1,4 +1,5 @@
 import { SQL } from 'bun'
+import { type Postgres, startPostgres } from '../../../scripts/postgres'
 import { openPostgres } from '../db/pg'
 
 /**
@@ -50,4 +51,27 @@ export async function freshTestDatabase() {
     idleTimeout: 2,
     statementTimeout: 30,
   })
+}
+
+/**
+ * For tests that need PostgreSQL on both runs of the suite: on the PostgreSQL run a fresh database
+ * of TEST_DATABASE_URL's server; on the SQLite run a database of a throwaway cluster started here
+ * once per test file (scripts/postgres.ts). Call `stop()` in the file's afterAll.
+ */
+export function postgresOnBothRuns(prefix: string) {
+  let cluster: Postgres | null = null
+  return {
+    async url() {
+      if (testEngine() === 'pg') return freshTestDatabaseUrl()
+      cluster ??= await startPostgres()
+      const admin = new SQL({ url: cluster.url, max: 1 })
+      const name = `${prefix}_${crypto.randomUUID().replaceAll('-', '')}`
+      await admin.unsafe(`CREATE DATABASE ${name}`)
+      await admin.close()
+      return cluster.url.replace(/\/postgres$/, `/${name}`)
+    },
+    async stop() {
+      await cluster?.stop()
+    },
+  }
 }

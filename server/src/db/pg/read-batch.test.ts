@@ -3,10 +3,9 @@
 // concurrent requests answers each its own user, and an ended session ends at once.
 import { afterAll, describe, expect, test } from 'bun:test'
 import { SQL } from 'bun'
-import { type Postgres, startPostgres } from '../../../../scripts/postgres'
 import { createApp } from '../../app'
 import { loadConfig } from '../../config'
-import { freshTestDatabaseUrl, testEngine } from '../../test/engines'
+import { postgresOnBothRuns } from '../../test/engines'
 import { ORIGIN, publicResolveHost, signIn } from '../../test/helpers'
 import { openPostgres } from '.'
 import { intArray, textArray } from './arrays'
@@ -62,20 +61,12 @@ describe('readBatch', () => {
   })
 })
 
-let cluster: Postgres | null = null
+const postgres = postgresOnBothRuns('read')
 afterAll(async () => {
-  await cluster?.stop()
+  await postgres.stop()
 }, 30_000)
 
-async function freshUrl() {
-  if (testEngine() === 'pg') return freshTestDatabaseUrl()
-  cluster ??= await startPostgres()
-  const admin = new SQL({ url: cluster.url, max: 1 })
-  const name = `read_${crypto.randomUUID().replaceAll('-', '')}`
-  await admin.unsafe(`CREATE DATABASE ${name}`)
-  await admin.close()
-  return cluster.url.replace(/\/postgres$/, `/${name}`)
-}
+const freshUrl = () => postgres.url()
 
 describe('reads batched on PostgreSQL', () => {
   test('array parameters: any text comes back whole, null as null, integers only', async () => {

@@ -11,31 +11,23 @@ import { createApp } from '../../app'
 import { loadConfig } from '../../config'
 import { isoDate } from '../../lib/time'
 import { weekStart } from '../../lib/weeks'
-import { freshTestDatabaseUrl, testEngine } from '../../test/engines'
+import { postgresOnBothRuns } from '../../test/engines'
 import { ORIGIN, publicResolveHost, signIn } from '../../test/helpers'
 import { LAST_IN_SECTION } from '../engine'
 import { isDatabaseUnavailable } from '../unavailable'
 import { openPostgres, type PgDb } from '.'
 import { writeBatch } from './write-batch'
 
-let cluster: Postgres | null = null
+const postgres = postgresOnBothRuns('batch')
 let frozen: Postgres | null = null
 const opened: Array<{ close: () => Promise<void> }> = []
 afterAll(async () => {
   for (const db of opened) await db.close()
-  await cluster?.stop()
+  await postgres.stop()
   await frozen?.stop()
 }, 30_000)
 
-async function freshUrl() {
-  if (testEngine() === 'pg') return freshTestDatabaseUrl()
-  cluster ??= await startPostgres()
-  const admin = new SQL({ url: cluster.url, max: 1 })
-  const name = `batch_${crypto.randomUUID().replaceAll('-', '')}`
-  await admin.unsafe(`CREATE DATABASE ${name}`)
-  await admin.close()
-  return cluster.url.replace(/\/postgres$/, `/${name}`)
-}
+const freshUrl = () => postgres.url()
 
 async function fresh(): Promise<{ db: PgDb; url: string }> {
   const url = await freshUrl()

@@ -10,6 +10,7 @@ import {
   type SectionInfo,
   type Statements,
   splitEdited,
+  updateParams,
 } from '../../statements'
 import { intArray, textArray } from '../arrays'
 import { type PgCore, USER_WRITE_LOCK } from '../core'
@@ -181,14 +182,9 @@ export const itemsStatements = (db: PgCore): Statements['items'] => {
       return statement(
         ids.userId,
         (sql) =>
-          sql.unsafe(sqlText, [
-            id,
-            ids.userId,
-            ids.projectId,
-            ids.memberId,
-            now,
-            ...change.values,
-          ]) as PromiseLike<Array<RawItemRow & EditedFields>>,
+          sql.unsafe(sqlText, updateParams(id, ids, now, change)) as PromiseLike<
+            Array<RawItemRow & EditedFields>
+          >,
         ([returned]) => (returned ? splitEdited(returned) : null),
       )
     },

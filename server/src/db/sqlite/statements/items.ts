@@ -10,6 +10,7 @@ import {
   type RawItemRow,
   type SectionInfo,
   splitEdited,
+  updateParams,
 } from '../../statements'
 import { ready, type SqliteCore } from '../core'
 import { batchedWrite } from '../write-batch'
@@ -157,12 +158,7 @@ export const itemsStatements = (db: SqliteCore): ItemStatements => {
     update(id: number, ids: Ids, now: string, change: ItemChange) {
       return batchedWrite(db, () => {
         const returned = updateStatement(change.columns).get(
-          id,
-          ids.userId,
-          ids.projectId,
-          ids.memberId,
-          now,
-          ...change.values,
+          ...updateParams(id, ids, now, change),
         ) as (RawItemRow & EditedFields) | null
         return returned ? splitEdited(returned) : null
       })
