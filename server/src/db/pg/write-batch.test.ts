@@ -16,7 +16,7 @@ import { ORIGIN, publicResolveHost, signIn } from '../../test/helpers'
 import { LAST_IN_SECTION } from '../engine'
 import { isDatabaseUnavailable } from '../unavailable'
 import { openPostgres, type PgDb } from '.'
-import { writeBatch } from './write-batch'
+import { type Bulk, writeBatch } from './write-batch'
 
 const postgres = postgresOnBothRuns('batch')
 let frozen: Postgres | null = null
@@ -130,6 +130,45 @@ describe('group commit on PostgreSQL (writeBatch)', () => {
     ])
     expect(both[0].tx).toBe(both[1])
     expect((await db.pool.unsafe('SELECT count(*)::int AS n FROM t'))[0].n).toBe(7)
+  })
+
+  test('bulk writes: one statement for all of a kind; when it fails, each runs alone and only the bad one fails', async () => {
+    const { db, url } = await fresh()
+    await db.pool.unsafe('CREATE TABLE t (v text NOT NULL UNIQUE)')
+    const batch = writeBatch(db.pool)
+    const statements: number[] = []
+    const inserts: Bulk<string, string> = {
+      run: (client, values) => {
+        statements.push(values.length)
+        return (
+          client.unsafe(
+            `INSERT INTO t (v) SELECT v FROM unnest($1::text[]) WITH ORDINALITY AS x(v, n) ORDER BY n
+             RETURNING v || ':' || txid_current()::text AS r`,
+            [`{${values.join(',')}}`],
+          ) as PromiseLike<Array<{ r: string }>>
+        ).then((rows) => rows.map((row) => row.r))
+      },
+    }
+    const first = await Promise.all(['a', 'b', 'c'].map((v) => batch.bulk(1, inserts, v)))
+    // One statement for the three, one transaction, each answered its own row.
+    expect(statements).toEqual([3])
+    expect(first.map((r) => r.split(':')[0])).toEqual(['a', 'b', 'c'])
+    expect(new Set(first.map((r) => r.split(':')[1])).size).toBe(1)
+    // A duplicate fails the shared statement: the batch runs again, each write alone.
+    statements.length = 0
+    const settled = await Promise.allSettled(['d', 'a', 'e'].map((v) => batch.bulk(2, inserts, v)))
+    expect(settled.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled'])
+    expect((settled[1] as PromiseRejectedResult).reason).toMatchObject({ errno: '23505' })
+    expect(statements).toEqual([3, 1, 1, 1])
+    const other = new SQL({ url, max: 1 })
+    expect([...(await other.unsafe('SELECT v FROM t ORDER BY v'))].map((r) => r.v)).toEqual([
+      'a',
+      'b',
+      'c',
+      'd',
+      'e',
+    ])
+    await other.close()
   })
 
   test("each user's data version moves once per batch, by the batch's one bump before COMMIT", async () => {
