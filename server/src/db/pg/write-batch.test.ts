@@ -160,6 +160,18 @@ describe('group commit on PostgreSQL (writeBatch)', () => {
     expect(settled.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled'])
     expect((settled[1] as PromiseRejectedResult).reason).toMatchObject({ errno: '23505' })
     expect(statements).toEqual([3, 1, 1, 1])
+    // A write the shared statement cannot take at all (it throws before sending): the others
+    // still land, each alone.
+    statements.length = 0
+    const refusing: Bulk<string, string> = {
+      run: (client, values) => {
+        if (values.includes('bad')) throw new TypeError('not a value')
+        return inserts.run(client, values)
+      },
+    }
+    const mixed = await Promise.allSettled(['f', 'bad', 'g'].map((v) => batch.bulk(3, refusing, v)))
+    expect(mixed.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled'])
+    expect(String((mixed[1] as PromiseRejectedResult).reason)).toContain('not a value')
     const other = new SQL({ url, max: 1 })
     expect([...(await other.unsafe('SELECT v FROM t ORDER BY v'))].map((r) => r.v)).toEqual([
       'a',
@@ -167,6 +179,8 @@ describe('group commit on PostgreSQL (writeBatch)', () => {
       'c',
       'd',
       'e',
+      'f',
+      'g',
     ])
     await other.close()
   })

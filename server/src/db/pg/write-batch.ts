@@ -128,6 +128,8 @@ async function together(sql: SQL, batch: Pending[]): Promise<Body> {
       return Promise.reject(error)
     }
   })
+  // A shared statement that fails fails all its writes: they are run again, each alone.
+  let shared = false
   for (const [kind, writes] of kinds) {
     let all: Promise<unknown[]>
     try {
@@ -140,6 +142,10 @@ async function together(sql: SQL, batch: Pending[]): Promise<Body> {
     } catch (error) {
       all = Promise.reject(error)
     }
+    if (writes.length > 1)
+      all.catch(() => {
+        shared = true
+      })
     writes.forEach((p, i) => {
       answers.set(
         p,
@@ -170,7 +176,7 @@ async function together(sql: SQL, batch: Pending[]): Promise<Body> {
   if (lockFailed) throw lockFailed.error
   const failures = settled.flatMap((s) => (s.status === 'rejected' ? [s.reason] : []))
   for (const error of failures) if (isDatabaseUnavailable(error) || isRetryable(error)) throw error
-  if (failures.some((error) => sqlState(error) !== undefined)) throw new Fallback()
+  if (shared || failures.some((error) => sqlState(error) !== undefined)) throw new Fallback()
   const bumpFailed = bumped ? await bumped : await bumpUsers(sql, batch).then(() => null)
   if (bumpFailed) throw bumpFailed.error
   return {
