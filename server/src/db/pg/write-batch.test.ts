@@ -217,6 +217,34 @@ describe('group commit on PostgreSQL (writeBatch)', () => {
     expect(await versions()).toEqual({ 5: 1, 6: 2, 7: 1 })
   })
 
+  test('every connection held elsewhere: the batch gives up within the deadline (503), then writes go on', async () => {
+    const url = await freshUrl()
+    const db = await openPostgres(url, { max: 2, idleTimeout: 2, statementTimeout: 0.5 })
+    opened.push(db)
+    await db.pool.unsafe('CREATE TABLE t (v text NOT NULL)')
+    const pool = db.pool as typeof db.pool & { reserve(): Promise<SQL & { release(): void }> }
+    const held = [await pool.reserve(), await pool.reserve()]
+    const batch = writeBatch(db.pool, 3)
+    // Bun's pool would wait for a connection forever; the client's deadline (bounded.ts) ends it.
+    const stuck = await batch
+      .statement(
+        1,
+        (client) => client.unsafe("INSERT INTO t (v) VALUES ('x')"),
+        () => 'written',
+      )
+      .catch((error: unknown) => error)
+    expect(isDatabaseUnavailable(stuck)).toBe(true)
+    for (const connection of held) connection.release()
+    expect(
+      await batch.statement(
+        1,
+        (client) => client.unsafe("INSERT INTO t (v) VALUES ('y')"),
+        () => 'written',
+      ),
+    ).toBe('written')
+    expect([...(await db.pool.unsafe('SELECT v FROM t'))].map((r) => r.v)).toEqual(['y'])
+  })
+
   test('a batch waits for a multi-statement write of its user, and runs after it', async () => {
     const { db } = await fresh()
     await db.pool.unsafe('CREATE TABLE t (v text NOT NULL)')
