@@ -14,8 +14,8 @@ import { retrying, USER_WRITE_LOCK } from './core'
  * process (the next one gathers what arrives meanwhile). The batch first takes the write lock of
  * each of its users (in id order, as every multi-statement write of a user does first), then runs
  * its writes' statements pipelined on the connection, and bumps each user's version once, by one
- * statement just before COMMIT. Every promise settles only after the COMMIT: no answer reports a write that is not
- * durable.
+ * statement just before COMMIT. Every promise settles only after the COMMIT: no answer reports a
+ * write that is not durable.
  *
  * Round trips, not only statements, bound how fast a batch goes: a batch whose writes are each
  * one statement (`batch.statement`: an item's edit, its deletion) is sent whole, BEGIN to COMMIT,
@@ -89,10 +89,10 @@ type Body = { outcomes: Outcome[]; commit?: Promise<{ command?: string }> }
  * and a multi-statement write of one of the users (which takes it alone) waits for them or they
  * for it, so neither meets the other's row locks half-way.
  */
-function lockUsers(sql: SQL, batch: Pending[]) {
+function lockUsers(sql: SQL, users: string) {
   return sql.unsafe(
     'SELECT pg_advisory_xact_lock_shared($1, u) FROM unnest($2::int[]) WITH ORDINALITY AS x(u, n) ORDER BY n',
-    [USER_WRITE_LOCK, usersOf(batch)],
+    [USER_WRITE_LOCK, users],
   )
 }
 
@@ -107,60 +107,59 @@ const usersOf = (batch: Pending[]) =>
  * version row stays locked from its bump to the COMMIT, and another batch of that user waits only
  * there, not from its first write.
  */
-const bumpUsers = (sql: SQL, batch: Pending[]) =>
-  sql.unsafe('SELECT cadence_bump_users($1::int[])', [usersOf(batch)])
+const bumpUsers = (sql: SQL, users: string) =>
+  sql.unsafe('SELECT cadence_bump_users($1::int[])', [users])
 
 /** Every write at once, pipelined on the transaction's connection (COMMIT too, when it can be). */
 async function together(sql: SQL, batch: Pending[]): Promise<Body> {
-  const locked = lockUsers(sql, batch).then(
+  const users = usersOf(batch)
+  const locked = lockUsers(sql, users).then(
     () => null,
     (error: unknown) => ({ error }),
   )
-  // Each kind of bulk write: one statement for all of its writes, each answered its own result.
-  const kinds = new Map<Bulk<unknown, unknown>, Pending[]>()
-  for (const p of batch) if (p.bulk) kinds.set(p.bulk.kind, [...(kinds.get(p.bulk.kind) ?? []), p])
-  const answers = new Map<Pending, Promise<unknown>>()
-  const runs = batch.map((p) => {
-    if (p.bulk) return null
+  const runs: Promise<unknown>[] = []
+  // Each kind of bulk write: one statement for all of its writes (their places in the batch).
+  const kinds = new Map<Bulk<unknown, unknown>, number[]>()
+  batch.forEach((p, i) => {
+    if (p.bulk) {
+      const places = kinds.get(p.bulk.kind)
+      if (places) places.push(i)
+      else kinds.set(p.bulk.kind, [i])
+      return
+    }
     try {
-      return p.run(sql)
+      runs[i] = p.run(sql)
     } catch (error) {
-      return Promise.reject(error)
+      runs[i] = Promise.reject(error)
     }
   })
   // A shared statement that fails fails all its writes: they are run again, each alone.
   let shared = false
-  for (const [kind, writes] of kinds) {
+  for (const [kind, places] of kinds) {
     let all: Promise<unknown[]>
     try {
       all = Promise.resolve(
         kind.run(
           sql,
-          writes.map((p) => p.bulk?.args),
+          places.map((i) => batch[i].bulk?.args),
         ),
       )
     } catch (error) {
       all = Promise.reject(error)
     }
-    if (writes.length > 1)
+    if (places.length > 1)
       all.catch(() => {
         shared = true
       })
-    writes.forEach((p, i) => {
-      answers.set(
-        p,
-        all.then((results) => results[i]),
-      )
+    places.forEach((i, j) => {
+      runs[i] = all.then((results) => results[j])
     })
   }
-  batch.forEach((p, i) => {
-    if (p.bulk) runs[i] = answers.get(p) as Promise<unknown>
-  })
   // Every write has sent its one statement: COMMIT goes right behind them. Should any of them
   // fail, PostgreSQL answers this COMMIT with ROLLBACK, and nothing of the batch stays.
   const single = batch.every((p) => p.single)
   const bumped = single
-    ? bumpUsers(sql, batch).then(
+    ? bumpUsers(sql, users).then(
         () => null,
         (error: unknown) => ({ error }),
       )
@@ -171,14 +170,17 @@ async function together(sql: SQL, batch: Pending[]): Promise<Body> {
         (error: unknown) => ({ error }) as { command?: string; error: unknown },
       )
     : undefined
-  const settled = await Promise.allSettled(runs as Promise<unknown>[])
+  const settled = await Promise.allSettled(runs)
   const lockFailed = await locked
   if (lockFailed) throw lockFailed.error
   const failures = settled.flatMap((s) => (s.status === 'rejected' ? [s.reason] : []))
   for (const error of failures) if (isDatabaseUnavailable(error) || isRetryable(error)) throw error
   if (shared || failures.some((error) => sqlState(error) !== undefined)) throw new Fallback()
-  const bumpFailed = bumped ? await bumped : await bumpUsers(sql, batch).then(() => null)
-  if (bumpFailed) throw bumpFailed.error
+  if (!bumped) await bumpUsers(sql, users)
+  else {
+    const failed = await bumped
+    if (failed) throw failed.error
+  }
   return {
     outcomes: settled.map(
       (s): Outcome =>
@@ -190,7 +192,8 @@ async function together(sql: SQL, batch: Pending[]): Promise<Body> {
 
 /** One write after another, each in its own savepoint: a failing statement undoes only its write. */
 async function oneByOne(sql: SQL, batch: Pending[]): Promise<Body> {
-  await lockUsers(sql, batch)
+  const users = usersOf(batch)
+  await lockUsers(sql, users)
   const outcomes: Outcome[] = []
   for (const p of batch) {
     await sql`SAVEPOINT batched_write`
@@ -204,7 +207,7 @@ async function oneByOne(sql: SQL, batch: Pending[]): Promise<Body> {
       outcomes.push({ ok: false, error })
     }
   }
-  await bumpUsers(sql, batch)
+  await bumpUsers(sql, users)
   return { outcomes }
 }
 
