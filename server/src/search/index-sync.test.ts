@@ -182,3 +182,51 @@ describe('search index triggers', () => {
     )
   }, 60_000)
 })
+
+describe('applying pending entries', () => {
+  test('its own commit skips the fsync (lost, its entries stay pending); the connection is FULL after', () => {
+    const db = openDatabase(':memory:')
+    const { sqlite } = db
+    const user = sqlite
+      .query(
+        "INSERT INTO users (provider, provider_user_id, email) VALUES ('dev', 'a', 'a@x') RETURNING id",
+      )
+      .get() as { id: number }
+    const report = sqlite
+      .query(
+        "INSERT INTO reports (user_id, uuid, week_start_date) VALUES (?, 'r', '2026-11-23') RETURNING id",
+      )
+      .get(user.id) as { id: number }
+    const section = sqlite
+      .query(
+        "INSERT INTO report_sections (report_id, user_id, section_name, section_type) VALUES (?, ?, 'S', 'tasks') RETURNING id",
+      )
+      .get(report.id, user.id) as { id: number }
+    sqlite
+      .query('INSERT INTO section_items (section_id, user_id, content) VALUES (?, ?, ?)')
+      .run(section.id, user.id, 'Budget')
+    const modes: number[] = []
+    const transaction = sqlite.transaction.bind(sqlite)
+    sqlite.transaction = ((run: () => unknown) =>
+      transaction(() => {
+        modes.push(
+          (sqlite.query('PRAGMA synchronous').get() as { synchronous: number }).synchronous,
+        )
+        return run()
+      })) as typeof sqlite.transaction
+    sqlite.run('PRAGMA synchronous = FULL')
+    expect(applyPendingIndex(db)).toBe(true)
+    // NORMAL (1) for its own commit, FULL (2) again for every other.
+    expect(modes).toEqual([1])
+    expect(sqlite.query('PRAGMA synchronous').get()).toEqual({ synchronous: 2 })
+    expect(sqlite.query('SELECT count(*) AS n FROM search_pending').get()).toEqual({ n: 0 })
+    // Inside a caller's transaction it is part of that commit, which keeps the caller's mode.
+    sqlite.query("UPDATE section_items SET content = 'Budget v2'").run()
+    sqlite.run('BEGIN')
+    expect(applyPendingIndex(db)).toBe(true)
+    expect(sqlite.query('PRAGMA synchronous').get()).toEqual({ synchronous: 2 })
+    sqlite.run('COMMIT')
+    expect(modes).toEqual([1, 2])
+    db.sqlite.close()
+  })
+})

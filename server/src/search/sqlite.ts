@@ -89,11 +89,20 @@ export function applyPendingIndex(db: Pick<SqliteCore, 'sqlite'>, limit = Number
   const { sqlite } = db
   const { bound } = sqlite.query(PENDING_BOUND).get(limit) as { bound: number | null }
   if (bound === null) return false
-  sqlite
-    .transaction(() => {
-      for (const sql of APPLY_PENDING) sqlite.query(sql).run(bound)
-    })
-    .immediate()
+  // Its own transaction commits without an fsync on the server's thread: lost in a crash, it
+  // leaves its entries pending as they were (it deletes them with the same commit), and the next
+  // group commit's WAL sync makes it durable with everything before it.
+  const own = !sqlite.inTransaction
+  if (own) sqlite.run('PRAGMA synchronous = NORMAL')
+  try {
+    sqlite
+      .transaction(() => {
+        for (const sql of APPLY_PENDING) sqlite.query(sql).run(bound)
+      })
+      .immediate()
+  } finally {
+    if (own) sqlite.run('PRAGMA synchronous = FULL')
+  }
   return true
 }
 

@@ -117,6 +117,54 @@ describe('group commit (batchedWrite)', () => {
     rmSync(dir, { recursive: true, force: true })
   })
 
+  test('writes that arrive while a sync runs wait for it, then commit together in one COMMIT', async () => {
+    const { db, dir, path } = scratch()
+    const releases: Array<() => void> = []
+    setWalSync(db.sqlite, () => new Promise<void>((resolve) => releases.push(resolve)))
+    const commits: string[] = []
+    const run = db.sqlite.run.bind(db.sqlite)
+    db.sqlite.run = ((sql: string, ...rest: []) => {
+      if (sql === 'COMMIT') commits.push(sql)
+      return run(sql, ...rest)
+    }) as typeof db.sqlite.run
+    const seen = () => {
+      const other = new Database(path, { readonly: true })
+      const values = other.query('SELECT v FROM t ORDER BY v').all()
+      other.close()
+      return values
+    }
+    const insert = (v: string) =>
+      batchedWrite(db, () => db.sqlite.run('INSERT INTO t (v) VALUES (?)', [v]).changes)
+    const tick = () => new Promise((resolve) => setTimeout(resolve, 10))
+    const first = insert('a')
+    await tick()
+    expect(releases).toHaveLength(1)
+    // Two writes in two later turns, while the first batch's sync runs: neither commits yet.
+    const second = insert('b')
+    await tick()
+    const third = insert('c')
+    await tick()
+    expect(seen()).toEqual([{ v: 'a' }])
+    expect(commits).toHaveLength(1)
+    releases[0]()
+    expect(await first).toBe(1)
+    await tick()
+    // Both in the next batch, one COMMIT, one sync; answered only once that sync is done.
+    expect(seen()).toEqual([{ v: 'a' }, { v: 'b' }, { v: 'c' }])
+    expect(commits).toHaveLength(2)
+    expect(releases).toHaveLength(2)
+    let answered = false
+    void Promise.all([second, third]).then(() => {
+      answered = true
+    })
+    await tick()
+    expect(answered).toBe(false)
+    releases[1]()
+    expect(await Promise.all([second, third])).toEqual([1, 1])
+    db.sqlite.close()
+    rmSync(dir, { recursive: true, force: true })
+  })
+
   test('a WAL sync that fails fails every write of its batch', async () => {
     const { db, dir } = scratch()
     setWalSync(db.sqlite, () => Promise.reject(new Error('EIO: i/o error, fdatasync')))

@@ -1,5 +1,5 @@
 import type { Database } from 'bun:sqlite'
-import { open } from 'node:fs/promises'
+import { closeSync, fdatasync, openSync } from 'node:fs'
 import type { Gate } from '.'
 
 /**
@@ -24,6 +24,13 @@ import type { Gate } from '.'
  * ~85 µs of the thread per item create (batches of ~9), the non-blocking one ~25 µs. A write is
  * visible to other requests from its COMMIT, a fraction of a millisecond before it is on disk;
  * its own answer, and every answer that depends on it being durable, waits for the sync.
+ *
+ * While a sync runs, new writes wait for it to end and then commit together (`afterSyncs`). A
+ * write committed during a sync could not be answered before the next sync anyway, so this costs
+ * its answer nothing, and the batches are twice as large: a COMMIT writes every page the batch
+ * touched (table, indexes, data version, search entry), and pages shared by a batch are written
+ * once. Measured at 16 clients creating items: ~4 writes per COMMIT and two COMMITs per sync
+ * before, one COMMIT per sync after.
  */
 
 type Pending = {
@@ -41,22 +48,29 @@ type Sync = () => Promise<void>
 const syncs = new WeakMap<Database, Sync | null>()
 
 /**
- * fdatasync of the database's WAL file: opened, synced and closed on Bun's I/O threads. No WAL
- * file: the last connection closed, which checkpoints it into the database file and syncs that.
+ * fdatasync of the database's WAL file: opened and closed on the server's thread (a few µs each),
+ * synced on Bun's I/O threads, so a sync waits for one answer from them, not three. No WAL file:
+ * the last connection closed, which checkpoints it into the database file and syncs that.
  */
-async function syncFile(path: string) {
-  let file: Awaited<ReturnType<typeof open>>
+function syncFile(path: string) {
+  let fd: number
   try {
-    file = await open(path, 'r')
+    fd = openSync(path, 'r')
   } catch (error) {
-    if ((error as { code?: string }).code === 'ENOENT') return
-    throw error
+    if ((error as { code?: string }).code === 'ENOENT') return Promise.resolve()
+    return Promise.reject(error)
   }
-  try {
-    await file.datasync()
-  } finally {
-    await file.close()
-  }
+  return new Promise<void>((resolve, reject) =>
+    fdatasync(fd, (error) => {
+      try {
+        closeSync(fd)
+      } catch (closing) {
+        error ??= closing as NodeJS.ErrnoException
+      }
+      if (error) reject(error)
+      else resolve()
+    }),
+  )
 }
 
 /**
@@ -99,12 +113,35 @@ export function setWalSync(sqlite: Database, sync: Sync | null) {
   syncs.set(sqlite, sync)
 }
 
+/** Per connection: how many batches wait for their WAL sync, and what runs when none does. */
+type Syncing = { running: number; waiting: Array<() => void> }
+const syncing = new WeakMap<Database, Syncing>()
+
+function syncingOf(sqlite: Database): Syncing {
+  let state = syncing.get(sqlite)
+  if (!state) {
+    state = { running: 0, waiting: [] }
+    syncing.set(sqlite, state)
+  }
+  return state
+}
+
+/** Runs `next` once no batch of the connection waits for its sync (at once when none does). */
+function afterSyncs(sqlite: Database, next: () => void): boolean {
+  const state = syncing.get(sqlite)
+  if (!state?.running) return false
+  state.waiting.push(next)
+  return true
+}
+
 function flush(sqlite: Database, gate: Gate) {
   // A transaction of the engine API is open (src/db/sqlite/index.ts): commit after it.
   if (gate.owner) {
     void gate.pass().then(() => flush(sqlite, gate))
     return
   }
+  // A sync is running: commit with the writes that arrive meanwhile, once it ends.
+  if (afterSyncs(sqlite, () => flush(sqlite, gate))) return
   const batch = queues.get(sqlite) ?? []
   queues.delete(sqlite)
   for (let i = 0; i < batch.length; i += MAX_BATCH) runBatch(sqlite, batch.slice(i, i + MAX_BATCH))
@@ -135,9 +172,16 @@ function runBatch(sqlite: Database, batch: Pending[]) {
       })
     if (!sync) return settle()
     // Nothing is answered before the WAL is on disk; if it cannot be synced, no write is.
-    sync().then(settle, (error) => {
-      for (const p of batch) p.reject(error)
-    })
+    const state = syncingOf(sqlite)
+    state.running++
+    sync()
+      .then(settle, (error) => {
+        for (const p of batch) p.reject(error)
+      })
+      .finally(() => {
+        if (--state.running) return
+        for (const next of state.waiting.splice(0)) next()
+      })
   } finally {
     if (sync) sqlite.run('PRAGMA synchronous = FULL')
   }

@@ -57,17 +57,26 @@ SELECT s.section_type, r.week_start_date,${REFS_SQL}
 FROM report_sections s JOIN reports r ON r.id = s.report_id
 WHERE s.id = ?1 AND s.user_id = ?2`
 
+/** The same, and the next position in the section (read inside the write's transaction). */
+const SECTION_PLACE_SQL = `
+SELECT s.section_type, r.week_start_date,${REFS_SQL},
+  (SELECT coalesce(max(sort_order), -1) + 1 FROM section_items WHERE section_id = ?1) AS next_place
+FROM report_sections s JOIN reports r ON r.id = s.report_id
+WHERE s.id = ?1 AND s.user_id = ?2`
+
 /**
- * A new item goes last in its section: the next position is read by the INSERT itself (from the
- * (section, order) index), in the same transaction as the write, so no two items share one. (One
- * INSERT … SELECT with the section's fields in RETURNING measured slower than this and the
- * section read together: SQLite runs a RETURNING with subqueries through a temporary table.)
+ * A new item goes last in its section: the next position is read with the section
+ * (SECTION_PLACE_SQL) in the same write transaction and on the same thread, with nothing in
+ * between, so no two items share one. Read inside the INSERT instead, as a subquery of its
+ * VALUES, it cost ~40 µs more per item in a section of a few hundred (measured: 53 against
+ * 16 µs): SQLite does not run that subquery as the one-row index lookup it is on its own. (One
+ * INSERT … SELECT with the section's fields in RETURNING measured slower still: SQLite runs a
+ * RETURNING with subqueries through a temporary table.)
  */
 const INSERT_SQL = `
 INSERT INTO section_items
   (section_id, user_id, content, project_id, item_type, assigned_to_team_member_id, sort_order)
-VALUES (?1, ?2, ?3, ?4, ?5, ?6,
-  (SELECT coalesce(max(sort_order), -1) + 1 FROM section_items WHERE section_id = ?1))
+VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
 RETURNING *`
 
 /** The user's item, its report's week and whether a later copy of it exists. */
@@ -137,10 +146,12 @@ export const itemsStatements = (db: SqliteCore): ItemStatements => {
     /** Reads the section, inserts last in it; null when the section, project or member is not theirs. */
     create(sectionId: number, ids: Ids, item: NewItem) {
       return batchedWrite(db, () => {
-        const section = db
-          .prepare(SECTION_SQL)
-          .get(sectionId, ids.userId, ids.projectId, ids.memberId) as SectionInfo | null
-        if (!section?.project_ok || !section.member_ok) return null
+        const { next_place, ...section } = (db
+          .prepare(SECTION_PLACE_SQL)
+          .get(sectionId, ids.userId, ids.projectId, ids.memberId) ?? {}) as SectionInfo & {
+          next_place: number
+        }
+        if (!section.project_ok || !section.member_ok) return null
         const row = db
           .prepare(INSERT_SQL)
           .get(
@@ -150,6 +161,7 @@ export const itemsStatements = (db: SqliteCore): ItemStatements => {
             ids.projectId,
             item.item_type ?? item.typeFor[section.section_type],
             ids.memberId,
+            next_place,
           ) as RawItemRow
         return { section, row }
       })
