@@ -217,6 +217,69 @@ describe('group commit on PostgreSQL (writeBatch)', () => {
     expect(await versions()).toEqual({ 5: 1, 6: 2, 7: 1 })
   })
 
+  test("a batch's own users' item rows queue no version trigger; another user's row, or a write outside a batch, still does", async () => {
+    const { db } = await fresh()
+    const pool = db.pool
+    // The version trigger's function, made to also record who it ran for (this database only).
+    await pool.unsafe('CREATE TABLE trigger_calls (user_id int NOT NULL)')
+    await pool.unsafe(`CREATE OR REPLACE FUNCTION cadence_version_by_owner() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        INSERT INTO trigger_calls VALUES (CASE WHEN TG_OP = 'DELETE' THEN OLD.user_id ELSE NEW.user_id END);
+        IF TG_OP <> 'DELETE' THEN PERFORM cadence_bump(NEW.user_id); END IF;
+        IF TG_OP = 'DELETE' OR (TG_OP = 'UPDATE' AND OLD.user_id IS DISTINCT FROM NEW.user_id) THEN PERFORM cadence_bump(OLD.user_id); END IF;
+        RETURN NULL;
+      END $$`)
+    const item = async (name: string) => {
+      const [{ id: user }] = await pool.unsafe(
+        "INSERT INTO users (provider, provider_user_id, email) VALUES ('dev', $1, $1) RETURNING id",
+        [name],
+      )
+      const [{ id: report }] = await pool.unsafe(
+        "INSERT INTO reports (user_id, uuid, week_start_date) VALUES ($1, gen_random_uuid(), '2026-11-23') RETURNING id",
+        [user],
+      )
+      const [{ id: section }] = await pool.unsafe(
+        "INSERT INTO report_sections (report_id, user_id, section_name, section_type) VALUES ($1, $2, 'S', 'tasks') RETURNING id",
+        [report, user],
+      )
+      const [{ id }] = await pool.unsafe(
+        "INSERT INTO section_items (section_id, user_id, content) VALUES ($1, $2, 'x') RETURNING id",
+        [section, user],
+      )
+      return { user: user as number, id: id as number }
+    }
+    const a = await item('a')
+    const b = await item('b')
+    const version = async (user: number) =>
+      Number(
+        (await pool.unsafe('SELECT version FROM data_versions WHERE user_id = $1', [user]))[0]
+          .version,
+      )
+    const calls = async () =>
+      (await pool.unsafe('SELECT user_id FROM trigger_calls ORDER BY user_id')).map(
+        (r: { user_id: number }) => r.user_id,
+      )
+    await pool.unsafe('DELETE FROM trigger_calls')
+    const [va, vb] = [await version(a.user), await version(b.user)]
+    const batch = writeBatch(pool)
+    const edit = (id: number, content: string) => (client: SQL) =>
+      client.unsafe('UPDATE section_items SET content = $2 WHERE id = $1', [id, content])
+    // Two edits of a's item and, in a write of a's, one of b's: one batch, a declared, b not.
+    await Promise.all([
+      batch.statement(a.user, edit(a.id, 'y'), () => 1),
+      batch(a.user, async (client) => {
+        await edit(a.id, 'z')(client)
+        await edit(b.id, 'z')(client)
+      }),
+    ])
+    expect(await calls()).toEqual([b.user])
+    expect([await version(a.user), await version(b.user)]).toEqual([va + 1, vb + 1])
+    // Outside a batch nothing is declared: the trigger bumps.
+    await pool.unsafe("UPDATE section_items SET content = 'w' WHERE id = $1", [a.id])
+    expect(await calls()).toEqual([a.user, b.user].sort((x, y) => x - y))
+    expect(await version(a.user)).toBe(va + 2)
+  })
+
   test('every connection held elsewhere: the batch gives up within the deadline (503), then writes go on', async () => {
     const url = await freshUrl()
     const db = await openPostgres(url, { max: 2, idleTimeout: 2, statementTimeout: 0.5 })

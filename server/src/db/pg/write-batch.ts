@@ -85,14 +85,24 @@ class Fallback extends Error {}
 type Body = { outcomes: Outcome[]; commit?: Promise<{ command?: string }> }
 
 /**
- * Takes the users' write locks (core.ts, lockUser) in id order, shared: batches run side by side,
- * and a multi-statement write of one of the users (which takes it alone) waits for them or they
- * for it, so neither meets the other's row locks half-way.
+ * A batch's first statement, right after BEGIN, for the transaction only:
+ * - its statements use generic plans: they are the same few, prepared, run thousands of times a
+ *   second, and left to choose, PostgreSQL plans a new item's statement again at every execution
+ *   (its custom plan looks cheaper): a fifth of its CPU per write;
+ * - it declares its users (`cadence.batch_users`, ',1,5,'): their item rows queue no deferred
+ *   version trigger (drizzle-pg/0019_batch_declared_users.sql), the batch bumps each once
+ *   (bumpUsers) before its COMMIT;
+ * - it takes the users' write locks (core.ts, lockUser) in id order, shared: batches run side by
+ *   side, and a multi-statement write of one of the users (which takes it alone) waits for them or
+ *   they for it, so neither meets the other's row locks half-way.
  */
-function lockUsers(sql: SQL, users: string) {
+function beginBatch(sql: SQL, users: string) {
   return sql.unsafe(
-    'SELECT pg_advisory_xact_lock_shared($1, u) FROM unnest($2::int[]) WITH ORDINALITY AS x(u, n) ORDER BY n',
-    [USER_WRITE_LOCK, users],
+    `SELECT set_config('plan_cache_mode', 'force_generic_plan', true),
+       set_config('cadence.batch_users', $3, true),
+       (SELECT count(*) FROM (SELECT pg_advisory_xact_lock_shared($1, u)
+          FROM unnest($2::int[]) WITH ORDINALITY AS x(u, n) ORDER BY n) AS locked)`,
+    [USER_WRITE_LOCK, users, `,${users.slice(1, -1)},`],
   )
 }
 
@@ -102,21 +112,28 @@ const usersOf = (batch: Pending[]) =>
 
 /**
  * Bumps the data version of each of the batch's users once, in one statement sent just before
- * COMMIT (drizzle-pg/0017_item_write_batches.sql, `cadence_bump_users`): the deferred row
- * triggers of its writes find them bumped and skip theirs. Just before COMMIT, not first: a user's
- * version row stays locked from its bump to the COMMIT, and another batch of that user waits only
- * there, not from its first write.
+ * COMMIT, and records them as bumped (`cadence.bumped`, as cadence_bump keeps it): a deferred row
+ * trigger of another table of theirs then skips its bump, and their item rows queued none
+ * (beginBatch). Just before COMMIT, not first: a user's version row stays locked from its bump to
+ * the COMMIT, and another batch of that user waits only there, not from its first write. Plain
+ * SQL, not the PL/pgSQL `cadence_bump_users` of drizzle-pg/0017 (kept for instances not yet
+ * upgraded): that call cost PostgreSQL ~80 µs a batch, this statement ~30.
  */
+const BUMP_USERS = `
+WITH marked AS MATERIALIZED (
+  SELECT set_config('cadence.bumped',
+    coalesce(nullif(current_setting('cadence.bumped', true), ''), ',') || $2, true) AS done
+)
+INSERT INTO data_versions (user_id, version)
+SELECT u, 1 FROM unnest($1::int[]) AS t(u), marked ORDER BY u
+ON CONFLICT (user_id) DO UPDATE SET version = data_versions.version + 1`
+
 const bumpUsers = (sql: SQL, users: string) =>
-  sql.unsafe('SELECT cadence_bump_users($1::int[])', [users])
+  sql.unsafe(BUMP_USERS, [users, `${users.slice(1, -1)},`])
 
 /** Every write at once, pipelined on the transaction's connection (COMMIT too, when it can be). */
 async function together(sql: SQL, batch: Pending[]): Promise<Body> {
   const users = usersOf(batch)
-  const locked = lockUsers(sql, users).then(
-    () => null,
-    (error: unknown) => ({ error }),
-  )
   const runs: Promise<unknown>[] = []
   // Each kind of bulk write: one statement for all of its writes (their places in the batch).
   const kinds = new Map<Bulk<unknown, unknown>, number[]>()
@@ -171,8 +188,6 @@ async function together(sql: SQL, batch: Pending[]): Promise<Body> {
       )
     : undefined
   const settled = await Promise.allSettled(runs)
-  const lockFailed = await locked
-  if (lockFailed) throw lockFailed.error
   const failures = settled.flatMap((s) => (s.status === 'rejected' ? [s.reason] : []))
   for (const error of failures) if (isDatabaseUnavailable(error) || isRetryable(error)) throw error
   if (shared || failures.some((error) => sqlState(error) !== undefined)) throw new Fallback()
@@ -193,7 +208,6 @@ async function together(sql: SQL, batch: Pending[]): Promise<Body> {
 /** One write after another, each in its own savepoint: a failing statement undoes only its write. */
 async function oneByOne(sql: SQL, batch: Pending[]): Promise<Body> {
   const users = usersOf(batch)
-  await lockUsers(sql, users)
   const outcomes: Outcome[] = []
   for (const p of batch) {
     await sql`SAVEPOINT batched_write`
@@ -232,10 +246,8 @@ async function transaction(
       () => null,
       (error: unknown) => ({ error }),
     )
-    // The batch's statements are the same few, prepared, run thousands of times a second: planned
-    // once (a generic plan). Left to choose, PostgreSQL plans a new item's statement again at
-    // every execution (its custom plan looks cheaper): a fifth of its CPU per write.
-    const planned = sql`SELECT set_config('plan_cache_mode', 'force_generic_plan', true)`.then(
+    // Its plans, its users declared and locked; when this fails, what follows fails for it.
+    const planned = beginBatch(sql, usersOf(batch)).then(
       () => null,
       (error: unknown) => ({ error }),
     )
