@@ -280,6 +280,73 @@ describe('group commit on PostgreSQL (writeBatch)', () => {
     expect(await version(a.user)).toBe(va + 2)
   })
 
+  test('edits of one batch are one statement: each sets only its columns, an item edited twice is edited in order', async () => {
+    const { db } = await fresh()
+    const pool = db.pool
+    const [{ id: user }] = await pool.unsafe(
+      "INSERT INTO users (provider, provider_user_id, email) VALUES ('dev', 'e', 'e@x') RETURNING id",
+    )
+    const [{ id: report }] = await pool.unsafe(
+      "INSERT INTO reports (user_id, uuid, week_start_date) VALUES ($1, gen_random_uuid(), '2026-11-23') RETURNING id",
+      [user],
+    )
+    const [{ id: section }] = await pool.unsafe(
+      "INSERT INTO report_sections (report_id, user_id, section_name, section_type) VALUES ($1, $2, 'S', 'tasks') RETURNING id",
+      [report, user],
+    )
+    const [one, two, three] = (
+      await pool.unsafe(
+        "INSERT INTO section_items (section_id, user_id, content, item_type) VALUES ($1, $2, 'One', 'task'), ($1, $2, 'Two', 'task'), ($1, $2, 'Three', 'task') RETURNING id",
+        [section, user],
+      )
+    ).map((r: { id: number }) => r.id)
+    const ids = { userId: user, projectId: null, memberId: null }
+    const edit = (id: number, columns: string[], values: (string | number | null)[]) =>
+      db.q.items.update(id, ids, '2026-11-26T08:00:00.000Z', { columns, values })
+    const answers = await Promise.all([
+      edit(one, ['content'], ['A']),
+      edit(one, ['is_completed', 'assignee_completed_at'], [1, null]),
+      edit(two, ['is_ask', 'ask_closed_at'], [1, null]),
+      edit(one, ['content'], ['B']),
+      edit(999_999, ['content'], ['nobody']),
+      edit(three, ['item_type'], ['standard']),
+    ])
+    const state = (i: number) => {
+      const row = answers[i]?.row
+      return row && [row.id, row.content, row.is_completed, row.is_ask]
+    }
+    // Each answer is the row as its own edit left it, in the order they came.
+    expect([state(0), state(1), state(2), state(3), answers[4]]).toEqual([
+      [one, 'A', 0, 0],
+      [one, 'A', 1, 0],
+      [two, 'Two', 0, 1],
+      [one, 'B', 1, 0],
+      null,
+    ])
+    expect(answers[0]?.found.week_start_date).toBe('2026-11-23')
+    const stored = await pool.unsafe(
+      'SELECT id, content, is_completed, is_ask FROM section_items WHERE id IN ($1, $2) ORDER BY id',
+      [one, two],
+    )
+    expect(stored).toEqual([
+      { id: one, content: 'B', is_completed: 1, is_ask: 0 },
+      { id: two, content: 'Two', is_completed: 0, is_ask: 1 },
+    ])
+    // One transaction; the edits of two and three one statement (one command id), the second
+    // edit of one a later statement.
+    const commands = Object.fromEntries(
+      (
+        await pool.unsafe(
+          'SELECT id, xmin::text AS tx, cmin::text::int AS command FROM section_items WHERE id IN ($1, $2, $3)',
+          [one, two, three],
+        )
+      ).map((r: { id: number; tx: string; command: number }) => [r.id, r]),
+    )
+    expect(new Set([one, two, three].map((id) => commands[id].tx)).size).toBe(1)
+    expect(commands[two].command).toBe(commands[three].command)
+    expect(commands[one].command).toBeGreaterThan(commands[two].command)
+  })
+
   test('every connection held elsewhere: the batch gives up within the deadline (503), then writes go on', async () => {
     const url = await freshUrl()
     const db = await openPostgres(url, { max: 2, idleTimeout: 2, statementTimeout: 0.5 })

@@ -10,7 +10,6 @@ import {
   type SectionInfo,
   type Statements,
   splitEdited,
-  updateParams,
 } from '../../statements'
 import { intArray, textArray } from '../arrays'
 import { type PgCore, USER_WRITE_LOCK } from '../core'
@@ -100,27 +99,8 @@ JOIN report_sections s ON s.id = i.section_id
 JOIN reports r ON r.id = s.report_id
 WHERE i.id = $1 AND i.user_id = $2`
 
-/**
- * An edit in one statement, as on SQLite: only when the item is the user's and the project and
- * team member it gets are too ($2–$4); the columns changed are bound from $6. Returns the row with
- * its report's week, whether a later copy exists and the user's week start.
- */
-const updateSql = (sets: string[]) => `
-UPDATE section_items i SET ${sets.join(', ')}
-WHERE i.id = $1 AND i.user_id = $2
-  AND ($3::int IS NULL OR EXISTS (SELECT 1 FROM projects WHERE id = $3 AND user_id = $2))
-  AND ($4::int IS NULL OR EXISTS (SELECT 1 FROM team_members WHERE id = $4 AND user_id = $2))
-RETURNING i.*,
-  (SELECT r.week_start_date FROM report_sections s JOIN reports r ON r.id = s.report_id
-    WHERE s.id = i.section_id) AS "found$week",
-  CASE WHEN EXISTS (SELECT 1 FROM section_items x WHERE x.carried_from_item_id = i.id)
-    THEN 1 ELSE 0 END AS "found$carried_forward",
-  (SELECT weekly_start_day FROM user_settings WHERE user_id = $2) AS "found$start_day"`
-
-const lockUserShared = (sql: SQL, userId: number) =>
-  sql.unsafe('SELECT pg_advisory_xact_lock_shared($1, $2)', [USER_WRITE_LOCK, userId])
-
-const UPDATABLE = new Set([
+/** The columns an edit may set, each with its bit in an edit's mask (`m` below). */
+const EDITABLE = [
   'content',
   'is_completed',
   'project_id',
@@ -129,7 +109,98 @@ const UPDATABLE = new Set([
   'assignee_completed_at',
   'is_ask',
   'ask_closed_at',
-])
+] as const
+const COLUMN_TYPES: Record<(typeof EDITABLE)[number], string> = {
+  content: 'text',
+  is_completed: 'int',
+  project_id: 'int',
+  item_type: 'text',
+  assigned_to_team_member_id: 'int',
+  assignee_completed_at: 'text',
+  is_ask: 'int',
+  ask_closed_at: 'text',
+}
+
+/**
+ * A group commit's edits in one statement (the update above, for many): each edit is a record of
+ * the JSON array $1 with its place in the batch (`n`), the item, the user, the project and team
+ * member it gets, the time, a mask of the columns it sets and their values; a column not in its
+ * mask keeps its value. One statement for all of them instead of one each: measured, PostgreSQL
+ * spent ~95 µs of CPU per edit one by one, ~57 in one statement of six. An item edited twice in
+ * one batch goes into a second statement, after the first (an UPDATE changes a row once).
+ * Setting a column to its own value changes nothing indexed (the row stays a HOT update), and the
+ * search trigger looks at the values (drizzle-pg/0019_batch_declared_users.sql).
+ */
+const EDITS_SQL = `
+UPDATE section_items i SET updated_at = x.now,
+  ${EDITABLE.map((c, bit) => `${c} = CASE WHEN x.m & ${1 << bit} <> 0 THEN x.${c} ELSE i.${c} END`).join(',\n  ')}
+FROM json_to_recordset($1::text::json) AS x(n int, id int, uid int, pid int, mid int, now text, m int,
+  ${EDITABLE.map((c) => `${c} ${COLUMN_TYPES[c]}`).join(', ')})
+WHERE i.id = x.id AND i.user_id = x.uid
+  AND (x.pid IS NULL OR EXISTS (SELECT 1 FROM projects WHERE id = x.pid AND user_id = x.uid))
+  AND (x.mid IS NULL OR EXISTS (SELECT 1 FROM team_members WHERE id = x.mid AND user_id = x.uid))
+RETURNING x.n AS "edit$n", i.*,
+  (SELECT r.week_start_date FROM report_sections s JOIN reports r ON r.id = s.report_id
+    WHERE s.id = i.section_id) AS "found$week",
+  CASE WHEN EXISTS (SELECT 1 FROM section_items y WHERE y.carried_from_item_id = i.id)
+    THEN 1 ELSE 0 END AS "found$carried_forward",
+  (SELECT weekly_start_day FROM user_settings WHERE user_id = x.uid) AS "found$start_day"`
+
+type EditArgs = { id: number; ids: Ids; now: string; change: ItemChange }
+type Edited = ReturnType<typeof splitEdited>
+type EditRow = RawItemRow & EditedFields & { edit$n: number }
+
+/** One edit as a record of EDITS_SQL. */
+function editRecord(n: number, { id, ids, now, change }: EditArgs) {
+  const record: Record<string, unknown> = {
+    n,
+    id,
+    uid: ids.userId,
+    pid: ids.projectId,
+    mid: ids.memberId,
+    now,
+    m: 0,
+  }
+  change.columns.forEach((column, k) => {
+    const bit = EDITABLE.indexOf(column as (typeof EDITABLE)[number])
+    if (bit < 0) throw new Error(`not updatable: ${column}`)
+    record.m = (record.m as number) | (1 << bit)
+    record[column] = change.values[k]
+  })
+  return record
+}
+
+/** The statement(s) of a batch's edits; each answered its row and facts, or null (refused). */
+const edits: Bulk<EditArgs, Edited | null> = {
+  run: (sql, list) => {
+    // Rounds of distinct items, in the order the edits came: the second edit of an item goes
+    // into the next statement, which runs after the first.
+    const rounds: Array<Array<Record<string, unknown>>> = []
+    const seen = new Map<number, number>()
+    list.forEach((edit, n) => {
+      const round = seen.get(edit.id) ?? 0
+      seen.set(edit.id, round + 1)
+      if (!rounds[round]) rounds[round] = []
+      rounds[round].push(editRecord(n, edit))
+    })
+    // Every statement is sent here, in order, before the batch's COMMIT: queries are lazy, and
+    // `then` called now sends each (Promise.resolve would call it a microtask later, after COMMIT).
+    const sent = rounds.map((records) =>
+      (sql.unsafe(EDITS_SQL, [JSON.stringify(records)]) as PromiseLike<EditRow[]>).then(
+        (rows) => rows,
+      ),
+    )
+    return Promise.all(sent).then((answers) => {
+      const byPlace = new Map<number, Edited>()
+      for (const rows of answers)
+        for (const { edit$n, ...row } of rows) byPlace.set(Number(edit$n), splitEdited(row))
+      return list.map((_, n) => byPlace.get(n) ?? null)
+    })
+  },
+}
+
+const lockUserShared = (sql: SQL, userId: number) =>
+  sql.unsafe('SELECT pg_advisory_xact_lock_shared($1, $2)', [USER_WRITE_LOCK, userId])
 
 /**
  * PostgreSQL's twin of src/db/sqlite/statements/items.ts: the same writes and answers.
@@ -176,17 +247,11 @@ export const itemsStatements = (db: PgCore): Statements['items'] => {
       return created
     },
     async update(id: number, ids: Ids, now: string, change: ItemChange) {
-      for (const c of change.columns) if (!UPDATABLE.has(c)) throw new Error(`not updatable: ${c}`)
-      const sets = ['updated_at = $5', ...change.columns.map((c, i) => `${c} = $${i + 6}`)]
-      const sqlText = updateSql(sets)
-      return statement(
-        ids.userId,
-        (sql) =>
-          sql.unsafe(sqlText, updateParams(id, ids, now, change)) as PromiseLike<
-            Array<RawItemRow & EditedFields>
-          >,
-        ([returned]) => (returned ? splitEdited(returned) : null),
-      )
+      const args = { id, ids, now, change }
+      // Refused (null): the service reads why.
+      if (db.batch) return db.batch.bulk(ids.userId, edits, args)
+      const [edited] = await edits.run(db.sql, [args])
+      return edited
     },
     async delete(id, userId) {
       return statement(
