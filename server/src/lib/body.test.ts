@@ -30,3 +30,22 @@ describe('readBody', () => {
     await expect(readBody(post(stream()), 100)).rejects.toThrow('Request body too large')
   })
 })
+
+describe('storableText', () => {
+  test('a NUL anywhere (escaped in the JSON) is 400; half a surrogate pair becomes U+FFFD', async () => {
+    const { storableText, NUL_IN_TEXT } = await import('./body')
+    const parse = (text: string) => storableText(JSON.parse(text), text)
+    expect(() => parse('{"content":"a\\u0000b"}')).toThrow(NUL_IN_TEXT)
+    expect(() => parse('{"list":[{"k\\u0000":1}]}')).toThrow(NUL_IN_TEXT)
+    expect(parse('{"content":"x\\ud800y","ok":"\\ud83d\\ude00","n":[1,"\\udc00"]}')).toEqual({
+      content: 'x\ufffdy',
+      ok: '😀',
+      n: [1, '\ufffd'],
+    })
+    // An escaped backslash before "u0000" is text, not a NUL.
+    expect(parse('{"content":"\\\\u0000"}')).toEqual({ content: '\\u0000' })
+    // Nothing escaped: the value as parsed, not walked.
+    const plain = JSON.parse('{"a":{"b":"c"}}')
+    expect(storableText(plain, '{"a":{"b":"c"}}')).toBe(plain)
+  })
+})

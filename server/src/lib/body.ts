@@ -91,12 +91,46 @@ export function parseJson(text: string, depthChecked = false): unknown {
  */
 export const LARGE_BODY = 256 * 1024
 
+/** The 400 of a text with a NUL character, which PostgreSQL cannot store. */
+export const NUL_IN_TEXT = 'Text cannot contain the NUL character (\\u0000)'
+
+/** A string as stored: 400 with a NUL, a lone surrogate half made U+FFFD. */
+function storableString(s: string) {
+  if (s.includes('\u0000')) throw new BadRequest(NUL_IN_TEXT)
+  return s.isWellFormed() ? s : s.toWellFormed()
+}
+
+/**
+ * Every string of a parsed body (keys too) as both engines store it the same: JSON may escape a NUL
+ * (\u0000), which PostgreSQL cannot store in text (400, on SQLite too, so both answer alike), or
+ * half a surrogate pair (\ud800), which neither can store as UTF-8: it becomes U+FFFD, as it
+ * would in the raw bytes. Raw text cannot hold either (JSON refuses a raw control character, and
+ * invalid UTF-8 is decoded to U+FFFD), so only a body with such an escape is walked.
+ */
+export function storableText<T>(value: T, text: string): T {
+  if (!/\\u(0000|[dD][89a-fA-F])/.test(text)) return value
+  const walk = (v: unknown): unknown => {
+    if (typeof v === 'string') return storableString(v)
+    if (Array.isArray(v)) return v.map(walk)
+    if (v && typeof v === 'object')
+      return Object.fromEntries(
+        Object.entries(v).map(([key, inner]) => [storableString(key), walk(inner)]),
+      )
+    return v
+  }
+  return walk(value) as T
+}
+
 /**
  * A JSON body read within `limit` bytes and parsed within MAX_JSON_DEPTH levels. A large one (an
  * import) is parsed in steps that give the event loop back, its depth checked as it is parsed.
+ * Its strings are made storable (storableText).
  */
 export async function readJsonBody(request: Request, limit: number): Promise<unknown> {
   const text = await readBody(request, limit)
-  if (text.length < LARGE_BODY || !/\S/.test(text)) return parseJson(text)
-  return parseJsonInSteps(text, MAX_JSON_DEPTH)
+  const value =
+    text.length < LARGE_BODY || !/\S/.test(text)
+      ? parseJson(text)
+      : await parseJsonInSteps(text, MAX_JSON_DEPTH)
+  return storableText(value, text)
 }

@@ -273,6 +273,7 @@ const nasty = fc.oneof(
     "'; DROP TABLE projects; --",
     '<script>alert(1)</script>',
     '\u0000\u0001\u001f',
+    'half \ud800 pair',
     '"\\',
     '   ',
     '',

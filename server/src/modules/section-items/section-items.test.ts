@@ -95,3 +95,34 @@ describe('item writes refused: which answer, in which order', () => {
     ])
   })
 })
+
+describe('text both engines can store', () => {
+  test('a NUL in any text is 400 and changes nothing; half a surrogate pair is stored as U+FFFD', async () => {
+    const { app } = await createTestApp()
+    const ada = await signIn(app, 'ada@example.com')
+    const section = await withReport(ada)
+    const item = (await ada.api['section-items'].post({ section_id: section.id, content: 'Plan' }))
+      .data!
+    const nul = { error: 'Text cannot contain the NUL character (\\u0000)' }
+    const created = await ada.api['section-items'].post({
+      section_id: section.id,
+      content: 'a\u0000b',
+    })
+    expect([created.status, created.error?.value]).toEqual([400, nul])
+    const edited = await ada.api['section-items']({ id: item.id }).put({ content: 'a\u0000b' })
+    expect([edited.status, edited.error?.value]).toEqual([400, nul])
+    const project = await ada.api.projects.post({ name: 'P\u0000' })
+    expect([project.status, project.error?.value]).toEqual([400, nul])
+    // What was there is unchanged, and nothing was added.
+    const shown = (
+      await ada.api.reports({ uuid: (await ada.api.reports.get()).data![0].uuid }).get()
+    ).data!
+    expect(shown.sections[0].items.map((i) => i.content)).toEqual(['Plan'])
+    expect((await ada.api.projects.get()).data).toEqual([])
+    // A lone surrogate half (JSON may escape one) is U+FFFD on both engines, in the answer as stored.
+    const half = await ada.api['section-items']({ id: item.id }).put({ content: 'x\ud800y' })
+    expect([half.status, half.data?.content]).toEqual([200, 'x\ufffdy'])
+    const made = await ada.api['section-items'].post({ section_id: section.id, content: '\udc00' })
+    expect([made.status, made.data?.content]).toEqual([200, '\ufffd'])
+  })
+})
