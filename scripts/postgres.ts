@@ -132,6 +132,14 @@ export async function startPostgres(opts: { durable?: boolean } = {}): Promise<P
       .map(Number)
     return [pid, ...children]
   }
+  /** Signals a process of the cluster; one that has ended meanwhile needs nothing. */
+  const signal = (pid: number, name: NodeJS.Signals) => {
+    try {
+      process.kill(pid, name)
+    } catch (error) {
+      if ((error as { code?: string }).code !== 'ESRCH') throw error
+    }
+  }
   // Fast shutdown, sent to the postmaster itself (runuser does not pass signals on).
   const halt = async () => {
     try {
@@ -154,10 +162,11 @@ export async function startPostgres(opts: { durable?: boolean } = {}): Promise<P
       await answers(server)
     },
     freeze() {
-      for (const pid of cluster()) process.kill(pid, 'SIGSTOP')
+      for (const pid of cluster()) signal(pid, 'SIGSTOP')
     },
     thaw() {
-      for (const pid of cluster()) process.kill(pid, 'SIGCONT')
+      // A backend resumed first may end before it is its turn (its client went meanwhile).
+      for (const pid of cluster()) signal(pid, 'SIGCONT')
       // As root, runuser stops itself when its child stops (as su does): it is resumed too.
       server.kill('SIGCONT')
     },

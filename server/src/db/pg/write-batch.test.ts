@@ -347,6 +347,164 @@ describe('group commit on PostgreSQL (writeBatch)', () => {
     expect(commands[one].command).toBeGreaterThan(commands[two].command)
   })
 
+  test('a batch of one kind that can run alone is one statement; when it fails, each runs alone in a transaction', async () => {
+    const { db, url } = await fresh()
+    await db.pool.unsafe('CREATE TABLE t (v text NOT NULL UNIQUE)')
+    const batch = writeBatch(db.pool)
+    const calls: string[] = []
+    const insert = (client: SQL, values: string[]) =>
+      (
+        client.unsafe(
+          `INSERT INTO t (v) SELECT v FROM unnest($1::text[]) WITH ORDINALITY AS x(v, n) ORDER BY n
+           RETURNING v || ':' || txid_current()::text AS r`,
+          [`{${values.join(',')}}`],
+        ) as PromiseLike<Array<{ r: string }>>
+      ).then((rows) => rows.map((row) => row.r))
+    const kind: Bulk<string, string> = {
+      run: (client, values) => {
+        calls.push(`run ${values.join('')}`)
+        return insert(client, values)
+      },
+      alone: (client, values, around) => {
+        if (values.includes('x')) return null
+        calls.push(`alone ${values.join('')} ${around.users} ${around.declared}`)
+        return insert(client, values)
+      },
+    }
+    const first = await Promise.all([
+      batch.bulk(4, kind, 'a'),
+      batch.bulk(2, kind, 'b'),
+      batch.bulk(4, kind, 'c'),
+    ])
+    // One statement, no transaction around it: its own (one txid), told its users.
+    expect(calls).toEqual(['alone abc {2,4} ,2,4,'])
+    expect(first.map((r) => r.split(':')[0])).toEqual(['a', 'b', 'c'])
+    expect(new Set(first.map((r) => r.split(':')[1])).size).toBe(1)
+    // A duplicate fails it whole: each write runs again alone, in a transaction; only it fails.
+    calls.length = 0
+    const settled = await Promise.allSettled(['d', 'a', 'e'].map((v) => batch.bulk(2, kind, v)))
+    expect(settled.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled'])
+    expect((settled[1] as PromiseRejectedResult).reason).toMatchObject({ errno: '23505' })
+    expect(calls).toEqual(['alone dae {2} ,2,', 'run d', 'run a', 'run e'])
+    // Not for these arguments (null): the batch's transaction with one shared statement.
+    calls.length = 0
+    await Promise.all(['f', 'x'].map((v) => batch.bulk(2, kind, v)))
+    expect(calls).toEqual(['run fx'])
+    const other = new SQL({ url, max: 1 })
+    expect([...(await other.unsafe('SELECT v FROM t ORDER BY v'))].map((r) => r.v)).toEqual([
+      'a',
+      'b',
+      'c',
+      'd',
+      'e',
+      'f',
+      'x',
+    ])
+    await other.close()
+  })
+
+  test('edits only, of different items: one statement that locks and declares its users first and bumps each once', async () => {
+    const { db } = await fresh()
+    const pool = db.pool
+    await pool.unsafe('CREATE TABLE trigger_calls (user_id int NOT NULL)')
+    await pool.unsafe(`CREATE OR REPLACE FUNCTION cadence_version_by_owner() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        INSERT INTO trigger_calls VALUES (CASE WHEN TG_OP = 'DELETE' THEN OLD.user_id ELSE NEW.user_id END);
+        IF TG_OP <> 'DELETE' THEN PERFORM cadence_bump(NEW.user_id); END IF;
+        RETURN NULL;
+      END $$`)
+    const items = async (name: string, count: number) => {
+      const [{ id: user }] = await pool.unsafe(
+        "INSERT INTO users (provider, provider_user_id, email) VALUES ('dev', $1, $1) RETURNING id",
+        [name],
+      )
+      const [{ id: report }] = await pool.unsafe(
+        "INSERT INTO reports (user_id, uuid, week_start_date) VALUES ($1, gen_random_uuid(), '2026-11-23') RETURNING id",
+        [user],
+      )
+      const [{ id: section }] = await pool.unsafe(
+        "INSERT INTO report_sections (report_id, user_id, section_name, section_type) VALUES ($1, $2, 'S', 'tasks') RETURNING id",
+        [report, user],
+      )
+      const ids: number[] = []
+      for (let i = 0; i < count; i++)
+        ids.push(
+          (
+            await pool.unsafe(
+              "INSERT INTO section_items (section_id, user_id, content, item_type) VALUES ($1, $2, 'x', 'task') RETURNING id",
+              [section, user],
+            )
+          )[0].id,
+        )
+      return { user: user as number, ids }
+    }
+    const a = await items('a', 2)
+    const b = await items('b', 1)
+    await pool.unsafe('DELETE FROM trigger_calls')
+    const version = async (user: number) =>
+      Number(
+        (await pool.unsafe('SELECT version FROM data_versions WHERE user_id = $1', [user]))[0]
+          .version,
+      )
+    const [va, vb] = [await version(a.user), await version(b.user)]
+    // b's write lock held by a multi-statement write: the batch waits for it.
+    let release = () => {}
+    const held = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    let locked = () => {}
+    const isLocked = new Promise<void>((resolve) => {
+      locked = resolve
+    })
+    const tx = db.tx(
+      async () => {
+        locked()
+        await held
+      },
+      { user: b.user },
+    )
+    await isLocked
+    const edit = (user: number, id: number, content: string) =>
+      db.q.items.update(
+        id,
+        { userId: user, projectId: null, memberId: null },
+        '2026-11-26T09:00:00.000Z',
+        {
+          columns: ['content'],
+          values: [content],
+        },
+      )
+    let done = false
+    const edits = Promise.all([
+      edit(a.user, a.ids[0], 'A1'),
+      edit(b.user, b.ids[0], 'B1'),
+      edit(a.user, a.ids[1], 'A2'),
+      edit(a.user, 999_999, 'nobody'),
+    ]).then((answers) => {
+      done = true
+      return answers
+    })
+    await Bun.sleep(200)
+    expect(done).toBe(false)
+    release()
+    await tx
+    const answers = await edits
+    expect(answers.map((e) => e?.row.content ?? null)).toEqual(['A1', 'B1', 'A2', null])
+    // One statement, its own transaction: the rows and both users' bumps share its id and command.
+    const rows = await pool.unsafe(
+      `SELECT xmin::text AS tx, cmin::text AS command FROM section_items WHERE id = ANY ($1::int[])
+       UNION ALL SELECT xmin::text, cmin::text FROM data_versions WHERE user_id IN ($2, $3)`,
+      [`{${[...a.ids, ...b.ids].join(',')}}`, a.user, b.user],
+    )
+    expect(rows).toHaveLength(5)
+    expect(
+      new Set(rows.map((r: { tx: string; command: string }) => `${r.tx}/${r.command}`)).size,
+    ).toBe(1)
+    expect([await version(a.user), await version(b.user)]).toEqual([va + 1, vb + 1])
+    // Declared before its first row: no version trigger queued.
+    expect(await pool.unsafe('SELECT * FROM trigger_calls')).toEqual([])
+  })
+
   test('every connection held elsewhere: the batch gives up within the deadline (503), then writes go on', async () => {
     const url = await freshUrl()
     const db = await openPostgres(url, { max: 2, idleTimeout: 2, statementTimeout: 0.5 })

@@ -51,7 +51,20 @@ type Pending = {
  * calls `then` itself) and answers each argument's result in the same order; it must not throw
  * once the statement is answered. Alone (the batch's second try) it is called with one argument.
  */
-export type Bulk<A, T> = { run: (sql: SQL, args: A[]) => PromiseLike<T[]> }
+export type Bulk<A, T> = {
+  run: (sql: SQL, args: A[]) => PromiseLike<T[]>
+  /**
+   * When a batch holds writes of this kind only: the whole batch as one statement of its own
+   * transaction (PostgreSQL commits a lone statement by itself), or null when these arguments need
+   * more (`run` in a transaction then). The statement must do what the batch's transaction does
+   * around `run`: take the users' write locks and declare them (`cadence.batch_users`) before its
+   * first row, and bump each user's data version once (`batch` holds the parameters for it).
+   */
+  alone?: (sql: SQL, args: A[], batch: AloneBatch) => PromiseLike<T[]> | null
+}
+
+/** What a batch run as one statement must do itself: its users, locked, declared and bumped. */
+export type AloneBatch = { users: string; declared: string; lock: number }
 
 type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown }
 
@@ -282,13 +295,47 @@ async function transaction(
   }
 }
 
+/**
+ * A batch of one bulk kind that can run alone: one statement, its own transaction (no BEGIN, no
+ * COMMIT, no statements around it: one message, one answer). It fails whole, and nothing of it
+ * stays; a failure of a statement's own (a foreign key, a unique index) runs the batch again one
+ * write at a time in a transaction, as any batch.
+ */
+async function byItself(pool: SQL, batch: Pending[], kind: Bulk<unknown, unknown>) {
+  const users = usersOf(batch)
+  const args = batch.map((p) => p.bulk?.args)
+  const sent = kind.alone?.(pool, args, {
+    users,
+    declared: `,${users.slice(1, -1)},`,
+    lock: USER_WRITE_LOCK,
+  })
+  if (!sent) return null
+  try {
+    const results = await sent
+    return results.map((value): Outcome => ({ ok: true, value }))
+  } catch (error) {
+    if (isDatabaseUnavailable(error) || isRetryable(error)) throw error
+    if (sqlState(error) !== undefined) throw new Fallback()
+    throw error
+  }
+}
+
+/** The bulk kind of every write of the batch, when it is one kind that can run alone. */
+function aloneKind(batch: Pending[]) {
+  const kind = batch[0].bulk?.kind
+  return kind?.alone && batch.every((p) => p.bulk?.kind === kind) ? kind : null
+}
+
 async function runBatch(pool: SQL, batch: Pending[]) {
   const inTransaction = (body: (sql: SQL, batch: Pending[]) => Promise<Body>) =>
     retrying(() => transaction(pool, body, batch))
   let outcomes: Outcome[]
   try {
     try {
-      outcomes = await inTransaction(together)
+      const kind = aloneKind(batch)
+      outcomes =
+        (kind && (await retrying(() => byItself(pool, batch, kind)))) ??
+        (await inTransaction(together))
     } catch (error) {
       if (!(error instanceof Fallback)) throw error
       outcomes = await inTransaction(oneByOne)

@@ -131,20 +131,46 @@ const COLUMN_TYPES: Record<(typeof EDITABLE)[number], string> = {
  * Setting a column to its own value changes nothing indexed (the row stays a HOT update), and the
  * search trigger looks at the values (drizzle-pg/0019_batch_declared_users.sql).
  */
-const EDITS_SQL = `
-UPDATE section_items i SET updated_at = x.now,
+const EDITS_SET = `UPDATE section_items i SET updated_at = x.now,
   ${EDITABLE.map((c, bit) => `${c} = CASE WHEN x.m & ${1 << bit} <> 0 THEN x.${c} ELSE i.${c} END`).join(',\n  ')}
 FROM json_to_recordset($1::text::json) AS x(n int, id int, uid int, pid int, mid int, now text, m int,
   ${EDITABLE.map((c) => `${c} ${COLUMN_TYPES[c]}`).join(', ')})
 WHERE i.id = x.id AND i.user_id = x.uid
   AND (x.pid IS NULL OR EXISTS (SELECT 1 FROM projects WHERE id = x.pid AND user_id = x.uid))
-  AND (x.mid IS NULL OR EXISTS (SELECT 1 FROM team_members WHERE id = x.mid AND user_id = x.uid))
+  AND (x.mid IS NULL OR EXISTS (SELECT 1 FROM team_members WHERE id = x.mid AND user_id = x.uid))`
+
+const EDITS_RETURNING = `
 RETURNING x.n AS "edit$n", i.*,
   (SELECT r.week_start_date FROM report_sections s JOIN reports r ON r.id = s.report_id
     WHERE s.id = i.section_id) AS "found$week",
   CASE WHEN EXISTS (SELECT 1 FROM section_items y WHERE y.carried_from_item_id = i.id)
     THEN 1 ELSE 0 END AS "found$carried_forward",
   (SELECT weekly_start_day FROM user_settings WHERE user_id = x.uid) AS "found$start_day"`
+
+const EDITS_SQL = `${EDITS_SET}${EDITS_RETURNING}`
+
+/**
+ * A batch of edits only, none of one item twice, as one statement that is its own transaction
+ * (write-batch.ts, `alone`): what the batch's transaction does around its statements is done here.
+ * - Before any row: the users' write locks (shared, in id order) and their declaration
+ *   (`cadence.batch_users`), in an uncorrelated subquery of the WHERE, which PostgreSQL evaluates
+ *   once before the first row is read (a one-time filter).
+ * - After the UPDATE: each user's data version bumped once, by a data-modifying WITH the UPDATE
+ *   does not read, which PostgreSQL runs to completion after it.
+ * Its plan is PostgreSQL's to choose (no `plan_cache_mode` before it): the JSON parameter gives it
+ * nothing to plan differently, so a generic plan wins after the first executions.
+ */
+const EDITS_ALONE_SQL = `
+WITH bumped AS (
+  INSERT INTO data_versions (user_id, version)
+  SELECT u, 1 FROM unnest($2::int[]) AS t(u) ORDER BY u
+  ON CONFLICT (user_id) DO UPDATE SET version = data_versions.version + 1
+  RETURNING 1
+)
+${EDITS_SET}
+  AND (SELECT count(*) FROM (SELECT set_config('cadence.batch_users', $3, true),
+      pg_advisory_xact_lock_shared($4, u) FROM unnest($2::int[]) WITH ORDINALITY AS l(u, k)
+      ORDER BY k) AS locked) >= 0${EDITS_RETURNING}`
 
 type EditArgs = { id: number; ids: Ids; now: string; change: ItemChange }
 type Edited = ReturnType<typeof splitEdited>
@@ -190,13 +216,27 @@ const edits: Bulk<EditArgs, Edited | null> = {
         (rows) => rows,
       ),
     )
-    return Promise.all(sent).then((answers) => {
-      const byPlace = new Map<number, Edited>()
-      for (const rows of answers)
-        for (const { edit$n, ...row } of rows) byPlace.set(Number(edit$n), splitEdited(row))
-      return list.map((_, n) => byPlace.get(n) ?? null)
-    })
+    return Promise.all(sent).then((answers) => editedByPlace(list.length, answers.flat()))
   },
+  alone: (sql, list, batch) => {
+    if (new Set(list.map((edit) => edit.id)).size < list.length) return null
+    const records = JSON.stringify(list.map((edit, n) => editRecord(n, edit)))
+    return (
+      sql.unsafe(EDITS_ALONE_SQL, [
+        records,
+        batch.users,
+        batch.declared,
+        batch.lock,
+      ]) as PromiseLike<EditRow[]>
+    ).then((rows) => editedByPlace(list.length, rows))
+  },
+}
+
+/** Each edit's answer, by its place in the batch (null: refused). */
+function editedByPlace(count: number, rows: EditRow[]) {
+  const byPlace = new Map<number, Edited>()
+  for (const { edit$n, ...row } of rows) byPlace.set(Number(edit$n), splitEdited(row))
+  return Array.from({ length: count }, (_, n) => byPlace.get(n) ?? null)
 }
 
 const lockUserShared = (sql: SQL, userId: number) =>
