@@ -469,21 +469,21 @@ SQLite statement timed inside the server, PostgreSQL's \`pg_stat_statements\` an
 run on 2026-11-26, on this code). On SQLite the request and the database run on the server's one
 thread, so its time per write is the rate's limit (the CPU per write above is larger: it also counts
 the kernel's work for the sockets, the fsyncs on I/O threads and the checkpointer's thread). A create
-spends ~80 µs in its INSERT (the row, four index entries, two foreign-key checks, the data version and
-the pending search entry; nine index entries before the optional references were indexed only where
-set), ~25 µs reading its section (ownership, the report's week), ~20 µs in its share of the COMMIT
-(writing the WAL frames of the touched pages; the fsync runs on an I/O thread and the answer waits for
-it) and ~9 µs reading the session; the rest (~100 µs) is HTTP, routing, validation, the answer and
-the access log. An edit is one UPDATE that checks every ownership (~12 µs) and shares a COMMIT of far
-fewer pages (~5 µs), which is why edits run twice as fast. On PostgreSQL a batch of ~6 writes is one
-round trip: BEGIN, the users' locks, one statement for all its new items (or one UPDATE per edit), the
-version bump, COMMIT. A create costs PostgreSQL ~150 µs of statement time (its share of the batch's
-create statement ~118, of which the INSERT with its places and triggers ~78; the version bump ~17; the
-session lookup ~13, one statement for ~5 requests) plus ~21 µs applying its search entry in the
-background; an edit ~80 µs (the UPDATE with its search entry ~41, the bump ~16, the session ~12). Before
-this round a create cost ~250 µs and an edit ~150 µs, each statement its own round trip. The app's
-thread spends about as much again on the protocol and the request, and the app, PostgreSQL and the
-load generator share the machine's two cores.`
+spends ~26 µs reading its section (ownership, the report's week, its next place), ~15 µs in its INSERT
+(the row, four index entries, two foreign-key checks, the data version and the pending search entry;
+~55 µs when the INSERT read the next place itself), ~15 µs in its share of a COMMIT (~8 writes share
+one: those that arrive while a WAL sync runs wait for it and commit together) and ~8 µs reading the
+session; the rest (~90 µs) is HTTP, routing, validation, the answer and the access log. An edit is one
+UPDATE that checks every ownership (~10 µs) and shares a COMMIT of far fewer pages (~2 µs). On
+PostgreSQL a batch of ~6 writes is one round trip. A batch of edits is one statement that is its own
+transaction (the users' locks, one UPDATE for all the edits, the version bumps): ~57 µs per edit of
+statement time, with its search entry ~13 and the session lookup ~11 (one statement for ~5 requests).
+A batch of new items is BEGIN, the users' locks, one statement for all its items (~117 µs per item,
+of which the INSERT with its places ~82), the version bump ~7, COMMIT; each new item's search entry
+costs ~22 µs more, applied in the background. Before this round an edit cost PostgreSQL ~80 µs of
+statement time, each edit its own UPDATE. The app's thread spends about as much again on the
+protocol and the request, and the app, PostgreSQL and the load generator share the machine's two
+cores.`
 
 /** Durable writes over HTTP and the capacity matrix with its model (bench/service.ts). */
 function renderService(service: ServiceResult | null | undefined) {
