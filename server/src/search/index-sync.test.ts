@@ -1,3 +1,4 @@
+import type { Database } from 'bun:sqlite'
 import { describe, expect, test } from 'bun:test'
 import fc from 'fast-check'
 import { openDatabase } from '../db'
@@ -24,6 +25,18 @@ const ACTUAL =
   'SELECT rowid, user_id, entity_type, entity_id, owner, title, body FROM search_index ORDER BY rowid'
 
 const ENTRY_TABLES = ['member_tasks', 'member_followups', 'talking_points'] as const
+
+/** A new section of the report holding one item with this content. */
+function addItem(sqlite: Database, reportId: number, userId: number, content: string) {
+  const section = sqlite
+    .query(
+      "INSERT INTO report_sections (report_id, user_id, section_name, section_type) VALUES (?, ?, 'S', 'tasks') RETURNING id",
+    )
+    .get(reportId, userId) as { id: number }
+  sqlite
+    .query('INSERT INTO section_items (section_id, user_id, content) VALUES (?, ?, ?)')
+    .run(section.id, userId, content)
+}
 
 describe('search index triggers', () => {
   // Its timeout is sized for a busy 2-core machine (~11 s seen there).
@@ -129,14 +142,7 @@ describe('search index triggers', () => {
                 user_id: number
               } | null
               if (!report) break
-              const section = sqlite
-                .query(
-                  "INSERT INTO report_sections (report_id, user_id, section_name, section_type) VALUES (?, ?, 'S', 'tasks') RETURNING id",
-                )
-                .get(report.id, report.user_id) as { id: number }
-              sqlite
-                .query('INSERT INTO section_items (section_id, user_id, content) VALUES (?, ?, ?)')
-                .run(section.id, report.user_id, o.content)
+              addItem(sqlite, report.id, report.user_id, o.content)
               break
             }
             case 'entry': {
@@ -197,14 +203,7 @@ describe('applying pending entries', () => {
         "INSERT INTO reports (user_id, uuid, week_start_date) VALUES (?, 'r', '2026-11-23') RETURNING id",
       )
       .get(user.id) as { id: number }
-    const section = sqlite
-      .query(
-        "INSERT INTO report_sections (report_id, user_id, section_name, section_type) VALUES (?, ?, 'S', 'tasks') RETURNING id",
-      )
-      .get(report.id, user.id) as { id: number }
-    sqlite
-      .query('INSERT INTO section_items (section_id, user_id, content) VALUES (?, ?, ?)')
-      .run(section.id, user.id, 'Budget')
+    addItem(sqlite, report.id, user.id, 'Budget')
     const modes: number[] = []
     const transaction = sqlite.transaction.bind(sqlite)
     sqlite.transaction = ((run: () => unknown) =>
