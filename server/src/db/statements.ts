@@ -74,15 +74,6 @@ export type NewItem = {
 }
 /** The columns to change (a subset of the updatable ones) and their stored values, in order. */
 export type ItemChange = { columns: string[]; values: (string | number | null)[] }
-/** An edit's parameters, in the order both engines' UPDATE binds them (?1/$1 …, the changes from 6). */
-export const updateParams = (id: number, ids: Ids, now: string, change: ItemChange) => [
-  id,
-  ids.userId,
-  ids.projectId,
-  ids.memberId,
-  now,
-  ...change.values,
-]
 export type Ids = { userId: number; projectId: number | null; memberId: number | null }
 /** What an edit's UPDATE returns beside the row, under these names on both engines. */
 export type EditedFields = {

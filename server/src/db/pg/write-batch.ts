@@ -63,8 +63,11 @@ export type Bulk<A, T> = {
   alone?: (sql: SQL, args: A[], batch: AloneBatch) => PromiseLike<T[]> | null
 }
 
-/** What a batch run as one statement must do itself: its users, locked, declared and bumped. */
-export type AloneBatch = { users: string; declared: string; lock: number }
+/**
+ * What a batch run as one statement must do itself: its users (an int[] literal, and as declared),
+ * locked and declared by `lockedAndDeclared`, bumped by `bumpOf`.
+ */
+export type AloneBatch = { users: string; declared: string }
 
 type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown }
 
@@ -98,51 +101,66 @@ class Fallback extends Error {}
 type Body = { outcomes: Outcome[]; commit?: Promise<{ command?: string }> }
 
 /**
- * A batch's first statement, right after BEGIN, for the transaction only:
- * - its statements use generic plans: they are the same few, prepared, run thousands of times a
- *   second, and left to choose, PostgreSQL plans a new item's statement again at every execution
- *   (its custom plan looks cheaper): a fifth of its CPU per write;
- * - it declares its users (`cadence.batch_users`, ',1,5,'): their item rows queue no deferred
- *   version trigger (drizzle-pg/0019_batch_declared_users.sql), the batch bumps each once
- *   (bumpUsers) before its COMMIT;
- * - it takes the users' write locks (core.ts, lockUser) in id order, shared: batches run side by
- *   side, and a multi-statement write of one of the users (which takes it alone) waits for them or
- *   they for it, so neither meets the other's row locks half-way.
+ * A condition true once the users ($users, an int[]) hold their write locks (core.ts, lockUser),
+ * shared and in id order, and are declared for the transaction (`cadence.batch_users` = $declared,
+ * ',1,5,'). Shared: batches run side by side, and a multi-statement write of one of the users
+ * (which takes it alone) waits for them or they for it, so neither meets the other's row locks
+ * half-way. Declared: their item rows queue no deferred version trigger
+ * (drizzle-pg/0019_batch_declared_users.sql), since the batch bumps each once (`bumpOf`).
  */
-function beginBatch(sql: SQL, users: string) {
-  return sql.unsafe(
-    `SELECT set_config('plan_cache_mode', 'force_generic_plan', true),
-       set_config('cadence.batch_users', $3, true),
-       (SELECT count(*) FROM (SELECT pg_advisory_xact_lock_shared($1, u)
-          FROM unnest($2::int[]) WITH ORDINALITY AS x(u, n) ORDER BY n) AS locked)`,
-    [USER_WRITE_LOCK, users, `,${users.slice(1, -1)},`],
-  )
-}
+export const lockedAndDeclared = (users: string, declared: string) =>
+  `(SELECT count(*) FROM (SELECT set_config('cadence.batch_users', ${declared}, true),
+     pg_advisory_xact_lock_shared(${USER_WRITE_LOCK}, u)
+     FROM unnest(${users}::int[]) WITH ORDINALITY AS l(u, k) ORDER BY k) AS locked) >= 0`
 
-/** The batch's users, each once, in id order, as an int[] parameter. */
-const usersOf = (batch: Pending[]) =>
-  `{${[...new Set(batch.map((p) => Math.trunc(p.user)))].sort((a, b) => a - b).join(',')}}`
+/** A statement bumping the data version of each of the users ($users, an int[]) once, in id order. */
+export const bumpOf = (users: string, from = '') => `INSERT INTO data_versions (user_id, version)
+SELECT u, 1 FROM unnest(${users}::int[]) AS t(u)${from} ORDER BY u
+ON CONFLICT (user_id) DO UPDATE SET version = data_versions.version + 1`
+
+/**
+ * A batch's first statement, right after BEGIN, for the transaction only: its users locked and
+ * declared, and generic plans for its statements: they are the same few, prepared, run thousands
+ * of times a second, and left to choose, PostgreSQL plans a new item's statement again at every
+ * execution (its custom plan looks cheaper): a fifth of its CPU per write.
+ */
+const BEGIN_BATCH = `SELECT set_config('plan_cache_mode', 'force_generic_plan', true),
+  ${lockedAndDeclared('$1', '$2')}`
+
+/** The batch's users, each once, in id order, as an int[] parameter and as declared (',1,5,'). */
+function usersOf(batch: Pending[]) {
+  const ids = [...new Set(batch.map((p) => Math.trunc(p.user)))].sort((a, b) => a - b)
+  return { users: `{${ids.join(',')}}`, declared: `,${ids.join(',')},` }
+}
 
 /**
  * Bumps the data version of each of the batch's users once, in one statement sent just before
  * COMMIT, and records them as bumped (`cadence.bumped`, as cadence_bump keeps it): a deferred row
  * trigger of another table of theirs then skips its bump, and their item rows queued none
- * (beginBatch). Just before COMMIT, not first: a user's version row stays locked from its bump to
- * the COMMIT, and another batch of that user waits only there, not from its first write. Plain
- * SQL, not the PL/pgSQL `cadence_bump_users` of drizzle-pg/0017 (kept for instances not yet
+ * (lockedAndDeclared). Just before COMMIT, not first: a user's version row stays locked from its
+ * bump to the COMMIT, and another batch of that user waits only there, not from its first write.
+ * Plain SQL, not the PL/pgSQL `cadence_bump_users` of drizzle-pg/0017 (kept for instances not yet
  * upgraded): that call cost PostgreSQL ~80 µs a batch, this statement ~30.
  */
 const BUMP_USERS = `
 WITH marked AS MATERIALIZED (
   SELECT set_config('cadence.bumped',
-    coalesce(nullif(current_setting('cadence.bumped', true), ''), ',') || $2, true) AS done
+    coalesce(nullif(current_setting('cadence.bumped', true), ''), ',') || substr($2, 2), true) AS done
 )
-INSERT INTO data_versions (user_id, version)
-SELECT u, 1 FROM unnest($1::int[]) AS t(u), marked ORDER BY u
-ON CONFLICT (user_id) DO UPDATE SET version = data_versions.version + 1`
+${bumpOf('$1', ', marked')}`
 
-const bumpUsers = (sql: SQL, users: string) =>
-  sql.unsafe(BUMP_USERS, [users, `${users.slice(1, -1)},`])
+const bumpUsers = (sql: SQL, { users, declared }: ReturnType<typeof usersOf>) =>
+  sql.unsafe(BUMP_USERS, [users, declared])
+
+/**
+ * Failed statements, as the batch takes them: the database unavailable or a retryable conflict
+ * fails the whole batch (retried, or answered 503); any other error of PostgreSQL's (a unique
+ * index, a foreign key) runs the batch again one write at a time. Returns for other errors.
+ */
+function failBatchOn(errors: unknown[]) {
+  for (const error of errors) if (isDatabaseUnavailable(error) || isRetryable(error)) throw error
+  if (errors.some((error) => sqlState(error) !== undefined)) throw new Fallback()
+}
 
 /** Every write at once, pipelined on the transaction's connection (COMMIT too, when it can be). */
 async function together(sql: SQL, batch: Pending[]): Promise<Body> {
@@ -202,8 +220,8 @@ async function together(sql: SQL, batch: Pending[]): Promise<Body> {
     : undefined
   const settled = await Promise.allSettled(runs)
   const failures = settled.flatMap((s) => (s.status === 'rejected' ? [s.reason] : []))
-  for (const error of failures) if (isDatabaseUnavailable(error) || isRetryable(error)) throw error
-  if (shared || failures.some((error) => sqlState(error) !== undefined)) throw new Fallback()
+  failBatchOn(failures)
+  if (shared) throw new Fallback()
   if (!bumped) await bumpUsers(sql, users)
   else {
     const failed = await bumped
@@ -260,7 +278,8 @@ async function transaction(
       (error: unknown) => ({ error }),
     )
     // Its plans, its users declared and locked; when this fails, what follows fails for it.
-    const planned = beginBatch(sql, usersOf(batch)).then(
+    const { users, declared } = usersOf(batch)
+    const planned = sql.unsafe(BEGIN_BATCH, [users, declared]).then(
       () => null,
       (error: unknown) => ({ error }),
     )
@@ -302,20 +321,17 @@ async function transaction(
  * write at a time in a transaction, as any batch.
  */
 async function byItself(pool: SQL, batch: Pending[], kind: Bulk<unknown, unknown>) {
-  const users = usersOf(batch)
-  const args = batch.map((p) => p.bulk?.args)
-  const sent = kind.alone?.(pool, args, {
-    users,
-    declared: `,${users.slice(1, -1)},`,
-    lock: USER_WRITE_LOCK,
-  })
+  const sent = kind.alone?.(
+    pool,
+    batch.map((p) => p.bulk?.args),
+    usersOf(batch),
+  )
   if (!sent) return null
   try {
     const results = await sent
     return results.map((value): Outcome => ({ ok: true, value }))
   } catch (error) {
-    if (isDatabaseUnavailable(error) || isRetryable(error)) throw error
-    if (sqlState(error) !== undefined) throw new Fallback()
+    failBatchOn([error])
     throw error
   }
 }

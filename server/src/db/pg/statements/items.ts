@@ -13,7 +13,7 @@ import {
 } from '../../statements'
 import { intArray, textArray } from '../arrays'
 import { type PgCore, USER_WRITE_LOCK } from '../core'
-import type { Bulk } from '../write-batch'
+import { type Bulk, bumpOf, lockedAndDeclared } from '../write-batch'
 
 /** As SQLite's CHAIN_SQL; the deepest row per item by DISTINCT ON, booleans as 0/1. */
 const CHAIN_SQL = `
@@ -122,7 +122,7 @@ const COLUMN_TYPES: Record<(typeof EDITABLE)[number], string> = {
 }
 
 /**
- * A group commit's edits in one statement (the update above, for many): each edit is a record of
+ * A group commit's edits in one UPDATE that checks every ownership, as SQLite's one edit does: each edit is a record of
  * the JSON array $1 with its place in the batch (`n`), the item, the user, the project and team
  * member it gets, the time, a mask of the columns it sets and their values; a column not in its
  * mask keeps its value. One statement for all of them instead of one each: measured, PostgreSQL
@@ -152,25 +152,18 @@ const EDITS_SQL = `${EDITS_SET}${EDITS_RETURNING}`
 /**
  * A batch of edits only, none of one item twice, as one statement that is its own transaction
  * (write-batch.ts, `alone`): what the batch's transaction does around its statements is done here.
- * - Before any row: the users' write locks (shared, in id order) and their declaration
- *   (`cadence.batch_users`), in an uncorrelated subquery of the WHERE, which PostgreSQL evaluates
- *   once before the first row is read (a one-time filter).
- * - After the UPDATE: each user's data version bumped once, by a data-modifying WITH the UPDATE
- *   does not read, which PostgreSQL runs to completion after it.
+ * - Before any row: the users' write locks and their declaration (write-batch.ts,
+ *   `lockedAndDeclared`), an uncorrelated subquery of the WHERE, which PostgreSQL evaluates once
+ *   before the first row is read (a one-time filter).
+ * - After the UPDATE: each user's data version bumped once (`bumpOf`), by a data-modifying WITH
+ *   the UPDATE does not read, which PostgreSQL runs to completion after it.
  * Its plan is PostgreSQL's to choose (no `plan_cache_mode` before it): the JSON parameter gives it
  * nothing to plan differently, so a generic plan wins after the first executions.
  */
 const EDITS_ALONE_SQL = `
-WITH bumped AS (
-  INSERT INTO data_versions (user_id, version)
-  SELECT u, 1 FROM unnest($2::int[]) AS t(u) ORDER BY u
-  ON CONFLICT (user_id) DO UPDATE SET version = data_versions.version + 1
-  RETURNING 1
-)
+WITH bumped AS (${bumpOf('$2')} RETURNING 1)
 ${EDITS_SET}
-  AND (SELECT count(*) FROM (SELECT set_config('cadence.batch_users', $3, true),
-      pg_advisory_xact_lock_shared($4, u) FROM unnest($2::int[]) WITH ORDINALITY AS l(u, k)
-      ORDER BY k) AS locked) >= 0${EDITS_RETURNING}`
+  AND ${lockedAndDeclared('$2', '$3')}${EDITS_RETURNING}`
 
 type EditArgs = { id: number; ids: Ids; now: string; change: ItemChange }
 type Edited = ReturnType<typeof splitEdited>
@@ -222,12 +215,7 @@ const edits: Bulk<EditArgs, Edited | null> = {
     if (new Set(list.map((edit) => edit.id)).size < list.length) return null
     const records = JSON.stringify(list.map((edit, n) => editRecord(n, edit)))
     return (
-      sql.unsafe(EDITS_ALONE_SQL, [
-        records,
-        batch.users,
-        batch.declared,
-        batch.lock,
-      ]) as PromiseLike<EditRow[]>
+      sql.unsafe(EDITS_ALONE_SQL, [records, batch.users, batch.declared]) as PromiseLike<EditRow[]>
     ).then((rows) => editedByPlace(list.length, rows))
   },
 }

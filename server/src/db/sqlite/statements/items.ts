@@ -10,7 +10,6 @@ import {
   type RawItemRow,
   type SectionInfo,
   splitEdited,
-  updateParams,
 } from '../../statements'
 import { ready, type SqliteCore } from '../core'
 import { batchedWrite } from '../write-batch'
@@ -104,6 +103,16 @@ RETURNING *,
   EXISTS (SELECT 1 FROM section_items x WHERE x.carried_from_item_id = section_items.id)
     AS found$carried_forward,
   (SELECT weekly_start_day FROM user_settings WHERE user_id = ?2) AS found$start_day`
+
+/** An edit's parameters, in the order its UPDATE binds them (?1 …, the changes from ?6). */
+const updateParams = (id: number, ids: Ids, now: string, change: ItemChange) => [
+  id,
+  ids.userId,
+  ids.projectId,
+  ids.memberId,
+  now,
+  ...change.values,
+]
 
 const DELETE_SQL = 'DELETE FROM section_items WHERE id = ?1 AND user_id = ?2'
 
