@@ -83,8 +83,8 @@ export function dayParts(date: string): { year: number; month: number; day: numb
  * `startDay`. Never below 0.
  */
 export function weeksBetween(from: string, to: string, startDay: Weekday): number {
-  const a = fromIso(weekStart(from, startDay)).getTime()
-  const b = fromIso(weekStart(to, startDay)).getTime()
+  const a = startOf(fromIso(from), startDay).getTime()
+  const b = startOf(fromIso(to), startDay).getTime()
   return Math.max(0, Math.round((b - a) / (7 * DAY_MS)))
 }
 

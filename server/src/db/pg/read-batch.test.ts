@@ -72,7 +72,17 @@ describe('reads batched on PostgreSQL', () => {
   test('array parameters: any text comes back whole, null as null, integers only', async () => {
     const url = await freshUrl()
     const sql = new SQL({ url, max: 1 })
-    const values = ['plain', 'a,b', '"quoted"', 'back\\slash', '{braces}', 'NULL', '', ' spaced ']
+    const values = [
+      'plain',
+      'a,b',
+      '"quoted"',
+      'back\\slash',
+      'both \\" "\\',
+      '{braces}',
+      'NULL',
+      '',
+      ' spaced ',
+    ]
     const [row] = await sql.unsafe('SELECT $1::text[] AS v', [textArray(values)])
     expect(row.v).toEqual(values)
     const [withNull] = await sql.unsafe('SELECT $1::text[] AS t, $2::int[] AS i', [

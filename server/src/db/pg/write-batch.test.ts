@@ -466,6 +466,72 @@ describe('group commit on PostgreSQL (writeBatch)', () => {
     expect(await calls()).toEqual([])
   })
 
+  test('new items only: one statement of its own transaction that locks and declares its users first and bumps each once', async () => {
+    const { db } = await fresh()
+    const pool = db.pool
+    const calls = await recordVersionTriggers(pool)
+    const a = await seedItems(pool, 'a', ['x'])
+    const b = await seedItems(pool, 'b', [])
+    await calls()
+    const sectionOf = async (user: number) =>
+      (await pool.unsafe('SELECT id FROM report_sections WHERE user_id = $1', [user]))[0]
+        .id as number
+    const [sa, sb] = [await sectionOf(a.user), await sectionOf(b.user)]
+    const version = (user: number) => versionOf(pool, user)
+    const [va, vb] = [await version(a.user), await version(b.user)]
+    // Counted: a batch in a transaction reserves a connection of the pool; alone it does not.
+    const reserving = pool as SQL & { reserve(): Promise<unknown> }
+    const reserve = reserving.reserve.bind(pool)
+    let reserved = 0
+    reserving.reserve = () => {
+      reserved++
+      return reserve()
+    }
+    // b's write lock held by a multi-statement write: the batch waits for it.
+    const { release, tx } = await holdUserLock(db, b.user)
+    const typeFor = { standard: 'standard', tasks: 'task', followups: 'followup' }
+    const create = (user: number, section: number, content: string) =>
+      db.q.items.create(
+        section,
+        { userId: user, projectId: null, memberId: null },
+        { content, item_type: null, typeFor },
+      )
+    let done = false
+    const created = Promise.all([
+      create(a.user, sa, 'A1'),
+      create(b.user, sb, 'B1'),
+      create(a.user, sa, 'A2'),
+      // Another user's section: refused, nothing written.
+      create(a.user, sb, 'not mine'),
+    ]).then((answers) => {
+      done = true
+      return answers
+    })
+    await Bun.sleep(200)
+    expect(done).toBe(false)
+    // Nothing of the batch is written while it waits for the lock, not even a's items.
+    expect((await pool.unsafe('SELECT count(*)::int AS n FROM section_items'))[0].n).toBe(1)
+    release()
+    await tx
+    const answers = await created
+    reserving.reserve = reserve
+    expect(reserved).toBe(0) // a transaction would reserve its connection
+    expect(
+      answers.map((c) => (c ? [c.row.content, c.row.sort_order, c.row.item_type] : null)),
+    ).toEqual([['A1', 1, 'task'], ['B1', 0, 'task'], ['A2', 2, 'task'], null])
+    // One transaction: the rows and both users' bumps share its id.
+    const rows = await pool.unsafe(
+      `SELECT xmin::text AS tx FROM section_items WHERE content IN ('A1', 'B1', 'A2')
+       UNION ALL SELECT xmin::text FROM data_versions WHERE user_id IN ($1, $2)`,
+      [a.user, b.user],
+    )
+    expect(rows).toHaveLength(5)
+    expect(new Set(rows.map((r: { tx: string }) => r.tx)).size).toBe(1)
+    expect([await version(a.user), await version(b.user)]).toEqual([va + 1, vb + 1])
+    // Declared before its first row: no version trigger queued.
+    expect(await calls()).toEqual([])
+  })
+
   test('every connection held elsewhere: the batch gives up within the deadline (503), then writes go on', async () => {
     const url = await freshUrl()
     const db = await openPostgres(url, { max: 2, idleTimeout: 2, statementTimeout: 0.5 })

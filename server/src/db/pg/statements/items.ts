@@ -68,26 +68,58 @@ WHERE s.id = $1 AND s.user_id = $2`
 const CREATE_ITEMS_SQL = `SELECT ord, created
 FROM cadence_create_items($1::int[], $2::int[], $3::text[], $4::int[], $5::text[], $6::int[], $7::text[])`
 
+/**
+ * A batch of new items only, as one statement that is its own transaction (write-batch.ts,
+ * `alone`), as EDITS_ALONE_SQL is for edits: before the function runs, the one-time filter (its
+ * uncorrelated subqueries: a volatile call of its own would be checked row by row, after the
+ * function) sets the generic plans of the batch's BEGIN (the function's statements are planned
+ * after it) and takes and declares the users' write locks; after it, the data-modifying WITH bumps
+ * each user's version once. The function's statements each take a snapshot of their own (it is VOLATILE), so
+ * its INSERT still reads each section's next places after it holds the section's lock.
+ */
+const CREATE_ITEMS_ALONE_SQL = `
+WITH bumped AS (${bumpOf('$8')} RETURNING 1)
+SELECT ord, created
+FROM cadence_create_items($1::int[], $2::int[], $3::text[], $4::int[], $5::text[], $6::int[], $7::text[])
+WHERE (SELECT set_config('plan_cache_mode', 'force_generic_plan', true)) IS NOT NULL
+  AND ${lockedAndDeclared('$8', '$9')}`
+
 type NewItemArgs = { sectionId: number; ids: Ids; item: NewItem }
 type Created = { section: SectionInfo; row: RawItemRow }
+
+/** The arrays of cadence_create_items, one element per new item. */
+const createArrays = (list: NewItemArgs[]) => [
+  intArray(list.map((a) => a.sectionId)),
+  intArray(list.map((a) => a.ids.userId)),
+  textArray(list.map((a) => a.item.content)),
+  intArray(list.map((a) => a.ids.projectId)),
+  textArray(list.map((a) => a.item.item_type)),
+  intArray(list.map((a) => a.ids.memberId)),
+  textArray(list.map((a) => JSON.stringify(a.item.typeFor))),
+]
+
+type CreatedRow = { ord: number | string; created: Created }
+
+/** Each new item's answer, by its place in the batch (null: refused). */
+function createdByPlace(count: number, rows: CreatedRow[]) {
+  const byPlace = new Map(rows.map((r) => [Number(r.ord), r.created]))
+  return Array.from({ length: count }, (_, i) => byPlace.get(i + 1) ?? null)
+}
 
 /** The statement of a batch's new items; each answered its row and section, or null. */
 const creates: Bulk<NewItemArgs, Created | null> = {
   run: (sql, list) =>
+    (sql.unsafe(CREATE_ITEMS_SQL, createArrays(list)) as PromiseLike<CreatedRow[]>).then((rows) =>
+      createdByPlace(list.length, rows),
+    ),
+  alone: (sql, list, batch) =>
     (
-      sql.unsafe(CREATE_ITEMS_SQL, [
-        intArray(list.map((a) => a.sectionId)),
-        intArray(list.map((a) => a.ids.userId)),
-        textArray(list.map((a) => a.item.content)),
-        intArray(list.map((a) => a.ids.projectId)),
-        textArray(list.map((a) => a.item.item_type)),
-        intArray(list.map((a) => a.ids.memberId)),
-        textArray(list.map((a) => JSON.stringify(a.item.typeFor))),
-      ]) as PromiseLike<Array<{ ord: number | string; created: Created }>>
-    ).then((rows) => {
-      const byPlace = new Map(rows.map((r) => [Number(r.ord), r.created]))
-      return list.map((_, i) => byPlace.get(i + 1) ?? null)
-    }),
+      sql.unsafe(CREATE_ITEMS_ALONE_SQL, [
+        ...createArrays(list),
+        batch.users,
+        batch.declared,
+      ]) as PromiseLike<CreatedRow[]>
+    ).then((rows) => createdByPlace(list.length, rows)),
 }
 
 const ITEM_SQL = `
