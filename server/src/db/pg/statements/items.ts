@@ -74,8 +74,9 @@ FROM cadence_create_items($1::int[], $2::int[], $3::text[], $4::int[], $5::text[
  * uncorrelated subqueries: a volatile call of its own would be checked row by row, after the
  * function) sets the generic plans of the batch's BEGIN (the function's statements are planned
  * after it) and takes and declares the users' write locks; after it, the data-modifying WITH bumps
- * each user's version once. The function's statements each take a snapshot of their own (it is VOLATILE), so
- * its INSERT still reads each section's next places after it holds the section's lock.
+ * each user's version once. The function's statements each take a snapshot of their own (it is
+ * VOLATILE), so its INSERT still reads each section's next places after it holds the section's
+ * lock.
  */
 const CREATE_ITEMS_ALONE_SQL = `
 WITH bumped AS (${bumpOf('$8')} RETURNING 1)
