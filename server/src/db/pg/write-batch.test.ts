@@ -467,7 +467,7 @@ describe('group commit on PostgreSQL (writeBatch)', () => {
   })
 
   test('new items only: one statement of its own transaction that locks and declares its users first and bumps each once', async () => {
-    const { db } = await fresh()
+    const { db, url } = await fresh()
     const pool = db.pool
     const calls = await recordVersionTriggers(pool)
     const a = await seedItems(pool, 'a', ['x'])
@@ -530,6 +530,20 @@ describe('group commit on PostgreSQL (writeBatch)', () => {
     expect([await version(a.user), await version(b.user)]).toEqual([va + 1, vb + 1])
     // Declared before its first row: no version trigger queued.
     expect(await calls()).toEqual([])
+    // Its settings were its transaction's only: the connection is back to its defaults.
+    const one = await openPostgres(url, { max: 1, idleTimeout: 2, statementTimeout: 30 })
+    opened.push(one)
+    const again = await one.q.items.create(
+      sa,
+      { userId: a.user, projectId: null, memberId: null },
+      { content: 'A4', item_type: null, typeFor },
+    )
+    expect(again?.row.sort_order).toBe(3)
+    expect(
+      await one.pool.unsafe(
+        "SELECT current_setting('plan_cache_mode') AS plans, coalesce(current_setting('cadence.batch_users', true), '') AS declared",
+      ),
+    ).toEqual([{ plans: 'auto', declared: '' }])
   })
 
   test('every connection held elsewhere: the batch gives up within the deadline (503), then writes go on', async () => {
