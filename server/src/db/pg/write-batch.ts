@@ -60,14 +60,15 @@ export type Bulk<A, T> = {
    * around `run`: take the users' write locks and declare them (`cadence.batch_users`) before its
    * first row, and bump each user's data version once (`batch` holds the parameters for it).
    */
-  alone?: (sql: SQL, args: A[], batch: AloneBatch) => PromiseLike<T[]> | null
+  alone?: (sql: SQL, args: A[], batch: BatchUsers) => PromiseLike<T[]> | null
 }
 
 /**
- * What a batch run as one statement must do itself: its users (an int[] literal, and as declared),
- * locked and declared by `lockedAndDeclared`, bumped by `bumpOf`.
+ * A batch's users, each once, in id order: as an int[] literal ('{1,5}') and as declared
+ * (',1,5,'). A batch run as one statement locks and declares them itself (`lockedAndDeclared`)
+ * and bumps them (`bumpOf`).
  */
-export type AloneBatch = { users: string; declared: string }
+export type BatchUsers = { users: string; declared: string }
 
 type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown }
 
@@ -118,17 +119,19 @@ export const bumpOf = (users: string, from = '') => `INSERT INTO data_versions (
 SELECT u, 1 FROM unnest(${users}::int[]) AS t(u)${from} ORDER BY u
 ON CONFLICT (user_id) DO UPDATE SET version = data_versions.version + 1`
 
+/** Generic plans for the rest of the transaction (an expression; see BEGIN_BATCH). */
+export const GENERIC_PLANS = "set_config('plan_cache_mode', 'force_generic_plan', true)"
+
 /**
  * A batch's first statement, right after BEGIN, for the transaction only: its users locked and
  * declared, and generic plans for its statements: they are the same few, prepared, run thousands
  * of times a second, and left to choose, PostgreSQL plans a new item's statement again at every
  * execution (its custom plan looks cheaper): a fifth of its CPU per write.
  */
-const BEGIN_BATCH = `SELECT set_config('plan_cache_mode', 'force_generic_plan', true),
-  ${lockedAndDeclared('$1', '$2')}`
+const BEGIN_BATCH = `SELECT ${GENERIC_PLANS}, ${lockedAndDeclared('$1', '$2')}`
 
-/** The batch's users, each once, in id order, as an int[] parameter and as declared (',1,5,'). */
-function usersOf(batch: Pending[]) {
+/** The batch's users (BatchUsers), computed once per batch by runBatch. */
+function usersOf(batch: Pending[]): BatchUsers {
   const ids = [...new Set(batch.map((p) => Math.trunc(p.user)))].sort((a, b) => a - b)
   return { users: `{${ids.join(',')}}`, declared: `,${ids.join(',')},` }
 }
@@ -149,7 +152,7 @@ WITH marked AS MATERIALIZED (
 )
 ${bumpOf('$1', ', marked')}`
 
-const bumpUsers = (sql: SQL, { users, declared }: ReturnType<typeof usersOf>) =>
+const bumpUsers = (sql: SQL, { users, declared }: BatchUsers) =>
   sql.unsafe(BUMP_USERS, [users, declared])
 
 /**
@@ -163,8 +166,7 @@ function failBatchOn(errors: unknown[]) {
 }
 
 /** Every write at once, pipelined on the transaction's connection (COMMIT too, when it can be). */
-async function together(sql: SQL, batch: Pending[]): Promise<Body> {
-  const users = usersOf(batch)
+async function together(sql: SQL, batch: Pending[], users: BatchUsers): Promise<Body> {
   const runs: Promise<unknown>[] = []
   // Each kind of bulk write: one statement for all of its writes (their places in the batch).
   const kinds = new Map<Bulk<unknown, unknown>, number[]>()
@@ -237,8 +239,7 @@ async function together(sql: SQL, batch: Pending[]): Promise<Body> {
 }
 
 /** One write after another, each in its own savepoint: a failing statement undoes only its write. */
-async function oneByOne(sql: SQL, batch: Pending[]): Promise<Body> {
-  const users = usersOf(batch)
+async function oneByOne(sql: SQL, batch: Pending[], users: BatchUsers): Promise<Body> {
   const outcomes: Outcome[] = []
   for (const p of batch) {
     await sql`SAVEPOINT batched_write`
@@ -265,11 +266,9 @@ type Reserved = SQL & { release(): void }
  * parameters given to `unsafe`) waits for its answer first. Queries are lazy: `then` sends each,
  * in the order of the calls, so BEGIN is sent first.
  */
-async function transaction(
-  pool: SQL,
-  body: (sql: SQL, batch: Pending[]) => Promise<Body>,
-  batch: Pending[],
-) {
+type BatchBody = (sql: SQL, batch: Pending[], users: BatchUsers) => Promise<Body>
+
+async function transaction(pool: SQL, body: BatchBody, batch: Pending[], users: BatchUsers) {
   const sql = await (pool as SQL & { reserve(): Promise<Reserved> }).reserve()
   let open = true
   try {
@@ -278,12 +277,11 @@ async function transaction(
       (error: unknown) => ({ error }),
     )
     // Its plans, its users declared and locked; when this fails, what follows fails for it.
-    const { users, declared } = usersOf(batch)
-    const planned = sql.unsafe(BEGIN_BATCH, [users, declared]).then(
+    const planned = sql.unsafe(BEGIN_BATCH, [users.users, users.declared]).then(
       () => null,
       (error: unknown) => ({ error }),
     )
-    const result = await body(sql, batch).then(
+    const result = await body(sql, batch, users).then(
       (value) => ({ value }),
       (error: unknown) => ({ error }),
     )
@@ -320,11 +318,16 @@ async function transaction(
  * stays; a failure of a statement's own (a foreign key, a unique index) runs the batch again one
  * write at a time in a transaction, as any batch.
  */
-async function byItself(pool: SQL, batch: Pending[], kind: Bulk<unknown, unknown>) {
+async function byItself(
+  pool: SQL,
+  batch: Pending[],
+  users: BatchUsers,
+  kind: Bulk<unknown, unknown>,
+) {
   const sent = kind.alone?.(
     pool,
     batch.map((p) => p.bulk?.args),
-    usersOf(batch),
+    users,
   )
   if (!sent) return null
   try {
@@ -343,14 +346,14 @@ function aloneKind(batch: Pending[]) {
 }
 
 async function runBatch(pool: SQL, batch: Pending[]) {
-  const inTransaction = (body: (sql: SQL, batch: Pending[]) => Promise<Body>) =>
-    retrying(() => transaction(pool, body, batch))
+  const users = usersOf(batch)
+  const inTransaction = (body: BatchBody) => retrying(() => transaction(pool, body, batch, users))
   let outcomes: Outcome[]
   try {
     try {
       const kind = aloneKind(batch)
       outcomes =
-        (kind && (await retrying(() => byItself(pool, batch, kind)))) ??
+        (kind && (await retrying(() => byItself(pool, batch, users, kind)))) ??
         (await inTransaction(together))
     } catch (error) {
       if (!(error instanceof Fallback)) throw error

@@ -13,7 +13,7 @@ import {
 } from '../../statements'
 import { intArray, textArray } from '../arrays'
 import { type PgCore, USER_WRITE_LOCK } from '../core'
-import { type Bulk, bumpOf, lockedAndDeclared } from '../write-batch'
+import { type Bulk, bumpOf, GENERIC_PLANS, lockedAndDeclared } from '../write-batch'
 
 /** As SQLite's CHAIN_SQL; the deepest row per item by DISTINCT ON, booleans as 0/1. */
 const CHAIN_SQL = `
@@ -80,10 +80,8 @@ FROM cadence_create_items($1::int[], $2::int[], $3::text[], $4::int[], $5::text[
  */
 const CREATE_ITEMS_ALONE_SQL = `
 WITH bumped AS (${bumpOf('$8')} RETURNING 1)
-SELECT ord, created
-FROM cadence_create_items($1::int[], $2::int[], $3::text[], $4::int[], $5::text[], $6::int[], $7::text[])
-WHERE (SELECT set_config('plan_cache_mode', 'force_generic_plan', true)) IS NOT NULL
-  AND ${lockedAndDeclared('$8', '$9')}`
+${CREATE_ITEMS_SQL}
+WHERE (SELECT ${GENERIC_PLANS}) IS NOT NULL AND ${lockedAndDeclared('$8', '$9')}`
 
 type NewItemArgs = { sectionId: number; ids: Ids; item: NewItem }
 type Created = { section: SectionInfo; row: RawItemRow }
