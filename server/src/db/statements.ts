@@ -74,7 +74,21 @@ export type NewItem = {
 }
 /** The columns to change (a subset of the updatable ones) and their stored values, in order. */
 export type ItemChange = { columns: string[]; values: (string | number | null)[] }
-export type Ids = { userId: number; projectId: number | null; memberId: number | null }
+export type Ids = {
+  userId: number
+  projectId: number | null
+  memberId: number | null
+  /** Set when the user is the session's by a hint, not by a read: the write checks it itself. */
+  session?: SessionCheck
+}
+/**
+ * A session a write checks in its own statement, so that the request read nothing before it
+ * (modules/auth/session-hints.ts): the write happens only when this session is still the user's,
+ * is not due for renewal (expires at or after `expiresAfter`) and its user was already seen on
+ * `seenOn` (the day's first request records it, the ordinary way). Otherwise it writes nothing,
+ * as for a section that is not the user's.
+ */
+export type SessionCheck = { id: string; expiresAfter: string; seenOn: string }
 /** What an edit's UPDATE returns beside the row, under these names on both engines. */
 export type EditedFields = {
   found$week: string

@@ -771,6 +771,36 @@ describe('group commit on PostgreSQL (writeBatch)', () => {
     for (const a of answers) expect(a.sort_order).toBe(byId.get(a.id) as number)
   }, 60_000)
 
+  test('the seven-argument cadence_create_items of the previous version (a rolling upgrade) still creates, checking no session', async () => {
+    const { db } = await fresh()
+    const pool = db.pool
+    const a = await seedItems(pool, 'a', ['x'])
+    const [{ id: section }] = await pool.unsafe(
+      'SELECT id FROM report_sections WHERE user_id = $1',
+      [a.user],
+    )
+    const typeFor = JSON.stringify({ standard: 'standard', tasks: 'task', followups: 'followup' })
+    const rows = await pool.unsafe(
+      `SELECT ord, created FROM cadence_create_items($1::int[], $2::int[], $3::text[], $4::int[], $5::text[], $6::int[], $7::text[])`,
+      [
+        `{${section}}`,
+        `{${a.user}}`,
+        '{"Old instance"}',
+        '{NULL}',
+        '{NULL}',
+        '{NULL}',
+        `{${JSON.stringify(typeFor)}}`,
+      ],
+    )
+    expect(
+      rows.map((r: { ord: string; created: { row: { content: string; sort_order: number } } }) => [
+        Number(r.ord),
+        r.created.row.content,
+        r.created.row.sort_order,
+      ]),
+    ).toEqual([[1, 'Old instance', 1]])
+  })
+
   test('inside a caller transaction an item write is part of it and goes with its rollback', async () => {
     const { db } = await fresh()
     const config = { ...loadConfig({ PUBLIC_URL: ORIGIN }), resolveHost: publicResolveHost }

@@ -1,7 +1,10 @@
 import { Elysia } from 'elysia'
 import type { AppContext } from '../../context'
+import type { SessionCheck } from '../../db/statements'
 import { Forbidden, Unauthorized } from '../../lib/errors'
-import { SESSION_DAYS, sessionCookieName, validateSession } from './service'
+import { setUserOf } from '../../lib/request-user'
+import { hintedSession, SESSION_DAYS, sessionCookieName, validateSession } from './service'
+import { SessionUnvouched } from './session-hints'
 
 export function sessionCookieOptions(ctx: AppContext, expires: Date) {
   return {
@@ -14,14 +17,34 @@ export function sessionCookieOptions(ctx: AppContext, expires: Date) {
   }
 }
 
-/** The one auth plugin: `{auth: true}` resolves `user` or answers 401; `{admin: true}` also 403s. */
+/**
+ * How a `{writer: true}` route writes as the session's user: `as(write)` runs `write` with the
+ * user's id, and with the session's check when the user came from a hint (session-hints.ts): the
+ * write then checks the session in its own statement and throws SessionUnvouched if it wrote
+ * nothing. Whatever such a run throws, the session is then validated the ordinary way (401 when it
+ * has ended; its renewal, the day's `last_seen_at`) and, after SessionUnvouched, `write` runs again
+ * as that user without a check; any other error stands. Without a hint the session was validated
+ * before the handler, as `{auth: true}` does.
+ */
+export type Writer = {
+  as<T>(write: (userId: number, check?: SessionCheck) => Promise<T>): Promise<T>
+}
+
+type Cookies = Record<string, { value: unknown; set: (v: object) => unknown }>
+
+/**
+ * The one auth plugin: `{auth: true}` resolves `user` or answers 401; `{admin: true}` also 403s;
+ * `{writer: true}` resolves a `Writer`, for the writes that check their session themselves.
+ */
 export function authPlugin(ctx: AppContext) {
   const name = sessionCookieName(ctx.config.secureCookies)
-  const resolveUser = async (
-    cookie: Record<string, { value: unknown; set: (v: object) => unknown }>,
-  ) => {
+  const tokenOf = (cookie: Cookies) => {
+    const value = cookie[name]?.value
+    return typeof value === 'string' ? value : undefined
+  }
+  const resolveUser = async (cookie: Cookies) => {
     const jar = cookie[name]
-    const token = typeof jar?.value === 'string' ? jar.value : undefined
+    const token = tokenOf(cookie)
     const result = await validateSession(ctx, token)
     if (!result) throw new Unauthorized()
     if (result.renewedUntil && token) {
@@ -32,6 +55,35 @@ export function authPlugin(ctx: AppContext) {
   return new Elysia().macro({
     auth: {
       resolve: async ({ cookie }) => ({ user: await resolveUser(cookie) }),
+    },
+    writer: {
+      resolve: async ({ cookie, request }) => {
+        const hint = hintedSession(ctx, tokenOf(cookie))
+        const ordinary = async () => {
+          const user = await resolveUser(cookie)
+          setUserOf(request, user.id)
+          return user.id
+        }
+        if (!hint) {
+          const userId = await ordinary()
+          const writer: Writer = { as: (write) => write(userId) }
+          return { writer }
+        }
+        const writer: Writer = {
+          async as(write) {
+            try {
+              const done = await write(hint.userId, hint.check)
+              setUserOf(request, hint.userId)
+              return done
+            } catch (error) {
+              const userId = await ordinary()
+              if (error instanceof SessionUnvouched) return write(userId)
+              throw error
+            }
+          },
+        }
+        return { writer }
+      },
     },
     admin: {
       resolve: async ({ cookie }) => {

@@ -15,30 +15,39 @@ export function sectionItemsModule(ctx: AppContext) {
     ctx.db.q.search.syncSoon()
     return done
   }
-  return new Elysia({ prefix: '/api/section-items' })
-    .use(authPlugin(ctx))
-    .post('/', ({ user, body }) => write(() => createItem(ctx, user.id, body)), {
-      auth: true,
-      body: SectionItemModel.create,
-      // 404: the section, project or team member is not the user's.
-      response: { 200: SectionItem, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody },
-      detail,
-    })
-    .put(
-      '/:id',
-      ({ user, params, body }) => write(() => updateItem(ctx, user.id, params.id, body)),
-      {
+  return (
+    new Elysia({ prefix: '/api/section-items' })
+      .use(authPlugin(ctx))
+      // The session is checked by the write itself when this instance knows its user (writer:
+      // modules/auth/session-hints.ts): no read before it.
+      .post(
+        '/',
+        ({ writer, body }) =>
+          write(() => writer.as((userId, session) => createItem(ctx, userId, body, session))),
+        {
+          writer: true,
+          body: SectionItemModel.create,
+          // 404: the section, project or team member is not the user's.
+          response: { 200: SectionItem, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody },
+          detail,
+        },
+      )
+      .put(
+        '/:id',
+        ({ user, params, body }) => write(() => updateItem(ctx, user.id, params.id, body)),
+        {
+          auth: true,
+          params: SectionItemModel.params,
+          body: SectionItemModel.update,
+          response: { 200: SectionItem, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody },
+          detail,
+        },
+      )
+      .delete('/:id', ({ user, params }) => write(() => deleteItem(ctx, user.id, params.id)), {
         auth: true,
         params: SectionItemModel.params,
-        body: SectionItemModel.update,
-        response: { 200: SectionItem, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody },
+        response: { 200: Deleted, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody },
         detail,
-      },
-    )
-    .delete('/:id', ({ user, params }) => write(() => deleteItem(ctx, user.id, params.id)), {
-      auth: true,
-      params: SectionItemModel.params,
-      response: { 200: Deleted, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody },
-      detail,
-    })
+      })
+  )
 }

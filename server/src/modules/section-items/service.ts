@@ -1,9 +1,10 @@
 import type { AppContext } from '../../context'
 import type { sectionItems } from '../../db/schema'
-import type { RawItemRow, Refs } from '../../db/statements'
+import type { RawItemRow, Refs, SessionCheck } from '../../db/statements'
 import { BadRequest, Conflict, NotFound } from '../../lib/errors'
 import { isoDate, nowIso } from '../../lib/time'
 import { ageing, type Weekday } from '../../lib/weeks'
+import { SessionUnvouched } from '../auth/session-hints'
 import { type AgeingFields, ageingClock, withAgeing } from './ageing'
 import type { SectionItemModel } from './model'
 
@@ -72,7 +73,17 @@ async function ownAgeing(
 /** Refused although everything was the user's when read again: it changed meanwhile. */
 const changedMeanwhile = () => new Conflict('The item changed meanwhile; try again')
 
-export async function createItem(ctx: AppContext, userId: number, input: SectionItemModel.create) {
+/**
+ * A new item, last in its section. With `session` (the user is the session's by a hint: the auth
+ * plugin's `writer`) the write checks the session itself and, having written nothing, throws
+ * SessionUnvouched: the caller validates the session and calls again without it.
+ */
+export async function createItem(
+  ctx: AppContext,
+  userId: number,
+  input: SectionItemModel.create,
+  session?: SessionCheck,
+) {
   const ids = {
     userId,
     projectId: input.project_id ?? null,
@@ -80,13 +91,14 @@ export async function createItem(ctx: AppContext, userId: number, input: Section
   }
   const content = contentOrNull(input.content)
   const done = content
-    ? await ctx.db.q.items.create(input.section_id, ids, {
-        content,
-        item_type: input.item_type ?? null,
-        typeFor: DEFAULT_TYPE,
-      })
+    ? await ctx.db.q.items.create(
+        input.section_id,
+        { ...ids, session },
+        { content, item_type: input.item_type ?? null, typeFor: DEFAULT_TYPE },
+      )
     : null
   if (!done) {
+    if (session) throw new SessionUnvouched()
     const section = await ctx.db.q.items.section(input.section_id, ids)
     if (!section) throw new NotFound('Section not found')
     requiredContent(input.content)

@@ -58,15 +58,16 @@ WHERE s.id = $1 AND s.user_id = $2`
 
 /**
  * New items, each last in its section, in one statement for all of a group commit's
- * (drizzle-pg/0017_item_write_batches.sql): every section named is locked first, in id order (the
+ * (drizzle-pg/0017_item_write_batches.sql, 0020_items_check_their_session.sql): every section named is locked first, in id order (the
  * inserts of one section run one transaction at a time; foreign-key checks pass), then the INSERT
  * reads each section's next places in a snapshot that holds every item committed before it got
  * the lock. Items placed at COMMIT (LAST_IN_SECTION, `section_items_place`) wait for the user's
  * write lock, which the group commit holds. No answer row for an item whose section, project or
- * team member is not the user's (any more).
+ * team member is not the user's (any more), or whose session check ($8 to $10, SessionCheck) fails.
  */
 const CREATE_ITEMS_SQL = `SELECT ord, created
-FROM cadence_create_items($1::int[], $2::int[], $3::text[], $4::int[], $5::text[], $6::int[], $7::text[])`
+FROM cadence_create_items($1::int[], $2::int[], $3::text[], $4::int[], $5::text[], $6::int[], $7::text[],
+  $8::text[], $9::text[], $10::text[])`
 
 /**
  * A batch of new items only, as one statement that is its own transaction (write-batch.ts,
@@ -79,9 +80,9 @@ FROM cadence_create_items($1::int[], $2::int[], $3::text[], $4::int[], $5::text[
  * lock.
  */
 const CREATE_ITEMS_ALONE_SQL = `
-WITH bumped AS (${bumpOf('$8')} RETURNING 1)
+WITH bumped AS (${bumpOf('$11')} RETURNING 1)
 ${CREATE_ITEMS_SQL}
-WHERE (SELECT ${GENERIC_PLANS}) IS NOT NULL AND ${lockedAndDeclared('$8', '$9')}`
+WHERE (SELECT ${GENERIC_PLANS}) IS NOT NULL AND ${lockedAndDeclared('$11', '$12')}`
 
 type NewItemArgs = { sectionId: number; ids: Ids; item: NewItem }
 type Created = { section: SectionInfo; row: RawItemRow }
@@ -95,6 +96,9 @@ const createArrays = (list: NewItemArgs[]) => [
   textArray(list.map((a) => a.item.item_type)),
   intArray(list.map((a) => a.ids.memberId)),
   textArray(list.map((a) => JSON.stringify(a.item.typeFor))),
+  textArray(list.map((a) => a.ids.session?.id ?? null)),
+  textArray(list.map((a) => a.ids.session?.expiresAfter ?? null)),
+  textArray(list.map((a) => a.ids.session?.seenOn ?? null)),
 ]
 
 type CreatedRow = { ord: number | string; created: Created }

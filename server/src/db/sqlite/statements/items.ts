@@ -50,6 +50,11 @@ const REFS_SQL = `
   (?4 IS NULL OR EXISTS (SELECT 1 FROM team_members WHERE id = ?4 AND user_id = ?2)) AS member_ok,
   (SELECT weekly_start_day FROM user_settings WHERE user_id = ?2) AS start_day`
 
+/** One row when the session vouches for its write (SessionCheck): ?1 id, ?2 user, ?3, ?4. */
+const SESSION_VOUCHES_SQL = `
+SELECT 1 FROM sessions s JOIN users u ON u.id = s.user_id
+WHERE s.id = ?1 AND s.user_id = ?2 AND s.expires_at >= ?3 AND u.last_seen_at >= ?4`
+
 /** The user's section and its report's week. */
 const SECTION_SQL = `
 SELECT s.section_type, r.week_start_date,${REFS_SQL}
@@ -152,9 +157,20 @@ export const itemsStatements = (db: SqliteCore): ItemStatements => {
         .get(id, ids.userId, ids.projectId, ids.memberId) as FoundItem | null
       return row ?? undefined
     },
-    /** Reads the section, inserts last in it; null when the section, project or member is not theirs. */
+    /**
+     * Reads the section, inserts last in it; null when the section, project or member is not
+     * theirs, or the session it checks (`ids.session`) does not vouch for the write.
+     */
     create(sectionId: number, ids: Ids, item: NewItem) {
       return batchedWrite(db, () => {
+        const check = ids.session
+        if (
+          check &&
+          !db
+            .prepare(SESSION_VOUCHES_SQL)
+            .get(check.id, ids.userId, check.expiresAfter, check.seenOn)
+        )
+          return null
         const { next_place, ...section } = (db
           .prepare(SECTION_PLACE_SQL)
           .get(sectionId, ids.userId, ids.projectId, ids.memberId) ?? {}) as SectionInfo & {
