@@ -7,9 +7,9 @@ import { type Client, createTestApp, signIn } from '../../test/helpers'
 import { forgetSession, hintedUser, rememberSession } from './session-hints'
 import { sha256Hex } from './tokens'
 
-// A new item checks its session in the statement that writes it when this instance already knows
-// the session's user (session-hints.ts): no read of the session before it. Whenever the session
-// does not vouch for the write, the request goes the ordinary way. Both engines.
+// A new item or an edit checks its session in the statement that writes it when this instance
+// already knows the session's user (session-hints.ts): no read of the session before it. Whenever
+// the session does not vouch for the write, the request goes the ordinary way. Both engines.
 
 async function setUp(env: Record<string, string> = {}) {
   const { app, db } = await createTestApp(env)
@@ -26,7 +26,7 @@ async function setUp(env: Record<string, string> = {}) {
   return { app, db, ada, post, reads, items }
 }
 
-describe('a new item checks its own session', () => {
+describe('a new item or an edit checks its own session', () => {
   test('a known session writes without a read of it first', async () => {
     const { ada, post, reads, items } = await setUp()
     reads.mockClear()
@@ -51,6 +51,32 @@ describe('a new item checks its own session', () => {
     expect((await post(ada, 'Again')).status).toBe(401)
     expect(reads).toHaveBeenCalledTimes(1)
     expect(await items()).toEqual(['Before'])
+  })
+
+  test('an edit checks its session the same way: none read while it holds, 401 and nothing changed once it has ended', async () => {
+    const { db, ada, post, reads, items } = await setUp()
+    const made = (await post(ada, 'Draft')).data!
+    const edit = (content: string) => ada.api['section-items']({ id: made.id }).put({ content })
+    reads.mockClear()
+    expect((await edit('Edited')).status).toBe(200)
+    expect(reads).toHaveBeenCalledTimes(0)
+    await db.orm.delete(sessions)
+    const answer = await edit('After the end')
+    expect([answer.status, answer.error?.value]).toEqual([401, { error: 'Not signed in' }])
+    expect(reads).toHaveBeenCalledTimes(1)
+    expect(await items()).toEqual(['Edited'])
+  })
+
+  test('an edit by a known session of an item that is not yours is 404, read the ordinary way', async () => {
+    const { app, ada, post, reads, items } = await setUp()
+    const made = (await post(ada, 'Ada only')).data!
+    const bob = await signIn(app, 'bob@example.com')
+    await bob.api.users.me.get()
+    reads.mockClear()
+    const answer = await bob.api['section-items']({ id: made.id }).put({ content: 'Bob was here' })
+    expect([answer.status, answer.error?.value]).toEqual([404, { error: 'Item not found' }])
+    expect(reads).toHaveBeenCalledTimes(1)
+    expect(await items()).toEqual(['Ada only'])
   })
 
   test('a session due for renewal is renewed, with a fresh cookie, and the item written once', async () => {
@@ -105,7 +131,7 @@ describe('a new item checks its own session', () => {
   })
 })
 
-describe('the statement checks the session of each item of a batch', () => {
+describe('the statement checks the session of each write of a batch', () => {
   test("an item whose session does not hold is not created; its batch's others are", async () => {
     const { app, db, ada } = await setUp()
     const bob = await signIn(app, 'bob@example.com')
@@ -161,10 +187,30 @@ describe('the statement checks the session of each item of a batch', () => {
     ])
     const stored = await db.orm.select().from(sectionItems).orderBy(sectionItems.id)
     expect(stored.map((i) => i.content)).toEqual(['Ada checked', 'Bob unchecked'])
+    // Edits in one batch the same way: Ada's own holds, one naming Bob's session does not.
+    const [adaItem] = stored
+    const change = (content: string) => ({ columns: ['content'], values: [content] })
+    const update = (content: string, session: ReturnType<typeof check>) =>
+      db.q.items.update(
+        adaItem.id,
+        { userId: a.userId, projectId: null, memberId: null, session },
+        new Date().toISOString(),
+        change(content),
+      )
+    const edited = await Promise.all([
+      update('Edited by Ada', check(a.sessionId)),
+      update('Edited with Bob’s session', check(b.sessionId)),
+    ])
+    expect(edited.map((e) => e?.row.content ?? null)).toEqual(['Edited by Ada', null])
+    const afterEdits = await db.orm.select().from(sectionItems).orderBy(sectionItems.id)
+    expect(afterEdits.map((i) => i.content)).toEqual(['Edited by Ada', 'Bob unchecked'])
     // A user not seen on the day the check names: nothing.
     const tomorrow = { ...check(a.sessionId), seenOn: '2999-01-01' }
     expect(await create(adaSectionId, a.userId, 'Not seen', tomorrow)).toBeNull()
     expect(await db.orm.select().from(sectionItems)).toHaveLength(2)
+    expect(
+      await update('Not seen either', { ...check(a.sessionId), seenOn: '2999-01-01' }),
+    ).toBeNull()
   })
 })
 

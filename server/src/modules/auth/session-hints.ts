@@ -2,9 +2,9 @@ import type { AppContext } from '../../context'
 
 /**
  * Which user each session validated on this instance belongs to, so that a write that checks its
- * session itself (`SessionCheck`, src/db/statements.ts: new items) needs no read of the session
- * before it. On PostgreSQL that read is a round trip of its own, about a sixth of a new item's
- * time under load (docs/benchmarks.md, "Durable writes over HTTP").
+ * session itself (`SessionCheck`, src/db/statements.ts: new items and edits) needs no read of the
+ * session before it. On PostgreSQL that read is a round trip of its own, about a sixth of a new
+ * item's time under load (docs/benchmarks.md, "Durable writes over HTTP").
  *
  * Only a hint, and one a single process may keep: a session's user never changes (the session's
  * id is the hash of its token; signing in again is a new session), and whether the session still

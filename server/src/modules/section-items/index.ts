@@ -18,8 +18,8 @@ export function sectionItemsModule(ctx: AppContext) {
   return (
     new Elysia({ prefix: '/api/section-items' })
       .use(authPlugin(ctx))
-      // The session is checked by the write itself when this instance knows its user (writer:
-      // modules/auth/session-hints.ts): no read before it.
+      // New items and edits: the session is checked by the write itself when this instance
+      // knows its user (writer: modules/auth/session-hints.ts), with no read before it.
       .post(
         '/',
         ({ writer, body }) =>
@@ -34,9 +34,12 @@ export function sectionItemsModule(ctx: AppContext) {
       )
       .put(
         '/:id',
-        ({ user, params, body }) => write(() => updateItem(ctx, user.id, params.id, body)),
+        ({ writer, params, body }) =>
+          write(() =>
+            writer.as((userId, session) => updateItem(ctx, userId, params.id, body, session)),
+          ),
         {
-          auth: true,
+          writer: true,
           params: SectionItemModel.params,
           body: SectionItemModel.update,
           response: { 200: SectionItem, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody },

@@ -152,11 +152,13 @@ function changeOf(input: SectionItemModel.update) {
   return { columns, values }
 }
 
+/** An edit of the user's item; `session` as for createItem. */
 export async function updateItem(
   ctx: AppContext,
   userId: number,
   id: number,
   input: SectionItemModel.update,
+  session?: SessionCheck,
 ) {
   const ids = {
     userId,
@@ -164,8 +166,11 @@ export async function updateItem(
     memberId: input.assigned_to_team_member_id ?? null,
   }
   const blank = input.content !== undefined && !contentOrNull(input.content)
-  const done = blank ? null : await ctx.db.q.items.update(id, ids, nowIso(), changeOf(input))
+  const done = blank
+    ? null
+    : await ctx.db.q.items.update(id, { ...ids, session }, nowIso(), changeOf(input))
   if (!done) {
+    if (session) throw new SessionUnvouched()
     const found = await ctx.db.q.items.item(id, ids)
     if (!found) throw new NotFound('Item not found')
     checkRefs(found)

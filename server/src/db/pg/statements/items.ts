@@ -159,8 +159,8 @@ const COLUMN_TYPES: Record<(typeof EDITABLE)[number], string> = {
 /**
  * A group commit's edits in one UPDATE that checks every ownership, as SQLite's one edit does: each edit is a record of
  * the JSON array $1 with its place in the batch (`n`), the item, the user, the project and team
- * member it gets, the time, a mask of the columns it sets and their values; a column not in its
- * mask keeps its value. One statement for all of them instead of one each: measured, PostgreSQL
+ * member it gets, the time, the session it checks (SessionCheck: `sid`, `after`, `seen`; null,
+ * none), a mask of the columns it sets and their values; a column not in its mask keeps its value. One statement for all of them instead of one each: measured, PostgreSQL
  * spent ~95 µs of CPU per edit one by one, ~57 in one statement of six. An item edited twice in
  * one batch goes into a second statement, after the first (an UPDATE changes a row once).
  * Setting a column to its own value changes nothing indexed (the row stays a HOT update), and the
@@ -169,10 +169,12 @@ const COLUMN_TYPES: Record<(typeof EDITABLE)[number], string> = {
 const EDITS_SET = `UPDATE section_items i SET updated_at = x.now,
   ${EDITABLE.map((c, bit) => `${c} = CASE WHEN x.m & ${1 << bit} <> 0 THEN x.${c} ELSE i.${c} END`).join(',\n  ')}
 FROM json_to_recordset($1::text::json) AS x(n int, id int, uid int, pid int, mid int, now text, m int,
-  ${EDITABLE.map((c) => `${c} ${COLUMN_TYPES[c]}`).join(', ')})
+  sid text, after text, seen text, ${EDITABLE.map((c) => `${c} ${COLUMN_TYPES[c]}`).join(', ')})
 WHERE i.id = x.id AND i.user_id = x.uid
   AND (x.pid IS NULL OR EXISTS (SELECT 1 FROM projects WHERE id = x.pid AND user_id = x.uid))
-  AND (x.mid IS NULL OR EXISTS (SELECT 1 FROM team_members WHERE id = x.mid AND user_id = x.uid))`
+  AND (x.mid IS NULL OR EXISTS (SELECT 1 FROM team_members WHERE id = x.mid AND user_id = x.uid))
+  AND (x.sid IS NULL OR EXISTS (SELECT 1 FROM sessions s JOIN users u ON u.id = s.user_id
+    WHERE s.id = x.sid AND s.user_id = x.uid AND s.expires_at >= x.after AND u.last_seen_at >= x.seen))`
 
 const EDITS_RETURNING = `
 RETURNING x.n AS "edit$n", i.*,
@@ -214,6 +216,10 @@ function editRecord(n: number, { id, ids, now, change }: EditArgs) {
     mid: ids.memberId,
     now,
     m: 0,
+    // The session the edit checks itself (SessionCheck), if any.
+    sid: ids.session?.id ?? null,
+    after: ids.session?.expiresAfter ?? null,
+    seen: ids.session?.seenOn ?? null,
   }
   change.columns.forEach((column, k) => {
     const bit = EDITABLE.indexOf(column as (typeof EDITABLE)[number])

@@ -142,6 +142,12 @@ export const itemsStatements = (db: SqliteCore): ItemStatements => {
     }
     return stmt
   }
+  /** Whether the session a write checks (`ids.session`), if any, vouches for it; in its transaction. */
+  const vouches = ({ session, userId }: Ids) =>
+    !session ||
+    db
+      .prepare(SESSION_VOUCHES_SQL)
+      .get(session.id, userId, session.expiresAfter, session.seenOn) !== null
   return {
     async section(sectionId, ids) {
       await ready(db)
@@ -163,14 +169,7 @@ export const itemsStatements = (db: SqliteCore): ItemStatements => {
      */
     create(sectionId: number, ids: Ids, item: NewItem) {
       return batchedWrite(db, () => {
-        const check = ids.session
-        if (
-          check &&
-          !db
-            .prepare(SESSION_VOUCHES_SQL)
-            .get(check.id, ids.userId, check.expiresAfter, check.seenOn)
-        )
-          return null
+        if (!vouches(ids)) return null
         const { next_place, ...section } = (db
           .prepare(SECTION_PLACE_SQL)
           .get(sectionId, ids.userId, ids.projectId, ids.memberId) ?? {}) as SectionInfo & {
@@ -191,9 +190,13 @@ export const itemsStatements = (db: SqliteCore): ItemStatements => {
         return { section, row }
       })
     },
-    /** Updates the user's item; null when it, or the project or member it gets, is not theirs. */
+    /**
+     * Updates the user's item; null when it, or the project or member it gets, is not theirs, or
+     * the session it checks (`ids.session`) does not vouch for the write.
+     */
     update(id: number, ids: Ids, now: string, change: ItemChange) {
       return batchedWrite(db, () => {
+        if (!vouches(ids)) return null
         const returned = updateStatement(change.columns).get(
           ...updateParams(id, ids, now, change),
         ) as (RawItemRow & EditedFields) | null
