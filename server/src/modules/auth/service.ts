@@ -11,6 +11,8 @@ import { randomToken, sha256Hex } from './tokens'
 
 export const SESSION_DAYS = 30
 const DAY = 86_400_000
+/** A session with less than this left is renewed on its next use (sliding expiry). */
+const RENEW_WITHIN = (SESSION_DAYS * DAY) / 2
 
 export type SessionUser = typeof users.$inferSelect & { is_admin: boolean }
 
@@ -166,7 +168,7 @@ export async function validateSession(ctx: AppContext, token: string | undefined
   }
   rememberSession(ctx, id, userRow.id)
   let renewedUntil: Date | null = null
-  if (expires - Date.now() < (SESSION_DAYS * DAY) / 2) {
+  if (expires - Date.now() < RENEW_WITHIN) {
     renewedUntil = new Date(Date.now() + SESSION_DAYS * DAY)
     await ctx.db.orm
       .update(sessions)
@@ -199,7 +201,7 @@ export function hintedSession(
     userId,
     check: {
       id,
-      expiresAfter: new Date(Date.now() + (SESSION_DAYS * DAY) / 2).toISOString(),
+      expiresAfter: new Date(Date.now() + RENEW_WITHIN).toISOString(),
       seenOn: nowIso().slice(0, 10),
     },
   }
@@ -230,7 +232,7 @@ type PeekRow = Awaited<ReturnType<AppContext['db']['q']['auth']['peek']>>
 function peeked(row: PeekRow | undefined): PeekedSession | null {
   if (!row) return null
   const left = Date.parse(row.expiresAt) - Date.now()
-  if (left < (SESSION_DAYS * DAY) / 2) return null
+  if (left < RENEW_WITHIN) return null
   if (!row.lastSeenAt || row.lastSeenAt.slice(0, 10) !== nowIso().slice(0, 10)) return null
   return { userId: row.userId, version: `${row.version}.${row.shared}.${row.team}` }
 }
