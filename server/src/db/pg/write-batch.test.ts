@@ -595,6 +595,53 @@ describe('group commit on PostgreSQL (writeBatch)', () => {
     expect(order).toEqual(['tx', 'batch'])
   })
 
+  test('while a batch runs, the next gathers writes that arrive one by one; no batch running, a write starts at once', async () => {
+    const { db } = await fresh()
+    await db.pool.unsafe('CREATE TABLE t (v text NOT NULL)')
+    // A long wait (500 ms) for the test, against 1 ms in use: what starts a batch is seen plainly.
+    const batch = writeBatch(db.pool, 10, { writes: 3, waitMs: 500 })
+    const insert = (user: number, v: string) =>
+      batch(user, async (client) => {
+        const [row] = await client.unsafe(
+          'INSERT INTO t (v) VALUES ($1) RETURNING txid_current()::text AS tx',
+          [v],
+        )
+        return row.tx as string
+      })
+    const turn = () => new Promise((resolve) => setImmediate(resolve))
+    const settled = new Set<string>()
+    const track = (v: string, write: Promise<string>) => {
+      void write.then(() => settled.add(v))
+      return write
+    }
+    // No batch running: a lone write starts at once, long before the wait could end.
+    const started = performance.now()
+    await insert(8, 'alone')
+    expect(performance.now() - started).toBeLessThan(400)
+    // A batch of user 7 runs (it waits for 7's write lock, held here).
+    const { release, tx } = await holdUserLock(db, 7)
+    const held = track('held', insert(7, 'held'))
+    await Bun.sleep(50)
+    // Two writes, each in a turn of its own: they wait for a third, not for a connection.
+    const first = track('first', insert(8, 'first'))
+    await turn()
+    const second = track('second', insert(9, 'second'))
+    await Bun.sleep(150)
+    expect(settled).toEqual(new Set())
+    // The third fills the batch: it starts at once, and the three share its transaction.
+    const gathered = await Promise.all([first, second, track('third', insert(10, 'third'))])
+    expect(new Set(gathered).size).toBe(1)
+    // A write alone while the batch of user 7 still runs: it waits the whole wait, then goes alone.
+    const lonely = track('lonely', insert(11, 'lonely'))
+    await Bun.sleep(150)
+    expect(settled.has('lonely')).toBe(false)
+    expect(gathered).not.toContain(await lonely)
+    expect(settled.has('held')).toBe(false)
+    release()
+    await Promise.all([tx, held])
+    expect((await db.pool.unsafe('SELECT count(*)::int AS n FROM t'))[0].n).toBe(6)
+  })
+
   test('concurrent item writes of one user over the API: each answers as alone, all land', async () => {
     const { db } = await fresh()
     const config = { ...loadConfig({ PUBLIC_URL: ORIGIN }), resolveHost: publicResolveHost }

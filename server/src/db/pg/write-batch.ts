@@ -11,7 +11,7 @@ import { retrying, USER_WRITE_LOCK } from './core'
  * data-version row from its bump to its COMMIT: one user's writes committed one at a time cost
  * one flush each. So writes that arrive together (the same turn of the event loop, as concurrent
  * requests do) share ONE transaction on one connection, up to PARALLEL batches at a time per
- * process (the next one gathers what arrives meanwhile). The batch first takes the write lock of
+ * process (the next one gathers what arrives meanwhile: GATHER writes, or GATHER_WAIT_MS). The batch first takes the write lock of
  * each of its users (in id order, as every multi-statement write of a user does first), then runs
  * its writes' statements pipelined on the connection, and bumps each user's version once, by one
  * statement just before COMMIT. Every promise settles only after the COMMIT: no answer reports a
@@ -371,19 +371,49 @@ async function runBatch(pool: SQL, batch: Pending[]) {
 }
 
 /**
+ * While another batch runs, a new one waits until this many writes wait for it, or until the
+ * first of them has waited GATHER_WAIT_MS (when no batch runs, a write starts one at once: a lone
+ * user waits for nothing). A batch's statement and COMMIT cost PostgreSQL ~190 µs whatever it
+ * holds, an item ~55 µs more: started as soon as a connection was free, 28% of the batches of 16
+ * clients' writes held one write, and the fixed cost was a third of PostgreSQL's CPU per write.
+ * Measured with 16 clients (10-s runs, alternated): new items 4,815–4,834 → 5,246–5,428 writes/s,
+ * edits 6,420–6,574 → 7,014–7,297; the batches' mean size from 5.1 to 6.8 writes.
+ */
+export const GATHER = 4
+
+/** At most this long (ms) does a write wait for others to gather, while another batch runs. */
+export const GATHER_WAIT_MS = 1
+
+/**
  * The group commit of one pool (src/db/pg/index.ts makes one per engine). Up to PARALLEL batches
  * run at once (always leaving a connection for everything else), each on its own connection: the
  * statements of one run on one server process, so with one batch at a time the database would
  * use one core however many it has.
  */
-export function writeBatch(pool: SQL, poolSize = 10): WriteBatch {
+export function writeBatch(
+  pool: SQL,
+  poolSize = 10,
+  gather = { writes: GATHER, waitMs: GATHER_WAIT_MS },
+): WriteBatch {
   const parallel = Math.max(1, Math.min(PARALLEL, poolSize - 1))
   let queue: Pending[] = []
   let running = 0
   let scheduled = false
+  // Armed while the queue gathers (GATHER); `overdue` once its first write has waited long enough.
+  let gathering: ReturnType<typeof setTimeout> | undefined
+  let overdue = false
   const flush = () => {
     scheduled = false
     while (queue.length && running < parallel) {
+      if (running > 0 && queue.length < gather.writes && !overdue) {
+        gathering ??= setTimeout(() => {
+          gathering = undefined
+          overdue = true
+          flush()
+        }, gather.waitMs)
+        return
+      }
+      overdue = false
       const batch = queue.slice(0, MAX_BATCH)
       queue = queue.slice(MAX_BATCH)
       running++
@@ -391,6 +421,10 @@ export function writeBatch(pool: SQL, poolSize = 10): WriteBatch {
         running--
         schedule()
       })
+    }
+    if (!queue.length && gathering) {
+      clearTimeout(gathering)
+      gathering = undefined
     }
   }
   const schedule = () => {
