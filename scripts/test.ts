@@ -24,6 +24,7 @@ const steps: Array<[string, string[], Opts]> = [
   ],
   ['ui', ['bun', 'test', 'src'], { cwd: 'ui' }],
   ['core', ['bun', 'test'], { cwd: 'core' }],
+  ['scripts', ['bun', 'test', './scripts/'], {}],
   ['stories (happy-dom)', ['bun', 'test'], { cwd: 'stories' }],
   ['app', ['bun', 'test', 'src'], { cwd: 'app' }],
   ['build', ['bun', 'run', 'build'], {}],
