@@ -86,6 +86,10 @@ export const userSettings = sqliteTable('user_settings', {
   organisation_name: text('organisation_name'),
   // The report e-mail carries the memo as a PDF.
   email_attach_pdf: bool('email_attach_pdf').notNull().default(false),
+  // The footer line of the print and the PDF ('Confidential — board only'; null: none).
+  confidentiality_line: text('confidentiality_line'),
+  // The PDF's paper size.
+  paper_size: text('paper_size', { enum: ['letter', 'a4'] }).notNull().default('letter'),
   created_at: createdAt(),
   updated_at: updatedAt(),
 })
@@ -236,6 +240,10 @@ export const sectionItems = sqliteTable(
     // Asks: an item asked of the readers ('Approve the Q1 hiring budget'), closed by its author.
     is_ask: bool('is_ask').notNull().default(false),
     ask_closed_at: text('ask_closed_at'),
+    // A follow-up made from a reader's question: private to the author, in a brief only when
+    // the author chose 'Include in brief' (modules/sharing/brief-filter.ts).
+    from_reader: bool('from_reader').notNull().default(false),
+    include_in_brief: bool('include_in_brief').notNull().default(false),
     sort_order: integer('sort_order').notNull().default(0),
     created_at: createdAt(),
     updated_at: updatedAt(),
@@ -466,9 +474,22 @@ export const shares = sqliteTable(
     revoked_at: text('revoked_at'),
     views: integer('views').notNull().default(0),
     last_viewed_at: text('last_viewed_at'),
+    // A personal reader link (one per report and recipient, modules/sharing/recipient-links.ts):
+    // the recipient's lower-cased e-mail, and the random nonce its token is derived from.
+    recipient_email: text('recipient_email'),
+    token_nonce: text('token_nonce'),
+    // The edition the reader's page last loaded (last_viewed_at: when).
+    opened_edition_number: integer('opened_edition_number'),
     created_at: createdAt(),
   },
-  (t) => [index('shares_user').on(t.user_id), index('shares_report').on(t.report_id)],
+  (t) => [
+    index('shares_user').on(t.user_id),
+    index('shares_report').on(t.report_id),
+    // One live personal link per report and recipient: a revoked one leaves room for a new one.
+    uniqueIndex('shares_report_recipient')
+      .on(t.report_id, t.recipient_email)
+      .where(sql`recipient_email IS NOT NULL AND revoked_at IS NULL`),
+  ],
 )
 
 /** A reader's question on a shared report (or one of its items), and the author's answer. */
@@ -531,10 +552,22 @@ export const askAnswers = sqliteTable(
     name: text('name').notNull(),
     answer: text('answer', { enum: ['approve', 'decline', 'comment'] }).notNull(),
     text: text('text'),
+    // Who answered: `share:<id>` on a personal link, `name:<share id>:<lower-cased name>` on an
+    // anonymous one (null: an answer from before readers were told apart).
+    reader_key: text('reader_key'),
+    // Set when the same reader answered again: the answer stays in the ask's history.
+    replaced_at: text('replaced_at'),
+    // The edition answered and the ask's wording in it.
+    edition_number: integer('edition_number'),
+    wording: text('wording'),
     created_at: createdAt(),
   },
   (t) => [
     index('ask_answers_item').on(t.item_id),
+    // One current answer per reader and ask.
+    uniqueIndex('ask_answers_current')
+      .on(t.item_id, t.reader_key)
+      .where(sql`reader_key IS NOT NULL AND replaced_at IS NULL`),
     index('ask_answers_user').on(t.user_id),
     index('ask_answers_share').on(t.share_id),
     index('ask_answers_report').on(t.report_id),
@@ -700,11 +733,17 @@ export const decisions = sqliteTable(
     source_item_id: integer('source_item_id').references(() => sectionItems.id, {
       onDelete: 'set null',
     }),
+    // The first of an ask's carried copies (carried_from_item_id followed back): an ask is
+    // recorded as a decision once across its copies. No foreign key: it outlives the item.
+    ask_root_item_id: integer('ask_root_item_id'),
     created_at: createdAt(),
     updated_at: updatedAt(),
   },
   (t) => [
     index('decisions_user').on(t.user_id, t.decided_on),
+    uniqueIndex('decisions_ask_once')
+      .on(t.ask_root_item_id)
+      .where(sql`ask_root_item_id IS NOT NULL`),
     index('decisions_member').on(t.decided_by_member_id),
     index('decisions_project').on(t.project_id),
     index('decisions_source_item').on(t.source_item_id),
