@@ -1,2 +1,3 @@
 // @cadence/core: pure logic shared by ui, app and server (no DOM, no Node APIs).
+export * from './brief'
 export * from './weeks'
