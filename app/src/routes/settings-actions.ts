@@ -2,6 +2,7 @@ import type { Project, SettingsViewActions } from '@cadence/ui'
 import { useState } from 'react'
 import { downloadExport, importAccount } from '../state/account'
 import { addMetric, deleteMetric, updateMetric } from '../state/metrics'
+import { saveProfile } from '../state/profile'
 import { addProject, renameProject, setProjectsStatus } from '../state/projects'
 import {
   addSection,
@@ -58,6 +59,11 @@ function useSettingsActions(projects: readonly Project[]) {
     },
     onLeaveTeam: (uuid) => void unlink(uuid, { leaving: true }),
     onWebhooksChange: async (urls) => setWebhookError(await saveWebhooks(urls)),
+    onSaveProfile: async (changes) => {
+      setSaving(true)
+      // Rejects after its toast: the form keeps the edits.
+      await saveProfile(changes).finally(() => setSaving(false))
+    },
     metrics: { onAddMetric: addMetric, onUpdateMetric: updateMetric, onDeleteMetric: deleteMetric },
   }
   return {

@@ -1,5 +1,6 @@
 import { CombineProjectsDialog, DeleteProjectDialog, PageSkeleton } from '@cadence/ui'
 import { useEffect } from 'react'
+import { useAuth } from '../state/auth'
 import { cache, useProjects, useSectionTemplates, useSettings } from '../state/cache'
 import { loadMetrics, useMetrics } from '../state/metrics'
 import { combineProjects, deleteProject } from '../state/projects'
@@ -10,8 +11,9 @@ import { useMailEnabled } from './use-mail-enabled'
 import { SettingsView } from './views'
 
 /** The tabs a link may open with `?tab=`. */
-const TAB_PARAM: Record<string, 'metrics' | 'sections' | undefined> = {
+const TAB_PARAM: Record<string, 'metrics' | 'sections' | 'profile' | undefined> = {
   metrics: 'metrics',
+  profile: 'profile',
   sections: 'sections',
 }
 
@@ -23,6 +25,7 @@ function SettingsPage() {
   const shares = useShares()
   const myTeams = useMyTeams()
   const metrics = useMetrics()
+  const { user } = useAuth()
   // The hint that e-mail is not configured.
   const mailEnabled = useMailEnabled()
   const list = projects.data ?? []
@@ -54,6 +57,7 @@ function SettingsPage() {
           webhookUrls: settings.data.webhook_urls ?? [],
           webhookError: s.webhookError,
           metrics: metrics.metrics,
+          profile: { name: user?.name ?? null, display_title: user?.display_title ?? null },
         }}
         actions={s.actions}
       />

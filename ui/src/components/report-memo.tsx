@@ -130,7 +130,11 @@ function MemoHeader({
   brief,
   weekRange,
   edition,
-}: Pick<ReportMemoProps, 'brief' | 'weekRange' | 'edition'>) {
+}: {
+  brief: Pick<MemoBrief, 'organisation_name' | 'author' | 'sent_date'>
+  weekRange: string
+  edition?: EditionInfo | null
+}) {
   const from = authorLine(brief.author)
   const updated = edition && edition.number > 1 ? edition : null
   return (

@@ -16,6 +16,7 @@ export type SettingsTab =
   | 'sharing'
   | 'delivery'
   | 'metrics'
+  | 'profile'
 
 /**
  * The fields of the Report Preferences form, all saved together by 'Save Preferences': the week,
@@ -31,9 +32,35 @@ export type PreferencesDraft = Pick<
   | 'team_reminder_enabled'
 >
 
+export type PaperSize = 'letter' | 'a4'
+
+/**
+ * Settings → Profile and organisation: the author's name and title (PUT /api/users/me), the
+ * organisation, the confidentiality line, the paper size and the PDF attachment (PUT
+ * /api/settings). Texts as typed; blank clears.
+ */
+export type ProfileDraft = {
+  name: string
+  display_title: string
+  organisation_name: string
+  confidentiality_line: string
+  paper_size: PaperSize
+  email_attach_pdf: boolean
+}
+
+/** The settings with the fields of issue 41 the server may not answer yet (optional until then). */
+export type ProfileSettingsFields = {
+  confidentiality_line?: string | null
+  paper_size?: PaperSize
+}
+
 /** What the settings page shows. */
 export type SettingsViewData = {
-  settings: UserSettings
+  settings: UserSettings & ProfileSettingsFields
+  /** Settings → Profile and organisation: the signed-in user's name and title. */
+  profile?: { name: string | null; display_title: string | null }
+  /** The week the header preview shows ('Nov 23 – Nov 27, 2026'). */
+  previewWeek?: string
   sections: SectionTemplate[]
   projects: Project[]
   /** GET /api/config's mailEnabled; false adds a hint that e-mail is not configured. */
@@ -83,6 +110,11 @@ export type SettingsViewActions = {
   onLeaveTeam?: (teamMemberUuid: string) => void
   /** Settings → Metrics (the tab shows with them): define, change and delete metrics. */
   metrics?: MetricsSettingsActions
+  /**
+   * Settings → Profile and organisation (the tab shows with it): only the changed fields, texts
+   * trimmed. A rejection keeps the form's edits.
+   */
+  onSaveProfile?: (changes: Partial<ProfileDraft>) => Promise<void> | void
 }
 
 export type SettingsViewProps = {

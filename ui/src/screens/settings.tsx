@@ -13,6 +13,7 @@ import { PageSkeleton } from '../primitives/skeleton'
 import { SortableList } from '../primitives/sortable-list'
 import type { SectionType } from '../types'
 import { Preferences, usePreferencesForm } from './settings-preferences'
+import { ProfileSettings } from './settings-profile'
 import { SettingsProjects } from './settings-projects'
 import type {
   SettingsTab,
@@ -35,7 +36,9 @@ const TYPES: Array<[SectionType, string]> = [
 export { preferenceChanges, savedPreferences } from './settings-preferences'
 export { filterProjects } from './settings-projects'
 export type {
+  PaperSize,
   PreferencesDraft,
+  ProfileDraft,
   SettingsTab,
   SettingsViewActions,
   SettingsViewData,
@@ -218,7 +221,8 @@ function SettingsTabs({ data, actions, saving, defaultTab }: SettingsViewProps) 
     ['sections', 'Report Sections'],
     ['projects', 'Projects'],
   ]
-  const { onRevokeShare, onWebhooksChange } = actions
+  const { onRevokeShare, onWebhooksChange, onSaveProfile } = actions
+  if (onSaveProfile) tabs.splice(1, 0, ['profile', 'Profile and organisation'])
   if (onRevokeShare) tabs.push(['sharing', 'Sharing'])
   if (onWebhooksChange) tabs.push(['delivery', 'Delivery'])
   if (actions.metrics) tabs.push(['metrics', 'Metrics'])
@@ -247,6 +251,9 @@ function SettingsTabs({ data, actions, saving, defaultTab }: SettingsViewProps) 
               <YourData onExport={actions.onExport} onImportFile={actions.onImportFile} />
             ) : null}
           </Preferences>
+        ) : null}
+        {tab === 'profile' && onSaveProfile ? (
+          <ProfileSettings data={data} onSave={onSaveProfile} saving={saving} />
         ) : null}
         {tab === 'sections' ? <Sections data={data} actions={actions} /> : null}
         {tab === 'projects' ? <SettingsProjects projects={data.projects} {...actions} /> : null}
