@@ -341,6 +341,8 @@ export const userSettings: UserSettings = {
   onboarding_complete: true,
   organisation_name: null,
   email_attach_pdf: false,
+  confidentiality_line: null,
+  paper_size: 'letter',
 }
 export const sectionTemplates: SectionTemplate[] = [
   { ...templateDefaults, id: 1, name: 'Highlights', type: 'standard', sort_order: 0 },

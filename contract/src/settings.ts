@@ -39,6 +39,10 @@ export const UserSettings = t.Object({
   organisation_name: t.Nullable(t.String()),
   /** The report e-mail carries the memo as a PDF. */
   email_attach_pdf: t.Boolean(),
+  /** The footer line of the print and the PDF ('Confidential — board only'); null: none. */
+  confidentiality_line: t.Nullable(t.String()),
+  /** The PDF's paper size. */
+  paper_size: t.Union([t.Literal('letter'), t.Literal('a4')]),
   created_at: t.String(),
   updated_at: t.String(),
 })

@@ -143,6 +143,8 @@ function userSettings(settings: Partial<UserSettings> = {}): UserSettings {
     webhook_urls: [],
     organisation_name: null,
     email_attach_pdf: false,
+    confidentiality_line: null,
+    paper_size: 'letter',
     created_at: T,
     updated_at: T,
     ...settings,

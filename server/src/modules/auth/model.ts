@@ -3,6 +3,15 @@ import { t } from 'elysia'
 export namespace AuthModel {
   /** PUT /api/users/me: the profile fields the user sets (the memo header shows the title). */
   export const profile = t.Object({
+    // The author's name as the memo header shows it ('From <name>, <title>'); a sign-in
+    // keeps it (the provider's is provider_name).
+    name: t.Optional(
+      t.String({
+        minLength: 1,
+        maxLength: 120,
+        error: 'name must be text of 1 to 120 characters',
+      }),
+    ),
     display_title: t.Optional(
       t.Nullable(t.String({ maxLength: 120 }), {
         error: 'display_title must be text of at most 120 characters',

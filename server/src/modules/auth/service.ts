@@ -3,7 +3,7 @@ import type { AppContext } from '../../context'
 import { sessions, userSettings, users } from '../../db/schema'
 import type { SessionCheck } from '../../db/statements'
 import { logActivity } from '../../lib/activity'
-import { Forbidden } from '../../lib/errors'
+import { BadRequest, Forbidden } from '../../lib/errors'
 import { systemSetting } from '../../lib/system-settings'
 import { nowIso } from '../../lib/time'
 import { forgetSession, hintedUser, rememberSession } from './session-hints'
@@ -264,17 +264,33 @@ export function publicUser(user: SessionUser) {
   }
 }
 
-/** PUT /api/users/me: the user's own profile fields; blank clears. Answers the user as GET does. */
+/**
+ * PUT /api/users/me: the user's own profile fields — the name and title of the memo header.
+ * Blank clears the title; a blank name is refused (400). Answers the user as GET does.
+ */
 export async function updateProfile(
   ctx: AppContext,
   user: SessionUser,
-  input: { display_title?: string | null },
+  input: { name?: string; display_title?: string | null },
 ) {
-  if (input.display_title === undefined) return publicUser(user)
+  const changes: Partial<typeof users.$inferInsert> = {}
+  if (input.name !== undefined) changes.name = profileLine(input.name, 'name')
+  if (!changes.name && input.name !== undefined) throw new BadRequest('name is required')
+  if (input.display_title !== undefined)
+    changes.display_title = profileLine(input.display_title, 'display_title')
+  if (Object.keys(changes).length === 0) return publicUser(user)
   const [row] = await ctx.db.orm
     .update(users)
-    .set({ display_title: input.display_title?.trim() || null, updated_at: nowIso() })
+    .set({ ...changes, updated_at: nowIso() })
     .where(eq(users.id, user.id))
     .returning()
   return publicUser({ ...row, is_admin: user.is_admin })
+}
+
+/** One line of the memo header: control characters refused, trimmed; blank is null. */
+function profileLine(value: string | null, field: string): string | null {
+  const text = value?.trim() ?? ''
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing them is the point
+  if (/[\u0000-\u001f\u007f]/.test(text)) throw new BadRequest(`${field} must be one line of text`)
+  return text || null
 }

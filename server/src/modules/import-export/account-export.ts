@@ -74,6 +74,8 @@ export async function exportAccount(
       webhook_urls: settings.webhook_urls,
       organisation_name: settings.organisation_name,
       email_attach_pdf: settings.email_attach_pdf,
+      confidentiality_line: settings.confidentiality_line,
+      paper_size: settings.paper_size,
     },
     ...(await templatesAndProjects(read)),
     team_members: await membersOut(read, byMember),

@@ -58,6 +58,8 @@ export namespace ImportExportModel {
         webhook_urls: t.Optional(t.Array(t.String({ maxLength: 2000 }), { maxItems: 50 })),
         organisation_name: t.Optional(t.Nullable(t.String({ maxLength: 120 }))),
         email_attach_pdf: t.Optional(t.Boolean()),
+        confidentiality_line: t.Optional(t.Nullable(t.String({ maxLength: 200 }))),
+        paper_size: t.Optional(t.Union([t.Literal('letter'), t.Literal('a4')])),
       }),
     ),
     section_templates: t.Array(

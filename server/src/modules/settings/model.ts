@@ -56,6 +56,17 @@ export namespace SettingsModel {
       }),
     ),
     email_attach_pdf: t.Optional(t.Boolean({ error: 'email_attach_pdf must be true or false' })),
+    // The footer line of the print and the PDF (blank clears).
+    confidentiality_line: t.Optional(
+      t.Nullable(t.String({ maxLength: 200 }), {
+        error: 'confidentiality_line must be text of at most 200 characters',
+      }),
+    ),
+    paper_size: t.Optional(
+      t.Union([t.Literal('letter'), t.Literal('a4')], {
+        error: 'paper_size must be letter or a4',
+      }),
+    ),
   })
   export type update = typeof update.static
 }

@@ -27,6 +27,14 @@ export function cleanRecipients(list: string[]): string[] {
   return out
 }
 
+/** A header or footer line: one line, control characters refused, trimmed; blank is none. */
+function cleanLine(value: string | null, field: string): string | null {
+  const text = value?.trim() ?? ''
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing them is the point
+  if (/[\u0000-\u001f\u007f]/.test(text)) throw new BadRequest(`${field} must be one line of text`)
+  return text || null
+}
+
 function parseRecipients(json: string): string[] {
   try {
     const list = JSON.parse(json)
@@ -65,7 +73,9 @@ export async function updateSettings(ctx: AppContext, userId: number, input: Set
   const { report_recipients, webhook_urls, ...rest } = input
   const changes: Partial<typeof userSettings.$inferInsert> = { ...rest, updated_at: nowIso() }
   if (rest.organisation_name !== undefined)
-    changes.organisation_name = rest.organisation_name?.trim() || null
+    changes.organisation_name = cleanLine(rest.organisation_name, 'organisation_name')
+  if (rest.confidentiality_line !== undefined)
+    changes.confidentiality_line = cleanLine(rest.confidentiality_line, 'confidentiality_line')
   if (report_recipients !== undefined) {
     changes.report_recipients = JSON.stringify(cleanRecipients(report_recipients))
   }

@@ -154,3 +154,113 @@ describe('user settings', () => {
     })
   })
 })
+
+describe('the memo header and the document (issue 41)', () => {
+  test('organisation, confidentiality line, paper size and the PDF attachment: saved and answered', async () => {
+    const { app } = await createTestApp()
+    const ada = await signIn(app, 'ada@example.com')
+    expect((await ada.api.settings.get()).data!).toMatchObject({
+      organisation_name: null,
+      confidentiality_line: null,
+      paper_size: 'letter',
+      email_attach_pdf: false,
+    })
+    const put = await ada.api.settings.put({
+      organisation_name: '  Northwind  ',
+      confidentiality_line: 'Confidential — board only',
+      paper_size: 'a4',
+      email_attach_pdf: true,
+    })
+    expect(put.status).toBe(200)
+    expect((await ada.api.settings.get()).data!).toMatchObject({
+      organisation_name: 'Northwind',
+      confidentiality_line: 'Confidential — board only',
+      paper_size: 'a4',
+      email_attach_pdf: true,
+    })
+    // The account export carries them and an import restores them.
+    const doc = (await ada.api.export.get()).data!
+    const bob = await signIn(app, 'bob@example.com')
+    expect((await bob.api.import.post(doc)).status).toBe(200)
+    expect((await bob.api.settings.get()).data!).toMatchObject({
+      organisation_name: 'Northwind',
+      confidentiality_line: 'Confidential — board only',
+      paper_size: 'a4',
+      email_attach_pdf: true,
+    })
+    // Blank clears a line.
+    await ada.api.settings.put({ confidentiality_line: '  ' })
+    expect((await ada.api.settings.get()).data!.confidentiality_line).toBeNull()
+  })
+
+  test('bad values are a 400 with an error and change nothing', async () => {
+    const { app } = await createTestApp()
+    const ada = await signIn(app, 'ada@example.com')
+    await ada.api.settings.put({ organisation_name: 'Northwind', paper_size: 'a4' })
+    for (const body of [
+      { paper_size: 'legal' },
+      { paper_size: null },
+      { organisation_name: 'x'.repeat(121) },
+      { organisation_name: 'two\nlines' },
+      { confidentiality_line: 'x'.repeat(201) },
+      { confidentiality_line: 'tab\there' },
+      { confidentiality_line: 7 },
+      { email_attach_pdf: 'yes' },
+    ]) {
+      const res = await ada.put('/api/settings', {
+        ...body,
+        email_attach_pdf: body.email_attach_pdf ?? true,
+      })
+      expect(res.status).toBe(400)
+      expect(res.json.error).toBeString()
+    }
+    expect((await ada.api.settings.get()).data!).toMatchObject({
+      organisation_name: 'Northwind',
+      confidentiality_line: null,
+      paper_size: 'a4',
+      email_attach_pdf: false,
+    })
+  })
+
+  test("PUT /api/users/me sets the author's name and title; bad ones are a 400", async () => {
+    const { app } = await createTestApp()
+    const ada = await signIn(app, 'ada@example.com', 'Ada')
+    const res = await ada.api.users.me.put({ name: ' Ada Lovelace ', display_title: 'CEO' })
+    expect(res.status).toBe(200)
+    expect(res.data!).toMatchObject({ name: 'Ada Lovelace', display_title: 'CEO' })
+    expect((await ada.api.users.me.get()).data!).toMatchObject({
+      name: 'Ada Lovelace',
+      display_title: 'CEO',
+    })
+    for (const body of [
+      { name: '' },
+      { name: '   ' },
+      { name: 'x'.repeat(121) },
+      { name: 'a\nb' },
+      { display_title: 'x'.repeat(121) },
+      { display_title: 'a\u0007' },
+      { name: 5 },
+    ]) {
+      const bad = await ada.put('/api/users/me', body)
+      expect(bad.status).toBe(400)
+      expect(bad.json.error).toBeString()
+    }
+    expect((await ada.api.users.me.get()).data!).toMatchObject({
+      name: 'Ada Lovelace',
+      display_title: 'CEO',
+    })
+    // The memo header says it: the brief's author.
+    await ada.api.settings.put({ organisation_name: 'Northwind' })
+    await ada.api['section-templates'].post({ name: 'Highlights', type: 'standard' })
+    const report = (
+      await ada.api.reports.post({ week_start_date: '2026-11-23', carry_over: false })
+    ).data!
+    const share = (await ada.api.reports({ uuid: report.uuid }).shares.post({ expires_in_days: 7 }))
+      .data!
+    const shared = await makeClient(app).get(`/api/shared/${share.url.split('/r/')[1]}`)
+    expect(shared.json.report).toMatchObject({
+      author: { name: 'Ada Lovelace', title: 'CEO' },
+      organisation_name: 'Northwind',
+    })
+  })
+})
