@@ -2,10 +2,16 @@
 import { asc, eq } from 'drizzle-orm'
 import type { AppContext } from '../../context'
 import { type Engine, LAST_IN_SECTION } from '../../db/engine'
-import { projects, sectionItems, sectionTemplates, teamMembers } from '../../db/schema'
+import {
+  projects,
+  reportSections,
+  sectionItems,
+  sectionTemplates,
+  teamMembers,
+} from '../../db/schema'
 import { BadRequest, PayloadTooLarge } from '../../lib/errors'
 import { timeSlices } from '../../lib/time-slices'
-import { findReport, loadReport } from '../reports/find'
+import { findReport } from '../reports/find'
 import type { ImportExportModel } from './model'
 import { parseOffThread } from './parse-off-thread'
 import { itemTypeFor, matchMember, matchSection, type ParsedReport, projectMatcher } from './parser'
@@ -56,6 +62,22 @@ const requireText = (text: string) => {
   return text
 }
 
+/**
+ * The report's sections, not its items: an import adds to a report whatever it holds, so it
+ * reads nothing that grows with the items already there (its cost is linear in what it adds).
+ */
+const sectionsOf = ({ db }: AppContext, reportId: number) =>
+  db.orm
+    .select({
+      id: reportSections.id,
+      section_name: reportSections.section_name,
+      section_type: reportSections.section_type,
+    })
+    .from(reportSections)
+    .where(eq(reportSections.report_id, reportId))
+    .orderBy(asc(reportSections.sort_order), asc(reportSections.id))
+type Section = Awaited<ReturnType<typeof sectionsOf>>[number]
+
 const memberNames = ({ db }: AppContext, userId: number) =>
   db.orm
     .select({ id: teamMembers.id, name: teamMembers.name })
@@ -74,7 +96,7 @@ export async function previewImport(
 ): Promise<ParsedReport> {
   requireText(input.text)
   const knownSections = input.uuid
-    ? (await loadReport(ctx, await findReport(ctx, userId, input.uuid))).sections.map(
+    ? (await sectionsOf(ctx, (await findReport(ctx, userId, input.uuid)).id)).map(
         (s) => s.section_name,
       )
     : (
@@ -102,12 +124,13 @@ export async function importIntoReport(
   text: string,
 ) {
   requireText(text)
-  const report = await loadReport(ctx, await findReport(ctx, userId, uuid))
-  if (!report.sections.length) throw new BadRequest('This report has no sections to import into')
+  const report = await findReport(ctx, userId, uuid)
+  const sections = await sectionsOf(ctx, report.id)
+  if (!sections.length) throw new BadRequest('This report has no sections to import into')
   const members = await memberNames(ctx, userId)
   // Up to IMPORT_LIMITS.lines lines: parsed on the worker, not on the server's thread.
   const parsed = await parseOffThread(text, {
-    knownSections: report.sections.map((s) => s.section_name),
+    knownSections: sections.map((s) => s.section_name),
     members: members.map((m) => m.name),
   })
   checkProjectNames(parsed)
@@ -119,7 +142,7 @@ export async function importIntoReport(
       const slices = timeSlices()
       const rows: Array<typeof sectionItems.$inferInsert> = []
       for (const section of parsed.sections) {
-        const { target, itemType } = targetSection(section, report.sections, counts)
+        const { target, itemType } = targetSection(section, sections, counts)
         for await (const item of slices.each(section.items)) {
           const assignee = item.assignee ? matchMember(item.assignee, members) : undefined
           let content = item.content
@@ -208,7 +231,7 @@ async function projectFinder(tx: Engine, userId: number, counts: ImportCounts) {
 /** The report section a parsed section goes to, and the item type its items get. */
 function targetSection(
   section: ParsedReport['sections'][number],
-  sections: Awaited<ReturnType<typeof loadReport>>['sections'],
+  sections: Section[],
   counts: ImportCounts,
 ) {
   const { sectionName } = section

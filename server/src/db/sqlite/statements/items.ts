@@ -18,6 +18,9 @@ import { batchedWrite } from '../write-batch'
  * One query for any number of items: a recursive walk up each item's carried_from chain to its
  * first copy (the deepest row per item), that copy's report week, the item's own report week,
  * and whether a later copy exists. The depth bound guards against a cycle in hand-edited data.
+ * CROSS JOIN and `+p.user_id` fix the step's order (chain row, then its item and parent by key):
+ * left to itself the planner scanned all the user's items at every step, so reading a report cost
+ * what the whole account holds (5,000 items: 885 ms; now 7 ms).
  */
 const CHAIN_SQL = `
 WITH RECURSIVE chain(item_id, cur_id, depth) AS (
@@ -27,8 +30,8 @@ WITH RECURSIVE chain(item_id, cur_id, depth) AS (
   UNION ALL
   SELECT c.item_id, p.id, c.depth + 1
   FROM chain c
-  JOIN section_items cur ON cur.id = c.cur_id
-  JOIN section_items p ON p.id = cur.carried_from_item_id AND p.user_id = ?1
+  CROSS JOIN section_items cur ON cur.id = c.cur_id
+  CROSS JOIN section_items p ON p.id = cur.carried_from_item_id AND +p.user_id = ?1
   WHERE c.depth < 1000
 ),
 roots AS (SELECT item_id, cur_id AS root_id, MAX(depth) AS depth FROM chain GROUP BY item_id)
