@@ -378,6 +378,8 @@ export const deliveries = sqliteTable(
     last_error: text('last_error'),
     next_attempt_at: text('next_attempt_at').notNull().default(now),
     sent_at: text('sent_at'),
+    // The edition a report delivery carries (a Send or a 'Send update'); null on older rows.
+    edition_id: integer('edition_id'),
     created_at: createdAt(),
     updated_at: updatedAt(),
   },

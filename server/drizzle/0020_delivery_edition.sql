@@ -1,0 +1,1 @@
+ALTER TABLE `deliveries` ADD `edition_id` integer;
