@@ -28,13 +28,21 @@ export const AskAnswer = t.Object({
   answer: AskAnswerKind,
   text: t.Nullable(t.String()),
   created_at: t.String(),
+  /** The edition answered (null: the draft, or an answer from before editions were told). */
+  edition_number: t.Optional(t.Nullable(t.Number())),
+  /** Given to an earlier wording of the ask than its readers have now. */
+  earlier_wording: t.Optional(t.Boolean()),
+  /** Set when the same reader answered again (the answer is then in the ask's `history`). */
+  replaced_at: t.Optional(t.Nullable(t.String())),
 })
 export type AskAnswer = typeof AskAnswer.static
 
 /**
  * An ask of the author's report with its answers (GET /api/reports/{uuid}/asks, PUT
  * /api/asks/{item_id}): the answers of the item and of the asks it was carried from, oldest
- * first; `closed_at` when the author closed it (null: open, carried into the next report).
+ * first — `answers` the current one of each reader, `history` those replaced by a later answer
+ * of the same reader; `closed_at` when the author closed it (null: open, carried into the next
+ * report); `open_again` when every current answer was given to an earlier wording.
  */
 export const ReportAsk = t.Object({
   item_id: t.Number(),
@@ -42,6 +50,8 @@ export const ReportAsk = t.Object({
   project_name: t.Nullable(t.String()),
   closed_at: t.Nullable(t.String()),
   answers: t.Array(AskAnswer),
+  history: t.Array(AskAnswer),
+  open_again: t.Boolean(),
 })
 export type ReportAsk = typeof ReportAsk.static
 

@@ -55,6 +55,12 @@ export const SectionItem = t.Object({
   // (SectionItemWithReport, which has neither) is drawn as a report item.
   is_ask: t.Optional(t.Boolean()),
   ask_closed_at: t.Optional(t.Nullable(t.String())),
+  /**
+   * A follow-up made from a reader's question: private to the author, and in a brief only once
+   * the author chose 'Include in brief' (`include_in_brief`).
+   */
+  from_reader: t.Optional(t.Boolean()),
+  include_in_brief: t.Optional(t.Boolean()),
 })
 export type SectionItem = typeof SectionItem.static
 

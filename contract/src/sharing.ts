@@ -29,8 +29,30 @@ export const ShareLink = t.Object({
   revoked_at: t.Nullable(t.String()),
   views: t.Number(),
   last_viewed_at: t.Nullable(t.String()),
+  /** A recipient's personal link (made by the report's e-mail); null: an anonymous link. */
+  recipient_email: t.Optional(t.Nullable(t.String())),
 })
 export type ShareLink = typeof ShareLink.static
+
+/**
+ * One link of a report as GET /api/reports/{uuid}/readers lists it: whose it is (null: an
+ * anonymous link), the edition its reader's page loaded last and when, and its latest 'Read —
+ * thanks' (`name`: who said it).
+ */
+export const Reader = t.Object({
+  share_id: t.Number(),
+  recipient_email: t.Nullable(t.String()),
+  name: t.Nullable(t.String()),
+  edition_number: t.Nullable(t.Number()),
+  opened_at: t.Nullable(t.String()),
+  acknowledged_at: t.Nullable(t.String()),
+  revoked_at: t.Nullable(t.String()),
+})
+export type Reader = typeof Reader.static
+
+/** GET /api/reports/{uuid}/readers: personal links by recipient, then anonymous ones. */
+export const ReaderList = t.Object({ readers: t.Array(Reader) })
+export type ReaderList = typeof ReaderList.static
 
 /** GET /api/shares: newest first. */
 export const ShareLinkList = t.Object({ shares: t.Array(ShareLink) })
@@ -206,8 +228,13 @@ export const SharedReport = t.Object({
   report: SharedBrief,
   edition: t.Nullable(EditionInfo),
   questions: t.Array(SharedQuestion),
-  /** This link's answers to the brief's asks, oldest first. */
+  /** This link's current answers to the brief's asks (one per reader and ask), oldest first. */
   ask_answers: t.Optional(t.Array(AskAnswer)),
+  /**
+   * A personal link (one recipient's, from the report's e-mail): its reader is known, so the
+   * page asks no name for an acknowledgement, an answer or a question.
+   */
+  personal: t.Optional(t.Boolean()),
 })
 export type SharedReport = typeof SharedReport.static
 

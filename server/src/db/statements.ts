@@ -45,10 +45,15 @@ export interface AuthStatements {
 
 // ---- items: report item writes (the hot write path) and carried-from chains ----
 
-/** An item as stored: is_completed and is_ask are 0/1 in both engines' rows. */
-export type RawItemRow = Omit<typeof sectionItems.$inferSelect, 'is_completed' | 'is_ask'> & {
+/** An item as stored: its booleans are 0/1 in both engines' rows. */
+export type RawItemRow = Omit<
+  typeof sectionItems.$inferSelect,
+  'is_completed' | 'is_ask' | 'from_reader' | 'include_in_brief'
+> & {
   is_completed: number
   is_ask: number
+  from_reader: number
+  include_in_brief: number
 }
 /** Whether the optional project and team member (null: none given) belong to the user. */
 export type Refs = { project_ok: number; member_ok: number; start_day: string | null }

@@ -50,6 +50,9 @@ describe('asks of the readers', () => {
       answer: 'approve',
       text: null,
       created_at: expect.any(String),
+      edition_number: null,
+      earlier_wording: false,
+      replaced_at: null,
     })
     const comment = await reader.api.shared({ token }).asks({ item_id: item.id }).answers.post({
       name: 'Omar',
@@ -77,6 +80,8 @@ describe('asks of the readers', () => {
             text: 'Only if the contractor budget shrinks',
           }),
         ],
+        history: [],
+        open_again: false,
       },
     ])
     // The report's own answer carries the mark.

@@ -10,7 +10,8 @@ export namespace AsksModel {
     item_id: t.Integer({ minimum: 1, error: 'item_id must be an item id' }),
   })
   export const answer = t.Object({
-    name: t.String({ minLength: 1, maxLength: NAME_MAX, error: 'Name is required' }),
+    // Not needed on a personal link (its recipient answers).
+    name: t.Optional(t.String({ maxLength: NAME_MAX, error: 'Name is required' })),
     answer: t.Union([t.Literal('approve'), t.Literal('decline'), t.Literal('comment')], {
       error: 'answer must be approve, decline or comment',
     }),

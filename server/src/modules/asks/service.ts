@@ -6,37 +6,39 @@ import { nowIso } from '../../lib/time'
 import { queueQuestionMail } from '../delivery-queue/queue'
 import { editionBrief, latestEdition } from '../reports/brief'
 import { findReport } from '../reports/find'
-import { cleanText } from '../sharing/questions'
+import { type AnswerRow, answerOut, cleanText, readerOf } from '../sharing/reader'
 import type { ActiveShare } from '../sharing/shares'
 import type { AsksModel } from './model'
-
-type AnswerRow = {
-  id: number
-  item_id: number
-  name: string
-  answer: 'approve' | 'decline' | 'comment'
-  text: string | null
-  created_at: string
-}
 
 const NOT_AN_ASK = 'Ask not found'
 
 /**
- * Whether the brief the link shows lists the item as an ask: a sent report's latest edition (what
- * its readers got), else the live draft (the item is an open ask of the report).
+ * The brief the link shows and the ask's wording in it: a sent report's latest edition (what its
+ * readers got), else the live draft (edition null, the item's wording now). Null when the item
+ * is not an ask of that brief.
  */
 async function askOfBrief(ctx: AppContext, share: ActiveShare, itemId: number) {
   const latest = await latestEdition(ctx, share.report_id)
-  if (latest) return (editionBrief(latest).asks ?? []).some((a) => a.id === itemId)
-  return true // the live draft: the insert below admits only an open ask of the report
+  if (latest) {
+    const ask = (editionBrief(latest).asks ?? []).find((a) => a.id === itemId)
+    return ask ? { edition: latest.number, wording: ask.content } : null
+  }
+  // The live draft: the insert below admits only an open ask of the report.
+  const row = await ctx.db.row<{ content: string }>(
+    sql`SELECT content FROM section_items WHERE id = ${itemId}`,
+  )
+  return { edition: null, wording: row?.content ?? null }
 }
 
 /**
  * POST /api/shared/{token}/asks/{item_id}/answers: a reader's answer, kept with the link. The
  * readers' gate (sharing/readers.ts) has checked the link and the rate limits; the name and text
- * are cleaned as a question's are. The insert itself admits only an item of that report that is
- * an open ask now (one statement: an ask closed or unmarked at the same moment takes no answer).
- * 404 when the item is not an ask of that brief, 409 when its author closed it.
+ * are cleaned as a question's are. One current answer per reader and ask: in one transaction
+ * under the author's write lock, the reader's earlier answer is marked replaced (it stays in the
+ * ask's history) and the new one inserted; the partial unique index `ask_answers_current` holds
+ * it whatever runs at the same moment. The insert itself admits only an item of that report that
+ * is an open ask now (an ask closed or unmarked at the same moment takes no answer). 404 when the
+ * item is not an ask of that brief, 409 when its author closed it.
  */
 export async function answerAsk(
   ctx: AppContext,
@@ -44,27 +46,45 @@ export async function answerAsk(
   itemId: number,
   input: AsksModel.answer,
 ) {
-  const name = cleanText(input.name, 'Name')
+  const reader = readerOf(share, input.name)
   const given = input.text == null ? '' : input.text
   const text = given.trim() ? cleanText(given, 'Comment') : null
   if (input.answer === 'comment' && !text) throw new BadRequest('Comment is required')
-  if (!(await askOfBrief(ctx, share, itemId))) throw new NotFound(NOT_AN_ASK)
-  const [row] = await ctx.db.rows<AnswerRow>(sql`
-    INSERT INTO ask_answers (user_id, report_id, item_id, share_id, name, answer, text)
-    SELECT CAST(${share.user_id} AS INTEGER), CAST(${share.report_id} AS INTEGER), i.id,
-      CAST(${share.id} AS INTEGER), CAST(${name} AS TEXT), CAST(${input.answer} AS TEXT),
-      CAST(${text} AS TEXT)
-    FROM section_items i JOIN report_sections s ON s.id = i.section_id
-    WHERE i.id = ${itemId} AND s.report_id = ${share.report_id} AND i.is_ask = 1
-      AND i.ask_closed_at IS NULL
-    RETURNING id, item_id, name, answer, text, created_at`)
-  if (!row) {
-    const closed = await ctx.db.row<{ id: number }>(sql`
+  const brief = await askOfBrief(ctx, share, itemId)
+  if (!brief) throw new NotFound(NOT_AN_ASK)
+  const now = nowIso()
+  const row = await ctx.db
+    .tx(
+      async (tx) => {
+        await tx.exec(sql`
+        UPDATE ask_answers SET replaced_at = ${now}
+        WHERE item_id = ${itemId} AND reader_key = ${reader.key} AND replaced_at IS NULL`)
+        const [inserted] = await tx.rows<AnswerRow>(sql`
+        INSERT INTO ask_answers (user_id, report_id, item_id, share_id, name, answer, text,
+          reader_key, edition_number, wording)
+        SELECT CAST(${share.user_id} AS INTEGER), CAST(${share.report_id} AS INTEGER), i.id,
+          CAST(${share.id} AS INTEGER), CAST(${reader.name} AS TEXT),
+          CAST(${input.answer} AS TEXT), CAST(${text} AS TEXT), CAST(${reader.key} AS TEXT),
+          CAST(${brief.edition} AS INTEGER), CAST(${brief.wording} AS TEXT)
+        FROM section_items i JOIN report_sections s ON s.id = i.section_id
+        WHERE i.id = ${itemId} AND s.report_id = ${share.report_id} AND i.is_ask = 1
+          AND i.ask_closed_at IS NULL
+        RETURNING id, item_id, name, answer, text, created_at, edition_number, wording,
+          replaced_at`)
+        // Nothing inserted: the earlier answer stays current (the transaction is undone).
+        if (!inserted) throw new NotAnswerable()
+        return inserted
+      },
+      { user: share.user_id },
+    )
+    .catch(async (error) => {
+      if (!(error instanceof NotAnswerable)) throw error
+      const closed = await ctx.db.row<{ id: number }>(sql`
       SELECT i.id FROM section_items i JOIN report_sections s ON s.id = i.section_id
       WHERE i.id = ${itemId} AND s.report_id = ${share.report_id} AND i.is_ask = 1`)
-    if (closed) throw new Conflict('This ask is closed')
-    throw new NotFound(NOT_AN_ASK)
-  }
+      if (closed) throw new Conflict('This ask is closed')
+      throw new NotFound(NOT_AN_ASK)
+    })
   await logActivity(ctx.db, {
     userId: share.user_id,
     action: 'ask_answered',
@@ -77,8 +97,10 @@ export async function answerAsk(
     sql`SELECT id, week_start_date FROM reports WHERE id = ${share.report_id}`,
   )
   if (report) await queueQuestionMail(ctx, share.user_id, report)
-  return { ...row, id: Number(row.id), item_id: Number(row.item_id) }
+  return answerOut(row, brief.wording)
 }
+
+class NotAnswerable extends Error {}
 
 /**
  * Each of `itemIds` (the user's) with the item itself and every item it was carried from: an
@@ -105,30 +127,58 @@ type AskRow = {
   closed_at: string | null
 }
 
-/** The asks with their chains' answers, oldest first, in the order given. */
-async function withAnswers(ctx: AppContext, userId: number, asks: AskRow[]) {
+/**
+ * The wording each ask has for its readers now: in the report's latest edition when it was sent
+ * (what they were last given), else the live item's.
+ */
+async function currentWordings(ctx: AppContext, reportIds: number[]) {
+  const wordings = new Map<number, string>()
+  for (const reportId of [...new Set(reportIds)]) {
+    const latest = await latestEdition(ctx, reportId)
+    if (!latest) continue
+    for (const ask of editionBrief(latest).asks ?? []) wordings.set(ask.id, ask.content)
+  }
+  return wordings
+}
+
+/**
+ * The asks with their chains' answers, oldest first, in the order given: `answers` the current
+ * ones (one per reader), `history` those replaced since. An answer given to an earlier wording
+ * of the ask is `earlier_wording`, and an ask whose current answers all are is `open_again`.
+ */
+async function withAnswers(ctx: AppContext, userId: number, asks: AskRow[], reportIds: number[]) {
   if (!asks.length) return []
   const answers = await ctx.db.rows<AnswerRow & { ask_id: number }>(sql`
     ${chainSql(
       userId,
       asks.map((a) => a.item_id),
     )}
-    SELECT c.ask_id, a.id, a.item_id, a.name, a.answer, a.text, a.created_at
+    SELECT c.ask_id, a.id, a.item_id, a.name, a.answer, a.text, a.created_at, a.edition_number,
+      a.wording, a.replaced_at
     FROM chain c JOIN ask_answers a ON a.item_id = c.cur_id AND a.user_id = ${userId}
     ORDER BY a.created_at, a.id`)
-  return asks.map((ask) => ({
-    item_id: Number(ask.item_id),
-    content: ask.content,
-    project_name: ask.project_name,
-    closed_at: ask.closed_at,
-    answers: answers
+  const wordings = await currentWordings(ctx, reportIds)
+  return asks.map((ask) => {
+    const wording = wordings.get(Number(ask.item_id)) ?? ask.content
+    const mine = answers
       .filter((a) => Number(a.ask_id) === Number(ask.item_id))
-      .map(({ ask_id: _, ...a }) => ({ ...a, id: Number(a.id), item_id: Number(a.item_id) })),
-  }))
+      .map(({ ask_id: _, ...a }) => answerOut(a, wording))
+    const current = mine.filter((a) => a.replaced_at === null)
+    return {
+      item_id: Number(ask.item_id),
+      content: ask.content,
+      project_name: ask.project_name,
+      closed_at: ask.closed_at,
+      answers: current,
+      history: mine.filter((a) => a.replaced_at !== null),
+      open_again: current.length > 0 && current.every((a) => a.earlier_wording),
+    }
+  })
 }
 
 const askRowsSql = sql`
-  SELECT i.id AS item_id, i.content, p.name AS project_name, i.ask_closed_at AS closed_at
+  SELECT i.id AS item_id, i.content, p.name AS project_name, i.ask_closed_at AS closed_at,
+    s.report_id
   FROM section_items i
   JOIN report_sections s ON s.id = i.section_id
   LEFT JOIN projects p ON p.id = i.project_id`
@@ -139,7 +189,7 @@ export async function reportAsks(ctx: AppContext, userId: number, uuid: string) 
   const asks = await ctx.db.rows<AskRow>(sql`${askRowsSql}
     WHERE s.report_id = ${report.id} AND i.user_id = ${userId} AND i.is_ask = 1
     ORDER BY s.sort_order, s.id, i.sort_order, i.id`)
-  return { asks: await withAnswers(ctx, userId, asks) }
+  return { asks: await withAnswers(ctx, userId, asks, [report.id]) }
 }
 
 /**
@@ -174,9 +224,14 @@ export async function closeAsk(
       AND id IN (SELECT id FROM up UNION SELECT id FROM down)
     RETURNING id`)
   if (!updated.length) throw new NotFound(NOT_AN_ASK)
-  const asks = await ctx.db.rows<AskRow>(sql`${askRowsSql}
+  const asks = await ctx.db.rows<AskRow & { report_id: number }>(sql`${askRowsSql}
     WHERE i.id = ${itemId} AND i.user_id = ${userId}`)
-  const [ask] = await withAnswers(ctx, userId, asks)
+  const [ask] = await withAnswers(
+    ctx,
+    userId,
+    asks,
+    asks.map((a) => Number(a.report_id)),
+  )
   if (!ask) throw new NotFound(NOT_AN_ASK)
   return ask
 }

@@ -6,6 +6,7 @@ import { nowIso } from '../../lib/time'
 import { decisionsOfWeek } from '../decisions/service'
 import { reportProjectHealth } from '../project-health/service'
 import { reportMetrics } from '../report-metrics/service'
+import { privateItemIds, withoutItems } from '../sharing/brief-filter'
 import { changesOf } from './changes'
 import type { Report } from './find'
 import { namedReport } from './named'
@@ -17,6 +18,8 @@ import { namedReport } from './named'
  */
 export async function buildBrief(ctx: AppContext, report: Report) {
   const { report: named } = await namedReport(ctx, report)
+  // Readers' follow-ups the author did not include stay out (sharing/brief-filter.ts).
+  const hidden = await privateItemIds(ctx, report.id)
   const [author] = await ctx.db.orm
     .select({
       name: users.name,
@@ -26,34 +29,37 @@ export async function buildBrief(ctx: AppContext, report: Report) {
     .from(users)
     .leftJoin(userSettings, eq(userSettings.user_id, users.id))
     .where(eq(users.id, report.user_id))
-  return {
-    title: report.title,
-    week_start_date: report.week_start_date,
-    summary: report.summary,
-    sent_date: report.sent_date,
-    author: { name: author?.name ?? null, title: author?.title ?? null },
-    organisation_name: author?.organisation_name ?? null,
-    sections: named.sections.map((s) => ({
-      id: s.id,
-      section_name: s.section_name,
-      section_type: s.section_type,
-      content: s.content,
-      items: s.items.map((i) => ({
-        id: i.id,
-        content: i.content,
-        is_completed: i.is_completed,
-        project_name: i.projectName,
-        assignee_name: i.assignee,
-        // Team roll-up: whose report it was pulled from (only on a pulled item).
-        ...(i.from ? { source_author_name: i.from } : {}),
+  return withoutItems(
+    {
+      title: report.title,
+      week_start_date: report.week_start_date,
+      summary: report.summary,
+      sent_date: report.sent_date,
+      author: { name: author?.name ?? null, title: author?.title ?? null },
+      organisation_name: author?.organisation_name ?? null,
+      sections: named.sections.map((s) => ({
+        id: s.id,
+        section_name: s.section_name,
+        section_type: s.section_type,
+        content: s.content,
+        items: s.items.map((i) => ({
+          id: i.id,
+          content: i.content,
+          is_completed: i.is_completed,
+          project_name: i.projectName,
+          assignee_name: i.assignee,
+          // Team roll-up: whose report it was pulled from (only on a pulled item).
+          ...(i.from ? { source_author_name: i.from } : {}),
+        })),
       })),
-    })),
-    project_health: await reportProjectHealth(ctx.db, report),
-    decisions: await decisionsOfWeek(ctx.db, report),
-    since_last_week: await sinceLastWeek(ctx, report),
-    asks: await briefAsks(ctx, report),
-    metrics: await reportMetrics(ctx.db, report),
-  }
+      project_health: await reportProjectHealth(ctx.db, report),
+      decisions: await decisionsOfWeek(ctx.db, report),
+      since_last_week: await sinceLastWeek(ctx, report),
+      asks: await briefAsks(ctx, report),
+      metrics: await reportMetrics(ctx.db, report),
+    },
+    hidden,
+  )
 }
 
 /** Asks: the report's open asks of the readers, in report order (listed after the health table). */
@@ -120,15 +126,27 @@ export async function latestEdition(ctx: AppContext, reportId: number) {
 }
 
 /**
- * The edition a delivery carries: the newest one frozen no later than the delivery was queued
- * (both are written in the Send's or update's transaction). Null for a delivery queued before
- * editions existed.
+ * The edition a delivery carries: the one it names (`editionId`, recorded with it by the Send or
+ * update); for an older delivery that names none, the newest one frozen no later than it was
+ * queued. Null for a delivery queued before editions existed.
  */
-export async function editionOfDelivery(ctx: AppContext, reportId: number, queuedAt: string) {
+export async function editionOfDelivery(
+  ctx: AppContext,
+  reportId: number,
+  queuedAt: string,
+  editionId?: number | null,
+) {
   const [row] = await ctx.db.orm
     .select()
     .from(reportEditions)
-    .where(and(eq(reportEditions.report_id, reportId), lte(reportEditions.created_at, queuedAt)))
+    .where(
+      and(
+        eq(reportEditions.report_id, reportId),
+        editionId != null
+          ? eq(reportEditions.id, editionId)
+          : lte(reportEditions.created_at, queuedAt),
+      ),
+    )
     .orderBy(desc(reportEditions.number))
     .limit(1)
   return row ?? null

@@ -2,6 +2,7 @@ import { and, desc, eq, gt, lt, sql } from 'drizzle-orm'
 import type { Engine } from '../../db'
 import { LAST_IN_SECTION } from '../../db/engine'
 import { reportSections, reports, sectionItems } from '../../db/schema'
+import { assertAccountItemRoom } from '../../lib/limits'
 import type { Report } from './find'
 
 const SECTION_TYPE = { task: 'tasks', followup: 'followups' } as const
@@ -12,7 +13,7 @@ const SECTION_TYPE = { task: 'tasks', followup: 'followups' } as const
  */
 const sourceSql = (reportId: number, userId: number) => sql`
 SELECT i.id, i.content, i.project_id, i.assigned_to_team_member_id, i.item_type,
-  s.section_name, s.section_type, i.is_ask
+  s.section_name, s.section_type, i.is_ask, i.from_reader, i.include_in_brief
 FROM section_items i
 JOIN report_sections s ON s.id = i.section_id
 WHERE s.report_id = ${reportId} AND i.user_id = ${userId}
@@ -30,6 +31,8 @@ type SourceItem = {
   section_name: string
   section_type: string
   is_ask: number
+  from_reader: number
+  include_in_brief: number
 }
 
 /**
@@ -89,10 +92,15 @@ export async function carryOver(db: Engine, userId: number, target: Report): Pro
       assigned_to_team_member_id: item.assigned_to_team_member_id,
       carried_from_item_id: item.id,
       is_ask: ask,
+      // A reader's follow-up stays private (and included or not) in its copies.
+      from_reader: Number(item.from_reader) === 1,
+      include_in_brief: Number(item.include_in_brief) === 1,
       sort_order: LAST_IN_SECTION,
     })
   }
   if (!values.length) return 0
+  // A report holds at most what the one it comes from held; the account may be full (403).
+  await assertAccountItemRoom(db, userId, values.length)
   // The unique index section_items_carried_once: an item another carry-over copied meanwhile (on
   // any instance) is skipped, never copied twice.
   const inserted = await db.orm

@@ -2,6 +2,7 @@ import type { AppContext } from '../../context'
 import type { sectionItems } from '../../db/schema'
 import type { RawItemRow, Refs, SessionCheck } from '../../db/statements'
 import { BadRequest, Conflict, NotFound } from '../../lib/errors'
+import { itemRoom } from '../../lib/limits'
 import { isoDate, nowIso } from '../../lib/time'
 import { ageing, type Weekday } from '../../lib/weeks'
 import { SessionUnvouched } from '../auth/session-hints'
@@ -34,6 +35,8 @@ const toItem = (row: RawItemRow): ItemRow => ({
   ...row,
   is_completed: row.is_completed === 1,
   is_ask: row.is_ask === 1,
+  from_reader: row.from_reader === 1,
+  include_in_brief: row.include_in_brief === 1,
 })
 
 function checkRefs(refs: Refs) {
@@ -90,6 +93,8 @@ export async function createItem(
     memberId: input.assigned_to_team_member_id ?? null,
   }
   const content = contentOrNull(input.content)
+  // 403 when the report or the account holds as many items as it may (lib/limits.ts).
+  if (content) await itemRoom(ctx.db).take(userId, input.section_id)
   const done = content
     ? await ctx.db.q.items.create(
         input.section_id,
@@ -125,6 +130,7 @@ const UPDATABLE = [
   'item_type',
   'assigned_to_team_member_id',
   'is_ask',
+  'include_in_brief',
 ] as const
 
 /** The columns and stored values an edit changes; 400 when the content is blank. */
@@ -136,7 +142,8 @@ function changeOf(input: SectionItemModel.update) {
     if (value === undefined) continue
     columns.push(column)
     if (column === 'content') values.push(requiredContent(value as string))
-    else if (column === 'is_completed' || column === 'is_ask') values.push(value ? 1 : 0)
+    else if (column === 'is_completed' || column === 'is_ask' || column === 'include_in_brief')
+      values.push(value ? 1 : 0)
     else values.push(value as string | number | null)
   }
   // The owner set the state: it is no longer the assignee's ('Completed by Tom', team roll-up).

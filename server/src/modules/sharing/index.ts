@@ -2,6 +2,7 @@ import {
   AnsweredQuestion,
   CreatedShare,
   ErrorBody,
+  ReaderList,
   ReaderQuestionList,
   SharedAcknowledgement,
   SharedQuestion,
@@ -16,7 +17,7 @@ import { authPlugin } from '../auth/plugin'
 import { SharingModel } from './model'
 import { acknowledge, answerQuestion, askQuestion, listQuestions } from './questions'
 import { readerWriteGate } from './readers'
-import { createShare, listShares, revokeShare, sharedReport } from './shares'
+import { createShare, listReaders, listShares, revokeShare, sharedReport } from './shares'
 
 /** The author's side: links and questions (signed in, own objects only). */
 export function sharingModule(ctx: AppContext) {
@@ -36,6 +37,12 @@ export function sharingModule(ctx: AppContext) {
         detail: { tags: ['sharing'] },
       },
     )
+    .get('/reports/:uuid/readers', ({ user, params }) => listReaders(ctx, user.id, params.uuid), {
+      auth: true,
+      params: SharingModel.reportParams,
+      response: { 200: ReaderList, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody },
+      detail: { tags: ['sharing'] },
+    })
     .get('/shares', ({ user }) => listShares(ctx, user.id), {
       auth: true,
       response: { 200: ShareLinkList, 401: ErrorBody },

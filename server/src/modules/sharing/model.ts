@@ -21,8 +21,9 @@ export namespace SharingModel {
   export const idParams = t.Object({ id: t.Integer({ minimum: 1, error: 'id must be an id' }) })
 
   export const tokenParams = t.Object({ token: t.String({ maxLength: 128 }) })
+  // `name`: not needed on a personal link (its recipient asks); required on any other.
   export const question = t.Object({
-    name: t.String({ minLength: 1, maxLength: NAME_MAX, error: 'Name is required' }),
+    name: t.Optional(t.String({ maxLength: NAME_MAX, error: 'Name is required' })),
     text: t.String({ minLength: 1, maxLength: QUESTION_MAX, error: 'Question is required' }),
     item_id: t.Optional(
       t.Nullable(t.Integer({ minimum: 1 }), { error: 'item_id must be an item id' }),
@@ -30,7 +31,7 @@ export namespace SharingModel {
   })
   export type question = typeof question.static
   export const acknowledgement = t.Object({
-    name: t.String({ minLength: 1, maxLength: NAME_MAX, error: 'Name is required' }),
+    name: t.Optional(t.String({ maxLength: NAME_MAX, error: 'Name is required' })),
   })
   export type acknowledgement = typeof acknowledgement.static
 

@@ -8,11 +8,12 @@ import {
   shareQuestions,
 } from '../../db/schema'
 import { logActivity } from '../../lib/activity'
-import { BadRequest, NotFound } from '../../lib/errors'
+import { NotFound } from '../../lib/errors'
 import { nowIso } from '../../lib/time'
 import { queueQuestionMail } from '../delivery-queue/queue'
 import { createItem } from '../section-items/service'
 import type { SharingModel } from './model'
+import { cleanText, readerOf } from './reader'
 import type { ActiveShare } from './shares'
 
 /** 'Nov 23': the week a brief was for, as its readers know it. */
@@ -22,14 +23,6 @@ const briefDate = (week: string) =>
     day: 'numeric',
     timeZone: 'UTC',
   })
-
-/** Control characters (but line breaks) out, surrounding space trimmed; empty is refused. */
-export function cleanText(value: string, what: string) {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: removing them is the point
-  const text = value.replace(/[\u0000-\u0009\u000b-\u001f\u007f]/g, '').trim()
-  if (!text) throw new BadRequest(`${what} is required`)
-  return text
-}
 
 /**
  * The report a reader's question lands in: the author's newest (this week's, or next week's if
@@ -81,16 +74,18 @@ async function itemOfReport(ctx: AppContext, share: ActiveShare, itemId: number)
 }
 
 /**
- * POST /api/shared/{token}/questions: the question is stored with the link, and becomes a
- * follow-up in the author's current report (or newest) naming the asker, e.g. 'Board: why is
- * Apollo at risk? — asked by Maria on the brief of Nov 23'. It can reach nothing but that.
+ * POST /api/shared/{token}/questions: the question is stored with the link (with the asker's
+ * name, for the author only), and becomes a follow-up in the author's current report (or newest)
+ * marked `from_reader`, e.g. 'A reader asked on the brief of Nov 23: why is Apollo at risk?' —
+ * never naming the asker. Such a follow-up stays out of every brief until the author includes it
+ * (brief-filter.ts). It can reach nothing but that.
  */
 export async function askQuestion(
   ctx: AppContext,
   share: ActiveShare,
   input: SharingModel.question,
 ) {
-  const name = cleanText(input.name, 'Name')
+  const { name } = readerOf(share, input.name)
   const text = cleanText(input.text, 'Question')
   const item = input.item_id == null ? null : await itemOfReport(ctx, share, input.item_id)
   const [report] = await ctx.db.orm
@@ -106,11 +101,13 @@ export async function askQuestion(
       const followup = section
         ? await createItem(inTx, share.user_id, {
             section_id: section.id,
-            content: `${text} — asked by ${name} on the brief of ${briefDate(report.week_start_date)}`,
+            content: `A reader asked on the brief of ${briefDate(report.week_start_date)}: ${text}`,
             project_id: item?.project_id ?? null,
             item_type: 'followup',
           })
         : null
+      if (followup)
+        await tx.exec(sql`UPDATE section_items SET from_reader = 1 WHERE id = ${followup.id}`)
       const [question] = await tx.orm
         .insert(shareQuestions)
         .values({
@@ -148,22 +145,40 @@ export async function askQuestion(
   }
 }
 
-/** POST /api/shared/{token}/acknowledgements: 'Read — thanks'. */
+/**
+ * POST /api/shared/{token}/acknowledgements: 'Read — thanks', once per reader: on a personal link
+ * its recipient (no name needed), on another link each name. Again answers the first one. Under
+ * the author's write lock, so two at the same moment make one.
+ */
 export async function acknowledge(
   ctx: AppContext,
   share: ActiveShare,
   input: SharingModel.acknowledgement,
 ) {
-  const [row] = await ctx.db.orm
-    .insert(shareAcknowledgements)
-    .values({
-      user_id: share.user_id,
-      report_id: share.report_id,
-      share_id: share.id,
-      name: cleanText(input.name, 'Name'),
-    })
-    .returning()
-  return { id: row.id, name: row.name, created_at: row.created_at }
+  const reader = readerOf(share, input.name)
+  const row = await ctx.db.tx(
+    async (tx) => {
+      const same = share.recipient_email
+        ? sql`share_id = ${share.id}`
+        : sql`share_id = ${share.id} AND LOWER(name) = ${reader.name.toLowerCase()}`
+      const known = await tx.row<{ id: number; name: string; created_at: string }>(sql`
+        SELECT id, name, created_at FROM share_acknowledgements WHERE ${same}
+        ORDER BY id LIMIT 1`)
+      if (known) return known
+      const [created] = await tx.orm
+        .insert(shareAcknowledgements)
+        .values({
+          user_id: share.user_id,
+          report_id: share.report_id,
+          share_id: share.id,
+          name: reader.name,
+        })
+        .returning()
+      return created
+    },
+    { user: share.user_id },
+  )
+  return { id: Number(row.id), name: row.name, created_at: row.created_at }
 }
 
 /** GET /api/questions lists at most this many (the newest); docs/security.md, list caps. */

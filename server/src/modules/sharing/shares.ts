@@ -9,6 +9,7 @@ import { randomVerifier, sha256Hex } from '../auth/tokens'
 import { buildBrief, editionBrief, editionMeta, latestEdition } from '../reports/brief'
 import { findReport } from '../reports/find'
 import type { SharingModel } from './model'
+import { answerOut } from './reader'
 import { countView, keptAnswer } from './views'
 
 /** What every wrong, expired or revoked token answers: the same, so none can be told apart. */
@@ -60,6 +61,7 @@ export async function listShares(ctx: AppContext, userId: number) {
       revoked_at: shares.revoked_at,
       views: shares.views,
       last_viewed_at: shares.last_viewed_at,
+      recipient_email: shares.recipient_email,
     })
     .from(shares)
     .innerJoin(reports, eq(reports.id, shares.report_id))
@@ -86,6 +88,56 @@ export async function revokeShare(ctx: AppContext, userId: number, id: number) {
     })
   }
   return { success: true }
+}
+
+type ReaderRow = {
+  share_id: number
+  recipient_email: string | null
+  created_at: string
+  revoked_at: string | null
+  opened_edition_number: number | null
+  last_viewed_at: string | null
+  ack_name: string | null
+  acknowledged_at: string | null
+}
+
+/** GET /api/reports/{uuid}/readers lists at most this many links (the newest). */
+export const READERS_LISTED = 500
+
+/**
+ * GET /api/reports/{uuid}/readers: each link of the report — a recipient's personal link, or an
+ * anonymous one (recipient_email null) — with the edition its reader's page loaded last and when
+ * (opens reach the database in batches, views.ts), and its latest 'Read — thanks' (`name`: who
+ * said it; on a personal link the recipient unless they gave a name). The author's only: another
+ * user's report is 404. A revoked link is listed while it was opened or acknowledged.
+ */
+export async function listReaders(ctx: AppContext, userId: number, reportUuid: string) {
+  const report = await findReport(ctx, userId, reportUuid)
+  const rows = await ctx.db.rows<ReaderRow>(sql`
+    SELECT s.id AS share_id, s.recipient_email, s.created_at, s.revoked_at,
+      s.opened_edition_number, s.last_viewed_at,
+      (SELECT a.name FROM share_acknowledgements a WHERE a.share_id = s.id
+        ORDER BY a.created_at DESC, a.id DESC LIMIT 1) AS ack_name,
+      (SELECT MAX(a.created_at) FROM share_acknowledgements a WHERE a.share_id = s.id)
+        AS acknowledged_at
+    FROM shares s
+    WHERE s.report_id = ${report.id} AND s.user_id = ${userId}
+    ORDER BY CASE WHEN s.recipient_email IS NULL THEN 1 ELSE 0 END, s.recipient_email,
+      s.created_at, s.id
+    LIMIT ${READERS_LISTED}`)
+  return {
+    readers: rows
+      .filter((r) => !r.revoked_at || r.last_viewed_at || r.acknowledged_at)
+      .map((r) => ({
+        share_id: Number(r.share_id),
+        recipient_email: r.recipient_email,
+        name: r.ack_name,
+        edition_number: r.opened_edition_number == null ? null : Number(r.opened_edition_number),
+        opened_at: r.last_viewed_at,
+        acknowledged_at: r.acknowledged_at,
+        revoked_at: r.revoked_at,
+      })),
+  }
 }
 
 export type ActiveShare = typeof shares.$inferSelect
@@ -118,6 +170,9 @@ type AskAnswerRow = {
   answer: 'approve' | 'decline' | 'comment'
   text: string | null
   created_at: string
+  edition_number: number | null
+  wording: string | null
+  replaced_at: string | null
 }
 
 /**
@@ -129,7 +184,8 @@ type AskAnswerRow = {
 export async function sharedReport(ctx: AppContext, token: string) {
   const share = await activeShare(ctx, token)
   const answer = await keptAnswer(ctx.db, share, () => readersReport(ctx, share))
-  countView(ctx.db, share.id)
+  // The open of the edition loaded (the reader's page asks for it; a bare /r/ fetch does not).
+  countView(ctx.db, share.id, answer.edition?.number ?? null)
   return answer
 }
 
@@ -144,11 +200,17 @@ async function readersReport(ctx: AppContext, share: ActiveShare) {
   const questions = await ctx.db.rows<QuestionRow>(sql`
     SELECT id, name, text, item_id, created_at, answer FROM share_questions
     WHERE share_id = ${share.id} ORDER BY created_at, id`)
-  // Asks: this link's own answers to the brief's asks (never another link's readers' names).
-  const ask_answers = await ctx.db.rows<AskAnswerRow>(sql`
-    SELECT id, item_id, name, answer, text, created_at FROM ask_answers
-    WHERE share_id = ${share.id} ORDER BY created_at, id`)
+  // Asks: this link's own current answers to the brief's asks (never another link's readers').
+  const answers = await ctx.db.rows<AskAnswerRow>(sql`
+    SELECT id, item_id, name, answer, text, created_at, edition_number, wording, replaced_at
+    FROM ask_answers
+    WHERE share_id = ${share.id} AND replaced_at IS NULL ORDER BY created_at, id`)
+  const brief = latest ? editionBrief(latest) : await buildBrief(ctx, report)
+  const wordings = new Map((brief.asks ?? []).map((a) => [a.id, a.content]))
+  const ask_answers = answers.map((a) => answerOut(a, wordings.get(Number(a.item_id)) ?? null))
+  // A personal link's reader is known: the page asks no name.
+  const personal = share.recipient_email != null
   return latest
-    ? { report: editionBrief(latest), edition: editionMeta(latest), questions, ask_answers }
-    : { report: await buildBrief(ctx, report), edition: null, questions, ask_answers }
+    ? { report: brief, edition: editionMeta(latest), questions, ask_answers, personal }
+    : { report: brief, edition: null, questions, ask_answers, personal }
 }

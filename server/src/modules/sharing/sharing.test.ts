@@ -122,7 +122,7 @@ describe('private links', () => {
 })
 
 describe('questions back', () => {
-  test('a question lands as a follow-up naming the asker; the answer shows to the reader', async () => {
+  test('a question lands as a private follow-up, never naming the asker; the answer shows to the reader', async () => {
     const { app, ada, apollo, current, launch } = await setUp()
     const link = (
       await ada.api.reports({ uuid: current.uuid }).shares.post({ expires_in_days: 30 })
@@ -146,9 +146,11 @@ describe('questions back', () => {
     })
     expect(followups!.items).toHaveLength(1)
     expect(followups!.items[0]).toMatchObject({
-      content: `Board: why is Apollo at risk? — asked by Maria on the brief of ${week}`,
+      content: `A reader asked on the brief of ${week}: Board: why is Apollo at risk?`,
       item_type: 'followup',
       project_id: apollo.id,
+      from_reader: true,
+      include_in_brief: false,
     })
 
     const inbox = await ada.api.questions.get()

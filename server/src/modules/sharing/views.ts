@@ -15,7 +15,7 @@ import { nowIso } from '../../lib/time'
  */
 export const VIEW_SYNC_MS = 1_000
 
-type Pending = { views: number; last: string }
+type Pending = { views: number; last: string; edition: number | null }
 type Counter = { counts: Map<number, Pending>; timer: ReturnType<typeof setTimeout> | null }
 const counters = new WeakMap<Engine, Counter>()
 
@@ -28,14 +28,18 @@ const counterOf = (db: Engine) => {
   return counter
 }
 
-/** Counts one view of the link (added to the database with the next batch). */
-export function countView(db: Engine, shareId: number) {
+/**
+ * Counts one open of the link — its reader's page loaded the brief of `edition` (null: the live
+ * draft) — added to the database with the next batch.
+ */
+export function countView(db: Engine, shareId: number, edition: number | null = null) {
   const counter = counterOf(db)
   const pending = counter.counts.get(shareId)
   if (pending) {
     pending.views++
     pending.last = nowIso()
-  } else counter.counts.set(shareId, { views: 1, last: nowIso() })
+    pending.edition = edition ?? pending.edition
+  } else counter.counts.set(shareId, { views: 1, last: nowIso(), edition })
   counter.timer ??= setTimeout(() => {
     counter.timer = null
     void syncShareViews(db)
@@ -51,11 +55,14 @@ export async function syncShareViews(db: Engine) {
   counter.counts = new Map()
   try {
     await db.tx(async (tx) => {
-      for (const [id, { views, last }] of batch)
+      for (const [id, { views, last, edition }] of batch)
         await tx.exec(sql`
           UPDATE shares SET views = views + ${views},
             last_viewed_at = CASE WHEN last_viewed_at IS NULL OR last_viewed_at < ${last}
-              THEN ${last} ELSE last_viewed_at END
+              THEN ${last} ELSE last_viewed_at END,
+            opened_edition_number = CASE
+              WHEN opened_edition_number IS NULL OR opened_edition_number < ${edition}
+              THEN ${edition} ELSE opened_edition_number END
           WHERE id = ${id}`)
     })
   } catch (error) {
@@ -67,6 +74,7 @@ export async function syncShareViews(db: Engine) {
       counter.counts.set(id, {
         views: pending.views + (now?.views ?? 0),
         last: now?.last ?? pending.last,
+        edition: now?.edition ?? pending.edition,
       })
     }
     counter.timer ??= setTimeout(() => {

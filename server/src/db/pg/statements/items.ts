@@ -144,6 +144,7 @@ const EDITABLE = [
   'assignee_completed_at',
   'is_ask',
   'ask_closed_at',
+  'include_in_brief',
 ] as const
 const COLUMN_TYPES: Record<(typeof EDITABLE)[number], string> = {
   content: 'text',
@@ -154,6 +155,7 @@ const COLUMN_TYPES: Record<(typeof EDITABLE)[number], string> = {
   assignee_completed_at: 'text',
   is_ask: 'int',
   ask_closed_at: 'text',
+  include_in_brief: 'int',
 }
 
 /**
