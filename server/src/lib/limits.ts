@@ -14,6 +14,12 @@ export const OBJECT_LIMITS = {
   sectionTemplates: 50,
   /** Per team member and kind (talking points, tasks, follow-ups). */
   memberEntries: 1_000,
+  /** Weekly reports: forty years of weeks (the admin's max_reports_per_user may set fewer). */
+  reports: 2_000,
+  /** Items in one report, all its sections together: a heavy week holds a few hundred. */
+  itemsPerReport: 10_000,
+  /** Items in all the account's reports: ten years of a heavy executive's weeks. */
+  itemsPerAccount: 50_000,
 } as const
 
 /**
@@ -44,10 +50,7 @@ export async function assertRoom(
   what: string,
 ) {
   const [{ n }] = await db.rows<{ n: number }>(count)
-  if (Number(n) + adding > limit)
-    throw new Forbidden(
-      `At most ${limit.toLocaleString('en-US')} ${what}; delete or combine some first`,
-    )
+  if (Number(n) + adding > limit) throw full(limit, what)
 }
 
 export const countOf = {
@@ -79,6 +82,17 @@ export async function assertAccountWithinLimits(db: Engine, userId: number) {
     OBJECT_LIMITS.sectionTemplates,
     'section templates per account',
   )
+  await assertAccountItemRoom(db, userId, 0)
+  await assertRoom(
+    db,
+    sql`SELECT COALESCE(MAX(c), 0) AS n FROM (
+      SELECT COUNT(*) AS c FROM section_items i JOIN report_sections s ON s.id = i.section_id
+      WHERE i.user_id = ${userId} GROUP BY s.report_id
+    ) AS per_report`,
+    0,
+    OBJECT_LIMITS.itemsPerReport,
+    ITEMS_PER_REPORT,
+  )
   for (const [table, what] of [
     ['talking_points', 'talking points per team member'],
     ['member_tasks', 'tasks per team member'],
@@ -95,3 +109,106 @@ export async function assertAccountWithinLimits(db: Engine, userId: number) {
     )
   }
 }
+
+export const itemCounts = {
+  report: (reportId: number) => sql`SELECT COUNT(*) AS n FROM section_items i
+    JOIN report_sections s ON s.id = i.section_id WHERE s.report_id = ${reportId}`,
+  account: (userId: number) =>
+    sql`SELECT COUNT(*) AS n FROM section_items WHERE user_id = ${userId}`,
+}
+
+const ITEMS_PER_REPORT = `items per report`
+const ITEMS_PER_ACCOUNT = `items per account`
+
+/** Refuses (403) adding `adding` items to the report when the report or the account would be full. */
+export async function assertItemRoom(db: Engine, userId: number, reportId: number, adding: number) {
+  await assertRoom(
+    db,
+    itemCounts.report(reportId),
+    adding,
+    OBJECT_LIMITS.itemsPerReport,
+    ITEMS_PER_REPORT,
+  )
+  await assertAccountItemRoom(db, userId, adding)
+}
+
+/** Refuses (403) adding `adding` items to the account when it would pass its item limit. */
+export async function assertAccountItemRoom(db: Engine, userId: number, adding: number) {
+  await assertRoom(
+    db,
+    itemCounts.account(userId),
+    adding,
+    OBJECT_LIMITS.itemsPerAccount,
+    ITEMS_PER_ACCOUNT,
+  )
+}
+
+/**
+ * The room for single new items (POST /api/section-items, on the hot write path), counted without
+ * a query per write: a count tells the room left in the report and the account, and this instance
+ * then writes up to half of it before counting again, so near a limit every write counts, far
+ * from it one in thousands does. Other instances write into the other half; an import or a
+ * carry-over forgets what it changed (`forget`). Bounded: the maps are emptied when large.
+ */
+export class ItemRoom {
+  /** Per user: the writes left without counting, for the account and for each report. */
+  #budget = new Map<number, { account: number; reports: Map<number, number> }>()
+  #reportOf = new Map<number, number>()
+  constructor(private readonly db: Engine) {}
+
+  /** Throws 403 when a new item in the section would pass a limit; else counts it. */
+  async take(userId: number, sectionId: number) {
+    const reportId = this.#reportOf.get(sectionId)
+    const user = this.#budget.get(userId)
+    const left = reportId === undefined ? 0 : (user?.reports.get(reportId) ?? 0)
+    if (user && reportId !== undefined && user.account > 0 && left > 0) {
+      user.account--
+      user.reports.set(reportId, left - 1)
+      return
+    }
+    const [row] = await this.db.rows<{
+      report_id: number
+      report_n: number
+      account_n: number
+    }>(
+      sql`SELECT s.report_id,
+        (SELECT COUNT(*) FROM section_items i JOIN report_sections rs ON rs.id = i.section_id
+          WHERE rs.report_id = s.report_id) AS report_n,
+        (SELECT COUNT(*) FROM section_items WHERE user_id = ${userId}) AS account_n
+        FROM report_sections s WHERE s.id = ${sectionId} AND s.user_id = ${userId}`,
+    )
+    // Not the user's section: the write itself answers 404.
+    if (!row) return
+    const reportRoom = OBJECT_LIMITS.itemsPerReport - Number(row.report_n)
+    const accountRoom = OBJECT_LIMITS.itemsPerAccount - Number(row.account_n)
+    if (reportRoom < 1) throw full(OBJECT_LIMITS.itemsPerReport, ITEMS_PER_REPORT)
+    if (accountRoom < 1) throw full(OBJECT_LIMITS.itemsPerAccount, ITEMS_PER_ACCOUNT)
+    if (this.#budget.size > 10_000) this.#budget.clear()
+    if (this.#reportOf.size > 100_000) this.#reportOf.clear()
+    this.#reportOf.set(sectionId, Number(row.report_id))
+    // This write takes one of the room; up to half of the rest go without counting.
+    const budget = this.#budget.get(userId) ?? { account: 0, reports: new Map() }
+    if (budget.reports.size > 1_000) budget.reports.clear()
+    budget.account = Math.floor((accountRoom - 1) / 2)
+    budget.reports.set(Number(row.report_id), Math.floor((reportRoom - 1) / 2))
+    this.#budget.set(userId, budget)
+  }
+
+  /** After items were added another way: the user's next new item counts again. */
+  forget(userId: number) {
+    this.#budget.delete(userId)
+  }
+}
+
+const rooms = new WeakMap<Engine, ItemRoom>()
+/** The item room of this database's instance (one per app). */
+export function itemRoom(db: Engine) {
+  const known = rooms.get(db)
+  if (known) return known
+  const room = new ItemRoom(db)
+  rooms.set(db, room)
+  return room
+}
+
+const full = (limit: number, what: string) =>
+  new Forbidden(`At most ${limit.toLocaleString('en-US')} ${what}; delete or combine some first`)

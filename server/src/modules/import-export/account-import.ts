@@ -4,7 +4,7 @@ import type { AppContext } from '../../context'
 import { reports } from '../../db/schema'
 import { logActivity } from '../../lib/activity'
 import { BadRequest, PayloadTooLarge } from '../../lib/errors'
-import { assertAccountWithinLimits } from '../../lib/limits'
+import { assertAccountWithinLimits, itemRoom } from '../../lib/limits'
 import { nowIso } from '../../lib/time'
 import { nextTurn, timeSlices } from '../../lib/time-slices'
 import { isValidIsoDate } from '../../lib/weeks'
@@ -184,6 +184,7 @@ export async function importAccount(
     },
     { user: userId },
   )
+  itemRoom(ctx.db).forget(userId)
   await logActivity(ctx.db, {
     userId,
     action: 'account_imported',

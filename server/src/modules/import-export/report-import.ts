@@ -10,6 +10,7 @@ import {
   teamMembers,
 } from '../../db/schema'
 import { BadRequest, PayloadTooLarge } from '../../lib/errors'
+import { assertItemRoom, itemRoom } from '../../lib/limits'
 import { timeSlices } from '../../lib/time-slices'
 import { findReport } from '../reports/find'
 import type { ImportExportModel } from './model'
@@ -163,11 +164,14 @@ export async function importIntoReport(
           if (assignee) counts.assignedItems++
         }
       }
+      // 403 when the report or the account would hold more items than it may.
+      await assertItemRoom(tx, userId, report.id, rows.length)
       for await (const part of slices.each(chunks(rows)))
         await tx.orm.insert(sectionItems).values(part)
     },
     { user: userId },
   )
+  itemRoom(ctx.db).forget(userId)
   const created = counts.createdProjects
   return {
     ...counts,

@@ -4,6 +4,7 @@ import { isUniqueViolation } from '../../db/engine'
 import { reportSections, reports, sectionTemplates } from '../../db/schema'
 import { logActivity } from '../../lib/activity'
 import { BadRequest, Conflict, Forbidden, NotFound } from '../../lib/errors'
+import { itemRoom, OBJECT_LIMITS } from '../../lib/limits'
 import { systemSetting } from '../../lib/system-settings'
 import { isoDate, nowIso } from '../../lib/time'
 import { isValidIsoDate } from '../../lib/weeks'
@@ -41,8 +42,10 @@ const clean = (v: string | null | undefined) => (v == null ? null : v.trim() || 
  * is within what an upper bound on storage needs.
  */
 export async function checkReportLimit(ctx: AppContext, userId: number, adding: number) {
-  const max = Number(await systemSetting(ctx.db, 'max_reports_per_user', ''))
-  if (!Number.isFinite(max) || max <= 0) return
+  const set = Number(await systemSetting(ctx.db, 'max_reports_per_user', ''))
+  // Unset (or set higher), the limit is OBJECT_LIMITS.reports.
+  const max =
+    Number.isFinite(set) && set > 0 ? Math.min(set, OBJECT_LIMITS.reports) : OBJECT_LIMITS.reports
   const [{ n }] = await ctx.db.rows<{ n: number }>(
     sql`SELECT COUNT(*) AS n FROM reports WHERE user_id = ${userId}`,
   )
@@ -111,6 +114,7 @@ export async function createReport(ctx: AppContext, userId: number, input: Repor
       if (other) throw new Conflict('Report already exists for this week', { uuid: other.uuid })
       throw error
     })
+  if (created.carried) itemRoom(ctx.db).forget(userId)
   await logActivity(ctx.db, {
     userId,
     action: 'report_created',
@@ -132,6 +136,7 @@ export async function carryIntoReport(ctx: AppContext, userId: number, uuid: str
     { user: userId },
   )
   if (carried) {
+    itemRoom(ctx.db).forget(userId)
     await logActivity(ctx.db, {
       userId,
       action: 'report_carried_over',

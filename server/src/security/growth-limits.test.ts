@@ -1,0 +1,195 @@
+import { describe, expect, test } from 'bun:test'
+import { eq, sql } from 'drizzle-orm'
+import type { Engine } from '../db'
+import { reportSections, reports, sectionItems, systemSettings, users } from '../db/schema'
+import { OBJECT_LIMITS } from '../lib/limits'
+import { createTestApp, signIn } from '../test/helpers'
+
+/**
+ * Issue 42: every growing thing has a limit. Items per report and per account, and reports per
+ * account: the create past the limit answers 403 naming it and writes nothing, whichever way the
+ * items come (one by one, a pasted import, a carry-over, an account import). The rows are written
+ * straight into the database: what is tested is the bound.
+ */
+
+async function bulk<T>(db: Engine, table: Parameters<Engine['orm']['insert']>[0], rows: T[]) {
+  for (let i = 0; i < rows.length; i += 500)
+    await db.orm.insert(table).values(rows.slice(i, i + 500) as never)
+}
+
+async function setup() {
+  const ctx = await createTestApp()
+  const ada = await signIn(ctx.app, 'ada@example.com', 'Ada')
+  const [me] = await ctx.db.orm.select().from(users).where(eq(users.email, 'ada@example.com'))
+  await ada.api['section-templates'].post({ name: 'Action Items', type: 'tasks' })
+  return { ...ctx, ada, userId: me.id }
+}
+
+const itemsOf = async (db: Engine, userId: number) =>
+  Number(
+    (
+      await db.rows<{ n: number }>(
+        sql`SELECT COUNT(*) AS n FROM section_items WHERE user_id = ${userId}`,
+      )
+    )[0].n,
+  )
+
+/** `n` open tasks in the report's first section, written directly. */
+async function fill(db: Engine, userId: number, uuid: string, n: number, done = true) {
+  const [section] = await db.orm
+    .select({ id: reportSections.id })
+    .from(reportSections)
+    .innerJoin(reports, eq(reports.id, reportSections.report_id))
+    .where(eq(reports.uuid, uuid))
+  await bulk(
+    db,
+    sectionItems,
+    Array.from({ length: n }, (_, k) => ({
+      section_id: section.id,
+      user_id: userId,
+      content: `Item ${k}`,
+      item_type: 'task',
+      is_completed: done,
+      sort_order: k,
+    })),
+  )
+  return section.id
+}
+
+const week = (w: number) => new Date(Date.UTC(2020, 0, 6 + 7 * w)).toISOString().slice(0, 10)
+
+describe('items per report and per account', () => {
+  test('a report stops at its item limit: one by one and by import, 403 naming it, nothing written', async () => {
+    const { db, ada, userId } = await setup()
+    const report = (await ada.api.reports.post({ week_start_date: '2026-11-16' })).data!
+    const sectionId = await fill(db, userId, report.uuid, OBJECT_LIMITS.itemsPerReport - 1)
+    const last = await ada.api['section-items'].post({ section_id: sectionId, content: 'Last' })
+    expect(last.status).toBe(200)
+    const over = await ada.api['section-items'].post({ section_id: sectionId, content: 'Over' })
+    expect(over.status).toBe(403)
+    expect(over.error?.value).toEqual({
+      error: 'At most 10,000 items per report; delete or combine some first',
+    })
+    const imported = await ada.api
+      .reports({ uuid: report.uuid })
+      .import.post({ text: '## Action Items\n- [ ] One\n- [ ] Two' })
+    expect(imported.status).toBe(403)
+    expect(imported.error?.value).toEqual({
+      error: 'At most 10,000 items per report; delete or combine some first',
+    })
+    expect(await itemsOf(db, userId)).toBe(OBJECT_LIMITS.itemsPerReport)
+    // Another report of the account still takes items.
+    const other = (await ada.api.reports.post({ week_start_date: '2026-11-23', carry_over: false }))
+      .data!
+    const ok = await ada.api['section-items'].post({
+      section_id: other.sections[0].id,
+      content: 'Next week',
+    })
+    expect(ok.status).toBe(200)
+  }, 60_000)
+
+  test('an account stops at its item limit: a new item, an import, a carry-over and an account import are refused', async () => {
+    const { db, ada, userId } = await setup()
+    const perReport = 9_000
+    const full = Math.ceil(OBJECT_LIMITS.itemsPerAccount / perReport)
+    let left = OBJECT_LIMITS.itemsPerAccount - 2
+    let lastUuid = ''
+    for (let w = 0; w < full; w++) {
+      const r = (await ada.api.reports.post({ week_start_date: week(w), carry_over: false })).data!
+      // The last report's items are open: a carry-over would copy them.
+      await fill(db, userId, r.uuid, Math.min(perReport, left), w < full - 1)
+      left -= Math.min(perReport, left)
+      lastUuid = r.uuid
+    }
+    const last = (await ada.api.reports({ uuid: lastUuid }).get()).data!
+    const sectionId = last.sections[0].id
+    expect(
+      (await ada.api['section-items'].post({ section_id: sectionId, content: 'One' })).status,
+    ).toBe(200)
+    expect(
+      (await ada.api['section-items'].post({ section_id: sectionId, content: 'Two' })).status,
+    ).toBe(200)
+    const over = await ada.api['section-items'].post({ section_id: sectionId, content: 'Three' })
+    expect(over.status).toBe(403)
+    expect(over.error?.value).toEqual({
+      error: 'At most 50,000 items per account; delete or combine some first',
+    })
+    const imported = await ada.api
+      .reports({ uuid: lastUuid })
+      .import.post({ text: '## Action Items\n- [ ] One' })
+    expect(imported.status).toBe(403)
+    // A new week carrying the open items over: refused whole, no report made.
+    const carried = await ada.api.reports.post({ week_start_date: '2030-01-07', carry_over: true })
+    expect(carried.status).toBe(403)
+    expect(carried.error?.value).toEqual({
+      error: 'At most 50,000 items per account; delete or combine some first',
+    })
+    const doc = {
+      format: 'cadence-export',
+      version: 1,
+      section_templates: [],
+      projects: [],
+      team_members: [],
+      reports: [
+        {
+          week_start_date: '2031-01-06',
+          title: null,
+          summary: null,
+          is_submitted: false,
+          sent_date: null,
+          sections: [
+            {
+              section_template_id: null,
+              section_name: 'Action Items',
+              section_type: 'tasks',
+              content: null,
+              items: [{ content: 'Imported', is_completed: false, item_type: 'task' }],
+            },
+          ],
+        },
+      ],
+    }
+    const accountImport = await ada.api.import.post(doc as never)
+    expect(accountImport.status).toBe(403)
+    expect(accountImport.error?.value).toEqual({
+      error: 'At most 50,000 items per account; delete or combine some first',
+    })
+    expect(await itemsOf(db, userId)).toBe(OBJECT_LIMITS.itemsPerAccount)
+    const weeks = await db.orm.select().from(reports).where(eq(reports.user_id, userId))
+    expect(weeks).toHaveLength(full)
+  }, 120_000)
+})
+
+describe('reports per account', () => {
+  test('an admin setting above 2,000 reports (or none) still stops an account at 2,000', async () => {
+    const { db, ada, userId } = await setup()
+    const setTo = (value: string) =>
+      db.orm
+        .insert(systemSettings)
+        .values({ key: 'max_reports_per_user', setting_value: value, setting_type: 'number' })
+        .onConflictDoUpdate({ target: systemSettings.key, set: { setting_value: value } })
+    await setTo('1000000')
+    await bulk(
+      db,
+      reports,
+      Array.from({ length: OBJECT_LIMITS.reports }, (_, w) => ({
+        user_id: userId,
+        uuid: crypto.randomUUID(),
+        week_start_date: week(w),
+      })),
+    )
+    const res = await ada.api.reports.post({ week_start_date: '2070-01-06' })
+    expect(res.status).toBe(403)
+    expect(res.error?.value).toEqual({
+      error:
+        'You have reached the limit of 2,000 reports; delete old ones or ask your administrator',
+    })
+    await setTo('')
+    expect((await ada.api.reports.post({ week_start_date: '2070-01-06' })).status).toBe(403)
+    await setTo('1999')
+    expect((await ada.api.reports.post({ week_start_date: '2070-01-06' })).error?.value).toEqual({
+      error:
+        'You have reached the limit of 1,999 reports; delete old ones or ask your administrator',
+    })
+  }, 60_000)
+})
