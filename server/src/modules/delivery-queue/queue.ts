@@ -2,11 +2,11 @@
  * Recording deliveries: what a Send or a reader's question is to deliver, as rows
  * of `deliveries` that the senders (modules/delivery: mail.ts, chat.ts) claim and send.
  */
-import { eq } from 'drizzle-orm'
+import { desc, eq } from 'drizzle-orm'
 import type { Config } from '../../config'
 import type { AppContext } from '../../context'
 import type { Db } from '../../db'
-import { deliveries, userSettings, users } from '../../db/schema'
+import { deliveries, reportEditions, userSettings, users } from '../../db/schema'
 import { parseWebhookUrls } from './chat-labels'
 
 /** The addresses of a stored JSON array; anything malformed reads as none. */
@@ -39,7 +39,8 @@ export function wakeMailers(db: Db) {
 /**
  * On Send, in the Send's own transaction (reports/send.ts): with mail enabled and at least one
  * recipient in the user's settings, a `report` delivery with the recipients as they are now; and
- * a `webhook` delivery for each chat URL. Committed or rolled back with the Send, so a report is
+ * a `webhook` delivery for each chat URL, each naming the edition it carries (its id, so the
+ * senders never guess it from a time). Committed or rolled back with the Send, so a report is
  * never sent without its deliveries nor delivered twice. Answers how many of each; the caller
  * wakes the senders once the transaction is committed (wakeMailers).
  */
@@ -55,12 +56,22 @@ export async function recordSendDeliveries(
     .where(eq(userSettings.user_id, userId))
   const recipients = config.smtp ? parseRecipients(settings?.recipients) : []
   const urls = parseWebhookUrls(settings?.urls)
+  if (!recipients.length && !urls.length) return { emails: 0, webhooks: 0 }
+  // The edition this Send or update froze, earlier in this same transaction under the user's
+  // lock: the report's newest (a concurrent update waits for the lock, so it is not visible yet).
+  const [edition] = await db.orm
+    .select({ id: reportEditions.id })
+    .from(reportEditions)
+    .where(eq(reportEditions.report_id, report.id))
+    .orderBy(desc(reportEditions.number))
+    .limit(1)
   const row = (kind: 'report' | 'webhook', to: string[]) => ({
     user_id: userId,
     report_id: report.id,
     kind,
     week_start_date: report.week_start_date,
     recipients: JSON.stringify(to),
+    edition_id: edition?.id ?? null,
   })
   const rows = [
     ...(recipients.length ? [row('report', recipients)] : []),

@@ -170,7 +170,7 @@ async function postOne(ctx: AppContext, delivery: typeof deliveries.$inferSelect
   // the post fails, so only links that reached the channel stay open.
   const link = await createShare(ctx, report.user_id, report.uuid, { expires_in_days: 30 })
   // What readers got: the edition this post was queued with (the live report before editions).
-  const edition = await editionOfDelivery(ctx, report.id, delivery.created_at)
+  const edition = await editionOfDelivery(ctx, report.id, delivery.created_at, delivery.edition_id)
   const frozen = edition ? editionBrief(edition) : null
   const sent = frozen ?? { ...report, project_health: await reportProjectHealth(ctx.db, report) }
   const brief: Brief = {

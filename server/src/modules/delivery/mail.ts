@@ -395,7 +395,7 @@ async function buildMessage(ctx: AppContext, delivery: Delivery): Promise<MailMe
   if (!report) throw new Skip('The report was deleted')
   const [user] = await ctx.db.orm.select().from(users).where(eq(users.id, delivery.user_id))
   // The edition this delivery was queued with (in the same transaction): after the first, an update.
-  const edition = await editionOfDelivery(ctx, report.id, delivery.created_at)
+  const edition = await editionOfDelivery(ctx, report.id, delivery.created_at, delivery.edition_id)
   const [settings] = await ctx.db.orm
     .select({ attach: userSettings.email_attach_pdf })
     .from(userSettings)
