@@ -113,7 +113,7 @@ describe('composeBrief', () => {
     ])
     expect(c.header.week).toBe('Nov 23 – Nov 27, 2026')
     expect(c.header.from).toBe('From Dana Whitfield, Chief Executive')
-    expect(c.header.status.label).toBe('Sent Nov 28, 2026')
+    expect(c.header.status.label).toBe('Sent Nov 27, 2026')
     expect(c.header.updated).toBe('Updated Nov 28, 2026: Fixed')
     expect(c.document_title).toBe('Q4 push — Weekly Report — Nov 23 – Nov 27, 2026')
     expect(c.pdf_filename).toBe('Northwind — Weekly Report — Nov 23, 2026 — edition 2.pdf')

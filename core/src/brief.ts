@@ -118,7 +118,7 @@ export type HeaderBlock = {
   from: string | null
   /** 'Nov 23 – Nov 27, 2026' */
   week: string
-  /** 'Sent Nov 28, 2026' or 'Not sent yet'. */
+  /** 'Sent Nov 28, 2026' (the first Send's day) or 'Not sent yet'. */
   status: { sent: boolean; label: string }
   /** 'Edition 2' (null for the live draft). */
   edition: { number: number; label: string } | null
@@ -237,7 +237,7 @@ export type SectionBlock = {
   notes: string | null
   /** 'None' for a section with nothing in it. */
   empty: string | null
-  /** Items by project: no project first, then projects as they first appear; open first. */
+  /** Items by project as the editor shows them: no project first, then by name; open first. */
   groups: { project: string | null; items: ItemLine[] }[]
 }
 
@@ -422,7 +422,10 @@ export function safeFileName(name: string): string {
   return `${[...stem].slice(0, 150).join('').trim() || 'Weekly Report'}${ext}`
 }
 
-/** The items of a section by project: no project first, then as they first appear; open first. */
+/**
+ * The items of a section in the editor's order (ui's section card): no project first, then by
+ * project name; open before completed in each, each part in its stored order.
+ */
 function groupsOf(section: BriefInput['sections'][number]): SectionBlock['groups'] {
   const byProject = new Map<string | null, BriefInput['sections'][number]['items']>()
   for (const i of section.items) {
@@ -430,7 +433,9 @@ function groupsOf(section: BriefInput['sections'][number]): SectionBlock['groups
     if (list) list.push(i)
     else byProject.set(i.project_name, [i])
   }
-  const keys = [...byProject.keys()].sort((a, b) => (a === null ? -1 : b === null ? 1 : 0))
+  const keys = [...byProject.keys()].sort((a, b) =>
+    a === null ? -1 : b === null ? 1 : a.localeCompare(b),
+  )
   const check = section.section_type !== 'standard'
   return keys.map((project) => ({
     project,
@@ -468,8 +473,9 @@ export function composeBrief(brief: BriefInput, options: ComposeOptions): Compos
     author_title: authorTitle,
     from: fromWho ? `From ${fromWho}` : null,
     week,
+    // The day it was first sent (the author's sent date); an update says its own day below.
     status: edition
-      ? { sent: true, label: `Sent ${formatDay(edition.sent_at)}` }
+      ? { sent: true, label: `Sent ${formatDay(brief.sent_date ?? edition.sent_at)}` }
       : { sent: false, label: LABELS.notSent },
     edition: edition ? { number: edition.number, label: `Edition ${edition.number}` } : null,
     updated:

@@ -97,11 +97,14 @@ export type MimePart = {
 }
 
 function decodeWords(value: string) {
-  return value.replace(/=\?([^?]+)\?([bqBQ])\?([^?]*)\?=/g, (_, _charset, enc, text: string) =>
-    enc.toUpperCase() === 'B'
-      ? Buffer.from(text, 'base64').toString('utf8')
-      : decodeQp(text.replaceAll('_', ' ')),
-  )
+  // Whitespace between two adjacent encoded words is not part of the text (RFC 2047 6.2).
+  return value
+    .replaceAll(/\?=\s+=\?/g, '?==?')
+    .replace(/=\?([^?]+)\?([bqBQ])\?([^?]*)\?=/g, (_, _charset, enc, text: string) =>
+      enc.toUpperCase() === 'B'
+        ? Buffer.from(text, 'base64').toString('utf8')
+        : decodeQp(text.replaceAll('_', ' ')),
+    )
 }
 
 function decodeQp(text: string) {

@@ -14,6 +14,8 @@ export type Assets = {
   checkpointWorker?: string
   /** The report import's Markdown parse worker (modules/import-export/parse-off-thread.ts). */
   parseWorker?: string
+  /** The memo's PDF worker (modules/editions/pdf-off-thread.ts). */
+  pdfWorker?: string
 }
 
 export const assets: Assets = (globalThis as { cadenceAssets?: Assets }).cadenceAssets ?? {}

@@ -1,4 +1,5 @@
 import { afterAll, describe, expect, test } from 'bun:test'
+import { composeBrief } from '@cadence/core'
 import { eq } from 'drizzle-orm'
 import { deliveries } from '../../db/schema'
 import { isoDate } from '../../lib/time'
@@ -110,7 +111,9 @@ describe('chat delivery', () => {
     // biome-ignore lint/suspicious/noExplicitAny: the posted bodies are read field by field
     const byPath = Object.fromEntries(received.map((r) => [r.path, r.body])) as Record<string, any>
     expect(byPath['/slack'].text).toContain('*Board brief*')
-    expect(byPath['/slack'].text).toContain('Apollo: At risk — Vendor late (1 open, 0 completed)')
+    expect(byPath['/slack'].text).toContain('Apollo: At risk (new) — Vendor late')
+    // The whole brief in the composition's order, in the generic JSON post.
+    expect(byPath['/json'].text).toContain('Highlights\n• Apollo — • Beta')
     expect(byPath['/slack'].text).toContain('A good week')
     const card = byPath['/teams'].attachments[0].content
     expect(card.type).toBe('AdaptiveCard')
@@ -242,6 +245,7 @@ describe('the chat post carries the brief as sent', () => {
     const day = new Date().toLocaleDateString('en-US', {
       month: 'short',
       day: 'numeric',
+      year: 'numeric',
       timeZone: 'UTC',
     })
     expect(next['/slack'].text).toContain(`_Updated ${day}: Budget is for Q2_`)
@@ -252,23 +256,26 @@ describe('the chat post carries the brief as sent', () => {
   })
 
   test("a long brief fits each service's limit: each list shows its first 5, the link always stays", () => {
-    const brief = {
-      title: 'Board <brief> & more',
-      week_start_date: '2026-11-23',
-      summary: 'x'.repeat(5_000),
-      updated: null,
-      project_health: [],
-      asks: Array.from({ length: 8 }, (_, i) => ({
-        id: i,
-        content: `Ask ${i + 1}`,
-        project_name: null,
-      })),
-      decisions: [],
-      metrics: [],
-      url: 'https://cadence.example/r/token',
-    }
-    const blocks = chatBlocks({ ...brief, summary: null })
-    expect(blocks).toEqual([
+    const composed = composeBrief(
+      {
+        title: 'Board <brief> & more',
+        week_start_date: '2026-11-23',
+        summary: 'x'.repeat(5_000),
+        sent_date: null,
+        author: { name: null, title: null },
+        organisation_name: null,
+        sections: [],
+        project_health: [],
+        asks: Array.from({ length: 8 }, (_, i) => ({
+          id: i,
+          content: `Ask ${i + 1}`,
+          project_name: null,
+        })),
+      },
+      { edition: null, startDay: 'monday', endDay: 'friday' },
+    )
+    const brief = { composed, url: 'https://cadence.example/r/token' }
+    expect(chatBlocks(composed)).toEqual([
       {
         title: 'Asks of you',
         lines: ['Ask 1', 'Ask 2', 'Ask 3', 'Ask 4', 'Ask 5', '+3 more in the report'],

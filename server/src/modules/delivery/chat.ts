@@ -1,18 +1,19 @@
 /**
- * Chat delivery (docs/features.md, "Reports that travel"): on Send, the report's title, an
- * update's "Updated <date>: <note>", its summary, Project health table, asks of the readers,
- * "Decided this week" and metrics, with a private link, are posted to each of the user's webhook
- * URLs — Slack, Microsoft Teams and Discord incoming webhooks in their own message formats (each
- * list short, the whole text within the service's limit), any other https URL as plain JSON.
+ * Chat delivery (docs/features.md, "Reports that travel"): on Send, the brief's one composition
+ * (core/src/brief.ts) — title, the header line, an update's "Updated <date>: <note>", summary,
+ * and every block in its order (health, asks, decisions, metrics, since last week, the sections)
+ * — with a private link, is posted to each of the user's webhook URLs: Slack, Microsoft Teams
+ * and Discord incoming webhooks in their own message formats (each list short, the whole text
+ * within the service's limit), any other https URL as JSON with the whole brief as text.
  * Each post is a `webhook` row in `deliveries`, retried like e-mail (1, 5, 15, 60 minutes, then
  * failed with Retry), claimed by compare-and-set so one instance posts it once.
  */
 import type { BriefAsk, BriefDecision, ProjectHealth } from '@cadence/contract'
+import { type BriefBlock, type ComposedBrief, itemLine, metricLine, oneLine } from '@cadence/core'
 import { eq } from 'drizzle-orm'
 import type { AppContext } from '../../context'
 import { deliveries, reports, shares } from '../../db/schema'
 import { nowIso } from '../../lib/time'
-import { decisionMeta } from '../decisions/mail'
 import {
   parseWebhookUrls,
   type WebhookService,
@@ -20,74 +21,133 @@ import {
   webhookService,
 } from '../delivery-queue/chat-labels'
 import { type Poster, webhookPoster } from '../delivery-queue/chat-urls'
-import { reportProjectHealth } from '../project-health/service'
-import { type MetricLine, metricCells } from '../report-metrics/cells'
-import { editionBrief, editionMeta, editionOfDelivery } from '../reports/brief'
+import { editionOfDelivery } from '../reports/brief'
 import { createShare } from '../sharing/shares'
-import { updatedLine } from './mail-render'
+import { composeEdition, composeLive } from './brief-compose'
 import { runDueDeliveries, Skip } from './run'
 
 const TIMEOUT_MS = 10_000
 
-const HEALTH_WORD = { on_track: 'On track', at_risk: 'At risk', off_track: 'Off track' } as const
-const healthWord = (h: ProjectHealth['health']) => (h ? HEALTH_WORD[h] : 'Not set')
-
-type Brief = {
-  title: string
-  week_start_date: string
-  summary: string | null
-  /** An update's 'Updated <date>: <note>' (null for a first Send). */
-  updated: string | null
-  project_health: ProjectHealth[]
-  asks: BriefAsk[]
-  decisions: BriefDecision[]
-  metrics: MetricLine[]
+/** What a post carries: the brief's one composition, the private link, and the raw lists. */
+export type ChatBrief = {
+  composed: ComposedBrief
   url: string
+  /** The generic JSON post also carries these as data (integrations read them). */
+  data?: {
+    project_health: ProjectHealth[]
+    asks: BriefAsk[]
+    decisions: BriefDecision[]
+    metrics: unknown[]
+  }
 }
 
 /**
  * What fits a post: Discord takes 2,000 characters of content, Slack shows about 4,000 of a
- * message's text, a Teams card at most 28 KB. Each list shows its first few lines.
+ * message's text, a Teams card at most 28 KB. Each list shows its first few lines there; the
+ * generic JSON post carries them all.
  */
 const TEXT_LIMIT = { slack: 3_800, discord: 1_900, teams: 12_000 } as const
 const LIST_LIMIT = 5
 
-const oneLine = (text: string) => text.replaceAll(/\s*[\r\n]+\s*/g, ' ').trim()
-
 /** A list's first lines, and how many more the report has. */
-const firstOf = (lines: string[]) =>
-  lines.length > LIST_LIMIT
-    ? [...lines.slice(0, LIST_LIMIT), `+${lines.length - LIST_LIMIT} more in the report`]
+const firstOf = (lines: string[], limit: number) =>
+  lines.length > limit
+    ? [...lines.slice(0, limit), `+${lines.length - limit} more in the report`]
     : lines
 
-/** The brief as titled blocks of one-line entries, in the memo's order. */
-export function chatBlocks(brief: Brief) {
-  const metric = (m: MetricLine) => {
-    const c = metricCells(m)
-    return `${m.name}: ${c.value}${c.change === '—' ? '' : `, ${c.change}`}${c.flag ? ` — ${c.flag}` : ''}`
+/** A block of the composition as a titled list of one-line entries (null: not a list). */
+function blockLines(b: BriefBlock): { title: string; lines: string[] } | null {
+  switch (b.kind) {
+    case 'changes':
+      return {
+        title: b.heading,
+        lines: [...b.lines.map((l) => l.text), ...(b.note ? [oneLine(b.note)] : [])],
+      }
+    case 'health':
+      return {
+        title: b.heading,
+        lines: b.rows.map(
+          (r) =>
+            `${r.project}: ${r.label}${r.change ? ` (${r.change})` : ''}${r.why ? ` — ${oneLine(r.why)}` : ''}`,
+        ),
+      }
+    case 'asks':
+      return {
+        title: b.heading,
+        lines: b.asks.map((a) => `${oneLine(a.content)}${a.project ? ` (${a.project})` : ''}`),
+      }
+    case 'decisions':
+      return {
+        title: b.heading,
+        lines: b.decisions.map((d) => `${oneLine(d.title)} (${d.meta})`),
+      }
+    case 'metrics':
+      return { title: b.heading, lines: b.rows.map(metricLine) }
+    case 'since':
+      return {
+        title: b.heading,
+        lines: [
+          b.empty ?? b.counts_line,
+          ...b.completed.map((i) => `✓ ${oneLine(i.content)} — ${i.about}`),
+          ...b.stalled.map(
+            (i) =>
+              `Stalled: ${oneLine(i.content)} — ${[i.about, i.open].filter(Boolean).join(' · ')}`,
+          ),
+        ],
+      }
+    case 'section':
+      return {
+        title: b.heading,
+        lines: [
+          ...(b.empty ? [b.empty] : []),
+          ...b.groups.flatMap((g) =>
+            g.items.map((i) => (g.project ? `${g.project} — ${itemLine(i)}` : itemLine(i))),
+          ),
+        ],
+      }
+    default:
+      return null
   }
+}
+
+/** The brief as titled blocks of one-line entries, in the composition's order. */
+export function chatBlocks(composed: ComposedBrief, limit = LIST_LIMIT) {
+  return composed.blocks
+    .map(blockLines)
+    .filter((b): b is NonNullable<typeof b> => b !== null && b.lines.length > 0)
+    .map((b) => ({ title: b.title, lines: firstOf(b.lines, limit) }))
+}
+
+/** The header as one line: 'Northwind · Sent Nov 28, 2026 · Nov 23 – Nov 27, 2026 · From …'. */
+function headerLine(c: ComposedBrief) {
+  const h = c.header
+  return [h.organisation, h.status.label, h.edition?.label, h.week, h.from]
+    .filter(Boolean)
+    .join(' · ')
+}
+
+const titleOf = (c: ComposedBrief) => {
+  const title = c.blocks.find((b) => b.kind === 'title')
+  return (title?.kind === 'title' && title.title) || `${c.header.heading}, ${c.header.week}`
+}
+const summaryOf = (c: ComposedBrief) => {
+  const title = c.blocks.find((b) => b.kind === 'title')
+  return (title?.kind === 'title' && title.summary) || ''
+}
+
+/** The whole brief as plain text, every block in order (the generic JSON post's `text`). */
+export function chatText(c: ComposedBrief) {
   return [
-    {
-      title: 'Project health',
-      lines: brief.project_health.map(
-        (p) =>
-          `${p.project_name}: ${healthWord(p.health)}${p.note ? ` — ${oneLine(p.note)}` : ''} (${p.open_count} open, ${p.completed_count} completed)`,
-      ),
-    },
-    {
-      title: 'Asks of you',
-      lines: brief.asks.map(
-        (a) => `${oneLine(a.content)}${a.project_name ? ` (${a.project_name})` : ''}`,
-      ),
-    },
-    {
-      title: 'Decided this week',
-      lines: brief.decisions.map((d) => `${oneLine(d.title)} (${decisionMeta(d)})`),
-    },
-    { title: 'Metrics', lines: brief.metrics.map(metric) },
+    titleOf(c),
+    headerLine(c),
+    ...(c.header.updated ? [c.header.updated] : []),
+    summaryOf(c),
+    ...chatBlocks(c, Number.POSITIVE_INFINITY).map(
+      (b) => `${b.title}\n${b.lines.map((l) => `• ${l}`).join('\n')}`,
+    ),
   ]
-    .filter((b) => b.lines.length)
-    .map((b) => ({ title: b.title, lines: firstOf(b.lines) }))
+    .filter(Boolean)
+    .join('\n\n')
 }
 
 /** Slack's mrkdwn reads &, < and > as markup: escaped so a title cannot make a link. */
@@ -101,8 +161,12 @@ function fit(parts: string[], limit: number) {
 }
 
 /** The body posted to a URL, in its service's format. */
-export function webhookBody(service: WebhookService, brief: Brief) {
-  const blocks = chatBlocks(brief)
+export function webhookBody(service: WebhookService, brief: ChatBrief) {
+  const c = brief.composed
+  const blocks = chatBlocks(c)
+  const title = titleOf(c)
+  const updated = c.header.updated
+  const summary = summaryOf(c)
   if (service === 'slack' || service === 'discord') {
     const esc = service === 'slack' ? slackEscape : (t: string) => t
     const bold = (t: string) => (service === 'slack' ? `*${esc(t)}*` : `**${t}**`)
@@ -111,9 +175,10 @@ export function webhookBody(service: WebhookService, brief: Brief) {
       service === 'slack' ? `<${brief.url}|Read the report>` : `Read the report: <${brief.url}>`
     const body = fit(
       [
-        bold(brief.title),
-        brief.updated ? italic(brief.updated) : '',
-        esc(brief.summary ?? ''),
+        bold(title),
+        italic(headerLine(c)),
+        updated ? italic(updated) : '',
+        esc(summary),
         ...blocks.map((b) => `${bold(b.title)}\n${b.lines.map((l) => `• ${esc(l)}`).join('\n')}`),
       ],
       TEXT_LIMIT[service] - link.length - 2,
@@ -141,9 +206,10 @@ export function webhookBody(service: WebhookService, brief: Brief) {
             type: 'AdaptiveCard',
             version: '1.4',
             body: [
-              block(brief.title, { size: 'Large', weight: 'Bolder' }),
-              ...(brief.updated ? [block(brief.updated, { isSubtle: true })] : []),
-              ...(brief.summary ? [block(brief.summary)] : []),
+              block(title, { size: 'Large', weight: 'Bolder' }),
+              block(headerLine(c), { isSubtle: true }),
+              ...(updated ? [block(updated, { isSubtle: true })] : []),
+              ...(summary ? [block(summary)] : []),
               ...blocks.flatMap((b) => [
                 block(b.title, { weight: 'Bolder' }),
                 ...b.lines.map((l) => block(`- ${l}`)),
@@ -155,7 +221,16 @@ export function webhookBody(service: WebhookService, brief: Brief) {
       ],
     }
   }
-  return { ...brief }
+  return {
+    title,
+    week: c.header.week,
+    header: headerLine(c),
+    summary: summary || null,
+    updated,
+    text: chatText(c),
+    url: brief.url,
+    ...brief.data,
+  }
 }
 
 export type { Poster }
@@ -171,18 +246,18 @@ async function postOne(ctx: AppContext, delivery: typeof deliveries.$inferSelect
   const link = await createShare(ctx, report.user_id, report.uuid, { expires_in_days: 30 })
   // What readers got: the edition this post was queued with (the live report before editions).
   const edition = await editionOfDelivery(ctx, report.id, delivery.created_at, delivery.edition_id)
-  const frozen = edition ? editionBrief(edition) : null
-  const sent = frozen ?? { ...report, project_health: await reportProjectHealth(ctx.db, report) }
-  const brief: Brief = {
-    title: sent.title || `Weekly report, week of ${sent.week_start_date}`,
-    week_start_date: sent.week_start_date,
-    summary: sent.summary,
-    updated: edition && edition.number > 1 ? updatedLine({ updated: editionMeta(edition) }) : null,
-    project_health: sent.project_health,
-    asks: frozen?.asks ?? [],
-    decisions: frozen?.decisions ?? [],
-    metrics: frozen?.metrics ?? [],
+  const { composed, brief: sent } = edition
+    ? await composeEdition(ctx, edition)
+    : await composeLive(ctx, report)
+  const brief: ChatBrief = {
+    composed,
     url: link.url,
+    data: {
+      project_health: sent.project_health,
+      asks: sent.asks ?? [],
+      decisions: sent.decisions ?? [],
+      metrics: sent.metrics ?? [],
+    },
   }
   try {
     const res = await post(url, {

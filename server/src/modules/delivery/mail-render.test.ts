@@ -1,144 +1,177 @@
 import { describe, expect, test } from 'bun:test'
-import {
-  formatWeekRange,
-  type MailContext,
-  type MailReport,
-  renderReportHtml,
-  renderReportText,
-  reportSubject,
-} from './mail-render'
+import { type BriefInput, composeBrief } from '@cadence/core'
+import { formatWeekRange, readerLinks, renderBriefHtml, renderBriefText } from './mail-render'
 
-const ctx: MailContext = {
-  startDay: 'monday',
-  endDay: 'friday',
-  projectName: (id) => ({ 1: 'Apollo', 2: 'Zephyr' })[id],
-}
-
-const report: MailReport = {
+const brief: BriefInput = {
   week_start_date: '2026-11-16',
   title: 'Q4 <push>',
   summary: 'Shipped & measured.\nNext: "beta"',
+  sent_date: '2026-11-20',
+  author: { name: 'Ada <Lovelace>', title: 'CEO' },
+  organisation_name: 'Northwind',
   sections: [
     {
+      id: 1,
       section_name: 'Highlights',
       section_type: 'standard',
       content: 'standard notes are not in the draft',
       items: [
-        { content: 'Hired a designer', is_completed: false, project_id: null, assignee: null },
-        { content: 'Closed the deal', is_completed: true, project_id: null, assignee: null },
+        {
+          id: 11,
+          content: 'Hired a designer',
+          is_completed: false,
+          project_name: null,
+          assignee_name: null,
+        },
+        {
+          id: 12,
+          content: 'Closed the deal',
+          is_completed: true,
+          project_name: null,
+          assignee_name: null,
+        },
       ],
     },
     {
+      id: 2,
       section_name: 'Tasks',
       section_type: 'tasks',
       content: 'Focus on launch',
       items: [
-        { content: 'Apollo done', is_completed: true, project_id: 1, assignee: 'Grace' },
-        { content: 'Apollo open', is_completed: false, project_id: 1, assignee: null },
         {
+          id: 21,
+          content: 'Zephyr open',
+          is_completed: false,
+          project_name: 'Zephyr',
+          assignee_name: null,
+        },
+        {
+          id: 22,
+          content: 'Apollo done',
+          is_completed: true,
+          project_name: 'Apollo',
+          assignee_name: 'Grace',
+        },
+        {
+          id: 23,
+          content: 'Apollo open',
+          is_completed: false,
+          project_name: 'Apollo',
+          assignee_name: null,
+        },
+        {
+          id: 24,
           content: '<script>alert(1)</script>',
           is_completed: false,
-          project_id: null,
-          assignee: 'Ada <A>',
+          project_name: null,
+          assignee_name: 'Ada <A>',
         },
-        { content: 'Zephyr open', is_completed: false, project_id: 2, assignee: null },
       ],
     },
-    { section_name: 'Follow-ups', section_type: 'followups', content: null, items: [] },
+    { id: 3, section_name: 'Follow-ups', section_type: 'followups', content: null, items: [] },
+  ],
+  project_health: [
+    {
+      project_name: 'Apollo',
+      health: 'off_track',
+      note: 'Vendor <late>',
+      previous_health: 'on_track',
+    },
+  ],
+  asks: [{ id: 7, content: 'Approve the budget', project_name: 'Apollo' }],
+  metrics: [
+    {
+      name: 'Signups',
+      unit: null,
+      direction: 'up',
+      value: 90,
+      previous_value: 100,
+      history: [
+        { week_start_date: '2026-11-09', value: 100 },
+        { week_start_date: '2026-11-16', value: 90 },
+      ],
+      flag: 'missed_target',
+    },
   ],
 }
 
+const composed = composeBrief(brief, {
+  edition: { number: 1, sent_at: '2026-11-20T10:00:00Z', note: null },
+  startDay: 'monday',
+  endDay: 'friday',
+})
+const links = readerLinks('https://cadence.example/r/tok123')
+
 describe('report e-mail rendering', () => {
-  test('the week range follows the start and end day, en-US short', () => {
+  test("the notices' week range follows the start and end day, en-US short", () => {
     expect(formatWeekRange('2026-11-16', 'monday', 'friday')).toBe('Nov 16 - Nov 20, 2026')
-    expect(formatWeekRange('2026-11-15', 'sunday', 'saturday')).toBe('Nov 15 - Nov 21, 2026')
-    expect(formatWeekRange('2026-11-18', 'wednesday', 'tuesday')).toBe('Nov 18 - Nov 24, 2026')
     expect(formatWeekRange('2026-12-28', 'monday', 'friday')).toBe('Dec 28, 2026 - Jan 1, 2027')
-    expect(reportSubject(report, ctx)).toBe('Weekly Report: Q4 <push> (Nov 16 - Nov 20, 2026)')
-    expect(reportSubject({ ...report, title: null }, ctx)).toBe(
-      'Weekly Report (Nov 16 - Nov 20, 2026)',
-    )
   })
 
-  test('HTML: like the draft, escaped, inline styles only', () => {
-    const html = renderReportHtml(report, ctx)
-    expect(html).toContain('>Weekly Report</h1>')
-    expect(html).toContain('>Nov 16 - Nov 20, 2026</p>')
-    expect(html).toContain('>Q4 &lt;push&gt;</h2>')
-    expect(html).toContain('Shipped &amp; measured.<br>Next: &quot;beta&quot;')
+  test('HTML: the composed brief, escaped, in colour, with the reader links and narrow layout', () => {
+    const html = renderBriefHtml(composed, links)
+    expect(html).toContain('<title>Q4 &lt;push&gt; — Weekly Report — Nov 16 – Nov 20, 2026</title>')
+    expect(html).toContain('Northwind &middot; Sent Nov 20, 2026 &middot; Edition 1')
+    expect(html).toContain('From Ada &lt;Lovelace&gt;, CEO')
     expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;')
-    expect(html).not.toContain('<script')
-    expect(html).toContain('Assigned to Ada &lt;A&gt;')
-    expect(html).not.toMatch(/<style|class=|<link/)
-    // Headings without icons; task notes shown, standard notes not (as in the draft).
-    expect(html).toMatch(/<h3 style="[^"]*">Highlights<\/h3>/)
+    expect(html).not.toContain('<script>')
+    expect(html).toContain('Shipped &amp; measured.<br>Next: &quot;beta&quot;')
+    // Health and flags in their tones' colours.
+    expect(html).toMatch(/background:#fee2e2;color:#b91c1c[^>]*>Off track</)
+    expect(html).toMatch(/color:#b91c1c[^>]*>Missed target</)
+    // The links: the reader's page, and each ask on it.
+    expect(html).toContain('href="https://cadence.example/r/tok123"')
+    expect(html).toContain('href="https://cadence.example/r/tok123?ask=7#ask-7"')
+    expect(html).toContain('>Read online</a>')
+    expect(html).toContain('>Answer</a>')
+    // Metrics become rows on a narrow screen.
+    expect(html).toContain('@media only screen and (max-width:640px)')
+    expect(html).toContain('class="cad-metrics"')
+    // Standard sections' notes stay out (as in the memo); tasks' notes are in.
+    expect(html).not.toContain('standard notes are not in the draft')
     expect(html).toContain('Focus on launch')
-    expect(html).not.toContain('standard notes')
-    // Standard items are bullets; task items checkboxes; completed marked and struck through.
-    expect(html).toMatch(/• Hired a designer/)
-    expect(html).toMatch(
-      /• <span style="text-decoration:line-through">Closed the deal<\/span> <span[^>]*>✓ Completed<\/span>/,
-    )
-    expect(html).toMatch(/☐ Apollo open/)
-    expect(html).toMatch(/☑ <span style="text-decoration:line-through">Apollo done/)
-    expect(html).toContain('Assigned to Grace')
-    // No-project first, then projects; open before completed within a project.
-    const order = ['&lt;script', '>Apollo</h4>', 'Apollo open', 'Apollo done', '>Zephyr</h4>']
-    const at = order.map((s) => html.indexOf(s))
-    expect(at.every((i) => i > 0)).toBe(true)
-    expect(at).toEqual([...at].sort((a, b) => a - b))
-    expect(html.indexOf('Hired a designer')).toBeLessThan(html.indexOf('Closed the deal'))
-    // The empty section says None; the page ends with End of Report.
-    expect(html).toMatch(/>Follow-ups<\/h3>\n<p style="[^"]*">None<\/p>/)
-    expect(html.trimEnd()).toMatch(/>End of Report<\/p>\n<\/div><\/body><\/html>$/)
   })
 
-  test('plain text: the same content and order, one item a line', () => {
-    const text = renderReportText(report, ctx)
-    expect(text).toBe(
-      [
-        'Weekly Report',
-        'Nov 16 - Nov 20, 2026',
-        '',
-        'Q4 <push>',
-        '',
-        'Shipped & measured.\nNext: "beta"',
-        '',
-        'Highlights',
-        '----------',
-        '• Hired a designer',
-        '• Closed the deal ✓ Completed',
-        '',
-        'Tasks',
-        '-----',
-        'Focus on launch',
-        '☐ <script>alert(1)</script> (Assigned to Ada <A>)',
-        '',
-        'Apollo:',
-        '☐ Apollo open',
-        '☑ Apollo done ✓ Completed (Assigned to Grace)',
-        '',
-        'Zephyr:',
-        '☐ Zephyr open',
-        '',
-        'Follow-ups',
-        '----------',
-        'None',
-        '',
-        'End of Report',
-        '',
-      ].join('\n'),
-    )
-  })
-
-  test('a tasks section with notes and no items shows the notes, not None (as the draft)', () => {
-    const r: MailReport = {
-      ...report,
-      sections: [
-        { section_name: 'Tasks', section_type: 'tasks', content: 'Only notes', items: [] },
-      ],
+  test('plain text: the same facts in the same order, one item a line, links spelled out', () => {
+    const text = renderBriefText(composed, links)
+    const order = [
+      'Northwind · Sent Nov 20, 2026 · Edition 1',
+      'Weekly Report',
+      'Nov 16 – Nov 20, 2026',
+      'From Ada <Lovelace>, CEO',
+      'Read online: https://cadence.example/r/tok123',
+      'Q4 <push>',
+      'Project health',
+      'Apollo: Off track (was On track) — Vendor <late>',
+      '1. Approve the budget (Apollo)',
+      '   Answer: https://cadence.example/r/tok123?ask=7#ask-7',
+      'Signups: 90 (previous 100), −10 (worse) — Missed target',
+      'Highlights',
+      '• Hired a designer',
+      '• Closed the deal ✓ Completed',
+      'Tasks',
+      'Focus on launch',
+      '☐ <script>alert(1)</script> (Assigned to Ada <A>)',
+      'Apollo:',
+      '☐ Apollo open',
+      '☑ Apollo done ✓ Completed (Assigned to Grace)',
+      'Zephyr:',
+      '☐ Zephyr open',
+      'Follow-ups',
+      'None',
+      'End of Report',
+    ]
+    let at = -1
+    for (const line of order) {
+      const next = text.indexOf(line, at + 1)
+      expect({ line, found: next > at }).toEqual({ line, found: true })
+      at = next
     }
-    expect(renderReportText(r, ctx)).toContain('Tasks\n-----\nOnly notes\n\nEnd of Report')
-    expect(renderReportHtml(r, ctx)).not.toContain('>None<')
+  })
+
+  test('a copy without links has no link and no small print', () => {
+    const html = renderBriefHtml(composed, null)
+    expect(html).not.toContain('href=')
+    expect(renderBriefText(composed, null)).not.toContain('http')
   })
 })

@@ -1,76 +1,24 @@
 /**
- * A report as an e-mail: HTML that looks like the draft preview (ui/src/screens/draft.tsx) with
- * inline styles only (mail clients drop <style> and classes), plus a plain-text part with the same
- * content and order. Pure: the caller resolves project and team member names.
+ * The brief as an e-mail, rendered from its one composition (core/src/brief.ts): HTML with inline
+ * styles (mail clients drop classes; the one <style> only turns the metrics table into rows on a
+ * narrow screen, where clients that drop it still show the table), and a plain-text part with the
+ * same facts in the same order. Links are the recipient's own: "Read online" and each ask's
+ * "Answer" open the reader's page; no link changes anything by itself (mail scanners open links).
+ * Also the short notice e-mails (reminders, questions, invitations). Pure.
  */
-import type { BriefAsk, BriefDecision } from '@cadence/contract'
-import { dayParts, weekEnd } from '@cadence/core'
+import {
+  type BriefBlock,
+  type ComposedBrief,
+  dayParts,
+  itemLine,
+  LABELS,
+  metricLine,
+  oneLine,
+  TONE_COLOURS,
+  type Tone,
+  weekEnd,
+} from '@cadence/core'
 import type { Weekday } from '../../lib/weeks'
-import { asksHtml, asksText } from '../asks/mail'
-import { decisionsHtml, decisionsText } from '../decisions/mail'
-import { type MetricLine, metricCells } from '../report-metrics/cells'
-
-export type MailItem = {
-  content: string
-  is_completed: boolean
-  project_id: number | null
-  assignee: string | null
-  /** Team roll-up: pulled from this teammate's report ('from Tom's report'). */
-  from?: string | null
-}
-export type MailSection = {
-  section_name: string
-  section_type: 'standard' | 'tasks' | 'followups'
-  content: string | null
-  items: MailItem[]
-}
-export type MailHealth = {
-  project_name: string
-  health: 'on_track' | 'at_risk' | 'off_track' | null
-  note: string | null
-  previous_health: 'on_track' | 'at_risk' | 'off_track' | null
-}
-export type MailReport = {
-  week_start_date: string
-  title: string | null
-  summary: string | null
-  sections: MailSection[]
-  /** The project health table (projects with a health set). */
-  project_health?: MailHealth[]
-  /** An update ('Send update'): when and its note; the e-mail says 'Updated <date>: <note>'. */
-  updated?: { sent_at: string; note: string | null } | null
-  /** Metrics: each metric's value, change and flag (the brief's table; no line in a mail). */
-  metrics?: MetricLine[]
-  /** Decided this week: the decisions dated in the report's week. */
-  decisions?: BriefDecision[]
-  /** Asks: the brief's open asks of its readers, right after the health table. */
-  asks?: BriefAsk[]
-}
-
-const HEALTH_LABEL = { on_track: 'On track', at_risk: 'At risk', off_track: 'Off track' } as const
-
-/** A row's change since last week: 'was On track', 'new', or 'same'. */
-function healthChange(h: MailHealth) {
-  if (!h.health) return ''
-  if (!h.previous_health) return 'new'
-  return h.previous_health === h.health ? 'same' : `was ${HEALTH_LABEL[h.previous_health]}`
-}
-
-const healthRows = (report: MailReport) => (report.project_health ?? []).filter((h) => h.health)
-
-/** 'Updated Nov 25: <note>' (or without the note), or null for a first Send. */
-export function updatedLine(report: Pick<MailReport, 'updated'>) {
-  if (!report.updated) return null
-  const [, m, d] = report.updated.sent_at.slice(0, 10).split('-').map(Number)
-  const date = `${MONTHS[m - 1]} ${d}`
-  return report.updated.note ? `Updated ${date}: ${report.updated.note}` : `Updated ${date}`
-}
-export type MailContext = {
-  startDay: Weekday
-  endDay: Weekday
-  /** Project names by id; an unknown id reads 'Project' like the draft. */
-  projectName: (id: number) => string | undefined
-}
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec']
 const monthDay = (d: { month: number; day: number }) => `${MONTHS[d.month - 1]} ${d.day}`
@@ -118,196 +66,309 @@ export const notice = {
     `<p style="margin:0;color:#6b7280;font-size:12px">${escapeHtml(text)}</p>`,
 }
 
-/** Items by project, no-project first, then projects in order of first appearance; open first. */
-function groups(items: MailItem[], ctx: MailContext) {
-  const byProject = Map.groupBy(items, (i) => i.project_id)
-  const keys = [...byProject.keys()].sort((a, b) => (a === null ? -1 : b === null ? 1 : 0))
-  return keys.map((k) => ({
-    name: k === null ? null : (ctx.projectName(k) ?? 'Project'),
-    items: (byProject.get(k) ?? []).toSorted(
-      (a, b) => Number(a.is_completed) - Number(b.is_completed),
-    ),
-  }))
-}
+/** The recipient's links: the reader's page and each ask on it (null: no links, e.g. a copy). */
+export type MailLinks = { readOnline: string; ask: (id: number) => string } | null
 
-const mark = (section: MailSection, item: MailItem) =>
-  section.section_type === 'standard' ? '•' : item.is_completed ? '☑' : '☐'
-
-/** Section notes are shown for tasks and follow-ups sections, as in the draft. */
-const notesOf = (s: MailSection) => (s.section_type !== 'standard' && s.content?.trim()) || null
-
-export function reportSubject(report: MailReport, ctx: MailContext) {
-  const range = formatWeekRange(report.week_start_date, ctx.startDay, ctx.endDay)
-  const title = report.title?.trim()
-  const subject = title ? `Weekly Report: ${title} (${range})` : `Weekly Report (${range})`
-  const updated = updatedLine(report)
-  return updated ? `${subject} — ${updated}` : subject
+/** A recipient's links from their reader page's address (`<PUBLIC_URL>/r/<token>`). */
+export function readerLinks(url: string): NonNullable<MailLinks> {
+  return { readOnline: url, ask: (id) => `${url}?ask=${id}#ask-${id}` }
 }
 
 const FONT =
   "font-family:-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,Helvetica,Arial,sans-serif"
 const S = {
-  body: `margin:0;padding:24px;background:#ffffff;color:#111827;${FONT};font-size:14px;line-height:1.5`,
+  body: `margin:0;padding:24px 12px;background:#ffffff;color:#111827;${FONT};font-size:14px;line-height:1.5`,
   article: 'max-width:680px;margin:0 auto',
+  masthead: 'margin:0 0 4px;color:#4b5563;font-size:13px',
   h1: 'margin:0 0 4px;font-size:24px;font-weight:700;color:#111827',
-  muted: 'margin:0 0 16px;color:#6b7280;font-size:14px',
-  h2: 'margin:16px 0 8px;font-size:18px;font-weight:600;color:#111827',
-  p: 'margin:0 0 12px;white-space:pre-wrap',
+  muted: 'margin:0 0 12px;color:#4b5563;font-size:14px',
+  h2: 'margin:16px 0 8px;font-size:20px;font-weight:700;color:#111827',
+  p: 'margin:0 0 12px;white-space:pre-wrap;overflow-wrap:anywhere',
   section: 'margin:20px 0 0;padding:16px 0 0;border-top:1px solid #e5e7eb',
-  h3: 'margin:0 0 8px;font-size:16px;font-weight:600;color:#111827',
+  h3: 'margin:20px 0 8px;font-size:16px;font-weight:600;color:#111827',
   h4: 'margin:12px 0 4px;font-size:14px;font-weight:600;color:#374151',
   ul: 'margin:0 0 8px;padding:0;list-style:none',
-  li: 'margin:0 0 4px;padding:0',
-  liDone: 'margin:0 0 4px;padding:0;color:#6b7280',
+  li: 'margin:0 0 4px;padding:0;overflow-wrap:anywhere',
+  liDone: 'margin:0 0 4px;padding:0;color:#4b5563;overflow-wrap:anywhere',
   strike: 'text-decoration:line-through',
-  done: 'color:#15803d',
-  small: 'color:#6b7280;font-size:12px',
-  end: 'margin:24px 0 0;padding:16px 0 0;border-top:1px solid #e5e7eb;color:#6b7280;text-align:center',
+  small: 'color:#4b5563;font-size:12px',
+  table: 'border-collapse:collapse;width:100%;font-size:14px',
+  cell: 'padding:6px 8px;border-bottom:1px solid #e5e7eb;text-align:left;vertical-align:top;overflow-wrap:anywhere',
+  th: 'padding:6px 8px;border-bottom:1px solid #d1d5db;text-align:left;vertical-align:top;font-weight:600;color:#374151;font-size:13px',
+  button:
+    'display:inline-block;padding:8px 16px;border-radius:6px;background:#1d4ed8;color:#ffffff;text-decoration:none;font-weight:600',
+  small_button:
+    'display:inline-block;margin-left:8px;padding:2px 10px;border-radius:4px;border:1px solid #1d4ed8;color:#1d4ed8;text-decoration:none;font-size:12px;font-weight:600',
+  changes: 'margin:0 0 20px;padding:12px 16px;border-left:4px solid #1d4ed8;background:#eff6ff',
+  end: 'margin:24px 0 0;padding:16px 0 0;border-top:1px solid #e5e7eb;color:#4b5563;text-align:center',
+  foot: 'margin:16px 0 0;color:#6b7280;font-size:12px;text-align:center',
 }
+
+/** At ≤ 640 px the metrics table becomes one row per metric (a label before each value). */
+const NARROW = `@media only screen and (max-width:640px){
+.cad-metrics thead{display:none !important}
+.cad-metrics tr,.cad-metrics td{display:block !important;width:auto !important}
+.cad-metrics tr{padding:8px 0;border-bottom:1px solid #e5e7eb}
+.cad-metrics td{border:0 !important;padding:2px 8px !important}
+.cad-label{display:inline !important}
+}`
 
 const lines = (text: string) => escapeHtml(text.trim()).replaceAll(/\r?\n/g, '<br>')
 
-export function renderReportHtml(report: MailReport, ctx: MailContext): string {
-  const range = formatWeekRange(report.week_start_date, ctx.startDay, ctx.endDay)
-  const out: string[] = [
+const chip = (text: string, tone: Tone) =>
+  text
+    ? `<span style="display:inline-block;padding:1px 8px;border-radius:9999px;background:${TONE_COLOURS[tone].background};color:${TONE_COLOURS[tone].text};font-weight:600;font-size:12px;white-space:nowrap">${escapeHtml(text)}</span>`
+    : ''
+
+const toned = (text: string, tone: Tone) =>
+  tone === 'neutral'
+    ? escapeHtml(text)
+    : `<span style="color:${TONE_COLOURS[tone].text}">${escapeHtml(text)}</span>`
+
+const link = (href: string, label: string, style: string) =>
+  `<a href="${escapeHtml(href)}" style="${style}">${escapeHtml(label)}</a>`
+
+function blockHtml(b: BriefBlock, links: MailLinks): string[] {
+  switch (b.kind) {
+    case 'changes':
+      return [
+        `<div style="${S.changes}">`,
+        `<p style="margin:0 0 6px;font-weight:700">${escapeHtml(b.heading)}</p>`,
+        `<ul style="margin:0 0 6px;padding-left:18px">`,
+        ...b.lines.map((l) => `<li style="${S.li}">${escapeHtml(l.text)}</li>`),
+        '</ul>',
+        ...(b.note ? [`<p style="margin:0">${lines(b.note)}</p>`] : []),
+        '</div>',
+      ]
+    case 'header': {
+      const masthead = [b.organisation, b.status.label, b.edition?.label].filter((x): x is string =>
+        Boolean(x),
+      )
+      return [
+        `<p style="${S.masthead}">${masthead.map(escapeHtml).join(' &middot; ')}</p>`,
+        `<h1 style="${S.h1}">${escapeHtml(b.heading)}</h1>`,
+        `<p style="${S.muted}">${escapeHtml(b.week)}${b.from ? `<br>${escapeHtml(b.from)}` : ''}</p>`,
+        ...(b.updated ? [`<p style="${S.p}"><strong>${escapeHtml(b.updated)}</strong></p>`] : []),
+        ...(links
+          ? [
+              `<p style="margin:0 0 16px">${link(links.readOnline, LABELS.readOnline, S.button)}</p>`,
+            ]
+          : []),
+      ]
+    }
+    case 'title':
+      return [
+        ...(b.title ? [`<h2 style="${S.h2}">${escapeHtml(b.title)}</h2>`] : []),
+        ...(b.summary ? [`<p style="${S.p}">${lines(b.summary)}</p>`] : []),
+      ]
+    case 'health':
+      return [
+        `<h3 style="${S.h3}">${escapeHtml(b.heading)}</h3>`,
+        `<table role="presentation" style="${S.table}">`,
+        `<tr>${b.columns.map((c) => `<th style="${S.th}">${c}</th>`).join('')}</tr>`,
+        ...b.rows.map(
+          (r) =>
+            `<tr><td style="${S.cell}">${escapeHtml(r.project)}</td><td style="${S.cell}">${chip(r.label, r.tone)}</td><td style="${S.cell}">${escapeHtml(r.change)}</td><td style="${S.cell}">${escapeHtml(r.why)}</td></tr>`,
+        ),
+        '</table>',
+      ]
+    case 'asks':
+      return [
+        `<h3 style="${S.h3}">${escapeHtml(b.heading)}</h3>`,
+        '<ol style="margin:0 0 8px;padding-left:20px">',
+        ...b.asks.map(
+          (a) =>
+            `<li style="margin:0 0 8px;overflow-wrap:anywhere">${escapeHtml(a.content)}${
+              a.project ? ` <small style="${S.small}">${escapeHtml(a.project)}</small>` : ''
+            }${links ? link(links.ask(a.id), LABELS.answer, S.small_button) : ''}</li>`,
+        ),
+        '</ol>',
+      ]
+    case 'decisions':
+      return [
+        `<h3 style="${S.h3}">${escapeHtml(b.heading)}</h3>`,
+        `<ul style="${S.ul}">`,
+        ...b.decisions.map(
+          (d) =>
+            `<li style="${S.li}">${escapeHtml(d.title)} <small style="${S.small}">${escapeHtml(d.meta)}</small>${
+              d.why ? `<br><small style="${S.small}">${escapeHtml(d.why)}</small>` : ''
+            }</li>`,
+        ),
+        '</ul>',
+      ]
+    case 'metrics': {
+      const label = (i: number) =>
+        `<span class="cad-label" style="display:none;color:#4b5563">${b.columns[i]}: </span>`
+      return [
+        `<h3 style="${S.h3}">${escapeHtml(b.heading)}</h3>`,
+        `<table role="presentation" class="cad-metrics" style="${S.table}">`,
+        `<thead><tr>${b.columns.map((c) => `<th style="${S.th}">${c}</th>`).join('')}</tr></thead>`,
+        '<tbody>',
+        ...b.rows.map(
+          (m) =>
+            `<tr><td style="${S.cell};font-weight:600">${escapeHtml(m.name)}</td><td style="${S.cell}">${label(1)}${escapeHtml(m.value)}</td><td style="${S.cell}">${label(2)}${escapeHtml(m.previous)}</td><td style="${S.cell}">${label(3)}${toned(m.change, m.change_tone)}</td><td style="${S.cell}">${m.trend ? `${label(4)}${escapeHtml(m.trend)}` : ''}</td><td style="${S.cell}">${chip(m.flag_label, m.flag_tone)}</td></tr>`,
+        ),
+        '</tbody></table>',
+      ]
+    }
+    case 'since':
+      return [
+        `<h3 style="${S.h3}">${escapeHtml(b.heading)}</h3>`,
+        `<p style="${S.muted}">${escapeHtml(b.empty ?? b.counts_line)}</p>`,
+        ...(b.completed.length || b.stalled.length
+          ? [
+              `<ul style="${S.ul}">`,
+              ...b.completed.map(
+                (i) =>
+                  `<li style="${S.li}">✓ ${escapeHtml(i.content)} <small style="${S.small}">${escapeHtml(i.about)}</small></li>`,
+              ),
+              ...b.stalled.map(
+                (i) =>
+                  `<li style="${S.li}">${toned('Stalled:', 'warn')} ${escapeHtml(i.content)} <small style="${S.small}">${escapeHtml([i.about, i.open].filter(Boolean).join(' · '))}</small></li>`,
+              ),
+              '</ul>',
+            ]
+          : []),
+      ]
+    case 'section': {
+      const out = [
+        `<div style="${S.section}">`,
+        `<h3 style="margin:0 0 8px;font-size:16px;font-weight:600">${escapeHtml(b.heading)}</h3>`,
+      ]
+      if (b.notes) out.push(`<p style="${S.p}">${lines(b.notes)}</p>`)
+      if (b.empty) out.push(`<p style="${S.muted}">${escapeHtml(b.empty)}</p>`)
+      for (const g of b.groups) {
+        if (g.project) out.push(`<h4 style="${S.h4}">${escapeHtml(g.project)}</h4>`)
+        out.push(`<ul style="${S.ul}">`)
+        for (const i of g.items) {
+          const parts = [
+            `${i.marker} `,
+            i.completed
+              ? `<span style="${S.strike}">${escapeHtml(i.content)}</span> ${toned(i.completed_label ?? '', 'good')}`
+              : escapeHtml(i.content),
+          ]
+          if (i.assignee_label)
+            parts.push(` <small style="${S.small}">${escapeHtml(i.assignee_label)}</small>`)
+          if (i.from_label)
+            parts.push(` <small style="${S.small}">${escapeHtml(i.from_label)}</small>`)
+          out.push(`<li style="${i.completed ? S.liDone : S.li}">${parts.join('')}</li>`)
+        }
+        out.push('</ul>')
+      }
+      out.push('</div>')
+      return out
+    }
+    case 'end':
+      return [`<p style="${S.end}">${escapeHtml(b.label)}</p>`]
+  }
+}
+
+/** The small print under the brief: why it came, and that its links are the reader's own. */
+function footNote(c: ComposedBrief, links: MailLinks) {
+  const who = c.header.author_name ?? 'The author'
+  return links
+    ? `${who} sends you this weekly report with Cadence. Its links are yours alone: please do not forward this e-mail.`
+    : null
+}
+
+/** The e-mail's HTML part. */
+export function renderBriefHtml(c: ComposedBrief, links: MailLinks): string {
+  const foot = footNote(c, links)
+  return `${[
     '<!DOCTYPE html>',
     '<html lang="en"><head><meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
-    `<title>${escapeHtml(reportSubject(report, ctx))}</title></head>`,
+    '<meta name="color-scheme" content="light only">',
+    `<title>${escapeHtml(c.document_title)}</title>`,
+    `<style>${NARROW}</style></head>`,
     `<body style="${S.body}"><div style="${S.article}">`,
-    `<h1 style="${S.h1}">Weekly Report</h1>`,
-    `<p style="${S.muted}">${escapeHtml(range)}</p>`,
-  ]
-  if (report.title?.trim()) out.push(`<h2 style="${S.h2}">${escapeHtml(report.title.trim())}</h2>`)
-  const updated = updatedLine(report)
-  if (updated) out.push(`<p style="${S.p}"><strong>${escapeHtml(updated)}</strong></p>`)
-  if (report.summary?.trim()) out.push(`<p style="${S.p}">${lines(report.summary)}</p>`)
-  const health = healthRows(report)
-  if (health.length) {
-    const cell =
-      'padding:4px 8px;border-bottom:1px solid #e5e7eb;text-align:left;vertical-align:top'
-    out.push(
-      `<h3 style="${S.h3}">Project health</h3>`,
-      '<table style="border-collapse:collapse;width:100%;font-size:14px">',
-      `<tr>${['Project', 'Health', 'Since last week', 'Why'].map((h) => `<th style="${cell}">${h}</th>`).join('')}</tr>`,
-      ...health.map(
-        (h) =>
-          `<tr>${[
-            h.project_name,
-            h.health ? HEALTH_LABEL[h.health] : '',
-            healthChange(h),
-            h.note ?? '',
-          ]
-            .map((v) => `<td style="${cell}">${escapeHtml(v)}</td>`)
-            .join('')}</tr>`,
-      ),
-      '</table>',
-    )
-  }
-  out.push(...asksHtml(report.asks, S, escapeHtml))
-  if (report.metrics?.length) {
-    const cell =
-      'padding:4px 8px;border-bottom:1px solid #e5e7eb;text-align:left;vertical-align:top'
-    out.push(
-      `<h3 style="${S.h3}">Metrics</h3>`,
-      '<table style="border-collapse:collapse;width:100%;font-size:14px">',
-      `<tr>${['Metric', 'This week', 'Since last week', 'Last weeks', 'Flag'].map((h) => `<th style="${cell}">${h}</th>`).join('')}</tr>`,
-      ...report.metrics.map((m) => {
-        const c = metricCells(m)
-        return `<tr>${[m.name, c.value, c.change, c.trend, c.flag]
-          .map((v) => `<td style="${cell}">${escapeHtml(v)}</td>`)
-          .join('')}</tr>`
-      }),
-      '</table>',
-    )
-  }
-  out.push(...decisionsHtml(report.decisions, S, escapeHtml))
-  for (const section of report.sections) {
-    out.push(
-      `<div style="${S.section}">`,
-      `<h3 style="${S.h3}">${escapeHtml(section.section_name)}</h3>`,
-    )
-    const notes = notesOf(section)
-    if (notes) out.push(`<p style="${S.p}">${lines(notes)}</p>`)
-    if (!section.items.length && !notes) out.push(`<p style="${S.muted}">None</p>`)
-    for (const group of groups(section.items, ctx)) {
-      if (group.name) out.push(`<h4 style="${S.h4}">${escapeHtml(group.name)}</h4>`)
-      out.push(`<ul style="${S.ul}">`)
-      for (const item of group.items) {
-        const parts = [
-          `${mark(section, item)} `,
-          item.is_completed
-            ? `<span style="${S.strike}">${escapeHtml(item.content)}</span> <span style="${S.done}">✓ Completed</span>`
-            : escapeHtml(item.content),
-        ]
-        if (item.assignee) {
-          parts.push(` <small style="${S.small}">Assigned to ${escapeHtml(item.assignee)}</small>`)
-        }
-        if (item.from) {
-          parts.push(` <small style="${S.small}">from ${escapeHtml(item.from)}'s report</small>`)
-        }
-        out.push(`<li style="${item.is_completed ? S.liDone : S.li}">${parts.join('')}</li>`)
-      }
-      out.push('</ul>')
-    }
-    out.push('</div>')
-  }
-  out.push(`<p style="${S.end}">End of Report</p>`, '</div></body></html>')
-  return `${out.join('\n')}\n`
+    ...c.blocks.flatMap((b) => blockHtml(b, links)),
+    ...(foot ? [`<p style="${S.foot}">${escapeHtml(foot)}</p>`] : []),
+    '</div></body></html>',
+  ].join('\n')}\n`
 }
 
-/** The plain-text part: the same content and order as the HTML, one item a line. */
-export function renderReportText(report: MailReport, ctx: MailContext): string {
-  const range = formatWeekRange(report.week_start_date, ctx.startDay, ctx.endDay)
-  const out: string[] = ['Weekly Report', range, '']
-  if (report.title?.trim()) out.push(report.title.trim(), '')
-  const updated = updatedLine(report)
-  if (updated) out.push(updated, '')
-  if (report.summary?.trim()) out.push(report.summary.trim(), '')
-  const health = healthRows(report)
-  if (health.length) {
-    out.push('Project health', '--------------')
-    for (const h of health) {
-      const change = healthChange(h)
-      out.push(
-        `${h.project_name}: ${h.health ? HEALTH_LABEL[h.health] : ''}${change ? ` (${change})` : ''}${
-          h.note ? ` — ${h.note.replaceAll(/\s*[\r\n]+\s*/g, ' ')}` : ''
-        }`,
-      )
-    }
-    out.push('')
-  }
-  out.push(...asksText(report.asks))
-  if (report.metrics?.length) {
-    out.push('Metrics', '-------')
-    for (const m of report.metrics) {
-      const c = metricCells(m)
-      out.push(
-        `${m.name}: ${c.value}${c.change === '—' ? '' : `, ${c.change}`}${c.trend ? ` [${c.trend}]` : ''}${c.flag ? ` — ${c.flag}` : ''}`,
-      )
-    }
-    out.push('')
-  }
-  out.push(...decisionsText(report.decisions))
-  for (const section of report.sections) {
-    const heading = section.section_name.trim()
-    out.push(heading, '-'.repeat(Math.max(3, heading.length)))
-    const notes = notesOf(section)
-    if (notes) out.push(notes)
-    if (!section.items.length && !notes) out.push('None')
-    for (const group of groups(section.items, ctx)) {
-      if (group.name) out.push('', `${group.name}:`)
-      for (const item of group.items) {
-        const content = item.content.replaceAll(/\s*[\r\n]+\s*/g, ' ').trim()
-        out.push(
-          `${mark(section, item)} ${content}${item.is_completed ? ' ✓ Completed' : ''}${
-            item.assignee ? ` (Assigned to ${item.assignee})` : ''
-          }${item.from ? ` (from ${item.from}'s report)` : ''}`,
-        )
+const underline = (heading: string) => [heading, '-'.repeat(Math.max(3, heading.length))]
+
+function blockText(b: BriefBlock, links: MailLinks): string[] {
+  switch (b.kind) {
+    case 'changes':
+      return [
+        ...underline(b.heading),
+        ...b.lines.map((l) => `- ${l.text}`),
+        ...(b.note ? ['', b.note] : []),
+        '',
+      ]
+    case 'header':
+      return [
+        [b.organisation, b.status.label, b.edition?.label].filter(Boolean).join(' · '),
+        b.heading,
+        b.week,
+        ...(b.from ? [b.from] : []),
+        ...(b.updated ? [b.updated] : []),
+        ...(links ? [`${LABELS.readOnline}: ${links.readOnline}`] : []),
+        '',
+      ]
+    case 'title':
+      return [...(b.title ? [b.title, ''] : []), ...(b.summary ? [b.summary, ''] : [])]
+    case 'health':
+      return [
+        ...underline(b.heading),
+        ...b.rows.map(
+          (r) =>
+            `${r.project}: ${r.label}${r.change ? ` (${r.change})` : ''}${r.why ? ` — ${oneLine(r.why)}` : ''}`,
+        ),
+        '',
+      ]
+    case 'asks':
+      return [
+        ...underline(b.heading),
+        ...b.asks.flatMap((a) => [
+          `${a.number}. ${oneLine(a.content)}${a.project ? ` (${a.project})` : ''}`,
+          ...(links ? [`   ${LABELS.answer}: ${links.ask(a.id)}`] : []),
+        ]),
+        '',
+      ]
+    case 'decisions':
+      return [
+        ...underline(b.heading),
+        ...b.decisions.flatMap((d) => [
+          `- ${oneLine(d.title)} (${d.meta})`,
+          ...(d.why ? [`  ${oneLine(d.why)}`] : []),
+        ]),
+        '',
+      ]
+    case 'metrics':
+      return [...underline(b.heading), ...b.rows.map(metricLine), '']
+    case 'since':
+      return [
+        ...underline(b.heading),
+        b.empty ?? b.counts_line,
+        ...b.completed.map((i) => `✓ ${oneLine(i.content)} — ${i.about}`),
+        ...b.stalled.map(
+          (i) =>
+            `Stalled: ${oneLine(i.content)} — ${[i.about, i.open].filter(Boolean).join(' · ')}`,
+        ),
+        '',
+      ]
+    case 'section': {
+      const out = underline(b.heading.trim())
+      if (b.notes) out.push(b.notes)
+      if (b.empty) out.push(b.empty)
+      for (const g of b.groups) {
+        if (g.project) out.push('', `${g.project}:`)
+        out.push(...g.items.map(itemLine))
       }
+      out.push('')
+      return out
     }
-    out.push('')
+    case 'end':
+      return [b.label]
   }
-  out.push('End of Report')
-  return `${out.join('\n')}\n`
+}
+
+/** The e-mail's plain-text part: the same facts in the same order as the HTML. */
+export function renderBriefText(c: ComposedBrief, links: MailLinks): string {
+  const foot = footNote(c, links)
+  return `${[...c.blocks.flatMap((b) => blockText(b, links)), ...(foot ? ['', foot] : [])].join('\n')}\n`
 }

@@ -118,26 +118,40 @@ describe('report e-mail on Send', () => {
     expect(smtp.received).toHaveLength(0)
 
     mailer(ctx)
-    const [mail] = await smtp.waitFor(1)
-    expect(mail.mailFrom).toBe('reports@cadence.test')
-    expect(mail.rcptTo.sort()).toEqual(['board@example.com', 'boss@example.com'])
-    const h = mail.message.headers
-    expect(h.get('from')).toBe(MAIL_FROM)
-    expect(h.get('to')).toBe('boss@example.com, board@example.com')
-    expect(h.get('reply-to')).toBe('ada@example.com')
-    expect(h.get('subject')).toBe('Weekly Report: Launch week (Nov 16 - Nov 20, 2026)')
-    expect(mail.message.contentType).toBe('multipart/alternative')
-    const parts = leaves(mail.message)
-    const text = parts.find((p) => p.contentType === 'text/plain')!
-    const html = parts.find((p) => p.contentType === 'text/html')!
-    expect(text.body).toContain('Weekly Report\nNov 16 - Nov 20, 2026')
-    expect(text.body).toContain('• Beta is live')
-    expect(text.body).toContain('Apollo:\n☐ Ship <v2> & tell (Assigned to Grace)')
-    expect(text.body).toContain('End of Report')
-    expect(html.body).toContain('>Weekly Report</h1>')
-    expect(html.body).toContain('Ship &lt;v2&gt; &amp; tell')
-    expect(html.body).toContain('Assigned to Grace')
-    expect(html.body).toContain('End of Report')
+    // One message per recipient, that recipient alone in To:.
+    const mails = (await smtp.waitFor(2)).toSorted((x, y) => x.rcptTo[0].localeCompare(y.rcptTo[0]))
+    expect(mails.map((m) => m.rcptTo)).toEqual([['board@example.com'], ['boss@example.com']])
+    const tokens = new Set<string>()
+    for (const mail of mails) {
+      const [to] = mail.rcptTo
+      expect(mail.mailFrom).toBe('reports@cadence.test')
+      const h = mail.message.headers
+      // From the author by name, at the configured address; answers go to the author.
+      expect(h.get('from')).toBe('ada via Cadence <reports@cadence.test>')
+      expect(h.get('to')).toBe(to)
+      expect(h.get('reply-to')).toBe('ada@example.com')
+      expect(h.get('subject')).toBe(`Weekly Report, Nov 16 – Nov 20, 2026 — Launch week`)
+      expect(mail.message.contentType).toBe('multipart/alternative')
+      const parts = leaves(mail.message)
+      const text = parts.find((p) => p.contentType === 'text/plain')!
+      const html = parts.find((p) => p.contentType === 'text/html')!
+      expect(text.body).toContain('Weekly Report\nNov 16 – Nov 20, 2026\nFrom ada')
+      expect(text.body).toContain('• Beta is live')
+      expect(text.body).toContain('Apollo:\n☐ Ship <v2> & tell (Assigned to Grace)')
+      expect(text.body).toContain('End of Report')
+      expect(html.body).toContain('>Weekly Report</h1>')
+      expect(html.body).toContain('Ship &lt;v2&gt; &amp; tell')
+      expect(html.body).toContain('Assigned to Grace')
+      // The recipient's own link, in both parts; it opens their page (GET changes nothing).
+      const token = /\/r\/([A-Za-z0-9_-]+)/.exec(text.body)?.[1] ?? ''
+      expect(token.length).toBeGreaterThan(20)
+      expect(html.body).toContain(`${ORIGIN}/r/${token}`)
+      expect(text.body).not.toContain(to === 'boss@example.com' ? 'board@' : 'boss@')
+      tokens.add(token)
+      const page = await makeClient(ctx.app).api.shared({ token }).get()
+      expect(page.status).toBe(200)
+    }
+    expect(tokens.size).toBe(2)
 
     await Bun.sleep(20)
     const [sent] = (await ada.api.reports({ uuid: report.uuid }).deliveries.get()).data!

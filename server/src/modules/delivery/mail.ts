@@ -1,3 +1,4 @@
+import type { ComposedBrief } from '@cadence/core'
 import { and, asc, desc, eq, gte, lte, ne, sql } from 'drizzle-orm'
 import type { Config } from '../../config'
 import type { AppContext } from '../../context'
@@ -6,31 +7,22 @@ import { deliveries, reports, userSettings, users } from '../../db/schema'
 import { BadRequest, NotFound } from '../../lib/errors'
 import { LIST_CAPS } from '../../lib/limits'
 import { currentWeekWindow, WEEKDAYS, type Weekday, weekStart } from '../../lib/weeks'
-import { decisionsOfWeek } from '../decisions/service'
 import { parseWebhookUrls, webhookLabel } from '../delivery-queue/chat-labels'
 import { parseRecipients, wakeMailers } from '../delivery-queue/queue'
 import { spendSendQuota } from '../delivery-queue/quota'
-import { memoPdf } from '../editions/pdf'
-import { reportProjectHealth } from '../project-health/service'
-import { reportMetrics } from '../report-metrics/service'
-import {
-  briefAsks,
-  buildBrief,
-  editionBrief,
-  editionMeta,
-  editionOfDelivery,
-} from '../reports/brief'
+import { memoPdfOffThread } from '../editions/pdf-off-thread'
+import { editionOfDelivery, latestEdition } from '../reports/brief'
 import { findReport, type Report } from '../reports/find'
-import { namedReport } from '../reports/named'
+import { readerLinksFor, recipientKey } from '../sharing/recipient-links'
+import { composeEdition, composeLive, composeNext } from './brief-compose'
 import {
   escapeHtml,
   formatWeekRange,
-  type MailContext,
-  type MailReport,
+  type MailLinks,
   notice,
-  renderReportHtml,
-  renderReportText,
-  reportSubject,
+  readerLinks,
+  renderBriefHtml,
+  renderBriefText,
 } from './mail-render'
 import { nudgeMessage } from './nudge-mail'
 import { type Delivery, runDueDeliveries, Skip } from './run'
@@ -51,85 +43,22 @@ async function weekSettings({ db }: AppContext, userId: number) {
   return { startDay: asWeekday(row?.start, 'monday'), endDay: asWeekday(row?.end, 'friday') }
 }
 
-/** A report with names resolved, as the renderer takes it. */
-async function mailReport(
-  ctx: AppContext,
-  report: Report,
-): Promise<{ report: MailReport; context: MailContext }> {
-  const named = await namedReport(ctx, report)
+/** A composed brief's e-mail parts for one reader's links (null: no links, e.g. a copy). */
+export function briefEmail(composed: ComposedBrief, links: MailLinks) {
   return {
-    report: named.report,
-    context: {
-      ...(await weekSettings(ctx, report.user_id)),
-      projectName: (id) => named.projectNames.get(id),
-    },
+    subject: composed.subject,
+    html: renderBriefHtml(composed, links),
+    text: renderBriefText(composed, links),
   }
 }
 
 /**
- * The live report's e-mail parts, with the project health table: what 'Copy for e-mail' copies
- * (and a delivery queued before editions existed). Send and 'Send update' mail editionEmail.
+ * The live report's e-mail parts: what 'Copy for e-mail' and the html/text export copy. The live
+ * report is 'Not sent yet' whatever was sent before; Send and 'Send update' mail the edition.
  */
 export async function reportEmail(ctx: AppContext, report: Report) {
-  const { report: named, context } = await mailReport(ctx, report)
-  const r = {
-    ...named,
-    project_health: await reportProjectHealth(ctx.db, report),
-    metrics: await reportMetrics(ctx.db, report),
-    asks: await briefAsks(ctx, report),
-    decisions: await decisionsOfWeek(ctx.db, report),
-  }
-  return {
-    subject: reportSubject(r, context),
-    html: renderReportHtml(r, context),
-    text: renderReportText(r, context),
-  }
-}
-
-/**
- * The e-mail of a frozen edition: exactly the brief its readers got (an edit made after the
- * freeze stays out), with the week in the author's days. Items are grouped by their project's
- * name as frozen. An update (edition 2 on) says 'Updated <date>: <note>'.
- */
-export async function editionEmail(
-  ctx: AppContext,
-  edition: { user_id: number; brief: string; number: number; sent_at: string; note: string | null },
-) {
-  const brief = editionBrief(edition)
-  const names = new Set(brief.sections.flatMap((s) => s.items.map((i) => i.project_name)))
-  const projects = [...names].filter((n) => n !== null)
-  const ids = new Map(projects.map((name, i) => [name, i + 1]))
-  const r: MailReport = {
-    week_start_date: brief.week_start_date,
-    title: brief.title,
-    summary: brief.summary,
-    sections: brief.sections.map((s) => ({
-      section_name: s.section_name,
-      section_type: s.section_type,
-      content: s.content,
-      items: s.items.map((i) => ({
-        content: i.content,
-        is_completed: i.is_completed,
-        project_id: i.project_name === null ? null : (ids.get(i.project_name) ?? null),
-        assignee: i.assignee_name,
-        from: i.source_author_name ?? null,
-      })),
-    })),
-    project_health: brief.project_health,
-    metrics: brief.metrics ?? [],
-    asks: brief.asks ?? [],
-    decisions: brief.decisions ?? [],
-    updated: edition.number > 1 ? editionMeta(edition) : null,
-  }
-  const context: MailContext = {
-    ...(await weekSettings(ctx, edition.user_id)),
-    projectName: (id) => projects[id - 1],
-  }
-  return {
-    subject: reportSubject(r, context),
-    html: renderReportHtml(r, context),
-    text: renderReportText(r, context),
-  }
+  const { composed } = await composeLive(ctx, report)
+  return briefEmail(composed, null)
 }
 
 /** GET /api/reports/{uuid}/export?format=html|text. */
@@ -144,6 +73,31 @@ export async function exportReportEmail(
   return {
     filename: `report-${report.week_start_date}.${format === 'html' ? 'html' : 'txt'}`,
     body: format === 'html' ? mail.html : mail.text,
+  }
+}
+
+/** Stands for a reader's personal link in the author's preview (each reader gets their own). */
+export const PREVIEW_READER_PATH = '/r/your-personal-link'
+
+/**
+ * GET /api/reports/{uuid}/email-preview: the e-mail exactly as the next Send or 'Send update'
+ * would produce it (edition 1 of a draft, else the next edition with "Changed since edition N"),
+ * with a placeholder reader link; how many people and channels it reaches.
+ */
+export async function emailPreview(ctx: AppContext, userId: number, uuid: string) {
+  const report = await findReport(ctx, userId, uuid)
+  const latest = await latestEdition(ctx, report.id)
+  const { composed } = await composeNext(ctx, report, latest)
+  const [settings] = await ctx.db.orm
+    .select({ recipients: userSettings.report_recipients, urls: userSettings.webhook_urls })
+    .from(userSettings)
+    .where(eq(userSettings.user_id, userId))
+  const mail = briefEmail(composed, readerLinks(`${ctx.config.publicUrl}${PREVIEW_READER_PATH}`))
+  return {
+    ...mail,
+    recipients: ctx.config.smtp ? parseRecipients(settings?.recipients).length : 0,
+    webhooks: parseWebhookUrls(settings?.urls).length,
+    mail_configured: Boolean(ctx.config.smtp),
   }
 }
 
@@ -228,7 +182,8 @@ export async function retryDelivery(ctx: AppContext, userId: number, id: number)
 // ---- Sending ----
 
 export type MailMessage = {
-  from: string
+  /** A Send's e-mail: "<author> via Cadence" at the configured address. */
+  from: string | { name: string; address: string }
   to: string[]
   replyTo?: string
   subject: string
@@ -382,47 +337,82 @@ async function questionMessage(
   }
 }
 
-async function buildMessage(ctx: AppContext, delivery: Delivery): Promise<MailMessage> {
-  const to = parseRecipients(delivery.recipients)
-  if (!to.length) throw new Skip('No recipients')
-  if (delivery.kind === 'reminder' || delivery.kind === 'team_reminder') {
-    return reminderMessage(ctx, delivery, to)
-  }
-  if (delivery.kind === 'question') return questionMessage(ctx, delivery, to)
-  if (delivery.kind === 'nudge') return nudgeMessage(ctx, delivery, to)
+/** The configured sender's address alone ('Cadence <reports@x>' → 'reports@x'). */
+const senderAddress = (from: string) => (from.match(/<([^<>]+)>\s*$/)?.[1] ?? from).trim()
+
+/** A person's name as a display name: one line, no control or direction characters, 100 at most. */
+const displayName = (name: string) =>
+  [
+    ...name
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are removed
+      .replaceAll(/[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069"<>]/g, ' ')
+      .replaceAll(/\s+/g, ' ')
+      .trim(),
+  ]
+    .slice(0, 100)
+    .join('')
+
+/**
+ * A Send's or an update's e-mail: one message per recipient, that recipient alone in To:, from
+ * "<author> via Cadence" at the configured address, Reply-To the author, with the recipient's
+ * own reader link (sharing/recipient-links.ts: made once per recipient, the same on a retry).
+ * The PDF, when attached, is made once for all of them, off the server's thread.
+ */
+async function reportMessages(
+  ctx: AppContext,
+  delivery: Delivery,
+  to: string[],
+): Promise<MailMessage[]> {
   if (delivery.report_id == null) throw new Skip('The report was deleted')
   const [report] = await ctx.db.orm.select().from(reports).where(eq(reports.id, delivery.report_id))
   if (!report) throw new Skip('The report was deleted')
   const [user] = await ctx.db.orm.select().from(users).where(eq(users.id, delivery.user_id))
   // The edition this delivery was queued with (in the same transaction): after the first, an update.
   const edition = await editionOfDelivery(ctx, report.id, delivery.created_at, delivery.edition_id)
-  const [settings] = await ctx.db.orm
-    .select({ attach: userSettings.email_attach_pdf })
-    .from(userSettings)
-    .where(eq(userSettings.user_id, delivery.user_id))
-  // The PDF of the edition this delivery was queued with (the live report before any edition).
-  const attachments = settings?.attach
+  // What its readers got: the frozen edition (the live report only before editions existed).
+  const { composed, settings } = edition
+    ? await composeEdition(ctx, edition, { withChanges: true })
+    : await composeLive(ctx, report)
+  const attachments = settings.attachPdf
     ? [
         {
-          filename: `report-${report.week_start_date}.pdf`,
+          filename: composed.pdf_filename,
           content: Buffer.from(
-            await memoPdf(
-              edition ? editionBrief(edition) : await buildBrief(ctx, report),
-              edition ? editionMeta(edition) : null,
-            ),
+            await memoPdfOffThread(composed, {
+              paperSize: settings.paperSize,
+              confidentialityLine: settings.confidentialityLine,
+            }),
           ),
           contentType: 'application/pdf',
         },
       ]
     : undefined
-  return {
-    from: ctx.config.smtp?.from ?? '',
-    to,
-    replyTo: user?.email,
-    // What its readers got: the frozen edition (the live report only before editions existed).
-    ...(edition ? await editionEmail(ctx, edition) : await reportEmail(ctx, report)),
-    ...(attachments ? { attachments } : {}),
+  const tokens = await readerLinksFor(ctx, report, to)
+  const address = senderAddress(ctx.config.smtp?.from ?? '')
+  const author = displayName(user?.name?.trim() || user?.email || 'Cadence')
+  return to.map((recipient) => {
+    const token = tokens.get(recipientKey(recipient))
+    // Revoked in the moment between making and reading: tried again (a new link is made then).
+    if (!token) throw new Error('The reader link of a recipient is missing')
+    return {
+      from: { name: `${author} via Cadence`, address },
+      to: [recipient],
+      replyTo: user?.email,
+      ...briefEmail(composed, readerLinks(`${ctx.config.publicUrl}/r/${token}`)),
+      ...(attachments ? { attachments } : {}),
+    }
+  })
+}
+
+async function buildMessages(ctx: AppContext, delivery: Delivery): Promise<MailMessage[]> {
+  const to = parseRecipients(delivery.recipients)
+  if (!to.length) throw new Skip('No recipients')
+  if (delivery.kind === 'reminder' || delivery.kind === 'team_reminder') {
+    return [await reminderMessage(ctx, delivery, to)]
   }
+  if (delivery.kind === 'question') return [await questionMessage(ctx, delivery, to)]
+  if (delivery.kind === 'nudge') return [await nudgeMessage(ctx, delivery, to)]
+  return reportMessages(ctx, delivery, to)
 }
 
 /**
@@ -469,7 +459,8 @@ export async function sendDueDeliveries(
     which: ne(deliveries.kind, 'webhook'),
     send: async (delivery) => {
       try {
-        return await transport.sendMail(await buildMessage(ctx, delivery))
+        // One message per recipient, one after another (a retry sends the delivery again whole).
+        for (const message of await buildMessages(ctx, delivery)) await transport.sendMail(message)
       } catch (error) {
         if (error instanceof Skip) throw error
         // The whole error (server reply, host, banner) for the operator; mailErrorText for the user.

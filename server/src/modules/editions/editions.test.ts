@@ -282,8 +282,10 @@ describe('editions', () => {
       'Nov',
       'Dec',
     ][m - 1]
-    const line = `Updated ${month} ${d}: Launch moved a week`
-    expect(sent[1].subject).toContain(line)
+    const line = `Updated ${month} ${d}, ${update.sent_at.slice(0, 4)}: Launch moved a week`
+    expect(sent[1].subject).toStartWith('Updated (edition 2): ')
+    // An update starts with what changed since the edition before, then its note.
+    expect(sent[1].text).toStartWith('Changed since edition 1\n')
     expect(sent[1].text).toContain(line)
     expect(sent[1].html).toContain(line)
 
@@ -315,7 +317,9 @@ describe('editions', () => {
     await sendDueDeliveries(ctx, transport)
     const [pdf] = sent[1].attachments ?? []
     expect(pdf.contentType).toBe('application/pdf')
-    expect(pdf.filename).toBe(`report-${report.week_start_date}.pdf`)
+    // Named after the organisation (none here), the week and the edition.
+    expect(report.week_start_date).toBe('2026-11-23')
+    expect(pdf.filename).toBe('Weekly Report — Nov 23, 2026 — edition 2.pdf')
     expect(pdf.content.subarray(0, 5).toString()).toBe('%PDF-')
   })
 
@@ -356,7 +360,10 @@ describe('editions', () => {
     expect(await postDueWebhooks(ctx, post)).toBe(1)
     expect(mails[1].subject).toContain('Edited title')
     expect(mails[1].text).toContain('Apollo launch cancelled')
-    expect(mails[1].text).toMatch(/Updated \w{3} \d{1,2}: Launch cancelled/)
+    expect(mails[1].text).toMatch(/Updated \w{3} \d{1,2}, \d{4}: Launch cancelled/)
+    expect(mails[1].text).toContain(
+      'Changed since edition 1\n-----------------------\n- Edited: Apollo launch cancelled',
+    )
     expect(mails[1].text).not.toContain('Later still')
     expect(posts[1]).toMatchObject({ title: 'Edited title', summary: 'Edited' })
   })

@@ -19,7 +19,11 @@ function readPdf(bytes: ArrayBuffer) {
     writeFileSync(file, new Uint8Array(bytes))
     const text = Bun.spawnSync(['pdftotext', '-layout', file, '-']).stdout.toString()
     const info = Bun.spawnSync(['pdfinfo', file]).stdout.toString()
-    return { text, pages: Number(/Pages:\s+(\d+)/.exec(info)?.[1]) }
+    return {
+      text,
+      pages: Number(/Pages:\s+(\d+)/.exec(info)?.[1]),
+      size: /Page size:\s+([\d.]+ x [\d.]+)/.exec(info)?.[1],
+    }
   } finally {
     rmSync(dir, { recursive: true, force: true })
   }
@@ -112,10 +116,17 @@ describe('the memo as a PDF', () => {
     const draft = readPdf(await res.arrayBuffer())
     expect(draft.pages).toBeGreaterThanOrEqual(1)
     expect(draft.pages).toBeLessThanOrEqual(2)
+    // Named after the organisation, the week and the edition (a draft: 'draft').
+    expect(res.headers.get('content-disposition')).toContain(
+      `filename*=UTF-8''${encodeURIComponent('Zürich Engines — Weekly Report — Nov 23, 2026 — draft.pdf')}`,
+    )
+    expect(draft.size).toBe('612 x 792')
     for (const text of [
       'Zürich Engines',
-      'Ada Łukasiewicz, Chief Executive',
-      'Draft',
+      'From Ada Łukasiewicz, Chief Executive',
+      'Nov 23 – Nov 27, 2026',
+      'Not sent yet',
+      `Page 1 of ${draft.pages}`,
       'Weekly Report',
       'Board brief',
       'Project health',
@@ -138,8 +149,10 @@ describe('the memo as a PDF', () => {
       'Decided this week • Move the launch to March (Ada Łukasiewicz · Nov 24, 2026)',
     )
     expect(flat).toContain('Why: The vendor needs four more weeks')
-    expect(flat).toMatch(/Metrics Metric This week Since last week Last weeks Trend Flag/)
-    expect(flat).toContain('Signups 150 +30 (better) 120 → 150')
+    expect(flat).toMatch(/Metrics Metric This week Previous Since last week Trend Flag/)
+    expect(flat).toContain('Signups 150 120 +30 (better)')
+    // Dates as the memo writes them, never ISO.
+    expect(draft.text).not.toMatch(/\d{4}-\d{2}-\d{2}/)
 
     await ada.api
       .reports({ uuid: report.uuid })
@@ -152,7 +165,11 @@ describe('the memo as a PDF', () => {
     )
     expect(edition.status).toBe(200)
     const sent = readPdf(await edition.arrayBuffer())
-    expect(sent.text).toContain('Sent 2026-11-27')
+    expect(sent.text).toContain('Sent Nov 27, 2026')
+    expect(sent.text).not.toContain('Not sent yet')
+    expect(edition.headers.get('content-disposition')).toContain(
+      encodeURIComponent('Zürich Engines — Weekly Report — Nov 23, 2026 — edition 1.pdf'),
+    )
     expect(sent.text).toContain('Board brief')
     expect(sent.text).not.toContain('Changed after sending')
     expect(sent.text.replaceAll(/\s+/g, ' ')).toContain(

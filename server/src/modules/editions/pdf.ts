@@ -1,64 +1,134 @@
 /**
- * The memo as a PDF (pdfkit, no browser): the header (organisation, author and title, week, sent
- * date or 'Draft'), 'Weekly Report', title, summary, the project health table with its change
- * since last week, the asks of the readers (with their answers count on the author's copy),
- * 'Decided this week', the Metrics table (value, change, the last weeks, a vector sparkline, the
- * flag), 'Since last week' as one line of counts (completed, new, carried, stalled)
- * with only the completed and stalled items (frozen with the brief), then the sections in order,
- * items grouped by project (no project first), open before completed. Text is real text
- * (selectable); DejaVu Sans is embedded so every name prints.
+ * The memo as a PDF (pdfkit, no browser), drawn from the brief's one composition
+ * (core/src/brief.ts): its blocks in their order, with their labels and dates, in the print's
+ * design — DejaVu Sans embedded (every name prints, the text is selectable), health chips and flags
+ * in the tones' colours, "Page N of M" and the account's confidentiality line in every page's
+ * footer, Letter or A4. Every text has its unbroken runs broken (breakLongWords) before layout,
+ * so the cost stays linear in the text's length. Runs on the PDF worker (pdf-off-thread.ts), never
+ * on the server's thread.
  */
 
+import {
+  type BriefBlock,
+  breakLongWords,
+  type ComposedBrief,
+  TONE_COLOURS,
+  type Tone,
+} from '@cadence/core'
 import regularPath from 'dejavu-fonts-ttf/ttf/DejaVuSans.ttf' with { type: 'file' }
 // Embedded in the compiled single-file build (`with { type: 'file' }`).
 import boldPath from 'dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf' with { type: 'file' }
 import type PDFKit from 'pdfkit'
-import { decisionMeta } from '../decisions/mail'
-import { metricCells } from '../report-metrics/cells'
-import type { Brief } from '../reports/brief'
-
-const HEALTH = { on_track: 'On track', at_risk: 'At risk', off_track: 'Off track' } as const
-type Health = keyof typeof HEALTH
-
-const oneLine = (text: string) => text.replaceAll(/\s*[\r\n]+\s*/g, ' ').trim()
-
-const change = (h: { health: Health | null; previous_health: Health | null }) =>
-  !h.health
-    ? ''
-    : !h.previous_health
-      ? 'new'
-      : h.previous_health === h.health
-        ? 'same'
-        : `was ${HEALTH[h.previous_health]}`
 
 /** How many answers each ask has (by item id), for the author's own copy; absent for readers. */
 export type AskAnswerCounts = Map<number, number>
 
-/** What every part of the memo draws with: the document and the text width. */
-type Layout = { doc: InstanceType<typeof PDFKit>; width: number }
+export type PdfOptions = {
+  paperSize: 'letter' | 'a4'
+  /** The account's confidentiality line, in every page's footer (null: none). */
+  confidentialityLine: string | null
+  answerCounts?: AskAnswerCounts
+}
 
-const muted = ({ doc }: Layout, text: string, size = 9) =>
-  doc.font('regular').fontSize(size).fillColor('#555555').text(text)
+const MARGIN = 48
+const FOOTER = 28
+const INK = '#111111'
+const MUTED = '#555555'
+const RULE = '#d1d5db'
 
-const heading = ({ doc }: Layout, text: string) =>
-  doc.moveDown(0.5).font('bold').fontSize(11).fillColor('#111111').text(text, 54)
+type Doc = InstanceType<typeof PDFKit>
+/** What every part of the memo draws with: the document, the left edge and the text width. */
+type Layout = { doc: Doc; left: number; width: number; bottom: number }
 
-/** One table row: each cell in its column, the next row below the tallest cell. */
-function tableRow({ doc }: Layout, cols: number[], cells: string[], font: string) {
+/** Every drawn text: unbroken runs broken first (linear layout). */
+const t = (text: string) => breakLongWords(text, 40)
+
+/** A new page when less than `height` is left on this one. */
+function ensure(l: Layout, height: number) {
+  if (l.doc.y + height > l.bottom) l.doc.addPage()
+}
+
+function heading(l: Layout, text: string, size = 11) {
+  // Kept with what follows: a heading never ends a page.
+  ensure(l, size + 40)
+  l.doc
+    .moveDown(0.6)
+    .font('bold')
+    .fontSize(size)
+    .fillColor(INK)
+    .text(t(text), l.left, undefined, { width: l.width })
+  l.doc.moveDown(0.15)
+}
+
+function para(
+  l: Layout,
+  text: string,
+  opts: { size?: number; color?: string; indent?: number } = {},
+) {
+  const indent = opts.indent ?? 0
+  l.doc
+    .font('regular')
+    .fontSize(opts.size ?? 9)
+    .fillColor(opts.color ?? INK)
+    .text(t(text), l.left + indent, undefined, { width: l.width - indent })
+}
+
+/** A rounded chip of `tone` with its label, at (x, y). */
+function chip(l: Layout, text: string, tone: Tone, x: number, y: number) {
+  if (!text) return
+  const { doc } = l
+  doc.font('bold').fontSize(8)
+  const w = doc.widthOfString(text) + 8
+  doc
+    .save()
+    .roundedRect(x, y - 1, w, 11, 5)
+    .fill(TONE_COLOURS[tone].background)
+    .restore()
+  doc.fillColor(TONE_COLOURS[tone].text).text(text, x + 4, y + 0.5, { lineBreak: false })
+}
+
+type Cell = {
+  text: string
+  tone?: Tone
+  chip?: boolean
+  bold?: boolean
+  draw?: (x: number, y: number, w: number) => void
+}
+
+/** One table row: each cell in its column, the next row below the tallest cell; never split. */
+function tableRow(l: Layout, cols: number[], cells: Cell[], header = false) {
+  const { doc } = l
+  doc.font(header ? 'bold' : 'regular').fontSize(header ? 8.5 : 9)
+  const heights = cells.map((c, i) =>
+    c.chip || c.draw ? 11 : doc.heightOfString(t(c.text) || ' ', { width: cols[i] - 6 }),
+  )
+  const height = Math.max(...heights) + 4
+  ensure(l, height)
   const y = doc.y
-  let x = 54
-  let bottom = y
+  let x = l.left
   cells.forEach((c, i) => {
-    doc
-      .font(font)
-      .fontSize(9)
-      .fillColor('#111111')
-      .text(c, x, y, { width: cols[i] - 6 })
-    bottom = Math.max(bottom, doc.y)
+    if (c.draw) c.draw(x, y, cols[i] - 8)
+    else if (c.chip) chip(l, c.text, c.tone ?? 'neutral', x, y)
+    else
+      doc
+        .font(header || c.bold ? 'bold' : 'regular')
+        .fontSize(header ? 8.5 : 9)
+        .fillColor(
+          header ? '#374151' : c.tone && c.tone !== 'neutral' ? TONE_COLOURS[c.tone].text : INK,
+        )
+        .text(t(c.text), x, y, { width: cols[i] - 6 })
     x += cols[i]
   })
-  doc.x = 54
-  doc.y = bottom + 2
+  doc
+    .save()
+    .moveTo(l.left, y + height - 1.5)
+    .lineTo(l.left + l.width, y + height - 1.5)
+    .lineWidth(0.5)
+    .strokeColor(RULE)
+    .stroke()
+    .restore()
+  doc.x = l.left
+  doc.y = y + height + 1
 }
 
 /** The values as a polyline (vector, 8 pt high) from the oldest to the newest; a dot ends it. */
@@ -80,223 +150,200 @@ function sparkline({ doc }: Layout, values: number[], x: number, y: number, w: n
   doc.circle(lx, ly, 1.2).fill('#333333').restore()
 }
 
-function drawHeader(
-  l: Layout,
-  brief: Brief,
-  edition: { number: number; note: string | null } | null,
-) {
+function drawBlock(l: Layout, b: BriefBlock, options: PdfOptions) {
   const { doc } = l
-  const header = [
-    brief.organisation_name,
-    [brief.author.name, brief.author.title].filter(Boolean).join(', ') || null,
-    `Week of ${brief.week_start_date}`,
-    brief.sent_date ? `Sent ${brief.sent_date}` : 'Draft',
-    edition && edition.number > 1
-      ? `Edition ${edition.number}${edition.note ? `: ${edition.note}` : ''}`
-      : null,
-  ].filter(Boolean)
-  muted(l, header.join('  ·  '))
-  doc.moveDown(0.4)
-  doc.font('bold').fontSize(18).fillColor('#111111').text('Weekly Report')
-  if (brief.title?.trim()) doc.font('bold').fontSize(13).text(brief.title.trim())
-  if (brief.summary?.trim())
-    doc.moveDown(0.2).font('regular').fontSize(10).text(brief.summary.trim())
-}
-
-function drawHealthTable(l: Layout, brief: Brief) {
-  const rows = brief.project_health.filter((h) => h.health)
-  if (!rows.length) return
-  l.doc.moveDown(0.5).font('bold').fontSize(11).text('Project health')
-  const cols = [0.28, 0.14, 0.16, 0.42].map((f) => f * l.width)
-  tableRow(l, cols, ['Project', 'Health', 'Since last week', 'Why'], 'bold')
-  for (const h of rows)
-    tableRow(
-      l,
-      cols,
-      [h.project_name, h.health ? HEALTH[h.health] : '', change(h), h.note ?? ''],
-      'regular',
-    )
-}
-
-/** Asks of the readers, right after the health table (absent in briefs frozen before asks). */
-function drawAsks(l: Layout, brief: Brief, answerCounts?: AskAnswerCounts) {
-  const asks = brief.asks ?? []
-  if (!asks.length) return
-  heading(l, 'Asks of you')
-  asks.forEach((a, i) => {
-    const count = answerCounts?.get(a.id)
-    const about = [
-      a.project_name,
-      count === undefined ? null : `${count} ${count === 1 ? 'answer' : 'answers'}`,
-    ].filter(Boolean)
-    l.doc
-      .font('regular')
-      .fontSize(9)
-      .fillColor('#111111')
-      .text(
-        `${i + 1}. ${oneLine(a.content)}${about.length ? `  (${about.join(' · ')})` : ''}`,
-        62,
-        undefined,
-        { width: l.width - 8 },
+  const fr = (fractions: number[]) => fractions.map((f) => f * l.width)
+  switch (b.kind) {
+    case 'changes': {
+      heading(l, b.heading, 10)
+      for (const line of b.lines) para(l, `• ${line.text}`, { indent: 8 })
+      if (b.note) para(l, b.note)
+      doc.moveDown(0.4)
+      return
+    }
+    case 'header': {
+      const masthead = [b.organisation, b.status.label, b.edition?.label]
+        .filter(Boolean)
+        .join('  ·  ')
+      para(l, masthead, { color: MUTED })
+      doc.moveDown(0.2).font('bold').fontSize(18).fillColor(INK).text(b.heading, l.left)
+      para(l, [b.week, b.from].filter(Boolean).join('  ·  '), { size: 10, color: MUTED })
+      if (b.updated) {
+        doc.moveDown(0.2)
+        doc
+          .font('bold')
+          .fontSize(9.5)
+          .fillColor(INK)
+          .text(t(b.updated), l.left, undefined, { width: l.width })
+      }
+      return
+    }
+    case 'title':
+      if (b.title) {
+        doc.moveDown(0.4).font('bold').fontSize(14).fillColor(INK)
+        doc.text(t(b.title), l.left, undefined, { width: l.width })
+      }
+      if (b.summary) {
+        doc.moveDown(0.2)
+        para(l, b.summary, { size: 10 })
+      }
+      return
+    case 'health': {
+      heading(l, b.heading)
+      const cols = fr([0.26, 0.14, 0.16, 0.44])
+      tableRow(
+        l,
+        cols,
+        b.columns.map((text) => ({ text })),
+        true,
       )
-  })
-}
-
-/** Decided this week: what, who, when, the project, the revisit date and the why. */
-function drawDecisions(l: Layout, brief: Brief) {
-  const { doc, width } = l
-  const decisions = brief.decisions ?? []
-  if (!decisions.length) return
-  heading(l, 'Decided this week')
-  for (const d of decisions) {
-    doc
-      .font('regular')
-      .fontSize(9)
-      .fillColor('#111111')
-      .text(`• ${oneLine(d.title)}  (${decisionMeta(d)})`, 62, undefined, { width: width - 8 })
-    if (d.rationale?.trim())
-      doc
-        .fillColor('#555555')
-        .text(`Why: ${oneLine(d.rationale)}`, 70, undefined, { width: width - 16 })
-  }
-  doc.x = 54
-}
-
-/**
- * Metrics: value, change, the last weeks' values, a sparkline of the last 13 weeks and the flag
- * (absent in older editions).
- */
-function drawMetrics(l: Layout, brief: Brief) {
-  const metrics = brief.metrics ?? []
-  if (!metrics.length) return
-  heading(l, 'Metrics')
-  const cols = [0.24, 0.15, 0.21, 0.18, 0.1, 0.12].map((f) => f * l.width)
-  tableRow(
-    l,
-    cols,
-    ['Metric', 'This week', 'Since last week', 'Last weeks', 'Trend', 'Flag'],
-    'bold',
-  )
-  const trendX = 54 + cols.slice(0, 4).reduce((a, b) => a + b, 0)
-  for (const m of metrics) {
-    const c = metricCells(m)
-    const top = l.doc.y
-    tableRow(l, cols, [m.name, c.value, c.change, c.trend, '', c.flag], 'regular')
-    sparkline(
-      l,
-      m.history.slice(-13).map((p) => p.value),
-      trendX,
-      top + 1,
-      cols[4] - 8,
-    )
-  }
-}
-
-function drawSinceLastWeek(l: Layout, brief: Brief) {
-  const { doc } = l
-  heading(l, 'Since last week')
-  const since = brief.since_last_week
-  if (!since) {
-    // An edition frozen before 'Since last week' was: its completed items, as it then printed.
-    const items = brief.sections.flatMap((s) => s.items)
-    const completed = items.filter((i) => i.is_completed)
-    doc.font('regular').fontSize(9).text(`${items.length} items · ${completed.length} completed`)
-    for (const i of completed) doc.text(`✓ ${i.content}`, { indent: 8 })
-    return
-  }
-  if (!since.previous) {
-    muted(l, 'No earlier report to compare with')
-    return
-  }
-  const c = since.counts
-  doc
-    .font('regular')
-    .fontSize(9)
-    .fillColor('#111111')
-    .text(`${c.completed} completed · ${c.new} new · ${c.carried} carried · ${c.stalled} stalled`)
-  const about = (i: { project_name: string | null; section_name: string }) =>
-    [i.project_name, i.section_name].filter(Boolean).join(' · ')
-  for (const i of since.completed)
-    doc.fillColor('#111111').text(`✓ ${i.content}  ${about(i)}`, { indent: 8 })
-  for (const i of since.stalled) {
-    const weeks = `open ${i.open_weeks} ${i.open_weeks === 1 ? 'week' : 'weeks'}`
-    doc.fillColor('#111111').text(`Stalled: ${i.content}  ${about(i)} · ${weeks}`, { indent: 8 })
-  }
-}
-
-/** A section: its text, then its items grouped by project (no project first), open first. */
-function drawSection(l: Layout, section: Brief['sections'][number]) {
-  const { doc, width } = l
-  doc.moveDown(0.5).font('bold').fontSize(12).fillColor('#111111').text(section.section_name, 54)
-  if (section.content?.trim()) doc.font('regular').fontSize(9).text(section.content.trim())
-  if (!section.items.length) {
-    doc.font('regular').fontSize(9).fillColor('#555555').text('None')
-    return
-  }
-  const groups = new Map<string | null, typeof section.items>()
-  for (const i of section.items)
-    groups.set(i.project_name, [...(groups.get(i.project_name) ?? []), i])
-  const names = [...groups.keys()].sort((a, b) => (a === null ? -1 : b === null ? 1 : 0))
-  for (const name of names) {
-    if (name) doc.font('bold').fontSize(9.5).fillColor('#333333').text(name, 54)
-    const list = [...(groups.get(name) ?? [])].sort(
-      (a, b) => Number(a.is_completed) - Number(b.is_completed),
-    )
-    for (const i of list) {
-      const parts = [
-        `${i.is_completed ? '☑' : section.section_type === 'standard' ? '•' : '☐'} ${i.content}`,
-      ]
-      if (i.is_completed) parts.push('✓ Completed')
-      if (i.assignee_name) parts.push(`Assigned to ${i.assignee_name}`)
+      for (const r of b.rows)
+        tableRow(l, cols, [
+          { text: r.project, bold: true },
+          { text: r.label, tone: r.tone, chip: true },
+          { text: r.change },
+          { text: r.why },
+        ])
+      return
+    }
+    case 'asks':
+      heading(l, b.heading)
+      for (const a of b.asks) {
+        const count = options.answerCounts?.get(a.id)
+        const about = [
+          a.project,
+          count === undefined ? null : `${count} ${count === 1 ? 'answer' : 'answers'}`,
+        ].filter(Boolean)
+        para(l, `${a.number}. ${a.content}${about.length ? `  (${about.join(' · ')})` : ''}`, {
+          indent: 8,
+        })
+      }
+      return
+    case 'decisions':
+      heading(l, b.heading)
+      for (const d of b.decisions) {
+        para(l, `• ${d.title}  (${d.meta})`, { indent: 8 })
+        if (d.why) para(l, d.why, { indent: 16, color: MUTED })
+      }
+      return
+    case 'metrics': {
+      heading(l, b.heading)
+      const cols = fr([0.2, 0.14, 0.13, 0.19, 0.16, 0.18])
+      const titles = ['Metric', 'This week', 'Previous', 'Since last week', 'Trend', 'Flag']
+      tableRow(
+        l,
+        cols,
+        titles.map((text) => ({ text })),
+        true,
+      )
+      for (const m of b.rows)
+        tableRow(l, cols, [
+          { text: m.name, bold: true },
+          { text: m.value },
+          { text: m.previous },
+          { text: m.change, tone: m.change_tone },
+          { text: m.trend, draw: (x, y, w) => sparkline(l, m.history, x, y + 1, Math.min(w, 60)) },
+          { text: m.flag_label, tone: m.flag_tone, chip: true },
+        ])
+      return
+    }
+    case 'since':
+      heading(l, b.heading)
+      para(l, b.empty ?? b.counts_line, { color: b.empty ? MUTED : INK })
+      for (const i of b.completed) para(l, `✓ ${i.content}  ${i.about}`, { indent: 8 })
+      for (const i of b.stalled)
+        para(l, `Stalled: ${i.content}  ${[i.about, i.open].filter(Boolean).join(' · ')}`, {
+          indent: 8,
+        })
+      return
+    case 'section':
+      heading(l, b.heading, 12)
+      if (b.notes) para(l, b.notes)
+      if (b.empty) para(l, b.empty, { color: MUTED })
+      for (const g of b.groups) {
+        if (g.project) {
+          ensure(l, 28)
+          doc.moveDown(0.15).font('bold').fontSize(9.5).fillColor('#333333')
+          doc.text(t(g.project), l.left, undefined, { width: l.width })
+        }
+        for (const i of g.items) {
+          const parts = [
+            `${i.marker} ${i.content}`,
+            i.completed_label,
+            i.assignee_label,
+            i.from_label,
+          ]
+          para(l, parts.filter(Boolean).join('  '), {
+            indent: 8,
+            color: i.completed ? MUTED : INK,
+          })
+        }
+      }
+      return
+    case 'end':
+      doc.moveDown(0.8)
       doc
         .font('regular')
         .fontSize(9)
-        .fillColor(i.is_completed ? '#555555' : '#111111')
-        .text(parts.join('  '), 62, undefined, { width: width - 8 })
-    }
+        .fillColor(MUTED)
+        .text(b.label, l.left, undefined, { align: 'center', width: l.width })
+      return
   }
 }
 
-function drawFooter({ doc, width }: Layout) {
-  doc
-    .moveDown(0.8)
-    .font('regular')
-    .fontSize(9)
-    .fillColor('#555555')
-    .text('End of Report', 54, undefined, { align: 'center', width })
+/** Every page's footer: the confidentiality line at the left, "Page N of M" at the right. */
+function drawFooters(l: Layout, composed: ComposedBrief, line: string | null) {
+  const { doc } = l
+  const range = doc.bufferedPageRange()
+  for (let i = range.start; i < range.start + range.count; i++) {
+    doc.switchToPage(i)
+    // Below the bottom margin: no new page from writing there.
+    const margin = doc.page.margins.bottom
+    doc.page.margins.bottom = 0
+    const y = doc.page.height - MARGIN + 8
+    doc.font('regular').fontSize(8).fillColor(MUTED)
+    const pageLabel = `Page ${i - range.start + 1} of ${range.count}`
+    const labelWidth = doc.widthOfString(pageLabel)
+    const left = t(line ?? composed.document_title)
+    doc.text(left, l.left, y, {
+      width: l.width - labelWidth - 16,
+      height: 10,
+      ellipsis: true,
+      lineBreak: false,
+    })
+    doc.text(pageLabel, l.left + l.width - labelWidth, y, { lineBreak: false })
+    doc.page.margins.bottom = margin
+  }
 }
 
-export async function memoPdf(
-  brief: Brief,
-  edition: { number: number; note: string | null } | null,
-  answerCounts?: AskAnswerCounts,
-) {
-  // pdfkit is loaded with the first PDF, not at start (about 100 ms of every server start).
+/** The composed brief as a PDF's bytes (on the PDF worker). */
+export async function memoPdf(composed: ComposedBrief, options: PdfOptions) {
+  // pdfkit is loaded with the first PDF, not at start (about 100 ms).
   const { default: PDFDocument } = await import('pdfkit')
   const regular = Buffer.from(await Bun.file(regularPath).arrayBuffer())
   const bold = Buffer.from(await Bun.file(boldPath).arrayBuffer())
   // The embedded font from the start: pdfkit's default (Helvetica) would be read from its package
   // folder, which a compiled binary does not have.
   const doc = new PDFDocument({
-    size: 'LETTER',
-    margin: 54,
+    size: options.paperSize === 'a4' ? 'A4' : 'LETTER',
+    margins: { top: MARGIN, left: MARGIN, right: MARGIN, bottom: MARGIN + FOOTER },
+    bufferPages: true,
     font: regular as unknown as string,
-    info: { Title: brief.title ?? 'Weekly Report' },
+    info: { Title: composed.document_title },
   })
   const chunks: Uint8Array[] = []
   doc.on('data', (c: Uint8Array) => chunks.push(c))
   const done = new Promise<void>((resolve) => doc.on('end', () => resolve()))
   doc.registerFont('regular', regular)
   doc.registerFont('bold', bold)
-  const l: Layout = { doc, width: doc.page.width - 108 }
-  drawHeader(l, brief, edition)
-  drawHealthTable(l, brief)
-  drawAsks(l, brief, answerCounts)
-  drawDecisions(l, brief)
-  drawMetrics(l, brief)
-  drawSinceLastWeek(l, brief)
-  for (const section of brief.sections) drawSection(l, section)
-  drawFooter(l)
+  const l: Layout = {
+    doc,
+    left: MARGIN,
+    width: doc.page.width - 2 * MARGIN,
+    bottom: doc.page.height - MARGIN - FOOTER,
+  }
+  for (const block of composed.blocks) drawBlock(l, block, options)
+  drawFooters(l, composed, options.confidentialityLine)
   doc.end()
   await done
   return new Uint8Array(Buffer.concat(chunks))

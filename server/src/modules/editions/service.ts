@@ -4,17 +4,12 @@ import { reportEditions, reports } from '../../db/schema'
 import { recordActivity } from '../../lib/activity'
 import { Conflict, NotFound } from '../../lib/errors'
 import { reportAsks } from '../asks/service'
-import {
-  buildBrief,
-  editionBrief,
-  editionByNumber,
-  editionMeta,
-  freezeEdition,
-} from '../reports/brief'
+import { type Composed, composeEdition, composeLive } from '../delivery/brief-compose'
+import { editionBrief, editionByNumber, editionMeta, freezeEdition } from '../reports/brief'
 import { findReport } from '../reports/find'
 import { queueSendDeliveries, wakeSenders } from '../reports/send'
 import type { EditionsModel } from './model'
-import { memoPdf } from './pdf'
+import { memoPdfOffThread } from './pdf-off-thread'
 
 export const NOT_SENT = 'Only a sent report can be updated: send it first'
 
@@ -78,11 +73,18 @@ export async function getEdition(ctx: AppContext, userId: number, uuid: string, 
   return { ...editionBrief(row), ...editionMeta(row) }
 }
 
+/**
+ * A PDF download named after the organisation, week and edition: an ASCII name for old clients
+ * and the exact one (RFC 5987) for the rest.
+ */
 const pdfResponse = (bytes: Uint8Array, filename: string) =>
   new Response(bytes as Uint8Array<ArrayBuffer>, {
     headers: {
       'content-type': 'application/pdf',
-      'content-disposition': `attachment; filename="${filename}"`,
+      'content-disposition': `attachment; filename="${filename
+        .replaceAll(/[—–]/g, '-')
+        .replaceAll(/[^\x20-\x7e]/g, '_')
+        .replaceAll(/["\\]/g, '')}"; filename*=UTF-8''${encodeURIComponent(filename)}`,
     },
   })
 
@@ -92,14 +94,24 @@ async function answerCounts(ctx: AppContext, userId: number, uuid: string) {
   return new Map(asks.map((a) => [a.item_id, a.answers.length]))
 }
 
-/** GET /api/reports/{uuid}/pdf: the live report's memo (a draft says 'Draft'). */
+async function pdfOf(
+  ctx: AppContext,
+  userId: number,
+  uuid: string,
+  { composed, settings }: Composed,
+) {
+  const bytes = await memoPdfOffThread(composed, {
+    paperSize: settings.paperSize,
+    confidentialityLine: settings.confidentialityLine,
+    answerCounts: await answerCounts(ctx, userId, uuid),
+  })
+  return pdfResponse(bytes, composed.pdf_filename)
+}
+
+/** GET /api/reports/{uuid}/pdf: the live report's memo ('Not sent yet'). */
 export async function livePdf(ctx: AppContext, userId: number, uuid: string) {
   const report = await findReport(ctx, userId, uuid)
-  const brief = await buildBrief(ctx, report)
-  return pdfResponse(
-    await memoPdf(brief, null, await answerCounts(ctx, userId, uuid)),
-    `report-${report.week_start_date}.pdf`,
-  )
+  return pdfOf(ctx, userId, uuid, await composeLive(ctx, report))
 }
 
 /** GET /api/reports/{uuid}/editions/{number}/pdf: that edition's memo, as it was sent. */
@@ -107,8 +119,5 @@ export async function editionPdf(ctx: AppContext, userId: number, uuid: string, 
   const report = await findReport(ctx, userId, uuid)
   const row = await editionByNumber(ctx, report.id, number)
   if (!row) throw new NotFound('Edition not found')
-  return pdfResponse(
-    await memoPdf(editionBrief(row), editionMeta(row), await answerCounts(ctx, userId, uuid)),
-    `report-${report.week_start_date}-edition-${number}.pdf`,
-  )
+  return pdfOf(ctx, userId, uuid, await composeEdition(ctx, row))
 }

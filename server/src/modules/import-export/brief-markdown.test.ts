@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'bun:test'
+import { composeBrief } from '@cadence/core'
 import { createTestApp, signIn } from '../../test/helpers'
-import { reportToMarkdown } from './markdown'
+import { briefToMarkdown } from './markdown'
 import { parseReportText } from './parser'
 
 describe("asks and decisions in 'Copy as Markdown'", () => {
@@ -65,11 +66,23 @@ describe("asks and decisions in 'Copy as Markdown'", () => {
   }, 60_000)
 
   test('the parser reads no item from the quoted blocks', () => {
-    const md = reportToMarkdown({
+    const brief = {
       week_start_date: '2026-06-08',
       title: null,
       summary: null,
-      sections: [{ section_name: 'Wins', section_type: 'standard', content: null, items: [] }],
+      sent_date: null,
+      author: { name: null, title: null },
+      organisation_name: null,
+      project_health: [],
+      sections: [
+        {
+          id: 9,
+          section_name: 'Wins',
+          section_type: 'standard' as const,
+          content: null,
+          items: [],
+        },
+      ],
       asks: [{ id: 1, content: '- [ ] Sign off', project_name: null }],
       decisions: [
         {
@@ -82,7 +95,10 @@ describe("asks and decisions in 'Copy as Markdown'", () => {
           project_name: null,
         },
       ],
-    })
+    }
+    const md = briefToMarkdown(
+      composeBrief(brief, { edition: null, startDay: 'monday', endDay: 'friday' }),
+    )
     expect(md).toContain('> - - \\[x\\] Hire two engineers (Jun 9, 2026 · Revisit Jul 1, 2026)')
     const parsed = parseReportText(md, { knownSections: ['Wins'] })
     expect(parsed.sections.flatMap((s) => s.items)).toEqual([])

@@ -321,7 +321,25 @@ describe('report Markdown export', () => {
         const res = await ada.api.reports({ uuid: target.uuid }).import.post({ text: md })
         expect(res.data!.importedItems).toBe(items.length)
         expect(res.data!.createdProjects).toBe(0)
-        expect(await itemsOf(ada, target.uuid)).toEqual(await itemsOf(ada, source.uuid))
+        // In the editor's order, as the Markdown lists them: no project first, then by name, open first.
+        const names = new Map([
+          [apollo.id, apollo.name],
+          [zephyr.id, zephyr.name],
+        ])
+        const editorOrder = (list: [string, Item[]][]) =>
+          list.map(([name, items]): [string, Item[]] => [
+            name,
+            [...Map.groupBy(items, (i) => i.project_id).entries()]
+              .sort(([a], [b]) =>
+                a === null ? -1 : b === null ? 1 : names.get(a)!.localeCompare(names.get(b)!),
+              )
+              .flatMap(([, group]) =>
+                group.toSorted((a, b) => Number(a.is_completed) - Number(b.is_completed)),
+              ),
+          ])
+        expect(await itemsOf(ada, target.uuid)).toEqual(
+          editorOrder(await itemsOf(ada, source.uuid)),
+        )
       }),
       { numRuns: 15 },
     )

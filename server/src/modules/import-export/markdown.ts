@@ -1,18 +1,21 @@
 /**
- * A report → Markdown, in the dialect parser.ts reads back: importing the export into an empty
- * report with the same sections gives the same items in the same order, with their projects,
- * completion and assignees. Pure: the caller resolves project and team member names.
+ * The brief's one composition (core/src/brief.ts) → Markdown, in the dialect parser.ts reads
+ * back: every block in its order, and importing the export into an empty report with the same
+ * sections gives the same items in the editor's order (no project first, then by project name,
+ * open first), with their projects, completion and assignees. Pure.
  *
  *   # Weekly Report
  *
- *   Week of 2026-11-16
+ *   **Northwind** · Not sent yet        (organisation, sent date or 'Not sent yet', edition)
+ *
+ *   Nov 23 – Nov 27, 2026 · From Dana Whitfield, Chief Executive
  *
  *   **Title:** …            (when there is one)
  *
  *   > summary lines         (quoted, so they never read as sections or items)
  *
- *   > **Project health** …, > **Asks of you** …, > **Decided this week** …, > **Metrics** …
- *                           (quoted too: importing the Markdown back makes no items of them)
+ *   > **Project health** …, > **Asks of you** …, > **Decided this week** …, > **Metrics** …,
+ *   > **Since last week** … (quoted too: importing the Markdown back makes no items of them)
  *
  *   ## Section name
  *
@@ -28,9 +31,13 @@
  * headings, items, projects, assignees — so a link, an image, an autolink or raw HTML in it
  * (`[x](javascript:…)`, `![](…)`, `<script>`) reads as text wherever the Markdown is pasted.
  */
-import type { BriefAsk, BriefDecision } from '@cadence/contract'
-import { decisionMeta } from '../decisions/mail'
-import { type MetricLine, metricCells } from '../report-metrics/cells'
+import {
+  type BriefBlock,
+  type BriefInput,
+  type ComposedBrief,
+  composeBrief,
+  type Weekday,
+} from '@cadence/core'
 
 export type MarkdownItem = {
   content: string
@@ -44,87 +51,12 @@ export type MarkdownSection = {
   content: string | null
   items: MarkdownItem[]
 }
-export type MarkdownHealth = {
-  project_name: string
-  health: 'on_track' | 'at_risk' | 'off_track' | null
-  note: string | null
-  previous_health: 'on_track' | 'at_risk' | 'off_track' | null
-}
+/** The sections of a report alone (the parser's round trip): composed as a draft. */
 export type MarkdownReport = {
   week_start_date: string
   title: string | null
   summary: string | null
   sections: MarkdownSection[]
-  /** The project health table: rows with a health set, as a quoted table (import skips quotes). */
-  project_health?: MarkdownHealth[]
-  /** Metrics: a quoted table too, after the health table. */
-  metrics?: MetricLine[]
-  /** The open asks of the readers, quoted right after the health table. */
-  asks?: BriefAsk[]
-  /** Decided this week, quoted after the asks. */
-  decisions?: BriefDecision[]
-}
-
-/** The asks as a quoted numbered list (a quote: importing it back adds nothing). */
-function asksBlock(asks: BriefAsk[]) {
-  return [
-    '> **Asks of you**',
-    '>',
-    ...asks.map(
-      (a, i) =>
-        `> ${i + 1}. ${escapeMarkup(oneLine(a.content))}${a.project_name ? ` (${escapeMarkup(oneLine(a.project_name))})` : ''}`,
-    ),
-  ]
-}
-
-/** 'Decided this week' as a quoted list with who, when and why (importing it adds nothing). */
-function decisionsBlock(decisions: BriefDecision[]) {
-  return [
-    '> **Decided this week**',
-    '>',
-    ...decisions.flatMap((d) => [
-      `> - ${escapeMarkup(oneLine(d.title))} (${escapeMarkup(decisionMeta(d))})`,
-      ...(d.rationale?.trim() ? [`>   Why: ${escapeMarkup(oneLine(d.rationale))}`] : []),
-    ]),
-  ]
-}
-
-/** The metrics table as quoted Markdown table lines (a quote: importing it back adds nothing). */
-function metricsTable(rows: MetricLine[]) {
-  const cell = (text: string) => escapeMarkup(oneLine(text)).replaceAll('|', '\\|')
-  return [
-    '> **Metrics**',
-    '>',
-    '> | Metric | This week | Since last week | Last weeks | Flag |',
-    '> | --- | --- | --- | --- | --- |',
-    ...rows.map((m) => {
-      const c = metricCells(m)
-      return `> | ${[m.name, c.value, c.change, c.trend, c.flag].map(cell).join(' | ')} |`
-    }),
-  ]
-}
-
-const HEALTH_LABEL = { on_track: 'On track', at_risk: 'At risk', off_track: 'Off track' } as const
-
-/** The health table as quoted Markdown table lines (a quote, so importing it back adds nothing). */
-function healthTable(rows: MarkdownHealth[]) {
-  const cell = (text: string) => escapeMarkup(oneLine(text)).replaceAll('|', '\\|')
-  const change = (h: MarkdownHealth) =>
-    !h.previous_health
-      ? 'new'
-      : h.previous_health === h.health
-        ? 'same'
-        : `was ${HEALTH_LABEL[h.previous_health]}`
-  return [
-    '> **Project health**',
-    '>',
-    '> | Project | Health | Since last week | Why |',
-    '> | --- | --- | --- | --- |',
-    ...rows.map(
-      (h) =>
-        `> | ${cell(h.project_name)} | ${h.health ? HEALTH_LABEL[h.health] : ''} | ${change(h)} | ${cell(h.note ?? '')} |`,
-    ),
-  ]
 }
 
 const oneLine = (text: string) =>
@@ -158,33 +90,160 @@ const quoted = (text: string) =>
     .split(/\r?\n/)
     .map((l) => `> ${escapeMarkup(l)}`.trimEnd())
 
-function itemLine(item: MarkdownItem, section: MarkdownSection) {
-  const box =
-    section.section_type !== 'standard' || item.is_completed
-      ? item.is_completed
-        ? '[x] '
-        : '[ ] '
-      : ''
-  const project = item.projectName ? `[${escapeProject(item.projectName)}] ` : ''
-  const assignee = item.assignee ? ` @${escapeItemText(item.assignee)}` : ''
-  return `- ${box}${project}${escapeItemText(item.content)}${assignee}`
+const cell = (text: string) => escapeMarkup(oneLine(text)).replaceAll('|', '\\|')
+
+/** A quoted block's lines: its bold heading, then its lines (importing it back adds nothing). */
+const quotedList = (heading: string, lines: string[]) => [
+  `> **${escapeMarkup(heading)}**`,
+  '>',
+  ...lines.map((l) => `> ${l}`),
+]
+
+function blockMarkdown(b: BriefBlock): string[] {
+  switch (b.kind) {
+    case 'changes':
+      return [
+        ...quotedList(b.heading, [
+          ...b.lines.map((l) => `- ${escapeMarkup(l.text)}`),
+          ...(b.note ? ['', escapeMarkup(oneLine(b.note))] : []),
+        ]),
+        '',
+      ]
+    case 'header':
+      return [
+        `# ${b.heading}`,
+        '',
+        [
+          b.organisation && `**${escapeMarkup(oneLine(b.organisation))}**`,
+          b.status.label,
+          b.edition?.label,
+        ]
+          .filter(Boolean)
+          .join(' · '),
+        '',
+        [b.week, b.from && escapeMarkup(oneLine(b.from))].filter(Boolean).join(' · '),
+        '',
+        ...(b.updated ? [`*${escapeMarkup(oneLine(b.updated))}*`, ''] : []),
+      ]
+    case 'title':
+      return [
+        ...(b.title ? [`**Title:** ${escapeMarkup(oneLine(b.title))}`, ''] : []),
+        ...(b.summary ? [...quoted(b.summary), ''] : []),
+      ]
+    case 'health':
+      return [
+        ...quotedList(b.heading, [
+          `| ${b.columns.join(' | ')} |`,
+          '| --- | --- | --- | --- |',
+          ...b.rows.map(
+            (r) => `| ${[r.project, r.label, r.change, r.why].map(cell).join(' | ')} |`,
+          ),
+        ]),
+        '',
+      ]
+    case 'asks':
+      return [
+        ...quotedList(
+          b.heading,
+          b.asks.map(
+            (a) =>
+              `${a.number}. ${escapeMarkup(oneLine(a.content))}${a.project ? ` (${escapeMarkup(oneLine(a.project))})` : ''}`,
+          ),
+        ),
+        '',
+      ]
+    case 'decisions':
+      return [
+        ...quotedList(
+          b.heading,
+          b.decisions.flatMap((d) => [
+            `- ${escapeMarkup(oneLine(d.title))} (${escapeMarkup(d.meta)})`,
+            ...(d.why ? [`  ${escapeMarkup(oneLine(d.why))}`] : []),
+          ]),
+        ),
+        '',
+      ]
+    case 'metrics':
+      return [
+        ...quotedList(b.heading, [
+          `| ${b.columns.join(' | ')} |`,
+          `|${' --- |'.repeat(b.columns.length)}`,
+          ...b.rows.map(
+            (m) =>
+              `| ${[m.name, m.value, m.previous, m.change, m.trend, m.flag_label].map(cell).join(' | ')} |`,
+          ),
+        ]),
+        '',
+      ]
+    case 'since':
+      return [
+        ...quotedList(b.heading, [
+          b.empty ?? b.counts_line,
+          ...b.completed.map(
+            (i) => `- ✓ ${escapeMarkup(oneLine(i.content))} — ${escapeMarkup(i.about)}`,
+          ),
+          ...b.stalled.map(
+            (i) =>
+              `- Stalled: ${escapeMarkup(oneLine(i.content))} — ${escapeMarkup([i.about, i.open].filter(Boolean).join(' · '))}`,
+          ),
+        ]),
+        '',
+      ]
+    case 'section': {
+      const out = [`## ${escapeHeading(b.heading)}`, '']
+      if (b.notes) out.push(...quoted(b.notes), '')
+      for (const g of b.groups)
+        for (const i of g.items) {
+          const box =
+            b.section_type !== 'standard' || i.completed ? (i.completed ? '[x] ' : '[ ] ') : ''
+          const project = g.project ? `[${escapeProject(g.project)}] ` : ''
+          const assignee = i.assignee ? ` @${escapeItemText(i.assignee)}` : ''
+          out.push(`- ${box}${project}${escapeItemText(i.content)}${assignee}`)
+        }
+      if (b.empty) out.push(b.empty)
+      out.push('')
+      return out
+    }
+    case 'end':
+      return []
+  }
 }
 
-export function reportToMarkdown(report: MarkdownReport): string {
-  const out: string[] = ['# Weekly Report', '', `Week of ${report.week_start_date}`, '']
-  if (report.title?.trim()) out.push(`**Title:** ${escapeMarkup(oneLine(report.title))}`, '')
-  if (report.summary?.trim()) out.push(...quoted(report.summary), '')
-  const health = (report.project_health ?? []).filter((h) => h.health)
-  if (health.length) out.push(...healthTable(health), '')
-  if (report.asks?.length) out.push(...asksBlock(report.asks), '')
-  if (report.decisions?.length) out.push(...decisionsBlock(report.decisions), '')
-  if (report.metrics?.length) out.push(...metricsTable(report.metrics), '')
-  for (const section of report.sections) {
-    out.push(`## ${escapeHeading(section.section_name)}`, '')
-    if (section.content?.trim()) out.push(...quoted(section.content), '')
-    if (section.items.length) out.push(...section.items.map((i) => itemLine(i, section)))
-    else out.push('None')
-    out.push('')
+/** The composed brief as Markdown: every block in its order. */
+export function briefToMarkdown(composed: ComposedBrief): string {
+  return `${composed.blocks.flatMap(blockMarkdown).join('\n').trimEnd()}\n`
+}
+
+/**
+ * A report's sections alone as Markdown (the parser's round trip, tests): composed as a draft
+ * with no header facts, in the default week days.
+ */
+export function reportToMarkdown(
+  report: MarkdownReport,
+  days: { startDay: Weekday; endDay: Weekday } = { startDay: 'monday', endDay: 'friday' },
+): string {
+  let id = 0
+  const brief: BriefInput = {
+    title: report.title,
+    week_start_date: report.week_start_date,
+    summary: report.summary,
+    sent_date: null,
+    author: { name: null, title: null },
+    organisation_name: null,
+    project_health: [],
+    sections: report.sections.map((s) => ({
+      id: ++id,
+      section_name: s.section_name,
+      section_type: s.section_type,
+      content: s.content,
+      items: s.items.map((i) => ({
+        id: ++id,
+        content: i.content,
+        is_completed: i.is_completed,
+        project_name: i.projectName,
+        assignee_name: i.assignee,
+      })),
+    })),
   }
-  return `${out.join('\n').trimEnd()}\n`
+  return briefToMarkdown(composeBrief(brief, { edition: null, ...days }))
 }
