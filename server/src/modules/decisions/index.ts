@@ -22,15 +22,23 @@ export function decisionsModule(ctx: AppContext) {
     .post('/', ({ user, body }) => createDecision(ctx, user.id, body), {
       auth: true,
       body: DecisionModel.create,
-      // 404: the team member, project or item is not the user's; 403: at the account's limit.
-      response: { 200: Decision, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody },
+      // 404: the team member, project or item is not the user's; 403: at the account's limit;
+      // 409: the ask (any of its carried copies) is recorded as a decision already.
+      response: {
+        200: Decision,
+        400: ErrorBody,
+        401: ErrorBody,
+        403: ErrorBody,
+        404: ErrorBody,
+        409: ErrorBody,
+      },
       detail,
     })
     .put('/:id', ({ user, params, body }) => updateDecision(ctx, user.id, params.id, body), {
       auth: true,
       params: DecisionModel.params,
       body: DecisionModel.update,
-      response: { 200: Decision, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody },
+      response: { 200: Decision, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 409: ErrorBody },
       detail,
     })
     .delete('/:id', ({ user, params }) => deleteDecision(ctx, user.id, params.id), {

@@ -2,8 +2,9 @@ import type { BriefDecision, Decision } from '@cadence/contract'
 import { and, eq, gte, lte, sql } from 'drizzle-orm'
 import type { AppContext } from '../../context'
 import type { Engine } from '../../db'
+import { isUniqueViolation } from '../../db/engine'
 import { decisions, projects, sectionItems, teamMembers, users } from '../../db/schema'
-import { BadRequest, NotFound } from '../../lib/errors'
+import { BadRequest, Conflict, NotFound } from '../../lib/errors'
 import { assertRoom } from '../../lib/limits'
 import { isoDate, nowIso } from '../../lib/time'
 import { addDays, isValidIsoDate } from '../../lib/weeks'
@@ -153,12 +154,68 @@ async function columns(db: Engine, userId: number, input: DecisionModel.update) 
       input.project_uuid === null
         ? null
         : (await ownedId(db, userId, 'project', input.project_uuid)).id
-  if (input.source_item_id !== undefined)
-    set.source_item_id =
-      input.source_item_id === null
-        ? null
-        : (await ownedId(db, userId, 'item', input.source_item_id)).id
+  if (input.source_item_id === null) {
+    set.source_item_id = null
+    set.ask_root_item_id = null
+  } else if (input.source_item_id !== undefined) {
+    const item = await sourceItem(db, userId, input.source_item_id)
+    set.source_item_id = item.id
+    // An ask is recorded once across its carried copies: keyed by the first of them.
+    set.ask_root_item_id = item.is_ask ? item.root_id : null
+    // Recorded from an ask, the decision keeps the ask's project unless one is given.
+    if (input.project_uuid === undefined && item.project_id != null)
+      set.project_id = item.project_id
+  }
   return set
+}
+
+/**
+ * The user's item a decision is recorded from (404 otherwise), whether it is an ask, its project,
+ * and the first of its carried copies (carried_from_item_id followed back).
+ */
+async function sourceItem(db: Engine, userId: number, itemId: number) {
+  const row = await db.row<{
+    id: number
+    is_ask: number
+    project_id: number | null
+    root_id: number
+  }>(sql`
+    WITH RECURSIVE up(id, depth) AS (
+      SELECT id, 0 FROM section_items WHERE id = ${itemId} AND user_id = ${userId}
+      UNION ALL
+      SELECT i.carried_from_item_id, up.depth + 1 FROM up
+      JOIN section_items i ON i.id = up.id
+      WHERE i.carried_from_item_id IS NOT NULL AND up.depth < 1000
+    )
+    SELECT i.id, i.is_ask, i.project_id,
+      (SELECT u.id FROM up u ORDER BY u.depth DESC LIMIT 1) AS root_id
+    FROM section_items i WHERE i.id = ${itemId} AND i.user_id = ${userId}`)
+  if (!row) throw new NotFound('Item not found')
+  return {
+    id: Number(row.id),
+    is_ask: Number(row.is_ask) === 1,
+    project_id: row.project_id == null ? null : Number(row.project_id),
+    root_id: Number(row.root_id),
+  }
+}
+
+export const ASK_DECIDED = 'This ask is already recorded as a decision'
+
+/** A second decision from one ask (any of its carried copies): 409 naming the first. */
+async function askDecidedOnce<T>(
+  db: Engine,
+  userId: number,
+  root: number | null | undefined,
+  write: () => Promise<T>,
+) {
+  try {
+    return await write()
+  } catch (error) {
+    if (root == null || !isUniqueViolation(error)) throw error
+    const first = await db.row<{ id: number }>(sql`
+      SELECT id FROM decisions WHERE user_id = ${userId} AND ask_root_item_id = ${root}`)
+    throw new Conflict(ASK_DECIDED, first ? { decision_id: Number(first.id) } : {})
+  }
 }
 
 const revisitAfterDecided = (decidedOn: string, revisitOn: string | null | undefined) => {
@@ -176,21 +233,23 @@ export async function createDecision(ctx: AppContext, userId: number, input: Dec
     DECISION_LIMIT,
     'decisions per account',
   )
-  const id = await ctx.db.tx(
-    async (tx) => {
-      const [row] = await tx.orm
-        .insert(decisions)
-        .values({
-          ...set,
-          user_id: userId,
-          title: set.title as string,
-          decided_on: set.decided_on as string,
-        })
-        .returning({ id: decisions.id })
-      await materializeRevisits(tx, userId)
-      return row.id
-    },
-    { user: userId },
+  const id = await askDecidedOnce(ctx.db, userId, set.ask_root_item_id, () =>
+    ctx.db.tx(
+      async (tx) => {
+        const [row] = await tx.orm
+          .insert(decisions)
+          .values({
+            ...set,
+            user_id: userId,
+            title: set.title as string,
+            decided_on: set.decided_on as string,
+          })
+          .returning({ id: decisions.id })
+        await materializeRevisits(tx, userId)
+        return row.id
+      },
+      { user: userId },
+    ),
   )
   ctx.db.q.search.syncSoon()
   return loadDecision(ctx.db, userId, id)
@@ -208,18 +267,20 @@ export async function updateDecision(
     set.decided_on ?? current.decided_on,
     set.revisit_on === undefined ? current.revisit_on : set.revisit_on,
   )
-  await ctx.db.tx(
-    async (tx) => {
-      const updated = await tx.orm
-        .update(decisions)
-        .set({ ...set, updated_at: nowIso() })
-        .where(and(eq(decisions.id, id), eq(decisions.user_id, userId)))
-        .returning({ id: decisions.id })
-      // Deleted meanwhile.
-      if (!updated.length) throw new NotFound(NOT_FOUND)
-      await materializeRevisits(tx, userId)
-    },
-    { user: userId },
+  await askDecidedOnce(ctx.db, userId, set.ask_root_item_id, () =>
+    ctx.db.tx(
+      async (tx) => {
+        const updated = await tx.orm
+          .update(decisions)
+          .set({ ...set, updated_at: nowIso() })
+          .where(and(eq(decisions.id, id), eq(decisions.user_id, userId)))
+          .returning({ id: decisions.id })
+        // Deleted meanwhile.
+        if (!updated.length) throw new NotFound(NOT_FOUND)
+        await materializeRevisits(tx, userId)
+      },
+      { user: userId },
+    ),
   )
   ctx.db.q.search.syncSoon()
   return loadDecision(ctx.db, userId, id)
