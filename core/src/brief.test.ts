@@ -122,7 +122,7 @@ describe('composeBrief', () => {
     expect(c.subject).toContain('Q4 push')
     const lines = briefLines(c)
     expect(lines).toContain('Apollo: Off track (was On track) — Vendor late')
-    expect(lines).toContain('Revenue: 42 k€ (previous 40 k€), +2 k€ (better) — Missed target')
+    expect(lines).toContain('Revenue: 42 k€ (previous 40 k€), +2 k€ (better) [40 → 42] — Missed target')
     expect(lines).toContain('1. Approve budget (Apollo)')
     expect(lines).toContain('Hire two (Dana Whitfield · Nov 24, 2026 · Apollo)')
     expect(lines).toContain('1 completed · 2 new · 1 carried · 0 stalled')

@@ -741,11 +741,14 @@ export function briefLines(composed: ComposedBrief): string[] {
   return out
 }
 
-/** A metric as one line: 'Revenue: 42 k€ (previous 40 k€), +2 k€ (better) — Missed target'. */
+/**
+ * A metric as one line: 'Revenue: 42 k€ (previous 40 k€), +2 k€ (better) [40 → 42] — Missed
+ * target'.
+ */
 export function metricLine(m: MetricRow): string {
   return `${m.name}: ${m.value}${m.previous === '—' ? '' : ` (previous ${m.previous})`}${
     m.change === '—' ? '' : `, ${m.change}`
-  }${m.flag_label ? ` — ${m.flag_label}` : ''}`
+  }${m.trend ? ` [${m.trend}]` : ''}${m.flag_label ? ` — ${m.flag_label}` : ''}`
 }
 
 /** An item as one line: '☐ Ship it (Assigned to Rob Chen)' with its completion. */

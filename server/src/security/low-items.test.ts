@@ -96,6 +96,10 @@ describe('low findings', () => {
         text: 'Why? [see](javascript:alert(8)) <img src=x onerror=alert(9)>',
       })
     expect(asked.status).toBe(201)
+    // The Markdown is the brief: a reader's question is in it once the author includes it.
+    const followups = (await ada.api.reports({ uuid: report.uuid }).get()).data!.sections[1]
+    for (const item of followups.items)
+      await ada.api['section-items']({ id: item.id }).put({ include_in_brief: true })
 
     const md = (await ada.get(`/api/reports/${report.uuid}/export?format=md`)).text
     expect(md).toContain('click me')

@@ -145,7 +145,7 @@ describe('report e-mail rendering', () => {
       'Apollo: Off track (was On track) — Vendor <late>',
       '1. Approve the budget (Apollo)',
       '   Answer: https://cadence.example/r/tok123?ask=7#ask-7',
-      'Signups: 90 (previous 100), −10 (worse) — Missed target',
+      'Signups: 90 (previous 100), −10 (worse) [100 → 90] — Missed target',
       'Highlights',
       '• Hired a designer',
       '• Closed the deal ✓ Completed',

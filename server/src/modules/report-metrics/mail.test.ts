@@ -38,9 +38,11 @@ describe('metrics in the e-mail', () => {
   test("the report's e-mail parts carry the Metrics table", async () => {
     const { ada, w2 } = await signupsOverTwoWeeks()
     const text = (await ada.get(`/api/reports/${w2.uuid}/export?format=text`)).text
-    expect(text).toContain('Metrics\n-------\nSignups: 60, −70 (worse) [130 → 60] — Missed target')
+    expect(text).toContain(
+      'Metrics\n-------\nSignups: 60 (previous 130), −70 (worse) [130 → 60] — Missed target',
+    )
     const html = (await ada.get(`/api/reports/${w2.uuid}/export?format=html`)).text
     expect(html).toContain('<h3')
-    expect(html).toContain('>Missed target</td>')
+    expect(html).toContain('>Missed target</span></td>')
   })
 })

@@ -9,9 +9,9 @@ describe('metrics in the Markdown copy', () => {
       [
         '> **Metrics**',
         '>',
-        '> | Metric | This week | Since last week | Last weeks | Flag |',
-        '> | --- | --- | --- | --- | --- |',
-        '> | Signups | 60 | −70 (worse) | 130 → 60 | Missed target |',
+        '> | Metric | This week | Previous | Since last week | Last weeks | Flag |',
+        '> | --- | --- | --- | --- | --- | --- |',
+        '> | Signups | 60 | 130 | −70 (worse) | 130 → 60 | Missed target |',
       ].join('\n'),
     )
     const empty = (await ada.api.reports.post({ week_start_date: '2026-06-15' })).data!

@@ -27,6 +27,6 @@ describe('metrics in the PDF', () => {
     expect(pdf.status).toBe(200)
     const text = pdfText(await pdf.arrayBuffer()).replaceAll(/\s+/g, ' ')
     expect(text).toContain('Metrics')
-    expect(text).toMatch(/Signups 60 −70 \(worse\) 130 → 60 Missed target/)
+    expect(text).toMatch(/Signups 60 130 −70 \(worse\) Missed target/)
   })
 })
