@@ -3,6 +3,7 @@ import type { Config } from './config'
 import type { AppContext } from './context'
 import type { Db } from './db'
 import { isWriteRace, WRITE_RACE } from './db/engine'
+import { type SchemaGate, schemaGate } from './db/schema-gate'
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS, UNAVAILABLE_MESSAGE } from './db/unavailable'
 import { bodyTooLarge, readBody, readJsonBody } from './lib/body'
 import { HttpError, validationMessage } from './lib/errors'
@@ -42,6 +43,8 @@ export type CreateAppOptions = {
   inFlight?: InFlight
   /** Request ids, logs, metrics, traces (observability/); made from the config when absent. */
   obs?: Observability
+  /** 503 for every API call until the schema is current (db/schema-gate.ts); made when absent. */
+  gate?: SchemaGate
 }
 
 function securityHeaders(config: Config) {
@@ -260,7 +263,7 @@ function cachedGetRoutes(
  * body may be (413: checked from Content-Length before anything reads the body, and on the bytes
  * as they are read, lib/body.ts) and which answers carry the token headers.
  */
-export function createApp({ db, config, signInLimit, inFlight, obs }: CreateAppOptions) {
+export function createApp({ db, config, signInLimit, inFlight, obs, gate }: CreateAppOptions) {
   const ctx: AppContext = { db, config }
   const headers = securityHeaders(config)
   const observe = obs ?? createObservability(ctx, { headers })
@@ -281,10 +284,13 @@ export function createApp({ db, config, signInLimit, inFlight, obs }: CreateAppO
   })
   // Every request (hooks included, the cached GETs too) runs inside its observation (request id,
   // span, metrics, log line) and, when the server listens, the in-flight count.
-  const track: Track = (request, run, route) =>
-    inFlight
-      ? inFlight.track(() => observe.handle(request, run, route))
-      : observe.handle(request, run, route)
+  const schema = gate ?? schemaGate(db.schemaCurrent?.bind(db), { headers })
+  const track: Track = (request, run, route) => {
+    const gated = () => schema.answer(request, run)
+    return inFlight
+      ? inFlight.track(() => observe.handle(request, gated, route))
+      : observe.handle(request, gated, route)
+  }
   app.wrap(
     (handle) => (request: Request) =>
       track(request, () => handle(request) as unknown as Response | Promise<Response>),
