@@ -65,6 +65,20 @@ export const Report = t.Object({
 })
 export type Report = typeof Report.static
 
+/**
+ * "Changes not sent": what a sent report has now that its latest edition did not — items added,
+ * completed, edited (or a changed title or summary) and removed, projects whose health changed.
+ */
+export const UnsentChanges = t.Object({
+  since_edition: t.Number(),
+  added: t.Number(),
+  completed: t.Number(),
+  edited: t.Number(),
+  removed: t.Number(),
+  health_changed: t.Number(),
+})
+export type UnsentChanges = typeof UnsentChanges.static
+
 /** GET /api/reports/{uuid}: the report with its sections, items and project health. */
 export const ReportDetail = t.Object({
   ...reportFields,
@@ -74,6 +88,8 @@ export const ReportDetail = t.Object({
   decisions: t.Array(BriefDecision),
   /** The account's metrics with this report's values and their trend. */
   metrics: t.Array(ReportMetric),
+  /** Always in the server's answer: null for a report never sent, or sent as it is now. */
+  unsent_changes: t.Optional(t.Nullable(UnsentChanges)),
 })
 export type ReportDetail = typeof ReportDetail.static
 

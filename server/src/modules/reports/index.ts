@@ -16,15 +16,9 @@ import { authPlugin } from '../auth/plugin'
 import { reportChanges } from './changes'
 import { listReports } from './find'
 import { ReportModel } from './model'
-import {
-  carryIntoReport,
-  createReport,
-  deleteReport,
-  getReport,
-  updateReport,
-  updateSection,
-} from './service'
+import { carryIntoReport, createReport, deleteReport, updateReport, updateSection } from './service'
 import { addStarterSections } from './starter-sections'
+import { reportWithUnsent } from './unsent'
 
 export function reportsModule(ctx: AppContext) {
   const detail = { tags: ['reports'] }
@@ -50,7 +44,7 @@ export function reportsModule(ctx: AppContext) {
       },
       detail,
     })
-    .get('/reports/:uuid', ({ user, params }) => getReport(ctx, user.id, params.uuid), {
+    .get('/reports/:uuid', ({ user, params }) => reportWithUnsent(ctx, user.id, params.uuid), {
       auth: true,
       rules: { cachedPerUser: true },
       params: ReportModel.params,
