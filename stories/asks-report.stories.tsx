@@ -20,6 +20,8 @@ const reportAsk = (over: Partial<ReportAsk>): ReportAsk => ({
   project_name: 'Hiring',
   closed_at: null,
   answers: [],
+  history: [],
+  open_again: false,
   ...over,
 })
 

@@ -98,3 +98,58 @@ export function briefSections(...more: BriefItem[]): Brief['sections'] {
     },
   ]
 }
+
+/** The week's metrics as a brief carries them: a missed target, an unusual move, a fall, none yet. */
+const metricWeeks = (values: (number | null)[]) =>
+  values.flatMap((value, i) => {
+    if (value === null) return []
+    const d = new Date('2026-11-23T00:00:00Z')
+    d.setUTCDate(d.getUTCDate() - 7 * (values.length - 1 - i))
+    return [{ week_start_date: d.toISOString().slice(0, 10), value }]
+  })
+export const briefMetrics: NonNullable<Brief['metrics']> = [
+  {
+    id: 1,
+    name: 'ARR',
+    unit: '€k',
+    direction: 'up',
+    target: 500,
+    value: 430,
+    previous_value: 455,
+    history: metricWeeks([380, 390, 392, 401, 410, 415, 420, 431, 440, 446, 450, 455, 430]),
+    flag: 'missed_target',
+  },
+  {
+    id: 2,
+    name: 'Qualified leads',
+    unit: null,
+    direction: 'up',
+    target: null,
+    value: 94,
+    previous_value: 51,
+    history: metricWeeks([50, 52, 50, 51, 50, 52, 50, 51, 50, 52, 50, 51, 94]),
+    flag: 'unusual',
+  },
+  {
+    id: 3,
+    name: 'Monthly churn',
+    unit: '%',
+    direction: 'down',
+    target: 3,
+    value: 2.4,
+    previous_value: 2.6,
+    history: metricWeeks([3.1, 2.9, null, 2.8, 2.7, 2.6, 2.4]),
+    flag: null,
+  },
+  {
+    id: 4,
+    name: 'Net promoter score',
+    unit: null,
+    direction: 'up',
+    target: null,
+    value: null,
+    previous_value: null,
+    history: [],
+    flag: null,
+  },
+]

@@ -13,7 +13,6 @@ const meta = {
   component: DraftView,
   args: {
     report: fullReport,
-    weekRange: 'Nov 16 – Nov 20, 2026',
     projects,
     members,
     onBack: fn(),
@@ -129,14 +128,14 @@ export const SinceLastWeek: Story = {
     await expect(canvas.getByRole('heading', { name: 'Since last week', level: 3 })).toBeVisible()
     // one line of counts, then only the completed and stalled items (the rest is in the body)
     await expect(canvas.getByText(/2 completed/).closest('p')).toHaveTextContent(
-      '2 completed3 new2 carried1 stalled',
+      '2 completed · 3 new · 2 carried · 1 stalled',
     )
     for (const h of ['Completed (2)', 'Stalled (1)'])
       await expect(canvas.getByRole('heading', { name: h, level: 4 })).toBeVisible()
     await expect(canvas.queryByRole('heading', { name: /^New \(/ })).toBeNull()
     await expect(canvas.queryByRole('heading', { name: /^Carried \(/ })).toBeNull()
     await expect(canvas.queryByRole('button', { name: /Stalled$/ })).toBeNull()
-    await expect(canvas.getAllByText('open 3 weeks, since the report of Oct 26')).toHaveLength(1)
+    await expect(canvas.getAllByText('open 3 weeks')).toHaveLength(1)
   },
 }
 export const SinceLastWeekFirstReport: Story = {
@@ -162,13 +161,14 @@ export const Ageing: Story = {
   },
 }
 
-// The memo header: organisation, sent date or 'Draft', 'Weekly Report', the week, the author.
+// The memo header: organisation, 'Not sent yet' (the draft is the live text), 'Weekly Report',
+// the week, the author.
 const author = { name: 'Dana Whitfield', title: 'Chief Executive' }
 export const MemoHeader: Story = {
   args: { author, organisationName: 'Northwind Labs', report: reportWithHealth },
   play: async ({ canvas }) => {
     const header = canvas.getByText('Northwind Labs').closest('header') as HTMLElement
-    await expect(header).toHaveTextContent('Draft')
+    await expect(header).toHaveTextContent('Not sent yet')
     await expect(header).toHaveTextContent('From Dana Whitfield, Chief Executive')
     await expect(header).toHaveTextContent('Nov 16 – Nov 20, 2026')
     await expect(canvas.getByRole('heading', { name: 'Weekly Report', level: 1 })).toBeVisible()
@@ -186,9 +186,11 @@ export const MemoHeaderSent: Story = {
     report: { ...reportWithHealth, is_submitted: true, sent_date: '2026-11-20' },
   },
   play: async ({ canvas }) => {
+    // The preview of a sent report is its live text, which nobody has received: never stamped
+    // with the date it was sent.
     const header = canvas.getByText('Northwind Labs').closest('header') as HTMLElement
-    await expect(header).toHaveTextContent('Sent Nov 20, 2026')
-    await expect(header).not.toHaveTextContent('Draft')
+    await expect(header).toHaveTextContent('Not sent yet')
+    await expect(header).not.toHaveTextContent('Sent Nov 20')
   },
 }
 export const MemoHeaderDark: Story = { ...MemoHeader, globals: { theme: 'dark' } }
@@ -196,7 +198,7 @@ export const MemoHeaderNoOrganisation: Story = {
   args: { author: { name: 'Dana Whitfield', title: null }, organisationName: null },
   play: async ({ canvas }) => {
     await expect(canvas.getByText('From Dana Whitfield')).toBeVisible()
-    await expect(canvas.getByText('Draft')).toBeVisible()
+    await expect(canvas.getByText('Not sent yet')).toBeVisible()
   },
 }
 /** On a phone the health table is one card per project, each value labelled. */
@@ -209,7 +211,7 @@ export const MobileHealthCards: Story = {
     const heading = canvas.getByRole('heading', { name: 'Weekly Report' })
     if (heading.getBoundingClientRect().height === 0) return
     const row = canvas.getAllByRole('row')[1] as HTMLElement
-    await expect(getComputedStyle(row).display).toBe('flex')
+    await expect(getComputedStyle(row).display).toBe('grid')
     const table = canvas.getByRole('table')
     // nothing is cut off: the cards fit the page's width
     await expect(table.scrollWidth).toBeLessThanOrEqual(table.parentElement?.clientWidth ?? 0)
@@ -223,7 +225,7 @@ export const ProjectHealth: Story = {
     const table = canvas.getByRole('table')
     await expect(canvas.getByRole('heading', { name: 'Project health' })).toBeInTheDocument()
     await expect(table).toHaveTextContent('At risk')
-    await expect(table).toHaveTextContent('Worse (was On track)')
+    await expect(table).toHaveTextContent('was On track')
     await expect(table).toHaveTextContent('Vendor slipped the beta by two weeks.')
   },
 }

@@ -7,7 +7,7 @@ import { apolloAtRisk, briefHeader, briefSections, briefSinceLastWeek } from './
 const meta = {
   title: 'Screens/Edition',
   component: EditionView,
-  args: { edition: null, weekRange: 'Nov 23 – Nov 27, 2026', onBack: fn() },
+  args: { edition: null, onBack: fn() },
 } satisfies Meta<typeof EditionView>
 export default meta
 type Story = StoryObj<typeof meta>

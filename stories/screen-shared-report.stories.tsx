@@ -2,7 +2,13 @@
 import { LinkUnavailableView, type SharedReport, SharedReportView } from '@cadence/ui'
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test'
-import { apolloAtRisk, briefHeader, briefSections, briefSinceLastWeek } from './fixtures-brief'
+import {
+  apolloAtRisk,
+  briefHeader,
+  briefMetrics,
+  briefSections,
+  briefSinceLastWeek,
+} from './fixtures-brief'
 
 const meta = {
   title: 'Screens/Shared Report',
@@ -16,6 +22,7 @@ type Story = StoryObj<typeof meta>
 const data: SharedReport = {
   report: {
     ...briefHeader,
+    metrics: briefMetrics,
     project_health: [
       apolloAtRisk,
       {
@@ -55,7 +62,6 @@ const hasLayout = (canvas: ReturnType<typeof within>) =>
 
 const base = {
   data,
-  weekRange: 'Week of Nov 23, 2026',
   onAcknowledge: fn(async (_name: string) => {}),
   onAsk: fn(async (_q: { name: string; text: string; item_id: number | null }) => {}),
   onReaderName: fn(),
@@ -68,11 +74,13 @@ export const Default: Story = {
     const header = canvas.getByText('Northwind Labs').closest('header') as HTMLElement
     await expect(header).toHaveTextContent('Sent Nov 27, 2026')
     await expect(header).toHaveTextContent('From Dana Whitfield, Chief Executive')
-    await expect(header).toHaveTextContent('Week of Nov 23, 2026')
-    await expect(header).not.toHaveTextContent('Draft')
+    await expect(header).toHaveTextContent('Nov 23 – Nov 27, 2026')
+    await expect(header).not.toHaveTextContent('Not sent yet')
     // The brief and the health table; nothing else of the account.
     await expect(canvas.getByRole('heading', { name: 'Project health' })).toBeVisible()
-    await expect(canvas.getByRole('table')).toHaveTextContent('Vendor slipped the beta')
+    await expect(canvas.getByRole('region', { name: 'Project health' })).toHaveTextContent(
+      'Vendor slipped the beta',
+    )
     await expect(canvas.queryByRole('navigation')).toBeNull()
     await expect(canvas.getByText(/Does the slip move the launch\?/)).toBeVisible()
     await expect(canvas.getByText(/the launch keeps Jan 12/)).toBeVisible()
@@ -192,7 +200,7 @@ export const SinceLastWeekAndTeam: Story = {
     const since = canvasElement.querySelector('[data-slot="since-last-week"]') as HTMLElement
     await expect(since).toHaveTextContent('1 completed')
     await expect(since).toHaveTextContent('1 stalled')
-    await expect(since).toHaveTextContent('Compared with the report of Nov 16, 2026')
+    await expect(since).toHaveTextContent('Compared with Nov 16 – Nov 20, 2026')
     await expect(within(since).getByText('Renew the office lease')).toBeInTheDocument()
     const pulled = canvas.getByText('Move the beta to Dec 7').closest('li') as HTMLElement
     await expect(pulled).toHaveTextContent("from Tom Reed's report")
@@ -208,7 +216,7 @@ export const DraftLink: Story = {
   },
   play: async ({ canvas }) => {
     const header = canvas.getByText('Northwind Labs').closest('header') as HTMLElement
-    await expect(within(header).getByText('Draft')).toBeVisible()
+    await expect(within(header).getByText('Not sent yet')).toBeVisible()
     await expect(header).not.toHaveTextContent('Sent')
   },
 }
@@ -242,7 +250,7 @@ export const Acknowledged: Story = {
   },
   play: async ({ canvas }) => {
     // A report without projects shows no health table.
-    await expect(canvas.queryByRole('table')).toBeNull()
+    await expect(canvas.queryByRole('region', { name: 'Project health' })).toBeNull()
     await expect(canvas.getByText(/the author will see that you have read it/)).toBeVisible()
     await expect(canvas.queryByRole('button', { name: 'Read — thanks' })).toBeNull()
   },
@@ -256,10 +264,16 @@ export const Mobile: Story = {
     await expect(canvas.getByRole('heading', { name: 'Project health' })).toBeVisible()
     // Cards are the stylesheet's work at 390 px: checked where there is layout (the browser run).
     if (!hasLayout(canvas)) return
-    const row = canvas.getAllByRole('row')[1] as HTMLElement
-    await expect(getComputedStyle(row).display).toBe('flex')
-    const table = canvas.getByRole('table')
-    await expect(table.scrollWidth).toBeLessThanOrEqual(table.parentElement?.clientWidth ?? 0)
+    // Health and metrics: one card per row at 390 px, every value on screen.
+    for (const table of canvas.getAllByRole('table')) {
+      const row = within(table).getAllByRole('row')[1] as HTMLElement
+      await expect(getComputedStyle(row).display).toBe('grid')
+      await expect(table.scrollWidth).toBeLessThanOrEqual(table.parentElement?.clientWidth ?? 0)
+      await expect(table.getBoundingClientRect().right).toBeLessThanOrEqual(window.innerWidth)
+    }
+    const metrics = canvas.getByRole('region', { name: 'Metrics' })
+    for (const text of ['This week', 'Since last week', 'Flag', 'Missed target', '−25 €k (worse)'])
+      await expect(within(metrics).getAllByText(text)[0]).toBeVisible()
   },
 }
 

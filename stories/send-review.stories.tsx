@@ -24,14 +24,11 @@ const teams = 'https://contoso.webhook.office.com/webhookb2/abc'
 
 const brief = (report: ReportViewReport = fullReport) => (
   <ReportMemo
-    brief={{
-      ...memoBriefOf(report, projects, members, {
-        author: { name: 'Dana Whitfield', title: 'Chief Executive' },
-        organisationName: 'Northwind Labs',
-      }),
-      sent_date: '2026-11-20',
-    }}
-    weekRange="Nov 16 - Nov 20, 2026"
+    brief={memoBriefOf(report, projects, members, {
+      author: { name: 'Dana Whitfield', title: 'Chief Executive' },
+      organisationName: 'Northwind Labs',
+    })}
+    edition={{ number: 1, sent_at: '2026-11-20', note: null }}
   />
 )
 const emptyReport: ReportViewReport = {

@@ -1,9 +1,10 @@
-import { ReportSkeleton } from '@cadence/ui'
+import { memoDocumentTitle, ReportSkeleton } from '@cadence/ui'
 import { useEffect } from 'react'
 import { useLocation, useParams } from 'wouter'
 import { loadReportChanges, useReportChanges } from '../state/changes'
 import { reportPdfHref } from '../state/editions'
 import { copyAsMarkdown, copyForEmail } from '../state/export-copy'
+import { useDocumentTitle } from './use-document-title'
 import { useMemoHeader } from './use-memo-header'
 import { useReportPage } from './use-report-page'
 import { DraftView } from './views'
@@ -12,17 +13,20 @@ import { DraftView } from './views'
 function DraftPage() {
   const { uuid = '' } = useParams<{ uuid: string }>()
   const [, navigate] = useLocation()
-  const { report, loading, projects, members, weekRange } = useReportPage(uuid)
+  const { report, loading, projects, members } = useReportPage(uuid)
   const changes = useReportChanges(uuid)
   const header = useMemoHeader()
   useEffect(() => {
     loadReportChanges(uuid).catch((error) => console.error(error))
   }, [uuid])
+  useDocumentTitle(report ? memoDocumentTitle(report, header.weekDays) : null)
   if (loading && !report) return <ReportSkeleton />
   return (
     <DraftView
       report={report}
-      weekRange={weekRange}
+      weekDays={header.weekDays}
+      confidentiality={header.confidentiality}
+      paperSize={header.paperSize}
       projects={projects}
       members={members}
       changes={report ? changes.data : null}

@@ -1,8 +1,9 @@
-import { formatWeekRange } from '@cadence/ui'
+import { memoDocumentTitle } from '@cadence/ui'
 import { useEffect } from 'react'
 import { useLocation, useParams } from 'wouter'
 import { cache, useSettings } from '../state/cache'
 import { editionPdfHref, loadEdition, useEdition } from '../state/editions'
+import { useDocumentTitle } from './use-document-title'
 import { EditionView } from './views'
 
 /** `/reports/:uuid/editions/:number`: one sent edition, as its readers got it. */
@@ -17,19 +18,18 @@ function EditionPage() {
     if (Number.isInteger(number) && number > 0) void loadEdition(uuid, number)
     cache.settings.load().catch(() => {})
   }, [uuid, number])
-  const weekRange = edition
-    ? formatWeekRange(
-        edition.week_start_date,
-        settings.data?.weekly_start_day ?? 'monday',
-        settings.data?.weekly_end_day ?? 'friday',
-      )
-    : ''
+  const weekDays = settings.data
+    ? { start: settings.data.weekly_start_day, end: settings.data.weekly_end_day }
+    : null
   const valid = Number.isInteger(number) && number > 0
+  useDocumentTitle(edition && valid ? memoDocumentTitle(edition, weekDays) : null)
   return (
     <EditionView
       edition={valid ? edition : null}
       loading={valid && loading}
-      weekRange={weekRange}
+      weekDays={weekDays}
+      confidentiality={settings.data?.confidentiality_line}
+      paperSize={settings.data?.paper_size}
       onBack={() => navigate(`/reports/${uuid}`)}
       pdfHref={edition ? editionPdfHref(uuid, number) : undefined}
     />

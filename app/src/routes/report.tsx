@@ -1,6 +1,7 @@
 import {
   formatDate,
   ImportReportDialog,
+  memoDocumentTitle,
   type ReportViewActions,
   SectionCard,
   type SectionCardProps,
@@ -42,6 +43,7 @@ import {
 } from '../state/sharing'
 import { toast } from '../state/toasts'
 import { SendReview } from './send-review'
+import { useDocumentTitle } from './use-document-title'
 import { useMailEnabled } from './use-mail-enabled'
 import { useReportEditorPage } from './use-report-page'
 import { ReportView } from './views'
@@ -195,7 +197,7 @@ function useReportActions(
 /** The editor's dialogs: the send review, Share and Import. */
 function ReportDialogs({
   uuid,
-  page: { report, weekRange, projects, members },
+  page: { report, projects, members },
   dialogs,
 }: {
   uuid: string
@@ -208,7 +210,6 @@ function ReportDialogs({
         uuid={uuid}
         mode={dialogs.review}
         onClose={() => dialogs.setReview(null)}
-        weekRange={weekRange}
         projects={projects}
         members={members}
         onSendUpdate={async (note) => {
@@ -247,6 +248,16 @@ function ReportPage() {
   const sent = report?.is_submitted === true
   const extras = useReportExtras(uuid, sent)
   const actions = useReportActions(uuid, page, dialogs, extras.reloadQuestions)
+  useDocumentTitle(
+    report
+      ? memoDocumentTitle(
+          report,
+          settings.data
+            ? { start: settings.data.weekly_start_day, end: settings.data.weekly_end_day }
+            : null,
+        )
+      : null,
+  )
 
   return (
     <>

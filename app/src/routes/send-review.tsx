@@ -1,26 +1,33 @@
 import {
   memoBriefOf,
+  nextEdition,
   type Project,
   ReportMemo,
   SendReviewDialog,
   type TeamMember,
-  toIsoDate,
 } from '@cadence/ui'
-import { useEffect } from 'react'
+import { useEffect, useState } from 'react'
 import { cache, useSettings } from '../state/cache'
 import { useReportChanges } from '../state/changes'
+import { useEditions } from '../state/editions'
+import { type EmailPreview, loadEmailPreview } from '../state/email-preview'
 import { useReport } from '../state/reports'
 import { reviewDoubts, sendNow } from '../state/send'
 import { copyLink, createShare } from '../state/sharing'
 import { useMailEnabled } from './use-mail-enabled'
 import { useMemoHeader } from './use-memo-header'
 
+/** The preview's list when it answered one, else the settings'. */
+const listOr = (preview: unknown, settings: readonly string[] | undefined) =>
+  Array.isArray(preview) && preview.every((x) => typeof x === 'string')
+    ? (preview as string[])
+    : (settings ?? [])
+
 type SendReviewProps = {
   uuid: string
   /** Which step is open: 'send' (a draft), 'update' (a sent report), or none. */
   mode: 'send' | 'update' | null
   onClose: () => void
-  weekRange: string
   projects: Project[]
   members: TeamMember[]
   /** 'Send update' with its note (POST /api/reports/{uuid}/editions). */
@@ -28,29 +35,46 @@ type SendReviewProps = {
 }
 
 /**
- * The review step of the report page: the brief as readers get it (the open report, followed item
- * by item while the step is open), who gets it from Settings → Delivery, and whether mail is set
- * up (GET /api/config). Without mail, a private link is offered to copy instead.
+ * The review step of the report page: the e-mail itself as the server renders it (GET
+ * /api/reports/{uuid}/email-preview, made again when the open report changes), or the brief as
+ * readers get it when no e-mail can be shown; who gets it from Settings → Delivery, and whether
+ * mail is set up. Without mail, a private link is offered to copy instead.
  */
-function SendReview({
-  uuid,
-  mode,
-  onClose,
-  weekRange,
-  projects,
-  members,
-  onSendUpdate,
-}: SendReviewProps) {
+function SendReview({ uuid, mode, onClose, projects, members, onSendUpdate }: SendReviewProps) {
   const { current } = useReport()
   const settings = useSettings()
-  const mailConfigured = useMailEnabled()
+  const mailEnabled = useMailEnabled()
   const changes = useReportChanges(uuid)
   const header = useMemoHeader()
+  const editions = useEditions(uuid)
+  const [preview, setPreview] = useState<EmailPreview | null>(null)
   useEffect(() => {
     cache.settings.load().catch(() => {})
   }, [])
   const report = current?.uuid === uuid ? current : null
+  const open = mode !== null
+  // What the e-mail is made of: any edit while the step is open makes it again.
+  const version = report
+    ? JSON.stringify([
+        report.updated_at,
+        report.title,
+        report.summary,
+        report.sections,
+        report.project_health,
+        report.metrics,
+      ])
+    : undefined
+  // The e-mail of what would go out now: asked again when the open report changes.
+  useEffect(() => {
+    if (!open || version === undefined) return
+    const abort = new AbortController()
+    void loadEmailPreview(uuid, abort.signal).then((p) => {
+      if (!abort.signal.aborted) setPreview(p)
+    })
+    return () => abort.abort()
+  }, [open, uuid, version])
   if (!report) return null
+  const mailConfigured = preview?.mail_configured ?? mailEnabled
   return (
     <SendReviewDialog
       open={mode !== null}
@@ -58,20 +82,19 @@ function SendReview({
         if (!open) onClose()
       }}
       mode={mode ?? 'send'}
+      email={preview}
       brief={
         <ReportMemo
-          brief={{
-            ...memoBriefOf(report, projects, members, header),
-            // As readers will get it: sent today (or on the date it was sent).
-            sent_date: report.sent_date ?? toIsoDate(new Date()),
-          }}
-          weekRange={weekRange}
+          brief={memoBriefOf(report, projects, members, header)}
+          weekDays={header.weekDays}
+          // As readers will get it: the next edition, sent today.
+          edition={nextEdition(editions.length)}
           changes={changes.data}
         />
       }
       audience={{
-        emails: [...(settings.data?.report_recipients ?? [])],
-        webhooks: [...(settings.data?.webhook_urls ?? [])],
+        emails: [...listOr(preview?.recipients, settings.data?.report_recipients)],
+        webhooks: [...listOr(preview?.webhooks, settings.data?.webhook_urls)],
         mailConfigured,
       }}
       {...reviewDoubts(report)}

@@ -1,4 +1,4 @@
-import { formatDate, LinkUnavailableView, SharedReportView, Spinner } from '@cadence/ui'
+import { LinkUnavailableView, memoDocumentTitle, SharedReportView, Spinner } from '@cadence/ui'
 import { useEffect, useState } from 'react'
 import { useParams } from 'wouter'
 import { answerSharedAsk } from '../state/asks'
@@ -9,6 +9,7 @@ import {
   sharedReport,
   useSharedReport,
 } from '../state/sharing'
+import { useDocumentTitle } from './use-document-title'
 
 /**
  * Which link a reader has read, kept without the link's secret: a 32-bit FNV-1a digest of the
@@ -54,9 +55,7 @@ export default function SharedReportPage() {
   }, [token])
 
   const data = shared.data
-  useEffect(() => {
-    if (data) document.title = `${data.report.title ?? 'Weekly Report'} — Cadence`
-  }, [data])
+  useDocumentTitle(data ? memoDocumentTitle(data.report) : null)
 
   if (shared.error)
     return (
@@ -78,7 +77,6 @@ export default function SharedReportPage() {
   return (
     <SharedReportView
       data={data}
-      weekRange={`Week of ${formatDate(data.report.week_start_date)}`}
       acknowledged={acknowledged}
       readerName={readerKept('name')}
       onReaderName={(name) => keepForReader('name', name)}

@@ -15,5 +15,13 @@ export function useMemoHeader() {
   return {
     author: { name: user?.name ?? null, title: user?.display_title ?? null },
     organisationName: settings.data?.organisation_name ?? null,
+    /** The author's week days: the memo's week range. */
+    weekDays: settings.data
+      ? { start: settings.data.weekly_start_day, end: settings.data.weekly_end_day }
+      : null,
+    /** Settings › Profile and organisation: printed at the foot of each page. */
+    confidentiality: settings.data?.confidentiality_line ?? null,
+    /** Settings › Profile and organisation: the print's page size. */
+    paperSize: settings.data?.paper_size ?? null,
   }
 }

@@ -11,6 +11,8 @@ const ask = (over: Partial<ReportAsk> = {}): ReportAsk => ({
   content: 'Approve the Q1 hiring budget',
   project_name: null,
   closed_at: null,
+  history: [],
+  open_again: false,
   answers: [
     {
       id: 1,

@@ -4,7 +4,7 @@ import { authState } from './auth'
 import { cache } from './cache'
 import { toast } from './toasts'
 
-type ProfileBody = { name?: string | null; display_title?: string | null }
+type ProfileBody = { name?: string; display_title?: string | null }
 type SettingsBody = {
   organisation_name?: string | null
   confidentiality_line?: string | null
@@ -17,7 +17,8 @@ function profileBodies(changes: Partial<ProfileDraft>) {
   const blank = (v: string) => v.trim() || null
   const profile: ProfileBody = {}
   const settings: SettingsBody = {}
-  if (changes.name !== undefined) profile.name = blank(changes.name)
+  // A name is never cleared (the form refuses an empty one): only a new one is sent.
+  if (changes.name?.trim()) profile.name = changes.name.trim()
   if (changes.display_title !== undefined) profile.display_title = blank(changes.display_title)
   if (changes.organisation_name !== undefined)
     settings.organisation_name = blank(changes.organisation_name)
@@ -38,13 +39,11 @@ async function saveProfile(changes: Partial<ProfileDraft>) {
   try {
     if (Object.keys(profile).length > 0) {
       // The server answers the user as GET /api/users/me does (PUT takes name and display_title).
-      const user = await call(api.api.users.me.put(profile as { display_title?: string | null }))
+      const user = await call(api.api.users.me.put(profile))
       authState.user = { ...authState.user, ...user }
     }
     if (Object.keys(settings).length > 0) {
-      const saved = await call(
-        api.api.settings.put(settings as { organisation_name?: string | null }),
-      )
+      const saved = await call(api.api.settings.put(settings))
       cache.settings.mutate((current) =>
         current ? { ...current, ...settings, ...saved } : current,
       )

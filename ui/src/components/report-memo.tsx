@@ -1,8 +1,15 @@
-import { List, ListChecks, RefreshCw, Square, SquareCheck } from 'lucide-react'
+import {
+  type BriefChanges,
+  type BriefInput,
+  type ComposedBrief,
+  composeBrief,
+  type EditionRef,
+  type Weekday,
+} from '@cadence/core'
 import type { ReactNode } from 'react'
 import { type AgeOptional, ageingLabel, showsAgeing } from '../lib/ageing'
 import { cn } from '../lib/cn'
-import { formatDate, formatShortWeekday } from '../lib/dates'
+import { formatShortWeekday, toIsoDate } from '../lib/dates'
 import type { ReportViewReport } from '../screens/report'
 import type {
   BriefAuthor,
@@ -10,17 +17,22 @@ import type {
   Project,
   ReportChanges,
   SectionItem,
-  SectionType,
   SharedBrief,
   SharedItem,
   SharedSection,
   TeamMember,
 } from '../types'
 import { BriefAsks, briefAsksOf } from './asks'
-import { DecisionsThisWeek } from './decisions-this-week'
-import { MetricsTable } from './metrics'
-import { ProjectHealthTable } from './project-health'
-import { SinceLastWeek } from './since-last-week'
+import {
+  MemoChanges,
+  MemoDecisions,
+  MemoHeaderBlock,
+  MemoHealth,
+  MemoMetrics,
+  MemoSection as MemoSectionPart,
+  MemoSince,
+  MemoTitle,
+} from './report-memo-blocks'
 
 /**
  * One item of the memo: what every reader gets (the shared brief's item), plus what only the
@@ -43,14 +55,25 @@ type MemoSection = Omit<SharedSection, 'items'> & { items: MemoItem[] }
 /** The brief the memo draws: a shared brief, a frozen edition, or the draft made into one. */
 type MemoBrief = Omit<SharedBrief, 'sections'> & { sections: MemoSection[] }
 
+type MemoWeekDays = { start: Weekday; end: Weekday }
+
 type ReportMemoProps = {
   brief: MemoBrief
-  /** 'Nov 23 – Nov 27, 2026': the week in the author's start and end day. */
-  weekRange: string
+  /** The author's week (start and end day): the header's range. Monday to Friday without it. */
+  weekDays?: MemoWeekDays | null
   /** 'Since last week' (counts, completed and stalled); nothing is shown without it. */
   changes?: ReportChanges | null
-  /** Which edition this is: an update says 'Updated <date>: <note>' under the header. */
+  /**
+   * Which edition this is: 'Sent <date>', and an update's 'Updated <date>: <note>'. Without it
+   * the memo is the live text: 'Not sent yet', never a sent date.
+   */
   edition?: EditionInfo | null
+  /** An update's 'Changed since edition N' (core's diffBriefs), drawn above the header. */
+  updateChanges?: BriefChanges | null
+  /** The organisation's confidentiality line: at the foot of every printed page and the memo. */
+  confidentiality?: string | null
+  /** The account's paper (Settings › Profile and organisation): the print's page size. */
+  paperSize?: 'letter' | 'a4' | null
   /** Drawn after an item (the shared page's questions and its Ask). */
   itemExtra?: (item: MemoItem) => ReactNode
   /** Drawn after 'End of Report' inside the memo (the shared page's reader bar). */
@@ -58,27 +81,7 @@ type ReportMemoProps = {
   className?: string
 }
 
-const SECTION_ICON: Record<SectionType, typeof List> = {
-  standard: List,
-  tasks: ListChecks,
-  followups: RefreshCw,
-}
-
-/** Items by project (no project first, then by name), open before completed within each. */
-function groups(items: MemoItem[]) {
-  const byName = new Map<string | null, MemoItem[]>()
-  for (const it of items) {
-    const list = byName.get(it.project_name) ?? []
-    list.push(it)
-    byName.set(it.project_name, list)
-  }
-  return [...byName.entries()]
-    .sort(([a], [b]) => (a === null ? -1 : b === null ? 1 : 0))
-    .map(([name, list]) => ({
-      name,
-      items: [...list].sort((a, b) => Number(a.is_completed) - Number(b.is_completed)),
-    }))
-}
+const WORKWEEK: MemoWeekDays = { start: 'monday', end: 'friday' }
 
 /**
  * The draft made into a brief: the same shape readers get, with the draft's extras on each item.
@@ -117,67 +120,56 @@ function memoBriefOf(
   }
 }
 
-/** 'Dana Whitfield, Chief Executive', either alone, or nothing. */
-function authorLine(author: BriefAuthor) {
-  return [author.name, author.title].filter(Boolean).join(', ') || null
+/** The brief as core composes it: ordered blocks, document title, file name, subject. */
+function composeMemo(
+  brief: MemoBrief,
+  options: {
+    weekDays?: MemoWeekDays | null
+    edition?: EditionRef | null
+    changes?: ReportChanges | null
+    updateChanges?: BriefChanges | null
+  } = {},
+): ComposedBrief {
+  const days = options.weekDays ?? WORKWEEK
+  const input: BriefInput = {
+    ...brief,
+    since_last_week: options.changes ?? undefined,
+  }
+  return composeBrief(input, {
+    edition: options.edition ?? null,
+    startDay: days.start,
+    endDay: days.end,
+    changes: options.updateChanges ?? null,
+  })
 }
 
-/**
- * Who the memo is from and when: organisation and the sent date (or 'Draft'), the seed's
- * 'Weekly Report' heading and week, the author, and an update's note.
- */
-function MemoHeader({
-  brief,
-  weekRange,
-  edition,
-}: {
-  brief: Pick<MemoBrief, 'organisation_name' | 'author' | 'sent_date'>
-  weekRange: string
-  edition?: EditionInfo | null
-}) {
-  const from = authorLine(brief.author)
-  const updated = edition && edition.number > 1 ? edition : null
-  return (
-    <header className="cad-memo__head" data-slot="memo-header" data-print="keep-with-next">
-      <p className="cad-memo__masthead">
-        {brief.organisation_name ? (
-          <span className="cad-memo__org cad-break">{brief.organisation_name}</span>
-        ) : null}
-        {brief.sent_date ? (
-          <span className="cad-memo__status" data-status="sent">
-            Sent {formatDate(brief.sent_date)}
-          </span>
-        ) : (
-          <span className="cad-memo__status" data-status="draft">
-            Draft
-          </span>
-        )}
-      </p>
-      <h1>Weekly Report</h1>
-      <p className="cad-memo__meta">
-        <span className="cad-memo__week">{weekRange}</span>
-        {from ? <span className="cad-memo__from cad-break">From {from}</span> : null}
-      </p>
-      {updated ? (
-        <p className="cad-memo__updated cad-break" data-slot="memo-updated">
-          Updated {formatDate(updated.sent_at)}
-          {updated.note ? `: ${updated.note}` : ''}
-        </p>
-      ) : null}
-    </header>
-  )
+/** The browser's title of a page showing this brief: '<title> — Weekly Report — <week>'. */
+function memoDocumentTitle(
+  brief: Pick<MemoBrief, 'title' | 'week_start_date'>,
+  weekDays?: MemoWeekDays | null,
+) {
+  return composeMemo(
+    {
+      title: brief.title,
+      week_start_date: brief.week_start_date,
+      summary: null,
+      sent_date: null,
+      author: { name: null, title: null },
+      organisation_name: null,
+      sections: [],
+      project_health: [],
+    },
+    { weekDays },
+  ).document_title
 }
 
-function MemoItemRow({
-  it,
-  check,
-  extra,
-}: {
-  it: MemoItem
-  check: boolean
-  extra?: ReportMemoProps['itemExtra']
-}) {
-  const Box = it.is_completed ? SquareCheck : Square
+/** The edition a review shows: the next one, sent today (what readers will get). */
+function nextEdition(sentEditions: number, note: string | null = null): EditionInfo {
+  return { number: sentEditions + 1, sent_at: toIsoDate(new Date()), note }
+}
+
+/** What only the author's draft knows of an item: whose report, the assignee's word, its age. */
+function DraftExtras({ it }: { it: MemoItem }) {
   const age =
     it.item_type && showsAgeing({ item_type: it.item_type, is_completed: it.is_completed })
       ? (it.open_weeks ?? 0) > 0
@@ -185,116 +177,172 @@ function MemoItemRow({
         : null
       : null
   return (
-    <li className={cn('cad-memo__item', it.is_completed && 'cad-draft__done')}>
-      <span className="cad-memo__marker" aria-hidden="true">
-        {check ? <Box size={14} /> : '•'}
-      </span>
-      <div className="cad-memo__line">
-        <span className={it.is_completed ? 'cad-draft__strike' : undefined}>{it.content}</span>
-        {it.is_completed ? <span> ✓ Completed</span> : null}
-        {it.assignee_name ? <small> Assigned to {it.assignee_name}</small> : null}
-        {it.source_author_name ? <small> · from {it.source_author_name}'s report</small> : null}
-        {it.assignee_name && it.is_completed && it.assignee_completed_at ? (
-          <small>
-            {' '}
-            · Completed by {it.assignee_name} · {formatShortWeekday(it.assignee_completed_at)}
-          </small>
-        ) : null}
-        {it.assignee_name && it.assignee_note ? (
-          <small className="cad-break">
-            {' '}
-            · {it.assignee_name}: {it.assignee_note}
-          </small>
-        ) : null}
-        {age ? (
-          <small className="cad-draft__age">
-            {' '}
-            · {it.is_stalled ? 'Stalled, ' : ''}
-            {age}
-          </small>
-        ) : null}
-        {extra?.(it)}
-      </div>
-    </li>
+    <>
+      {it.assignee_name && it.is_completed && it.assignee_completed_at ? (
+        <small>
+          {' '}
+          · Completed by {it.assignee_name} · {formatShortWeekday(it.assignee_completed_at)}
+        </small>
+      ) : null}
+      {it.assignee_name && it.assignee_note ? (
+        <small className="cad-break">
+          {' '}
+          · {it.assignee_name}: {it.assignee_note}
+        </small>
+      ) : null}
+      {age ? (
+        <small className="cad-draft__age">
+          {' '}
+          · {it.is_stalled ? 'Stalled, ' : ''}
+          {age}
+        </small>
+      ) : null}
+    </>
   )
+}
+
+/** A CSS string: quotes, backslashes, line breaks and '<' escaped (text inside a style element). */
+const cssString = (text: string) =>
+  `"${text
+    .replaceAll('\\', '\\\\')
+    .replaceAll('"', '\\"')
+    .replaceAll(/[\r\n]+/g, ' ')
+    .replaceAll('<', '\\3c ')}"`
+
+/**
+ * The account's page: its paper size, and the confidentiality line at the foot of each printed
+ * page (a page-margin box of @page; print.css numbers the pages).
+ */
+function PrintPage({ line, paper }: { line: string | null; paper: 'letter' | 'a4' | null }) {
+  if (!line && !paper) return null
+  const size = paper ? `size: ${paper === 'a4' ? 'A4' : 'letter'};` : ''
+  const footer = line ? `@bottom-left { content: ${cssString(line)}; }` : ''
+  return <style>{`@media print { @page { ${size} ${footer} } }`}</style>
 }
 
 /**
  * The brief as readers get it, drawn once for the draft preview, its print, the review before
- * Send, the shared page and a frozen edition: the header (organisation, sent date or 'Draft',
- * 'Weekly Report', week, author), title and summary, project health, 'Since last week', the
- * sections in the editor's order with their items by project, 'End of Report'.
+ * Send, the shared page and a frozen edition: core's composed blocks (composeBrief), in their
+ * order with their words and dates, each drawn by its part in ./report-memo-blocks.
  */
 function ReportMemo({
   brief,
-  weekRange,
+  weekDays,
   changes,
   edition,
+  updateChanges,
+  confidentiality,
+  paperSize,
   itemExtra,
   children,
   className,
 }: ReportMemoProps) {
-  const titled = Boolean(brief.title)
-  // Headings never skip a level: sections sit under the title when there is one.
-  const H = titled ? 'h3' : 'h2'
-  const G = titled ? 'h4' : 'h3'
+  const composed = composeMemo(brief, { weekDays, edition, changes, updateChanges })
+  // Headings never skip a level: blocks sit under the title when there is one.
+  const level = brief.title?.trim() ? 3 : 2
+  const items = new Map(brief.sections.flatMap((s) => s.items.map((it) => [it.id, it] as const)))
+  const extra = (id: number) => {
+    const it = items.get(id)
+    if (!it) return null
+    return (
+      <>
+        <DraftExtras it={it} />
+        {itemExtra?.(it)}
+      </>
+    )
+  }
+  const histories = (brief.metrics ?? []).map((m) => m.history)
+  const line = confidentiality?.trim() || null
   return (
     <div className={cn('cad-memo', className)} data-slot="report-memo">
-      <MemoHeader brief={brief} weekRange={weekRange} edition={edition} />
-      {brief.title ? <h2 className="cad-memo__title cad-break">{brief.title}</h2> : null}
-      {brief.summary ? <p className="cad-memo__summary cad-break">{brief.summary}</p> : null}
-      {brief.project_health.length ? (
-        <ProjectHealthTable
-          rows={brief.project_health}
-          headingLevel={titled ? 3 : 2}
-          className="cad-memo__health"
-        />
-      ) : null}
-      <BriefAsks asks={brief.asks} headingLevel={titled ? 3 : 2} />
-      <DecisionsThisWeek decisions={brief.decisions} headingLevel={titled ? 3 : 2} />
-      <MetricsTable
-        metrics={brief.metrics ?? []}
-        week={brief.week_start_date}
-        headingLevel={titled ? 3 : 2}
-      />
-      {changes ? (
-        <SinceLastWeek
-          changes={changes}
-          variant="memo"
-          headingLevel={3}
-          className="cad-draft__since"
-        />
-      ) : null}
-      {brief.sections.map((s) => {
-        const check = s.section_type !== 'standard'
-        const Icon = SECTION_ICON[s.section_type]
-        return (
-          <section key={s.id} className="cad-draft__section cad-memo__section">
-            <H className="cad-draft__heading cad-memo__heading">
-              <Icon size={16} aria-hidden className="cad-memo__icon" /> {s.section_name}
-            </H>
-            {check && s.content ? <p className="cad-break">{s.content}</p> : null}
-            {s.items.length === 0 && !(check && s.content) ? (
-              <p className="cad-screen__muted">None</p>
-            ) : null}
-            {groups(s.items).map((g) => (
-              <div key={g.name ?? '-'} className="cad-memo__group">
-                {g.name ? <G className="cad-draft__group">{g.name}</G> : null}
-                <ul className="cad-draft__items">
-                  {g.items.map((it) => (
-                    <MemoItemRow key={it.id} it={it} check={check} extra={itemExtra} />
-                  ))}
-                </ul>
-              </div>
-            ))}
-          </section>
-        )
+      {composed.blocks.map((b) => {
+        switch (b.kind) {
+          case 'changes':
+            return <MemoChanges key="changes" block={b} />
+          case 'header':
+            return <MemoHeaderBlock key="header" block={b} />
+          case 'title':
+            return <MemoTitle key="title" block={b} />
+          case 'health':
+            return <MemoHealth key="health" block={b} level={level} />
+          case 'asks':
+            return (
+              <BriefAsks
+                key="asks"
+                asks={b.asks.map((a) => ({
+                  id: a.id,
+                  content: a.content,
+                  project_name: a.project,
+                }))}
+                headingLevel={level}
+              />
+            )
+          case 'decisions':
+            return <MemoDecisions key="decisions" block={b} level={level} />
+          case 'metrics':
+            return (
+              <MemoMetrics
+                key="metrics"
+                block={b}
+                level={level}
+                histories={histories}
+                week={brief.week_start_date}
+              />
+            )
+          case 'since':
+            return <MemoSince key="since" block={b} level={level} />
+          case 'section':
+            return <MemoSectionPart key={`s-${b.id}`} block={b} level={level} extra={extra} />
+          case 'end':
+            return (
+              <p key="end" className="cad-screen__muted cad-draft__end">
+                {b.label}
+              </p>
+            )
+          default:
+            return null
+        }
       })}
-      <p className="cad-screen__muted cad-draft__end">End of Report</p>
+      {line ? (
+        <p className="cad-memo__confidential cad-break" data-print="hide">
+          {line}
+        </p>
+      ) : null}
+      <PrintPage line={line} paper={paperSize ?? null} />
       {children}
     </div>
   )
 }
 
-export type { MemoBrief, MemoItem, MemoSection, ReportMemoProps }
-export { MemoHeader, memoBriefOf, ReportMemo }
+/**
+ * Who the memo is from and when, drawn alone (Settings › Profile's preview): core's header block
+ * of this brief, 'Not sent yet' unless an edition is given.
+ */
+function MemoHeader({
+  brief,
+  weekDays,
+  edition,
+}: {
+  brief: Pick<MemoBrief, 'organisation_name' | 'author'> &
+    Partial<Pick<MemoBrief, 'week_start_date'>>
+  weekDays?: MemoWeekDays | null
+  edition?: EditionInfo | null
+}) {
+  const composed = composeMemo(
+    {
+      title: null,
+      summary: null,
+      sent_date: null,
+      sections: [],
+      project_health: [],
+      week_start_date: brief.week_start_date ?? '2026-11-23',
+      author: brief.author,
+      organisation_name: brief.organisation_name,
+    },
+    { weekDays, edition },
+  )
+  return <MemoHeaderBlock block={composed.header} />
+}
+
+export type { MemoBrief, MemoItem, MemoSection, MemoWeekDays, ReportMemoProps }
+export { composeMemo, MemoHeader, memoBriefOf, memoDocumentTitle, nextEdition, ReportMemo }

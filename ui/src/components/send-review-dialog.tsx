@@ -20,13 +20,25 @@ type SendReviewAudience = {
   mailConfigured: boolean | undefined
 }
 
+/** The e-mail itself (GET /api/reports/{uuid}/email-preview): what a recipient's inbox shows. */
+type SendReviewEmail = {
+  subject: string
+  /** The message's HTML, drawn in a sandboxed frame (no script, no same-origin, no form). */
+  html: string
+}
+
 type SendReviewDialogProps = {
   open: boolean
   onOpenChange: (open: boolean) => void
   /** 'send' for a draft (Send now); 'update' for a sent report (Send update, with a note). */
   mode: 'send' | 'update'
-  /** The brief exactly as readers get it (the app passes ReportMemo). */
+  /**
+   * The brief as readers get it (the app passes ReportMemo): shown when there is no e-mail to
+   * show (mail not set up, no recipients, or the preview could not be made).
+   */
   brief: React.ReactNode
+  /** The e-mail as recipients get it; shown in place of the brief. */
+  email?: SendReviewEmail | null
   audience: SendReviewAudience
   /** The report has no title: asked once more before sending. */
   untitled?: boolean
@@ -38,6 +50,25 @@ type SendReviewDialogProps = {
   onSendUpdate?: (note: string | undefined) => Promise<void>
   /** Makes a private link and copies it (offered when nothing will be e-mailed). */
   onCopyLink?: () => Promise<void>
+}
+
+/** 'Send now' with mail and someone to mail; 'Mark as sent' when nothing will be e-mailed. */
+function actionLabel(update: boolean, a: SendReviewAudience) {
+  const mails = a.mailConfigured !== false && a.emails.length > 0
+  if (update) return mails ? 'Send update' : 'Mark update as sent'
+  return mails ? 'Send now' : 'Mark as sent'
+}
+
+const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`
+
+/** 'Reaches 2 people by e-mail and 1 chat channel', or what it reaches when nothing is mailed. */
+function reachLine(a: SendReviewAudience) {
+  const people = a.mailConfigured === false ? 0 : a.emails.length
+  const parts = [
+    people ? `${count(people, 'person', 'people')} by e-mail` : null,
+    a.webhooks.length ? count(a.webhooks.length, 'chat channel', 'chat channels') : null,
+  ].filter(Boolean)
+  return parts.length ? `Reaches ${parts.join(' and ')}` : 'Reaches no one directly'
 }
 
 /** The channels, one line each: what goes out and to whom. */
@@ -94,6 +125,9 @@ function WhoGetsIt({
       <h3 id={`${id}-who`} className="cad-review__heading">
         Who gets it
       </h3>
+      <p className="cad-review__reach" data-slot="send-review-reach">
+        {reachLine(audience)}
+      </p>
       {noMail ? (
         <p className="cad-review__warning" role="alert" data-slot="send-review-no-mail">
           <CircleAlert size={14} aria-hidden className="cad-review__icon" />
@@ -232,7 +266,9 @@ function SendReviewDialog(p: SendReviewDialogProps) {
         description={
           update
             ? 'Readers get this edition in place of the one they have, with your note.'
-            : 'This is the brief as readers will get it, and who gets it.'
+            : p.email
+              ? 'This is the e-mail as recipients will get it, and who gets it.'
+              : 'This is the brief as readers will get it, and who gets it.'
         }
         size="lg"
         className="cad-review"
@@ -244,10 +280,30 @@ function SendReviewDialog(p: SendReviewDialogProps) {
             copied={copied}
             onCopy={p.onCopyLink ? copy : undefined}
           />
-          {/* Scrolls on its own, so it takes focus for the keyboard. */}
-          <section className="cad-review__brief cad-draft" aria-label="The brief" tabIndex={0}>
-            {p.brief}
-          </section>
+          {p.email ? (
+            <section
+              className="cad-review__email"
+              aria-label="The e-mail"
+              data-slot="send-review-email"
+            >
+              <p className="cad-review__subject">
+                <span className="cad-review__subject-label">Subject</span>{' '}
+                <span className="cad-break">{p.email.subject}</span>
+              </p>
+              {/* No script, no same origin, no forms or navigation: the message is only drawn. */}
+              <iframe
+                className="cad-review__frame"
+                title="The e-mail as recipients get it"
+                sandbox=""
+                srcDoc={p.email.html}
+              />
+            </section>
+          ) : (
+            /* Scrolls on its own, so it takes focus for the keyboard. */
+            <section className="cad-review__brief cad-draft" aria-label="The brief" tabIndex={0}>
+              {p.brief}
+            </section>
+          )}
           {update ? <UpdateNote id={id} note={note} onNote={setNote} /> : null}
           {needsConfirm ? (
             <SendAnyway id={id} doubts={doubts} confirmed={confirmed} onConfirmed={setConfirmed} />
@@ -268,7 +324,7 @@ function SendReviewDialog(p: SendReviewDialogProps) {
             loading={busy}
             disabled={(needsConfirm && !confirmed) || tooLong}
           >
-            <Send size={14} aria-hidden /> {update ? 'Send update' : 'Send now'}
+            <Send size={14} aria-hidden /> {actionLabel(update, p.audience)}
           </Button>
         </DialogFooter>
       </DialogContent>
@@ -276,5 +332,5 @@ function SendReviewDialog(p: SendReviewDialogProps) {
   )
 }
 
-export type { SendReviewAudience, SendReviewDialogProps }
-export { SendReviewDialog, UPDATE_NOTE_MAX }
+export type { SendReviewAudience, SendReviewDialogProps, SendReviewEmail }
+export { actionLabel as sendActionLabel, SendReviewDialog, UPDATE_NOTE_MAX }

@@ -1,4 +1,4 @@
-import { memoBriefOf, ReportMemo } from '../components/report-memo'
+import { type MemoWeekDays, memoBriefOf, ReportMemo } from '../components/report-memo'
 import { Button } from '../primitives/button'
 import { ReportSkeleton } from '../primitives/skeleton'
 import type { BriefAuthor, Project, ReportChanges, TeamMember } from '../types'
@@ -8,7 +8,8 @@ export type DraftViewProps = {
   report: ReportViewReport | null
   /** While the report is being fetched: the report skeleton instead of 'Report not found'. */
   loading?: boolean
-  weekRange: string
+  /** The author's week days: the header's range ('Nov 23 – Nov 27, 2026'). */
+  weekDays?: MemoWeekDays | null
   projects: Project[]
   members: TeamMember[]
   onBack: () => void
@@ -22,6 +23,10 @@ export type DraftViewProps = {
   /** The memo header's author (name, display title) and organisation (settings). */
   author?: BriefAuthor | null
   organisationName?: string | null
+  /** The organisation's confidentiality line (Settings › Profile and organisation). */
+  confidentiality?: string | null
+  /** The account's paper size: the print's page. */
+  paperSize?: 'letter' | 'a4' | null
 }
 
 export function DraftView(p: DraftViewProps) {
@@ -54,8 +59,10 @@ export function DraftView(p: DraftViewProps) {
           author: p.author,
           organisationName: p.organisationName,
         })}
-        weekRange={p.weekRange}
+        weekDays={p.weekDays}
         changes={p.changes}
+        confidentiality={p.confidentiality}
+        paperSize={p.paperSize}
       />
     </article>
   )

@@ -1,5 +1,5 @@
 import { Download } from 'lucide-react'
-import { ReportMemo } from '../components/report-memo'
+import { type MemoWeekDays, ReportMemo } from '../components/report-memo'
 import { formatDate } from '../lib/dates'
 import { Button } from '../primitives/button'
 import { ReportSkeleton } from '../primitives/skeleton'
@@ -10,8 +10,12 @@ export type EditionViewProps = {
   edition: EditionDetail | null
   /** While the edition is being fetched: the report skeleton instead of 'Edition not found'. */
   loading?: boolean
-  /** 'Nov 23 – Nov 27, 2026': the week in the author's start and end day. */
-  weekRange: string
+  /** The author's week days: the header's range ('Nov 23 – Nov 27, 2026'). */
+  weekDays?: MemoWeekDays | null
+  /** The organisation's confidentiality line, at the foot of each printed page. */
+  confidentiality?: string | null
+  /** The account's paper size: the print's page. */
+  paperSize?: 'letter' | 'a4' | null
   /** Back to the report page. */
   onBack: () => void
   /** The edition's PDF (GET /api/reports/{uuid}/editions/{number}/pdf); with it, 'Download PDF'. */
@@ -67,7 +71,9 @@ export function EditionView(p: EditionViewProps) {
       </p>
       <ReportMemo
         brief={e}
-        weekRange={p.weekRange}
+        weekDays={p.weekDays}
+        confidentiality={p.confidentiality}
+        paperSize={p.paperSize}
         edition={{ number: e.number, sent_at: e.sent_at, note: e.note }}
         changes={briefChanges(e.since_last_week)}
       />

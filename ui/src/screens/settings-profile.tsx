@@ -68,7 +68,9 @@ function ProfileSettings({ data, onSave, saving }: ProfileProps) {
   const edit = (change: Partial<ProfileDraft>) => setEdits((e) => ({ ...e, ...change }))
   const tooLong = (k: (typeof TEXT_FIELDS)[number]) =>
     values[k].length > (k === 'confidentiality_line' ? CONFIDENTIALITY_MAX : PROFILE_TEXT_MAX)
-  const invalid = TEXT_FIELDS.some(tooLong)
+  // The server keeps a name once given: it can be changed, not emptied.
+  const nameCleared = changes.name === '' && saved.name !== ''
+  const invalid = TEXT_FIELDS.some(tooLong) || nameCleared
   const text = (k: (typeof TEXT_FIELDS)[number], label: string, hint: string, ph: string) => (
     <Field
       label={label}
@@ -77,7 +79,9 @@ function ProfileSettings({ data, onSave, saving }: ProfileProps) {
       error={
         tooLong(k)
           ? `At most ${k === 'confidentiality_line' ? CONFIDENTIALITY_MAX : PROFILE_TEXT_MAX} characters`
-          : undefined
+          : k === 'name' && nameCleared
+            ? 'Your name cannot be empty'
+            : undefined
       }
     >
       <Input
@@ -149,9 +153,9 @@ function ProfileSettings({ data, onSave, saving }: ProfileProps) {
             brief={{
               organisation_name: values.organisation_name.trim() || null,
               author: { name: values.name.trim() || null, title },
-              sent_date: null,
+              week_start_date: data.previewWeek,
             }}
-            weekRange={data.previewWeek ?? 'Nov 23 – Nov 27, 2026'}
+            weekDays={{ start: data.settings.weekly_start_day, end: data.settings.weekly_end_day }}
           />
         </div>
       </figure>

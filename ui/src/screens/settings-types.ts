@@ -59,7 +59,7 @@ export type SettingsViewData = {
   settings: UserSettings & ProfileSettingsFields
   /** Settings → Profile and organisation: the signed-in user's name and title. */
   profile?: { name: string | null; display_title: string | null }
-  /** The week the header preview shows ('Nov 23 – Nov 27, 2026'). */
+  /** The week the header preview shows (its start, 'YYYY-MM-DD'); a sample week without it. */
   previewWeek?: string
   sections: SectionTemplate[]
   projects: Project[]

@@ -1,7 +1,7 @@
 import { CircleCheck, MessageCircleQuestion } from 'lucide-react'
 import * as React from 'react'
 import { type AskAnswering, AskAnsweringContext } from '../components/asks'
-import { type MemoItem, ReportMemo } from '../components/report-memo'
+import { type MemoItem, type MemoWeekDays, ReportMemo } from '../components/report-memo'
 import { Button } from '../primitives/button'
 import { Field } from '../primitives/field'
 import type { SharedQuestion, SharedReport } from '../types'
@@ -13,8 +13,8 @@ export const ASKER_NAME_MAX = 100
 
 export type SharedReportViewProps = {
   data: SharedReport
-  /** 'Nov 16 – Nov 22, 2026'. */
-  weekRange: string
+  /** The author's week days: the header's range ('Nov 23 – Nov 27, 2026'); Monday–Friday without. */
+  weekDays?: MemoWeekDays | null
   /** 'Read — thanks': the reader's name. */
   onAcknowledge: (name: string) => Promise<void>
   /** A question on an item (`itemId`) or on the whole report (null). */
@@ -377,7 +377,7 @@ export function SharedReportView(p: SharedReportViewProps) {
         <AskAnsweringContext.Provider value={answering}>
           <ReportMemo
             brief={report}
-            weekRange={p.weekRange}
+            weekDays={p.weekDays}
             edition={p.data.edition}
             changes={briefChanges(report.since_last_week)}
             itemExtra={itemExtra}
