@@ -1,12 +1,10 @@
 import type { ComposedBrief } from '@cadence/core'
-import { and, asc, desc, eq, gte, lte, ne, sql } from 'drizzle-orm'
-import type { Config } from '../../config'
+import { and, desc, eq, gte, lte, ne, sql } from 'drizzle-orm'
 import type { AppContext } from '../../context'
-import type { Db } from '../../db'
 import { deliveries, reports, userSettings, users } from '../../db/schema'
 import { BadRequest, NotFound } from '../../lib/errors'
 import { LIST_CAPS } from '../../lib/limits'
-import { currentWeekWindow, WEEKDAYS, type Weekday, weekStart } from '../../lib/weeks'
+import { currentWeekWindow, WEEKDAYS, type Weekday } from '../../lib/weeks'
 import { parseWebhookUrls, webhookLabel } from '../delivery-queue/chat-labels'
 import { parseRecipients, wakeMailers } from '../delivery-queue/queue'
 import { spendSendQuota } from '../delivery-queue/quota'
@@ -29,8 +27,8 @@ import { type Delivery, runDueDeliveries, Skip } from './run'
 
 export { BACKOFF_MINUTES, MAX_ATTEMPTS } from './run'
 export type { Delivery }
-/** Reminders go out from this UTC hour on the week end day. */
-export const REMINDER_HOUR_UTC = 9
+// The weekly reminders are claimed by one statement a pass (delivery-queue/reminders.ts).
+export { queueReminders, queueTeamReminders, REMINDER_HOUR_UTC } from '../delivery-queue/reminders'
 
 const asWeekday = (day: string | null | undefined, fallback: Weekday): Weekday =>
   (WEEKDAYS as readonly string[]).includes(day ?? '') ? (day as Weekday) : fallback
@@ -477,104 +475,4 @@ export async function sendDueDeliveries(
     now,
     batch,
   })
-}
-
-// ---- Reminders ----
-
-const utcDate = (d: Date) => d.toISOString().slice(0, 10)
-
-/**
- * Records a reminder of `kind` for this week (by the user's own start day) unless the user's
- * report of this week is sent; the partial unique indexes make a second one for the same week
- * do nothing. Answers 1 when one was recorded, else 0.
- */
-async function remindUnlessSent(
-  db: Db,
-  kind: 'reminder' | 'team_reminder',
-  user: { id: number; email: string; start: string | null },
-  today: string,
-  now: Date,
-) {
-  const startDay = asWeekday(user.start, 'monday')
-  const window = currentWeekWindow(today, startDay)
-  const [sent] = await db.orm
-    .select({ id: reports.id })
-    .from(reports)
-    .where(
-      and(
-        eq(reports.user_id, user.id),
-        eq(reports.is_submitted, true),
-        gte(reports.week_start_date, window.from),
-        lte(reports.week_start_date, window.to),
-      ),
-    )
-    .limit(1)
-  if (sent) return 0
-  const inserted = await db.orm
-    .insert(deliveries)
-    .values({
-      user_id: user.id,
-      kind,
-      week_start_date: weekStart(today, startDay),
-      recipients: JSON.stringify([user.email]),
-      next_attempt_at: now.toISOString(),
-    })
-    .onConflictDoNothing()
-    .returning({ id: deliveries.id })
-  return inserted.length
-}
-
-/**
- * Records this week's reminder for every user whose week end day is today (the server's UTC
- * date), from 09:00 UTC, with reminder_enabled, while this week's report is missing or not sent.
- * The unique index deliveries_reminder_once (user, week) makes a second one for the same week
- * impossible, also across restarts: the insert does nothing. Answers how many were recorded.
- */
-export async function queueReminders(db: Db, config: Config, now: Date = new Date()) {
-  if (!config.smtp || now.getUTCHours() < REMINDER_HOUR_UTC) return 0
-  const today = utcDate(now)
-  const todayName = WEEKDAYS[now.getUTCDay()]
-  const candidates = await db.orm
-    .select({
-      id: users.id,
-      email: users.email,
-      start: userSettings.weekly_start_day,
-      end: userSettings.weekly_end_day,
-      enabled: userSettings.reminder_enabled,
-    })
-    .from(users)
-    .leftJoin(userSettings, eq(userSettings.user_id, users.id))
-    .orderBy(asc(users.id))
-  let queued = 0
-  for (const user of candidates) {
-    if (user.enabled === false) continue
-    if (asWeekday(user.end, 'friday') !== todayName) continue
-    queued += await remindUnlessSent(db, 'reminder', user, today, now)
-  }
-  return queued
-}
-
-/**
- * Team roll-up: on the week end day of an executive with team_reminder_enabled (from 09:00 UTC),
- * records a reminder for each linked team member whose report of their own current week is not
- * sent. The unique index deliveries_team_reminder_once (member, week) makes it once per person and
- * week, however many executives' teams they are on, also across instances and restarts.
- */
-export async function queueTeamReminders(db: Db, config: Config, now: Date = new Date()) {
-  if (!config.smtp || now.getUTCHours() < REMINDER_HOUR_UTC) return 0
-  const today = utcDate(now)
-  const members = await db.rows<{ id: number; email: string; start: string | null }>(sql`
-    SELECT DISTINCT u.id, u.email, ms.weekly_start_day AS start
-    FROM user_settings es
-    JOIN team_members m ON m.user_id = es.user_id
-    JOIN users u ON u.id = m.linked_user_id
-    LEFT JOIN user_settings ms ON ms.user_id = u.id
-    WHERE es.team_reminder_enabled = 1 AND es.weekly_end_day = ${WEEKDAYS[now.getUTCDay()]}
-      AND m.linked_user_id <> es.user_id
-    ORDER BY u.id`)
-  let queued = 0
-  for (const member of members) {
-    queued += await remindUnlessSent(db, 'team_reminder', member, today, now)
-  }
-  return queued
 }
