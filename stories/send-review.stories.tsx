@@ -3,6 +3,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite'
 import type { ComponentProps } from 'react'
 import { expect, fireEvent, fn, screen, userEvent, waitFor, within } from 'storybook/test'
 import { fullReport, members, projects } from './fixtures'
+import { emailHtml, emailSubject } from './fixtures-email'
 
 // The review step between Send and sending (ui/src/components/send-review-dialog.tsx): the brief
 // as readers get it, who gets it by which channel, what will not happen, a second question for an
@@ -67,6 +68,7 @@ export const MailSetUp: Story = {
     await expect(who).toHaveTextContent('board@example.com')
     await expect(who).toHaveTextContent('e-mail with the whole brief')
     await expect(dialog).not.toHaveTextContent('mail is not set up')
+    await expect(dialog).toHaveTextContent('Reaches 2 people by e-mail')
     // The brief as readers get it.
     const memo = within(dialog).getByRole('region', { name: 'The brief' })
     await expect(within(memo).getByRole('heading', { name: 'Weekly Report' })).toBeVisible()
@@ -87,6 +89,10 @@ export const MailNotSetUp: Story = {
     await expect(within(dialog).getByRole('alert')).toHaveTextContent(
       'Nothing will be e-mailed: mail is not set up.',
     )
+    // The button says what will happen: nothing is sent, the report is marked sent.
+    await expect(within(dialog).queryByRole('button', { name: 'Send now' })).toBeNull()
+    await expect(within(dialog).getByRole('button', { name: 'Mark as sent' })).toBeEnabled()
+    await expect(dialog).toHaveTextContent('Reaches no one directly')
     await expect(within(dialog).getByRole('list', { name: 'Recipients' })).toHaveTextContent(
       'not e-mailed (mail is not set up)',
     )
@@ -116,6 +122,9 @@ export const Webhooks: Story = {
     await expect(who).toHaveTextContent('Slack')
     await expect(who).toHaveTextContent('Microsoft Teams')
     await expect(who).toHaveTextContent('with a private link')
+    await expect(dialog).toHaveTextContent('Reaches 2 chat channels')
+    // Nobody is e-mailed: the button marks it sent.
+    await expect(within(dialog).getByRole('button', { name: 'Mark as sent' })).toBeVisible()
     // A webhook's address is a credential: never shown.
     await expect(dialog).not.toHaveTextContent('hooks.slack.com')
     await expect(dialog).not.toHaveTextContent('No one will receive it')
@@ -187,4 +196,37 @@ export const Dark: Story = {
 export const Mobile: Story = {
   ...MailSetUp,
   globals: { viewport: { value: 'mobile', isRotated: false } },
+}
+
+// The review step shows the e-mail itself (issue 41): its subject, then the message the server's
+// e-mail renderer made, in a sandboxed frame (no script, no same origin), in place of the memo.
+export const Email: Story = {
+  render: () =>
+    review({
+      email: { subject: emailSubject, html: emailHtml },
+      audience: { emails, webhooks: [slack], mailConfigured: true },
+    }),
+  play: async () => {
+    reset()
+    const dialog = await screen.findByRole('dialog', { name: 'Review and send' })
+    await expect(dialog).toHaveTextContent('This is the e-mail as recipients will get it')
+    await expect(dialog).toHaveTextContent('Reaches 2 people by e-mail and 1 chat channel')
+    const email = within(dialog).getByRole('region', { name: 'The e-mail' })
+    await expect(email).toHaveTextContent(emailSubject)
+    const frame = within(email).getByTitle('The e-mail as recipients get it') as HTMLIFrameElement
+    await expect(frame).toHaveAttribute('sandbox', '')
+    await expect(frame.getAttribute('srcdoc')).toContain('Read online')
+    // The memo is not shown beside it: one brief, the one that goes out.
+    await expect(within(dialog).queryByRole('region', { name: 'The brief' })).toBeNull()
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send now' }))
+    await waitFor(() => expect(send).toHaveBeenCalledTimes(1))
+  },
+}
+export const EmailMobile: Story = {
+  ...Email,
+  globals: { viewport: { value: 'mobile', isRotated: false } },
+}
+export const EmailDark: Story = {
+  ...Email,
+  globals: { theme: 'dark' },
 }

@@ -113,9 +113,9 @@ describe('core journeys', () => {
     await page.getByRole('button', { name: 'Send', exact: true }).click()
     // Send opens the review step; 'Send now' sends (an untitled or empty report asks once more).
     const review = page.getByRole('dialog', { name: 'Review and send' })
-    await review.getByRole('button', { name: 'Send now' }).waitFor()
+    await review.getByRole('button', { name: /^(Send now|Mark as sent)$/ }).waitFor()
     if ((await review.getByRole('checkbox').count()) > 0) await review.getByRole('checkbox').click()
-    await review.getByRole('button', { name: 'Send now' }).click()
+    await review.getByRole('button', { name: /^(Send now|Mark as sent)$/ }).click()
     await page.getByText('Submitted', { exact: false }).first().waitFor()
     await shot(page, 'report')
 

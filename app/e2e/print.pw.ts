@@ -85,7 +85,7 @@ describe('the brief on paper', () => {
         // The masthead prints the organisation in capitals.
         for (const text of [
           'NORTHWIND',
-          'Draft',
+          'Not sent yet',
           'Weekly Report',
           'From Dana Whitfield, Chief Executive',
           'Negotiating terms, EU cutover go/no-go',

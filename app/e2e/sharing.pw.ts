@@ -59,7 +59,7 @@ describe('reports that travel', () => {
         'Vendor slipped the beta by two weeks',
       )
       await page.goto(`${base}/reports/${reportUuid}/draft`)
-      const table = page.getByRole('table')
+      const table = page.getByRole('region', { name: 'Project health' }).getByRole('table')
       await table.waitFor()
       expect(await table.textContent()).toContain('At risk')
       expect(await table.textContent()).toContain('Vendor slipped the beta by two weeks')
@@ -84,11 +84,14 @@ describe('reports that travel', () => {
     try {
       await reader.goto(link)
       await reader.getByRole('heading', { name: 'Project health' }).waitFor()
-      expect(await reader.getByRole('table').textContent()).toContain('At risk')
-      // A memo from someone: the author at the top, and Draft for a link made from a draft.
+      expect(await reader.getByRole('region', { name: 'Project health' }).textContent()).toContain(
+        'At risk',
+      )
+      // A memo from someone: the author at the top, and 'Not sent yet' for a link made from a
+      // draft.
       const header = reader.locator('[data-slot="memo-header"]')
       expect(await header.textContent()).toContain('From Exec Tester')
-      expect(await header.textContent()).toContain('Draft')
+      expect(await header.textContent()).toContain('Not sent yet')
       // Nothing of the app around it: no navigation, no sign-in.
       expect(await reader.getByRole('navigation', { name: 'Main' }).count()).toBe(0)
       await shot(reader, 'sharing-reader')
@@ -126,14 +129,14 @@ describe('reports that travel', () => {
     const reader = await newPage(browser, { width: 390, height: 844 })
     try {
       await reader.goto(link)
-      const table = reader.getByRole('table')
+      const table = reader.getByRole('region', { name: 'Project health' }).getByRole('table')
       await table.waitFor()
       const fits = await table.evaluate(
         (el) => el.scrollWidth <= (el.parentElement?.clientWidth ?? 0),
       )
       expect(fits).toBe(true)
-      const row = reader.getByRole('row').nth(1)
-      expect(await row.evaluate((el) => getComputedStyle(el).display)).toBe('flex')
+      const row = table.getByRole('row').nth(1)
+      expect(await row.evaluate((el) => getComputedStyle(el).display)).toBe('grid')
       expect(await row.textContent()).toContain('Vendor slipped the beta by two weeks')
       await shot(reader, 'sharing-reader-phone')
     } finally {

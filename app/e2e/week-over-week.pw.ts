@@ -384,10 +384,10 @@ describe('e-mail delivery', () => {
         await mailPage.getByRole('button', { name: 'Send', exact: true }).click()
         // Send opens the review step; 'Send now' sends (an untitled or empty report asks once more).
         const review = mailPage.getByRole('dialog', { name: 'Review and send' })
-        await review.getByRole('button', { name: 'Send now' }).waitFor()
+        await review.getByRole('button', { name: /^(Send now|Mark as sent)$/ }).waitFor()
         if ((await review.getByRole('checkbox').count()) > 0)
           await review.getByRole('checkbox').click()
-        await review.getByRole('button', { name: 'Send now' }).click()
+        await review.getByRole('button', { name: /^(Send now|Mark as sent)$/ }).click()
         // Pending at first, then polled until the mailer has sent it.
         await mailPage
           .locator('[data-slot="delivery-status"][data-status="sent"]')
