@@ -166,3 +166,24 @@ describe('mismatched health: a linked member calls a project worse than the exec
       expect(row).not.toHaveProperty('team_signals')
   })
 })
+
+describe('team signals read what the member sent', () => {
+  test('a health or note changed after the Send does not reach the executive until sent again', async () => {
+    const { ada, tom, mine } = await setUp()
+    const theirs = await reportWith(tom, THIS_WEEK, { Apollo: ['at_risk', 'Sent note'] }, true)
+    const apollo = (await tom.api.projects.get()).data!.find((p) => p.name === 'Apollo')!
+    const sent = { team_member_name: 'Tom', health: 'at_risk', note: 'Sent note' }
+    expect(signals(await healthOf(ada, mine.uuid)).Apollo).toEqual([sent])
+    // After the Send: worse, with another note, and on a project Ada was calming too.
+    await tom.api
+      .reports({ uuid: theirs.uuid })
+      ['project-health']({ project_uuid: apollo.uuid })
+      .put({ health: 'off_track', note: 'Later note' })
+    expect(signals(await healthOf(ada, mine.uuid)).Apollo).toEqual([sent])
+    // 'Send update' freezes the next edition: now it is what Tom sent.
+    expect((await tom.api.reports({ uuid: theirs.uuid }).editions.post({})).status).toBe(201)
+    expect(signals(await healthOf(ada, mine.uuid)).Apollo).toEqual([
+      { team_member_name: 'Tom', health: 'off_track', note: 'Later note' },
+    ])
+  })
+})

@@ -2,6 +2,7 @@ import type { Health, ProjectHealth, TeamSignal } from '@cadence/contract'
 import { sql } from 'drizzle-orm'
 import type { Engine } from '../../db'
 import { addDays } from '../../lib/weeks'
+import { sentBrief } from '../team-roll-up/sent'
 import { reportProjectHealth } from './table'
 
 const RANK: Record<Health, number> = { on_track: 0, at_risk: 1, off_track: 2 }
@@ -20,7 +21,8 @@ type MemberReport = {
  * the 7 days from the report's, as Team updates line them up) gives a project of the same name
  * (trimmed, any case) a worse health than this report does. Drafts never count; a row without a
  * health of its own has nothing to be contradicted. Only for the report's owner: readers' copies
- * (the shared page, editions, e-mail) never carry it.
+ * (the shared page, editions, e-mail) never carry it. A member's table is read from the latest
+ * edition of their report (team-roll-up/sent.ts): what they sent, not what they changed since.
  */
 export async function withTeamSignals(
   db: Engine,
@@ -44,7 +46,10 @@ export async function withTeamSignals(
   for (const member of sent) {
     if (seen.has(member.user_id)) continue
     seen.add(member.user_id)
-    for (const theirs of await reportProjectHealth(db, member)) {
+    // What the member sent (the latest edition's table), never a note changed after the Send.
+    const brief = await sentBrief(db, member.id)
+    const table = brief ? brief.project_health : await reportProjectHealth(db, member)
+    for (const theirs of table) {
       if (!theirs.health) continue
       const list = found.get(key(theirs.project_name)) ?? []
       list.push({ team_member_name: member.member_name, health: theirs.health, note: theirs.note })

@@ -6,6 +6,7 @@ import { cutTitle, searchIndex } from '../../search/results'
 import { hasText } from '../../search/tokenizer'
 import { metricResults } from '../report-metrics/search'
 import { assignedItems } from '../team-roll-up/assigned'
+import { sentResults } from '../team-roll-up/sent'
 import { linkedMembers } from '../team-roll-up/updates'
 
 export const RESULT_LIMIT = 50
@@ -55,7 +56,9 @@ async function teamUpdateResults(ctx: AppContext, userId: number, query: ParsedQ
   const lists: SearchResult[][] = []
   for (const m of members) {
     const scope = { team_member_uuid: m.uuid, team_member_name: m.name }
-    lists.push(await searchIndex(ctx.db, m.linked_user_id, query, RESULT_LIMIT, scope))
+    const found = await searchIndex(ctx.db, m.linked_user_id, query, RESULT_LIMIT, scope)
+    // As sent: each result re-read from its report's latest edition (team-roll-up/sent.ts).
+    lists.push(await sentResults(ctx.db, m.linked_user_id, found, query))
   }
   const merged: SearchResult[] = []
   for (let i = 0; merged.length < RESULT_LIMIT && lists.some((l) => i < l.length); i++)

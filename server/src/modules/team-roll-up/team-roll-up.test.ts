@@ -431,6 +431,70 @@ describe('team updates and pull', () => {
   })
 })
 
+describe('what the member sent, never what they changed since', () => {
+  type Result = Record<string, unknown>
+  const find = async (client: ReturnType<typeof makeClient>, query: string) =>
+    (await client.api.search.get({ query: { query } })).data!.results as Result[]
+
+  test('after the Send an edit, a new item, a new title and a health note stay the member’s until sent again', async () => {
+    const { ada, tom, report: adaReport } = await linked()
+    const { report, win, next } = await tomReport(tom)
+    const apollo = (await tom.api.projects.get()).data!.find((p) => p.name === 'apollo')!
+    // Sent with a health note... then changed after the Send.
+    const health = tom.api.reports({ uuid: report.uuid })['project-health']({
+      project_uuid: apollo.uuid,
+    })
+    await health.put({ health: 'at_risk', note: 'Sent note' })
+    expect((await tom.api.reports({ uuid: report.uuid }).editions.post({})).status).toBe(201)
+    await health.put({ health: 'off_track', note: 'Unsent zebra note' })
+    await tom.api['section-items']({ id: win.id }).put({ content: 'Unsent zebra edit' })
+    await tom.api['section-items']({ id: next.id }).put({
+      content: 'Hire a designer, zebra unsent',
+    })
+    const added = (
+      await tom.api['section-items'].post({
+        section_id: report.sections[1].id,
+        content: 'Unsent zebra addition',
+      })
+    ).data!
+    await tom.api.reports({ uuid: report.uuid }).put({ title: 'Unsent zebra title' })
+
+    const sent = (await ada.api['team-updates'].get()).data!.updates[0].report!
+    expect(sent.title).toBe('Tom week')
+    expect(sent.sections.map((s) => s.items.map((i) => [i.content, i.item_type]))).toEqual([
+      [['Closed the Apollo vendor', 'standard']],
+      [['Hire a designer', 'task']],
+    ])
+    expect(sent.project_health).toMatchObject([
+      { project_name: 'apollo', health: 'at_risk', note: 'Sent note' },
+    ])
+    expect(JSON.stringify(sent)).not.toContain('zebra')
+    // Search: nothing unsent is found, and what is found reads as sent (a word removed after
+    // the Send is no longer found: the index is the live one, re-read through the edition).
+    expect(await find(ada, 'zebra')).toEqual([])
+    expect((await find(ada, 'designer type:task')).map((r) => [r.id, r.content])).toEqual([
+      [next.id, 'Hire a designer'],
+    ])
+    const [byTitle] = await find(ada, 'unsent')
+    expect(byTitle).toBeUndefined()
+    // Pull copies the sent words; an item added after the Send cannot be pulled.
+    const pull = ada.api.reports({ uuid: adaReport.uuid }).pull
+    expect((await pull.post({ source_item_id: win.id })).data!).toMatchObject({
+      content: 'Closed the Apollo vendor',
+    })
+    expect((await pull.post({ source_item_id: added.id })).status).toBe(404)
+    // Tom's own view is live; 'Send update' makes it the executive's too.
+    expect((await tom.api.reports({ uuid: report.uuid }).editions.post({})).status).toBe(201)
+    const now = (await ada.api['team-updates'].get()).data!.updates[0].report!
+    expect(now.title).toBe('Unsent zebra title')
+    expect(now.sections[1].items.map((i) => i.content)).toEqual([
+      'Hire a designer, zebra unsent',
+      'Unsent zebra addition',
+    ])
+    expect((await find(ada, 'zebra')).length).toBeGreaterThan(0)
+  })
+})
+
 describe('search', () => {
   type Result = Record<string, unknown>
   const find = async (client: ReturnType<typeof makeClient>, query: string) =>

@@ -7,10 +7,12 @@ import { BadRequest, NotFound } from '../../lib/errors'
 import { isoDate } from '../../lib/time'
 import { addDays, isValidIsoDate, type Weekday, weekStart } from '../../lib/weeks'
 import { reportProjectHealth } from '../project-health/service'
+import type { Brief } from '../reports/brief'
 import { findReport } from '../reports/find'
 import { namedReport } from '../reports/named'
 import { getSettings } from '../settings/service'
 import type { TeamModel } from './model'
+import { briefItem, sentBrief } from './sent'
 
 type LinkedMember = {
   uuid: string
@@ -57,30 +59,9 @@ export async function teamUpdates(ctx: AppContext, userId: number, week?: string
       .limit(1)
     let shown = null
     if (report) {
-      const { report: named } = await namedReport(ctx, report)
-      shown = {
-        uuid: report.uuid,
-        week_start_date: report.week_start_date,
-        title: report.title,
-        summary: report.summary,
-        sent_date: report.sent_date,
-        // Names only, as on a shared page: no e-mail, nothing of the member's account but this.
-        sections: named.sections.map((s) => ({
-          id: s.id,
-          section_name: s.section_name,
-          section_type: s.section_type,
-          content: s.content,
-          items: s.items.map((i) => ({
-            id: i.id,
-            content: i.content,
-            is_completed: i.is_completed,
-            item_type: i.item_type,
-            project_name: i.projectName,
-            pulled: false,
-          })),
-        })),
-        project_health: await reportProjectHealth(ctx.db, report),
-      }
+      // What the member sent: the latest edition's brief (sent.ts), never the live report.
+      const brief = await sentBrief(ctx.db, report.id)
+      shown = brief ? await fromEdition(ctx, report, brief) : await fromLive(ctx, report)
     }
     updates.push({
       team_member_uuid: member.uuid,
@@ -107,6 +88,73 @@ export async function teamUpdates(ctx: AppContext, userId: number, week?: string
   return { week_start_date: from, updates }
 }
 
+type MemberReport = typeof reports.$inferSelect
+
+/** A sent report as its latest edition froze it (title, summary, items, health table). */
+async function fromEdition(ctx: AppContext, report: MemberReport, brief: Brief) {
+  // The brief carries no item type: an item keeps the type it had, else its section's.
+  const ids = brief.sections.flatMap((s) => s.items.map((i) => Number(i.id)))
+  const types = new Map<number, Source['item_type']>()
+  if (ids.length) {
+    const rows = await ctx.db.rows<{ id: number; item_type: Source['item_type'] }>(sql`
+      SELECT id, item_type FROM section_items WHERE user_id = ${report.user_id} AND id IN (${sql.join(
+        ids.map((id) => sql`${id}`),
+        sql`, `,
+      )})`)
+    for (const row of rows) types.set(Number(row.id), row.item_type)
+  }
+  return {
+    uuid: report.uuid,
+    week_start_date: report.week_start_date,
+    title: brief.title,
+    summary: brief.summary,
+    sent_date: brief.sent_date ?? report.sent_date,
+    sections: brief.sections.map((s) => ({
+      id: s.id,
+      section_name: s.section_name,
+      section_type: s.section_type,
+      content: s.content,
+      items: s.items.map((i) => ({
+        id: i.id,
+        content: i.content,
+        is_completed: i.is_completed,
+        item_type: types.get(Number(i.id)) ?? TYPE_OF_SECTION[s.section_type],
+        project_name: i.project_name,
+        pulled: false,
+      })),
+    })),
+    project_health: brief.project_health,
+  }
+}
+
+/** A report sent before editions existed: the live report is the only form there is. */
+async function fromLive(ctx: AppContext, report: MemberReport) {
+  const { report: named } = await namedReport(ctx, report)
+  return {
+    uuid: report.uuid,
+    week_start_date: report.week_start_date,
+    title: report.title,
+    summary: report.summary,
+    sent_date: report.sent_date,
+    // Names only, as on a shared page: no e-mail, nothing of the member's account but this.
+    sections: named.sections.map((s) => ({
+      id: s.id,
+      section_name: s.section_name,
+      section_type: s.section_type,
+      content: s.content,
+      items: s.items.map((i) => ({
+        id: i.id,
+        content: i.content,
+        is_completed: i.is_completed,
+        item_type: i.item_type,
+        project_name: i.projectName,
+        pulled: false,
+      })),
+    })),
+    project_health: await reportProjectHealth(ctx.db, report),
+  }
+}
+
 type Source = {
   id: number
   content: string
@@ -115,6 +163,7 @@ type Source = {
   section_type: 'standard' | 'tasks' | 'followups'
   author_name: string
   project_name: string | null
+  report_id: number
 }
 
 const TYPE_OF_SECTION = { standard: 'standard', tasks: 'task', followups: 'followup' } as const
@@ -135,7 +184,7 @@ export async function pullItem(
   const report = await findReport(ctx, userId, reportUuid)
   const source = await ctx.db.row<Source>(sql`
     SELECT i.id, i.content, i.is_completed, i.item_type, s.section_type, m.name AS author_name,
-      p.name AS project_name
+      p.name AS project_name, r.id AS report_id
     FROM section_items i
     JOIN report_sections s ON s.id = i.section_id
     JOIN reports r ON r.id = s.report_id
@@ -144,6 +193,15 @@ export async function pullItem(
     WHERE i.id = ${input.source_item_id} AND r.is_submitted = 1 AND r.user_id <> ${userId}
     ORDER BY m.id LIMIT 1`)
   if (!source) throw new NotFound('Item not found')
+  // What was sent: an item added after the Send is not pulled, an edited one as it was sent.
+  const brief = await sentBrief(ctx.db, source.report_id)
+  if (brief) {
+    const sent = briefItem(brief, source.id)
+    if (!sent) throw new NotFound('Item not found')
+    source.content = sent.content
+    source.is_completed = sent.is_completed
+    source.project_name = sent.project_name ?? null
+  }
   const existing = async () => {
     const [row] = await ctx.db.orm
       .select()
