@@ -101,6 +101,17 @@ const ROUTES: Array<[string, (s: Setup) => string, Record<string, unknown>]> = [
     () => '/api/settings',
     { webhook_urls: ['https://hooks.slack.com/services/T/B/x'], reminder_enabled: false },
   ],
+  // The memo header and the document (issue 41).
+  [
+    'PUT',
+    () => '/api/settings',
+    {
+      organisation_name: 'O',
+      confidentiality_line: 'C',
+      paper_size: 'a4',
+      email_attach_pdf: true,
+    },
+  ],
   ['POST', () => '/api/section-templates', { name: 'S', type: 'standard', sort_order: 1 }],
   ['PUT', (s) => `/api/section-templates/${s.template.id}`, { name: 'S', type: 'tasks' }],
   ['PUT', () => '/api/section-templates/reorder', { sections: [{ id: 1, sort_order: 0 }] }],
@@ -177,7 +188,9 @@ const ROUTES: Array<[string, (s: Setup) => string, Record<string, unknown>]> = [
   ['PUT', (s) => `/api/assigned-to-me/${s.assigned.id}`, { is_completed: true, note: 'n' }],
   ['POST', (s) => `/api/reports/${s.report.uuid}/pull`, { source_item_id: 1 }],
   ['POST', (s) => `/api/reports/${s.sentReport.uuid}/editions`, { note: 'n' }],
-  ['PUT', () => '/api/users/me', { display_title: 't' }],
+  ['PUT', () => '/api/users/me', { name: 'N', display_title: 't' }],
+  // A reader's follow-up: 'Include in brief'.
+  ['PUT', (s) => `/api/section-items/${s.item.id}`, { include_in_brief: true }],
   // Metrics: defining one, changing it, a report's value.
   ['POST', () => '/api/metrics', { name: 'M', unit: '%', direction: 'up', target: 5 }],
   [
