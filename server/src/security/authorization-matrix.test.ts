@@ -335,6 +335,11 @@ const CASES: Record<string, Case> = {
     body: () => ({ closed: true }),
     owned: true,
   },
+  // Readers of a report's links (issue 41): the author's only.
+  'GET /api/reports/:uuid/readers': {
+    path: (f) => `/api/reports/${f.report.uuid}/readers`,
+    owned: true,
+  },
   // Metrics: the account's metrics and a report's value of one.
   'GET /api/metrics': { path: () => '/api/metrics' },
   'POST /api/metrics': {
