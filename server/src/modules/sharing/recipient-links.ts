@@ -10,8 +10,9 @@ import { sha256Hex } from '../auth/tokens'
  * theirs without asking a name. Like every link, the database keeps only the SHA-256 of the
  * token. A personal token is not random but derived: HMAC-SHA256 under a deployment secret
  * (app_secrets, `reader-links`) of the row's random nonce (256 bits). So a Send or 'Send update'
- * to the same recipient gives the same working link again, the token is never stored, and a
- * database copy without the secret cannot rebuild it. Revoking it (DELETE /api/shares/{id})
+ * to the same recipient gives the same working link again and the token is never stored (whoever
+ * holds the whole database, app_secrets included, could rebuild it — and holds the report it
+ * opens already). Revoking it (DELETE /api/shares/{id})
  * works as for any link; the next send to that recipient then makes a new one (the unique index
  * holds one live link per report and recipient).
  */
