@@ -161,7 +161,7 @@ describe('reports that travel', () => {
       await main.getByRole('link', { name: 'Reports', exact: true }).waitFor()
       expect(await entry.getByText('1 new question').count()).toBe(0)
       await page
-        .getByText(/Board: why is Apollo at risk\? — asked by Maria on the brief of/)
+        .getByText(/A reader asked on the brief of .+: Board: why is Apollo at risk\?/)
         .waitFor()
       // The author answers on the report page; the reader sees it under the question.
       const questions = page.getByRole('region', { name: /Questions from readers/ })
