@@ -79,7 +79,8 @@ export async function openPostgres(url: string, options: PgOptions = {}) {
     root as unknown as Orm,
     client,
     false,
-    writeBatch(client, options.max ?? 10),
+    // A write waiting for a batch is answered within the same deadline as a statement.
+    writeBatch(client, options.max ?? 10, undefined, statementMs + 1000),
   )
   const pingMs = (options.pingTimeout ?? 2) * 1000
   return Object.assign(db, {

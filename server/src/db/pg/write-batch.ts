@@ -1,6 +1,6 @@
 import type { SQL } from 'bun'
 import { isRetryable, sqlState } from '../engine'
-import { isDatabaseUnavailable } from '../unavailable'
+import { DatabaseUnavailable, isDatabaseUnavailable } from '../unavailable'
 import { retrying, USER_WRITE_LOCK } from './core'
 
 /**
@@ -394,6 +394,7 @@ export function writeBatch(
   pool: SQL,
   poolSize = 10,
   gather = { writes: GATHER, waitMs: GATHER_WAIT_MS },
+  deadlineMs?: number,
 ): WriteBatch {
   const parallel = Math.max(1, Math.min(PARALLEL, poolSize - 1))
   let queue: Pending[] = []
@@ -439,9 +440,41 @@ export function writeBatch(
     bulk?: Pending['bulk'],
   ) =>
     new Promise<T>((resolve, reject) => {
-      queue.push({ user, run, single, bulk, resolve: resolve as (value: unknown) => void, reject })
+      const pending: Pending = {
+        user,
+        run,
+        single,
+        bulk,
+        resolve: resolve as (value: unknown) => void,
+        reject,
+      }
+      if (deadlineMs !== undefined) bound(pending, resolve as (value: unknown) => void, reject)
+      queue.push(pending)
       schedule()
     })
+  // Each write is answered within `deadlineMs` of its arrival, however long it waited for a batch
+  // (a hung database holds every running batch until its own statements' deadline): one still
+  // queued then is never sent; one in a batch gets DatabaseUnavailable now, its batch's outcome
+  // later changes nothing.
+  const bound = (
+    pending: Pending,
+    resolve: (value: unknown) => void,
+    reject: (error: unknown) => void,
+  ) => {
+    const timer = setTimeout(() => {
+      const at = queue.indexOf(pending)
+      if (at >= 0) queue.splice(at, 1)
+      reject(new DatabaseUnavailable(`The database did not answer within ${deadlineMs} ms`))
+    }, deadlineMs)
+    pending.resolve = (value) => {
+      clearTimeout(timer)
+      resolve(value)
+    }
+    pending.reject = (error) => {
+      clearTimeout(timer)
+      reject(error)
+    }
+  }
   return Object.assign(
     <T>(user: number, run: (sql: SQL) => Promise<T>) => enqueue(user, run, false),
     {

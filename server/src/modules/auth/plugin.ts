@@ -1,6 +1,7 @@
 import { Elysia } from 'elysia'
 import type { AppContext } from '../../context'
 import type { SessionCheck } from '../../db/statements'
+import { isDatabaseUnavailable } from '../../db/unavailable'
 import { Forbidden, Unauthorized } from '../../lib/errors'
 import { setUserOf } from '../../lib/request-user'
 import { hintedSession, SESSION_DAYS, sessionCookieName, validateSession } from './service'
@@ -23,7 +24,7 @@ export function sessionCookieOptions(ctx: AppContext, expires: Date) {
  * write then checks the session in its own statement and throws SessionUnvouched if it wrote
  * nothing. Whatever such a run throws, the session is then validated the ordinary way (401 when it
  * has ended; its renewal, the day's `last_seen_at`) and, after SessionUnvouched, `write` runs again
- * as that user without a check; any other error stands. Without a hint the session was validated
+ * as that user without a check; any other error stands (a database unavailable at once, unchecked). Without a hint the session was validated
  * before the handler, as `{auth: true}` does.
  */
 export type Writer = {
@@ -76,6 +77,8 @@ export function authPlugin(ctx: AppContext) {
               setUserOf(request, hint.userId)
               return done
             } catch (error) {
+              // A database that did not answer: the 503 stands (a second wait would double it).
+              if (isDatabaseUnavailable(error)) throw error
               const userId = await ordinary()
               if (error instanceof SessionUnvouched) return write(userId)
               throw error
