@@ -42,6 +42,8 @@ test('bun run compile: one file that serves the app and the API from an empty fo
       PORT: String(port),
       HOST: '127.0.0.1',
       PUBLIC_URL: base,
+      // Closed by default: the development sign-in only when asked for (the test below).
+      DEV_LOGIN: 'on',
       ...database,
     },
     stdout: 'pipe',
@@ -85,3 +87,25 @@ test('bun run compile: one file that serves the app and the API from an empty fo
   child.kill('SIGTERM')
   expect(await child.exited).toBe(0)
 }, 90_000)
+
+test('dist/cadence does not start with the development sign-in unless DEV_LOGIN=on', async () => {
+  const binary = join(dir, 'cadence')
+  if (!existsSync(binary)) copyFileSync(join(root, 'dist', 'cadence'), binary)
+  // The review's start: only PORT and ADMIN_EMAILS. Before, it served 0.0.0.0 with anyone admin.
+  const started = Bun.spawn([binary], {
+    cwd: dir,
+    env: {
+      PATH: process.env.PATH ?? '',
+      PORT: String(freePort()),
+      ADMIN_EMAILS: 'boss@example.com',
+    },
+    stdout: 'pipe',
+    stderr: 'pipe',
+  })
+  const code = await Promise.race([started.exited, Bun.sleep(20_000).then(() => 'running')])
+  if (code === 'running') started.kill('SIGKILL')
+  expect(code).toBe(1)
+  const said = await new Response(started.stderr as ReadableStream).text()
+  expect(said).toContain('does not start with the development sign-in')
+  expect(said).toContain('DEV_LOGIN=on')
+}, 30_000)

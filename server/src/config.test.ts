@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test'
 import { join } from 'node:path'
-import { loadConfig, repoRoot } from './config'
+import { COMPILED_NO_SIGN_IN, devLoginDecision, loadConfig, repoRoot } from './config'
 
 describe('configuration', () => {
   test('defaults: port 3000, all interfaces, the database under the repository root', () => {
@@ -34,6 +34,33 @@ describe('configuration', () => {
     expect(loadConfig({ ...google, DEV_LOGIN: 'on' }).devLogin).toBe(true)
     const oidc = { OIDC_ISSUER: 'https://id.example.com', OIDC_CLIENT_ID: 'c' }
     expect(loadConfig(oidc).devLogin).toBe(false)
+  })
+
+  test('the one-file build is closed by default: the development sign-in only with DEV_LOGIN=on, on the loopback', () => {
+    const google = { GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secret' }
+    // The decision: the repository's default is unchanged, the compiled build's is closed.
+    const decide = (value: string | null, provider: boolean, compiled: boolean) =>
+      devLoginDecision({ value, provider, compiled })
+    expect(decide(null, false, false)).toBe(true)
+    expect(decide(null, true, false)).toBe(false)
+    expect(() => decide(null, false, true)).toThrow(COMPILED_NO_SIGN_IN)
+    expect(decide(null, true, true)).toBe(false)
+    expect(decide('on', false, true)).toBe(true)
+    expect(decide('off', false, true)).toBe(false)
+    // Through the environment, as dist/cadence reads it (PORT and ADMIN_EMAILS only: refused).
+    expect(() => loadConfig({ PORT: '8080', ADMIN_EMAILS: 'boss@example.com' }, true)).toThrow(
+      'does not start with the development sign-in',
+    )
+    expect(loadConfig(google, true)).toMatchObject({ devLogin: false, host: '0.0.0.0' })
+    // Told to: on, and listening on the loopback unless HOST says otherwise.
+    expect(loadConfig({ DEV_LOGIN: 'on' }, true)).toMatchObject({
+      devLogin: true,
+      host: '127.0.0.1',
+    })
+    expect(loadConfig({ DEV_LOGIN: 'on', HOST: '0.0.0.0' }, true).host).toBe('0.0.0.0')
+    expect(loadConfig({ DEV_LOGIN: 'off' }, true).devLogin).toBe(false)
+    // From the repository (bun start, tests): as before.
+    expect(loadConfig({}, false)).toMatchObject({ devLogin: true, host: '0.0.0.0' })
   })
 
   test('a half-configured sign-in provider stops the start and says what is missing', () => {

@@ -107,7 +107,7 @@ function opsConfig(env: Record<string, string | undefined>): OpsConfig {
     pingTimeout: bounded(env, 'DATABASE_PING_TIMEOUT', 2, 60),
     logFormat,
     logRequests: logRequests === 'on',
-    metricsToken: env.METRICS_TOKEN?.trim() || null,
+    metricsToken: metricsToken(env.METRICS_TOKEN),
     otlpEndpoint: otlp,
     serviceName: env.OTEL_SERVICE_NAME?.trim() || 'cadence',
     deliveryRetentionDays: bounded(env, 'DELIVERY_RETENTION_DAYS', 90, 36_500),
@@ -170,7 +170,7 @@ const OIDC_VARS = ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'] as con
  * says what is missing (it must never fall back to the development sign-in, where anyone is
  * anyone). OIDC_CLIENT_SECRET may be empty for a public client (PKCE).
  */
-function signInProviders(env: Record<string, string | undefined>) {
+function signInProviders(env: Record<string, string | undefined>, compiled: boolean) {
   const value = (name: string) => env[name]?.trim() || ''
   const missing = (names: readonly string[]) => names.filter((n) => !value(n))
   let google: Config['google'] = null
@@ -200,9 +200,55 @@ function signInProviders(env: Record<string, string | undefined>) {
   const devLoginValue = value('DEV_LOGIN')
   if (devLoginValue && devLoginValue !== 'on' && devLoginValue !== 'off')
     throw new Error("DEV_LOGIN must be 'on' or 'off' (unset: on only without any sign-in provider)")
-  const devLogin =
-    devLoginValue === 'on' ? true : devLoginValue === 'off' ? false : !google && !oidc
+  const devLogin = devLoginDecision({
+    value: devLoginValue || null,
+    provider: Boolean(google || oidc),
+    compiled,
+  })
   return { google, oidc, devLogin }
+}
+
+/** What the one-file build says when it has no sign-in at all: it does not start. */
+export const COMPILED_NO_SIGN_IN =
+  'The one-file build has no sign-in configured, and it does not start with the development ' +
+  'sign-in (anyone can sign in as anyone) unless told to: configure GOOGLE_CLIENT_ID and ' +
+  'GOOGLE_CLIENT_SECRET or OIDC_*, or set DEV_LOGIN=on to try it (it then listens on 127.0.0.1 ' +
+  'unless HOST is set)'
+
+/**
+ * Whether the development sign-in is on. From the repository (`bun start`, tests): on without any
+ * provider, DEV_LOGIN deciding when set. The one-file build (`dist/cadence`, a deployment) is
+ * closed by default: on only with DEV_LOGIN=on, and with neither a provider nor DEV_LOGIN it
+ * refuses to start (COMPILED_NO_SIGN_IN) instead of opening the door to anyone.
+ */
+export function devLoginDecision(input: {
+  value: string | null
+  provider: boolean
+  compiled: boolean
+}): boolean {
+  if (input.value === 'on') return true
+  if (input.value === 'off') return false
+  if (!input.compiled) return !input.provider
+  if (!input.provider) throw new Error(COMPILED_NO_SIGN_IN)
+  return false
+}
+
+/**
+ * HOST: as set; unset, all interfaces — except the one-file build with the development sign-in on,
+ * which listens on the loopback only unless HOST says otherwise.
+ */
+export const listenHost = (host: string | undefined, compiled: boolean, devLogin: boolean) =>
+  host?.trim() || (compiled && devLogin ? '127.0.0.1' : '0.0.0.0')
+
+/** METRICS_TOKEN: unset (metrics off) or at least 32 characters; a shorter one stops the start. */
+export const METRICS_TOKEN_MIN = 32
+function metricsToken(value: string | undefined) {
+  const token = value?.trim() || null
+  if (token && token.length < METRICS_TOKEN_MIN)
+    throw new Error(
+      `METRICS_TOKEN must be at least ${METRICS_TOKEN_MIN} characters (it is ${token.length}): make one with \`openssl rand -hex 32\``,
+    )
+  return token
 }
 
 /** TRUSTED_PROXIES: comma-separated IPv4/IPv6 addresses or CIDR ranges; anything else stops. */
@@ -239,15 +285,22 @@ function emailDomains(value: string | undefined) {
   return list
 }
 
-export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+/**
+ * The configuration from the environment. `compiled`: started as the one-file build (its entry
+ * sets where its files are, lib/assets.ts), which is closed by default (devLoginDecision).
+ */
+export function loadConfig(
+  env: Record<string, string | undefined> = process.env,
+  compiled = assets.root !== undefined,
+): Config {
   const port = Number(env.PORT ?? 3000)
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, '')
-  const { google, oidc, devLogin } = signInProviders(env)
+  const { google, oidc, devLogin } = signInProviders(env, compiled)
   const smtpUrlValue = env.SMTP_URL?.trim() ? smtpUrl(env.SMTP_URL.trim()) : undefined
   const requireTls = smtpRequireTls(env.SMTP_REQUIRE_TLS, smtpUrlValue)
   return {
     port,
-    host: env.HOST ?? '0.0.0.0',
+    host: listenHost(env.HOST, compiled, devLogin),
     databasePath: resolvePath(env.DATABASE_PATH ?? './data/weekly.db'),
     databaseUrl: databaseUrl(env.DATABASE_URL),
     databasePoolSize: Number(env.DATABASE_POOL_SIZE ?? 10) || 10,

@@ -13,7 +13,15 @@ import { createObservability } from './observability'
 import { createLogger, routeConsole } from './observability/log'
 
 const started = performance.now()
-const config = loadConfig()
+// A configuration the server cannot use stops the start with what to change, not a stack trace.
+const config = (() => {
+  try {
+    return loadConfig()
+  } catch (error) {
+    console.error(`Not starting: ${(error as Error).message}`)
+    process.exit(1)
+  }
+})()
 const { ops } = config
 // LOG_FORMAT=json: every line this process writes is one JSON object, console's included.
 const log = createLogger(ops.logFormat)

@@ -22,7 +22,7 @@ test('the operator variables: defaults, and a wrong value stops the start with w
       LOG_FORMAT: 'json',
       LOG_REQUESTS: 'off',
       DATABASE_STATEMENT_TIMEOUT: '2.5',
-      METRICS_TOKEN: ' t ',
+      METRICS_TOKEN: ` ${'t'.repeat(32)} `,
       OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318',
     }).ops,
   ).toMatchObject({
@@ -30,11 +30,13 @@ test('the operator variables: defaults, and a wrong value stops the start with w
     logFormat: 'json',
     logRequests: false,
     statementTimeout: 2.5,
-    metricsToken: 't',
+    metricsToken: 't'.repeat(32),
     otlpEndpoint: 'http://collector:4318',
   })
   const refused: Array<[Record<string, string>, string]> = [
     [{ MIGRATE: 'later' }, 'MIGRATE must be'],
+    // A guessable scrape token is refused: at least 32 characters.
+    [{ METRICS_TOKEN: 't'.repeat(31) }, 'METRICS_TOKEN must be at least 32 characters (it is 31)'],
     [{ LOG_FORMAT: 'xml' }, 'LOG_FORMAT must be'],
     [{ LOG_REQUESTS: 'yes' }, 'LOG_REQUESTS must be'],
     [{ DATABASE_CONNECT_TIMEOUT: '0' }, 'DATABASE_CONNECT_TIMEOUT must be'],

@@ -170,11 +170,16 @@ describe('GET /metrics', () => {
   }, 30_000)
 
   test('with METRICS_TOKEN: 401 without the bearer token, Prometheus text with it', async () => {
-    const { app } = await createTestApp({ METRICS_TOKEN: 's3cret-scrape' })
+    const { app } = await createTestApp({ METRICS_TOKEN: 's3cret-scrape-0123456789abcdef0123' })
     const ada = await signIn(app, 'ada@example.com', 'Ada')
     await ada.get('/api/projects')
     await ada.get('/api/projects')
-    for (const authorization of [undefined, 'Bearer wrong', 's3cret-scrape', 'Basic czNjcmV0']) {
+    for (const authorization of [
+      undefined,
+      'Bearer wrong',
+      's3cret-scrape-0123456789abcdef0123',
+      'Basic czNjcmV0',
+    ]) {
       const res = await app.handle(
         new Request(`${ORIGIN}/metrics`, {
           headers: authorization ? { authorization } : {},
@@ -186,7 +191,9 @@ describe('GET /metrics', () => {
     // A session is not a scraper's credential.
     expect((await ada.get('/metrics')).status).toBe(401)
     const res = await app.handle(
-      new Request(`${ORIGIN}/metrics`, { headers: { authorization: 'Bearer s3cret-scrape' } }),
+      new Request(`${ORIGIN}/metrics`, {
+        headers: { authorization: 'Bearer s3cret-scrape-0123456789abcdef0123' },
+      }),
     )
     expect(res.status).toBe(200)
     expect(res.headers.get('content-type')).toContain('text/plain')

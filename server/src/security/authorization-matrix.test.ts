@@ -388,6 +388,10 @@ const CASES: Record<string, Case> = {
     path: (f) => `/api/reports/${f.report.uuid}/deliveries`,
     owned: true,
   },
+  'GET /api/reports/:uuid/email-preview': {
+    path: (f) => `/api/reports/${f.report.uuid}/email-preview`,
+    owned: true,
+  },
   'POST /api/deliveries/:id/retry': {
     path: (f) => `/api/deliveries/${f.delivery.id}/retry`,
     owned: true,
@@ -809,19 +813,19 @@ describe('authorization matrix: metrics', () => {
       const res = await client.get('/metrics')
       expect(res.status).toBe(404)
     }
-    const { app } = await createTestApp({ METRICS_TOKEN: 'scrape-token-1' })
+    const { app } = await createTestApp({ METRICS_TOKEN: 'scrape-token-1-0123456789abcdef01234' })
     const owner = await signIn(app, 'owner@example.com', 'Owner')
     await owner.post('/api/projects', { name: 'Owner secret project' })
     const anonymous = makeClient(app)
     for (const client of [anonymous, owner]) {
       expect((await client.get('/metrics')).status).toBe(401)
       const wrong = await client.request('GET', '/metrics', undefined, {
-        authorization: 'Bearer scrape-token-2',
+        authorization: 'Bearer scrape-token-2-0123456789abcdef01234',
       })
       expect(wrong.status).toBe(401)
     }
     const scraped = await anonymous.request('GET', '/metrics', undefined, {
-      authorization: 'Bearer scrape-token-1',
+      authorization: 'Bearer scrape-token-1-0123456789abcdef01234',
     })
     expect(scraped.status).toBe(200)
     expect(scraped.text).toContain('http_requests_total')

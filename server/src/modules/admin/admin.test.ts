@@ -34,6 +34,20 @@ describe('admin access', () => {
     expect((await setSetting(ada, 'maintenance_mode', 'true')).status).toBe(403)
   })
 
+  test('ADMIN_EMAILS makes no admin of a development sign-in account once that sign-in is off', async () => {
+    const { root, config } = await setup()
+    expect((await root.api.admin.users.get()).status).toBe(200)
+    // The instance now runs with a real provider only (the one-file build without DEV_LOGIN=on):
+    // the address typed into the development page opens nothing, nor is it listed as an admin.
+    config.devLogin = false
+    const refused = await root.api.admin.users.get()
+    expect(refused.status).toBe(403)
+    expect((await root.api.admin.profile.get()).data).toEqual({ is_admin: false })
+    config.devLogin = true
+    const listed = (await root.api.admin.users.get()).data!
+    expect(listed.find((u) => u.email === 'root@example.com')?.is_admin).toBe(true)
+  })
+
   test('a non-admin’s refused setting change changes nothing', async () => {
     const { root, ada } = await setup()
     await setSetting(ada, 'maintenance_mode', 'true')

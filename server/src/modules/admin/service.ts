@@ -5,6 +5,7 @@ import { logActivity } from '../../lib/activity'
 import { BadRequest, NotFound } from '../../lib/errors'
 import { likeContains } from '../../lib/order'
 import { daysAgoIso, nowIso } from '../../lib/time'
+import { isAdmin } from '../auth/service'
 import type { AdminModel } from './model'
 
 const TOUR_STEPS = [
@@ -59,6 +60,7 @@ export async function listUsers(ctx: AppContext, search = '') {
       name: users.name,
       email: users.email,
       created_at: users.created_at,
+      provider: users.provider,
     })
     .from(users)
     .where(
@@ -68,9 +70,9 @@ export async function listUsers(ctx: AppContext, search = '') {
     )
     .orderBy(desc(users.created_at), desc(users.id))
     .limit(1000)
-  return rows.map((u) => ({
+  return rows.map(({ provider, ...u }) => ({
     ...u,
-    is_admin: ctx.config.adminEmails.includes(u.email.toLowerCase()),
+    is_admin: isAdmin(ctx, u.email, provider),
   }))
 }
 

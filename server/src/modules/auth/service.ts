@@ -29,7 +29,13 @@ export const sessionCookieName = (secure: boolean) =>
 export const oauthCookieName = (secure: boolean) =>
   secure ? '__Host-cadence_oauth' : 'cadence_oauth'
 
-export function isAdmin(ctx: AppContext, email: string) {
+/**
+ * ADMIN_EMAILS makes an admin of an account of a real provider; of an account of the development
+ * sign-in (where anyone types any address) only while that sign-in is on, which the one-file
+ * build allows only with DEV_LOGIN=on (config.ts devLoginDecision).
+ */
+export function isAdmin(ctx: AppContext, email: string, provider?: string | null) {
+  if (provider === 'dev' && !ctx.config.devLogin) return false
   return ctx.config.adminEmails.includes(email.toLowerCase())
 }
 
@@ -57,7 +63,7 @@ async function checkSignInAllowed(ctx: AppContext, profile: Profile, isNew: bool
   if (!emailDomainAllowed(ctx, email)) throw new Forbidden(domainRefusal(ctx))
   if (
     isNew &&
-    !isAdmin(ctx, email) &&
+    !isAdmin(ctx, email, profile.provider) &&
     (await systemSetting(ctx.db, 'allow_new_signups', 'true')) === 'false'
   )
     throw new Forbidden('New sign-ups are closed; ask your administrator')
@@ -180,7 +186,7 @@ export async function validateSession(ctx: AppContext, token: string | undefined
   if (!userRow.last_seen_at || userRow.last_seen_at.slice(0, 10) !== today) {
     await ctx.db.orm.update(users).set({ last_seen_at: nowIso() }).where(eq(users.id, userRow.id))
   }
-  const user: SessionUser = { ...userRow, is_admin: isAdmin(ctx, userRow.email) }
+  const user: SessionUser = { ...userRow, is_admin: isAdmin(ctx, userRow.email, userRow.provider) }
   return { user, renewedUntil }
 }
 
