@@ -47,3 +47,19 @@ export const SendDelivery = t.Object({
   mail_configured: t.Boolean(),
 })
 export type SendDelivery = typeof SendDelivery.static
+
+/**
+ * GET /api/reports/{uuid}/email-preview (the author only): the e-mail exactly as the next Send
+ * or 'Send update' would produce it — the composed brief's subject, HTML and plain text, with a
+ * placeholder where each reader's personal link goes — and whom it reaches: `recipients`
+ * e-mails (0 without mail set up on the server), `webhooks` chat channels.
+ */
+export const EmailPreview = t.Object({
+  subject: t.String(),
+  html: t.String(),
+  text: t.String(),
+  recipients: t.Number(),
+  webhooks: t.Number(),
+  mail_configured: t.Boolean(),
+})
+export type EmailPreview = typeof EmailPreview.static

@@ -288,7 +288,11 @@ describe('the chat post carries the brief as sent', () => {
     )
     const slack = webhookBody('slack', brief) as { text: string }
     expect(slack.text.length).toBeLessThanOrEqual(4_000)
-    expect(slack.text.startsWith('*Board &lt;brief&gt; &amp; more*')).toBe(true)
+    expect(
+      slack.text.startsWith(
+        '_Not sent yet · Weekly Report · Nov 23 – Nov 27, 2026_\n\n*Board &lt;brief&gt; &amp; more*',
+      ),
+    ).toBe(true)
     expect(slack.text.endsWith('<https://cadence.example/r/token|Read the report>')).toBe(true)
     const teams = JSON.stringify(webhookBody('teams', brief))
     expect(teams.length).toBeLessThan(28_000)

@@ -9,7 +9,14 @@
  * failed with Retry), claimed by compare-and-set so one instance posts it once.
  */
 import type { BriefAsk, BriefDecision, ProjectHealth } from '@cadence/contract'
-import { type BriefBlock, type ComposedBrief, itemLine, metricLine, oneLine } from '@cadence/core'
+import {
+  type BriefBlock,
+  type ComposedBrief,
+  itemLine,
+  LABELS,
+  metricLine,
+  oneLine,
+} from '@cadence/core'
 import { eq } from 'drizzle-orm'
 import type { AppContext } from '../../context'
 import { deliveries, reports, shares } from '../../db/schema'
@@ -118,10 +125,13 @@ export function chatBlocks(composed: ComposedBrief, limit = LIST_LIMIT) {
     .map((b) => ({ title: b.title, lines: firstOf(b.lines, limit) }))
 }
 
-/** The header as one line: 'Northwind · Sent Nov 28, 2026 · Nov 23 – Nov 27, 2026 · From …'. */
+/**
+ * The header as one line: 'Northwind · Sent Nov 28, 2026 · Edition 1 · Weekly Report · Nov 23 –
+ * Nov 27, 2026 · From …'.
+ */
 function headerLine(c: ComposedBrief) {
   const h = c.header
-  return [h.organisation, h.status.label, h.edition?.label, h.week, h.from]
+  return [h.organisation, h.status.label, h.edition?.label, h.heading, h.week, h.from]
     .filter(Boolean)
     .join(' · ')
 }
@@ -138,13 +148,14 @@ const summaryOf = (c: ComposedBrief) => {
 /** The whole brief as plain text, every block in order (the generic JSON post's `text`). */
 export function chatText(c: ComposedBrief) {
   return [
-    titleOf(c),
     headerLine(c),
     ...(c.header.updated ? [c.header.updated] : []),
+    titleOf(c),
     summaryOf(c),
     ...chatBlocks(c, Number.POSITIVE_INFINITY).map(
       (b) => `${b.title}\n${b.lines.map((l) => `• ${l}`).join('\n')}`,
     ),
+    LABELS.end,
   ]
     .filter(Boolean)
     .join('\n\n')
@@ -175,9 +186,9 @@ export function webhookBody(service: WebhookService, brief: ChatBrief) {
       service === 'slack' ? `<${brief.url}|Read the report>` : `Read the report: <${brief.url}>`
     const body = fit(
       [
-        bold(title),
         italic(headerLine(c)),
         updated ? italic(updated) : '',
+        bold(title),
         esc(summary),
         ...blocks.map((b) => `${bold(b.title)}\n${b.lines.map((l) => `• ${esc(l)}`).join('\n')}`),
       ],
@@ -206,9 +217,9 @@ export function webhookBody(service: WebhookService, brief: ChatBrief) {
             type: 'AdaptiveCard',
             version: '1.4',
             body: [
-              block(title, { size: 'Large', weight: 'Bolder' }),
               block(headerLine(c), { isSubtle: true }),
               ...(updated ? [block(updated, { isSubtle: true })] : []),
+              block(title, { size: 'Large', weight: 'Bolder' }),
               ...(summary ? [block(summary)] : []),
               ...blocks.flatMap((b) => [
                 block(b.title, { weight: 'Bolder' }),

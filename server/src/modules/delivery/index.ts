@@ -1,11 +1,14 @@
-import { Delivery, DeliveryList, ErrorBody } from '@cadence/contract'
+import { Delivery, DeliveryList, EmailPreview, ErrorBody } from '@cadence/contract'
 import { Elysia } from 'elysia'
 import type { AppContext } from '../../context'
 import { authPlugin } from '../auth/plugin'
-import { listReportDeliveries, retryDelivery } from './mail'
+import { emailPreview, listReportDeliveries, retryDelivery } from './mail'
 import { DeliveryModel } from './model'
 
-/** A report's deliveries (e-mail and chat), and Retry for a failed one. */
+/**
+ * A report's deliveries (e-mail and chat), Retry for a failed one, and the e-mail the next Send
+ * or update would send (the review step shows it).
+ */
 export function deliveryModule(ctx: AppContext) {
   const detail = { tags: ['mail'] }
   return new Elysia({ prefix: '/api' })
@@ -17,6 +20,16 @@ export function deliveryModule(ctx: AppContext) {
         auth: true,
         params: DeliveryModel.reportParams,
         response: { 200: DeliveryList, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody },
+        detail,
+      },
+    )
+    .get(
+      '/reports/:uuid/email-preview',
+      ({ user, params }) => emailPreview(ctx, user.id, params.uuid),
+      {
+        auth: true,
+        params: DeliveryModel.reportParams,
+        response: { 200: EmailPreview, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody },
         detail,
       },
     )

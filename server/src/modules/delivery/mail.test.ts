@@ -738,7 +738,7 @@ describe('export as the e-mail parts', () => {
     expect(text.text).toContain('Apollo:\n☐ Ship <v2> & tell (Assigned to Grace)')
     expect(text.headers.get('content-disposition')).toContain('report-2026-11-16.txt')
     const md = await ada.get(`/api/reports/${report.uuid}/export?format=md`)
-    expect(md.text).toStartWith('# Weekly Report')
+    expect(md.text).toContain('\n# Weekly Report\n')
     const bob = await signIn(ctx.app, 'bob@example.com')
     expect((await bob.get(`/api/reports/${report.uuid}/export?format=html`)).status).toBe(404)
     expect((await ada.get(`/api/reports/${report.uuid}/export?format=pdf`)).status).toBe(400)

@@ -18,6 +18,9 @@ export class PdfUnavailable extends HttpError {
   }
 }
 
+/** How many PDFs the workers made (the tests' proof that they are used). */
+export const pdfWorkerStats = { made: 0 }
+
 /** The time budget, changeable by tests only. */
 export const pdfLimits = { budgetMs: PDF_TIME_BUDGET_MS }
 
@@ -76,8 +79,10 @@ function onWorker(composed: ComposedBrief, options: PdfOptions, budgetMs: number
     }
     worker.onmessage = (event: MessageEvent<{ bytes?: Uint8Array; error?: string }>) => {
       end()
-      if (event.data.bytes) resolve(event.data.bytes)
-      else reject(new Error(`The PDF could not be made: ${event.data.error}`))
+      if (event.data.bytes) {
+        pdfWorkerStats.made++
+        resolve(event.data.bytes)
+      } else reject(new Error(`The PDF could not be made: ${event.data.error}`))
     }
     worker.onerror = (event) => {
       end()

@@ -4,9 +4,9 @@
  * sections gives the same items in the editor's order (no project first, then by project name,
  * open first), with their projects, completion and assignees. Pure.
  *
- *   # Weekly Report
- *
  *   **Northwind** · Not sent yet        (organisation, sent date or 'Not sent yet', edition)
+ *
+ *   # Weekly Report
  *
  *   Nov 23 – Nov 27, 2026 · From Dana Whitfield, Chief Executive
  *
@@ -109,22 +109,21 @@ function blockMarkdown(b: BriefBlock): string[] {
         ]),
         '',
       ]
-    case 'header':
+    case 'header': {
+      const masthead = [
+        b.organisation && `**${escapeMarkup(oneLine(b.organisation))}**`,
+        b.status.label,
+        b.edition?.label,
+      ].filter(Boolean)
       return [
+        ...(masthead.length ? [masthead.join(' · '), ''] : []),
         `# ${b.heading}`,
-        '',
-        [
-          b.organisation && `**${escapeMarkup(oneLine(b.organisation))}**`,
-          b.status.label,
-          b.edition?.label,
-        ]
-          .filter(Boolean)
-          .join(' · '),
         '',
         [b.week, b.from && escapeMarkup(oneLine(b.from))].filter(Boolean).join(' · '),
         '',
         ...(b.updated ? [`*${escapeMarkup(oneLine(b.updated))}*`, ''] : []),
       ]
+    }
     case 'title':
       return [
         ...(b.title ? [`**Title:** ${escapeMarkup(oneLine(b.title))}`, ''] : []),
@@ -205,7 +204,8 @@ function blockMarkdown(b: BriefBlock): string[] {
       return out
     }
     case 'end':
-      return []
+      // Quoted: importing the Markdown back reads no item from it.
+      return [`> *${b.label}*`, '']
   }
 }
 
