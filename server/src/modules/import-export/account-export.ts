@@ -284,5 +284,7 @@ const itemOut = (i: typeof sectionItems.$inferSelect) => ({
   assigned_to_team_member_id: i.assigned_to_team_member_id,
   ...(i.source_author_name ? { source_author_name: i.source_author_name } : {}),
   ...(i.is_ask ? { is_ask: true, ask_closed_at: i.ask_closed_at } : {}),
+  // A reader's follow-up stays private after an import.
+  ...(i.from_reader ? { from_reader: true, include_in_brief: i.include_in_brief } : {}),
   created_at: i.created_at,
 })

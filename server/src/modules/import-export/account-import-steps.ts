@@ -377,6 +377,8 @@ async function importSection(run: ImportRun, reportId: number, index: number, s:
         source_author_name: i.source_author_name?.trim() || null,
         is_ask: i.is_ask ?? false,
         ask_closed_at: i.is_ask ? (i.ask_closed_at ?? null) : null,
+        from_reader: i.from_reader ?? false,
+        include_in_brief: i.include_in_brief ?? false,
         sort_order: n * CHUNK + k,
         ...(i.created_at ? { created_at: i.created_at } : {}),
       })),

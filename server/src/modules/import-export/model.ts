@@ -193,6 +193,8 @@ export namespace ImportExportModel {
                 // Asks: marked as an ask of the readers, and when its author closed it.
                 is_ask: t.Optional(t.Boolean()),
                 ask_closed_at: t.Optional(t.Nullable(t.String({ maxLength: 40 }))),
+                from_reader: t.Optional(t.Boolean()),
+                include_in_brief: t.Optional(t.Boolean()),
                 created_at: timestamp,
               }),
               { maxItems: 5_000 },

@@ -201,3 +201,24 @@ describe("readers' questions stay private", () => {
     expect(brief).not.toContain('Budget?')
   })
 })
+
+describe("a reader's follow-up in the account export", () => {
+  test('stays private after an import', async () => {
+    const { app, ada, anonymous } = await sentWithReaders()
+    const reader = makeClient(app)
+    await reader.post(`/api/shared/${anonymous}/questions`, { name: 'Lena Park', text: 'Budget?' })
+    const doc = (await ada.get('/api/export')).json
+    const bob = await signIn(app, 'bob@example.com')
+    expect((await bob.post('/api/import', doc)).status).toBe(200)
+    const reports = (await bob.get('/api/reports')).json as Array<{ uuid: string }>
+    const items = []
+    for (const r of reports)
+      items.push(
+        ...(await bob.get(`/api/reports/${r.uuid}`)).json.sections.flatMap(
+          (s: { items: unknown[] }) => s.items,
+        ),
+      )
+    const followup = items.find((i: { content: string }) => i.content.includes('Budget?'))
+    expect(followup).toMatchObject({ from_reader: true, include_in_brief: false })
+  })
+})
