@@ -93,7 +93,7 @@ const S = {
   strike: 'text-decoration:line-through',
   small: 'color:#4b5563;font-size:12px',
   table: 'border-collapse:collapse;width:100%;font-size:14px',
-  cell: 'padding:6px 8px;border-bottom:1px solid #e5e7eb;text-align:left;vertical-align:top;overflow-wrap:anywhere',
+  cell: 'padding:6px 8px;border-bottom:1px solid #e5e7eb;text-align:left;vertical-align:top;overflow-wrap:break-word',
   th: 'padding:6px 8px;border-bottom:1px solid #d1d5db;text-align:left;vertical-align:top;font-weight:600;color:#374151;font-size:13px',
   button:
     'display:inline-block;padding:8px 16px;border-radius:6px;background:#1d4ed8;color:#ffffff;text-decoration:none;font-weight:600',

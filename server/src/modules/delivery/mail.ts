@@ -25,10 +25,10 @@ import {
 import { nudgeMessage } from './nudge-mail'
 import { type Delivery, runDueDeliveries, Skip } from './run'
 
-export { BACKOFF_MINUTES, MAX_ATTEMPTS } from './run'
-export type { Delivery }
 // The weekly reminders are claimed by one statement a pass (delivery-queue/reminders.ts).
 export { queueReminders, queueTeamReminders, REMINDER_HOUR_UTC } from '../delivery-queue/reminders'
+export { BACKOFF_MINUTES, MAX_ATTEMPTS } from './run'
+export type { Delivery }
 
 const asWeekday = (day: string | null | undefined, fallback: Weekday): Weekday =>
   (WEEKDAYS as readonly string[]).includes(day ?? '') ? (day as Weekday) : fallback
