@@ -3,6 +3,7 @@ import { loadConfig } from './config'
 import { type Db, openDatabase, type SqliteDb } from './db'
 import { openPostgres } from './db/pg'
 import { startCheckpointer } from './db/sqlite/checkpointer'
+import { type Opened, openForServing } from './db/start'
 import { InFlight } from './lib/in-flight'
 import { RouteTable } from './lib/route-rules'
 import { startWebhookPoster } from './modules/delivery/chat-worker'
@@ -46,31 +47,42 @@ function refuseBusyPort() {
 }
 if (ops.migrate !== 'only') refuseBusyPort()
 
-// DATABASE_URL (PostgreSQL, any number of instances) or the SQLite file at DATABASE_PATH.
-// MIGRATE=off runs no DDL (a role that may only read and write data); MIGRATE=only migrates, exits.
-const migrate = ops.migrate !== 'off'
-const db: Db = config.databaseUrl
-  ? ((await openPostgres(config.databaseUrl, {
-      max: config.databasePoolSize,
-      connectTimeout: ops.connectTimeout,
-      statementTimeout: ops.statementTimeout,
-      pingTimeout: ops.pingTimeout,
-      migrate,
-    })) as unknown as Db)
-  : openDatabase(config.databasePath, { migrate })
+/** An error that stops the start: one line (one JSON object with LOG_FORMAT=json), exit 1. */
+function fatal(error: unknown): never {
+  log.error(`Not starting: ${(error as Error)?.message ?? error}`, error)
+  process.exit(1)
+}
+
+// MIGRATE=only migrates and exits (a deploy step: a database that is away fails it, exit 1).
 if (ops.migrate === 'only') {
-  await db.close()
+  try {
+    const db: Db = config.databaseUrl
+      ? ((await openPostgres(config.databaseUrl, {
+          max: 1,
+          connectTimeout: ops.connectTimeout,
+          statementTimeout: ops.statementTimeout,
+          migrate: true,
+        })) as unknown as Db)
+      : openDatabase(config.databasePath, { migrate: true })
+    await db.close()
+  } catch (error) {
+    fatal(error)
+  }
   log.info('Migrations applied; MIGRATE=only, so not serving.')
   process.exit(0)
 }
-// MIGRATE=off on a database this version's migrations have not reached: the process serves its
-// probes (ready: 503) and answers the API 503 until they have run; its background work waits too.
-const schemaCurrent = async () => (await db.schemaCurrent?.().catch(() => false)) ?? true
-let current = migrate || (await schemaCurrent())
-if (!current)
-  log.warn(
-    'MIGRATE=off and the database schema is not current: /api/health/ready answers 503 until the migrations run (MIGRATE=only).',
-  )
+// DATABASE_URL (PostgreSQL, any number of instances) or the SQLite file at DATABASE_PATH.
+// MIGRATE=auto migrates, MIGRATE=off runs no DDL (a role that may only read and write data). The
+// server listens whether or not the database answers yet: until the schema is current every API
+// call answers 503 (db/schema-gate.ts), the migration or the wait for it is retried with backoff
+// (db/start.ts), and the background work starts once it is.
+let opened: Opened
+try {
+  opened = await openForServing(config, log, fatal)
+} catch (error) {
+  fatal(error)
+}
+const { db, ready } = opened
 const databaseName = config.databaseUrl
   ? `PostgreSQL ${new URL(config.databaseUrl).host}${new URL(config.databaseUrl).pathname}`
   : config.databasePath
@@ -101,11 +113,12 @@ try {
   )
   process.exit(1)
 }
-// The background work, once the schema is current (at once, unless MIGRATE=off met an older one).
+// The background work, once the schema is current.
+let stopping = false
 let mailer: ReturnType<typeof startMailer> | null = null
 let poster: ReturnType<typeof startWebhookPoster> | null = null
 let stopRetention = () => {}
-async function startBackground() {
+function startBackground() {
   // Expired sessions, old deliveries and activity entries: hourly, once across instances.
   stopRetention = startRetention({ db, config }, log)
   // The in-process mailer: report e-mails on Send, retries, the weekly reminder. Off without SMTP_URL.
@@ -113,17 +126,9 @@ async function startBackground() {
   // Chat delivery (Slack, Teams, JSON webhooks) on Send, retried like e-mail; needs no SMTP.
   poster = startWebhookPoster({ db, config })
 }
-if (current) await startBackground()
-else {
-  const waiting = setInterval(async () => {
-    if (current || !(await schemaCurrent())) return
-    current = true
-    clearInterval(waiting)
-    log.info('The database schema is current now: starting the mailer and the scheduled jobs.')
-    await startBackground()
-  }, 5_000)
-  waiting.unref()
-}
+void ready.then(() => {
+  if (!stopping) startBackground()
+})
 // WAL checkpoints on their own thread, started once the server answers (off the start path).
 let stopCheckpointer = () => {}
 if (db.kind === 'sqlite' && config.databasePath !== ':memory:')
@@ -152,7 +157,6 @@ console.log(
 // flight finish (those whose client already went away too: the server's stop does not wait for
 // them, the in-flight count does), stop the mailer (a send in flight gets a moment; it is retried
 // by the next instance if cut short), then close the database.
-let stopping = false
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, async () => {
     if (stopping) return
