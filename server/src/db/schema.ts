@@ -89,7 +89,9 @@ export const userSettings = sqliteTable('user_settings', {
   // The footer line of the print and the PDF ('Confidential — board only'; null: none).
   confidentiality_line: text('confidentiality_line'),
   // The PDF's paper size.
-  paper_size: text('paper_size', { enum: ['letter', 'a4'] }).notNull().default('letter'),
+  paper_size: text('paper_size', { enum: ['letter', 'a4'] })
+    .notNull()
+    .default('letter'),
   created_at: createdAt(),
   updated_at: updatedAt(),
 })
