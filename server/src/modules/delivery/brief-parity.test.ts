@@ -443,4 +443,26 @@ describe('one brief, everywhere', () => {
     pdfLimits.budgetMs = 10_000
     expect((await ada.get(`/api/reports/${report.uuid}/pdf`)).status).toBe(200)
   }, 60_000)
+
+  test('an e-mail whose PDF cannot be made in time goes without it; in time, with it', async () => {
+    const ctx = await seededWeek()
+    const { dana, report } = ctx
+    await dana.api.settings.put({
+      email_attach_pdf: true,
+      report_recipients: ['board@example.com'],
+    })
+    await dana.api.reports({ uuid: report.uuid }).put({ is_submitted: true })
+    const mails: MailMessage[] = []
+    const transport = { sendMail: async (m: MailMessage) => void mails.push(m) }
+    pdfLimits.budgetMs = 1
+    expect(await sendDueDeliveries(ctx, transport)).toBe(1)
+    expect(mails[0].attachments).toBeUndefined()
+    expect(mails[0].text).toContain('Q4 board brief')
+    pdfLimits.budgetMs = 10_000
+    await dana.api.reports({ uuid: report.uuid }).editions.post({})
+    expect(await sendDueDeliveries(ctx, transport)).toBe(1)
+    expect(mails[1].attachments?.map((a) => [a.filename, a.contentType])).toEqual([
+      ['Northwind — Weekly Report — Nov 23, 2026 — edition 2.pdf', 'application/pdf'],
+    ])
+  }, 120_000)
 })

@@ -371,20 +371,7 @@ async function reportMessages(
   const { composed, settings } = edition
     ? await composeEdition(ctx, edition, { withChanges: true })
     : await composeLive(ctx, report)
-  const attachments = settings.attachPdf
-    ? [
-        {
-          filename: composed.pdf_filename,
-          content: Buffer.from(
-            await memoPdfOffThread(composed, {
-              paperSize: settings.paperSize,
-              confidentialityLine: settings.confidentialityLine,
-            }),
-          ),
-          contentType: 'application/pdf',
-        },
-      ]
-    : undefined
+  const attachments = settings.attachPdf ? await attachedPdf(composed, settings) : undefined
   const tokens = await readerLinksFor(ctx, report, to)
   const address = senderAddress(ctx.config.smtp?.from ?? '')
   const author = displayName(user?.name?.trim() || user?.email || 'Cadence')
@@ -400,6 +387,34 @@ async function reportMessages(
       ...(attachments ? { attachments } : {}),
     }
   })
+}
+
+/**
+ * The PDF attachment, made on the PDF worker. A PDF that cannot be made in its time budget leaves
+ * the e-mail without it (said in the server log): the brief reaches its readers either way.
+ */
+async function attachedPdf(
+  composed: ComposedBrief,
+  settings: { paperSize: 'letter' | 'a4'; confidentialityLine: string | null },
+) {
+  try {
+    const bytes = await memoPdfOffThread(composed, {
+      paperSize: settings.paperSize,
+      confidentialityLine: settings.confidentialityLine,
+    })
+    return [
+      {
+        filename: composed.pdf_filename,
+        content: Buffer.from(bytes),
+        contentType: 'application/pdf',
+      },
+    ]
+  } catch (error) {
+    console.warn(
+      `The e-mail goes without its PDF: ${error instanceof Error ? error.message : error}`,
+    )
+    return undefined
+  }
 }
 
 async function buildMessages(ctx: AppContext, delivery: Delivery): Promise<MailMessage[]> {
