@@ -1,5 +1,5 @@
 import { BadRequest, PayloadTooLarge } from './errors'
-import { parseJsonInSteps } from './json-steps'
+import { NUL_IN_TEXT, parseJsonInSteps, storableString } from './json-steps'
 
 /**
  * Request bodies, read within their route's limit whatever the framing: the bytes are counted as
@@ -91,14 +91,7 @@ export function parseJson(text: string, depthChecked = false): unknown {
  */
 export const LARGE_BODY = 256 * 1024
 
-/** The 400 of a text with a NUL character, which PostgreSQL cannot store. */
-export const NUL_IN_TEXT = 'Text cannot contain the NUL character (\\u0000)'
-
-/** A string as stored: 400 with a NUL, a lone surrogate half made U+FFFD. */
-function storableString(s: string) {
-  if (s.includes('\u0000')) throw new BadRequest(NUL_IN_TEXT)
-  return s.isWellFormed() ? s : s.toWellFormed()
-}
+export { NUL_IN_TEXT }
 
 /**
  * Every string of a parsed body (keys too) as both engines store it the same: JSON may escape a NUL
@@ -123,14 +116,12 @@ export function storableText<T>(value: T, text: string): T {
 
 /**
  * A JSON body read within `limit` bytes and parsed within MAX_JSON_DEPTH levels. A large one (an
- * import) is parsed in steps that give the event loop back, its depth checked as it is parsed.
- * Its strings are made storable (storableText).
+ * import) is parsed in steps that give the event loop back, its depth checked and its strings
+ * made storable as it is parsed; a small one is parsed at once and then made storable
+ * (storableText, which walks it only when it has such an escape).
  */
 export async function readJsonBody(request: Request, limit: number): Promise<unknown> {
   const text = await readBody(request, limit)
-  const value =
-    text.length < LARGE_BODY || !/\S/.test(text)
-      ? parseJson(text)
-      : await parseJsonInSteps(text, MAX_JSON_DEPTH)
-  return storableText(value, text)
+  if (text.length < LARGE_BODY || !/\S/.test(text)) return storableText(parseJson(text), text)
+  return parseJsonInSteps(text, MAX_JSON_DEPTH, undefined, true)
 }
