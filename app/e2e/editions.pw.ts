@@ -177,7 +177,10 @@ describe('the moment of sending', () => {
         page.waitForEvent('download'),
         editions.getByRole('link', { name: 'Download PDF of edition 2' }).click(),
       ])
-      expect(download.suggestedFilename()).toBe(`report-${monday()}-edition-2.pdf`)
+      // Named after the organisation (when set), the week and the edition.
+      expect(download.suggestedFilename()).toMatch(
+        /Weekly Report — \w{3} \d{1,2}, \d{4} — edition 2\.pdf$/,
+      )
       const dir = mkdtempSync(join(tmpdir(), 'cadence-e2e-pdf-'))
       try {
         const file = join(dir, 'edition-2.pdf')
@@ -188,7 +191,8 @@ describe('the moment of sending', () => {
           'Weekly Report',
           'Board brief',
           'Beta on track; hiring on plan.',
-          `Edition 2: ${NOTE}`,
+          'Edition 2',
+          `: ${NOTE}`,
           'Since last week',
           'Highlights',
           EDITED,
