@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm'
 import type { Engine } from '../db'
+import { timeSlices } from '../lib/time-slices'
 import type { ParsedQuery, SearchHealth, SearchType } from './query'
-import { matchesAll, rank } from './rank'
+import { type IndexRow, matchesAll, rankInSlices } from './rank'
 import { hasText } from './tokenizer'
 
 /**
@@ -114,6 +115,14 @@ export async function candidates(
     return (await db.q.search.newest(userId, codes, CANDIDATES)).map(toHit)
   }
   // PostgreSQL's index finds candidates; which of them match is decided as FTS5 decides it.
-  const window = exact ? rows : rows.filter((row) => matchesAll(row, query)).slice(0, RANK_WINDOW)
-  return rank(window, query).slice(0, CANDIDATES).map(toHit)
+  // Both steps give the event loop back between slices (a window of long texts is seconds' work).
+  const slices = timeSlices()
+  const window: IndexRow[] = exact ? rows : []
+  if (!exact)
+    for (const row of rows) {
+      if (window.length >= RANK_WINDOW) break
+      await slices.pause()
+      if (matchesAll(row, query)) window.push(row)
+    }
+  return (await rankInSlices(window, query, slices)).slice(0, CANDIDATES).map(toHit)
 }

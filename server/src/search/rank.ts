@@ -1,3 +1,4 @@
+import { timeSlices } from '../lib/time-slices'
 import type { ParsedQuery } from './query'
 import { ftsTokens, type Part, parts } from './tokenizer'
 
@@ -9,15 +10,30 @@ import { ftsTokens, type Part, parts } from './tokenizer'
 /** Column weights of the ranking: a hit in a title counts ten times one in a body. */
 const TITLE_WEIGHT = 10
 
+/**
+ * Ranking reads at most this many characters of an entry's title and of its body: a long
+ * summary's first paragraphs tell its rank, and the work of a query is bounded by its window
+ * (400 rows × 2 × 2,000 characters) whatever the user stores (issue 42: 400 summaries of 20,000
+ * characters held the event loop ~1 s per query).
+ */
+export const RANK_TEXT = 2_000
+
+const head = (text: string) => (text.length > RANK_TEXT ? text.slice(0, RANK_TEXT) : text)
+
 /** An index entry for ranking: rowid, title, body. */
 export type IndexRow = [number, string, string]
 
-/** Every word (as a prefix) and phrase (in order) of the query occurs in the entry's text. */
+/**
+ * Every word (as a prefix) and phrase (in order) of the query occurs in the entry's text, all of
+ * it (whether an entry matches does not depend on where its words are). One entry's text is
+ * bounded by its field's limit (a summary's 20,000 characters: ~3 ms); the search gives the event
+ * loop back between entries (candidates.ts).
+ */
 export function matchesAll([, title, body]: IndexRow, query: ParsedQuery) {
   const wanted = parts(query)
   const hits = new Array<number>(wanted.length).fill(0)
   scan(title, wanted, hits, 0, 1)
-  scan(body, wanted, hits, 0, 1)
+  if (!hits.every((h) => h > 0)) scan(body, wanted, hits, 0, 1)
   return hits.every((h) => h > 0)
 }
 
@@ -103,28 +119,50 @@ export function scan(text: string, wanted: Part[], hits: number[], offset: numbe
  * the whole index (every user's rows): its cost grows with the company, this with the window.
  */
 export function rank(rows: IndexRow[], query: ParsedQuery): number[] {
+  const ranking = ranker(rows, query)
+  for (let r = 0; r < rows.length; r++) ranking.scanRow(r)
+  return ranking.order()
+}
+
+/** As rank, giving the event loop back whenever a slice is spent (the search's window). */
+export async function rankInSlices(rows: IndexRow[], query: ParsedQuery, slices = timeSlices()) {
+  const ranking = ranker(rows, query)
+  for (let r = 0; r < rows.length; r++) {
+    await slices.pause()
+    ranking.scanRow(r)
+  }
+  return ranking.order()
+}
+
+function ranker(rows: IndexRow[], query: ParsedQuery) {
   const wanted = parts(query)
-  if (!rows.length) return []
   const n = wanted.length
-  // Per row: its weighted hits per part, in one flat array, and its length in tokens.
+  // Per row: its weighted hits per part, in one flat array, and its length in tokens (of the
+  // first RANK_TEXT characters of each field).
   const hits = new Array<number>(rows.length * n).fill(0)
   const lengths = new Array<number>(rows.length)
   let total = 0
-  for (let r = 0; r < rows.length; r++) {
+  const scanRow = (r: number) => {
     const [, title, body] = rows[r]
-    lengths[r] = scan(title, wanted, hits, r * n, TITLE_WEIGHT) + scan(body, wanted, hits, r * n, 1)
+    lengths[r] =
+      scan(head(title), wanted, hits, r * n, TITLE_WEIGHT) +
+      scan(head(body), wanted, hits, r * n, 1)
     total += lengths[r]
   }
-  const average = total / rows.length || 1
-  const k1 = 1.2
-  const scored = rows.map(([rowid], r) => {
-    let score = 0
-    for (let p = 0; p < n; p++) {
-      const tf = hits[r * n + p]
-      score += (tf * (k1 + 1)) / (tf + k1 * (0.25 + (0.75 * lengths[r]) / average))
-    }
-    return { rowid, score }
-  })
-  scored.sort((x, y) => y.score - x.score || y.rowid - x.rowid)
-  return scored.map((x) => x.rowid)
+  const order = () => {
+    if (!rows.length) return []
+    const average = total / rows.length || 1
+    const k1 = 1.2
+    const scored = rows.map(([rowid], r) => {
+      let score = 0
+      for (let p = 0; p < n; p++) {
+        const tf = hits[r * n + p]
+        score += (tf * (k1 + 1)) / (tf + k1 * (0.25 + (0.75 * lengths[r]) / average))
+      }
+      return { rowid, score }
+    })
+    scored.sort((x, y) => y.score - x.score || y.rowid - x.rowid)
+    return scored.map((x) => x.rowid)
+  }
+  return { scanRow, order }
 }

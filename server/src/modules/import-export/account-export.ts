@@ -1,5 +1,5 @@
-// The whole account as one JSON document (GET /api/export).
-import { asc, eq } from 'drizzle-orm'
+// The whole account as one JSON document (GET /api/export), written as a stream.
+import { and, asc, eq, gt, gte, inArray, or } from 'drizzle-orm'
 import type { AppContext } from '../../context'
 import {
   memberFollowups,
@@ -19,6 +19,7 @@ import {
   teamMembers,
 } from '../../db/schema'
 import { nowIso } from '../../lib/time'
+import { timeSlices } from '../../lib/time-slices'
 import { exportDecisions } from '../decisions/transfer'
 import { getSettings } from '../settings/service'
 import { EXPORT_FORMAT, EXPORT_VERSION, type ImportExportModel } from './model'
@@ -45,20 +46,47 @@ type Reader = {
 
 /**
  * Every object the user owns, as one document (format 'cadence-export', version 1). Ids are the
- * rows' own and are only used to link the document's parts together; import remaps them.
+ * rows' own and are only used to link the document's parts together; import remaps them. Written
+ * in pieces (accountChunks): the reports, which grow with the account (items, editions), are read
+ * a few at a time and each written as it is read, giving the event loop back between pieces, so
+ * the largest account never holds the server nor the whole document in memory at once.
  */
+export function exportAccountStream(ctx: AppContext, userId: number): ReadableStream<Uint8Array> {
+  const chunks = accountChunks(ctx, userId)
+  const encoder = new TextEncoder()
+  return new ReadableStream({
+    async pull(controller) {
+      const next = await chunks.next()
+      if (next.done) controller.close()
+      else controller.enqueue(encoder.encode(next.value))
+    },
+    async cancel() {
+      await chunks.return(undefined)
+    },
+  })
+}
+
+/** The document as one object (tests and small accounts): the stream, read whole. */
 export async function exportAccount(
   ctx: AppContext,
   userId: number,
 ): Promise<ImportExportModel.document> {
+  return await new Response(exportAccountStream(ctx, userId)).json()
+}
+
+/** Reports read per page; each section's items in pages of ITEM_PAGE rows. */
+const REPORT_PAGE = 20
+const ITEM_PAGE = 500
+
+async function* accountChunks(ctx: AppContext, userId: number): AsyncGenerator<string> {
   const read: Reader = {
     db: ctx.db.orm,
     mine: (table) => eq(table.user_id as never, userId),
   }
+  const slices = timeSlices()
   const settings = await getSettings(ctx, userId)
   const byMember = await memberEntries(read)
-  const parts = await reportParts(read)
-  return {
+  const head = JSON.stringify({
     format: EXPORT_FORMAT,
     version: EXPORT_VERSION,
     exported_at: nowIso(),
@@ -81,10 +109,30 @@ export async function exportAccount(
     team_members: await membersOut(read, byMember),
     metrics: await metricsOut(read),
     decisions: await exportDecisions(ctx.db, userId),
-    reports: await reportsOut(read, parts),
+  })
+  yield `${head.slice(0, -1)},"reports":[`
+  let first = true
+  for (let after = ''; ; ) {
+    const page = await read.db
+      .select()
+      .from(reports)
+      .where(and(read.mine(reports), gt(reports.week_start_date, after)))
+      .orderBy(asc(reports.week_start_date))
+      .limit(REPORT_PAGE)
+    if (!page.length) break
+    after = page[page.length - 1].week_start_date
+    const parts = await reportParts(
+      read,
+      page.map((r) => r.id),
+    )
+    for (const r of page) {
+      await slices.pause()
+      yield* reportOut(read, r, parts, first, slices)
+      first = false
+    }
   }
+  yield ']}'
 }
-
 /** Talking points, tasks and follow-ups, by team member. */
 async function memberEntries({ db, mine }: Reader) {
   const entries = {
@@ -112,55 +160,54 @@ async function memberEntries({ db, mine }: Reader) {
   }
 }
 
-/** The parts of every report (sections, items, health, sharing, editions, metric values), by owner. */
-async function reportParts({ db, mine }: Reader) {
-  const sections = await db
-    .select()
-    .from(reportSections)
-    .where(mine(reportSections))
-    .orderBy(asc(reportSections.sort_order), asc(reportSections.id))
-  const items = await db
-    .select()
-    .from(sectionItems)
-    .where(mine(sectionItems))
-    .orderBy(asc(sectionItems.sort_order), asc(sectionItems.id))
-  const itemsBySection = Map.groupBy(items, (i) => i.section_id)
-  const sectionsByReport = Map.groupBy(sections, (s) => s.report_id)
+/** The small parts of a page of reports (health, sharing, editions' numbers, metric values). */
+async function reportParts({ db, mine }: Reader, reportIds: number[]) {
+  const ofPage = <T extends { report_id: unknown; user_id: unknown }>(table: T) =>
+    and(mine(table), inArray(table.report_id as never, reportIds))
   const healthByReport = Map.groupBy(
-    await db.select().from(projectHealth).where(mine(projectHealth)).orderBy(asc(projectHealth.id)),
+    await db
+      .select()
+      .from(projectHealth)
+      .where(ofPage(projectHealth))
+      .orderBy(asc(projectHealth.id)),
     (h) => h.report_id,
   )
   const questionsByReport = Map.groupBy(
     await db
       .select()
       .from(shareQuestions)
-      .where(mine(shareQuestions))
+      .where(ofPage(shareQuestions))
       .orderBy(asc(shareQuestions.id)),
     (q) => q.report_id,
   )
+  // Editions without their briefs: each brief is read and written on its own (reportOut).
   const editionsByReport = Map.groupBy(
     await db
-      .select()
+      .select({
+        id: reportEditions.id,
+        report_id: reportEditions.report_id,
+        number: reportEditions.number,
+        sent_at: reportEditions.sent_at,
+        note: reportEditions.note,
+      })
       .from(reportEditions)
-      .where(mine(reportEditions))
+      .where(ofPage(reportEditions))
       .orderBy(asc(reportEditions.number)),
     (e) => e.report_id,
   )
   const metricValuesByReport = Map.groupBy(
-    await db.select().from(metricValues).where(mine(metricValues)).orderBy(asc(metricValues.id)),
+    await db.select().from(metricValues).where(ofPage(metricValues)).orderBy(asc(metricValues.id)),
     (v) => v.report_id,
   )
   const acksByReport = Map.groupBy(
     await db
       .select()
       .from(shareAcknowledgements)
-      .where(mine(shareAcknowledgements))
+      .where(ofPage(shareAcknowledgements))
       .orderBy(asc(shareAcknowledgements.id)),
     (a) => a.report_id,
   )
   return {
-    itemsBySection,
-    sectionsByReport,
     healthByReport,
     questionsByReport,
     editionsByReport,
@@ -228,10 +275,18 @@ async function metricsOut({ db, mine }: Reader) {
     .orderBy(asc(metrics.sort_order), asc(metrics.id))
 }
 
-async function reportsOut({ db, mine }: Reader, parts: Awaited<ReturnType<typeof reportParts>>) {
-  return (
-    await db.select().from(reports).where(mine(reports)).orderBy(asc(reports.week_start_date))
-  ).map((r) => ({
+/**
+ * One report of the document, in pieces: its fields, then each edition (its frozen brief written
+ * as stored: JSON the server made), then its sections with their items.
+ */
+async function* reportOut(
+  { db }: Reader,
+  r: typeof reports.$inferSelect,
+  parts: Awaited<ReturnType<typeof reportParts>>,
+  first: boolean,
+  slices: ReturnType<typeof timeSlices>,
+): AsyncGenerator<string> {
+  const fields = JSON.stringify({
     uuid: r.uuid,
     week_start_date: r.week_start_date,
     title: r.title,
@@ -259,21 +314,67 @@ async function reportsOut({ db, mine }: Reader, parts: Awaited<ReturnType<typeof
       metric_id: v.metric_id,
       value: v.value,
     })),
-    // What its readers got at each Send and update, as frozen then.
-    editions: (parts.editionsByReport.get(r.id) ?? []).map((e) => ({
-      number: e.number,
-      sent_at: e.sent_at,
-      note: e.note,
-      brief: JSON.parse(e.brief),
-    })),
-    sections: (parts.sectionsByReport.get(r.id) ?? []).map((s) => ({
+  })
+  // What its readers got at each Send and update, as frozen then.
+  yield `${first ? '' : ','}${fields.slice(0, -1)},"editions":[`
+  let firstEdition = true
+  for (const e of parts.editionsByReport.get(r.id) ?? []) {
+    await slices.pause()
+    const [{ brief }] = await db
+      .select({ brief: reportEditions.brief })
+      .from(reportEditions)
+      .where(eq(reportEditions.id, e.id))
+    const meta = JSON.stringify({ number: e.number, sent_at: e.sent_at, note: e.note })
+    yield `${firstEdition ? '' : ','}${meta.slice(0, -1)},"brief":${brief}}`
+    firstEdition = false
+  }
+  const sections = await db
+    .select()
+    .from(reportSections)
+    .where(eq(reportSections.report_id, r.id))
+    .orderBy(asc(reportSections.sort_order), asc(reportSections.id))
+  yield '],"sections":['
+  for (const [k, s] of sections.entries()) {
+    const fields = JSON.stringify({
       section_template_id: s.section_template_id,
       section_name: s.section_name,
       section_type: s.section_type,
       content: s.content,
-      items: (parts.itemsBySection.get(s.id) ?? []).map(itemOut),
-    })),
-  }))
+    })
+    yield `${k ? ',' : ''}${fields.slice(0, -1)},"items":[`
+    // The section's items in its order, in pages read by (sort_order, id) on its index.
+    let last: { sort_order: number; id: number } | undefined
+    for (;;) {
+      await slices.pause()
+      const page = await db
+        .select()
+        .from(sectionItems)
+        .where(
+          and(
+            eq(sectionItems.section_id, s.id),
+            eq(sectionItems.user_id, r.user_id),
+            // Where the last page ended: a range of the section's index, then the ties.
+            last ? gte(sectionItems.sort_order, last.sort_order) : undefined,
+            last
+              ? or(
+                  gt(sectionItems.sort_order, last.sort_order),
+                  and(eq(sectionItems.sort_order, last.sort_order), gt(sectionItems.id, last.id)),
+                )
+              : undefined,
+          ),
+        )
+        .orderBy(asc(sectionItems.sort_order), asc(sectionItems.id))
+        .limit(ITEM_PAGE)
+      if (page.length) {
+        const items = JSON.stringify(page.map(itemOut))
+        yield `${last ? ',' : ''}${items.slice(1, -1)}`
+        last = page[page.length - 1]
+      }
+      if (page.length < ITEM_PAGE) break
+    }
+    yield ']}'
+  }
+  yield ']}'
 }
 
 const itemOut = (i: typeof sectionItems.$inferSelect) => ({

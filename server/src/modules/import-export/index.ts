@@ -14,7 +14,7 @@ import { exportReportEmail } from '../delivery/mail'
 import { checkedDocument } from './document-check'
 import { ImportExportModel } from './model'
 import {
-  exportAccount,
+  exportAccountStream,
   exportReportMarkdown,
   importAccount,
   importIntoReport,
@@ -23,9 +23,11 @@ import {
 
 export function importExportModule(ctx: AppContext) {
   const detail = { tags: ['import-export'] }
-  // The service types the document as the import's body, where exported_at is optional; the
-  // export always sets it.
-  const exportDocument = (userId: number) => exportAccount(ctx, userId) as Promise<ExportDocument>
+  // The document is written as a stream (account-export.ts); its type is still the route's 200.
+  const exportDocument = (userId: number) =>
+    new Response(exportAccountStream(ctx, userId), {
+      headers: { 'content-type': 'application/json; charset=utf-8' },
+    }) as unknown as ExportDocument
   // Documents come in larger than JSON edits: a report's Markdown up to 2 MB, an account's 8 MB.
   const reportDocument = { bodyLimit: 2 * MB }
   // The account document is checked against its schema in steps (document-check.ts), not by

@@ -1,0 +1,148 @@
+import { describe, expect, test } from 'bun:test'
+import { eq } from 'drizzle-orm'
+import type { Engine } from '../db'
+import { reportEditions, reportSections, reports, sectionItems, users } from '../db/schema'
+import { OBJECT_LIMITS } from '../lib/limits'
+import { IMPORT_LIMITS } from '../modules/import-export/report-import'
+import { RANK_WINDOW } from '../search/candidates'
+import { cookieHeader, createTestApp, ORIGIN, signIn } from '../test/helpers'
+import { leastStall, STALL_BOUND } from './stall'
+
+/**
+ * Issue 42: no operation a user can start holds the event loop, whatever the account holds up to
+ * its limits. Each heavy operation runs on an account at the limits while /api/health/live is
+ * polled (stall.ts); the longest gap stays under STALL_BOUND (before: seconds for each of these),
+ * and the operation answers what it should. Both engines (TEST_DATABASE_URL).
+ */
+
+async function bulk<T>(db: Engine, table: Parameters<Engine['orm']['insert']>[0], rows: T[]) {
+  for (let i = 0; i < rows.length; i += 500)
+    await db.orm.insert(table).values(rows.slice(i, i + 500) as never)
+}
+
+async function setup() {
+  const ctx = await createTestApp()
+  const ada = await signIn(ctx.app, 'ada@example.com', 'Ada')
+  const [me] = await ctx.db.orm.select().from(users).where(eq(users.email, 'ada@example.com'))
+  await ada.api['section-templates'].post({ name: 'Action Items', type: 'tasks' })
+  return { ...ctx, ada, userId: me.id }
+}
+
+const week = (w: number) => new Date(Date.UTC(2020, 0, 6 + 7 * w)).toISOString().slice(0, 10)
+
+/** `n` items written straight into the report's first section. */
+async function fill(db: Engine, userId: number, reportId: number, n: number) {
+  const [section] = await db.orm
+    .select({ id: reportSections.id })
+    .from(reportSections)
+    .where(eq(reportSections.report_id, reportId))
+  await bulk(
+    db,
+    sectionItems,
+    Array.from({ length: n }, (_, k) => ({
+      section_id: section.id,
+      user_id: userId,
+      content: `Item ${k} of a full report, with the words an executive writes every week`,
+      item_type: 'task',
+      is_completed: k % 2 === 0,
+      sort_order: k,
+    })),
+  )
+}
+
+describe('stall harness', () => {
+  test('a 5,000-line import into a report filled to its limit', async () => {
+    const { app, db, ada, userId } = await setup()
+    const adding = IMPORT_LIMITS.lines - 1
+    // Two reports, each filled so that the import takes it to its limit: the import runs twice
+    // and the run with the shorter stall counts (leastStall).
+    const full: string[] = []
+    for (const w of [0, 1]) {
+      const report = (await ada.api.reports.post({ week_start_date: week(w), carry_over: false }))
+        .data!
+      await fill(db, userId, report.id, OBJECT_LIMITS.itemsPerReport - adding)
+      full.push(report.uuid)
+    }
+    const lines = ['## Action Items']
+    for (let i = 0; i < adding; i++) lines.push(`- [ ] [P${i % 100}] Imported ${i} @Nobody`)
+    const text = lines.join('\n')
+    let next = 0
+    const { result, longestMs } = await leastStall(app, () =>
+      ada.api.reports({ uuid: full[next++] }).import.post({ text }),
+    )
+    expect(result.status).toBe(200)
+    expect(result.data?.importedItems).toBe(adding)
+    for (const uuid of full) {
+      const report = (await ada.api.reports({ uuid }).get()).data!
+      expect(report.sections[0].items).toHaveLength(OBJECT_LIMITS.itemsPerReport)
+    }
+    expect(longestMs).toBeLessThan(STALL_BOUND)
+  }, 120_000)
+
+  test('the export of an account at its item limit, with large editions, streams', async () => {
+    const { app, db, ada, userId } = await setup()
+    const perReport = OBJECT_LIMITS.itemsPerReport
+    const count = OBJECT_LIMITS.itemsPerAccount / perReport
+    const summary = 'A long week. '.repeat(1_500)
+    for (let w = 0; w < count; w++) {
+      const r = (await ada.api.reports.post({ week_start_date: week(w), carry_over: false })).data!
+      await fill(db, userId, r.id, perReport)
+      // Editions as a sent report keeps them: the frozen brief, here about 1 MB each.
+      await bulk(
+        db,
+        reportEditions,
+        Array.from({ length: 3 }, (_, n) => ({
+          report_id: r.id,
+          user_id: userId,
+          number: n + 1,
+          sent_at: '2026-01-01T00:00:00.000Z',
+          brief: JSON.stringify({ summary, items: Array.from({ length: 60 }, () => summary) }),
+        })),
+      )
+    }
+    // The body is read as it comes; parsed after (the test's parse is not the server's work).
+    const { result, longestMs } = await leastStall(app, async () => {
+      const res = await app.handle(
+        new Request(`${ORIGIN}/api/export`, { headers: { cookie: cookieHeader(ada.jar) } }),
+      )
+      return { status: res.status, body: await res.arrayBuffer() }
+    })
+    expect(result.status).toBe(200)
+    const doc = JSON.parse(new TextDecoder().decode(result.body))
+    expect(doc.reports).toHaveLength(count)
+    expect(
+      doc.reports.reduce(
+        (n: number, r: { sections: { items: unknown[] }[] }) => n + r.sections[0].items.length,
+        0,
+      ),
+    ).toBe(OBJECT_LIMITS.itemsPerAccount)
+    expect(doc.reports[0].editions[2].brief.summary).toBe(summary)
+    expect(longestMs).toBeLessThan(STALL_BOUND)
+  }, 300_000)
+
+  test('a search of twelve words over the window of the longest summaries', async () => {
+    const { app, db, ada, userId } = await setup()
+    const words = 'alpha bravo charlie delta echo foxtrot golf hotel india juliet kilo lima'
+    const filler = 'lorem ipsum dolor sit amet consectetur adipiscing elit sed do eiusmod '
+    // The longest summary allowed, the query's words at its end.
+    const summary = `${filler.repeat(300).slice(0, 19_900)} ${words}`.slice(0, 20_000)
+    await bulk(
+      db,
+      reports,
+      Array.from({ length: RANK_WINDOW }, (_, w) => ({
+        user_id: userId,
+        uuid: crypto.randomUUID(),
+        week_start_date: week(w),
+        title: `Week ${w}`,
+        summary,
+      })),
+    )
+    await ada.api.search.get({ query: { query: 'warm up' } })
+    const { result, longestMs } = await leastStall(app, () =>
+      ada.api.search.get({ query: { query: words } }),
+    )
+    expect(result.status).toBe(200)
+    expect(result.data?.results).toHaveLength(50)
+    expect(longestMs).toBeLessThan(STALL_BOUND)
+  }, 120_000)
+})
