@@ -133,6 +133,13 @@ describe("readers' questions stay private", () => {
       text: 'What does the vendor say?',
     })
     expect(robAsked.status).toBe(201)
+    // The asker's own link says 'You'; an anonymous link never names who asked.
+    const robsPage = (await reader.get(`/api/shared/${rob}`)).json
+    expect(robsPage.questions).toEqual([
+      expect.objectContaining({ name: 'You', text: 'What does the vendor say?' }),
+    ])
+    const anonymousPage = JSON.stringify((await reader.get(`/api/shared/${anonymous}`)).json)
+    expect(anonymousPage).not.toContain('Lena')
     // The author knows who asked.
     const inbox = (await ada.api.questions.get()).data!
     expect(inbox.questions.map((q) => q.name).sort()).toEqual(['Lena Park', 'rob@example.com'])

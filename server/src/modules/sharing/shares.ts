@@ -197,8 +197,12 @@ async function readersReport(ctx: AppContext, share: ActiveShare) {
   const [report] = await ctx.db.orm.select().from(reports).where(eq(reports.id, share.report_id))
   if (!report) throw new NotFound(LINK_UNAVAILABLE)
   const latest = await latestEdition(ctx, report.id)
+  // The link's questions with the author's answers, never the asker's name (the author alone
+  // knows it): on a personal link they are its recipient's own ('You'); on an anonymous one,
+  // whoever holds the link sees them, asked by 'A reader'.
+  const asker = share.recipient_email ? 'You' : 'A reader'
   const questions = await ctx.db.rows<QuestionRow>(sql`
-    SELECT id, name, text, item_id, created_at, answer FROM share_questions
+    SELECT id, ${asker} AS name, text, item_id, created_at, answer FROM share_questions
     WHERE share_id = ${share.id} ORDER BY created_at, id`)
   // Asks: this link's own current answers to the brief's asks (never another link's readers').
   const answers = await ctx.db.rows<AskAnswerRow>(sql`

@@ -167,9 +167,11 @@ describe('questions back', () => {
     expect(answered.status).toBe(200)
     expect((await ada.api.questions.get()).data!.unseen).toBe(0)
     const shared = await reader.api.shared({ token }).get()
+    // The link shows its questions and answers, never who asked (only the author knows).
     expect(shared.data!.questions).toEqual([
-      expect.objectContaining({ name: 'Maria', answer: 'Vendor slipped a week' }),
+      expect.objectContaining({ name: 'A reader', answer: 'Vendor slipped a week' }),
     ])
+    expect(JSON.stringify(shared.data)).not.toContain('Maria')
     // Another link to the same report does not show this link's questions.
     const other = (
       await ada.api.reports({ uuid: current.uuid }).shares.post({ expires_in_days: 30 })
