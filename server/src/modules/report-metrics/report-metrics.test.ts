@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'bun:test'
 import { addWeeks } from '@cadence/core'
+import { sql } from 'drizzle-orm'
 import { createTestApp, makeClient, signIn } from '../../test/helpers'
 
 // Through the typed client (`client.api`). By path only: bodies the types refuse (and JSON's
@@ -86,7 +87,51 @@ describe('metrics', () => {
       '{"value": 1e400}',
     )
     expect(huge.status).toBe(400)
+    // Finite but past ±1e15 (the review's ±1e308 made the sparkline NaN and the PDF 500): 400.
+    for (const value of [1e308, -1e308, 1e15 + 2 ** 10, -1.5e15]) {
+      const far = await ada.api
+        .reports({ uuid: report.uuid })
+        ['metric-values']({ metric_id: m.id })
+        .put({ value })
+      expect(far.status).toBe(400)
+      expect(far.error?.value).toEqual({
+        error: 'Value must be a number from -1e15 to 1e15, or null',
+      })
+    }
+    const target = await ada.post('/api/metrics', { name: 'Far', direction: 'up', target: 1e300 })
+    expect(target.status).toBe(400)
+    expect(target.json.error).toBe('Target must be a number from -1e15 to 1e15, or null')
     expect((await metricOn(ada, report.uuid, m.id)).value).toBeNull()
+    // The bound itself is a value.
+    for (const value of [1e15, -1e15]) {
+      const edge = await ada.api
+        .reports({ uuid: report.uuid })
+        ['metric-values']({ metric_id: m.id })
+        .put({ value })
+      expect(edge.status).toBe(200)
+    }
+  })
+
+  test('values stored past the bound (before it, or by hand) stay out of the trend; the PDF still answers', async () => {
+    const { app, db } = await createTestApp()
+    const ada = await signIn(app, 'ada@example.com')
+    const reports = await weeksOf(ada, 4)
+    const m = (await ada.api.metrics.post({ name: 'Revenue', direction: 'up' })).data!
+    for (const [i, value] of [10, 12, 14].entries())
+      await ada.api
+        .reports({ uuid: reports[i].uuid })
+        ['metric-values']({ metric_id: m.id })
+        .put({ value })
+    const last = reports[3].uuid
+    await ada.api.reports({ uuid: last })['metric-values']({ metric_id: m.id }).put({ value: 16 })
+    // What the review stored through the route: ±1e308, written past the route as an old row.
+    await db.exec(sql`UPDATE metric_values SET value = ${1e308} WHERE value = ${12}`)
+    await db.exec(sql`UPDATE metric_values SET value = ${-1e308} WHERE value = ${16}`)
+    const shown = await metricOn(ada, last, m.id)
+    expect(shown).toMatchObject({ value: null, previous_value: 14, flag: null })
+    expect((shown.history as { value: number }[]).map((p) => p.value)).toEqual([10, 14])
+    const pdf = await ada.get(`/api/reports/${last}/pdf`)
+    expect(pdf.status).toBe(200)
   })
 
   test('a value per report: a new week starts empty; the trend shows value, previous and history', async () => {

@@ -9,7 +9,7 @@ import { assertRoom } from '../../lib/limits'
 import { ownedRow } from '../../lib/owned'
 import { nowIso } from '../../lib/time'
 import type { MetricModel } from './model'
-import { HISTORY_WEEKS, metricTrend, type Point } from './trend'
+import { HISTORY_WEEKS, metricTrend, type Point, withinMetricRange } from './trend'
 
 /**
  * An account's metrics (GET/POST/PUT/DELETE /api/metrics) and each report's values of them
@@ -38,6 +38,9 @@ const cleanUnit = (unit: string | null | undefined) => unit?.trim() || null
 const cleanNumber = (n: number | null | undefined, what: string) => {
   if (n == null) return null
   if (!Number.isFinite(n)) throw new BadRequest(`${what} must be a number or null`)
+  // Bounded, so the trend's maths and the sparkline stay finite (trend.ts METRIC_MAX).
+  if (!withinMetricRange(n))
+    throw new BadRequest(`${what} must be a number from -1e15 to 1e15, or null`)
   return n
 }
 

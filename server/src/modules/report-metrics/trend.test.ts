@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test'
-import { isUnusual, metricTrend, missesTarget, spread } from './trend'
+import { isUnusual, METRIC_MAX, metricTrend, missesTarget, spread } from './trend'
 
 const weeks = (values: number[], from = '2026-01-05') =>
   values.map((value, i) => {
@@ -79,5 +79,39 @@ describe('metric trend', () => {
     expect(metricTrend({ week, direction: 'down', target: 20, history }).flag).toBe('missed_target')
     expect(metricTrend({ week, direction: 'up', target: 20, history }).flag).toBe('unusual')
     expect(metricTrend({ week, direction: 'up', target: null, history }).flag).toBe('unusual')
+  })
+})
+
+describe('finite maths', () => {
+  test('values at the bound keep every figure finite; values past it are left out of the trend', () => {
+    const allFinite = (t: ReturnType<typeof metricTrend>) =>
+      [t.value, t.previous_value, ...t.history.map((p) => p.value)].every(
+        (v) => v === null || Number.isFinite(v),
+      )
+    // Swinging between the bounds: the spread and the change stay finite, the flag is decided.
+    const swing = weeks([METRIC_MAX, -METRIC_MAX, METRIC_MAX, -METRIC_MAX, METRIC_MAX, -METRIC_MAX])
+    const edge = metricTrend({
+      week: swing.at(-1)!.week_start_date,
+      direction: 'up',
+      target: null,
+      history: swing,
+    })
+    expect(allFinite(edge)).toBe(true)
+    expect(Number.isFinite(spread(swing.map((p) => p.value)).sd)).toBe(true)
+    expect(edge.flag).toBeNull()
+    // Stored before the bound (or imported past it): ±1e308, Infinity, NaN are not points.
+    const stored = weeks([10, 1e308, 12, -1e308, Number.POSITIVE_INFINITY, Number.NaN, 14])
+    const trend = metricTrend({
+      week: stored.at(-1)!.week_start_date,
+      direction: 'up',
+      target: 1e308,
+      history: stored,
+    })
+    expect(trend.history.map((p) => p.value)).toEqual([10, 12, 14])
+    expect(trend).toMatchObject({ value: 14, previous_value: 12, flag: null })
+    expect(allFinite(trend)).toBe(true)
+    // A sparkline's scale (max − min) from these points is finite and non-zero.
+    const values = trend.history.map((p) => p.value)
+    expect(Number.isFinite(Math.max(...values) - Math.min(...values))).toBe(true)
   })
 })

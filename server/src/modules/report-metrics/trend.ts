@@ -14,6 +14,15 @@ export const CHANGE_WINDOW = 8
 /** Fewer earlier changes than this say nothing about what is usual. */
 export const MIN_CHANGES = 3
 
+/**
+ * The largest size of a metric's value or target: |v| ≤ 1e15 (a value route refuses more with
+ * 400). Within it every sum, difference and square below is finite; a value stored before this
+ * limit, or imported past it, is left out of the trend (never NaN or Infinity in a sparkline).
+ */
+export const METRIC_MAX = 1e15
+export const withinMetricRange = (v: unknown): v is number =>
+  typeof v === 'number' && Number.isFinite(v) && Math.abs(v) <= METRIC_MAX
+
 /** Mean and sample standard deviation. */
 export function spread(values: number[]) {
   const mean = values.reduce((a, b) => a + b, 0) / values.length
@@ -40,7 +49,7 @@ export function isUnusual(points: number[]) {
 
 /** On the wrong side of the target: below it when higher is better, above it when lower is. */
 export function missesTarget(value: number, direction: Direction, target: number | null) {
-  if (target === null) return false
+  if (target === null || !withinMetricRange(target)) return false
   return direction === 'up' ? value < target : value > target
 }
 
@@ -57,7 +66,7 @@ export function metricTrend(input: {
   history: Point[]
 }) {
   const history = input.history
-    .filter((p) => p.week_start_date <= input.week && Number.isFinite(p.value))
+    .filter((p) => p.week_start_date <= input.week && withinMetricRange(p.value))
     .toSorted((a, b) => (a.week_start_date < b.week_start_date ? -1 : 1))
   const current = history.at(-1)?.week_start_date === input.week ? history.at(-1) : undefined
   const value = current?.value ?? null
