@@ -2,7 +2,7 @@
 // ask block: asks-brief.stories.tsx; marking an item: asks-item.stories.tsx).
 import { type AskAnswer, formatDate, type ReportAsk, ReportAsks } from '@cadence/ui'
 import type { Meta, StoryObj } from '@storybook/react-vite'
-import { expect, fn, userEvent } from 'storybook/test'
+import { expect, fn, userEvent, within } from 'storybook/test'
 
 const answer = (over: Partial<AskAnswer>): AskAnswer => ({
   id: 1,
@@ -129,4 +129,81 @@ export const AnsweredAndClosed: Story = {
     await userEvent.click(canvas.getByRole('button', { name: 'Reopen ask' }))
     await expect(args.onClose).toHaveBeenCalledWith(43, false)
   },
+}
+
+/**
+ * One current answer per reader: Maria approved, then declined, then approved again (two replaced
+ * answers in the history); Rob approved edition 1's wording, which edition 2 changed, so his
+ * approval counts for nothing and the ask is open again.
+ */
+const reworded = reportAsk({
+  item_id: 44,
+  content: 'Approve the Q1 hiring budget (5 engineers, $1.0M)',
+  open_again: true,
+  answers: [
+    answer({
+      id: 10,
+      item_id: 44,
+      name: 'Rob Chen',
+      edition_number: 1,
+      earlier_wording: true,
+      created_at: '2026-11-20T17:00:00.000Z',
+    }),
+    answer({
+      id: 13,
+      item_id: 44,
+      name: 'Maria Alvarez',
+      answer: 'comment',
+      text: 'Fine with five; which team loses the sixth?',
+      edition_number: 2,
+      created_at: '2026-11-22T08:05:00.000Z',
+    }),
+  ],
+  history: [
+    answer({
+      id: 11,
+      item_id: 44,
+      name: 'Maria Alvarez',
+      edition_number: 1,
+      earlier_wording: true,
+      created_at: '2026-11-21T09:12:00.000Z',
+      replaced_at: '2026-11-21T09:14:00.000Z',
+    }),
+    answer({
+      id: 12,
+      item_id: 44,
+      name: 'Maria Alvarez',
+      answer: 'decline',
+      edition_number: 1,
+      earlier_wording: true,
+      created_at: '2026-11-21T09:14:00.000Z',
+      replaced_at: '2026-11-22T08:05:00.000Z',
+    }),
+  ],
+})
+
+export const ReplacedAndEarlierWording: Story = {
+  args: { asks: [reworded] },
+  play: async ({ canvas }) => {
+    // Open again: the wording readers approved is not the one they have now.
+    await expect(canvas.getByText('Open again: the wording changed')).toBeVisible()
+    // One current answer per reader; the earlier-wording approval is shown and not counted.
+    await expect(canvas.getByText('1 comment · 1 on an earlier wording')).toBeVisible()
+    const current = canvas.getByRole('list', { name: 'Current answers' })
+    await expect(within(current).getAllByRole('listitem')).toHaveLength(2)
+    await expect(current).toHaveTextContent('Rob Chen approved')
+    await expect(current).toHaveTextContent('answered an earlier wording')
+    // No approval of this wording: nothing to record as a decision.
+    await expect(canvas.queryByRole('button', { name: /Record as decision/ })).toBeNull()
+    // Maria's replaced answers stay in the ask's history.
+    await userEvent.click(canvas.getByText('2 replaced answers'))
+    const replaced = canvas.getByRole('list', { name: 'Replaced answers' })
+    await expect(within(replaced).getAllByRole('listitem')).toHaveLength(2)
+    await expect(replaced).toHaveTextContent('Maria Alvarez declined')
+    await expect(replaced).toHaveTextContent('replaced')
+  },
+}
+export const ReplacedAndEarlierWordingDark: Story = {
+  ...ReplacedAndEarlierWording,
+  globals: { theme: 'dark' },
 }

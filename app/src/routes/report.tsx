@@ -18,6 +18,7 @@ import { retryDelivery, stopDeliveries, useDeliveries, watchDeliveries } from '.
 import { editionPdfHref, loadEditions, sendUpdate, useEditions } from '../state/editions'
 import { setMetricValue } from '../state/metrics'
 import { markQuestionsSeen, useReportQuestions } from '../state/question-badges'
+import { useReaders } from '../state/readers'
 import {
   addItem,
   addStarterSections,
@@ -72,6 +73,7 @@ function useReportExtras(uuid: string, sent: boolean) {
   const asks = useReportAsks(uuid)
   const deliveries = useDeliveries(uuid)
   const editions = useEditions(uuid)
+  const readers = useReaders(uuid, sent, editions[0]?.number)
   useEffect(() => {
     if (sent) void loadEditions(uuid)
   }, [uuid, sent])
@@ -84,7 +86,7 @@ function useReportExtras(uuid: string, sent: boolean) {
     void loadReportAsks(uuid)
     return () => stopDeliveries()
   }, [uuid, reloadQuestions])
-  return { questions, reloadQuestions, changes, asks, deliveries, editions }
+  return { questions, reloadQuestions, changes, asks, deliveries, editions, readers }
 }
 
 type EditorPage = ReturnType<typeof useReportEditorPage>
@@ -277,6 +279,8 @@ function ReportPage() {
           recipients: settings.data?.report_recipients.length,
           editions: sent ? extras.editions : undefined,
           editionPdfHref: (number) => editionPdfHref(uuid, number),
+          unsentChanges: sent ? (report?.unsent_changes ?? null) : null,
+          readers: sent ? extras.readers : undefined,
         }}
         actions={actions}
       />

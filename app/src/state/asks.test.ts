@@ -74,6 +74,20 @@ describe('asks', () => {
     expect(calls).toEqual([])
   })
 
+  test('an approval of an earlier wording does not count: the ask is not recorded on it', async () => {
+    const calls = stubFetch(() => json({ id: 7 }, 201))
+    const earlier = ask().answers.map((a) => ({ ...a, earlier_wording: true }))
+    await expect(recordAskDecision(ask({ answers: earlier }))).rejects.toThrow(
+      'Only an approved ask',
+    )
+    expect(calls).toEqual([])
+  })
+
+  test('an ask already recorded (409, a carried copy of it) is done, not an error', async () => {
+    stubFetch(() => json({ error: 'This ask is recorded as a decision already' }, 409))
+    await expect(recordAskDecision(ask())).resolves.toBeUndefined()
+  })
+
   test('closing marks the open report’s item closed and reloads the asks', async () => {
     reportState.current = reportDetail({
       uuid: 'r1',

@@ -1,5 +1,6 @@
 import type { AskAnswerKind, ReportAsk } from '@cadence/ui'
 import { api, call } from '../api/client'
+import { ApiError } from '../api/errors'
 import { onCacheReset } from './cache'
 import { reportState } from './reports'
 import { createResource, useResourceFor } from './resource'
@@ -37,17 +38,24 @@ async function closeAsk(uuid: string, itemId: number, closed: boolean): Promise<
  * of the first approval, who approved it as the why, and the ask's item as its source.
  */
 async function recordAskDecision(ask: ReportAsk): Promise<void> {
-  const approvals = ask.answers.filter((a) => a.answer === 'approve')
+  // The current answers to the wording readers have now: one per reader.
+  const approvals = ask.answers.filter((a) => a.answer === 'approve' && !a.earlier_wording)
   if (!approvals.length) throw new Error('Only an approved ask is recorded as a decision')
   const names = [...new Set(approvals.map((a) => a.name))].join(', ')
-  await call(
-    api.api.decisions.post({
-      title: ask.content,
-      decided_on: approvals[0].created_at.slice(0, 10),
-      rationale: `Approved by ${names} on the brief`,
-      source_item_id: ask.item_id,
-    }),
-  )
+  try {
+    await call(
+      api.api.decisions.post({
+        title: ask.content,
+        decided_on: approvals[0].created_at.slice(0, 10),
+        rationale: `Approved by ${names} on the brief`,
+        source_item_id: ask.item_id,
+      }),
+    )
+  } catch (error) {
+    // 409: this ask (or a carried copy of it) is a decision already: nothing more to record.
+    if (error instanceof ApiError && error.status === 409) return
+    throw error
+  }
 }
 
 /** A reader's answer from a private link (no account): POST /api/shared/{token}/asks/{id}/answers. */

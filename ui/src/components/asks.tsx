@@ -305,15 +305,44 @@ type ReportAsksProps = {
   formatDate: (iso: string) => string
 }
 
-/** '2 approved · 1 declined · 1 comment'. */
+/**
+ * '2 approved · 1 declined · 1 comment' of the current answers to this wording, then how many
+ * answered an earlier wording (they count for nothing now).
+ */
 function tally(answers: AskAnswer[]) {
-  const n = (k: AskAnswerKind) => answers.filter((a) => a.answer === k).length
+  const now = answers.filter((a) => !a.earlier_wording)
+  const n = (k: AskAnswerKind) => now.filter((a) => a.answer === k).length
+  const earlier = answers.length - now.length
   const parts = [
     n('approve') ? `${n('approve')} approved` : null,
     n('decline') ? `${n('decline')} declined` : null,
     n('comment') ? `${n('comment')} ${n('comment') === 1 ? 'comment' : 'comments'}` : null,
+    earlier ? `${earlier} on an earlier wording` : null,
   ].filter(Boolean)
   return parts.length ? parts.join(' · ') : 'No answers yet'
+}
+
+/** One answer with when it was given, and 'answered an earlier wording' when it was. */
+function AnswerItem({
+  a,
+  formatDate,
+  replaced,
+}: {
+  a: AskAnswer
+  formatDate: (iso: string) => string
+  replaced?: boolean
+}) {
+  return (
+    <li data-earlier={a.earlier_wording ? '' : undefined}>
+      <AnswerLine a={a} /> <small className="cad-asks__when">· {formatDate(a.created_at)}</small>
+      {a.earlier_wording ? (
+        <small className="cad-asks__earlier"> · answered an earlier wording</small>
+      ) : null}
+      {replaced && a.replaced_at ? (
+        <small className="cad-asks__when"> · replaced {formatDate(a.replaced_at)}</small>
+      ) : null}
+    </li>
+  )
 }
 
 function ReportAskRow({
@@ -325,7 +354,9 @@ function ReportAskRow({
   const [busy, setBusy] = React.useState<'close' | 'decide' | null>(null)
   const [error, setError] = React.useState<string | null>(null)
   const [decided, setDecided] = React.useState(false)
-  const approved = ask.answers.some((a) => a.answer === 'approve')
+  // Only an approval of the wording readers have now counts.
+  const approved = ask.answers.some((a) => a.answer === 'approve' && !a.earlier_wording)
+  const history = ask.history ?? []
   const run = async (what: 'close' | 'decide', action: () => Promise<void>) => {
     setBusy(what)
     setError(null)
@@ -346,18 +377,33 @@ function ReportAskRow({
         {ask.project_name ? (
           <small className="cad-asks__project"> · {ask.project_name}</small>
         ) : null}{' '}
-        {closed ? <Badge tone="neutral">Closed</Badge> : <Badge tone="accent">Open</Badge>}
+        {closed ? (
+          <Badge tone="neutral">Closed</Badge>
+        ) : ask.open_again ? (
+          <Badge tone="warning">Open again: the wording changed</Badge>
+        ) : (
+          <Badge tone="accent">Open</Badge>
+        )}
       </p>
       <p className="cad-asks__tally">{tally(ask.answers)}</p>
       {ask.answers.length ? (
-        <ul className="cad-asks__answers">
+        <ul className="cad-asks__answers" aria-label="Current answers">
           {ask.answers.map((a) => (
-            <li key={a.id}>
-              <AnswerLine a={a} />{' '}
-              <small className="cad-asks__when">· {formatDate(a.created_at)}</small>
-            </li>
+            <AnswerItem key={a.id} a={a} formatDate={formatDate} />
           ))}
         </ul>
+      ) : null}
+      {history.length ? (
+        <details className="cad-asks__history">
+          <summary>
+            {history.length === 1 ? '1 replaced answer' : `${history.length} replaced answers`}
+          </summary>
+          <ul className="cad-asks__answers" aria-label="Replaced answers">
+            {history.map((a) => (
+              <AnswerItem key={a.id} a={a} formatDate={formatDate} replaced />
+            ))}
+          </ul>
+        </details>
       ) : null}
       <div className="cad-asks__buttons">
         {approved && onRecordDecision ? (

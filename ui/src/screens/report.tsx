@@ -9,6 +9,7 @@ import {
   type ProjectHealthPanelProps,
 } from '../components/project-health-panel'
 import { ReaderQuestions } from '../components/reader-questions'
+import { ReadersList, UnsentChangesNotice } from '../components/readers'
 import {
   type CardSection,
   type NewItem,
@@ -37,11 +38,13 @@ import { ReportSkeleton } from '../primitives/skeleton'
 import type {
   Delivery,
   Project,
+  Reader,
   ReaderQuestion,
   Report,
   ReportChanges,
   SectionItem,
   TeamMember,
+  UnsentChanges,
 } from '../types'
 
 const STATUSES = [
@@ -76,6 +79,15 @@ export type ReportViewData = {
   editions?: EditionSummary[]
   /** The address of an edition's PDF; with it each edition has 'Download PDF'. */
   editionPdfHref?: (number: number) => string
+  /**
+   * A sent report edited since its last edition (GET /api/reports/{uuid}'s unsent_changes):
+   * 'Changes not sent' with what changed, until 'Send update'.
+   */
+  unsentChanges?: UnsentChanges | null
+  /** The report's links and who opened which edition (GET /api/reports/{uuid}/readers). */
+  readers?: readonly Reader[]
+  /** How the readers list writes a time ('Nov 28, 2026, 9:12 AM'); formatDate without it. */
+  formatTime?: (iso: string) => string
 }
 
 /** What the report page does: the report's own changes, then its items'. */
@@ -325,6 +337,9 @@ export function ReportView({ data: d, actions: a, loading, sectionCard }: Report
         recipients={d.recipients}
         onRetry={a.onRetryDelivery}
       />
+      {r.is_submitted && d.unsentChanges ? (
+        <UnsentChangesNotice changes={d.unsentChanges} onSendUpdate={a.onSendUpdate} />
+      ) : null}
       {r.is_submitted && d.editions?.length && a.onOpenEdition ? (
         <EditionsList
           editions={d.editions}
@@ -332,6 +347,9 @@ export function ReportView({ data: d, actions: a, loading, sectionCard }: Report
           pdfHref={d.editionPdfHref}
           formatDate={formatDate}
         />
+      ) : null}
+      {r.is_submitted && d.readers ? (
+        <ReadersList readers={d.readers} formatDate={d.formatTime ?? formatDate} />
       ) : null}
       <InlineEdit
         aria-label="Title"
