@@ -8,6 +8,7 @@ import { InFlight } from './lib/in-flight'
 import { RouteTable } from './lib/route-rules'
 import { startWebhookPoster } from './modules/delivery/chat-worker'
 import { startMailer } from './modules/delivery/mail-worker'
+import { STOP_GRACE_MS, stopDeliveries } from './modules/delivery/run'
 import { warmDocumentCheck } from './modules/import-export/document-check'
 import { startRetention } from './modules/system/retention'
 import { createObservability } from './observability'
@@ -155,16 +156,19 @@ console.log(
 )
 // Graceful shutdown (a rolling upgrade sends SIGTERM): stop taking connections, let requests in
 // flight finish (those whose client already went away too: the server's stop does not wait for
-// them, the in-flight count does), stop the mailer (a send in flight gets a moment; it is retried
-// by the next instance if cut short), then close the database.
+// them, the in-flight count does), meanwhile claim no more deliveries and give a send in flight
+// STOP_GRACE_MS to finish, else release its lease at once (the next instance sends it once:
+// delivery/run.ts), stop the mailer, then close the database.
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, async () => {
     if (stopping) return
     stopping = true
     const deadline = Date.now() + 10_000
+    const deliveriesStopped = stopDeliveries(db)
     await Promise.race([app.server?.stop(false), Bun.sleep(10_000)])
     await inFlight.idle(Math.max(0, deadline - Date.now()))
-    await Promise.race([Promise.all([mailer?.stop(), poster?.stop()]), Bun.sleep(5_000)])
+    await Promise.race([deliveriesStopped, Bun.sleep(STOP_GRACE_MS + 2_000)])
+    await Promise.race([Promise.all([mailer?.stop(), poster?.stop()]), Bun.sleep(2_000)])
     stopCheckpointer()
     stopRetention()
     await Promise.race([obs.close(), Bun.sleep(2_000)])

@@ -21,6 +21,44 @@ export const LEASE_MS = 10 * 60_000
 /** A delivery that can never succeed (no recipients, report deleted): failed at once, no retry. */
 export class Skip extends Error {}
 
+/** How long a stopping instance lets a send in flight finish before it releases its lease. */
+export const STOP_GRACE_MS = 5_000
+
+/** A send in flight: `done` once its outcome is recorded or its delivery given back (`release`). */
+type InFlightSend = { release: () => void; done: Promise<void> }
+type Senders = { stopping: boolean; sends: Set<InFlightSend> }
+const senders = new WeakMap<object, Senders>()
+const sendersOf = (db: object) => {
+  let found = senders.get(db)
+  if (!found) senders.set(db, (found = { stopping: false, sends: new Set() }))
+  return found
+}
+
+/**
+ * A graceful stop (SIGTERM, src/index.ts): the senders on this database claim nothing more; a
+ * send in flight gets `graceMs` to finish (and is recorded as usual), and one still running then
+ * gives its delivery back at once — its lease released, due again as it was, attempts unchanged —
+ * so the next instance sends it once instead of after the 10-minute lease. Resolves when every
+ * send has finished or been released.
+ */
+export async function stopDeliveries(db: object, graceMs = STOP_GRACE_MS) {
+  const state = sendersOf(db)
+  state.stopping = true
+  const running = [...state.sends]
+  let timer: ReturnType<typeof setTimeout> | undefined
+  await Promise.race([
+    Promise.allSettled(running.map((s) => s.done)),
+    new Promise((resolve) => {
+      timer = setTimeout(resolve, graceMs)
+    }),
+  ])
+  clearTimeout(timer)
+  const left = [...state.sends]
+  for (const send of left) send.release()
+  await Promise.allSettled(left.map((s) => s.done))
+  return { released: left.length }
+}
+
 const errorText = (error: unknown) =>
   (error instanceof Error ? error.message : String(error)).slice(0, 1000) || 'Unknown error'
 
@@ -67,7 +105,10 @@ export async function runDueDeliveries(
     .orderBy(asc(deliveries.next_attempt_at), asc(deliveries.id))
     .limit(options.batch ?? 20)
   let sent = 0
+  const state = sendersOf(ctx.db)
   for (const delivery of due) {
+    // Stopping: nothing more is claimed (what is left is the next instance's).
+    if (state.stopping) break
     const lease = new Date(clock().getTime() + LEASE_MS).toISOString()
     const claimed = await ctx.db.orm
       .update(deliveries)
@@ -94,8 +135,37 @@ export async function runDueDeliveries(
           ),
         )
         .returning({ id: deliveries.id })
+    let release = () => {}
+    let finish = () => {}
+    const released = new Promise<'released'>((resolve) => {
+      release = () => resolve('released')
+    })
+    const sending = Promise.resolve().then(() => options.send(delivery))
+    // Given back, the send may still fail later: nobody waits for it then.
+    sending.catch(() => {})
+    const inFlight: InFlightSend = {
+      release,
+      done: new Promise<void>((resolve) => {
+        finish = resolve
+      }),
+    }
+    state.sends.add(inFlight)
     try {
-      await options.send(delivery)
+      if ((await Promise.race([sending, released])) === 'released') {
+        // Stopping, and the send did not finish in the grace period: give the delivery back now,
+        // due as it was (the lease is the token: a send that ends later records nothing).
+        await ctx.db.orm
+          .update(deliveries)
+          .set({ next_attempt_at: delivery.next_attempt_at })
+          .where(
+            and(
+              eq(deliveries.id, delivery.id),
+              eq(deliveries.status, 'pending'),
+              eq(deliveries.next_attempt_at, lease),
+            ),
+          )
+        break
+      }
       const at = clock().toISOString()
       const done = await record({
         status: 'sent',
@@ -127,6 +197,9 @@ export async function runDueDeliveries(
         next_attempt_at: new Date(at.getTime() + (final ? 0 : wait)).toISOString(),
         updated_at: at.toISOString(),
       })
+    } finally {
+      state.sends.delete(inFlight)
+      finish()
     }
   }
   return sent
