@@ -219,12 +219,31 @@ function recordAnswer(
   return withId(response, entry.id)
 }
 
-function createTracingFor(db: Db, config: Config) {
+/**
+ * Whether a request came straight from a TRUSTED_PROXIES address (its socket's): only such a
+ * request's `traceparent` is followed. No proxy trusted: none is.
+ */
+function fromTrustedProxy(config: Config, socketAddress: ObservabilityOptions['socketAddress']) {
+  const trusted = trustedProxies(config.trustedProxies)
+  return (request: Request) => {
+    if (!config.trustedProxies.length) return false
+    const socket = socketAddress?.(request)
+    return socket !== undefined && trusted(socket)
+  }
+}
+
+function createTracingFor(
+  db: Db,
+  config: Config,
+  socketAddress: ObservabilityOptions['socketAddress'],
+) {
   return config.ops.otlpEndpoint
     ? createTracing({
         endpoint: config.ops.otlpEndpoint,
         serviceName: config.ops.serviceName,
         engine: db.kind,
+        // A client's own traceparent would put our spans into a trace of its choosing.
+        followParent: fromTrustedProxy(config, socketAddress),
       })
     : null
 }
@@ -235,7 +254,7 @@ export function createObservability(
 ): Observability {
   const log = options.log ?? createLogger(config.ops.logFormat)
   const metrics = config.ops.metricsToken ? createMetrics(db) : null
-  const tracing = createTracingFor(db, config)
+  const tracing = createTracingFor(db, config, options.socketAddress)
   const watchers: Watchers = {
     log,
     metrics,

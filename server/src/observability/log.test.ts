@@ -24,3 +24,55 @@ test('info lines written together arrive whole and in order, also when the proce
   expect(lines[3000].msg).toBe('last')
   expect(JSON.parse(run.stderr.toString().trim()).msg).toBe('a warning')
 })
+
+// A failed statement's error names its parameters (Drizzle: `Failed query: …\nparams: …`): an
+// item's text, a whole edition's brief. The log keeps the statement and drops the parameters,
+// in both formats and through console, on the engine under test.
+test('a failed query is logged without its parameters (both formats, console too)', async () => {
+  const { createTestApp } = await import('../test/helpers')
+  const { reportEditions } = await import('../db/schema')
+  const { createLogger, routeConsole } = await import('./log')
+  const { db } = await createTestApp()
+  const secret = `SECRET-BRIEF ${'x'.repeat(2000)}`
+  // No such report: the foreign key refuses it, on either engine.
+  const error = await db.orm
+    .insert(reportEditions)
+    .values({
+      report_id: 987654,
+      user_id: 987654,
+      number: 1,
+      sent_at: '2026-11-23T00:00:00.000Z',
+      brief: secret,
+    })
+    .then(
+      () => null,
+      (e: unknown) => e as Error,
+    )
+  expect(error).toBeInstanceOf(Error)
+  // What it was: the parameters are in the error's message and stack.
+  expect(`${error!.message}${error!.stack}`).toContain('SECRET-BRIEF')
+  for (const format of ['json', 'text'] as const) {
+    const lines: string[] = []
+    createLogger(format, (line) => lines.push(line)).error('request failed', error)
+    const written = lines.join('\n')
+    expect(written).toContain('request failed')
+    expect(written.toLowerCase()).toContain('insert into')
+    expect(written).toContain('params: (not logged)')
+    expect(written).not.toContain('SECRET-BRIEF')
+  }
+  // Through console (text mode: the mailer's and the workers' own error lines).
+  const original = { error: console.error, warn: console.warn }
+  const said: unknown[][] = []
+  console.error = (...args: unknown[]) => said.push(args)
+  console.warn = console.error
+  try {
+    routeConsole(createLogger('text', () => {}))
+    console.error('Mailer: sending failed', error)
+  } finally {
+    console.error = original.error
+    console.warn = original.warn
+  }
+  expect(said).toHaveLength(1)
+  expect(String(said[0][1])).toContain('params: (not logged)')
+  expect(JSON.stringify(said)).not.toContain('SECRET-BRIEF')
+})

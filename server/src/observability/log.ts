@@ -52,20 +52,47 @@ const defaultSink: Sink = (line, level) => {
   }
 }
 
+/** The most of an error's message a line carries (a driver's message may quote a value). */
+const MESSAGE_MAX = 500
+
+/**
+ * An error's text without the failed query's parameters: Drizzle's query error says
+ * `Failed query: <sql>\nparams: <every value>` (an item's text, a whole edition's brief), in its
+ * message and so in its stack. The statement stays (its values are $1, $2 …); the parameters go,
+ * up to the stack's first frame.
+ */
+export function withoutParameters(text: string) {
+  const at = text.indexOf('\nparams:')
+  if (at === -1) return text
+  const frame = text.indexOf('\n    at ', at)
+  return `${text.slice(0, at)}\nparams: (not logged)${frame === -1 ? '' : text.slice(frame)}`
+}
+
+const safeMessage = (message: string) => {
+  const clean = withoutParameters(message)
+  return clean.length > MESSAGE_MAX ? `${clean.slice(0, MESSAGE_MAX)}…` : clean
+}
+
 /** An error as plain fields: its name, message, code and stack (and its cause's message). */
 export function errorFields(error: unknown): Fields {
-  if (!(error instanceof Error)) return { message: String(error) }
+  if (!(error instanceof Error)) return { message: safeMessage(String(error)) }
   const { code, errno } = error as { code?: unknown; errno?: unknown }
   const cause = (error as { cause?: unknown }).cause
   return {
     name: error.name,
-    message: error.message,
+    message: safeMessage(error.message),
     ...(code !== undefined ? { code } : {}),
     ...(errno !== undefined ? { errno } : {}),
-    ...(cause instanceof Error ? { cause: cause.message } : {}),
-    stack: error.stack,
+    ...(cause instanceof Error ? { cause: safeMessage(cause.message) } : {}),
+    stack: error.stack === undefined ? undefined : withoutParameters(error.stack),
   }
 }
+
+/** What a text log line says of an error: its stack (or message), without query parameters. */
+export const errorText = (error: unknown) =>
+  error instanceof Error
+    ? withoutParameters(error.stack ?? error.message)
+    : safeMessage(String(error))
 
 const textValue = (value: unknown) => {
   const s = typeof value === 'string' ? value : JSON.stringify(value)
@@ -90,8 +117,7 @@ export function createLogger(format: LogFormat, sink: Sink = defaultSink): Logge
     for (const [key, value] of Object.entries(fields))
       if (value !== undefined && value !== null) parts.push(`${key}=${textValue(value)}`)
     let line = parts.join(' ')
-    if (error !== undefined)
-      line += `\n${error instanceof Error ? (error.stack ?? error.message) : String(error)}`
+    if (error !== undefined) line += `\n${errorText(error)}`
     sink(line, level)
   }
   return {
@@ -104,10 +130,21 @@ export function createLogger(format: LogFormat, sink: Sink = defaultSink): Logge
 
 /**
  * In JSON mode every line the process writes through `console` becomes a log object too (the
- * mailer's and the start's messages), so a collector never meets a line that is not JSON.
+ * mailer's and the start's messages), so a collector never meets a line that is not JSON. In text
+ * mode an error given to console is written without the failed query's parameters.
  */
 export function routeConsole(log: Logger) {
-  if (log.format !== 'json') return
+  if (log.format !== 'json') {
+    // Text: console as it is, but an error it is given is written as the logger writes one
+    // (its stack without the failed query's parameters), never with the driver's own fields.
+    const plain =
+      (write: (...args: unknown[]) => void) =>
+      (...args: unknown[]) =>
+        write(...args.map((a) => (a instanceof Error ? errorText(a) : a)))
+    console.error = plain(console.error.bind(console))
+    console.warn = plain(console.warn.bind(console))
+    return
+  }
   const message = (args: unknown[]) =>
     args
       .filter((a) => !(a instanceof Error))

@@ -22,12 +22,15 @@ const newDb = async (): Promise<Db> =>
   testEngine() === 'pg' ? ((await freshTestDatabase()) as unknown as Db) : openDatabase(':memory:')
 
 /** An app whose log lines are collected, in the given format, with the access log on. */
-async function loggedApp(env: Record<string, string> = {}) {
+async function loggedApp(
+  env: Record<string, string> = {},
+  socketAddress?: (request: Request) => string | undefined,
+) {
   const lines: string[] = []
   const config = loadConfig({ DATABASE_PATH: ':memory:', PUBLIC_URL: ORIGIN, ...env })
   const db = await newDb()
   const log = createLogger(config.ops.logFormat, (line) => lines.push(line))
-  const obs = createObservability({ db, config }, { log, accessLog: true })
+  const obs = createObservability({ db, config }, { log, accessLog: true, socketAddress })
   stops.push(() => obs.close())
   const app = createApp({ db, config, obs, signInLimit: 1000 })
   return { app, db, lines, obs }
@@ -240,9 +243,14 @@ describe('OTEL_EXPORTER_OTLP_ENDPOINT', () => {
       },
     })
     stops.push(() => collector.stop(true))
-    const { app, obs } = await loggedApp({
-      OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${collector.port}`,
-    })
+    // Requests come from the proxy 10.0.0.1 unless a test header says another socket address.
+    const { app, obs } = await loggedApp(
+      {
+        OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${collector.port}`,
+        TRUSTED_PROXIES: '10.0.0.1',
+      },
+      (request) => request.headers.get('x-test-socket') ?? '10.0.0.1',
+    )
     const ada = await signIn(app, 'ada@example.com', 'Ada')
     const traceId = '4bf92f3577b34da6a3ce929d0e0e4736'
     const parentId = '00f067aa0ba902b7'
@@ -276,5 +284,49 @@ describe('OTEL_EXPORTER_OTLP_ENDPOINT', () => {
     const own = received.filter((s) => s.name === 'GET /api/projects' && s.traceId !== traceId)
     expect(own.length).toBe(1)
     expect(own[0].parentSpanId || undefined).toBeUndefined()
+    // A traceparent from anyone but a trusted proxy is ignored: a trace of its own.
+    const outsider = 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa'
+    await ada.request('GET', '/api/projects', undefined, {
+      traceparent: `00-${outsider}-${parentId}-01`,
+      'x-test-socket': '203.0.113.5',
+    })
+    await obs.tracing?.flush()
+    expect(received.some((s) => s.traceId.toLowerCase() === outsider)).toBe(false)
+    const fresh = received.filter(
+      (s) =>
+        s.name === 'GET /api/projects' && s.traceId !== traceId && s.traceId !== own[0].traceId,
+    )
+    expect(fresh.length).toBe(1)
+    expect(fresh[0].parentSpanId || undefined).toBeUndefined()
+  }, 30_000)
+
+  test('without TRUSTED_PROXIES no traceparent is followed', async () => {
+    const received: OtlpSpan[] = []
+    const collector = Bun.serve({
+      port: 0,
+      hostname: '127.0.0.1',
+      async fetch(request) {
+        const body = (await request.json()) as {
+          resourceSpans: { scopeSpans: { spans: OtlpSpan[] }[] }[]
+        }
+        for (const r of body.resourceSpans) for (const s of r.scopeSpans) received.push(...s.spans)
+        return Response.json({})
+      },
+    })
+    stops.push(() => collector.stop(true))
+    const { app, obs } = await loggedApp(
+      { OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${collector.port}` },
+      () => '127.0.0.1',
+    )
+    const chosen = 'bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb'
+    const res = await app.handle(
+      new Request(`${ORIGIN}/api/health/live`, {
+        headers: { traceparent: `00-${chosen}-00f067aa0ba902b7-01` },
+      }),
+    )
+    expect(res.status).toBe(200)
+    await obs.tracing?.flush()
+    expect(received.length).toBeGreaterThan(0)
+    expect(received.some((s) => s.traceId.toLowerCase() === chosen)).toBe(false)
   }, 30_000)
 })

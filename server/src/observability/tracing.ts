@@ -14,11 +14,13 @@ import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http'
 import { resourceFromAttributes } from '@opentelemetry/resources'
 import { BatchSpanProcessor, TracerProvider } from '@opentelemetry/sdk-trace'
 import { type QueryObserver, queryObserver } from '../db/query-observer'
+import { withoutParameters } from './log'
 
 /**
  * Traces over OTLP/HTTP (OTEL_EXPORTER_OTLP_ENDPOINT), with the OpenTelemetry SDK: each request
  * is a server span named by its route template, child of the caller's span when the request
- * carries a W3C `traceparent`; each database statement it runs is a client span under it
+ * carries a W3C `traceparent` and comes from a TRUSTED_PROXIES address (`followParent`; from
+ * anyone else the header is ignored and the request starts a trace of its own); each database statement it runs is a client span under it
  * (db.query.text is the statement with placeholders, never its values). Spans are batched and
  * exported in the background; an unreachable collector costs the requests nothing.
  */
@@ -59,7 +61,10 @@ const observeQuery: QueryObserver = (text) => {
   )
   return (error?: unknown) => {
     if (error) {
-      span.setStatus({ code: SpanStatusCode.ERROR, message: (error as Error)?.message })
+      span.setStatus({
+        code: SpanStatusCode.ERROR,
+        message: withoutParameters(String((error as Error)?.message ?? error)),
+      })
     }
     span.end()
   }
@@ -69,6 +74,8 @@ export function createTracing(options: {
   endpoint: string
   serviceName: string
   engine: 'sqlite' | 'pg'
+  /** Whether this request's `traceparent` is followed (a trusted proxy's); default: never. */
+  followParent?: (request: Request) => boolean
 }): Tracing {
   const base = options.endpoint.replace(/\/+$/, '')
   const exporter = new OTLPTraceExporter({
@@ -86,7 +93,9 @@ export function createTracing(options: {
 
   return {
     request(request, fn) {
-      const parent = propagator.extract(ROOT_CONTEXT, request.headers, getter)
+      const parent = options.followParent?.(request)
+        ? propagator.extract(ROOT_CONTEXT, request.headers, getter)
+        : ROOT_CONTEXT
       const span = tracer.startSpan(
         request.method,
         { kind: SpanKind.SERVER, attributes: { 'http.request.method': request.method } },
