@@ -257,3 +257,45 @@ export const CompletedAssignedDark: Story = {
     await expect(canvasElement.querySelector('[data-slot="age-chip"]')).toBeNull()
   },
 }
+
+/**
+ * A follow-up made from a reader's question: marked 'from a reader', only the author's until
+ * 'Include in brief' (no asker's name anywhere: the author writes it if they want it).
+ */
+export const FromReader: Story = {
+  args: {
+    item: item(9, 'Does the slip move the Apollo launch?', {
+      item_type: 'followup',
+      from_reader: true,
+      include_in_brief: false,
+    }),
+    onIncludeChange: fn(),
+  },
+  play: async ({ canvas, args }) => {
+    await expect(canvas.getByText(/from a reader/)).toHaveTextContent(
+      'from a reader · only you see it',
+    )
+    const include = canvas.getByRole('button', { name: 'Include in brief' })
+    await expect(include).toHaveAttribute('aria-pressed', 'false')
+    await userEvent.click(include)
+    await expect(args.onIncludeChange).toHaveBeenCalledWith(true)
+  },
+}
+export const FromReaderIncluded: Story = {
+  args: {
+    item: item(9, 'Does the slip move the Apollo launch?', {
+      item_type: 'followup',
+      from_reader: true,
+      include_in_brief: true,
+    }),
+    onIncludeChange: fn(),
+  },
+  play: async ({ canvas, args }) => {
+    await expect(canvas.getByText(/from a reader/)).toHaveTextContent(
+      'from a reader · in the brief',
+    )
+    await userEvent.click(canvas.getByRole('button', { name: 'Included in brief' }))
+    await expect(args.onIncludeChange).toHaveBeenCalledWith(false)
+  },
+}
+export const FromReaderDark: Story = { ...FromReader, globals: { theme: 'dark' } }

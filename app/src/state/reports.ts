@@ -20,7 +20,12 @@ type ReportPatch = Partial<Pick<Report, 'title' | 'summary' | 'is_submitted' | '
 type ItemPatch = Partial<
   Pick<
     SectionItem,
-    'content' | 'project_id' | 'is_completed' | 'assigned_to_team_member_id' | 'is_ask'
+    | 'content'
+    | 'project_id'
+    | 'is_completed'
+    | 'assigned_to_team_member_id'
+    | 'is_ask'
+    | 'include_in_brief'
   >
 >
 type NewItem = {

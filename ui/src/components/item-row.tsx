@@ -1,10 +1,19 @@
-import { Check, FolderKanban, Gavel, Hand, Pencil, Trash2, X } from 'lucide-react'
+import {
+  Check,
+  FolderKanban,
+  Gavel,
+  Hand,
+  MessageCircleQuestion,
+  Pencil,
+  Trash2,
+  X,
+} from 'lucide-react'
 import * as React from 'react'
 import { byId } from '../lib/by-id'
 import { cn } from '../lib/cn'
 import { formatShortWeekday } from '../lib/dates'
 import { Avatar } from '../primitives/avatar'
-import { IconButton } from '../primitives/button'
+import { Button, IconButton } from '../primitives/button'
 import { Checkbox } from '../primitives/checkbox'
 import { ConfirmInline } from '../primitives/confirm-inline'
 import { Select } from '../primitives/select'
@@ -20,7 +29,7 @@ type ItemRowProps = {
   item: Pick<SectionItem, 'id' | 'content' | 'is_completed' | 'item_type' | 'project_id'> &
     AgeingFields &
     TeamFields &
-    Partial<Pick<SectionItem, 'is_ask' | 'ask_closed_at'>> & {
+    Partial<Pick<SectionItem, 'is_ask' | 'ask_closed_at' | 'from_reader' | 'include_in_brief'>> & {
       assigned_to_team_member_id?: number | null
     }
   projects?: Project[]
@@ -37,6 +46,11 @@ type ItemRowProps = {
   onAskChange?: (isAsk: boolean) => void
   /** Decisions: 'Record as decision' from this item, in one click. */
   onRecordDecision?: () => void
+  /**
+   * A follow-up made from a reader's question (`from_reader`): 'Include in brief' puts it in what
+   * readers get; without it the follow-up stays the author's own.
+   */
+  onIncludeChange?: (include: boolean) => void
 }
 
 /** Team roll-up: where a pulled item came from, and the assignee's own completion and note. */
@@ -134,10 +148,17 @@ type ItemDetailsProps = {
   refs: { project?: Project; member?: TeamMember }
   checkable: boolean
   meta?: React.ReactNode
+  onIncludeChange?: ItemRowProps['onIncludeChange']
 }
 
 /** The row in view mode: the text and its tags (project, assignee, age, source, notes, ask). */
-function ItemDetails({ item, refs: { project, member }, checkable, meta }: ItemDetailsProps) {
+function ItemDetails({
+  item,
+  refs: { project, member },
+  checkable,
+  meta,
+  onIncludeChange,
+}: ItemDetailsProps) {
   return (
     <div className="cad-item-body">
       <span className="cad-item-content">{item.content}</span>
@@ -168,6 +189,24 @@ function ItemDetails({ item, refs: { project, member }, checkable, meta }: ItemD
           <span className="cad-item-row__from cad-break">
             {member.name}: {item.assignee_note}
           </span>
+        ) : null}
+        {item.from_reader ? (
+          <span className="cad-item-reader" data-slot="reader-tag">
+            <MessageCircleQuestion size={12} aria-hidden />
+            from a reader
+            {item.include_in_brief ? ' · in the brief' : ' · only you see it'}
+          </span>
+        ) : null}
+        {item.from_reader && onIncludeChange ? (
+          <Button
+            size="sm"
+            variant="secondary"
+            className="cad-item-include"
+            aria-pressed={Boolean(item.include_in_brief)}
+            onClick={() => onIncludeChange(!item.include_in_brief)}
+          >
+            {item.include_in_brief ? 'Included in brief' : 'Include in brief'}
+          </Button>
         ) : null}
         {item.is_ask ? (
           <span className="cad-item-ask" data-slot="ask-tag">
@@ -269,6 +308,7 @@ const ItemRow = React.memo(function ItemRow({
   onAssign,
   onAskChange,
   onRecordDecision,
+  onIncludeChange,
 }: ItemRowProps) {
   const { mode, setMode, backTo, editButton, deleteButton } = useRowMode()
   const [draft, setDraft] = React.useState(item.content)
@@ -330,7 +370,13 @@ const ItemRow = React.memo(function ItemRow({
           }}
         />
       ) : (
-        <ItemDetails item={item} refs={{ project, member }} checkable={checkable} meta={meta} />
+        <ItemDetails
+          item={item}
+          refs={{ project, member }}
+          checkable={checkable}
+          meta={meta}
+          onIncludeChange={onIncludeChange}
+        />
       )}
       {mode === 'view' && (onEdit || onDelete || onAskChange || onRecordDecision) && (
         <ItemActions

@@ -75,6 +75,7 @@ type RowHandlers = {
   assign: (memberId: number | null) => void
   remove: () => void
   ask: (isAsk: boolean) => void
+  include: (include: boolean) => void
   decide: () => void
 }
 
@@ -146,6 +147,7 @@ function useRowHandlers(
           latest.current.onUpdateItem?.(id, { assigned_to_team_member_id }),
         remove: () => latest.current.onDeleteItem?.(id),
         ask: (is_ask) => latest.current.onUpdateItem?.(id, { is_ask }),
+        include: (include_in_brief) => latest.current.onUpdateItem?.(id, { include_in_brief }),
         decide: () => latest.current.onRecordDecision?.(id),
       }
       handlers.current.set(id, h)
@@ -322,6 +324,7 @@ const SectionCard = React.memo(function SectionCard({
                     onAssign={onUpdateItem && isTaskList ? h.assign : undefined}
                     onDelete={onDeleteItem ? h.remove : undefined}
                     onAskChange={onUpdateItem ? h.ask : undefined}
+                    onIncludeChange={onUpdateItem ? h.include : undefined}
                     onRecordDecision={onRecordDecision ? h.decide : undefined}
                   />
                 )
