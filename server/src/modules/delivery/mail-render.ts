@@ -18,6 +18,7 @@ import {
   type Tone,
   weekEnd,
 } from '@cadence/core'
+import { timeSlices } from '../../lib/time-slices'
 import type { Weekday } from '../../lib/weeks'
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec']
@@ -128,10 +129,10 @@ const toned = (text: string, tone: Tone) =>
 const link = (href: string, label: string, style: string) =>
   `<a href="${escapeHtml(href)}" style="${style}">${escapeHtml(label)}</a>`
 
-function blockHtml(b: BriefBlock, links: MailLinks): string[] {
+function* blockHtml(b: BriefBlock, links: MailLinks): Generator<string> {
   switch (b.kind) {
     case 'changes':
-      return [
+      return yield* [
         `<div style="${S.changes}">`,
         `<p style="margin:0 0 6px;font-weight:700">${escapeHtml(b.heading)}</p>`,
         `<ul style="margin:0 0 6px;padding-left:18px">`,
@@ -144,7 +145,7 @@ function blockHtml(b: BriefBlock, links: MailLinks): string[] {
       const masthead = [b.organisation, b.status.label, b.edition?.label].filter((x): x is string =>
         Boolean(x),
       )
-      return [
+      return yield* [
         `<p style="${S.masthead}">${masthead.map(escapeHtml).join(' &middot; ')}</p>`,
         `<h1 style="${S.h1}">${escapeHtml(b.heading)}</h1>`,
         `<p style="${S.muted}">${escapeHtml(b.week)}${b.from ? `<br>${escapeHtml(b.from)}` : ''}</p>`,
@@ -157,12 +158,12 @@ function blockHtml(b: BriefBlock, links: MailLinks): string[] {
       ]
     }
     case 'title':
-      return [
+      return yield* [
         ...(b.title ? [`<h2 style="${S.h2}">${escapeHtml(b.title)}</h2>`] : []),
         ...(b.summary ? [`<p style="${S.p}">${lines(b.summary)}</p>`] : []),
       ]
     case 'health':
-      return [
+      return yield* [
         `<h3 style="${S.h3}">${escapeHtml(b.heading)}</h3>`,
         `<table role="presentation" style="${S.table}">`,
         `<tr>${b.columns.map((c) => `<th style="${S.th}">${c}</th>`).join('')}</tr>`,
@@ -173,7 +174,7 @@ function blockHtml(b: BriefBlock, links: MailLinks): string[] {
         '</table>',
       ]
     case 'asks':
-      return [
+      return yield* [
         `<h3 style="${S.h3}">${escapeHtml(b.heading)}</h3>`,
         '<ol style="margin:0 0 8px;padding-left:20px">',
         ...b.asks.map(
@@ -185,7 +186,7 @@ function blockHtml(b: BriefBlock, links: MailLinks): string[] {
         '</ol>',
       ]
     case 'decisions':
-      return [
+      return yield* [
         `<h3 style="${S.h3}">${escapeHtml(b.heading)}</h3>`,
         `<ul style="${S.ul}">`,
         ...b.decisions.map(
@@ -199,7 +200,7 @@ function blockHtml(b: BriefBlock, links: MailLinks): string[] {
     case 'metrics': {
       const label = (i: number) =>
         `<span class="cad-label" style="display:none;color:#4b5563">${b.columns[i]}: </span>`
-      return [
+      return yield* [
         `<h3 style="${S.h3}">${escapeHtml(b.heading)}</h3>`,
         `<table role="presentation" class="cad-metrics" style="${S.table}">`,
         `<thead><tr>${b.columns.map((c) => `<th style="${S.th}">${c}</th>`).join('')}</tr></thead>`,
@@ -212,7 +213,7 @@ function blockHtml(b: BriefBlock, links: MailLinks): string[] {
       ]
     }
     case 'since':
-      return [
+      return yield* [
         `<h3 style="${S.h3}">${escapeHtml(b.heading)}</h3>`,
         `<p style="${S.muted}">${escapeHtml(b.empty ?? b.counts_line)}</p>`,
         ...(b.completed.length || b.stalled.length
@@ -231,15 +232,14 @@ function blockHtml(b: BriefBlock, links: MailLinks): string[] {
           : []),
       ]
     case 'section': {
-      const out = [
-        `<div style="${S.section}">`,
-        `<h3 style="margin:0 0 8px;font-size:16px;font-weight:600">${escapeHtml(b.heading)}</h3>`,
-      ]
-      if (b.notes) out.push(`<p style="${S.p}">${lines(b.notes)}</p>`)
-      if (b.empty) out.push(`<p style="${S.muted}">${escapeHtml(b.empty)}</p>`)
+      // One item at a time: a sliced render gives the thread back between them.
+      yield `<div style="${S.section}">`
+      yield `<h3 style="margin:0 0 8px;font-size:16px;font-weight:600">${escapeHtml(b.heading)}</h3>`
+      if (b.notes) yield `<p style="${S.p}">${lines(b.notes)}</p>`
+      if (b.empty) yield `<p style="${S.muted}">${escapeHtml(b.empty)}</p>`
       for (const g of b.groups) {
-        if (g.project) out.push(`<h4 style="${S.h4}">${escapeHtml(g.project)}</h4>`)
-        out.push(`<ul style="${S.ul}">`)
+        if (g.project) yield `<h4 style="${S.h4}">${escapeHtml(g.project)}</h4>`
+        yield `<ul style="${S.ul}">`
         for (const i of g.items) {
           const parts = [
             `${i.marker} `,
@@ -251,15 +251,15 @@ function blockHtml(b: BriefBlock, links: MailLinks): string[] {
             parts.push(` <small style="${S.small}">${escapeHtml(i.assignee_label)}</small>`)
           if (i.from_label)
             parts.push(` <small style="${S.small}">${escapeHtml(i.from_label)}</small>`)
-          out.push(`<li style="${i.completed ? S.liDone : S.li}">${parts.join('')}</li>`)
+          yield `<li style="${i.completed ? S.liDone : S.li}">${parts.join('')}</li>`
         }
-        out.push('</ul>')
+        yield '</ul>'
       }
-      out.push('</div>')
-      return out
+      yield '</div>'
+      return
     }
     case 'end':
-      return [`<p style="${S.end}">${escapeHtml(b.label)}</p>`]
+      return yield* [`<p style="${S.end}">${escapeHtml(b.label)}</p>`]
   }
 }
 
@@ -271,10 +271,10 @@ function footNote(c: ComposedBrief, links: MailLinks) {
     : null
 }
 
-/** The e-mail's HTML part. */
-export function renderBriefHtml(c: ComposedBrief, links: MailLinks): string {
+/** The e-mail's HTML part, line by line (an item a line). */
+function* htmlLines(c: ComposedBrief, links: MailLinks): Generator<string> {
   const foot = footNote(c, links)
-  return `${[
+  yield* [
     '<!DOCTYPE html>',
     '<html lang="en"><head><meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
@@ -282,25 +282,30 @@ export function renderBriefHtml(c: ComposedBrief, links: MailLinks): string {
     `<title>${escapeHtml(c.document_title)}</title>`,
     `<style>${NARROW}</style></head>`,
     `<body style="${S.body}"><div style="${S.article}">`,
-    ...c.blocks.flatMap((b) => blockHtml(b, links)),
-    ...(foot ? [`<p style="${S.foot}">${escapeHtml(foot)}</p>`] : []),
-    '</div></body></html>',
-  ].join('\n')}\n`
+  ]
+  for (const b of c.blocks) yield* blockHtml(b, links)
+  if (foot) yield `<p style="${S.foot}">${escapeHtml(foot)}</p>`
+  yield '</div></body></html>'
+}
+
+/** The e-mail's HTML part. */
+export function renderBriefHtml(c: ComposedBrief, links: MailLinks): string {
+  return `${[...htmlLines(c, links)].join('\n')}\n`
 }
 
 const underline = (heading: string) => [heading, '-'.repeat(Math.max(3, heading.length))]
 
-function blockText(b: BriefBlock, links: MailLinks): string[] {
+function* blockText(b: BriefBlock, links: MailLinks): Generator<string> {
   switch (b.kind) {
     case 'changes':
-      return [
+      return yield* [
         ...underline(b.heading),
         ...b.lines.map((l) => `- ${l.text}`),
         ...(b.note ? ['', b.note] : []),
         '',
       ]
     case 'header':
-      return [
+      return yield* [
         [b.organisation, b.status.label, b.edition?.label].filter(Boolean).join(' · '),
         b.heading,
         b.week,
@@ -310,9 +315,9 @@ function blockText(b: BriefBlock, links: MailLinks): string[] {
         '',
       ]
     case 'title':
-      return [...(b.title ? [b.title, ''] : []), ...(b.summary ? [b.summary, ''] : [])]
+      return yield* [...(b.title ? [b.title, ''] : []), ...(b.summary ? [b.summary, ''] : [])]
     case 'health':
-      return [
+      return yield* [
         ...underline(b.heading),
         ...b.rows.map(
           (r) =>
@@ -321,7 +326,7 @@ function blockText(b: BriefBlock, links: MailLinks): string[] {
         '',
       ]
     case 'asks':
-      return [
+      return yield* [
         ...underline(b.heading),
         ...b.asks.flatMap((a) => [
           `${a.number}. ${oneLine(a.content)}${a.project ? ` (${a.project})` : ''}`,
@@ -330,7 +335,7 @@ function blockText(b: BriefBlock, links: MailLinks): string[] {
         '',
       ]
     case 'decisions':
-      return [
+      return yield* [
         ...underline(b.heading),
         ...b.decisions.flatMap((d) => [
           `- ${oneLine(d.title)} (${d.meta})`,
@@ -339,9 +344,9 @@ function blockText(b: BriefBlock, links: MailLinks): string[] {
         '',
       ]
     case 'metrics':
-      return [...underline(b.heading), ...b.rows.map(metricLine), '']
+      return yield* [...underline(b.heading), ...b.rows.map(metricLine), '']
     case 'since':
-      return [
+      return yield* [
         ...underline(b.heading),
         b.empty ?? b.counts_line,
         ...b.completed.map((i) => `✓ ${oneLine(i.content)} — ${i.about}`),
@@ -352,23 +357,42 @@ function blockText(b: BriefBlock, links: MailLinks): string[] {
         '',
       ]
     case 'section': {
-      const out = underline(b.heading.trim())
-      if (b.notes) out.push(b.notes)
-      if (b.empty) out.push(b.empty)
+      yield* underline(b.heading.trim())
+      if (b.notes) yield b.notes
+      if (b.empty) yield b.empty
       for (const g of b.groups) {
-        if (g.project) out.push('', `${g.project}:`)
-        out.push(...g.items.map(itemLine))
+        if (g.project) yield* ['', `${g.project}:`]
+        for (const i of g.items) yield itemLine(i)
       }
-      out.push('')
-      return out
+      yield ''
+      return
     }
     case 'end':
-      return [b.label]
+      return yield* [b.label]
   }
+}
+
+/** The e-mail's plain-text part, line by line. */
+function* textLines(c: ComposedBrief, links: MailLinks): Generator<string> {
+  const foot = footNote(c, links)
+  for (const b of c.blocks) yield* blockText(b, links)
+  if (foot) yield* ['', foot]
 }
 
 /** The e-mail's plain-text part: the same facts in the same order as the HTML. */
 export function renderBriefText(c: ComposedBrief, links: MailLinks): string {
-  const foot = footNote(c, links)
-  return `${[...c.blocks.flatMap((b) => blockText(b, links)), ...(foot ? ['', foot] : [])].join('\n')}\n`
+  return `${[...textLines(c, links)].join('\n')}\n`
+}
+
+/**
+ * Both parts made in slices of the event loop (an item a line, the thread given back every
+ * 10 ms): what the mailer and the routes use, whatever the brief's size.
+ */
+export async function renderBriefSliced(c: ComposedBrief, links: MailLinks) {
+  const slices = timeSlices()
+  const html: string[] = []
+  for await (const line of slices.each(htmlLines(c, links))) html.push(line)
+  const text: string[] = []
+  for await (const line of slices.each(textLines(c, links))) text.push(line)
+  return { html: `${html.join('\n')}\n`, text: `${text.join('\n')}\n` }
 }

@@ -4,6 +4,7 @@ import type { AppContext } from '../../context'
 import { deliveries, reports, userSettings, users } from '../../db/schema'
 import { BadRequest, NotFound } from '../../lib/errors'
 import { LIST_CAPS } from '../../lib/limits'
+import { nextTurn } from '../../lib/time-slices'
 import { currentWeekWindow, WEEKDAYS, type Weekday } from '../../lib/weeks'
 import { parseWebhookUrls, webhookLabel } from '../delivery-queue/chat-labels'
 import { parseRecipients, wakeMailers } from '../delivery-queue/queue'
@@ -19,8 +20,7 @@ import {
   type MailLinks,
   notice,
   readerLinks,
-  renderBriefHtml,
-  renderBriefText,
+  renderBriefSliced,
 } from './mail-render'
 import { nudgeMessage } from './nudge-mail'
 import { type Delivery, runDueDeliveries, Skip } from './run'
@@ -42,12 +42,8 @@ async function weekSettings({ db }: AppContext, userId: number) {
 }
 
 /** A composed brief's e-mail parts for one reader's links (null: no links, e.g. a copy). */
-export function briefEmail(composed: ComposedBrief, links: MailLinks) {
-  return {
-    subject: composed.subject,
-    html: renderBriefHtml(composed, links),
-    text: renderBriefText(composed, links),
-  }
+export async function briefEmail(composed: ComposedBrief, links: MailLinks) {
+  return { subject: composed.subject, ...(await renderBriefSliced(composed, links)) }
 }
 
 /**
@@ -56,7 +52,7 @@ export function briefEmail(composed: ComposedBrief, links: MailLinks) {
  */
 export async function reportEmail(ctx: AppContext, report: Report) {
   const { composed } = await composeLive(ctx, report)
-  return briefEmail(composed, null)
+  return await briefEmail(composed, null)
 }
 
 /** GET /api/reports/{uuid}/export?format=html|text. */
@@ -90,7 +86,10 @@ export async function emailPreview(ctx: AppContext, userId: number, uuid: string
     .select({ recipients: userSettings.report_recipients, urls: userSettings.webhook_urls })
     .from(userSettings)
     .where(eq(userSettings.user_id, userId))
-  const mail = briefEmail(composed, readerLinks(`${ctx.config.publicUrl}${PREVIEW_READER_PATH}`))
+  const mail = await briefEmail(
+    composed,
+    readerLinks(`${ctx.config.publicUrl}${PREVIEW_READER_PATH}`),
+  )
   return {
     ...mail,
     recipients: ctx.config.smtp ? parseRecipients(settings?.recipients).length : 0,
@@ -335,6 +334,9 @@ async function questionMessage(
   }
 }
 
+/** Where each recipient's token goes in the once-rendered e-mail (no HTML escaping changes it). */
+const TOKEN_SLOT = 'cadence-reader-token-slot'
+
 /** The configured sender's address alone ('Cadence <reports@x>' → 'reports@x'). */
 const senderAddress = (from: string) => (from.match(/<([^<>]+)>\s*$/)?.[1] ?? from).trim()
 
@@ -375,18 +377,26 @@ async function reportMessages(
   const tokens = await readerLinksFor(ctx, report, to)
   const address = senderAddress(ctx.config.smtp?.from ?? '')
   const author = displayName(user?.name?.trim() || user?.email || 'Cadence')
-  return to.map((recipient) => {
+  // Rendered once, in slices, with a stand-in for the reader's token; each message then has its
+  // recipient's own token in its place.
+  const mail = await briefEmail(composed, readerLinks(`${ctx.config.publicUrl}/r/${TOKEN_SLOT}`))
+  const messages: MailMessage[] = []
+  for (const recipient of to) {
     const token = tokens.get(recipientKey(recipient))
     // Revoked in the moment between making and reading: tried again (a new link is made then).
     if (!token) throw new Error('The reader link of a recipient is missing')
-    return {
+    messages.push({
       from: { name: `${author} via Cadence`, address },
       to: [recipient],
       replyTo: user?.email,
-      ...briefEmail(composed, readerLinks(`${ctx.config.publicUrl}/r/${token}`)),
+      subject: mail.subject,
+      html: mail.html.replaceAll(TOKEN_SLOT, token),
+      text: mail.text.replaceAll(TOKEN_SLOT, token),
       ...(attachments ? { attachments } : {}),
-    }
-  })
+    })
+    await nextTurn()
+  }
+  return messages
 }
 
 /**

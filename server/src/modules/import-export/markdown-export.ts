@@ -2,7 +2,7 @@
 import type { AppContext } from '../../context'
 import { composeLive } from '../delivery/brief-compose'
 import { findReport } from '../reports/find'
-import { briefToMarkdown } from './markdown'
+import { briefToMarkdownSliced } from './markdown'
 
 /** GET /api/reports/{uuid}/export?format=md: the report as Markdown (markdown.ts). */
 export async function exportReportMarkdown(ctx: AppContext, userId: number, uuid: string) {
@@ -10,6 +10,6 @@ export async function exportReportMarkdown(ctx: AppContext, userId: number, uuid
   const { composed } = await composeLive(ctx, report)
   return {
     filename: `report-${report.week_start_date}.md`,
-    markdown: briefToMarkdown(composed),
+    markdown: await briefToMarkdownSliced(composed),
   }
 }

@@ -38,6 +38,7 @@ import {
   composeBrief,
   type Weekday,
 } from '@cadence/core'
+import { timeSlices } from '../../lib/time-slices'
 
 export type MarkdownItem = {
   content: string
@@ -99,10 +100,10 @@ const quotedList = (heading: string, lines: string[]) => [
   ...lines.map((l) => `> ${l}`),
 ]
 
-function blockMarkdown(b: BriefBlock): string[] {
+function* blockMarkdown(b: BriefBlock): Generator<string> {
   switch (b.kind) {
     case 'changes':
-      return [
+      return yield* [
         ...quotedList(b.heading, [
           ...b.lines.map((l) => `- ${escapeMarkup(l.text)}`),
           ...(b.note ? ['', escapeMarkup(oneLine(b.note))] : []),
@@ -115,7 +116,7 @@ function blockMarkdown(b: BriefBlock): string[] {
         b.status.label,
         b.edition?.label,
       ].filter(Boolean)
-      return [
+      return yield* [
         ...(masthead.length ? [masthead.join(' · '), ''] : []),
         `# ${b.heading}`,
         '',
@@ -125,12 +126,12 @@ function blockMarkdown(b: BriefBlock): string[] {
       ]
     }
     case 'title':
-      return [
+      return yield* [
         ...(b.title ? [`**Title:** ${escapeMarkup(oneLine(b.title))}`, ''] : []),
         ...(b.summary ? [...quoted(b.summary), ''] : []),
       ]
     case 'health':
-      return [
+      return yield* [
         ...quotedList(b.heading, [
           `| ${b.columns.join(' | ')} |`,
           '| --- | --- | --- | --- |',
@@ -141,7 +142,7 @@ function blockMarkdown(b: BriefBlock): string[] {
         '',
       ]
     case 'asks':
-      return [
+      return yield* [
         ...quotedList(
           b.heading,
           b.asks.map(
@@ -152,7 +153,7 @@ function blockMarkdown(b: BriefBlock): string[] {
         '',
       ]
     case 'decisions':
-      return [
+      return yield* [
         ...quotedList(
           b.heading,
           b.decisions.flatMap((d) => [
@@ -163,7 +164,7 @@ function blockMarkdown(b: BriefBlock): string[] {
         '',
       ]
     case 'metrics':
-      return [
+      return yield* [
         ...quotedList(b.heading, [
           `| ${b.columns.join(' | ')} |`,
           `|${' --- |'.repeat(b.columns.length)}`,
@@ -175,7 +176,7 @@ function blockMarkdown(b: BriefBlock): string[] {
         '',
       ]
     case 'since':
-      return [
+      return yield* [
         ...quotedList(b.heading, [
           b.empty ?? b.counts_line,
           ...b.completed.map(
@@ -189,29 +190,39 @@ function blockMarkdown(b: BriefBlock): string[] {
         '',
       ]
     case 'section': {
-      const out = [`## ${escapeHeading(b.heading)}`, '']
-      if (b.notes) out.push(...quoted(b.notes), '')
+      // One item at a time: a sliced export gives the thread back between them.
+      yield* [`## ${escapeHeading(b.heading)}`, '']
+      if (b.notes) yield* [...quoted(b.notes), '']
       for (const g of b.groups)
         for (const i of g.items) {
           const box =
             b.section_type !== 'standard' || i.completed ? (i.completed ? '[x] ' : '[ ] ') : ''
           const project = g.project ? `[${escapeProject(g.project)}] ` : ''
           const assignee = i.assignee ? ` @${escapeItemText(i.assignee)}` : ''
-          out.push(`- ${box}${project}${escapeItemText(i.content)}${assignee}`)
+          yield `- ${box}${project}${escapeItemText(i.content)}${assignee}`
         }
-      if (b.empty) out.push(b.empty)
-      out.push('')
-      return out
+      if (b.empty) yield b.empty
+      yield ''
+      return
     }
     case 'end':
       // Quoted: importing the Markdown back reads no item from it.
-      return [`> *${b.label}*`, '']
+      return yield* [`> *${b.label}*`, '']
   }
 }
 
 /** The composed brief as Markdown: every block in its order. */
 export function briefToMarkdown(composed: ComposedBrief): string {
-  return `${composed.blocks.flatMap(blockMarkdown).join('\n').trimEnd()}\n`
+  return `${composed.blocks.flatMap((b) => [...blockMarkdown(b)]).join('\n').trimEnd()}\n`
+}
+
+/** The same, made in slices of the event loop (an item a line): 'Copy as Markdown'. */
+export async function briefToMarkdownSliced(composed: ComposedBrief): Promise<string> {
+  const lines: string[] = []
+  const slices = timeSlices()
+  for (const block of composed.blocks)
+    for await (const line of slices.each(blockMarkdown(block))) lines.push(line)
+  return `${lines.join('\n').trimEnd()}\n`
 }
 
 /**
