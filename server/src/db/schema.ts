@@ -246,6 +246,9 @@ export const sectionItems = sqliteTable(
     // the author chose 'Include in brief' (modules/sharing/brief-filter.ts).
     from_reader: bool('from_reader').notNull().default(false),
     include_in_brief: bool('include_in_brief').notNull().default(false),
+    // Sources: the link of the outside work (a merged pull request, a closed issue) it was made
+    // from by accepting a suggestion (modules/sources).
+    source_url: text('source_url'),
     sort_order: integer('sort_order').notNull().default(0),
     created_at: createdAt(),
     updated_at: updatedAt(),
@@ -273,6 +276,10 @@ export const sectionItems = sqliteTable(
       .on(t.section_id, t.source_item_id)
       .where(sql`source_item_id IS NOT NULL`),
     index('section_items_source').on(t.source_item_id).where(sql`source_item_id IS NOT NULL`),
+    // A suggestion is accepted into a section once, whatever the clicks or the instances.
+    uniqueIndex('section_items_section_source_url')
+      .on(t.section_id, t.source_url)
+      .where(sql`source_url IS NOT NULL`),
   ],
 )
 
@@ -781,5 +788,52 @@ export const decisionRevisits = sqliteTable(
     index('decision_revisits_user').on(t.user_id),
     index('decision_revisits_report').on(t.report_id),
     index('decision_revisits_item').on(t.item_id),
+  ],
+)
+
+/**
+ * Sources (modules/sources): a user's connection to GitHub, GitLab, Jira or Linear. The token is
+ * AES-256-GCM ciphertext (modules/sources/crypto.ts), never answered, logged or exported.
+ */
+export const sources = sqliteTable(
+  'sources',
+  {
+    id: id(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['github', 'gitlab', 'jira', 'linear'] }).notNull(),
+    base_url: text('base_url').notNull(),
+    token_ciphertext: text('token_ciphertext').notNull(),
+    filter: text('filter'),
+    project_id: integer('project_id').references(() => projects.id, { onDelete: 'set null' }),
+    created_at: createdAt(),
+  },
+  (t) => [index('sources_user').on(t.user_id), index('sources_project').on(t.project_id)],
+)
+
+/**
+ * A suggestion accepted or dismissed for a report's week: one row per (report, suggestion key),
+ * so an accept is made once by the database.
+ */
+export const sourceSuggestionStates = sqliteTable(
+  'source_suggestion_states',
+  {
+    id: id(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    report_id: integer('report_id')
+      .notNull()
+      .references(() => reports.id, { onDelete: 'cascade' }),
+    suggestion_key: text('suggestion_key').notNull(),
+    state: text('state', { enum: ['accepted', 'dismissed'] }).notNull(),
+    item_id: integer('item_id').references(() => sectionItems.id, { onDelete: 'set null' }),
+    created_at: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('source_suggestion_states_once').on(t.report_id, t.suggestion_key),
+    index('source_suggestion_states_user').on(t.user_id),
+    index('source_suggestion_states_item').on(t.item_id),
   ],
 )
