@@ -6,6 +6,7 @@ import { startCheckpointer } from './db/sqlite/checkpointer'
 import { type Opened, openForServing } from './db/start'
 import { InFlight } from './lib/in-flight'
 import { RouteTable } from './lib/route-rules'
+import { seedSystemSettings } from './modules/admin/service'
 import { startWebhookPoster } from './modules/delivery/chat-worker'
 import { startMailer } from './modules/delivery/mail-worker'
 import { STOP_GRACE_MS, stopDeliveries } from './modules/delivery/run'
@@ -127,8 +128,14 @@ function startBackground() {
   // Chat delivery (Slack, Teams, JSON webhooks) on Send, retried like e-mail; needs no SMTP.
   poster = startWebhookPoster({ db, config })
 }
-void ready.then(() => {
-  if (!stopping) startBackground()
+void ready.then(async () => {
+  if (stopping) return
+  // The admin settings' defaults, by whichever instance finds the schema current first (the app's
+  // own seeding at start fails on a database not migrated yet); idempotent on every instance.
+  await seedSystemSettings({ db, config }).catch((error) =>
+    log.error('Could not seed the system settings', error),
+  )
+  startBackground()
 })
 // WAL checkpoints on their own thread, started once the server answers (off the start path).
 let stopCheckpointer = () => {}

@@ -5,6 +5,7 @@
 // A start that cannot go on (MIGRATE=only on a database that is away) is one JSON line, exit 1.
 import { afterAll, describe, expect, test } from 'bun:test'
 import { join } from 'node:path'
+import { SQL } from 'bun'
 import { type Postgres, startPostgres } from '../../../scripts/postgres'
 import { testEngine } from '../test/engines'
 import { freePort, httpSignIn } from '../test/http'
@@ -83,7 +84,9 @@ describe('starting while PostgreSQL is away', () => {
     const server = start({ DATABASE_URL: cluster.url, MIGRATE: 'auto' })
     await until(async () => (await status(`${server.base}/api/health/live`)) === 200, 20_000)
     const retries = () =>
-      server.lines.filter((l) => String(l.msg).startsWith('Database unavailable: could not migrate'))
+      server.lines.filter((l) =>
+        String(l.msg).startsWith('Database unavailable: could not migrate'),
+      )
     await until(() => retries().length >= 2, 15_000)
     expect(server.child.exitCode).toBeNull()
     expect(await status(`${server.base}/api/health/live`)).toBe(200)
@@ -114,7 +117,8 @@ describe('starting while PostgreSQL is away', () => {
     const server = start({ DATABASE_URL: cluster.url, MIGRATE: 'off' })
     await until(async () => (await status(`${server.base}/api/health/live`)) === 200, 20_000)
     await until(
-      () => server.lines.filter((l) => String(l.msg).startsWith('Database unavailable')).length >= 2,
+      () =>
+        server.lines.filter((l) => String(l.msg).startsWith('Database unavailable')).length >= 2,
       15_000,
     )
     expect(server.lines.some((l) => /not current/.test(String(l.msg)))).toBe(false)
@@ -122,6 +126,28 @@ describe('starting while PostgreSQL is away', () => {
     server.child.kill('SIGTERM')
     await server.child.exited
     await cluster.start()
+  }, 60_000)
+
+  test('MIGRATE=off started before the first migration: serves and has the admin settings once migrated', async () => {
+    cluster ??= await startPostgres()
+    const admin = new SQL({ url: cluster.url, max: 1 })
+    await admin.unsafe('CREATE DATABASE cadence_late')
+    await admin.close()
+    const url = cluster.url.replace(/\/[^/]*$/, '/cadence_late')
+    const server = start({ DATABASE_URL: url, MIGRATE: 'off' })
+    await until(() => server.lines.some((l) => /not current/.test(String(l.msg))), 20_000)
+    expect(await status(`${server.base}/api/health`)).toBe(503)
+    const migrator = start({ DATABASE_URL: url, MIGRATE: 'only' })
+    expect(await migrator.child.exited).toBe(0)
+    await until(async () => (await status(`${server.base}/api/health/ready`)) === 200, 20_000)
+    const db = new SQL({ url, max: 1 })
+    const settings = async () =>
+      (await db`SELECT key FROM system_settings`).map((r: { key: string }) => r.key)
+    await until(async () => (await settings()).includes('max_reports_per_user'), 10_000)
+    expect(await settings()).toEqual(expect.arrayContaining(['allow_new_signups', 'support_email']))
+    await db.close()
+    server.child.kill('SIGTERM')
+    await server.child.exited
   }, 60_000)
 
   test('a start that cannot go on (MIGRATE=only, the database away) is one JSON line and exit 1', async () => {
