@@ -1,4 +1,5 @@
 import { BadRequest } from '../../lib/errors'
+import { readerName } from '../../lib/names'
 import type { ActiveShare } from './shares'
 
 // Who a reader is and what they wrote, for every reader's write (questions, acknowledgements,
@@ -17,7 +18,7 @@ export function cleanText(value: string, what: string) {
  * name given (the same name, whatever its case, is the same reader).
  */
 export function readerOf(share: ActiveShare, given: string | null | undefined) {
-  const name = given?.trim() ? cleanText(given, 'Name') : null
+  const name = readerName(given) // one visible line: lib/names.ts
   if (share.recipient_email) {
     return { name: name ?? share.recipient_email, key: `share:${share.id}` }
   }
