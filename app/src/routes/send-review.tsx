@@ -17,12 +17,6 @@ import { copyLink, createShare } from '../state/sharing'
 import { useMailEnabled } from './use-mail-enabled'
 import { useMemoHeader } from './use-memo-header'
 
-/** The preview's list when it answered one, else the settings'. */
-const listOr = (preview: unknown, settings: readonly string[] | undefined) =>
-  Array.isArray(preview) && preview.every((x) => typeof x === 'string')
-    ? (preview as string[])
-    : (settings ?? [])
-
 type SendReviewProps = {
   uuid: string
   /** Which step is open: 'send' (a draft), 'update' (a sent report), or none. */
@@ -93,8 +87,8 @@ function SendReview({ uuid, mode, onClose, projects, members, onSendUpdate }: Se
         />
       }
       audience={{
-        emails: [...listOr(preview?.recipients, settings.data?.report_recipients)],
-        webhooks: [...listOr(preview?.webhooks, settings.data?.webhook_urls)],
+        emails: [...(settings.data?.report_recipients ?? [])],
+        webhooks: [...(settings.data?.webhook_urls ?? [])],
         mailConfigured,
       }}
       {...reviewDoubts(report)}

@@ -7,8 +7,9 @@ type EmailPreview = {
   subject: string
   html: string
   text: string
-  recipients: string[]
-  webhooks: string[]
+  /** How many people it is e-mailed to (0 without mail) and how many chat channels get it. */
+  recipients: number
+  webhooks: number
   mail_configured: boolean
 }
 
