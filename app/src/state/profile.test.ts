@@ -32,7 +32,7 @@ describe('Settings › Profile and organisation', () => {
   })
 
   test('only the changed side is asked: a title alone is one PUT of the profile', async () => {
-    authState.user = null
+    Object.assign(authState, { user: null })
     const calls = stubFetch(() =>
       json({ id: 1, name: 'Dana', display_title: 'Chief Executive', email: 'd@example.com' }),
     )
