@@ -3,6 +3,16 @@ import type { Engine } from '../db'
 import { Forbidden } from './errors'
 
 /**
+ * Ids and orders are whole numbers of the databases' 4-byte integers on both engines
+ * (PostgreSQL's `integer`): an id or order past it answers 400 from the route's schema, never a
+ * database error.
+ */
+export const INT4_MAX = 2_147_483_647
+
+/** Metric values and targets: finite, and at most this far from zero (a chart can draw them). */
+export const METRIC_VALUE_MAX = 1e15
+
+/**
  * How many of each kind of object one account may hold, so that every list a route answers is
  * bounded (docs/security.md, "List sizes"). Far above what an executive keeps (a few dozen
  * projects, a team of ten, a handful of templates); a create past the limit answers 403 saying so
@@ -20,6 +30,8 @@ export const OBJECT_LIMITS = {
   itemsPerReport: 10_000,
   /** Items in all the account's reports: ten years of a heavy executive's weeks. */
   itemsPerAccount: 50_000,
+  /** Editions of one report: its Send and the updates after it (each also spends send quota). */
+  editionsPerReport: 50,
 } as const
 
 /**
@@ -115,6 +127,17 @@ export const itemCounts = {
     JOIN report_sections s ON s.id = i.section_id WHERE s.report_id = ${reportId}`,
   account: (userId: number) =>
     sql`SELECT COUNT(*) AS n FROM section_items WHERE user_id = ${userId}`,
+}
+
+/** Refuses (403) a new edition of a report that has as many as it may. */
+export async function assertEditionRoom(db: Engine, reportId: number) {
+  await assertRoom(
+    db,
+    sql`SELECT COUNT(*) AS n FROM report_editions WHERE report_id = ${reportId}`,
+    1,
+    OBJECT_LIMITS.editionsPerReport,
+    'editions per report',
+  )
 }
 
 const ITEMS_PER_REPORT = `items per report`

@@ -1,7 +1,14 @@
 import { describe, expect, test } from 'bun:test'
 import { eq, sql } from 'drizzle-orm'
 import type { Engine } from '../db'
-import { reportSections, reports, sectionItems, systemSettings, users } from '../db/schema'
+import {
+  reportEditions,
+  reportSections,
+  reports,
+  sectionItems,
+  systemSettings,
+  users,
+} from '../db/schema'
 import { OBJECT_LIMITS } from '../lib/limits'
 import { createTestApp, signIn } from '../test/helpers'
 
@@ -192,4 +199,201 @@ describe('reports per account', () => {
         'You have reached the limit of 1,999 reports; delete old ones or ask your administrator',
     })
   }, 60_000)
+})
+
+describe('editions per report', () => {
+  test('a report stops at 50 editions: the next Send update answers 403 and freezes nothing', async () => {
+    const { db, ada, userId } = await setup()
+    const report = (await ada.api.reports.post({ week_start_date: '2026-11-16' })).data!
+    expect((await ada.api.reports({ uuid: report.uuid }).put({ is_submitted: true })).status).toBe(
+      200,
+    )
+    const [row] = await db.orm.select().from(reports).where(eq(reports.uuid, report.uuid))
+    const [first] = await db.orm
+      .select()
+      .from(reportEditions)
+      .where(eq(reportEditions.report_id, row.id))
+    await bulk(
+      db,
+      reportEditions,
+      Array.from({ length: OBJECT_LIMITS.editionsPerReport - 1 }, (_, k) => ({
+        report_id: row.id,
+        user_id: userId,
+        number: k + 2,
+        sent_at: first.sent_at,
+        brief: first.brief,
+      })),
+    )
+    const over = await ada.api.reports({ uuid: report.uuid }).editions.post({ note: 'One more' })
+    expect(over.status).toBe(403)
+    expect(over.error?.value).toEqual({
+      error: 'At most 50 editions per report; delete or combine some first',
+    })
+    expect((await ada.api.reports({ uuid: report.uuid }).editions.get()).data).toHaveLength(
+      OBJECT_LIMITS.editionsPerReport,
+    )
+    // Back to draft and Send again: also a new edition, also refused, and the report stays a draft.
+    expect((await ada.api.reports({ uuid: report.uuid }).put({ is_submitted: false })).status).toBe(
+      200,
+    )
+    const resend = await ada.api.reports({ uuid: report.uuid }).put({ is_submitted: true })
+    expect(resend.status).toBe(403)
+    expect((await ada.api.reports({ uuid: report.uuid }).get()).data!.is_submitted).toBe(false)
+  })
+})
+
+describe('imported documents', () => {
+  const docWith = (report: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({
+    format: 'cadence-export',
+    version: 1,
+    section_templates: [],
+    projects: [],
+    team_members: [],
+    ...extra,
+    reports: [
+      {
+        week_start_date: '2031-01-06',
+        title: null,
+        summary: null,
+        is_submitted: true,
+        sent_date: null,
+        sections: [],
+        ...report,
+      },
+    ],
+  })
+  const brief = (fields: Record<string, unknown>) => ({
+    title: null,
+    week_start_date: '2031-01-06',
+    summary: null,
+    sent_date: null,
+    author: { name: null, title: null },
+    organisation_name: null,
+    sections: [],
+    project_health: [],
+    ...fields,
+  })
+  const edition = (fields: Record<string, unknown>, number = 1) => ({
+    number,
+    sent_at: '2031-01-07T09:00:00.000Z',
+    note: null,
+    brief: brief(fields),
+  })
+
+  test("an imported edition's texts are held to their fields' limits (413 naming it); within them it imports", async () => {
+    const { db, ada, userId } = await setup()
+    const long = await ada.api.import.post(
+      docWith({ editions: [edition({ summary: 'x'.repeat(200_000) })] }) as never,
+    )
+    expect(long.status).toBe(413)
+    expect(long.error?.value).toEqual({
+      error:
+        'Edition 1 of report 2031-01-06 has a text too long: summary at most 20,000 characters',
+    })
+    const org = await ada.api.import.post(
+      docWith({ editions: [edition({ organisation_name: 'O'.repeat(5_000) })] }) as never,
+    )
+    expect(org.status).toBe(413)
+    expect(org.error?.value).toEqual({
+      error:
+        'Edition 1 of report 2031-01-06 has a text too long: organisation_name at most 120 characters',
+    })
+    const item = await ada.api.import.post(
+      docWith({
+        editions: [
+          edition({
+            sections: [
+              {
+                id: 1,
+                section_name: 'Highlights',
+                section_type: 'standard',
+                content: null,
+                items: [
+                  {
+                    id: 1,
+                    content: 'y'.repeat(20_001),
+                    is_completed: false,
+                    item_type: 'standard',
+                    project_name: null,
+                    assignee_name: null,
+                  },
+                ],
+              },
+            ],
+          }),
+        ],
+      }) as never,
+    )
+    expect(item.status).toBe(413)
+    expect(
+      (await db.orm.select().from(reports).where(eq(reports.user_id, userId))).map(
+        (r) => r.week_start_date,
+      ),
+    ).toEqual([])
+    const fine = await ada.api.import.post(
+      docWith({ editions: [edition({ summary: 'A good week.' })] }) as never,
+    )
+    expect(fine.status).toBe(200)
+  })
+
+  test('more editions than a report may hold are refused with 413', async () => {
+    const { ada } = await setup()
+    const res = await ada.api.import.post(
+      docWith({
+        editions: Array.from({ length: OBJECT_LIMITS.editionsPerReport + 1 }, (_, k) =>
+          edition({}, k + 1),
+        ),
+      }) as never,
+    )
+    expect(res.status).toBe(413)
+    expect(res.error?.value).toEqual({
+      error: 'At most 50 editions per report (report 2031-01-06)',
+    })
+  })
+
+  test('orders and ids past the 4-byte integer and metric values past 1e15 are refused with 400, on both engines', async () => {
+    const { ada } = await setup()
+    const template = (sort_order: number) =>
+      ada.api.import.post({
+        format: 'cadence-export',
+        version: 1,
+        section_templates: [{ id: 1, name: 'Big', type: 'standard', sort_order }],
+        projects: [],
+        team_members: [],
+        reports: [],
+      } as never)
+    expect((await template(2 ** 31)).status).toBe(400)
+    expect((await template(1e300)).status).toBe(400)
+    expect((await template(2 ** 31 - 1)).status).toBe(200)
+    const metric = (value: number) =>
+      ada.api.import.post(
+        docWith(
+          { metric_values: [{ metric_id: 1, value }] },
+          {
+            metrics: [
+              { id: 1, name: 'ARR', unit: null, direction: 'up', target: null, sort_order: 0 },
+            ],
+          },
+        ) as never,
+      )
+    expect((await metric(1e308)).status).toBe(400)
+    expect((await metric(-2e15)).status).toBe(400)
+    for (const path of [
+      `/api/section-items/${2 ** 31}`,
+      '/api/section-items/9999999999999',
+      `/api/report-sections/${2 ** 31}`,
+    ]) {
+      const res = await ada.put(path, { content: 'x' })
+      expect([400, 404]).toContain(res.status)
+      expect(res.status).not.toBe(500)
+    }
+    const item = await ada.post('/api/section-items', { section_id: 2 ** 31, content: 'x' })
+    expect(item.status).toBe(400)
+    const ref = await ada.post('/api/section-items', {
+      section_id: 1,
+      content: 'x',
+      project_id: 2 ** 40,
+    })
+    expect(ref.status).toBe(400)
+  })
 })

@@ -38,15 +38,20 @@ describe('the send quota', () => {
     )
   })
 
-  test('a Send that delivers nothing (no recipients, no webhooks) is not counted', async () => {
+  test('a Send that delivers nothing (no recipients, no webhooks) is counted too: it freezes an edition', async () => {
     const { app } = await createTestApp()
     const ada = await signIn(app, 'ada@example.com')
     const report = (await ada.api.reports.post({ week_start_date: '2026-11-16' })).data!
     const send = (is_submitted: boolean) =>
       ada.api.reports({ uuid: report.uuid }).put({ is_submitted })
-    for (let i = 0; i < SENDS_PER_HOUR + 2; i++) {
+    for (let i = 0; i < SENDS_PER_HOUR; i++) {
       expect((await send(true)).status).toBe(200)
       expect((await send(false)).status).toBe(200)
     }
+    const over = await send(true)
+    expect(over.status).toBe(429)
+    expect((await ada.api.reports({ uuid: report.uuid }).editions.get()).data).toHaveLength(
+      SENDS_PER_HOUR,
+    )
   })
 })

@@ -1,6 +1,7 @@
 /**
- * The per-user send quota (security review, item 4): a Send that e-mails or posts, and a Retry,
- * each count once against an hourly and a daily limit, kept in the database (lib/rate-limit.ts)
+ * The per-user send quota (security review, item 4): a Send or an update (each freezes an
+ * edition, whether or not it e-mails or posts), and a Retry, each count once against an hourly and
+ * a daily limit, kept in the database (lib/rate-limit.ts)
  * so they hold across instances. Over either, the request is refused with 429 and changes
  * nothing: nobody can turn Cadence into a mailer by flipping a report between sent and draft.
  */

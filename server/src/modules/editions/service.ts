@@ -3,6 +3,7 @@ import type { AppContext } from '../../context'
 import { reportEditions, reports } from '../../db/schema'
 import { recordActivity } from '../../lib/activity'
 import { Conflict, NotFound } from '../../lib/errors'
+import { assertEditionRoom } from '../../lib/limits'
 import { reportAsks } from '../asks/service'
 import { type Composed, composeEdition, composeLive } from '../delivery/brief-compose'
 import { editionBrief, editionByNumber, editionMeta, freezeEdition } from '../reports/brief'
@@ -33,6 +34,8 @@ export async function sendUpdate(
       const [report] = await tx.orm.select().from(reports).where(eq(reports.id, found.id))
       if (!report) throw new NotFound('Report not found')
       if (!report.is_submitted) throw new Conflict(NOT_SENT)
+      // 403 when the report has as many editions as it may (lib/limits.ts).
+      await assertEditionRoom(tx, report.id)
       const edition = await freezeEdition({ ...ctx, db: tx }, report, note)
       const delivery = await queueSendDeliveries({ ...ctx, db: tx }, userId, report)
       await recordActivity(tx, {

@@ -4,7 +4,7 @@ import type { AppContext } from '../../context'
 import { reports } from '../../db/schema'
 import { logActivity } from '../../lib/activity'
 import { BadRequest, PayloadTooLarge } from '../../lib/errors'
-import { assertAccountWithinLimits, itemRoom } from '../../lib/limits'
+import { assertAccountWithinLimits, itemRoom, OBJECT_LIMITS } from '../../lib/limits'
 import { nowIso } from '../../lib/time'
 import { nextTurn, timeSlices } from '../../lib/time-slices'
 import { isValidIsoDate } from '../../lib/weeks'
@@ -57,6 +57,59 @@ function checkDocument(doc: ImportExportModel.document) {
 
 const invalid = (why: string) => new BadRequest(`Invalid export document: ${why}`)
 
+/**
+ * The texts inside an imported edition's brief are held to the limits of the fields they were
+ * made from (the brief's schema is the answer's, which has none): a summary at most 20,000
+ * characters, an organisation name 120, and so on; any other text 500. Over one: 413 naming it.
+ */
+const BRIEF_TEXT: Record<string, number> = {
+  summary: 20_000,
+  content: 20_000,
+  title: 500,
+  organisation_name: 120,
+  name: 200,
+  section_name: 255,
+  project_name: 255,
+  assignee_name: 200,
+  source_author_name: 200,
+  note: 500,
+  text: 2_000,
+  answer: 2_000,
+  rationale: 10_000,
+}
+const BRIEF_TEXT_OTHER = 500
+
+async function checkEditionTexts(doc: ImportExportModel.document) {
+  const slices = timeSlices()
+  const walk = (value: unknown, key: string, depth: number): string | null => {
+    if (typeof value === 'string') {
+      const max = BRIEF_TEXT[key] ?? BRIEF_TEXT_OTHER
+      return value.length > max ? `${key} at most ${max.toLocaleString('en-US')} characters` : null
+    }
+    if (depth > 8) return 'nesting deeper than a brief has'
+    if (Array.isArray(value)) {
+      for (const v of value) {
+        const over = walk(v, key, depth + 1)
+        if (over) return over
+      }
+    } else if (value && typeof value === 'object')
+      for (const [k, v] of Object.entries(value)) {
+        const over = walk(v, k, depth + 1)
+        if (over) return over
+      }
+    return null
+  }
+  for (const r of doc.reports)
+    for (const e of r.editions ?? []) {
+      await slices.pause()
+      const over = walk(e.brief, '', 0)
+      if (over)
+        throw tooLarge(
+          `Edition ${e.number} of report ${r.week_start_date} has a text too long: ${over}`,
+        )
+    }
+}
+
 type DocumentIds = {
   projectIds: Set<number>
   memberIds: Set<number>
@@ -75,6 +128,10 @@ function documentRows(doc: ImportExportModel.document) {
     rows += (r.project_health?.length ?? 0) + (r.questions?.length ?? 0)
     rows += (r.acknowledgements?.length ?? 0) + (r.editions?.length ?? 0)
     rows += r.metric_values?.length ?? 0
+    if ((r.editions?.length ?? 0) > OBJECT_LIMITS.editionsPerReport)
+      throw tooLarge(
+        `At most ${OBJECT_LIMITS.editionsPerReport} editions per report (report ${r.week_start_date})`,
+      )
     if (new Set(r.editions?.map((e) => e.number)).size !== (r.editions?.length ?? 0))
       throw new BadRequest(`Report ${r.week_start_date} has two editions of one number`)
     for (const s of r.sections) rows += s.items.length
@@ -142,6 +199,7 @@ export async function importAccount(
   // The body's parse and validation had their own turns; the document's checks get one too.
   await nextTurn()
   checkDocument(doc)
+  await checkEditionTexts(doc)
   await nextTurn()
   // Checked before anything changes: a bad address refuses the whole document.
   const recipients = doc.settings?.report_recipients

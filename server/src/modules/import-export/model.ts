@@ -1,12 +1,17 @@
 import { SharedBrief, Weekday } from '@cadence/contract'
 import { t } from 'elysia'
+import { INT4_MAX, METRIC_VALUE_MAX } from '../../lib/limits'
 import { DecisionTransfer } from '../decisions/model'
 
 const date = (field: string) =>
   t.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', error: `${field} must be a date (YYYY-MM-DD)` })
 // Whole numbers as JSON numbers: Elysia's t.Integer also takes numeric strings, which makes the
 // validator decode (copy) the whole document, ~100 ms of the largest import on the event loop.
-const whole = (options: { minimum?: number } = {}) => t.Number({ multipleOf: 1, ...options })
+// Within the databases' 4-byte integers (lib/limits.ts INT4_MAX), on both engines.
+const whole = (options: { minimum?: number } = {}) =>
+  t.Number({ multipleOf: 1, minimum: -INT4_MAX, maximum: INT4_MAX, ...options })
+// A metric's value or target: finite (JSON has no other) and bounded.
+const metricNumber = t.Number({ minimum: -METRIC_VALUE_MAX, maximum: METRIC_VALUE_MAX })
 const id = whole({ minimum: 1 })
 const ref = t.Nullable(whole({ minimum: 1 }))
 const content = t.String({ minLength: 1, maxLength: 10_000, error: 'Content is required' })
@@ -102,7 +107,7 @@ export namespace ImportExportModel {
           name: t.String({ minLength: 1, maxLength: 100 }),
           unit: t.Nullable(t.String({ maxLength: 20 })),
           direction: t.Union([t.Literal('up'), t.Literal('down')]),
-          target: t.Nullable(t.Number()),
+          target: t.Nullable(metricNumber),
           sort_order: whole(),
         }),
         { maxItems: 1_000 },
@@ -156,7 +161,7 @@ export namespace ImportExportModel {
         ),
         // Metrics: this report's values, by the document's metric ids.
         metric_values: t.Optional(
-          t.Array(t.Object({ metric_id: id, value: t.Number() }), { maxItems: 1_000 }),
+          t.Array(t.Object({ metric_id: id, value: metricNumber }), { maxItems: 1_000 }),
         ),
         // The report's editions (frozen briefs); numbers unique within the report.
         editions: t.Optional(

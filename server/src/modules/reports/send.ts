@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm'
 import type { AppContext } from '../../context'
 import { reports } from '../../db/schema'
 import { recordActivity } from '../../lib/activity'
+import { assertEditionRoom } from '../../lib/limits'
 import { recordSendDeliveries, wakeMailers } from '../delivery-queue/queue'
 import { spendSendQuota } from '../delivery-queue/quota'
 import { freezeEdition } from './brief'
@@ -31,7 +32,9 @@ export async function sendReport(
         .where(and(eq(reports.id, report.id), eq(reports.is_submitted, false)))
         .returning()
       if (!row) return null
-      // What readers get is frozen now: edition 1, or the next after a return to draft.
+      // What readers get is frozen now: edition 1, or the next after a return to draft (403 when
+      // the report has as many editions as it may).
+      await assertEditionRoom(tx, row.id)
       await freezeEdition({ ...ctx, db: tx }, row)
       const delivery = await queueSendDeliveries({ ...ctx, db: tx }, userId, row)
       await recordActivity(tx, {
@@ -51,7 +54,8 @@ export async function sendReport(
 
 /**
  * What a Send or an update delivers, recorded in the caller's transaction (`ctx.db` is it): the
- * e-mail and a post per chat URL, and the send quota it spends when it e-mails or posts.
+ * e-mail and a post per chat URL, and the send quota it spends. Every Send and update spends it,
+ * one that delivers nothing too: each freezes an edition, which the account keeps (issue 42).
  */
 export async function queueSendDeliveries(
   ctx: AppContext,
@@ -59,7 +63,7 @@ export async function queueSendDeliveries(
   report: { id: number; week_start_date: string },
 ) {
   const delivery = await recordSendDeliveries(ctx.db, ctx.config, userId, report)
-  if (delivery.emails + delivery.webhooks > 0) await spendSendQuota(ctx, userId)
+  await spendSendQuota(ctx, userId)
   return { ...delivery, mail_configured: Boolean(ctx.config.smtp) }
 }
 

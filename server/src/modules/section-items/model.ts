@@ -1,15 +1,20 @@
 import { t } from 'elysia'
+import { INT4_MAX } from '../../lib/limits'
 
 const content = t.String({ minLength: 1, maxLength: 10_000, error: 'Content is required' })
 const ref = (field: string) =>
-  t.Optional(t.Nullable(t.Integer({ error: `${field} must be an id or null` })))
+  t.Optional(
+    t.Nullable(
+      t.Integer({ minimum: 1, maximum: INT4_MAX, error: `${field} must be an id or null` }),
+    ),
+  )
 const itemType = t.Union([t.Literal('standard'), t.Literal('task'), t.Literal('followup')], {
   error: 'item_type must be standard, task or followup',
 })
 
 export namespace SectionItemModel {
   export const create = t.Object({
-    section_id: t.Integer({ error: 'section_id is required' }),
+    section_id: t.Integer({ minimum: 1, maximum: INT4_MAX, error: 'section_id is required' }),
     content,
     project_id: ref('project_id'),
     item_type: t.Optional(itemType),
@@ -27,5 +32,7 @@ export namespace SectionItemModel {
     include_in_brief: t.Optional(t.Boolean({ error: 'include_in_brief must be true or false' })),
   })
   export type update = typeof update.static
-  export const params = t.Object({ id: t.Numeric({ error: 'id must be a number' }) })
+  export const params = t.Object({
+    id: t.Numeric({ minimum: 1, maximum: INT4_MAX, error: 'id must be a number' }),
+  })
 }
