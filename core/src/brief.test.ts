@@ -122,7 +122,9 @@ describe('composeBrief', () => {
     expect(c.subject).toContain('Q4 push')
     const lines = briefLines(c)
     expect(lines).toContain('Apollo: Off track (was On track) — Vendor late')
-    expect(lines).toContain('Revenue: 42 k€ (previous 40 k€), +2 k€ (better) [40 → 42] — Missed target')
+    expect(lines).toContain(
+      'Revenue: 42 k€ (previous 40 k€), +2 k€ (better) [40 → 42] — Missed target',
+    )
     expect(lines).toContain('1. Approve budget (Apollo)')
     expect(lines).toContain('Hire two (Dana Whitfield · Nov 24, 2026 · Apollo)')
     expect(lines).toContain('1 completed · 2 new · 1 carried · 0 stalled')
@@ -173,7 +175,7 @@ describe('composeBrief', () => {
       ],
       project_health: [{ ...brief.project_health[0], health: 'at_risk' }],
     }
-    const changes = diffBriefs(brief, after, 1)
+    const changes = diffBriefs(brief, { ...after, title: 'Q4 push, revised', summary: 'New' }, 1)
     expect(changes.added.map((i) => i.id)).toEqual([14])
     expect(changes.completed.map((i) => i.id)).toEqual([12])
     expect(changes.edited.map((i) => i.id)).toEqual([12])
@@ -185,8 +187,10 @@ describe('composeBrief', () => {
     })
     expect(c.blocks[0].kind).toBe('changes')
     const lines = briefLines(c)
-    expect(lines.slice(0, 7)).toEqual([
+    expect(lines.slice(0, 9)).toEqual([
       'Changed since edition 1',
+      'Title: Q4 push, revised',
+      'Summary edited',
       'Added: New thing',
       'Completed: Apollo thing, renamed',
       'Edited: Apollo thing, renamed',

@@ -609,12 +609,18 @@ export type BriefChanges = {
   edited: { id: number; before: string; after: string; section: string }[]
   removed: { id: number; content: string; section: string }[]
   health: { project: string; from: BriefHealthValue | null; to: BriefHealthValue | null }[]
+  /** The title's new text when it changed (null: the same, or no title now). */
+  title?: string | null
+  /** Whether the summary changed. */
+  summary?: boolean
 }
 
 /** What changed from the brief of edition `sinceEdition` (`before`) to `after`: items by id. */
 export function diffBriefs(
-  before: Pick<BriefInput, 'sections' | 'project_health'>,
-  after: Pick<BriefInput, 'sections' | 'project_health'>,
+  before: Pick<BriefInput, 'sections' | 'project_health'> &
+    Partial<Pick<BriefInput, 'title' | 'summary'>>,
+  after: Pick<BriefInput, 'sections' | 'project_health'> &
+    Partial<Pick<BriefInput, 'title' | 'summary'>>,
   sinceEdition: number,
 ): BriefChanges {
   const itemsOf = (b: Pick<BriefInput, 'sections'>) =>
@@ -644,6 +650,9 @@ export function diffBriefs(
   }
   for (const [id, item] of was)
     if (!now.has(id)) changes.removed.push({ id, content: item.content, section: item.section })
+  const text = (t: string | null | undefined) => t?.trim() || null
+  if (text(before.title) !== text(after.title)) changes.title = text(after.title)
+  if (text(before.summary) !== text(after.summary)) changes.summary = true
   const oldHealth = new Map(before.project_health.map((h) => [h.project_name, h.health]))
   for (const h of after.project_health) {
     const from = oldHealth.get(h.project_name) ?? null
@@ -656,6 +665,15 @@ const healthWord = (h: BriefHealthValue | null) => (h ? HEALTH_LABEL[h] : 'Not s
 
 function changesBlock(c: BriefChanges, note: string | null): ChangesBlock {
   const lines: ChangesBlock['lines'] = [
+    ...(c.title !== undefined
+      ? [
+          {
+            kind: 'edited' as const,
+            text: c.title ? `Title: ${oneLine(c.title)}` : 'Title removed',
+          },
+        ]
+      : []),
+    ...(c.summary ? [{ kind: 'edited' as const, text: 'Summary edited' }] : []),
     ...c.added.map((i) => ({ kind: 'added' as const, text: `Added: ${oneLine(i.content)}` })),
     ...c.completed.map((i) => ({
       kind: 'completed' as const,

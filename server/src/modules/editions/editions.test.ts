@@ -362,7 +362,7 @@ describe('editions', () => {
     expect(mails[1].text).toContain('Apollo launch cancelled')
     expect(mails[1].text).toMatch(/Updated \w{3} \d{1,2}, \d{4}: Launch cancelled/)
     expect(mails[1].text).toContain(
-      'Changed since edition 1\n-----------------------\n- Edited: Apollo launch cancelled',
+      'Changed since edition 1\n-----------------------\n- Title: Edited title\n- Summary edited\n- Edited: Apollo launch cancelled\n',
     )
     expect(mails[1].text).not.toContain('Later still')
     expect(posts[1]).toMatchObject({ title: 'Edited title', summary: 'Edited' })
