@@ -28,23 +28,30 @@ export async function createTemplate(
   input: SectionTemplateModel.create,
 ) {
   const name = cleanName(input.name)
-  await assertRoom(
-    db,
-    countOf.sectionTemplates(userId),
-    1,
-    OBJECT_LIMITS.sectionTemplates,
-    'section templates per account',
+  // Under the user's write lock (on any instance): two creates at once never share a position,
+  // nor pass the limit together.
+  return db.tx(
+    async (tx) => {
+      await assertRoom(
+        tx,
+        countOf.sectionTemplates(userId),
+        1,
+        OBJECT_LIMITS.sectionTemplates,
+        'section templates per account',
+      )
+      const [last] = await tx.orm
+        .select({ max: sql<number | null>`max(${sectionTemplates.sort_order})` })
+        .from(sectionTemplates)
+        .where(eq(sectionTemplates.user_id, userId))
+      const next = input.sort_order ?? (last?.max ?? -1) + 1
+      const [row] = await tx.orm
+        .insert(sectionTemplates)
+        .values({ user_id: userId, name, type: input.type, sort_order: next })
+        .returning()
+      return row
+    },
+    { user: userId },
   )
-  const [last] = await db.orm
-    .select({ max: sql<number | null>`max(${sectionTemplates.sort_order})` })
-    .from(sectionTemplates)
-    .where(eq(sectionTemplates.user_id, userId))
-  const next = input.sort_order ?? (last?.max ?? -1) + 1
-  const [row] = await db.orm
-    .insert(sectionTemplates)
-    .values({ user_id: userId, name, type: input.type, sort_order: next })
-    .returning()
-  return row
 }
 
 export async function updateTemplate(
