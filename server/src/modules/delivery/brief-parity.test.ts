@@ -23,10 +23,23 @@ function readPdf(bytes: ArrayBuffer) {
     writeFileSync(file, new Uint8Array(bytes))
     const text = Bun.spawnSync(['pdftotext', '-layout', file, '-']).stdout.toString()
     const info = Bun.spawnSync(['pdfinfo', file]).stdout.toString()
+    const bbox = Bun.spawnSync(['pdftotext', '-bbox', file, '-']).stdout.toString()
+    // How much of each page the body fills: the lowest word above the footer, over the height.
+    const filled = bbox
+      .split('<page ')
+      .slice(1)
+      .map((page) => {
+        const height = Number(/height="([\d.]+)"/.exec(page)?.[1])
+        const bottoms = [...page.matchAll(/yMax="([\d.]+)"/g)]
+          .map((w) => Number(w[1]))
+          .filter((y) => y < height - 48)
+        return Math.max(...bottoms) / height
+      })
     return {
       text,
       pages: Number(/Pages:\s+(\d+)/.exec(info)?.[1]),
       size: /Page size:\s+([\d.]+ x [\d.]+)/.exec(info)?.[1],
+      filled,
     }
   } finally {
     rmSync(dir, { recursive: true, force: true })
@@ -296,6 +309,8 @@ describe('one brief, everywhere', () => {
     check('PDF (Letter)', letter.pdf.text)
     expect(letter.pdf.size).toBe('612 x 792')
     expect(letter.pdf.pages).toBeLessThanOrEqual(2)
+    // No page but the last is more than a third empty.
+    for (const filled of letter.pdf.filled.slice(0, -1)) expect(filled).toBeGreaterThan(2 / 3)
     expect(letter.pdf.text).toContain(`Page ${letter.pdf.pages} of ${letter.pdf.pages}`)
     expect(letter.disposition).toContain(
       encodeURIComponent('Northwind — Weekly Report — Nov 23, 2026 — edition 1.pdf'),
@@ -308,6 +323,7 @@ describe('one brief, everywhere', () => {
     check('PDF (A4)', a4.pdf.text)
     expect(a4.pdf.size).toBe('595.28 x 841.89')
     expect(a4.pdf.pages).toBeLessThanOrEqual(2)
+    for (const filled of a4.pdf.filled.slice(0, -1)) expect(filled).toBeGreaterThan(2 / 3)
     expect(a4.pdf.text.split('Confidential: board only')).toHaveLength(a4.pdf.pages + 1)
 
     // The Markdown and the chat post of the same edition.
