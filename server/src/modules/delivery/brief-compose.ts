@@ -124,10 +124,8 @@ export async function composeNext(
       edition: { number, sent_at: now, note: null },
       startDay: settings.startDay,
       endDay: settings.endDay,
-      changes:
-        latest && report.is_submitted
-          ? diffBriefs(editionBrief(latest), brief, latest.number)
-          : null,
+      // As the mailer will: any edition after the first says what changed since the one before.
+      changes: latest ? diffBriefs(editionBrief(latest), brief, latest.number) : null,
     },
   )
   return { composed, brief, settings }
