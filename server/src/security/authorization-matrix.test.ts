@@ -14,6 +14,8 @@ async function makeFixture() {
   const other = await signIn(ctx.app, 'other@example.com')
   const admin = await signIn(ctx.app, 'admin@example.com')
   const anonymous = makeClient(ctx.app)
+  // Whose sessions the admin route ends (`other` makes no request after its own in the matrix).
+  const otherId = (await other.get('/api/users/me')).json.id as number
   const template = (await owner.post('/api/section-templates', { name: 'Tasks', type: 'tasks' }))
     .json
   const project = (await owner.post('/api/projects', { name: 'Owner secret project' })).json
@@ -148,6 +150,7 @@ async function makeFixture() {
     ).status,
   ).toBe(200)
   return {
+    otherId,
     linked,
     assigned,
     linkedReport,
@@ -466,6 +469,12 @@ const CASES: Record<string, Case> = {
     admin: true,
   },
   'GET /api/admin/activity-log': { path: () => '/api/admin/activity-log', admin: true },
+  'POST /api/admin/users/:id/sessions/end': {
+    path: (f) => `/api/admin/users/${f.otherId}/sessions/end`,
+    admin: true,
+  },
+  // Each caller ends only their own sessions (the owner's call comes last in the matrix).
+  'POST /api/sessions/revoke-all': { path: () => '/api/sessions/revoke-all' },
   // Team roll-up: the executive's side (the owner invites, revokes, reads, pulls).
   'POST /api/team-members/:uuid/invitations': {
     path: (f) => `/api/team-members/${f.member2.uuid}/invitations`,

@@ -239,6 +239,10 @@ const NO_BODY: Record<string, string> = {
   'POST /api/team-members/:uuid/invitations': 'no body',
   'POST /api/team-members/:uuid/nudge': 'no body',
   'POST /api/invitations/:invitation/accept': 'no body (the token is in the path)',
+  'POST /api/sessions/revoke-all':
+    "no body; ends the caller's own sessions (auth.test.ts — 'sign out everywhere')",
+  'POST /api/admin/users/:id/sessions/end':
+    "no body; a bad or foreign id is in admin.test.ts — 'an admin ends a user's sessions'",
 }
 
 /** A route pattern (/api/x/:id) as a regular expression over concrete paths. */

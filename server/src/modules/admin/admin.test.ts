@@ -258,3 +258,39 @@ describe('activity log', () => {
     expect((await limited(0)).status).toBe(400)
   })
 })
+
+describe("an admin ends a user's sessions", () => {
+  test('every session of that user ends; others keep theirs; non-admins 403; a bad or unknown id says so', async () => {
+    const { app, root, ada } = await setup()
+    const adaLaptop = await signIn(app, 'ada@example.com', 'Ada Lovelace')
+    const bob = await signIn(app, 'bob@example.com', 'Bob')
+    const adaId = (await ada.api.users.me.get()).data!.id
+    // Not an admin: 403, and Ada is still signed in.
+    const refused = await bob.post(`/api/admin/users/${adaId}/sessions/end`, {})
+    expect(refused.status).toBe(403)
+    expect((await ada.api.users.me.get()).status).toBe(200)
+    const ended = await root.post(`/api/admin/users/${adaId}/sessions/end`, {})
+    expect(ended.status).toBe(200)
+    expect(ended.json).toEqual({ ended: 2 })
+    for (const client of [ada, adaLaptop])
+      expect((await client.api.users.me.get()).status).toBe(401)
+    for (const client of [root, bob]) expect((await client.api.users.me.get()).status).toBe(200)
+    // Recorded in the activity log, by the admin, about Ada.
+    const log = (await root.api.admin['activity-log'].get()).data!
+    expect(log.find((e) => e.action === 'user_sessions_ended')).toMatchObject({
+      entity_id: String(adaId),
+    })
+    // Nothing left to end: 0. No such user: 404. Not an id: 400.
+    expect((await root.post(`/api/admin/users/${adaId}/sessions/end`, {})).json).toEqual({
+      ended: 0,
+    })
+    const missing = await root.post('/api/admin/users/987654/sessions/end', {})
+    expect(missing.status).toBe(404)
+    expect(missing.json).toEqual({ error: 'User not found' })
+    for (const id of ['x', '0', '-1', '1.5', '2147483648', '1e400'])
+      expect((await root.post(`/api/admin/users/${id}/sessions/end`, {})).status).toBe(400)
+    expect((await makeClient(app).post(`/api/admin/users/${adaId}/sessions/end`, {})).status).toBe(
+      401,
+    )
+  })
+})

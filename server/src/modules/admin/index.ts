@@ -14,6 +14,7 @@ import { AdminModel } from './model'
 import {
   activityEntries,
   adminStats,
+  endSessionsOf,
   listSystemSettings,
   listUsers,
   onboardingAnalytics,
@@ -82,6 +83,21 @@ export function adminModule(ctx: AppContext) {
         body: AdminModel.settingUpdate,
         response: { 200: SystemSetting, 400: ErrorBody, 404: ErrorBody, ...denied },
         detail,
+      },
+    )
+    .post(
+      '/admin/users/:id/sessions/end',
+      async ({ user, params }) => ({ ended: await endSessionsOf(ctx, user.id, params.id) }),
+      {
+        admin: true,
+        params: AdminModel.userParams,
+        response: {
+          200: t.Object({ ended: t.Integer({ minimum: 0 }) }),
+          400: ErrorBody,
+          404: ErrorBody,
+          ...denied,
+        },
+        detail: { ...detail, summary: "End all of a user's sessions (signs them out everywhere)" },
       },
     )
     .get('/admin/activity-log', ({ query }) => activityEntries(ctx, query.limit), {

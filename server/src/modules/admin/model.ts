@@ -8,6 +8,14 @@ export namespace AdminModel {
     limit: t.Optional(t.Numeric({ minimum: 1, maximum: 500, error: 'limit must be 1 to 500' })),
   })
   export const settingParams = t.Object({ key: t.String({ maxLength: 100 }) })
+  export const userParams = t.Object({
+    id: t.Numeric({
+      minimum: 1,
+      maximum: 2_147_483_647,
+      multipleOf: 1,
+      error: 'id must be a user id',
+    }),
+  })
   export const settingUpdate = t.Object({
     setting_value: t.String({ maxLength: 1000, error: 'setting_value must be text' }),
   })

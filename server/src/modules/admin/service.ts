@@ -5,7 +5,7 @@ import { logActivity } from '../../lib/activity'
 import { BadRequest, NotFound } from '../../lib/errors'
 import { likeContains } from '../../lib/order'
 import { daysAgoIso, nowIso } from '../../lib/time'
-import { isAdmin } from '../auth/service'
+import { endUserSessions, isAdmin } from '../auth/service'
 import type { AdminModel } from './model'
 
 const TOUR_STEPS = [
@@ -49,6 +49,13 @@ export async function adminStats(ctx: AppContext) {
       totalUsers,
     ),
   }
+}
+
+/** An admin ends every session of a user (404 for no such user); answers how many ended. */
+export async function endSessionsOf(ctx: AppContext, adminId: number, userId: number) {
+  const [found] = await ctx.db.orm.select({ id: users.id }).from(users).where(eq(users.id, userId))
+  if (!found) throw new NotFound('User not found')
+  return endUserSessions(ctx, userId, adminId)
 }
 
 /** Users newest first; `search` matches e-mail or name, case-insensitively. */

@@ -162,6 +162,49 @@ describe('sign-in through the development provider', () => {
     expect((await makeClient(app, saved).api.users.me.get()).status).toBe(401)
   })
 
+  test('sign out everywhere ends every session of the user, this one too, and no one else’s', async () => {
+    const { app, db } = await createTestApp()
+    const phone = await signIn(app, 'ada@example.com')
+    const laptop = await signIn(app, 'ada@example.com')
+    const tom = await signIn(app, 'tom@example.com')
+    // The laptop's session is known to this instance (a hinted write checks it in its statement).
+    const project = (await laptop.api.projects.post({ name: 'Apollo' })).data!
+    await laptop.api['section-templates'].post({ name: 'Highlights', type: 'standard' })
+    const report = (await laptop.api.reports.post({ week_start_date: '2026-11-23' })).data!
+    const item = (
+      await laptop.api['section-items'].post({ section_id: report.sections[0].id, content: 'A' })
+    ).data!
+    expect((await laptop.api['section-items']({ id: item.id }).put({ content: 'B' })).status).toBe(
+      200,
+    )
+    const saved = new Map(phone.jar)
+    const res = await phone.api.sessions['revoke-all'].post()
+    expect(res.status).toBe(200)
+    expect(res.data).toEqual({ success: true, ended: 2 })
+    expect(phone.jar.has('cadence_session')).toBe(false)
+    for (const client of [makeClient(app, saved), laptop]) {
+      expect((await client.api.users.me.get()).status).toBe(401)
+      expect((await client.api.projects.post({ name: 'After' })).status).toBe(401)
+    }
+    expect((await laptop.put(`/api/projects/${project.uuid}`, { name: 'Renamed' })).status).toBe(
+      401,
+    )
+    // The hinted write path (session-hints.ts) refuses too: the item is as it was.
+    expect((await laptop.api['section-items']({ id: item.id }).put({ content: 'C' })).status).toBe(
+      401,
+    )
+    const [row] = await db.rows<{ content: string }>(
+      sql`SELECT content FROM section_items WHERE id = ${item.id}`,
+    )
+    expect(row.content).toBe('B')
+    // Tom is still signed in; Ada's rows are gone, his stays.
+    expect((await tom.api.users.me.get()).status).toBe(200)
+    const left = await db.rows<{ n: number }>(sql`SELECT COUNT(*) AS n FROM sessions`)
+    expect(Number(left[0].n)).toBe(1)
+    // Signed out: 401, and nothing to end.
+    expect((await makeClient(app).api.sessions['revoke-all'].post()).status).toBe(401)
+  })
+
   test('without a session /users/me answers 401 with an error', async () => {
     const { app } = await createTestApp()
     const res = await makeClient(app).api.users.me.get()

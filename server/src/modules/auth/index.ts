@@ -1,5 +1,5 @@
 import { AuthSuccess, ErrorBody, SignInUrl, User } from '@cadence/contract'
-import { Elysia } from 'elysia'
+import { Elysia, t } from 'elysia'
 import type { AppContext } from '../../context'
 import { BadRequest, Forbidden, Unauthorized } from '../../lib/errors'
 import { clientAddress, createRateLimiter, trustedProxies } from '../../lib/rate-limit'
@@ -19,6 +19,7 @@ import {
 import {
   createSession,
   deleteSession,
+  endUserSessions,
   oauthCookieName,
   publicUser,
   sessionCookieName,
@@ -259,6 +260,32 @@ function logoutRoutes(tools: AuthTools) {
   )
 }
 
+/**
+ * POST /api/sessions/revoke-all: "sign out everywhere" — every session of the signed-in user ends
+ * (this one too: its cookie is cleared), on every instance; answers how many ended.
+ */
+function signOutEverywhereRoutes(ctx: AppContext, tools: AuthTools) {
+  return new Elysia({ prefix: '/api' })
+    .use(authPlugin(ctx))
+    .use(routeRules)
+    .post(
+      '/sessions/revoke-all',
+      async ({ user, cookie }) => {
+        const ended = await endUserSessions(ctx, user.id, user.id)
+        tools.expire(cookie[tools.sessionCookie])
+        return { success: true, ended }
+      },
+      {
+        auth: true,
+        response: {
+          200: t.Object({ success: t.Boolean(), ended: t.Integer({ minimum: 0 }) }),
+          401: ErrorBody,
+        },
+        detail: { tags: ['auth'], summary: 'Sign out everywhere: end every session of mine' },
+      },
+    )
+}
+
 /** The development sign-in page and its form (only when the config enables it). */
 function devSignInRoutes(ctx: AppContext, tools: AuthTools) {
   const { clientKey, limit } = tools
@@ -311,6 +338,7 @@ export function authModule(ctx: AppContext, opts: { signInLimit?: number } = {})
     .use(signInRoutes(ctx, tools))
     .use(profileRoutes(ctx))
     .use(logoutRoutes(tools))
+    .use(signOutEverywhereRoutes(ctx, tools))
   if (!ctx.config.devLogin) return app
   return app.use(devSignInRoutes(ctx, tools))
 }

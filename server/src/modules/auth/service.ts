@@ -6,7 +6,7 @@ import { logActivity } from '../../lib/activity'
 import { BadRequest, Forbidden } from '../../lib/errors'
 import { systemSetting } from '../../lib/system-settings'
 import { nowIso } from '../../lib/time'
-import { forgetSession, hintedUser, rememberSession } from './session-hints'
+import { forgetSession, forgetUserSessions, hintedUser, rememberSession } from './session-hints'
 import { randomToken, sha256Hex } from './tokens'
 
 export const SESSION_DAYS = 30
@@ -248,6 +248,24 @@ export async function deleteSession(ctx: AppContext, token: string | undefined) 
   const id = sha256Hex(token)
   forgetSession(ctx, id)
   await ctx.db.orm.delete(sessions).where(eq(sessions.id, id))
+}
+
+/**
+ * Ends every session of a user, on every instance (the sessions are rows; a write that checks its
+ * session in its own statement finds none): "sign out everywhere", and an admin ending a user's
+ * sessions. Answers how many there were.
+ */
+export async function endUserSessions(ctx: AppContext, userId: number, byUserId: number) {
+  forgetUserSessions(ctx, userId)
+  const ended = await ctx.db.exec(sql`DELETE FROM sessions WHERE user_id = ${userId}`)
+  await logActivity(ctx.db, {
+    userId: byUserId,
+    action: byUserId === userId ? 'sessions_ended' : 'user_sessions_ended',
+    entityType: 'user',
+    entityId: userId,
+    details: `${ended} session${ended === 1 ? '' : 's'}`,
+  })
+  return ended
 }
 
 export async function purgeExpiredSessions({ db }: AppContext) {

@@ -38,6 +38,13 @@ export function forgetSession(ctx: AppContext, sessionId: string) {
   byDb.get(ctx.db)?.delete(sessionId)
 }
 
+/** Forgets every session of a user (all of them ended: sign out everywhere). */
+export function forgetUserSessions(ctx: AppContext, userId: number) {
+  const hints = byDb.get(ctx.db)
+  if (!hints) return
+  for (const [id, user] of hints) if (user === userId) hints.delete(id)
+}
+
 /** The user a session is known to belong to, if this instance validated it (and hints apply). */
 export function hintedUser(ctx: AppContext, sessionId: string) {
   if (ctx.config.allowedEmailDomains.length) return undefined
