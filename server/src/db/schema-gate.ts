@@ -13,7 +13,8 @@ export const SCHEMA_RECHECK_MS = 2_000
  * `/api/health` and `/api/health/ready` included, `/api/health/live` excepted — never a 200 into
  * the wrong schema nor a 500 from a function or column not there yet. A newer schema serves (its
  * migrations only add). The check is cheap: its answer is shared by the requests meanwhile,
- * asked again at most every `recheckMs` while the schema is behind, and never again once current.
+ * asked again after 100 ms, then less often up to every `recheckMs` while the schema is behind,
+ * and never again once current.
  */
 export type SchemaGate = {
   /** Runs `run` when the schema is current, or answers the 503 itself. */
@@ -34,6 +35,9 @@ export function schemaGate(
   const recheckMs = options.recheckMs ?? SCHEMA_RECHECK_MS
   let current = !schemaCurrent
   let checkedAt = Number.NEGATIVE_INFINITY
+  // Soon after a start the schema is usually being migrated (a few hundred ms): look again after
+  // 100 ms, doubling up to recheckMs, so a new instance serves as soon as its migration is done.
+  let wait = Math.min(100, recheckMs)
   let checking: Promise<boolean> | null = null
   let reason = SCHEMA_NOT_CURRENT
 
@@ -49,6 +53,7 @@ export function schemaGate(
       } finally {
         checkedAt = performance.now()
         checking = null
+        wait = Math.min(wait * 2, recheckMs)
       }
       return current
     })()
@@ -80,7 +85,7 @@ export function schemaGate(
     check,
     answer(request, run) {
       if (current || !gated(request)) return run()
-      const due = checking ?? (performance.now() - checkedAt >= recheckMs ? check() : null)
+      const due = checking ?? (performance.now() - checkedAt >= wait ? check() : null)
       if (!due) return refuse()
       return due.then((ok) => (ok ? run() : refuse()))
     },
