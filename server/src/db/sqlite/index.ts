@@ -1,6 +1,6 @@
 import { Database, type Statement } from 'bun:sqlite'
 import { AsyncLocalStorage } from 'node:async_hooks'
-import { mkdirSync } from 'node:fs'
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import type { SQL } from 'drizzle-orm'
 import { drizzle } from 'drizzle-orm/bun-sqlite'
@@ -105,12 +105,37 @@ export class Gate {
   }
 }
 
+/** The files beside the database that hold its data: the WAL, its index and a rollback journal. */
+const COMPANIONS = ['-wal', '-shm', '-journal']
+
+/**
+ * The database is readable by its owner only: a folder this makes is 0700, the file 0600 (made
+ * so before SQLite opens it, and tightened if an earlier version left it 0644), and SQLite gives
+ * the WAL and its index the file's mode. A folder that was there already (`/var/lib/…`, even
+ * `/tmp`) keeps its mode: it is the operator's.
+ */
+export function privateFiles(path: string) {
+  const dir = dirname(path)
+  const first = mkdirSync(dir, { recursive: true, mode: 0o700 })
+  if (first) {
+    // The umask may have masked the mode: each folder made here, from the first down, is 0700.
+    for (let at = dir; at.length >= first.length; at = dirname(at)) {
+      chmodSync(at, 0o700)
+      if (at === first) break
+    }
+  }
+  if (!existsSync(path)) closeSync(openSync(path, 'a', 0o600))
+  chmodSync(path, 0o600)
+  for (const suffix of COMPANIONS)
+    if (existsSync(`${path}${suffix}`)) chmodSync(`${path}${suffix}`, 0o600)
+}
+
 /**
  * Opens (creating the folder and file if needed) and migrates the database. Safe to run twice.
  * `migrate: false` (MIGRATE=off) runs no DDL: the schema must be there already.
  */
 export function openSqlite(path: string, options: { migrate?: boolean } = {}) {
-  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true })
+  if (path !== ':memory:') privateFiles(path)
   const sqlite = new Database(path, { create: true, strict: true })
   sqlite.exec('PRAGMA journal_mode = WAL')
   // An answered write survives an OS crash or power loss: with WAL, FULL syncs the log at every
