@@ -79,6 +79,29 @@ describe('stall harness', () => {
     expect(longestMs).toBeLessThan(STALL_BOUND)
   }, 120_000)
 
+  test('reading a report at its item limit (its page: GET /api/reports/{uuid})', async () => {
+    const { app, db, ada, userId } = await setup()
+    const report = (await ada.api.reports.post({ week_start_date: '2026-11-16' })).data!
+    await fill(db, userId, report.id, OBJECT_LIMITS.itemsPerReport - 2)
+    const sectionId = report.sections[0].id
+    // Each read after a new item (a new data version: no cached answer), the two reads' least.
+    let k = 0
+    const { result, longestMs } = await leastStall(app, async () => {
+      await ada.api['section-items'].post({ section_id: sectionId, content: `New ${k++}` })
+      const res = await app.handle(
+        new Request(`${ORIGIN}/api/reports/${report.uuid}`, {
+          headers: { cookie: cookieHeader(ada.jar) },
+        }),
+      )
+      return { status: res.status, body: await res.arrayBuffer() }
+    })
+    expect(result.status).toBe(200)
+    const read = JSON.parse(new TextDecoder().decode(result.body))
+    expect(read.sections[0].items).toHaveLength(OBJECT_LIMITS.itemsPerReport)
+    expect(read.sections[0].items.at(-1).content).toBe('New 1')
+    expect(longestMs).toBeLessThan(STALL_BOUND)
+  }, 120_000)
+
   test('the export of an account at its item limit, with large editions, streams', async () => {
     const { app, db, ada, userId } = await setup()
     const perReport = OBJECT_LIMITS.itemsPerReport
