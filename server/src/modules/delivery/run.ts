@@ -30,7 +30,10 @@ type Senders = { stopping: boolean; sends: Set<InFlightSend> }
 const senders = new WeakMap<object, Senders>()
 const sendersOf = (db: object) => {
   let found = senders.get(db)
-  if (!found) senders.set(db, (found = { stopping: false, sends: new Set() }))
+  if (!found) {
+    found = { stopping: false, sends: new Set() }
+    senders.set(db, found)
+  }
   return found
 }
 
