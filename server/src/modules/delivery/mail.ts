@@ -470,6 +470,17 @@ export function mailErrorText(error: unknown): string {
   return 'Sending failed; the server log has the details'
 }
 
+/** By delivery id: the recipients this process sent it to before a later one failed. */
+const sentTo = new Map<number, Set<string>>()
+const SENT_TO_KEPT = 1_000
+
+function rememberSent(id: number, done: Set<string>) {
+  sentTo.delete(id)
+  sentTo.set(id, done)
+  // The oldest first out: a bounded memory of partly sent deliveries.
+  if (sentTo.size > SENT_TO_KEPT) sentTo.delete(sentTo.keys().next().value as number)
+}
+
 /** Sends every pending e-mail delivery due at `now` (run.ts: claim once, retry, fail). */
 export async function sendDueDeliveries(
   ctx: AppContext,
@@ -482,8 +493,18 @@ export async function sendDueDeliveries(
     which: ne(deliveries.kind, 'webhook'),
     send: async (delivery) => {
       try {
-        // One message per recipient, one after another (a retry sends the delivery again whole).
-        for (const message of await buildMessages(ctx, delivery)) await transport.sendMail(message)
+        // One message per recipient, one after another. The recipients this process has already
+        // sent a delivery to are skipped on its retry (another instance, or a restart, sends it
+        // whole again: a recipient may then get it twice, never not at all).
+        const done = sentTo.get(delivery.id) ?? new Set<string>()
+        for (const message of await buildMessages(ctx, delivery)) {
+          const key = message.to.join(',')
+          if (done.has(key)) continue
+          await transport.sendMail(message)
+          done.add(key)
+          rememberSent(delivery.id, done)
+        }
+        sentTo.delete(delivery.id)
       } catch (error) {
         if (error instanceof Skip) throw error
         // The whole error (server reply, host, banner) for the operator; mailErrorText for the user.
