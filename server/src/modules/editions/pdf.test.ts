@@ -250,3 +250,42 @@ describe('the memo as a PDF', () => {
     })
   }, 60_000)
 })
+
+describe('the PDF of extreme input', () => {
+  test('metric values near ±1e308 and a 5,000-character organisation name still make a PDF', async () => {
+    const { composeBrief } = await import('@cadence/core')
+    const { memoPdf } = await import('./pdf')
+    const composed = composeBrief(
+      {
+        title: 'T',
+        week_start_date: '2026-11-23',
+        summary: null,
+        sent_date: null,
+        author: { name: null, title: null },
+        organisation_name: 'O'.repeat(5_000),
+        sections: [],
+        project_health: [],
+        metrics: [
+          {
+            name: 'Huge',
+            unit: null,
+            direction: 'up',
+            value: -1e308,
+            previous_value: 1e308,
+            history: [
+              { week_start_date: '2026-11-16', value: 1e308 },
+              { week_start_date: '2026-11-23', value: -1e308 },
+            ],
+            flag: 'unusual',
+          },
+        ],
+      },
+      { edition: null, startDay: 'monday', endDay: 'friday' },
+    )
+    const bytes = await memoPdf(composed, { paperSize: 'a4', confidentialityLine: null })
+    const { text, pages } = readPdf(bytes.buffer as ArrayBuffer)
+    expect(pages).toBeGreaterThanOrEqual(1)
+    expect(text).toContain('Huge')
+    expect(text).toContain('Unusual move')
+  })
+})

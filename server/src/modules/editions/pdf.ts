@@ -132,8 +132,11 @@ function tableRow(l: Layout, cols: number[], cells: Cell[], header = false) {
 }
 
 /** The values as a polyline (vector, 8 pt high) from the oldest to the newest; a dot ends it. */
-function sparkline({ doc }: Layout, values: number[], x: number, y: number, w: number) {
-  if (values.length < 2) return
+function sparkline({ doc }: Layout, raw: number[], x: number, y: number, w: number) {
+  // Scaled to at most 1 first: values near ±1e308 would make the span infinite (and a point NaN).
+  const scale = Math.max(...raw.map(Math.abs)) || 1
+  const values = raw.map((v) => v / scale)
+  if (values.length < 2 || !values.every(Number.isFinite)) return
   const min = Math.min(...values)
   const span = Math.max(...values) - min || 1
   const h = 8
