@@ -189,6 +189,17 @@ export const BriefAuthor = t.Object({
 export type BriefAuthor = typeof BriefAuthor.static
 
 /**
+ * A row of the brief's health table: a report's ProjectHealth, whose `project_uuid` the readers'
+ * view (GET /api/shared/{token}) leaves out — an anonymous reader gets no id of the author's
+ * account. The author's own copies (an edition, the memo) keep it.
+ */
+export const BriefProjectHealth = t.Composite([
+  t.Omit(ProjectHealth, ['project_uuid']),
+  t.Object({ project_uuid: t.Optional(t.String()) }),
+])
+export type BriefProjectHealth = typeof BriefProjectHealth.static
+
+/**
  * The brief: a report as its readers get it — the shared page's `report`, a frozen edition
  * (GET /api/reports/{uuid}/editions/{number}), the memo. `sent_date` is null for a draft.
  */
@@ -200,7 +211,7 @@ export const SharedBrief = t.Object({
   author: BriefAuthor,
   organisation_name: t.Nullable(t.String()),
   sections: t.Array(SharedSection),
-  project_health: t.Array(ProjectHealth),
+  project_health: t.Array(BriefProjectHealth),
   /** Decided this week: decisions dated in the report's week (absent in editions frozen before). */
   decisions: t.Optional(t.Array(BriefDecision)),
   /** 'Since last week' as it was when the brief was made (absent in editions frozen before). */

@@ -4,6 +4,7 @@ import { reportEditions, reports } from '../../db/schema'
 import { recordActivity } from '../../lib/activity'
 import { Conflict, NotFound } from '../../lib/errors'
 import { assertEditionRoom } from '../../lib/limits'
+import { forReaders } from '../../lib/shared-view'
 import { reportAsks } from '../asks/service'
 import { type Composed, composeEdition, composeLive } from '../delivery/brief-compose'
 import { editionBrief, editionByNumber, editionMeta, freezeEdition } from '../reports/brief'
@@ -73,7 +74,8 @@ export async function getEdition(ctx: AppContext, userId: number, uuid: string, 
   const report = await findReport(ctx, userId, uuid)
   const row = await editionByNumber(ctx, report.id, number)
   if (!row) throw new NotFound('Edition not found')
-  return { ...editionBrief(row), ...editionMeta(row) }
+  // As its readers got it (lib/shared-view.ts: no project_uuid), so the two stay equal.
+  return { ...forReaders(editionBrief(row)), ...editionMeta(row) }
 }
 
 /**

@@ -4,6 +4,7 @@ import { reports, shares } from '../../db/schema'
 import { logActivity } from '../../lib/activity'
 import { NotFound } from '../../lib/errors'
 import { LIST_CAPS } from '../../lib/limits'
+import { forReaders } from '../../lib/shared-view'
 import { nowIso } from '../../lib/time'
 import { randomVerifier, sha256Hex } from '../auth/tokens'
 import { buildBrief, editionBrief, editionMeta, latestEdition } from '../reports/brief'
@@ -209,7 +210,7 @@ async function readersReport(ctx: AppContext, share: ActiveShare) {
     SELECT id, item_id, name, answer, text, created_at, edition_number, wording, replaced_at
     FROM ask_answers
     WHERE share_id = ${share.id} AND replaced_at IS NULL ORDER BY created_at, id`)
-  const brief = latest ? editionBrief(latest) : await buildBrief(ctx, report)
+  const brief = forReaders(latest ? editionBrief(latest) : await buildBrief(ctx, report)) // lib/shared-view.ts
   const wordings = new Map((brief.asks ?? []).map((a) => [a.id, a.content]))
   const ask_answers = answers.map((a) => answerOut(a, wordings.get(Number(a.item_id)) ?? null))
   // A personal link's reader is known: the page asks no name.
