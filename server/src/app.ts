@@ -29,6 +29,7 @@ import { sectionItemsModule } from './modules/section-items'
 import { sectionTemplatesModule } from './modules/section-templates'
 import { settingsModule } from './modules/settings'
 import { sharedModule, sharingModule } from './modules/sharing'
+import { sourcesModule } from './modules/sources'
 import { systemModule } from './modules/system'
 import { teamMembersModule } from './modules/team-members'
 import { invitationsModule, teamRollUpModule } from './modules/team-roll-up'
@@ -223,6 +224,7 @@ function apiModules(ctx: AppContext, observe: Observability, signInLimit: number
       .use(sectionItemsModule(ctx))
       .use(dashboardModule(ctx))
       .use(decisionsModule(ctx))
+      .use(sourcesModule(ctx))
       .use(searchModule(ctx))
       .use(importExportModule(ctx))
       .use(deliveryModule(ctx))

@@ -47,6 +47,12 @@ export type Config = {
   resolveHost: (host: string) => Promise<string[]>
   /** Running a service: timeouts, migrations, logs, metrics, traces, retention (operations). */
   ops: OpsConfig
+  /** SECRET_KEY: the key sources' tokens are encrypted under (required on PostgreSQL). */
+  secretKey: string | null
+  /** OUTBOUND_ALLOW_PRIVATE: private hosts, addresses or CIDRs a source may reach. */
+  outboundAllowPrivate: string[]
+  /** AI_BASE_URL, AI_MODEL, AI_API_KEY: an OpenAI-compatible endpoint for the draft summary. */
+  ai: { baseUrl: string; model: string; apiKey: string | null } | null
 }
 
 /** What an operator sets to run Cadence as a service (docs/deployment.md). */
@@ -331,5 +337,17 @@ export function loadConfig(
     resolveHost: async (host) =>
       (await lookup(host, { all: true, verbatim: true })).map((a) => a.address),
     ops: opsConfig(env),
+    secretKey: env.SECRET_KEY?.trim() || null,
+    outboundAllowPrivate: (env.OUTBOUND_ALLOW_PRIVATE ?? '')
+      .split(',')
+      .map((h) => h.trim().toLowerCase())
+      .filter(Boolean),
+    ai: env.AI_BASE_URL?.trim()
+      ? {
+          baseUrl: env.AI_BASE_URL.trim().replace(/\/+$/, ''),
+          model: env.AI_MODEL?.trim() || 'default',
+          apiKey: env.AI_API_KEY?.trim() || null,
+        }
+      : null,
   }
 }

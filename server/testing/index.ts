@@ -25,3 +25,5 @@ export {
   startTestSmtp,
   type TestSmtp,
 } from './smtp-test-server'
+// Stand-ins for the sources' vendors and the model endpoint (modules/sources).
+export { type StandIn, startVendorStandIn } from './vendor-stand-in'
