@@ -387,6 +387,22 @@ describe('one brief, everywhere', () => {
     expect(
       (await makeClient(ctx.app).get(`/api/reports/${report.uuid}/email-preview`)).status,
     ).toBe(401)
+
+    // Without mail set up: nobody is e-mailed; the chat channels still get it.
+    const plain = await createTestApp()
+    const ada = await signIn(plain.app, 'ada@example.com')
+    await ada.api.settings.put({
+      report_recipients: ['board@example.com'],
+      webhook_urls: ['https://hooks.example.com/a', 'https://hooks.example.com/b'],
+    })
+    const draft = (await ada.api.reports.post({ week_start_date: '2026-11-23' })).data!
+    expect((await ada.api.reports({ uuid: draft.uuid })['email-preview'].get()).data).toMatchObject(
+      {
+        recipients: 0,
+        webhooks: 2,
+        mail_configured: false,
+      },
+    )
   }, 120_000)
 
   test('a 20,000-letter word renders, off the thread: /api/health/live answers within 50 ms meanwhile', async () => {
