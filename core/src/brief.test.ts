@@ -150,6 +150,16 @@ describe('composeBrief', () => {
     expect(c.pdf_filename).toBe('Northwind — Weekly Report — Nov 23, 2026 — draft.pdf')
   })
 
+  test('an edition frozen before the author and health were part of a brief still composes', () => {
+    const old = { ...brief, author: undefined, project_health: undefined } as unknown as BriefInput
+    const c = composeBrief(old, {
+      ...opts,
+      edition: { number: 1, sent_at: '2026-11-27', note: null },
+    })
+    expect(c.header.from).toBeNull()
+    expect(c.blocks.some((b) => b.kind === 'health')).toBe(false)
+  })
+
   test('a week across New Year names both years', () => {
     expect(formatWeek('2026-12-28', 'monday', 'sunday')).toBe('Dec 28, 2026 – Jan 3, 2027')
   })

@@ -460,8 +460,9 @@ function groupsOf(section: BriefInput['sections'][number]): SectionBlock['groups
 export function composeBrief(brief: BriefInput, options: ComposeOptions): ComposedBrief {
   const { edition } = options
   const week = formatWeek(brief.week_start_date, options.startDay, options.endDay)
-  const authorName = brief.author.name?.trim() || null
-  const authorTitle = brief.author.title?.trim() || null
+  // Editions frozen before the author was part of a brief have none.
+  const authorName = brief.author?.name?.trim() || null
+  const authorTitle = brief.author?.title?.trim() || null
   const fromWho = [authorName, authorTitle].filter(Boolean).join(', ')
   const organisation = brief.organisation_name?.trim() || null
   const title = brief.title?.trim() || null
@@ -487,7 +488,7 @@ export function composeBrief(brief: BriefInput, options: ComposeOptions): Compos
   if (options.changes) blocks.push(changesBlock(options.changes, edition?.note ?? null))
   blocks.push(header, { kind: 'title', title, summary: brief.summary?.trim() || null })
 
-  const health = brief.project_health.filter(
+  const health = (brief.project_health ?? []).filter(
     (h): h is typeof h & { health: BriefHealthValue } => h.health !== null,
   )
   if (health.length) {
