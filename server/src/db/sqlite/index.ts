@@ -1,6 +1,6 @@
 import { Database, type Statement } from 'bun:sqlite'
 import { AsyncLocalStorage } from 'node:async_hooks'
-import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs'
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync, statSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import type { SQL } from 'drizzle-orm'
 import { drizzle } from 'drizzle-orm/bun-sqlite'
@@ -125,9 +125,17 @@ export function privateFiles(path: string) {
     }
   }
   if (!existsSync(path)) closeSync(openSync(path, 'a', 0o600))
-  chmodSync(path, 0o600)
-  for (const suffix of COMPANIONS)
-    if (existsSync(`${path}${suffix}`)) chmodSync(`${path}${suffix}`, 0o600)
+  for (const file of [path, ...COMPANIONS.map((suffix) => `${path}${suffix}`)])
+    if (existsSync(file) && (statSync(file).mode & 0o777) !== 0o600) ownerOnly(file)
+}
+
+/** Tightens a file to 0600; one this user does not own (EPERM) is left as it is, said once. */
+function ownerOnly(file: string) {
+  try {
+    chmodSync(file, 0o600)
+  } catch (error) {
+    console.warn(`Could not make ${file} readable by its owner only: ${(error as Error).message}`)
+  }
 }
 
 /**
