@@ -654,8 +654,8 @@ export function diffBriefs(
   const text = (t: string | null | undefined) => t?.trim() || null
   if (text(before.title) !== text(after.title)) changes.title = text(after.title)
   if (text(before.summary) !== text(after.summary)) changes.summary = true
-  const oldHealth = new Map(before.project_health.map((h) => [h.project_name, h.health]))
-  for (const h of after.project_health) {
+  const oldHealth = new Map((before.project_health ?? []).map((h) => [h.project_name, h.health]))
+  for (const h of after.project_health ?? []) {
     const from = oldHealth.get(h.project_name) ?? null
     if (from !== h.health) changes.health.push({ project: h.project_name, from, to: h.health })
   }
