@@ -21,7 +21,10 @@ const config = (() => {
   try {
     return loadConfig()
   } catch (error) {
-    console.error(`Not starting: ${(error as Error).message}`)
+    // LOG_FORMAT=json asked for (the configuration that failed may still say so): one JSON line.
+    const message = `Not starting: ${(error as Error).message}`
+    if (process.env.LOG_FORMAT?.trim().toLowerCase() === 'json') createLogger('json').error(message)
+    else console.error(message)
     process.exit(1)
   }
 })()

@@ -150,6 +150,15 @@ describe('starting while PostgreSQL is away', () => {
     await server.child.exited
   }, 60_000)
 
+  test('a configuration it cannot use is one JSON line and exit 1', async () => {
+    const server = start({ DATABASE_URL: 'postgres://127.0.0.1:1/x', MIGRATE: 'sometimes' })
+    expect(await server.child.exited).toBe(1)
+    await server.reading
+    expect(server.raw).toHaveLength(1)
+    expect(server.lines[0]).toMatchObject({ level: 'error' })
+    expect(String(server.lines[0].msg)).toContain('MIGRATE')
+  }, 30_000)
+
   test('a start that cannot go on (MIGRATE=only, the database away) is one JSON line and exit 1', async () => {
     cluster ??= await startPostgres()
     await cluster.halt()
