@@ -51,6 +51,29 @@ async function fill(db: Engine, userId: number, reportId: number, n: number) {
 }
 
 describe('stall harness', () => {
+  test('the harness sees a held loop: 300 ms of work in one turn is a stall of at least 300 ms', async () => {
+    const { app } = await setup()
+    const held = await leastStall(app, async () => {
+      await Bun.sleep(20)
+      const until = performance.now() + 300
+      while (performance.now() < until) {}
+      await Bun.sleep(20)
+      return 'done'
+    })
+    expect(held.result).toBe('done')
+    expect(held.longestMs).toBeGreaterThanOrEqual(300)
+    expect(held.polls).toBeGreaterThan(0)
+    // The same time in slices: no stall near it.
+    const sliced = await leastStall(app, async () => {
+      for (let i = 0; i < 30; i++) {
+        const until = performance.now() + 10
+        while (performance.now() < until) {}
+        await Bun.sleep(1)
+      }
+    })
+    expect(sliced.longestMs).toBeLessThan(STALL_BOUND)
+  })
+
   test('a 5,000-line import into a report filled to its limit', async () => {
     const { app, db, ada, userId } = await setup()
     const adding = IMPORT_LIMITS.lines - 1
