@@ -9,7 +9,12 @@ import { type Client, createTestApp, makeClient, signIn } from '../test/helpers'
 type Fixture = Awaited<ReturnType<typeof makeFixture>>
 
 async function makeFixture() {
-  const ctx = await createTestApp({ ADMIN_EMAILS: 'admin@example.com' })
+  const ctx = await createTestApp({
+    ADMIN_EMAILS: 'admin@example.com',
+    // Sources: a key on both engines; the owner's source on a closed loopback port (no network).
+    SECRET_KEY: 'matrix-secret-key',
+    OUTBOUND_ALLOW_PRIVATE: '127.0.0.1',
+  })
   const owner = await signIn(ctx.app, 'owner@example.com')
   const other = await signIn(ctx.app, 'other@example.com')
   const admin = await signIn(ctx.app, 'admin@example.com')
@@ -89,6 +94,16 @@ async function makeFixture() {
       source_item_id: item.id,
     })
   ).json
+  // Sources: the owner's connection (its suggestions fail fast: nothing listens on port 9).
+  const source = (
+    await owner.post('/api/sources', {
+      kind: 'gitlab',
+      base_url: 'http://127.0.0.1:9',
+      token: 'owner-secret-token',
+      filter: 'Owner secret filter',
+    })
+  ).json
+  expect(source.id).toBeNumber()
   // Another user's own objects, for routes that create or list.
   ;(await other.post('/api/projects', { name: 'Other project' })).json
 
@@ -178,6 +193,7 @@ async function makeFixture() {
     question,
     metric,
     decision,
+    source,
   }
 }
 
@@ -372,6 +388,31 @@ const CASES: Record<string, Case> = {
     owned: true,
   },
   'DELETE /api/decisions/:id': { path: (f) => `/api/decisions/${f.decision.id}`, owned: true },
+  // Sources (issue 47): the user's connections, a report's suggestions, the draft summary.
+  'GET /api/sources': { path: () => '/api/sources' },
+  'POST /api/sources': {
+    path: () => '/api/sources',
+    body: () => ({ kind: 'linear', token: 'new-token' }),
+  },
+  'DELETE /api/sources/:id': { path: (f) => `/api/sources/${f.source.id}`, owned: true },
+  'GET /api/reports/:uuid/suggestions': {
+    path: (f) => `/api/reports/${f.report.uuid}/suggestions`,
+    owned: true,
+  },
+  // No source offers this id (the owner's fails to answer): 404 for the owner too.
+  'POST /api/reports/:uuid/suggestions/:id/accept': {
+    path: (f) => `/api/reports/${f.report.uuid}/suggestions/s1-0123456789abcdef/accept`,
+    owned: true,
+    ownerStatus: 404,
+  },
+  'POST /api/reports/:uuid/suggestions/:id/dismiss': {
+    path: (f) => `/api/reports/${f.report.uuid}/suggestions/s1-0123456789abcdef/dismiss`,
+    owned: true,
+  },
+  'POST /api/reports/:uuid/draft-summary': {
+    path: (f) => `/api/reports/${f.report.uuid}/draft-summary`,
+    owned: true,
+  },
   'GET /api/dashboard/': { path: () => '/api/dashboard' },
   'GET /api/search/': { path: () => '/api/search?query=secret' },
   'POST /api/reports/import/preview': {

@@ -8,7 +8,7 @@ import fc from 'fast-check'
 import { type Client, createTestApp, signIn } from '../test/helpers'
 
 async function setup() {
-  const ctx = await createTestApp({ ADMIN_EMAILS: 'ada@example.com' })
+  const ctx = await createTestApp({ ADMIN_EMAILS: 'ada@example.com', SECRET_KEY: 'bad-input-key' })
   const ada = await signIn(ctx.app, 'ada@example.com')
   await ada.post('/api/section-templates', { name: 'Tasks', type: 'tasks' })
   const project = (await ada.post('/api/projects', { name: 'Apollo' })).json
@@ -218,6 +218,18 @@ const ROUTES: Array<[string, (s: Setup) => string, Record<string, unknown>]> = [
     (s) => `/api/decisions/${s.decision.id}`,
     { title: 'T', decided_on: '2026-11-17', rationale: null, revisit_on: null },
   ],
+  // Sources: connecting one (the token is write-only).
+  [
+    'POST',
+    () => '/api/sources',
+    {
+      kind: 'linear',
+      base_url: 'https://api.linear.app',
+      token: 't',
+      filter: 'ENG',
+      project_uuid: null,
+    },
+  ],
 ]
 
 // A team member's tasks and follow-ups take the same bodies as the talking points.
@@ -235,6 +247,11 @@ const NO_BODY: Record<string, string> = {
   'POST /api/reports/:uuid/carry-over': 'no body',
   'POST /api/reports/:uuid/starter-sections': 'no body',
   'POST /api/logout': 'no body',
+  'POST /api/reports/:uuid/suggestions/:id/accept':
+    'no body (bad ids: sources/suggestions.test.ts)',
+  'POST /api/reports/:uuid/suggestions/:id/dismiss':
+    'no body (bad ids: sources/suggestions.test.ts)',
+  'POST /api/reports/:uuid/draft-summary': 'no body; saves nothing (sources/draft.test.ts)',
   'POST /api/deliveries/:id/retry': 'no body',
   'POST /api/team-members/:uuid/invitations': 'no body',
   'POST /api/team-members/:uuid/nudge': 'no body',
@@ -272,6 +289,8 @@ async function snapshot(s: Setup) {
     'metric_values',
     'decisions',
     'decision_revisits',
+    'sources',
+    'source_suggestion_states',
     'invitations',
     'report_editions',
     'system_settings',
