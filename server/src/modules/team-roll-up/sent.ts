@@ -1,6 +1,7 @@
 import type { SearchResult } from '@cadence/contract'
 import { sql } from 'drizzle-orm'
 import type { Engine } from '../../db'
+import { timeSlices } from '../../lib/time-slices'
 import type { ParsedQuery } from '../../search/query'
 import { matchesAll } from '../../search/rank'
 import { cutTitle } from '../../search/results'
@@ -29,7 +30,12 @@ export async function sentBriefs(db: Engine, reportIds: number[]): Promise<Map<n
       sql`, `,
     )})
       AND e.number = (SELECT max(x.number) FROM report_editions x WHERE x.report_id = e.report_id)`)
-  for (const row of rows) out.set(Number(row.report_id), JSON.parse(row.brief) as Brief)
+  // A brief may be large (a report at its item limit): the loop is given back between parses.
+  const slices = timeSlices()
+  for (const row of rows) {
+    await slices.pause()
+    out.set(Number(row.report_id), JSON.parse(row.brief) as Brief)
+  }
   return out
 }
 
