@@ -1,7 +1,15 @@
 import { describe, expect, test } from 'bun:test'
 import { eq } from 'drizzle-orm'
 import type { Engine } from '../db'
-import { reportEditions, reportSections, reports, sectionItems, users } from '../db/schema'
+import {
+  reportEditions,
+  reportSections,
+  reports,
+  sectionItems,
+  talkingPoints,
+  teamMembers,
+  users,
+} from '../db/schema'
 import { OBJECT_LIMITS } from '../lib/limits'
 import { IMPORT_LIMITS } from '../modules/import-export/report-import'
 import { RANK_WINDOW } from '../search/candidates'
@@ -151,6 +159,31 @@ describe('stall harness', () => {
         })),
       )
     }
+    // Team members with as many talking points each as a member may have.
+    const memberCount = 10
+    await bulk(
+      db,
+      teamMembers,
+      Array.from({ length: memberCount }, (_, k) => ({
+        user_id: userId,
+        uuid: crypto.randomUUID(),
+        name: `Member ${k}`,
+        email: `member${k}@example.com`,
+      })),
+    )
+    const memberIds = (
+      await db.orm.select().from(teamMembers).where(eq(teamMembers.user_id, userId))
+    ).map((m) => m.id)
+    for (const id of memberIds)
+      await bulk(
+        db,
+        talkingPoints,
+        Array.from({ length: OBJECT_LIMITS.memberEntries }, (_, k) => ({
+          team_member_id: id,
+          user_id: userId,
+          content: `Point ${k} to raise`,
+        })),
+      )
     // The body is read as it comes; parsed after (the test's parse is not the server's work).
     const { result, longestMs } = await leastStall(app, async () => {
       const res = await app.handle(
@@ -168,6 +201,8 @@ describe('stall harness', () => {
       ),
     ).toBe(OBJECT_LIMITS.itemsPerAccount)
     expect(doc.reports[0].editions[2].brief.summary).toBe(summary)
+    expect(doc.team_members).toHaveLength(memberCount)
+    expect(doc.team_members[9].talking_points).toHaveLength(OBJECT_LIMITS.memberEntries)
     expect(longestMs).toBeLessThan(STALL_BOUND)
   }, 300_000)
 

@@ -85,7 +85,6 @@ async function* accountChunks(ctx: AppContext, userId: number): AsyncGenerator<s
   }
   const slices = timeSlices()
   const settings = await getSettings(ctx, userId)
-  const byMember = await memberEntries(read)
   const head = JSON.stringify({
     format: EXPORT_FORMAT,
     version: EXPORT_VERSION,
@@ -106,11 +105,23 @@ async function* accountChunks(ctx: AppContext, userId: number): AsyncGenerator<s
       paper_size: settings.paper_size,
     },
     ...(await templatesAndProjects(read)),
-    team_members: await membersOut(read, byMember),
+  })
+  // Team members one at a time with their entries (up to 3 × 1,000 each).
+  yield `${head.slice(0, -1)},"team_members":[`
+  const members = await read.db
+    .select()
+    .from(teamMembers)
+    .where(read.mine(teamMembers))
+    .orderBy(asc(teamMembers.id))
+  for (const [k, m] of members.entries()) {
+    await slices.pause()
+    yield `${k ? ',' : ''}${JSON.stringify(await memberOut(read, m))}`
+  }
+  const rest = JSON.stringify({
     metrics: await metricsOut(read),
     decisions: await exportDecisions(ctx.db, userId),
   })
-  yield `${head.slice(0, -1)},"reports":[`
+  yield `],${rest.slice(1, -1)},"reports":[`
   let first = true
   for (let after = ''; ; ) {
     const page = await read.db
@@ -133,30 +144,24 @@ async function* accountChunks(ctx: AppContext, userId: number): AsyncGenerator<s
   }
   yield ']}'
 }
-/** Talking points, tasks and follow-ups, by team member. */
-async function memberEntries({ db, mine }: Reader) {
-  const entries = {
-    talking_points: await db
+/** A team member with their talking points, tasks and follow-ups. */
+async function memberOut({ db, mine }: Reader, m: typeof teamMembers.$inferSelect) {
+  // The three tables have one shape (schema.ts, memberEntry): one query for each.
+  const of = <T extends typeof talkingPoints>(table: T) =>
+    db
       .select()
-      .from(talkingPoints)
-      .where(mine(talkingPoints))
-      .orderBy(asc(talkingPoints.id)),
-    tasks: await db
-      .select()
-      .from(memberTasks)
-      .where(mine(memberTasks))
-      .orderBy(asc(memberTasks.id)),
-    followups: await db
-      .select()
-      .from(memberFollowups)
-      .where(mine(memberFollowups))
-      .orderBy(asc(memberFollowups.id)),
-  }
-  const ofMember = (list: typeof entries.tasks) => Map.groupBy(list, (e) => e.team_member_id)
+      .from(table)
+      .where(and(mine(table), eq(table.team_member_id, m.id)))
+      .orderBy(asc(table.id))
   return {
-    talking_points: ofMember(entries.talking_points),
-    tasks: ofMember(entries.tasks),
-    followups: ofMember(entries.followups),
+    id: m.id,
+    uuid: m.uuid,
+    name: m.name,
+    title: m.title,
+    email: m.email,
+    talking_points: (await of(talkingPoints)).map(entryOut),
+    tasks: (await of(memberTasks as unknown as typeof talkingPoints)).map(entryOut),
+    followups: (await of(memberFollowups as unknown as typeof talkingPoints)).map(entryOut),
   }
 }
 
@@ -240,24 +245,6 @@ async function templatesAndProjects({ db, mine }: Reader) {
       .where(mine(projects))
       .orderBy(asc(projects.id)),
   }
-}
-
-async function membersOut(
-  { db, mine }: Reader,
-  byMember: Awaited<ReturnType<typeof memberEntries>>,
-) {
-  return (
-    await db.select().from(teamMembers).where(mine(teamMembers)).orderBy(asc(teamMembers.id))
-  ).map((m) => ({
-    id: m.id,
-    uuid: m.uuid,
-    name: m.name,
-    title: m.title,
-    email: m.email,
-    talking_points: (byMember.talking_points.get(m.id) ?? []).map(entryOut),
-    tasks: (byMember.tasks.get(m.id) ?? []).map(entryOut),
-    followups: (byMember.followups.get(m.id) ?? []).map(entryOut),
-  }))
 }
 
 async function metricsOut({ db, mine }: Reader) {
