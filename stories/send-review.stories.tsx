@@ -230,3 +230,18 @@ export const EmailDark: Story = {
   ...Email,
   globals: { theme: 'dark' },
 }
+/** Mail not set up: nobody gets the e-mail, so the review shows the brief link readers see. */
+export const EmailWithoutMail: Story = {
+  render: () =>
+    review({
+      email: { subject: emailSubject, html: emailHtml },
+      audience: { emails, webhooks: [], mailConfigured: false },
+    }),
+  play: async () => {
+    reset()
+    const dialog = await screen.findByRole('dialog', { name: 'Review and send' })
+    await expect(within(dialog).queryByRole('region', { name: 'The e-mail' })).toBeNull()
+    await expect(within(dialog).getByRole('region', { name: 'The brief' })).toBeVisible()
+    await expect(within(dialog).getByRole('button', { name: 'Mark as sent' })).toBeVisible()
+  },
+}

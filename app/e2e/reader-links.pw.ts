@@ -7,7 +7,17 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { leaves, type Received, startTestSmtp, type TestSmtp } from '@cadence/server/testing'
 import { type Browser, chromium, type Page } from 'playwright-core'
 import { launchOptions } from '../../scripts/chromium'
-import { api, monday, newPage, signIn, skipTour, startOwnServer, step, unique } from './helpers'
+import {
+  api,
+  monday,
+  newPage,
+  signIn,
+  skipTour,
+  startOwnServer,
+  step,
+  unique,
+  until,
+} from './helpers'
 
 const RECIPIENTS = ['maria.alvarez@board.example', 'rob.chen@harbor.example']
 
@@ -129,6 +139,14 @@ describe('a brief addressed to each reader', () => {
             await reader.context().close()
           }
         }
+        // An open is recorded as the reader's page loads its brief: both, once recorded.
+        await until(
+          async () =>
+            (await call('GET', `/api/reports/${uuid}/readers`)).json.readers.filter(
+              (r: { opened_at: string | null }) => r.opened_at !== null,
+            ).length,
+          2,
+        )
         await page.goto(`${own.baseUrl}/reports/${uuid}`)
         const readers = page.getByRole('region', { name: 'Readers' })
         await readers.waitFor()

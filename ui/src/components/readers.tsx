@@ -48,7 +48,7 @@ function UnsentChangesNotice({ changes, onSendUpdate }: UnsentChangesNoticeProps
         </h2>
         <p className="cad-unsent__what">
           Readers have edition {changes.since_edition}
-          {what ? `; since then: ${what}` : ''}.
+          {what ? `; since then: ${what}` : ''}.{onSendUpdate ? null : ' Send update sends them.'}
         </p>
       </div>
       {onSendUpdate ? (

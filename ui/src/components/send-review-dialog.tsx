@@ -52,11 +52,13 @@ type SendReviewDialogProps = {
   onCopyLink?: () => Promise<void>
 }
 
+/** Whether anyone will be e-mailed: mail is set up and there is a recipient. */
+const mails = (a: SendReviewAudience) => a.mailConfigured !== false && a.emails.length > 0
+
 /** 'Send now' with mail and someone to mail; 'Mark as sent' when nothing will be e-mailed. */
 function actionLabel(update: boolean, a: SendReviewAudience) {
-  const mails = a.mailConfigured !== false && a.emails.length > 0
-  if (update) return mails ? 'Send update' : 'Mark update as sent'
-  return mails ? 'Send now' : 'Mark as sent'
+  if (update) return mails(a) ? 'Send update' : 'Mark update as sent'
+  return mails(a) ? 'Send now' : 'Mark as sent'
 }
 
 const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`
@@ -223,6 +225,8 @@ function SendReviewDialog(p: SendReviewDialogProps) {
     (x): x is string => x !== null,
   )
   const needsConfirm = !update && doubts.length > 0
+  // The e-mail when someone gets it; else the brief as link readers see it.
+  const email = p.email && mails(p.audience) ? p.email : null
   const tooLong = note.length > UPDATE_NOTE_MAX
 
   const change = (next: boolean) => {
@@ -266,7 +270,7 @@ function SendReviewDialog(p: SendReviewDialogProps) {
         description={
           update
             ? 'Readers get this edition in place of the one they have, with your note.'
-            : p.email
+            : email
               ? 'This is the e-mail as recipients will get it, and who gets it.'
               : 'This is the brief as readers will get it, and who gets it.'
         }
@@ -280,7 +284,7 @@ function SendReviewDialog(p: SendReviewDialogProps) {
             copied={copied}
             onCopy={p.onCopyLink ? copy : undefined}
           />
-          {p.email ? (
+          {email ? (
             <section
               className="cad-review__email"
               aria-label="The e-mail"
@@ -288,14 +292,14 @@ function SendReviewDialog(p: SendReviewDialogProps) {
             >
               <p className="cad-review__subject">
                 <span className="cad-review__subject-label">Subject</span>{' '}
-                <span className="cad-break">{p.email.subject}</span>
+                <span className="cad-break">{email.subject}</span>
               </p>
               {/* No script, no same origin, no forms or navigation: the message is only drawn. */}
               <iframe
                 className="cad-review__frame"
                 title="The e-mail as recipients get it"
                 sandbox=""
-                srcDoc={p.email.html}
+                srcDoc={email.html}
               />
             </section>
           ) : (

@@ -338,7 +338,8 @@ export function ReportView({ data: d, actions: a, loading, sectionCard }: Report
         onRetry={a.onRetryDelivery}
       />
       {r.is_submitted && d.unsentChanges ? (
-        <UnsentChangesNotice changes={d.unsentChanges} onSendUpdate={a.onSendUpdate} />
+        // The toolbar's 'Send update' sends them: one button for it on the page.
+        <UnsentChangesNotice changes={d.unsentChanges} />
       ) : null}
       {r.is_submitted && d.editions?.length && a.onOpenEdition ? (
         <EditionsList
