@@ -123,7 +123,16 @@ async function fromEdition(ctx: AppContext, report: MemberReport, brief: Brief) 
         pulled: false,
       })),
     })),
-    project_health: brief.project_health,
+    // The table's own fields only (an imported edition's brief may lack the project's id).
+    project_health: brief.project_health.map((row) => ({
+      project_uuid: row.project_uuid ?? '',
+      project_name: row.project_name,
+      health: row.health,
+      note: row.note,
+      previous_health: row.previous_health,
+      open_count: row.open_count,
+      completed_count: row.completed_count,
+    })),
   }
 }
 
