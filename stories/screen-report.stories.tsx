@@ -349,3 +349,70 @@ export const DeleteCancelFocus: Story = {
     await expect(args.actions.onDelete).not.toHaveBeenCalled()
   },
 }
+
+/**
+ * What readers have: a sent report edited since its edition 2 says 'Changes not sent' with what
+ * changed (the toolbar's 'Send update' sends them), and lists its readers and what they opened.
+ */
+const whatReadersHave = {
+  ...withData({
+    report: { ...fullReport, is_submitted: true, sent_date: '2026-11-20' },
+    editions: [
+      { number: 2, sent_at: '2026-11-21', note: 'Launch moved a week' },
+      { number: 1, sent_at: '2026-11-20', note: null },
+    ],
+    unsentChanges: {
+      since_edition: 2,
+      added: 1,
+      completed: 2,
+      edited: 0,
+      removed: 0,
+      health_changed: 0,
+    },
+    readers: [
+      {
+        share_id: 1,
+        recipient_email: 'maria.alvarez@board.example',
+        name: 'Maria Alvarez',
+        edition_number: 2,
+        opened_at: '2026-11-21T09:12:00.000Z',
+        acknowledged_at: '2026-11-21T09:15:00.000Z',
+        revoked_at: null,
+      },
+      {
+        share_id: 2,
+        recipient_email: 'rob.chen@harbor.example',
+        name: null,
+        edition_number: 1,
+        opened_at: '2026-11-20T18:00:00.000Z',
+        acknowledged_at: null,
+        revoked_at: null,
+      },
+    ],
+  }),
+  ...withActions({ onSendUpdate: fn(), onOpenEdition: fn() }),
+}
+export const ChangesNotSentAndReaders: Story = {
+  args: whatReadersHave,
+  play: async ({ canvas, args }) => {
+    await expect(canvas.getByRole('region', { name: 'Changes not sent' })).toHaveTextContent(
+      'Readers have edition 2; since then: 1 item added · 2 completed. Send update sends them.',
+    )
+    // One 'Send update' on the page: the toolbar's.
+    const send = canvas.getAllByRole('button', { name: 'Send update' })
+    await expect(send).toHaveLength(1)
+    await userEvent.click(send[0] as HTMLElement)
+    await expect(args.actions.onSendUpdate).toHaveBeenCalled()
+    const readers = canvas.getByRole('region', { name: 'Readers' })
+    await expect(readers).toHaveTextContent('2 of 2 opened · 1 said thanks')
+    await expect(readers).toHaveTextContent('rob.chen@harbor.example')
+  },
+}
+export const ChangesNotSentAndReadersMobile: Story = {
+  args: whatReadersHave,
+  globals: { viewport: { value: 'mobile', isRotated: false } },
+}
+export const ChangesNotSentAndReadersDark: Story = {
+  args: whatReadersHave,
+  globals: { theme: 'dark' },
+}
