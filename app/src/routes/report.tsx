@@ -43,6 +43,7 @@ import {
   setProjectHealth,
 } from '../state/sharing'
 import { toast } from '../state/toasts'
+import { useReportSources } from './report-sources'
 import { SendReview } from './send-review'
 import { useDocumentTitle } from './use-document-title'
 import { useMailEnabled } from './use-mail-enabled'
@@ -250,6 +251,7 @@ function ReportPage() {
   const sent = report?.is_submitted === true
   const extras = useReportExtras(uuid, sent)
   const actions = useReportActions(uuid, page, dialogs, extras.reloadQuestions)
+  const sources = useReportSources(uuid, report, projects)
   useDocumentTitle(
     report
       ? memoDocumentTitle(
@@ -281,6 +283,8 @@ function ReportPage() {
           editionPdfHref: (number) => editionPdfHref(uuid, number),
           unsentChanges: sent ? (report?.unsent_changes ?? null) : null,
           readers: sent ? extras.readers : undefined,
+          draftSummary: sources.draftSummary,
+          suggestionsTray: sources.suggestionsTray,
         }}
         actions={actions}
       />

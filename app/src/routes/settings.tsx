@@ -5,14 +5,16 @@ import { cache, useProjects, useSectionTemplates, useSettings } from '../state/c
 import { loadMetrics, useMetrics } from '../state/metrics'
 import { combineProjects, deleteProject } from '../state/projects'
 import { loadShares, useShares } from '../state/sharing'
+import { connectSource, loadSources, revokeSource, useSources } from '../state/sources'
 import { useMyTeams } from '../state/team-roll-up'
 import { useSettingsActions } from './settings-actions'
 import { useMailEnabled } from './use-mail-enabled'
 import { SettingsView } from './views'
 
 /** The tabs a link may open with `?tab=`. */
-const TAB_PARAM: Record<string, 'metrics' | 'sections' | 'profile' | undefined> = {
+const TAB_PARAM: Record<string, 'metrics' | 'sections' | 'profile' | 'sources' | undefined> = {
   metrics: 'metrics',
+  sources: 'sources',
   profile: 'profile',
   sections: 'sections',
 }
@@ -25,6 +27,7 @@ function SettingsPage() {
   const shares = useShares()
   const myTeams = useMyTeams()
   const metrics = useMetrics()
+  const sources = useSources()
   const { user } = useAuth()
   // The hint that e-mail is not configured.
   const mailEnabled = useMailEnabled()
@@ -36,6 +39,7 @@ function SettingsPage() {
     cache.projects.load({ force: true }).catch(() => {})
     void loadShares()
     void loadMetrics()
+    void loadSources()
   }, [])
 
   if (!settings.data) return <PageSkeleton />
@@ -59,7 +63,10 @@ function SettingsPage() {
           metrics: metrics.metrics,
           profile: { name: user?.name ?? null, display_title: user?.display_title ?? null },
         }}
-        actions={s.actions}
+        actions={{
+          ...s.actions,
+          sources: { sources: sources.sources, onConnect: connectSource, onRevoke: revokeSource },
+        }}
       />
       <CombineProjectsDialog
         open={s.combining !== null}

@@ -67,6 +67,10 @@ export type ReportViewData = {
   deliveries?: Delivery[]
   /** Questions from readers of this report's private links, newest first. */
   questions?: ReaderQuestion[]
+  /** Sources (issue 47): the draft summary panel, shown under the summary (DraftSummaryPanel). */
+  draftSummary?: React.ReactNode
+  /** Sources: the tray of this week's suggestions from the connected tools (SuggestionsTray). */
+  suggestionsTray?: React.ReactNode
   /** Asks: the report's asks of its readers with their answers (GET /api/reports/{uuid}/asks). */
   asks?: ReportAsksProps['asks']
   /** The date the 'Mark as Sent' picker starts on ('YYYY-MM-DD'); today by default. */
@@ -367,6 +371,7 @@ export function ReportView({ data: d, actions: a, loading, sectionCard }: Report
         placeholder="Add a summary of this week's progress..."
         onSave={a.onSummaryChange}
       />
+      {d.draftSummary ?? null}
       {d.changes ? <SinceLastWeek changes={d.changes} /> : null}
       {d.questions?.length && a.onAnswerQuestion ? (
         <ReaderQuestions
@@ -389,6 +394,7 @@ export function ReportView({ data: d, actions: a, loading, sectionCard }: Report
       {a.onMetricChange && r.metrics?.length ? (
         <MetricsPanel metrics={r.metrics} week={r.week_start_date} onChange={a.onMetricChange} />
       ) : null}
+      {d.suggestionsTray ?? null}
       {a.onAddStarterSections && (r.sections ?? []).length === 0 ? (
         <StarterSections onAdd={a.onAddStarterSections} settingsHref="/settings?tab=sections" />
       ) : null}

@@ -1,4 +1,5 @@
 import type { MetricsSettingsActions } from '../components/metrics-settings'
+import type { SourcesSettingsProps } from '../components/sources'
 import type {
   Metric,
   Project,
@@ -16,6 +17,7 @@ export type SettingsTab =
   | 'sharing'
   | 'delivery'
   | 'metrics'
+  | 'sources'
   | 'profile'
 
 /**
@@ -110,6 +112,8 @@ export type SettingsViewActions = {
   onLeaveTeam?: (teamMemberUuid: string) => void
   /** Settings → Metrics (the tab shows with them): define, change and delete metrics. */
   metrics?: MetricsSettingsActions
+  /** Settings › Sources (the tab shows with it): the connections, connect and revoke. */
+  sources?: Omit<SourcesSettingsProps, 'projects'>
   /**
    * Settings → Profile and organisation (the tab shows with it): only the changed fields, texts
    * trimmed. A rejection keeps the form's edits.

@@ -3,6 +3,7 @@ import * as React from 'react'
 import { ChatDeliverySettings } from '../components/chat-delivery'
 import { MetricsSettings } from '../components/metrics-settings'
 import { SharingList } from '../components/sharing'
+import { SourcesSettings } from '../components/sources'
 import { MyTeams } from '../components/team-roll-up'
 import { formatDate } from '../lib/dates'
 import { Button } from '../primitives/button'
@@ -226,6 +227,7 @@ function SettingsTabs({ data, actions, saving, defaultTab }: SettingsViewProps) 
   if (onRevokeShare) tabs.push(['sharing', 'Sharing'])
   if (onWebhooksChange) tabs.push(['delivery', 'Delivery'])
   if (actions.metrics) tabs.push(['metrics', 'Metrics'])
+  if (actions.sources) tabs.push(['sources', 'Sources'])
   return (
     <div className="cad-screen cad-settings">
       <nav className="cad-settings__nav" aria-label="Settings">
@@ -269,6 +271,12 @@ function SettingsTabs({ data, actions, saving, defaultTab }: SettingsViewProps) 
         ) : null}
         {tab === 'metrics' && actions.metrics ? (
           <MetricsSettings metrics={data.metrics ?? []} {...actions.metrics} />
+        ) : null}
+        {tab === 'sources' && actions.sources ? (
+          <SourcesSettings
+            {...actions.sources}
+            projects={data.projects.map((p) => ({ uuid: p.uuid, name: p.name }))}
+          />
         ) : null}
         {tab === 'sharing' && onRevokeShare ? (
           <SharingTab data={data} actions={{ ...actions, onRevokeShare }} />
