@@ -1,8 +1,12 @@
 import type { ChangeItem, ReportChanges } from '@cadence/contract'
 import { sql } from 'drizzle-orm'
 import type { AppContext } from '../../context'
-import { type AgeingFields, withAgeing } from '../section-items/ageing'
+import { timeSlices } from '../../lib/time-slices'
+import { type AgeingFields, ageingClock, withAgeing } from '../section-items/ageing'
 import { findReport } from './find'
+
+/** Items given their ageing fields per query. */
+const AGE_PAGE = 1_000
 
 /** The items of one report with what a 'Since last week' summary shows of each. */
 const itemsSql = (reportId: number, userId: number) => sql`
@@ -68,12 +72,18 @@ export async function changesOf(
   const previous = found
     ? { uuid: found.uuid, week_start_date: found.week_start_date, title: found.title }
     : null
-  const rows = await ctx.db.rows<Row>(itemsSql(report.id, userId))
-  const aged = await withAgeing(
-    ctx,
-    userId,
-    rows.map((r) => ({ ...r, is_completed: r.is_completed === 1 })),
-  )
+  const rows = (await ctx.db.rows<Row>(itemsSql(report.id, userId))).map((r) => ({
+    ...r,
+    is_completed: r.is_completed === 1,
+  }))
+  // Aged a thousand at a time with the loop given back between (a report holds up to 10,000).
+  const clock = rows.length ? await ageingClock(ctx, userId) : undefined
+  const slices = timeSlices()
+  const aged: Array<(typeof rows)[number] & AgeingFields> = []
+  for (let i = 0; i < rows.length; i += AGE_PAGE) {
+    await slices.pause()
+    aged.push(...(await withAgeing(ctx, userId, rows.slice(i, i + AGE_PAGE), clock)))
+  }
   const lists = classify(aged)
   const out = (list: typeof aged): ChangeItem[] =>
     list.map((i) => ({
