@@ -43,6 +43,7 @@ import {
   setProjectHealth,
 } from '../state/sharing'
 import { toast } from '../state/toasts'
+import { refreshUnsentChanges } from '../state/unsent'
 import { useReportSources } from './report-sources'
 import { SendReview } from './send-review'
 import { useDocumentTitle } from './use-document-title'
@@ -122,11 +123,20 @@ function useReportActions(
   reloadQuestions: () => Promise<unknown>,
 ): ReportViewActions {
   const [, navigate] = useLocation()
+  // After an edit: the health rows and, for a sent report, what its readers were not sent.
+  const afterEdit = () => {
+    refreshProjectHealth(uuid)
+    refreshUnsentChanges(uuid)
+  }
   return {
     onTitleChange: (title) =>
-      void updateReport({ title }).catch(failEdit('Failed to update report')),
+      void updateReport({ title })
+        .then(() => refreshUnsentChanges(uuid))
+        .catch(failEdit('Failed to update report')),
     onSummaryChange: (summary) =>
-      void updateReport({ summary }).catch(failEdit('Failed to update report')),
+      void updateReport({ summary })
+        .then(() => refreshUnsentChanges(uuid))
+        .catch(failEdit('Failed to update report')),
     onDraft: () => navigate(`/reports/${uuid}/draft`),
     onRetryDelivery: (id) => void retryDelivery(id),
     // Send opens the review step; its 'Send now' sends and follows the deliveries.
@@ -142,7 +152,10 @@ function useReportActions(
     onImport: () => dialogs.setImportOpen(true),
     onAddStarterSections: () => addStarterSections(uuid),
     onShare: () => dialogs.setShareOpen(true),
-    onHealthChange: (projectUuid, next) => setProjectHealth(uuid, projectUuid, next),
+    onHealthChange: async (projectUuid, next) => {
+      await setProjectHealth(uuid, projectUuid, next)
+      refreshUnsentChanges(uuid)
+    },
     onMetricChange: (metricId, value) => setMetricValue(uuid, metricId, value),
     onCloseAsk: (itemId, closed) => closeAsk(uuid, itemId, closed),
     onRecordAskDecision: async (ask) => {
@@ -158,24 +171,24 @@ function useReportActions(
     },
     onAddItem: (sectionId, item) =>
       void addItem({ ...item, section_id: sectionId })
-        .then(() => refreshProjectHealth(uuid))
+        .then(afterEdit)
         .catch(failEdit('Failed to add item')),
     onUpdateItem: (id, changes) => {
       const keys = Object.keys(changes)
       // A lone completion toggle gets the task toasts ('Task completed', …).
       if (keys.length === 1 && changes.is_completed !== undefined) {
-        void toggleItem(id, changes.is_completed).then(() => refreshProjectHealth(uuid))
+        void toggleItem(id, changes.is_completed).then(afterEdit)
         return
       }
       void updateItem(id, changes)
         .then(() => {
-          refreshProjectHealth(uuid)
+          afterEdit()
           // Marked or unmarked as an ask: the report's asks change.
           if (changes.is_ask !== undefined) void loadReportAsks(uuid)
         })
         .catch(failEdit('Failed to update task'))
     },
-    onDeleteItem: (id) => void deleteItem(id).then(() => refreshProjectHealth(uuid)),
+    onDeleteItem: (id) => void deleteItem(id).then(afterEdit),
     // Decisions: the item recorded as a decision in one click (its text, project and assignee).
     onRecordDecision: (id) => {
       const item = report?.sections?.flatMap((s) => s.items).find((i) => i.id === id)
@@ -217,6 +230,8 @@ function ReportDialogs({
         members={members}
         onSendUpdate={async (note) => {
           await sendUpdate(uuid, note)
+          // Sent: nothing is left unsent.
+          refreshUnsentChanges(uuid, 0)
         }}
       />
       <ShareDialog
