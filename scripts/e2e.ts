@@ -41,8 +41,14 @@ const widgetServer = Bun.serve({
       { headers: { 'content-type': 'text/javascript' } },
     ),
 })
+// Stand-ins for the sources' vendors and the model endpoint (app/e2e/sources.pw.ts).
+const { startVendorStandIn } = await import('../server/testing/vendor-stand-in')
+const vendors = await startVendorStandIn({ monday: '2026-11-23', sunday: '2026-11-29' })
 const env = {
   ...process.env,
+  OUTBOUND_ALLOW_PRIVATE: '127.0.0.1',
+  AI_BASE_URL: `${vendors.url}/ai/v1`,
+  AI_MODEL: 'grounded',
   HELP_WIDGET_URL: `http://127.0.0.1:${widgetServer.port}/widget.js`,
   HELP_WIDGET_SITE_KEY: 'e2e-site-key',
   PORT: String(port),
@@ -82,7 +88,12 @@ try {
   // busy 2-core machine (the longest journeys take about 30 s on a quiet one).
   const tests = Bun.spawn(['bun', 'test', '--timeout', '240000', ...files.map((f) => `./${f}`)], {
     cwd: root,
-    env: { ...env, E2E_BASE_URL: baseUrl, E2E_DB_PATH: env.DATABASE_PATH },
+    env: {
+      ...env,
+      E2E_BASE_URL: baseUrl,
+      E2E_DB_PATH: env.DATABASE_PATH,
+      E2E_VENDOR_URL: vendors.url,
+    },
     stdout: 'inherit',
     stderr: 'inherit',
   })
@@ -91,6 +102,7 @@ try {
   server.kill()
   await server.exited
   widgetServer.stop(true)
+  await vendors.close()
   rmSync(dir, { recursive: true, force: true })
 }
 process.exit(code)
