@@ -53,7 +53,7 @@ describe('sources state', () => {
     })
   })
 
-  test('accept and dismiss post to the report's suggestion', async () => {
+  test('accept and dismiss post to the suggestion of the report', async () => {
     const calls = stubFetch((c) =>
       c.path.endsWith('/suggestions')
         ? json({ suggestions: [suggestion('s1-a'), suggestion('s1-b')], errors: [] })
