@@ -161,6 +161,12 @@ describe('the token key', () => {
     const secret = readFileSync(file, 'utf8')
     expect(secret.length).toBeGreaterThan(30)
     expect(tokenKey(ctx).equals(key)).toBe(true)
+    // Moving to PostgreSQL (copy-data): SECRET_KEY set to the file's contents is the same key.
+    const moved = {
+      db: { kind: 'pg' },
+      config: { secretKey: secret.trim(), databasePath: ':memory:' },
+    } as unknown as Parameters<typeof tokenKey>[0]
+    expect(tokenKey(moved).equals(key)).toBe(true)
   })
 
   test('PostgreSQL without SECRET_KEY: no source can be made (503)', () => {
