@@ -116,6 +116,8 @@ export async function startApp(
       HOST: '127.0.0.1',
       PUBLIC_URL: publicUrl,
       APP_DIST: dist,
+      // The durable-write runs put tens of thousands of items into one report (lib/limits.ts).
+      ITEM_LIMITS: 'off',
     },
     stdout: 'ignore',
     stderr: 'inherit',

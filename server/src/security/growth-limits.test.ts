@@ -167,6 +167,22 @@ describe('items per report and per account', () => {
   }, 120_000)
 })
 
+describe('ITEM_LIMITS=off (benchmarks only)', () => {
+  test('lifts the item limits while set; unset, the next new item is refused again', async () => {
+    const { db, ada, userId } = await setup()
+    const report = (await ada.api.reports.post({ week_start_date: '2026-11-16' })).data!
+    const sectionId = await fill(db, userId, report.uuid, OBJECT_LIMITS.itemsPerReport)
+    const add = () => ada.api['section-items'].post({ section_id: sectionId, content: 'Bench' })
+    process.env.ITEM_LIMITS = 'off'
+    try {
+      expect((await add()).status).toBe(200)
+    } finally {
+      delete process.env.ITEM_LIMITS
+    }
+    expect((await add()).status).toBe(403)
+  }, 60_000)
+})
+
 describe('reports per account', () => {
   test('an admin setting above 2,000 reports (or none) still stops an account at 2,000', async () => {
     const { db, ada, userId } = await setup()
