@@ -157,12 +157,10 @@ describe('a brief addressed to each reader', () => {
         }
         // An edit after sending: 'Changes not sent' until 'Send update'; the draft preview is the
         // live text, 'Not sent yet', never stamped with the date it was sent.
-        const report = (await call('GET', `/api/reports/${uuid}`)).json
-        await call('POST', '/api/section-items', {
-          section_id: report.sections[0].id,
-          content: 'Board call moved to Thursday',
-        })
-        await page.goto(`${own.baseUrl}/reports/${uuid}`)
+        // Added on the page: the notice follows without a reload.
+        const add = page.getByRole('combobox', { name: 'Add an item to Action Items' })
+        await add.fill('Board call moved to Thursday')
+        await add.press('Enter')
         const unsent = page.getByRole('region', { name: 'Changes not sent' })
         await unsent.waitFor()
         expect(await unsent.textContent()).toContain(
@@ -173,6 +171,22 @@ describe('a brief addressed to each reader', () => {
         await header.getByText('Not sent yet').waitFor()
         expect(await header.textContent()).not.toContain('Sent ')
         expect(await page.title()).toContain('Series B terms — Weekly Report — ')
+
+        // 'Send update' e-mails each reader again, saying what changed; nothing is left unsent.
+        await page.goto(`${own.baseUrl}/reports/${uuid}`)
+        await page.getByRole('region', { name: 'Changes not sent' }).waitFor()
+        await page.getByRole('button', { name: 'Send update' }).click()
+        const review = page.getByRole('dialog', { name: 'Send an update' })
+        await review.getByRole('textbox', { name: 'What changed (optional)' }).fill('Board call')
+        await review.getByRole('button', { name: 'Send update' }).click()
+        await review.waitFor({ state: 'hidden' })
+        await page.getByRole('region', { name: 'Changes not sent' }).waitFor({ state: 'detached' })
+        const mails = await smtp.waitFor(4, 60_000)
+        for (const mail of mails.slice(2)) {
+          expect(mail.rcptTo).toHaveLength(1)
+          expect(textOf(mail)).toContain('Changed since edition 1')
+          expect(textOf(mail)).toContain('Board call moved to Thursday')
+        }
       }),
     120_000,
   )
