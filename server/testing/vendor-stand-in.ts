@@ -6,6 +6,7 @@
 //   `bad`       401                        `forbidden` 403
 //   `limited`   one 429 with a 1 s reset, then ok   `limited-long` 429 reset in an hour
 //   `slow`      never answers in time      `garbage` 200 with malformed JSON
+//   `cloud`     Jira only: /rest/api/3/search gone (410), /search/jql with nextPageToken
 // A base URL under /nothing answers 404. Model names: grounded, made-up-id, made-up-number,
 // prose, missing (404), busy (429), slow. Only tests import this file.
 
@@ -112,6 +113,32 @@ export async function startVendorStandIn(week: Week): Promise<StandIn> {
   }
 
   async function jira(url: URL, token: string) {
+    // `cloud`: Jira Cloud, where /rest/api/3/search is gone (410) for /search/jql, paged by
+    // nextPageToken; 150 issues.
+    if (token === 'cloud') {
+      if (url.pathname === '/rest/api/3/search')
+        return json(
+          { errorMessages: ['The requested API has been removed. Use /rest/api/3/search/jql.'] },
+          { status: 410 },
+        )
+      if (url.pathname !== '/rest/api/3/search/jql')
+        return json({ errorMessages: ['Not found'] }, { status: 404 })
+      const start = Number(url.searchParams.get('nextPageToken') ?? 0)
+      const max = Number(url.searchParams.get('maxResults') ?? 50)
+      const issues = range(150)
+        .slice(start, start + max)
+        .map((n) => ({
+          id: String(60_000 + n),
+          key: `WEB-${n}`,
+          fields: { summary: `Cloud issue ${n}`, resolutiondate: when },
+        }))
+      const end = start + issues.length
+      return json({
+        issues,
+        isLast: end >= 150,
+        ...(end < 150 ? { nextPageToken: String(end) } : {}),
+      })
+    }
     if (url.pathname !== '/rest/api/3/search')
       return json({ errorMessages: ['Not found'] }, { status: 404 })
     const mine = await misbehave(token, `jira:${url.searchParams.get('startAt')}`)

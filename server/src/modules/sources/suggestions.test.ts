@@ -135,6 +135,21 @@ describe('suggestions from each vendor', () => {
     expect(count('linear.app')).toBe(150)
   })
 
+  test('Jira Cloud: /rest/api/3/search gone (410), /search/jql paged by nextPageToken', async () => {
+    const { ada, report } = await setUp()
+    await connect(ada, 'jira', 'cloud')
+    const before = stand.requests.length
+    const got = await suggestions(ada, report.uuid)
+    expect(got.errors).toEqual([])
+    expect(got.suggestions.length).toBe(150)
+    const paths = stand.requests.slice(before).map((r) => new URL(r.path, stand.url).pathname)
+    expect(paths).toEqual([
+      '/jira/rest/api/3/search',
+      '/jira/rest/api/3/search/jql',
+      '/jira/rest/api/3/search/jql',
+    ])
+  })
+
   test('401, 403, 404, malformed JSON, a timeout and a long 429: each says so, the others answer', async () => {
     const { ada, report } = await setUp()
     const good = await connect(ada, 'github', 'ok')

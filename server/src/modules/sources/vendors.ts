@@ -7,7 +7,7 @@ import { VendorError, vendorFetch } from './outbound'
  * The vendors' clients: what the user's token shows them doing in a week (Monday..Sunday). GitHub
  * through Octokit; GitLab (REST v4), Jira (REST /rest/api/3/search, JQL) and Linear (GraphQL) by
  * their documented APIs. All through vendorFetch (checked host, timeout, 429 retries); at most
- * MAX_PAGES pages of PAGE_SIZE each.
+ * MAX_PAGES pages of PAGE_SIZE each (Jira Cloud: /rest/api/3/search/jql when /search is gone).
  */
 
 export const MAX_PAGES = 3
@@ -191,18 +191,33 @@ async function jira(ctx: AppContext, c: Connection, week: Week): Promise<Done[]>
     `resolved >= "${week.monday}" AND resolved < "${addDays(week.sunday, 1)}"`,
     ...(keys.length ? [`project in (${keys.join(', ')})`] : []),
   ].join(' AND ')
+  const headers = { authorization: jiraAuth(c.token), accept: 'application/json' }
   const out: Done[] = []
+  // Jira Cloud retired /rest/api/3/search (410 Gone) for /rest/api/3/search/jql, which pages by
+  // nextPageToken; Data Center still answers the first. The first is asked, then the second.
+  let enhanced = false
+  let nextPageToken: string | undefined
   for (let page = 0; page < MAX_PAGES; page++) {
     const query = new URLSearchParams({
       jql,
-      startAt: String(page * PAGE_SIZE),
       maxResults: String(PAGE_SIZE),
       fields: 'summary,resolutiondate',
+      ...(enhanced
+        ? nextPageToken
+          ? { nextPageToken }
+          : {}
+        : { startAt: String(page * PAGE_SIZE) }),
     })
-    const res = await get(`${root}/rest/api/3/search?${query}`, {
-      headers: { authorization: jiraAuth(c.token), accept: 'application/json' },
+    const res = await get(`${root}/rest/api/3/${enhanced ? 'search/jql' : 'search'}?${query}`, {
+      headers,
     })
-    const body = (await json(res)) as JiraSearch
+    if (res.status === 410 && !enhanced && page === 0) {
+      await res.body?.cancel()
+      enhanced = true
+      page = -1
+      continue
+    }
+    const body = (await json(res)) as JiraSearch & { nextPageToken?: string; isLast?: boolean }
     if (!body || !Array.isArray(body.issues))
       throw new VendorError('The source answered an unexpected shape')
     for (const issue of body.issues)
@@ -212,7 +227,10 @@ async function jira(ctx: AppContext, c: Connection, week: Week): Promise<Done[]>
         url: `${root}/browse/${encodeURIComponent(issue.key)}`,
         occurred_at: String(issue.fields?.resolutiondate ?? week.monday),
       })
-    if (body.issues.length < PAGE_SIZE || (body.total ?? 0) <= (page + 1) * PAGE_SIZE) break
+    if (enhanced) {
+      if (body.isLast !== false || !body.nextPageToken) break
+      nextPageToken = body.nextPageToken
+    } else if (body.issues.length < PAGE_SIZE || (body.total ?? 0) <= (page + 1) * PAGE_SIZE) break
   }
   return out
 }
