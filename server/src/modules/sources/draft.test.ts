@@ -140,6 +140,15 @@ describe('draft summary', () => {
     }
   })
 
+  test('two drafts of one report at once share one model call', async () => {
+    const { ada, report } = await week(ai('grounded'))
+    const before = stand.requests.length
+    const [a, b] = await Promise.all([draft(ada, report.uuid), draft(ada, report.uuid)])
+    expect(a).toEqual(b)
+    expect(a.source).toBe('model')
+    expect(stand.requests.length - before).toBe(1)
+  })
+
   test('another user’s report: 404; a bad uuid: 404', async () => {
     const { app, report } = await week()
     const bob = await signIn(app, 'bob@example.com')

@@ -271,11 +271,25 @@ async function askModel(ctx: AppContext, week: Week, signal?: AbortSignal): Prom
 
 const summaryOf = (sentences: { text: string }[]) => sentences.map((s) => s.text).join(' ')
 
-export async function draftSummary(
-  ctx: AppContext,
-  userId: number,
-  uuid: string,
-): Promise<DraftSummary> {
+/**
+ * Model calls this instance makes at once: a self-hosted model serves a few at a time; beyond
+ * that a draft is extractive at once rather than queueing behind the others.
+ */
+export const MAX_MODEL_CALLS = 4
+let modelCalls = 0
+/** One draft per (user, report) at a time: a second click shares the first's answer. */
+const drafting = new Map<string, Promise<DraftSummary>>()
+
+export function draftSummary(ctx: AppContext, userId: number, uuid: string) {
+  const key = `${userId}:${uuid}`
+  const running = drafting.get(key)
+  if (running) return running
+  const draft = makeDraft(ctx, userId, uuid).finally(() => drafting.delete(key))
+  drafting.set(key, draft)
+  return draft
+}
+
+async function makeDraft(ctx: AppContext, userId: number, uuid: string): Promise<DraftSummary> {
   const week = await weekFacts(ctx, userId, uuid)
   const fallback = (notice?: string, dropped: DraftSummary['dropped'] = []): DraftSummary => {
     const sentences = extractive(week)
@@ -290,12 +304,19 @@ export async function draftSummary(
   }
   if (!ctx.config.ai) return fallback()
   if (!week.items.length && !week.metrics.length) return fallback()
+  if (modelCalls >= MAX_MODEL_CALLS)
+    return fallback(
+      'The model is busy with other drafts; this is the draft made from your items without a model',
+    )
   let candidates: Candidate[]
+  modelCalls++
   try {
     candidates = await askModel(ctx, week)
   } catch (error) {
     if (!(error instanceof ModelFailed)) throw error
     return fallback(`${error.message}; this is the draft made from your items without a model`)
+  } finally {
+    modelCalls--
   }
   const { kept, dropped } = ground(week, candidates)
   if (!kept.length)
