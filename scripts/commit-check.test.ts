@@ -9,6 +9,7 @@ test('a short imperative subject with a body passes', () => {
 test('long, past-tense, full-stopped or bodies without a blank line fail', () => {
   expect(subjectProblems(`Add ${'x'.repeat(70)}`)[0]).toContain('characters')
   expect(subjectProblems('Added the readers list')).toHaveLength(1)
+  expect(subjectProblems('Changes not sent follows edits')).toEqual([])
   expect(subjectProblems('Add the readers list.')).toHaveLength(1)
   expect(subjectProblems('Add the readers list\nbody at once')).toHaveLength(1)
 })

@@ -16,7 +16,7 @@ export function subjectProblems(message: string): string[] {
     problems.push(`subject is ${subject.length} characters (at most ${MAX_SUBJECT})`)
   if (subject.trim() === '') problems.push('subject is empty')
   if (/\.$/.test(subject)) problems.push('subject ends with a period')
-  if (/^(Added|Fixed|Changed|Removed|Updated|Adds|Fixes|Changes|Removes|Updates)\b/.test(subject))
+  if (/^(Added|Fixed|Changed|Removed|Updated)\b/.test(subject))
     problems.push('subject is not in the imperative ("Add", not "Added")')
   if (second !== undefined && second.trim() !== '')
     problems.push('no blank line between subject and body')

@@ -213,7 +213,10 @@ function* blockMarkdown(b: BriefBlock): Generator<string> {
 
 /** The composed brief as Markdown: every block in its order. */
 export function briefToMarkdown(composed: ComposedBrief): string {
-  return `${composed.blocks.flatMap((b) => [...blockMarkdown(b)]).join('\n').trimEnd()}\n`
+  return `${composed.blocks
+    .flatMap((b) => [...blockMarkdown(b)])
+    .join('\n')
+    .trimEnd()}\n`
 }
 
 /** The same, made in slices of the event loop (an item a line): 'Copy as Markdown'. */
