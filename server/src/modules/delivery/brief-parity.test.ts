@@ -11,7 +11,7 @@ import { reportEditions } from '../../db/schema'
 import { createTestApp, makeClient, ORIGIN, signIn } from '../../test/helpers'
 import { pdfLimits, pdfWorkerStats } from '../editions/pdf-off-thread'
 import { briefToMarkdown } from '../import-export/markdown'
-import { composeEdition } from './brief-compose'
+import { composeEdition } from '../reports/brief-compose'
 import { type Poster, postDueWebhooks } from './chat'
 import { type MailMessage, sendDueDeliveries } from './mail'
 

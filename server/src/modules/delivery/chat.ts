@@ -29,8 +29,8 @@ import {
 } from '../delivery-queue/chat-labels'
 import { type Poster, webhookPoster } from '../delivery-queue/chat-urls'
 import { editionOfDelivery } from '../reports/brief'
+import { composeEdition, composeLive } from '../reports/brief-compose'
 import { createShare } from '../sharing/shares'
-import { composeEdition, composeLive } from './brief-compose'
 import { runDueDeliveries, Skip } from './run'
 
 const TIMEOUT_MS = 10_000

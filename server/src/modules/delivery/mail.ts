@@ -11,9 +11,9 @@ import { parseRecipients, wakeMailers } from '../delivery-queue/queue'
 import { spendSendQuota } from '../delivery-queue/quota'
 import { memoPdfOffThread } from '../editions/pdf-off-thread'
 import { editionOfDelivery, latestEdition } from '../reports/brief'
+import { composeEdition, composeLive, composeNext } from '../reports/brief-compose'
 import { findReport, type Report } from '../reports/find'
 import { readerLinksFor, recipientKey } from '../sharing/recipient-links'
-import { composeEdition, composeLive, composeNext } from './brief-compose'
 import {
   escapeHtml,
   formatWeekRange,

@@ -1,6 +1,6 @@
 // 'Copy as Markdown': the live report's brief, composed once (core/src/brief.ts), as Markdown.
 import type { AppContext } from '../../context'
-import { composeLive } from '../delivery/brief-compose'
+import { composeLive } from '../reports/brief-compose'
 import { findReport } from '../reports/find'
 import { briefToMarkdownSliced } from './markdown'
 

@@ -2,7 +2,7 @@ import type { Health, ProjectHealth, TeamSignal } from '@cadence/contract'
 import { sql } from 'drizzle-orm'
 import type { Engine } from '../../db'
 import { addDays } from '../../lib/weeks'
-import { sentBrief } from '../team-roll-up/sent'
+import { sentBrief } from './sent-briefs'
 import { reportProjectHealth } from './table'
 
 const RANK: Record<Health, number> = { on_track: 0, at_risk: 1, off_track: 2 }

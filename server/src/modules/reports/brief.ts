@@ -6,7 +6,7 @@ import { nowIso } from '../../lib/time'
 import { decisionsOfWeek } from '../decisions/service'
 import { reportProjectHealth } from '../project-health/service'
 import { reportMetrics } from '../report-metrics/service'
-import { privateItemIds, withoutItems } from '../sharing/brief-filter'
+import { privateItemIds, withoutItems } from './brief-filter'
 import { changesOf } from './changes'
 import type { Report } from './find'
 import { namedReport } from './named'
@@ -18,7 +18,7 @@ import { namedReport } from './named'
  */
 export async function buildBrief(ctx: AppContext, report: Report) {
   const { report: named } = await namedReport(ctx, report)
-  // Readers' follow-ups the author did not include stay out (sharing/brief-filter.ts).
+  // Readers' follow-ups the author did not include stay out (reports/brief-filter.ts).
   const hidden = await privateItemIds(ctx, report.id)
   const [author] = await ctx.db.orm
     .select({

@@ -78,7 +78,7 @@ async function itemOfReport(ctx: AppContext, share: ActiveShare, itemId: number)
  * name, for the author only), and becomes a follow-up in the author's current report (or newest)
  * marked `from_reader`, e.g. 'A reader asked on the brief of Nov 23: why is Apollo at risk?' —
  * never naming the asker. Such a follow-up stays out of every brief until the author includes it
- * (brief-filter.ts). It can reach nothing but that.
+ * (reports/brief-filter.ts). It can reach nothing but that.
  */
 export async function askQuestion(
   ctx: AppContext,

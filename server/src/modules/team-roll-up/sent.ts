@@ -6,7 +6,10 @@ import type { ParsedQuery } from '../../search/query'
 import { matchesAll } from '../../search/rank'
 import { cutTitle } from '../../search/results'
 import { hasText } from '../../search/tokenizer'
+import { briefItem, sentBriefs as sentBriefsOf } from '../project-health/sent-briefs'
 import type { Brief } from '../reports/brief'
+
+const sentBriefs = (db: Engine, reportIds: number[]) => sentBriefsOf<Brief>(db, reportIds)
 
 /**
  * What a linked member SENT, never their live report: Team updates, the executive's search and
@@ -15,40 +18,6 @@ import type { Brief } from '../reports/brief'
  * note made after the Send reaches nobody until the member sends again. A report sent before
  * editions existed has none and is read live (the only form there is).
  */
-
-type EditionRow = { id: number; brief: string }
-
-/** The latest edition's brief of each of these reports (a report never sent has none). */
-export async function sentBriefs(db: Engine, reportIds: number[]): Promise<Map<number, Brief>> {
-  const out = new Map<number, Brief>()
-  const ids = [...new Set(reportIds.map(Number))]
-  if (!ids.length) return out
-  const rows = await db.rows<EditionRow & { report_id: number }>(sql`
-    SELECT e.id, e.report_id, e.brief FROM report_editions e
-    WHERE e.report_id IN (${sql.join(
-      ids.map((id) => sql`${id}`),
-      sql`, `,
-    )})
-      AND e.number = (SELECT max(x.number) FROM report_editions x WHERE x.report_id = e.report_id)`)
-  // A brief may be large (a report at its item limit): the loop is given back between parses.
-  const slices = timeSlices()
-  for (const row of rows) {
-    await slices.pause()
-    out.set(Number(row.report_id), JSON.parse(row.brief) as Brief)
-  }
-  return out
-}
-
-export const sentBrief = async (db: Engine, reportId: number) =>
-  (await sentBriefs(db, [reportId])).get(Number(reportId)) ?? null
-
-/** The item of that id as the brief carries it, with its section's type; undefined when absent. */
-export function briefItem(brief: Brief, itemId: number) {
-  for (const section of brief.sections)
-    for (const item of section.items)
-      if (Number(item.id) === Number(itemId)) return { ...item, section_type: section.section_type }
-  return undefined
-}
 
 type Row = { id: number; uuid?: string; report_uuid?: string }
 

@@ -6,13 +6,13 @@ import { logActivity } from '../../lib/activity'
 import { BadRequest, NotFound } from '../../lib/errors'
 import { isoDate } from '../../lib/time'
 import { addDays, isValidIsoDate, type Weekday, weekStart } from '../../lib/weeks'
+import { briefItem, sentBrief as sentBriefOf } from '../project-health/sent-briefs'
 import { reportProjectHealth } from '../project-health/service'
 import type { Brief } from '../reports/brief'
 import { findReport } from '../reports/find'
 import { namedReport } from '../reports/named'
 import { getSettings } from '../settings/service'
 import type { TeamModel } from './model'
-import { briefItem, sentBrief } from './sent'
 
 type LinkedMember = {
   uuid: string
@@ -60,7 +60,7 @@ export async function teamUpdates(ctx: AppContext, userId: number, week?: string
     let shown = null
     if (report) {
       // What the member sent: the latest edition's brief (sent.ts), never the live report.
-      const brief = await sentBrief(ctx.db, report.id)
+      const brief = await sentBriefOf<Brief>(ctx.db, report.id)
       shown = brief ? await fromEdition(ctx, report, brief) : await fromLive(ctx, report)
     }
     updates.push({
@@ -203,7 +203,7 @@ export async function pullItem(
     ORDER BY m.id LIMIT 1`)
   if (!source) throw new NotFound('Item not found')
   // What was sent: an item added after the Send is not pulled, an edited one as it was sent.
-  const brief = await sentBrief(ctx.db, source.report_id)
+  const brief = await sentBriefOf<Brief>(ctx.db, source.report_id)
   if (brief) {
     const sent = briefItem(brief, source.id)
     if (!sent) throw new NotFound('Item not found')

@@ -9,8 +9,8 @@ import { and, eq } from 'drizzle-orm'
 import type { AppContext } from '../../context'
 import { reportEditions, userSettings } from '../../db/schema'
 import { WEEKDAYS, type Weekday } from '../../lib/weeks'
-import { type Brief, buildBrief, editionBrief, editionMeta } from '../reports/brief'
-import type { Report } from '../reports/find'
+import { type Brief, buildBrief, editionBrief, editionMeta } from './brief'
+import type { Report } from './find'
 
 const asWeekday = (day: string | null | undefined, fallback: Weekday): Weekday =>
   (WEEKDAYS as readonly string[]).includes(day ?? '') ? (day as Weekday) : fallback
