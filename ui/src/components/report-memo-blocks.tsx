@@ -266,7 +266,9 @@ function MemoSince({ block, level }: { block: SinceBlock; level: Level }) {
       {block.empty ? (
         <p className="cad-since__muted">{block.empty}</p>
       ) : (
-        <p className="cad-since__line cad-tabular">{block.counts_line}</p>
+        <p className="cad-since__line cad-tabular" data-slot="week-change-counts">
+          {block.counts_line}
+        </p>
       )}
       {lists
         .filter(([, items]) => items.length > 0)
