@@ -289,3 +289,65 @@ describe('the PDF of extreme input', () => {
     expect(text).toContain('Unusual move')
   })
 })
+
+describe('the PDF table', () => {
+  test('a health row whose bold project name wraps pushes the next row down: no words overlap', async () => {
+    const { app } = await createTestApp()
+    const ada = await signIn(app, 'ada@example.com', 'Ada Lovelace')
+    await ada.api['section-templates'].post({ name: 'Highlights', type: 'standard' })
+    const report = (
+      await ada.api.reports.post({ week_start_date: '2026-11-23', carry_over: false })
+    ).data!
+    for (const name of ['Pricing & Packaging 2027', 'Q1 Hiring Plan']) {
+      const project = (await ada.api.projects.post({ name })).data!
+      await ada.api['section-items'].post({
+        section_id: report.sections[0].id,
+        content: `Work on ${name}`,
+        project_id: project.id,
+      })
+      await ada.api
+        .reports({ uuid: report.uuid })
+        ['project-health']({ project_uuid: project.uuid })
+        .put({ health: 'at_risk', note: 'Launch slipping' })
+    }
+    const res = await app.handle(
+      new Request(`http://localhost:3000/api/reports/${report.uuid}/pdf`, {
+        headers: { cookie: [...ada.jar].map(([k, v]) => `${k}=${v}`).join('; ') },
+      }),
+    )
+    const dir = mkdtempSync(join(tmpdir(), 'cadence-pdf-'))
+    try {
+      const file = join(dir, 'memo.pdf')
+      writeFileSync(file, new Uint8Array(await res.arrayBuffer()))
+      // Every word's box on the first page, from poppler: no two may intersect.
+      const html = Bun.spawnSync([
+        'pdftotext',
+        '-bbox',
+        '-f',
+        '1',
+        '-l',
+        '1',
+        file,
+        '-',
+      ]).stdout.toString()
+      const words = [
+        ...html.matchAll(
+          /xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)</g,
+        ),
+      ].map((m) => ({ x0: +m[1], y0: +m[2], x1: +m[3], y1: +m[4], text: m[5] }))
+      expect(words.some((w) => w.text === 'Packaging')).toBe(true)
+      const overlaps: string[] = []
+      for (let i = 0; i < words.length; i++)
+        for (let j = i + 1; j < words.length; j++) {
+          const a = words[i]
+          const b = words[j]
+          // A point of slack for glyph boxes that touch.
+          if (a.x0 < b.x1 - 1 && b.x0 < a.x1 - 1 && a.y0 < b.y1 - 1 && b.y0 < a.y1 - 1)
+            overlaps.push(`${a.text} / ${b.text}`)
+        }
+      expect(overlaps).toEqual([])
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
+})

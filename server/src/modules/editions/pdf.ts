@@ -98,9 +98,14 @@ type Cell = {
 /** One table row: each cell in its column, the next row below the tallest cell; never split. */
 function tableRow(l: Layout, cols: number[], cells: Cell[], header = false) {
   const { doc } = l
-  doc.font(header ? 'bold' : 'regular').fontSize(header ? 8.5 : 9)
+  // Each cell measured in the font it is drawn in: a bold name wraps sooner than regular text.
   const heights = cells.map((c, i) =>
-    c.chip || c.draw ? 11 : doc.heightOfString(t(c.text) || ' ', { width: cols[i] - 6 }),
+    c.chip || c.draw
+      ? 11
+      : doc
+          .font(header || c.bold ? 'bold' : 'regular')
+          .fontSize(header ? 8.5 : 9)
+          .heightOfString(t(c.text) || ' ', { width: cols[i] - 6 }),
   )
   const height = Math.max(...heights) + 4
   ensure(l, height)
