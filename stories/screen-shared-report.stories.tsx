@@ -161,6 +161,32 @@ export const RememberedReader: Story = {
   },
 }
 
+/**
+ * A recipient's personal link (from the e-mail): the server knows the reader, so nothing asks a
+ * name; 'Read — thanks' is one press and a question goes without one.
+ */
+export const PersonalLink: Story = {
+  args: {
+    ...base,
+    data: { ...data, personal: true },
+    onAnswerAsk: fn(async () => {}),
+  },
+  play: async ({ canvas, args }) => {
+    await expect(canvas.queryByRole('textbox', { name: 'Your name' })).toBeNull()
+    await userEvent.click(canvas.getByRole('button', { name: 'Ask a question' }))
+    const form = canvas.getByRole('form', { name: 'Question on the whole report' })
+    await expect(within(form).queryByRole('textbox', { name: 'Your name' })).toBeNull()
+    await userEvent.type(within(form).getByRole('textbox', { name: 'Question' }), 'Runway?')
+    await userEvent.click(within(form).getByRole('button', { name: 'Send question' }))
+    await waitFor(() =>
+      expect(args.onAsk).toHaveBeenCalledWith({ name: '', text: 'Runway?', item_id: null }),
+    )
+    await userEvent.click(canvas.getByRole('button', { name: 'Read — thanks' }))
+    await waitFor(() => expect(args.onAcknowledge).toHaveBeenCalledWith(''))
+    await expect(args.onReaderName).not.toHaveBeenCalled()
+  },
+}
+
 /** An update: 'Updated <date>: <note>' under the header. */
 export const Updated: Story = {
   args: {

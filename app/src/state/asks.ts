@@ -68,7 +68,8 @@ async function answerSharedAsk(
     api.api
       .shared({ token })
       .asks({ item_id })
-      .answers.post({ ...body, text: body.text ?? undefined }),
+      // A personal link's reader is known to the server: an empty name is left out.
+      .answers.post({ ...body, name: body.name || undefined, text: body.text ?? undefined }),
   )
 }
 

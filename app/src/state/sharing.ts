@@ -147,11 +147,14 @@ async function askSharedQuestion(
   token: string,
   question: { name: string; text: string; item_id: number | null },
 ): Promise<SharedQuestion> {
-  return await call(api.api.shared({ token }).questions.post(question))
+  // A personal link's reader is known to the server: an empty name is left out.
+  return await call(
+    api.api.shared({ token }).questions.post({ ...question, name: question.name || undefined }),
+  )
 }
 
 async function acknowledgeShared(token: string, name: string) {
-  await call(api.api.shared({ token }).acknowledgements.post({ name }))
+  await call(api.api.shared({ token }).acknowledgements.post({ name: name || undefined }))
 }
 
 export {

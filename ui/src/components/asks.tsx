@@ -24,6 +24,8 @@ const KIND: Record<AskAnswerKind, { verb: string; Icon: typeof Check }> = {
 export type AskAnswering = {
   answers: AskAnswer[]
   readerName: string
+  /** A recipient's personal link: the server knows the reader, so no name is asked. */
+  personal?: boolean
   onAnswer: (answer: {
     item_id: number
     name: string
@@ -228,7 +230,7 @@ export function BriefAsks({ asks, headingLevel = 2, className }: BriefAsksProps)
   if (!asks?.length) return null
   const H = headingLevel === 3 ? 'h3' : 'h2'
   const needName = () => {
-    if (name.trim()) return false
+    if (answering?.personal || name.trim()) return false
     setNaming(true)
     nameInput.current?.focus()
     return true
@@ -242,7 +244,7 @@ export function BriefAsks({ asks, headingLevel = 2, className }: BriefAsksProps)
       <H id={id} className="cad-brief-panel__title">
         <Hand size={16} aria-hidden className="cad-brief-panel__icon" /> Asks of you
       </H>
-      {answering ? (
+      {answering && !answering.personal ? (
         naming ? (
           <Field label="Your name" htmlFor={`${id}-name`} className="cad-asks__name cad-no-print">
             <input

@@ -69,11 +69,13 @@ function NameField({
 function QuestionForm({
   label,
   readerName,
+  personal,
   onAsk,
   onCancel,
 }: {
   label: string
   readerName: string
+  personal: boolean
   onAsk: (name: string, text: string) => Promise<void>
   onCancel?: () => void
 }) {
@@ -85,7 +87,7 @@ function QuestionForm({
   const [sent, setSent] = React.useState(false)
   const submit = async (e: React.FormEvent) => {
     e.preventDefault()
-    if (!name.trim()) return setError('Your name is required')
+    if (!personal && !name.trim()) return setError('Your name is required')
     if (!text.trim()) return setError('A question is required')
     if (text.length > QUESTION_MAX) return setError(`At most ${QUESTION_MAX} characters`)
     setBusy(true)
@@ -102,7 +104,9 @@ function QuestionForm({
   }
   return (
     <form className="cad-shared__ask cad-no-print" onSubmit={submit} aria-label={label}>
-      <NameField id={`${id}-name`} name={name} known={Boolean(readerName)} onChange={setName} />
+      {personal ? null : (
+        <NameField id={`${id}-name`} name={name} known={Boolean(readerName)} onChange={setName} />
+      )}
       <Field label="Question" htmlFor={`${id}-text`} hint={`${text.length} / ${QUESTION_MAX}`}>
         <textarea
           id={`${id}-text`}
@@ -166,10 +170,12 @@ function Questions({ questions }: { questions: SharedQuestion[] }) {
  */
 function Acknowledge({
   readerName,
+  personal,
   acknowledged,
   onAcknowledge,
 }: {
   readerName: string
+  personal: boolean
   acknowledged: boolean
   onAcknowledge: (name: string) => Promise<void>
 }) {
@@ -180,7 +186,7 @@ function Acknowledge({
   const [done, setDone] = React.useState(acknowledged)
   React.useEffect(() => setDone(acknowledged), [acknowledged])
   const send = async (who: string) => {
-    if (!who.trim()) return setError('Your name is required')
+    if (!personal && !who.trim()) return setError('Your name is required')
     setBusy(true)
     setError(null)
     try {
@@ -238,7 +244,7 @@ function Acknowledge({
       <Button
         variant="primary"
         loading={busy}
-        onClick={() => (readerName ? void send(readerName) : setNaming(true))}
+        onClick={() => (personal || readerName ? void send(readerName) : setNaming(true))}
       >
         Read — thanks
       </Button>
@@ -257,6 +263,7 @@ function ItemQuestions({
   questions,
   asking,
   readerName,
+  personal,
   onAsking,
   onAsk,
 }: {
@@ -264,6 +271,7 @@ function ItemQuestions({
   questions: SharedQuestion[]
   asking: boolean
   readerName: string
+  personal: boolean
   onAsking: (asking: boolean) => void
   onAsk: (name: string, text: string) => Promise<void>
 }) {
@@ -285,6 +293,7 @@ function ItemQuestions({
         <QuestionForm
           label={`Question about “${item.content}”`}
           readerName={readerName}
+          personal={personal}
           onAsk={onAsk}
           onCancel={() => onAsking(false)}
         />
@@ -296,11 +305,13 @@ function ItemQuestions({
 /** The reader's row under the memo: 'Read — thanks' and a question on the whole report. */
 function RespondBar({
   readerName,
+  personal,
   acknowledged,
   onAcknowledge,
   onAsk,
 }: {
   readerName: string
+  personal: boolean
   acknowledged: boolean
   onAcknowledge: (name: string) => Promise<void>
   onAsk: (name: string, text: string) => Promise<void>
@@ -312,6 +323,7 @@ function RespondBar({
         <QuestionForm
           label="Question on the whole report"
           readerName={readerName}
+          personal={personal}
           onAsk={onAsk}
           onCancel={() => setAskingWhole(false)}
         />
@@ -319,6 +331,7 @@ function RespondBar({
       <div className="cad-shared__bar-row">
         <Acknowledge
           readerName={readerName}
+          personal={personal}
           acknowledged={acknowledged}
           onAcknowledge={onAcknowledge}
         />
@@ -343,7 +356,10 @@ export function SharedReportView(p: SharedReportViewProps) {
   const [askingOn, setAskingOn] = React.useState<number | null>(null)
   const [localName, setLocalName] = React.useState<string | null>(null)
   const readerName = localName ?? p.readerName ?? ''
+  // A recipient's own link from the e-mail: the server knows who reads it, so no name is asked.
+  const personal = Boolean(p.data.personal)
   const remember = (name: string) => {
+    if (!name) return
     setLocalName(name)
     p.onReaderName?.(name)
   }
@@ -353,6 +369,7 @@ export function SharedReportView(p: SharedReportViewProps) {
     ? {
         answers: p.data.ask_answers ?? [],
         readerName,
+        personal,
         onAnswer: p.onAnswerAsk,
         onReaderName: remember,
       }
@@ -367,6 +384,7 @@ export function SharedReportView(p: SharedReportViewProps) {
       questions={byItem(it.id)}
       asking={askingOn === it.id}
       readerName={readerName}
+      personal={personal}
       onAsking={(on) => setAskingOn(on ? it.id : null)}
       onAsk={ask(it.id)}
     />
@@ -394,6 +412,7 @@ export function SharedReportView(p: SharedReportViewProps) {
         </AskAnsweringContext.Provider>
         <RespondBar
           readerName={readerName}
+          personal={personal}
           acknowledged={p.acknowledged ?? false}
           onAcknowledge={async (name) => {
             await p.onAcknowledge(name)
