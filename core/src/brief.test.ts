@@ -208,6 +208,9 @@ describe('composeBrief', () => {
       'Health: Apollo Off track → At risk',
       'See ask',
     ])
+    // The note is said once: in the changes, not again on the header's 'Updated' line.
+    expect(c.header.updated).toBe('Updated Nov 28, 2026')
+    expect(lines.filter((l) => l.includes('See ask'))).toHaveLength(1)
   })
 
   test('long words are broken, visible text unchanged; file names are safe', () => {

@@ -481,7 +481,8 @@ export function composeBrief(brief: BriefInput, options: ComposeOptions): Compos
     edition: edition ? { number: edition.number, label: `Edition ${edition.number}` } : null,
     updated:
       edition && edition.number > 1
-        ? `Updated ${formatDay(edition.sent_at)}${edition.note?.trim() ? `: ${edition.note.trim()}` : ''}`
+        ? // With a 'Changed since edition N' block the note is said there, once.
+          `Updated ${formatDay(edition.sent_at)}${edition.note?.trim() && !options.changes ? `: ${edition.note.trim()}` : ''}`
         : null,
   }
   const blocks: BriefBlock[] = []
