@@ -7,6 +7,7 @@ import { ReportMetric } from './metrics'
 import { ProjectHealth } from './project-health'
 import { ItemType } from './section-items'
 import { SectionType } from './section-templates'
+import { Weekday } from './settings'
 
 /** POST /api/reports/{uuid}/shares: the link (and so its token) is in this answer only. */
 export const CreatedShare = t.Object({
@@ -220,6 +221,10 @@ export const SharedBrief = t.Object({
   asks: t.Optional(t.Array(BriefAsk)),
   /** The report's metrics with their trend (absent in editions frozen before metrics existed). */
   metrics: t.Optional(t.Array(ReportMetric)),
+  /** The author's week (its first and last day): the header's range (absent in older briefs). */
+  week_days: t.Optional(t.Object({ start: Weekday, end: Weekday })),
+  /** The organisation's confidentiality line at the foot of every page (absent in older briefs). */
+  confidentiality_line: t.Optional(t.Nullable(t.String())),
 })
 export type SharedBrief = typeof SharedBrief.static
 

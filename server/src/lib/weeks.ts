@@ -10,6 +10,10 @@ export { addDays, isIsoDate as isValidIsoDate, WEEKDAYS, type Weekday } from '@c
 // kept, so no answer of the server changes.
 const known = (day: Weekday): Weekday => (WEEKDAYS.includes(day) ? day : 'saturday')
 
+/** A stored day (plain text in the database) as a weekday, or `fallback` when it is none. */
+export const asWeekday = (day: string | null | undefined, fallback: Weekday): Weekday =>
+  (WEEKDAYS as readonly string[]).includes(day ?? '') ? (day as Weekday) : fallback
+
 /** The start of the week containing `date` (a YYYY-MM-DD day), for a week starting on `startDay`. */
 export function weekStart(date: string, startDay: Weekday): string {
   return core.weekStart(date, known(startDay))

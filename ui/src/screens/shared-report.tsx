@@ -13,7 +13,10 @@ export const ASKER_NAME_MAX = 100
 
 export type SharedReportViewProps = {
   data: SharedReport
-  /** The author's week days: the header's range ('Nov 23 – Nov 27, 2026'); Monday–Friday without. */
+  /**
+   * The author's week days: the header's range ('Nov 23 – Nov 27, 2026'). Without it, the days the
+   * brief carries; Monday–Friday for a brief frozen before it carried them.
+   */
   weekDays?: MemoWeekDays | null
   /** 'Read — thanks': the reader's name. */
   onAcknowledge: (name: string) => Promise<void>
@@ -395,7 +398,8 @@ export function SharedReportView(p: SharedReportViewProps) {
         <AskAnsweringContext.Provider value={answering}>
           <ReportMemo
             brief={report}
-            weekDays={p.weekDays}
+            weekDays={p.weekDays ?? report.week_days}
+            confidentiality={report.confidentiality_line}
             edition={p.data.edition}
             changes={briefChanges(report.since_last_week)}
             itemExtra={itemExtra}

@@ -5,7 +5,7 @@ import { deliveries, reports, userSettings, users } from '../../db/schema'
 import { BadRequest, NotFound } from '../../lib/errors'
 import { LIST_CAPS } from '../../lib/limits'
 import { nextTurn } from '../../lib/time-slices'
-import { currentWeekWindow, WEEKDAYS, type Weekday } from '../../lib/weeks'
+import { asWeekday, currentWeekWindow, WEEKDAYS, type Weekday } from '../../lib/weeks'
 import { parseWebhookUrls, webhookLabel } from '../delivery-queue/chat-labels'
 import { parseRecipients, wakeMailers } from '../delivery-queue/queue'
 import { spendSendQuota } from '../delivery-queue/quota'
@@ -29,9 +29,6 @@ import { type Delivery, runDueDeliveries, Skip } from './run'
 export { queueReminders, queueTeamReminders, REMINDER_HOUR_UTC } from '../delivery-queue/reminders'
 export { BACKOFF_MINUTES, MAX_ATTEMPTS } from './run'
 export type { Delivery }
-
-const asWeekday = (day: string | null | undefined, fallback: Weekday): Weekday =>
-  (WEEKDAYS as readonly string[]).includes(day ?? '') ? (day as Weekday) : fallback
 
 async function weekSettings({ db }: AppContext, userId: number) {
   const [row] = await db.orm

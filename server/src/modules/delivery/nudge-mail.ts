@@ -2,12 +2,9 @@
 // week's update. Skipped when the member sent it meanwhile or is no longer on the team.
 import { sql } from 'drizzle-orm'
 import type { AppContext } from '../../context'
-import { currentWeekWindow, WEEKDAYS, type Weekday } from '../../lib/weeks'
+import { asWeekday, currentWeekWindow, WEEKDAYS, type Weekday } from '../../lib/weeks'
 import { formatWeekRange, notice } from './mail-render'
 import { type Delivery, Skip } from './run'
-
-const asWeekday = (day: string | null | undefined, fallback: Weekday): Weekday =>
-  (WEEKDAYS as readonly string[]).includes(day ?? '') ? (day as Weekday) : fallback
 
 export async function nudgeMessage(ctx: AppContext, delivery: Delivery, to: string[]) {
   const member = await ctx.db.row<{

@@ -8,12 +8,9 @@ import { type BriefChanges, type ComposedBrief, composeBrief, diffBriefs } from 
 import { and, eq } from 'drizzle-orm'
 import type { AppContext } from '../../context'
 import { reportEditions, userSettings } from '../../db/schema'
-import { WEEKDAYS, type Weekday } from '../../lib/weeks'
+import { asWeekday, WEEKDAYS, type Weekday } from '../../lib/weeks'
 import { type Brief, buildBrief, editionBrief, editionMeta } from './brief'
 import type { Report } from './find'
-
-const asWeekday = (day: string | null | undefined, fallback: Weekday): Weekday =>
-  (WEEKDAYS as readonly string[]).includes(day ?? '') ? (day as Weekday) : fallback
 
 /** What the media of a brief read of the author's settings. */
 export type BriefSettings = {

@@ -3,6 +3,7 @@ import { and, desc, eq, lte, sql } from 'drizzle-orm'
 import type { AppContext } from '../../context'
 import { reportEditions, userSettings, users } from '../../db/schema'
 import { nowIso } from '../../lib/time'
+import { asWeekday } from '../../lib/weeks'
 import { decisionsOfWeek } from '../decisions/service'
 import { reportProjectHealth } from '../project-health/service'
 import { reportMetrics } from '../report-metrics/service'
@@ -25,6 +26,9 @@ export async function buildBrief(ctx: AppContext, report: Report) {
       name: users.name,
       title: users.display_title,
       organisation_name: userSettings.organisation_name,
+      start_day: userSettings.weekly_start_day,
+      end_day: userSettings.weekly_end_day,
+      confidentiality_line: userSettings.confidentiality_line,
     })
     .from(users)
     .leftJoin(userSettings, eq(userSettings.user_id, users.id))
@@ -37,6 +41,12 @@ export async function buildBrief(ctx: AppContext, report: Report) {
       sent_date: report.sent_date,
       author: { name: author?.name ?? null, title: author?.title ?? null },
       organisation_name: author?.organisation_name ?? null,
+      // Frozen with the brief, so a reader's page heads and foots it as its author's pages do.
+      week_days: {
+        start: asWeekday(author?.start_day, 'monday'),
+        end: asWeekday(author?.end_day, 'friday'),
+      },
+      confidentiality_line: author?.confidentiality_line?.trim() || null,
       sections: named.sections.map((s) => ({
         id: s.id,
         section_name: s.section_name,

@@ -75,3 +75,31 @@ describe('the shared page of a sent report', () => {
     ])
   }, 60_000)
 })
+
+describe("the brief carries its author's week and footer", () => {
+  test('a reader gets the week days and the confidentiality line the author sent, frozen', async () => {
+    const { app } = await createTestApp()
+    const ada = await signIn(app, 'ada@example.com', 'Ada Lovelace')
+    await ada.api.settings.put({
+      weekly_start_day: 'sunday',
+      weekly_end_day: 'thursday',
+      confidentiality_line: 'Confidential — board only',
+    })
+    await ada.api['section-templates'].post({ name: 'Wins', type: 'standard' })
+    const report = (
+      await ada.api.reports.post({ week_start_date: '2026-11-22', carry_over: false })
+    ).data!
+    await ada.api.reports({ uuid: report.uuid }).put({ is_submitted: true })
+    const link = (await ada.api.reports({ uuid: report.uuid }).shares.post({ expires_in_days: 30 }))
+      .data!
+    const token = new URL(link.url).pathname.split('/').pop()!
+    const reader = makeClient(app)
+    const seen = (await reader.api.shared({ token }).get()).data!
+    expect(seen.report.week_days).toEqual({ start: 'sunday', end: 'thursday' })
+    expect(seen.report.confidentiality_line).toBe('Confidential — board only')
+    // What was sent stays as sent: a later change of the settings is not in this edition.
+    await ada.api.settings.put({ confidentiality_line: 'Internal' })
+    const again = (await reader.api.shared({ token }).get()).data!
+    expect(again.report.confidentiality_line).toBe('Confidential — board only')
+  })
+})
