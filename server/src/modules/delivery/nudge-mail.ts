@@ -2,7 +2,7 @@
 // week's update. Skipped when the member sent it meanwhile or is no longer on the team.
 import { sql } from 'drizzle-orm'
 import type { AppContext } from '../../context'
-import { asWeekday, currentWeekWindow, WEEKDAYS, type Weekday } from '../../lib/weeks'
+import { asWeekday, currentWeekWindow } from '../../lib/weeks'
 import { formatWeekRange, notice } from './mail-render'
 import { type Delivery, Skip } from './run'
 

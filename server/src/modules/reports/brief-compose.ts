@@ -8,7 +8,7 @@ import { type BriefChanges, type ComposedBrief, composeBrief, diffBriefs } from 
 import { and, eq } from 'drizzle-orm'
 import type { AppContext } from '../../context'
 import { reportEditions, userSettings } from '../../db/schema'
-import { asWeekday, WEEKDAYS, type Weekday } from '../../lib/weeks'
+import { asWeekday, type Weekday } from '../../lib/weeks'
 import { type Brief, buildBrief, editionBrief, editionMeta } from './brief'
 import type { Report } from './find'
 

@@ -1,7 +1,6 @@
 import type { SearchResult } from '@cadence/contract'
 import { sql } from 'drizzle-orm'
 import type { Engine } from '../../db'
-import { timeSlices } from '../../lib/time-slices'
 import type { ParsedQuery } from '../../search/query'
 import { matchesAll } from '../../search/rank'
 import { cutTitle } from '../../search/results'
