@@ -1,4 +1,5 @@
-// Stories for ui/src/screens/draft.tsx, which draws ui/src/components/report-memo.tsx
+// Stories for ui/src/screens/draft.tsx, which draws ui/src/components/report-memo.tsx and its
+// blocks (ui/src/components/report-memo-blocks.tsx: each composed block of the brief)
 import { DraftView } from '@cadence/ui'
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, fn, userEvent } from 'storybook/test'
