@@ -6,6 +6,8 @@ export type StepResult = {
   passed: number
   failed: number
   seconds: number
+  /** The failing tests' lines, so the closing summary names them even when the log is cut. */
+  failures: string[]
 }
 
 const ESC = String.fromCharCode(27)
@@ -26,6 +28,14 @@ export function countResults(output: string): { passed: number; failed: number }
     if (f) failed += Number(f[1])
   }
   return { passed, failed }
+}
+
+export function failedTests(output: string): string[] {
+  const text = stripAnsi(output)
+  const lines = new Set<string>()
+  // bun test: "(fail) describe > test [12.3ms]"; vitest: " FAIL  file > test" or " × test"
+  for (const m of text.matchAll(/^\s*(\(fail\) .*|FAIL\s+\S.*|[×✗] .*)$/gm)) lines.add(m[1].trim())
+  return [...lines]
 }
 
 export async function runStep(
@@ -54,5 +64,5 @@ export async function runStep(
   const code = await proc.exited
   const counts = countResults(output)
   const seconds = (performance.now() - started) / 1000
-  return { name, ok: code === 0, ...counts, seconds }
+  return { name, ok: code === 0, ...counts, seconds, failures: failedTests(output) }
 }

@@ -46,6 +46,10 @@ for (const r of results) {
     `${r.ok ? 'ok  ' : 'FAIL'} ${r.name.padEnd(24)} ${String(r.passed).padStart(4)} passed ${String(r.failed).padStart(3)} failed  ${r.seconds.toFixed(1)}s`,
   )
 }
+for (const r of results.filter((r) => r.failures.length)) {
+  console.log(`\n--- failed in ${r.name}:`)
+  for (const line of r.failures.slice(0, 40)) console.log(`  ${line}`)
+}
 const passed = results.reduce((n, r) => n + r.passed, 0)
 const failed = results.reduce((n, r) => n + r.failed, 0)
 const broken = results.filter((r) => !r.ok)
