@@ -81,6 +81,15 @@ export const Approved: Story = {
   },
 }
 
+/** A carried copy of an ask already recorded as a decision: no second 'Record as decision'. */
+export const AlreadyDecided: Story = {
+  args: { asks: [{ ...approved, decision_id: 7 }] },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('status')).toHaveTextContent('Recorded as a decision')
+    await expect(canvas.queryByRole('button', { name: /Record as decision/ })).toBeNull()
+  },
+}
+
 export const ApprovedDark: Story = {
   args: { asks: [approved, declined] },
   globals: { theme: 'dark' },

@@ -41,7 +41,7 @@ export type AskAnswer = typeof AskAnswer.static
  * An ask of the author's report with its answers (GET /api/reports/{uuid}/asks, PUT
  * /api/asks/{item_id}): the answers of the item and of the asks it was carried from, oldest
  * first — `answers` the current one of each reader, `history` those replaced by a later answer
- * of the same reader; `closed_at` when the author closed it (null: open, carried into the next
+ * of the same reader; `decision_id` once it is recorded as a decision; `closed_at` when the author closed it (null: open, carried into the next
  * report); `open_again` when every current answer was given to an earlier wording.
  */
 export const ReportAsk = t.Object({
@@ -52,6 +52,8 @@ export const ReportAsk = t.Object({
   answers: t.Array(AskAnswer),
   history: t.Array(AskAnswer),
   open_again: t.Boolean(),
+  /** The decision recorded from this ask or any copy it was carried from (null: none yet). */
+  decision_id: t.Optional(t.Nullable(t.Number())),
 })
 export type ReportAsk = typeof ReportAsk.static
 

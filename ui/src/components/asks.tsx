@@ -355,7 +355,9 @@ function ReportAskRow({
 }: { ask: ReportAsk } & Omit<ReportAsksProps, 'asks'>) {
   const [busy, setBusy] = React.useState<'close' | 'decide' | null>(null)
   const [error, setError] = React.useState<string | null>(null)
-  const [decided, setDecided] = React.useState(false)
+  // Recorded from this ask or from a copy it was carried from (the server says), or just now.
+  const [decidedNow, setDecided] = React.useState(false)
+  const decided = decidedNow || ask.decision_id != null
   // Only an approval of the wording readers have now counts.
   const approved = ask.answers.some((a) => a.answer === 'approve' && !a.earlier_wording)
   const history = ask.history ?? []

@@ -82,6 +82,7 @@ describe('asks of the readers', () => {
         ],
         history: [],
         open_again: false,
+        decision_id: null,
       },
     ])
     // The report's own answer carries the mark.

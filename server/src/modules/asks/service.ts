@@ -157,6 +157,16 @@ async function withAnswers(ctx: AppContext, userId: number, asks: AskRow[], repo
       a.wording, a.replaced_at
     FROM chain c JOIN ask_answers a ON a.item_id = c.cur_id AND a.user_id = ${userId}
     ORDER BY a.created_at, a.id`)
+  // A decision is keyed by the first copy of an ask (decisions.ask_root_item_id), which is in
+  // the chain: a carried copy of a decided ask says so rather than offering a second decision.
+  const decisions = await ctx.db.rows<{ ask_id: number; decision_id: number }>(sql`
+    ${chainSql(
+      userId,
+      asks.map((a) => a.item_id),
+    )}
+    SELECT c.ask_id, d.id AS decision_id
+    FROM chain c JOIN decisions d ON d.ask_root_item_id = c.cur_id AND d.user_id = ${userId}`)
+  const decided = new Map(decisions.map((d) => [Number(d.ask_id), Number(d.decision_id)]))
   const wordings = await currentWordings(ctx, reportIds)
   return asks.map((ask) => {
     const wording = wordings.get(Number(ask.item_id)) ?? ask.content
@@ -172,6 +182,7 @@ async function withAnswers(ctx: AppContext, userId: number, asks: AskRow[], repo
       answers: current,
       history: mine.filter((a) => a.replaced_at !== null),
       open_again: current.length > 0 && current.every((a) => a.earlier_wording),
+      decision_id: decided.get(Number(ask.item_id)) ?? null,
     }
   })
 }

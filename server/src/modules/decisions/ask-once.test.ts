@@ -36,6 +36,13 @@ describe('an ask decided once', () => {
     })
     expect(first.status).toBe(200)
     expect(first.data!).toMatchObject({ project_uuid: apollo.uuid, source_item_id: copy!.id })
+    // Both reports' asks name the decision, the original and its carried copy alike.
+    for (const uuid of [current.uuid, later.uuid]) {
+      const asks = (await ada.api.reports({ uuid }).asks.get()).data!.asks
+      expect(asks.find((a) => a.content === 'Approve the Q1 hiring budget')?.decision_id).toBe(
+        first.data!.id,
+      )
+    }
     // Again from the copy, or from the original: 409, naming the first.
     for (const source of [copy!.id, ask.id]) {
       const again = await ada.post('/api/decisions', {
@@ -58,12 +65,19 @@ describe('an ask decided once', () => {
       })
     ).data!
     await ada.api['section-items']({ id: other.id }).put({ is_ask: true })
+    const vendorAsk = async () =>
+      (await ada.api.reports({ uuid: later.uuid }).asks.get()).data!.asks.find(
+        (a) => a.content === 'Approve the vendor',
+      )
+    expect((await vendorAsk())?.decision_id).toBeNull()
     const both = await Promise.all(
       [1, 2, 3].map(() =>
         ada.post('/api/decisions', { title: 'Vendor', decided_on: next, source_item_id: other.id }),
       ),
     )
     expect(both.map((r) => r.status).sort()).toEqual([200, 409, 409])
+    const winner = both.find((r) => r.status === 200)!.json as { id: number }
+    expect((await vendorAsk())?.decision_id).toBe(winner.id)
     // A project given wins; an item that is not an ask is not limited.
     const list = (await ada.api.decisions.get({ query: {} })).data!
     expect(list.filter((d) => d.title === 'Vendor')).toEqual([
