@@ -150,12 +150,13 @@ export const SinceLastWeekDark: Story = {
   globals: { theme: 'dark' },
 }
 export const Ageing: Story = {
-  name: 'Ageing of open items on paper',
+  name: 'Ageing of open items, on screen only',
   args: { report: agedReport },
   play: async ({ canvas }) => {
-    await expect(
-      canvas.getByText('· Stalled, open 3 weeks, since the report of Oct 26'),
-    ).toBeInTheDocument()
+    const stalled = canvas.getByText('· Stalled, open 3 weeks, since the report of Oct 26')
+    await expect(stalled).toBeInTheDocument()
+    // The author's notes stay off the print: the print is the brief the readers get.
+    await expect(stalled.closest('[data-slot="author-notes"]')).toHaveClass('cad-no-print')
     await expect(canvas.getByText('· open 1 week, since the report of Nov 9')).toBeInTheDocument()
     // new items stay plain on paper
     await expect(canvas.queryByText(/new this week/)).toBeNull()
@@ -245,7 +246,8 @@ export const TeamAttribution: Story = {
   args: { report: attributedReport },
   play: async ({ canvas }) => {
     await expect(canvas.getByText(/from Tom Reed's report/)).toBeInTheDocument()
-    await expect(canvas.getByText(/Completed by Maya Chen · Tue/)).toBeInTheDocument()
+    const completed = canvas.getByText(/Completed by Maya Chen · Tue/)
+    await expect(completed.closest('[data-slot="author-notes"]')).toHaveClass('cad-no-print')
     await expect(canvas.getByText(/Maya Chen: Checklist signed off by QA/)).toBeInTheDocument()
   },
 }

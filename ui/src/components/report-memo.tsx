@@ -176,8 +176,11 @@ function DraftExtras({ it }: { it: MemoItem }) {
         ? ageingLabel(it)
         : null
       : null
+  if (!(it.assignee_name && (it.assignee_completed_at || it.assignee_note)) && !age) return null
+  // The author's working notes on the draft: on screen only. The print, like every medium that
+  // leaves Cadence, is the composed brief and nothing else.
   return (
-    <>
+    <span className="cad-memo__author-notes cad-no-print" data-slot="author-notes">
       {it.assignee_name && it.is_completed && it.assignee_completed_at ? (
         <small>
           {' '}
@@ -197,7 +200,7 @@ function DraftExtras({ it }: { it: MemoItem }) {
           {age}
         </small>
       ) : null}
-    </>
+    </span>
   )
 }
 
