@@ -10,6 +10,8 @@
 // A base URL under /nothing answers 404. Model names: grounded, made-up-id, made-up-number,
 // prose, missing (404), busy (429), slow. Only tests import this file.
 
+import type { GitHubSearchItem } from '../src/modules/sources/vendors'
+
 export type Week = { monday: string; sunday: string }
 
 export type StandIn = {
@@ -72,14 +74,24 @@ export async function startVendorStandIn(week: Week): Promise<StandIn> {
     const perPage = Number(url.searchParams.get('per_page') ?? 30)
     const page = Number(url.searchParams.get('page') ?? 1)
     const count = merged ? mine : 1
-    const all = range(count).map((n) => ({
+    const all = range(count).map((n): GitHubSearchItem & { user: { login: string } } => ({
       id: (merged ? 10_000 : 20_000) + n,
       number: n,
       title: merged ? `Merged pull request ${n}` : `Closed issue ${n}`,
       html_url: `https://github.com/acme/api/${merged ? 'pull' : 'issues'}/${n}`,
       state: 'closed',
       closed_at: when,
-      ...(merged ? { pull_request: { merged_at: when, url: 'x', html_url: 'x' } } : {}),
+      ...(merged
+        ? {
+            pull_request: {
+              merged_at: when,
+              url: `https://api.github.com/repos/acme/api/pulls/${n}`,
+              html_url: `https://github.com/acme/api/pull/${n}`,
+              diff_url: null,
+              patch_url: null,
+            },
+          }
+        : {}),
       user: { login: 'me' },
     }))
     const items = all.slice((page - 1) * perPage, page * perPage)

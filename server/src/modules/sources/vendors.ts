@@ -1,4 +1,4 @@
-import { Octokit } from '@octokit/rest'
+import { Octokit, type RestEndpointMethodTypes } from '@octokit/rest'
 import type { AppContext } from '../../context'
 import { addDays } from '../../lib/weeks'
 import { VendorError, vendorFetch } from './outbound'
@@ -65,8 +65,15 @@ const inWeek = (iso: string | null | undefined, week: Week) => {
 
 // ---- GitHub ---------------------------------------------------------------------------------
 
-type GitHubItem = { id: number; title: string; html_url: string; closed_at: string | null }
-type GitHubMerged = GitHubItem & { pull_request?: { merged_at?: string | null } }
+/**
+ * The fields of a search result Cadence reads, typed by Octokit's own endpoint types (GitHub's
+ * OpenAPI description): the test stand-in's answers are checked against the same type.
+ */
+export type GitHubSearchItem = Pick<
+  RestEndpointMethodTypes['search']['issuesAndPullRequests']['response']['data']['items'][number],
+  'id' | 'number' | 'title' | 'html_url' | 'state' | 'closed_at' | 'pull_request'
+>
+type GitHubMerged = GitHubSearchItem
 
 async function github(ctx: AppContext, c: Connection, week: Week): Promise<Done[]> {
   const octokit = new Octokit({
