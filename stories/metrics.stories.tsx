@@ -92,17 +92,81 @@ export const Sparklines: Story = {
   },
 }
 
+/**
+ * Issue 46: a small move on a large number is a small rise, not a cliff (the range is at least a
+ * fifth of the values' size), while a real swing still fills the height.
+ */
+export const SparklineScale: Story = {
+  render: () => (
+    <div style={{ display: 'grid', gap: 12, justifyItems: 'start' }}>
+      <MetricSparkline history={history([118, 119])} week={WEEK} label="Small move" />
+      <MetricSparkline history={history([50, 51, 94])} week={WEEK} label="Real swing" />
+      <MetricSparkline history={history([0, 0, 0])} week={WEEK} label="All zero" />
+    </div>
+  ),
+  play: async ({ canvas }) => {
+    const small = canvas.getByRole('img', { name: /^Small move/ })
+    const [lo, hi] = (small.getAttribute('data-domain') ?? '').split(',').map(Number)
+    await expect(hi - lo).toBeGreaterThanOrEqual(119 * 0.2 - 1e-9)
+    const [x1, y1, x2, y2] = (small.querySelector('polyline')?.getAttribute('points') ?? '')
+      .split(/[ ,]/)
+      .map(Number)
+    await expect(x2).toBeGreaterThan(x1)
+    // One unit of 24 drawn in 22 px of height: about a pixel, not the full height.
+    await expect(y1 - y2).toBeGreaterThan(0)
+    await expect(y1 - y2).toBeLessThan(2)
+    await expect(canvas.getByRole('img', { name: /^Real swing/ })).toHaveAttribute(
+      'data-domain',
+      '50,94',
+    )
+    await expect(canvas.getByRole('img', { name: /^All zero/ })).toHaveAttribute(
+      'data-domain',
+      '-1,1',
+    )
+  },
+}
+
+/** Issue 46: units as a reader writes them, never glued after a space ('17.9 $M', '2.9 x'). */
+export const Units: Story = {
+  render: () => (
+    <MetricsTable
+      week={WEEK}
+      metrics={[
+        {
+          ...arr,
+          id: 11,
+          name: 'Cash',
+          unit: '$M',
+          value: 17.9,
+          previous_value: 18.4,
+          target: null,
+        },
+        { ...leads, id: 12, name: 'LTV/CAC', unit: 'x', value: 2.9, previous_value: 2.7 },
+        { ...churn, id: 13, name: 'Customers', unit: 'customers', value: 118, previous_value: 119 },
+      ]}
+    />
+  ),
+  play: async ({ canvas }) => {
+    const row = (name: RegExp) => canvas.getByRole('row', { name })
+    await expect(row(/^Cash/)).toHaveTextContent('$17.9M')
+    await expect(row(/^Cash/)).toHaveTextContent('−$0.5M')
+    await expect(row(/^LTV\/CAC/)).toHaveTextContent('2.9×')
+    await expect(row(/^LTV\/CAC/)).toHaveTextContent('+0.2×')
+    await expect(row(/^Customers/)).toHaveTextContent('118 customers')
+  },
+}
+
 export const Table: Story = {
   render: () => <MetricsTable metrics={metrics} week={WEEK} />,
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('heading', { name: 'Metrics' })).toBeVisible()
     const row = (name: RegExp) => canvas.getByRole('row', { name })
     // A miss against the target, by direction: the word says it.
-    await expect(row(/^ARR/)).toHaveTextContent('430 €k')
-    await expect(row(/^ARR/)).toHaveTextContent('−25 €k')
+    await expect(row(/^ARR/)).toHaveTextContent('€430k')
+    await expect(row(/^ARR/)).toHaveTextContent('−€25k')
     await expect(row(/^ARR/)).toHaveTextContent('(worse)')
     await expect(row(/^ARR/)).toHaveTextContent('Missed target')
-    await expect(row(/^ARR/)).toHaveTextContent('Target ≥ 500 €k')
+    await expect(row(/^ARR/)).toHaveTextContent('Target ≥ €500k')
     await expect(row(/^Qualified leads/)).toHaveTextContent('+43')
     await expect(row(/^Qualified leads/)).toHaveTextContent('Unusual move')
     // Lower is better: a fall is better.
@@ -155,7 +219,7 @@ export const Panel: Story = {
     // A new week starts empty; last week's value is beside it.
     const nps = canvas.getByRole('textbox', { name: /Net promoter/ })
     await expect(nps).toHaveValue('')
-    await expect(canvas.getByText('Last: 455 €k')).toBeVisible()
+    await expect(canvas.getByText('Last: €455k')).toBeVisible()
     // Saved on Enter, as a number.
     await userEvent.type(nps, '1,250.5{Enter}')
     await waitFor(() => expect(change).toHaveBeenCalledWith(4, 1250.5))

@@ -1,3 +1,4 @@
+import { formatWithUnit } from '@cadence/core'
 import { ArrowDown, ArrowUp, Minus, TriangleAlert, Zap } from 'lucide-react'
 import * as React from 'react'
 import { cn } from '../lib/cn'
@@ -7,13 +8,26 @@ import type { MetricFlag, MetricPoint, ReportMetric } from '../types'
 /** How many weeks a sparkline spans, the report's own week included (the server's history). */
 export const SPARKLINE_WEEKS = 13
 
-const NUMBER = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 })
-
-/** '410 €k', '2.5%', '12' (a number with its unit). */
+/** '$17.9M', '2.9×', '2.5%', '12 customers' (a number with its unit, as a reader writes it). */
 export function formatMetricValue(value: number, unit: string | null) {
-  const n = NUMBER.format(value)
-  if (!unit) return n
-  return unit === '%' ? `${n}%` : `${n} ${unit}`
+  return formatWithUnit(value, unit)
+}
+
+/**
+ * The values' range on a sparkline: their own when they move by a fifth of their size or more,
+ * otherwise a range a fifth of their size around them (never below zero for values that are not),
+ * so 118 → 119 draws a small rise, not a cliff.
+ */
+export function sparklineDomain(values: number[]): [number, number] {
+  const lo = Math.min(...values)
+  const hi = Math.max(...values)
+  const least = Math.max(Math.abs(hi), Math.abs(lo)) * 0.2
+  if (least === 0) return [lo - 1, hi + 1]
+  if (hi - lo >= least) return [lo, hi]
+  const mid = (hi + lo) / 2
+  let from = mid - least / 2
+  if (lo >= 0 && from < 0) from = 0
+  return [from, from + least]
 }
 
 type Change = { text: string; sign: -1 | 0 | 1; better: boolean | null }
@@ -85,12 +99,10 @@ export function MetricSparkline({
     .filter((p) => p.age >= 0 && p.age < SPARKLINE_WEEKS)
     .sort((a, b) => b.age - a.age)
   const values = points.map((p) => p.value)
-  const lo = Math.min(...values)
-  const hi = Math.max(...values)
+  const [lo, hi] = values.length ? sparklineDomain(values) : [0, 1]
   const x = (age: number) =>
     pad + ((SPARKLINE_WEEKS - 1 - age) / (SPARKLINE_WEEKS - 1)) * (width - 2 * pad)
-  const y = (v: number) =>
-    hi === lo ? height / 2 : pad + ((hi - v) / (hi - lo)) * (height - 2 * pad)
+  const y = (v: number) => pad + ((hi - v) / (hi - lo)) * (height - 2 * pad)
   const name = points.length
     ? `${label}, last ${SPARKLINE_WEEKS} weeks: ${points.map((p) => formatMetricValue(p.value, unit)).join(', ')}`
     : `${label}: no history yet`
@@ -111,6 +123,7 @@ export function MetricSparkline({
       height={height}
       viewBox={`0 0 ${width} ${height}`}
       data-points={points.length}
+      data-domain={`${lo},${hi}`}
     >
       <line
         className="cad-sparkline__base"
