@@ -11,9 +11,9 @@ const meta = {
 export default meta
 type Story = StoryObj<typeof meta>
 
-export const Submitted: Story = {
+export const Sent: Story = {
   play: async ({ canvas }) => {
-    const badge = canvas.getByText('Submitted')
+    const badge = canvas.getByText('Sent')
     await expect(badge.querySelector('svg')).not.toBeNull()
   },
 }
@@ -36,15 +36,7 @@ export const All: Story = {
     </div>
   ),
   play: async ({ canvas }) => {
-    for (const word of [
-      'Submitted',
-      'Draft',
-      'covered',
-      'addressed',
-      'Completed',
-      'Pending',
-      'Admin',
-    ]) {
+    for (const word of ['Sent', 'Draft', 'covered', 'addressed', 'Completed', 'Pending', 'Admin']) {
       const badge = canvas.getByText(word)
       // never colour alone: each status has its word and an icon
       await expect(badge.querySelector('svg')).not.toBeNull()

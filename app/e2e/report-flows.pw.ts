@@ -399,7 +399,7 @@ describe('report journeys', () => {
       const sidebar = page.getByRole('complementary', { name: 'Sidebar' })
       await sidebar
         .getByRole('link', { name: /Week of launches/ })
-        .getByText('Submitted')
+        .getByText('Sent', { exact: true })
         .waitFor()
 
       await page.goto(`${base}/reports/${reportUuid}`)

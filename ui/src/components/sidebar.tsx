@@ -268,7 +268,7 @@ function TeamPanel({
               >
                 <span className="cad-sidenav__entry-title">{m.name}</span>
                 {m.title && <span className="cad-sidenav__entry-sub">{m.title}</span>}
-                <span className="cad-sidenav__entry-sub">{m.email}</span>
+                {m.email ? <span className="cad-sidenav__entry-sub">{m.email}</span> : null}
               </Link>
             </li>
           ))}
