@@ -13,7 +13,7 @@ import { useEditions } from '../state/editions'
 import { type EmailPreview, loadEmailPreview } from '../state/email-preview'
 import { useReport } from '../state/reports'
 import { reviewDoubts, sendNow } from '../state/send'
-import { copyLink, createShare } from '../state/sharing'
+import { copyLink, privateLink } from '../state/sharing'
 import { useMailEnabled } from './use-mail-enabled'
 import { useMemoHeader } from './use-memo-header'
 
@@ -95,7 +95,7 @@ function SendReview({ uuid, mode, onClose, projects, members, onSendUpdate }: Se
       onSend={() => sendNow(uuid)}
       onSendUpdate={onSendUpdate}
       onCopyLink={async () => {
-        const share = await createShare(uuid, 30)
+        const share = await privateLink(uuid)
         copyLink(share.url)
       }}
     />

@@ -68,3 +68,47 @@ describe("readers' question badges", () => {
     expect(sharing.questionBadges.byReport).toEqual({})
   })
 })
+
+describe("'Copy a private link' (issue 46)", () => {
+  const link = (id: number, days: number) => ({
+    id,
+    url: `http://localhost/r/token-${id}`,
+    expires_at: new Date(Date.now() + days * 86_400_000).toISOString(),
+  })
+
+  test('copies the live link again instead of making a new one on every click', async () => {
+    let next = 1
+    const calls = stubFetch(({ method }) =>
+      json(method === 'POST' ? link(next++, 30) : { shares: [] }),
+    )
+    const first = await sharing.privateLink('r-a')
+    const again = await sharing.privateLink('r-a')
+    expect(again.url).toBe(first.url)
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1)
+    // Another report has its own link.
+    const other = await sharing.privateLink('r-b')
+    expect(other.url).not.toBe(first.url)
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual([
+      '/api/reports/r-a/shares',
+      '/api/reports/r-b/shares',
+    ])
+  })
+
+  test('a revoked or nearly expired link is replaced by a new one', async () => {
+    let next = 10
+    let days = 30
+    const calls = stubFetch(({ method }) =>
+      json(method === 'POST' ? link(next++, days) : method === 'DELETE' ? {} : { shares: [] }),
+    )
+    const first = await sharing.privateLink('r-a')
+    await sharing.revokeShare(first.id)
+    const second = await sharing.privateLink('r-a')
+    expect(second.id).not.toBe(first.id)
+    days = 0.5
+    resetCache()
+    const short = await sharing.privateLink('r-a')
+    const replaced = await sharing.privateLink('r-a')
+    expect(replaced.id).not.toBe(short.id)
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(4)
+  })
+})

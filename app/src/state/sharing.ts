@@ -88,6 +88,26 @@ async function createShare(reportUuid: string, expiresInDays: ShareExpiry) {
   return created
 }
 
+/**
+ * The private link 'Copy a private link' made for each report in this session. The server keeps
+ * only a hash of a link's token, so it cannot give an old link back: the link made once is kept
+ * here and copied again while it lives, instead of a new 30-day link on every click.
+ */
+const liveLinks = new Map<string, { id: number; url: string; expires_at: string | null }>()
+
+/** A day: a link about to expire is not handed out again. */
+const LINK_MARGIN_MS = 86_400_000
+
+/** The report's live private link made in this session, or a new 30-day one. */
+async function privateLink(reportUuid: string) {
+  const known = liveLinks.get(reportUuid)
+  if (known && (!known.expires_at || Date.parse(known.expires_at) - Date.now() > LINK_MARGIN_MS))
+    return known
+  const created = await createShare(reportUuid, 30)
+  liveLinks.set(reportUuid, { id: created.id, url: created.url, expires_at: created.expires_at })
+  return created
+}
+
 /** Settings → Sharing: the private links of every report. */
 const shares = createResource(async () => {
   const data = await call(api.api.shares.get())
@@ -100,6 +120,7 @@ async function loadShares() {
 
 async function revokeShare(id: number) {
   await call(api.api.shares({ id }).delete())
+  for (const [report, link] of liveLinks) if (link.id === id) liveLinks.delete(report)
   await loadShares()
 }
 
@@ -113,6 +134,7 @@ onCacheReset(() => {
   reportHealth.reset()
   projectHealth.reset()
   shares.reset()
+  liveLinks.clear()
 })
 
 /** Readers' questions on one report, newest first (GET /api/questions has them all). */
@@ -166,6 +188,7 @@ export {
   loadReportQuestions,
   loadSharedReport,
   loadShares,
+  privateLink,
   projectHealth,
   refreshProjectHealth,
   revokeShare,
