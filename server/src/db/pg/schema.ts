@@ -141,10 +141,18 @@ export const projects = pgTable(
     status: text('status', { enum: ['active', 'archived'] })
       .notNull()
       .default('active'),
+    // The team member who owns the project (Settings › Projects; null: none chosen, and the
+    // portfolio shows the first assignee of its open items instead, computed, never stored).
+    owner_member_id: integer('owner_member_id').references((): AnyPgColumn => teamMembers.id, {
+      onDelete: 'set null',
+    }),
     created_at: createdAt(),
     updated_at: updatedAt(),
   },
-  (t) => [index('projects_user').on(t.user_id, t.status)],
+  (t) => [
+    index('projects_user').on(t.user_id, t.status),
+    index('projects_owner_member').on(t.owner_member_id),
+  ],
 )
 
 export const teamMembers = pgTable(
@@ -577,6 +585,8 @@ export const askAnswers = pgTable(
     reader_key: text('reader_key'),
     // Set when the same reader answered again: the answer stays in the ask's history.
     replaced_at: text('replaced_at'),
+    // When the author saw the answer (the dashboard's 'Needs you' lists those not seen yet).
+    seen_at: text('seen_at'),
     // The edition answered and the ask's wording in it.
     edition_number: integer('edition_number'),
     wording: text('wording'),
@@ -589,6 +599,7 @@ export const askAnswers = pgTable(
       .on(t.item_id, t.reader_key)
       .where(sql`reader_key IS NOT NULL AND replaced_at IS NULL`),
     index('ask_answers_user').on(t.user_id),
+    index('ask_answers_user_seen').on(t.user_id, t.seen_at),
     index('ask_answers_share').on(t.share_id),
     index('ask_answers_report').on(t.report_id),
   ],
