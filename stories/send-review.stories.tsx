@@ -148,6 +148,29 @@ export const EmptyReport: Story = {
   },
 }
 
+/** Issue 46: metrics left empty are named before the Send (readers would see 'Not entered'). */
+export const EmptyMetrics: Story = {
+  render: () => review({ emptyMetrics: ['ARR', 'Net promoter score'] }),
+  play: async () => {
+    reset()
+    const dialog = await screen.findByRole('dialog', { name: 'Review and send' })
+    await expect(dialog).toHaveTextContent(
+      '2 metrics, ARR and Net promoter score, have no value this week: readers will see “Not entered”.',
+    )
+    // A warning, not a question: Send stays enabled.
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send now' }))
+    await waitFor(() => expect(send).toHaveBeenCalledTimes(1))
+  },
+}
+
+export const EmptyMetricsNone: Story = {
+  render: () => review({ emptyMetrics: [] }),
+  play: async () => {
+    const dialog = await screen.findByRole('dialog', { name: 'Review and send' })
+    await expect(dialog).not.toHaveTextContent('Not entered')
+  },
+}
+
 export const UpdateWithNote: Story = {
   render: () =>
     review({

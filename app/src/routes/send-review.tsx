@@ -92,6 +92,7 @@ function SendReview({ uuid, mode, onClose, projects, members, onSendUpdate }: Se
         mailConfigured,
       }}
       {...reviewDoubts(report)}
+      emptyMetrics={(report.metrics ?? []).filter((m) => m.value === null).map((m) => m.name)}
       onSend={() => sendNow(uuid)}
       onSendUpdate={onSendUpdate}
       onCopyLink={async () => {

@@ -44,6 +44,11 @@ type SendReviewDialogProps = {
   untitled?: boolean
   /** The report has no items: asked once more before sending. */
   empty?: boolean
+  /**
+   * Names of the metrics with no value this week: readers would see 'Not entered', so the step
+   * says so (a warning, not a question: a metric may be left empty on purpose).
+   */
+  emptyMetrics?: readonly string[]
   /** Send now; the dialog closes once it resolves, and stays open with the error if it throws. */
   onSend: () => Promise<void>
   /** Send update with the optional one-line note of what changed. */
@@ -184,6 +189,26 @@ function UpdateNote({
   )
 }
 
+/** 'ARR and NPS are not entered: readers will see "Not entered"', before the Send. */
+function EmptyMetrics({ names }: { names: readonly string[] }) {
+  const list =
+    names.length === 1
+      ? names[0]
+      : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`
+  return (
+    <p className="cad-review__warning" data-slot="send-review-empty-metrics">
+      <CircleAlert size={14} aria-hidden className="cad-review__icon" />
+      <span>
+        {names.length === 1 ? 'The metric ' : `${names.length} metrics, `}
+        <span className="cad-break">{list}</span>
+        {names.length === 1 ? ', has' : ', have'} no value this week: readers will see “Not
+        entered”. Enter {names.length === 1 ? 'it' : 'them'} in the report's Metrics, or send as it
+        is.
+      </span>
+    </p>
+  )
+}
+
 /** 'This report has no title (and no items). Send it anyway': asked before a doubtful Send. */
 function SendAnyway({
   id,
@@ -308,6 +333,7 @@ function SendReviewDialog(p: SendReviewDialogProps) {
               {p.brief}
             </section>
           )}
+          {p.emptyMetrics?.length ? <EmptyMetrics names={p.emptyMetrics} /> : null}
           {update ? <UpdateNote id={id} note={note} onNote={setNote} /> : null}
           {needsConfirm ? (
             <SendAnyway id={id} doubts={doubts} confirmed={confirmed} onConfirmed={setConfirmed} />
