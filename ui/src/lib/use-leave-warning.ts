@@ -18,6 +18,12 @@ function leavingLink(event: MouseEvent): boolean {
   return to.origin === location.origin && to.pathname !== location.pathname
 }
 
+/**
+ * Set while the app itself follows a link or goes Back after the user chose to leave in the app's
+ * own dialog: the guard lets that one through.
+ */
+let leaving = false
+
 /** What the page with changes does when the browser goes Back or Forward (null: nothing open). */
 let guard: ((event: PopStateEvent) => void) | null = null
 let installed = false
@@ -40,7 +46,7 @@ export function installLeaveGuard() {
  * after the browser moved: heard before the router (installLeaveGuard), staying stops the router
  * from following and puts the page's address back as a new history entry.
  */
-export function useLeaveWarning(dirty: boolean) {
+export function useLeaveWarning(dirty: boolean, ask?: () => Promise<boolean>) {
   // Where the page with the changes is (its address may change while it is open: a tab).
   const here = React.useRef({ href: '', state: null as unknown })
   React.useEffect(() => {
@@ -53,16 +59,46 @@ export function useLeaveWarning(dirty: boolean) {
       event.returnValue = ''
     }
     const click = (event: MouseEvent) => {
-      if (!leavingLink(event) || window.confirm(LEAVE_WARNING)) return
+      if (leaving || !leavingLink(event)) return
+      if (!ask) {
+        if (window.confirm(LEAVE_WARNING)) return
+        event.preventDefault()
+        event.stopPropagation()
+        return
+      }
+      // The app's own dialog (issue 46): stop the click, ask, and follow the link again if the
+      // answer is to leave.
+      const link = (event.target as Element).closest('a[href]') as HTMLAnchorElement
       event.preventDefault()
       event.stopPropagation()
+      void ask().then((leave) => {
+        if (!leave) return
+        leaving = true
+        try {
+          link.click()
+        } finally {
+          leaving = false
+        }
+      })
     }
     const popState = (event: PopStateEvent) => {
+      if (leaving) {
+        leaving = false
+        return
+      }
       const { href, state } = here.current
       if (!href || new URL(href).pathname === location.pathname) return
-      if (window.confirm(LEAVE_WARNING)) return
+      if (!ask && window.confirm(LEAVE_WARNING)) return
       event.stopImmediatePropagation()
       history.pushState(state, '', href)
+      if (!ask) return
+      // The page's address is back as a new entry just after the one the user went to: going
+      // back one lands there, and the router follows.
+      void ask().then((leave) => {
+        if (!leave) return
+        leaving = true
+        history.back()
+      })
     }
     window.addEventListener('beforeunload', beforeUnload)
     document.addEventListener('click', click, true)
@@ -75,5 +111,5 @@ export function useLeaveWarning(dirty: boolean) {
       if (guard === popState) guard = null
       window.removeEventListener('popstate', popState)
     }
-  }, [dirty])
+  }, [dirty, ask])
 }

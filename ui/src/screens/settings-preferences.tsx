@@ -4,9 +4,9 @@
 // saved, leaving warns). A list of things — section templates, projects, metrics, report
 // recipients, webhooks, share links, teams — saves each row with its own Add, Save or Remove.
 import * as React from 'react'
+import { useLeaveDialog } from '../components/leave-dialog'
 import { ReportDeliverySettings } from '../components/report-delivery-settings'
 import { WEEKDAYS } from '../lib/dates'
-import { useLeaveWarning } from '../lib/use-leave-warning'
 import { Button } from '../primitives/button'
 import { Select } from '../primitives/select'
 import type { ReportFrequency, UserSettings } from '../types'
@@ -47,11 +47,13 @@ export function usePreferencesForm(settings: UserSettings) {
   const saved = savedPreferences(settings)
   const changes = preferenceChanges(saved, edits)
   const dirty = Object.keys(changes).length > 0
-  useLeaveWarning(dirty)
+  // Leaving with unsaved changes asks in the app's dialog, not the browser's confirm.
+  const leaveDialog = useLeaveDialog(dirty)
   return {
     values: { ...saved, ...edits },
     changes,
     dirty,
+    leaveDialog,
     edit: (change: Partial<PreferencesDraft>) => setEdits((e) => ({ ...e, ...change })),
   }
 }

@@ -3,8 +3,8 @@
 // e-mail carries the PDF. One form with its own Save, like Report Preferences; the header preview
 // under it follows the fields as they are typed.
 import * as React from 'react'
+import { useLeaveDialog } from '../components/leave-dialog'
 import { MemoHeader } from '../components/report-memo'
-import { useLeaveWarning } from '../lib/use-leave-warning'
 import { Button } from '../primitives/button'
 import { Checkbox } from '../primitives/checkbox'
 import { Field } from '../primitives/field'
@@ -64,7 +64,8 @@ function ProfileSettings({ data, onSave, saving }: ProfileProps) {
   const values = { ...saved, ...edits }
   const changes = profileChanges(saved, values)
   const dirty = Object.keys(changes).length > 0
-  useLeaveWarning(dirty)
+  // Leaving with unsaved changes asks in the app's dialog, not the browser's confirm.
+  const leaveDialog = useLeaveDialog(dirty)
   const edit = (change: Partial<ProfileDraft>) => setEdits((e) => ({ ...e, ...change }))
   const tooLong = (k: (typeof TEXT_FIELDS)[number]) =>
     values[k].length > (k === 'confidentiality_line' ? CONFIDENTIALITY_MAX : PROFILE_TEXT_MAX)
@@ -106,6 +107,7 @@ function ProfileSettings({ data, onSave, saving }: ProfileProps) {
   const title = values.display_title.trim() || null
   return (
     <form className="cad-screen__block cad-profile" onSubmit={submit} aria-labelledby={`${id}-h`}>
+      {leaveDialog}
       <h2 id={`${id}-h`}>Profile and organisation</h2>
       <p className="cad-screen__muted">
         Who your brief is from. Readers see it at the top of every brief: the page, the e-mail, the

@@ -230,6 +230,7 @@ function SettingsTabs({ data, actions, saving, defaultTab }: SettingsViewProps) 
   if (actions.sources) tabs.push(['sources', 'Sources'])
   return (
     <div className="cad-screen cad-settings">
+      {form.leaveDialog}
       <nav className="cad-settings__nav" aria-label="Settings">
         {tabs.map(([k, l]) => (
           <button
