@@ -414,6 +414,11 @@ const CASES: Record<string, Case> = {
     owned: true,
   },
   'GET /api/dashboard/': { path: () => '/api/dashboard' },
+  // Marks only the caller's own answers: another's ids mark nothing (dashboard/needs-you.test.ts).
+  'POST /api/dashboard/answers-seen': {
+    path: () => '/api/dashboard/answers-seen',
+    body: () => ({ ids: [1] }),
+  },
   'GET /api/search/': { path: () => '/api/search?query=secret' },
   'POST /api/reports/import/preview': {
     path: () => '/api/reports/import/preview',

@@ -1,6 +1,6 @@
-import { DashboardData, ErrorBody } from '@cadence/contract'
+import { AnswersSeen, DashboardData, ErrorBody, type ProjectHealth } from '@cadence/contract'
 import { and, between, desc, eq, sql } from 'drizzle-orm'
-import { Elysia } from 'elysia'
+import { Elysia, t } from 'elysia'
 import type { AppContext } from '../../context'
 import { reports, type sectionItems } from '../../db/schema'
 import { compareNoCase } from '../../lib/order'
@@ -11,6 +11,7 @@ import { authPlugin } from '../auth/plugin'
 import { reportProjectHealth } from '../project-health/service'
 import { ageingClock, withAgeing } from '../section-items/ageing'
 import { getSettings } from '../settings/service'
+import { markAnswersSeen, needsYou } from './needs-you'
 
 const openItemsSql = (userId: number, type: string) => sql`
 SELECT i.*, r.title AS report_title, r.week_start_date AS report_week_start_date, r.uuid AS report_uuid,
@@ -53,9 +54,7 @@ type OpenItem = typeof sectionItems.$inferSelect & {
 const HEALTH_ORDER = { off_track: 0, at_risk: 1, on_track: 2 } as const
 
 /** The current report's projects that have a health, worst first (then by name, as the table). */
-async function currentHealth(ctx: AppContext, report: typeof reports.$inferSelect | null) {
-  if (!report) return []
-  const rows = await reportProjectHealth(ctx.db, report)
+function currentHealth(rows: ProjectHealth[]) {
   return rows
     .flatMap((r) =>
       r.health
@@ -124,12 +123,18 @@ export async function dashboard(ctx: AppContext, userId: number) {
   const current = await currentWeekReport(ctx, userId)
   const activeTasks = await open('task')
   const activeFollowups = await open('followup')
+  const healthRows = current ? await reportProjectHealth(ctx.db, current) : []
   return {
     currentWeekReport: current,
     activeTasks,
     activeFollowups,
-    projectHealth: await currentHealth(ctx, current),
+    projectHealth: currentHealth(healthRows),
     waitingOn: waitingOn([...activeTasks, ...activeFollowups]),
+    needsYou: await needsYou(ctx, userId, {
+      current,
+      healthRows,
+      stalledItems: [...activeTasks, ...activeFollowups],
+    }),
     recentReports: await ctx.db.orm
       .select()
       .from(reports)
@@ -148,5 +153,16 @@ export function dashboardModule(ctx: AppContext) {
       rules: { cachedPerUser: true },
       response: { 200: DashboardData, 401: ErrorBody },
       detail: { tags: ['dashboard'] },
+    })
+    .post('/answers-seen', ({ user, body }) => markAnswersSeen(ctx, user.id, body.ids), {
+      auth: true,
+      body: t.Object({
+        ids: t.Array(t.Integer({ minimum: 1, maximum: 2_147_483_647 }), {
+          minItems: 1,
+          maxItems: 100,
+        }),
+      }),
+      response: { 200: AnswersSeen, 400: ErrorBody, 401: ErrorBody },
+      detail: { tags: ['dashboard'], summary: "Marks readers' answers to asks seen" },
     })
 }
