@@ -29,13 +29,15 @@ export const Empty: Story = {
 export const Typical: Story = {
   play: async ({ args }) => {
     const dialog = await open()
-    await expect(within(dialog).getByLabelText('Email')).toHaveAttribute('type', 'email')
+    await expect(within(dialog).getByLabelText('Email (optional)')).toHaveAttribute('type', 'email')
     await userEvent.type(within(dialog).getByLabelText('Name'), 'Priya Natarajan')
-    await userEvent.type(within(dialog).getByLabelText('Email'), 'priya@')
+    await userEvent.type(within(dialog).getByLabelText('Email (optional)'), 'priya@')
     await userEvent.click(within(dialog).getByRole('button', { name: 'Add Team Member' }))
-    await expect(await within(dialog).findByText('Valid email is required')).toBeVisible()
+    await expect(
+      await within(dialog).findByText('Enter a valid e-mail or leave it empty'),
+    ).toBeVisible()
     await expect(args.onSubmit).not.toHaveBeenCalled()
-    await userEvent.type(within(dialog).getByLabelText('Email'), 'example.com')
+    await userEvent.type(within(dialog).getByLabelText('Email (optional)'), 'example.com')
     await userEvent.click(within(dialog).getByRole('button', { name: 'Add Team Member' }))
     // title is optional: blank becomes null
     await waitFor(() =>
@@ -44,6 +46,18 @@ export const Typical: Story = {
         title: null,
         email: 'priya@example.com',
       }),
+    )
+  },
+}
+
+/** Issue 46: a member can be added by name alone; the e-mail is only needed to invite them. */
+export const WithoutEmail: Story = {
+  play: async ({ args }) => {
+    const dialog = await open()
+    await expect(within(dialog).getByText('Needed only to invite them to Cadence')).toBeVisible()
+    await userEvent.type(within(dialog).getByLabelText('Name'), 'Nia Okafor{Enter}')
+    await waitFor(() =>
+      expect(args.onSubmit).toHaveBeenCalledWith({ name: 'Nia Okafor', title: null, email: '' }),
     )
   },
 }
@@ -59,7 +73,10 @@ export const LongContent: Story = {
       within(dialog).getByLabelText('Title (optional)'),
       'Principal Program Manager, Strategic Partnerships',
     )
-    await userEvent.type(within(dialog).getByLabelText('Email'), 'zoe@example.com{Enter}')
+    await userEvent.type(
+      within(dialog).getByLabelText('Email (optional)'),
+      'zoe@example.com{Enter}',
+    )
     await waitFor(() => expect(args.onSubmit).toHaveBeenCalledOnce())
   },
 }

@@ -13,7 +13,9 @@ const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 function validateTeamMember(input: { name: string; email: string }): TeamMemberErrors {
   const errors: TeamMemberErrors = {}
   if (!input.name.trim()) errors.name = 'Name is required'
-  if (!EMAIL_PATTERN.test(input.email.trim())) errors.email = 'Valid email is required'
+  // Optional: a member may be added by name alone (an e-mail is needed only to invite them).
+  const email = input.email.trim()
+  if (email && !EMAIL_PATTERN.test(email)) errors.email = 'Enter a valid e-mail or leave it empty'
   return errors
 }
 
@@ -106,7 +108,12 @@ function AddTeamMemberDialog({ open, onOpenChange, onSubmit }: AddTeamMemberDial
               onChange={(e) => setTitle(e.target.value)}
             />
           </Field>
-          <Field label="Email" htmlFor={`${id}-email`} error={errors.email}>
+          <Field
+            label="Email (optional)"
+            htmlFor={`${id}-email`}
+            hint="Needed only to invite them to Cadence"
+            error={errors.email}
+          >
             <Input
               id={`${id}-email`}
               type="email"

@@ -3,11 +3,15 @@ import { validateTeamMember } from './add-team-member-dialog'
 import { combineError } from './combine-projects-dialog'
 
 describe('validateTeamMember', () => {
-  test('asks for a name and a valid email', () => {
+  test('asks for a name and, when one is typed, a valid email', () => {
     expect(validateTeamMember({ name: ' ', email: 'nope' })).toEqual({
       name: 'Name is required',
-      email: 'Valid email is required',
+      email: 'Enter a valid e-mail or leave it empty',
     })
+  })
+  test('the email is optional (issue 46)', () => {
+    expect(validateTeamMember({ name: 'Ada', email: '' })).toEqual({})
+    expect(validateTeamMember({ name: 'Ada', email: '   ' })).toEqual({})
   })
   test('accepts a name and a valid email', () => {
     expect(validateTeamMember({ name: 'Ada', email: 'ada@example.com' })).toEqual({})

@@ -199,7 +199,8 @@ export async function importMembers(run: ImportRun, list: Doc['team_members']) {
     (m) => lower(m.email),
   )
   for await (const m of slices.each(list)) {
-    let id = existing.get(lower(m.email))?.id
+    // A member without an e-mail is never the same as another one without.
+    let id = m.email ? existing.get(lower(m.email))?.id : undefined
     if (id === undefined) {
       const [row] = await tx
         .insert(teamMembers)

@@ -92,7 +92,8 @@ export namespace ImportExportModel {
         uuid: t.Optional(t.String({ maxLength: 64 })),
         name: t.String({ minLength: 1, maxLength: 200 }),
         title: t.Optional(t.Nullable(t.String({ maxLength: 200 }))),
-        email: t.String({ format: 'email', maxLength: 320 }),
+        // '' for a member added without an e-mail
+        email: t.Union([t.Literal(''), t.String({ format: 'email', maxLength: 320 })]),
         talking_points: t.Array(entry, { maxItems: 10_000 }),
         tasks: t.Array(entry, { maxItems: 10_000 }),
         followups: t.Array(entry, { maxItems: 10_000 }),

@@ -128,7 +128,7 @@ export async function createMember(
       uuid: crypto.randomUUID(),
       name: required(input.name, 'Name is required'),
       title: input.title?.trim() || null,
-      email: required(input.email, 'Valid email is required').toLowerCase(),
+      email: (input.email ?? '').trim().toLowerCase(),
     })
     .returning()
   return record(row)
@@ -144,8 +144,7 @@ export async function updateMember(
   const changes: Partial<typeof teamMembers.$inferInsert> = { updated_at: nowIso() }
   if (input.name !== undefined) changes.name = required(input.name, 'Name is required')
   if (input.title !== undefined) changes.title = input.title?.trim() || null
-  if (input.email !== undefined)
-    changes.email = required(input.email, 'Valid email is required').toLowerCase()
+  if (input.email !== undefined) changes.email = (input.email ?? '').trim().toLowerCase()
   const [updated] = await ctx.db.orm
     .update(teamMembers)
     .set(changes)

@@ -42,15 +42,39 @@ describe('team members', () => {
     ).toEqual({ error: 'Name is required' })
     const badEmail = await ada.api['team-members'].post({ name: 'A', email: 'not-an-email' })
     expect(badEmail.status).toBe(400)
-    expect(badEmail.error?.value).toEqual({ error: 'Valid email is required' })
+    expect(badEmail.error?.value).toEqual({ error: 'Enter a valid e-mail or leave it empty' })
     const m = (await ada.api['team-members'].post({ name: 'A', email: 'a@example.com' })).data!
     expect(
       (await ada.api['team-members']({ uuid: m.uuid }).put({ email: 'nope' })).error?.value,
-    ).toEqual({ error: 'Valid email is required' })
+    ).toEqual({ error: 'Enter a valid e-mail or leave it empty' })
     expect(
       (await ada.api['team-members']({ uuid: m.uuid }).put({ name: '' })).error?.value,
     ).toEqual({ error: 'Name is required' })
     expect((await ada.api['team-members'].get()).data!).toHaveLength(1)
+  })
+
+  test('a member can be added without an e-mail, and given one later (issue 46)', async () => {
+    const { app } = await createTestApp()
+    const ada = await signIn(app, 'ada@example.com')
+    const noEmail = await ada.api['team-members'].post({ name: 'Nia' })
+    expect(noEmail.status).toBe(200)
+    expect(noEmail.data!).toMatchObject({ name: 'Nia', email: '' })
+    const empty = await ada.api['team-members'].post({ name: 'Noor', email: '  ' as string })
+    expect(empty.status).toBe(400)
+    const blank = await ada.api['team-members'].post({ name: 'Noor', email: '' })
+    expect(blank.data!).toMatchObject({ name: 'Noor', email: '' })
+    const nulled = await ada.api['team-members'].post({ name: 'Nell', email: null })
+    expect(nulled.data!).toMatchObject({ name: 'Nell', email: '' })
+    const uuid = noEmail.data!.uuid
+    const given = await ada.api['team-members']({ uuid }).put({ email: 'Nia@Example.com' })
+    expect(given.data!).toMatchObject({ email: 'nia@example.com' })
+    const cleared = await ada.api['team-members']({ uuid }).put({ email: '' })
+    expect(cleared.data!).toMatchObject({ email: '' })
+    // Without an e-mail there is no one to invite: a clear 400, nothing made.
+    const invite = await ada.post(`/api/team-members/${uuid}/invitations`, {})
+    expect(invite.status).toBe(400)
+    expect(invite.json.error).toBe('Add an e-mail for Nia before inviting them')
+    expect((await ada.api['team-members'].get()).data!).toHaveLength(3)
   })
 
   for (const kind of ['talking-points', 'tasks', 'followups'] as const) {

@@ -118,6 +118,7 @@ const revokeOpen = (tx: Engine, memberId: number, now: string) =>
  */
 export async function createInvitation(ctx: AppContext, userId: number, memberUuid: string) {
   const member = await findMember(ctx, userId, memberUuid)
+  if (!member.email) throw new BadRequest(`Add an e-mail for ${member.name} before inviting them`)
   const token = randomVerifier()
   const now = nowIso()
   const expiresAt = new Date(Date.now() + INVITATION_DAYS * 86_400_000).toISOString()
