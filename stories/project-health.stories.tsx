@@ -93,6 +93,34 @@ export const Table: Story = {
   },
 }
 
+/** Issue 46: a project at risk last week with no items this week stays, its health carried. */
+export const TableCarried: Story = {
+  render: () => (
+    <ProjectHealthTable
+      rows={[
+        rows[0],
+        {
+          project_uuid: 'p-mercury',
+          project_name: 'Mercury',
+          health: 'at_risk',
+          note: null,
+          previous_health: 'at_risk',
+          open_count: 0,
+          completed_count: 0,
+        },
+      ]}
+    />
+  ),
+  play: async ({ canvas }) => {
+    const mercury = canvas.getByRole('row', { name: /^Mercury/ })
+    await expect(mercury).toHaveTextContent('No items this week')
+    await expect(mercury).toHaveTextContent('At risk')
+    await expect(canvas.getByRole('row', { name: /^Apollo/ })).not.toHaveTextContent(
+      'No items this week',
+    )
+  },
+}
+
 export const TableDark: Story = {
   render: () => <ProjectHealthTable rows={rows} />,
   globals: { theme: 'dark' },

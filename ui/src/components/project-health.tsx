@@ -80,6 +80,10 @@ function ProjectHealthTable({ rows, headingLevel = 2, className }: ProjectHealth
               <tr key={row.project_uuid}>
                 <th scope="row" className="cad-break">
                   {row.project_name}
+                  {row.open_count + row.completed_count === 0 ? (
+                    // Kept because it was in trouble: its health is carried (issue 46).
+                    <span className="cad-health-table__quiet">No items this week</span>
+                  ) : null}
                 </th>
                 <td>
                   <HealthBadge health={row.health} />

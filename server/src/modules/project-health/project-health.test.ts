@@ -66,6 +66,40 @@ describe('project health when projects are combined or deleted into another', ()
   })
 })
 
+describe("a project in trouble stays in next week's table (issue 46)", () => {
+  test('at risk or off track last week and no items this week: kept, its health carried', async () => {
+    const { ada, last, current } = await setUp()
+    const make = async (name: string) => (await ada.api.projects.post({ name })).data!
+    const mercury = await make('Mercury')
+    const venus = await make('Venus')
+    const saturn = await make('Saturn')
+    const pluto = await make('Pluto')
+    await healthAt(ada, last, mercury).put({ health: 'at_risk', note: 'Hiring' })
+    await healthAt(ada, last, venus).put({ health: 'on_track' })
+    await healthAt(ada, last, saturn).put({ health: 'off_track' })
+    await healthAt(ada, last, pluto).put({ health: 'off_track' })
+    await ada.api.projects({ uuid: pluto.uuid }).put({ status: 'archived' })
+    const table = async () =>
+      (await ada.api.reports({ uuid: current.uuid }).get()).data!.project_health.map((r) => [
+        r.project_name,
+        r.health,
+        r.previous_health,
+        r.note,
+        r.open_count,
+      ])
+    // Venus was on track (it may leave), Pluto is archived; Mercury and Saturn stay, carried.
+    expect(await table()).toEqual([
+      ['Apollo', null, null, null, 1],
+      ['Mercury', 'at_risk', 'at_risk', null, 0],
+      ['Saturn', 'off_track', 'off_track', null, 0],
+      ['Zephyr', null, null, null, 1],
+    ])
+    // Set on track this week, it stays on this week's table with its own health.
+    await healthAt(ada, current, mercury).put({ health: 'on_track', note: 'Hired' })
+    expect((await table())[1]).toEqual(['Mercury', 'on_track', 'at_risk', 'Hired', 0])
+  })
+})
+
 describe('project health', () => {
   test('set on a report, carried into the next as its starting value, with the change', async () => {
     const { ada, apollo, zephyr, last, current } = await setUp()

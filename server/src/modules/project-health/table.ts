@@ -12,6 +12,11 @@ type Earlier = Set & { week_start_date: string }
  * the health set on this report or, until one is, the one carried from the latest earlier report
  * that set it (the starting value); `previous_health` is that earlier health, for the change
  * since last week. The note is this week's own: a 'why' is not carried.
+ *
+ * A project is also kept when it has no items this week but its health was set on this report, or
+ * its latest earlier health is At risk or Off track and it is still active (issue 46): a project
+ * in trouble does not leave the table, and the board's brief, silently; its health is carried and
+ * its counts are 0 until the author sets it On track or archives it.
  */
 export async function reportProjectHealth(
   db: Engine,
@@ -26,25 +31,33 @@ export async function reportProjectHealth(
     JOIN projects p ON p.id = i.project_id
     WHERE s.report_id = ${report.id} AND i.user_id = ${report.user_id}
     GROUP BY p.id, p.uuid, p.name`)
-  if (!counted.length) return []
-  const own = new Map(
-    (
-      await db.rows<Set>(sql`
-        SELECT project_id, health, note FROM project_health WHERE report_id = ${report.id}`)
-    ).map((r) => [r.project_id, r]),
-  )
-  const earlier = new Map<number, Earlier>()
-  const previousRows = await db.rows<Earlier>(sql`
-    SELECT h.project_id, h.health, h.note, r.week_start_date
-    FROM project_health h JOIN reports r ON r.id = h.report_id
+  const ownRows = await db.rows<Set & { uuid: string; name: string }>(sql`
+    SELECT h.project_id, h.health, h.note, p.uuid, p.name
+    FROM project_health h JOIN projects p ON p.id = h.project_id
+    WHERE h.report_id = ${report.id} AND p.user_id = ${report.user_id}`)
+  const own = new Map(ownRows.map((r) => [r.project_id, r]))
+  // The latest earlier health of each of the author's projects (one row per project).
+  const previousRows = await db.rows<Earlier & { uuid: string; name: string; status: string }>(sql`
+    SELECT h.project_id, h.health, h.note, r.week_start_date, p.uuid, p.name, p.status
+    FROM project_health h
+    JOIN reports r ON r.id = h.report_id
+    JOIN projects p ON p.id = h.project_id
     WHERE h.user_id = ${report.user_id} AND r.week_start_date < ${report.week_start_date}
-      AND h.project_id IN (${sql.join(
-        counted.map((p) => sql`${p.id}`),
-        sql`, `,
-      )})
-    ORDER BY r.week_start_date DESC`)
+      AND r.week_start_date = (
+        SELECT MAX(r2.week_start_date)
+        FROM project_health h2 JOIN reports r2 ON r2.id = h2.report_id
+        WHERE h2.project_id = h.project_id AND h2.user_id = h.user_id
+          AND r2.week_start_date < ${report.week_start_date})`)
+  const earlier = new Map<number, Earlier>()
   for (const row of previousRows) if (!earlier.has(row.project_id)) earlier.set(row.project_id, row)
-  return counted
+  const rows = new Map<number, Counted>(counted.map((p) => [p.id, p]))
+  for (const r of ownRows)
+    if (!rows.has(r.project_id))
+      rows.set(r.project_id, { id: r.project_id, uuid: r.uuid, name: r.name, open: 0, done: 0 })
+  for (const r of previousRows)
+    if (!rows.has(r.project_id) && r.health !== 'on_track' && r.status === 'active')
+      rows.set(r.project_id, { id: r.project_id, uuid: r.uuid, name: r.name, open: 0, done: 0 })
+  return [...rows.values()]
     .map((p) => {
       const mine = own.get(p.id)
       const before = earlier.get(p.id)
