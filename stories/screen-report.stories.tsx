@@ -51,7 +51,7 @@ export const Typical: Story = {
     await expect(canvas.getByText('Weekly Report')).toBeInTheDocument()
     await userEvent.click(canvas.getByRole('button', { name: 'Send' }))
     await expect(args.actions.onSend).toHaveBeenCalled()
-    await userEvent.click(canvas.getByRole('button', { name: 'Draft' }))
+    await userEvent.click(canvas.getByRole('button', { name: 'Preview' }))
     await expect(args.actions.onDraft).toHaveBeenCalled()
     await userEvent.click(canvas.getByRole('button', { name: 'Delete' }))
     await expect(canvas.getByText('Delete this report?')).toBeInTheDocument()

@@ -122,7 +122,7 @@ describe('core journeys', () => {
       .waitFor()
     await shot(page, 'report')
 
-    await page.getByRole('button', { name: 'Draft', exact: true }).click()
+    await page.getByRole('button', { name: 'Preview', exact: true }).click()
     await page.waitForURL(/\/draft$/)
     await page.getByText('End of Report').waitFor()
     await page.getByText('✓ Completed').first().waitFor()

@@ -232,7 +232,8 @@ function ReportHeader({
         <p className="cad-screen__muted">{weekRange}</p>
       </div>
       <div className="cad-screen__actions cad-report__toolbar">
-        <Button onClick={a.onDraft}>Draft</Button>
+        {/* 'Preview', not 'Draft': beside the status menu that says Draft it read as a second status. */}
+        <Button onClick={a.onDraft}>Preview</Button>
         {!r.is_submitted ? (
           <Button variant="primary" onClick={a.onSend}>
             Send
