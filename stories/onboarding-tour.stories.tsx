@@ -67,10 +67,39 @@ export const Empty: Story = {
     await expect(args.onAddProject).not.toHaveBeenCalled()
     await userEvent.click(within(tour).getByRole('button', { name: 'Next' }))
     const member = await dialog('Add a team member')
-    await expect(within(member).getByLabelText('Email')).toHaveAttribute('type', 'email')
-    await userEvent.type(within(member).getByLabelText('Name'), 'Priya')
+    await expect(within(member).getByLabelText('Email (optional)')).toHaveAttribute('type', 'email')
     await userEvent.click(within(member).getByRole('button', { name: 'Add Team Member' }))
-    await expect(await within(member).findByText('Please enter both name and email')).toBeVisible()
+    await expect(await within(member).findByText('Please enter a name')).toBeVisible()
+    // The e-mail is optional, but a typed one must be an address.
+    await userEvent.type(within(member).getByLabelText('Name'), 'Priya')
+    await userEvent.type(within(member).getByLabelText('Email (optional)'), 'priya@')
+    await userEvent.click(within(member).getByRole('button', { name: 'Add Team Member' }))
+    await expect(
+      await within(member).findByText('Enter a valid e-mail or leave it empty'),
+    ).toBeVisible()
+    await expect(args.onAddTeamMember).not.toHaveBeenCalled()
+  },
+}
+
+/** Issue 46: skipping the sections step is said, on the step and again before the report. */
+export const SectionsSkipped: Story = {
+  args: { step: 'sections', sections: [] },
+  play: async () => {
+    const tour = await dialog('Report sections')
+    await expect(
+      within(tour).getByText(/You can skip this step: your first report will then start without/),
+    ).toBeVisible()
+    await userEvent.click(within(tour).getByRole('button', { name: 'Skip Step' }))
+  },
+}
+
+export const ReportStepWithoutSections: Story = {
+  args: { step: 'report', sections: [] },
+  play: async () => {
+    const tour = await dialog('Your first report')
+    await expect(tour).toHaveTextContent(
+      'You skipped the sections: it starts without any, and offers the usual ones in one click.',
+    )
   },
 }
 
@@ -115,7 +144,7 @@ export const Typical: Story = {
 
     const team = await dialog('Add a team member')
     await userEvent.type(within(team).getByLabelText('Name'), 'Ada')
-    await userEvent.type(within(team).getByLabelText('Email'), 'ada@example.com{Enter}')
+    await userEvent.type(within(team).getByLabelText('Email (optional)'), 'ada@example.com{Enter}')
     await waitFor(() =>
       expect(args.onAddTeamMember).toHaveBeenCalledWith({
         name: 'Ada',

@@ -89,8 +89,10 @@ function useOnboardingTour({
   }
   const addMember = async (e: React.FormEvent) => {
     e.preventDefault()
-    if (!member.name.trim() || !member.email.trim())
-      return setError('Please enter both name and email')
+    // The e-mail is optional (issue 46): needed only to invite them.
+    if (!member.name.trim()) return setError('Please enter a name')
+    if (member.email.trim() && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(member.email.trim()))
+      return setError('Enter a valid e-mail or leave it empty')
     setError(null)
     const ok = await run(() =>
       onAddTeamMember({

@@ -114,7 +114,14 @@ function SectionsStep({
     <>
       <p className="cad-tour__lead">Every report starts with these sections.</p>
       {sections.length === 0 ? (
-        <p className="cad-tour__none">No sections yet</p>
+        <>
+          <p className="cad-tour__none">No sections yet</p>
+          {/* Skipping says what it means (issue 46): not a silent empty report later. */}
+          <p className="cad-tour__note" data-slot="tour-no-sections">
+            You can skip this step: your first report will then start without sections and offer the
+            usual ones in one click. You can also add them later in Settings › Report Sections.
+          </p>
+        </>
       ) : onReorderSections ? (
         <Suspense fallback={shortList}>
           <SortableList
@@ -207,7 +214,12 @@ function TeamMemberStep({ tour, members }: Pick<StepBodyProps, 'tour' | 'members
             onChange={(e) => setMember({ ...member, title: e.target.value })}
           />
         </Field>
-        <Field label="Email" htmlFor={`${id}-memail`} error={emailError}>
+        <Field
+          label="Email (optional)"
+          htmlFor={`${id}-memail`}
+          hint="Needed only to invite them to Cadence"
+          error={emailError}
+        >
           <Input
             id={`${id}-memail`}
             type="email"
@@ -223,14 +235,20 @@ function TeamMemberStep({ tour, members }: Pick<StepBodyProps, 'tour' | 'members
   )
 }
 
-function ReportStep({ tour, hasCurrentReport }: Pick<StepBodyProps, 'tour' | 'hasCurrentReport'>) {
+function ReportStep({
+  tour,
+  hasCurrentReport,
+  sections,
+}: Pick<StepBodyProps, 'tour' | 'hasCurrentReport' | 'sections'>) {
   const { id, busy, carryOver, setCarryOver } = tour
   return (
     <>
       <p className="cad-tour__lead">
         {hasCurrentReport
           ? "You already have a report for this week. We'll open it for you."
-          : "We'll create this week's report from your sections."}
+          : sections.length === 0
+            ? "We'll create this week's report. You skipped the sections: it starts without any, and offers the usual ones in one click."
+            : "We'll create this week's report from your sections."}
       </p>
       {hasCurrentReport ? null : (
         <label className="cad-form__check" htmlFor={`${id}-carry`}>
