@@ -34,6 +34,7 @@ export type {
   MetricDirection,
   MetricFlag,
   MetricPoint,
+  NeedsYou,
   NudgeStatus,
   OnboardingAnalytics,
   PortfolioProject,

@@ -1,7 +1,13 @@
 import { PageSkeleton } from '@cadence/ui'
 import { lazy, Suspense, useEffect } from 'react'
 import { cache, useDashboard } from '../state/cache'
-import { setDashboardItemCompleted, setDashboardSort, useDashboardSort } from '../state/dashboard'
+import {
+  dismissQuestion,
+  markAnswersSeen,
+  setDashboardItemCompleted,
+  setDashboardSort,
+  useDashboardSort,
+} from '../state/dashboard'
 import { setDialog } from '../state/dialogs'
 import { loadAssigned, loadMyTeams, useAssigned, useMyTeams } from '../state/team-roll-up'
 import { DashboardView } from './views'
@@ -36,6 +42,8 @@ function DashboardPage() {
       onCreateReport={() => setDialog('createReport', true)}
       sort={sort}
       onSortChange={setDashboardSort}
+      onAnswersSeen={(ids) => void markAnswersSeen(ids).catch(() => {})}
+      onDismissQuestion={(id) => void dismissQuestion(id).catch(() => {})}
     />
   )
 }

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
-import type { DashboardData } from '@cadence/ui'
+import { type DashboardData, NO_NEEDS_YOU } from '@cadence/ui'
 import { deferred, json, restoreFetch, stubFetch } from '../test/fetch'
 import { itemWithReport } from '../test/fixtures'
 import { cache, resetCache } from './cache'
@@ -7,6 +7,8 @@ import {
   clearRecentlyCompleted,
   dashboardSortState,
   dashboardTiming,
+  dismissQuestion,
+  markAnswersSeen,
   RECENTLY_COMPLETED_MS,
   restoreDashboardSort,
   SORT_KEY,
@@ -30,6 +32,7 @@ const data = (): DashboardData => ({
   recentReports: [],
   projectHealth: [],
   waitingOn: [],
+  needsYou: NO_NEEDS_YOU,
 })
 
 beforeEach(() => {
@@ -116,5 +119,59 @@ describe('sort by age', () => {
     } finally {
       globalThis.localStorage = saved
     }
+  })
+})
+
+describe('needs you', () => {
+  const answer = {
+    id: 7,
+    report_uuid: 'r1',
+    week_start_date: '2026-11-23',
+    ask: 'Approve the budget',
+    name: 'Rob',
+    answer: 'approve' as const,
+    text: null,
+    created_at: '2026-11-24T10:00:00.000Z',
+  }
+  const question = {
+    id: 3,
+    report_uuid: 'r1',
+    week_start_date: '2026-11-23',
+    name: 'Lena',
+    text: 'Why late?',
+    item_content: null,
+    created_at: '2026-11-24T10:00:00.000Z',
+  }
+  const withEntries = () => ({
+    ...data(),
+    needsYou: { ...NO_NEEDS_YOU, answers: [answer], questions: [question] },
+  })
+
+  test('an answer marked seen leaves at once and is posted by id', async () => {
+    cache.dashboard.mutate(withEntries)
+    const calls = stubFetch(() => json({ seen: 1 }))
+    await markAnswersSeen([7])
+    expect(cache.dashboard.state.data?.needsYou.answers).toEqual([])
+    expect(calls[0]).toEqual(
+      expect.objectContaining({
+        method: 'POST',
+        path: '/api/dashboard/answers-seen',
+        body: { ids: [7] },
+      }),
+    )
+  })
+
+  test('a question dismissed is marked seen; a failure brings it back and says so', async () => {
+    cache.dashboard.mutate(withEntries)
+    const calls = stubFetch(({ method }) =>
+      method === 'PUT' ? json({ error: 'nope' }, 500) : json(withEntries()),
+    )
+    await expect(dismissQuestion(3)).rejects.toThrow('nope')
+    expect(calls[0]).toEqual(
+      expect.objectContaining({ method: 'PUT', path: '/api/questions/3', body: { seen: true } }),
+    )
+    expect(toastState.toasts.map((t) => t.message)).toEqual(['Could not dismiss the question'])
+    await Bun.sleep(10)
+    expect(cache.dashboard.state.data?.needsYou.questions).toEqual([question])
   })
 })

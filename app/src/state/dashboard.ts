@@ -3,6 +3,7 @@ import { proxy, useSnapshot } from 'valtio'
 import { api, call } from '../api/client'
 import { cache } from './cache'
 import { invalidateChanges } from './changes'
+import { loadQuestionBadges } from './question-badges'
 import { toast } from './toasts'
 
 /**
@@ -80,6 +81,49 @@ async function setDashboardItemCompleted(
   invalidateChanges()
 }
 
+type NeedsYouData = DashboardData['needsYou']
+
+/** Takes entries off 'Needs you' at once (the next load agrees: the server no longer lists them). */
+function dropFromNeedsYou(change: (n: NeedsYouData) => NeedsYouData) {
+  cache.dashboard.mutate((d: DashboardData | null) =>
+    d?.needsYou ? { ...d, needsYou: change(d.needsYou) } : d,
+  )
+}
+
+/** On failure the dashboard is read again, so the entry comes back, and the error is said. */
+async function needsYouWrite(request: Promise<unknown>, failed: string) {
+  try {
+    await request
+  } catch (error) {
+    cache.dashboard.invalidate()
+    void cache.dashboard.load({ force: true }).catch(() => {})
+    toast.error(failed)
+    throw error
+  }
+  cache.dashboard.invalidate()
+}
+
+/** 'Needs you': readers' answers to asks seen (opened or marked), so they leave the list. */
+async function markAnswersSeen(ids: number[]) {
+  if (!ids.length) return
+  const gone = new Set(ids)
+  dropFromNeedsYou((n) => ({ ...n, answers: n.answers.filter((a) => !gone.has(a.id)) }))
+  await needsYouWrite(
+    call(api.api.dashboard['answers-seen'].post({ ids })),
+    'Could not mark the answer seen',
+  )
+}
+
+/** 'Needs you': a reader's question dismissed without an answer (marked seen). */
+async function dismissQuestion(id: number) {
+  dropFromNeedsYou((n) => ({ ...n, questions: n.questions.filter((q) => q.id !== id) }))
+  await needsYouWrite(
+    call(api.api.questions({ id }).put({ seen: true })),
+    'Could not dismiss the question',
+  )
+  void loadQuestionBadges()
+}
+
 /**
  * How the dashboard orders active tasks and follow-ups by age (ui's DashboardView sorts them by
  * open_weeks): 'newest' first or 'oldest' first (the default: stalled and oldest items first).
@@ -127,6 +171,8 @@ export {
   DEFAULT_SORT,
   dashboardSortState,
   dashboardTiming,
+  dismissQuestion,
+  markAnswersSeen,
   RECENTLY_COMPLETED_MS,
   restoreDashboardSort,
   SORT_KEY,

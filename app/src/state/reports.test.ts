@@ -48,6 +48,15 @@ const dashboard = (recent: Report[], current: Report | null = null): DashboardDa
   recentReports: recent,
   projectHealth: [],
   waitingOn: [],
+  needsYou: {
+    projects: [],
+    stalled: [],
+    questions: [],
+    answers: [],
+    revisits: [],
+    mismatches: [],
+    unsent: null,
+  },
 })
 
 let errorSpy: ReturnType<typeof spyOn>

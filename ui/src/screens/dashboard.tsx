@@ -1,7 +1,8 @@
 import * as React from 'react'
 import { ItemAgeChip } from '../components/age-chip'
+import { NeedsYouPanel } from '../components/needs-you'
 import type { AgeOptional } from '../lib/ageing'
-import { formatDate } from '../lib/dates'
+import { formatDate, toIsoDate } from '../lib/dates'
 import { Button } from '../primitives/button'
 import { Card, CardContent, CardHeader, CardTitle } from '../primitives/card'
 import { Checkbox } from '../primitives/checkbox'
@@ -29,12 +30,14 @@ export type DashboardItem = AgeOptional<SectionItemWithReport> & Partial<Who>
  */
 export type DashboardViewData = Omit<
   DashboardData,
-  'activeTasks' | 'activeFollowups' | 'projectHealth' | 'waitingOn'
+  'activeTasks' | 'activeFollowups' | 'projectHealth' | 'waitingOn' | 'needsYou'
 > & {
   activeTasks: DashboardItem[]
   activeFollowups: DashboardItem[]
   projectHealth?: DashboardData['projectHealth']
   waitingOn?: DashboardData['waitingOn']
+  /** 'Needs you', drawn first when given. */
+  needsYou?: DashboardData['needsYou']
 }
 
 export type DashboardViewProps = {
@@ -52,6 +55,11 @@ export type DashboardViewProps = {
   onSortChange?: (sort: AgeSort) => void
   /** Team roll-up: 'Assigned to me' (AssignedToMe), above the user's own open items. */
   assigned?: React.ReactNode
+  /** 'Needs you': marks readers' answers seen; dismisses a reader's question. */
+  onAnswersSeen?: (ids: number[]) => void
+  onDismissQuestion?: (id: number) => void
+  /** Today ('YYYY-MM-DD'); the local date when not given. */
+  today?: string
 }
 
 export type AgeSort = 'newest' | 'oldest'
@@ -138,6 +146,9 @@ export function DashboardView({
   assigned,
   sort,
   onSortChange,
+  onAnswersSeen,
+  onDismissQuestion,
+  today,
 }: DashboardViewProps) {
   const [ownSort, setOwnSort] = React.useState<AgeSort>('oldest')
   if (loading) return <PageSkeleton />
@@ -162,6 +173,15 @@ export function DashboardView({
           />
         ) : null}
       </div>
+      {data.needsYou ? (
+        <NeedsYouPanel
+          data={data.needsYou}
+          today={today ?? toIsoDate(new Date())}
+          onCreateReport={onCreateReport}
+          onAnswersSeen={onAnswersSeen}
+          onDismissQuestion={onDismissQuestion}
+        />
+      ) : null}
       <HealthStrip rows={data.projectHealth ?? []} />
       {assigned}
       <WaitingOn
