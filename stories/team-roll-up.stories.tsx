@@ -49,6 +49,18 @@ export const MemberNotOnCadence: Story = {
   },
 }
 
+/** Issue 46: a member added without an e-mail is asked for one, not 'Invitations go to '. */
+export const MemberWithoutEmail: Story = {
+  render: () => link({ ...notLinked, email: '' }, true),
+  play: async ({ canvas }) => {
+    await expect(
+      canvas.getByText(`No e-mail yet: add one to invite ${notLinked.name}.`),
+    ).toBeVisible()
+    await expect(canvas.queryByText(/Invitations go to/)).toBeNull()
+    await expect(canvas.getByRole('button', { name: 'Add address' })).toBeVisible()
+  },
+}
+
 export const MemberInvited: Story = {
   render: () => link(invited),
   play: async ({ canvas }) => {

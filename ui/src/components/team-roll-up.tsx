@@ -118,8 +118,15 @@ function InvitationAddress({
     return (
       <div className="cad-member-link__email">
         <span className="cad-screen__muted">
-          Invitations go to <span className="cad-break">{member.email}</span>; only that address can
-          accept one.
+          {member.email ? (
+            <>
+              Invitations go to <span className="cad-break">{member.email}</span>; only that address
+              can accept one.
+            </>
+          ) : (
+            // A member added without an e-mail (issue 46): one is needed to invite them.
+            <>No e-mail yet: add one to invite {member.name}.</>
+          )}
         </span>
         <Button
           variant="ghost"
@@ -129,7 +136,7 @@ function InvitationAddress({
             setEditing(true)
           }}
         >
-          Change address
+          {member.email ? 'Change address' : 'Add address'}
         </Button>
       </div>
     )
