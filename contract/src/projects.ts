@@ -14,6 +14,8 @@ const projectFields = {
   uuid: t.String(),
   name: t.String(),
   status: ProjectStatus,
+  /** The team member who owns it (Settings › Projects); null or absent: none chosen. */
+  owner_member_id: t.Optional(t.Nullable(t.Number())),
   created_at: t.String(),
   updated_at: t.String(),
 }
@@ -116,8 +118,8 @@ export type ProjectChanges = typeof ProjectChanges.static
  * GET /api/projects/portfolio: each active project as the overview shows it — its health as last
  * set (why and week), the trend of its last weeks with a health (oldest first), the week of the
  * latest report with an item of it (`last_update`) and whole weeks since, `stalled` from 3 weeks
- * without one, the open and completed items in that report, and its owner: the team member
- * holding most of its open tasks and follow-ups. Off track, at risk, stalled first.
+ * without one, the open and completed items in that report, and its owner: the team member set
+ * as its owner, or, when none is set, the first assignee of its open tasks and follow-ups. Off track, at risk, stalled first.
  */
 export const PortfolioProject = t.Object({
   uuid: t.String(),
@@ -131,7 +133,15 @@ export const PortfolioProject = t.Object({
   stalled: t.Boolean(),
   open_count: t.Number(),
   completed_count: t.Number(),
-  owner: t.Nullable(t.Object({ uuid: t.String(), name: t.String(), open_count: t.Number() })),
+  owner: t.Nullable(
+    t.Object({
+      uuid: t.String(),
+      name: t.String(),
+      open_count: t.Number(),
+      /** 'set': chosen in Settings › Projects; 'first_assignee': none chosen, computed. */
+      source: t.Union([t.Literal('set'), t.Literal('first_assignee')]),
+    }),
+  ),
 })
 export type PortfolioProject = typeof PortfolioProject.static
 export const ProjectPortfolio = t.Array(PortfolioProject)

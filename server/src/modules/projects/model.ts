@@ -9,7 +9,19 @@ const status = t.Union([t.Literal('active'), t.Literal('archived')], {
 export namespace ProjectModel {
   export const create = t.Object({ name, status: t.Optional(status) })
   export type create = typeof create.static
-  export const update = t.Object({ name: t.Optional(name), status: t.Optional(status) })
+  export const update = t.Object({
+    name: t.Optional(name),
+    status: t.Optional(status),
+    owner_member_id: t.Optional(
+      t.Nullable(
+        t.Integer({
+          minimum: 1,
+          maximum: 2_147_483_647,
+          error: 'owner_member_id must be a team member id or null',
+        }),
+      ),
+    ),
+  })
   export type update = typeof update.static
   export const remove = t.Optional(
     t.Object({

@@ -98,7 +98,8 @@ describe('projects portfolio', () => {
       stalled: false,
       open_count: 3,
       completed_count: 1,
-      owner: { uuid: elena.uuid, name: 'Elena', open_count: 2 },
+      // None set: the first assignee of its open items, computed.
+      owner: { uuid: elena.uuid, name: 'Elena', open_count: 2, source: 'first_assignee' },
     })
     expect(rows[1]).toMatchObject({
       name: 'Dormant',
@@ -124,13 +125,59 @@ describe('projects portfolio', () => {
       name: 'Atlas',
       health: 'on_track',
       note: 'On plan',
-      owner: { name: 'Tom', open_count: 1 },
+      owner: { name: 'Tom', open_count: 1, source: 'first_assignee' },
     })
     expect(rows[4].uuid).toBe(atlas.uuid)
     expect(fresh.uuid).toBe(rows[2].uuid)
     expect(dormant.uuid).toBe(rows[1].uuid)
     expect(hiring.uuid).toBe(rows[3].uuid)
     expect(JSON.stringify(rows)).not.toContain('Archived')
+  })
+
+  test('the owner set in Settings › Projects wins over the first assignee, and can be cleared', async () => {
+    const { app, ada, apollo, elena, tom, report, item } = await setUp()
+    const now = await report(0)
+    await item(now, apollo, 'Apollo open 1', { member: elena })
+    await item(now, apollo, 'Apollo open 2', { member: tom })
+    const ownerOf = async () =>
+      (await ada.api.projects.portfolio.get()).data!.find((p) => p.uuid === apollo.uuid)!.owner
+    expect(await ownerOf()).toEqual({
+      uuid: elena.uuid,
+      name: 'Elena',
+      open_count: 1,
+      source: 'first_assignee',
+    })
+    const set = await ada.api.projects({ uuid: apollo.uuid }).put({ owner_member_id: tom.id })
+    expect(set.status).toBe(200)
+    expect(set.data!.owner_member_id).toBe(tom.id)
+    expect(await ownerOf()).toEqual({ uuid: tom.uuid, name: 'Tom', open_count: 1, source: 'set' })
+    // The list and one project answer it too.
+    const listed = (await ada.api.projects.get()).data!.find((p) => p.uuid === apollo.uuid)!
+    expect(listed.owner_member_id).toBe(tom.id)
+
+    // Another user's member, an unknown id or a bad value: 4xx and no change.
+    const bob = await signIn(app, 'bob@example.com')
+    const bobs = (await bob.api['team-members'].post({ name: 'Zed', email: 'z@example.com' })).data!
+    const foreign = await ada.api.projects({ uuid: apollo.uuid }).put({ owner_member_id: bobs.id })
+    expect(foreign.status).toBe(404)
+    for (const owner_member_id of [0, -1, 'x', 1.5, 99_999_999_999]) {
+      const res = await ada.put(`/api/projects/${apollo.uuid}`, { owner_member_id })
+      expect(res.status).toBeGreaterThanOrEqual(400)
+      expect(res.status).toBeLessThan(500)
+    }
+    // Bob cannot set the owner of Ada's project.
+    expect(
+      (await bob.api.projects({ uuid: apollo.uuid }).put({ owner_member_id: bobs.id })).status,
+    ).toBe(404)
+    expect(await ownerOf()).toMatchObject({ name: 'Tom', source: 'set' })
+
+    // Deleting the member clears the owner: the first assignee again.
+    expect((await ada.api['team-members']({ uuid: tom.uuid }).delete()).status).toBe(200)
+    expect(await ownerOf()).toMatchObject({ name: 'Elena', source: 'first_assignee' })
+    await ada.api.projects({ uuid: apollo.uuid }).put({ owner_member_id: elena.id })
+    expect(await ownerOf()).toMatchObject({ name: 'Elena', source: 'set' })
+    await ada.api.projects({ uuid: apollo.uuid }).put({ owner_member_id: null })
+    expect(await ownerOf()).toMatchObject({ source: 'first_assignee' })
   })
 
   test("another user's projects never appear; a user without projects gets an empty list", async () => {

@@ -2,7 +2,8 @@
  * GET /api/projects/portfolio: the projects overview as a portfolio. For each active project:
  * its health as last set (with its why and week) and the trend of the last weeks that set one,
  * the week of the latest report with an item of it, the open and completed items in that report,
- * and its owner — the team member holding most of its open tasks and follow-ups. Worst first:
+ * and its owner — the team member set as its owner (Settings › Projects), or when none is set the
+ * first assignee of its open tasks and follow-ups (computed here, never stored). Worst first:
  * off track, at risk, then stalled (no report item for STALLED_WEEKS weeks), then the rest,
  * each group oldest update first.
  */
@@ -24,14 +25,23 @@ type HealthRow = {
   week_start_date: string
 }
 type WeekRow = { project_id: number; week_start_date: string; open: number; done: number }
-type OwnerRow = { project_id: number; uuid: string; name: string; n: number }
+type OwnerRow = { project_id: number; uuid: string; name: string; n: number; first: number }
 
 const RANK: Record<Health, number> = { off_track: 0, at_risk: 1, on_track: 3 }
 
 export async function projectPortfolio(ctx: AppContext, userId: number) {
   const { db } = ctx
-  const active = await db.rows<{ id: number; uuid: string; name: string }>(sql`
-    SELECT id, uuid, name FROM projects WHERE user_id = ${userId} AND status = 'active'`)
+  const active = await db.rows<{
+    id: number
+    uuid: string
+    name: string
+    owner_uuid: string | null
+    owner_name: string | null
+  }>(sql`
+    SELECT p.id, p.uuid, p.name, m.uuid AS owner_uuid, m.name AS owner_name
+    FROM projects p
+    LEFT JOIN team_members m ON m.id = p.owner_member_id AND m.user_id = p.user_id
+    WHERE p.user_id = ${userId} AND p.status = 'active'`)
   if (!active.length) return []
   const healths = await db.rows<HealthRow>(sql`
     SELECT h.project_id, h.health, h.note, r.week_start_date
@@ -48,7 +58,7 @@ export async function projectPortfolio(ctx: AppContext, userId: number) {
     WHERE i.user_id = ${userId} AND i.project_id IS NOT NULL
     GROUP BY i.project_id, r.week_start_date`)
   const owners = await db.rows<OwnerRow>(sql`
-    SELECT i.project_id, m.uuid, m.name, COUNT(*) AS n
+    SELECT i.project_id, m.uuid, m.name, COUNT(*) AS n, MIN(i.id) AS first
     FROM section_items i
     JOIN team_members m ON m.id = i.assigned_to_team_member_id AND m.user_id = i.user_id
     WHERE i.user_id = ${userId} AND i.project_id IS NOT NULL AND i.is_completed = 0
@@ -65,14 +75,22 @@ export async function projectPortfolio(ctx: AppContext, userId: number) {
     const seen = latestWeek.get(w.project_id)
     if (!seen || w.week_start_date > seen.week_start_date) latestWeek.set(w.project_id, w)
   }
-  const ownerOf = new Map<number, OwnerRow>()
+  // No owner set: the first assignee, whose open item of the project was made first.
+  const firstAssignee = new Map<number, OwnerRow>()
   for (const o of owners) {
-    const seen = ownerOf.get(o.project_id)
-    const better =
-      !seen ||
-      Number(o.n) > Number(seen.n) ||
-      (Number(o.n) === Number(seen.n) && compareNoCase(o.name, seen.name) < 0)
-    if (better) ownerOf.set(o.project_id, o)
+    const seen = firstAssignee.get(o.project_id)
+    if (!seen || Number(o.first) < Number(seen.first)) firstAssignee.set(o.project_id, o)
+  }
+  const openOf = new Map(owners.map((o) => [`${o.project_id}:${o.uuid}`, Number(o.n)]))
+  const ownerOf = (p: (typeof active)[number]) => {
+    if (p.owner_uuid && p.owner_name !== null) {
+      const open_count = openOf.get(`${p.id}:${p.owner_uuid}`) ?? 0
+      return { uuid: p.owner_uuid, name: p.owner_name, open_count, source: 'set' as const }
+    }
+    const first = firstAssignee.get(p.id)
+    if (!first) return null
+    const source = 'first_assignee' as const
+    return { uuid: first.uuid, name: first.name, open_count: Number(first.n), source }
   }
 
   return active
@@ -81,7 +99,6 @@ export async function projectPortfolio(ctx: AppContext, userId: number) {
       const now = history[0]
       const latest = latestWeek.get(p.id)
       const since = latest ? weeksBetween(latest.week_start_date, today, startDay) : null
-      const owner = ownerOf.get(p.id)
       return {
         uuid: p.uuid,
         name: p.name,
@@ -97,7 +114,7 @@ export async function projectPortfolio(ctx: AppContext, userId: number) {
         stalled: since !== null && since >= STALLED_WEEKS,
         open_count: Number(latest?.open ?? 0),
         completed_count: Number(latest?.done ?? 0),
-        owner: owner ? { uuid: owner.uuid, name: owner.name, open_count: Number(owner.n) } : null,
+        owner: ownerOf(p),
       }
     })
     .sort(

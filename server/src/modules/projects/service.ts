@@ -10,6 +10,7 @@ import {
   projects,
   sectionItems,
   talkingPoints,
+  teamMembers,
 } from '../../db/schema'
 import { logActivity } from '../../lib/activity'
 import { BadRequest, Conflict, NotFound } from '../../lib/errors'
@@ -85,6 +86,10 @@ export async function updateProject(
   const changes: Partial<typeof projects.$inferInsert> = { updated_at: nowIso() }
   if (input.name !== undefined) changes.name = cleanName(input.name)
   if (input.status !== undefined) changes.status = input.status
+  if (input.owner_member_id !== undefined) {
+    changes.owner_member_id =
+      input.owner_member_id === null ? null : await ownMemberId(ctx, userId, input.owner_member_id)
+  }
   const [updated] = await ctx.db.orm
     .update(projects)
     .set(changes)
@@ -93,6 +98,16 @@ export async function updateProject(
   // Deleted or combined away meanwhile.
   if (!updated) throw new NotFound(NOT_FOUND)
   return updated
+}
+
+/** The user's own team member's id, or 404 (another user's member is not found either). */
+async function ownMemberId(ctx: AppContext, userId: number, id: number) {
+  const [member] = await ctx.db.orm
+    .select({ id: teamMembers.id })
+    .from(teamMembers)
+    .where(and(eq(teamMembers.id, id), eq(teamMembers.user_id, userId)))
+  if (!member) throw new NotFound('Team member not found')
+  return member.id
 }
 
 async function countReferences(ctx: AppContext, projectId: number) {
