@@ -216,6 +216,11 @@ export const Panel: Story = {
   play: async ({ canvas }) => {
     change.mockClear()
     await expect(canvas.getByRole('heading', { name: 'Metrics' })).toBeVisible()
+    // Issue 46: every row's input starts at the same x and has the same width, whatever the
+    // length of the row's name, last value or flag (one grid for all rows).
+    const inputs = canvas.getAllByRole('textbox').map((i) => i.getBoundingClientRect())
+    await expect(new Set(inputs.map((r) => Math.round(r.left))).size).toBe(1)
+    await expect(new Set(inputs.map((r) => Math.round(r.width))).size).toBe(1)
     // A new week starts empty; last week's value is beside it.
     const nps = canvas.getByRole('textbox', { name: /Net promoter/ })
     await expect(nps).toHaveValue('')
