@@ -3,6 +3,7 @@ import { DashboardView } from '@cadence/ui'
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, fn, userEvent, within } from 'storybook/test'
 import { dashboard, emptyDashboard, manyTasks } from './fixtures'
+import { needsYouWeek } from './fixtures-needs-you'
 import { agedDashboard } from './fixtures-week-over-week'
 
 const meta = {
@@ -253,5 +254,19 @@ export const HealthAndWaitingMobile: Story = {
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('button', { name: /Off track/ })).toBeVisible()
     await expect(canvas.getAllByText('Close two senior engineer offers')[0]).toBeVisible()
+  },
+}
+
+export const NeedsYouFirst: Story = {
+  name: "'Needs you' first",
+  args: { data: { ...dashboard, needsYou: needsYouWeek }, today: '2026-11-28' },
+  play: async ({ canvas }) => {
+    // The panel comes before every other block of the page.
+    const panel = canvas.getByRole('region', { name: /Needs you/ })
+    const health = canvas.getByRole('region', { name: 'Project health' })
+    await expect(
+      panel.compareDocumentPosition(health) & Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy()
+    await expect(within(panel).getByRole('link', { name: 'EMEA expansion' })).toBeVisible()
   },
 }
