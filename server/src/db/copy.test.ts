@@ -99,6 +99,19 @@ describe('bun run copy-data', () => {
     )
   })
 
+  test('pages by primary key (keyset): pages of 2 rows copy the same rows as one page', async () => {
+    const { db: source } = await seeded()
+    // More rows than pages: text keys (sessions) and integer keys (items) across page ends.
+    const signedIn = await source.orm.select().from(source.t.sessions)
+    expect(signedIn.length).toBeGreaterThan(0)
+    const target = await newTarget()
+    const lines: string[] = []
+    const report = await copyData(source, target, (line) => lines.push(line), { batch: 2 })
+    expect(report.every((r) => r.source === r.target)).toBe(true)
+    expect(await dump(target)).toEqual(await dump(source))
+    expect(lines).toContain('section_items: 3 rows')
+  })
+
   test('refuses a target that has data, and changes nothing there', async () => {
     const { db: source } = await seeded()
     const target = await newTarget()

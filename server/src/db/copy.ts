@@ -1,4 +1,4 @@
-import { asc, getTableName, is, sql, Table } from 'drizzle-orm'
+import { asc, getTableColumns, getTableName, gt, is, sql, Table } from 'drizzle-orm'
 import { PgTable, getTableConfig as pgTableConfig } from 'drizzle-orm/pg-core'
 import { type SQLiteTable, getTableConfig as sqliteTableConfig } from 'drizzle-orm/sqlite-core'
 import type { Engine } from './engine'
@@ -9,8 +9,19 @@ import type { Engine } from './engine'
  * empty; then the target's id sequences are moved past the copied ids, and the row counts of both
  * sides are compared. Triggers on the target rebuild what derives from the rows (search index,
  * data versions); the search entries they leave pending are applied before it returns.
+ *
+ * Linear time, bounded memory: each table is read in pages of `batch` rows by its primary key
+ * (keyset: `WHERE key > last ORDER BY key LIMIT batch`, an index range scan that costs the same at
+ * the first row and the millionth), never with OFFSET (which re-reads every row before the page:
+ * quadratic) and never a whole table at once. One page is in memory at a time. A copy that stops
+ * leaves the target as it was (one transaction): run it again.
  */
 export type CopyReport = { table: string; source: number; target: number }[]
+
+export type CopyOptions = {
+  /** Rows per page read from the source and inserted into the target (default 500). */
+  batch?: number
+}
 
 const BATCH = 500
 
@@ -62,7 +73,9 @@ export async function copyData(
   source: Engine,
   target: Engine,
   log: (line: string) => void = () => {},
+  options: CopyOptions = {},
 ): Promise<CopyReport> {
+  const batch = Math.max(1, options.batch ?? BATCH)
   const tables = tablesInOrder(source.t)
   const targetTables = new Map(tablesInOrder(target.t).map((t) => [getTableName(t), t]))
   for (const table of tables) {
@@ -89,18 +102,29 @@ export async function copyData(
       const total = await countRows(source, table)
       if (name === 'data_versions') await tx.exec(sql`DELETE FROM ${into}`)
       const key = primaryKey(table)
+      // The rows come keyed by the schema's property names, which may differ from column names.
+      const field = Object.entries(getTableColumns(table)).find(([, c]) => c === key)?.[0]
+      if (!field) throw new Error(`table ${name}: its primary key is not one of its columns`)
       let copied = 0
-      for (let offset = 0; offset < total; offset += BATCH) {
-        const rows = await source.orm
+      let last: unknown
+      let reported = 0
+      for (;;) {
+        const rows = (await source.orm
           .select()
           .from(table)
+          .where(last === undefined ? undefined : gt(key, last))
           .orderBy(asc(key))
-          .limit(BATCH)
-          .offset(offset)
+          .limit(batch)) as Record<string, unknown>[]
         if (!rows.length) break
         await tx.orm.insert(into).values(rows as never[])
         copied += rows.length
-        if (total > 5 * BATCH) log(`  ${name}: ${copied} of ${total}`)
+        last = rows[rows.length - 1][field]
+        // Progress on long tables, about every twentieth of the way.
+        if (total > 5 * batch && copied - reported >= Math.max(batch, total / 20)) {
+          log(`  ${name}: ${copied} of ${total}`)
+          reported = copied
+        }
+        if (rows.length < batch) break
       }
       log(`${name}: ${copied} rows`)
     }
