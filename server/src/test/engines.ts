@@ -34,11 +34,26 @@ async function migratedTemplate() {
   return template
 }
 
-/** The URL of a new, migrated, empty PostgreSQL database (for server processes of a test). */
-export async function freshTestDatabaseUrl() {
+// Databases made ahead: a copy of the template takes ~100 ms, made while the test before runs
+// rather than on the next test's path. A few at most; the cluster is thrown away at the end.
+const AHEAD = 2
+const ahead: Array<Promise<string>> = []
+const makeOne = async () => {
   await migratedTemplate()
   const name = `${TEMPLATE}_${++count}`
   await adminClient().unsafe(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE}`)
+  return name
+}
+
+/** The URL of a new, migrated, empty PostgreSQL database (for server processes of a test). */
+export async function freshTestDatabaseUrl() {
+  const next = ahead.shift() ?? makeOne()
+  const name = await next
+  while (ahead.length < AHEAD) {
+    const made = makeOne()
+    made.catch(() => {}) // a failure shows when a test takes it
+    ahead.push(made)
+  }
   return dbUrl(name)
 }
 

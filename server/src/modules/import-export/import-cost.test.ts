@@ -50,6 +50,8 @@ describe('import cost', () => {
       atThousand = Math.min(atThousand, await timed(bob, small.uuid, 10_000 + i * 300))
       atFiveThousand = Math.min(atFiveThousand, await timed(ada, report.uuid, 20_000 + i * 300))
     }
-    expect(atFiveThousand / atThousand).toBeLessThan(1.5)
+    // A cost that grows with the report or the account makes this ratio 5 (five times the
+    // items); a flat one makes it 1, and a loaded two-core machine has been seen at 2.1.
+    expect(atFiveThousand / atThousand).toBeLessThan(2.5)
   }, 120_000)
 })
