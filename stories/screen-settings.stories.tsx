@@ -6,7 +6,7 @@ import {
   type SettingsViewProps,
 } from '@cadence/ui'
 import type { Meta, StoryObj } from '@storybook/react-vite'
-import { expect, fn, screen, userEvent } from 'storybook/test'
+import { expect, fn, screen, userEvent, within } from 'storybook/test'
 import { projects, sectionTemplates, userSettings } from './fixtures'
 import { longProjects } from './fixtures-long'
 
@@ -137,6 +137,37 @@ export const ProjectsNoMatch: Story = {
     await userEvent.click(canvas.getByRole('button', { name: 'Clear filters' }))
     await expect(canvas.getByRole('searchbox', { name: 'Search projects' })).toHaveValue('')
     await expect(canvas.getByText('4 of 4 projects')).toBeInTheDocument()
+  },
+}
+export const ProjectsOwner: Story = {
+  name: 'Projects: the owner is chosen per project',
+  args: withArgs({
+    defaultTab: 'projects',
+    data: {
+      projects: projects.map((p) => (p.id === 1 ? { ...p, owner_member_id: 12 } : p)),
+      teamMembers: [
+        { id: 11, name: 'Maya Chen' },
+        { id: 12, name: 'Hannah Kim' },
+      ],
+    },
+    actions: { onSetProjectOwner: fn() },
+  }),
+  play: async ({ canvas, args }) => {
+    await expect(canvas.getByRole('combobox', { name: 'Owner of Apollo' })).toHaveTextContent(
+      'Hannah Kim',
+    )
+    const atlas = canvas.getByRole('combobox', { name: 'Owner of Atlas' })
+    await expect(atlas).toHaveTextContent('No owner (first assignee)')
+    atlas.focus()
+    await userEvent.keyboard('{Enter}')
+    const listbox = await screen.findByRole('listbox')
+    await expect(
+      within(listbox)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['No owner (first assignee)', 'Maya Chen', 'Hannah Kim'])
+    await userEvent.click(within(listbox).getByRole('option', { name: 'Maya Chen' }))
+    await expect(args.actions.onSetProjectOwner).toHaveBeenCalledWith(2, 11)
   },
 }
 const panelProjects = [

@@ -3,7 +3,7 @@ import { useState } from 'react'
 import { downloadExport, importAccount } from '../state/account'
 import { addMetric, deleteMetric, updateMetric } from '../state/metrics'
 import { saveProfile } from '../state/profile'
-import { addProject, renameProject, setProjectsStatus } from '../state/projects'
+import { addProject, renameProject, setProjectOwner, setProjectsStatus } from '../state/projects'
 import {
   addSection,
   deleteSection,
@@ -45,6 +45,10 @@ function useSettingsActions(projects: readonly Project[]) {
     onRenameProject: (id, name) => {
       const uuid = uuidOf(id)
       if (uuid) void renameProject(uuid, name)
+    },
+    onSetProjectOwner: (id, ownerMemberId) => {
+      const uuid = uuidOf(id)
+      if (uuid) void setProjectOwner(uuid, ownerMemberId)
     },
     // Row buttons and the selection bar both report 'Archived/Activated N project(s)'.
     onSetProjectsStatus: (ids, status) => void setProjectsStatus(uuidsOf(ids), status),

@@ -1,7 +1,13 @@
 import { CombineProjectsDialog, DeleteProjectDialog, PageSkeleton } from '@cadence/ui'
 import { useEffect } from 'react'
 import { useAuth } from '../state/auth'
-import { cache, useProjects, useSectionTemplates, useSettings } from '../state/cache'
+import {
+  cache,
+  useProjects,
+  useSectionTemplates,
+  useSettings,
+  useTeamMembers,
+} from '../state/cache'
 import { loadMetrics, useMetrics } from '../state/metrics'
 import { combineProjects, deleteProject } from '../state/projects'
 import { loadShares, useShares } from '../state/sharing'
@@ -28,6 +34,7 @@ function SettingsPage() {
   const myTeams = useMyTeams()
   const metrics = useMetrics()
   const sources = useSources()
+  const members = useTeamMembers()
   const { user } = useAuth()
   // The hint that e-mail is not configured.
   const mailEnabled = useMailEnabled()
@@ -37,6 +44,7 @@ function SettingsPage() {
     cache.settings.load().catch(() => {})
     cache.sectionTemplates.load().catch(() => {})
     cache.projects.load({ force: true }).catch(() => {})
+    cache.teamMembers.load().catch(() => {})
     void loadShares()
     void loadMetrics()
     void loadSources()
@@ -61,6 +69,7 @@ function SettingsPage() {
           webhookUrls: settings.data.webhook_urls ?? [],
           webhookError: s.webhookError,
           metrics: metrics.metrics,
+          teamMembers: members.data ?? [],
           profile: { name: user?.name ?? null, display_title: user?.display_title ?? null },
         }}
         actions={{

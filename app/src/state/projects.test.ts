@@ -6,6 +6,7 @@ import {
   addProject,
   combineProjects,
   deleteProject,
+  setProjectOwner,
   setProjectStatus,
   setProjectsStatus,
 } from './projects'
@@ -98,5 +99,24 @@ describe('project lifecycle', () => {
     expect(await combineProjects(['a'], 'Merged')).toBe(false)
     expect(calls).toHaveLength(0)
     expect(messages()).toEqual(['error: Please select at least 2 projects to combine'])
+  })
+})
+
+describe('project owner', () => {
+  test('the owner is a PUT of owner_member_id, shown at once', async () => {
+    const calls = stubFetch(() => json({}))
+    const pending = setProjectOwner('b', 12)
+    expect(cache.projects.state.data?.[1].owner_member_id).toBe(12)
+    expect(await pending).toBe(true)
+    expect(calls).toEqual([
+      { method: 'PUT', path: '/api/projects/b', body: { owner_member_id: 12 } },
+    ])
+  })
+
+  test('a refusal puts the owner back and says why', async () => {
+    stubFetch(() => json({ error: 'Team member not found' }, 404))
+    expect(await setProjectOwner('a', 99)).toBe(false)
+    expect(cache.projects.state.data?.[0].owner_member_id).toBeUndefined()
+    expect(messages()).toEqual(["error: Failed to set the project's owner: Team member not found"])
   })
 })

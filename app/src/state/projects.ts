@@ -121,6 +121,26 @@ async function renameProject(uuid: string, name: string): Promise<boolean> {
   }
 }
 
+/**
+ * Settings › Projects: a project's owner (a team member's id; null: none, and the portfolio shows
+ * its first assignee). The list changes at once and goes back if the server refuses.
+ */
+async function setProjectOwner(uuid: string, ownerMemberId: number | null): Promise<boolean> {
+  const previous = cache.projects.mutate(
+    (list) =>
+      list?.map((p) => (p.uuid === uuid ? { ...p, owner_member_id: ownerMemberId } : p)) ?? list,
+  )
+  try {
+    await call(api.api.projects({ uuid }).put({ owner_member_id: ownerMemberId }))
+    projectPortfolio.invalidate()
+    return true
+  } catch (error) {
+    cache.projects.mutate(() => previous)
+    toast.error(`Failed to set the project's owner: ${messageOf(error, 'Unknown error')}`)
+    return false
+  }
+}
+
 /** Plain delete, or with a destination for its references (null = General). */
 async function deleteProject(uuid: string, moveTo?: number | null): Promise<boolean> {
   try {
@@ -190,6 +210,7 @@ export {
   projectPortfolio,
   projectUpdates,
   renameProject,
+  setProjectOwner,
   setProjectStatus,
   setProjectsStatus,
   useProjectAnalytics,

@@ -9,8 +9,13 @@ import { Select } from '../primitives/select'
 import type { Project } from '../types'
 import type { SettingsViewActions } from './settings-types'
 
-export type SettingsProjectsProps = { projects: Project[] } & Pick<
+export type SettingsProjectsProps = {
+  projects: Project[]
+  /** The team members an owner is chosen from (the owner control shows with onSetProjectOwner). */
+  members?: ReadonlyArray<{ id: number; name: string }>
+} & Pick<
   SettingsViewActions,
+  | 'onSetProjectOwner'
   | 'onAddProject'
   | 'onRenameProject'
   | 'onSetProjectsStatus'
@@ -170,8 +175,44 @@ function BulkBar({
   )
 }
 
-type RowActions = Pick<SettingsProjectsProps, 'onRenameProject' | 'onDeleteProject'> & {
+type RowActions = Pick<
+  SettingsProjectsProps,
+  'onRenameProject' | 'onDeleteProject' | 'onSetProjectOwner' | 'members'
+> & {
   onReactivate: (id: number) => void
+}
+
+const NO_OWNER = 'none'
+
+/** A project's owner: one of the team members, or none (the portfolio then shows its first assignee). */
+function OwnerSelect({
+  project,
+  members,
+  onSetProjectOwner,
+}: {
+  project: Project
+  members: ReadonlyArray<{ id: number; name: string }>
+  onSetProjectOwner: (id: number, ownerMemberId: number | null) => void
+}) {
+  const options = React.useMemo(
+    () => [
+      { value: NO_OWNER, label: 'No owner (first assignee)' },
+      ...members.map((m) => ({ value: String(m.id), label: m.name })),
+    ],
+    [members],
+  )
+  const current = project.owner_member_id ?? null
+  return (
+    <Select
+      aria-label={`Owner of ${project.name}`}
+      value={current !== null && members.some((m) => m.id === current) ? String(current) : NO_OWNER}
+      options={options}
+      onValueChange={(v) => {
+        const next = v === NO_OWNER ? null : Number(v)
+        if (next !== current) onSetProjectOwner(project.id, next)
+      }}
+    />
+  )
 }
 
 function ProjectRow({
@@ -181,6 +222,8 @@ function ProjectRow({
   onRenameProject,
   onDeleteProject,
   onReactivate,
+  onSetProjectOwner,
+  members,
 }: RowActions & { project: Project; checked: boolean; onCheck: (on: boolean) => void }) {
   const active = x.status === 'active'
   return (
@@ -209,6 +252,9 @@ function ProjectRow({
           <span>Updated {formatDate(x.updated_at)}</span>
         </small>
       </div>
+      {active && onSetProjectOwner && members ? (
+        <OwnerSelect project={x} members={members} onSetProjectOwner={onSetProjectOwner} />
+      ) : null}
       {active ? (
         <Button size="sm" variant="ghost" title="Delete project" onClick={() => onDeleteProject(x)}>
           Delete
@@ -293,6 +339,8 @@ function SettingsProjects(p: SettingsProjectsProps) {
     onRenameProject: p.onRenameProject,
     onDeleteProject: p.onDeleteProject,
     onReactivate: (id) => p.onSetProjectsStatus([id], 'active'),
+    onSetProjectOwner: p.onSetProjectOwner,
+    members: p.members,
   }
   const group = (title: string, status: Status) => (
     <ProjectGroup

@@ -79,6 +79,8 @@ export type SettingsViewData = {
   myTeams?: readonly TeamMembership[]
   /** Settings → Metrics: the account's metrics. */
   metrics?: readonly Metric[]
+  /** Settings → Projects: the team members a project's owner is chosen from. */
+  teamMembers?: ReadonlyArray<{ id: number; name: string }>
 }
 
 /** What the settings page does; a tab whose actions are absent is not shown. */
@@ -92,6 +94,8 @@ export type SettingsViewActions = {
   onAddProject: (name: string) => void
   onRenameProject: (id: number, name: string) => void
   onSetProjectsStatus: (ids: number[], status: 'active' | 'archived') => void
+  /** Settings → Projects: a project's owner (a team member's id; null: none chosen). */
+  onSetProjectOwner?: (id: number, ownerMemberId: number | null) => void
   onCombineProjects: (ids: number[]) => void
   /** Opens DeleteProjectDialog for this project. */
   onDeleteProject: (project: Project) => void

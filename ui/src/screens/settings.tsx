@@ -259,7 +259,9 @@ function SettingsTabs({ data, actions, saving, defaultTab }: SettingsViewProps) 
           <ProfileSettings data={data} onSave={onSaveProfile} saving={saving} />
         ) : null}
         {tab === 'sections' ? <Sections data={data} actions={actions} /> : null}
-        {tab === 'projects' ? <SettingsProjects projects={data.projects} {...actions} /> : null}
+        {tab === 'projects' ? (
+          <SettingsProjects projects={data.projects} members={data.teamMembers} {...actions} />
+        ) : null}
         {tab === 'delivery' && onWebhooksChange ? (
           <section className="cad-screen__block">
             <h2>Delivery</h2>
