@@ -1,4 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm'
+import { t } from 'elysia'
 import type { Engine } from '../db'
 import { Forbidden } from './errors'
 
@@ -8,6 +9,14 @@ import { Forbidden } from './errors'
  * database error.
  */
 export const INT4_MAX = 2_147_483_647
+
+/**
+ * A numeric path id (`/:id`): a whole number from 1 to INT4_MAX, else 400 with `error` before any
+ * query runs (a fraction or 2^31 would otherwise reach PostgreSQL and answer 500).
+ * security/int4-path-ids.test.ts calls every such route with ids past the range on both engines.
+ */
+export const pathId = (error = 'id must be a number') =>
+  t.Numeric({ minimum: 1, maximum: INT4_MAX, multipleOf: 1, error })
 
 /**
  * `ITEM_LIMITS=off` lifts the item limits: for `bun run bench` only, whose durable-write runs put

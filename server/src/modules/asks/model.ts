@@ -1,4 +1,5 @@
 import { t } from 'elysia'
+import { INT4_MAX } from '../../lib/limits'
 
 /** Asks of the readers: what the routes take; what they answer is in @cadence/contract (asks.ts). */
 export namespace AsksModel {
@@ -7,7 +8,7 @@ export namespace AsksModel {
 
   export const answerParams = t.Object({
     token: t.String({ maxLength: 128 }),
-    item_id: t.Integer({ minimum: 1, error: 'item_id must be an item id' }),
+    item_id: t.Integer({ minimum: 1, maximum: INT4_MAX, error: 'item_id must be an item id' }),
   })
   export const answer = t.Object({
     // Not needed on a personal link (its recipient answers).
@@ -25,7 +26,7 @@ export namespace AsksModel {
 
   export const reportParams = t.Object({ uuid: t.String({ maxLength: 64 }) })
   export const itemParams = t.Object({
-    item_id: t.Integer({ minimum: 1, error: 'item_id must be an item id' }),
+    item_id: t.Integer({ minimum: 1, maximum: INT4_MAX, error: 'item_id must be an item id' }),
   })
   export const close = t.Object({
     closed: t.Boolean({ error: 'closed must be true or false' }),

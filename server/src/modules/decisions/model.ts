@@ -1,4 +1,5 @@
 import { t } from 'elysia'
+import { pathId } from '../../lib/limits'
 
 const title = t.String({ maxLength: 500, error: 'Title is required (at most 500 characters)' })
 const date = (field: string) =>
@@ -37,7 +38,7 @@ export namespace DecisionModel {
     ...fields,
   })
   export type update = typeof update.static
-  export const params = t.Object({ id: t.Numeric({ error: 'id must be a number' }) })
+  export const params = t.Object({ id: pathId() })
   export const list = t.Object({
     query: t.Optional(t.String({ maxLength: 200, error: 'query must be at most 200 characters' })),
     project_uuid: t.Optional(t.String({ maxLength: 64, error: 'project_uuid must be a uuid' })),

@@ -1,12 +1,12 @@
 import { t } from 'elysia'
-import { INT4_MAX } from '../../lib/limits'
+import { pathId } from '../../lib/limits'
 
 // Request schemas; the answers' schemas are in @cadence/contract (contract/src/editions.ts).
 export namespace EditionsModel {
   export const params = t.Object({ uuid: t.String({ maxLength: 64 }) })
   export const numberParams = t.Object({
     uuid: t.String({ maxLength: 64 }),
-    number: t.Numeric({ minimum: 1, maximum: INT4_MAX, error: 'number must be an edition number' }),
+    number: pathId('number must be an edition number'),
   })
   export const update = t.Object({
     note: t.Optional(

@@ -1,4 +1,5 @@
 import { t } from 'elysia'
+import { pathId } from '../../lib/limits'
 
 const name = t.String({ minLength: 1, maxLength: 100, error: 'Metric name is required' })
 const unit = t.Nullable(t.String({ maxLength: 20 }), {
@@ -24,10 +25,10 @@ export namespace MetricModel {
     target: t.Optional(target),
   })
   export type update = typeof update.static
-  export const params = t.Object({ id: t.Numeric({ error: 'id must be a number' }) })
+  export const params = t.Object({ id: pathId() })
   export const valueParams = t.Object({
     uuid: t.String(),
-    metric_id: t.Numeric({ error: 'metric_id must be a number' }),
+    metric_id: pathId('metric_id must be a number'),
   })
   export const value = t.Object({
     value: t.Nullable(t.Number(), { error: 'Value must be a number or null' }),

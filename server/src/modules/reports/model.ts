@@ -1,5 +1,5 @@
 import { t } from 'elysia'
-import { INT4_MAX } from '../../lib/limits'
+import { pathId } from '../../lib/limits'
 
 const text = (max: number, field: string) =>
   t.Optional(
@@ -28,7 +28,7 @@ export namespace ReportModel {
   export type update = typeof update.static
   export const params = t.Object({ uuid: t.String({ maxLength: 64 }) })
   export const sectionParams = t.Object({
-    id: t.Numeric({ minimum: 1, maximum: INT4_MAX, error: 'id must be a number' }),
+    id: pathId(),
   })
   export const sectionUpdate = t.Object({ content: text(20_000, 'content') })
   export type sectionUpdate = typeof sectionUpdate.static

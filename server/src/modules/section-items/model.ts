@@ -1,5 +1,5 @@
 import { t } from 'elysia'
-import { INT4_MAX } from '../../lib/limits'
+import { INT4_MAX, pathId } from '../../lib/limits'
 
 const content = t.String({ minLength: 1, maxLength: 10_000, error: 'Content is required' })
 const ref = (field: string) =>
@@ -33,6 +33,6 @@ export namespace SectionItemModel {
   })
   export type update = typeof update.static
   export const params = t.Object({
-    id: t.Numeric({ minimum: 1, maximum: INT4_MAX, error: 'id must be a number' }),
+    id: pathId(),
   })
 }

@@ -1,4 +1,5 @@
 import { t } from 'elysia'
+import { pathId } from '../../lib/limits'
 
 const sectionType = t.Union([t.Literal('standard'), t.Literal('tasks'), t.Literal('followups')], {
   error: 'Type must be standard, tasks or followups',
@@ -25,5 +26,5 @@ export namespace SectionTemplateModel {
     }),
   })
   export type reorder = typeof reorder.static
-  export const params = t.Object({ id: t.Numeric({ error: 'id must be a number' }) })
+  export const params = t.Object({ id: pathId() })
 }

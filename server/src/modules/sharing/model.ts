@@ -1,4 +1,5 @@
 import { t } from 'elysia'
+import { INT4_MAX } from '../../lib/limits'
 
 /**
  * Private links and readers' questions: what the routes take; what they answer is in
@@ -18,7 +19,9 @@ export namespace SharingModel {
     ),
   })
   export type createShare = typeof createShare.static
-  export const idParams = t.Object({ id: t.Integer({ minimum: 1, error: 'id must be an id' }) })
+  export const idParams = t.Object({
+    id: t.Integer({ minimum: 1, maximum: INT4_MAX, error: 'id must be an id' }),
+  })
 
   export const tokenParams = t.Object({ token: t.String({ maxLength: 128 }) })
   // `name`: not needed on a personal link (its recipient asks); required on any other.

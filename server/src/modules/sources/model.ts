@@ -1,4 +1,5 @@
 import { t } from 'elysia'
+import { INT4_MAX } from '../../lib/limits'
 
 /** Sources: what the routes take; what they answer is in @cadence/contract (sources.ts). */
 export namespace SourcesModel {
@@ -32,7 +33,7 @@ export namespace SourcesModel {
   export type create = typeof create.static
 
   export const idParams = t.Object({
-    id: t.Integer({ minimum: 1, error: 'id must be a source id' }),
+    id: t.Integer({ minimum: 1, maximum: INT4_MAX, error: 'id must be a source id' }),
   })
   export const reportParams = t.Object({ uuid: t.String({ maxLength: 64 }) })
   export const suggestionParams = t.Object({

@@ -1,4 +1,5 @@
 import { t } from 'elysia'
+import { pathId } from '../../lib/limits'
 
 const name = t.String({ minLength: 1, maxLength: 200, error: 'Name is required' })
 // E-mail is optional (issue 46): a member can be added by name alone; '' or null means none, and
@@ -26,7 +27,7 @@ export namespace TeamMemberModel {
   export const update = t.Object({ name: t.Optional(name), title, email })
   export type update = typeof update.static
   export const params = t.Object({ uuid: t.String({ maxLength: 64 }) })
-  export const idParams = t.Object({ id: t.Numeric({ error: 'id must be a number' }) })
+  export const idParams = t.Object({ id: pathId() })
   export const entryCreate = t.Object({
     content: t.String({ minLength: 1, maxLength: 10_000, error: 'Content is required' }),
     project_id: projectId,

@@ -1,4 +1,5 @@
 import { t } from 'elysia'
+import { pathId } from '../../lib/limits'
 
 /**
  * Team roll-up: invitations, assigned to me, team updates, pull. What the routes take;
@@ -8,13 +9,13 @@ export namespace TeamModel {
   export const NOTE_MAX = 500
 
   export const memberParams = t.Object({ uuid: t.String({ maxLength: 64 }) })
-  export const idParams = t.Object({ id: t.Numeric({ error: 'id must be a number' }) })
+  export const idParams = t.Object({ id: pathId() })
   /**
    * An invitation is named in its path by its id (to revoke it) or by its link's token (to read or
    * accept it), under one parameter name so the typed client addresses all three routes.
    */
   export const invitationIdParams = t.Object({
-    invitation: t.Numeric({ error: 'id must be a number' }),
+    invitation: pathId(),
   })
   export const invitationTokenParams = t.Object({
     invitation: t.String({ minLength: 1, maxLength: 200 }),
