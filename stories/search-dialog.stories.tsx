@@ -1,5 +1,5 @@
 // Stories for ui/src/components/search-dialog.tsx and search-dialog-parts.tsx
-import { SearchDialog, type SearchFilters } from '@cadence/ui'
+import { SearchDialog, type SearchFilters, type SearchResult } from '@cadence/ui'
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import * as React from 'react'
 import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test'
@@ -286,3 +286,98 @@ export const Dark: Story = {
     await expect(args.onSelectHistory).toHaveBeenCalledWith(history[0])
   },
 }
+
+/** One result of every kind the server answers (issue 46): each is drawn, and counted once. */
+const everyKind = [
+  {
+    type: 'decision',
+    id: 71,
+    title: 'Meridian: go with the annual contract',
+    decided_on: '2026-11-20',
+    project_name: 'Meridian',
+    team_member_name: 'Rob Chen',
+    content: 'Cheaper over two years',
+  },
+  {
+    type: 'report',
+    id: 72,
+    uuid: 'r72',
+    title: 'Meridian week',
+    week_start_date: '2026-11-23',
+    status: 'draft',
+  },
+  { type: 'project', id: 73, uuid: 'p73', name: 'Meridian', title: 'Meridian', status: 'active' },
+  {
+    type: 'task',
+    id: 74,
+    content: 'Meridian pricing call',
+    is_completed: false,
+    status: 'active',
+    report_uuid: 'r72',
+    report_title: 'Meridian week',
+    source: 'report',
+  },
+  {
+    type: 'followup',
+    id: 75,
+    content: 'Meridian legal review',
+    is_completed: false,
+    status: 'active',
+    report_uuid: 'r72',
+    report_title: 'Meridian week',
+    source: 'report',
+  },
+  {
+    type: 'team_member',
+    id: 76,
+    uuid: 'm76',
+    name: 'Mira Meridian',
+    title: 'CFO',
+    email: 'mira@example.com',
+  },
+  { type: 'metric', id: 77, name: 'ARR', title: 'ARR' },
+] satisfies SearchResult[]
+
+export const EveryKind: Story = {
+  args: { query: 'meridian', results: everyKind },
+  play: async ({ args }) => {
+    const dialog = await open()
+    for (const heading of [
+      'Reports',
+      'Projects',
+      'Tasks',
+      'Follow-ups',
+      'Team Members',
+      'Decisions',
+      'Metrics',
+    ])
+      await expect(
+        within(dialog).getByText(heading, { selector: '[cmdk-group-heading]' }),
+      ).toBeVisible()
+    // The count is the number of rows drawn.
+    await expect(within(dialog).getByText('7 results')).toBeVisible()
+    await expect(within(dialog).getAllByRole('option')).toHaveLength(everyKind.length)
+    const decision = within(dialog).getByRole('option', { name: /go with the annual contract/ })
+    await expect(decision).toHaveTextContent('Decided Nov 20, 2026 · Rob Chen · Meridian')
+    await userEvent.click(decision)
+    await expect(args.onOpen).toHaveBeenCalledWith(everyKind[0])
+    await userEvent.click(within(dialog).getByRole('option', { name: /ARR/ }))
+    await expect(args.onOpen).toHaveBeenCalledWith(everyKind[6])
+  },
+}
+
+/** `type:decision` answered by decisions only: three counted, three drawn. */
+export const TypeDecision: Story = {
+  args: {
+    query: 'type:decision',
+    results: [0, 1, 2].map((i) => ({ ...everyKind[0], id: 80 + i, title: `Decision ${i + 1}` })),
+  },
+  play: async () => {
+    const dialog = await open()
+    await expect(within(dialog).getByText('3 results')).toBeVisible()
+    await expect(within(dialog).getAllByRole('option')).toHaveLength(3)
+    await expect(within(dialog).getByText('Decision 3')).toBeVisible()
+  },
+}
+
+export const EveryKindDark: Story = { ...EveryKind, globals: { theme: 'dark' } }

@@ -24,6 +24,7 @@ import {
 import type * as React from 'react'
 import { cn } from '../lib/cn'
 import {
+  CONTENT_OF,
   CONTENT_TYPES,
   HISTORY_SHOWN,
   isShared,
@@ -39,7 +40,6 @@ import {
   STATUS_FILTERS,
   STATUS_LABEL,
   TYPE_LABEL,
-  TYPE_OF,
 } from '../lib/search-results'
 import { Spinner } from '../primitives/spinner'
 import type { SavedSearch, SearchResult, SearchResultType } from '../types'
@@ -196,7 +196,7 @@ function ResultGroups({ shown, ...actions }: ResultActions & { shown: SearchResu
         <ResultGroup
           key={ct}
           heading={TYPE_LABEL[ct]}
-          group={shown.filter((r) => !isShared(r) && r.type === TYPE_OF[ct])}
+          group={shown.filter((r) => !isShared(r) && CONTENT_OF[r.type] === ct)}
           {...actions}
         />
       ))}

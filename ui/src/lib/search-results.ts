@@ -5,7 +5,16 @@ import type { SearchResult, SearchResultType } from '../types'
 import { formatDate } from './dates'
 
 const STATUS_FILTERS = ['all', 'active', 'completed', 'submitted', 'draft'] as const
-const CONTENT_TYPES = ['reports', 'projects', 'tasks', 'followups', 'team_members'] as const
+/** Every kind of result the server answers, in the order the dialog groups them. */
+const CONTENT_TYPES = [
+  'reports',
+  'projects',
+  'tasks',
+  'followups',
+  'team_members',
+  'decisions',
+  'metrics',
+] as const
 type SearchStatusFilter = (typeof STATUS_FILTERS)[number]
 type SearchContentType = (typeof CONTENT_TYPES)[number]
 type SearchFilters = { status: SearchStatusFilter; types: SearchContentType[] }
@@ -23,6 +32,21 @@ const TYPE_OF: Record<SearchContentType, SearchResultType> = {
   tasks: 'task',
   followups: 'followup',
   team_members: 'team_member',
+  decisions: 'decision',
+  metrics: 'metric',
+}
+/**
+ * The group of each kind of result. A Record over the contract's kinds, so a kind the server
+ * gains and the dialog does not group fails to compile instead of being counted and not drawn.
+ */
+const CONTENT_OF: Record<SearchResultType, SearchContentType> = {
+  report: 'reports',
+  project: 'projects',
+  task: 'tasks',
+  followup: 'followups',
+  team_member: 'team_members',
+  decision: 'decisions',
+  metric: 'metrics',
 }
 const TYPE_LABEL: Record<SearchContentType, string> = {
   reports: 'Reports',
@@ -30,6 +54,8 @@ const TYPE_LABEL: Record<SearchContentType, string> = {
   tasks: 'Tasks',
   followups: 'Follow-ups',
   team_members: 'Team Members',
+  decisions: 'Decisions',
+  metrics: 'Metrics',
 }
 const STATUS_LABEL: Record<SearchStatusFilter, string> = {
   all: 'All',
@@ -187,6 +213,7 @@ export type {
   SearchStatusFilter,
 }
 export {
+  CONTENT_OF,
   CONTENT_TYPES,
   DEFAULT_SEARCH_FILTERS,
   filterResults,
