@@ -130,7 +130,7 @@ describe('composeBrief', () => {
     expect(lines).toContain('1 completed · 2 new · 1 carried · 0 stalled')
     // No ISO date anywhere.
     expect(lines.join('\n')).not.toMatch(/\d{4}-\d{2}-\d{2}/)
-    // Items: no project first, open first; then by project.
+    // Items: each project where its first item stands (here 'no project'), open first.
     const section = c.blocks.find((b) => b.kind === 'section')
     expect(
       section?.kind === 'section' &&
@@ -141,6 +141,54 @@ describe('composeBrief', () => {
     ])
     const health = c.blocks.find((b) => b.kind === 'health')
     expect(health?.kind === 'health' && health.rows.map((r) => r.tone)).toEqual(['bad'])
+  })
+
+  test("keeps her order of projects: where each one's first item stands, not by name", () => {
+    const it = (id: number, project_name: string | null, is_completed = false) => ({
+      id,
+      content: `item ${id}`,
+      is_completed,
+      project_name,
+      assignee_name: null,
+    })
+    const c = composeBrief(
+      {
+        ...brief,
+        sections: [
+          {
+            id: 1,
+            section_name: 'Tasks',
+            section_type: 'tasks',
+            content: null,
+            items: [
+              it(1, 'Series B'),
+              it(2, 'Atlas', true),
+              it(3, 'EMEA'),
+              it(4, null),
+              it(5, 'Atlas'),
+              it(6, 'Series B', true),
+              it(7, 'Series B'),
+            ],
+          },
+        ],
+      },
+      { ...opts, edition: null },
+    )
+    const section = c.blocks.find((b) => b.kind === 'section')
+    expect(
+      section?.kind === 'section' &&
+        section.groups.map((g) => [g.project, g.items.map((i) => i.id)]),
+    ).toEqual([
+      ['Series B', [1, 7, 6]],
+      ['Atlas', [5, 2]],
+      ['EMEA', [3]],
+      [null, [4]],
+    ])
+    const lines = briefLines(c)
+    const at = (name: string) => lines.indexOf(`${name}:`)
+    expect(at('Series B')).toBeGreaterThan(-1)
+    expect(at('Series B')).toBeLessThan(at('Atlas'))
+    expect(at('Atlas')).toBeLessThan(at('EMEA'))
   })
 
   test('a live draft is "Not sent yet", never stamped with a sent date', () => {

@@ -423,8 +423,9 @@ export function safeFileName(name: string): string {
 }
 
 /**
- * The items of a section in the editor's order (ui's section card): no project first, then by
- * project name; open before completed in each, each part in its stored order.
+ * The items of a section in the editor's order (ui's section card `groupItems`), hers: each
+ * project (and 'no project') where its first item stands in the stored order; open before
+ * completed in each, each part in its stored order.
  */
 function groupsOf(section: BriefInput['sections'][number]): SectionBlock['groups'] {
   const byProject = new Map<string | null, BriefInput['sections'][number]['items']>()
@@ -433,9 +434,8 @@ function groupsOf(section: BriefInput['sections'][number]): SectionBlock['groups
     if (list) list.push(i)
     else byProject.set(i.project_name, [i])
   }
-  const keys = [...byProject.keys()].sort((a, b) =>
-    a === null ? -1 : b === null ? 1 : a.localeCompare(b),
-  )
+  // A Map iterates in insertion order: the order of each project's first item.
+  const keys = [...byProject.keys()]
   const check = section.section_type !== 'standard'
   return keys.map((project) => ({
     project,

@@ -43,9 +43,10 @@ const item = (id: number, project_id: number | null, is_completed = false): Sect
 const projects = [project(1, 'Zeta'), project(2, 'alpha')]
 
 describe('groupItems', () => {
-  test('puts items without a project first, then projects by name', () => {
-    const groups = groupItems([item(1, 1), item(2, 2), item(3, null)], projects)
-    expect(groups.map((g) => g.project?.name ?? null)).toEqual([null, 'alpha', 'Zeta'])
+  test("orders projects as her items stand: each where its first item is, not by name", () => {
+    const groups = groupItems([item(1, 1), item(2, 2), item(3, null), item(4, 1)], projects)
+    expect(groups.map((g) => g.project?.name ?? null)).toEqual(['Zeta', 'alpha', null])
+    expect(groups[0].items.map((i) => i.id)).toEqual([1, 4])
   })
   test('lists pending items before completed ones, keeping their order otherwise', () => {
     const groups = groupItems(
@@ -77,14 +78,14 @@ describe('groupItems', () => {
     ]
     const groups = groupItems(items, many)
     expect(groups.map((g) => [g.key, g.project?.name ?? null, g.items.map((i) => i.id)])).toEqual([
-      ['null', null, [6, 9, 3]],
-      ['2', 'alpha', [8]],
       ['4', 'beta', [5, 1]],
       ['3', 'Mid', [2, 7]],
+      ['null', null, [6, 9, 3]],
       ['1', 'Zeta', [4]],
+      ['2', 'alpha', [8]],
     ])
     // the items themselves, not copies
-    expect(groups[1].items[0]).toBe(items[7])
+    expect(groups[4].items[0]).toBe(items[7])
   })
   test('gives the same groups with a prebuilt map of projects by id', () => {
     const items = [item(1, 1), item(2, 2, true), item(3, null)]

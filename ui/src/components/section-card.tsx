@@ -27,8 +27,10 @@ type Groupable = { project_id: number | null; is_completed: boolean }
 export type ItemGroup<T> = { project: Project | null; key: string; items: T[] }
 
 /**
- * Items by project, no-project first then by project name; pending before completed in each.
- * O(items + projects + groups·log groups): one pass over the items with a Map of projects by id
+ * Items by project in her order: each project (and 'no project') where its first item stands in
+ * the section's stored order, so dragging an item first brings its project first; pending before
+ * completed in each. core/src/brief.ts groupsOf keeps the same order for the memo, e-mail, PDF
+ * and Markdown. O(items + projects): one pass over the items with a Map of projects by id
  * (pass `projectsById` when the caller has it already).
  */
 export function groupItems<T extends Groupable>(
@@ -44,12 +46,8 @@ export function groupItems<T extends Groupable>(
     if (list) list.push(item)
     else byProject.set(key, [item])
   }
-  const order = [...byProject.keys()].sort((a, b) => {
-    if (a === null) return -1
-    if (b === null) return 1
-    return projectsById.get(a)!.name.localeCompare(projectsById.get(b)!.name)
-  })
-  return order.map((id) => {
+  // A Map iterates in insertion order: the order of each project's first item.
+  return [...byProject.keys()].map((id) => {
     const list = byProject.get(id)!
     // Stable: pending first, each part in its original order.
     const pending = list.filter((i) => !i.is_completed)
