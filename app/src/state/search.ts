@@ -9,8 +9,9 @@ import { assigned, loadAssigned } from './team-roll-up'
 import { toast } from './toasts'
 
 /**
- * Typing pauses this long before a query is sent: short enough that a 5 ms answer is drawn well
- * within 150 ms of the last key, long enough that a word typed fast is one request, not five.
+ * Typing pauses this long before a query is sent: a few-millisecond answer is then drawn about
+ * 55 ms after the last key. The product spec's 300 ms was weighed and not kept: why is in
+ * docs/features.md (Search).
  */
 const DEBOUNCE_MS = 50
 const MIN_QUERY = 2
@@ -204,14 +205,6 @@ function saveSearch(query = searchState.query, resultCount = shownResults().leng
   }
 }
 
-function removeSavedSearch(id: string) {
-  searchState.saved = searchState.saved.filter((e) => e.id !== id)
-}
-
-function clearHistory() {
-  searchState.history = []
-}
-
 /** New filters ask the server again at once (no debounce: a click, not typing). */
 function setFilters(filters: SearchFilters) {
   searchState.filters = filters
@@ -278,7 +271,6 @@ function useSearch() {
 export type { SearchState }
 export {
   addToHistory,
-  clearHistory,
   closeSearch,
   completeResult,
   DEBOUNCE_MS,
@@ -286,7 +278,6 @@ export {
   HISTORY_KEY,
   HISTORY_LIMIT,
   openSearch,
-  removeSavedSearch,
   rerunSearch,
   runSearch,
   SAVED_KEY,
