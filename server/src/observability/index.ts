@@ -236,6 +236,7 @@ function createTracingFor(
   db: Db,
   config: Config,
   socketAddress: ObservabilityOptions['socketAddress'],
+  log: Logger,
 ) {
   return config.ops.otlpEndpoint
     ? createTracing({
@@ -244,6 +245,7 @@ function createTracingFor(
         engine: db.kind,
         // A client's own traceparent would put our spans into a trace of its choosing.
         followParent: fromTrustedProxy(config, socketAddress),
+        log,
       })
     : null
 }
@@ -254,7 +256,7 @@ export function createObservability(
 ): Observability {
   const log = options.log ?? createLogger(config.ops.logFormat)
   const metrics = config.ops.metricsToken ? createMetrics(db) : null
-  const tracing = createTracingFor(db, config, options.socketAddress)
+  const tracing = createTracingFor(db, config, options.socketAddress, log)
   const watchers: Watchers = {
     log,
     metrics,

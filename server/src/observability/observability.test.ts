@@ -2,7 +2,9 @@
 // object per log line with the request's fields and never a cookie, token or e-mail, errors as one
 // line with their stack, Prometheus metrics behind a bearer token, and traces exported over
 // OTLP/HTTP to a collector (a stand-in on loopback), joined to the caller's W3C traceparent.
+
 import { afterAll, describe, expect, test } from 'bun:test'
+import { ExportResultCode } from '@opentelemetry/core'
 import { createApp } from '../app'
 import { loadConfig } from '../config'
 import type { Db } from '../db'
@@ -12,6 +14,7 @@ import { createTestApp, ORIGIN, signIn } from '../test/helpers'
 import { freePort } from '../test/http'
 import { createObservability } from '.'
 import { createLogger } from './log'
+import { EXPORT_WARN_MS, reportingExporter } from './tracing'
 
 const stops: Array<() => unknown> = []
 afterAll(async () => {
@@ -329,4 +332,60 @@ describe('OTEL_EXPORTER_OTLP_ENDPOINT', () => {
     expect(received.length).toBeGreaterThan(0)
     expect(received.some((s) => s.traceId.toLowerCase() === chosen)).toBe(false)
   }, 30_000)
+
+  test('a failing collector is one warning per minute with the spans lost, and one line when it works again', async () => {
+    let up = false
+    const collector = Bun.serve({
+      port: 0,
+      hostname: '127.0.0.1',
+      fetch: () => (up ? Response.json({}) : new Response('no', { status: 400 })),
+    })
+    stops.push(() => collector.stop(true))
+    const { app, obs, lines } = await loggedApp({
+      LOG_FORMAT: 'json',
+      OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${collector.port}`,
+    })
+    const failures = () =>
+      lines.map((l) => JSON.parse(l)).filter((l) => String(l.msg).startsWith('OTLP trace export'))
+    for (let i = 0; i < 3; i++) {
+      expect((await app.handle(new Request(`${ORIGIN}/api/health/live`))).status).toBe(200)
+      // A flush whose export fails rejects: what matters here is what the log says.
+      await obs.tracing?.flush().catch(() => {})
+    }
+    expect(failures().map((l) => [l.level, l.msg])).toEqual([
+      ['warn', 'OTLP trace export failed; spans are dropped until the collector answers'],
+    ])
+    expect(failures()[0].spans_lost).toBeGreaterThan(0)
+    up = true
+    await app.handle(new Request(`${ORIGIN}/api/health/live`))
+    await obs.tracing?.flush()
+    expect(failures().map((l) => l.msg)).toEqual([
+      'OTLP trace export failed; spans are dropped until the collector answers',
+      'OTLP trace export works again',
+    ])
+    expect(failures()[1].spans_lost).toBeGreaterThanOrEqual(3)
+  }, 30_000)
+
+  test('the warning repeats after a minute of failures, not before', async () => {
+    const warned: string[] = []
+    let clock = 0
+    const failing = {
+      export: (_: unknown, done: (r: { code: number; error?: Error }) => void) =>
+        done({ code: ExportResultCode.FAILED, error: new Error('connect ECONNREFUSED') }),
+      shutdown: async () => {},
+    }
+    const exporter = reportingExporter(
+      failing as never,
+      { warn: (msg) => warned.push(msg), info: () => {} },
+      () => clock,
+    )
+    const send = () => exporter.export([] as never, () => {})
+    send()
+    clock += EXPORT_WARN_MS - 1
+    send()
+    expect(warned).toHaveLength(1)
+    clock += 1
+    send()
+    expect(warned).toHaveLength(2)
+  })
 })

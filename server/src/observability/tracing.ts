@@ -9,12 +9,22 @@ import {
   type Tracer,
   trace,
 } from '@opentelemetry/api'
-import { W3CTraceContextPropagator } from '@opentelemetry/core'
+import {
+  type ExportResult,
+  ExportResultCode,
+  setGlobalErrorHandler,
+  W3CTraceContextPropagator,
+} from '@opentelemetry/core'
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http'
 import { resourceFromAttributes } from '@opentelemetry/resources'
-import { BatchSpanProcessor, TracerProvider } from '@opentelemetry/sdk-trace'
+import {
+  BatchSpanProcessor,
+  type ReadableSpan,
+  type SpanExporter,
+  TracerProvider,
+} from '@opentelemetry/sdk-trace'
 import { type QueryObserver, queryObserver } from '../db/query-observer'
-import { withoutParameters } from './log'
+import { type Logger, withoutParameters } from './log'
 
 /**
  * Traces over OTLP/HTTP (OTEL_EXPORTER_OTLP_ENDPOINT), with the OpenTelemetry SDK: each request
@@ -70,18 +80,66 @@ const observeQuery: QueryObserver = (text) => {
   }
 }
 
+/** At most one warning per this long while the collector keeps failing. */
+export const EXPORT_WARN_MS = 60_000
+
+/**
+ * The exporter, with its failures logged: a collector that is down or refuses spans is one
+ * warning (its cause and the spans lost so far) per EXPORT_WARN_MS, not one per batch or span,
+ * and one info line when exports succeed again. Without it the SDK drops them silently.
+ */
+export function reportingExporter(
+  exporter: SpanExporter,
+  log: Pick<Logger, 'warn' | 'info'>,
+  now: () => number = Date.now,
+): SpanExporter {
+  let lastWarned = Number.NEGATIVE_INFINITY
+  let failing = false
+  let lost = 0
+  return {
+    export(spans: ReadableSpan[], done: (result: ExportResult) => void) {
+      exporter.export(spans, (result) => {
+        if (result.code === ExportResultCode.SUCCESS) {
+          if (failing) log.info('OTLP trace export works again', { spans_lost: lost })
+          failing = false
+          lost = 0
+        } else {
+          failing = true
+          lost += spans.length
+          if (now() - lastWarned >= EXPORT_WARN_MS) {
+            lastWarned = now()
+            log.warn('OTLP trace export failed; spans are dropped until the collector answers', {
+              cause: withoutParameters(String(result.error?.message ?? result.error ?? 'unknown')),
+              spans_lost: lost,
+            })
+          }
+        }
+        done(result)
+      })
+    },
+    shutdown: () => exporter.shutdown(),
+    forceFlush: () => exporter.forceFlush?.() ?? Promise.resolve(),
+  }
+}
+
 export function createTracing(options: {
   endpoint: string
   serviceName: string
   engine: 'sqlite' | 'pg'
   /** Whether this request's `traceparent` is followed (a trusted proxy's); default: never. */
   followParent?: (request: Request) => boolean
+  /** Where export failures are reported (once per EXPORT_WARN_MS). */
+  log?: Pick<Logger, 'warn' | 'info'>
 }): Tracing {
   const base = options.endpoint.replace(/\/+$/, '')
-  const exporter = new OTLPTraceExporter({
+  const otlp = new OTLPTraceExporter({
     // The signal's path under the base endpoint, as OTEL_EXPORTER_OTLP_ENDPOINT means it.
     url: base.endsWith('/v1/traces') ? base : `${base}/v1/traces`,
   })
+  const exporter = options.log ? reportingExporter(otlp, options.log) : otlp
+  // The SDK's own handler prints each failed batch to the console, unformatted: the reporting
+  // exporter says it instead, in the log's format, once per EXPORT_WARN_MS.
+  if (options.log) setGlobalErrorHandler(() => {})
   const provider = new TracerProvider({
     resource: resourceFromAttributes({ 'service.name': options.serviceName }),
     spanProcessors: [new BatchSpanProcessor({ exporter, scheduledDelayMillis: 2000 })],
