@@ -28,7 +28,7 @@ export const portfolio: PortfolioProject[] = [
     weeks_since_update: 0,
     open_count: 4,
     completed_count: 1,
-    owner: { uuid: 'm-elena', name: 'Elena Rossi', open_count: 3 },
+    owner: { uuid: 'm-elena', name: 'Elena Rossi', open_count: 3, source: 'set' },
   },
   {
     ...base,
@@ -46,7 +46,7 @@ export const portfolio: PortfolioProject[] = [
     weeks_since_update: 0,
     open_count: 3,
     completed_count: 2,
-    owner: { uuid: 'm-maya', name: 'Maya Chen', open_count: 2 },
+    owner: { uuid: 'm-maya', name: 'Maya Chen', open_count: 2, source: 'first_assignee' },
   },
   {
     ...base,
@@ -58,7 +58,7 @@ export const portfolio: PortfolioProject[] = [
     stalled: true,
     open_count: 2,
     completed_count: 0,
-    owner: { uuid: 'm-priya', name: 'Priya Nair', open_count: 2 },
+    owner: { uuid: 'm-priya', name: 'Priya Nair', open_count: 2, source: 'first_assignee' },
   },
   {
     ...base,
@@ -103,5 +103,6 @@ export const longPortfolio: PortfolioProject[] = Array.from({ length: 30 }, (_, 
     uuid: `m-${i}`,
     name: 'Bartholomew Alexander Featherstonehaugh-Montgomery',
     open_count: 1,
+    source: 'set' as const,
   },
 }))

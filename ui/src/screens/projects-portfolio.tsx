@@ -69,7 +69,13 @@ export function PortfolioRow({ p }: { p: PortfolioProject }) {
           <dt>Owner</dt>
           <dd>
             {p.owner ? (
-              <span title={`${p.owner.name} holds ${p.owner.open_count} of its open items`}>
+              <span
+                title={
+                  p.owner.source === 'set'
+                    ? `Owner, set in Settings › Projects; holds ${p.owner.open_count} of its open items`
+                    : `No owner set: the first assignee of its open items (${p.owner.open_count})`
+                }
+              >
                 <Person name={p.owner.name} href={`/team-members/${p.owner.uuid}`} />
               </span>
             ) : (
