@@ -121,7 +121,7 @@ export const OverviewEmptyAddFocus: Story = {
     await userEvent.click(canvas.getByRole('button', { name: 'Add your first team member' }))
     const dialog = await screen.findByRole('dialog', { name: 'Add New Team Member' })
     await userEvent.type(within(dialog).getByLabelText('Name'), 'Dana Ruiz')
-    await userEvent.type(within(dialog).getByLabelText('Email'), 'dana@example.com')
+    await userEvent.type(within(dialog).getByLabelText('Email (optional)'), 'dana@example.com')
     await userEvent.click(within(dialog).getByRole('button', { name: 'Add Team Member' }))
     const link = await canvas.findByRole('link', { name: 'Dana Ruiz' })
     await waitFor(() => expect(link).toHaveFocus())
