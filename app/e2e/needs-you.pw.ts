@@ -1,0 +1,119 @@
+// 'Needs you' (issue 46): the dashboard lists by name what needs the executive today, each entry
+// opens the place to act, and an entry leaves once acted on — a reader's question dismissed, an
+// answer to an ask seen, the report sent. At 1440 px; each step saves its screen to artifacts/e2e/.
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { type Browser, chromium, type Page } from 'playwright-core'
+import { launchOptions } from '../../scripts/chromium'
+import { api, base, monday, signedInPage, step, until } from './helpers'
+
+let browser: Browser
+let page: Page
+let report: { uuid: string; sections: { id: number }[] }
+let atlas: { id: number; uuid: string }
+
+const panel = () => page.getByRole('region', { name: /Needs you/ })
+const entries = (kind: string) => panel().locator(`[data-kind="${kind}"]`)
+
+beforeAll(async () => {
+  browser = await chromium.launch(launchOptions)
+  page = await signedInPage(browser, 'needs-you', { width: 1440, height: 900 })
+  await api(page, 'POST', '/api/section-templates', { name: 'Highlights', type: 'standard' })
+  atlas = (await api(page, 'POST', '/api/projects', { name: 'Atlas' })).json
+  report = (await api(page, 'POST', '/api/reports', { week_start_date: monday() })).json
+  await api(page, 'POST', '/api/section-items', {
+    section_id: report.sections[0].id,
+    content: 'Atlas vendor contract',
+    project_id: atlas.id,
+  })
+  const ask = (
+    await api(page, 'POST', '/api/section-items', {
+      section_id: report.sections[0].id,
+      content: 'Approve the Q1 hiring budget',
+    })
+  ).json
+  expect((await api(page, 'PUT', `/api/section-items/${ask.id}`, { is_ask: true })).status).toBe(
+    200,
+  )
+  const health = await api(
+    page,
+    'PUT',
+    `/api/reports/${report.uuid}/project-health/${atlas.uuid}`,
+    { health: 'off_track', note: 'Vendor contract unsigned' },
+  )
+  expect(health.status).toBe(200)
+  // A reader's question and answer, through a private link.
+  const link = (
+    await api(page, 'POST', `/api/reports/${report.uuid}/shares`, { expires_in_days: 30 })
+  ).json
+  const token = String(link.url).split('/r/')[1]
+  const asked = await api(page, 'POST', `/api/shared/${token}/questions`, {
+    name: 'Lena Park',
+    text: 'When will the contract be signed?',
+  })
+  expect(asked.status).toBe(201)
+  const answered = await api(page, 'POST', `/api/shared/${token}/asks/${ask.id}/answers`, {
+    name: 'Rob Chen',
+    answer: 'approve',
+  })
+  expect(answered.status).toBe(201)
+})
+
+afterAll(async () => {
+  await browser?.close()
+})
+
+describe('needs you', () => {
+  test('each entry is named and opens the place to act', () =>
+    step(page, 'needs-you-listed', async () => {
+      await page.goto(`${base}/dashboard`)
+      await panel().waitFor()
+      await until(() => entries('unsent').count(), 1)
+      expect(await entries('unsent').textContent()).toMatch(/Not sent — (was )?due/)
+      await until(
+        () => entries('project').allTextContents(),
+        ['Off trackAtlas — Vendor contract unsigned'],
+      )
+      await until(
+        () => entries('question').locator('.cad-needs__grow').allTextContents(),
+        ['Lena Park asks “When will the contract be signed?”'],
+      )
+      await until(
+        () => entries('answer').locator('.cad-needs__grow').allTextContents(),
+        ['Rob Chen approved “Approve the Q1 hiring budget”'],
+      )
+      // The panel is the first block of the page.
+      const first = await page.evaluate(() => {
+        const blocks = [...document.querySelectorAll('.cad-screen > *')]
+        return blocks.findIndex((b) => b.matches('[data-slot="needs-you"]'))
+      })
+      expect(first).toBe(1) // after the page's heading row
+      await entries('project').getByRole('link', { name: 'Atlas' }).click()
+      await page.waitForURL(`${base}/projects/${atlas.uuid}`)
+    }))
+
+  test('a dismissed question and a seen answer leave, and stay gone', () =>
+    step(page, 'needs-you-acted-on', async () => {
+      await page.goto(`${base}/dashboard`)
+      await entries('question').first().waitFor()
+      await panel().getByRole('button', { name: "Dismiss Lena Park's question" }).click()
+      await until(() => entries('question').count(), 0)
+      await panel().getByRole('button', { name: "Mark Rob Chen's answer seen" }).click()
+      await until(() => entries('answer').count(), 0)
+      await page.reload()
+      await entries('unsent').waitFor()
+      expect(await entries('question').count()).toBe(0)
+      expect(await entries('answer').count()).toBe(0)
+    }))
+
+  test("'Open the report' leads to it; once sent, the entry leaves", () =>
+    step(page, 'needs-you-sent', async () => {
+      await page.goto(`${base}/dashboard`)
+      await entries('unsent').getByRole('link', { name: 'Open the report' }).click()
+      await page.waitForURL(`${base}/reports/${report.uuid}`)
+      const sent = await api(page, 'PUT', `/api/reports/${report.uuid}`, { is_submitted: true })
+      expect(sent.status).toBe(200)
+      await page.goto(`${base}/dashboard`)
+      await entries('project').first().waitFor()
+      await until(() => entries('unsent').count(), 0)
+    }))
+})
