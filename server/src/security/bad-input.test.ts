@@ -175,6 +175,8 @@ const ROUTES: Array<[string, (s: Setup) => string, Record<string, unknown>]> = [
   ],
   ['POST', (s) => `/api/reports/${s.report.uuid}/shares`, { expires_in_days: 30 }],
   ['PUT', (s) => `/api/questions/${s.question.id}`, { answer: 'a', seen: true }],
+  // 'Needs you': answers to asks marked seen (ids of the caller's own answers; others mark nothing).
+  ['POST', () => '/api/dashboard/answers-seen', { ids: [1] }],
   ['POST', (s) => `/api/shared/${s.token}/questions`, { name: 'n', text: 't', item_id: null }],
   ['POST', (s) => `/api/shared/${s.token}/acknowledgements`, { name: 'n' }],
   // Asks: marking, a reader's answer, closing.
