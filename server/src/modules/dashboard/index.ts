@@ -6,14 +6,21 @@ import { reports, type sectionItems } from '../../db/schema'
 import { compareNoCase } from '../../lib/order'
 import { routeRules } from '../../lib/route-rules'
 import { isoDate } from '../../lib/time'
-import { currentWeekWindow, type Weekday } from '../../lib/weeks'
+import { addDays, currentWeekWindow, type Weekday } from '../../lib/weeks'
 import { authPlugin } from '../auth/plugin'
 import { reportProjectHealth } from '../project-health/service'
 import { ageingClock, withAgeing } from '../section-items/ageing'
 import { getSettings } from '../settings/service'
 import { markAnswersSeen, needsYou } from './needs-you'
 
-const openItemsSql = (userId: number, type: string) => sql`
+/**
+ * The open items of the dashboard come from the reports of these last weeks: a carried item's
+ * newest copy is in a recent report, so the query is bounded by recent weeks, not by the whole
+ * history (an item left open, never carried, in a report older than this leaves the dashboard).
+ */
+export const OPEN_ITEMS_WEEKS = 26
+
+const openItemsSql = (userId: number, type: string, since: string) => sql`
 SELECT i.*, r.title AS report_title, r.week_start_date AS report_week_start_date, r.uuid AS report_uuid,
   m.uuid AS assignee_uuid, m.name AS assignee_name, p.uuid AS project_uuid, p.name AS project_name
 FROM section_items i
@@ -22,6 +29,7 @@ JOIN reports r ON r.id = s.report_id
 LEFT JOIN team_members m ON m.id = i.assigned_to_team_member_id AND m.user_id = i.user_id
 LEFT JOIN projects p ON p.id = i.project_id AND p.user_id = i.user_id
 WHERE i.user_id = ${userId} AND i.item_type = ${type} AND i.is_completed = 0
+  AND r.user_id = ${userId} AND r.week_start_date >= ${since}
   AND NOT EXISTS (SELECT 1 FROM section_items x WHERE x.carried_from_item_id = i.id)
 ORDER BY r.week_start_date DESC, s.sort_order, i.sort_order, i.id
 LIMIT 500`
@@ -114,7 +122,11 @@ export async function dashboard(ctx: AppContext, userId: number) {
     withAgeing(
       ctx,
       userId,
-      (await ctx.db.rows<OpenItem>(openItemsSql(userId, type))).map((r) => ({
+      (
+        await ctx.db.rows<OpenItem>(
+          openItemsSql(userId, type, addDays(clock.today, -7 * OPEN_ITEMS_WEEKS)),
+        )
+      ).map((r) => ({
         ...r,
         is_completed: false,
       })),

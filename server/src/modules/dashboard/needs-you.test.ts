@@ -6,6 +6,7 @@ import { isoDate } from '../../lib/time'
 import { addDays } from '../../lib/weeks'
 import { type Client, createTestApp, makeClient, signIn } from '../../test/helpers'
 import { THIS_WEEK, twoWeeksOfAda } from '../../test/two-weeks'
+import { OPEN_ITEMS_WEEKS } from '.'
 
 const needs = async (who: Client) => {
   const res = await who.api.dashboard.get()
@@ -191,6 +192,25 @@ describe('needs you', () => {
     ])
     expect(stalled[0].items[0].open_weeks).toBeGreaterThanOrEqual(3)
     expect(stalled[0].items[0].report_uuid).toBe(old.uuid)
+  })
+
+  test('open items come from the recent weeks only, never the whole history', async () => {
+    const { ada } = await twoWeeksOfAda()
+    const addIn = async (weeksAgo: number, content: string) => {
+      const r = (
+        await ada.api.reports.post({
+          week_start_date: addDays(THIS_WEEK, -7 * weeksAgo),
+          carry_over: false,
+        })
+      ).data!
+      await ada.api['section-items'].post({ section_id: r.sections[1].id, content })
+    }
+    await addIn(OPEN_ITEMS_WEEKS - 1, 'Within the bound')
+    await addIn(OPEN_ITEMS_WEEKS + 1, 'Beyond the bound')
+    const data = (await ada.api.dashboard.get()).data!
+    const open = data.activeFollowups.map((i) => i.content)
+    expect(open).toContain('Within the bound')
+    expect(open).not.toContain('Beyond the bound')
   })
 
   test("a linked team member's sent report calling a project worse is a mismatch", async () => {
