@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { type Browser, chromium, type Page } from 'playwright-core'
 import { launchOptions } from '../../scripts/chromium'
-import { api, base, monday, signedInPage, step, until } from './helpers'
+import { api, base, chooseOption, monday, signedInPage, step, until } from './helpers'
 
 let browser: Browser
 let page: Page
@@ -18,6 +18,7 @@ beforeAll(async () => {
   browser = await chromium.launch(launchOptions)
   page = await signedInPage(browser, 'needs-you', { width: 1440, height: 900 })
   await api(page, 'POST', '/api/section-templates', { name: 'Highlights', type: 'standard' })
+  await api(page, 'POST', '/api/section-templates', { name: 'Action Items', type: 'tasks' })
   atlas = (await api(page, 'POST', '/api/projects', { name: 'Atlas' })).json
   report = (await api(page, 'POST', '/api/reports', { week_start_date: monday() })).json
   await api(page, 'POST', '/api/section-items', {
@@ -115,5 +116,43 @@ describe('needs you', () => {
       await page.goto(`${base}/dashboard`)
       await entries('project').first().waitFor()
       await until(() => entries('unsent').count(), 0)
+    }))
+
+  test("the portfolio's owner is the one chosen in Settings › Projects, else the first assignee", () =>
+    step(page, 'needs-you-project-owner', async () => {
+      const member = async (name: string) =>
+        (
+          await api(page, 'POST', '/api/team-members', {
+            name,
+            email: `${name.split(' ')[0].toLowerCase()}@example.com`,
+          })
+        ).json
+      const tom = await member('Tom Reed')
+      await member('Hannah Kim')
+      await api(page, 'POST', '/api/section-items', {
+        section_id: report.sections[1].id, // Action Items: a task
+        content: 'Atlas legal review',
+        project_id: atlas.id,
+        assigned_to_team_member_id: tom.id,
+      })
+      const owner = async () => {
+        const rows = (await api(page, 'GET', '/api/projects/portfolio')).json as {
+          uuid: string
+          owner: { name: string; source: string } | null
+        }[]
+        return rows.find((r) => r.uuid === atlas.uuid)?.owner ?? null
+      }
+      expect(await owner()).toMatchObject({ name: 'Tom Reed', source: 'first_assignee' })
+      await page.goto(`${base}/settings`)
+      await page.getByRole('button', { name: 'Projects', exact: true }).click()
+      const select = page.getByRole('combobox', { name: 'Owner of Atlas' })
+      await select.waitFor()
+      expect(await select.textContent()).toContain('No owner (first assignee)')
+      await chooseOption(page, select, 'Hannah Kim')
+      await until(async () => (await owner())?.source, 'set')
+      expect(await owner()).toMatchObject({ name: 'Hannah Kim', source: 'set' })
+      await page.goto(`${base}/projects`)
+      const row = page.locator('.cad-portfolio__row', { hasText: 'Atlas' })
+      await row.getByRole('link', { name: 'Hannah Kim' }).waitFor()
     }))
 })
