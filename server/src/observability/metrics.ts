@@ -122,7 +122,9 @@ function databaseGauges(registry: Registry, db: Db) {
     registers: [registry],
     async collect() {
       const snap = await read()
-      if (!snap) return
+      // The database did not answer: no value rather than the last one (stale), so a dashboard
+      // shows a gap and an alert on the queue does not read an old count as current.
+      if (!snap) return this.reset()
       for (const status of ['pending', 'sent', 'failed'])
         this.set({ status }, snap.deliveries[status] ?? 0)
     },
@@ -133,7 +135,8 @@ function databaseGauges(registry: Registry, db: Db) {
     registers: [registry],
     async collect() {
       const snap = await read()
-      if (snap) this.set(snap.sessions)
+      // Unknown while the database is away: NaN (a gauge without labels cannot have no value).
+      this.set(snap ? snap.sessions : Number.NaN)
     },
   })
 }
