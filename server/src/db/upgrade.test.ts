@@ -22,6 +22,9 @@ const git = (...args: string[]) => {
  * Found by the file, so a rewritten history still finds it (a shallow clone cannot: fetch more).
  */
 const FIRST_NEW_MIGRATION = 'server/drizzle-pg/0022_delivery_edition.sql'
+// A shallow clone (some CI checkouts) lacks the previous release: fetch the rest when it can.
+if (git('rev-parse', '--is-shallow-repository').toString().trim() === 'true')
+  Bun.spawnSync(['git', 'fetch', '--quiet', '--unshallow'], { cwd: repo })
 const added = git('log', '--diff-filter=A', '--format=%H', '--', FIRST_NEW_MIGRATION)
   .toString()
   .trim()
