@@ -47,6 +47,13 @@ export const OBJECT_LIMITS = {
   itemsPerAccount: 50_000,
   /** Editions of one report: its Send and the updates after it (each also spends send quota). */
   editionsPerReport: 50,
+  /**
+   * Open private links (not revoked, not expired; personal reader links not counted): per report
+   * and per account. GET /api/shares lists every open link before any closed one (LIST_CAPS), so
+   * each one can be seen and revoked.
+   */
+  openLinksPerReport: 100,
+  openLinksPerAccount: 1_000,
 } as const
 
 /**
@@ -56,8 +63,8 @@ export const OBJECT_LIMITS = {
 export const LIST_CAPS = {
   /** GET /api/reports: forty years of weekly reports. */
   reports: 2_000,
-  /** GET /api/shares. */
-  shares: 500,
+  /** GET /api/shares: every open link (at most openLinksPerAccount), then the newest closed ones. */
+  shares: 1_500,
   /** GET /api/reports/{uuid}/deliveries. */
   deliveries: 100,
   /** GET /api/my-teams. */

@@ -33,7 +33,13 @@ export function sharingModule(ctx: AppContext) {
         auth: true,
         params: SharingModel.reportParams,
         body: SharingModel.createShare,
-        response: { 201: CreatedShare, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody },
+        response: {
+          201: CreatedShare,
+          400: ErrorBody,
+          401: ErrorBody,
+          403: ErrorBody,
+          404: ErrorBody,
+        },
         detail: { tags: ['sharing'] },
       },
     )

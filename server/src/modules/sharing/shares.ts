@@ -11,6 +11,7 @@ import { buildBrief, editionBrief, editionMeta, latestEdition } from '../reports
 import { findReport } from '../reports/find'
 import type { SharingModel } from './model'
 import { answerOut } from './reader'
+import { assertLinkRoom, openLink } from './share-limits'
 import { countView, keptAnswer } from './views'
 
 /** What every wrong, expired or revoked token answers: the same, so none can be told apart. */
@@ -27,6 +28,7 @@ export async function createShare(
   input: SharingModel.createShare,
 ) {
   const report = await findReport(ctx, userId, reportUuid)
+  await assertLinkRoom(ctx, userId, report.id)
   const token = randomVerifier()
   const days = input.expires_in_days
   const expiresAt = days == null ? null : new Date(Date.now() + days * 86_400_000).toISOString()
@@ -67,7 +69,13 @@ export async function listShares(ctx: AppContext, userId: number) {
     .from(shares)
     .innerJoin(reports, eq(reports.id, shares.report_id))
     .where(eq(shares.user_id, userId))
-    .orderBy(desc(shares.created_at), desc(shares.id))
+    // Every open link first (at most OBJECT_LIMITS.openLinksPerAccount, below the list cap), so
+    // an old permanent link can always be seen and revoked; then the newest closed ones.
+    .orderBy(
+      sql`CASE WHEN ${openLink(nowIso())} THEN 0 ELSE 1 END`,
+      desc(shares.created_at),
+      desc(shares.id),
+    )
     .limit(LIST_CAPS.shares)
   return { shares: rows }
 }
