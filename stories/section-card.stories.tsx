@@ -58,25 +58,27 @@ export const Empty: Story = {
 export const Typical: Story = {
   play: async ({ canvas, args }) => {
     await expect(canvas.getByText('Mostly migration work this week.')).toBeVisible()
-    const groups = canvas.getAllByRole('list')
-    // no-project items first, then projects by name
-    await expect(within(groups[0]).getAllByRole('listitem')[0]).toHaveTextContent(
-      'Book offsite venue',
-    )
+    // her order: each project where its first item stands (Platform Migration first), not by name
     await expect(
       canvas.getAllByRole('heading', { level: 3 }).map((h) => h.textContent?.trim()),
-    ).toEqual(['Board Deck', 'Platform Migration'])
-    // 7 tasks: 5 shown, then '+2 more tasks'
+    ).toEqual(['Platform Migration', 'Q4 Hiring'])
+    // 7 tasks: 5 shown, then '+2 more tasks'; Enter on it focuses the first revealed row
     await expect(canvas.getAllByRole('listitem')).toHaveLength(5)
-    await userEvent.click(canvas.getByRole('button', { name: '+2 more tasks' }))
+    canvas.getByRole('button', { name: '+2 more tasks' }).focus()
+    await userEvent.keyboard('{Enter}')
     await expect(canvas.getAllByRole('listitem')).toHaveLength(7)
+    await expect(canvas.getByRole('checkbox', { name: /Review board deck/ })).toHaveFocus()
     // pending before completed inside the no-project group
-    const first = within(groups[0])
+    const noProject = canvas.getAllByRole('list')[2]
+    const first = within(noProject)
       .getAllByRole('listitem')
       .map((li) => li.textContent)
     await expect(first.findIndex((t) => t?.includes('Review board deck'))).toBeGreaterThan(
       first.findIndex((t) => t?.includes('Approve travel budget')),
     )
+    // 'Show fewer' gives focus back to '+2 more tasks'
+    await userEvent.click(canvas.getByRole('button', { name: 'Show fewer' }))
+    await expect(canvas.getByRole('button', { name: '+2 more tasks' })).toHaveFocus()
     // @ assigns while adding
     const input = canvas.getByRole('combobox', { name: 'Add an item to Tasks' })
     await userEvent.type(input, 'Prepare the QBR @pri')
@@ -118,7 +120,7 @@ export const LongContent: Story = {
     members: manyMembers,
   },
   play: async ({ canvas }) => {
-    await expect(canvas.getByRole('button', { name: '+35 more tasks' })).toBeVisible()
+    await expect(canvas.getByRole('button', { name: '+35 more follow-ups' })).toBeVisible()
     await expect(canvas.getAllByRole('listitem')).toHaveLength(5)
   },
 }
@@ -153,5 +155,66 @@ export const Dark: Story = {
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('heading', { name: 'Follow-ups' })).toBeVisible()
     await expect(canvas.queryByRole('button', { name: /more tasks/ })).toBeNull()
+  },
+}
+
+/** Space on a task's checkbox completes it and focus lands on the next task, never the body. */
+export const CompleteKeepsFocus: Story = {
+  play: async ({ canvas, args }) => {
+    const box = canvas.getByRole('checkbox', { name: /Send offer letter/ })
+    box.focus()
+    await userEvent.keyboard(' ')
+    await expect(args.onUpdateItem).toHaveBeenCalledWith(2, { is_completed: true })
+    await expect(canvas.getByRole('checkbox', { name: /Book offsite venue/ })).toHaveFocus()
+    await expect(document.activeElement).not.toBe(document.body)
+  },
+}
+
+/** The last row shown completed: focus goes to the section's 'Add an item' field. */
+export const CompleteLastKeepsFocus: Story = {
+  args: { section: section(3, 'Tasks', 'tasks', [item(1, 'Only task')]) },
+  play: async ({ canvas }) => {
+    canvas.getByRole('checkbox', { name: /Only task/ }).focus()
+    await userEvent.keyboard(' ')
+    await expect(canvas.getByRole('combobox', { name: 'Add an item to Tasks' })).toHaveFocus()
+  },
+}
+
+/** Follow-ups say so under the fold: '+2 more follow-ups', not 'tasks'. */
+export const FollowupsMore: Story = {
+  args: {
+    section: section(
+      4,
+      'Follow-ups',
+      'followups',
+      taskItems.map((i) => ({ ...i, item_type: 'followup' as const })),
+    ),
+  },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('button', { name: '+2 more follow-ups' })).toBeVisible()
+    await expect(canvas.queryByText(/more tasks/)).toBeNull()
+  },
+}
+
+/** A first report: nothing is 'new' against a previous report that does not exist. */
+export const FirstReport: Story = {
+  args: {
+    firstReport: true,
+    section: section(5, 'Tasks', 'tasks', [
+      item(1, 'Hire a CFO', { open_weeks: 0, origin_week_start_date: '2026-11-16' }),
+      item(2, 'Close the round', { open_weeks: 0, origin_week_start_date: '2026-11-16' }),
+    ]),
+  },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByText('Hire a CFO')).toBeVisible()
+    await expect(canvas.queryByText('new')).toBeNull()
+  },
+}
+
+/** The same items in a later report are marked 'new'. */
+export const LaterReportMarksNew: Story = {
+  args: { ...FirstReport.args, firstReport: false },
+  play: async ({ canvas }) => {
+    await expect(canvas.getAllByText('new')).toHaveLength(2)
   },
 }

@@ -51,6 +51,11 @@ type ItemRowProps = {
    * readers get; without it the follow-up stays the author's own.
    */
   onIncludeChange?: (include: boolean) => void
+  /**
+   * The report has no previous report: nothing in it is 'new' against anything, so an item open
+   * less than a week and not carried shows no 'new' chip.
+   */
+  firstReport?: boolean
 }
 
 /** Team roll-up: where a pulled item came from, and the assignee's own completion and note. */
@@ -149,7 +154,14 @@ type ItemDetailsProps = {
   checkable: boolean
   meta?: React.ReactNode
   onIncludeChange?: ItemRowProps['onIncludeChange']
+  firstReport?: boolean
 }
+
+/** 'new' means new since the previous report: never shown in a first report. */
+const newInFirstReport = (item: ItemRowProps['item'], firstReport: boolean | undefined) =>
+  Boolean(firstReport) &&
+  (item.open_weeks ?? 0) < 1 &&
+  (item.carried_from_item_id === undefined || item.carried_from_item_id === null)
 
 /** The row in view mode: the text and its tags (project, assignee, age, source, notes, ask). */
 function ItemDetails({
@@ -158,6 +170,7 @@ function ItemDetails({
   checkable,
   meta,
   onIncludeChange,
+  firstReport,
 }: ItemDetailsProps) {
   return (
     <div className="cad-item-body">
@@ -176,7 +189,7 @@ function ItemDetails({
             <span className="cad-tag__text">Assigned to {member.name}</span>
           </span>
         )}
-        <ItemAgeChip item={item} />
+        {newInFirstReport(item, firstReport) ? null : <ItemAgeChip item={item} />}
         {item.source_author_name ? (
           <span className="cad-item-row__from">from {item.source_author_name}'s report</span>
         ) : null}
@@ -309,6 +322,7 @@ const ItemRow = React.memo(function ItemRow({
   onAskChange,
   onRecordDecision,
   onIncludeChange,
+  firstReport,
 }: ItemRowProps) {
   const { mode, setMode, backTo, editButton, deleteButton } = useRowMode()
   const [draft, setDraft] = React.useState(item.content)
@@ -327,7 +341,7 @@ const ItemRow = React.memo(function ItemRow({
 
   if (mode === 'confirm') {
     return (
-      <li data-slot="item-row" className="cad-item is-confirming">
+      <li data-slot="item-row" data-item-id={item.id} className="cad-item is-confirming">
         <ConfirmInline
           message="Delete this item? This cannot be undone."
           onConfirm={() => {
@@ -343,6 +357,7 @@ const ItemRow = React.memo(function ItemRow({
   return (
     <li
       data-slot="item-row"
+      data-item-id={item.id}
       data-completed={item.is_completed || undefined}
       className={cn('cad-item', item.is_completed && 'is-completed', phase && `is-${phase}`)}
     >
@@ -376,6 +391,7 @@ const ItemRow = React.memo(function ItemRow({
           checkable={checkable}
           meta={meta}
           onIncludeChange={onIncludeChange}
+          firstReport={firstReport}
         />
       )}
       {mode === 'view' && (onEdit || onDelete || onAskChange || onRecordDecision) && (

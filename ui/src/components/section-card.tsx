@@ -90,6 +90,8 @@ type SectionCardProps = {
   onContentChange?: (content: string) => void
   /** Decisions: 'Record as decision' on an item (by its id). */
   onRecordDecision?: (id: number) => void
+  /** The report has no previous report: no item is marked 'new' (ItemRow's firstReport). */
+  firstReport?: boolean
 }
 
 type Phases = Record<number, 'completing' | 'held'>
@@ -254,6 +256,22 @@ function SectionHeader({
   )
 }
 
+/** The control that stands for a row: its checkbox, else its first button or field. */
+const ROW_CONTROL = '[role="checkbox"], button, input, textarea'
+
+/**
+ * Where focus goes when the control that had it leaves: the row of `id` (its checkbox or first
+ * control), else the section's 'Add an item' field. Never the body.
+ */
+function focusRowOrAdd(card: HTMLElement | null, id: number | null, sectionId: number) {
+  if (!card) return
+  const row = id === null ? null : card.querySelector(`[data-item-id="${id}"]`)
+  const target =
+    row?.querySelector<HTMLElement>(ROW_CONTROL) ??
+    card.querySelector<HTMLElement>(`#add-${sectionId}`)
+  target?.focus()
+}
+
 /**
  * A report section. Completing an item plays the fade and move (0.3 s + 0.3 s) in place, then the
  * item joins the completed group, where it stays marked for about a second.
@@ -267,10 +285,38 @@ const SectionCard = React.memo(function SectionCard({
   onDeleteItem,
   onContentChange,
   onRecordDecision,
+  firstReport,
 }: SectionCardProps) {
   const [expanded, setExpanded] = React.useState(false)
+  const cardRef = React.useRef<HTMLElement>(null)
+  // What the rows look like now, for focus moves made from a handler.
+  const layout = React.useRef<{ flat: { id: number }[]; shown: Set<number> }>({
+    flat: [],
+    shown: new Set(),
+  })
+  // After '+N more': the index of the first revealed row, focused once it is drawn.
+  const revealFrom = React.useRef<number | null>(null)
+  const collapsing = React.useRef(false)
   const { phases, toggle } = useCompletion(onUpdateItem)
-  const handlersFor = useRowHandlers(toggle, onUpdateItem, onDeleteItem, onRecordDecision)
+  // Completing an item from its own row (Space on the checkbox) sends focus to the next row shown,
+  // or to 'Add an item', before the item moves to the completed group or behind '+N more'.
+  const toggleKeepingFocus = (id: number, completed: boolean) => {
+    const card = cardRef.current
+    const row = card?.querySelector(`[data-item-id="${id}"]`)
+    const hadFocus = Boolean(row && document.activeElement && row.contains(document.activeElement))
+    toggle(id, completed)
+    if (!completed || !hadFocus) return
+    const { flat: rows, shown: visible } = layout.current
+    const at = rows.findIndex((i) => i.id === id)
+    const next = rows.slice(at + 1).find((i) => visible.has(i.id))
+    focusRowOrAdd(card, next?.id ?? null, section.id)
+  }
+  const handlersFor = useRowHandlers(
+    toggleKeepingFocus,
+    onUpdateItem,
+    onDeleteItem,
+    onRecordDecision,
+  )
   const isTaskList = section.section_type !== 'standard'
   const stableProjects = useShallowStable(projects)
   const stableMembers = useShallowStable(members)
@@ -287,9 +333,24 @@ const SectionCard = React.memo(function SectionCard({
   const limit = isTaskList && !expanded ? VISIBLE_TASKS : Number.POSITIVE_INFINITY
   const shown = new Set(flat.slice(0, limit).map((i) => i.id))
   const hidden = flat.length - shown.size
+  layout.current = { flat, shown }
+  React.useLayoutEffect(() => {
+    const card = cardRef.current
+    if (!card) return
+    if (expanded && revealFrom.current !== null) {
+      const rows = card.querySelectorAll<HTMLElement>('[data-slot="item-row"]')
+      rows[revealFrom.current]?.querySelector<HTMLElement>(ROW_CONTROL)?.focus()
+      revealFrom.current = null
+    }
+    if (!expanded && collapsing.current) {
+      card.querySelector<HTMLElement>('[data-slot="more-items"]')?.focus()
+      collapsing.current = false
+    }
+  }, [expanded])
 
   return (
     <section
+      ref={cardRef}
       data-slot="section-card"
       className="cad-card cad-section"
       aria-labelledby={`section-${section.id}`}
@@ -324,6 +385,7 @@ const SectionCard = React.memo(function SectionCard({
                     onAskChange={onUpdateItem ? h.ask : undefined}
                     onIncludeChange={onUpdateItem ? h.include : undefined}
                     onRecordDecision={onRecordDecision ? h.decide : undefined}
+                    firstReport={firstReport}
                   />
                 )
               })}
@@ -332,12 +394,27 @@ const SectionCard = React.memo(function SectionCard({
         )
       })}
       {hidden > 0 && (
-        <Button variant="link" size="sm" onClick={() => setExpanded(true)}>
-          +{hidden} more tasks
+        <Button
+          variant="link"
+          size="sm"
+          data-slot="more-items"
+          onClick={() => {
+            revealFrom.current = shown.size
+            setExpanded(true)
+          }}
+        >
+          +{hidden} more {section.section_type === 'followups' ? 'follow-ups' : 'tasks'}
         </Button>
       )}
       {expanded && flat.length > VISIBLE_TASKS && (
-        <Button variant="link" size="sm" onClick={() => setExpanded(false)}>
+        <Button
+          variant="link"
+          size="sm"
+          onClick={() => {
+            collapsing.current = true
+            setExpanded(false)
+          }}
+        >
           Show fewer
         </Button>
       )}

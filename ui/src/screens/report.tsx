@@ -407,6 +407,7 @@ export function ReportView({ data: d, actions: a, loading, sectionCard }: Report
           members={members}
           {...sectionCallbacks(s.id)}
           onRecordDecision={a.onRecordDecision ? recordDecision : undefined}
+          firstReport={d.changes ? d.changes.previous === null : undefined}
         />
       ))}
     </div>
