@@ -1,12 +1,14 @@
 import { useEffect } from 'react'
 import { useLocation } from 'wouter'
 import { exchangeCode } from '../state/auth'
+import { takeRememberedNext } from '../state/auth-next'
 import { takeRememberedInvitation } from '../state/invite-return'
 import { AuthCallbackView } from './public-views'
 
 /**
- * `/auth/callback`: exchanges ?code&state for a session, then /dashboard (or back to the
- * invitation that sent the user to sign in), or / on failure.
+ * `/auth/callback`: exchanges ?code&state for a session, then back to the invitation or the
+ * deep link (`?next=` of the landing page) that sent the user to sign in, else /dashboard; / on
+ * failure.
  */
 function AuthCallbackPage() {
   const [, navigate] = useLocation()
@@ -16,9 +18,9 @@ function AuthCallbackPage() {
       .then((user) => {
         if (cancelled) return
         const invitation = user ? takeRememberedInvitation() : null
-        navigate(invitation ? `/invite/${invitation}` : user ? '/dashboard' : '/', {
-          replace: true,
-        })
+        const next = takeRememberedNext()
+        const to = invitation ? `/invite/${invitation}` : (next ?? '/dashboard')
+        navigate(user ? to : '/', { replace: true })
       })
       .catch((error) => {
         // Exchange errors are logged only; the user goes back to /.

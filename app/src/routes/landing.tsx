@@ -1,11 +1,17 @@
 import { Spinner } from '@cadence/ui'
-import { Redirect } from 'wouter'
+import { Redirect, useSearch } from 'wouter'
 import { login, useAuth } from '../state/auth'
+import { nextOfSearch, rememberNext } from '../state/auth-next'
 import { LandingView } from './public-views'
 
-/** `/`: the landing page; a signed-in visitor goes to /dashboard, a spinner while pending. */
+/**
+ * `/`: the landing page; a signed-in visitor goes to /dashboard, or to `?next=` (a checked path
+ * of this origin: a deep link opened signed out), a spinner while pending. Signing in remembers
+ * `next` for the callback.
+ */
 function LandingPage() {
   const { status, refusal } = useAuth()
+  const next = nextOfSearch(useSearch())
   if (status === 'pending') {
     return (
       <div style={{ minHeight: '60vh', display: 'grid', placeItems: 'center' }}>
@@ -13,8 +19,16 @@ function LandingPage() {
       </div>
     )
   }
-  if (status === 'signed-in') return <Redirect to="/dashboard" replace />
-  return <LandingView onSignIn={() => void login()} refusal={refusal} />
+  if (status === 'signed-in') return <Redirect to={next ?? '/dashboard'} replace />
+  return (
+    <LandingView
+      onSignIn={() => {
+        rememberNext(next)
+        void login()
+      }}
+      refusal={refusal}
+    />
+  )
 }
 
 export default LandingPage

@@ -1,0 +1,58 @@
+// Deep links survive sign-in: a signed-in page opened signed out sends the visitor to
+// `/?next=<path>`, the landing page remembers `next` across the sign-in provider's round trip,
+// and the callback returns there. Kept apart from state/auth.ts so the landing page and the
+// callback do not load the signed-in app's state.
+
+const PENDING_NEXT = 'cadence.next'
+
+/**
+ * `raw` when it is a path of this origin to go back to, else null: it must start with a single
+ * `/` (not `//evil`, `/\evil`, `http:`), hold no backslash or control character, and resolve on
+ * this origin. `/` and the sign-in callback are refused (nowhere to go back to).
+ */
+export function safeNext(raw: string | null | undefined, origin = globalThis.location?.origin) {
+  if (!origin) return null
+  if (!raw || raw.length > 2000) return null
+  if (!raw.startsWith('/') || raw.startsWith('//')) return null
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it refuses
+  if (/[\\\u0000-\u001f\u007f]/.test(raw)) return null
+  let url: URL
+  try {
+    url = new URL(raw, origin)
+  } catch {
+    return null
+  }
+  if (url.origin !== origin) return null
+  if (url.pathname === '/' || url.pathname.startsWith('/auth/')) return null
+  return `${url.pathname}${url.search}${url.hash}`
+}
+
+/** Where a signed-out visitor of `path` (with its query and hash) is sent: the landing page. */
+export function signInPath(path: string): string {
+  const next = safeNext(path)
+  return next ? `/?next=${encodeURIComponent(next)}` : '/'
+}
+
+/** The `next` of a landing URL's query (`?next=…`), checked, or null. */
+export function nextOfSearch(search: string): string | null {
+  return safeNext(new URLSearchParams(search).get('next'))
+}
+
+/** Kept for the sign-in callback: the provider's round trip loses the landing page's query. */
+export function rememberNext(next: string | null) {
+  try {
+    if (next) sessionStorage.setItem(PENDING_NEXT, next)
+    else sessionStorage.removeItem(PENDING_NEXT)
+  } catch {}
+}
+
+/** The page to return to after sign-in (once, checked again), or null. */
+export function takeRememberedNext(): string | null {
+  try {
+    const next = sessionStorage.getItem(PENDING_NEXT)
+    sessionStorage.removeItem(PENDING_NEXT)
+    return safeNext(next)
+  } catch {
+    return null
+  }
+}
