@@ -1,5 +1,6 @@
 import { ReportView, type ReportViewActions, type ReportViewData } from '@cadence/ui'
 import type { Meta, StoryObj } from '@storybook/react-vite'
+import * as React from 'react'
 import { expect, fireEvent, fn, screen, userEvent, within } from 'storybook/test'
 import { fullReport, members, projects } from './fixtures'
 import { reportWithHealth } from './fixtures-health'
@@ -321,6 +322,32 @@ export const NoSections: Story = {
       'href',
       '/settings?tab=sections',
     )
+  },
+}
+
+/** The sections added in place: focus lands on the first section's 'Add an item', not the body. */
+function StartWithUsualSections(props: React.ComponentProps<typeof ReportView>) {
+  const [sections, setSections] = React.useState(props.data.report?.sections ?? [])
+  return (
+    <ReportView
+      {...props}
+      data={{ ...props.data, report: props.data.report && { ...props.data.report, sections } }}
+      actions={{
+        ...props.actions,
+        onAddStarterSections: async () => setSections(fullReport.sections ?? []),
+      }}
+    />
+  )
+}
+export const NoSectionsKeepsFocus: Story = {
+  args: NoSections.args,
+  render: (args) => <StartWithUsualSections {...args} />,
+  play: async ({ canvas }) => {
+    await userEvent.click(canvas.getByRole('button', { name: 'Add the usual sections' }))
+    const first = fullReport.sections![0]
+    await expect(
+      await canvas.findByRole('combobox', { name: `Add an item to ${first.section_name}` }),
+    ).toHaveFocus()
   },
 }
 export const NoSectionsMobile: Story = {

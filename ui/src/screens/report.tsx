@@ -317,6 +317,21 @@ export function ReportView({ data: d, actions: a, loading, sectionCard }: Report
   latestDecide.current = a.onRecordDecision
   const recordDecision = React.useCallback((id: number) => latestDecide.current?.(id), [])
   const Section = sectionCard ?? SectionCard
+  // 'Add the usual sections' leaves the page once they exist: focus goes to the first section's
+  // 'Add an item' field, not the body.
+  const startedSections = React.useRef(false)
+  const firstSectionId = d.report?.sections?.[0]?.id
+  React.useEffect(() => {
+    if (!startedSections.current || firstSectionId === undefined) return
+    startedSections.current = false
+    document.getElementById(`add-${firstSectionId}`)?.focus()
+  }, [firstSectionId])
+  const addStarterSections = a.onAddStarterSections
+    ? () => {
+        startedSections.current = true
+        return a.onAddStarterSections!()
+      }
+    : undefined
   if (loading) return <ReportSkeleton />
   const r = d.report
   if (!r)
@@ -396,8 +411,8 @@ export function ReportView({ data: d, actions: a, loading, sectionCard }: Report
         <MetricsPanel metrics={r.metrics} week={r.week_start_date} onChange={a.onMetricChange} />
       ) : null}
       {d.suggestionsTray ?? null}
-      {a.onAddStarterSections && (r.sections ?? []).length === 0 ? (
-        <StarterSections onAdd={a.onAddStarterSections} settingsHref="/settings?tab=sections" />
+      {addStarterSections && (r.sections ?? []).length === 0 ? (
+        <StarterSections onAdd={addStarterSections} settingsHref="/settings?tab=sections" />
       ) : null}
       {(r.sections ?? []).map((s) => (
         <Section
