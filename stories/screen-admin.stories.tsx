@@ -70,6 +70,17 @@ export const Users: Story = {
     await expect(canvas.queryByText('anon@example.com')).toBeNull()
   },
 }
+export const UsersEndSessions: Story = {
+  args: { onEndSessions: fn() },
+  play: async ({ canvas, args }) => {
+    await userEvent.click(canvas.getByRole('tab', { name: 'Users' }))
+    await userEvent.click(canvas.getByRole('button', { name: 'End sessions of maya@example.com' }))
+    await expect(args.onEndSessions).toHaveBeenCalledTimes(1)
+    await expect(args.onEndSessions).toHaveBeenCalledWith(
+      expect.objectContaining({ email: 'maya@example.com' }),
+    )
+  },
+}
 export const UsersLongContent: Story = {
   args: { users: longAdminUsers },
   play: async ({ canvas }) => {

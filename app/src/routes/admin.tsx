@@ -1,6 +1,6 @@
 import { PageSkeleton } from '@cadence/ui'
 import { useEffect } from 'react'
-import { loadAdmin, updateSystemSetting, useAdmin } from '../state/admin'
+import { endUserSessions, loadAdmin, updateSystemSetting, useAdmin } from '../state/admin'
 import { checkAdmin, useAuth } from '../state/auth'
 import { AccessDeniedView, AdminView } from './views'
 
@@ -33,6 +33,7 @@ function AdminPage() {
       activity={admin.activity}
       onUpdateSetting={(key, value) => void updateSystemSetting(key, value)}
       onRefresh={() => void loadAdmin()}
+      onEndSessions={(user) => void endUserSessions(user)}
       refreshing={admin.loading}
     />
   )

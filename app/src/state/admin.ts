@@ -36,6 +36,16 @@ async function updateSystemSetting(key: string, value: string | number | boolean
   }
 }
 
+/** POST /api/admin/users/{id}/sessions/end: the user is signed out on every device. */
+async function endUserSessions(user: { id: number; email: string }) {
+  try {
+    const { ended } = await call(api.api.admin.users({ id: user.id }).sessions.end.post())
+    toast.success(`Ended ${ended} session${ended === 1 ? '' : 's'} of ${user.email}`)
+  } catch {
+    toast.error(`Failed to end the sessions of ${user.email}`)
+  }
+}
+
 onCacheReset(() => {
   for (const panel of panels()) panel.reset()
 })
@@ -57,4 +67,4 @@ function useAdmin() {
   }
 }
 
-export { admin, loadAdmin, updateSystemSetting, useAdmin }
+export { admin, endUserSessions, loadAdmin, updateSystemSetting, useAdmin }

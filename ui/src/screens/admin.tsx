@@ -32,6 +32,8 @@ export type AdminViewProps = {
   /** Called whenever the tab changes (by its trigger or a quick action). */
   onTabChange?: (tab: AdminTab) => void
   loading?: boolean
+  /** The Users tab's 'End sessions' on a user: signs them out on every device. */
+  onEndSessions?: (user: AdminUser) => void
 }
 
 export type AdminTab = 'overview' | 'users' | 'onboarding' | 'settings' | 'activity'
@@ -107,7 +109,13 @@ function OverviewPanel({
 }
 
 /** The Users tab: every user, narrowed by e-mail or name as one types. */
-function UsersPanel({ users }: { users: AdminUser[] }) {
+function UsersPanel({
+  users,
+  onEndSessions,
+}: {
+  users: AdminUser[]
+  onEndSessions?: (user: AdminUser) => void
+}) {
   const [q, setQ] = React.useState('')
   const shown = users.filter((u) =>
     `${u.email} ${u.name ?? ''}`.toLowerCase().includes(q.toLowerCase()),
@@ -132,6 +140,16 @@ function UsersPanel({ users }: { users: AdminUser[] }) {
             <small className="cad-screen__muted cad-screen__num">
               Joined {formatDate(u.created_at)}
             </small>
+            {onEndSessions ? (
+              <Button
+                variant="secondary"
+                size="sm"
+                aria-label={`End sessions of ${u.email}`}
+                onClick={() => onEndSessions(u)}
+              >
+                End sessions
+              </Button>
+            ) : null}
           </li>
         ))}
       </ul>
@@ -231,7 +249,7 @@ export function AdminView(p: AdminViewProps) {
           <TabsTrigger value="activity">Activity Log</TabsTrigger>
         </TabsList>
         <OverviewPanel p={p} setTab={setTab} />
-        <UsersPanel users={p.users} />
+        <UsersPanel users={p.users} onEndSessions={p.onEndSessions} />
         <OnboardingPanel onboarding={p.onboarding} />
         <SettingsPanel settings={p.settings} onUpdateSetting={p.onUpdateSetting} />
         <TabsContent value="activity" className="cad-admin__panel">
