@@ -90,7 +90,13 @@ export type Project = ProjectWithCounts
 
 export type ToastType = 'success' | 'error' | 'warning' | 'info' | 'default'
 
-export type Toast = { id: string; type: ToastType; message: string }
+export type Toast = {
+  id: string
+  type: ToastType
+  message: string
+  /** One action beside the message, e.g. 'Undo' after completing a task; it dismisses the toast. */
+  action?: { label: string; run: () => void }
+}
 
 /** A search kept in this browser (localStorage), not on the server. */
 export type SavedSearch = { id: string; query: string; timestamp: number; resultCount: number }

@@ -322,7 +322,12 @@ async function toggleItem(id: number, completed: boolean) {
   const isTaskLike = found?.item.item_type !== 'standard'
   try {
     await updateItem(id, { is_completed: completed })
-    if (isTaskLike) toast.success(completed ? 'Task completed' : 'Task marked as pending')
+    if (isTaskLike && completed)
+      toast.success('Task completed', {
+        label: 'Undo',
+        run: () => void toggleItem(id, false),
+      })
+    else if (isTaskLike) toast.success('Task marked as pending')
   } catch {
     toast.error(isTaskLike ? 'Failed to update task' : 'Failed to update status')
   }

@@ -10,10 +10,10 @@ const toastState = proxy<ToastState>({ toasts: [] })
 
 let counter = 0
 
-function showToast(message: string, type: ToastType = 'default'): string {
+function showToast(message: string, type: ToastType = 'default', action?: Toast['action']): string {
   counter += 1
   const id = `t${Date.now().toString(36)}-${counter}`
-  toastState.toasts.push({ id, type, message })
+  toastState.toasts.push(action ? { id, type, message, action } : { id, type, message })
   // Oldest go first when the limit is reached.
   if (toastState.toasts.length > TOAST_LIMIT)
     toastState.toasts.splice(0, toastState.toasts.length - TOAST_LIMIT)
@@ -30,7 +30,7 @@ function clearToasts() {
 }
 
 const toast = {
-  success: (message: string) => showToast(message, 'success'),
+  success: (message: string, action?: Toast['action']) => showToast(message, 'success', action),
   error: (message: string) => showToast(message, 'error'),
   warning: (message: string) => showToast(message, 'warning'),
   info: (message: string) => showToast(message, 'info'),

@@ -18,6 +18,22 @@ describe('Toaster', () => {
     expect(TOAST_LIMIT).toBe(20)
   })
 
+  test("an action runs once and dismisses its toast ('Undo' after completing a task)", () => {
+    const run = mock(() => {})
+    const onDismiss = mock((_id: string) => {})
+    render(
+      <Toaster
+        toasts={[
+          { id: 'a', type: 'success', message: 'Task completed', action: { label: 'Undo', run } },
+        ]}
+        onDismiss={onDismiss}
+      />,
+    )
+    act(() => screen.getByRole('button', { name: 'Undo' }).click())
+    expect(run).toHaveBeenCalledTimes(1)
+    expect(onDismiss).toHaveBeenCalledWith('a')
+  })
+
   test('shows at most 20 toasts, the newest ones', () => {
     const toasts: Toast[] = Array.from({ length: 25 }, (_, i) => ({
       id: String(i),

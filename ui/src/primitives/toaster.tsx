@@ -44,6 +44,18 @@ function ToastItem({ toast, onDismiss }: ToastItemProps) {
     >
       {Icon ? <Icon className="cad-toast__icon" size={16} aria-hidden="true" /> : null}
       <p className="cad-toast__message">{toast.message}</p>
+      {toast.action ? (
+        <button
+          type="button"
+          className="cad-toast__action"
+          onClick={() => {
+            toast.action?.run()
+            onDismiss(toast.id)
+          }}
+        >
+          {toast.action.label}
+        </button>
+      ) : null}
       <button
         type="button"
         className="cad-toast__dismiss"
