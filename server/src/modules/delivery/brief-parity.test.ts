@@ -193,8 +193,9 @@ async function seededWeek(env: Record<string, string> = {}) {
 function facts(items: Awaited<ReturnType<typeof seededWeek>>['items'], asks: string[]) {
   const sections = ['Highlights', 'Tasks', 'Follow-ups'].map((name, s) => {
     const own = items.filter((_, i) => i % 3 === s)
-    // The editor's order: no project first, then by name.
-    const groups = [null, ...PROJECTS].map((p) => own.filter((i) => i.project === p))
+    // Her order: each project (and 'no project') where its first item stands, not by name.
+    const firsts = [...new Set(own.map((i) => i.project))]
+    const groups = firsts.map((p) => own.filter((i) => i.project === p))
     return [
       name,
       ...groups.flatMap((g) =>
