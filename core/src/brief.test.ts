@@ -130,7 +130,7 @@ describe('composeBrief', () => {
     expect(lines).toContain('1 completed · 2 new · 1 carried · 0 stalled')
     // No ISO date anywhere.
     expect(lines.join('\n')).not.toMatch(/\d{4}-\d{2}-\d{2}/)
-    // Items: each project where its first item stands (here 'no project'), open first.
+    // Items: no project first, then each project where its first item stands; open first.
     const section = c.blocks.find((b) => b.kind === 'section')
     expect(
       section?.kind === 'section' &&
@@ -143,7 +143,7 @@ describe('composeBrief', () => {
     expect(health?.kind === 'health' && health.rows.map((r) => r.tone)).toEqual(['bad'])
   })
 
-  test("keeps her order of projects: where each one's first item stands, not by name", () => {
+  test("keeps her order of projects: no project first, then where each one's first item stands", () => {
     const it = (id: number, project_name: string | null, is_completed = false) => ({
       id,
       content: `item ${id}`,
@@ -179,10 +179,10 @@ describe('composeBrief', () => {
       section?.kind === 'section' &&
         section.groups.map((g) => [g.project, g.items.map((i) => i.id)]),
     ).toEqual([
+      [null, [4]],
       ['Series B', [1, 7, 6]],
       ['Atlas', [5, 2]],
       ['EMEA', [3]],
-      [null, [4]],
     ])
     const lines = briefLines(c)
     const at = (name: string) => lines.indexOf(`${name}:`)

@@ -3,6 +3,7 @@
 // format. A medium decides how a block looks, never what it says, its order or what is left out.
 // Pure: no DOM, no Node APIs. The input types are structural (a SharedBrief of the contract fits).
 
+import { formatWithUnit } from './units'
 import { dayParts, type Weekday, weekEnd } from './weeks'
 
 // ---- Input: the brief as frozen in an edition (or built from the live report) -----------------
@@ -349,15 +350,10 @@ export function breakLongWords(text: string, max = 40): string {
 const METRIC_NUMBER = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 })
 const metricNumber = (n: number) => (Number.isFinite(n) ? METRIC_NUMBER.format(n) : '—')
 
-/** A metric's number with its unit: '12%', '42.5 k€', '7'. */
-export function formatMetricValue(n: number, unit: string | null): string {
-  const text = metricNumber(n)
-  return !unit ? text : unit === '%' ? `${text}%` : `${text} ${unit}`
-}
 
 function metricRow(m: NonNullable<BriefInput['metrics']>[number]): MetricRow {
-  const value = m.value === null ? 'Not entered' : formatMetricValue(m.value, m.unit)
-  const previous = m.previous_value === null ? '—' : formatMetricValue(m.previous_value, m.unit)
+  const value = m.value === null ? 'Not entered' : formatWithUnit(m.value, m.unit)
+  const previous = m.previous_value === null ? '—' : formatWithUnit(m.previous_value, m.unit)
   let change = '—'
   let change_tone: Tone = 'neutral'
   if (m.value !== null && m.previous_value !== null) {
@@ -366,7 +362,7 @@ function metricRow(m: NonNullable<BriefInput['metrics']>[number]): MetricRow {
       change = Number.isFinite(delta) ? 'No change' : '—'
     } else {
       const better = delta > 0 === (m.direction === 'up')
-      change = `${delta > 0 ? '+' : '−'}${formatMetricValue(Math.abs(delta), m.unit)} (${better ? 'better' : 'worse'})`
+      change = `${delta > 0 ? '+' : '−'}${formatWithUnit(Math.abs(delta), m.unit)} (${better ? 'better' : 'worse'})`
       change_tone = better ? 'good' : 'bad'
     }
   }
@@ -423,9 +419,9 @@ export function safeFileName(name: string): string {
 }
 
 /**
- * The items of a section in the editor's order (ui's section card `groupItems`), hers: each
- * project (and 'no project') where its first item stands in the stored order; open before
- * completed in each, each part in its stored order.
+ * The items of a section in the editor's order (ui's section card `groupItems`), hers: items
+ * without a project first, then each project where its first item stands in the stored order;
+ * open before completed in each, each part in its stored order.
  */
 function groupsOf(section: BriefInput['sections'][number]): SectionBlock['groups'] {
   const byProject = new Map<string | null, BriefInput['sections'][number]['items']>()
@@ -434,8 +430,9 @@ function groupsOf(section: BriefInput['sections'][number]): SectionBlock['groups
     if (list) list.push(i)
     else byProject.set(i.project_name, [i])
   }
-  // A Map iterates in insertion order: the order of each project's first item.
-  const keys = [...byProject.keys()]
+  // Items without a project first (the product spec's draft preview), then each project in the
+  // order of its first item (a Map iterates in insertion order).
+  const keys = [...byProject.keys()].sort((a, b) => (a === null ? -1 : b === null ? 1 : 0))
   const check = section.section_type !== 'standard'
   return keys.map((project) => ({
     project,

@@ -8,11 +8,6 @@ import type { MetricFlag, MetricPoint, ReportMetric } from '../types'
 /** How many weeks a sparkline spans, the report's own week included (the server's history). */
 export const SPARKLINE_WEEKS = 13
 
-/** '$17.9M', '2.9×', '2.5%', '12 customers' (a number with its unit, as a reader writes it). */
-export function formatMetricValue(value: number, unit: string | null) {
-  return formatWithUnit(value, unit)
-}
-
 /**
  * The values' range on a sparkline: their own when they move by a fifth of their size or more,
  * otherwise a range a fifth of their size around them (never below zero for values that are not),
@@ -43,7 +38,7 @@ export function metricChange(
   const delta = m.value - m.previous_value
   if (Math.abs(delta) < 1e-9) return { text: 'No change', sign: 0, better: null }
   const sign = delta > 0 ? 1 : -1
-  const text = `${sign > 0 ? '+' : '−'}${formatMetricValue(Math.abs(delta), m.unit)}`
+  const text = `${sign > 0 ? '+' : '−'}${formatWithUnit(Math.abs(delta), m.unit)}`
   return { text, sign, better: sign > 0 === (m.direction === 'up') }
 }
 
@@ -104,7 +99,7 @@ export function MetricSparkline({
     pad + ((SPARKLINE_WEEKS - 1 - age) / (SPARKLINE_WEEKS - 1)) * (width - 2 * pad)
   const y = (v: number) => pad + ((hi - v) / (hi - lo)) * (height - 2 * pad)
   const name = points.length
-    ? `${label}, last ${SPARKLINE_WEEKS} weeks: ${points.map((p) => formatMetricValue(p.value, unit)).join(', ')}`
+    ? `${label}, last ${SPARKLINE_WEEKS} weeks: ${points.map((p) => formatWithUnit(p.value, unit)).join(', ')}`
     : `${label}: no history yet`
   // Consecutive weeks are joined; a missing week breaks the line.
   const runs: (typeof points)[] = []
@@ -176,7 +171,7 @@ function ChangeText({ metric }: { metric: ReportMetric }) {
 const targetText = (m: ReportMetric) =>
   m.target === null
     ? null
-    : `Target ${m.direction === 'up' ? '≥' : '≤'} ${formatMetricValue(m.target, m.unit)}`
+    : `Target ${m.direction === 'up' ? '≥' : '≤'} ${formatWithUnit(m.target, m.unit)}`
 
 type MetricsTableProps = {
   metrics: ReportMetric[]
@@ -227,7 +222,7 @@ export function MetricsTable({ metrics, week, headingLevel = 2, className }: Met
                   {m.value === null ? (
                     <span className="cad-screen__muted">Not entered</span>
                   ) : (
-                    formatMetricValue(m.value, m.unit)
+                    formatWithUnit(m.value, m.unit)
                   )}
                 </td>
                 <td className="cad-metrics-table__num">
@@ -322,7 +317,7 @@ function MetricRow({
       <span id={`${inputId}-previous`} className="cad-metrics-panel__previous">
         {metric.previous_value === null
           ? 'No earlier value'
-          : `Last: ${formatMetricValue(metric.previous_value, metric.unit)}`}
+          : `Last: ${formatWithUnit(metric.previous_value, metric.unit)}`}
       </span>
       <ChangeText metric={metric} />
       <MetricSparkline

@@ -43,10 +43,10 @@ const item = (id: number, project_id: number | null, is_completed = false): Sect
 const projects = [project(1, 'Zeta'), project(2, 'alpha')]
 
 describe('groupItems', () => {
-  test("orders projects as her items stand: each where its first item is, not by name", () => {
+  test('no project first, then projects as her items stand, not by name', () => {
     const groups = groupItems([item(1, 1), item(2, 2), item(3, null), item(4, 1)], projects)
-    expect(groups.map((g) => g.project?.name ?? null)).toEqual(['Zeta', 'alpha', null])
-    expect(groups[0].items.map((i) => i.id)).toEqual([1, 4])
+    expect(groups.map((g) => g.project?.name ?? null)).toEqual([null, 'Zeta', 'alpha'])
+    expect(groups[1].items.map((i) => i.id)).toEqual([1, 4])
   })
   test('lists pending items before completed ones, keeping their order otherwise', () => {
     const groups = groupItems(
@@ -78,9 +78,9 @@ describe('groupItems', () => {
     ]
     const groups = groupItems(items, many)
     expect(groups.map((g) => [g.key, g.project?.name ?? null, g.items.map((i) => i.id)])).toEqual([
+      ['null', null, [6, 9, 3]],
       ['4', 'beta', [5, 1]],
       ['3', 'Mid', [2, 7]],
-      ['null', null, [6, 9, 3]],
       ['1', 'Zeta', [4]],
       ['2', 'alpha', [8]],
     ])

@@ -27,8 +27,8 @@ type Groupable = { project_id: number | null; is_completed: boolean }
 export type ItemGroup<T> = { project: Project | null; key: string; items: T[] }
 
 /**
- * Items by project in her order: each project (and 'no project') where its first item stands in
- * the section's stored order, so dragging an item first brings its project first; pending before
+ * Items by project in her order: items without a project first, then each project where its
+ * first item stands in the section's stored order, so dragging an item first brings its project first; pending before
  * completed in each. core/src/brief.ts groupsOf keeps the same order for the memo, e-mail, PDF
  * and Markdown. O(items + projects): one pass over the items with a Map of projects by id
  * (pass `projectsById` when the caller has it already).
@@ -46,8 +46,10 @@ export function groupItems<T extends Groupable>(
     if (list) list.push(item)
     else byProject.set(key, [item])
   }
-  // A Map iterates in insertion order: the order of each project's first item.
-  return [...byProject.keys()].map((id) => {
+  // No project first (the product spec's draft preview), then each project in the order of its
+  // first item (a Map iterates in insertion order; the sort is stable).
+  const order = [...byProject.keys()].sort((a, b) => (a === null ? -1 : b === null ? 1 : 0))
+  return order.map((id) => {
     const list = byProject.get(id)!
     // Stable: pending first, each part in its original order.
     const pending = list.filter((i) => !i.is_completed)

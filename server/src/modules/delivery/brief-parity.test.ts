@@ -193,8 +193,10 @@ async function seededWeek(env: Record<string, string> = {}) {
 function facts(items: Awaited<ReturnType<typeof seededWeek>>['items'], asks: string[]) {
   const sections = ['Highlights', 'Tasks', 'Follow-ups'].map((name, s) => {
     const own = items.filter((_, i) => i % 3 === s)
-    // Her order: each project (and 'no project') where its first item stands, not by name.
-    const firsts = [...new Set(own.map((i) => i.project))]
+    // No project first, then her order: each project where its first item stands, not by name.
+    const firsts = [...new Set(own.map((i) => i.project))].sort((a, b) =>
+      a === null ? -1 : b === null ? 1 : 0,
+    )
     const groups = firsts.map((p) => own.filter((i) => i.project === p))
     return [
       name,

@@ -321,18 +321,13 @@ describe('report Markdown export', () => {
         const res = await ada.api.reports({ uuid: target.uuid }).import.post({ text: md })
         expect(res.data!.importedItems).toBe(items.length)
         expect(res.data!.createdProjects).toBe(0)
-        // In the editor's order, as the Markdown lists them: no project first, then by name, open first.
-        const names = new Map([
-          [apollo.id, apollo.name],
-          [zephyr.id, zephyr.name],
-        ])
+        // In the editor's order, as the Markdown lists them: no project first, then each project
+        // where its first item stands (her order); open first.
         const editorOrder = (list: [string, Item[]][]) =>
           list.map(([name, items]): [string, Item[]] => [
             name,
             [...Map.groupBy(items, (i) => i.project_id).entries()]
-              .sort(([a], [b]) =>
-                a === null ? -1 : b === null ? 1 : names.get(a)!.localeCompare(names.get(b)!),
-              )
+              .sort(([a], [b]) => (a === null ? -1 : b === null ? 1 : 0))
               .flatMap(([, group]) =>
                 group.toSorted((a, b) => Number(a.is_completed) - Number(b.is_completed)),
               ),

@@ -292,10 +292,13 @@ const reportArb = fc
     } satisfies MarkdownReport,
   }))
 
-/** The editor's order the export writes items in: no project first, then by name; open first. */
+/**
+ * The editor's order the export writes items in: no project first, then each project where its
+ * first item stands (her order); open first.
+ */
 const editorOrder = <T extends { projectName: string | null; is_completed: boolean }>(items: T[]) =>
   [...Map.groupBy(items, (i) => i.projectName).entries()]
-    .sort(([a], [b]) => (a === null ? -1 : b === null ? 1 : a.localeCompare(b)))
+    .sort(([a], [b]) => (a === null ? -1 : b === null ? 1 : 0))
     .flatMap(([, list]) => list.toSorted((a, b) => Number(a.is_completed) - Number(b.is_completed)))
 
 describe('Markdown export round trip', () => {
