@@ -361,7 +361,9 @@ export const EveryKind: Story = {
     await expect(decision).toHaveTextContent('Decided Nov 20, 2026 · Rob Chen · Meridian')
     await userEvent.click(decision)
     await expect(args.onOpen).toHaveBeenCalledWith(everyKind[0])
-    await userEvent.click(within(dialog).getByRole('option', { name: /ARR/ }))
+    const metric = within(dialog).getByRole('option', { name: /ARR/ })
+    await expect(metric).not.toHaveTextContent('Open')
+    await userEvent.click(metric)
     await expect(args.onOpen).toHaveBeenCalledWith(everyKind[6])
   },
 }

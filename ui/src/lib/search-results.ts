@@ -182,6 +182,9 @@ function resultSubtitle(r: SearchResult): string | null {
       ]
         .filter(Boolean)
         .join(' · ')
+    case 'metric':
+      // A metric is neither open nor completed: its name says all the result has.
+      return null
     default:
       return [
         r.source === 'team_member' ? r.team_member_name : r.report_title,
