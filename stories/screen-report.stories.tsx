@@ -52,7 +52,7 @@ export const Typical: Story = {
     await expect(canvas.getByText('Weekly Report')).toBeInTheDocument()
     await userEvent.click(canvas.getByRole('button', { name: 'Send' }))
     await expect(args.actions.onSend).toHaveBeenCalled()
-    await userEvent.click(canvas.getByRole('button', { name: 'Preview' }))
+    await userEvent.click(canvas.getByRole('button', { name: 'Draft' }))
     await expect(args.actions.onDraft).toHaveBeenCalled()
     await userEvent.click(canvas.getByRole('button', { name: 'Delete' }))
     await expect(canvas.getByText('Delete this report?')).toBeInTheDocument()

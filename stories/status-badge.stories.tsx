@@ -11,9 +11,9 @@ const meta = {
 export default meta
 type Story = StoryObj<typeof meta>
 
-export const Sent: Story = {
+export const Submitted: Story = {
   play: async ({ canvas }) => {
-    const badge = canvas.getByText('Sent')
+    const badge = canvas.getByText('Submitted')
     await expect(badge.querySelector('svg')).not.toBeNull()
   },
 }
@@ -36,7 +36,15 @@ export const All: Story = {
     </div>
   ),
   play: async ({ canvas }) => {
-    for (const word of ['Sent', 'Draft', 'covered', 'addressed', 'Completed', 'Pending', 'Admin']) {
+    for (const word of [
+      'Submitted',
+      'Draft',
+      'covered',
+      'addressed',
+      'Completed',
+      'Pending',
+      'Admin',
+    ]) {
       const badge = canvas.getByText(word)
       // never colour alone: each status has its word and an icon
       await expect(badge.querySelector('svg')).not.toBeNull()

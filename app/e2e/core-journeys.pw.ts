@@ -116,13 +116,10 @@ describe('core journeys', () => {
     await review.getByRole('button', { name: /^(Send now|Mark as sent)$/ }).waitFor()
     if ((await review.getByRole('checkbox').count()) > 0) await review.getByRole('checkbox').click()
     await review.getByRole('button', { name: /^(Send now|Mark as sent)$/ }).click()
-    await page
-      .getByText(/^Sent\b/)
-      .first()
-      .waitFor()
+    await page.getByText('Submitted', { exact: false }).first().waitFor()
     await shot(page, 'report')
 
-    await page.getByRole('button', { name: 'Preview', exact: true }).click()
+    await page.getByRole('button', { name: 'Draft', exact: true }).click()
     await page.waitForURL(/\/draft$/)
     await page.getByText('End of Report').waitFor()
     await page.getByText('✓ Completed').first().waitFor()

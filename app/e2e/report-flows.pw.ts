@@ -399,7 +399,7 @@ describe('report journeys', () => {
       const sidebar = page.getByRole('complementary', { name: 'Sidebar' })
       await sidebar
         .getByRole('link', { name: /Week of launches/ })
-        .getByText('Sent', { exact: true })
+        .getByText('Submitted')
         .waitFor()
 
       await page.goto(`${base}/reports/${reportUuid}`)

@@ -37,7 +37,7 @@ const STATUS_META: Record<
   Status,
   { label: string; tone: NonNullable<BadgeProps['tone']>; Icon: typeof Check }
 > = {
-  submitted: { label: 'Sent', tone: 'success', Icon: Send },
+  submitted: { label: 'Submitted', tone: 'success', Icon: Send },
   draft: { label: 'Draft', tone: 'warning', Icon: PencilLine },
   covered: { label: 'covered', tone: 'success', Icon: Check },
   addressed: { label: 'addressed', tone: 'success', Icon: Check },

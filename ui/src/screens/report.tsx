@@ -1,4 +1,4 @@
-import { MoreHorizontal } from 'lucide-react'
+import { Eye, MoreHorizontal } from 'lucide-react'
 import * as React from 'react'
 import { ReportAsks, type ReportAsksProps } from '../components/asks'
 import { DeliveryOutcome } from '../components/delivery-outcome'
@@ -232,8 +232,11 @@ function ReportHeader({
         <p className="cad-screen__muted">{weekRange}</p>
       </div>
       <div className="cad-screen__actions cad-report__toolbar">
-        {/* 'Preview', not 'Draft': beside the status menu that says Draft it read as a second status. */}
-        <Button onClick={a.onDraft}>Preview</Button>
+        {/* The product spec names this button 'Draft'; the eye says it opens the preview, so it
+            does not read as a second status beside the status menu. */}
+        <Button onClick={a.onDraft} title="Preview and print the draft">
+          <Eye size={16} aria-hidden /> Draft
+        </Button>
         {!r.is_submitted ? (
           <Button variant="primary" onClick={a.onSend}>
             Send
