@@ -1,6 +1,6 @@
 // Stories for ui/src/screens/decisions.tsx (the Decisions page) and ui/src/components/decisions.tsx
 // (its record/edit dialog).
-import { type Decision, type DecisionFilters, DecisionsView } from '@cadence/ui'
+import { type Decision, DecisionsView, NO_DECISION_FILTERS as NO_FILTERS } from '@cadence/ui'
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, fn, userEvent, within } from 'storybook/test'
 import { members, projects } from './fixtures'
@@ -49,8 +49,6 @@ const decisions: Decision[] = [
     project_name: null,
   }),
 ]
-
-const NO_FILTERS: DecisionFilters = { query: '', project_uuid: '', decided_by: '' }
 
 const meta = {
   title: 'Screens/Decisions',

@@ -64,6 +64,5 @@ async function appFetch(input: RequestInfo | URL, init?: RequestInit): Promise<R
 }
 
 // What the shell, auth and the tests read of the outbox, from where it always was.
-export type { OutboxState, RejectedChange, WriteMethod } from './core'
-export { hasQueued, isQueueable, OUTBOX_HINT, outboxState, useOutbox } from './core'
+export { hasQueued, OUTBOX_HINT, outboxState, useOutbox } from './core'
 export { answersKept, appFetch, keepAnswersUntilControlled }

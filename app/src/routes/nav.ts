@@ -14,5 +14,5 @@ function activeNav(pathname: string, search: string): NavKey {
   return navKeyFromPath(pathname, sidebarTab(search))
 }
 
-export type { NavKey, SidebarTab }
+export type { SidebarTab }
 export { activeNav, SIDEBAR_TABS, sidebarTab }

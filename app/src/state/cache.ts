@@ -59,10 +59,6 @@ function invalidate(...keys: CacheKey[]) {
   for (const key of keys) cache[key].invalidate()
 }
 
-function refresh(key: CacheKey) {
-  return cache[key].load({ force: true })
-}
-
 const useProjects = () => useResource(cache.projects)
 const useSectionTemplates = () => useResource(cache.sectionTemplates)
 const useTeamMembers = () => useResource(cache.teamMembers)
@@ -75,7 +71,6 @@ export {
   cache,
   invalidate,
   onCacheReset,
-  refresh,
   resetCache,
   useDashboard,
   useProjects,

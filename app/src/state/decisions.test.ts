@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
-import type { Decision } from '@cadence/ui'
+import { type Decision, NO_DECISION_FILTERS as NO_FILTERS } from '@cadence/ui'
 import { json, restoreFetch, stubFetch } from '../test/fetch'
 import { resetCache } from './cache'
 import { deleteDecision, loadDecisions, recordItemAsDecision, saveDecision } from './decisions'
@@ -22,8 +22,6 @@ const decision = (id: number, title: string): Decision => ({
   created_at: '2026-11-18T10:00:00.000Z',
   updated_at: '2026-11-18T10:00:00.000Z',
 })
-
-const NO_FILTERS = { query: '', project_uuid: '', decided_by: '' }
 
 beforeEach(() => {
   resetCache()

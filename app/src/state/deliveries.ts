@@ -101,7 +101,6 @@ function useDeliveries(uuid: string): Delivery[] {
   return useResourceFor(reportDeliveries, uuid).list
 }
 
-export type { DeliveriesState }
 export {
   deliveriesState,
   loadDeliveries,

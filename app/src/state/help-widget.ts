@@ -103,5 +103,4 @@ function resetHelpWidget() {
   publicConfig.reset()
 }
 
-export type { PublicConfig }
 export { helpWidgetUserId, loadPublicConfig, publicConfig, resetHelpWidget, startHelpWidget }

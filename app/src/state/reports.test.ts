@@ -12,7 +12,7 @@ import {
   markAsDraft,
   markAsSent,
   reportState,
-  sendReport,
+  setReportStatus,
   updateItem,
   updateReport,
 } from './reports'
@@ -123,7 +123,7 @@ describe('report status', () => {
   test('Send marks it sent today and refreshes the reports list', async () => {
     reportState.current = report('r1', '2026-11-16')
     const calls = stubFetch(({ path }) => (path === '/api/reports' ? json([]) : json({})))
-    expect(await sendReport()).toBe(true)
+    expect(await setReportStatus('sent')).toBe(true)
     expect(calls[0].body).toEqual({ is_submitted: true, sent_date: toIsoDate(new Date()) })
     expect(calls[1].path).toBe('/api/reports')
     expect(reportState.current.is_submitted).toBe(true)
@@ -145,7 +145,7 @@ describe('report status', () => {
   test('a failed status update is only logged and reverted', async () => {
     reportState.current = report('r1', '2026-11-16')
     stubFetch(() => json({ error: 'x' }, 500))
-    expect(await sendReport()).toBe(false)
+    expect(await setReportStatus('sent')).toBe(false)
     expect(reportState.current.is_submitted).toBe(false)
     expect(toastState.toasts).toHaveLength(0)
     expect(errorSpy).toHaveBeenCalled()

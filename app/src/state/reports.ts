@@ -67,10 +67,6 @@ async function loadReport(uuid: string) {
 // The offline outbox names changes by the open report's items, and reloads it after a sync.
 setOutboxContext({ openReport: () => reportState.current, reloadReport: loadReport })
 
-function closeReport() {
-  openReport.reset()
-}
-
 /** Keeps a report's summary fields in the cached lists in step with the open report. */
 function syncLists(report: Report) {
   const summary = (r: Report) => (r.uuid === report.uuid ? { ...r, ...pickSummary(report) } : r)
@@ -157,7 +153,6 @@ async function setReportStatus(status: 'draft' | 'sent', sentDate?: string): Pro
   }
 }
 
-const sendReport = () => setReportStatus('sent')
 const markAsSent = (date: string) => setReportStatus('sent', date)
 const markAsDraft = () => setReportStatus('draft')
 
@@ -427,7 +422,6 @@ export type { ItemPatch, NewItem, ReportPatch, ReportState }
 export {
   addItem,
   addStarterSections,
-  closeReport,
   createReport,
   deleteItem,
   deleteReport,
@@ -439,7 +433,6 @@ export {
   previewImport,
   RECENT_LIMIT,
   reportState,
-  sendReport,
   setReportStatus,
   toggleItem,
   updateItem,

@@ -57,5 +57,5 @@ function createKeyBuffer(now: () => number = Date.now) {
 
 type KeyBuffer = ReturnType<typeof createKeyBuffer>
 
-export type { KeyBuffer, KeyLike }
+export type { KeyLike }
 export { BUFFER_LIMIT_MS, createKeyBuffer, isSearchShortcut }

@@ -148,19 +148,6 @@ async function toggleEntry(kind: EntryKind, id: number, completed: boolean) {
   }
 }
 
-async function editEntry(kind: EntryKind, id: number, content: string) {
-  const entry = entriesOf(kind)?.find((e) => e.id === id)
-  if (!content.trim() || entry?.content === content.trim()) return
-  const previous = entry?.content
-  if (entry) entry.content = content.trim()
-  try {
-    await call(api.api['team-members'][kind]({ id }).put({ content: content.trim() }))
-  } catch {
-    if (entry && previous !== undefined) entry.content = previous
-    toast.error(`Failed to update ${WORDS[kind].lower}`)
-  }
-}
-
 async function deleteEntry(kind: EntryKind, id: number) {
   const words = WORDS[kind]
   try {
@@ -215,7 +202,6 @@ export {
   changeMemberEmail,
   copyNudge,
   deleteEntry,
-  editEntry,
   loadTeamMember,
   nudgeMember,
   teamMemberState,

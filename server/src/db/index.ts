@@ -3,7 +3,6 @@ import { openSqlite, type SqliteDb } from './sqlite'
 
 export type { Engine } from './engine'
 export { truthy } from './engine'
-export { schema } from './sqlite'
 
 /** The database the services get: the engine API (src/db/engine.ts), the same on both engines. */
 export type Db = Engine
@@ -17,4 +16,3 @@ export function openDatabase(path: string, options: { migrate?: boolean } = {}):
 }
 
 export type { SqliteDb }
-export type AnyEngine = Engine

@@ -41,17 +41,12 @@ type Entry = {
   loading: Promise<void> | null
 }
 
-type Limiter = { sync(): Promise<void>; forget(): void }
+type Limiter = { sync(): Promise<void> }
 const limitersOf = new WeakMap<Engine, Set<Limiter>>()
 
 /** Adds every batched count of limiters on `db` to the database now (tests). */
 export async function syncRateLimits(db: Engine) {
   await Promise.all([...(limitersOf.get(db) ?? [])].map((l) => l.sync()))
-}
-
-/** Forgets what limiters on `db` hold in memory (tests that start a fresh window by hand). */
-export function forgetRateLimits(db: Engine) {
-  for (const limiter of limitersOf.get(db) ?? []) limiter.forget()
 }
 
 /** The key's total in the database for this window (0 when its row is of another window). */
@@ -193,12 +188,7 @@ export function createRateLimiter(
   }
   const windowStart = () => Math.floor(Date.now() / windowMs) * windowMs
 
-  const limiter: Limiter = {
-    sync,
-    forget() {
-      entries.clear()
-    },
-  }
+  const limiter: Limiter = { sync }
   if (options.batched) limitersOf.set(db, (limitersOf.get(db) ?? new Set<Limiter>()).add(limiter))
 
   return async (rawKey: string) => {

@@ -35,7 +35,7 @@ export type RouteRules = {
 }
 
 /** JSON bodies: what a signed-in route takes unless it declares a `bodyLimit`. */
-export const DEFAULT_BODY_LIMIT = MB
+export const DEFAULT_BODY_LIMIT = 1 * MB
 /** What a public route takes unless it declares a `bodyLimit`: no session, so little. */
 export const PUBLIC_BODY_LIMIT = 8 * 1024
 

@@ -12,14 +12,6 @@ import { ORIGIN, type TestApp } from '../test/helpers'
  */
 export const STALL_BOUND = 250
 
-export async function longestStall<T>(
-  app: TestApp,
-  work: () => Promise<T>,
-  everyMs = 2,
-): Promise<{ result: T; longestMs: number; polls: number; totalMs: number }> {
-  return await measure(app, work, everyMs)
-}
-
 /**
  * For work that can run again unchanged (a read): runs it `runs` times and answers the run with
  * the shortest longest stall. Work that holds the loop holds it in every run; a busy machine's

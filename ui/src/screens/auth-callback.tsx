@@ -2,14 +2,6 @@ import { Spinner } from '../primitives/spinner'
 
 export type AuthCallbackViewProps = Record<string, never>
 
-export function SessionSpinner({ label = 'Loading…' }: { label?: string }) {
-  return (
-    <div className="cad-screen-center" role="status">
-      <Spinner label={label} />
-    </div>
-  )
-}
-
 export function AuthCallbackView(_props: AuthCallbackViewProps) {
   return (
     <div className="cad-screen-center" role="status">

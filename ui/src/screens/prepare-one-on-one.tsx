@@ -341,4 +341,3 @@ export function PrepareOneOnOneView({
 }
 
 /** The same view under the name the issue gives it. */
-export const PrepareOneOnOne = PrepareOneOnOneView

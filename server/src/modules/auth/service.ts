@@ -268,10 +268,6 @@ export async function endUserSessions(ctx: AppContext, userId: number, byUserId:
   return ended
 }
 
-export async function purgeExpiredSessions({ db }: AppContext) {
-  await db.orm.delete(sessions).where(sql`${sessions.expires_at} < ${nowIso()}`)
-}
-
 export function publicUser(user: SessionUser) {
   return {
     id: user.id,

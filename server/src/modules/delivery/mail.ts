@@ -26,8 +26,8 @@ import { nudgeMessage } from './nudge-mail'
 import { type Delivery, runDueDeliveries, Skip } from './run'
 
 // The weekly reminders are claimed by one statement a pass (delivery-queue/reminders.ts).
-export { queueReminders, queueTeamReminders, REMINDER_HOUR_UTC } from '../delivery-queue/reminders'
-export { BACKOFF_MINUTES, MAX_ATTEMPTS } from './run'
+export { queueReminders, queueTeamReminders } from '../delivery-queue/reminders'
+export { MAX_ATTEMPTS } from './run'
 export type { Delivery }
 
 async function weekSettings({ db }: AppContext, userId: number) {

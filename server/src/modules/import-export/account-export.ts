@@ -66,14 +66,6 @@ export function exportAccountStream(ctx: AppContext, userId: number): ReadableSt
   })
 }
 
-/** The document as one object (tests and small accounts): the stream, read whole. */
-export async function exportAccount(
-  ctx: AppContext,
-  userId: number,
-): Promise<ImportExportModel.document> {
-  return await new Response(exportAccountStream(ctx, userId)).json()
-}
-
 /** Reports read per page; each section's items in pages of ITEM_PAGE rows. */
 const REPORT_PAGE = 20
 const ITEM_PAGE = 500

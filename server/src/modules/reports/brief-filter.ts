@@ -14,9 +14,6 @@ import { truthy } from '../../db/engine'
 export const inBrief = (item: { from_reader?: unknown; include_in_brief?: unknown }) =>
   !truthy(item.from_reader) || truthy(item.include_in_brief)
 
-/** The same as a condition on `section_items` aliased `i`, for a query that lists items. */
-export const IN_BRIEF_SQL = sql`(i.from_reader = 0 OR i.include_in_brief = 1)`
-
 /** The report's items that are left out of its brief: readers' follow-ups not included. */
 export async function privateItemIds(ctx: AppContext, reportId: number): Promise<Set<number>> {
   const rows = await ctx.db.rows<{ id: number }>(sql`

@@ -34,8 +34,6 @@ type Row = {
   carried_from_item_id: number | null
 }
 
-export type { ChangeItem }
-
 const isWork = (i: { item_type: string }) => i.item_type === 'task' || i.item_type === 'followup'
 
 /** Sorts aged items into the four lists of a 'Since last week' summary. */
