@@ -190,10 +190,15 @@ function jsonBody(
  * A cached route's answer when the cache has it (200) or the browser does (304); otherwise
  * undefined, and the route answers (what it answers is then cached, see `pending`).
  */
-function lookup(state: CacheState, request: Request): Hit | undefined | Promise<Hit | undefined> {
+function lookup(
+  state: CacheState,
+  request: Request,
+  cachedRoute = false,
+): Hit | undefined | Promise<Hit | undefined> {
   if (request.method !== 'GET' || state.disabled) return
   const { pathname, search } = pathAndQuery(request.url)
-  if (!state.rules.find('GET', pathname)?.cachedPerUser) return
+  // `cachedRoute`: Bun's router matched a cached route already (cachedRoutes), no second match.
+  if (!cachedRoute && !state.rules.find('GET', pathname)?.cachedPerUser) return
   // The data version is read from the database on every request, so a write through any
   // instance is seen at once and no instance answers a stale body or a stale 304.
   const cookie = cookieValue(request.headers.get('cookie'), state.cookieName)
@@ -247,17 +252,23 @@ function cachedRoutes(
     return new Response(body, { headers: set.headers as Record<string, string> })
   }
   const answerOrFallback = (request: Request) => {
-    const hit = lookup(state, request)
+    const hit = lookup(state, request, true)
     return hit instanceof Promise ? hit.then((h) => respond(request, h)) : respond(request, hit)
   }
   const answer = inFlight
     ? (request: Request) => inFlight.track(() => answerOrFallback(request))
     : answerOrFallback
-  // The cached routes as Bun route patterns (Elysia's, without a trailing slash).
+  // The cached routes as Bun route patterns. A module's root route (`/api/dashboard/`) is named
+  // with and without its trailing slash: Elysia's listen merges these routes into its own and then
+  // renames its `/x/` to `/x`, over ours; under `/x/` too, ours win that merge. Without it every
+  // cached dashboard went through Elysia's hooks (found by profiling, docs/benchmarks.md).
   const paths = state.rules
     .routes((r) => r.cachedPerUser)
     .filter((route) => route.method === 'GET')
-    .map((route) => route.path.replace(/(.)\/$/, '$1'))
+    .flatMap((route) => {
+      const bare = route.path.replace(/(.)\/$/, '$1')
+      return bare === route.path ? [bare] : [bare, route.path]
+    })
   return Object.fromEntries(paths.map((path) => [path, { GET: answer }]))
 }
 
