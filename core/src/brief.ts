@@ -350,7 +350,6 @@ export function breakLongWords(text: string, max = 40): string {
 const METRIC_NUMBER = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 })
 const metricNumber = (n: number) => (Number.isFinite(n) ? METRIC_NUMBER.format(n) : '—')
 
-
 function metricRow(m: NonNullable<BriefInput['metrics']>[number]): MetricRow {
   const value = m.value === null ? 'Not entered' : formatWithUnit(m.value, m.unit)
   const previous = m.previous_value === null ? '—' : formatWithUnit(m.previous_value, m.unit)

@@ -21,7 +21,6 @@ const reportDeliveries = createResource(
 )
 
 const deliveriesState = reportDeliveries.state
-type DeliveriesState = typeof deliveriesState
 
 /** Poll every 2 s while a delivery is pending, for at most a minute. */
 const POLL_MS = 2000

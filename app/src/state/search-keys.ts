@@ -55,7 +55,5 @@ function createKeyBuffer(now: () => number = Date.now) {
   }
 }
 
-type KeyBuffer = ReturnType<typeof createKeyBuffer>
-
 export type { KeyLike }
 export { BUFFER_LIMIT_MS, createKeyBuffer, isSearchShortcut }

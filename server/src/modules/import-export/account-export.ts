@@ -22,7 +22,7 @@ import { nowIso } from '../../lib/time'
 import { timeSlices } from '../../lib/time-slices'
 import { exportDecisions } from '../decisions/transfer'
 import { getSettings } from '../settings/service'
-import { EXPORT_FORMAT, EXPORT_VERSION, type ImportExportModel } from './model'
+import { EXPORT_FORMAT, EXPORT_VERSION } from './model'
 
 // ---- Whole-account JSON export / import ----
 
