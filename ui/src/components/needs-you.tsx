@@ -6,7 +6,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '../primitives/card'
 import { Link } from '../primitives/link'
 import type { NeedsYou as NeedsYouData } from '../types'
 import { AgeChip } from './age-chip'
-import { HealthBadge, healthLabel } from './project-health'
+import { HealthBadge, HealthTrend, healthLabel } from './project-health'
 
 // 'Needs you' (docs/features.md, "Dashboard"): what needs the executive today, each entry by name
 // with a link to the place to act; an entry leaves once acted on (the server stops listing it).
@@ -53,26 +53,6 @@ function dueWords(due: string, today: string) {
   const day = `${formatShortWeekday(due)}, ${formatDate(due).replace(/, \d{4}$/, '')}`
   if (due === today) return `due today (${day})`
   return due < today ? `was due ${day}` : `due ${day}`
-}
-
-function Trend({ trend }: { trend: NeedsYouData['projects'][number]['trend'] }) {
-  if (trend.length < 2) return null
-  const words = trend
-    .map((t) => `${formatDate(t.week_start_date)}: ${healthLabel(t.health)}`)
-    .join(', ')
-  return (
-    <span className="cad-portfolio__trend" title={words}>
-      {trend.map((t) => (
-        <span
-          key={t.week_start_date}
-          className="cad-portfolio__dot"
-          data-health={t.health}
-          aria-hidden
-        />
-      ))}
-      <span className="cad-sr-only">Trend: {words}</span>
-    </span>
-  )
 }
 
 function Group({ title, children }: { title: string; children: React.ReactNode }) {
@@ -129,7 +109,7 @@ export function NeedsYouPanel({
                       <Link href={`/projects/${p.project_uuid}`}>{p.project_name}</Link>
                       {p.note ? <span className="cad-screen__muted"> — {p.note}</span> : null}
                     </span>
-                    <Trend trend={p.trend} />
+                    {p.trend.length < 2 ? null : <HealthTrend trend={p.trend} />}
                   </li>
                 ))}
               </Group>

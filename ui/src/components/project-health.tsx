@@ -3,6 +3,7 @@
 import { CircleCheck, CircleDashed, OctagonX, TriangleAlert } from 'lucide-react'
 import * as React from 'react'
 import { cn } from '../lib/cn'
+import { formatDate } from '../lib/dates'
 import { Badge } from '../primitives/badge'
 import type { Health, ProjectHealth, ProjectHealthWeek } from '../types'
 
@@ -136,3 +137,33 @@ function HealthTimeline({
 
 export type { ProjectHealthTableProps }
 export { HealthBadge, HealthTimeline, ProjectHealthTable }
+
+/**
+ * The last weeks' health as small squares, oldest first; the words are for screen readers
+ * (the portfolio and 'Needs you'). `empty` stands in when there is no week yet.
+ */
+export function HealthTrend({
+  trend,
+  empty = null,
+}: {
+  trend: ReadonlyArray<{ week_start_date: string; health: Health }>
+  empty?: React.ReactNode
+}) {
+  if (trend.length === 0) return empty
+  const words = trend
+    .map((t) => `${formatDate(t.week_start_date)}: ${healthLabel(t.health)}`)
+    .join(', ')
+  return (
+    <span className="cad-portfolio__trend" title={words}>
+      {trend.map((t) => (
+        <span
+          key={t.week_start_date}
+          className="cad-portfolio__dot"
+          data-health={t.health}
+          aria-hidden
+        />
+      ))}
+      <span className="cad-sr-only">Trend: {words}</span>
+    </span>
+  )
+}

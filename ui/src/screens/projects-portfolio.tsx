@@ -1,5 +1,5 @@
 import { AgeChip } from '../components/age-chip'
-import { HealthBadge, healthLabel } from '../components/project-health'
+import { HealthBadge, HealthTrend } from '../components/project-health'
 import { formatDate } from '../lib/dates'
 import { Link } from '../primitives/link'
 import type { PortfolioProject } from '../types'
@@ -7,27 +7,6 @@ import { Person } from './dashboard-parts'
 
 // The projects overview as a portfolio (ProjectsOverviewView, projects.tsx): one row per active
 // project, worst health first, as GET /api/projects/portfolio orders them.
-
-/** The last weeks' health as small squares, oldest first; the words are for screen readers. */
-function Trend({ trend }: { trend: PortfolioProject['trend'] }) {
-  if (trend.length === 0) return <span className="cad-portfolio__none">No health yet</span>
-  const words = trend
-    .map((t) => `${formatDate(t.week_start_date)}: ${healthLabel(t.health)}`)
-    .join(', ')
-  return (
-    <span className="cad-portfolio__trend" title={words}>
-      {trend.map((t) => (
-        <span
-          key={t.week_start_date}
-          className="cad-portfolio__dot"
-          data-health={t.health}
-          aria-hidden
-        />
-      ))}
-      <span className="cad-sr-only">Trend: {words}</span>
-    </span>
-  )
-}
 
 /** When its latest report item was, and a stalled chip once it has gone quiet for weeks. */
 function LastUpdate({ p }: { p: PortfolioProject }) {
@@ -62,7 +41,10 @@ export function PortfolioRow({ p }: { p: PortfolioProject }) {
         <div>
           <dt>Trend</dt>
           <dd>
-            <Trend trend={p.trend} />
+            <HealthTrend
+              trend={p.trend}
+              empty={<span className="cad-portfolio__none">No health yet</span>}
+            />
           </dd>
         </div>
         <div>
