@@ -76,7 +76,7 @@ export const NoReportYet: Story = {
   },
   play: async ({ canvas, args }) => {
     await expect(canvas.getByText(/Not sent — due today \(Sat, Nov 28\)/)).toBeVisible()
-    await userEvent.click(canvas.getByRole('button', { name: "Create this week's report" }))
+    await userEvent.click(canvas.getByRole('button', { name: 'Start the report' }))
     await expect(args.onCreateReport).toHaveBeenCalledTimes(1)
   },
 }

@@ -298,7 +298,7 @@ export const Mobile: Story = {
       await expect(table.getBoundingClientRect().right).toBeLessThanOrEqual(window.innerWidth)
     }
     const metrics = canvas.getByRole('region', { name: 'Metrics' })
-    for (const text of ['This week', 'Since last week', 'Flag', 'Missed target', '−25 €k (worse)'])
+    for (const text of ['This week', 'Since last week', 'Flag', 'Missed target', '−€25k (worse)'])
       await expect(within(metrics).getAllByText(text)[0]).toBeVisible()
   },
 }

@@ -58,18 +58,20 @@ export const Empty: Story = {
 export const Typical: Story = {
   play: async ({ canvas, args }) => {
     await expect(canvas.getByText('Mostly migration work this week.')).toBeVisible()
-    // her order: each project where its first item stands (Platform Migration first), not by name
-    await expect(
-      canvas.getAllByRole('heading', { level: 3 }).map((h) => h.textContent?.trim()),
-    ).toEqual(['Platform Migration', 'Q4 Hiring'])
-    // 7 tasks: 5 shown, then '+2 more tasks'; Enter on it focuses the first revealed row
+    // items without a project first, then each project where its first item stands (her order,
+    // not by name); 7 tasks: 5 shown, so only Platform Migration's heading before '+2 more tasks'
+    const headings = () =>
+      canvas.getAllByRole('heading', { level: 3 }).map((h) => h.textContent?.trim())
+    await expect(headings()).toEqual(['Platform Migration'])
     await expect(canvas.getAllByRole('listitem')).toHaveLength(5)
+    // Enter on '+2 more tasks' focuses the first revealed row
     canvas.getByRole('button', { name: '+2 more tasks' }).focus()
     await userEvent.keyboard('{Enter}')
     await expect(canvas.getAllByRole('listitem')).toHaveLength(7)
-    await expect(canvas.getByRole('checkbox', { name: /Review board deck/ })).toHaveFocus()
+    await expect(canvas.getByRole('checkbox', { name: /Send offer letter/ })).toHaveFocus()
+    await expect(headings().slice(0, 2)).toEqual(['Platform Migration', 'Q4 Hiring'])
     // pending before completed inside the no-project group
-    const noProject = canvas.getAllByRole('list')[2]
+    const noProject = canvas.getAllByRole('list')[0]
     const first = within(noProject)
       .getAllByRole('listitem')
       .map((li) => li.textContent)
@@ -161,11 +163,11 @@ export const Dark: Story = {
 /** Space on a task's checkbox completes it and focus lands on the next task, never the body. */
 export const CompleteKeepsFocus: Story = {
   play: async ({ canvas, args }) => {
-    const box = canvas.getByRole('checkbox', { name: /Send offer letter/ })
+    const box = canvas.getByRole('checkbox', { name: /Book offsite venue/ })
     box.focus()
     await userEvent.keyboard(' ')
-    await expect(args.onUpdateItem).toHaveBeenCalledWith(2, { is_completed: true })
-    await expect(canvas.getByRole('checkbox', { name: /Book offsite venue/ })).toHaveFocus()
+    await expect(args.onUpdateItem).toHaveBeenCalledWith(4, { is_completed: true })
+    await expect(canvas.getByRole('checkbox', { name: /Approve travel budget/ })).toHaveFocus()
     await expect(document.activeElement).not.toBe(document.body)
   },
 }

@@ -1,5 +1,5 @@
 // Deep links survive sign-in (issue 46, point 6): a report opened signed out goes to the landing
-// page with ?next=, and after sign-in to that report, not the dashboard; a next that would leave
+// page, `/` exactly (the product spec), and after sign-in to that report, not the dashboard; a next that would leave
 // the origin is ignored.
 import { afterAll, beforeAll, expect, test } from 'bun:test'
 import { type Browser, chromium } from 'playwright-core'
@@ -28,7 +28,7 @@ test('a report opened signed out is where sign-in lands', async () => {
     await page.context().clearCookies()
 
     await page.goto(`${base}${path}`)
-    await page.waitForURL(`${base}/?next=${encodeURIComponent(path)}`)
+    await page.waitForURL(`${base}/`)
     const field = page.locator('input[name="email"]')
     for (let i = 0; i < 10 && !(await field.isVisible()); i++) {
       await page.getByRole('button', { name: 'Sign In' }).first().click()

@@ -41,18 +41,15 @@ describe('settings saves one way', () => {
       // A checkbox saves nothing by itself.
       expect((await api(page, 'GET', '/api/user-settings')).json.carry_over).toBe(true)
 
-      // Leaving by a link asks; staying keeps the edit.
-      const asked: string[] = []
-      page.once('dialog', (dialog) => {
-        asked.push(dialog.message())
-        void dialog.dismiss()
-      })
+      // Leaving by a link asks in the app's dialog; staying keeps the edit.
+      const leave = page.getByRole('dialog', { name: 'Leave without saving?' })
       await page
         .getByRole('navigation', { name: 'Main', exact: true })
         .getByRole('link')
         .first()
         .click()
-      expect(asked).toEqual(['You have unsaved changes. Leave without saving them?'])
+      await leave.getByRole('button', { name: 'Stay and keep editing' }).click()
+      await leave.waitFor({ state: 'detached' })
       expect(new URL(page.url()).pathname).toBe('/settings')
       expect(await carry.isChecked()).toBe(false)
 
@@ -86,20 +83,16 @@ describe('settings saves one way', () => {
       await carry.click()
       await page.getByText('Unsaved changes', { exact: true }).waitFor()
 
-      const asked: string[] = []
-      page.once('dialog', (dialog) => {
-        asked.push(dialog.message())
-        void dialog.dismiss()
-      })
+      const leave = page.getByRole('dialog', { name: 'Leave without saving?' })
       await page.goBack({ waitUntil: 'commit' })
-      await until(async () => asked.length, 1)
-      expect(asked).toEqual(['You have unsaved changes. Leave without saving them?'])
+      await leave.getByRole('button', { name: 'Stay and keep editing' }).click()
+      await leave.waitFor({ state: 'detached' })
       await page.waitForURL((url) => url.pathname === '/settings')
       expect(await carry.isChecked()).toBe(!before)
 
       // Leaving anyway: the router follows.
-      page.once('dialog', (dialog) => void dialog.accept())
       await page.goBack({ waitUntil: 'commit' })
+      await leave.getByRole('button', { name: 'Leave without saving' }).click()
       await page.waitForURL((url) => url.pathname === '/dashboard')
       await page.getByRole('button', { name: 'Save Preferences' }).waitFor({ state: 'detached' })
     }))

@@ -3,7 +3,7 @@ import { lazy, Suspense, useEffect } from 'react'
 import { Link, Redirect, Route, Switch } from 'wouter'
 import { lazyRoute, useRouteReady } from './routes/lazy-route'
 import { fetchUser, useAuth } from './state/auth'
-import { signInPath } from './state/auth-next'
+import { leaveForSignIn } from './state/auth-next'
 import { cache } from './state/cache'
 import { useSessionEnded } from './state/session-ended'
 
@@ -77,7 +77,8 @@ function Landing() {
   return ready ? <LandingPage /> : <FullPageSpinner />
 }
 
-/** Signed-in routes: a spinner while the session is pending, `/?next=<here>` when signed out. */
+/** Signed-in routes: a spinner while the session is pending, `/` when signed out (the page is
+ * remembered for after sign-in). */
 function Protected() {
   const { status } = useAuth()
   // The spinner stays until the app's chunk is in: suspending instead would commit a fallback and
@@ -87,7 +88,7 @@ function Protected() {
   // A deep link opened signed out comes back after sign-in (state/auth-next.ts).
   if (status === 'signed-out') {
     const { pathname, search, hash } = window.location
-    return <Redirect to={signInPath(`${pathname}${search}${hash}`)} replace />
+    return <Redirect to={leaveForSignIn(`${pathname}${search}${hash}`)} replace />
   }
   return <SignedInApp />
 }

@@ -7,7 +7,7 @@ import { AuthCallbackView } from './public-views'
 
 /**
  * `/auth/callback`: exchanges ?code&state for a session, then back to the invitation or the
- * deep link (`?next=` of the landing page) that sent the user to sign in, else /dashboard; / on
+ * deep link (remembered by state/auth-next.ts) that sent the user to sign in, else /dashboard; / on
  * failure.
  */
 function AuthCallbackPage() {

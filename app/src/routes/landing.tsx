@@ -1,13 +1,13 @@
 import { Spinner } from '@cadence/ui'
 import { Redirect, useSearch } from 'wouter'
 import { login, useAuth } from '../state/auth'
-import { nextOfSearch, rememberNext } from '../state/auth-next'
+import { nextOfSearch, rememberedNext, rememberNext } from '../state/auth-next'
 import { LandingView } from './public-views'
 
 /**
  * `/`: the landing page; a signed-in visitor goes to /dashboard, or to `?next=` (a checked path
- * of this origin: a deep link opened signed out), a spinner while pending. Signing in remembers
- * `next` for the callback.
+ * of this origin), a spinner while pending. Signing in keeps the page to return to for the
+ * callback: `?next=`, else the deep link that sent the visitor here (state/auth-next.ts).
  */
 function LandingPage() {
   const { status, refusal } = useAuth()
@@ -23,7 +23,7 @@ function LandingPage() {
   return (
     <LandingView
       onSignIn={() => {
-        rememberNext(next)
+        rememberNext(next ?? rememberedNext())
         void login()
       }}
       refusal={refusal}

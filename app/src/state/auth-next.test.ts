@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, beforeEach, expect, test } from 'bun:test'
-import { nextOfSearch, rememberNext, safeNext, signInPath, takeRememberedNext } from './auth-next'
+import {
+  leaveForSignIn,
+  nextOfSearch,
+  rememberedNext,
+  rememberNext,
+  safeNext,
+  takeRememberedNext,
+} from './auth-next'
 
 const origin = 'http://localhost:3000'
 
@@ -53,11 +60,14 @@ test('the landing page and the sign-in callback are not places to go back to', (
   expect(safeNext('/auth/callback?code=1', origin)).toBeNull()
 })
 
-test('a signed-out visit is sent to the landing page with next, and back', () => {
-  const path = signInPath('/reports/4f1c?tab=questions')
-  expect(path).toBe('/?next=%2Freports%2F4f1c%3Ftab%3Dquestions')
-  expect(nextOfSearch(path.slice(1))).toBe('/reports/4f1c?tab=questions')
-  expect(signInPath('//evil.example')).toBe('/')
+test('a signed-out visit is sent to / exactly, and the page is remembered for after sign-in', () => {
+  rememberNext(null)
+  expect(leaveForSignIn('/reports/4f1c?tab=questions')).toBe('/')
+  expect(rememberedNext()).toBe('/reports/4f1c?tab=questions')
+  expect(takeRememberedNext()).toBe('/reports/4f1c?tab=questions')
+  expect(leaveForSignIn('//evil.example')).toBe('/')
+  expect(rememberedNext()).toBeNull()
+  expect(nextOfSearch('?next=%2Freports%2F4f1c')).toBe('/reports/4f1c')
   expect(nextOfSearch('?next=%2F%2Fevil.example')).toBeNull()
   expect(nextOfSearch('?next=http%3A%2F%2Fevil.example%2F')).toBeNull()
 })

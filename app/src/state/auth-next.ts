@@ -1,6 +1,7 @@
-// Deep links survive sign-in: a signed-in page opened signed out sends the visitor to
-// `/?next=<path>`, the landing page remembers `next` across the sign-in provider's round trip,
-// and the callback returns there. Kept apart from state/auth.ts so the landing page and the
+// Deep links survive sign-in: a signed-in page opened signed out sends the visitor to `/` (the
+// product spec's redirect, to the letter) and remembers the page in this tab's sessionStorage;
+// a landing URL's `?next=<path>` (a link made elsewhere) is remembered too. The remembered page
+// survives the sign-in provider's round trip and the callback returns there. Kept apart from state/auth.ts so the landing page and the
 // callback do not load the signed-in app's state.
 
 const PENDING_NEXT = 'cadence.next'
@@ -27,10 +28,23 @@ export function safeNext(raw: string | null | undefined, origin = globalThis.loc
   return `${url.pathname}${url.search}${url.hash}`
 }
 
-/** Where a signed-out visitor of `path` (with its query and hash) is sent: the landing page. */
-export function signInPath(path: string): string {
+/**
+ * A signed-out visitor of `path` (with its query and hash) is sent to the landing page, `/`:
+ * the page is remembered for after sign-in. Returns where to go.
+ */
+export function leaveForSignIn(path: string): '/' {
   const next = safeNext(path)
-  return next ? `/?next=${encodeURIComponent(next)}` : '/'
+  if (next) rememberNext(next)
+  return '/'
+}
+
+/** The page a sign-in will return to, left in place (the landing page's button keeps it). */
+export function rememberedNext(): string | null {
+  try {
+    return safeNext(sessionStorage.getItem(PENDING_NEXT))
+  } catch {
+    return null
+  }
 }
 
 /** The `next` of a landing URL's query (`?next=…`), checked, or null. */

@@ -93,7 +93,7 @@ export function NeedsYouPanel({
                       <Link href={`/reports/${data.unsent.report_uuid}`}>Open the report</Link>
                     ) : onCreateReport ? (
                       <Button size="sm" variant="link" onClick={onCreateReport}>
-                        Create this week's report
+                        Start the report
                       </Button>
                     ) : null}
                   </span>

@@ -6,7 +6,7 @@ import { reports, type sectionItems } from '../../db/schema'
 import { compareNoCase } from '../../lib/order'
 import { routeRules } from '../../lib/route-rules'
 import { isoDate } from '../../lib/time'
-import { addDays, currentWeekWindow, type Weekday } from '../../lib/weeks'
+import { currentWeekWindow, type Weekday } from '../../lib/weeks'
 import { authPlugin } from '../auth/plugin'
 import { reportProjectHealth } from '../project-health/service'
 import { ageingClock, withAgeing } from '../section-items/ageing'
@@ -14,13 +14,13 @@ import { getSettings } from '../settings/service'
 import { markAnswersSeen, needsYou } from './needs-you'
 
 /**
- * The open items of the dashboard come from the reports of these last weeks: a carried item's
- * newest copy is in a recent report, so the query is bounded by recent weeks, not by the whole
- * history (an item left open, never carried, in a report older than this leaves the dashboard).
+ * The open items of the dashboard: every open item of her reports, newest copy of each carry-over
+ * chain only, newest week first. Not bounded by weeks: a task left open in an old report is still
+ * hers to do and must not leave 'Active Tasks' silently (the product spec lists open items, not
+ * recent ones). The cost is bounded by her open items (index section_items_user_open) and the
+ * LIMIT, never by her completed history.
  */
-export const OPEN_ITEMS_WEEKS = 26
-
-const openItemsSql = (userId: number, type: string, since: string) => sql`
+const openItemsSql = (userId: number, type: string) => sql`
 SELECT i.*, r.title AS report_title, r.week_start_date AS report_week_start_date, r.uuid AS report_uuid,
   m.uuid AS assignee_uuid, m.name AS assignee_name, p.uuid AS project_uuid, p.name AS project_name
 FROM section_items i
@@ -29,7 +29,7 @@ JOIN reports r ON r.id = s.report_id
 LEFT JOIN team_members m ON m.id = i.assigned_to_team_member_id AND m.user_id = i.user_id
 LEFT JOIN projects p ON p.id = i.project_id AND p.user_id = i.user_id
 WHERE i.user_id = ${userId} AND i.item_type = ${type} AND i.is_completed = 0
-  AND r.user_id = ${userId} AND r.week_start_date >= ${since}
+  AND r.user_id = ${userId}
   AND NOT EXISTS (SELECT 1 FROM section_items x WHERE x.carried_from_item_id = i.id)
 ORDER BY r.week_start_date DESC, s.sort_order, i.sort_order, i.id
 LIMIT 500`
@@ -122,11 +122,7 @@ export async function dashboard(ctx: AppContext, userId: number) {
     withAgeing(
       ctx,
       userId,
-      (
-        await ctx.db.rows<OpenItem>(
-          openItemsSql(userId, type, addDays(clock.today, -7 * OPEN_ITEMS_WEEKS)),
-        )
-      ).map((r) => ({
+      (await ctx.db.rows<OpenItem>(openItemsSql(userId, type))).map((r) => ({
         ...r,
         is_completed: false,
       })),

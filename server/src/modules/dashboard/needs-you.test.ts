@@ -6,7 +6,6 @@ import { isoDate } from '../../lib/time'
 import { addDays } from '../../lib/weeks'
 import { type Client, createTestApp, makeClient, signIn } from '../../test/helpers'
 import { THIS_WEEK, twoWeeksOfAda } from '../../test/two-weeks'
-import { OPEN_ITEMS_WEEKS } from '.'
 
 const needs = async (who: Client) => {
   const res = await who.api.dashboard.get()
@@ -194,7 +193,7 @@ describe('needs you', () => {
     expect(stalled[0].items[0].report_uuid).toBe(old.uuid)
   })
 
-  test('open items come from the recent weeks only, never the whole history', async () => {
+  test('an item left open in an old report stays on the dashboard; a carried one shows once', async () => {
     const { ada } = await twoWeeksOfAda()
     const addIn = async (weeksAgo: number, content: string) => {
       const r = (
@@ -205,12 +204,13 @@ describe('needs you', () => {
       ).data!
       await ada.api['section-items'].post({ section_id: r.sections[1].id, content })
     }
-    await addIn(OPEN_ITEMS_WEEKS - 1, 'Within the bound')
-    await addIn(OPEN_ITEMS_WEEKS + 1, 'Beyond the bound')
+    await addIn(5, 'Five weeks ago')
+    await addIn(40, 'Forty weeks ago')
     const data = (await ada.api.dashboard.get()).data!
     const open = data.activeFollowups.map((i) => i.content)
-    expect(open).toContain('Within the bound')
-    expect(open).not.toContain('Beyond the bound')
+    expect(open).toContain('Five weeks ago')
+    expect(open).toContain('Forty weeks ago')
+    expect(open.indexOf('Five weeks ago')).toBeLessThan(open.indexOf('Forty weeks ago'))
   })
 
   test("a linked team member's sent report calling a project worse is a mismatch", async () => {
