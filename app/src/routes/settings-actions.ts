@@ -1,6 +1,7 @@
 import type { Project, SettingsViewActions } from '@cadence/ui'
 import { useState } from 'react'
 import { downloadExport, importAccount } from '../state/account'
+import { signOutEverywhere } from '../state/auth'
 import { addMetric, deleteMetric, updateMetric } from '../state/metrics'
 import { saveProfile } from '../state/profile'
 import { addProject, renameProject, setProjectOwner, setProjectsStatus } from '../state/projects'
@@ -68,6 +69,7 @@ function useSettingsActions(projects: readonly Project[]) {
       // Rejects after its toast: the form keeps the edits.
       await saveProfile(changes).finally(() => setSaving(false))
     },
+    onSignOutEverywhere: signOutEverywhere,
     metrics: { onAddMetric: addMetric, onUpdateMetric: updateMetric, onDeleteMetric: deleteMetric },
   }
   return {

@@ -1,11 +1,12 @@
 import type { User } from '@cadence/ui'
 import { proxy, useSnapshot } from 'valtio'
-import { answeredBy, api, errorMessage, onUnauthorized } from '../api/client'
+import { answeredBy, api, errorMessage, messageOf, onUnauthorized } from '../api/client'
 import { setOutboxContext } from '../offline/context'
 import { hasQueued } from '../offline/fetch'
 import { resetCache } from './cache'
 import { clearOfflineData, recordSignedInUser } from './pwa'
 import { endSession } from './session-ended'
+import { toast } from './toasts'
 
 type AuthStatus = 'pending' | 'signed-in' | 'signed-out'
 
@@ -185,8 +186,8 @@ async function login() {
   }
 }
 
-/** Clears the local session first (the UI signs out at once), then tells the server. */
-async function logout() {
+/** The signed-in user's state leaves this tab: the UI shows signed out. Returns the user id. */
+function clearLocalSession() {
   const userId = authState.user?.id ?? null
   rememberUser(null)
   userRequest = null
@@ -196,6 +197,12 @@ async function logout() {
   authState.status = 'signed-out'
   authState.fetching = false
   resetCache()
+  return userId
+}
+
+/** Clears the local session first (the UI signs out at once), then tells the server. */
+async function logout() {
+  const userId = clearLocalSession()
   // Cached API answers and queued offline changes go with the session. Only when
   // changes still wait does the server call wait too: they are sent first, while the session lasts.
   const cleared = clearOfflineData(userId)
@@ -206,6 +213,24 @@ async function logout() {
   } catch (error) {
     console.error(error)
   }
+}
+
+/**
+ * Settings' 'Sign out everywhere': the server ends every session of hers, this one included
+ * (POST /api/sessions/revoke-all), then this tab signs out. Refused while changes made offline
+ * still wait to be sent (they would be lost with the session). Rejects after its toast.
+ */
+async function signOutEverywhere() {
+  if (hasQueued()) {
+    toast.error('Changes made offline are still being sent. Try again in a moment.')
+    throw new Error('changes still queued')
+  }
+  const { error } = await api.api.sessions['revoke-all'].post()
+  if (error) {
+    toast.error(`Failed to sign out everywhere: ${messageOf(error, 'Unknown error')}`)
+    throw error
+  }
+  await clearOfflineData(clearLocalSession())
 }
 
 /** GET /api/admin/profile; any failure means not admin. */
@@ -273,5 +298,6 @@ export {
   logout,
   NO_CODE,
   resetAuth,
+  signOutEverywhere,
   useAuth,
 }

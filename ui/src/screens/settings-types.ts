@@ -123,6 +123,8 @@ export type SettingsViewActions = {
    * trimmed. A rejection keeps the form's edits.
    */
   onSaveProfile?: (changes: Partial<ProfileDraft>) => Promise<void> | void
+  /** 'Sign out everywhere' (Report Preferences, under Your data): every session of hers ends. */
+  onSignOutEverywhere?: () => Promise<void> | void
 }
 
 export type SettingsViewProps = {

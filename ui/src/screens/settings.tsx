@@ -16,6 +16,7 @@ import type { SectionType } from '../types'
 import { Preferences, usePreferencesForm } from './settings-preferences'
 import { ProfileSettings } from './settings-profile'
 import { SettingsProjects } from './settings-projects'
+import { SessionsSettings } from './settings-sessions'
 import type {
   SettingsTab,
   SettingsViewActions,
@@ -252,6 +253,9 @@ function SettingsTabs({ data, actions, saving, defaultTab }: SettingsViewProps) 
           <Preferences data={data} actions={actions} form={form} saving={saving}>
             {actions.onExport || actions.onImportFile ? (
               <YourData onExport={actions.onExport} onImportFile={actions.onImportFile} />
+            ) : null}
+            {actions.onSignOutEverywhere ? (
+              <SessionsSettings onSignOutEverywhere={actions.onSignOutEverywhere} />
             ) : null}
           </Preferences>
         ) : null}
