@@ -54,6 +54,11 @@ export const OBJECT_LIMITS = {
    */
   openLinksPerReport: 100,
   openLinksPerAccount: 1_000,
+  /**
+   * Readers' questions on one report, all its links together: each also lands as a follow-up, and
+   * a link holder is rate-limited but never stops on their own. A board asks a handful a week.
+   */
+  questionsPerReport: 500,
 } as const
 
 /**

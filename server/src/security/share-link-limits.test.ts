@@ -3,9 +3,9 @@
 // be seen and revoked — on both engines.
 import { describe, expect, test } from 'bun:test'
 import { eq } from 'drizzle-orm'
-import { reports, shares, users } from '../db/schema'
+import { reports, shareQuestions, shares, users } from '../db/schema'
 import { OBJECT_LIMITS } from '../lib/limits'
-import { createTestApp, signIn } from '../test/helpers'
+import { createTestApp, makeClient, signIn } from '../test/helpers'
 
 async function setup() {
   const { app, db } = await createTestApp()
@@ -27,7 +27,7 @@ async function setup() {
       )
   }
   const linkCount = async () => (await db.orm.select().from(shares)).length
-  return { ada, report, store, linkCount }
+  return { app, db, ada, report, row, user, store, linkCount }
 }
 
 describe('private link limits', () => {
@@ -69,5 +69,39 @@ describe('private link limits', () => {
     expect((await ada.delete(`/api/shares/${old.id}`)).status).toBe(200)
     const url = old.url as string
     expect((await ada.get(`/api/shared/${url.split('/r/')[1]}`)).status).toBe(404)
+  }, 30_000)
+})
+
+describe("readers' questions", () => {
+  test('a report takes at most 500 questions over all its links: the next answers 403 saying so and stores nothing', async () => {
+    const { app, db, ada, report, row, user } = await setup()
+    const link = (await ada.post(`/api/reports/${report.uuid}/shares`, {})).json
+    const token = String(link.url).split('/r/')[1]
+    const [share] = await db.orm.select().from(shares).where(eq(shares.report_id, row.id))
+    // As many questions as earlier readers asked, straight into the database.
+    await db.orm.insert(shareQuestions).values(
+      Array.from({ length: OBJECT_LIMITS.questionsPerReport - 1 }, (_, i) => ({
+        user_id: user.id,
+        report_id: row.id,
+        share_id: share.id,
+        name: 'Maria',
+        text: `Question ${i + 1}`,
+      })),
+    )
+    const reader = makeClient(app)
+    const ask = (text: string) =>
+      reader.post(`/api/shared/${token}/questions`, { name: 'Maria', text })
+    expect((await ask('The last one that fits?')).status).toBe(201)
+    const count = async () =>
+      (await db.orm.select().from(shareQuestions).where(eq(shareQuestions.report_id, row.id)))
+        .length
+    expect(await count()).toBe(OBJECT_LIMITS.questionsPerReport)
+    const refused = await ask('One more?')
+    expect(refused.status).toBe(403)
+    expect(refused.json).toEqual({
+      error:
+        'This brief has taken its 500 questions, the most one brief takes; ask its author directly',
+    })
+    expect(await count()).toBe(OBJECT_LIMITS.questionsPerReport)
   }, 30_000)
 })

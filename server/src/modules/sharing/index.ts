@@ -107,7 +107,13 @@ export function sharedModule(ctx: AppContext) {
         rules,
         params: SharingModel.tokenParams,
         body: SharingModel.question,
-        response: { 201: SharedQuestion, 400: ErrorBody, 404: ErrorBody, 429: ErrorBody },
+        response: {
+          201: SharedQuestion,
+          400: ErrorBody,
+          403: ErrorBody,
+          404: ErrorBody,
+          429: ErrorBody,
+        },
         detail,
       },
     )

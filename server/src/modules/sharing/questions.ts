@@ -8,7 +8,8 @@ import {
   shareQuestions,
 } from '../../db/schema'
 import { logActivity } from '../../lib/activity'
-import { NotFound } from '../../lib/errors'
+import { Forbidden, NotFound } from '../../lib/errors'
+import { OBJECT_LIMITS } from '../../lib/limits'
 import { nowIso } from '../../lib/time'
 import { queueQuestionMail } from '../delivery-queue/queue'
 import { createItem } from '../section-items/service'
@@ -87,6 +88,14 @@ export async function askQuestion(
 ) {
   const { name } = readerOf(share, input.name)
   const text = cleanText(input.text, 'Question')
+  // Counted before the write (a race at the limit may pass it by one: an upper bound on storage).
+  const [{ n }] = await ctx.db.rows<{ n: number }>(
+    sql`SELECT COUNT(*) AS n FROM share_questions WHERE report_id = ${share.report_id}`,
+  )
+  if (Number(n) >= OBJECT_LIMITS.questionsPerReport)
+    throw new Forbidden(
+      `This brief has taken its ${OBJECT_LIMITS.questionsPerReport} questions, the most one brief takes; ask its author directly`,
+    )
   const item = input.item_id == null ? null : await itemOfReport(ctx, share, input.item_id)
   const [report] = await ctx.db.orm
     .select({ week_start_date: reports.week_start_date })
