@@ -336,6 +336,27 @@ const everyKind = [
     email: 'mira@example.com',
   },
   { type: 'metric', id: 77, name: 'ARR', title: 'ARR' },
+  {
+    type: 'ask',
+    id: 78,
+    title: 'Approve the Meridian budget',
+    content: 'Approve the Meridian budget',
+    status: 'active',
+    is_completed: false,
+    report_uuid: 'r72',
+    report_title: 'Meridian week',
+    source: 'report',
+  },
+  {
+    type: 'question',
+    id: 79,
+    title: 'Does the Meridian slip move the launch?',
+    content: 'Does the Meridian slip move the launch?',
+    name: 'Maria Lindqvist',
+    report_uuid: 'r72',
+    report_title: 'Meridian week',
+    week_start_date: '2026-11-23',
+  },
 ] satisfies SearchResult[]
 
 export const EveryKind: Story = {
@@ -350,12 +371,14 @@ export const EveryKind: Story = {
       'Team Members',
       'Decisions',
       'Metrics',
+      'Asks',
+      "Readers' questions",
     ])
       await expect(
         within(dialog).getByText(heading, { selector: '[cmdk-group-heading]' }),
       ).toBeVisible()
     // The count is the number of rows drawn.
-    await expect(within(dialog).getByText('7 results')).toBeVisible()
+    await expect(within(dialog).getByText('9 results')).toBeVisible()
     await expect(within(dialog).getAllByRole('option')).toHaveLength(everyKind.length)
     const decision = within(dialog).getByRole('option', { name: /go with the annual contract/ })
     await expect(decision).toHaveTextContent('Decided Nov 20, 2026 · Rob Chen · Meridian')
@@ -365,6 +388,12 @@ export const EveryKind: Story = {
     await expect(metric).not.toHaveTextContent('Open')
     await userEvent.click(metric)
     await expect(args.onOpen).toHaveBeenCalledWith(everyKind[6])
+    const ask = within(dialog).getByRole('option', { name: /Approve the Meridian budget/ })
+    await expect(ask).toHaveTextContent('Meridian week · Open')
+    const question = within(dialog).getByRole('option', { name: /slip move the launch/ })
+    await expect(question).toHaveTextContent('Asked by Maria Lindqvist · Meridian week')
+    await userEvent.click(question)
+    await expect(args.onOpen).toHaveBeenCalledWith(everyKind[8])
   },
 }
 

@@ -8,6 +8,8 @@ export const SearchResultType = t.Union([
   t.Literal('followup'),
   t.Literal('decision'),
   t.Literal('metric'),
+  t.Literal('ask'),
+  t.Literal('question'),
 ])
 export type SearchResultType = typeof SearchResultType.static
 
@@ -50,6 +52,10 @@ export const SearchResult = t.Object({
     ]),
   ),
   assigned_by_name: t.Optional(t.String()),
+  /**
+   * An ask (an item asked of the readers): `content`, `status` active (open) or completed
+   * (closed), its report. A reader's question: `content`, the reader's `name`, its report.
+   */
   /** A decision's date (its title is `title`, its why `content`, who `team_member_name`). */
   decided_on: t.Optional(t.String()),
 })

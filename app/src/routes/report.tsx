@@ -79,6 +79,12 @@ function useReportExtras(uuid: string, sent: boolean) {
   useEffect(() => {
     if (sent) void loadEditions(uuid)
   }, [uuid, sent])
+  // `#questions` (a reader's question found by search): brought into view once they are there.
+  const questionsShown = (questions?.length ?? 0) > 0
+  useEffect(() => {
+    if (questionsShown && window.location.hash === '#questions')
+      document.getElementById('questions')?.scrollIntoView({ block: 'start' })
+  }, [questionsShown])
   useEffect(() => {
     loadReportChanges(uuid).catch((error) => console.error(error))
     cache.settings.load().catch(() => {})

@@ -31,6 +31,9 @@ const ENTITIES_OF: Record<SearchType, Entity[]> = {
   decision: ['decision'],
   // Metrics are not in the index: a handful per account, matched beside it (report-metrics).
   metric: [],
+  // Asks are report items; readers' questions are not in the index (sharing/search.ts).
+  ask: ['section_item'],
+  question: [],
 }
 
 /**

@@ -5,7 +5,7 @@ import { indexParts } from './tokenizer'
  * into an SQLite FTS5 MATCH expression.
  *
  * - `"exact phrase"` matches the words in that order; an unclosed quote runs to the end.
- * - `type:task|followup|report|project|team_member|decision|metric` (plurals and `team`/`member` accepted) narrows the
+ * - `type:task|followup|report|project|team_member|decision|metric|ask|question` (plurals and `team`/`member` accepted) narrows the
  *   kinds of result; several `type:` filters widen each other.
  * - `project:"Name"` or `project:Name` keeps results tied to a project whose name contains Name.
  * - `status:active|completed|submitted|draft` (`sent` = submitted, `open` = active, `archived`).
@@ -30,6 +30,8 @@ export const SEARCH_TYPES = [
   'team_member',
   'decision',
   'metric',
+  'ask',
+  'question',
 ] as const
 export type SearchType = (typeof SEARCH_TYPES)[number]
 export const SEARCH_STATUSES = ['active', 'completed', 'submitted', 'draft', 'archived'] as const
@@ -83,6 +85,10 @@ const TYPE_ALIASES: Record<string, SearchType> = {
   decisions: 'decision',
   metric: 'metric',
   metrics: 'metric',
+  ask: 'ask',
+  asks: 'ask',
+  question: 'question',
+  questions: 'question',
 }
 
 const STATUS_ALIASES: Record<string, SearchStatus> = {

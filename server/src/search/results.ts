@@ -93,8 +93,25 @@ async function projectFilter(
 }
 
 /** A section item's result: a standard item as its report, a task or follow-up as itself. */
-function sectionItemResult(row: Row): SearchResult {
+function sectionItemResult(row: Row, asks: boolean): SearchResult {
   const type = row.item_type as 'standard' | 'task' | 'followup'
+  // Her own asks are a kind of their own (`type:ask`), open or closed; a teammate's stay items.
+  if (asks && (row.is_ask === true || row.is_ask === 1)) {
+    const closed = row.ask_closed_at != null
+    return {
+      type: 'ask',
+      id: row.id as number,
+      title: cutTitle(row.content as string),
+      content: row.content as string,
+      status: closed ? 'completed' : 'active',
+      is_completed: closed,
+      project_name: (row.project_name as string | null) ?? null,
+      source: 'report',
+      report_title: (row.report_title as string | null) ?? null,
+      report_uuid: row.report_uuid as string,
+      week_start_date: row.week_start_date as string,
+    }
+  }
   if (type === 'standard') {
     const report = { ...row, id: row.report_id, uuid: row.report_uuid }
     return reportResult(
@@ -111,7 +128,12 @@ function sectionItemResult(row: Row): SearchResult {
 }
 
 /** The result of one loaded row of the given kind, or null when the project filters leave it out. */
-function rowResult(entity: Entity, row: Row, filter: ProjectFilter): SearchResult | null {
+function rowResult(
+  entity: Entity,
+  row: Row,
+  filter: ProjectFilter,
+  own: boolean,
+): SearchResult | null {
   const { inProject, reportsInProject } = filter
   const projectOk = (projectId: unknown) => !inProject || inProject.has(projectId as number)
   switch (entity) {
@@ -133,7 +155,7 @@ function rowResult(entity: Entity, row: Row, filter: ProjectFilter): SearchResul
       return memberResult(row)
     case 'section_item':
       if (!projectOk(row.project_id)) return null
-      return sectionItemResult(row)
+      return sectionItemResult(row, own)
     case 'member_task':
     case 'member_followup':
       if (!projectOk(row.project_id)) return null
@@ -198,7 +220,7 @@ export async function searchIndex(
     if (!row) return null
     if (scope && !(TEAM_UPDATE_ENTITIES.includes(hit.entity_type) && truthy(row.is_submitted)))
       return null
-    const result = rowResult(hit.entity_type, row, filter)
+    const result = rowResult(hit.entity_type, row, filter, !scope)
     if (!result || !scope) return result
     // Labelled with whose it is; it opens in Team updates, not as the reader's report.
     return { ...result, source: 'team_update', ...scope }

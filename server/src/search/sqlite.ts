@@ -40,7 +40,8 @@ const LOAD: Record<Entity, string> = {
   project: `SELECT id, uuid, name, status FROM projects WHERE +user_id = ? AND id IN ($IDS)`,
   team_member: `SELECT id, uuid, name, title, email FROM team_members
                 WHERE +user_id = ? AND id IN ($IDS)`,
-  section_item: `SELECT i.id, i.content, i.is_completed, i.item_type, i.project_id,
+  section_item: `SELECT i.id, i.content, i.is_completed, i.item_type, i.project_id, i.is_ask,
+                   i.ask_closed_at,
                    p.name AS project_name, r.id AS report_id, r.uuid AS report_uuid,
                    r.title AS report_title, r.summary AS report_summary, r.week_start_date,
                    r.is_submitted

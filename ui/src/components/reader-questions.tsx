@@ -113,7 +113,8 @@ function ReaderQuestions({ questions, onAnswer, formatDate }: ReaderQuestionsPro
   if (questions.length === 0) return null
   const fresh = questions.filter((q) => !q.seen_at).length
   return (
-    <section className="cad-card cad-questions" aria-labelledby={id}>
+    // id: `/reports/{uuid}#questions` (a search result) brings it into view.
+    <section id="questions" className="cad-card cad-questions" aria-labelledby={id}>
       <h2 id={id} className="cad-questions__title">
         <MessageCircleQuestion size={16} aria-hidden /> Questions from readers
         {fresh ? <Badge tone="accent">{fresh} new</Badge> : null}

@@ -10,10 +10,12 @@ import {
   FileText,
   FolderKanban,
   Gavel,
+  Hand,
   History,
   LineChart,
   Link2,
   ListChecks,
+  MessageCircleQuestion,
   MessageSquareReply,
   Search,
   SlidersHorizontal,
@@ -52,6 +54,8 @@ const TYPE_ICON: Record<SearchResultType, typeof FileText> = {
   team_member: UserRound,
   decision: Gavel,
   metric: LineChart,
+  ask: Hand,
+  question: MessageCircleQuestion,
 }
 
 const ACTION_META: Record<SearchQuickAction, { label: string; icon: typeof Link2 }> = {

@@ -130,8 +130,8 @@ function SearchDialog({
         >
           <DialogPrimitive.Title className="cad-sr-only">Search</DialogPrimitive.Title>
           <DialogPrimitive.Description className="cad-sr-only">
-            Search reports, projects, tasks, follow-ups, team members, decisions and metrics. Use
-            the arrow keys to move and Enter to open.
+            Search reports, projects, tasks, follow-ups, team members, decisions, metrics, asks and
+            readers' questions. Use the arrow keys to move and Enter to open.
           </DialogPrimitive.Description>
           <Command
             value={selected}

@@ -71,6 +71,19 @@ describe('resultTitle', () => {
 })
 
 describe('searchResultHref', () => {
+  test("an ask opens its report; a reader's question opens its report at the questions", () => {
+    const ask: SearchResult = {
+      type: 'ask',
+      id: 9,
+      content: 'Approve the budget',
+      report_uuid: 'r1',
+      source: 'report',
+    }
+    expect(searchResultHref(ask)).toBe('/reports/r1')
+    const question: SearchResult = { type: 'question', id: 10, name: 'Maria', report_uuid: 'r1' }
+    expect(searchResultHref(question)).toBe('/reports/r1#questions')
+    expect(resultTitle({ ...question, content: 'Why?' })).toBe('Why?')
+  })
   test('opens tasks and follow-ups in their report', () => {
     expect(searchResultHref(results[3])).toBe('/reports/r1')
     expect(searchResultHref(results[5])).toBe('/team-members/m1')

@@ -14,6 +14,8 @@ const CONTENT_TYPES = [
   'team_members',
   'decisions',
   'metrics',
+  'asks',
+  'questions',
 ] as const
 type SearchStatusFilter = (typeof STATUS_FILTERS)[number]
 type SearchContentType = (typeof CONTENT_TYPES)[number]
@@ -34,6 +36,8 @@ const TYPE_OF: Record<SearchContentType, SearchResultType> = {
   team_members: 'team_member',
   decisions: 'decision',
   metrics: 'metric',
+  asks: 'ask',
+  questions: 'question',
 }
 /**
  * The group of each kind of result. A Record over the contract's kinds, so a kind the server
@@ -47,6 +51,8 @@ const CONTENT_OF: Record<SearchResultType, SearchContentType> = {
   team_member: 'team_members',
   decision: 'decisions',
   metric: 'metrics',
+  ask: 'asks',
+  question: 'questions',
 }
 const TYPE_LABEL: Record<SearchContentType, string> = {
   reports: 'Reports',
@@ -56,6 +62,8 @@ const TYPE_LABEL: Record<SearchContentType, string> = {
   team_members: 'Team Members',
   decisions: 'Decisions',
   metrics: 'Metrics',
+  asks: 'Asks',
+  questions: "Readers' questions",
 }
 const STATUS_LABEL: Record<SearchStatusFilter, string> = {
   all: 'All',
@@ -135,6 +143,8 @@ function searchResultHref(r: SearchResult): string | null {
       return r.uuid ? `/team-members/${r.uuid}` : null
     case 'metric':
       return '/settings?tab=metrics'
+    case 'question':
+      return r.report_uuid ? `/reports/${r.report_uuid}#questions` : null
     case 'decision':
       return `/decisions?query=${encodeURIComponent(r.title ?? '')}`
     default:
@@ -185,6 +195,10 @@ function resultSubtitle(r: SearchResult): string | null {
     case 'metric':
       // A metric is neither open nor completed: its name says all the result has.
       return null
+    case 'question':
+      return [r.name && `Asked by ${r.name}`, r.report_title, week].filter(Boolean).join(' · ')
+    case 'ask':
+      return [r.report_title, r.is_completed ? 'Closed' : 'Open'].filter(Boolean).join(' · ')
     default:
       return [
         r.source === 'team_member' ? r.team_member_name : r.report_title,

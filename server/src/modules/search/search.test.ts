@@ -2,7 +2,7 @@ import { describe, expect, test } from 'bun:test'
 import type { SearchResult } from '@cadence/contract'
 import type { SqliteDb } from '../../db'
 import { INDEX_SYNC_MS } from '../../search/sqlite'
-import { type Client, createTestApp, signIn } from '../../test/helpers'
+import { type Client, createTestApp, makeClient, signIn } from '../../test/helpers'
 
 type Result = SearchResult
 
@@ -305,5 +305,63 @@ describe('search', () => {
     const { app } = await createTestApp()
     const res = await app.handle(new Request('http://localhost:3000/api/search?query=apollo'))
     expect(res.status).toBe(401)
+  })
+})
+
+describe('asks and readers’ questions', () => {
+  test('an ask is found as an ask, open or closed; type:ask narrows to asks', async () => {
+    const { ada, report } = await seed()
+    const actions = report.sections[1]
+    const item = (
+      await ada.api['section-items'].post({
+        section_id: actions.id,
+        content: 'Approve the Meridian hiring budget',
+      })
+    ).data!
+    expect((await q(ada, 'meridian')).map((r) => r.type)).toEqual(['task'])
+    await ada.api['section-items']({ id: item.id }).put({ is_ask: true })
+    const [ask] = await q(ada, 'meridian')
+    expect(ask).toMatchObject({
+      type: 'ask',
+      id: item.id,
+      content: 'Approve the Meridian hiring budget',
+      status: 'active',
+      is_completed: false,
+      report_uuid: report.uuid,
+    })
+    expect(types(await q(ada, 'type:ask'))).toEqual(['ask'])
+    expect(types(await q(ada, 'type:asks meridian'))).toEqual(['ask'])
+    expect(await q(ada, 'type:task meridian')).toEqual([])
+  })
+
+  test("a reader's question is found by its words and the reader's name, only by its author", async () => {
+    const { app, ada, bob, report } = await seed()
+    const link = (await ada.api.reports({ uuid: report.uuid }).shares.post({})).data!
+    const token = String(link.url).split('/r/')[1]
+    const reader = makeClient(app)
+    const asked = await reader.post(`/api/shared/${token}/questions`, {
+      name: 'Maria Lindqvist',
+      text: 'Does the Meridian slip move the launch?',
+    })
+    expect(asked.status).toBe(201)
+    const found = (await q(ada, 'meridian')).filter((r) => r.type === 'question')
+    expect(found).toEqual([
+      {
+        type: 'question',
+        id: asked.json.id,
+        title: 'Does the Meridian slip move the launch?',
+        content: 'Does the Meridian slip move the launch?',
+        name: 'Maria Lindqvist',
+        report_uuid: report.uuid,
+        report_title: 'Quarterly budget week',
+        week_start_date: '2026-11-16',
+      },
+    ])
+    expect((await q(ada, 'lindqvist')).map((r) => r.type)).toEqual(['question'])
+    expect(types(await q(ada, 'type:question'))).toEqual(['question'])
+    // Filters a question does not have find none; another user never sees it.
+    expect(await q(ada, 'type:question status:active')).toEqual([])
+    expect(await q(bob, 'meridian')).toEqual([])
+    expect(await q(bob, 'type:questions')).toEqual([])
   })
 })

@@ -5,6 +5,7 @@ import { type IndexRow, matchesAll, rank } from '../../search/rank'
 import { cutTitle, searchIndex } from '../../search/results'
 import { hasText } from '../../search/tokenizer'
 import { metricResults } from '../report-metrics/search'
+import { questionResults } from '../sharing/search'
 import { assignedItems } from '../team-roll-up/assigned'
 import { sentResults } from '../team-roll-up/sent'
 import { linkedMembers } from '../team-roll-up/updates'
@@ -32,9 +33,11 @@ export async function search(
 }> {
   if (!isSearchable(raw)) return { results: [], query: raw }
   const query = parseSearchQuery(raw)
-  // The account's metrics (a handful, not in the index) first, then the index's own results.
+  // The account's metrics (a handful, not in the index) first, then readers' questions (at most
+  // QUESTION_PLACES), then the index's own results.
   const own = [
     ...(await metricResults(ctx, userId, query)),
+    ...(await questionResults(ctx, userId, query)),
     ...(await searchIndex(ctx.db, userId, query, RESULT_LIMIT)),
   ].slice(0, RESULT_LIMIT)
   const shared = [
