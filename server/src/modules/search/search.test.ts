@@ -336,7 +336,8 @@ describe('asks and readers’ questions', () => {
 
   test("a reader's question is found by its words and the reader's name, only by its author", async () => {
     const { app, ada, bob, report } = await seed()
-    const link = (await ada.api.reports({ uuid: report.uuid }).shares.post({})).data!
+    const link = (await ada.api.reports({ uuid: report.uuid }).shares.post({ expires_in_days: 30 }))
+      .data!
     const token = String(link.url).split('/r/')[1]
     const reader = makeClient(app)
     const asked = await reader.post(`/api/shared/${token}/questions`, {
