@@ -70,6 +70,10 @@ describe('failure paths', () => {
         await settings
           .locator('.cad-toast__message', { hasText: /^Failed to update project name: .+/ })
           .waitFor()
+        // In words, never a raw status: the server is out of reach (issue 46).
+        expect(await settings.locator('.cad-toast__message').allTextContents()).toContain(
+          'Failed to update project name: Cadence cannot be reached. Check your connection and try again.',
+        )
         await settings.getByRole('button', { name: 'Project name: Apollo' }).waitFor()
         expect(await settings.getByRole('button', { name: 'Project name: Artemis' }).count()).toBe(
           0,

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, test } from 'bun:test'
 import { json, restoreFetch, stubFetch } from '../test/fetch'
 import { ApiError, api, call, errorMessage, request } from './client'
+import { OFFLINE_WORDS, UNREACHABLE_WORDS } from './errors'
 
 afterEach(restoreFetch)
 
@@ -18,6 +19,25 @@ describe('error rules of failed calls', () => {
   test('a body that is not JSON gives HTTP plus the status', () => {
     expect(errorMessage(502, '<html>Bad gateway</html>')).toBe('HTTP 502')
     expect(errorMessage(503, null)).toBe('HTTP 503')
+  })
+
+  test('no answer at all says so in words, never HTTP 503: offline, or out of reach', async () => {
+    const failed = new TypeError('Failed to fetch')
+    expect(errorMessage(503, failed)).toBe(UNREACHABLE_WORDS)
+    const saved = Object.getOwnPropertyDescriptor(globalThis, 'navigator')
+    Object.defineProperty(globalThis, 'navigator', { value: { onLine: false }, configurable: true })
+    try {
+      expect(errorMessage(503, failed)).toBe(
+        'You are offline — this will be possible when you are back online',
+      )
+      // Through the typed client: Eden turns the failed fetch into a 503 carrying the error.
+      stubFetch(() => Promise.reject(failed))
+      await expect(call(api.api.projects.get())).rejects.toThrow(OFFLINE_WORDS)
+      await expect(request('POST', '/api/reports', {})).rejects.toThrow(OFFLINE_WORDS)
+    } finally {
+      if (saved) Object.defineProperty(globalThis, 'navigator', saved)
+      else delete (globalThis as { navigator?: unknown }).navigator
+    }
   })
 
   test('request throws an ApiError with status and message and sends credentials', async () => {

@@ -65,12 +65,18 @@ type Method = 'GET' | 'POST' | 'PUT' | 'DELETE'
  * the server's schema checks) and file downloads. Same credentials and error rules as `call`.
  */
 async function request<T>(method: Method, path: string, body?: unknown): Promise<T> {
-  const response = await appFetch(`${origin()}${path}`, {
-    method,
-    credentials: 'include',
-    headers: body === undefined ? undefined : { 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  })
+  let response: Response
+  try {
+    response = await appFetch(`${origin()}${path}`, {
+      method,
+      credentials: 'include',
+      headers: body === undefined ? undefined : { 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    })
+  } catch (error) {
+    // No answer (offline, the server out of reach): the same words as a typed call's.
+    throw failure(503, error instanceof Error ? error : new Error(String(error)))
+  }
   const text = await response.text()
   let parsed: unknown = text
   if (text && (response.headers.get('content-type') ?? '').includes('json')) {

@@ -14,8 +14,20 @@ class ApiError extends Error {
   }
 }
 
-/** The `error` field of a JSON body, else 'Request failed', else 'HTTP ' + status. */
+/** What a write that could not leave the browser says (issue 46: never 'HTTP 503'). */
+const OFFLINE_WORDS = 'You are offline — this will be possible when you are back online'
+const UNREACHABLE_WORDS = 'Cadence cannot be reached. Check your connection and try again.'
+
+/**
+ * The `error` field of a JSON body, else 'Request failed', else 'HTTP ' + status (the product
+ * spec's rule for an answer). No answer at all (the network failed: Eden reports it as a 503 whose
+ * body is the fetch's error) says so in words: offline, or the server out of reach.
+ */
 function errorMessage(status: number, body: unknown): string {
+  if (body instanceof Error)
+    return typeof navigator !== 'undefined' && navigator.onLine === false
+      ? OFFLINE_WORDS
+      : UNREACHABLE_WORDS
   if (body && typeof body === 'object' && 'error' in body) {
     const error = (body as { error: unknown }).error
     if (typeof error === 'string' && error) return error
@@ -40,4 +52,11 @@ function notifyUnauthorized() {
   unauthorizedListener?.()
 }
 
-export { ApiError, errorMessage, notifyUnauthorized, onUnauthorized }
+export {
+  ApiError,
+  errorMessage,
+  notifyUnauthorized,
+  OFFLINE_WORDS,
+  onUnauthorized,
+  UNREACHABLE_WORDS,
+}
