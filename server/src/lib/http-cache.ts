@@ -6,6 +6,7 @@ import type { InFlight } from './in-flight'
 import { pathAndQuery } from './request-path'
 import { setUserOf } from './request-user'
 import type { RouteTable } from './route-rules'
+import { gzipOffLoop } from './sliced-json'
 import { isoDate } from './time'
 
 /**
@@ -299,6 +300,11 @@ function cachePlugin(state: CacheState) {
         const responseValue = value as Response
         const status = typeof set.status === 'number' ? set.status : 200
         if (responseValue instanceof Response) {
+          const miss = pending.get(request)
+          // A cached route's JSON built by the route itself (lib/sliced-json.ts): kept and
+          // compressed as the mapped answers below are, the compression off the event loop.
+          if (miss && status === 200 && responseValue.headers.get('content-type') === JSON_TYPE)
+            return cachedResponse(cache, request, responseValue, miss.etag, miss.key)
           return compressResponse(request, responseValue, assets) ?? responseValue
         }
         if (typeof responseValue !== 'object' || responseValue === null) return responseValue
@@ -319,6 +325,28 @@ function cachePlugin(state: CacheState) {
         return mapped(jsonBody(cache, request, set, body, undefined))
       })
   )
+}
+
+/** A route's own JSON Response on a cache miss: cached under its ETag, gzipped off the loop. */
+async function cachedResponse(
+  cache: ByteLru,
+  request: Request,
+  response: Response,
+  etag: string,
+  key: string,
+) {
+  const body = new Uint8Array(await response.arrayBuffer()) as Bytes
+  const entry: Entry = { etag, body, bytes: body.length }
+  cache.set(key, entry)
+  const headers = new Headers({ 'content-type': JSON_TYPE, ...validators(etag) })
+  if (body.length < COMPRESS_MIN_BYTES || !acceptsGzip(request))
+    return new Response(body, { status: 200, headers })
+  const gzip = (await gzipOffLoop(body, GZIP_LEVEL)) as Bytes
+  entry.gzip = gzip
+  cache.grow(entry, gzip.length)
+  headers.set('content-encoding', 'gzip')
+  headers.set('vary', 'Accept-Encoding, Cookie')
+  return new Response(gzip, { status: 200, headers })
 }
 
 /**

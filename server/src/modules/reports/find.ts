@@ -31,7 +31,7 @@ export function findReport({ db }: AppContext, userId: number, uuid: string) {
 }
 
 /** Items read per query, and given their ageing fields per query, in a large report. */
-const ITEM_PAGE = 1_000
+export const ITEM_PAGE = 1_000
 
 type ItemRow = typeof sectionItems.$inferSelect
 

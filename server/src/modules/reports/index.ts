@@ -12,9 +12,10 @@ import {
 import { Elysia, t } from 'elysia'
 import type { AppContext } from '../../context'
 import { routeRules } from '../../lib/route-rules'
+import { slicedJsonResponse } from '../../lib/sliced-json'
 import { authPlugin } from '../auth/plugin'
 import { reportChanges } from './changes'
-import { listReports } from './find'
+import { ITEM_PAGE, listReports } from './find'
 import { ReportModel } from './model'
 import { carryIntoReport, createReport, deleteReport, updateReport, updateSection } from './service'
 import { addStarterSections } from './starter-sections'
@@ -44,13 +45,25 @@ export function reportsModule(ctx: AppContext) {
       },
       detail,
     })
-    .get('/reports/:uuid', ({ user, params }) => reportWithUnsent(ctx, user.id, params.uuid), {
-      auth: true,
-      rules: { cachedPerUser: true },
-      params: ReportModel.params,
-      response: { 200: ReportDetail, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody },
-      detail,
-    })
+    .get(
+      '/reports/:uuid',
+      async ({ user, params }) => {
+        const detail = await reportWithUnsent(ctx, user.id, params.uuid)
+        // A large report is megabytes of JSON: written in time slices, not in one turn (issue
+        // 42); lib/http-cache.ts caches and compresses that answer like any other.
+        const items = detail.sections.reduce((n, s) => n + s.items.length, 0)
+        if (items <= ITEM_PAGE) return detail
+        // The same document as text (Elysia types a handler as its schema or a Response, not both).
+        return (await slicedJsonResponse(detail)) as unknown as typeof detail
+      },
+      {
+        auth: true,
+        rules: { cachedPerUser: true },
+        params: ReportModel.params,
+        response: { 200: ReportDetail, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody },
+        detail,
+      },
+    )
     .post(
       '/reports/:uuid/carry-over',
       ({ user, params }) => carryIntoReport(ctx, user.id, params.uuid),

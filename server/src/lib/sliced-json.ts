@@ -1,0 +1,66 @@
+import { gzip } from 'node:zlib'
+import { timeSlices } from './time-slices'
+
+const isPlain = (v: unknown): v is Record<string, unknown> => {
+  if (v === null || typeof v !== 'object') return false
+  const proto = Object.getPrototypeOf(v)
+  return proto === Object.prototype || proto === null
+}
+
+/**
+ * `JSON.stringify(value)`, built in time slices (lib/time-slices.ts): a report at its item limit is
+ * megabytes of JSON, which one JSON.stringify writes in one turn of the event loop (issue 42: no
+ * request holds it more than 50 ms). Arrays are written an element at a time, down to `depth`
+ * arrays deep (a report's sections, then their items); what lies deeper is written by
+ * JSON.stringify whole. The text is JSON.stringify's, byte for byte.
+ */
+export async function slicedStringify(
+  value: unknown,
+  depth = 2,
+  slices = timeSlices(),
+): Promise<string> {
+  const parts: string[] = []
+  const write = async (v: unknown, left: number): Promise<void> => {
+    if (left > 0 && Array.isArray(v)) {
+      parts.push('[')
+      for (let i = 0; i < v.length; i++) {
+        await slices.pause()
+        if (i) parts.push(',')
+        await write(v[i], left - 1)
+      }
+      parts.push(']')
+      return
+    }
+    if (left > 0 && isPlain(v)) {
+      parts.push('{')
+      let first = true
+      for (const key of Object.keys(v)) {
+        const x = v[key]
+        if (x === undefined || typeof x === 'function' || typeof x === 'symbol') continue
+        parts.push(`${first ? '' : ','}${JSON.stringify(key)}:`)
+        first = false
+        await write(x, left)
+      }
+      parts.push('}')
+      return
+    }
+    // Object members that JSON leaves out are skipped above; in an array they are `null`.
+    parts.push(JSON.stringify(v) ?? 'null')
+  }
+  await write(value, depth)
+  return parts.join('')
+}
+
+/** A JSON answer whose text was built in slices (slicedStringify). */
+export async function slicedJsonResponse(value: unknown, depth = 2): Promise<Response> {
+  return new Response(await slicedStringify(value, depth), {
+    headers: { 'content-type': 'application/json' },
+  })
+}
+
+/** gzip on libuv's thread pool: a large body (megabytes) never compresses on the event loop. */
+export function gzipOffLoop(body: Uint8Array, level: number): Promise<Uint8Array> {
+  return new Promise((resolve, reject) =>
+    gzip(body, { level }, (error, out) => (error ? reject(error) : resolve(new Uint8Array(out)))),
+  )
+}
