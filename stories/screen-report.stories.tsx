@@ -114,6 +114,24 @@ export const Dark: Story = {
     await expect(canvas.getByText('Apollo beta opened to 40 design partners')).toBeVisible()
   },
 }
+/** Offline (issue 46): Send cannot wait in the outbox, so it is disabled and says why. */
+export const Offline: Story = {
+  args: withData({ offline: true }),
+  play: async ({ canvas, args }) => {
+    const send = canvas.getByRole('button', { name: 'Send' })
+    await expect(send).toBeDisabled()
+    await expect(send).toHaveAttribute(
+      'title',
+      'You are offline — this will be possible when you are back online',
+    )
+    await userEvent.click(send, { pointerEventsCheck: 0 })
+    await expect(args.actions.onSend).not.toHaveBeenCalled()
+    // What can wait for the network still works: the preview opens.
+    await userEvent.click(canvas.getByRole('button', { name: 'Draft' }))
+    await expect(args.actions.onDraft).toHaveBeenCalled()
+  },
+}
+
 export const Mobile: Story = {
   globals: { viewport: { value: 'mobile', isRotated: false } },
   play: async ({ canvas }) => {

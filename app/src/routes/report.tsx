@@ -17,6 +17,7 @@ import { recordItemAsDecision } from '../state/decisions'
 import { retryDelivery, stopDeliveries, useDeliveries, watchDeliveries } from '../state/deliveries'
 import { editionPdfHref, loadEditions, sendUpdate, useEditions } from '../state/editions'
 import { setMetricValue } from '../state/metrics'
+import { usePwa } from '../state/pwa'
 import { markQuestionsSeen, useReportQuestions } from '../state/question-badges'
 import { useReaders } from '../state/readers'
 import {
@@ -268,6 +269,8 @@ function ReportPage() {
   const { report, loading, projects, members, weekRange } = page
   const dialogs = useEditorDialogs()
   const settings = useSettings()
+  // Send waits for the network: the button says so offline (issue 46, point 5).
+  const pwa = usePwa()
   const mailConfigured = useMailEnabled()
   const sent = report?.is_submitted === true
   const extras = useReportExtras(uuid, sent)
@@ -297,6 +300,7 @@ function ReportPage() {
           changes: report ? extras.changes.data : null,
           deliveries: extras.deliveries,
           questions: extras.questions,
+          offline: pwa.offline,
           asks: extras.asks,
           mailConfigured,
           recipients: settings.data?.report_recipients.length,

@@ -67,6 +67,8 @@ export type ReportViewData = {
   deliveries?: Delivery[]
   /** Questions from readers of this report's private links, newest first. */
   questions?: ReaderQuestion[]
+  /** The browser is offline: Send and Send update wait for the network (they cannot be queued). */
+  offline?: boolean
   /** Sources (issue 47): the draft summary panel, shown under the summary (DraftSummaryPanel). */
   draftSummary?: React.ReactNode
   /** Sources: the tray of this week's suggestions from the connected tools (SuggestionsTray). */
@@ -215,16 +217,22 @@ function ReportHeader({
   report: r,
   weekRange,
   defaultSentDate,
+  offline = false,
   actions: a,
 }: {
   report: ReportViewReport
   weekRange: string
   defaultSentDate?: string
+  offline?: boolean
   actions: ReportViewActions
 }) {
   const [confirming, setConfirming] = React.useState(false)
   const deleteRef = useFocusBack<HTMLButtonElement>(confirming)
   const [sentDate, setSentDate] = React.useState(() => defaultSentDate ?? toIsoDate(new Date()))
+  // Sending cannot wait in the outbox: offline it says so instead of failing.
+  const sendTitle = offline
+    ? 'You are offline — this will be possible when you are back online'
+    : undefined
   return (
     <header className="cad-screen__head cad-report__head">
       <div>
@@ -238,11 +246,11 @@ function ReportHeader({
           <Eye size={16} aria-hidden /> Draft
         </Button>
         {!r.is_submitted ? (
-          <Button variant="primary" onClick={a.onSend}>
+          <Button variant="primary" onClick={a.onSend} disabled={offline} title={sendTitle}>
             Send
           </Button>
         ) : a.onSendUpdate ? (
-          <Button variant="primary" onClick={a.onSendUpdate}>
+          <Button variant="primary" onClick={a.onSendUpdate} disabled={offline} title={sendTitle}>
             Send update
           </Button>
         ) : null}
@@ -351,6 +359,7 @@ export function ReportView({ data: d, actions: a, loading, sectionCard }: Report
         report={r}
         weekRange={d.weekRange}
         defaultSentDate={d.defaultSentDate}
+        offline={d.offline}
         actions={a}
       />
       <DeliveryOutcome
