@@ -113,9 +113,10 @@ describe('stall harness', () => {
   test('reading a report at its item limit (its page: GET /api/reports/{uuid})', async () => {
     const { app, db, ada, userId } = await setup()
     const report = (await ada.api.reports.post({ week_start_date: '2026-11-16' })).data!
-    await fill(db, userId, report.id, OBJECT_LIMITS.itemsPerReport - 2)
+    await fill(db, userId, report.id, OBJECT_LIMITS.itemsPerReport - 3)
     const sectionId = report.sections[0].id
-    // Each read after a new item (a new data version: no cached answer), the two reads' least.
+    // Each read after a new item (a new data version: no cached answer), the three reads' least
+    // (the largest answer the server writes: a busy machine's slow turns land in some runs).
     let k = 0
     const { result, longestMs } = await leastStall(app, async () => {
       const made = await ada.api['section-items'].post({
@@ -129,11 +130,11 @@ describe('stall harness', () => {
         }),
       )
       return { status: res.status, body: await res.arrayBuffer(), run: k++ }
-    })
+    }, 3)
     expect(result.status).toBe(200)
     const read = JSON.parse(new TextDecoder().decode(result.body))
-    // The run that counted read its own new item last (the second run: the report is full).
-    expect(read.sections[0].items).toHaveLength(OBJECT_LIMITS.itemsPerReport - 1 + result.run)
+    // The run that counted read its own new item last (the third run: the report is full).
+    expect(read.sections[0].items).toHaveLength(OBJECT_LIMITS.itemsPerReport - 2 + result.run)
     expect(read.sections[0].items.at(-1).content).toBe(`New ${result.run}`)
     expect(longestMs).toBeLessThan(STALL_BOUND)
   }, 120_000)
