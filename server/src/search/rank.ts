@@ -124,6 +124,19 @@ export function rank(rows: IndexRow[], query: ParsedQuery): number[] {
   return ranking.order()
 }
 
+/**
+ * Rows read whole beside the index (metrics, readers' questions, items assigned to one): with
+ * words, those matching every word, ranked; with filters only, all of them in their own order.
+ */
+export function rankRead(rows: IndexRow[], query: ParsedQuery, text: boolean): number[] {
+  return text
+    ? rank(
+        rows.filter((row) => matchesAll(row, query)),
+        query,
+      )
+    : rows.map(([id]) => id)
+}
+
 /** As rank, giving the event loop back whenever a slice is spent (the search's window). */
 export async function rankInSlices(rows: IndexRow[], query: ParsedQuery, slices = timeSlices()) {
   const ranking = ranker(rows, query)

@@ -118,19 +118,23 @@ describe('stall harness', () => {
     // Each read after a new item (a new data version: no cached answer), the three reads' least
     // (the largest answer the server writes: a busy machine's slow turns land in some runs).
     let k = 0
-    const { result, longestMs } = await leastStall(app, async () => {
-      const made = await ada.api['section-items'].post({
-        section_id: sectionId,
-        content: `New ${k}`,
-      })
-      expect(made.status).toBe(200)
-      const res = await app.handle(
-        new Request(`${ORIGIN}/api/reports/${report.uuid}`, {
-          headers: { cookie: cookieHeader(ada.jar) },
-        }),
-      )
-      return { status: res.status, body: await res.arrayBuffer(), run: k++ }
-    }, 3)
+    const { result, longestMs } = await leastStall(
+      app,
+      async () => {
+        const made = await ada.api['section-items'].post({
+          section_id: sectionId,
+          content: `New ${k}`,
+        })
+        expect(made.status).toBe(200)
+        const res = await app.handle(
+          new Request(`${ORIGIN}/api/reports/${report.uuid}`, {
+            headers: { cookie: cookieHeader(ada.jar) },
+          }),
+        )
+        return { status: res.status, body: await res.arrayBuffer(), run: k++ }
+      },
+      3,
+    )
     expect(result.status).toBe(200)
     const read = JSON.parse(new TextDecoder().decode(result.body))
     // The run that counted read its own new item last (the third run: the report is full).

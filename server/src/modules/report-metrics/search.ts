@@ -3,7 +3,7 @@ import { asc, eq } from 'drizzle-orm'
 import type { AppContext } from '../../context'
 import { metrics } from '../../db/schema'
 import type { ParsedQuery } from '../../search/query'
-import { type IndexRow, matchesAll, rank } from '../../search/rank'
+import { type IndexRow, rankRead } from '../../search/rank'
 import { hasText } from '../../search/tokenizer'
 
 /**
@@ -27,12 +27,7 @@ export async function metricResults(
     .where(eq(metrics.user_id, userId))
     .orderBy(asc(metrics.sort_order), asc(metrics.id))
   const index: IndexRow[] = rows.map((m) => [m.id, m.name, m.unit ?? ''])
-  const order = text
-    ? rank(
-        index.filter((row) => matchesAll(row, query)),
-        query,
-      )
-    : index.map(([id]) => id)
+  const order = rankRead(index, query, text)
   const byId = new Map(rows.map((m) => [m.id, m]))
   return order.map((id) => {
     const m = byId.get(id) as (typeof rows)[number]

@@ -1,7 +1,7 @@
 import type { SearchResult } from '@cadence/contract'
 import type { AppContext } from '../../context'
 import { isSearchable, type ParsedQuery, parseSearchQuery } from '../../search/query'
-import { type IndexRow, matchesAll, rank } from '../../search/rank'
+import { type IndexRow, rankRead } from '../../search/rank'
 import { cutTitle, searchIndex } from '../../search/results'
 import { hasText } from '../../search/tokenizer'
 import { metricResults } from '../report-metrics/search'
@@ -92,13 +92,8 @@ async function assignedResults(
         (item.project_name ?? '').toLowerCase().includes(query.project.toLowerCase())),
   )
   const rows: IndexRow[] = items.map((item) => [item.id, '', item.content])
-  // Filters only: in the list's own order, as 'Assigned to me' shows them.
-  const order = text
-    ? rank(
-        rows.filter((row) => matchesAll(row, query)),
-        query,
-      )
-    : rows.map(([id]) => id)
+  // Ranked by its words; with filters only, in the list's own order, as 'Assigned to me' shows them.
+  const order = rankRead(rows, query, text)
   const byId = new Map(items.map((item) => [item.id, item]))
   return order.slice(0, RESULT_LIMIT).map((id) => {
     const item = byId.get(id)!

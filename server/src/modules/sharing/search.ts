@@ -2,7 +2,7 @@ import type { SearchResult } from '@cadence/contract'
 import { sql } from 'drizzle-orm'
 import type { AppContext } from '../../context'
 import type { ParsedQuery } from '../../search/query'
-import { type IndexRow, matchesAll, rank } from '../../search/rank'
+import { type IndexRow, rankRead } from '../../search/rank'
 import { cutTitle } from '../../search/results'
 import { hasText } from '../../search/tokenizer'
 
@@ -39,12 +39,7 @@ export async function questionResults(
     WHERE q.user_id = ${userId} AND r.user_id = ${userId}
     ORDER BY q.id DESC LIMIT ${QUESTIONS_SEARCHED}`)
   const index: IndexRow[] = rows.map((q) => [q.id, q.name, q.text])
-  const order = text
-    ? rank(
-        index.filter((row) => matchesAll(row, query)),
-        query,
-      )
-    : index.map(([id]) => id)
+  const order = rankRead(index, query, text)
   const byId = new Map(rows.map((q) => [q.id, q]))
   return order.slice(0, QUESTION_PLACES).map((id) => {
     const q = byId.get(id)!
