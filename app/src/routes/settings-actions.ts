@@ -1,7 +1,6 @@
 import type { Project, SettingsViewActions } from '@cadence/ui'
 import { useState } from 'react'
 import { downloadExport, importAccount } from '../state/account'
-import { signOutEverywhere } from '../state/auth'
 import { addMetric, deleteMetric, updateMetric } from '../state/metrics'
 import { saveProfile } from '../state/profile'
 import { addProject, renameProject, setProjectOwner, setProjectsStatus } from '../state/projects'
@@ -15,6 +14,7 @@ import {
   updateSection,
 } from '../state/settings'
 import { loadShares, revokeShare } from '../state/sharing'
+import { signOutEverywhere } from '../state/sign-out-everywhere'
 import { loadMyTeams, unlink } from '../state/team-roll-up'
 
 /**

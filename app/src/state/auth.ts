@@ -1,12 +1,11 @@
 import type { User } from '@cadence/ui'
 import { proxy, useSnapshot } from 'valtio'
-import { answeredBy, api, errorMessage, messageOf, onUnauthorized } from '../api/client'
+import { answeredBy, api, errorMessage, onUnauthorized } from '../api/client'
 import { setOutboxContext } from '../offline/context'
 import { hasQueued } from '../offline/fetch'
 import { resetCache } from './cache'
 import { clearOfflineData, recordSignedInUser } from './pwa'
 import { endSession } from './session-ended'
-import { toast } from './toasts'
 
 type AuthStatus = 'pending' | 'signed-in' | 'signed-out'
 
@@ -215,24 +214,6 @@ async function logout() {
   }
 }
 
-/**
- * Settings' 'Sign out everywhere': the server ends every session of hers, this one included
- * (POST /api/sessions/revoke-all), then this tab signs out. Refused while changes made offline
- * still wait to be sent (they would be lost with the session). Rejects after its toast.
- */
-async function signOutEverywhere() {
-  if (hasQueued()) {
-    toast.error('Changes made offline are still being sent. Try again in a moment.')
-    throw new Error('changes still queued')
-  }
-  const { error } = await api.api.sessions['revoke-all'].post()
-  if (error) {
-    toast.error(`Failed to sign out everywhere: ${messageOf(error, 'Unknown error')}`)
-    throw error
-  }
-  await clearOfflineData(clearLocalSession())
-}
-
 /** GET /api/admin/profile; any failure means not admin. */
 function checkAdmin(): Promise<boolean> {
   if (adminRequest) return adminRequest
@@ -292,12 +273,12 @@ export type { AuthState, AuthStatus }
 export {
   authState,
   checkAdmin,
+  clearLocalSession,
   exchangeCode,
   fetchUser,
   login,
   logout,
   NO_CODE,
   resetAuth,
-  signOutEverywhere,
   useAuth,
 }
