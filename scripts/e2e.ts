@@ -1,19 +1,43 @@
 // Browser end-to-end: `bun run serve` semantics on a fresh database and a free port, the
 // built app, then every app/e2e/*.pw.ts under bun test (or only the files whose path contains
-// one of the arguments: `bun scripts/e2e.ts offline`). Screenshots land in artifacts/e2e/.
+// one of the arguments: `bun scripts/e2e.ts offline`). Screenshots land in artifacts/e2e/:
+// a failed journey's always, every step's final screen with E2E_SHOTS=1 (helpers.ts).
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
 const root = join(import.meta.dir, '..')
-const filters = process.argv.slice(2)
-const files = [...new Bun.Glob('app/e2e/**/*.pw.ts').scanSync({ cwd: root })]
+const args = process.argv.slice(2)
+const filters = args.filter((a) => !a.startsWith('--'))
+// `--shard=i/n`: the i-th of n parts (`bun run test` runs two side by side, each with its own
+// server). Files are dealt largest first to the lightest part, by size as a stand-in for time.
+const shardArg = args.find((a) => a.startsWith('--shard='))?.slice('--shard='.length)
+const [shardIndex, shardCount] = (shardArg ?? '1/1').split('/').map(Number)
+if (!(shardCount >= 1 && shardIndex >= 1 && shardIndex <= shardCount)) {
+  console.error(`--shard must be i/n with 1 <= i <= n, not ${shardArg}`)
+  process.exit(2)
+}
+const matching = [...new Bun.Glob('app/e2e/**/*.pw.ts').scanSync({ cwd: root })]
   .filter((f) => !filters.length || filters.some((part) => f.includes(part)))
   .sort()
-if (!files.length) {
+if (!matching.length) {
   console.error('no end-to-end files found under app/e2e')
   process.exit(1)
 }
+const parts = Array.from({ length: shardCount }, () => ({ bytes: 0, files: [] as string[] }))
+for (const f of [...matching].sort(
+  (a, b) => Bun.file(join(root, b)).size - Bun.file(join(root, a)).size,
+)) {
+  const lightest = parts.reduce((min, p) => (p.bytes < min.bytes ? p : min))
+  lightest.bytes += Bun.file(join(root, f)).size
+  lightest.files.push(f)
+}
+const files = parts[shardIndex - 1].files.sort()
+if (!files.length) {
+  console.log(`shard ${shardIndex}/${shardCount}: no file of the ${matching.length} falls to it`)
+  process.exit(0)
+}
+console.log(`shard ${shardIndex}/${shardCount}: ${files.length} of ${matching.length} files`)
 
 const dir = mkdtempSync(join(tmpdir(), 'cadence-e2e-'))
 const port = (() => {

@@ -41,10 +41,13 @@ export function failedTests(output: string): string[] {
 export async function runStep(
   name: string,
   cmd: string[],
-  opts: { cwd?: string; env?: Record<string, string> } = {},
+  opts: { cwd?: string; env?: Record<string, string>; buffered?: boolean } = {},
 ): Promise<StepResult> {
   const started = performance.now()
-  console.log(`\n=== ${name}: ${cmd.join(' ')}${opts.cwd ? ` (in ${opts.cwd})` : ''}`)
+  const header = `\n=== ${name}: ${cmd.join(' ')}${opts.cwd ? ` (in ${opts.cwd})` : ''}`
+  // Buffered (a step running beside another): one line when it starts, its whole output in one
+  // block when it ends, so two steps' lines never interleave.
+  console.log(opts.buffered ? `${header} — started, output when it ends` : header)
   const proc = Bun.spawn(cmd, {
     cwd: opts.cwd,
     env: { ...process.env, ...opts.env },
@@ -57,11 +60,12 @@ export async function runStep(
     for await (const chunk of stream) {
       const text = decoder.decode(chunk, { stream: true })
       output += text
-      sink.write(text)
+      if (!opts.buffered) sink.write(text)
     }
   }
   await Promise.all([pump(proc.stdout, process.stdout), pump(proc.stderr, process.stderr)])
   const code = await proc.exited
+  if (opts.buffered) process.stdout.write(`${header}\n${output}`)
   const counts = countResults(output)
   const seconds = (performance.now() - started) / 1000
   return { name, ok: code === 0, ...counts, seconds, failures: failedTests(output) }

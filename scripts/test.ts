@@ -12,33 +12,58 @@ const pgEnv = async () => {
   postgres ??= await startPostgres()
   return { TEST_DATABASE_URL: postgres.url }
 }
-type Opts = { cwd?: string; env?: Record<string, string> | (() => Promise<Record<string, string>>) }
+type Opts = {
+  cwd?: string
+  env?: Record<string, string> | (() => Promise<Record<string, string>>)
+  /** Steps of the same lane run one after another; the two lanes run side by side. */
+  lane?: 'a' | 'b'
+}
 const steps: Array<[string, string[], Opts]> = [
-  // A test's timeout bounds a failure, not a speed (speed is the bench's): 30 s, sized for
-  // PostgreSQL on a busy two-core machine, where bun's 5 s default failed sound tests.
-  ['server (sqlite)', ['bun', 'test', '--timeout', '30000', 'src'], { cwd: 'server' }],
-  [
-    'server (postgresql)',
-    ['bun', 'test', '--timeout', '30000', 'src'],
-    { cwd: 'server', env: pgEnv },
-  ],
+  // First, one after another: the quick packages, then the build that the compile test, the
+  // static-file test and the journeys all read (built once, before anything reads it).
   ['ui', ['bun', 'test', 'src'], { cwd: 'ui' }],
   ['core', ['bun', 'test'], { cwd: 'core' }],
   ['scripts', ['bun', 'test', './scripts/'], {}],
-  ['stories (happy-dom)', ['bun', 'test'], { cwd: 'stories' }],
   ['app', ['bun', 'test', 'src'], { cwd: 'app' }],
   ['build', ['bun', 'run', 'build'], {}],
-  ['stories (chromium)', ['bunx', 'vitest', 'run'], { env: { VISUAL: '1' } }],
-  ['end-to-end (chromium)', ['bun', 'scripts/e2e.ts'], {}],
+  // Then two lanes side by side, each about half of the rest (the journeys in two shards, each
+  // with its own server and database). Most steps keep one core busy and wait on another process
+  // (the database, the browser) part of the time, which the other lane uses.
+  // A test's timeout bounds a failure, not a speed (speed is the bench's): 30 s, sized for
+  // PostgreSQL on a busy two-core machine, where bun's 5 s default failed sound tests.
+  ['server (sqlite)', ['bun', 'test', '--timeout', '30000', 'src'], { cwd: 'server', lane: 'a' }],
+  [
+    'server (postgresql)',
+    ['bun', 'test', '--timeout', '30000', 'src'],
+    { cwd: 'server', env: pgEnv, lane: 'a' },
+  ],
+  ['stories (happy-dom)', ['bun', 'test'], { cwd: 'stories', lane: 'a' }],
+  ['end-to-end (chromium) 2/2', ['bun', 'scripts/e2e.ts', '--shard=2/2'], { lane: 'a' }],
+  ['stories (chromium)', ['bunx', 'vitest', 'run'], { env: { VISUAL: '1' }, lane: 'b' }],
+  ['end-to-end (chromium) 1/2', ['bun', 'scripts/e2e.ts', '--shard=1/2'], { lane: 'b' }],
 ]
 
-const results: StepResult[] = []
-for (const [name, cmd, opts] of steps) {
-  if (only.length && !only.some((o) => name.startsWith(o))) continue
+// TEST_LANES=1 runs every step one after another (a quiet look at one step's timing).
+const sideBySide = process.env.TEST_LANES !== '1'
+const chosen = steps.filter(([name]) => !only.length || only.some((o) => name.startsWith(o)))
+const byName = new Map<string, StepResult>()
+const run = async ([name, cmd, opts]: (typeof steps)[number], buffered: boolean) => {
   const env = typeof opts.env === 'function' ? await opts.env() : opts.env
-  results.push(await runStep(name, cmd, { ...opts, env }))
+  byName.set(name, await runStep(name, cmd, { cwd: opts.cwd, env, buffered }))
+}
+for (const step of chosen.filter(([, , o]) => !o.lane || !sideBySide)) await run(step, false)
+if (sideBySide) {
+  const lanes = (['a', 'b'] as const)
+    .map((lane) => chosen.filter(([, , o]) => o.lane === lane))
+    .filter((lane) => lane.length)
+  await Promise.all(
+    lanes.map(async (lane) => {
+      for (const step of lane) await run(step, lanes.length > 1)
+    }),
+  )
 }
 await postgres?.stop()
+const results = chosen.map(([name]) => byName.get(name)).filter((r) => r !== undefined)
 
 console.log('\n=== summary')
 for (const r of results) {

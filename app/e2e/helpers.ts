@@ -66,7 +66,12 @@ export function api(page: Page, method: string, path: string, body?: unknown) {
   )
 }
 
-export async function shot(page: Page, name: string) {
+/**
+ * A full-page screenshot into artifacts/e2e/ of a screen worth a look, kept with E2E_SHOTS=1 (a
+ * full-page screenshot is a second of a busy machine); `failed` screens are always kept.
+ */
+export async function shot(page: Page, name: string, failed = false) {
+  if (!failed && process.env.E2E_SHOTS !== '1') return
   await page.screenshot({ path: `${shots}/${name}.png`, fullPage: true }).catch(() => {})
 }
 
@@ -77,7 +82,7 @@ export async function journey(browser: Browser, name: string, fn: () => Promise<
   } catch (error) {
     let i = 0
     for (const context of browser.contexts()) {
-      for (const page of context.pages()) await shot(page, `${name}-FAILED-${i++}`)
+      for (const page of context.pages()) await shot(page, `${name}-FAILED-${i++}`, true)
     }
     throw error
   } finally {
@@ -108,7 +113,7 @@ export async function step(page: Page, name: string, fn: () => Promise<void>) {
   } catch (error) {
     let i = 0
     for (const context of page.context().browser()?.contexts() ?? [page.context()]) {
-      for (const open of context.pages()) await shot(open, `${name}-FAILED-${i++}`)
+      for (const open of context.pages()) await shot(open, `${name}-FAILED-${i++}`, true)
     }
     throw error
   }

@@ -121,7 +121,7 @@ async function withProfile(
   } catch (error) {
     let i = 0
     for (const context of opened) {
-      for (const page of context.pages()) await shot(page, `${name}-FAILED-${i++}`)
+      for (const page of context.pages()) await shot(page, `${name}-FAILED-${i++}`, true)
     }
     throw error
   } finally {
