@@ -6,10 +6,13 @@
 //   `bad`       401                        `forbidden` 403
 //   `limited`   one 429 with a 1 s reset, then ok   `limited-long` 429 reset in an hour
 //   `slow`      never answers in time      `garbage` 200 with malformed JSON
-//   `cloud`     Jira only: /rest/api/3/search gone (410), /search/jql with nextPageToken
+//   `datacenter` Jira only: Data Center (no /rest/api/3; /rest/api/2/search by startAt)
+//   `off-schema` Jira and Linear: an answer that does not fit the vendor's published schema
 // A base URL under /nothing answers 404. Model names: grounded, made-up-id, made-up-number,
 // prose, missing (404), busy (429), slow. Only tests import this file.
 
+import type { LinearDocument } from '@linear/sdk'
+import type { SearchAndReconcileResults } from 'jira.js/cloud'
 import type { GitHubSearchItem } from '../src/modules/sources/vendors'
 
 export type Week = { monday: string; sunday: string }
@@ -125,49 +128,58 @@ export async function startVendorStandIn(week: Week): Promise<StandIn> {
   }
 
   async function jira(url: URL, token: string) {
-    // `cloud`: Jira Cloud, where /rest/api/3/search is gone (410) for /search/jql, paged by
-    // nextPageToken; 150 issues.
-    if (token === 'cloud') {
-      if (url.pathname === '/rest/api/3/search')
-        return json(
-          { errorMessages: ['The requested API has been removed. Use /rest/api/3/search/jql.'] },
-          { status: 410 },
-        )
-      if (url.pathname !== '/rest/api/3/search/jql')
+    // Jira Cloud: /rest/api/3/search is gone (410) for /search/jql, paged by nextPageToken; the
+    // answers are typed by jira.js's models and validated at run time by its schema (Atlassian's
+    // OpenAPI description) in the client. `datacenter`: no /rest/api/3 (404), /rest/api/2/search
+    // paged by startAt, 150 issues.
+    const resolved = when.replace('Z', '+0000')
+    if (token === 'datacenter') {
+      if (url.pathname !== '/rest/api/2/search')
         return json({ errorMessages: ['Not found'] }, { status: 404 })
-      const start = Number(url.searchParams.get('nextPageToken') ?? 0)
+      const startAt = Number(url.searchParams.get('startAt') ?? 0)
       const max = Number(url.searchParams.get('maxResults') ?? 50)
-      const issues = range(150)
-        .slice(start, start + max)
-        .map((n) => ({
-          id: String(60_000 + n),
-          key: `WEB-${n}`,
-          fields: { summary: `Cloud issue ${n}`, resolutiondate: when },
-        }))
-      const end = start + issues.length
+      const all = range(150).map((n) => ({
+        id: String(60_000 + n),
+        key: `WEB-${n}`,
+        self: `https://jira.example/rest/api/2/issue/${60_000 + n}`,
+        fields: { summary: `Data Center issue ${n}`, resolutiondate: resolved },
+      }))
       return json({
-        issues,
-        isLast: end >= 150,
-        ...(end < 150 ? { nextPageToken: String(end) } : {}),
+        startAt,
+        maxResults: max,
+        total: all.length,
+        issues: all.slice(startAt, startAt + max),
       })
     }
-    if (url.pathname !== '/rest/api/3/search')
+    if (url.pathname === '/rest/api/3/search' || url.pathname === '/rest/api/2/search')
+      return json(
+        { errorMessages: ['The requested API has been removed. Use /rest/api/3/search/jql.'] },
+        { status: 410 },
+      )
+    if (url.pathname !== '/rest/api/3/search/jql')
       return json({ errorMessages: ['Not found'] }, { status: 404 })
-    const mine = await misbehave(token, `jira:${url.searchParams.get('startAt')}`)
+    // `off-schema`: an id as a number where Atlassian's schema says string.
+    if (token === 'off-schema')
+      return json({ issues: [{ id: 50_001, key: 'OPS-1', fields: {} }], isLast: true })
+    const mine = await misbehave(token, `jira:${url.searchParams.get('nextPageToken') ?? ''}`)
     if (mine instanceof Response) return mine
-    const startAt = Number(url.searchParams.get('startAt') ?? 0)
+    const start = Number(url.searchParams.get('nextPageToken') ?? 0)
     const max = Number(url.searchParams.get('maxResults') ?? 50)
-    const all = range(mine).map((n) => ({
-      id: String(50_000 + n),
-      key: `OPS-${n}`,
-      fields: { summary: `Jira issue ${n}`, resolutiondate: when.replace('Z', '+0000') },
-    }))
-    return json({
-      startAt,
-      maxResults: max,
-      total: all.length,
-      issues: all.slice(startAt, startAt + max),
-    })
+    const issues = range(mine)
+      .slice(start, start + max)
+      .map((n) => ({
+        id: String(50_000 + n),
+        key: `OPS-${n}`,
+        self: `https://acme.atlassian.net/rest/api/3/issue/${50_000 + n}`,
+        fields: { summary: `Jira issue ${n}`, resolutiondate: resolved },
+      }))
+    const end = start + issues.length
+    const answer: SearchAndReconcileResults = {
+      issues,
+      isLast: end >= mine,
+      ...(end < mine ? { nextPageToken: String(end) } : {}),
+    }
+    return json(answer)
   }
 
   async function linear(req: Request, body: string, token: string) {
@@ -178,29 +190,43 @@ export async function startVendorStandIn(week: Week): Promise<StandIn> {
           { message: 'Authentication required', extensions: { code: 'AUTHENTICATION_ERROR' } },
         ],
       })
-    const variables = (JSON.parse(body) as { variables?: { after?: string | null } }).variables
+    const { query, variables } = JSON.parse(body) as {
+      query: string
+      variables?: { after?: string | null; first?: number }
+    }
+    // The SDK's generated `issues` query (LinearSdk.issues); anything else is not answered here.
+    if (!/^\s*query issues\(/.test(query))
+      return json({ errors: [{ message: 'Unknown query', extensions: { code: 'INVALID_INPUT' } }] })
+    // `off-schema`: issues without the fields the schema makes non-null (reactions, sharedAccess).
+    if (token === 'off-schema')
+      return json({
+        data: {
+          issues: {
+            nodes: [{ id: 'lin-1', identifier: 'ENG-1', title: 'Half an issue' }],
+            pageInfo: { hasNextPage: false, endCursor: null },
+          },
+        },
+      })
     const mine = await misbehave(token, `linear:${variables?.after ?? ''}`)
     if (mine instanceof Response) return mine
     const start = variables?.after ? Number(variables.after) : 0
-    const all = range(mine).map((n) => ({
-      id: `lin-${n}`,
-      identifier: `ENG-${n}`,
-      title: `Linear issue ${n}`,
-      url: `https://linear.app/acme/issue/ENG-${n}`,
-      completedAt: when,
-    }))
-    const nodes = all.slice(start, start + 100)
+    const first = variables?.first ?? 50
+    const nodes = range(mine)
+      .slice(start, start + first)
+      .map((n) => linearIssue(n, when))
     const end = start + nodes.length
-    return json({
-      data: {
-        viewer: {
-          assignedIssues: {
-            nodes,
-            pageInfo: { hasNextPage: end < all.length, endCursor: String(end) },
-          },
-        },
+    const issues: Wire<LinearDocument.IssueConnectionFragment> = {
+      __typename: 'IssueConnection',
+      nodes,
+      pageInfo: {
+        __typename: 'PageInfo',
+        hasNextPage: end < mine,
+        hasPreviousPage: start > 0,
+        startCursor: String(start),
+        endCursor: String(end),
       },
-    })
+    }
+    return json({ data: { issues } })
   }
 
   async function model(body: string) {
@@ -282,4 +308,53 @@ export async function startVendorStandIn(week: Week): Promise<StandIn> {
     await server.stop(true)
   }
   return state
+}
+
+/** A GraphQL type as it travels in JSON: its DateTime scalars (Date in the SDK's types) as strings. */
+type Wire<T> = T extends Date
+  ? string
+  : T extends (infer U)[]
+    ? Wire<U>[]
+    : T extends object
+      ? { [K in keyof T]: Wire<T[K]> }
+      : T
+
+/**
+ * One Linear issue as the SDK's generated IssueFragment types it (from Linear's published GraphQL
+ * schema): the fields the SDK's `issues` query asks for, so its models build from it.
+ */
+function linearIssue(n: number, when: string): Wire<LinearDocument.IssueFragment> {
+  return {
+    __typename: 'Issue',
+    id: `lin-${n}`,
+    identifier: `ENG-${n}`,
+    title: `Linear issue ${n}`,
+    url: `https://linear.app/acme/issue/ENG-${n}`,
+    completedAt: when,
+    createdAt: when,
+    updatedAt: when,
+    number: n,
+    boardOrder: n,
+    sortOrder: n,
+    prioritySortOrder: 0,
+    priority: 0,
+    priorityLabel: 'No priority',
+    branchName: `eng-${n}`,
+    customerTicketCount: 0,
+    inheritsSharedAccess: false,
+    labelIds: [],
+    previousIdentifiers: [],
+    reactionData: {},
+    reactions: [],
+    sharedAccess: {
+      __typename: 'IssueSharedAccess',
+      isShared: false,
+      sharedWithCount: 0,
+      viewerHasOnlySharedAccess: false,
+      disallowedIssueFields: [],
+      sharedWithUsers: [],
+    },
+    state: { __typename: 'WorkflowState', id: 'state-done' },
+    team: { __typename: 'Team', id: 'team-eng' },
+  }
 }

@@ -116,9 +116,12 @@ describe('suggestions from each vendor', () => {
     expect(asked.find((r) => r.path.includes('/gitlab/'))!.headers.get('private-token')).toBe('ok')
     const linear = asked.find((r) => r.path.includes('/linear/'))!
     expect(linear.headers.get('authorization')).toBe('ok')
-    expect(JSON.parse(linear.body).variables.filter.completedAt).toEqual({
-      gte: '2026-11-23T00:00:00Z',
-      lt: '2026-11-30T00:00:00Z',
+    // @linear/sdk's generated `issues` query, for the issues assigned to the key's owner.
+    const sent = JSON.parse(linear.body)
+    expect(sent.query).toMatch(/^\s*query issues\(/)
+    expect(sent.variables.filter).toEqual({
+      assignee: { isMe: { eq: true } },
+      completedAt: { gte: '2026-11-23T00:00:00Z', lt: '2026-11-30T00:00:00Z' },
     })
   })
 
@@ -135,19 +138,46 @@ describe('suggestions from each vendor', () => {
     expect(count('linear.app')).toBe(150)
   })
 
-  test('Jira Cloud: /rest/api/3/search gone (410), /search/jql paged by nextPageToken', async () => {
+  test('Jira Cloud through jira.js: /search/jql paged by nextPageToken, answers checked by its schema', async () => {
     const { ada, report } = await setUp()
-    await connect(ada, 'jira', 'cloud')
+    await connect(ada, 'jira', 'many')
     const before = stand.requests.length
     const got = await suggestions(ada, report.uuid)
     expect(got.errors).toEqual([])
     expect(got.suggestions.length).toBe(150)
-    const paths = stand.requests.slice(before).map((r) => new URL(r.path, stand.url).pathname)
-    expect(paths).toEqual([
-      '/jira/rest/api/3/search',
+    const asked = stand.requests.slice(before).map((r) => new URL(r.path, stand.url))
+    expect(asked.map((u) => u.pathname)).toEqual([
       '/jira/rest/api/3/search/jql',
       '/jira/rest/api/3/search/jql',
     ])
+    expect(asked.map((u) => u.searchParams.get('nextPageToken'))).toEqual([null, '100'])
+    expect(asked[0].searchParams.get('fields')).toBe('summary,resolutiondate')
+  })
+
+  test('Jira Data Center: no /rest/api/3 (404), then /rest/api/2/search paged by startAt', async () => {
+    const { ada, report } = await setUp()
+    await connect(ada, 'jira', 'datacenter')
+    const before = stand.requests.length
+    const got = await suggestions(ada, report.uuid)
+    expect(got.errors).toEqual([])
+    expect(got.suggestions.length).toBe(150)
+    expect(got.suggestions[0].url).toMatch(/\/browse\/WEB-\d+$/)
+    const asked = stand.requests.slice(before).map((r) => new URL(r.path, stand.url))
+    expect(asked.map((u) => `${u.pathname} ${u.searchParams.get('startAt') ?? ''}`)).toEqual([
+      '/jira/rest/api/3/search/jql ',
+      '/jira/rest/api/2/search 0',
+      '/jira/rest/api/2/search 100',
+    ])
+  })
+
+  test('an answer that does not fit the vendor’s published schema is an error of that source', async () => {
+    const { ada, report } = await setUp()
+    const bad = await connect(ada, 'jira', 'off-schema')
+    const linear = await connect(ada, 'linear', 'off-schema')
+    const got = await suggestions(ada, report.uuid)
+    expect(got.suggestions).toEqual([])
+    expect(got.errors.find((e) => e.source_id === bad.id)?.error).toMatch(/unexpected shape/)
+    expect(got.errors.find((e) => e.source_id === linear.id)?.error).toMatch(/unexpected shape/)
   })
 
   test('401, 403, 404, malformed JSON, a timeout and a long 429: each says so, the others answer', async () => {

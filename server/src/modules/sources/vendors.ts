@@ -1,13 +1,18 @@
+import { type LinearDocument, LinearSdk } from '@linear/sdk'
 import { Octokit, type RestEndpointMethodTypes } from '@octokit/rest'
+import { createCloudClient } from 'jira.js'
+import type { Client as JiraClient, SendRequestOptions as JiraRequest } from 'jira.js/core'
 import type { AppContext } from '../../context'
 import { addDays } from '../../lib/weeks'
 import { VendorError, vendorFetch } from './outbound'
 
 /**
- * The vendors' clients: what the user's token shows them doing in a week (Monday..Sunday). GitHub
- * through Octokit; GitLab (REST v4), Jira (REST /rest/api/3/search, JQL) and Linear (GraphQL) by
- * their documented APIs. All through vendorFetch (checked host, timeout, 429 retries); at most
- * MAX_PAGES pages of PAGE_SIZE each (Jira Cloud: /rest/api/3/search/jql when /search is gone).
+ * The vendors' clients: what the user's token shows them doing in a week (Monday..Sunday). Each
+ * vendor's maintained client where one exists: GitHub through Octokit, Jira Cloud through jira.js,
+ * Linear through @linear/sdk; GitLab (REST v4) and Jira Data Center (REST v2) by their documented
+ * APIs (see gitlab() for why not @gitbeaker/rest). Every call goes through vendorFetch (checked
+ * host, timeout, 429 retries on the reset header), each client given it through its own extension
+ * point; at most MAX_PAGES pages of PAGE_SIZE each.
  */
 
 export const MAX_PAGES = 3
@@ -36,11 +41,14 @@ const filterList = (filter: string | null) =>
     .map((f) => f.trim())
     .filter(Boolean)
 
+/** A 404 from the vendor: Jira's client reads it as "not Jira Cloud". */
+class VendorNotFound extends VendorError {}
+
 /** A vendor status in words (the source's entry of `errors`). */
 export function statusError(status: number): VendorError {
   if (status === 401) return new VendorError('The token was refused (401): connect it again')
   if (status === 403) return new VendorError('The token may not read this (403)')
-  if (status === 404) return new VendorError('Nothing at this base URL (404)')
+  if (status === 404) return new VendorNotFound('Nothing at this base URL (404)')
   if (status === 429) return new VendorError('Rate limited by the source; try again later')
   return new VendorError(`The source answered ${status}`)
 }
@@ -123,6 +131,15 @@ async function github(ctx: AppContext, c: Connection, week: Week): Promise<Done[
 
 // ---- GitLab ---------------------------------------------------------------------------------
 
+/*
+ * GitLab by its documented REST API v4, not @gitbeaker/rest (43.8.0, tried): its request handler
+ * calls the global fetch with no per-client fetch or transport option, so the per-call address
+ * check of outbound.ts (connecting to the address checked) could not apply; and it retries 429 and
+ * 502 up to ten times on its own backoff without reading GitLab's reset header, which would hold a
+ * suggestions request far past its timeout. Replacing its requester means re-writing the transport
+ * anyway, for two list calls.
+ */
+
 type GitLabMr = { id: number; title: string; web_url: string; merged_at: string | null }
 type GitLabIssue = { id: number; title: string; web_url: string; closed_at: string | null }
 
@@ -176,20 +193,62 @@ async function gitlab(ctx: AppContext, c: Connection, week: Week): Promise<Done[
 
 // ---- Jira -----------------------------------------------------------------------------------
 
-type JiraSearch = {
-  issues?: { id: string; key: string; fields?: { summary?: string; resolutiondate?: string } }[]
-  total?: number
-}
-
 const PROJECT_KEY = /^[A-Z][A-Z0-9_]{0,49}$/
 
 /** Jira Cloud takes `email:api-token` (Basic); Data Center a personal access token (Bearer). */
 const jiraAuth = (token: string) =>
   token.includes(':') ? `Basic ${Buffer.from(token).toString('base64')}` : `Bearer ${token}`
 
+/**
+ * jira.js's transport, through vendorFetch: jira.js calls the global fetch and takes no fetch
+ * option, but its documented extension point is a `Client` (`createCloudClient(client)`), whose
+ * `sendRequest` is given the path, the query and the response schema of each call. So every call
+ * is checked, timed and retried on 429 here, and each answer is validated against jira.js's schema
+ * of the endpoint (generated from Atlassian's published OpenAPI description): the stand-in's
+ * answers are checked against the same schema in the tests.
+ */
+function jiraTransport(ctx: AppContext, root: string, token: string): JiraClient {
+  const get = vendorFetch(ctx, new URL(root))
+  return {
+    async sendRequest<T>(o: JiraRequest<T>): Promise<T> {
+      const url = new URL(`${root}${o.url.startsWith('/') ? '' : '/'}${o.url}`)
+      for (const [k, v] of Object.entries(o.searchParams ?? {})) {
+        if (v === undefined || v === null) continue
+        url.searchParams.set(k, Array.isArray(v) ? v.join(',') : String(v))
+      }
+      const res = await get(url.href, {
+        method: o.method ?? 'GET',
+        headers: { authorization: jiraAuth(token), accept: 'application/json', ...o.headers },
+      })
+      const body = await json(res)
+      if (!o.schema) return body as T
+      const parsed = o.schema.safeParse(body)
+      if (!parsed.success) throw new VendorError('The source answered an unexpected shape')
+      return parsed.data
+    },
+  }
+}
+
+type JiraIssue = { id?: string; key?: string; fields?: Record<string, unknown> }
+
+const jiraDone = (root: string, week: Week, issues: JiraIssue[]): Done[] =>
+  issues
+    .filter((issue) => issue.id && issue.key)
+    .map((issue) => ({
+      ref: `jira:${issue.id}`,
+      title: `${issue.key} ${String(issue.fields?.summary ?? '')}`.trim(),
+      url: `${root}/browse/${encodeURIComponent(String(issue.key))}`,
+      occurred_at: String(issue.fields?.resolutiondate ?? week.monday),
+    }))
+
+/**
+ * Jira Cloud through jira.js (`issueSearch.searchAndReconsileIssuesUsingJql`: GET
+ * /rest/api/3/search/jql, paged by nextPageToken). jira.js covers Jira Cloud only; Jira Data
+ * Center has no /rest/api/3 (404 there), so a 404 on the first call asks Data Center's documented
+ * REST API instead: GET /rest/api/2/search, paged by startAt.
+ */
 async function jira(ctx: AppContext, c: Connection, week: Week): Promise<Done[]> {
   const root = c.base_url.replace(/\/+$/, '')
-  const get = vendorFetch(ctx, new URL(root))
   const keys = filterList(c.filter)
     .map((k) => k.toUpperCase())
     .filter((k) => PROJECT_KEY.test(k))
@@ -198,108 +257,119 @@ async function jira(ctx: AppContext, c: Connection, week: Week): Promise<Done[]>
     `resolved >= "${week.monday}" AND resolved < "${addDays(week.sunday, 1)}"`,
     ...(keys.length ? [`project in (${keys.join(', ')})`] : []),
   ].join(' AND ')
-  const headers = { authorization: jiraAuth(c.token), accept: 'application/json' }
+  const fields = ['summary', 'resolutiondate']
+  const transport = jiraTransport(ctx, root, c.token)
+  const cloud = createCloudClient(transport)
   const out: Done[] = []
-  // Jira Cloud retired /rest/api/3/search (410 Gone) for /rest/api/3/search/jql, which pages by
-  // nextPageToken; Data Center still answers the first. The first is asked, then the second.
-  let enhanced = false
   let nextPageToken: string | undefined
   for (let page = 0; page < MAX_PAGES; page++) {
-    const query = new URLSearchParams({
-      jql,
-      maxResults: String(PAGE_SIZE),
-      fields: 'summary,resolutiondate',
-      ...(enhanced
-        ? nextPageToken
-          ? { nextPageToken }
-          : {}
-        : { startAt: String(page * PAGE_SIZE) }),
-    })
-    const res = await get(`${root}/rest/api/3/${enhanced ? 'search/jql' : 'search'}?${query}`, {
-      headers,
-    })
-    if (res.status === 410 && !enhanced && page === 0) {
-      await res.body?.cancel()
-      enhanced = true
-      page = -1
-      continue
+    let body: Awaited<ReturnType<typeof cloud.issueSearch.searchAndReconsileIssuesUsingJql>>
+    try {
+      body = await cloud.issueSearch.searchAndReconsileIssuesUsingJql({
+        jql,
+        fields,
+        maxResults: PAGE_SIZE,
+        ...(nextPageToken ? { nextPageToken } : {}),
+      })
+    } catch (error) {
+      if (page === 0 && error instanceof VendorNotFound)
+        return jiraDataCenter(transport, root, jql, week)
+      throw error
     }
-    const body = (await json(res)) as JiraSearch & { nextPageToken?: string; isLast?: boolean }
     if (!body || !Array.isArray(body.issues))
       throw new VendorError('The source answered an unexpected shape')
-    for (const issue of body.issues)
-      out.push({
-        ref: `jira:${issue.id}`,
-        title: `${issue.key} ${issue.fields?.summary ?? ''}`.trim(),
-        url: `${root}/browse/${encodeURIComponent(issue.key)}`,
-        occurred_at: String(issue.fields?.resolutiondate ?? week.monday),
-      })
-    if (enhanced) {
-      if (body.isLast !== false || !body.nextPageToken) break
-      nextPageToken = body.nextPageToken
-    } else if (body.issues.length < PAGE_SIZE || (body.total ?? 0) <= (page + 1) * PAGE_SIZE) break
+    out.push(...jiraDone(root, week, body.issues))
+    if (body.isLast !== false || !body.nextPageToken) break
+    nextPageToken = body.nextPageToken
+  }
+  return out
+}
+
+type JiraDataCenterSearch = { issues?: JiraIssue[]; total?: number }
+
+async function jiraDataCenter(
+  transport: JiraClient,
+  root: string,
+  jql: string,
+  week: Week,
+): Promise<Done[]> {
+  const out: Done[] = []
+  for (let page = 0; page < MAX_PAGES; page++) {
+    const body = await transport.sendRequest<JiraDataCenterSearch>({
+      url: '/rest/api/2/search',
+      method: 'GET',
+      searchParams: {
+        jql,
+        fields: ['summary', 'resolutiondate'],
+        maxResults: PAGE_SIZE,
+        startAt: page * PAGE_SIZE,
+      },
+    })
+    if (!body || !Array.isArray(body.issues))
+      throw new VendorError('The source answered an unexpected shape')
+    out.push(...jiraDone(root, week, body.issues))
+    if (body.issues.length < PAGE_SIZE || (body.total ?? 0) <= (page + 1) * PAGE_SIZE) break
   }
   return out
 }
 
 // ---- Linear ---------------------------------------------------------------------------------
 
-const LINEAR_QUERY = `query Done($after: String, $filter: IssueFilter) {
-  viewer { assignedIssues(first: ${PAGE_SIZE}, after: $after, filter: $filter) {
-    nodes { id identifier title url completedAt }
-    pageInfo { hasNextPage endCursor }
-  } }
-}`
-
-type LinearAnswer = {
-  data?: {
-    viewer?: {
-      assignedIssues?: {
-        nodes: { id: string; identifier: string; title: string; url: string; completedAt: string }[]
-        pageInfo: { hasNextPage: boolean; endCursor: string | null }
-      }
-    }
-  }
-  errors?: { message?: string; extensions?: { code?: string } }[]
-}
-
-async function linear(ctx: AppContext, c: Connection, week: Week): Promise<Done[]> {
+/**
+ * Linear's SDK (LinearSdk, its generated queries and models) over a request function of ours:
+ * LinearClient calls the global fetch and takes no fetch option, while LinearSdk is built on any
+ * `(document, variables) => data` function, so each query goes through vendorFetch. The API key is
+ * sent as Linear documents for personal keys (`Authorization: <key>`, no Bearer).
+ */
+function linearRequest(ctx: AppContext, c: Connection) {
   const root = c.base_url.replace(/\/+$/, '')
   const post = vendorFetch(ctx, new URL(root))
-  const teams = filterList(c.filter)
-  const filter = {
-    completedAt: { gte: `${week.monday}T00:00:00Z`, lt: `${addDays(week.sunday, 1)}T00:00:00Z` },
-    ...(teams.length ? { team: { key: { in: teams } } } : {}),
-  }
-  const out: Done[] = []
-  let after: string | null = null
-  for (let page = 0; page < MAX_PAGES; page++) {
+  return async <Data, Variables>(document: unknown, variables?: Variables): Promise<Data> => {
     const res = await post(`${root}/graphql`, {
       method: 'POST',
       headers: { authorization: c.token, 'content-type': 'application/json' },
-      body: JSON.stringify({ query: LINEAR_QUERY, variables: { after, filter } }),
+      body: JSON.stringify({ query: String(document), variables }),
     })
-    const body = (await json(res)) as LinearAnswer
+    const body = (await json(res)) as {
+      data?: Data
+      errors?: { message?: string; extensions?: { code?: string } }[]
+    }
     if (body?.errors?.length) {
       const code = body.errors[0].extensions?.code
       if (code === 'AUTHENTICATION_ERROR') throw statusError(401)
+      if (code === 'FORBIDDEN') throw statusError(403)
       if (code === 'RATELIMITED') throw statusError(429)
       throw new VendorError('The source refused the query')
     }
-    const list = body?.data?.viewer?.assignedIssues
-    if (!list || !Array.isArray(list.nodes))
-      throw new VendorError('The source answered an unexpected shape')
-    for (const n of list.nodes)
-      out.push({
-        ref: `linear:${n.id}`,
-        title: `${n.identifier} ${n.title}`.trim(),
-        url: String(n.url),
-        occurred_at: String(n.completedAt),
-      })
-    if (!list.pageInfo?.hasNextPage) break
-    after = list.pageInfo.endCursor
+    if (!body?.data) throw new VendorError('The source answered an unexpected shape')
+    return body.data
   }
-  return out
+}
+
+async function linear(ctx: AppContext, c: Connection, week: Week): Promise<Done[]> {
+  const teams = filterList(c.filter)
+  const sdk = new LinearSdk(linearRequest(ctx, c) as ConstructorParameters<typeof LinearSdk>[0])
+  const filter: LinearDocument.IssueFilter = {
+    assignee: { isMe: { eq: true } },
+    completedAt: { gte: `${week.monday}T00:00:00Z`, lt: `${addDays(week.sunday, 1)}T00:00:00Z` },
+    ...(teams.length ? { team: { key: { in: teams } } } : {}),
+  }
+  let issues: Awaited<ReturnType<typeof sdk.issues>>
+  try {
+    issues = await sdk.issues({ first: PAGE_SIZE, filter })
+    for (let page = 1; page < MAX_PAGES && issues.pageInfo.hasNextPage; page++)
+      await issues.fetchNext()
+  } catch (error) {
+    if (error instanceof VendorError) throw error
+    // A model the answer does not fit (a field missing where the SDK needs one).
+    throw new VendorError('The source answered an unexpected shape')
+  }
+  return issues.nodes.map((n) => ({
+    ref: `linear:${n.id}`,
+    title: `${n.identifier} ${n.title}`.trim(),
+    url: String(n.url),
+    occurred_at: (n.completedAt ?? new Date(`${week.monday}T00:00:00Z`)).toISOString(),
+  }))
 }
 
 const CLIENTS = { github, gitlab, jira, linear }
