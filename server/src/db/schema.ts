@@ -177,6 +177,8 @@ export const reports = sqliteTable(
     week_start_date: text('week_start_date').notNull(),
     title: text('title'),
     summary: text('summary'),
+    /** The model whose draft the summary was accepted from (issue 47); null: typed by hand. */
+    summary_model: text('summary_model'),
     is_submitted: bool('is_submitted').notNull().default(false),
     sent_date: text('sent_date'),
     created_at: createdAt(),

@@ -194,6 +194,8 @@ export const reports = pgTable(
     week_start_date: text('week_start_date').notNull(),
     title: text('title'),
     summary: text('summary'),
+    /** The model whose draft the summary was accepted from (issue 47); null: typed by hand. */
+    summary_model: text('summary_model'),
     is_submitted: bool('is_submitted').notNull().default(sql`0`),
     sent_date: text('sent_date'),
     created_at: createdAt(),
