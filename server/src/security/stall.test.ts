@@ -143,6 +143,33 @@ describe('stall harness', () => {
     expect(longestMs).toBeLessThan(STALL_BOUND)
   }, 120_000)
 
+  for (const format of ['md', 'html', 'text'] as const)
+    test(`the ${format} export of a report at its item limit ('Copy as Markdown', 'Copy for e-mail')`, async () => {
+      const { app, db, ada, userId } = await setup()
+      const report = (await ada.api.reports.post({ week_start_date: '2026-11-16' })).data!
+      await fill(db, userId, report.id, OBJECT_LIMITS.itemsPerReport)
+      const { result, longestMs } = await leastStall(
+        app,
+        async () => {
+          const res = await app.handle(
+            new Request(`${ORIGIN}/api/reports/${report.uuid}/export?format=${format}`, {
+              headers: { cookie: cookieHeader(ada.jar) },
+            }),
+          )
+          return { status: res.status, body: await res.arrayBuffer() }
+        },
+        3,
+      )
+      expect(result.status).toBe(200)
+      const text = new TextDecoder().decode(result.body)
+      // Every item is in it, the last one too.
+      expect(text).toContain(`Item ${OBJECT_LIMITS.itemsPerReport - 1} of a full report`)
+      console.log(`${format} export stall ${longestMs.toFixed(0)} ms`)
+      const listed = new Set(text.match(/Item \d+ of a full report/g))
+      expect(listed.size).toBe(OBJECT_LIMITS.itemsPerReport)
+      expect(longestMs).toBeLessThan(STALL_BOUND)
+    }, 180_000)
+
   test('the export of an account at its item limit, with large editions, streams', async () => {
     const { app, db, ada, userId } = await setup()
     const perReport = OBJECT_LIMITS.itemsPerReport

@@ -18,7 +18,7 @@ import {
   type Tone,
   weekEnd,
 } from '@cadence/core'
-import { timeSlices } from '../../lib/time-slices'
+import { joinChunks, textChunks } from '../../lib/sliced-text'
 import type { Weekday } from '../../lib/weeks'
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec']
@@ -385,14 +385,16 @@ export function renderBriefText(c: ComposedBrief, links: MailLinks): string {
 }
 
 /**
- * Both parts made in slices of the event loop (an item a line, the thread given back every
- * 10 ms): what the mailer and the routes use, whatever the brief's size.
+ * One part in chunks made in slices of the event loop (an item a line, the thread given back
+ * every 10 ms, lib/sliced-text.ts): the html/text export streams them.
  */
+export function briefPartChunks(c: ComposedBrief, links: MailLinks, part: 'html' | 'text') {
+  return textChunks(part === 'html' ? htmlLines(c, links) : textLines(c, links), { end: '\n' })
+}
+
+/** Both parts made so: what the mailer and the routes use, whatever the brief's size. */
 export async function renderBriefSliced(c: ComposedBrief, links: MailLinks) {
-  const slices = timeSlices()
-  const html: string[] = []
-  for await (const line of slices.each(htmlLines(c, links))) html.push(line)
-  const text: string[] = []
-  for await (const line of slices.each(textLines(c, links))) text.push(line)
-  return { html: `${html.join('\n')}\n`, text: `${text.join('\n')}\n` }
+  const html = await joinChunks(briefPartChunks(c, links, 'html'))
+  const text = await joinChunks(briefPartChunks(c, links, 'text'))
+  return { html, text }
 }

@@ -52,21 +52,6 @@ export async function reportEmail(ctx: AppContext, report: Report) {
   return await briefEmail(composed, null)
 }
 
-/** GET /api/reports/{uuid}/export?format=html|text. */
-export async function exportReportEmail(
-  ctx: AppContext,
-  userId: number,
-  uuid: string,
-  format: 'html' | 'text',
-) {
-  const report = await findReport(ctx, userId, uuid)
-  const mail = await reportEmail(ctx, report)
-  return {
-    filename: `report-${report.week_start_date}.${format === 'html' ? 'html' : 'txt'}`,
-    body: format === 'html' ? mail.html : mail.text,
-  }
-}
-
 /** Stands for a reader's personal link in the author's preview (each reader gets their own). */
 export const PREVIEW_READER_PATH = '/r/your-personal-link'
 

@@ -38,7 +38,7 @@ import {
   composeBrief,
   type Weekday,
 } from '@cadence/core'
-import { timeSlices } from '../../lib/time-slices'
+import { joinChunks, textChunks, trimmedEnd } from '../../lib/sliced-text'
 
 export type MarkdownItem = {
   content: string
@@ -219,14 +219,22 @@ export function briefToMarkdown(composed: ComposedBrief): string {
     .trimEnd()}\n`
 }
 
-/** The same, made in slices of the event loop (an item a line): 'Copy as Markdown'. */
-export async function briefToMarkdownSliced(composed: ComposedBrief): Promise<string> {
-  const lines: string[] = []
-  const slices = timeSlices()
-  for (const block of composed.blocks)
-    for await (const line of slices.each(blockMarkdown(block))) lines.push(line)
-  return `${lines.join('\n').trimEnd()}\n`
+/** The brief's Markdown lines, block by block (an item a line). */
+function* briefLines(composed: ComposedBrief): Generator<string> {
+  for (const b of composed.blocks) yield* blockMarkdown(b)
 }
+
+/**
+ * The same Markdown as briefToMarkdown, in chunks made in slices of the event loop
+ * (lib/sliced-text.ts): 'Copy as Markdown' streams them.
+ */
+export function briefToMarkdownChunks(composed: ComposedBrief): AsyncGenerator<string> {
+  return trimmedEnd(textChunks(briefLines(composed)))
+}
+
+/** The same, joined (tests compare it with briefToMarkdown). */
+export const briefToMarkdownSliced = (composed: ComposedBrief) =>
+  joinChunks(briefToMarkdownChunks(composed))
 
 /**
  * A report's sections alone as Markdown (the parser's round trip, tests): composed as a draft

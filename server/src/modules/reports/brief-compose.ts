@@ -8,6 +8,7 @@ import { type BriefChanges, type ComposedBrief, composeBrief, diffBriefs } from 
 import { and, eq } from 'drizzle-orm'
 import type { AppContext } from '../../context'
 import { reportEditions, userSettings } from '../../db/schema'
+import { nextTurn } from '../../lib/time-slices'
 import { asWeekday, type Weekday } from '../../lib/weeks'
 import { type Brief, buildBrief, editionBrief, editionMeta } from './brief'
 import type { Report } from './find'
@@ -93,6 +94,8 @@ export async function composeEdition(
 export async function composeLive(ctx: AppContext, report: Report): Promise<Composed> {
   const settings = await briefSettings(ctx, report.user_id)
   const brief = await buildBrief(ctx, report)
+  // Composing a report at its item limit is a turn of its own (issue 42).
+  await nextTurn()
   const composed = composeBrief(brief, {
     edition: null,
     startDay: settings.startDay,

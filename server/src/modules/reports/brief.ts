@@ -3,6 +3,7 @@ import { and, desc, eq, lte, sql } from 'drizzle-orm'
 import type { AppContext } from '../../context'
 import { reportEditions, userSettings, users } from '../../db/schema'
 import { nowIso } from '../../lib/time'
+import { nextTurn } from '../../lib/time-slices'
 import { asWeekday } from '../../lib/weeks'
 import { decisionsOfWeek } from '../decisions/service'
 import { reportProjectHealth } from '../project-health/service'
@@ -19,6 +20,8 @@ import { namedReport } from './named'
  */
 export async function buildBrief(ctx: AppContext, report: Report) {
   const { report: named } = await namedReport(ctx, report)
+  // Each step below is one turn of the event loop at most (a report at its item limit: issue 42).
+  await nextTurn()
   // Readers' follow-ups the author did not include stay out (reports/brief-filter.ts).
   const hidden = await privateItemIds(ctx, report.id)
   const [author] = await ctx.db.orm
@@ -62,14 +65,21 @@ export async function buildBrief(ctx: AppContext, report: Report) {
           ...(i.from ? { source_author_name: i.from } : {}),
         })),
       })),
-      project_health: await reportProjectHealth(ctx.db, report),
-      decisions: await decisionsOfWeek(ctx.db, report),
-      since_last_week: await sinceLastWeek(ctx, report),
-      asks: await briefAsks(ctx, report),
-      metrics: await reportMetrics(ctx.db, report),
+      project_health: await turn(reportProjectHealth(ctx.db, report)),
+      decisions: await turn(decisionsOfWeek(ctx.db, report)),
+      since_last_week: await turn(sinceLastWeek(ctx, report)),
+      asks: await turn(briefAsks(ctx, report)),
+      metrics: await turn(reportMetrics(ctx.db, report)),
     },
     hidden,
   )
+}
+
+/** A step's answer after a turn of the event loop (on SQLite, a query runs on its thread). */
+async function turn<T>(step: Promise<T>): Promise<T> {
+  const value = await step
+  await nextTurn()
+  return value
 }
 
 /** Asks: the report's open asks of the readers, in report order (listed after the health table). */

@@ -3,7 +3,7 @@ import type { AppContext } from '../../context'
 import { reportSections, reports, sectionItems } from '../../db/schema'
 import { LIST_CAPS } from '../../lib/limits'
 import { ownedRow } from '../../lib/owned'
-import { timeSlices } from '../../lib/time-slices'
+import { nextTurn, timeSlices } from '../../lib/time-slices'
 import { type AgeingFields, ageingClock, withAgeing } from '../section-items/ageing'
 
 /**
@@ -74,6 +74,7 @@ export async function loadReport(ctx: AppContext, report: Report) {
       await slices.pause()
       aged.push(...(await withAgeing(ctx, report.user_id, items.slice(i, i + ITEM_PAGE), clock)))
     }
+    await nextTurn()
   }
   const bySection = Map.groupBy(aged, (i) => i.section_id)
   return {

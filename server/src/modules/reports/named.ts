@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm'
 import type { AppContext } from '../../context'
 import { projects, teamMembers } from '../../db/schema'
+import { nextTurn } from '../../lib/time-slices'
 import type { Report } from './find'
 import { loadReport } from './find'
 
@@ -10,6 +11,7 @@ import { loadReport } from './find'
  */
 export async function namedReport(ctx: AppContext, report: Report) {
   const full = await loadReport(ctx, report)
+  await nextTurn()
   const names = async (table: typeof projects | typeof teamMembers) =>
     new Map(
       (
