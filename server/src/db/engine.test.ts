@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'bun:test'
 import { join, relative } from 'node:path'
 
-// One code path for behaviour (docs/architecture.md, "Two engines"): outside the engines' own
+// One code path for behaviour (docs/database.md, "Two engines"): outside the engines' own
 // folders, no service may use what exists on SQLite only. A builder's `.all()`, `.get()`,
 // `.run()` or `.values()` and `db.sqlite` would work in the SQLite run and fail on PostgreSQL.
 const root = join(import.meta.dir, '..')

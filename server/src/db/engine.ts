@@ -4,7 +4,7 @@ import type * as schema from './schema'
 import type { Statements } from './statements'
 
 /**
- * The database as the services see it, the same on both engines (docs/architecture.md,
+ * The database as the services see it, the same on both engines (docs/database.md,
  * "Two engines"). Business logic is written once against this: Drizzle's query builder (`orm`),
  * portable SQL through `rows`/`row`/`exec`, `tx` for a transaction and the hot statements `q`
  * (declared in src/db/statements.ts). What differs between SQLite and PostgreSQL lives under src/db/sqlite, src/db/pg
@@ -74,7 +74,7 @@ export interface Engine {
  * user's write lock before anything else (PostgreSQL: a transaction-level advisory lock keyed by
  * the user; SQLite's BEGIN IMMEDIATE already excludes every other writer), so two multi-statement
  * writes of one user run one after the other instead of taking row locks in opposite orders
- * (docs/architecture.md, "One user's writes").
+ * (docs/database.md, "One user's writes").
  */
 export type TxOptions = { user?: number }
 

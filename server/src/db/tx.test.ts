@@ -1,4 +1,4 @@
-// db.tx on both engines (docs/architecture.md, "One user's writes"): a deadlock or serialisation
+// db.tx on both engines (docs/database.md, "One user's writes"): a deadlock or serialisation
 // failure is tried again a bounded number of times on PostgreSQL; a user's transactions run one
 // after the other under the user's write lock; a data version moves when the write commits.
 import { describe, expect, test } from 'bun:test'

@@ -147,7 +147,7 @@ function engine(sql: SQL, orm: Orm, pool: SQL, inTx: boolean, batch?: WriteBatch
       const run = () =>
         withTx.transaction(async (txOrm) => {
           const client = txOrm.session.client
-          // The user's lock before any row lock (docs/architecture.md, "One user's writes").
+          // The user's lock before any row lock (docs/database.md, "One user's writes").
           if (options.user !== undefined) await lockUser(client, options.user)
           return fn(engine(client, txOrm, pool, true))
         })

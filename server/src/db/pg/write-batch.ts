@@ -5,7 +5,7 @@ import { retrying, USER_WRITE_LOCK } from './core'
 
 /**
  * Group commit for the hot small writes on PostgreSQL (report items: ≥ 5,000 writes/s,
- * docs/architecture.md, "Group commit"), the same contract as SQLite's (src/db/sqlite/write-batch.ts).
+ * docs/database.md, "Group commit"), the same contract as SQLite's (src/db/sqlite/write-batch.ts).
  *
  * A durable commit waits for its WAL flush, and every write of a user also holds that user's
  * data-version row from its bump to its COMMIT: one user's writes committed one at a time cost
