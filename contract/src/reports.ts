@@ -38,6 +38,8 @@ const reportFields = {
   week_start_date: t.String(),
   title: t.Nullable(t.String()),
   summary: t.Nullable(t.String()),
+  /** The model whose draft the summary was accepted from (issue 47); null: typed by hand. */
+  summary_model: t.Optional(t.Nullable(t.String())),
   is_submitted: t.Boolean(),
   sent_date: t.Nullable(t.String()),
   created_at: t.String(),

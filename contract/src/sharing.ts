@@ -208,6 +208,11 @@ export const SharedBrief = t.Object({
   title: t.Nullable(t.String()),
   week_start_date: t.String(),
   summary: t.Nullable(t.String()),
+  /**
+   * The model the summary was drafted with, when it was accepted from a model's draft (issue 47);
+   * absent when typed by hand, and in briefs frozen before.
+   */
+  summary_model: t.Optional(t.String()),
   sent_date: t.Nullable(t.String()),
   author: BriefAuthor,
   organisation_name: t.Nullable(t.String()),

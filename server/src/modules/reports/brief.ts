@@ -41,6 +41,8 @@ export async function buildBrief(ctx: AppContext, report: Report) {
       title: report.title,
       week_start_date: report.week_start_date,
       summary: report.summary,
+      // The model the summary was accepted from (issue 47): frozen with the edition at Send.
+      ...(report.summary && report.summary_model ? { summary_model: report.summary_model } : {}),
       sent_date: report.sent_date,
       author: { name: author?.name ?? null, title: author?.title ?? null },
       organisation_name: author?.organisation_name ?? null,

@@ -22,6 +22,11 @@ export namespace ReportModel {
   export const update = t.Object({
     title: text(500, 'title'),
     summary: text(20_000, 'summary'),
+    /**
+     * With `summary` only: the model whose draft this summary is (the draft's `model`); absent or
+     * null, the summary was typed by hand.
+     */
+    summary_model: text(200, 'summary_model'),
     is_submitted: t.Optional(t.Boolean({ error: 'is_submitted must be true or false' })),
     sent_date: t.Optional(t.Nullable(date('sent_date'))),
   })

@@ -163,7 +163,13 @@ export async function updateReport(
   const report = await findReport(ctx, userId, uuid)
   const changes: Partial<typeof reports.$inferInsert> = {}
   if (input.title !== undefined) changes.title = clean(input.title)
-  if (input.summary !== undefined) changes.summary = clean(input.summary)
+  if (input.summary !== undefined) {
+    changes.summary = clean(input.summary)
+    // A summary saved without the model that drafted it was typed by hand (issue 47).
+    changes.summary_model = changes.summary ? clean(input.summary_model) : null
+  } else if (input.summary_model !== undefined) {
+    throw new BadRequest('summary_model is sent with the summary it drafted')
+  }
   if (input.sent_date != null && !isValidIsoDate(input.sent_date)) {
     throw new BadRequest('sent_date must be a date (YYYY-MM-DD)')
   }
