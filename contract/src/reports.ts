@@ -26,6 +26,10 @@ const sectionFields = {
 export const ReportSectionRow = t.Object(sectionFields)
 export type ReportSectionRow = typeof ReportSectionRow.static
 
+/** PUT /api/reports/{uuid}/sections/order: the report's section ids in their new order. */
+export const SectionOrder = t.Object({ section_ids: t.Array(t.Number()) })
+export type SectionOrder = typeof SectionOrder.static
+
 /** A section of a report with its items, in order. */
 export const ReportSection = t.Object({ ...sectionFields, items: t.Array(SectionItem) })
 export type ReportSection = typeof ReportSection.static

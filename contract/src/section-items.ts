@@ -76,6 +76,17 @@ export const SectionItemWithReport = t.Object({
 })
 export type SectionItemWithReport = typeof SectionItemWithReport.static
 
+/**
+ * PUT /api/section-items/{id}/position: where the item now is (its section and position; her
+ * order is sort_order, then id).
+ */
+export const ItemPosition = t.Object({
+  id: t.Number(),
+  section_id: t.Number(),
+  sort_order: t.Number(),
+})
+export type ItemPosition = typeof ItemPosition.static
+
 /** DELETE answers of reports, items, section templates: what was done, in words. */
 export const Deleted = t.Object({ success: t.Boolean(), message: t.String() })
 export type Deleted = typeof Deleted.static

@@ -164,6 +164,10 @@ async function makeFixture() {
       )
     ).status,
   ).toBe(200)
+  // The report's sections as they are at the end (some of the above add one), for their order.
+  const sectionIds = (await owner.get(`/api/reports/${report.uuid}`)).json.sections.map(
+    (s: { id: number }) => s.id,
+  ) as number[]
   return {
     otherId,
     linked,
@@ -178,6 +182,7 @@ async function makeFixture() {
     other,
     admin,
     anonymous,
+    sectionIds,
     template,
     project,
     project2,
@@ -328,6 +333,11 @@ const CASES: Record<string, Case> = {
     owned: true,
   },
   'DELETE /api/reports/:uuid': { path: (f) => `/api/reports/${f.report.uuid}`, owned: true },
+  'PUT /api/reports/:uuid/sections/order': {
+    path: (f) => `/api/reports/${f.report.uuid}/sections/order`,
+    body: (f) => ({ section_ids: [...f.sectionIds].reverse() }),
+    owned: true,
+  },
   'PUT /api/report-sections/:id': {
     path: (f) => `/api/report-sections/${f.section.id}`,
     body: () => ({ content: 'x' }),
@@ -341,6 +351,11 @@ const CASES: Record<string, Case> = {
   'PUT /api/section-items/:id': {
     path: (f) => `/api/section-items/${f.item.id}`,
     body: () => ({ is_completed: true }),
+    owned: true,
+  },
+  'PUT /api/section-items/:id/position': {
+    path: (f) => `/api/section-items/${f.item.id}/position`,
+    body: (f) => ({ section_id: f.section.id, before_id: null }),
     owned: true,
   },
   'DELETE /api/section-items/:id': { path: (f) => `/api/section-items/${f.item.id}`, owned: true },

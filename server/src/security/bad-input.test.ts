@@ -151,6 +151,9 @@ const ROUTES: Array<[string, (s: Setup) => string, Record<string, unknown>]> = [
     (s) => `/api/section-items/${s.item.id}`,
     { content: 'c', is_completed: true, project_id: null },
   ],
+  // Her order: an item moved, a report's sections put in order.
+  ['PUT', (s) => `/api/section-items/${s.item.id}/position`, { section_id: 1, before_id: null }],
+  ['PUT', (s) => `/api/reports/${s.report.uuid}/sections/order`, { section_ids: [1] }],
   ['DELETE', (s) => `/api/projects/${s.project2.uuid}`, { move_to_project_id: 1 }],
   ['POST', () => '/api/reports/import/preview', { text: '## Tasks\n- [ ] x [Apollo]' }],
   ['POST', (s) => `/api/reports/${s.report.uuid}/import`, { text: '## Tasks\n- [x] y' }],

@@ -8,6 +8,7 @@ import {
   ReportDetail,
   ReportExists,
   ReportSectionRow,
+  SectionOrder,
 } from '@cadence/contract'
 import { Elysia, t } from 'elysia'
 import type { AppContext } from '../../context'
@@ -17,6 +18,7 @@ import { authPlugin } from '../auth/plugin'
 import { reportChanges } from './changes'
 import { ITEM_PAGE, listReports } from './find'
 import { ReportModel } from './model'
+import { orderSections } from './section-order'
 import { carryIntoReport, createReport, deleteReport, updateReport, updateSection } from './service'
 import { addStarterSections } from './starter-sections'
 import { reportWithUnsent } from './unsent'
@@ -114,6 +116,18 @@ export function reportsModule(ctx: AppContext) {
       response: { 200: Deleted, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody },
       detail,
     })
+    .put(
+      '/reports/:uuid/sections/order',
+      ({ user, params, body }) => orderSections(ctx, user.id, params.uuid, body),
+      {
+        auth: true,
+        params: ReportModel.params,
+        body: ReportModel.sectionOrder,
+        // 400: section_ids is not every section of the report exactly once (nothing changed).
+        response: { 200: SectionOrder, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody },
+        detail: { ...detail, summary: "Put a report's sections in a new order" },
+      },
+    )
     .put(
       '/report-sections/:id',
       ({ user, params, body }) => updateSection(ctx, user.id, params.id, body),

@@ -1,5 +1,5 @@
 import { t } from 'elysia'
-import { pathId } from '../../lib/limits'
+import { INT4_MAX, pathId } from '../../lib/limits'
 
 const text = (max: number, field: string) =>
   t.Optional(
@@ -35,6 +35,13 @@ export namespace ReportModel {
   export const sectionParams = t.Object({
     id: pathId(),
   })
+  export const sectionOrder = t.Object({
+    section_ids: t.Array(
+      t.Integer({ minimum: 1, maximum: INT4_MAX, error: 'section_ids must be section ids' }),
+      { maxItems: 500, error: "section_ids must list the report's section ids" },
+    ),
+  })
+  export type sectionOrder = typeof sectionOrder.static
   export const sectionUpdate = t.Object({ content: text(20_000, 'content') })
   export type sectionUpdate = typeof sectionUpdate.static
 }

@@ -1,8 +1,9 @@
-import { Deleted, ErrorBody, SectionItem } from '@cadence/contract'
+import { Deleted, ErrorBody, ItemPosition, SectionItem } from '@cadence/contract'
 import { Elysia } from 'elysia'
 import type { AppContext } from '../../context'
 import { authPlugin } from '../auth/plugin'
 import { SectionItemModel } from './model'
+import { moveItem } from './position'
 import { createItem, deleteItem, updateItem } from './service'
 
 export function sectionItemsModule(ctx: AppContext) {
@@ -46,6 +47,22 @@ export function sectionItemsModule(ctx: AppContext) {
           detail,
         },
       )
+      // Her order: the item into a section of the same report, before an item or last (position.ts).
+      .put('/:id/position', ({ user, params, body }) => moveItem(ctx, user.id, params.id, body), {
+        auth: true,
+        params: SectionItemModel.params,
+        body: SectionItemModel.position,
+        // 400: before_id is not an item of that section; 404: the item or section is not the
+        // user's, or the section is another report's; 409: changed by another request meanwhile.
+        response: {
+          200: ItemPosition,
+          400: ErrorBody,
+          401: ErrorBody,
+          404: ErrorBody,
+          409: ErrorBody,
+        },
+        detail: { ...detail, summary: 'Move an item within or between sections of its report' },
+      })
       .delete('/:id', ({ user, params }) => write(() => deleteItem(ctx, user.id, params.id)), {
         auth: true,
         params: SectionItemModel.params,

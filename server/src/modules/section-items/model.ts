@@ -35,4 +35,14 @@ export namespace SectionItemModel {
   export const params = t.Object({
     id: pathId(),
   })
+  /** PUT /api/section-items/:id/position: the section it goes to, before which item (position.ts). */
+  export const position = t.Object({
+    section_id: t.Integer({ minimum: 1, maximum: INT4_MAX, error: 'section_id is required' }),
+    before_id: t.Optional(
+      t.Nullable(
+        t.Integer({ minimum: 1, maximum: INT4_MAX, error: 'before_id must be an id or null' }),
+      ),
+    ),
+  })
+  export type position = typeof position.static
 }

@@ -1,0 +1,218 @@
+import { describe, expect, test } from 'bun:test'
+import { eq, sql } from 'drizzle-orm'
+import { reports } from '../../db/schema'
+import { type Client, createTestApp, signIn } from '../../test/helpers'
+import { briefToMarkdown } from '../import-export/markdown'
+import { composeLive } from '../reports/brief-compose'
+import { POSITION_GAP } from './position'
+
+// Her order (issue 46): PUT /api/section-items/:id/position moves one item within its section or
+// into another section of the same report. Both engines (TEST_DATABASE_URL picks PostgreSQL).
+
+type Setup = Awaited<ReturnType<typeof setup>>
+
+async function setup() {
+  const ctx = await createTestApp()
+  const ada = await signIn(ctx.app, 'ada@example.com')
+  const bob = await signIn(ctx.app, 'bob@example.com')
+  for (const [name, type] of [
+    ['Accomplishments', 'standard'],
+    ['Action Items', 'tasks'],
+    ['Empty', 'standard'],
+  ] as const)
+    await ada.post('/api/section-templates', { name, type })
+  await bob.post('/api/section-templates', { name: 'Bob', type: 'standard' })
+  const report = (await ada.post('/api/reports', { week_start_date: '2026-11-16' })).json
+  const older = (await ada.post('/api/reports', { week_start_date: '2026-11-09' })).json
+  const bobReport = (await bob.post('/api/reports', { week_start_date: '2026-11-16' })).json
+  const [first, second, empty] = report.sections as { id: number }[]
+  const ids: Record<string, number> = {}
+  const add = async (client: Client, section: number, content: string) => {
+    const made = (await client.post('/api/section-items', { section_id: section, content })).json
+    ids[content] = made.id
+  }
+  for (const content of ['A', 'B', 'C', 'D']) await add(ada, first.id, content)
+  for (const content of ['X', 'Y']) await add(ada, second.id, content)
+  await add(ada, older.sections[0].id, 'Old')
+  await add(bob, bobReport.sections[0].id, 'Bob item')
+  return { ...ctx, ada, bob, report, older, bobReport, first, second, empty, ids }
+}
+
+/** The report's sections as the editor reads them: each one's item contents, in order. */
+async function order(s: Setup) {
+  const shown = (await s.ada.get(`/api/reports/${s.report.uuid}`)).json
+  return shown.sections.map((section: { items: { content: string }[] }) =>
+    section.items.map((i) => i.content).join(''),
+  )
+}
+
+/** Each item's stored (section, position), by content. */
+async function positions(s: Setup) {
+  const rows = await s.db.rows<{ content: string; section_id: number; sort_order: number }>(
+    sql`SELECT content, section_id, sort_order FROM section_items ORDER BY id`,
+  )
+  return Object.fromEntries(
+    rows.map((r) => [r.content, [Number(r.section_id), Number(r.sort_order)]]),
+  )
+}
+
+const move = (s: Setup, id: number, body: Record<string, unknown>, client = s.ada) =>
+  client.put(`/api/section-items/${id}/position`, body)
+
+describe('moving an item', () => {
+  test('within a section: before an item, to the top, to the end; one row when there is a gap', async () => {
+    const s = await setup()
+    expect(await order(s)).toEqual(['ABCD', 'XY', ''])
+    // Neighbours one apart: the section is renumbered POSITION_GAP apart, the item in the middle.
+    const moved = await move(s, s.ids.D, { section_id: s.first.id, before_id: s.ids.B })
+    expect(moved.status).toBe(200)
+    expect(moved.json).toEqual({
+      id: s.ids.D,
+      section_id: s.first.id,
+      sort_order: 2 * POSITION_GAP - POSITION_GAP / 2,
+    })
+    expect(await order(s)).toEqual(['ADBC', 'XY', ''])
+    // Now there is a gap: the next move writes its own row only.
+    const before = await positions(s)
+    expect((await move(s, s.ids.C, { section_id: s.first.id, before_id: s.ids.D })).status).toBe(
+      200,
+    )
+    const after = await positions(s)
+    expect(Object.keys(after).filter((k) => after[k][1] !== before[k][1])).toEqual(['C'])
+    expect(await order(s)).toEqual(['ACDB', 'XY', ''])
+    // To the top (before the first item), then to the end (before_id null, or absent).
+    await move(s, s.ids.B, { section_id: s.first.id, before_id: s.ids.A })
+    expect(await order(s)).toEqual(['BACD', 'XY', ''])
+    await move(s, s.ids.B, { section_id: s.first.id, before_id: null })
+    expect(await order(s)).toEqual(['ACDB', 'XY', ''])
+    await move(s, s.ids.A, { section_id: s.first.id })
+    expect(await order(s)).toEqual(['CDBA', 'XY', ''])
+    // Positions stay distinct and never below 0.
+    const firstSection = Object.values(await positions(s)).filter(([sec]) => sec === s.first.id)
+    const places = firstSection.map(([, p]) => p)
+    expect(new Set(places).size).toBe(places.length)
+    expect(Math.min(...places)).toBeGreaterThanOrEqual(0)
+  })
+
+  test('between sections: before an item, to the end, into an empty section', async () => {
+    const s = await setup()
+    await move(s, s.ids.B, { section_id: s.second.id, before_id: s.ids.Y })
+    expect(await order(s)).toEqual(['ACD', 'XBY', ''])
+    await move(s, s.ids.A, { section_id: s.second.id, before_id: null })
+    expect(await order(s)).toEqual(['CD', 'XBYA', ''])
+    const into = await move(s, s.ids.X, { section_id: s.empty.id })
+    expect([into.status, into.json.section_id, into.json.sort_order]).toEqual([200, s.empty.id, 0])
+    expect(await order(s)).toEqual(['CD', 'BYA', 'X'])
+    // The item answers from its new section in the report (its type is unchanged: a 'standard'
+    // item moved into Action Items stays what it was; its kind is the PUT's).
+    const shown = (await s.ada.get(`/api/reports/${s.report.uuid}`)).json
+    expect(shown.sections[1].items.map((i: { id: number }) => i.id)).toEqual([
+      s.ids.B,
+      s.ids.Y,
+      s.ids.A,
+    ])
+  })
+
+  test('refused moves answer why and change nothing', async () => {
+    const s = await setup()
+    const before = await positions(s)
+    const refusal = async (id: number, body: Record<string, unknown>, client = s.ada) => {
+      const answer = await move(s, id, body, client)
+      return [answer.status, answer.json?.error]
+    }
+    // Another report's section (hers), another user's section, another user's item, no item.
+    expect(await refusal(s.ids.A, { section_id: s.older.sections[0].id })).toEqual([
+      404,
+      'Section not found',
+    ])
+    expect(await refusal(s.ids.A, { section_id: s.bobReport.sections[0].id })).toEqual([
+      404,
+      'Section not found',
+    ])
+    expect(await refusal(s.ids['Bob item'], { section_id: s.first.id })).toEqual([
+      404,
+      'Item not found',
+    ])
+    expect(await refusal(s.ids.A, { section_id: s.first.id }, s.bob)).toEqual([
+      404,
+      'Item not found',
+    ])
+    expect(await refusal(999_999, { section_id: s.first.id })).toEqual([404, 'Item not found'])
+    // before_id of another section, of another report, of another user, or the item itself.
+    for (const other of [s.ids.X, s.ids.Old, s.ids['Bob item'], 999_999])
+      expect(await refusal(s.ids.A, { section_id: s.first.id, before_id: other })).toEqual([
+        400,
+        'before_id is not an item of that section',
+      ])
+    expect(await refusal(s.ids.A, { section_id: s.first.id, before_id: s.ids.A })).toEqual([
+      400,
+      'before_id cannot be the item that moves',
+    ])
+    // Bodies of the wrong shape.
+    for (const body of [{}, { section_id: 0 }, { section_id: 'x' }, { section_id: 1.5 }]) {
+      const answer = await move(s, s.ids.A, body)
+      expect(answer.status).toBe(400)
+      expect(typeof answer.json.error).toBe('string')
+    }
+    expect(await positions(s)).toEqual(before)
+  })
+
+  test('concurrent moves of one section never share a position; a move of a deleted item is 404', async () => {
+    const s = await setup()
+    const letters = ['A', 'B', 'C', 'D']
+    // Every item moved before another at the same moment, twice over, plus moves to the end.
+    const moves = letters.flatMap((letter, i) => [
+      move(s, s.ids[letter], {
+        section_id: s.first.id,
+        before_id: s.ids[letters[(i + 2) % 4]],
+      }),
+      move(s, s.ids[letter], { section_id: s.first.id, before_id: null }),
+    ])
+    const answers = await Promise.all(moves)
+    expect(answers.map((a) => a.status).every((status) => status === 200)).toBe(true)
+    const places = Object.entries(await positions(s))
+      .filter(([, [section]]) => section === s.first.id)
+      .map(([, [, place]]) => place)
+    expect(places).toHaveLength(4)
+    expect(new Set(places).size).toBe(4)
+    expect((await order(s))[0].split('').sort().join('')).toBe('ABCD')
+    // A move racing the item's deletion: 200 or 404 (409 at worst), never 500; never revived.
+    const [moved, deleted] = await Promise.all([
+      move(s, s.ids.X, { section_id: s.first.id, before_id: s.ids.A }),
+      s.ada.delete(`/api/section-items/${s.ids.X}`),
+    ])
+    expect([200, 404, 409]).toContain(moved.status)
+    expect(deleted.status).toBe(200)
+    expect((await order(s)).join('')).not.toContain('X')
+    const late = await move(s, s.ids.X, { section_id: s.first.id })
+    expect([late.status, late.json.error]).toEqual([404, 'Item not found'])
+  })
+
+  test('the Markdown export and the composed brief take the moved order', async () => {
+    const s = await setup()
+    await move(s, s.ids.D, { section_id: s.first.id, before_id: s.ids.A })
+    await move(s, s.ids.A, { section_id: s.second.id, before_id: s.ids.Y })
+    expect(await order(s)).toEqual(['DBC', 'XAY', ''])
+    const want = ['D', 'B', 'C', 'X', 'A', 'Y']
+    /** The items' contents in the order they appear as list lines of `text`. */
+    const listed = (text: string) =>
+      text
+        .split('\n')
+        .map((line) => /^\s*[-*] (?:\[[ x]\] )?([A-DXY])\b/.exec(line)?.[1])
+        .filter(Boolean)
+    const exported = await s.ada.get(`/api/reports/${s.report.uuid}/export?format=md`)
+    expect(exported.status).toBe(200)
+    expect(listed(exported.text)).toEqual(want)
+    const [row] = await s.db.orm.select().from(reports).where(eq(reports.id, s.report.id))
+    const { composed } = await composeLive(s, row)
+    expect(listed(briefToMarkdown(composed))).toEqual(want)
+    const blockItems = composed.blocks.flatMap((b) =>
+      b.kind === 'section'
+        ? (JSON.stringify(b)
+            .match(/"content":"[A-DXY]"/g)
+            ?.map((m) => m.slice(11, 12)) ?? [])
+        : [],
+    )
+    expect(blockItems).toEqual(want)
+  })
+})
