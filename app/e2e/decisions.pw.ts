@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { type Browser, chromium, type Page } from 'playwright-core'
 import { launchOptions } from '../../scripts/chromium'
-import { api, base, monday, newPage, signIn, skipTour, step, unique, until } from './helpers'
+import { api, base, monday, newPage, signInTourSkipped, step, unique, until } from './helpers'
 
 let browser: Browser
 let page: Page
@@ -24,8 +24,7 @@ const decisions = async (): Promise<Decision[]> => (await api(page, 'GET', '/api
 beforeAll(async () => {
   browser = await chromium.launch(launchOptions)
   page = await newPage(browser)
-  await signIn(page, unique('decisions'), 'Dana Whitfield')
-  await skipTour(page)
+  await signInTourSkipped(page, unique('decisions'), 'Dana Whitfield')
   await api(page, 'POST', '/api/section-templates', { name: 'Highlights', type: 'standard' })
   await api(page, 'POST', '/api/section-templates', { name: 'Follow-ups', type: 'followups' })
   const report = await api(page, 'POST', '/api/reports', { week_start_date: monday() })

@@ -12,8 +12,7 @@ import {
   openSearch,
   shot,
   signedInPage,
-  signIn,
-  skipTour,
+  signInTourSkipped,
   startOwnServer,
   step,
   toast,
@@ -35,8 +34,7 @@ describe('failure paths', () => {
     const page = await newPage(browser)
     try {
       await step(page, 'failure-server-stopped', async () => {
-        await signIn(page, unique('stopped'), 'Exec Tester', own.baseUrl)
-        await skipTour(page)
+        await signInTourSkipped(page, unique('stopped'), 'Exec Tester', own.baseUrl)
         await api(page, 'POST', '/api/section-templates', { name: 'Action Items', type: 'tasks' })
         await api(page, 'POST', '/api/projects', { name: 'Apollo' })
         const report = await api(page, 'POST', '/api/reports', { week_start_date: '2026-06-01' })

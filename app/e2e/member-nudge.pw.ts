@@ -14,8 +14,7 @@ import {
   monday,
   newPage,
   signedInPage,
-  signIn,
-  skipTour,
+  signInTourSkipped,
   startOwnServer,
   step,
   toast,
@@ -54,8 +53,7 @@ beforeAll(async () => {
   // Linked: Tom signs in with the invited address and accepts.
   const invitation = (await api(exec, 'POST', `/api/team-members/${memberUuid}/invitations`)).json
   member = await newPage(browser)
-  await signIn(member, memberEmail, 'Tom Reed')
-  await skipTour(member)
+  await signInTourSkipped(member, memberEmail, 'Tom Reed')
   const accepted = await api(
     member,
     'POST',
@@ -70,14 +68,12 @@ afterAll(async () => {
 /** An executive and a linked member who has not sent this week, on the server at `origin`. */
 async function linkedPair(origin: string) {
   const boss = await newPage(browser)
-  await signIn(boss, unique('nudge-mail-exec'), 'Ada Exec', origin)
-  await skipTour(boss)
+  await signInTourSkipped(boss, unique('nudge-mail-exec'), 'Ada Exec', origin)
   const email = unique('nudged-by-mail')
   const tom = (await api(boss, 'POST', '/api/team-members', { name: 'Tom Reed', email })).json
   const invitation = (await api(boss, 'POST', `/api/team-members/${tom.uuid}/invitations`)).json
   const them = await newPage(browser)
-  await signIn(them, email, 'Tom Reed', origin)
-  await skipTour(them)
+  await signInTourSkipped(them, email, 'Tom Reed', origin)
   const token = invitation.url.split('/').pop()
   expect((await api(them, 'POST', `/api/invitations/${token}/accept`)).status).toBe(200)
   await them.context().close()

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { type Browser, chromium, type Page } from 'playwright-core'
 import { launchOptions } from '../../scripts/chromium'
-import { api, base, monday, newPage, signIn, skipTour, step, unique, until } from './helpers'
+import { api, base, monday, newPage, signInTourSkipped, step, unique, until } from './helpers'
 
 let browser: Browser
 let page: Page
@@ -21,8 +21,7 @@ function weeksBack(weeks: number) {
 beforeAll(async () => {
   browser = await chromium.launch(launchOptions)
   page = await newPage(browser)
-  await signIn(page, unique('metrics'))
-  await skipTour(page)
+  await signInTourSkipped(page, unique('metrics'))
   await api(page, 'POST', '/api/section-templates', { name: 'Highlights', type: 'standard' })
   // Three weeks of reports, oldest first: each starts with no value (never copied).
   for (const weeks of [2, 1, 0]) {

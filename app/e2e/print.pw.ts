@@ -10,7 +10,7 @@ import { join } from 'node:path'
 import { type Browser, chromium, type Page } from 'playwright-core'
 import { launchOptions } from '../../scripts/chromium'
 import { seedCeoMonth } from './fixtures/ceo-month'
-import { api, base, newPage, shot, shots, signIn, skipTour, step, unique } from './helpers'
+import { api, base, newPage, shot, shots, signInTourSkipped, step, unique } from './helpers'
 
 let browser: Browser
 let page: Page
@@ -97,8 +97,7 @@ function readPdf(bytes: Uint8Array) {
 beforeAll(async () => {
   browser = await chromium.launch(launchOptions)
   page = await newPage(browser)
-  await signIn(page, unique('print'), 'Dana Whitfield')
-  await skipTour(page)
+  await signInTourSkipped(page, unique('print'), 'Dana Whitfield')
   latest = await seedCeoMonth(page)
   await seedBoardWeek(latest)
 })

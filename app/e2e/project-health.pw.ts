@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { type Browser, chromium, type Page } from 'playwright-core'
 import { launchOptions } from '../../scripts/chromium'
-import { api, base, monday, newPage, signIn, skipTour, step, unique } from './helpers'
+import { api, base, monday, newPage, signInTourSkipped, step, unique } from './helpers'
 
 let browser: Browser
 let exec: Page
@@ -31,11 +31,9 @@ async function reportOn(page: Page, project: string) {
 beforeAll(async () => {
   browser = await chromium.launch(launchOptions)
   exec = await newPage(browser)
-  await signIn(exec, unique('health-exec'))
-  await skipTour(exec)
+  await signInTourSkipped(exec, unique('health-exec'))
   member = await newPage(browser)
-  await signIn(member, memberEmail, 'Tom Reed')
-  await skipTour(member)
+  await signInTourSkipped(member, memberEmail, 'Tom Reed')
   // Tom is on the executive's team and has linked his account.
   const tom = (
     await api(exec, 'POST', '/api/team-members', { name: 'Tom Reed', email: memberEmail })

@@ -11,8 +11,7 @@ import {
   api,
   monday,
   newPage,
-  signIn,
-  skipTour,
+  signInTourSkipped,
   startOwnServer,
   step,
   unique,
@@ -69,8 +68,7 @@ describe('a brief addressed to each reader', () => {
     'the review shows the e-mail itself; Send now sends one message per recipient, each with its own link',
     () =>
       step(page, 'reader-links-send', async () => {
-        await signIn(page, unique('dana'), 'Dana Whitfield', own.baseUrl)
-        await skipTour(page)
+        await signInTourSkipped(page, unique('dana'), 'Dana Whitfield', own.baseUrl)
         await call('PUT', '/api/users/me', { display_title: 'Chief Executive' })
         await call('PUT', '/api/settings', {
           organisation_name: 'Northwind',

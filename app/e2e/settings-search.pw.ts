@@ -10,8 +10,7 @@ import {
   newPage,
   openSearch,
   shot,
-  signIn,
-  skipTour,
+  signInTourSkipped,
   unique,
 } from './helpers'
 
@@ -27,8 +26,7 @@ describe('settings and search', () => {
   test('settings: add a section, save preferences, add/rename/archive/reactivate a project', () =>
     journey(browser, 'settings', async () => {
       const page = await newPage(browser)
-      await signIn(page, unique('settings'))
-      await skipTour(page)
+      await signInTourSkipped(page, unique('settings'))
       await page.goto(`${base}/settings`)
 
       // Nothing changed: nothing to save. A change enables it; saved, it is disabled again.
@@ -76,8 +74,7 @@ describe('settings and search', () => {
   test('search: Ctrl+/ opens the dialog and finds a project', () =>
     journey(browser, 'search', async () => {
       const page = await newPage(browser)
-      await signIn(page, unique('search'))
-      await skipTour(page)
+      await signInTourSkipped(page, unique('search'))
       await page.goto(`${base}/settings`)
       await page.getByRole('button', { name: 'Projects', exact: true }).click()
       await page.getByRole('textbox', { name: 'New project name' }).fill('Zephyr Launch')

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { type Browser, chromium, type Page } from 'playwright-core'
 import { launchOptions } from '../../scripts/chromium'
-import { api, base, monday, newPage, signIn, skipTour, step, until } from './helpers'
+import { api, base, monday, newPage, signInTourSkipped, step, until } from './helpers'
 
 const vendor = process.env.E2E_VENDOR_URL as string
 let browser: Browser
@@ -21,8 +21,7 @@ const items = async () =>
 beforeAll(async () => {
   browser = await chromium.launch(launchOptions)
   page = await newPage(browser)
-  await signIn(page, `sources-${Date.now()}@example.com`)
-  await skipTour(page)
+  await signInTourSkipped(page, `sources-${Date.now()}@example.com`)
   await api(page, 'POST', '/api/section-templates', { name: 'Highlights', type: 'standard' })
   const res = await api(page, 'POST', '/api/reports', { week_start_date: monday() })
   expect(res.status).toBe(200)

@@ -11,6 +11,7 @@ import {
   newPage,
   signedInPage,
   signIn,
+  signInTourSkipped,
   skipTour,
   step,
   toast,
@@ -253,8 +254,7 @@ describe('team, admin and phone', () => {
   test('at 390 px the sidebar is a slide-over: opened from the list query and the toggle', async () => {
     const phone = await newPage(browser, { width: 390, height: 844 })
     await step(phone, 'mobile-sidebar', async () => {
-      await signIn(phone, unique('phone'))
-      await skipTour(phone)
+      await signInTourSkipped(phone, unique('phone'))
       const member = await api(phone, 'POST', '/api/team-members', {
         name: 'Kai Moreno',
         title: 'CFO',

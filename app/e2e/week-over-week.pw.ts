@@ -12,8 +12,7 @@ import {
   base,
   newPage,
   signedInPage,
-  signIn,
-  skipTour,
+  signInTourSkipped,
   startOwnServer,
   step,
   toast,
@@ -360,8 +359,7 @@ describe('e-mail delivery', () => {
       const mailPage = await newPage(browser)
       // `step` screenshots the final screen (or every page on failure) without closing anything.
       await step(mailPage, 'wow-delivery', async () => {
-        await signIn(mailPage, unique('mailer'), 'Mail Tester', own.baseUrl)
-        await skipTour(mailPage)
+        await signInTourSkipped(mailPage, unique('mailer'), 'Mail Tester', own.baseUrl)
         await api(mailPage, 'POST', '/api/section-templates', {
           name: 'Action Items',
           type: 'tasks',
