@@ -37,6 +37,8 @@ export const Typical: Story = {
     await expect(about).toHaveTextContent('Edition 2')
     await expect(about).toHaveTextContent('Sent Nov 28, 2026')
     await expect(about).toHaveTextContent('The beta moved to Dec 7')
+    // A summary typed by hand: no model line.
+    await expect(canvasElement.querySelector('[data-slot="edition-summary-model"]')).toBeNull()
     // The memo as readers got it: header, update line, health, 'Since last week', sections.
     const header = canvas.getByText('Northwind Labs').closest('header') as HTMLElement
     await expect(header).toHaveTextContent('From Dana Whitfield, Chief Executive')
@@ -66,6 +68,19 @@ export const FirstEdition: Story = {
     await expect(about).toHaveTextContent('Sent Nov 27, 2026')
     await expect(canvas.queryByText(/Updated/)).toBeNull()
     await expect(canvas.queryByRole('link', { name: 'Download PDF' })).toBeNull()
+  },
+}
+
+/** Its summary accepted from a model's draft (issue 47): which model, said above the memo. */
+export const DraftedSummary: Story = {
+  args: { edition: { ...edition, summary_model: 'llama3.1:8b' } },
+  play: async ({ canvasElement }) => {
+    const line = canvasElement.querySelector(
+      '[data-slot="edition-summary-model"]',
+    ) as HTMLElement
+    await expect(line).toHaveTextContent(
+      'Summary drafted with llama3.1:8b, reviewed by Dana Whitfield',
+    )
   },
 }
 

@@ -62,7 +62,12 @@ export function useReportSources(
         error={draft.error}
         items={items}
         onDraft={() => void draftSummary(uuid)}
-        onUse={(summary) => void applyDraftSummary(summary).catch(fail('Could not save'))}
+        onUse={(summary) =>
+          void applyDraftSummary(
+            summary,
+            draft.draft?.source === 'model' ? draft.draft.model : null,
+          ).catch(fail('Could not save'))
+        }
       />
     ) : null,
   }

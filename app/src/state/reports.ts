@@ -16,7 +16,9 @@ import { createResource } from './resource'
 import { toast } from './toasts'
 import { toIsoDate } from './weeks'
 
-type ReportPatch = Partial<Pick<Report, 'title' | 'summary' | 'is_submitted' | 'sent_date'>>
+type ReportPatch = Partial<
+  Pick<Report, 'title' | 'summary' | 'summary_model' | 'is_submitted' | 'sent_date'>
+>
 type ItemPatch = Partial<
   Pick<
     SectionItem,
@@ -106,8 +108,18 @@ async function updateReport(patch: ReportPatch): Promise<void> {
       Object.assign(previous, { [key]: report[key] })
     }
   }
+  // Issue 47: the model goes with the summary it drafted; a summary sent without one was typed
+  // (the server then clears it).
+  const model = patch.summary_model ?? null
+  if ('summary' in changed || 'summary_model' in changed) {
+    Object.assign(previous, { summary: report.summary, summary_model: report.summary_model })
+    changed.summary = patch.summary ?? report.summary
+    if (model) changed.summary_model = model
+    else delete changed.summary_model
+  }
   if (Object.keys(changed).length === 0) return
   Object.assign(report, changed)
+  if ('summary' in changed) report.summary_model = model
   try {
     await call(api.api.reports({ uuid: report.uuid }).put(changed))
     syncLists(reportState.current ?? report)

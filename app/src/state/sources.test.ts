@@ -1,8 +1,11 @@
 import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
 import { json, restoreFetch, stubFetch } from '../test/fetch'
+import { reportDetail } from '../test/fixtures'
 import { resetCache } from './cache'
+import { reportState, updateReport } from './reports'
 import {
   acceptSuggestion,
+  applyDraftSummary,
   connectSource,
   dismissSuggestion,
   draftSummary,
@@ -79,5 +82,24 @@ describe('sources state', () => {
     expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual([
       'POST /api/reports/r-1/draft-summary',
     ])
+  })
+
+  test('a model draft used as the summary is saved with its model; typing it clears the model', async () => {
+    reportState.current = reportDetail({ uuid: 'r-1', summary: 'Old', summary_model: null })
+    const calls = stubFetch((c) => json({ ...reportState.current, ...(c.body as object) }))
+    await applyDraftSummary('Done: Apollo.', 'llama3.1:8b')
+    // The same text used again from another model: the summary is sent with it (never alone).
+    await applyDraftSummary('Done: Apollo.', 'qwen2.5')
+    await updateReport({ summary: 'Done: Apollo, on Tuesday.' })
+    // An extractive draft: no model made it.
+    await applyDraftSummary('Completed: Apollo.', null)
+    expect(calls.map((c) => c.body)).toEqual([
+      { summary: 'Done: Apollo.', summary_model: 'llama3.1:8b' },
+      { summary: 'Done: Apollo.', summary_model: 'qwen2.5' },
+      { summary: 'Done: Apollo, on Tuesday.' },
+      { summary: 'Completed: Apollo.' },
+    ])
+    expect(reportState.current?.summary_model).toBeNull()
+    reportState.current = null
   })
 })

@@ -76,9 +76,12 @@ async function draftSummary(uuid: string) {
   }
 }
 
-/** 'Use as summary': the draft becomes the report's summary (saved like a typed one). */
-async function applyDraftSummary(summary: string) {
-  await updateReport({ summary })
+/**
+ * 'Use as summary': the draft becomes the report's summary, saved with the model that drafted it
+ * (null for an extractive draft), which the next edition records; typing it afterwards clears it.
+ */
+async function applyDraftSummary(summary: string, model: string | null = null) {
+  await updateReport({ summary, summary_model: model })
 }
 
 function useSources() {

@@ -67,6 +67,11 @@ export function EditionView(p: EditionViewProps) {
         <strong className="cad-tabular">Edition {e.number}</strong>
         <span className="cad-tabular">Sent {formatDate(e.sent_at)}</span>
         {e.note ? <span className="cad-break">{e.note}</span> : null}
+        {e.summary_model ? (
+          <span className="cad-break" data-slot="edition-summary-model">
+            Summary drafted with {e.summary_model}, reviewed by {e.author.name ?? 'the author'}
+          </span>
+        ) : null}
         <span className="cad-edition__frozen">What readers got; later edits are not in it.</span>
       </p>
       <ReportMemo
