@@ -59,6 +59,17 @@ export const OBJECT_LIMITS = {
    * a link holder is rate-limited but never stops on their own. A board asks a handful a week.
    */
   questionsPerReport: 500,
+  /**
+   * Readers' answers to the asks of one report, all its links together, replaced ones included
+   * (an ask keeps its history): like questions, a link holder never stops on their own.
+   */
+  askAnswersPerReport: 1_000,
+  /**
+   * Revisits of one decision: each new revisit date makes a follow-up (decisions/revisits.ts),
+   * so setting date after date would add item after item. A decision revisited weekly for two
+   * years needs about a hundred.
+   */
+  revisitsPerDecision: 100,
 } as const
 
 /**

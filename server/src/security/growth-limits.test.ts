@@ -2,6 +2,9 @@ import { describe, expect, test } from 'bun:test'
 import { eq, sql } from 'drizzle-orm'
 import type { Engine } from '../db'
 import {
+  askAnswers,
+  decisionRevisits,
+  decisions,
   reportEditions,
   reportSections,
   reports,
@@ -10,7 +13,9 @@ import {
   users,
 } from '../db/schema'
 import { OBJECT_LIMITS } from '../lib/limits'
-import { createTestApp, signIn } from '../test/helpers'
+import { isoDate } from '../lib/time'
+import { addDays } from '../lib/weeks'
+import { createTestApp, makeClient, signIn } from '../test/helpers'
 
 /**
  * Issue 42: every growing thing has a limit. Items per report and per account, and reports per
@@ -411,5 +416,171 @@ describe('imported documents', () => {
       project_id: 2 ** 40,
     })
     expect(ref.status).toBe(400)
+  })
+})
+
+describe('what other ways add to an account', () => {
+  test("an item pulled from a teammate's sent report counts against the item limit (403 naming it, nothing added)", async () => {
+    const { app, db, ada, userId } = await setup()
+    const tom = await signIn(app, 'tom@example.com', 'Tom Reed')
+    const member = (await ada.api['team-members'].post({ name: 'Tom', email: 'tom@example.com' }))
+      .data!
+    const invitation = (await ada.api['team-members']({ uuid: member.uuid }).invitations.post())
+      .data!
+    const token = invitation.url.split('/invite/')[1]
+    expect((await tom.api.invitations({ invitation: token }).accept.post()).status).toBe(200)
+    await tom.api['section-templates'].post({ name: 'Wins', type: 'standard' })
+    const week = (await ada.api['team-updates'].get()).data!.week_start_date
+    const tomReport = (await tom.api.reports.post({ week_start_date: week, carry_over: false }))
+      .data!
+    const win = (
+      await tom.api['section-items'].post({
+        section_id: tomReport.sections[0].id,
+        content: 'Closed the vendor',
+      })
+    ).data!
+    await tom.api.reports({ uuid: tomReport.uuid }).put({ is_submitted: true })
+    const report = (await ada.api.reports.post({ week_start_date: week, carry_over: false })).data!
+    await fill(db, userId, report.uuid, OBJECT_LIMITS.itemsPerReport)
+    const pulled = await ada.api
+      .reports({ uuid: report.uuid })
+      .pull.post({ source_item_id: win.id })
+    expect(pulled.status).toBe(403)
+    expect(pulled.error?.value).toEqual({
+      error: 'At most 10,000 items per report; delete or combine some first',
+    })
+    expect(await itemsOf(db, userId)).toBe(OBJECT_LIMITS.itemsPerReport)
+    // With room again, the same pull adds it.
+    await db.exec(sql`DELETE FROM section_items WHERE user_id = ${userId} AND content = 'Item 0'`)
+    const again = await ada.api.reports({ uuid: report.uuid }).pull.post({ source_item_id: win.id })
+    expect(again.status).toBe(201)
+    expect(await itemsOf(db, userId)).toBe(OBJECT_LIMITS.itemsPerReport)
+  }, 60_000)
+
+  test('a decision takes at most 100 revisit dates: the next one answers 403 and is not saved', async () => {
+    const { db, ada, userId } = await setup()
+    const decision = (
+      await ada.api.decisions.post({ title: 'Move the launch', decided_on: '2026-01-05' })
+    ).data!
+    const report = (await ada.api.reports.post({ week_start_date: '2026-01-05' })).data!
+    const [row] = await db.orm.select().from(reports).where(eq(reports.uuid, report.uuid))
+    await bulk(
+      db,
+      decisionRevisits,
+      Array.from({ length: OBJECT_LIMITS.revisitsPerDecision }, (_, k) => ({
+        decision_id: decision.id,
+        user_id: userId,
+        revisit_on: addDays('2026-02-01', k),
+        report_id: row.id,
+      })),
+    )
+    const over = await ada.api.decisions({ id: decision.id }).put({ revisit_on: '2027-01-04' })
+    expect(over.status).toBe(403)
+    expect(over.error?.value).toEqual({
+      error: 'At most 100 revisits per decision; delete or combine some first',
+    })
+    const [kept] = await db.orm.select().from(decisions).where(eq(decisions.id, decision.id))
+    expect(kept.revisit_on).toBeNull()
+    // Anything else of it is still saved; a date it already had is no new revisit.
+    const renamed = await ada.api.decisions({ id: decision.id }).put({ title: 'Move it' })
+    expect(renamed.status).toBe(200)
+  })
+
+  test('a revisit due in a full report adds no follow-up until the report has room', async () => {
+    const { db, ada, userId } = await setup()
+    await ada.api['section-templates'].post({ name: 'Follow-ups', type: 'followups' })
+    const today = isoDate()
+    const monday = addDays(today, -((new Date(`${today}T00:00:00Z`).getUTCDay() + 6) % 7))
+    const report = (await ada.api.reports.post({ week_start_date: monday, carry_over: false }))
+      .data!
+    await fill(db, userId, report.uuid, OBJECT_LIMITS.itemsPerReport)
+    const decision = await ada.api.decisions.post({
+      title: 'Check the vendor',
+      decided_on: addDays(today, -30),
+      revisit_on: today,
+    })
+    expect(decision.status).toBe(200)
+    expect(await itemsOf(db, userId)).toBe(OBJECT_LIMITS.itemsPerReport)
+    expect(await db.orm.select().from(decisionRevisits)).toEqual([])
+    await db.exec(sql`DELETE FROM section_items WHERE user_id = ${userId} AND content = 'Item 0'`)
+    await ada.api.decisions({ id: decision.data!.id }).put({ title: 'Check the vendor again' })
+    expect(await itemsOf(db, userId)).toBe(OBJECT_LIMITS.itemsPerReport)
+    expect(await db.orm.select().from(decisionRevisits)).toHaveLength(1)
+  }, 60_000)
+
+  test("a report takes at most 1,000 readers' answers to its asks: the next answers 403, nothing stored", async () => {
+    const { app, db, ada, userId } = await setup()
+    const report = (await ada.api.reports.post({ week_start_date: '2026-11-16' })).data!
+    const ask = (
+      await ada.api['section-items'].post({
+        section_id: report.sections[0].id,
+        content: 'Approve the budget',
+      })
+    ).data!
+    await ada.api['section-items']({ id: ask.id }).put({ is_ask: true })
+    const link = (await ada.api.reports({ uuid: report.uuid }).shares.post({ expires_in_days: 30 }))
+      .data!
+    const token = link.url.split('/r/')[1]
+    const [row] = await db.orm.select().from(reports).where(eq(reports.uuid, report.uuid))
+    await bulk(
+      db,
+      askAnswers,
+      Array.from({ length: OBJECT_LIMITS.askAnswersPerReport }, (_, k) => ({
+        user_id: userId,
+        report_id: row.id,
+        item_id: ask.id,
+        name: `Reader ${k}`,
+        answer: 'approve',
+        replaced_at: '2026-11-17T00:00:00.000Z',
+      })),
+    )
+    const reader = makeClient(app)
+    const over = await reader.api
+      .shared({ token })
+      .asks({ item_id: ask.id })
+      .answers.post({ answer: 'approve', name: 'Board' })
+    expect(over.status).toBe(403)
+    expect(over.error?.value).toEqual({
+      error:
+        'This brief has taken its 1000 answers, the most one brief takes; answer its author directly',
+    })
+    expect(await db.orm.select().from(askAnswers)).toHaveLength(OBJECT_LIMITS.askAnswersPerReport)
+  })
+
+  test('an account holds at most 5,000 decisions: the next answers 403 naming the limit', async () => {
+    const { db, ada, userId } = await setup()
+    await bulk(
+      db,
+      decisions,
+      Array.from({ length: 5_000 }, (_, k) => ({
+        user_id: userId,
+        title: `Decision ${k}`,
+        decided_on: '2026-01-05',
+      })),
+    )
+    const over = await ada.api.decisions.post({ title: 'One more', decided_on: '2026-01-05' })
+    expect(over.status).toBe(403)
+    expect(over.error?.value).toEqual({
+      error: 'At most 5,000 decisions per account; delete or combine some first',
+    })
+  }, 60_000)
+
+  test('a metric has one value per report: setting it again replaces it', async () => {
+    const { db, ada } = await setup()
+    const metric = (await ada.api.metrics.post({ name: 'Signups', direction: 'up' })).data!
+    const report = (await ada.api.reports.post({ week_start_date: '2026-11-16' })).data!
+    for (const value of [1, 2, 3])
+      expect(
+        (
+          await ada.api
+            .reports({ uuid: report.uuid })
+            ['metric-values']({ metric_id: metric.id })
+            .put({ value })
+        ).status,
+      ).toBe(200)
+    const rows = await db.rows<{ value: number }>(
+      sql`SELECT value FROM metric_values WHERE metric_id = ${metric.id}`,
+    )
+    expect(rows.map((r) => Number(r.value))).toEqual([3])
   })
 })

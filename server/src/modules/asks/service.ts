@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm'
 import type { AppContext } from '../../context'
 import { logActivity } from '../../lib/activity'
-import { BadRequest, Conflict, NotFound } from '../../lib/errors'
+import { BadRequest, Conflict, Forbidden, NotFound } from '../../lib/errors'
+import { OBJECT_LIMITS } from '../../lib/limits'
 import { nowIso } from '../../lib/time'
 import { queueQuestionMail } from '../delivery-queue/queue'
 import { editionBrief, latestEdition } from '../reports/brief'
@@ -52,6 +53,14 @@ export async function answerAsk(
   if (input.answer === 'comment' && !text) throw new BadRequest('Comment is required')
   const brief = await askOfBrief(ctx, share, itemId)
   if (!brief) throw new NotFound(NOT_AN_ASK)
+  // Counted before the write, as questions are (a race at the limit may pass it by one).
+  const [{ n }] = await ctx.db.rows<{ n: number }>(
+    sql`SELECT COUNT(*) AS n FROM ask_answers WHERE report_id = ${share.report_id}`,
+  )
+  if (Number(n) >= OBJECT_LIMITS.askAnswersPerReport)
+    throw new Forbidden(
+      `This brief has taken its ${OBJECT_LIMITS.askAnswersPerReport} answers, the most one brief takes; answer its author directly`,
+    )
   const now = nowIso()
   const row = await ctx.db
     .tx(

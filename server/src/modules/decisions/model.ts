@@ -1,5 +1,5 @@
 import { t } from 'elysia'
-import { pathId } from '../../lib/limits'
+import { OBJECT_LIMITS, pathId } from '../../lib/limits'
 
 const title = t.String({ maxLength: 500, error: 'Title is required (at most 500 characters)' })
 const date = (field: string) =>
@@ -66,9 +66,7 @@ export const DecisionTransfer = t.Object({
         revisit_on: t.String({ maxLength: 10 }),
         week_start_date: t.String({ maxLength: 10 }),
       }),
-      {
-        maxItems: 100,
-      },
+      { maxItems: OBJECT_LIMITS.revisitsPerDecision },
     ),
   ),
 })

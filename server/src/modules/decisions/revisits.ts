@@ -2,8 +2,21 @@ import { and, asc, eq, gte, sql } from 'drizzle-orm'
 import type { Engine } from '../../db'
 import { LAST_IN_SECTION } from '../../db/engine'
 import { decisionRevisits, reportSections, reports, sectionItems } from '../../db/schema'
+import { Forbidden } from '../../lib/errors'
+import { assertItemRoom } from '../../lib/limits'
 import { isoDate } from '../../lib/time'
 import { addDays } from '../../lib/weeks'
+
+/** Whether one more item fits the report and the account (their item limits). */
+async function hasItemRoom(db: Engine, userId: number, reportId: number) {
+  try {
+    await assertItemRoom(db, userId, reportId, 1)
+    return true
+  } catch (error) {
+    if (error instanceof Forbidden) return false
+    throw error
+  }
+}
 
 /**
  * A decision's revisit date made into a follow-up (docs/features.md, "Decisions"): it goes into
@@ -56,6 +69,9 @@ export async function materializeRevisits(db: Engine, userId: number): Promise<n
       .orderBy(asc(reportSections.sort_order), asc(reportSections.id))
       .limit(1)
     if (!section) continue
+    // A report or account at its item limit takes no follow-up: the revisit stays pending and
+    // lands in a later draft with room (lib/limits.ts).
+    if (!(await hasItemRoom(db, userId, report.id))) continue
     const [claim] = await db.orm
       .insert(decisionRevisits)
       .values({

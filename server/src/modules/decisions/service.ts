@@ -5,7 +5,7 @@ import type { Engine } from '../../db'
 import { isUniqueViolation } from '../../db/engine'
 import { decisions, projects, sectionItems, teamMembers, users } from '../../db/schema'
 import { BadRequest, Conflict, NotFound } from '../../lib/errors'
-import { assertRoom } from '../../lib/limits'
+import { assertRoom, OBJECT_LIMITS } from '../../lib/limits'
 import { isoDate, nowIso } from '../../lib/time'
 import { addDays, isValidIsoDate } from '../../lib/weeks'
 import type { DecisionModel } from './model'
@@ -267,6 +267,15 @@ export async function updateDecision(
     set.decided_on ?? current.decided_on,
     set.revisit_on === undefined ? current.revisit_on : set.revisit_on,
   )
+  // A new revisit date makes a follow-up: at most OBJECT_LIMITS.revisitsPerDecision of them.
+  if (set.revisit_on && set.revisit_on !== current.revisit_on)
+    await assertRoom(
+      ctx.db,
+      sql`SELECT COUNT(*) AS n FROM decision_revisits WHERE decision_id = ${id}`,
+      1,
+      OBJECT_LIMITS.revisitsPerDecision,
+      'revisits per decision',
+    )
   await askDecidedOnce(ctx.db, userId, set.ask_root_item_id, () =>
     ctx.db.tx(
       async (tx) => {

@@ -121,6 +121,7 @@ type DocumentIds = {
 function documentRows(doc: ImportExportModel.document) {
   let rows = doc.section_templates.length + doc.projects.length + doc.team_members.length
   rows += doc.decisions?.length ?? 0
+  for (const d of doc.decisions ?? []) rows += d.revisits?.length ?? 0
   for (const m of doc.team_members)
     rows += m.talking_points.length + m.tasks.length + m.followups.length
   for (const r of doc.reports) {

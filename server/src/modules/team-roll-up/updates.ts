@@ -4,6 +4,7 @@ import { isUniqueViolation, LAST_IN_SECTION } from '../../db/engine'
 import { reports, sectionItems } from '../../db/schema'
 import { logActivity } from '../../lib/activity'
 import { BadRequest, NotFound } from '../../lib/errors'
+import { itemRoom } from '../../lib/limits'
 import { isoDate } from '../../lib/time'
 import { addDays, isValidIsoDate, type Weekday, weekStart } from '../../lib/weeks'
 import { briefItem, sentBrief as sentBriefOf } from '../project-health/sent-briefs'
@@ -235,6 +236,8 @@ export async function pullItem(
     section.section_type === source.section_type
       ? source.item_type
       : TYPE_OF_SECTION[section.section_type]
+  // A pulled item counts against the report's and the account's item limits (403 naming it).
+  await itemRoom(ctx.db).take(userId, section.id)
   try {
     const [item] = await ctx.db.orm
       .insert(sectionItems)
