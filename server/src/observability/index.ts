@@ -6,11 +6,11 @@ import { trustedProxies } from '../lib/rate-limit'
 import { pathAndQuery } from '../lib/request-path'
 import { userOf } from '../lib/request-user'
 import { createLogger, type Logger } from './log'
-import { createMetrics, type Metrics } from './metrics'
+import { createMetrics, type Metrics } from './prometheus'
 import { createTracing, type Tracing } from './tracing'
 
 export type { Logger } from './log'
-export type { Metrics } from './metrics'
+export type { Metrics } from './prometheus'
 
 /**
  * What every request passes through, outside Elysia's routing (so the cached GETs answered before

@@ -4,7 +4,7 @@ import type { Metrics } from '../../observability'
 import { configRoutes } from './config'
 import { docsModule } from './docs'
 import { healthRoutes } from './health'
-import { metricsRoute } from './metrics'
+import { metricsRoute } from '../../observability/scrape-route'
 import { probeRoutes } from './probes'
 
 /**

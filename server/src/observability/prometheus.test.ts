@@ -4,7 +4,7 @@ import { describe, expect, test } from 'bun:test'
 import type { Db } from '../db'
 import { openDatabase } from '../db'
 import { freshTestDatabase, testEngine } from '../test/engines'
-import { createMetrics } from './metrics'
+import { createMetrics } from './prometheus'
 
 const newDb = async (): Promise<Db> =>
   testEngine() === 'pg' ? ((await freshTestDatabase()) as unknown as Db) : openDatabase(':memory:')

@@ -1,8 +1,8 @@
 import { timingSafeEqual } from 'node:crypto'
 import { ErrorBody } from '@cadence/contract'
 import { Elysia, t } from 'elysia'
-import { routeRules } from '../../lib/route-rules'
-import type { Metrics } from '../../observability'
+import { routeRules } from '../lib/route-rules'
+import type { Metrics } from './prometheus'
 
 const sha = (s: string) => new Bun.CryptoHasher('sha256').update(s).digest()
 
