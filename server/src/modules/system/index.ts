@@ -1,10 +1,10 @@
 import { Elysia } from 'elysia'
 import type { AppContext } from '../../context'
 import type { Metrics } from '../../observability'
+import { metricsRoute } from '../../observability/scrape-route'
 import { configRoutes } from './config'
 import { docsModule } from './docs'
 import { healthRoutes } from './health'
-import { metricsRoute } from '../../observability/scrape-route'
 import { probeRoutes } from './probes'
 
 /**
