@@ -461,3 +461,39 @@ export const ChangesNotSentAndReadersDark: Story = {
   args: whatReadersHave,
   globals: { theme: 'dark' },
 }
+
+/** Her order (issue 46): each item has its handle, and Settings' new order is offered. */
+export const HerOrder: Story = {
+  args: withActions({
+    onMoveItem: fn(),
+    onApplySectionOrder: fn(),
+    onDismissSectionOrder: fn(),
+  }),
+  parameters: { visual: { showFocus: true } },
+  play: async ({ canvas, args }) => {
+    const handles = canvas.getAllByRole('button', { name: /^Move / })
+    await expect(handles.length).toBeGreaterThan(1)
+    await expect(canvas.getByText('Your sections are in a new order in Settings.')).toBeVisible()
+    await userEvent.click(canvas.getByRole('button', { name: 'Apply to this report' }))
+    await expect(args.actions.onApplySectionOrder).toHaveBeenCalled()
+    handles[0].focus()
+  },
+}
+
+/** Offline: the handles and 'Apply to this report' wait for the network, and say so. */
+export const HerOrderOffline: Story = {
+  args: {
+    ...withData({ offline: true }),
+    ...withActions({ onMoveItem: fn(), onApplySectionOrder: fn() }),
+  },
+  play: async ({ canvas }) => {
+    const offline = 'You are offline — this will be possible when you are back online'
+    for (const handle of canvas.getAllByRole('button', { name: /^Move / })) {
+      await expect(handle).toBeDisabled()
+      await expect(handle).toHaveAttribute('title', offline)
+    }
+    const apply = canvas.getByRole('button', { name: 'Apply to this report' })
+    await expect(apply).toBeDisabled()
+    await expect(apply).toHaveAttribute('title', offline)
+  },
+}

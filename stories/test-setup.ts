@@ -24,5 +24,10 @@ HTMLElement.prototype.getBoundingClientRect = function getBoundingClientRect(thi
     const top = index * ROW
     return DOMRect.fromRect({ x: 0, y: top, width: 400, height: ROW })
   }
+  // The report editor's rows (item-move.tsx): stacked in document order, across sections.
+  if (this.dataset.slot === 'item-row' && this.isConnected) {
+    const rows = Array.from(document.querySelectorAll('[data-slot="item-row"]'))
+    return DOMRect.fromRect({ x: 0, y: rows.indexOf(this) * ROW, width: 400, height: ROW })
+  }
   return originalRect.call(this)
 }

@@ -1,3 +1,4 @@
+import { paths } from '@cadence/core/paths'
 import {
   formatDate,
   ImportReportDialog,
@@ -11,7 +12,7 @@ import {
 import { memo, useCallback, useEffect, useState } from 'react'
 import { useLocation, useParams } from 'wouter'
 import { closeAsk, loadReportAsks, recordAskDecision, useReportAsks } from '../state/asks'
-import { cache, useSettings } from '../state/cache'
+import { cache, useSectionTemplates, useSettings } from '../state/cache'
 import { loadReportChanges, useReportChanges } from '../state/changes'
 import { recordItemAsDecision } from '../state/decisions'
 import { retryDelivery, stopDeliveries, useDeliveries, watchDeliveries } from '../state/deliveries'
@@ -23,12 +24,15 @@ import { useReaders } from '../state/readers'
 import {
   addItem,
   addStarterSections,
+  applySectionOrder,
   deleteItem,
   deleteReport,
   importIntoReport,
   markAsDraft,
   markAsSent,
+  moveItem,
   previewImport,
+  sectionsInSettingsOrder,
   toggleItem,
   updateItem,
   updateReport,
@@ -144,14 +148,14 @@ function useReportActions(
       void updateReport({ summary })
         .then(() => refreshUnsentChanges(uuid))
         .catch(failEdit('Failed to update report')),
-    onDraft: () => navigate(`/reports/${uuid}/draft`),
+    onDraft: () => navigate(paths.draft(uuid)),
     onRetryDelivery: (id) => void retryDelivery(id),
     // Send opens the review step; its 'Send now' sends and follows the deliveries.
     onSend: () => dialogs.setReview('send'),
     // 'Send update' (a sent report): the review step again, which sends the next edition.
     onSendUpdate: () => dialogs.setReview('update'),
     // 'Read' opens the edition's own page (its PDF stays one link away in the list).
-    onOpenEdition: (number) => navigate(`/reports/${uuid}/editions/${number}`),
+    onOpenEdition: (number) => navigate(paths.edition(uuid, number)),
     onStatusChange: async (status, sentDate) => {
       const ok = await (status === 'sent' ? markAsSent(sentDate ?? '') : markAsDraft())
       if (ok && status === 'sent') void watchDeliveries(uuid)
@@ -174,7 +178,7 @@ function useReportActions(
       await reloadQuestions()
     },
     onDelete: async () => {
-      if (await deleteReport(uuid)) navigate('/dashboard', { replace: true })
+      if (await deleteReport(uuid)) navigate(paths.dashboard(), { replace: true })
     },
     onAddItem: (sectionId, item) =>
       void addItem({ ...item, section_id: sectionId })
@@ -196,6 +200,11 @@ function useReportActions(
         .catch(failEdit('Failed to update task'))
     },
     onDeleteItem: (id) => void deleteItem(id).then(afterEdit),
+    // Her order: the item moves at once; a failure puts it back with 'Failed to move item'.
+    onMoveItem: (id, move) =>
+      void moveItem(id, move).then((moved) => {
+        if (moved) afterEdit()
+      }),
     // Decisions: the item recorded as a decision in one click (its text, project and assignee).
     onRecordDecision: (id) => {
       const item = report?.sections?.flatMap((s) => s.items).find((i) => i.id === id)
@@ -262,6 +271,36 @@ function ReportDialogs({
   )
 }
 
+/** Where 'Not now' on the section order banner is kept: per report, per order of Settings. */
+const orderDismissedKey = (uuid: string) => `cadence:section-order-dismissed:${uuid}`
+
+/**
+ * The draft's offer to take Settings' order of sections (after a reorder there): shown while the
+ * report is unsent and its sections are in another order than Settings', until applied or
+ * dismissed ('Not now', for this order of Settings, in this tab).
+ */
+function useSectionOrderOffer(uuid: string, report: EditorPage['report']) {
+  const templates = useSectionTemplates()
+  const sent = report?.is_submitted === true
+  useEffect(() => {
+    if (!sent) cache.sectionTemplates.load().catch(() => {})
+  }, [sent])
+  const order =
+    report && !sent && templates.data
+      ? sectionsInSettingsOrder(report.sections ?? [], templates.data)
+      : null
+  const signature = templates.data?.map((t) => t.id).join(',') ?? ''
+  const [dismissed, setDismissed] = useState(() => sessionStorage.getItem(orderDismissedKey(uuid)))
+  if (!order || dismissed === signature) return {}
+  return {
+    onApplySectionOrder: () => void applySectionOrder(uuid, order),
+    onDismissSectionOrder: () => {
+      sessionStorage.setItem(orderDismissedKey(uuid), signature)
+      setDismissed(signature)
+    },
+  }
+}
+
 /** `/reports/:uuid`: the report editor. */
 function ReportPage() {
   const { uuid = '' } = useParams<{ uuid: string }>()
@@ -276,6 +315,7 @@ function ReportPage() {
   const extras = useReportExtras(uuid, sent)
   const actions = useReportActions(uuid, page, dialogs, extras.reloadQuestions)
   const sources = useReportSources(uuid, report, projects)
+  const orderOffer = useSectionOrderOffer(uuid, report)
   useDocumentTitle(
     report
       ? memoDocumentTitle(
@@ -311,7 +351,7 @@ function ReportPage() {
           draftSummary: sources.draftSummary,
           suggestionsTray: sources.suggestionsTray,
         }}
-        actions={actions}
+        actions={{ ...actions, ...orderOffer }}
       />
       <ReportDialogs uuid={uuid} page={page} dialogs={dialogs} />
     </>

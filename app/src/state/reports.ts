@@ -1,11 +1,13 @@
 import type {
   DashboardData,
   ImportStructure,
+  ItemMove,
   ItemType,
   Report,
   ReportDetail,
   ReportSection,
   SectionItem,
+  SectionTemplate,
 } from '@cadence/ui'
 import { snapshot, useSnapshot } from 'valtio'
 import { ApiError, api, call, messageOf } from '../api/client'
@@ -356,6 +358,91 @@ async function deleteItem(id: number): Promise<boolean> {
 }
 
 /** POST /api/reports/import/preview: the parsed structure, nothing written. */
+/**
+ * Her order: the item moved at once in the open report, then PUT /api/section-items/{id}/position
+ * (and PUT /api/section-items/{id} {project_id} when it lands in another project's group). On
+ * failure the report's order is put back and a toast says so.
+ */
+async function moveItem(id: number, move: ItemMove): Promise<boolean> {
+  const sections = reportState.current?.sections ?? []
+  const from = sections.find((s) => s.items.some((i) => i.id === id))
+  const to = sections.find((s) => s.id === move.section_id)
+  if (!from || !to) return false
+  const fromIndex = from.items.findIndex((i) => i.id === id)
+  const [item] = from.items.splice(fromIndex, 1)
+  const previous = { section_id: item.section_id, project_id: item.project_id }
+  const projectChanges = move.project_id !== undefined && move.project_id !== item.project_id
+  item.section_id = move.section_id
+  if (projectChanges) item.project_id = move.project_id ?? null
+  const at = move.before_id === null ? -1 : to.items.findIndex((i) => i.id === move.before_id)
+  if (at < 0) to.items.push(item)
+  else to.items.splice(at, 0, item)
+  try {
+    await afterThisTask()
+    const placed = await call(
+      api.api['section-items']({ id }).position.put({
+        section_id: move.section_id,
+        before_id: move.before_id,
+      }),
+    )
+    item.sort_order = placed.sort_order
+    if (projectChanges)
+      await call(api.api['section-items']({ id }).put({ project_id: move.project_id ?? null }))
+    invalidateChanges(reportState.current?.uuid)
+    return true
+  } catch (error) {
+    console.error(error)
+    // Put the item back where it was (a reload would show the server's order anyway).
+    const now = reportState.current?.sections?.find((s) => s.items.some((i) => i.id === id))
+    const moved = now?.items.find((i) => i.id === id)
+    if (now && moved) {
+      now.items.splice(now.items.indexOf(moved), 1)
+      Object.assign(moved, previous)
+      const back = reportState.current?.sections?.find((s) => s.id === previous.section_id)
+      back?.items.splice(Math.min(fromIndex, back.items.length), 0, moved)
+    }
+    toast.error('Failed to move item')
+    return false
+  }
+}
+
+/**
+ * The report's sections in Settings' order: those made from a section template by the
+ * template's place, then the others in their own order. Null when already so.
+ */
+function sectionsInSettingsOrder(
+  sections: readonly { id: number; section_template_id: number | null }[],
+  templates: readonly Pick<SectionTemplate, 'id'>[],
+): number[] | null {
+  const place = new Map(templates.map((t, index) => [t.id, index]))
+  const key = (s: { section_template_id: number | null }) =>
+    s.section_template_id === null
+      ? Number.POSITIVE_INFINITY
+      : (place.get(s.section_template_id) ?? Number.POSITIVE_INFINITY)
+  const sorted = [...sections].sort((a, b) => key(a) - key(b))
+  return sorted.every((s, i) => s.id === sections[i].id) ? null : sorted.map((s) => s.id)
+}
+
+/** 'Apply to this report': PUT /api/reports/{uuid}/sections/order at once, put back on failure. */
+async function applySectionOrder(uuid: string, sectionIds: readonly number[]): Promise<boolean> {
+  const report = reportState.current
+  if (!report || report.uuid !== uuid || !report.sections) return false
+  const previous = [...report.sections]
+  const byId = new Map(previous.map((s) => [s.id, s]))
+  report.sections = sectionIds.map((id) => byId.get(id)!).filter(Boolean)
+  try {
+    await call(api.api.reports({ uuid }).sections.order.put({ section_ids: [...sectionIds] }))
+    invalidateChanges(uuid)
+    toast.success('Sections reordered successfully')
+    return true
+  } catch (error) {
+    console.error(error)
+    if (reportState.current?.uuid === uuid) reportState.current.sections = previous
+    toast.error('Failed to reorder sections')
+    return false
+  }
+}
+
 async function previewImport(text: string): Promise<ImportStructure> {
   if (!text.trim()) throw new Error('Please paste report content to preview')
   try {
@@ -434,6 +521,7 @@ export type { ItemPatch, NewItem, ReportPatch, ReportState }
 export {
   addItem,
   addStarterSections,
+  applySectionOrder,
   createReport,
   deleteItem,
   deleteReport,
@@ -442,9 +530,11 @@ export {
   loadReport,
   markAsDraft,
   markAsSent,
+  moveItem,
   previewImport,
   RECENT_LIMIT,
   reportState,
+  sectionsInSettingsOrder,
   setReportStatus,
   toggleItem,
   updateItem,

@@ -1,5 +1,6 @@
 import {
   Check,
+  ExternalLink,
   FolderKanban,
   Gavel,
   Hand,
@@ -29,7 +30,8 @@ type ItemRowProps = {
   item: Pick<SectionItem, 'id' | 'content' | 'is_completed' | 'item_type' | 'project_id'> &
     AgeingFields &
     TeamFields &
-    Partial<Pick<SectionItem, 'is_ask' | 'ask_closed_at' | 'from_reader' | 'include_in_brief'>> & {
+    Partial<Pick<SectionItem, 'is_ask' | 'ask_closed_at' | 'from_reader' | 'include_in_brief'>> &
+    Partial<Pick<SectionItem, 'source_url'>> & {
       assigned_to_team_member_id?: number | null
     }
   projects?: Project[]
@@ -56,6 +58,12 @@ type ItemRowProps = {
    * less than a week and not carried shows no 'new' chip.
    */
   firstReport?: boolean
+  /** Her order: the row's drag handle (item-move.tsx useItemDrag), drawn first. */
+  dragHandle?: React.ReactNode
+  /** The row's node and style while it is dragged (item-move.tsx). */
+  rowRef?: (node: HTMLElement | null) => void
+  rowStyle?: React.CSSProperties
+  dragging?: boolean
 }
 
 /** Team roll-up: where a pulled item came from, and the assignee's own completion and note. */
@@ -193,6 +201,19 @@ function ItemDetails({
         {item.source_author_name ? (
           <span className="cad-item-row__from">from {item.source_author_name}'s report</span>
         ) : null}
+        {item.source_url && /^https?:\/\//i.test(item.source_url) ? (
+          <a
+            className="cad-item-row__source"
+            data-slot="source-link"
+            href={item.source_url}
+            target="_blank"
+            rel="noopener noreferrer"
+            aria-label="Open where this came from (new tab)"
+            title={item.source_url}
+          >
+            <ExternalLink size={12} aria-hidden />
+          </a>
+        ) : null}
         {item.is_completed && item.assignee_completed_at && member ? (
           <span className="cad-item-row__from">
             Completed by {member.name} · {formatShortWeekday(item.assignee_completed_at)}
@@ -323,6 +344,10 @@ const ItemRow = React.memo(function ItemRow({
   onRecordDecision,
   onIncludeChange,
   firstReport,
+  dragHandle,
+  rowRef,
+  rowStyle,
+  dragging,
 }: ItemRowProps) {
   const { mode, setMode, backTo, editButton, deleteButton } = useRowMode()
   const [draft, setDraft] = React.useState(item.content)
@@ -356,11 +381,15 @@ const ItemRow = React.memo(function ItemRow({
 
   return (
     <li
+      ref={rowRef}
+      style={rowStyle}
       data-slot="item-row"
       data-item-id={item.id}
       data-completed={item.is_completed || undefined}
+      data-dragging={dragging || undefined}
       className={cn('cad-item', item.is_completed && 'is-completed', phase && `is-${phase}`)}
     >
+      {dragHandle}
       {checkable ? (
         <Checkbox
           checked={item.is_completed}

@@ -7,7 +7,14 @@ import { Button } from '../primitives/button'
 import { InlineEdit } from '../primitives/inline-edit'
 import { Select } from '../primitives/select'
 import type { Project, ReportSection, SectionItem, SectionType, TeamMember } from '../types'
-import { ItemRow } from './item-row'
+import {
+  SectionDropEnd,
+  SectionItemsSortable,
+  type SectionLayout,
+  useItemDrag,
+  useItemMove,
+} from './item-move'
+import { ItemRow, type ItemRowProps } from './item-row'
 import { MentionInput } from './mention-input'
 
 /** Radix Select has no empty value: the 'No project' choice. */
@@ -258,8 +265,23 @@ function SectionHeader({
   )
 }
 
-/** The control that stands for a row: its checkbox, else its first button or field. */
-const ROW_CONTROL = '[role="checkbox"], button, input, textarea'
+/** The control that stands for a row: its checkbox, else its first button or field (not its handle). */
+const ROW_CONTROL = '[role="checkbox"], button:not([data-slot="move-handle"]), input, textarea'
+
+/** A row with its drag handle when the editor can move items (item-move.tsx). */
+function MovableItemRow(props: ItemRowProps) {
+  const drag = useItemDrag(props.item)
+  if (!drag) return <ItemRow {...props} />
+  return (
+    <ItemRow
+      {...props}
+      dragHandle={drag.handle}
+      rowRef={drag.rowRef}
+      rowStyle={drag.rowStyle}
+      dragging={drag.dragging}
+    />
+  )
+}
 
 /**
  * Where focus goes when the control that had it leaves: the row of `id` (its checkbox or first
@@ -336,6 +358,14 @@ const SectionCard = React.memo(function SectionCard({
   const shown = new Set(flat.slice(0, limit).map((i) => i.id))
   const hidden = flat.length - shown.size
   layout.current = { flat, shown }
+  const movable = useItemMove() !== null
+  const moveLayout: SectionLayout = {
+    name: section.section_name,
+    shown: flat
+      .filter((i) => shown.has(i.id))
+      .map((i) => ({ id: i.id, content: i.content, project_id: i.project_id })),
+    stored: section.items.map((i) => i.id),
+  }
   React.useLayoutEffect(() => {
     const card = cardRef.current
     if (!card) return
@@ -350,6 +380,15 @@ const SectionCard = React.memo(function SectionCard({
     }
   }, [expanded])
 
+  const addRow = onAddItem && (
+    <AddItemRow
+      section={section}
+      isTaskList={isTaskList}
+      projects={stableProjects}
+      members={members}
+      onAddItem={onAddItem}
+    />
+  )
   return (
     <section
       ref={cardRef}
@@ -359,42 +398,44 @@ const SectionCard = React.memo(function SectionCard({
     >
       <SectionHeader section={section} isTaskList={isTaskList} onContentChange={onContentChange} />
       {section.items.length === 0 && <p className="cad-muted cad-section-empty">No items yet.</p>}
-      {groups.map((group) => {
-        const items = group.items.filter((i) => shown.has(i.id))
-        if (!items.length) return null
-        return (
-          <div key={group.key} className="cad-item-group">
-            {group.project && (
-              <h3 className="cad-group-title">
-                <FolderKanban size={12} aria-hidden /> {group.project.name}
-              </h3>
-            )}
-            <ul className="cad-items">
-              {items.map((i) => {
-                const h = handlersFor(i.id)
-                return (
-                  <ItemRow
-                    key={i.id}
-                    item={itemsById.get(i.id)!}
-                    projects={stableProjects as Project[]}
-                    members={stableMembers as TeamMember[]}
-                    phase={phases[i.id]}
-                    onToggle={onUpdateItem ? h.toggle : undefined}
-                    onEdit={onUpdateItem ? h.edit : undefined}
-                    onProjectChange={onUpdateItem ? h.project : undefined}
-                    onAssign={onUpdateItem && isTaskList ? h.assign : undefined}
-                    onDelete={onDeleteItem ? h.remove : undefined}
-                    onAskChange={onUpdateItem ? h.ask : undefined}
-                    onIncludeChange={onUpdateItem ? h.include : undefined}
-                    onRecordDecision={onRecordDecision ? h.decide : undefined}
-                    firstReport={firstReport}
-                  />
-                )
-              })}
-            </ul>
-          </div>
-        )
-      })}
+      <SectionItemsSortable sectionId={section.id} layout={moveLayout}>
+        {groups.map((group) => {
+          const items = group.items.filter((i) => shown.has(i.id))
+          if (!items.length) return null
+          return (
+            <div key={group.key} className="cad-item-group">
+              {group.project && (
+                <h3 className="cad-group-title">
+                  <FolderKanban size={12} aria-hidden /> {group.project.name}
+                </h3>
+              )}
+              <ul className="cad-items">
+                {items.map((i) => {
+                  const h = handlersFor(i.id)
+                  return (
+                    <MovableItemRow
+                      key={i.id}
+                      item={itemsById.get(i.id)!}
+                      projects={stableProjects as Project[]}
+                      members={stableMembers as TeamMember[]}
+                      phase={phases[i.id]}
+                      onToggle={onUpdateItem ? h.toggle : undefined}
+                      onEdit={onUpdateItem ? h.edit : undefined}
+                      onProjectChange={onUpdateItem ? h.project : undefined}
+                      onAssign={onUpdateItem && isTaskList ? h.assign : undefined}
+                      onDelete={onDeleteItem ? h.remove : undefined}
+                      onAskChange={onUpdateItem ? h.ask : undefined}
+                      onIncludeChange={onUpdateItem ? h.include : undefined}
+                      onRecordDecision={onRecordDecision ? h.decide : undefined}
+                      firstReport={firstReport}
+                    />
+                  )
+                })}
+              </ul>
+            </div>
+          )
+        })}
+      </SectionItemsSortable>
       {hidden > 0 && (
         <Button
           variant="link"
@@ -420,15 +461,7 @@ const SectionCard = React.memo(function SectionCard({
           Show fewer
         </Button>
       )}
-      {onAddItem && (
-        <AddItemRow
-          section={section}
-          isTaskList={isTaskList}
-          projects={stableProjects}
-          members={members}
-          onAddItem={onAddItem}
-        />
-      )}
+      {movable ? <SectionDropEnd sectionId={section.id}>{addRow}</SectionDropEnd> : addRow}
     </section>
   )
 })

@@ -1,8 +1,10 @@
+import { paths } from '@cadence/core/paths'
 import { Eye, MoreHorizontal } from 'lucide-react'
 import * as React from 'react'
 import { ReportAsks, type ReportAsksProps } from '../components/asks'
 import { DeliveryOutcome } from '../components/delivery-outcome'
 import { type EditionSummary, EditionsList } from '../components/editions-list'
+import { type ItemMove, ItemMoveProvider } from '../components/item-move'
 import { MetricsPanel, type MetricsPanelProps } from '../components/metrics'
 import {
   ProjectHealthPanel,
@@ -16,6 +18,7 @@ import {
   SectionCard,
   type SectionCardProps,
 } from '../components/section-card'
+import { SectionOrderOffer } from '../components/section-order-offer'
 import { SinceLastWeek } from '../components/since-last-week'
 import { StarterSections } from '../components/starter-sections'
 import { formatDate, toIsoDate } from '../lib/dates'
@@ -138,6 +141,18 @@ export type ReportViewActions = {
   onRecordAskDecision?: ReportAsksProps['onRecordDecision']
   /** Decisions: 'Record as decision' on an item (the button shows only with it). */
   onRecordDecision?: (itemId: number) => void
+  /**
+   * Her order: an item dragged by its handle within or between sections (item-move.tsx); the
+   * handles show only with it.
+   */
+  onMoveItem?: (id: number, move: ItemMove) => void
+  /**
+   * Settings' order of sections differs from this draft's: with it, the banner 'Your sections are
+   * in a new order in Settings.' offers 'Apply to this report'.
+   */
+  onApplySectionOrder?: () => void
+  /** Closes that banner without applying the order. */
+  onDismissSectionOrder?: () => void
 }
 
 export type ReportViewProps = {
@@ -350,9 +365,21 @@ export function ReportView({ data: d, actions: a, loading, sectionCard }: Report
       <EmptyState
         title="Report not found"
         description="It may have been deleted, or the link is not quite right."
-        action={<Link href="/reports">All reports</Link>}
+        action={<Link href={paths.reports()}>All reports</Link>}
       />
     )
+  const offline = 'You are offline — this will be possible when you are back online'
+  const sections = (r.sections ?? []).map((s) => (
+    <Section
+      key={s.id}
+      section={s}
+      projects={projects}
+      members={members}
+      {...sectionCallbacks(s.id)}
+      onRecordDecision={a.onRecordDecision ? recordDecision : undefined}
+      firstReport={d.changes ? d.changes.previous === null : undefined}
+    />
+  ))
   return (
     <div className="cad-screen">
       <ReportHeader
@@ -424,19 +451,22 @@ export function ReportView({ data: d, actions: a, loading, sectionCard }: Report
       ) : null}
       {d.suggestionsTray ?? null}
       {addStarterSections && (r.sections ?? []).length === 0 ? (
-        <StarterSections onAdd={addStarterSections} settingsHref="/settings?tab=sections" />
+        <StarterSections onAdd={addStarterSections} settingsHref={paths.settings('sections')} />
       ) : null}
-      {(r.sections ?? []).map((s) => (
-        <Section
-          key={s.id}
-          section={s}
-          projects={projects}
-          members={members}
-          {...sectionCallbacks(s.id)}
-          onRecordDecision={a.onRecordDecision ? recordDecision : undefined}
-          firstReport={d.changes ? d.changes.previous === null : undefined}
+      {a.onApplySectionOrder && (r.sections ?? []).length > 1 ? (
+        <SectionOrderOffer
+          onApply={a.onApplySectionOrder}
+          onDismiss={a.onDismissSectionOrder}
+          disabledReason={d.offline ? offline : undefined}
         />
-      ))}
+      ) : null}
+      {a.onMoveItem ? (
+        <ItemMoveProvider onMove={a.onMoveItem} disabledReason={d.offline ? offline : undefined}>
+          {sections}
+        </ItemMoveProvider>
+      ) : (
+        sections
+      )}
     </div>
   )
 }
