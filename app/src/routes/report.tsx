@@ -1,4 +1,3 @@
-import { paths } from '@cadence/core/paths'
 import {
   formatDate,
   ImportReportDialog,
@@ -148,14 +147,14 @@ function useReportActions(
       void updateReport({ summary })
         .then(() => refreshUnsentChanges(uuid))
         .catch(failEdit('Failed to update report')),
-    onDraft: () => navigate(paths.draft(uuid)),
+    onDraft: () => navigate(`/reports/${uuid}/draft`),
     onRetryDelivery: (id) => void retryDelivery(id),
     // Send opens the review step; its 'Send now' sends and follows the deliveries.
     onSend: () => dialogs.setReview('send'),
     // 'Send update' (a sent report): the review step again, which sends the next edition.
     onSendUpdate: () => dialogs.setReview('update'),
     // 'Read' opens the edition's own page (its PDF stays one link away in the list).
-    onOpenEdition: (number) => navigate(paths.edition(uuid, number)),
+    onOpenEdition: (number) => navigate(`/reports/${uuid}/editions/${number}`),
     onStatusChange: async (status, sentDate) => {
       const ok = await (status === 'sent' ? markAsSent(sentDate ?? '') : markAsDraft())
       if (ok && status === 'sent') void watchDeliveries(uuid)
@@ -178,7 +177,7 @@ function useReportActions(
       await reloadQuestions()
     },
     onDelete: async () => {
-      if (await deleteReport(uuid)) navigate(paths.dashboard(), { replace: true })
+      if (await deleteReport(uuid)) navigate('/dashboard', { replace: true })
     },
     onAddItem: (sectionId, item) =>
       void addItem({ ...item, section_id: sectionId })
