@@ -299,3 +299,34 @@ export const FromReaderIncluded: Story = {
   },
 }
 export const FromReaderDark: Story = { ...FromReader, globals: { theme: 'dark' } }
+
+/** Accepted from a source's suggestion (issue 47): a small link opens the pull request. */
+export const FromASource: Story = {
+  args: {
+    item: item(30, 'Merged: faster invoice export', {
+      item_type: 'standard',
+      project_id: 1,
+      source_url: 'https://github.com/acme/api/pull/412',
+    }),
+  },
+  play: async ({ canvas }) => {
+    const link = canvas.getByRole('link', { name: 'Open where this came from (new tab)' })
+    await expect(link).toHaveAttribute('href', 'https://github.com/acme/api/pull/412')
+    await expect(link).toHaveAttribute('target', '_blank')
+    await expect(link).toHaveAttribute('rel', expect.stringContaining('noopener'))
+  },
+}
+
+/** A link that is not a web page is never drawn as one. */
+export const FromASourceNotAPage: Story = {
+  args: {
+    item: item(31, 'Imported with an odd link', {
+      item_type: 'standard',
+      source_url: 'javascript:alert(1)',
+    }),
+  },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByText('Imported with an odd link')).toBeVisible()
+    await expect(canvas.queryByRole('link')).toBeNull()
+  },
+}

@@ -75,9 +75,7 @@ export const FirstEdition: Story = {
 export const DraftedSummary: Story = {
   args: { edition: { ...edition, summary_model: 'llama3.1:8b' } },
   play: async ({ canvasElement }) => {
-    const line = canvasElement.querySelector(
-      '[data-slot="edition-summary-model"]',
-    ) as HTMLElement
+    const line = canvasElement.querySelector('[data-slot="edition-summary-model"]') as HTMLElement
     await expect(line).toHaveTextContent(
       'Summary drafted with llama3.1:8b, reviewed by Dana Whitfield',
     )

@@ -61,6 +61,8 @@ export const SectionItem = t.Object({
    */
   from_reader: t.Optional(t.Boolean()),
   include_in_brief: t.Optional(t.Boolean()),
+  /** Accepted from a source's suggestion (issue 47): the pull request's or issue's link. */
+  source_url: t.Optional(t.Nullable(t.String())),
 })
 export type SectionItem = typeof SectionItem.static
 

@@ -7,6 +7,7 @@
 //   `limited`   one 429 with a 1 s reset, then ok   `limited-long` 429 reset in an hour
 //   `slow`      never answers in time      `garbage` 200 with malformed JSON
 //   `datacenter` Jira only: Data Center (no /rest/api/3; /rest/api/2/search by startAt)
+//   `bad-link`  GitHub: one item whose link is javascript:
 //   `off-schema` Jira and Linear: an answer that does not fit the vendor's published schema
 // A base URL under /nothing answers 404. Model names: grounded, made-up-id, made-up-number,
 // prose, missing (404), busy (429), slow. Only tests import this file.
@@ -97,6 +98,8 @@ export async function startVendorStandIn(week: Week): Promise<StandIn> {
         : {}),
       user: { login: 'me' },
     }))
+    // `bad-link`: the first merged one links to a script, not a page.
+    if (token === 'bad-link' && merged) all[0].html_url = 'javascript:alert(1)'
     const items = all.slice((page - 1) * perPage, page * perPage)
     void req
     return json({ total_count: all.length, incomplete_results: false, items })

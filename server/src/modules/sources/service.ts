@@ -209,6 +209,8 @@ async function fetchAll(ctx: AppContext, userId: number, report: Report) {
       continue
     }
     for (const d of r.done ?? []) {
+      // Only a web link becomes an item's source_url (the editor opens it): never javascript: etc.
+      if (!/^https?:\/\//i.test(d.url)) continue
       const id = suggestionId(r.source.id, d.ref)
       if (seen.has(id)) continue
       seen.add(id)

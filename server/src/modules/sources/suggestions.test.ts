@@ -221,6 +221,18 @@ describe('suggestions from each vendor', () => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(900)
   })
 
+  test('an item whose link is not a web page (javascript:) is not offered', async () => {
+    const { ada, report } = await setUp()
+    await connect(ada, 'github', 'bad-link')
+    const got = await suggestions(ada, report.uuid)
+    expect(got.errors).toEqual([])
+    expect(got.suggestions.map((s) => s.title).sort()).toEqual([
+      'Closed issue 1',
+      'Merged pull request 2',
+    ])
+    expect(got.suggestions.every((s) => s.url.startsWith('https://'))).toBe(true)
+  })
+
   test('each call is checked again: a host no longer listed is refused at call time', async () => {
     const { db, ada, report } = await setUp()
     const gh = await connect(ada, 'github', 'ok')
@@ -263,8 +275,18 @@ describe('accept and dismiss', () => {
     const full = (await ada.get(`/api/reports/${report.uuid}`)).json
     const items = full.sections.flatMap((s: { items: unknown[] }) => s.items)
     expect(items).toContainEqual(
-      expect.objectContaining({ id: item.id, project_id: expect.any(Number) }),
+      expect.objectContaining({
+        id: item.id,
+        project_id: expect.any(Number),
+        source_url: first.url,
+      }),
     )
+    // An item typed by hand carries none.
+    const typed = await ada.post('/api/section-items', {
+      section_id: item.section_id,
+      content: 'Typed by hand',
+    })
+    expect(typed.json.source_url).toBeNull()
     // No longer offered; a dismissed one is hidden for this week.
     const dismiss = await ada.post(`/api/reports/${report.uuid}/suggestions/${second.id}/dismiss`)
     expect(dismiss.status).toBe(204)

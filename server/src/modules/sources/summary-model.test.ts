@@ -51,9 +51,10 @@ describe('the model a summary was drafted with', () => {
       summary_model: null,
     })
     await ada.put(path, { summary: 'Drafted', summary_model: 'qwen2.5' })
-    expect((await ada.put(path, { summary: '   ', summary_model: 'qwen2.5' })).json).toMatchObject(
-      { summary: null, summary_model: null },
-    )
+    expect((await ada.put(path, { summary: '   ', summary_model: 'qwen2.5' })).json).toMatchObject({
+      summary: null,
+      summary_model: null,
+    })
   })
 
   test('a title change keeps the model; bad input is 400 and changes nothing', async () => {
