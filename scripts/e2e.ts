@@ -9,12 +9,18 @@ import { join } from 'node:path'
 const root = join(import.meta.dir, '..')
 const args = process.argv.slice(2)
 const filters = args.filter((a) => !a.startsWith('--'))
-// `--shard=i/n`: the i-th of n parts (`bun run test` runs two side by side, each with its own
-// server). Files are dealt largest first to the lightest part, by size as a stand-in for time.
-const shardArg = args.find((a) => a.startsWith('--shard='))?.slice('--shard='.length)
-const [shardIndex, shardCount] = (shardArg ?? '1/1').split('/').map(Number)
-if (!(shardCount >= 1 && shardIndex >= 1 && shardIndex <= shardCount)) {
-  console.error(`--shard must be i/n with 1 <= i <= n, not ${shardArg}`)
+// `--shard=i/n`: the i-th of n parts, or several (`--shard=1,2/3`); `bun run test` runs two side
+// by side, each with its own server. Files are dealt largest first to the lightest part, by size
+// as a stand-in for time.
+const shardArg = args.find((a) => a.startsWith('--shard='))?.slice('--shard='.length) ?? '1/1'
+const [wanted, of] = shardArg.split('/')
+const shardCount = Number(of)
+const shardIndexes = wanted.split(',').map(Number)
+if (
+  !(Number.isInteger(shardCount) && shardCount >= 1) ||
+  !shardIndexes.every((i) => Number.isInteger(i) && i >= 1 && i <= shardCount)
+) {
+  console.error(`--shard must be i/n or i,j/n with 1 <= i <= n, not ${shardArg}`)
   process.exit(2)
 }
 const matching = [...new Bun.Glob('app/e2e/**/*.pw.ts').scanSync({ cwd: root })]
@@ -32,12 +38,12 @@ for (const f of [...matching].sort(
   lightest.bytes += Bun.file(join(root, f)).size
   lightest.files.push(f)
 }
-const files = parts[shardIndex - 1].files.sort()
+const files = shardIndexes.flatMap((i) => parts[i - 1].files).sort()
 if (!files.length) {
-  console.log(`shard ${shardIndex}/${shardCount}: no file of the ${matching.length} falls to it`)
+  console.log(`shard ${shardArg}: no file of the ${matching.length} falls to it`)
   process.exit(0)
 }
-console.log(`shard ${shardIndex}/${shardCount}: ${files.length} of ${matching.length} files`)
+console.log(`shard ${shardArg}: ${files.length} of ${matching.length} files`)
 
 const dir = mkdtempSync(join(tmpdir(), 'cadence-e2e-'))
 const port = (() => {
