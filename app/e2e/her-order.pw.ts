@@ -1,0 +1,150 @@
+// Her order (issue 46): an item moved by keyboard alone (its handle, Space, ArrowDown, Space)
+// keeps focus on its handle, and stays where she put it after a reload, in the memo (the
+// draft) and in what readers see (a private link); Settings' new order of sections is offered
+// on the draft and applied with one click.
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { type Browser, chromium, type Page } from 'playwright-core'
+import { launchOptions } from '../../scripts/chromium'
+import { api, base, monday, signedInPage, step, until } from './helpers'
+
+let browser: Browser
+let page: Page
+let uuid = ''
+const templates: Record<string, number> = {}
+
+const ITEMS = ['Close Q3 books', 'Signed the EMEA reseller', 'Hired a head of design']
+
+/** The rows of the editor's first section, by their handles' names. */
+const editorOrder = () =>
+  page.evaluate(() =>
+    Array.from(
+      document
+        .querySelector('[data-slot="section-card"]')
+        ?.querySelectorAll('[data-slot="move-handle"]') ?? [],
+    ).map((h) => (h.getAttribute('aria-label') ?? '').replace(/^Move /, '')),
+  )
+
+/** The order in which `texts` appear in the page's text. */
+const textOrder = (texts: string[]) =>
+  page.evaluate((wanted) => {
+    const body = document.body.innerText
+    return wanted
+      .map((t) => ({ t, at: body.indexOf(t) }))
+      .filter((x) => x.at >= 0)
+      .sort((a, b) => a.at - b.at)
+      .map((x) => x.t)
+  }, texts)
+
+/** The section headings of the editor, in order. */
+const sectionNames = () =>
+  page.evaluate(() =>
+    Array.from(document.querySelectorAll('[data-slot="section-card"] h2')).map(
+      (h) => h.textContent ?? '',
+    ),
+  )
+
+beforeAll(async () => {
+  browser = await chromium.launch(launchOptions)
+  page = await signedInPage(browser, 'her-order')
+  for (const [name, type] of [
+    ['Accomplishments', 'standard'],
+    ['Action Items', 'tasks'],
+  ] as const)
+    templates[name] = (await api(page, 'POST', '/api/section-templates', { name, type })).json.id
+  const report = (
+    await api(page, 'POST', '/api/reports', { week_start_date: monday(), title: 'Her order' })
+  ).json
+  uuid = report.uuid
+  const section = (report.sections as { id: number }[])[0]
+  for (const content of ITEMS)
+    await api(page, 'POST', '/api/section-items', {
+      section_id: section.id,
+      content,
+      project_id: null,
+      assigned_to_team_member_id: null,
+    })
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+describe('her order', () => {
+  test('a keyboard move keeps focus on the handle and the order everywhere', () =>
+    step(page, 'her-order-keyboard', async () => {
+      await page.goto(`${base}/reports/${uuid}`)
+      const handle = page.getByRole('button', { name: 'Move Close Q3 books' })
+      await handle.waitFor()
+      expect(await editorOrder()).toEqual(ITEMS)
+      await handle.focus()
+      // dnd-kit's keyboard sensor listens for the arrows from the next task after the pick-up.
+      await page.keyboard.press('Space')
+      await page.waitForTimeout(150)
+      await page.keyboard.press('ArrowDown')
+      await page.waitForTimeout(150)
+      await page.keyboard.press('Space')
+      const moved = ['Signed the EMEA reseller', 'Close Q3 books', 'Hired a head of design']
+      await until(editorOrder, moved)
+      // Focus stays on the moved item's handle.
+      await until(
+        () => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? null),
+        'Move Close Q3 books',
+      )
+      // Announced in plain English.
+      await until(
+        () =>
+          page.evaluate(() =>
+            Array.from(document.querySelectorAll('[role="status"], [aria-live]')).some((el) =>
+              el.textContent?.includes(
+                "Moved 'Close Q3 books' to position 2 of 3 in Accomplishments.",
+              ),
+            ),
+          ),
+        true,
+      )
+      // Saved: the server's order is hers.
+      await until(
+        async () =>
+          (await api(page, 'GET', `/api/reports/${uuid}`)).json.sections[0].items.map(
+            (i: { content: string }) => i.content,
+          ),
+        moved,
+      )
+      await page.reload()
+      await page.getByRole('button', { name: 'Move Close Q3 books' }).waitFor()
+      expect(await editorOrder()).toEqual(moved)
+      // The memo (the draft preview) in the same order.
+      await page.goto(`${base}/reports/${uuid}/draft`)
+      await page.getByText('Hired a head of design').first().waitFor()
+      expect(await textOrder(ITEMS)).toEqual(moved)
+      // What readers see through a private link, in the same order.
+      const share = (await api(page, 'POST', `/api/reports/${uuid}/shares`, {})).json
+      await page.goto(share.url)
+      await page.getByText('Hired a head of design').first().waitFor()
+      expect(await textOrder(ITEMS)).toEqual(moved)
+    }))
+
+  test("Settings' new order of sections is offered on the draft and applied", () =>
+    step(page, 'her-order-sections', async () => {
+      const reordered = await api(page, 'PUT', '/api/section-templates/reorder', {
+        sections: [
+          { id: templates['Action Items'], sort_order: 0 },
+          { id: templates.Accomplishments, sort_order: 1 },
+        ],
+      })
+      expect(reordered.status).toBe(200)
+      await page.goto(`${base}/reports/${uuid}`)
+      await page.getByText('Your sections are in a new order in Settings.').waitFor()
+      expect(await sectionNames()).toEqual(['Accomplishments', 'Action Items'])
+      await page.getByRole('button', { name: 'Apply to this report' }).click()
+      await until(sectionNames, ['Action Items', 'Accomplishments'])
+      await page
+        .getByText('Your sections are in a new order in Settings.')
+        .waitFor({ state: 'detached' })
+      await page.reload()
+      await page.getByRole('button', { name: 'Move Close Q3 books' }).waitFor()
+      expect(await sectionNames()).toEqual(['Action Items', 'Accomplishments'])
+      await expect(
+        page.getByText('Your sections are in a new order in Settings.').count(),
+      ).resolves.toBe(0)
+    }))
+})
