@@ -2,6 +2,8 @@ import { readFileSync } from 'node:fs'
 import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
+// Relative, so Vite bundles it into the config (a workspace package is loaded by Node, untranspiled).
+import { paths } from '../core/src/paths'
 
 /**
  * `/` renders the lazily loaded landing route: without a hint the browser only asks for that chunk
@@ -96,8 +98,8 @@ export default defineConfig({
         description:
           'Weekly executive reports: sections, projects, tasks, follow-ups and talking points.',
         display: 'standalone',
-        start_url: '/dashboard',
-        scope: '/',
+        start_url: paths.dashboard(),
+        scope: paths.landing(),
         theme_color: '#2f54eb',
         background_color: '#ffffff',
         icons: [

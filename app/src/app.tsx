@@ -1,3 +1,4 @@
+import { routes } from '@cadence/core/routes'
 import { type LinkProps, LinkProvider, Spinner } from '@cadence/ui'
 import { lazy, Suspense, useEffect } from 'react'
 import { Link, Redirect, Route, Switch } from 'wouter'
@@ -11,7 +12,7 @@ import { useSessionEnded } from './state/session-ended'
 // `/` is modulepreloaded (vite.config.ts); its module is asked for at once and the route waits
 // for it behind a plain spinner (Landing) instead of suspending (./routes/lazy-route).
 const LandingPage = lazyRoute(() => import('./routes/landing'))
-if (typeof window !== 'undefined' && window.location.pathname === '/') {
+if (typeof window !== 'undefined' && window.location.pathname === routes.landing) {
   LandingPage.preload().catch(() => {})
 }
 const AuthCallbackPage = lazy(() => import('./routes/auth-callback'))
@@ -39,7 +40,7 @@ const SignedInApp = lazyRoute(async () => {
 
 /** `/` sends a signed-in user to the dashboard. */
 function opensDashboard(path: string) {
-  return path === '/' || path === '/dashboard'
+  return path === routes.landing || path === routes.dashboard
 }
 
 /**
@@ -99,7 +100,7 @@ function App() {
     // The callback page fetches the user itself once the code is exchanged.
     const path = window.location.pathname
     // A reader of a shared report has no session to look for.
-    if (path === '/auth/callback' || path.startsWith('/r/')) return
+    if (path === routes.authCallback || path.startsWith(routes.shared.replace(':token', ''))) return
     void fetchUser().then((user) => {
       if (user) warmSignedIn(path)
     })
@@ -108,25 +109,25 @@ function App() {
     <LinkProvider component={AppLink}>
       <Suspense fallback={<FullPageSpinner />}>
         <Switch>
-          <Route path="/">
+          <Route path={routes.landing}>
             <Landing />
           </Route>
-          <Route path="/auth/callback">
+          <Route path={routes.authCallback}>
             <AuthCallbackPage />
           </Route>
-          <Route path="/release-notes">
+          <Route path={routes.releaseNotes}>
             <StaticPage page="release-notes" />
           </Route>
-          <Route path="/privacy">
+          <Route path={routes.privacy}>
             <StaticPage page="privacy" />
           </Route>
-          <Route path="/terms">
+          <Route path={routes.terms}>
             <StaticPage page="terms" />
           </Route>
-          <Route path="/r/:token">
+          <Route path={routes.shared}>
             <SharedReportPage />
           </Route>
-          <Route path="/invite/:token">
+          <Route path={routes.invitation}>
             <InvitationPage />
           </Route>
           <Route>

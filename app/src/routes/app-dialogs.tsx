@@ -1,3 +1,4 @@
+import { paths } from '@cadence/core/paths'
 import { AddProjectDialog, AddTeamMemberDialog, CreateReportDialog } from '@cadence/ui'
 import { useState } from 'react'
 import { useLocation } from 'wouter'
@@ -31,7 +32,7 @@ function AppDialogs() {
           const { uuid } = await createReport({ ...input, carry_over: carryOver })
           setCarryOverChoice(null)
           setDialog('createReport', false)
-          navigate(`/reports/${uuid}`)
+          navigate(paths.report(uuid))
         }}
       />
       <AddProjectDialog

@@ -1,3 +1,4 @@
+import { isUnder, paths } from '@cadence/core/paths'
 import { Sidebar } from '@cadence/ui'
 import { useLocation } from 'wouter'
 import { useProjects, useReports, useSettings, useTeamMembers } from '../state/cache'
@@ -15,7 +16,7 @@ function AppSidebar({ tab, activeUuid }: { tab: SidebarTab; activeUuid?: string 
   const members = useTeamMembers()
   const settings = useSettings()
   const changeTab = (next: SidebarTab) => {
-    const path = location.startsWith('/dashboard') ? location : '/dashboard'
+    const path = isUnder(location, 'dashboard') ? location : paths.dashboard()
     navigate(`${path}?sidebar=${next}`)
   }
   return (

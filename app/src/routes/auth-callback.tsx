@@ -1,3 +1,4 @@
+import { paths } from '@cadence/core/paths'
 import { useEffect } from 'react'
 import { useLocation } from 'wouter'
 import { exchangeCode } from '../state/auth'
@@ -19,13 +20,13 @@ function AuthCallbackPage() {
         if (cancelled) return
         const invitation = user ? takeRememberedInvitation() : null
         const next = takeRememberedNext()
-        const to = invitation ? `/invite/${invitation}` : (next ?? '/dashboard')
-        navigate(user ? to : '/', { replace: true })
+        const to = invitation ? paths.invitation(invitation) : (next ?? paths.dashboard())
+        navigate(user ? to : paths.landing(), { replace: true })
       })
       .catch((error) => {
         // Exchange errors are logged only; the user goes back to /.
         console.error(error)
-        if (!cancelled) navigate('/', { replace: true })
+        if (!cancelled) navigate(paths.landing(), { replace: true })
       })
     return () => {
       cancelled = true

@@ -1,3 +1,4 @@
+import { paths } from '@cadence/core/paths'
 import { memoDocumentTitle, ReportSkeleton } from '@cadence/ui'
 import { useEffect } from 'react'
 import { useLocation, useParams } from 'wouter'
@@ -32,7 +33,7 @@ function DraftPage() {
       changes={report ? changes.data : null}
       author={header.author}
       organisationName={header.organisationName}
-      onBack={() => navigate(report ? `/reports/${uuid}` : '/dashboard')}
+      onBack={() => navigate(report ? paths.report(uuid) : paths.dashboard())}
       onPrint={() => window.print()}
       pdfHref={report ? reportPdfHref(uuid) : undefined}
       onCopyMarkdown={() => void copyAsMarkdown(uuid)}

@@ -1,3 +1,4 @@
+import { paths } from '@cadence/core/paths'
 import { memoDocumentTitle } from '@cadence/ui'
 import { useEffect } from 'react'
 import { useLocation, useParams } from 'wouter'
@@ -30,7 +31,7 @@ function EditionPage() {
       weekDays={weekDays}
       confidentiality={settings.data?.confidentiality_line}
       paperSize={settings.data?.paper_size}
-      onBack={() => navigate(`/reports/${uuid}`)}
+      onBack={() => navigate(paths.report(uuid))}
       pdfHref={edition ? editionPdfHref(uuid, number) : undefined}
     />
   )

@@ -1,3 +1,4 @@
+import { paths } from '@cadence/core/paths'
 import { type InvitationState, InvitationView } from '@cadence/ui'
 import { useCallback, useEffect, useState } from 'react'
 import { useLocation, useParams } from 'wouter'
@@ -63,7 +64,7 @@ export default function InvitationPage() {
         rememberInvitation(token)
         void logout().then(() => login())
       }}
-      onContinue={() => navigate('/dashboard')}
+      onContinue={() => navigate(paths.dashboard())}
     />
   )
 }

@@ -1,3 +1,4 @@
+import { routes } from '@cadence/core/routes'
 import { Spinner } from '@cadence/ui'
 import { Redirect, useSearch } from 'wouter'
 import { login, useAuth } from '../state/auth'
@@ -19,7 +20,7 @@ function LandingPage() {
       </div>
     )
   }
-  if (status === 'signed-in') return <Redirect to={next ?? '/dashboard'} replace />
+  if (status === 'signed-in') return <Redirect to={next ?? routes.dashboard} replace />
   return (
     <LandingView
       onSignIn={() => {

@@ -1,3 +1,4 @@
+import { paths } from '@cadence/core/paths'
 import { type OnboardingStep, OnboardingTour } from '@cadence/ui'
 import { useLocation } from 'wouter'
 import {
@@ -82,7 +83,7 @@ function OnboardingLayer() {
         // The report the tour made, or (after a reload) this week's.
         const made = await finishOnboarding()
         const report = made ?? dashboard.data?.currentWeekReport?.uuid
-        if (report) navigate(`/reports/${report}`)
+        if (report) navigate(paths.report(report))
       }}
     />
   )

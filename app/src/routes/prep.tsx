@@ -1,3 +1,4 @@
+import { paths } from '@cadence/core/paths'
 import { useEffect } from 'react'
 import { useParams } from 'wouter'
 import { cache, useProjects } from '../state/cache'
@@ -19,7 +20,7 @@ function PrepPage() {
       data={data}
       loading={page.loading && !data}
       projects={projects.data ?? []}
-      backHref={`/team-members/${uuid}`}
+      backHref={paths.teamMember(uuid)}
       onPrint={() => window.print()}
       onToggleTalkingPoint={(entry, covered) => void toggleTalkingPoint(entry.id, covered)}
     />

@@ -1,3 +1,4 @@
+import { paths } from '@cadence/core/paths'
 import {
   formatDate,
   ImportReportDialog,
@@ -147,14 +148,14 @@ function useReportActions(
       void updateReport({ summary })
         .then(() => refreshUnsentChanges(uuid))
         .catch(failEdit('Failed to update report')),
-    onDraft: () => navigate(`/reports/${uuid}/draft`),
+    onDraft: () => navigate(paths.draft(uuid)),
     onRetryDelivery: (id) => void retryDelivery(id),
     // Send opens the review step; its 'Send now' sends and follows the deliveries.
     onSend: () => dialogs.setReview('send'),
     // 'Send update' (a sent report): the review step again, which sends the next edition.
     onSendUpdate: () => dialogs.setReview('update'),
     // 'Read' opens the edition's own page (its PDF stays one link away in the list).
-    onOpenEdition: (number) => navigate(`/reports/${uuid}/editions/${number}`),
+    onOpenEdition: (number) => navigate(paths.edition(uuid, number)),
     onStatusChange: async (status, sentDate) => {
       const ok = await (status === 'sent' ? markAsSent(sentDate ?? '') : markAsDraft())
       if (ok && status === 'sent') void watchDeliveries(uuid)
@@ -177,7 +178,7 @@ function useReportActions(
       await reloadQuestions()
     },
     onDelete: async () => {
-      if (await deleteReport(uuid)) navigate('/dashboard', { replace: true })
+      if (await deleteReport(uuid)) navigate(paths.dashboard(), { replace: true })
     },
     onAddItem: (sectionId, item) =>
       void addItem({ ...item, section_id: sectionId })

@@ -1,3 +1,4 @@
+import { paths } from '@cadence/core/paths'
 import { PageSkeleton } from '@cadence/ui'
 import { useEffect } from 'react'
 import { Redirect } from 'wouter'
@@ -19,7 +20,7 @@ function ReportsOverviewPage() {
   const current =
     dashboard.data?.currentWeekReport ??
     (reports.data ? findCurrentWeekReport(reports.data, new Date(), startDay) : null)
-  if (current) return <Redirect to={`/reports/${current.uuid}`} replace />
+  if (current) return <Redirect to={paths.report(current.uuid)} replace />
   if ((!reports.data && !reports.error) || (!dashboard.data && !dashboard.error)) {
     return <PageSkeleton />
   }

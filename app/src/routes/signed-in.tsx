@@ -1,6 +1,8 @@
+import { matchRoute, paths } from '@cadence/core/paths'
+import { type RouteName, routes } from '@cadence/core/routes'
 import { AppShell, PageSkeleton, SyncStatus, Toaster, UpdateBanner } from '@cadence/ui'
 import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react'
-import { Redirect, Route, Switch, useLocation, useSearch } from 'wouter'
+import { Route, Switch, useLocation, useSearch } from 'wouter'
 import { useOutbox } from '../offline/fetch'
 import { checkAdmin, logout, useAuth } from '../state/auth'
 import { cache, useSettings } from '../state/cache'
@@ -98,16 +100,21 @@ function useLayers() {
   return { searchUsed, dialogsUsed, onboardingOpen: onboarding.open }
 }
 
-/** The sidebar's tab: ?sidebar= names one, a detail page (/reports/{uuid}, …) implies one. */
+/** The detail pages that open the sidebar on their list, by the tab they open. */
+const DETAIL_TABS = [
+  ['report', 'reports'],
+  ['project', 'projects'],
+  ['teamMember', 'team'],
+] as const satisfies ReadonlyArray<readonly [RouteName, SidebarTab]>
+
+/** The sidebar's tab: ?sidebar= names one, a detail page (a report, …) implies one. */
 function sidebarRoute(location: string, search: string) {
   const queryTab = sidebarTab(search)
-  const detail = location.match(/^\/(reports|projects|team-members)\/([^/]+)$/)
-  const detailTab: SidebarTab | null = detail
-    ? detail[1] === 'team-members'
-      ? 'team'
-      : (detail[1] as SidebarTab)
-    : null
-  return { queryTab, tab: queryTab ?? detailTab, activeUuid: detail?.[2] }
+  for (const [route, detailTab] of DETAIL_TABS) {
+    const detail = matchRoute(route, location)
+    if (detail) return { queryTab, tab: queryTab ?? detailTab, activeUuid: detail.uuid }
+  }
+  return { queryTab, tab: queryTab, activeUuid: undefined }
 }
 
 /** Above the page: the app's update banner and the changes the server refused on replay. */
@@ -133,24 +140,20 @@ function SignedInRoutes() {
   return (
     <Suspense fallback={<PageSkeleton />}>
       <Switch>
-        <Route path="/dashboard" component={DashboardPage} />
-        <Route path="/reports" component={ReportsOverviewPage} />
-        <Route path="/reports/:uuid/draft" component={DraftPage} />
-        <Route path="/reports/:uuid/editions/:number" component={EditionPage} />
-        <Route path="/reports/:uuid" component={ReportPage} />
-        <Route path="/projects" component={ProjectsOverviewPage} />
-        <Route path="/projects/:uuid" component={ProjectPage} />
-        <Route path="/team" component={TeamOverviewPage} />
-        {/* ui's TeamOverviewView links members to /team/{uuid}; the route is /team-members/. */}
-        <Route path="/team/:uuid">
-          {(params) => <Redirect to={`/team-members/${params.uuid}`} replace />}
-        </Route>
-        <Route path="/team-updates" component={TeamUpdatesPage} />
-        <Route path="/decisions" component={DecisionsPage} />
-        <Route path="/team-members/:uuid/prep" component={PrepPage} />
-        <Route path="/team-members/:uuid" component={TeamMemberPage} />
-        <Route path="/settings" component={SettingsPage} />
-        <Route path="/admin" component={AdminPage} />
+        <Route path={routes.dashboard} component={DashboardPage} />
+        <Route path={routes.reports} component={ReportsOverviewPage} />
+        <Route path={routes.draft} component={DraftPage} />
+        <Route path={routes.edition} component={EditionPage} />
+        <Route path={routes.report} component={ReportPage} />
+        <Route path={routes.projects} component={ProjectsOverviewPage} />
+        <Route path={routes.project} component={ProjectPage} />
+        <Route path={routes.team} component={TeamOverviewPage} />
+        <Route path={routes.teamUpdates} component={TeamUpdatesPage} />
+        <Route path={routes.decisions} component={DecisionsPage} />
+        <Route path={routes.prep} component={PrepPage} />
+        <Route path={routes.teamMember} component={TeamMemberPage} />
+        <Route path={routes.settings} component={SettingsPage} />
+        <Route path={routes.admin} component={AdminPage} />
         <Route component={NotFoundPage} />
       </Switch>
     </Suspense>
@@ -186,7 +189,7 @@ function SignedInApp() {
       onSearch={openSearch}
       onSignOut={() => {
         void logout()
-        navigate('/', { replace: true })
+        navigate(paths.landing(), { replace: true })
       }}
       onNavigate={(href) => navigate(href)}
       sidebar={

@@ -1,3 +1,4 @@
+import { paths } from '@cadence/core/paths'
 import {
   formatDate,
   InviteDialog,
@@ -61,7 +62,7 @@ function TeamMemberPage() {
         onAdd={(kind, content, projectId) => void addEntry(kind, content, projectId)}
         onToggle={(kind, entry, completed) => void toggleEntry(kind, entry.id, completed)}
         onDelete={(kind, entry) => void deleteEntry(kind, entry.id)}
-        prepareOneOnOneHref={`/team-members/${uuid}/prep`}
+        prepareOneOnOneHref={paths.prep(uuid)}
         link={
           listed ? (
             <MemberLink
@@ -94,7 +95,7 @@ function TeamMemberPage() {
               onPrevWeek={reports.prev}
               onNextWeek={reports.next}
               update={update ?? null}
-              teamUpdatesHref={`/team-updates?week=${reports.week}`}
+              teamUpdatesHref={paths.teamUpdates(reports.week)}
               onPullItem={(id) => void pullItems(reports.week, [id])}
               onPullSection={(_section, ids) => void pullItems(reports.week, ids)}
               formatDate={formatDate}

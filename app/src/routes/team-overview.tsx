@@ -1,3 +1,4 @@
+import { paths } from '@cadence/core/paths'
 import { ListSkeleton } from '@cadence/ui'
 import { useEffect } from 'react'
 import { cache, useTeamMembers } from '../state/cache'
@@ -15,7 +16,7 @@ function TeamOverviewPage() {
     <TeamOverviewView
       members={members.data ?? []}
       onAddMember={() => setDialog('addTeamMember', true)}
-      teamUpdatesHref="/team-updates"
+      teamUpdatesHref={paths.teamUpdates()}
     />
   )
 }

@@ -4,6 +4,8 @@
 // survives the sign-in provider's round trip and the callback returns there. Kept apart from state/auth.ts so the landing page and the
 // callback do not load the signed-in app's state.
 
+import { routes } from '@cadence/core/routes'
+
 const PENDING_NEXT = 'cadence.next'
 
 /**
@@ -24,7 +26,7 @@ export function safeNext(raw: string | null | undefined, origin = globalThis.loc
     return null
   }
   if (url.origin !== origin) return null
-  if (url.pathname === '/' || url.pathname.startsWith('/auth/')) return null
+  if (url.pathname === routes.landing || url.pathname.startsWith(routes.authCallback)) return null
   return `${url.pathname}${url.search}${url.hash}`
 }
 
@@ -32,10 +34,10 @@ export function safeNext(raw: string | null | undefined, origin = globalThis.loc
  * A signed-out visitor of `path` (with its query and hash) is sent to the landing page, `/`:
  * the page is remembered for after sign-in. Returns where to go.
  */
-export function leaveForSignIn(path: string): '/' {
+export function leaveForSignIn(path: string): string {
   const next = safeNext(path)
   if (next) rememberNext(next)
-  return '/'
+  return routes.landing
 }
 
 /** The page a sign-in will return to, left in place (the landing page's button keeps it). */

@@ -1,3 +1,4 @@
+import { isUnder, paths } from '@cadence/core/paths'
 import * as DialogPrimitive from '@radix-ui/react-dialog'
 import {
   CloudOff,
@@ -40,22 +41,23 @@ export type NavKey =
   | 'admin'
   | 'none'
 
-const under = (pathname: string, root: string) =>
-  pathname === root || pathname.startsWith(`${root}/`)
-
 /**
  * The active nav item: the path decides first (an overview page and its detail pages are its
  * section), then, on the dashboard, the sidebar tab; a path of no section gives `none`.
  */
 export function navKeyFromPath(pathname: string, sidebar?: string | null): NavKey {
-  if (under(pathname, '/settings')) return 'settings'
-  if (under(pathname, '/admin')) return 'admin'
-  if (under(pathname, '/reports')) return 'reports'
-  if (under(pathname, '/projects')) return 'projects'
-  if (under(pathname, '/decisions')) return 'decisions'
-  if (under(pathname, '/team') || under(pathname, '/team-members') || pathname === '/team-updates')
+  if (isUnder(pathname, 'settings')) return 'settings'
+  if (isUnder(pathname, 'admin')) return 'admin'
+  if (isUnder(pathname, 'reports')) return 'reports'
+  if (isUnder(pathname, 'projects')) return 'projects'
+  if (isUnder(pathname, 'decisions')) return 'decisions'
+  if (
+    isUnder(pathname, 'team') ||
+    isUnder(pathname, 'teamMember') ||
+    pathname === paths.teamUpdates()
+  )
     return 'team'
-  if (pathname !== '/' && !under(pathname, '/dashboard')) return 'none'
+  if (pathname !== paths.landing() && !isUnder(pathname, 'dashboard')) return 'none'
   if (sidebar === 'reports' || sidebar === 'projects' || sidebar === 'team') return sidebar
   return 'dashboard'
 }
@@ -68,11 +70,11 @@ export function displayName(
 }
 
 const NAV: Array<{ key: NavKey; label: string; href: string; Icon: typeof Search }> = [
-  { key: 'dashboard', label: 'Dashboard', href: '/dashboard', Icon: LayoutDashboard },
-  { key: 'reports', label: 'Reports', href: '/reports', Icon: FileText },
-  { key: 'projects', label: 'Projects', href: '/projects', Icon: FolderKanban },
-  { key: 'team', label: 'Team', href: '/team', Icon: Users },
-  { key: 'decisions', label: 'Decisions', href: '/decisions', Icon: Gavel },
+  { key: 'dashboard', label: 'Dashboard', href: paths.dashboard(), Icon: LayoutDashboard },
+  { key: 'reports', label: 'Reports', href: paths.reports(), Icon: FileText },
+  { key: 'projects', label: 'Projects', href: paths.projects(), Icon: FolderKanban },
+  { key: 'team', label: 'Team', href: paths.team(), Icon: Users },
+  { key: 'decisions', label: 'Decisions', href: paths.decisions(), Icon: Gavel },
 ]
 
 type UserMenuProps = {
@@ -107,11 +109,11 @@ function UserMenu({ user, isAdmin, onNavigate, onSignOut, current }: UserMenuPro
           {user?.email && <div className="cad-muted">{user.email}</div>}
         </DropdownMenuLabel>
         <DropdownMenuSeparator />
-        <DropdownMenuItem onSelect={() => onNavigate('/settings')}>
+        <DropdownMenuItem onSelect={() => onNavigate(paths.settings())}>
           <Settings size={14} aria-hidden /> Settings
         </DropdownMenuItem>
         {isAdmin && (
-          <DropdownMenuItem onSelect={() => onNavigate('/admin')}>
+          <DropdownMenuItem onSelect={() => onNavigate(paths.admin())}>
             <Shield size={14} aria-hidden /> Admin
           </DropdownMenuItem>
         )}
@@ -271,7 +273,7 @@ function AppShell({
             <PanelLeft size={18} aria-hidden />
           </button>
         )}
-        <Link href="/dashboard" className="cad-logo">
+        <Link href={paths.dashboard()} className="cad-logo">
           <span className="cad-logo-mark" aria-hidden>
             C
           </span>

@@ -1,3 +1,4 @@
+import { paths } from '@cadence/core/paths'
 import { BellRing, Check, Copy } from 'lucide-react'
 import * as React from 'react'
 import { Button } from '../primitives/button'
@@ -25,7 +26,7 @@ export function nudgeText(
   formatDate: (iso: string) => string,
 ) {
   const first = name.split(' ')[0] || name
-  return `Hi ${first}, a quick nudge: could you send your weekly update for the week of ${formatDate(weekStart)}? You can write it in Cadence: ${appUrl}/reports`
+  return `Hi ${first}, a quick nudge: could you send your weekly update for the week of ${formatDate(weekStart)}? You can write it in Cadence: ${appUrl}${paths.reports()}`
 }
 
 /**

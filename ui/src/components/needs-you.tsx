@@ -1,3 +1,4 @@
+import { paths } from '@cadence/core/paths'
 import type * as React from 'react'
 import { formatDate, formatShortWeekday } from '../lib/dates'
 import { Avatar } from '../primitives/avatar'
@@ -90,7 +91,7 @@ export function NeedsYouPanel({
                   <span>
                     Not sent — {dueWords(data.unsent.due_date, today)}.{' '}
                     {data.unsent.report_uuid ? (
-                      <Link href={`/reports/${data.unsent.report_uuid}`}>Open the report</Link>
+                      <Link href={paths.report(data.unsent.report_uuid)}>Open the report</Link>
                     ) : onCreateReport ? (
                       <Button size="sm" variant="link" onClick={onCreateReport}>
                         Start the report
@@ -106,7 +107,7 @@ export function NeedsYouPanel({
                   <li key={p.project_uuid} className="cad-needs__entry" data-kind="project">
                     <HealthBadge health={p.health} />
                     <span className="cad-needs__grow">
-                      <Link href={`/projects/${p.project_uuid}`}>{p.project_name}</Link>
+                      <Link href={paths.project(p.project_uuid)}>{p.project_name}</Link>
                       {p.note ? <span className="cad-screen__muted"> — {p.note}</span> : null}
                     </span>
                     {p.trend.length < 2 ? null : <HealthTrend trend={p.trend} />}
@@ -127,7 +128,7 @@ export function NeedsYouPanel({
                         </span>
                       ))}
                     </span>
-                    <Link href={`/reports/${m.report_uuid}`}>Review the health</Link>
+                    <Link href={paths.report(m.report_uuid)}>Review the health</Link>
                   </li>
                 ))}
               </Group>
@@ -142,7 +143,7 @@ export function NeedsYouPanel({
                         <span className="cad-screen__muted"> on “{q.item_content}”</span>
                       ) : null}
                     </span>
-                    <Link href={`/reports/${q.report_uuid}`}>Answer</Link>
+                    <Link href={paths.report(q.report_uuid)}>Answer</Link>
                     {onDismissQuestion ? (
                       <Button
                         size="sm"
@@ -166,7 +167,7 @@ export function NeedsYouPanel({
                       {a.text ? <span className="cad-screen__muted"> — {a.text}</span> : null}
                     </span>
                     <Link
-                      href={`/reports/${a.report_uuid}`}
+                      href={paths.report(a.report_uuid)}
                       onClick={() => onAnswersSeen?.([a.id])}
                     >
                       Open
@@ -190,9 +191,7 @@ export function NeedsYouPanel({
                 {data.revisits.map((d) => (
                   <li key={d.decision_id} className="cad-needs__entry" data-kind="revisit">
                     <span className="cad-needs__grow">
-                      <Link href={`/decisions?query=${encodeURIComponent(d.title)}`}>
-                        {d.title}
-                      </Link>
+                      <Link href={paths.decisions(d.title)}>{d.title}</Link>
                       <span className="cad-screen__muted">
                         {d.project_name ? ` · ${d.project_name}` : ''} · revisit{' '}
                         {d.revisit_on < today ? 'was due' : 'due'} {formatDate(d.revisit_on)}
@@ -213,7 +212,7 @@ export function NeedsYouPanel({
                     <span className="cad-dash__person">
                       <Avatar name={g.name ?? 'You'} />
                       {g.team_member_uuid ? (
-                        <Link href={`/team-members/${g.team_member_uuid}`}>{g.name}</Link>
+                        <Link href={paths.teamMember(g.team_member_uuid)}>{g.name}</Link>
                       ) : (
                         <span>Yours</span>
                       )}
@@ -221,7 +220,7 @@ export function NeedsYouPanel({
                     <ul className="cad-needs__items">
                       {g.items.map((it) => (
                         <li key={it.id} className="cad-needs__item">
-                          <Link href={`/reports/${it.report_uuid}`}>{it.content}</Link>
+                          <Link href={paths.report(it.report_uuid)}>{it.content}</Link>
                           <AgeChip weeks={it.open_weeks} stalled />
                         </li>
                       ))}

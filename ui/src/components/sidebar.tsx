@@ -1,3 +1,4 @@
+import { paths } from '@cadence/core/paths'
 import {
   ChevronRight,
   FileText,
@@ -64,7 +65,7 @@ function ReportEntry({
   return (
     <li>
       <Link
-        href={`/reports/${report.uuid}`}
+        href={paths.report(report.uuid)}
         className="cad-sidenav__entry"
         aria-current={active ? 'page' : undefined}
         onClick={onNavigate}
@@ -215,7 +216,7 @@ function ProjectsPanel({
           {activeProjects.map((p) => (
             <li key={p.uuid}>
               <Link
-                href={`/projects/${p.uuid}`}
+                href={paths.project(p.uuid)}
                 className="cad-sidenav__entry"
                 aria-current={p.uuid === current.activeUuid ? 'page' : undefined}
                 onClick={current.onNavigate}
@@ -261,7 +262,7 @@ function TeamPanel({
           {sortedMembers.map((m) => (
             <li key={m.uuid}>
               <Link
-                href={`/team-members/${m.uuid}`}
+                href={paths.teamMember(m.uuid)}
                 className="cad-sidenav__entry"
                 aria-current={m.uuid === current.activeUuid ? 'page' : undefined}
                 onClick={current.onNavigate}

@@ -1,6 +1,7 @@
 // What the search dialog shows of a result, apart from how it looks: the filters, titles,
 // subtitles, where a result opens and which quick actions it has. Pure; the dialog renders them.
 
+import { paths } from '@cadence/core/paths'
 import type { SearchResult, SearchResultType } from '../types'
 import { formatDate } from './dates'
 
@@ -132,25 +133,25 @@ const isShared = (r: SearchResult) => r.source === 'team_update' || r.source ===
  */
 function searchResultHref(r: SearchResult): string | null {
   if (r.source === 'team_update')
-    return r.week_start_date ? `/team-updates?week=${r.week_start_date}` : '/team-updates'
-  if (r.source === 'assigned') return '/dashboard#assigned-to-me'
+    return r.week_start_date ? paths.teamUpdates(r.week_start_date) : paths.teamUpdates()
+  if (r.source === 'assigned') return paths.dashboard('assigned-to-me')
   switch (r.type) {
     case 'report':
-      return r.uuid ? `/reports/${r.uuid}` : null
+      return r.uuid ? paths.report(r.uuid) : null
     case 'project':
-      return r.uuid ? `/projects/${r.uuid}` : null
+      return r.uuid ? paths.project(r.uuid) : null
     case 'team_member':
-      return r.uuid ? `/team-members/${r.uuid}` : null
+      return r.uuid ? paths.teamMember(r.uuid) : null
     case 'metric':
-      return '/settings?tab=metrics'
+      return paths.settings('metrics')
     case 'question':
-      return r.report_uuid ? `/reports/${r.report_uuid}#questions` : null
+      return r.report_uuid ? paths.report(r.report_uuid, 'questions') : null
     case 'decision':
-      return `/decisions?query=${encodeURIComponent(r.title ?? '')}`
+      return paths.decisions(r.title ?? '')
     default:
       if (r.source === 'team_member')
-        return r.team_member_uuid ? `/team-members/${r.team_member_uuid}` : null
-      return r.report_uuid ? `/reports/${r.report_uuid}` : null
+        return r.team_member_uuid ? paths.teamMember(r.team_member_uuid) : null
+      return r.report_uuid ? paths.report(r.report_uuid) : null
   }
 }
 

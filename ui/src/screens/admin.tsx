@@ -1,3 +1,4 @@
+import { paths } from '@cadence/core/paths'
 import * as React from 'react'
 import { activitySentence } from '../lib/activity'
 import { formatDate } from '../lib/dates'
@@ -268,7 +269,7 @@ export function AccessDeniedView(_p: AccessDeniedViewProps) {
     <div className="cad-screen-center">
       <h1 className="cad-screen__title">Access Denied</h1>
       <p className="cad-screen__muted">You don't have permission to access the admin area.</p>
-      <Link href="/">Return to Dashboard</Link>
+      <Link href={paths.landing()}>Return to Dashboard</Link>
     </div>
   )
 }

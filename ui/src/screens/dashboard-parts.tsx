@@ -1,3 +1,4 @@
+import { paths } from '@cadence/core/paths'
 import * as React from 'react'
 import { AgeChip } from '../components/age-chip'
 import { HealthBadge } from '../components/project-health'
@@ -61,7 +62,7 @@ function HealthStrip({ rows }: { rows: HealthRow[] }) {
         <ul id={id} className="cad-dash__health-list">
           {shown.map((r) => (
             <li key={r.project_uuid}>
-              <Link href={`/projects/${r.project_uuid}`}>{r.project_name}</Link>
+              <Link href={paths.project(r.project_uuid)}>{r.project_name}</Link>
               {r.note ? <span className="cad-screen__muted"> — {r.note}</span> : null}
             </li>
           ))}
@@ -96,7 +97,7 @@ function WaitingOn({ groups, items }: { groups: WaitingGroup[]; items: WaitingIt
           {live.map((g) => (
             <li key={g.team_member_uuid} className="cad-dash__waiting-person">
               <div className="cad-dash__waiting-head">
-                <Person name={g.name} href={`/team-members/${g.team_member_uuid}`} />
+                <Person name={g.name} href={paths.teamMember(g.team_member_uuid)} />
                 <small className="cad-screen__muted">{`${g.rows.length} open`}</small>
               </div>
               <ul className="cad-dash__waiting-items">
@@ -121,7 +122,7 @@ function WaitingOn({ groups, items }: { groups: WaitingGroup[]; items: WaitingIt
 function ReportRef({ title, week, uuid }: { title: string | null; week: string; uuid: string }) {
   const full = `${title ?? 'Weekly Report'} · week of ${formatDate(week)}`
   return (
-    <Link href={`/reports/${uuid}`} className="cad-dash__report" title={full} aria-label={full}>
+    <Link href={paths.report(uuid)} className="cad-dash__report" title={full} aria-label={full}>
       {formatDate(week).replace(/, \d{4}$/, '')}
     </Link>
   )

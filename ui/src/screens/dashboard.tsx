@@ -1,3 +1,4 @@
+import { paths } from '@cadence/core/paths'
 import * as React from 'react'
 import { ItemAgeChip } from '../components/age-chip'
 import { NeedsYouPanel } from '../components/needs-you'
@@ -108,11 +109,11 @@ function ItemList({
               {it.assignee_name ? (
                 <Person
                   name={it.assignee_name}
-                  href={it.assignee_uuid ? `/team-members/${it.assignee_uuid}` : undefined}
+                  href={it.assignee_uuid ? paths.teamMember(it.assignee_uuid) : undefined}
                 />
               ) : null}
               {it.project_name && it.project_uuid ? (
-                <Link href={`/projects/${it.project_uuid}`} className="cad-dash__project">
+                <Link href={paths.project(it.project_uuid)} className="cad-dash__project">
                   {it.project_name}
                 </Link>
               ) : null}
@@ -220,7 +221,7 @@ export function DashboardView({
         </CardHeader>
         <CardContent>
           {cur ? (
-            <Link href={`/reports/${cur.uuid}`}>
+            <Link href={paths.report(cur.uuid)}>
               {cur.title || `Week of ${formatDate(cur.week_start_date)}`}
             </Link>
           ) : (
@@ -271,7 +272,7 @@ export function ReportLinks({
     <ul className="cad-screen__list">
       {reports.map((r) => (
         <li key={r.uuid} className="cad-screen__row">
-          <Link href={`/reports/${r.uuid}`} className="cad-screen__grow">
+          <Link href={paths.report(r.uuid)} className="cad-screen__grow">
             {r.title || `Week of ${formatDate(r.week_start_date)}`}
           </Link>
           <small className="cad-screen__muted cad-screen__num">

@@ -1,3 +1,4 @@
+import { routes } from '@cadence/core/routes'
 import { Button } from '../primitives/button'
 import { Link } from '../primitives/link'
 
@@ -83,9 +84,9 @@ export function LandingView({ onSignIn, onGetStarted, refusal }: LandingViewProp
       </section>
       <footer className="cad-landing__footer">
         <nav className="cad-landing__nav" aria-label="Legal">
-          <Link href="/release-notes">Release Notes</Link>
-          <Link href="/privacy">Privacy</Link>
-          <Link href="/terms">Terms</Link>
+          <Link href={routes.releaseNotes}>Release Notes</Link>
+          <Link href={routes.privacy}>Privacy</Link>
+          <Link href={routes.terms}>Terms</Link>
         </nav>
         <Button variant="primary" size="sm" onClick={onGetStarted ?? onSignIn}>
           Get Started

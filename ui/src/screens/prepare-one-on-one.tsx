@@ -1,3 +1,4 @@
+import { paths } from '@cadence/core/paths'
 import { ArrowLeft, Check, FolderKanban, Printer } from 'lucide-react'
 import * as React from 'react'
 import { ItemAgeChip } from '../components/age-chip'
@@ -76,7 +77,7 @@ function AssignedList({
             <span className="cad-prep__content">{it.content}</span>
             <span className="cad-prep__meta">
               {it.report_uuid ? (
-                <Link href={`/reports/${it.report_uuid}`} className="cad-prep__report">
+                <Link href={paths.report(it.report_uuid)} className="cad-prep__report">
                   {it.report_title ||
                     (it.report_week_start_date
                       ? `Week of ${formatDate(it.report_week_start_date)}`
@@ -136,7 +137,7 @@ function CompletedSince({ data, projects }: { data: Completed; projects: Project
               <span className="cad-prep__meta">
                 <span>{it.item_type === 'followup' ? 'Follow-up' : 'Task'}</span>
                 {it.report_uuid ? (
-                  <Link href={`/reports/${it.report_uuid}`} className="cad-prep__report">
+                  <Link href={paths.report(it.report_uuid)} className="cad-prep__report">
                     {it.report_title ||
                       (it.report_week_start_date
                         ? `Week of ${formatDate(it.report_week_start_date)}`
@@ -180,7 +181,7 @@ function PrepHeader({
   return (
     <>
       <div className="cad-screen__head cad-no-print" data-print="hide">
-        <Link href={backHref ?? `/team-members/${member.uuid}`} className="cad-prep__back">
+        <Link href={backHref ?? paths.teamMember(member.uuid)} className="cad-prep__back">
           <ArrowLeft size={14} aria-hidden />
           Back to {member.name}
         </Link>

@@ -1,3 +1,4 @@
+import { paths } from '@cadence/core/paths'
 import { AgeChip } from '../components/age-chip'
 import { HealthBadge, HealthTrend } from '../components/project-health'
 import { formatDate } from '../lib/dates'
@@ -31,7 +32,7 @@ export function PortfolioRow({ p }: { p: PortfolioProject }) {
       <div className="cad-portfolio__main">
         <HealthBadge health={p.health} />
         <div className="cad-portfolio__what">
-          <Link href={`/projects/${p.uuid}`} className="cad-portfolio__name">
+          <Link href={paths.project(p.uuid)} className="cad-portfolio__name">
             {p.name}
           </Link>
           {p.note ? <span className="cad-portfolio__why cad-break">{p.note}</span> : null}
@@ -58,7 +59,7 @@ export function PortfolioRow({ p }: { p: PortfolioProject }) {
                     : `No owner set: the first assignee of its open items (${p.owner.open_count})`
                 }
               >
-                <Person name={p.owner.name} href={`/team-members/${p.owner.uuid}`} />
+                <Person name={p.owner.name} href={paths.teamMember(p.owner.uuid)} />
               </span>
             ) : (
               <span className="cad-portfolio__none">No one assigned</span>

@@ -1,3 +1,4 @@
+import { paths } from '@cadence/core/paths'
 import { HealthTimeline } from '../components/project-health'
 import { WeekChangeCounts } from '../components/since-last-week'
 import { formatDate } from '../lib/dates'
@@ -50,7 +51,7 @@ export function ProjectView({ project, updates, loading, weekChanges, health }: 
         <section key={week} className="cad-screen__block">
           <div className="cad-screen__head">
             <h3>Week of {formatDate(week)}</h3>
-            <Link href={`/reports/${list[0]?.report_uuid ?? list[0]?.report_id}`}>View Report</Link>
+            <Link href={paths.report(list[0]?.report_uuid ?? list[0]?.report_id)}>View Report</Link>
           </div>
           <WeekChangeCounts counts={countsByWeek.get(week)} />
           <ul className="cad-screen__list">

@@ -1,3 +1,4 @@
+import { paths } from '@cadence/core/paths'
 import { Eye, MoreHorizontal } from 'lucide-react'
 import * as React from 'react'
 import { ReportAsks, type ReportAsksProps } from '../components/asks'
@@ -364,7 +365,7 @@ export function ReportView({ data: d, actions: a, loading, sectionCard }: Report
       <EmptyState
         title="Report not found"
         description="It may have been deleted, or the link is not quite right."
-        action={<Link href="/reports">All reports</Link>}
+        action={<Link href={paths.reports()}>All reports</Link>}
       />
     )
   const offline = 'You are offline — this will be possible when you are back online'
@@ -450,7 +451,7 @@ export function ReportView({ data: d, actions: a, loading, sectionCard }: Report
       ) : null}
       {d.suggestionsTray ?? null}
       {addStarterSections && (r.sections ?? []).length === 0 ? (
-        <StarterSections onAdd={addStarterSections} settingsHref="/settings?tab=sections" />
+        <StarterSections onAdd={addStarterSections} settingsHref={paths.settings('sections')} />
       ) : null}
       {a.onApplySectionOrder && (r.sections ?? []).length > 1 ? (
         <SectionOrderOffer

@@ -1,3 +1,4 @@
+import { paths } from '@cadence/core/paths'
 import { Link } from '../primitives/link'
 
 export type ReleaseNotesViewProps = Record<string, never>
@@ -93,7 +94,7 @@ export function NotFoundView(_p: NotFoundViewProps) {
     <div className="cad-screen-center">
       <h1 className="cad-screen__title">Page not found</h1>
       <p className="cad-screen__muted">The page you are looking for does not exist.</p>
-      <Link href="/">Return to Dashboard</Link>
+      <Link href={paths.landing()}>Return to Dashboard</Link>
     </div>
   )
 }

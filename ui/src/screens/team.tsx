@@ -1,3 +1,4 @@
+import { paths } from '@cadence/core/paths'
 import * as React from 'react'
 import { AgeChip } from '../components/age-chip'
 import { Badge } from '../primitives/badge'
@@ -92,7 +93,7 @@ export function TeamOverviewView({
           {members.map((m) => (
             <li key={m.uuid} className="cad-screen__row">
               <div>
-                <Link href={`/team-members/${m.uuid}`}>{m.name}</Link>
+                <Link href={paths.teamMember(m.uuid)}>{m.name}</Link>
                 {m.title ? <small className="cad-screen__muted"> · {m.title}</small> : null}
                 {m.linked_user_email ? (
                   <Badge tone="success" className="cad-team__linked">

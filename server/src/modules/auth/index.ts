@@ -1,4 +1,5 @@
 import { AuthSuccess, ErrorBody, SignInUrl, User } from '@cadence/contract'
+import { paths } from '@cadence/core/paths'
 import { Elysia, t } from 'elysia'
 import type { AppContext } from '../../context'
 import { BadRequest, Forbidden, Unauthorized } from '../../lib/errors'
@@ -315,7 +316,7 @@ function devSignInRoutes(ctx: AppContext, tools: AuthTools) {
           name: body.name,
           codeChallenge: query.code_challenge,
         })
-        const target = new URL(`${ctx.config.publicUrl}/auth/callback`)
+        const target = new URL(`${ctx.config.publicUrl}${paths.authCallback()}`)
         target.searchParams.set('code', code)
         target.searchParams.set('state', query.state)
         return redirect(target.toString(), 303)

@@ -1,3 +1,4 @@
+import { paths } from '@cadence/core/paths'
 import { eq, sql } from 'drizzle-orm'
 import type * as oidc from 'openid-client'
 import type { AppContext } from '../../context'
@@ -73,7 +74,7 @@ export function activeProviders(ctx: AppContext): Pending['provider'][] {
   return active
 }
 
-const callbackUrl = (ctx: AppContext) => `${ctx.config.publicUrl}/auth/callback`
+const callbackUrl = (ctx: AppContext) => `${ctx.config.publicUrl}${paths.authCallback()}`
 
 /** Starts an authorization-code flow with state and PKCE (S256). */
 export async function startSignIn(ctx: AppContext) {

@@ -1,4 +1,5 @@
 import type { ComposedBrief } from '@cadence/core'
+import { paths } from '@cadence/core/paths'
 import { and, desc, eq, gte, lte, ne, sql } from 'drizzle-orm'
 import type { AppContext } from '../../context'
 import { deliveries, reports, userSettings, users } from '../../db/schema'
@@ -53,7 +54,7 @@ export async function reportEmail(ctx: AppContext, report: Report) {
 }
 
 /** Stands for a reader's personal link in the author's preview (each reader gets their own). */
-export const PREVIEW_READER_PATH = '/r/your-personal-link'
+export const PREVIEW_READER_PATH = paths.shared('your-personal-link')
 
 /**
  * GET /api/reports/{uuid}/email-preview: the e-mail exactly as the next Send or 'Send update'
@@ -195,7 +196,7 @@ async function reminderMessage(
   // Sent between queueing and sending (or between retries): the reminder is no longer due.
   if (report?.is_submitted) throw new Skip('Not needed: the report was sent first')
   const range = formatWeekRange(delivery.week_start_date, startDay, endDay)
-  const url = `${ctx.config.publicUrl}/reports${report ? `/${report.uuid}` : ''}`
+  const url = `${ctx.config.publicUrl}${report ? paths.report(report.uuid) : paths.reports()}`
   let what = report
     ? `Your weekly report for ${range} is not sent yet.`
     : `You have not started your weekly report for ${range} yet.`
@@ -265,7 +266,7 @@ async function questionMessage(
   if (!open.length && !answered.length) throw new Skip('Not needed: every question is answered')
   const { startDay, endDay } = await weekSettings(ctx, report.user_id)
   const range = formatWeekRange(report.week_start_date, startDay, endDay)
-  const url = `${ctx.config.publicUrl}/reports/${report.uuid}`
+  const url = `${ctx.config.publicUrl}${paths.report(report.uuid)}`
   const quoted = open.slice(0, QUESTIONS_QUOTED)
   const more = open.length - quoted.length
   const head = !open.length
@@ -361,7 +362,10 @@ async function reportMessages(
   const author = displayName(user?.name?.trim() || user?.email || 'Cadence')
   // Rendered once, in slices, with a stand-in for the reader's token; each message then has its
   // recipient's own token in its place.
-  const mail = await briefEmail(composed, readerLinks(`${ctx.config.publicUrl}/r/${TOKEN_SLOT}`))
+  const mail = await briefEmail(
+    composed,
+    readerLinks(`${ctx.config.publicUrl}${paths.shared(TOKEN_SLOT)}`),
+  )
   const messages: MailMessage[] = []
   for (const recipient of to) {
     const token = tokens.get(recipientKey(recipient))

@@ -1,5 +1,7 @@
 // The e-mail of a nudge (team-members/nudge.ts): the executive asks a linked team member for this
 // week's update. Skipped when the member sent it meanwhile or is no longer on the team.
+
+import { paths } from '@cadence/core/paths'
 import { sql } from 'drizzle-orm'
 import type { AppContext } from '../../context'
 import { asWeekday, currentWeekWindow } from '../../lib/weeks'
@@ -29,7 +31,7 @@ export async function nudgeMessage(ctx: AppContext, delivery: Delivery, to: stri
       AND week_start_date >= ${window.from} AND week_start_date <= ${window.to} LIMIT 1`)
   if (sent) throw new Skip('Not needed: the report was sent first')
   const range = formatWeekRange(delivery.week_start_date, startDay, asWeekday(member.end, 'friday'))
-  const url = `${ctx.config.publicUrl}/reports`
+  const url = `${ctx.config.publicUrl}${paths.reports()}`
   const what = `${member.executive} asks for your weekly update for ${range}.`
   const why = `${member.executive} nudged you from Cadence, where they read their team's updates. A nudge comes at most once a week.`
   return {

@@ -1,3 +1,4 @@
+import { paths } from '@cadence/core/paths'
 import { and, desc, eq, sql } from 'drizzle-orm'
 import type { AppContext } from '../../context'
 import { reports, shares } from '../../db/schema'
@@ -48,7 +49,11 @@ export async function createShare(
     entityId: report.uuid,
     details: days == null ? 'never expires' : `expires in ${days} days`,
   })
-  return { id: row.id, url: `${ctx.config.publicUrl}/r/${token}`, expires_at: row.expires_at }
+  return {
+    id: row.id,
+    url: `${ctx.config.publicUrl}${paths.shared(token)}`,
+    expires_at: row.expires_at,
+  }
 }
 
 /** GET /api/shares: the user's links, newest first, with their views (never who viewed). */

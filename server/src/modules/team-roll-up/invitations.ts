@@ -1,3 +1,4 @@
+import { paths } from '@cadence/core/paths'
 import { and, eq, isNull, sql } from 'drizzle-orm'
 import type { AppContext } from '../../context'
 import type { Engine } from '../../db'
@@ -154,7 +155,7 @@ export async function createInvitation(ctx: AppContext, userId: number, memberUu
     entityType: 'team_member',
     entityId: member.uuid,
   })
-  const url = `${ctx.config.publicUrl}/invite/${token}`
+  const url = `${ctx.config.publicUrl}${paths.invitation(token)}`
   const inviter = await ctx.db.row<{ name: string }>(
     sql`SELECT ${personName('u')} AS name FROM users u WHERE u.id = ${userId}`,
   )
