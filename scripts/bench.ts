@@ -24,6 +24,7 @@ import { cpus } from 'node:os'
 import { join } from 'node:path'
 import { type AbuseResult, measureAbuse } from '../bench/abuse'
 import { measureApi } from '../bench/api'
+import { measureCopy, writeCopySection } from '../bench/copy'
 import { measureFrontend, type PageMetrics } from '../bench/frontend'
 import { loadGenerator } from '../bench/loadgen'
 import { measurePostgres, type PgResult } from '../bench/postgres'
@@ -38,6 +39,19 @@ const duration = Number(process.env.BENCH_DURATION ?? 2)
 const connections = [1, 16, 64]
 makeTmp()
 const benchStarted = performance.now()
+// BENCH_ONLY=copy: only backup, restore and copy-data at 50 k and 500 k items (bench/copy.ts, its
+// own databases, not the seed below); it writes its section of docs/benchmarks.md.
+// `bun run bench stalls` (or BENCH_ONLY=stalls): only the stall rows of issue 42 (bench/stalls.ts,
+// its own database and server, a few minutes); docs/benchmarks.md's abuse section quotes them.
+if (process.argv[2] === 'stalls' || process.env.BENCH_ONLY?.toLowerCase() === 'stalls') {
+  const { measureStalls } = await import('../bench/stalls')
+  await measureStalls()
+  process.exit(0)
+}
+if (process.env.BENCH_ONLY?.toLowerCase() === 'copy') {
+  writeCopySection(await measureCopy())
+  process.exit(0)
+}
 
 const { seedSeconds, token } = await prepareDatabase()
 const cookie = `cadence_session=${token}`
@@ -125,6 +139,7 @@ if (only) {
 }
 
 const uncached = profileUncached(pristinePath)
+const copy = await measureCopy()
 const load = mixedLoad()
 
 const summary: Summary = {
@@ -147,6 +162,7 @@ const summary: Summary = {
 summary.totalSeconds = (performance.now() - benchStarted) / 1000
 writeResults(summary)
 writeBenchmarks(summary, { loadSeconds: load.seconds, loadGenerator: loadgen.name })
+writeCopySection(copy)
 console.log(
   `\nWrote bench/results.json and docs/benchmarks.md in ${summary.totalSeconds.toFixed(0)} s (start ${startMs.toFixed(0)} ms, peak RSS ${peakRss.toFixed(0)} MB)`,
 )

@@ -3,7 +3,7 @@ import { asc, getTableName } from 'drizzle-orm'
 import { freshTestDatabase, testEngine } from '../test/engines'
 import { createTestApp, signIn } from '../test/helpers'
 import { openDatabase } from '.'
-import { copyData, getTableConfig, tablesInOrder } from './copy'
+import { type CopyProgress, copyData, getTableConfig, tablesInOrder } from './copy'
 import type { Engine } from './engine'
 
 /** A target of the other kind when the tests run on PostgreSQL (SQLite -> PostgreSQL -> SQLite). */
@@ -110,6 +110,36 @@ describe('bun run copy-data', () => {
     expect(report.every((r) => r.source === r.target)).toBe(true)
     expect(await dump(target)).toEqual(await dump(source))
     expect(lines).toContain('section_items: 3 rows')
+  })
+
+  test('reports progress after every page, with counts that only grow to the totals', async () => {
+    const { db: source } = await seeded()
+    const target = await newTarget()
+    const seen: CopyProgress[] = []
+    const report = await copyData(source, target, undefined, {
+      batch: 2,
+      progress: (p) => seen.push(p),
+    })
+    const rows = report.reduce((sum, r) => sum + r.source, 0)
+    // 3 items in pages of 2: after the first page 2 of 3, then 3 of 3.
+    expect(seen.filter((p) => p.table === 'section_items').map((p) => [p.copied, p.total])).toEqual(
+      [
+        [2, 3],
+        [3, 3],
+      ],
+    )
+    for (const [i, p] of seen.entries()) {
+      expect(p.allTotal).toBe(rows)
+      expect(p.copied).toBeLessThanOrEqual(p.total)
+      if (i) expect(p.allCopied).toBeGreaterThanOrEqual(seen[i - 1].allCopied)
+      if (i && seen[i - 1].table === p.table) expect(p.copied).toBeGreaterThan(seen[i - 1].copied)
+    }
+    expect(seen.at(-1)?.allCopied).toBe(rows)
+    // Every table is reported, empty ones included, each ending at its own count.
+    const lastOf = new Map(seen.map((p) => [p.table, p.copied]))
+    expect(Object.fromEntries(lastOf)).toEqual(
+      Object.fromEntries(report.map((r) => [r.table, r.source])),
+    )
   })
 
   test('refuses a target that has data, and changes nothing there', async () => {

@@ -14,13 +14,29 @@ import type { Engine } from './engine'
  * (keyset: `WHERE key > last ORDER BY key LIMIT batch`, an index range scan that costs the same at
  * the first row and the millionth), never with OFFSET (which re-reads every row before the page:
  * quadratic) and never a whole table at once. One page is in memory at a time. A copy that stops
- * leaves the target as it was (one transaction): run it again.
+ * leaves the target as it was (one transaction): run it again. `progress` reports each page
+ * (the scripts show it on a terminal only).
  */
 export type CopyReport = { table: string; source: number; target: number }[]
+
+/** Where a copy is: the table being copied and its rows so far, and the same over all tables. */
+export type CopyProgress = {
+  table: string
+  copied: number
+  total: number
+  /** Rows copied so far over every table, of `allTotal` (counted on the source before the copy). */
+  allCopied: number
+  allTotal: number
+}
 
 export type CopyOptions = {
   /** Rows per page read from the source and inserted into the target (default 500). */
   batch?: number
+  /**
+   * Called after every page and once at the end of each table, with counts that only grow (the
+   * scripts draw it as one line on a terminal: scripts/progress.ts).
+   */
+  progress?: (progress: CopyProgress) => void
 }
 
 const BATCH = 500
@@ -92,6 +108,12 @@ export async function copyData(
     ...tables.filter((t) => getTableName(t) !== 'data_versions'),
     ...tables.filter((t) => getTableName(t) === 'data_versions'),
   ]
+  // The source's counts, once: the totals of the progress (the copy reads the same snapshot when
+  // the caller holds one, as backupPostgres does).
+  const totals = new Map<string, number>()
+  for (const table of ordered) totals.set(getTableName(table), await countRows(source, table))
+  const allTotal = [...totals.values()].reduce((a, b) => a + b, 0)
+  let allCopied = 0
   await target.tx(async (tx) => {
     // PostgreSQL bumps data versions at COMMIT (deferred triggers): here at once, so the copied
     // data_versions, written last, are what the target keeps.
@@ -99,7 +121,7 @@ export async function copyData(
     for (const table of ordered) {
       const name = getTableName(table)
       const into = targetTables.get(name) as SQLiteTable
-      const total = await countRows(source, table)
+      const total = totals.get(name) ?? 0
       if (name === 'data_versions') await tx.exec(sql`DELETE FROM ${into}`)
       const key = primaryKey(table)
       // The rows come keyed by the schema's property names, which may differ from column names.
@@ -107,7 +129,6 @@ export async function copyData(
       if (!field) throw new Error(`table ${name}: its primary key is not one of its columns`)
       let copied = 0
       let last: unknown
-      let reported = 0
       for (;;) {
         const rows = (await source.orm
           .select()
@@ -118,14 +139,12 @@ export async function copyData(
         if (!rows.length) break
         await tx.orm.insert(into).values(rows as never[])
         copied += rows.length
+        allCopied += rows.length
         last = rows[rows.length - 1][field]
-        // Progress on long tables, about every twentieth of the way.
-        if (total > 5 * batch && copied - reported >= Math.max(batch, total / 20)) {
-          log(`  ${name}: ${copied} of ${total}`)
-          reported = copied
-        }
+        options.progress?.({ table: name, copied, total, allCopied, allTotal })
         if (rows.length < batch) break
       }
+      if (!copied) options.progress?.({ table: name, copied, total, allCopied, allTotal })
       log(`${name}: ${copied} rows`)
     }
     if (tx.kind === 'pg') {

@@ -8,8 +8,9 @@ import { isAbsolute, resolve } from 'node:path'
 import { sql } from 'drizzle-orm'
 import { loadConfig, repoRoot } from '../config'
 import { openDatabase } from '../db'
-import { copyData } from '../db/copy'
+import { type CopyOptions, copyData } from '../db/copy'
 import { openPostgres } from '../db/pg'
+import { terminalProgress } from './progress'
 
 export function backup(databasePath: string, target: string) {
   if (existsSync(target)) throw new Error(`${target} already exists; choose a new file`)
@@ -24,14 +25,18 @@ export function backup(databasePath: string, target: string) {
 }
 
 /** A PostgreSQL database's snapshot into a new SQLite file (the same backup file as SQLite's). */
-export async function backupPostgres(url: string, target: string) {
+export async function backupPostgres(
+  url: string,
+  target: string,
+  options: Pick<CopyOptions, 'progress'> = {},
+) {
   if (existsSync(target)) throw new Error(`${target} already exists; choose a new file`)
   const source = await openPostgres(url, { max: 1, migrate: false, statementTimeout: 3600 })
   const copy = openDatabase(target)
   try {
     const report = await source.tx(async (tx) => {
       await tx.exec(sql`SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY`)
-      return copyData(tx, copy)
+      return copyData(tx, copy, undefined, options)
     })
     const mismatched = report.filter((r) => r.source !== r.target)
     if (mismatched.length)
@@ -68,11 +73,15 @@ if (import.meta.main) {
   }
   const target = isAbsolute(arg) ? arg : resolve(process.env.INIT_CWD ?? repoRoot, arg)
   const { databasePath, databaseUrl } = loadConfig()
+  // PostgreSQL's copy goes page by page: its progress on a terminal. SQLite's is one VACUUM INTO.
+  const bar = terminalProgress()
   try {
-    if (databaseUrl) await backupPostgres(databaseUrl, target)
+    if (databaseUrl) await backupPostgres(databaseUrl, target, { progress: bar.progress })
     else backup(databasePath, target)
+    bar.done()
     console.log(`Backed up ${databaseUrl ? 'PostgreSQL' : databasePath} to ${target}`)
   } catch (error) {
+    bar.done()
     console.error(error instanceof Error ? error.message : error)
     process.exit(1)
   }

@@ -9,6 +9,7 @@ import { isPostgresUrl, openDatabase } from '../db'
 import { copyData } from '../db/copy'
 import type { Engine } from '../db/engine'
 import { openPostgres } from '../db/pg'
+import { terminalProgress } from './progress'
 
 const [from, to] = process.argv.slice(2)
 if (!from || !to || process.argv.length > 4) {
@@ -35,7 +36,11 @@ try {
   const target = await open(to, false)
   console.log(`Copying ${describe(from)} -> ${describe(to)}`)
   const started = performance.now()
-  const report = await copyData(source, target, (line) => console.log(line))
+  // Progress on a terminal only; a log or a pipe gets the table of counts below.
+  const bar = terminalProgress()
+  const report = await copyData(source, target, undefined, { progress: bar.progress }).finally(
+    bar.done,
+  )
   const mismatched = report.filter((r) => r.source !== r.target)
   console.log('\ntable                 source   target')
   for (const r of report) {

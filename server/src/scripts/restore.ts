@@ -8,9 +8,10 @@ import { tmpdir } from 'node:os'
 import { isAbsolute, join, resolve } from 'node:path'
 import { loadConfig, repoRoot } from '../config'
 import { isPostgresUrl, openDatabase } from '../db'
-import { type CopyReport, copyData } from '../db/copy'
+import { type CopyOptions, type CopyReport, copyData } from '../db/copy'
 import type { Engine } from '../db/engine'
 import { openPostgres } from '../db/pg'
+import { terminalProgress } from './progress'
 
 export const describeTarget = (target: string) =>
   isPostgresUrl(target) ? `PostgreSQL ${new URL(target).host}${new URL(target).pathname}` : target
@@ -19,7 +20,7 @@ export const describeTarget = (target: string) =>
 export async function restore(
   file: string,
   target: string,
-  options: { migrate?: boolean; log?: (line: string) => void } = {},
+  options: { migrate?: boolean; log?: (line: string) => void } & Pick<CopyOptions, 'progress'> = {},
 ): Promise<CopyReport> {
   if (!existsSync(file)) throw new Error(`no backup at ${file}`)
   const dir = mkdtempSync(join(tmpdir(), 'cadence-restore-'))
@@ -32,7 +33,7 @@ export async function restore(
     into = isPostgresUrl(target)
       ? await openPostgres(target, { max: 2, migrate: options.migrate, statementTimeout: 3600 })
       : openDatabase(target, { migrate: options.migrate })
-    return await copyData(source, into, options.log)
+    return await copyData(source, into, options.log, { progress: options.progress })
   } finally {
     await source?.close()
     await into?.close()
@@ -59,16 +60,22 @@ if (import.meta.main) {
           ? to
           : join(repoRoot, to)
     console.log(`Restoring ${source} -> ${describeTarget(target)}`)
+    // Progress on a terminal only; a log or a pipe gets the summary below.
+    const bar = terminalProgress()
+    const started = performance.now()
     const report = await restore(source, target, {
       migrate: config.ops.migrate !== 'off',
-      log: (line) => console.log(line),
-    })
+      progress: bar.progress,
+    }).finally(bar.done)
     const mismatched = report.filter((r) => r.source !== r.target)
     if (mismatched.length) {
       console.error(`Row counts differ in ${mismatched.map((r) => r.table).join(', ')}`)
       process.exit(1)
     }
-    console.log(`Done: ${report.length} tables, every row count matches.`)
+    const rows = report.reduce((sum, r) => sum + r.target, 0)
+    console.log(
+      `Done in ${((performance.now() - started) / 1000).toFixed(1)} s: ${report.length} tables, ${rows.toLocaleString('en')} rows, every row count matches.`,
+    )
   } catch (error) {
     console.error(`restore: ${(error as Error).message}`)
     process.exit(1)
