@@ -1,7 +1,8 @@
 // The PostgreSQL schema: the same tables, columns and JavaScript types as ../schema.ts (SQLite),
 // so one service code path answers the same bytes on both (src/db/engine.ts). Migrations:
-// `bun run --cwd server db:generate:pg` into drizzle-pg/; triggers and search in hand-written ones.
-// db.test.ts checks that both schemas have the same tables and columns.
+// `bun run --cwd server db:generate <name>` writes both engines'; triggers and search are
+// hand-written. ../schema-parity.test.ts proves both schemas declare the same tables, columns,
+// keys and indexes.
 import type { Weekday } from '@cadence/contract'
 import { sql } from 'drizzle-orm'
 import {
