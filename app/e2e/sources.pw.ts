@@ -1,7 +1,8 @@
 // Sources (issue 47): a GitHub source connected in Settings › Sources on the loopback stand-in
 // (server/testing/vendor-stand-in.ts, started by scripts/e2e.ts with OUTBOUND_ALLOW_PRIVATE and
 // a fake model at AI_BASE_URL), two suggestions added from the report page's tray, the summary
-// drafted by the model with each sentence's items, used, and the report sent.
+// drafted by the model with each sentence's items, used, and the report sent; its edition says
+// which model drafted the summary.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { type Browser, chromium, type Page } from 'playwright-core'
 import { launchOptions } from '../../scripts/chromium'
@@ -75,5 +76,11 @@ describe('sources', () => {
         async () => (await api(page, 'GET', `/api/reports/${uuid}`)).json.is_submitted,
         true,
       )
+      // The edition frozen at Send records which model drafted its summary, and says so.
+      const edition = (await api(page, 'GET', `/api/reports/${uuid}/editions/1`)).json
+      if (edition.summary_model !== 'grounded')
+        throw new Error(`edition 1 summary_model: ${edition.summary_model}`)
+      await page.goto(`${base}/reports/${uuid}/editions/1`)
+      await page.getByText('Summary drafted with grounded, reviewed by').waitFor()
     }))
 })
