@@ -13,7 +13,7 @@ import { spendSendQuota } from '../delivery-queue/quota'
 import { memoPdfOffThread } from '../editions/pdf-off-thread'
 import { editionOfDelivery, latestEdition } from '../reports/brief'
 import { composeEdition, composeLive, composeNext } from '../reports/brief-compose'
-import { findReport, type Report } from '../reports/find'
+import { findReport } from '../reports/find'
 import { readerLinksFor, recipientKey } from '../sharing/recipient-links'
 import {
   escapeHtml,
@@ -42,15 +42,6 @@ async function weekSettings({ db }: AppContext, userId: number) {
 /** A composed brief's e-mail parts for one reader's links (null: no links, e.g. a copy). */
 export async function briefEmail(composed: ComposedBrief, links: MailLinks) {
   return { subject: composed.subject, ...(await renderBriefSliced(composed, links)) }
-}
-
-/**
- * The live report's e-mail parts: what 'Copy for e-mail' and the html/text export copy. The live
- * report is 'Not sent yet' whatever was sent before; Send and 'Send update' mail the edition.
- */
-export async function reportEmail(ctx: AppContext, report: Report) {
-  const { composed } = await composeLive(ctx, report)
-  return await briefEmail(composed, null)
 }
 
 /** Stands for a reader's personal link in the author's preview (each reader gets their own). */
