@@ -138,7 +138,8 @@ describe('draft summary', () => {
       expect(got.notice).toMatch(notice)
       expect(got.sentences.length).toBe(2)
     }
-  })
+    // Four apps set up one after another: more than bun's 5 s default on a busy machine.
+  }, 20_000)
 
   test('two drafts of one report at once share one model call', async () => {
     const { ada, report } = await week(ai('grounded'))
