@@ -74,7 +74,7 @@ function attackProcess(attack: Attack): Promise<AttackResult> {
   })
 }
 
-async function startServer(env: Record<string, string>) {
+export async function startServer(env: Record<string, string>) {
   const port = freePort()
   const base = `http://127.0.0.1:${port}`
   const proc = Bun.spawn(['bun', 'server/src/index.ts'], {

@@ -1,0 +1,35 @@
+// The stall probe of bench/stalls.ts, a process of its own (so the bench's own reading of large
+// answers is never counted): asks `/api/health/live` of the server one request at a time, 1 ms
+// apart, until a line arrives on stdin; then prints the longest time between two answers (how
+// long the server's event loop was held at once), the answers' count and their median latency.
+const base = process.argv[2]
+if (!base) throw new Error('usage: bun bench/stall-probe.ts <base url>')
+
+let stop = false
+void (async () => {
+  for await (const _ of Bun.stdin.stream()) break
+  stop = true
+})()
+
+const latencies: number[] = []
+let last = performance.now()
+let longestMs = 0
+while (!stop) {
+  const started = performance.now()
+  const res = await fetch(`${base}/api/health/live`)
+  await res.arrayBuffer()
+  const now = performance.now()
+  latencies.push(now - started)
+  longestMs = Math.max(longestMs, now - last)
+  last = now
+  await Bun.sleep(1)
+}
+latencies.sort((a, b) => a - b)
+console.log(
+  JSON.stringify({
+    longestMs,
+    answers: latencies.length,
+    p50: latencies[Math.floor(latencies.length / 2)] ?? 0,
+  }),
+)
+process.exit(0)

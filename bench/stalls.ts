@@ -1,0 +1,280 @@
+// The abuse rows of issue 42 ("Nobody slows everyone"), a section of `bun run bench` that runs
+// alone and quickly: `bun run bench stalls` (or `bun bench/stalls.ts`). The real server
+// (server/src/index.ts) on a fresh SQLite file, one account filled through the API up to the
+// documented limits (lib/limits.ts; editions written straight into the file, as Send's quota
+// would take days), then each attack of the issue while a probe process of its own
+// (bench/stall-probe.ts) asks /api/health/live again and again. Each row is the longest time
+// between two of its answers during the attack — how long the server's thread was held at once —
+// against the same over idle. server/src/security/stall.test.ts asserts the same operations in
+// process on both engines; this measures them on the real server.
+import { Database } from 'bun:sqlite'
+import { mkdirSync, rmSync } from 'node:fs'
+import { join } from 'node:path'
+import { createSession, loadConfig, openDatabase, upsertUser } from '@cadence/server/testing'
+import { startServer } from './abuse'
+
+const root = join(import.meta.dir, '..')
+
+export type StallRow = {
+  attack: string
+  status: string
+  seconds: number
+  longestMs: number
+  timesIdle: number
+}
+export type StallResult = { idleMs: number; idleP50: number; load: string; rows: StallRow[] }
+
+type Probe = { longestMs: number; answers: number; p50: number }
+
+function startProbe(base: string) {
+  const proc = Bun.spawn(['bun', join(root, 'bench/stall-probe.ts'), base], {
+    stdin: 'pipe',
+    stdout: 'pipe',
+    stderr: 'inherit',
+  })
+  return async (): Promise<Probe> => {
+    proc.stdin.write('stop\n')
+    await proc.stdin.end()
+    const out = await new Response(proc.stdout).text()
+    return JSON.parse(out.trim().split('\n').at(-1) as string)
+  }
+}
+
+/** The longest stall of /api/health/live while `work` runs (the probe started 300 ms before). */
+async function during(base: string, work: () => Promise<string>) {
+  const stop = startProbe(base)
+  await Bun.sleep(300)
+  const started = performance.now()
+  const status = await work()
+  const seconds = (performance.now() - started) / 1000
+  await Bun.sleep(100)
+  return { status, seconds, ...(await stop()) }
+}
+
+const week = (n: number) => new Date(Date.UTC(2010, 0, 4 + 7 * n)).toISOString().slice(0, 10)
+
+export async function measureStalls(): Promise<StallResult> {
+  const dir = join(root, 'bench/tmp')
+  mkdirSync(dir, { recursive: true })
+  const path = join(dir, 'stalls.db')
+  for (const f of [path, `${path}-wal`, `${path}-shm`]) rmSync(f, { force: true })
+  const db = openDatabase(path)
+  const config = loadConfig({ DATABASE_PATH: path })
+  const user = await upsertUser(
+    { db, config },
+    {
+      provider: 'dev',
+      providerUserId: 'stalls@bench.example.com',
+      email: 'stalls@bench.example.com',
+      name: 'Stalls',
+    },
+  )
+  const session = await createSession({ db, config }, user.id)
+  db.sqlite.exec('PRAGMA wal_checkpoint(TRUNCATE)')
+  db.sqlite.close()
+  const cookie = `cadence_session=${session.token}`
+
+  const { proc, base } = await startServer({ DATABASE_PATH: path })
+  try {
+    const call = async (method: string, path: string, body?: unknown) => {
+      const res = await fetch(`${base}${path}`, {
+        method,
+        headers: { cookie, origin: base, 'content-type': 'application/json' },
+        body:
+          body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+      })
+      const bytes = await res.arrayBuffer()
+      return { status: res.status, bytes }
+    }
+    const json = async (method: string, path: string, body?: unknown) => {
+      const res = await call(method, path, body)
+      if (res.status >= 300)
+        throw new Error(`${method} ${path}: ${res.status} ${new TextDecoder().decode(res.bytes)}`)
+      // biome-ignore lint/suspicious/noExplicitAny: the bench reads a few fields of API answers
+      return JSON.parse(new TextDecoder().decode(res.bytes)) as any
+    }
+    const lines = (n: number, from = 0) =>
+      [
+        '## Action Items',
+        ...Array.from({ length: n }, (_, i) => `- [ ] Item ${from + i} @Nobody`),
+      ].join('\n')
+    console.log('\nStalls (issue 42): filling one account to its limits…')
+    await json('POST', '/api/section-templates', { name: 'Action Items', type: 'tasks' })
+    // A full report (10,000 items): its Markdown and e-mail parts, and 50 large editions.
+    const full = await json('POST', '/api/reports', { week_start_date: week(0), carry_over: false })
+    // An import takes 5,000 lines, its section heading one of them.
+    await json('POST', `/api/reports/${full.uuid}/import`, { text: lines(4_999) })
+    await json('POST', `/api/reports/${full.uuid}/import`, { text: lines(4_999, 4_999) })
+    await json('POST', `/api/reports/${full.uuid}/import`, { text: lines(2, 9_998) })
+    // Two reports one import short of full: 5,001 items, the largest import takes each to 10,000
+    // (the import runs twice, the shorter stall counts).
+    const nearly: string[] = []
+    for (const w of [1, 3]) {
+      const r = await json('POST', '/api/reports', { week_start_date: week(w), carry_over: false })
+      await json('POST', `/api/reports/${r.uuid}/import`, { text: lines(4_999) })
+      await json('POST', `/api/reports/${r.uuid}/import`, { text: lines(2, 4_999) })
+      nearly.push(r.uuid)
+    }
+    // Long unbroken words for the PDF: a 20,000-letter summary, three 10,000-letter items.
+    const words = await json('POST', '/api/reports', {
+      week_start_date: week(2),
+      carry_over: false,
+    })
+    await json('PUT', `/api/reports/${words.uuid}`, { summary: 'w'.repeat(20_000) })
+    for (let i = 0; i < 3; i++)
+      await json('POST', '/api/section-items', {
+        section_id: words.sections[0].id,
+        content: String.fromCharCode(97 + i).repeat(10_000),
+      })
+    // 400 reports whose 20,000-character summaries match a twelve-word search at their end.
+    const query = 'alpha bravo charlie delta echo foxtrot golf hotel india juliet kilo lima'
+    const filler = 'lorem ipsum dolor sit amet consectetur adipiscing elit sed do eiusmod '
+    const summary = `${filler.repeat(300).slice(0, 19_900)} ${query}`.slice(0, 20_000)
+    for (let n = 0; n < 400; n++) {
+      const r = await json('POST', '/api/reports', {
+        week_start_date: week(10 + n),
+        carry_over: false,
+      })
+      await json('PUT', `/api/reports/${r.uuid}`, { summary })
+    }
+    // 50 editions of the full report, ~1 MB each, straight into the file.
+    {
+      const file = new Database(path)
+      file.exec('PRAGMA busy_timeout = 10000')
+      const { id } = file.query('SELECT id FROM reports WHERE uuid = ?').get(full.uuid) as {
+        id: number
+      }
+      const brief = JSON.stringify({
+        summary: 'A long week. '.repeat(1_500),
+        items: Array.from({ length: 60 }, () => 'A long week. '.repeat(1_500)),
+      })
+      const insert = file.prepare(
+        'INSERT INTO report_editions (report_id, user_id, number, sent_at, brief) VALUES (?, ?, ?, ?, ?)',
+      )
+      for (let n = 1; n <= 50; n++) insert.run(id, user.id, n, '2026-01-01T00:00:00.000Z', brief)
+      file.close()
+    }
+    // A 7.8 MB account document with one \ud800 escape near its start (storableText's walk).
+    const escaped = (run: number) => {
+      const item = (k: number) => ({
+        content: `${k === 0 ? '\ud800 ' : ''}Imported item ${k} ${'x'.repeat(1_330)}`,
+        is_completed: false,
+        item_type: 'task',
+      })
+      const doc = {
+        format: 'cadence-export',
+        version: 1,
+        section_templates: [],
+        projects: [],
+        team_members: [],
+        reports: Array.from({ length: 11 }, (_, r) => ({
+          week_start_date: week(500 + 20 * run + r),
+          title: null,
+          summary: null,
+          is_submitted: false,
+          sent_date: null,
+          sections: [
+            {
+              section_name: 'Action Items',
+              section_type: 'tasks',
+              content: null,
+              items: Array.from({ length: 500 }, (_, k) => item(r * 500 + k)),
+            },
+          ],
+        })),
+      }
+      return JSON.stringify(doc)
+    }
+
+    const load = (await Bun.file('/proc/loadavg').text()).split(' ').slice(0, 3).join(' ')
+    await Bun.sleep(1_000)
+    const idle = await during(base, async () => {
+      await Bun.sleep(3_000)
+      return ''
+    })
+    console.log(
+      `  idle /api/health/live: longest gap ${idle.longestMs.toFixed(1)} ms, p50 ${idle.p50.toFixed(2)} ms (load average ${load})`,
+    )
+    const status = (r: { status: number; bytes: ArrayBuffer }) =>
+      `${r.status} (${(r.bytes.byteLength / 1e6).toFixed(1)} MB)`
+    // [row, the attack's nth run, runs]: reads run three times, imports twice (each into its
+    // own target); the run with the shortest longest stall counts, as in stall.test.ts. The
+    // imports come last, each followed by a pause: the server indexes what they wrote for search
+    // in the background, which would land in the next row.
+    const attacks: [string, (run: number) => Promise<string>, number][] = [
+      [
+        'PDF of long unbroken words (20,000-letter summary, 3 × 10,000-letter items)',
+        async () => status(await call('GET', `/api/reports/${words.uuid}/pdf`)),
+        3,
+      ],
+      [
+        "Markdown of a full report (10,000 items, 'Copy as Markdown')",
+        async () => status(await call('GET', `/api/reports/${full.uuid}/export?format=md`)),
+        3,
+      ],
+      [
+        "HTML of a full report ('Copy for e-mail')",
+        async () => status(await call('GET', `/api/reports/${full.uuid}/export?format=html`)),
+        3,
+      ],
+      [
+        'search of 12 words ranking 400 summaries of 20,000 characters',
+        async () => status(await call('GET', `/api/search?query=${encodeURIComponent(query)}`)),
+        3,
+      ],
+      [
+        'account export with 50 editions of ~1 MB',
+        async () => status(await call('GET', '/api/export')),
+        3,
+      ],
+      [
+        'largest import (4,999 lines) into a report of 5,001 items',
+        async (run) =>
+          status(
+            await call('POST', `/api/reports/${nearly[run]}/import`, {
+              text: lines(4_999, 10_000),
+            }),
+          ),
+        2,
+      ],
+      [
+        '7.8 MB account import with a \\ud800 escape',
+        async (run) => status(await call('POST', '/api/import', escaped(run))),
+        2,
+      ],
+    ]
+    const rows: StallRow[] = []
+    for (const [attack, work, runs] of attacks) {
+      let run: Awaited<ReturnType<typeof during>> | undefined
+      for (let n = 0; n < runs; n++) {
+        const next = await during(base, () => work(n))
+        if (!run || next.longestMs < run.longestMs) run = next
+        await Bun.sleep(runs === 2 ? 5_000 : 500)
+      }
+      if (!run) continue
+      const row = {
+        attack,
+        status: run.status,
+        seconds: run.seconds,
+        longestMs: run.longestMs,
+        timesIdle: run.longestMs / idle.longestMs,
+      }
+      rows.push(row)
+      console.log(
+        `  ${attack.padEnd(78)} ${row.status.padEnd(14)} ${row.seconds.toFixed(2)} s  longest stall ${row.longestMs.toFixed(0)} ms  ×${row.timesIdle.toFixed(1)} idle`,
+      )
+      await Bun.sleep(1_000)
+    }
+    const after = (await Bun.file('/proc/loadavg').text()).split(' ').slice(0, 3).join(' ')
+    console.log(`  load average before ${load}, after ${after} (2 cores)`)
+    return { idleMs: idle.longestMs, idleP50: idle.p50, load: `${load} → ${after}`, rows }
+  } finally {
+    proc.kill()
+    await proc.exited
+  }
+}
+
+if (import.meta.main) {
+  await measureStalls()
+  process.exit(0)
+}
