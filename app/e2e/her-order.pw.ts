@@ -27,7 +27,7 @@ const editorOrder = () =>
 /** The order in which `texts` appear in the page's text. */
 const textOrder = (texts: string[]) =>
   page.evaluate((wanted) => {
-    const body = document.body.innerText
+    const body = document.body.textContent ?? ''
     return wanted
       .map((t) => ({ t, at: body.indexOf(t) }))
       .filter((x) => x.at >= 0)
