@@ -142,7 +142,7 @@ function describeTable(engine: Engine, config: Config) {
         columns: i.config.columns.map((part) => indexColumn(engine, part)),
         where: i.config.where ? sqlText(engine, i.config.where) : null,
       }))
-      .sort((a, b) => a.name.localeCompare(b.name)),
+      .sort((a, b) => (a.name ?? '').localeCompare(b.name ?? '')),
     foreignKeys: config.foreignKeys
       .map((fk) => {
         const ref = fk.reference()
