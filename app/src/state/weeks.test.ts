@@ -1,8 +1,9 @@
 import { describe, expect, test } from 'bun:test'
+import { currentWeekWindow } from '@cadence/core'
 import {
-  currentWeekWindow,
   findCurrentWeekReport,
   isCurrentWeek,
+  toIsoDate,
   weekEndDate,
   weekStartForOffset,
 } from './weeks'
@@ -11,14 +12,14 @@ import {
 const wednesday = new Date(2026, 10, 18, 15, 30)
 
 describe('current week', () => {
-  test('the window is the week start by the user start day, plus or minus three days', () => {
-    expect(currentWeekWindow(wednesday, 'monday')).toEqual({
+  test("the window of the browser's local day: its week start, plus or minus three days", () => {
+    expect(currentWeekWindow(toIsoDate(wednesday), 'monday')).toEqual({
       start: '2026-11-16',
       from: '2026-11-13',
       to: '2026-11-19',
     })
-    expect(currentWeekWindow(wednesday, 'sunday').start).toBe('2026-11-15')
-    expect(currentWeekWindow(wednesday, 'thursday').start).toBe('2026-11-12')
+    expect(currentWeekWindow(toIsoDate(wednesday), 'sunday').start).toBe('2026-11-15')
+    expect(currentWeekWindow(toIsoDate(wednesday), 'thursday').start).toBe('2026-11-12')
   })
 
   test('a report whose week starts inside the window is the current one, the latest first', () => {

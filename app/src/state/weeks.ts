@@ -1,13 +1,7 @@
 // Week arithmetic for the app state: @cadence/core's, the one implementation the server shares,
 // applied to the browser's local "today", so the client and the dashboard agree on which report
 // is "this week's".
-import {
-  addWeeks,
-  toIsoDate,
-  weekEnd,
-  weekStart,
-  currentWeekWindow as windowOf,
-} from '@cadence/core'
+import { addWeeks, currentWeekWindow, toIsoDate, weekEnd, weekStart } from '@cadence/core'
 import type { Weekday } from '@cadence/ui'
 
 const WEEK_OFFSET_LIMIT = 52
@@ -23,13 +17,8 @@ function weekStartForOffset(today: Date, startDay: Weekday, offset: number): str
   return addWeeks(weekStartOf(today, startDay), clamped)
 }
 
-/** The current-week window of `today`: the week start ± 3 days. */
-function currentWeekWindow(today: Date, startDay: Weekday) {
-  return windowOf(toIsoDate(today), startDay)
-}
-
 function isCurrentWeek(weekStartDate: string, today: Date, startDay: Weekday): boolean {
-  const { from, to } = currentWeekWindow(today, startDay)
+  const { from, to } = currentWeekWindow(toIsoDate(today), startDay)
   const day = weekStartDate.slice(0, 10)
   return day >= from && day <= to
 }
@@ -51,7 +40,6 @@ function weekEndDate(weekStartDate: string, startDay: Weekday, endDay: Weekday):
 }
 
 export {
-  currentWeekWindow,
   findCurrentWeekReport,
   isCurrentWeek,
   toIsoDate,

@@ -3,7 +3,13 @@
 import * as core from '@cadence/core'
 import { WEEKDAYS, type Weekday } from '@cadence/core'
 
-export { addDays, isIsoDate as isValidIsoDate, WEEKDAYS, type Weekday } from '@cadence/core'
+export {
+  addDays,
+  currentWeekWindow,
+  isIsoDate as isValidIsoDate,
+  WEEKDAYS,
+  type Weekday,
+} from '@cadence/core'
 
 // A start day that is not a weekday (the API stores only weekdays, but the column is plain text)
 // has always counted here as Saturday (indexOf gave -1, that is 6 modulo 7), where core throws:
@@ -17,15 +23,6 @@ export const asWeekday = (day: string | null | undefined, fallback: Weekday): We
 /** The start of the week containing `date` (a YYYY-MM-DD day), for a week starting on `startDay`. */
 export function weekStart(date: string, startDay: Weekday): string {
   return core.weekStart(date, known(startDay))
-}
-
-/**
- * The current-week window: a report is this week's when its week_start_date lies within 3 days
- * either side of the start of the current week (by the user's start day). The margin tolerates a
- * report created before the user changed their start day.
- */
-export function currentWeekWindow(today: string, startDay: Weekday) {
-  return core.currentWeekWindow(today, known(startDay))
 }
 
 /** An open task or follow-up is stalled once it has been open this many whole weeks. */

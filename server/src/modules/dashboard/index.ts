@@ -6,7 +6,7 @@ import { reports, type sectionItems } from '../../db/schema'
 import { compareNoCase } from '../../lib/order'
 import { routeRules } from '../../lib/route-rules'
 import { isoDate } from '../../lib/time'
-import { currentWeekWindow, type Weekday } from '../../lib/weeks'
+import { asWeekday, currentWeekWindow } from '../../lib/weeks'
 import { authPlugin } from '../auth/plugin'
 import { reportProjectHealth } from '../project-health/service'
 import { ageingClock, withAgeing } from '../section-items/ageing'
@@ -37,7 +37,8 @@ LIMIT 500`
 /** The report whose week starts in the current-week window (see lib/weeks.ts), or null. */
 export async function currentWeekReport(ctx: AppContext, userId: number, today = isoDate()) {
   const settings = await getSettings(ctx, userId)
-  const window = currentWeekWindow(today, settings.weekly_start_day as Weekday)
+  // A stored start day that is not a weekday counts as Saturday, as lib/weeks.ts's weekStart does.
+  const window = currentWeekWindow(today, asWeekday(settings.weekly_start_day, 'saturday'))
   const [row] = await ctx.db.orm
     .select()
     .from(reports)
