@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, test } from 'bun:test'
 import { json, restoreFetch, stubFetch } from '../test/fetch'
-import { ApiError, api, call, errorMessage, request } from './client'
+import { ApiError, api, call, downloadText, errorMessage } from './client'
 import { OFFLINE_WORDS, UNREACHABLE_WORDS } from './errors'
 
 afterEach(restoreFetch)
@@ -33,32 +33,35 @@ describe('error rules of failed calls', () => {
       // Through the typed client: Eden turns the failed fetch into a 503 carrying the error.
       stubFetch(() => Promise.reject(failed))
       await expect(call(api.api.projects.get())).rejects.toThrow(OFFLINE_WORDS)
-      await expect(request('POST', '/api/reports', {})).rejects.toThrow(OFFLINE_WORDS)
+      await expect(downloadText('/api/reports/r1/export?format=md')).rejects.toThrow(OFFLINE_WORDS)
     } finally {
       if (saved) Object.defineProperty(globalThis, 'navigator', saved)
       else delete (globalThis as { navigator?: unknown }).navigator
     }
   })
 
-  test('request throws an ApiError with status and message and sends credentials', async () => {
+  test('a download is the file as text, sent with credentials; an error answer is an ApiError', async () => {
     let credentials: RequestCredentials | undefined
-    const realStub = stubFetch(() =>
-      json({ error: 'Report already exists for this week', uuid: 'u1' }, 409),
+    const calls = stubFetch(({ path }) =>
+      path.endsWith('format=md')
+        ? new Response('# Week of Nov 16', { headers: { 'content-type': 'text/markdown' } })
+        : json({ error: 'Report not found', uuid: 'r2' }, 404),
     )
     const inner = globalThis.fetch
     globalThis.fetch = ((input: RequestInfo | URL, init?: RequestInit) => {
       credentials = init?.credentials
       return inner(input, init)
     }) as typeof fetch
-    const error = (await request('POST', '/api/reports', { week_start_date: '2026-11-16' }).catch(
+    expect(await downloadText('/api/reports/r1/export?format=md')).toBe('# Week of Nov 16')
+    expect(credentials).toBe('include')
+    const error = (await downloadText('/api/reports/r2/export?format=html').catch(
       (e) => e,
     )) as ApiError
     expect(error).toBeInstanceOf(ApiError)
-    expect(error.status).toBe(409)
-    expect(error.message).toBe('Report already exists for this week')
-    expect(error.body).toEqual({ error: 'Report already exists for this week', uuid: 'u1' })
-    expect(credentials).toBe('include')
-    expect(realStub[0].body).toEqual({ week_start_date: '2026-11-16' })
+    expect(error.status).toBe(404)
+    expect(error.message).toBe('Report not found')
+    expect(error.body).toEqual({ error: 'Report not found', uuid: 'r2' })
+    expect(calls.map((c) => c.method)).toEqual(['GET', 'GET'])
   })
 
   test('call unwraps Eden data and turns Eden errors into ApiError', async () => {

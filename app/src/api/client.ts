@@ -58,34 +58,30 @@ async function call<T>(pending: Promise<Answer<T>>): Promise<T> {
   return result.data
 }
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE'
-
 /**
- * A fetch typed by hand (unchecked), for what Eden does not address: the account import (a file
- * the server's schema checks) and file downloads. Same credentials and error rules as `call`.
+ * A file download, the one call Eden does not type (its answer is a file, not a schema): GET
+ * `path` and resolve to the file's text. Same credentials and error rules as `call`: an error
+ * answer's JSON `error` is the ApiError's message.
  */
-async function request<T>(method: Method, path: string, body?: unknown): Promise<T> {
+async function downloadText(path: `/api/${string}`): Promise<string> {
   let response: Response
   try {
-    response = await appFetch(`${origin()}${path}`, {
-      method,
-      credentials: 'include',
-      headers: body === undefined ? undefined : { 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    })
+    response = await appFetch(`${origin()}${path}`, { method: 'GET', credentials: 'include' })
   } catch (error) {
     // No answer (offline, the server out of reach): the same words as a typed call's.
     throw failure(503, error instanceof Error ? error : new Error(String(error)))
   }
   const text = await response.text()
-  let parsed: unknown = text
-  if (text && (response.headers.get('content-type') ?? '').includes('json')) {
-    try {
-      parsed = JSON.parse(text)
-    } catch {}
+  if (!response.ok) {
+    let body: unknown = text
+    if ((response.headers.get('content-type') ?? '').includes('json')) {
+      try {
+        body = JSON.parse(text)
+      } catch {}
+    }
+    throw failure(response.status, body)
   }
-  if (!response.ok) throw failure(response.status, parsed)
-  return (text ? parsed : null) as T
+  return text
 }
 
 /** The message of any thrown value, for toasts: 'An error occurred' for a non-error. */
@@ -99,9 +95,9 @@ export {
   answeredBy,
   api,
   call,
+  downloadText,
   errorMessage,
   messageOf,
   notifyUnauthorized,
   onUnauthorized,
-  request,
 }

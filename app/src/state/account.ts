@@ -1,11 +1,10 @@
 // The user's whole account as one JSON file: download (GET /api/export) and restore (POST /api/import).
-import type { ImportCounts } from '@cadence/contract'
-import { api, call, messageOf, request } from '../api/client'
+import { api, call, messageOf } from '../api/client'
 import { cache } from './cache'
 import { showToast } from './toasts'
 
 /** Reads a chosen file as a Cadence export; anything else is refused before it reaches the server. */
-export function parseExport(text: string): unknown {
+export function parseExport(text: string): object {
   let doc: unknown
   try {
     doc = JSON.parse(text)
@@ -43,8 +42,8 @@ export async function downloadExport(now = new Date()) {
 export async function importAccount(file: Blob) {
   try {
     const doc = parseExport(await file.text())
-    // Through `request`: the file is checked by the server's body schema, not typed here.
-    const counts = await request<ImportCounts>('POST', '/api/import', doc)
+    // The file is checked by the server (its body is any JSON); the answer is typed.
+    const counts = await call(api.api.import.post(doc))
     await Promise.all(
       [
         cache.projects,

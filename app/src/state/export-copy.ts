@@ -1,4 +1,4 @@
-import { request } from '../api/client'
+import { downloadText } from '../api/client'
 import { toast } from './toasts'
 
 // The draft's 'Copy as Markdown' and 'Copy for e-mail' (docs/week-over-week.md), built on
@@ -13,14 +13,12 @@ type CopyEnv = { clipboard?: ClipboardLike | null; ClipboardItem?: ClipboardItem
 type ExportFormat = 'md' | 'html' | 'text'
 
 function exportPath(uuid: string, format: ExportFormat) {
-  return `/api/reports/${encodeURIComponent(uuid)}/export?format=${format}`
+  return `/api/reports/${encodeURIComponent(uuid)}/export?format=${format}` as const
 }
 
 /** The export in one format, as text. */
-async function exportText(uuid: string, format: ExportFormat): Promise<string> {
-  const body = await request<unknown>('GET', exportPath(uuid, format))
-  if (typeof body !== 'string') throw new Error('The export is not text')
-  return body
+function exportText(uuid: string, format: ExportFormat): Promise<string> {
+  return downloadText(exportPath(uuid, format))
 }
 
 function defaults(env: CopyEnv) {
