@@ -217,12 +217,16 @@ describe('stall harness', () => {
         })),
       )
     // The body is read as it comes; parsed after (the test's parse is not the server's work).
-    const { result, longestMs } = await leastStall(app, async () => {
-      const res = await app.handle(
-        new Request(`${ORIGIN}/api/export`, { headers: { cookie: cookieHeader(ada.jar) } }),
-      )
-      return { status: res.status, body: await res.arrayBuffer() }
-    })
+    const { result, longestMs } = await leastStall(
+      app,
+      async () => {
+        const res = await app.handle(
+          new Request(`${ORIGIN}/api/export`, { headers: { cookie: cookieHeader(ada.jar) } }),
+        )
+        return { status: res.status, body: await res.arrayBuffer() }
+      },
+      3,
+    )
     expect(result.status).toBe(200)
     const doc = JSON.parse(new TextDecoder().decode(result.body))
     expect(doc.reports).toHaveLength(count)
@@ -256,8 +260,10 @@ describe('stall harness', () => {
       })),
     )
     await ada.api.search.get({ query: { query: 'warm up' } })
-    const { result, longestMs } = await leastStall(app, () =>
-      ada.api.search.get({ query: { query: words } }),
+    const { result, longestMs } = await leastStall(
+      app,
+      () => ada.api.search.get({ query: { query: words } }),
+      3,
     )
     expect(result.status).toBe(200)
     expect(result.data?.results).toHaveLength(50)
