@@ -216,3 +216,13 @@ describe('moving an item', () => {
     expect(blockItems).toEqual(want)
   })
 })
+
+describe('the API documents both routes', () => {
+  test('the OpenAPI document has the move and the sections order', async () => {
+    const { app } = await createTestApp()
+    const ada = await signIn(app, 'ada@example.com')
+    const paths = (await ada.get('/api/openapi.json')).json.paths
+    expect(paths['/api/section-items/{id}/position']?.put).toBeDefined()
+    expect(paths['/api/reports/{uuid}/sections/order']?.put).toBeDefined()
+  })
+})
