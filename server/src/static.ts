@@ -1,5 +1,6 @@
 import { existsSync, statSync } from 'node:fs'
 import { extname, join, normalize, sep } from 'node:path'
+import { routes } from '@cadence/core/routes'
 import { Elysia } from 'elysia'
 import type { AppContext } from './context'
 import { BadRequest, NotFound } from './lib/errors'
@@ -43,11 +44,20 @@ export function staticModule(ctx: AppContext) {
   // The pages opened by a token (a shared report, an invitation) are stored by no cache, like
   // their API.
   const tokenPage = { rules: { tokenInPath: true }, detail } as const
+  // The app's routes of those pages (`/r/:token`, `/invite/:token`), as a wildcard under them.
+  const tokenPages = {
+    shared: routes.shared.replace(':token', '*'),
+    invitation: routes.invitation.replace(':token', '*'),
+  }
   return new Elysia()
     .use(routeRules)
-    .get('/r/*', ({ request }) => appPage(new URL(request.url).pathname, 'no-store'), tokenPage)
     .get(
-      '/invite/*',
+      tokenPages.shared,
+      ({ request }) => appPage(new URL(request.url).pathname, 'no-store'),
+      tokenPage,
+    )
+    .get(
+      tokenPages.invitation,
       ({ request }) => appPage(new URL(request.url).pathname, 'no-store'),
       tokenPage,
     )
