@@ -1,11 +1,12 @@
 // Her order (issue 46): an item moved by keyboard alone (its handle, Space, ArrowDown, Space)
 // keeps focus on its handle, and stays where she put it after a reload, in the memo (the
 // draft) and in what readers see (a private link); Settings' new order of sections is offered
-// on the draft and applied with one click.
+// on the draft and applied with one click; a mouse drag by the handle moves an item into
+// another section.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { type Browser, chromium, type Page } from 'playwright-core'
 import { launchOptions } from '../../scripts/chromium'
-import { api, base, monday, signedInPage, step, until } from './helpers'
+import { api, base, drag, monday, signedInPage, step, until } from './helpers'
 
 let browser: Browser
 let page: Page
@@ -146,5 +147,30 @@ describe('her order', () => {
       await expect(
         page.getByText('Your sections are in a new order in Settings.').count(),
       ).resolves.toBe(0)
+    }))
+
+  test('a mouse drag by the handle moves an item into another section', () =>
+    step(page, 'her-order-mouse', async () => {
+      // Both sections on screen: a real pointer drags only within the viewport.
+      await page.setViewportSize({ width: 1280, height: 1600 })
+      await page.goto(`${base}/reports/${uuid}`)
+      const handle = page.getByRole('button', { name: 'Move Hired a head of design' })
+      await handle.waitFor()
+      // Onto the end of Action Items (its 'Add an item' line): last there.
+      await drag(page, handle, page.getByRole('combobox', { name: 'Add an item to Action Items' }))
+      const contents = async () =>
+        (await api(page, 'GET', `/api/reports/${uuid}`)).json.sections.map(
+          (s: { section_name: string; items: { content: string }[] }) => [
+            s.section_name,
+            s.items.map((i) => i.content),
+          ],
+        )
+      await until(contents, [
+        ['Action Items', ['Hired a head of design']],
+        ['Accomplishments', ['Signed the EMEA reseller', 'Close Q3 books']],
+      ])
+      await page.reload()
+      const actionItems = page.locator('[data-slot="section-card"]').first()
+      await actionItems.getByText('Hired a head of design').waitFor()
     }))
 })
