@@ -55,6 +55,8 @@ export type CopyResult = {
   cores: number
   /** What else ran on the machine meanwhile, said in the output and the page. */
   note: string
+  /** The load average (1 minute) at the end of the run: with the note's, how busy the machine was. */
+  loadAtEnd?: number
   /**
    * The same steps on an empty installation (no users, the few rows the migrations write): what
    * each command costs whatever the rows (start, migrations of the target, the final checks).
@@ -350,6 +352,7 @@ export async function measureCopy(
     result.error = String(error).slice(0, 500)
     console.log(`  backup bench not finished: ${result.error}`)
   } finally {
+    result.loadAtEnd = loadavg()[0]
     await admin.close()
     await pg.stop()
     rmSync(dir, { recursive: true, force: true })
@@ -413,6 +416,7 @@ export function renderCopy(result: CopyResult) {
   const [small, large] = [result.sizes[0], result.sizes.at(-1)]
   const g = growth(result)
   const n = (x: number) => x.toLocaleString('en')
+  const times = (x: number) => (Number.isFinite(x) ? `${x.toFixed(2)}×` : '—')
   const rows = (small?.steps ?? []).map((s) => {
     const l = large?.steps.find((x) => x.step === s.step)
     const r = g.find((x) => x.step === s.step)
@@ -423,7 +427,7 @@ export function renderCopy(result: CopyResult) {
     const rss = [s, l].map((x) => (x?.maxRssMb ? x.maxRssMb.toFixed(0) : '—')).join(' / ')
     const file = l?.fileMb ? ` (${l.fileMb.toFixed(0)} MB)` : ''
     const f = result.fixed?.steps.find((x) => x.step === s.step)
-    return `| ${s.step}${file} | ${f ? `${f.seconds.toFixed(1)} s` : '—'} | ${cell(s)} | ${cell(l)} | ${r ? `${r.ratio.toFixed(2)}× · ${r.net.toFixed(2)}×${Number.isFinite(r.cpu) ? ` · CPU ${r.cpu.toFixed(2)}×` : ''} ${r.met ? 'MET' : 'NOT MET'}` : '—'} | ${rss} |`
+    return `| ${s.step}${file} | ${f ? `${f.seconds.toFixed(1)} s` : '—'} | ${cell(s)} | ${cell(l)} | ${r ? `${times(r.ratio)} · ${times(r.net)}${Number.isFinite(r.cpu) ? ` · CPU ${r.cpu.toFixed(2)}×` : ''} ${r.met ? 'MET' : 'NOT MET'}` : '—'} | ${rss} |`
   })
   const ours = g.filter((x) => !x.step.startsWith('pg_'))
   const pgDump = (x: CopySize | undefined, step: string) =>
@@ -435,7 +439,7 @@ export function renderCopy(result: CopyResult) {
   return `${START}
 ## Backup, restore and copy-data (50 k and 500 k items)
 
-Measured by \`BENCH_ONLY=copy bun run bench\` (\`bench/copy.ts\`) on ${result.date.slice(0, 10)}, ${result.cores} cores, ${result.note}.
+Measured by \`BENCH_ONLY=copy bun run bench\` (\`bench/copy.ts\`) on ${result.date.slice(0, 10)}, ${result.cores} cores, ${result.note}${result.loadAtEnd === undefined ? '' : ` (${result.loadAtEnd.toFixed(1)} at the end)`}.
 Each size is a new SQLite installation (${small ? `${n(small.items)} items, ${n(small.rows)} rows in all tables` : '—'}; ${large ? `${n(large.items)} items, ${n(large.rows)} rows` : '—'}):
 users with 50 weekly reports of five sections of 20 items of ~80 characters. Each command ran as a user runs it
 (\`bun run …\`, spawned), against a throwaway PostgreSQL 15 with its durable defaults (fsync on). A cell is the

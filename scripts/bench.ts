@@ -19,6 +19,8 @@
 // its wrk runs in plan-run.ts and wrk-plan.lua), side-runs.ts (the uncached profile, the mixed load
 // run), report.ts. The default run takes about 15 minutes: ~3 for the API rows, pages, PostgreSQL
 // and abuse, ~2 for the durable writes (8 runs of 10 s), ~10 for the capacity matrix (36 runs of 15 s).
+// Then bench/copy.ts: backup, restore and copy-data at 50 k and 500 k items, ~10 more minutes
+// (`BENCH_ONLY=copy` alone; it writes its own section of docs/benchmarks.md).
 import { writeFileSync } from 'node:fs'
 import { cpus } from 'node:os'
 import { join } from 'node:path'
@@ -39,8 +41,6 @@ const duration = Number(process.env.BENCH_DURATION ?? 2)
 const connections = [1, 16, 64]
 makeTmp()
 const benchStarted = performance.now()
-// BENCH_ONLY=copy: only backup, restore and copy-data at 50 k and 500 k items (bench/copy.ts, its
-// own databases, not the seed below); it writes its section of docs/benchmarks.md.
 // `bun run bench stalls` (or BENCH_ONLY=stalls): only the stall rows of issue 42 (bench/stalls.ts,
 // its own database and server, a few minutes); docs/benchmarks.md's abuse section quotes them.
 if (process.argv[2] === 'stalls' || process.env.BENCH_ONLY?.toLowerCase() === 'stalls') {
@@ -48,6 +48,8 @@ if (process.argv[2] === 'stalls' || process.env.BENCH_ONLY?.toLowerCase() === 's
   await measureStalls()
   process.exit(0)
 }
+// BENCH_ONLY=copy: only backup, restore and copy-data at 50 k and 500 k items (bench/copy.ts, its
+// own databases, not the seed below); it writes its section of docs/benchmarks.md.
 if (process.env.BENCH_ONLY?.toLowerCase() === 'copy') {
   writeCopySection(await measureCopy())
   process.exit(0)
