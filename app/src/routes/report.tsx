@@ -290,14 +290,26 @@ function useSectionOrderOffer(uuid: string, report: EditorPage['report']) {
       ? sectionsInSettingsOrder(report.sections ?? [], templates.data)
       : null
   const signature = templates.data?.map((t) => t.id).join(',') ?? ''
-  const [dismissed, setDismissed] = useState(() => sessionStorage.getItem(orderDismissedKey(uuid)))
+  const [dismissed, setDismissed] = useState(() => readDismissed(uuid))
   if (!order || dismissed === signature) return {}
   return {
     onApplySectionOrder: () => void applySectionOrder(uuid, order),
     onDismissSectionOrder: () => {
-      sessionStorage.setItem(orderDismissedKey(uuid), signature)
+      // Remembered for the tab when it can be (storage may be off or absent); shown as dismissed
+      // either way.
+      try {
+        sessionStorage.setItem(orderDismissedKey(uuid), signature)
+      } catch {}
       setDismissed(signature)
     },
+  }
+}
+
+function readDismissed(uuid: string): string | null {
+  try {
+    return sessionStorage.getItem(orderDismissedKey(uuid))
+  } catch {
+    return null
   }
 }
 
