@@ -1,0 +1,137 @@
+// Offline in words (issue 46, 5): on every signed-in page, the connection drops after the page
+// has loaded and every enabled button is clicked; no text of the page, toasts included, ever
+// reads 'HTTP <status>' (an observer in the page records any such text the moment it appears).
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { paths } from '@cadence/core/paths'
+import { type Browser, chromium, type Page } from 'playwright-core'
+import { launchOptions } from '../../scripts/chromium'
+import { api, base, monday, signedInPage } from './helpers'
+
+let browser: Browser
+let page: Page
+const pages: Array<[string, string]> = []
+
+beforeAll(async () => {
+  browser = await chromium.launch(launchOptions)
+  page = await signedInPage(browser, 'offline-words')
+  // Something on every page: a project, a member with a talking point, a report with a task, a
+  // decision, a metric.
+  const project = (await api(page, 'POST', '/api/projects', { name: 'Atlas' })).json
+  const member = (
+    await api(page, 'POST', '/api/team-members', { name: 'Kai Moreno', email: 'kai@example.com' })
+  ).json
+  await api(page, 'POST', `/api/team-members/${member.uuid}/talking-points`, {
+    content: 'Hiring plan',
+  })
+  await api(page, 'POST', '/api/section-templates', { name: 'Action Items', type: 'tasks' })
+  const report = (await api(page, 'POST', '/api/reports', { week_start_date: monday() })).json
+  await api(page, 'POST', '/api/section-items', {
+    section_id: report.sections[0].id,
+    content: 'Close the Q3 books',
+    project_id: project.id,
+    item_type: 'task',
+  })
+  await api(page, 'POST', '/api/decisions', { title: 'Hire a CFO', decided_on: monday() })
+  await api(page, 'POST', '/api/metrics', { name: 'ARR', direction: 'up' })
+  pages.push(
+    ['dashboard', paths.dashboard()],
+    ['reports', paths.reports()],
+    ['report', paths.report(report.uuid)],
+    ['draft', paths.draft(report.uuid)],
+    ['projects', paths.projects()],
+    ['project', paths.project(project.uuid)],
+    ['team', paths.team()],
+    ['team member', paths.teamMember(member.uuid)],
+    ['1:1 prep', paths.prep(member.uuid)],
+    ['team updates', paths.teamUpdates()],
+    ['decisions', paths.decisions()],
+    ['settings', paths.settings()],
+    ['settings, metrics', paths.settings('metrics')],
+    ['settings, sources', paths.settings('sources')],
+  )
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+/** Records, from now on, every text of the page that reads like a raw HTTP status. */
+const watchForRawStatus = (p: Page) =>
+  p.evaluate(() => {
+    const seen: string[] = []
+    ;(window as unknown as { __rawStatus: string[] }).__rawStatus = seen
+    const check = (text: string | null | undefined) => {
+      if (text && /\bHTTP \d{3}\b/.test(text)) seen.push(text.trim().slice(0, 200))
+    }
+    check(document.body.textContent)
+    new MutationObserver((records) => {
+      for (const r of records) {
+        if (r.type === 'characterData') check(r.target.textContent)
+        for (const node of r.addedNodes) check(node.textContent)
+      }
+    }).observe(document.body, { subtree: true, childList: true, characterData: true })
+  })
+
+const rawStatus = (p: Page) =>
+  p.evaluate(() => (window as unknown as { __rawStatus?: string[] }).__rawStatus ?? [])
+
+describe('offline in words', () => {
+  test('on every signed-in page, offline, every enabled button says why in words, never HTTP', async () => {
+    const context = page.context()
+    const clicked: Record<string, number> = {}
+    /** The page under test, loaded online, then offline with the observer watching. */
+    const open = async (path: string) => {
+      await context.setOffline(false)
+      await page.goto(`${base}${path}`)
+      // Its first heading drawn (Settings' h1 is for screen readers only).
+      await page.getByRole('heading').first().waitFor()
+      await page.waitForFunction(() => !document.querySelector('[aria-busy="true"]'))
+      await context.setOffline(true)
+      await watchForRawStatus(page)
+    }
+    for (const [name, path] of pages) {
+      await open(path)
+      clicked[name] = 0
+      const count = Math.min(30, await page.getByRole('button').count())
+      // By position, asked afresh each time: a click may redraw the page.
+      for (let i = 0; i < count; i++) {
+        const button = page.getByRole('button').nth(i)
+        const usable = await button
+          .evaluate(
+            (el) =>
+              !(el as HTMLButtonElement).disabled &&
+              el.getAttribute('aria-disabled') !== 'true' &&
+              (el as HTMLElement).offsetParent !== null,
+            undefined,
+            { timeout: 1000 },
+          )
+          .catch(() => false)
+        if (!usable) continue
+        // A click a dialog or menu covers, or on a button that went away, is no finding: what is
+        // checked is what the page says.
+        const ok = await button
+          .click({ timeout: 2000 })
+          .then(() => true)
+          .catch(() => false)
+        if (ok) clicked[name]++
+        await page.keyboard.press('Escape')
+        // A button that led to another page: what it said is checked, then the page is opened
+        // again for the next button.
+        if (new URL(page.url()).pathname !== new URL(`${base}${path}`).pathname) {
+          expect({ page: name, button: i, recorded: await rawStatus(page) }).toEqual({
+            page: name,
+            button: i,
+            recorded: [],
+          })
+          await open(path)
+        }
+      }
+      // What a failed request says arrives after it: the toasts of this page's clicks settle.
+      await page.waitForFunction(() => !document.querySelector('[aria-busy="true"]'))
+      expect({ page: name, recorded: await rawStatus(page) }).toEqual({ page: name, recorded: [] })
+    }
+    await context.setOffline(false)
+    // The journey did press buttons on every page (a page that drew none would prove nothing).
+    for (const [name] of pages)
+      expect({ name, some: clicked[name] > 0 }).toEqual({ name, some: true })
+  }, 240_000)
+})
