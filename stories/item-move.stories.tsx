@@ -109,6 +109,9 @@ export const WithHandles: Story = {
 }
 
 export const KeyboardMoveWithinSection: Story = {
+  // Focus stays on the handle after the move: the snapshot shows it (dnd-kit gives focus back
+  // after the drop, so a blurred snapshot would depend on when it was taken).
+  parameters: { visual: { showFocus: true } },
   play: async ({ canvasElement, canvas }) => {
     onMove.mockClear()
     const handle = canvas.getByRole('button', { name: 'Move Close Q3 books' })
@@ -140,6 +143,9 @@ export const KeyboardMoveWithinSection: Story = {
 }
 
 export const KeyboardMoveCancelled: Story = {
+  // Focus stays on the handle after the move: the snapshot shows it (dnd-kit gives focus back
+  // after the drop, so a blurred snapshot would depend on when it was taken).
+  parameters: { visual: { showFocus: true } },
   play: async ({ canvasElement, canvas }) => {
     onMove.mockClear()
     canvas.getByRole('button', { name: 'Move Close Q3 books' }).focus()
