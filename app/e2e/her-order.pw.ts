@@ -2,7 +2,7 @@
 // keeps focus on its handle, and stays where she put it after a reload, in the memo (the
 // draft) and in what readers see (a private link); Settings' new order of sections is offered
 // on the draft and applied with one click; a mouse drag by the handle moves an item into
-// another section.
+// another section, and a finger's on a phone moves one within its section.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { type Browser, chromium, type Page } from 'playwright-core'
 import { launchOptions } from '../../scripts/chromium'
@@ -173,4 +173,50 @@ describe('her order', () => {
       const actionItems = page.locator('[data-slot="section-card"]').first()
       await actionItems.getByText('Hired a head of design').waitFor()
     }))
+
+  test('on a phone, a finger drags an item by its handle', async () => {
+    // Her session on a touch screen at 390 px; the finger's events go in through the browser's
+    // own touch input (CDP), as a phone's would.
+    const phone = await browser.newContext({
+      storageState: await page.context().storageState(),
+      viewport: { width: 390, height: 1400 },
+      hasTouch: true,
+      isMobile: true,
+    })
+    const touch = await phone.newPage()
+    try {
+      await step(touch, 'her-order-touch', async () => {
+        await touch.goto(`${base}/reports/${uuid}`)
+        const from = touch.getByRole('button', { name: 'Move Close Q3 books' })
+        const onto = touch.getByRole('button', { name: 'Move Signed the EMEA reseller' })
+        await from.waitFor()
+        const a = await from.boundingBox()
+        const b = await onto.boundingBox()
+        if (!a || !b) throw new Error('a handle is not on screen')
+        const cdp = await phone.newCDPSession(touch)
+        const at = (x: number, y: number) => [{ x, y, id: 1 }]
+        const x = a.x + a.width / 2
+        await cdp.send('Input.dispatchTouchEvent', {
+          type: 'touchStart',
+          touchPoints: at(x, a.y + a.height / 2),
+        })
+        // Past the 8 px activation distance, then in steps to above the other item's middle.
+        const startY = a.y + a.height / 2
+        const endY = b.y + b.height / 4
+        for (let i = 1; i <= 20; i++)
+          await cdp.send('Input.dispatchTouchEvent', {
+            type: 'touchMove',
+            touchPoints: at(x, startY + ((endY - startY) * i) / 20),
+          })
+        await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] })
+        const accomplishments = async () =>
+          (await api(touch, 'GET', `/api/reports/${uuid}`)).json.sections
+            .find((s: { section_name: string }) => s.section_name === 'Accomplishments')
+            .items.map((i: { content: string }) => i.content)
+        await until(accomplishments, ['Close Q3 books', 'Signed the EMEA reseller'])
+      })
+    } finally {
+      await phone.close()
+    }
+  })
 })
