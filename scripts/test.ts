@@ -34,10 +34,9 @@ const steps: Array<[string, string[], Opts]> = [
   ['scripts', ['bun', 'test', './scripts/'], {}],
   ['app', ['bun', 'test', 'src'], { cwd: 'app' }],
   ['build', ['bun', 'run', 'build'], {}],
-  // Then two lanes side by side, each about half of the rest: the server on both engines and a
-  // third of the journeys; the stories and two thirds of the journeys (each part of the journeys
-  // with its own server and database). Most steps keep one core busy and wait on another process
-  // (the database, the browser) part of the time, which the other lane uses.
+  // Then two lanes, each about half of the rest: the server on both engines and a third of the
+  // journeys; the stories and two thirds of the journeys (each part of the journeys with its own
+  // server and database); side by side with TEST_LANES=2, else one after another.
   // A test's timeout bounds a failure, not a speed (speed is the bench's): 30 s, sized for
   // PostgreSQL on a busy two-core machine, where bun's 5 s default failed sound tests.
   [
@@ -66,8 +65,10 @@ const steps: Array<[string, string[], Opts]> = [
   ],
 ]
 
-// TEST_LANES=1 runs every step one after another (a quiet look at one step's timing).
-const sideBySide = process.env.TEST_LANES !== '1'
+// One step after another by default. TEST_LANES=2 runs lanes a and b side by side: on two cores
+// a fresh-clone run took about as long (the steps are mostly CPU-bound) and timing-sensitive
+// tests of the server (two instances killed mid-write) failed beside the browser suites.
+const sideBySide = process.env.TEST_LANES === '2'
 const chosen = steps.filter(([name]) => !only.length || only.some((o) => name.startsWith(o)))
 const byName = new Map<string, StepResult>()
 const run = async ([name, cmd, opts]: (typeof steps)[number], buffered: boolean) => {
