@@ -270,6 +270,8 @@ async function* reportOut(
     week_start_date: r.week_start_date,
     title: r.title,
     summary: r.summary,
+    // The model that drafted the summary, when a drafted one was kept (reports.summary_model).
+    summary_model: r.summary_model,
     is_submitted: r.is_submitted,
     sent_date: r.sent_date,
     created_at: r.created_at,

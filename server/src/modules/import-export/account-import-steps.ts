@@ -266,6 +266,8 @@ async function importReport(run: ImportRun, r: DocReport) {
       week_start_date: r.week_start_date,
       title: r.title,
       summary: r.summary,
+      // A model name only beside a summary (as PUT /api/reports keeps it).
+      summary_model: r.summary ? (r.summary_model ?? null) : null,
       is_submitted: r.is_submitted,
       sent_date: r.is_submitted ? r.sent_date : null,
       ...(r.created_at ? { created_at: r.created_at } : {}),

@@ -358,6 +358,8 @@ describe('whole-account JSON export and import', () => {
       is_submitted: true,
       sent_date: '2026-11-20',
       summary: 'Good week',
+      // A drafted summary kept: the model that drafted it travels with the account.
+      summary_model: 'llama3.1:8b',
     })
     return s
   }
@@ -397,6 +399,7 @@ describe('whole-account JSON export and import', () => {
         week_start_date: r.week_start_date,
         title: r.title,
         summary: r.summary,
+        summary_model: r.summary_model,
         is_submitted: r.is_submitted,
         sent_date: r.sent_date,
         sections: (r.sections as Record<string, never>[]).map((s) => ({
@@ -431,6 +434,7 @@ describe('whole-account JSON export and import', () => {
     expect(
       (doc.reports[0].sections as { items: unknown[] }[]).flatMap((s) => s.items),
     ).toHaveLength(5)
+    expect(doc.reports[0]).toMatchObject({ summary: 'Good week', summary_model: 'llama3.1:8b' })
   })
 
   test("restoring into another account gives the same data, and never touches the first one's", async () => {

@@ -122,6 +122,8 @@ export namespace ImportExportModel {
         week_start_date: date('week_start_date'),
         title: t.Nullable(t.String({ maxLength: 500 })),
         summary: t.Nullable(t.String({ maxLength: 20_000 })),
+        // Absent in documents exported before it existed.
+        summary_model: t.Optional(t.Nullable(t.String({ maxLength: 200 }))),
         is_submitted: t.Boolean(),
         sent_date: t.Nullable(date('sent_date')),
         created_at: timestamp,
