@@ -1,0 +1,1 @@
+CREATE INDEX "team_members_user_linked" ON "team_members" USING btree ("user_id","linked_user_id") WHERE linked_user_id IS NOT NULL;
