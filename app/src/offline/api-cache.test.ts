@@ -52,7 +52,7 @@ describe('what is kept', () => {
     for (const path of [
       '/api/users/me',
       '/api/logout',
-      '/api/sessions',
+      '/api/oauth/dev/authorize',
       '/api/oauth/google/redirect_url',
       '/api/admin/profile',
       '/api/shared/token',

@@ -12,21 +12,21 @@
 // 200, streams, `no-store` answers, and the sign-in endpoints (offline, the app decides who is
 // signed in from its own record of the last user, never from a cached answer of /api/users/me).
 //
-// It imports nothing and uses only what a worker and a page both have (CacheStorage, Response).
+// Which reads are never kept is the offline table's (`NEVER_KEPT_READS`, contract/src/offline.ts).
+// It imports only that table and uses what a worker and a page both have (CacheStorage, Response).
+import { isNeverKept, SIGNED_IN_USER_READ } from '@cadence/contract/offline'
 
 const META_CACHE = 'cadence-meta'
 const USER_KEY = '/__cadence/user'
 const API_CACHE_PREFIX = 'cadence-api-'
 /** The page's own endpoint for who is signed in: read by both sides, never stored. */
-const USER_PATH = '/api/users/me'
-// A shared report (/api/shared/…) is a reader's, not the signed-in user's, and answers no-store.
-const NEVER_CACHED = /^\/api\/(users\/me|logout|sessions|oauth|auth|admin\/profile|shared)(\/|$)/
+const USER_PATH = SIGNED_IN_USER_READ
 
 const hasCaches = () => typeof caches !== 'undefined'
 
 /** A read whose answer may be kept for the signed-in user (`path` is a pathname). */
 function isCachedRead(method: string, path: string): boolean {
-  return method === 'GET' && path.startsWith('/api/') && !NEVER_CACHED.test(path)
+  return method === 'GET' && path.startsWith('/api/') && !isNeverKept(path)
 }
 
 /** An answer that may be kept: a 200 that is neither a stream nor marked no-store. */

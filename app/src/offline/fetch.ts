@@ -2,6 +2,7 @@
 // part of the first download: the offline machinery (./outbox, IndexedDB) loads only when a
 // write that can be queued is sent, or when a read may need queued changes laid over it.
 import { findOverlaidRead } from '@cadence/contract/offline'
+import { takeEarlyAnswer } from '../api/early'
 import { isCachedRead, isKeepable, keepAnswer } from './api-cache'
 import { outboxContext } from './context'
 import { hasQueued, isQueueable, origin } from './core'
@@ -46,7 +47,8 @@ async function appFetch(input: RequestInfo | URL, init?: RequestInit): Promise<R
   if (method === 'GET') {
     // Kept for the user signed in when it was asked, and only while that user stays recorded.
     const user = unseenByWorker() && isCachedRead(method, url.pathname) && outboxContext.userId()
-    const response = await globalThis.fetch(input, init)
+    // The page's first data request may have started before the app (src/early-user.js).
+    const response = await (takeEarlyAnswer(url) ?? globalThis.fetch(input, init))
     if (typeof user === 'number' && isKeepable(response)) {
       const kept = keepAnswer(url.href, response.clone(), String(user))
       keeping = Promise.all([keeping, kept.catch((error) => console.error(error))])
@@ -59,8 +61,8 @@ async function appFetch(input: RequestInfo | URL, init?: RequestInit): Promise<R
   }
   const body = parseBody(init?.body)
   if (request || !isQueueable(method, url.pathname, body)) return globalThis.fetch(input, init)
-  const { send } = await import('./outbox')
-  return send({ method, path: url.pathname, body, init: init ?? {} })
+  const { queueableWrite } = await import('./outbox')
+  return queueableWrite({ method, path: url.pathname, body, init: init ?? {} })
 }
 
 // What the shell, auth and the tests read of the outbox, from where it always was.

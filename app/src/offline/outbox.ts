@@ -12,16 +12,18 @@
 //
 // This module is what the app loads of it (appFetch, the shell, sign-out, the session-ended
 // export); its parts are
-//   ./store    the IndexedDB queue, the temporary id map and the counts
-//   ./send     the write path: to the server, or queued with the answer it would give
-//   ./label    what a queued change is called, for the rejected list
-//   ./replay   the replay in order, Retry and Discard, start and stop
-//   ./overlay  the waiting changes laid over reads
-// and, loaded with the first download, ./core (the counts, which writes are queueable), ./fetch
+//   ./store            the IndexedDB queue, the temporary id map and the counts
+//   ./queueable-write  the write path: to the server, or queued with the answer it would give
+//   ./on-screen        what the user sees, for a queued change's label and a create's answer
+//   ./replay           the replay in order, Retry and Discard, start and stop
+//   ./overlay          the waiting changes laid over reads
+// (what a write is called, answers and changes is its entry in the offline table,
+// contract/src/offline.ts), and, loaded with the first download, ./core (the counts, which writes are queueable), ./fetch
 // (every API call's fetch) and ./context (what the state modules register).
 
 export { isQueueable, outboxState } from './core'
 export { applyPending, overlayResponse } from './overlay'
+export { queueableWrite } from './queueable-write'
 export {
   discardChange,
   flushOutbox,
@@ -30,6 +32,5 @@ export {
   startOutbox,
   stopOutbox,
 } from './replay'
-export { send } from './send'
 export type { OutboxEntry } from './store'
 export { allEntries, clearOutbox, DB_NAME, refreshState } from './store'

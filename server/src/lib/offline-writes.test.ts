@@ -2,6 +2,7 @@ import { describe, expect, test } from 'bun:test'
 import {
   findOfflineWrite,
   findOverlaidRead,
+  NEVER_KEPT_READS,
   OFFLINE_OVERLAID_READS,
   OFFLINE_WRITES,
 } from '@cadence/contract/offline'
@@ -101,5 +102,11 @@ describe('offline-queueable writes (contract/src/offline.ts)', () => {
     )
     expect(findOverlaidRead('/api/reports/')).toBe('/api/reports')
     expect(findOverlaidRead(`/api/reports/${REPORT}/changes`)).toBeUndefined()
+  })
+
+  test('the reads the app never keeps offline are GET routes of the API', async () => {
+    const { app } = await createTestApp()
+    const gets = new Set(app.routes.filter((r) => r.method === 'GET').map((r) => strip(r.path)))
+    expect(NEVER_KEPT_READS.filter((path) => !gets.has(path))).toEqual([])
   })
 })

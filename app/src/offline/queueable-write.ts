@@ -1,10 +1,10 @@
 // The offline outbox's write path (./outbox): a write that can be queued goes straight to the
 // server, or into the queue, answered at once with what the server would have answered (a create
-// gets a temporary id) so the state modules apply it optimistically.
-import type { MemberEntry, SectionItem } from '@cadence/ui'
+// gets a temporary id) so the state modules apply it optimistically. Its label and a create's
+// answer are its entry's in the offline table (contract/src/offline.ts).
 import { outboxContext as app } from './context'
 import { isOffline, origin, type WriteMethod, writeOf } from './core'
-import { labelFor } from './label'
+import { onScreen } from './on-screen'
 import { replay, scheduleRetry } from './replay'
 import {
   database,
@@ -24,70 +24,6 @@ function json(body: unknown, status = 200) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// What the server would have answered
-
-/**
- * What of a new report item only the server decides: its place in the section and its age
- * (measured by the user's start day and today). A queued item goes without them until the sync,
- * and its row shows no ageing meanwhile.
- */
-type DecidedByServer = 'sort_order' | 'open_weeks' | 'origin_week_start_date' | 'is_stalled'
-
-function sectionTypeOf(sectionId: unknown) {
-  return app.openReport()?.sections?.find((s) => s.id === sectionId)?.section_type
-}
-
-function createdFor(
-  path: string,
-  body: Record<string, unknown> | undefined,
-  tempId: number,
-  userId: number,
-): Record<string, unknown> {
-  const now = new Date().toISOString()
-  const content = typeof body?.content === 'string' ? body.content : ''
-  const projectId = (body?.project_id as number | null | undefined) ?? null
-  const write = writeOf({ method: 'POST', path, body })
-  if (write?.write.path === '/api/team-members/:uuid/:kind') {
-    const member = app.openMember()?.teamMember
-    return {
-      id: tempId,
-      team_member_id: member?.uuid === write.params.uuid ? member.id : 0,
-      user_id: userId,
-      project_id: projectId,
-      content,
-      is_completed: false,
-      created_at: now,
-      updated_at: now,
-    } satisfies MemberEntry
-  }
-  const type = sectionTypeOf(body?.section_id)
-  const itemType =
-    (body?.item_type as SectionItem['item_type'] | undefined) ??
-    (type === 'tasks' ? 'task' : type === 'followups' ? 'followup' : 'standard')
-  return {
-    id: tempId,
-    section_id: Number(body?.section_id),
-    user_id: userId,
-    project_id: projectId,
-    content,
-    is_completed: false,
-    item_type: itemType,
-    assigned_to_team_member_id:
-      (body?.assigned_to_team_member_id as number | null | undefined) ?? null,
-    source_item_id: null,
-    source_author_name: null,
-    assignee_completed_at: null,
-    assignee_note: null,
-    is_ask: false,
-    ask_closed_at: null,
-    created_at: now,
-    updated_at: now,
-    carried_from_item_id: null,
-    carried_forward: false,
-  } satisfies Omit<SectionItem, DecidedByServer>
-}
-
-// ---------------------------------------------------------------------------------------------
 // Into the queue, or to the server
 
 async function enqueue(
@@ -97,23 +33,32 @@ async function enqueue(
   userId: number,
 ): Promise<Response> {
   const db = await database()
-  const entries = await db.getAll('entries')
+  const screen = onScreen(await db.getAll('entries'))
+  const match = writeOf({ method, path, body })
+  const now = new Date().toISOString()
+  const change = {
+    method,
+    params: match?.params ?? {},
+    body,
+    created: undefined,
+    realId: (id: number) => id,
+  }
   const entry: OutboxEntry = {
     userId,
     method,
     path,
     ...(body !== undefined ? { body } : {}),
-    label: labelFor(method, path, body, entries),
+    label: match?.write.label(change, screen) ?? '',
     status: 'pending',
-    queuedAt: new Date().toISOString(),
+    queuedAt: now,
   }
   let answer: unknown = { success: true }
-  if (method === 'POST') {
+  if (match?.write.created) {
     entry.tempId = nextTempId()
-    entry.created = createdFor(path, body, entry.tempId, userId)
+    entry.created = match.write.created(change, screen, { tempId: entry.tempId, userId, now })
     answer = entry.created
   } else if (method === 'PUT') {
-    const id = writeOf({ method, path, body })?.params.id
+    const id = match?.params.id
     answer = { ...(id !== undefined ? { id: Number(id) } : {}), ...body }
   }
   await db.add('entries', entry)
@@ -134,7 +79,7 @@ type Outgoing = {
  * waits before it; into the queue when offline, when earlier changes still wait (order), when it
  * names an item whose create has not been replayed, or when the request fails on the network.
  */
-async function send({ method, path, body, init }: Outgoing): Promise<Response> {
+async function queueableWrite({ method, path, body, init }: Outgoing): Promise<Response> {
   const userId = app.userId()
   if (userId === null) return globalThis.fetch(`${origin()}${path}`, init)
   const fields = body && typeof body === 'object' ? (body as Record<string, unknown>) : undefined
@@ -166,4 +111,4 @@ async function send({ method, path, body, init }: Outgoing): Promise<Response> {
   }
 }
 
-export { send }
+export { queueableWrite }
