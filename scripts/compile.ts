@@ -90,7 +90,7 @@ for (const [name, path] of files) {
   // The second entry point, as the single-file build names it.
   checkpointWorker: '/$bunfs/root/server/src/db/sqlite/checkpoint-worker.js',
   parseWorker: '/$bunfs/root/server/src/modules/import-export/parse-worker.js',
-  pdfWorker: '/$bunfs/root/server/src/modules/editions/pdf-worker.js',
+  pdfWorker: '/$bunfs/root/server/src/modules/sending/editions/pdf-worker.js',
 }
 await import(${JSON.stringify(relative(work, join(root, 'server/src/index.ts')))})
 `,
@@ -104,7 +104,7 @@ run([
   entry,
   join(root, 'server/src/db/sqlite/checkpoint-worker.ts'),
   join(root, 'server/src/modules/import-export/parse-worker.ts'),
-  join(root, 'server/src/modules/editions/pdf-worker.ts'),
+  join(root, 'server/src/modules/sending/editions/pdf-worker.ts'),
   '--outfile',
   outfile,
   '--define',

@@ -6,7 +6,7 @@ import { join } from 'node:path'
 test('the start path loads neither nodemailer nor openid-client', () => {
   const script = `
     await import('./src/app')
-    await import('./src/modules/delivery/mail-worker')
+    await import('./src/modules/sending/delivery/mail-worker')
     const loaded = Object.keys(require.cache)
     console.log(JSON.stringify({
       total: loaded.length,

@@ -14,7 +14,7 @@ export type Assets = {
   checkpointWorker?: string
   /** The report import's Markdown parse worker (modules/import-export/parse-off-thread.ts). */
   parseWorker?: string
-  /** The memo's PDF worker (modules/editions/pdf-off-thread.ts). */
+  /** The memo's PDF worker (modules/sending/editions/pdf-off-thread.ts). */
   pdfWorker?: string
 }
 

@@ -1,26 +1,36 @@
 import { expect, test } from 'bun:test'
-import { readdirSync, readFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
+import { dirname, join, relative, resolve } from 'node:path'
 
 // Biome's noImportCycles keeps files from importing each other in a circle; this keeps the
-// feature modules themselves one way: if module A imports anything of module B, nothing of B
-// (nor of what B builds on) imports A (docs/architecture.md, "One name per feature").
+// feature modules themselves one way: every folder under modules/ is a node (a feature, or a
+// layer of one: `sending/queue`, `sending/brief`, `reports/read`), and if folder A imports
+// anything of folder B, nothing of B (nor of what B builds on) imports A
+// (docs/architecture.md, "One name per feature").
 
 const root = import.meta.dir
 
-/** For each module, the other modules its production files import. */
+/** The folder under modules/ a file is in ('' for a file of modules/ itself). */
+const folderOf = (file: string) => relative(root, dirname(file))
+
+/** For each folder, the other folders its production files import. */
 function moduleImports() {
   const graph = new Map<string, Map<string, string>>()
-  for (const module of readdirSync(root, { withFileTypes: true })) {
-    if (!module.isDirectory()) continue
-    const uses = new Map<string, string>()
-    graph.set(module.name, uses)
-    const files = readdirSync(join(root, module.name), { recursive: true }) as string[]
-    for (const file of files) {
-      if (!file.endsWith('.ts') || file.endsWith('.test.ts')) continue
-      const text = readFileSync(join(root, module.name, file), 'utf8')
-      for (const [, other] of text.matchAll(/from '\.\.\/([a-z-]+)\//g))
-        if (other !== module.name && !uses.has(other)) uses.set(other, `${module.name}/${file}`)
+  const files = readdirSync(root, { recursive: true }) as string[]
+  for (const file of files) {
+    if (!file.endsWith('.ts') || file.endsWith('.test.ts') || file.endsWith('.d.ts')) continue
+    const from = folderOf(join(root, file))
+    if (!from) continue
+    const uses = graph.get(from) ?? new Map<string, string>()
+    graph.set(from, uses)
+    const text = readFileSync(join(root, file), 'utf8')
+    for (const [, spec] of text.matchAll(/from '(\.{1,2}\/[^']+)'/g)) {
+      const target = resolve(root, dirname(file), spec)
+      if (!target.startsWith(`${root}/`)) continue
+      const other = folderOf(
+        existsSync(target) && statSync(target).isDirectory() ? join(target, 'index.ts') : target,
+      )
+      if (other && other !== from && !uses.has(other)) uses.set(other, file)
     }
   }
   return graph

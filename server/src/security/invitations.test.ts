@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from 'bun:test
 import { eq } from 'drizzle-orm'
 import { startTestSmtp, type TestSmtp } from '../../testing/smtp-test-server'
 import { invitations, teamMembers } from '../db/schema'
-import { SENDS_PER_HOUR } from '../modules/delivery-queue/quota'
+import { SENDS_PER_HOUR } from '../modules/sending/queue/quota'
 import { createTestApp, makeClient, signIn } from '../test/helpers'
 
 const tokenOf = (url: string) => url.split('/invite/')[1]

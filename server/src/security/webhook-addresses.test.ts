@@ -9,7 +9,7 @@ import { eq } from 'drizzle-orm'
 import { deliveries, userSettings } from '../db/schema'
 import { isoDate } from '../lib/time'
 import { weekStart } from '../lib/weeks'
-import { postDueWebhooks } from '../modules/delivery/chat'
+import { postDueWebhooks } from '../modules/sending/delivery/chat'
 import {
   checkedAddress,
   connectTo,
@@ -17,7 +17,7 @@ import {
   publicAddress,
   type ResolveHost,
   webhookPoster,
-} from '../modules/delivery-queue/chat-urls'
+} from '../modules/sending/queue/chat-urls'
 import { createTestApp, signIn } from '../test/helpers'
 
 /** A resolver answering from a table; a name not in it does not resolve. */

@@ -276,7 +276,7 @@ export const sectionItems = pgTable(
     is_ask: bool('is_ask').notNull().default(sql`0`),
     ask_closed_at: text('ask_closed_at'),
     // A follow-up made from a reader's question: private to the author, in a brief only when
-    // the author chose 'Include in brief' (modules/reports/brief-filter.ts).
+    // the author chose 'Include in brief' (modules/sending/brief/filter.ts).
     from_reader: bool('from_reader').notNull().default(sql`0`),
     include_in_brief: bool('include_in_brief').notNull().default(sql`0`),
     // Sources: the link of the outside work (a merged pull request, a closed issue) it was made
@@ -678,7 +678,7 @@ export const scheduledJobs = pgTable('scheduled_jobs', {
 
 /**
  * A sent report's editions: what its readers got at each Send or 'Send update', frozen. `brief`
- * is the JSON of the shared report's `report` (modules/reports/brief.ts); `number` counts from 1 per report.
+ * is the JSON of the shared report's `report` (modules/sending/brief/build.ts); `number` counts from 1 per report.
  */
 export const reportEditions = pgTable(
   'report_editions',

@@ -9,9 +9,9 @@ import { nowIso } from '../../lib/time'
 import { nextTurn, timeSlices } from '../../lib/time-slices'
 import { isValidIsoDate } from '../../lib/weeks'
 import { checkDecisions, importDecisions } from '../decisions/transfer'
-import { cleanWebhookUrls } from '../delivery-queue/chat-urls'
 import { assertMetricsWithinLimit } from '../report-metrics/service'
 import { checkReportLimit } from '../reports/service'
+import { cleanWebhookUrls } from '../sending/queue/chat-urls'
 import { cleanRecipients, getSettings } from '../settings/service'
 import {
   type ImportRun,

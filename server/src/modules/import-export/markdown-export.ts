@@ -2,9 +2,9 @@
 // (core/src/brief.ts), as Markdown (markdown.ts) or as the report e-mail's HTML or plain-text part
 // (delivery/mail-render.ts), streamed in chunks made in slices of the event loop.
 import type { AppContext } from '../../context'
-import { briefPartChunks } from '../delivery/mail-render'
-import { composeLive } from '../reports/brief-compose'
-import { findReport } from '../reports/find'
+import { findReport } from '../reports/read/find'
+import { composeLive } from '../sending/brief/compose'
+import { briefPartChunks } from '../sending/delivery/mail-render'
 import { briefToMarkdownChunks } from './markdown'
 
 export type ReportExportFormat = 'md' | 'html' | 'text'

@@ -12,7 +12,7 @@ import {
 import { BadRequest, PayloadTooLarge } from '../../lib/errors'
 import { assertItemRoom, itemRoom } from '../../lib/limits'
 import { timeSlices } from '../../lib/time-slices'
-import { findReport } from '../reports/find'
+import { findReport } from '../reports/read/find'
 import type { ImportExportModel } from './model'
 import { parseOffThread } from './parse-off-thread'
 import { itemTypeFor, matchMember, matchSection, type ParsedReport, projectMatcher } from './parser'

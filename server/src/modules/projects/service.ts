@@ -17,7 +17,7 @@ import { BadRequest, Conflict, NotFound } from '../../lib/errors'
 import { assertRoom, countOf, OBJECT_LIMITS } from '../../lib/limits'
 import { byNameNoCase } from '../../lib/order'
 import { daysAgoIso, nowIso } from '../../lib/time'
-import { classify } from '../reports/changes'
+import { classify } from '../reports/read/changes'
 import { withAgeing } from '../section-items/ageing'
 import type { ProjectModel } from './model'
 

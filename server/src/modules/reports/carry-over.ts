@@ -4,7 +4,7 @@ import { LAST_IN_SECTION } from '../../db/engine'
 import { reportSections, reports, sectionItems } from '../../db/schema'
 import { assertAccountItemRoom } from '../../lib/limits'
 import { timeSlices } from '../../lib/time-slices'
-import type { Report } from './find'
+import type { Report } from './read/find'
 
 const SECTION_TYPE = { task: 'tasks', followup: 'followups' } as const
 

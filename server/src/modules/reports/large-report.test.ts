@@ -6,7 +6,7 @@ import { gunzipSync } from 'node:zlib'
 import { eq } from 'drizzle-orm'
 import { sectionItems, users } from '../../db/schema'
 import { cookieHeader, createTestApp, ORIGIN, signIn } from '../../test/helpers'
-import { ITEM_PAGE } from './find'
+import { ITEM_PAGE } from './read/find'
 
 test('a large report: the whole document, cached with its ETag, gzipped when asked', async () => {
   const { app, db } = await createTestApp()

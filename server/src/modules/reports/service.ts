@@ -13,11 +13,11 @@ import { decisionsOfWeek } from '../decisions/service'
 import { reportProjectHealth } from '../project-health/service'
 import { withTeamSignals } from '../project-health/team-signals'
 import { reportMetrics } from '../report-metrics/service'
+import { sendReport } from '../sending/send'
 import { getSettings } from '../settings/service'
 import { carryOver } from './carry-over'
-import { findReport, loadReport } from './find'
 import type { ReportModel } from './model'
-import { sendReport } from './send'
+import { findReport, loadReport } from './read/find'
 
 export async function getReport(ctx: AppContext, userId: number, uuid: string) {
   const report = await findReport(ctx, userId, uuid)

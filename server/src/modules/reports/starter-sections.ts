@@ -8,7 +8,7 @@
  */
 import { sql } from 'drizzle-orm'
 import type { AppContext } from '../../context'
-import { findReport } from './find'
+import { findReport } from './read/find'
 import { getReport } from './service'
 
 /** The three usual sections: a standard, a tasks and a follow-ups section. */

@@ -2,7 +2,7 @@ import { describe, expect, test } from 'bun:test'
 import { sql } from 'drizzle-orm'
 import { makeClient } from '../../test/helpers'
 import { twoWeeksOfAda as setUp } from '../../test/two-weeks'
-import { findReport } from './find'
+import { findReport } from './read/find'
 import { unsentChanges } from './unsent'
 
 // Issue 41, "Changes not sent": GET /api/reports/{uuid} says what the readers were not sent.

@@ -2,9 +2,9 @@ import type { UnsentChanges } from '@cadence/contract'
 import { sql } from 'drizzle-orm'
 import type { AppContext } from '../../context'
 import { truthy } from '../../db/engine'
-import { editionBrief, latestEdition } from './brief'
-import { inBrief } from './brief-filter'
-import { findReport, type Report } from './find'
+import { editionBrief, latestEdition } from '../sending/brief/build'
+import { inBrief } from '../sending/brief/filter'
+import { findReport, type Report } from './read/find'
 import { getReport } from './service'
 
 type LiveItem = {

@@ -28,7 +28,7 @@ export namespace SectionItemModel {
     item_type: t.Optional(itemType),
     assigned_to_team_member_id: ref('assigned_to_team_member_id'),
     is_ask: t.Optional(t.Boolean({ error: 'is_ask must be true or false' })),
-    // A reader's follow-up: 'Include in brief' (reports/brief-filter.ts).
+    // A reader's follow-up: 'Include in brief' (sending/brief/filter.ts).
     include_in_brief: t.Optional(t.Boolean({ error: 'include_in_brief must be true or false' })),
   })
   export type update = typeof update.static

@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm'
 import { reports } from '../../db/schema'
 import { type Client, createTestApp, signIn } from '../../test/helpers'
 import { briefToMarkdown } from '../import-export/markdown'
-import { composeLive } from '../reports/brief-compose'
+import { composeLive } from '../sending/brief/compose'
 import { POSITION_GAP } from './position'
 
 // Her order (issue 46): PUT /api/section-items/:id/position moves one item within its section or

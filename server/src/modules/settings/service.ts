@@ -4,8 +4,8 @@ import { userSettings } from '../../db/schema'
 import { logActivity } from '../../lib/activity'
 import { BadRequest } from '../../lib/errors'
 import { nowIso } from '../../lib/time'
-import { parseWebhookUrls } from '../delivery-queue/chat-labels'
-import { cleanWebhookUrls } from '../delivery-queue/chat-urls'
+import { parseWebhookUrls } from '../sending/queue/chat-labels'
+import { cleanWebhookUrls } from '../sending/queue/chat-urls'
 import type { SettingsModel } from './model'
 
 export const MAX_RECIPIENTS = 20

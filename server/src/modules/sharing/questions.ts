@@ -11,8 +11,8 @@ import { logActivity } from '../../lib/activity'
 import { Forbidden, NotFound } from '../../lib/errors'
 import { OBJECT_LIMITS } from '../../lib/limits'
 import { nowIso } from '../../lib/time'
-import { queueQuestionMail } from '../delivery-queue/queue'
 import { createItem } from '../section-items/service'
+import { queueQuestionMail } from '../sending/queue/queue'
 import type { SharingModel } from './model'
 import { cleanText, readerOf } from './reader'
 import type { ActiveShare } from './shares'
@@ -79,7 +79,7 @@ async function itemOfReport(ctx: AppContext, share: ActiveShare, itemId: number)
  * name, for the author only), and becomes a follow-up in the author's current report (or newest)
  * marked `from_reader`, e.g. 'A reader asked on the brief of Nov 23: why is Apollo at risk?' —
  * never naming the asker. Such a follow-up stays out of every brief until the author includes it
- * (reports/brief-filter.ts). It can reach nothing but that.
+ * (sending/brief/filter.ts). It can reach nothing but that.
  */
 export async function askQuestion(
   ctx: AppContext,

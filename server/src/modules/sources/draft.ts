@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm'
 import type { AppContext } from '../../context'
 import { reportProjectHealth } from '../project-health/table'
 import { reportMetrics } from '../report-metrics/service'
-import { findReport } from '../reports/find'
+import { findReport } from '../reports/read/find'
 
 /**
  * POST /api/reports/{uuid}/draft-summary: a first summary of the report's week, every sentence

@@ -1,11 +1,11 @@
 import ipaddr from 'ipaddr.js'
 import type { AppContext } from '../../context'
 import { BadRequest } from '../../lib/errors'
-import { checkedAddress, connectTo, WebhookRefused } from '../delivery-queue/chat-urls'
+import { checkedAddress, connectTo, WebhookRefused } from '../sending/queue/chat-urls'
 
 /**
  * Where a source may call: an https URL on a public host (the webhook rules of
- * delivery-queue/chat-urls.ts, connecting to the address checked), or a host the administrator
+ * sending/queue/chat-urls.ts, connecting to the address checked), or a host the administrator
  * lists in OUTBOUND_ALLOW_PRIVATE (a name as written in the URL, an address, or a CIDR range of
  * an address written in the URL), which may then be http too: self-managed GitLab and Jira
  * usually sit on private networks. Every vendor call goes through `vendorFetch`: the same check

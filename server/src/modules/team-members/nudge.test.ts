@@ -7,8 +7,8 @@ import { deliveries } from '../../db/schema'
 import { isoDate } from '../../lib/time'
 import { weekStart } from '../../lib/weeks'
 import { createTestApp, signIn } from '../../test/helpers'
-import { type MailMessage, sendDueDeliveries } from '../delivery/mail'
-import { SENDS_PER_HOUR } from '../delivery-queue/quota'
+import { type MailMessage, sendDueDeliveries } from '../sending/delivery/mail'
+import { SENDS_PER_HOUR } from '../sending/queue/quota'
 
 // Invitation e-mails go straight to this server; nudges wait in the queue for sendDueDeliveries.
 let smtp: TestSmtp

@@ -9,8 +9,8 @@
 import type { AppContext } from '../../context'
 import { deliveries } from '../../db/schema'
 import { Conflict } from '../../lib/errors'
-import { wakeMailers } from '../delivery-queue/queue'
-import { spendSendQuota } from '../delivery-queue/quota'
+import { wakeMailers } from '../sending/queue/queue'
+import { spendSendQuota } from '../sending/queue/quota'
 import { linkedAccount, nudgeStatus, recipientsOf } from './nudge-status'
 import { findMember } from './service'
 

@@ -9,9 +9,9 @@ import { LIST_CAPS } from '../../lib/limits'
 import { nowIso } from '../../lib/time'
 import { domainRefusal, emailDomainAllowed } from '../auth/service'
 import { randomVerifier, sha256Hex } from '../auth/tokens'
-import { notice } from '../delivery/mail-render'
-import { smtpTransport } from '../delivery/mail-worker'
-import { spendSendQuota } from '../delivery-queue/quota'
+import { notice } from '../sending/delivery/mail-render'
+import { smtpTransport } from '../sending/delivery/mail-worker'
+import { spendSendQuota } from '../sending/queue/quota'
 import { findMember } from '../team-members/service'
 
 /** How long an invitation link works (docs/features.md, "Team roll-up"). */

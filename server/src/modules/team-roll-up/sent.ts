@@ -6,7 +6,7 @@ import { matchesAll } from '../../search/rank'
 import { cutTitle } from '../../search/results'
 import { hasText } from '../../search/tokenizer'
 import { briefItem, sentBriefs as sentBriefsOf } from '../project-health/sent-briefs'
-import type { Brief } from '../reports/brief'
+import type { Brief } from '../sending/brief/build'
 
 const sentBriefs = (db: Engine, reportIds: number[]) => sentBriefsOf<Brief>(db, reportIds)
 
