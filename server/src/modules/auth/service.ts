@@ -217,14 +217,16 @@ export function hintedSession(
  * The user of a session token and the version of that user's data (see src/lib/http-cache.ts),
  * in one read and with no write: null when the token is unknown or expired, and also when
  * validateSession would have something to write (sliding expiry, the day's last_seen_at), so the
- * caller then takes the ordinary path that does it.
+ * caller then takes the ordinary path that does it. `hash`: the session id of a token (its SHA-256;
+ * the cache passes a memo of it).
  */
 export function peekSession(
   ctx: AppContext,
   token: string | undefined,
+  hash: (token: string) => string = sha256Hex,
 ): PeekedSession | null | Promise<PeekedSession | null> {
   if (!token || token.length > 200) return null
-  const row = ctx.db.q.auth.peek(sha256Hex(token))
+  const row = ctx.db.q.auth.peek(hash(token))
   // Synchronous when the engine answered at once (SQLite, mostly): no promise on the hot path.
   // An account outside ALLOWED_EMAIL_DOMAINS goes the ordinary way, which ends its session.
   const allowed = (r: PeekRow | undefined) =>
