@@ -79,7 +79,7 @@ const normal = (statement: string) =>
     .toUpperCase()
 
 /** `name(types)` of a CREATE FUNCTION, parameter names left out (PostgreSQL overloads by types). */
-function functionSignature(n: string): string | null {
+export function functionSignature(n: string): string | null {
   const m = /^CREATE (?:OR REPLACE )?FUNCTION ([\w.]+) ?\(([^)]*)\)/.exec(n)
   if (!m) return null
   const types = m[2]

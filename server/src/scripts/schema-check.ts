@@ -1,9 +1,12 @@
 // `bun run --cwd server schema:check` (part of `bun run check`): fails when a Drizzle schema and
 // its migrations' snapshot disagree, on either engine. It runs `drizzle-kit generate` against a
 // throwaway copy of each migrations folder and fails if that would write a migration, so a
-// schema edit without its generated migration (or a stale snapshot) cannot land.
+// schema edit without its generated migration (or a stale snapshot) cannot land. It fails too
+// when a trigger or function of a feature file (src/db/feature-sql.ts) is not what the
+// migrations leave in a database, or the migrations leave one that no feature file declares.
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
+import { describeDiff, featureDiff, featureObjects, migratedObjects } from '../db/feature-sql'
 
 const server = resolve(import.meta.dir, '../..')
 const root = resolve(server, '..')
@@ -53,5 +56,17 @@ for (const engine of engines) {
   } finally {
     rmSync(dir, { recursive: true, force: true })
   }
+}
+for (const engine of ['sqlite', 'pg'] as const) {
+  const text = describeDiff(
+    engine,
+    featureDiff(featureObjects(engine, server), migratedObjects(engine, server)),
+  )
+  if (text) {
+    failed = true
+    console.error(
+      `${text}\nRun \`bun run --cwd server db:generate <name>\` and commit the migration it writes.`,
+    )
+  } else console.log(`${engine}: feature files and migrations agree`)
 }
 process.exit(failed ? 1 : 0)
