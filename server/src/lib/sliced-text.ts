@@ -1,3 +1,4 @@
+import { constants, crc32, deflateRaw } from 'node:zlib'
 import { nextTurn, SLICE_MS } from './time-slices'
 
 /**
@@ -68,5 +69,102 @@ export function chunkStream(chunks: AsyncGenerator<string>): ReadableStream<Uint
     async cancel() {
       await chunks.return(undefined)
     },
+  })
+}
+
+/** Text gathered into one piece before it is compressed: each piece is compressed on its own. */
+const GZIP_PIECE = 128 * 1024
+const GZIP_LEVEL = 4
+
+/** Raw deflate of one piece on libuv's thread pool, ending on a byte boundary (a sync flush). */
+const deflatePiece = (piece: Uint8Array) =>
+  new Promise<Uint8Array>((resolve, reject) =>
+    deflateRaw(piece, { level: GZIP_LEVEL, finishFlush: constants.Z_SYNC_FLUSH }, (error, out) =>
+      error ? reject(error) : resolve(new Uint8Array(out)),
+    ),
+  )
+
+/**
+ * The chunks as one gzip stream (RFC 1952), compressed off the event loop (issue 42): each piece
+ * of about GZIP_PIECE bytes is deflated on libuv's thread pool and ends with a sync flush, so the
+ * pieces put end to end are one deflate stream, closed by an empty final block; the checksum is
+ * taken as the pieces go. Compressing a streamed answer whole (`Bun.gzipSync`, or a zlib stream,
+ * which Bun runs on the main thread) held the loop for seconds for a 70 MB account export.
+ */
+export async function* gzipChunks(chunks: AsyncIterable<string>): AsyncGenerator<Uint8Array> {
+  const encoder = new TextEncoder()
+  // The header: deflate, no name, no time, unknown system.
+  yield new Uint8Array([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 255])
+  let crc = 0
+  let size = 0
+  let held: Uint8Array[] = []
+  let heldBytes = 0
+  const flush = async () => {
+    const piece = held.length === 1 ? held[0] : concatBytes(held, heldBytes)
+    held = []
+    heldBytes = 0
+    crc = crc32(piece, crc)
+    size = (size + piece.length) % 2 ** 32
+    return await deflatePiece(piece)
+  }
+  for await (const chunk of chunks) {
+    if (!chunk) continue
+    const bytes = encoder.encode(chunk)
+    // A large chunk (an edition's brief) is compressed a piece at a time.
+    for (let at = 0; at < bytes.length; at += GZIP_PIECE) {
+      const part = bytes.subarray(at, at + GZIP_PIECE)
+      held.push(part)
+      heldBytes += part.length
+      if (heldBytes >= GZIP_PIECE) yield await flush()
+    }
+  }
+  const last = heldBytes ? await flush() : new Uint8Array(0)
+  const tail = new Uint8Array(last.length + 10)
+  tail.set(last)
+  // An empty final block (fixed codes), then CRC-32 and the length mod 2^32, little-endian.
+  tail.set([3, 0], last.length)
+  const view = new DataView(tail.buffer)
+  view.setUint32(last.length + 2, crc >>> 0, true)
+  view.setUint32(last.length + 6, size >>> 0, true)
+  yield tail
+}
+
+function concatBytes(parts: Uint8Array[], total: number) {
+  const out = new Uint8Array(total)
+  let at = 0
+  for (const part of parts) {
+    out.set(part, at)
+    at += part.length
+  }
+  return out
+}
+
+/**
+ * A streamed answer (a report's Markdown, the account export): gzipped off the loop when the
+ * client accepts it (gzipChunks), as it is written; otherwise as it is written. The answer carries
+ * its encoding, so the app's compression (lib/http-cache.ts, which would read the whole body and
+ * compress it in one turn) leaves it alone.
+ */
+export function streamedResponse(
+  request: Request,
+  chunks: AsyncGenerator<string>,
+  headers: Record<string, string>,
+): Response {
+  if (!/\bgzip\b/i.test(request.headers.get('accept-encoding') ?? ''))
+    return new Response(chunkStream(chunks), { headers })
+  const gzipped = gzipChunks(chunks)
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const next = await gzipped.next()
+      if (next.done) controller.close()
+      else if (next.value.length) controller.enqueue(next.value)
+    },
+    async cancel() {
+      await gzipped.return(undefined)
+      await chunks.return(undefined)
+    },
+  })
+  return new Response(body, {
+    headers: { ...headers, 'content-encoding': 'gzip', vary: 'Accept-Encoding' },
   })
 }

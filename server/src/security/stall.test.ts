@@ -14,7 +14,7 @@ import { OBJECT_LIMITS } from '../lib/limits'
 import { IMPORT_LIMITS } from '../modules/import-export/report-import'
 import { RANK_WINDOW } from '../search/candidates'
 import { cookieHeader, createTestApp, ORIGIN, signIn } from '../test/helpers'
-import { leastStall, STALL_BOUND } from './stall'
+import { leastStall, STALL_BOUND, TURN_BUDGET_MS, threadCpuMs } from './stall'
 
 /**
  * Issue 42: no operation a user can start holds the event loop, whatever the account holds up to
@@ -34,6 +34,21 @@ async function setup() {
   const [me] = await ctx.db.orm.select().from(users).where(eq(users.email, 'ada@example.com'))
   await ada.api['section-templates'].post({ name: 'Action Items', type: 'tasks' })
   return { ...ctx, ada, userId: me.id }
+}
+
+/**
+ * Logs the figures and holds both bounds: the longest stall on the clock (STALL_BOUND, which a busy
+ * machine keeps) and the thread's longest turn (TURN_BUDGET_MS, the 50 ms target itself).
+ */
+function withinBudget(
+  what: string,
+  { longestMs, threadMs }: { longestMs: number; threadMs: number },
+) {
+  console.log(
+    `${what}: longest stall ${longestMs.toFixed(0)} ms, longest turn ${threadMs.toFixed(1)} ms of the thread's time`,
+  )
+  expect(longestMs).toBeLessThan(STALL_BOUND)
+  expect(threadMs).toBeLessThan(TURN_BUDGET_MS)
 }
 
 const week = (w: number) => new Date(Date.UTC(2020, 0, 6 + 7 * w)).toISOString().slice(0, 10)
@@ -61,26 +76,31 @@ async function fill(db: Engine, userId: number, reportId: number, n: number) {
 describe('stall harness', () => {
   test('the harness sees a held loop: 300 ms of work in one turn is a stall of at least 300 ms', async () => {
     const { app } = await setup()
+    // 300 ms of the thread's own time (on a busy machine that takes longer on the clock).
+    const spin = (ms: number) => {
+      const until = threadCpuMs() + ms
+      while (threadCpuMs() < until) {}
+    }
     const held = await leastStall(app, async () => {
       await Bun.sleep(20)
-      const until = performance.now() + 300
-      while (performance.now() < until) {}
+      spin(300)
       await Bun.sleep(20)
       return 'done'
     })
     expect(held.result).toBe('done')
     expect(held.longestMs).toBeGreaterThanOrEqual(300)
+    expect(held.threadMs).toBeGreaterThanOrEqual(300)
     expect(held.polls).toBeGreaterThan(0)
-    // The same time in slices: no stall near it.
+    // The same time in slices: no stall near it, no turn near the budget.
     const sliced = await leastStall(app, async () => {
       for (let i = 0; i < 30; i++) {
-        const until = performance.now() + 10
-        while (performance.now() < until) {}
+        spin(10)
         await Bun.sleep(1)
       }
     })
     expect(sliced.longestMs).toBeLessThan(STALL_BOUND)
-  })
+    expect(sliced.threadMs).toBeLessThan(TURN_BUDGET_MS)
+  }, 60_000)
 
   test('a 5,000-line import into a report filled to its limit', async () => {
     const { app, db, ada, userId } = await setup()
@@ -98,7 +118,7 @@ describe('stall harness', () => {
     for (let i = 0; i < adding; i++) lines.push(`- [ ] [P${i % 100}] Imported ${i} @Nobody`)
     const text = lines.join('\n')
     let next = 0
-    const { result, longestMs } = await leastStall(app, () =>
+    const { result, ...stall } = await leastStall(app, () =>
       ada.api.reports({ uuid: full[next++] }).import.post({ text }),
     )
     expect(result.status).toBe(200)
@@ -107,7 +127,7 @@ describe('stall harness', () => {
       const report = (await ada.api.reports({ uuid }).get()).data!
       expect(report.sections[0].items).toHaveLength(OBJECT_LIMITS.itemsPerReport)
     }
-    expect(longestMs).toBeLessThan(STALL_BOUND)
+    withinBudget('a 5,000-line import into a full report', stall)
   }, 120_000)
 
   test('reading a report at its item limit (its page: GET /api/reports/{uuid})', async () => {
@@ -118,7 +138,7 @@ describe('stall harness', () => {
     // Each read after a new item (a new data version: no cached answer), the three reads' least
     // (the largest answer the server writes: a busy machine's slow turns land in some runs).
     let k = 0
-    const { result, longestMs } = await leastStall(
+    const { result, ...stall } = await leastStall(
       app,
       async () => {
         const made = await ada.api['section-items'].post({
@@ -140,7 +160,7 @@ describe('stall harness', () => {
     // The run that counted read its own new item last (the third run: the report is full).
     expect(read.sections[0].items).toHaveLength(OBJECT_LIMITS.itemsPerReport - 2 + result.run)
     expect(read.sections[0].items.at(-1).content).toBe(`New ${result.run}`)
-    expect(longestMs).toBeLessThan(STALL_BOUND)
+    withinBudget('reading a full report', stall)
   }, 120_000)
 
   for (const format of ['md', 'html', 'text'] as const)
@@ -148,7 +168,7 @@ describe('stall harness', () => {
       const { app, db, ada, userId } = await setup()
       const report = (await ada.api.reports.post({ week_start_date: '2026-11-16' })).data!
       await fill(db, userId, report.id, OBJECT_LIMITS.itemsPerReport)
-      const { result, longestMs } = await leastStall(
+      const { result, ...stall } = await leastStall(
         app,
         async () => {
           const res = await app.handle(
@@ -164,10 +184,9 @@ describe('stall harness', () => {
       const text = new TextDecoder().decode(result.body)
       // Every item is in it, the last one too.
       expect(text).toContain(`Item ${OBJECT_LIMITS.itemsPerReport - 1} of a full report`)
-      console.log(`${format} export stall ${longestMs.toFixed(0)} ms`)
       const listed = new Set(text.match(/Item \d+ of a full report/g))
       expect(listed.size).toBe(OBJECT_LIMITS.itemsPerReport)
-      expect(longestMs).toBeLessThan(STALL_BOUND)
+      withinBudget(`${format} export`, stall)
     }, 180_000)
 
   test('the export of an account at its item limit, with large editions, streams', async () => {
@@ -216,19 +235,28 @@ describe('stall harness', () => {
           content: `Point ${k} to raise`,
         })),
       )
-    // The body is read as it comes; parsed after (the test's parse is not the server's work).
-    const { result, longestMs } = await leastStall(
+    // The body is read as it comes, gzipped as a browser asks for it (before: the app's
+    // compression read the whole 30 MB and gzipped it in one turn, 0.5–1.3 s); decoded and parsed
+    // after (the test's work is not the server's).
+    const { result, ...stall } = await leastStall(
       app,
       async () => {
         const res = await app.handle(
-          new Request(`${ORIGIN}/api/export`, { headers: { cookie: cookieHeader(ada.jar) } }),
+          new Request(`${ORIGIN}/api/export`, {
+            headers: { cookie: cookieHeader(ada.jar), 'accept-encoding': 'gzip, deflate, br' },
+          }),
         )
-        return { status: res.status, body: await res.arrayBuffer() }
+        return {
+          status: res.status,
+          encoding: res.headers.get('content-encoding'),
+          body: await res.arrayBuffer(),
+        }
       },
       3,
     )
     expect(result.status).toBe(200)
-    const doc = JSON.parse(new TextDecoder().decode(result.body))
+    expect(result.encoding).toBe('gzip')
+    const doc = JSON.parse(new TextDecoder().decode(Bun.gunzipSync(new Uint8Array(result.body))))
     expect(doc.reports).toHaveLength(count)
     expect(
       doc.reports.reduce(
@@ -239,7 +267,7 @@ describe('stall harness', () => {
     expect(doc.reports[0].editions[2].brief.summary).toBe(summary)
     expect(doc.team_members).toHaveLength(memberCount)
     expect(doc.team_members[9].talking_points).toHaveLength(OBJECT_LIMITS.memberEntries)
-    expect(longestMs).toBeLessThan(STALL_BOUND)
+    withinBudget('the account export', stall)
   }, 300_000)
 
   test('a search of twelve words over the window of the longest summaries', async () => {
@@ -260,13 +288,13 @@ describe('stall harness', () => {
       })),
     )
     await ada.api.search.get({ query: { query: 'warm up' } })
-    const { result, longestMs } = await leastStall(
+    const { result, ...stall } = await leastStall(
       app,
       () => ada.api.search.get({ query: { query: words } }),
       3,
     )
     expect(result.status).toBe(200)
     expect(result.data?.results).toHaveLength(50)
-    expect(longestMs).toBeLessThan(STALL_BOUND)
+    withinBudget('a search of twelve words', stall)
   }, 120_000)
 })

@@ -47,23 +47,13 @@ type Reader = {
 /**
  * Every object the user owns, as one document (format 'cadence-export', version 1). Ids are the
  * rows' own and are only used to link the document's parts together; import remaps them. Written
- * in pieces (accountChunks): the reports, which grow with the account (items, editions), are read
- * a few at a time and each written as it is read, giving the event loop back between pieces, so
- * the largest account never holds the server nor the whole document in memory at once.
+ * in pieces: the reports, which grow with the account (items, editions), are read a few at a time
+ * and each written as it is read, giving the event loop back between pieces, so the largest
+ * account never holds the server nor the whole document in memory at once. The route sends the
+ * pieces as they come (lib/sliced-text.ts streamedResponse: gzipped off the loop).
  */
-export function exportAccountStream(ctx: AppContext, userId: number): ReadableStream<Uint8Array> {
-  const chunks = accountChunks(ctx, userId)
-  const encoder = new TextEncoder()
-  return new ReadableStream({
-    async pull(controller) {
-      const next = await chunks.next()
-      if (next.done) controller.close()
-      else controller.enqueue(encoder.encode(next.value))
-    },
-    async cancel() {
-      await chunks.return(undefined)
-    },
-  })
+export function exportAccountChunks(ctx: AppContext, userId: number): AsyncGenerator<string> {
+  return accountChunks(ctx, userId)
 }
 
 /** Reports read per page; each section's items in pages of ITEM_PAGE rows. */

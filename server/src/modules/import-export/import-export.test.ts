@@ -437,6 +437,31 @@ describe('whole-account JSON export and import', () => {
     expect(doc.reports[0]).toMatchObject({ summary: 'Good week', summary_model: 'llama3.1:8b' })
   })
 
+  test('a client that accepts gzip gets the same document and the same Markdown, gzipped', async () => {
+    const { app, ada, report } = await fill()
+    const read = async (path: string, gzip: boolean) => {
+      const res = await app.handle(
+        new Request(`http://localhost:3000${path}`, {
+          headers: {
+            cookie: [...ada.jar].map(([k, v]) => `${k}=${v}`).join('; '),
+            ...(gzip ? { 'accept-encoding': 'gzip, deflate, br' } : {}),
+          },
+        }),
+      )
+      expect(res.status).toBe(200)
+      expect(res.headers.get('content-encoding')).toBe(gzip ? 'gzip' : null)
+      const bytes = new Uint8Array(await res.arrayBuffer())
+      return new TextDecoder().decode(gzip ? Bun.gunzipSync(bytes) : bytes)
+    }
+    const plain = JSON.parse(await read('/api/export', false))
+    const gzipped = JSON.parse(await read('/api/export', true))
+    // The same document but for the moment it was written.
+    expect({ ...gzipped, exported_at: '' }).toEqual({ ...plain, exported_at: '' })
+    expect(plain.reports.length).toBeGreaterThan(0)
+    const md = `/api/reports/${report.uuid}/export?format=md`
+    expect(await read(md, true)).toBe(await read(md, false))
+  })
+
   test("restoring into another account gives the same data, and never touches the first one's", async () => {
     const { ada, bob } = await fill()
     const doc = (await ada.api.export.get()).data!

@@ -9,12 +9,12 @@ import { Elysia } from 'elysia'
 import type { AppContext } from '../../context'
 import { BadRequest } from '../../lib/errors'
 import { MB, routeRules } from '../../lib/route-rules'
-import { chunkStream } from '../../lib/sliced-text'
+import { streamedResponse } from '../../lib/sliced-text'
 import { authPlugin } from '../auth/plugin'
 import { checkedDocument } from './document-check'
 import { ImportExportModel } from './model'
 import {
-  exportAccountStream,
+  exportAccountChunks,
   exportReport,
   importAccount,
   importIntoReport,
@@ -23,10 +23,11 @@ import {
 
 export function importExportModule(ctx: AppContext) {
   const detail = { tags: ['import-export'] }
-  // The document is written as a stream (account-export.ts); its type is still the route's 200.
-  const exportDocument = (userId: number) =>
-    new Response(exportAccountStream(ctx, userId), {
-      headers: { 'content-type': 'application/json; charset=utf-8' },
+  // The document is written as a stream (account-export.ts), gzipped off the event loop when the
+  // client accepts it; its type is still the route's 200.
+  const exportDocument = (request: Request, userId: number) =>
+    streamedResponse(request, exportAccountChunks(ctx, userId), {
+      'content-type': 'application/json; charset=utf-8',
     }) as unknown as ExportDocument
   // Documents come in larger than JSON edits: a report's Markdown up to 2 MB, an account's 8 MB.
   const reportDocument = { bodyLimit: 2 * MB }
@@ -75,7 +76,7 @@ export function importExportModule(ctx: AppContext) {
     )
     .get(
       '/reports/:uuid/export',
-      async ({ user, params, query }) => {
+      async ({ request, user, params, query }) => {
         const format = query.format ?? 'md'
         if (format !== 'md' && format !== 'html' && format !== 'text')
           throw new BadRequest("format must be 'md', 'html' or 'text'")
@@ -87,11 +88,9 @@ export function importExportModule(ctx: AppContext) {
           params.uuid,
           format,
         )
-        return new Response(chunkStream(chunks), {
-          headers: {
-            'content-type': contentType,
-            'content-disposition': `attachment; filename="${filename}"`,
-          },
+        return streamedResponse(request, chunks, {
+          'content-type': contentType,
+          'content-disposition': `attachment; filename="${filename}"`,
         })
       },
       {
@@ -101,7 +100,7 @@ export function importExportModule(ctx: AppContext) {
         detail,
       },
     )
-    .get('/export', ({ user }) => exportDocument(user.id), {
+    .get('/export', ({ request, user }) => exportDocument(request, user.id), {
       auth: true,
       response: { 200: ExportDocument, 401: ErrorBody },
       detail,
