@@ -1,10 +1,10 @@
 // Asks of the readers: the executive marks an item as an ask from the item's own action, a
 // reader without an account approves it from the private link in one click, the approval shows
 // on the executive's report page, is recorded as a decision in one click, and the ask is closed.
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { afterAll, beforeAll, describe, test } from 'bun:test'
 import { type Browser, chromium, type Page } from 'playwright-core'
 import { launchOptions } from '../../scripts/chromium'
-import { api, base, monday, newPage, shot, signedInPage, step, until } from './helpers'
+import { api, base, expect, monday, newPage, shot, signedInPage, step } from './helpers'
 
 const ASK = 'Approve the Q1 hiring budget'
 
@@ -48,7 +48,7 @@ describe('asks of the readers', () => {
       await page.getByText(ASK).hover()
       await page.getByRole('button', { name: `Ask readers: ${ASK}` }).click()
       await page.getByText('Ask of readers').waitFor()
-      await until(async () => (await askOf()).map((a) => a.item_id), [itemId])
+      await expect.poll(async () => (await askOf()).map((a) => a.item_id)).toEqual([itemId])
       // The draft's memo lists it right after the health table.
       await page.goto(`${base}/reports/${reportUuid}/draft`)
       await page.getByRole('heading', { name: 'Asks of you' }).waitFor()
@@ -63,7 +63,7 @@ describe('asks of the readers', () => {
       const block = reader.getByRole('region', { name: 'Asks of you' })
       await block.waitFor()
       // No session on this page: nothing of the app around it.
-      expect(await reader.getByRole('navigation', { name: 'Main' }).count()).toBe(0)
+      await expect(reader.getByRole('navigation', { name: 'Main' })).toHaveCount(0)
       await block.getByRole('textbox', { name: 'Your name' }).fill('Maria Alvarez')
       await block.getByRole('button', { name: 'Approve' }).click()
       await block.getByText('Maria Alvarez approved').waitFor()
@@ -71,7 +71,7 @@ describe('asks of the readers', () => {
       // The name is remembered in this browser: after a reload the block answers as Maria.
       await reader.reload()
       await reader.getByText('Answering as').waitFor()
-      expect(await reader.getByRole('textbox', { name: 'Your name' }).count()).toBe(0)
+      await expect(reader.getByRole('textbox', { name: 'Your name' })).toHaveCount(0)
     } finally {
       await reader.context().close()
     }
@@ -93,7 +93,7 @@ describe('asks of the readers', () => {
       expect(list.find((d) => d.source_item_id === itemId)?.title).toBe(ASK)
       await asks.getByRole('button', { name: 'Close ask' }).click()
       await asks.getByText('Closed').waitFor()
-      await until(async () => (await askOf())[0].closed_at !== null, true)
+      await expect.poll(async () => (await askOf())[0].closed_at !== null).toEqual(true)
       // A closed ask takes no more answers from the link.
       const token = link.split('/r/')[1]
       const late = await api(page, 'POST', `/api/shared/${token}/asks/${itemId}/answers`, {

@@ -1,13 +1,14 @@
 // Core journeys in Chromium against the real server (see scripts/e2e.ts): landing and static pages,
 // sign-in and sign-out, this week's report end to end, the draft and print, isolation between two
 // users, and the admin area. Screenshots of each final screen go to artifacts/e2e/.
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { afterAll, beforeAll, describe, test } from 'bun:test'
 import { type Browser, chromium, type Page } from 'playwright-core'
 import { launchOptions } from '../../scripts/chromium'
 import {
   api,
   base,
   chooseOption,
+  expect,
   newPage as newPageIn,
   shot,
   signIn as signInThroughProvider,
@@ -102,8 +103,8 @@ describe('core journeys', () => {
     await add.press('Enter')
     const row = page.locator('[data-slot="item-row"]', { hasText: 'Ship the pricing page' })
     await row.waitFor()
-    await expect(row.textContent()).resolves.toContain('Bo Chen')
-    await expect(row.textContent()).resolves.toContain('Apollo')
+    await expect(row).toContainText('Bo Chen')
+    await expect(row).toContainText('Apollo')
 
     await row.getByRole('checkbox').click()
     await page
@@ -125,9 +126,9 @@ describe('core journeys', () => {
     await page.getByText('✓ Completed').first().waitFor()
     await page.getByText('Assigned to', { exact: false }).first().waitFor()
     await page.getByRole('button', { name: 'Print' }).click()
-    expect(await page.evaluate(() => (window as unknown as { __printed: number }).__printed)).toBe(
-      1,
-    )
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { __printed: number }).__printed))
+      .toBe(1)
     await shot(page, 'draft')
 
     await page.getByRole('button', { name: /Account menu/ }).click()
@@ -154,7 +155,7 @@ describe('core journeys', () => {
     await bob.getByText('Report not found').waitFor()
     await bob.goto(`${base}/projects`)
     await bob.getByRole('heading').first().waitFor()
-    expect(await bob.content()).not.toContain('Alice secret')
+    await expect.poll(() => bob.content()).not.toContain('Alice secret')
     const search = await api(bob, 'GET', '/api/search?query=secret')
     expect(JSON.stringify(search.json)).not.toContain('Alice')
     await shot(bob, 'isolation')
@@ -191,7 +192,7 @@ describe('core journeys', () => {
     await signIn(page, unique('mobile'))
     const bottom = page.getByRole('navigation', { name: 'Main (mobile)' })
     await bottom.waitFor()
-    expect(await bottom.isVisible()).toBe(true)
+    await expect(bottom).toBeVisible()
     await bottom.getByRole('link', { name: 'Team' }).click()
     await page.waitForURL(`${base}/team`)
     await shot(page, 'mobile')

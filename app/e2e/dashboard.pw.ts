@@ -2,10 +2,10 @@
 // report, each opening the projects it counts, each a link to its page) and 'Waiting on' (open
 // items assigned to others, grouped by person, oldest first, with a short age). At 1440 and
 // 390 px; each journey saves its final screen to artifacts/e2e/.
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { afterAll, beforeAll, describe, test } from 'bun:test'
 import { type Browser, chromium, type Page } from 'playwright-core'
 import { launchOptions } from '../../scripts/chromium'
-import { api, base, signedInPage, step, until } from './helpers'
+import { api, base, expect, signedInPage, step } from './helpers'
 
 let browser: Browser
 let page: Page
@@ -85,19 +85,18 @@ describe('dashboard', () => {
       const strip = page.getByRole('region', { name: 'Project health' })
       const count = (health: string) =>
         strip.locator(`.cad-dash__health-count[data-health="${health}"] .cad-dash__health-n`)
-      await until(
-        async () => [
+      await expect
+        .poll(async () => [
           await count('off_track').textContent(),
           await count('at_risk').textContent(),
           await count('on_track').textContent(),
-        ],
-        ['1', '1', '1'],
-      )
+        ])
+        .toEqual(['1', '1', '1'])
       const offTrack = strip.locator('.cad-dash__health-count[data-health="off_track"]')
       await offTrack.click()
-      expect(await offTrack.getAttribute('aria-expanded')).toBe('true')
+      await expect(offTrack).toHaveAttribute('aria-expanded', 'true')
       const listed = strip.locator('.cad-dash__health-list li')
-      await until(() => listed.allTextContents(), ['Atlas — Vendor contract unsigned'])
+      await expect(listed).toHaveText(['Atlas — Vendor contract unsigned'])
       await strip.getByRole('link', { name: 'Atlas' }).click()
       await page.waitForURL(`${base}/projects/${projects.Atlas}`)
       await page.getByRole('heading', { name: 'Atlas', level: 1 }).waitFor()
@@ -110,23 +109,23 @@ describe('dashboard', () => {
         has: page.getByRole('heading', { name: 'Waiting on', level: 2 }),
       })
       const people = card.locator('.cad-dash__waiting-person')
-      await until(
-        () => people.locator('.cad-dash__waiting-head a').allTextContents(),
-        ['Elena Rossi', 'Tom Becker'],
-      )
+      await expect(people.locator('.cad-dash__waiting-head a')).toHaveText([
+        'Elena Rossi',
+        'Tom Becker',
+      ])
       const elena = people.nth(0)
-      await until(
-        () => elena.locator('.cad-dash__waiting-item > span:first-child').allTextContents(),
-        ['Sign the Atlas vendor contract', 'Borealis pilot review'],
-      )
+      await expect(elena.locator('.cad-dash__waiting-item > span:first-child')).toHaveText([
+        'Sign the Atlas vendor contract',
+        'Borealis pilot review',
+      ])
       await elena.getByText('2 open').waitFor()
       // The carried task is three weeks open: stalled, amber; the new one 'new'.
       const ages = elena.locator('[data-slot="age-chip"]')
-      expect(await ages.nth(0).getAttribute('data-stalled')).toBe('true')
-      expect(await ages.nth(0).locator('.cad-age-chip__short').textContent()).toBe('3w')
-      expect(await ages.nth(1).locator('.cad-age-chip__short').textContent()).toBe('new')
+      await expect(ages.nth(0)).toHaveAttribute('data-stalled', 'true')
+      await expect(ages.nth(0).locator('.cad-age-chip__short')).toHaveText('3w')
+      await expect(ages.nth(1).locator('.cad-age-chip__short')).toHaveText('new')
       // The user's own open item waits on nobody.
-      expect(await card.getByText('Write the board memo').count()).toBe(0)
+      await expect(card.getByText('Write the board memo')).toHaveCount(0)
       await elena.getByRole('link', { name: 'Elena Rossi' }).click()
       await page.waitForURL(`${base}/team-members/${members['Elena Rossi']}`)
     }))

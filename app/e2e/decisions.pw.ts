@@ -1,10 +1,10 @@
 // Decisions: an item of this week's report recorded as a decision in one click, given a revisit
 // date next week on the Decisions page, in the brief's 'Decided this week', and coming back as a
 // follow-up in next week's report when that report is made.
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { afterAll, beforeAll, describe, test } from 'bun:test'
 import { type Browser, chromium, type Page } from 'playwright-core'
 import { launchOptions } from '../../scripts/chromium'
-import { api, base, monday, newPage, signInTourSkipped, step, unique, until } from './helpers'
+import { api, base, expect, monday, newPage, signInTourSkipped, step, unique } from './helpers'
 
 let browser: Browser
 let page: Page
@@ -50,10 +50,9 @@ describe('decisions', () => {
       await page.getByText(TITLE).first().hover()
       await page.getByRole('button', { name: `Record as decision: ${TITLE}` }).click()
       await page.getByText(/Recorded as a decision/).waitFor()
-      await until(
-        async () => (await decisions()).map((d) => [d.title, d.source_item_id !== null]),
-        [[TITLE, true]],
-      )
+      await expect
+        .poll(async () => (await decisions()).map((d) => [d.title, d.source_item_id !== null]))
+        .toEqual([[TITLE, true]])
     }))
 
   test('the Decisions page gives it a revisit date next week', () =>
@@ -66,7 +65,7 @@ describe('decisions', () => {
       await dialog.getByRole('textbox', { name: 'Why' }).fill('The vendor slipped two weeks')
       await dialog.getByLabel('Revisit on (optional)').fill(revisit)
       await dialog.getByRole('button', { name: 'Save' }).click()
-      await until(async () => (await decisions()).map((d) => d.revisit_on), [revisit])
+      await expect.poll(async () => (await decisions()).map((d) => d.revisit_on)).toEqual([revisit])
       await page
         .getByText(/^Revisit /)
         .first()
@@ -78,7 +77,7 @@ describe('decisions', () => {
       await page.goto(`${base}/reports/${thisWeek.uuid}/draft`)
       const block = page.getByRole('region', { name: 'Decided this week' })
       await block.getByText(TITLE).waitFor()
-      expect(await block.textContent()).toContain('The vendor slipped two weeks')
+      await expect(block).toContainText('The vendor slipped two weeks')
     }))
 
   test("the revisit date brings it back as a follow-up in that week's report, once", () =>

@@ -1,10 +1,20 @@
 // Deep links survive sign-in (issue 46, point 6): a report opened signed out goes to the landing
 // page, `/` exactly (the product spec), and after sign-in to that report, not the dashboard; a next that would leave
 // the origin is ignored.
-import { afterAll, beforeAll, expect, test } from 'bun:test'
+import { afterAll, beforeAll, test } from 'bun:test'
 import { type Browser, chromium } from 'playwright-core'
 import { launchOptions } from '../../scripts/chromium'
-import { api, base, journey, newPage, signIn, skipTour, unique } from './helpers'
+import {
+  api,
+  base,
+  expect,
+  journey,
+  newPage,
+  openProviderForm,
+  signIn,
+  skipTour,
+  unique,
+} from './helpers'
 
 let browser: Browser
 
@@ -29,15 +39,11 @@ test('a report opened signed out is where sign-in lands', async () => {
 
     await page.goto(`${base}${path}`)
     await page.waitForURL(`${base}/`)
-    const field = page.locator('input[name="email"]')
-    for (let i = 0; i < 10 && !(await field.isVisible()); i++) {
-      await page.getByRole('button', { name: 'Sign In' }).first().click()
-      await field.waitFor({ timeout: 3000 }).catch(() => {})
-    }
-    await field.fill(email)
+    await openProviderForm(page)
+    await page.locator('input[name="email"]').fill(email)
     await page.locator('input[name="name"]').fill('Exec Tester')
     await Promise.all([
-      page.waitForURL(`${base}${path}`, { timeout: 15_000 }),
+      page.waitForURL(`${base}${path}`),
       page.getByRole('button', { name: 'Sign in' }).click(),
     ])
     await page.getByText('Jun 1 - Jun 5, 2026').first().waitFor()
@@ -50,15 +56,11 @@ test('a next that leaves the origin is ignored: sign-in lands on the dashboard',
     const page = await newPage(browser)
     for (const next of ['//evil.example/x', '/\\evil.example', 'http://evil.example/']) {
       await page.goto(`${base}/?next=${encodeURIComponent(next)}`)
-      const field = page.locator('input[name="email"]')
-      for (let i = 0; i < 10 && !(await field.isVisible()); i++) {
-        await page.getByRole('button', { name: 'Sign In' }).first().click()
-        await field.waitFor({ timeout: 3000 }).catch(() => {})
-      }
-      await field.fill(unique('deep-evil'))
+      await openProviderForm(page)
+      await page.locator('input[name="email"]').fill(unique('deep-evil'))
       await page.locator('input[name="name"]').fill('Exec Tester')
       await Promise.all([
-        page.waitForURL(`${base}/dashboard`, { timeout: 15_000 }),
+        page.waitForURL(`${base}/dashboard`),
         page.getByRole('button', { name: 'Sign in' }).click(),
       ])
       await page.context().clearCookies()

@@ -3,16 +3,14 @@
 // back to the control that opened them, never to the page body, asserted with
 // document.activeElement after each step. Also: a team member is added without an e-mail, and
 // leaving unsaved settings asks in the app's own dialog, not the browser's confirm.
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { afterAll, beforeAll, describe, test } from 'bun:test'
 import { type Browser, chromium, type Locator, type Page } from 'playwright-core'
 import { launchOptions } from '../../scripts/chromium'
-import { base, signedInPage, step, until } from './helpers'
+import { base, expect, signedInPage, step } from './helpers'
 
 let browser: Browser
 let page: Page
 
-/** Whether `locator` is the focused element. */
-const hasFocus = (locator: Locator) => locator.evaluate((el) => el === document.activeElement)
 const onBody = () => page.evaluate(() => document.activeElement === document.body)
 
 /** Opens with Enter on `opener`, waits for `dialog`, closes with Esc: focus is back on `opener`. */
@@ -22,7 +20,7 @@ async function escGivesFocusBack(opener: Locator, dialog: Locator) {
   await dialog.waitFor()
   await page.keyboard.press('Escape')
   await dialog.waitFor({ state: 'detached' })
-  await until(() => hasFocus(opener), true, 5000)
+  await expect(opener).toBeFocused()
 }
 
 beforeAll(async () => {
@@ -62,11 +60,11 @@ describe('focus after dialogs and menus', () => {
       await page.keyboard.press('Enter')
       await memberDialog.waitFor({ state: 'detached' })
       await sidebar.getByRole('link', { name: /Nia Okafor/ }).waitFor()
-      await until(() => hasFocus(addMember), true, 5000)
+      await expect(addMember).toBeFocused()
 
       const account = page.getByRole('button', { name: /^Account menu for / })
       await escGivesFocusBack(account, page.getByRole('menu'))
-      expect(await onBody()).toBe(false)
+      await expect.poll(() => onBody()).toBe(false)
     }))
 
   test("unsaved settings ask in the app's dialog; staying gives focus back to the link", () =>
@@ -88,14 +86,10 @@ describe('focus after dialogs and menus', () => {
       const leave = page.getByRole('dialog', { name: 'Leave without saving?' })
       await leave.waitFor()
       // Staying is focused first; Enter stays, and focus is back on the link.
-      await until(
-        () => hasFocus(leave.getByRole('button', { name: 'Stay and keep editing' })),
-        true,
-        5000,
-      )
+      await expect(leave.getByRole('button', { name: 'Stay and keep editing' })).toBeFocused()
       await page.keyboard.press('Enter')
       await leave.waitFor({ state: 'detached' })
-      await until(() => hasFocus(dashboard), true, 5000)
+      await expect(dashboard).toBeFocused()
       expect(new URL(page.url()).pathname).toBe('/settings')
 
       // Leaving follows the link.

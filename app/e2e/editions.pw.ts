@@ -3,13 +3,13 @@
 // the edition that was sent, an edit reaches it only with 'Send update' and its note; an edition
 // reads on its own page, offline too once read; the PDF downloaded from the report page has the
 // brief's text (pdftotext).
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { afterAll, beforeAll, describe, test } from 'bun:test'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { type Browser, chromium, type Page } from 'playwright-core'
 import { launchOptions } from '../../scripts/chromium'
-import { api, base, monday, newPage, signedInPage, step } from './helpers'
+import { api, base, expect, monday, newPage, signedInPage, step } from './helpers'
 
 let browser: Browser
 let page: Page
@@ -93,7 +93,7 @@ describe('the moment of sending', () => {
       await review.waitFor({ state: 'detached' })
       // Honest outcome: marked sent, nothing e-mailed, and it says why.
       await page.getByText('Nothing was e-mailed: mail is not set up', { exact: true }).waitFor()
-      expect(await page.getByText(/Delivered to/).count()).toBe(0)
+      await expect(page.getByText(/Delivered to/)).toHaveCount(0)
       expect((await api(page, 'GET', `/api/reports/${reportUuid}/deliveries`)).json).toEqual([])
       const editions = page.getByRole('region', { name: 'Editions' })
       await editions.getByText('Edition 1', { exact: true }).waitFor()
@@ -111,8 +111,8 @@ describe('the moment of sending', () => {
       expect(edit.status).toBe(200)
       await reader.reload()
       await reader.getByText(ITEM, { exact: true }).waitFor()
-      expect(await reader.getByText(EDITED).count()).toBe(0)
-      expect(await reader.getByText(/^Updated /).count()).toBe(0)
+      await expect(reader.getByText(EDITED)).toHaveCount(0)
+      await expect(reader.getByText(/^Updated /)).toHaveCount(0)
 
       // 'Send update' with a note: the review step again, then the next edition.
       await page.goto(`${base}/reports/${reportUuid}`)
@@ -129,7 +129,7 @@ describe('the moment of sending', () => {
 
       await reader.reload()
       await reader.getByText(EDITED, { exact: true }).waitFor()
-      expect(await reader.getByText(ITEM, { exact: true }).count()).toBe(0)
+      await expect(reader.getByText(ITEM, { exact: true })).toHaveCount(0)
       await reader
         .getByText(`Updated ${memoDate(second.sent_at)}: ${NOTE}`, { exact: true })
         .waitFor()
@@ -142,9 +142,9 @@ describe('the moment of sending', () => {
       await page.waitForURL(`${base}/reports/${reportUuid}/editions/1`)
       const about = page.locator('[data-slot="edition-about"]')
       await about.waitFor()
-      expect(await about.textContent()).toContain('Edition 1')
+      await expect(about).toContainText('Edition 1')
       await page.getByText(ITEM, { exact: true }).waitFor()
-      expect(await page.getByText(EDITED).count()).toBe(0)
+      await expect(page.getByText(EDITED)).toHaveCount(0)
       await page.getByRole('link', { name: 'Download PDF' }).waitFor()
       await page.getByRole('button', { name: 'Back to Report' }).click()
       await page.waitForURL(`${base}/reports/${reportUuid}`)
@@ -152,9 +152,7 @@ describe('the moment of sending', () => {
 
   test('an edition read once opens offline, from the API cache like the other report pages', () =>
     step(page, 'editions-offline', async () => {
-      await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, null, {
-        timeout: 15_000,
-      })
+      await page.waitForFunction(() => navigator.serviceWorker?.controller !== null)
       await page.goto(`${base}/reports/${reportUuid}/editions/2`)
       await page.getByText(EDITED, { exact: true }).waitFor()
       await page.context().setOffline(true)
@@ -162,7 +160,7 @@ describe('the moment of sending', () => {
         await page.reload()
         const about = page.locator('[data-slot="edition-about"]')
         await about.waitFor()
-        expect(await about.textContent()).toContain(NOTE)
+        await expect(about).toContainText(NOTE)
         await page.getByText(EDITED, { exact: true }).waitFor()
       } finally {
         await page.context().setOffline(false)

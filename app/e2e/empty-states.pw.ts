@@ -1,9 +1,9 @@
 // Empty states with a next step: a new user's dashboard says 'No reports yet' and offers to
 // create one (the week dialog), which opens the new report; search that finds nothing says what to try.
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { afterAll, beforeAll, describe, test } from 'bun:test'
 import { type Browser, chromium, type Page } from 'playwright-core'
 import { launchOptions } from '../../scripts/chromium'
-import { api, base, openSearch, signedInPage, step } from './helpers'
+import { api, base, expect, openSearch, signedInPage, step } from './helpers'
 
 let browser: Browser
 let page: Page

@@ -2,12 +2,13 @@
 // session, report URLs that do not exist, and two users at once who never see each other's data
 // (lists, search, direct URLs). Each journey saves its final screen to artifacts/e2e/.
 import { Database } from 'bun:sqlite'
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { afterAll, beforeAll, describe, test } from 'bun:test'
 import { type Browser, chromium } from 'playwright-core'
 import { launchOptions } from '../../scripts/chromium'
 import {
   api,
   base,
+  expect,
   newPage,
   openSearch,
   shot,
@@ -17,7 +18,6 @@ import {
   step,
   toast,
   unique,
-  until,
 } from './helpers'
 
 let browser: Browser
@@ -58,7 +58,7 @@ describe('failure paths', () => {
         await page
           .getByRole('button', { name: 'Action Items notes: Add context for this section...' })
           .waitFor()
-        expect(await page.getByText('Vendor shortlist').count()).toBe(0)
+        await expect(page.getByText('Vendor shortlist')).toHaveCount(0)
 
         // The other tab: a project rename fails and reverts.
         await settings.getByRole('button', { name: 'Project name: Apollo' }).click()
@@ -69,13 +69,13 @@ describe('failure paths', () => {
           .locator('.cad-toast__message', { hasText: /^Failed to update project name: .+/ })
           .waitFor()
         // In words, never a raw status: the server is out of reach (issue 46).
-        expect(await settings.locator('.cad-toast__message').allTextContents()).toContain(
-          'Failed to update project name: Cadence cannot be reached. Check your connection and try again.',
-        )
+        await expect
+          .poll(() => settings.locator('.cad-toast__message').allTextContents())
+          .toContain(
+            'Failed to update project name: Cadence cannot be reached. Check your connection and try again.',
+          )
         await settings.getByRole('button', { name: 'Project name: Apollo' }).waitFor()
-        expect(await settings.getByRole('button', { name: 'Project name: Artemis' }).count()).toBe(
-          0,
-        )
+        await expect(settings.getByRole('button', { name: 'Project name: Artemis' })).toHaveCount(0)
         await shot(settings, 'failure-server-stopped-settings')
       })
     } finally {
@@ -226,7 +226,7 @@ describe('failure paths', () => {
       ]) {
         await bob.goto(`${base}${path}`)
         await bob.getByText(text, { exact: true }).waitFor()
-        expect(await bob.content()).not.toContain('Nebula')
+        await expect.poll(() => bob.content()).not.toContain('Nebula')
       }
 
       // His lists and sidebar are empty: none of hers is among them.
@@ -258,10 +258,9 @@ describe('failure paths', () => {
       ] as const) {
         expect((await api(bob, method, path, body)).status).toBe(404)
       }
-      await until(
-        async () => (await api(alice, 'GET', `/api/reports/${report.uuid}`)).json.title,
-        'Nebula confidential',
-      )
+      await expect
+        .poll(async () => (await api(alice, 'GET', `/api/reports/${report.uuid}`)).json.title)
+        .toEqual('Nebula confidential')
       await bob.goto(`${base}/dashboard`)
       await bob.getByRole('heading', { name: 'Dashboard' }).waitFor()
     })

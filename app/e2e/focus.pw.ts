@@ -1,10 +1,10 @@
 // Focus by keyboard alone: the skip link first on load, a route change focuses the new page's
 // heading, and each Esc (search, an item's editor, a delete confirmation) gives focus back to
 // what opened it; opening a search result focuses the result's page.
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { afterAll, beforeAll, describe, test } from 'bun:test'
 import { type Browser, chromium, type Page } from 'playwright-core'
 import { launchOptions } from '../../scripts/chromium'
-import { api, base, signedInPage, step, until } from './helpers'
+import { api, base, expect, signedInPage, step } from './helpers'
 
 let browser: Browser
 let page: Page
@@ -49,15 +49,15 @@ describe('focus by keyboard', () => {
       await page.getByRole('heading', { level: 1 }).first().waitFor()
       // First load: nothing is focused for the user; the first Tab reaches the skip link.
       await page.keyboard.press('Tab')
-      expect(await focused()).toBe('a: Skip to content')
+      await expect.poll(() => focused()).toBe('a: Skip to content')
 
       // A route change by keyboard focuses the new page's heading (and announces it).
       const nav = page.getByRole('navigation', { name: 'Main', exact: true })
       await nav.getByRole('link', { name: 'Projects' }).focus()
       await page.keyboard.press('Enter')
       await page.waitForURL(`${base}/projects`)
-      await until(focused, 'h1: Projects')
-      await until(() => page.locator('[data-slot="route-announcer"]').textContent(), 'Projects')
+      await expect.poll(focused).toEqual('h1: Projects')
+      await expect(page.locator('[data-slot="route-announcer"]')).toHaveText('Projects')
 
       // Esc closing search gives focus back to the button that opened it.
       const searchButton = nav.getByRole('button', { name: /Search/ })
@@ -65,7 +65,7 @@ describe('focus by keyboard', () => {
       await page.keyboard.press('Enter')
       const input = page.getByPlaceholder('Search everything...')
       await input.waitFor()
-      await until(focused, 'input: Search')
+      await expect.poll(focused).toEqual('input: Search')
       await page.keyboard.type('Kestrel weekly')
       await page
         .locator('[data-slot="search-result"]', { hasText: 'Kestrel weekly' })
@@ -73,7 +73,7 @@ describe('focus by keyboard', () => {
         .waitFor()
       await page.keyboard.press('Escape')
       await page.getByRole('dialog', { name: 'Search' }).waitFor({ state: 'detached' })
-      expect(await searchButton.evaluate((el) => el === document.activeElement)).toBe(true)
+      await expect(searchButton).toBeFocused()
 
       // Opening a result focuses the heading of the page it opens.
       await page.keyboard.press('Enter')
@@ -82,32 +82,30 @@ describe('focus by keyboard', () => {
         .locator('[data-slot="search-result"]', { hasText: 'Kestrel weekly' })
         .first()
         .waitFor()
-      await until(
-        () =>
-          page.locator('[cmdk-item][aria-selected="true"] .cad-search__item-title').textContent(),
-        'Kestrel weekly',
-      )
+      await expect(
+        page.locator('[cmdk-item][aria-selected="true"] .cad-search__item-title'),
+      ).toHaveText('Kestrel weekly')
       await page.keyboard.press('Enter')
       await page.waitForURL(/\/reports\//)
       await page.getByRole('dialog', { name: 'Search' }).waitFor({ state: 'detached' })
-      await until(async () => (await focused()).startsWith('h1: '), true)
+      await expect.poll(async () => (await focused()).startsWith('h1: ')).toEqual(true)
 
       // Esc in an item's editor: focus back on its Edit button.
       const edit = page.getByRole('button', { name: 'Edit: Kestrel budget sign-off' })
       await edit.focus()
       await page.keyboard.press('Enter')
-      await until(focused, 'input: Edit item')
+      await expect.poll(focused).toEqual('input: Edit item')
       await page.keyboard.type(' (draft)')
       await page.keyboard.press('Escape')
-      await until(focused, 'button: Edit: Kestrel budget sign-off')
+      await expect.poll(focused).toEqual('button: Edit: Kestrel budget sign-off')
 
       // Esc on the delete confirmation: focus on Cancel while asked, then back on Delete.
       await page.keyboard.press('Tab')
-      await until(focused, 'button: Delete: Kestrel budget sign-off')
+      await expect.poll(focused).toEqual('button: Delete: Kestrel budget sign-off')
       await page.keyboard.press('Enter')
-      await until(focused, 'button: Cancel')
+      await expect.poll(focused).toEqual('button: Cancel')
       await page.keyboard.press('Escape')
-      await until(focused, 'button: Delete: Kestrel budget sign-off')
+      await expect.poll(focused).toEqual('button: Delete: Kestrel budget sign-off')
       // Nothing was deleted or changed.
       await page.getByText('Kestrel budget sign-off', { exact: true }).waitFor()
     }))

@@ -1,9 +1,9 @@
 // The third-party help widget in the app shell: scripts/e2e.ts configures HELP_WIDGET_URL with a
 // stand-in script on another origin that records what the app hands it.
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { afterAll, beforeAll, describe, test } from 'bun:test'
 import { type Browser, chromium, type Page } from 'playwright-core'
 import { launchOptions } from '../../scripts/chromium'
-import { api, base, journey, newPage, shot, signIn, skipTour, unique } from './helpers'
+import { api, base, expect, journey, newPage, shot, signIn, skipTour, unique } from './helpers'
 
 let browser: Browser
 
@@ -24,12 +24,14 @@ describe('help widget', () => {
       const page = await newPage(browser)
       await page.goto(`${base}/`)
       await page.waitForFunction(() => '__helpWidget' in window)
-      expect(await widget(page)).toEqual({
-        siteKey: 'e2e-site-key',
-        userId: 'No User',
-        loads: 1,
-        path: '/',
-      })
+      await expect
+        .poll(() => widget(page))
+        .toEqual({
+          siteKey: 'e2e-site-key',
+          userId: 'No User',
+          loads: 1,
+          path: '/',
+        })
 
       await signIn(page, unique('widget'))
       await skipTour(page)
@@ -47,7 +49,7 @@ describe('help widget', () => {
         () => (window as unknown as { __helpWidget?: Widget }).__helpWidget?.userId === 'No User',
       )
       // Loaded once per page load, whatever the sign-ins and sign-outs.
-      expect(await page.locator('script#cadence-help-widget').count()).toBe(1)
+      await expect(page.locator('script#cadence-help-widget')).toHaveCount(1)
       await shot(page, 'help-widget')
     })
   })
@@ -77,13 +79,13 @@ describe('help widget', () => {
       await config
       await page.getByRole('button', { name: 'Accept invitation' }).click()
       await page.getByRole('heading', { name: /^You're on .*'s team$/ }).waitFor()
-      expect(await page.locator('script#cadence-help-widget').count()).toBe(0)
-      expect(await widget(page)).toBeNull()
+      await expect(page.locator('script#cadence-help-widget')).toHaveCount(0)
+      await expect.poll(() => widget(page)).toBeNull()
       // The app moves on: the widget loads there, on that page, for the user.
       await page.getByRole('button', { name: 'Go to dashboard' }).click()
       await page.waitForFunction(() => '__helpWidget' in window)
       expect((await widget(page))?.path).toBe('/dashboard')
-      expect(await page.locator('script#cadence-help-widget').count()).toBe(1)
+      await expect(page.locator('script#cadence-help-widget')).toHaveCount(1)
     })
   })
 })

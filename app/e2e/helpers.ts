@@ -1,6 +1,24 @@
 // Shared helpers for the browser journeys (scripts/e2e.ts passes E2E_BASE_URL).
 import { mkdirSync } from 'node:fs'
-import type { Browser, Locator, Page } from 'playwright-core'
+import { expect as playwrightExpect } from '@playwright/test'
+import type { Browser, BrowserContextOptions, Locator, Page } from 'playwright-core'
+
+/**
+ * The journeys' `expect`: Playwright's, whose locator assertions (`toHaveText`, `toHaveCount`,
+ * `toBeVisible`, …) and `expect.poll` retry until they hold. Its timeout only bounds a failure and
+ * is sized for a busy 2-core machine; on plain values it is the usual synchronous `expect`.
+ */
+export const expect = playwrightExpect.configure({ timeout: 60_000 })
+
+/**
+ * A browser context whose actions, navigations and `waitFor`s wait up to 60 s, as `expect` does
+ * (Playwright's default, 30 s, is short for a busy 2-core machine); only a failure waits so long.
+ */
+export async function newContext(browser: Browser, options: BrowserContextOptions = {}) {
+  const context = await browser.newContext(options)
+  context.setDefaultTimeout(60_000)
+  return context
+}
 
 export const base = process.env.E2E_BASE_URL ?? 'http://localhost:3998'
 export const shots = 'artifacts/e2e'
@@ -11,7 +29,7 @@ export const unique = (name: string) =>
 
 /** A fresh context (its own cookies) with window.print stubbed to count calls. */
 export async function newPage(browser: Browser, viewport = { width: 1280, height: 800 }) {
-  const context = await browser.newContext({ viewport })
+  const context = await newContext(browser, { viewport })
   const page = await context.newPage()
   await page.addInitScript(() => {
     ;(window as unknown as { __printed: number }).__printed = 0
@@ -22,24 +40,32 @@ export async function newPage(browser: Browser, viewport = { width: 1280, height
   return page
 }
 
-/** Landing → Sign In → development provider form (email, name) → /auth/callback → /dashboard. */
+/**
+ * On the landing page, Sign In until the development provider's form shows: a click before the
+ * page hydrates can be lost, so it is clicked again while the form is not there.
+ */
+export async function openProviderForm(page: Page) {
+  const field = page.locator('input[name="email"]')
+  await expect(async () => {
+    if (!(await field.isVisible()))
+      await page.getByRole('button', { name: 'Sign In' }).first().click()
+    await expect(field).toBeVisible({ timeout: 3000 })
+  }).toPass({ timeout: 60_000 })
+}
+
 /** From the landing page to the development provider's form, filled in; not yet sent. */
 export async function fillSignIn(page: Page, email: string, name: string, origin = base) {
   await page.goto(`${origin}/`)
-  const field = page.locator('input[name="email"]')
-  // A click before the landing page hydrates can be lost: retry until the provider form shows.
-  for (let i = 0; i < 10 && !(await field.isVisible()); i++) {
-    await page.getByRole('button', { name: 'Sign In' }).first().click()
-    await field.waitFor({ timeout: 3000 }).catch(() => {})
-  }
-  await field.fill(email)
+  await openProviderForm(page)
+  await page.locator('input[name="email"]').fill(email)
   await page.locator('input[name="name"]').fill(name)
 }
 
+/** Landing → Sign In → development provider form (email, name) → /auth/callback → /dashboard. */
 export async function signIn(page: Page, email: string, name = 'Exec Tester', origin = base) {
   await fillSignIn(page, email, name, origin)
   await Promise.all([
-    page.waitForURL(`${origin}/dashboard`, { timeout: 15_000 }),
+    page.waitForURL(`${origin}/dashboard`),
     page.getByRole('button', { name: 'Sign in' }).click(),
   ])
 }
@@ -180,10 +206,10 @@ export function toast(page: Page, text: string) {
  */
 export async function openSearch(page: Page) {
   const dialog = page.getByRole('dialog', { name: 'Search' })
-  for (let i = 0; i < 30 && !(await dialog.count()); i++) {
-    await page.keyboard.press('Control+/')
-    await dialog.waitFor({ state: 'attached', timeout: 1000 }).catch(() => {})
-  }
+  await expect(async () => {
+    if (!(await dialog.count())) await page.keyboard.press('Control+/')
+    await expect(dialog).toBeAttached({ timeout: 1000 })
+  }).toPass({ timeout: 60_000 })
   const input = page.getByPlaceholder('Search everything...')
   await input.waitFor()
   return input
@@ -304,21 +330,6 @@ export async function chooseOption(page: Page, select: Locator, option: string) 
   const trigger = await select.elementHandle()
   await page.waitForFunction((el) => el === document.activeElement, trigger)
   await trigger?.dispose()
-}
-
-/**
- * Polls `read` until it deep-equals `expected` (bun:test has no expect.poll); throws after
- * `timeout`, which only bounds a failure (a busy machine can take seconds).
- */
-export async function until<T>(read: () => Promise<T>, expected: T, timeout = 30_000) {
-  const started = Date.now()
-  let last: T | undefined
-  while (Date.now() - started < timeout) {
-    last = await read()
-    if (Bun.deepEquals(last, expected)) return
-    await Bun.sleep(50)
-  }
-  throw new Error(`expected ${JSON.stringify(expected)}, last read ${JSON.stringify(last)}`)
 }
 
 /** YYYY-MM-DD of this week's Monday (the default week start). */

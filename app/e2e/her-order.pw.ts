@@ -3,10 +3,10 @@
 // draft) and in what readers see (a private link); Settings' new order of sections is offered
 // on the draft and applied with one click; a mouse drag by the handle moves an item into
 // another section, and a finger's on a phone moves one within its section.
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { afterAll, beforeAll, describe, test } from 'bun:test'
 import { type Browser, chromium, type Page } from 'playwright-core'
 import { launchOptions } from '../../scripts/chromium'
-import { api, base, drag, monday, signedInPage, step, until } from './helpers'
+import { api, base, drag, expect, monday, newContext, signedInPage, step } from './helpers'
 
 let browser: Browser
 let page: Page
@@ -75,7 +75,7 @@ describe('her order', () => {
       await page.goto(`${base}/reports/${uuid}`)
       const handle = page.getByRole('button', { name: 'Move Close Q3 books' })
       await handle.waitFor()
-      expect(await editorOrder()).toEqual(ITEMS)
+      await expect.poll(() => editorOrder()).toEqual(ITEMS)
       await handle.focus()
       // dnd-kit's keyboard sensor listens for the arrows from the next task after the pick-up.
       await page.keyboard.press('Space')
@@ -84,15 +84,14 @@ describe('her order', () => {
       await page.waitForTimeout(150)
       await page.keyboard.press('Space')
       const moved = ['Signed the EMEA reseller', 'Close Q3 books', 'Hired a head of design']
-      await until(editorOrder, moved)
+      await expect.poll(editorOrder).toEqual(moved)
       // Focus stays on the moved item's handle.
-      await until(
-        () => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? null),
-        'Move Close Q3 books',
-      )
+      await expect
+        .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? null))
+        .toEqual('Move Close Q3 books')
       // Announced in plain English.
-      await until(
-        () =>
+      await expect
+        .poll(() =>
           page.evaluate(() =>
             Array.from(document.querySelectorAll('[role="status"], [aria-live]')).some((el) =>
               el.textContent?.includes(
@@ -100,28 +99,28 @@ describe('her order', () => {
               ),
             ),
           ),
-        true,
-      )
+        )
+        .toEqual(true)
       // Saved: the server's order is hers.
-      await until(
-        async () =>
+      await expect
+        .poll(async () =>
           (await api(page, 'GET', `/api/reports/${uuid}`)).json.sections[0].items.map(
             (i: { content: string }) => i.content,
           ),
-        moved,
-      )
+        )
+        .toEqual(moved)
       await page.reload()
       await page.getByRole('button', { name: 'Move Close Q3 books' }).waitFor()
-      expect(await editorOrder()).toEqual(moved)
+      await expect.poll(() => editorOrder()).toEqual(moved)
       // The memo (the draft preview) in the same order.
       await page.goto(`${base}/reports/${uuid}/draft`)
       await page.getByText('Hired a head of design').first().waitFor()
-      expect(await textOrder(ITEMS)).toEqual(moved)
+      await expect.poll(() => textOrder(ITEMS)).toEqual(moved)
       // What readers see through a private link, in the same order.
       const share = (await api(page, 'POST', `/api/reports/${uuid}/shares`, {})).json
       await page.goto(share.url)
       await page.getByText('Hired a head of design').first().waitFor()
-      expect(await textOrder(ITEMS)).toEqual(moved)
+      await expect.poll(() => textOrder(ITEMS)).toEqual(moved)
     }))
 
   test("Settings' new order of sections is offered on the draft and applied", () =>
@@ -135,18 +134,16 @@ describe('her order', () => {
       expect(reordered.status).toBe(200)
       await page.goto(`${base}/reports/${uuid}`)
       await page.getByText('Your sections are in a new order in Settings.').waitFor()
-      expect(await sectionNames()).toEqual(['Accomplishments', 'Action Items'])
+      await expect.poll(() => sectionNames()).toEqual(['Accomplishments', 'Action Items'])
       await page.getByRole('button', { name: 'Apply to this report' }).click()
-      await until(sectionNames, ['Action Items', 'Accomplishments'])
+      await expect.poll(sectionNames).toEqual(['Action Items', 'Accomplishments'])
       await page
         .getByText('Your sections are in a new order in Settings.')
         .waitFor({ state: 'detached' })
       await page.reload()
       await page.getByRole('button', { name: 'Move Close Q3 books' }).waitFor()
-      expect(await sectionNames()).toEqual(['Action Items', 'Accomplishments'])
-      await expect(
-        page.getByText('Your sections are in a new order in Settings.').count(),
-      ).resolves.toBe(0)
+      await expect.poll(() => sectionNames()).toEqual(['Action Items', 'Accomplishments'])
+      await expect(page.getByText('Your sections are in a new order in Settings.')).toHaveCount(0)
     }))
 
   test('a mouse drag by the handle moves an item into another section', () =>
@@ -165,7 +162,7 @@ describe('her order', () => {
             s.items.map((i) => i.content),
           ],
         )
-      await until(contents, [
+      await expect.poll(contents).toEqual([
         ['Action Items', ['Hired a head of design']],
         ['Accomplishments', ['Signed the EMEA reseller', 'Close Q3 books']],
       ])
@@ -177,7 +174,7 @@ describe('her order', () => {
   test('on a phone, a finger drags an item by its handle', async () => {
     // Her session on a touch screen at 390 px; the finger's events go in through the browser's
     // own touch input (CDP), as a phone's would.
-    const phone = await browser.newContext({
+    const phone = await newContext(browser, {
       storageState: await page.context().storageState(),
       viewport: { width: 390, height: 1400 },
       hasTouch: true,
@@ -213,7 +210,7 @@ describe('her order', () => {
           (await api(touch, 'GET', `/api/reports/${uuid}`)).json.sections
             .find((s: { section_name: string }) => s.section_name === 'Accomplishments')
             .items.map((i: { content: string }) => i.content)
-        await until(accomplishments, ['Close Q3 books', 'Signed the EMEA reseller'])
+        await expect.poll(accomplishments).toEqual(['Close Q3 books', 'Signed the EMEA reseller'])
       })
     } finally {
       await phone.close()

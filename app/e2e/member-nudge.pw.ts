@@ -4,13 +4,14 @@
 // pointed at a loopback SMTP server) 'Nudge' e-mails the member once and then says when; the prep
 // page lists what the member completed since the last 1:1 (the day talking points were last
 // covered).
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { afterAll, beforeAll, describe, test } from 'bun:test'
 import { startTestSmtp } from '@cadence/server/testing'
 import { type Browser, chromium, type Page } from 'playwright-core'
 import { launchOptions } from '../../scripts/chromium'
 import {
   api,
   base,
+  expect,
   monday,
   newPage,
   signedInPage,
@@ -104,14 +105,14 @@ describe('nudge and the 1:1 prep', () => {
       await exec.getByText('No update from Tom Reed this week yet.').waitFor()
       const copy = exec.getByRole('button', { name: 'Copy a nudge' })
       // The reason is the button's description, so a screen reader hears it with the button.
-      await expect(copy.getAttribute('aria-describedby')).resolves.toBeTruthy()
+      await expect(copy).toHaveAttribute('aria-describedby', /./)
       const why = exec.locator(`[id="${await copy.getAttribute('aria-describedby')}"]`)
-      expect(await why.textContent()).toContain('E-mail is not set up on this server')
-      expect(await exec.getByRole('button', { name: 'Nudge', exact: true }).count()).toBe(0)
+      await expect(why).toContainText('E-mail is not set up on this server')
+      await expect(exec.getByRole('button', { name: 'Nudge', exact: true })).toHaveCount(0)
       await copy.click()
       await toast(exec, 'Message copied: send it yourself')
       const copied = await exec.evaluate(() => navigator.clipboard.readText())
-      expect(copied).toStartWith('Hi Tom, a quick nudge: could you send your weekly update')
+      expect(copied).toMatch(/^Hi Tom, a quick nudge: could you send your weekly update/)
       expect(copied).toContain(`${base}/reports`)
       // The server refuses an e-mail nudge it cannot send, and records nothing.
       const refused = await api(exec, 'POST', `/api/team-members/${memberUuid}/nudge`)
@@ -129,13 +130,13 @@ describe('nudge and the 1:1 prep', () => {
       await step(boss, 'member-nudge-mail', async () => {
         await boss.goto(`${own.baseUrl}/team-members/${uuid}`)
         await boss.getByText('No update from Tom Reed this week yet.').waitFor()
-        expect(await boss.getByRole('button', { name: 'Copy a nudge' }).count()).toBe(0)
+        await expect(boss.getByRole('button', { name: 'Copy a nudge' })).toHaveCount(0)
         await boss.getByRole('button', { name: 'Nudge', exact: true }).click()
         await toast(boss, "Nudged Tom Reed: they get one e-mail asking for this week's update")
         // The button gives way to when Tom was nudged, also after a reload.
         const nudged = boss.locator('.cad-nudge[data-state="nudged"]')
         await nudged.getByText(/nudged .* \(one nudge a week\)/).waitFor()
-        expect(await boss.getByRole('button', { name: 'Nudge', exact: true }).count()).toBe(0)
+        await expect(boss.getByRole('button', { name: 'Nudge', exact: true })).toHaveCount(0)
         // With mail on, the invitation was e-mailed too: the nudge is the second message.
         const nudges = async () =>
           (await smtp.waitFor(2, 60_000)).filter(
@@ -149,7 +150,7 @@ describe('nudge and the 1:1 prep', () => {
         const again = await api(boss, 'POST', `/api/team-members/${uuid}/nudge`)
         expect(again.status).toBe(409)
         expect(again.json.error).toBe('Tom Reed was already nudged this week')
-        expect(await nudges()).toHaveLength(1)
+        await expect.poll(() => nudges()).toHaveLength(1)
       })
       await boss.context().close()
     } finally {
@@ -167,7 +168,7 @@ describe('nudge and the 1:1 prep', () => {
       ).toBe(200)
       await exec.goto(`${base}/team-members/${memberUuid}`)
       await exec.getByText("Tom Reed sent this week's update.").waitFor()
-      expect(await exec.getByRole('button', { name: 'Copy a nudge' }).count()).toBe(0)
+      await expect(exec.getByRole('button', { name: 'Copy a nudge' })).toHaveCount(0)
     }))
 
   test('the prep page lists what Tom completed since the last 1:1', () =>
@@ -188,7 +189,7 @@ describe('nudge and the 1:1 prep', () => {
       await heading.waitFor()
       const section = exec.locator('section', { has: heading })
       await section.getByText('Draft the Apollo budget').waitFor()
-      expect(await section.getByText('Book the offsite venue').count()).toBe(0)
+      await expect(section.getByText('Book the offsite venue')).toHaveCount(0)
       // It links the report the item came from.
       await section.getByRole('link', { name: /^Week of / }).waitFor()
       // The open one is still listed as open, and the covered point as covered last time.

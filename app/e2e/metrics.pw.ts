@@ -2,10 +2,10 @@
 // running, and the brief (the draft's memo and the reader's shared page) showing the value, the
 // change since last week, the 13-week line and the flag: a missed target, and a second metric
 // flagged for moving more than usual.
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { afterAll, beforeAll, describe, test } from 'bun:test'
 import { type Browser, chromium, type Page } from 'playwright-core'
 import { launchOptions } from '../../scripts/chromium'
-import { api, base, monday, newPage, signInTourSkipped, step, unique, until } from './helpers'
+import { api, base, expect, monday, newPage, signInTourSkipped, step, unique } from './helpers'
 
 let browser: Browser
 let page: Page
@@ -48,12 +48,14 @@ describe('metrics', () => {
       await page.getByRole('textbox', { name: 'New metric name' }).fill('Signups')
       await page.getByRole('textbox', { name: 'New metric target' }).fill('100')
       await page.getByRole('button', { name: 'Add metric' }).click()
-      await until(async () => {
-        const list = (await api(page, 'GET', '/api/metrics')).json
-        return list.map((m: { name: string; target: number; direction: string }) =>
-          [m.name, m.target, m.direction].join(' '),
-        )
-      }, ['Signups 100 up'])
+      await expect
+        .poll(async () => {
+          const list = (await api(page, 'GET', '/api/metrics')).json
+          return list.map((m: { name: string; target: number; direction: string }) =>
+            [m.name, m.target, m.direction].join(' '),
+          )
+        })
+        .toEqual(['Signups 100 up'])
       await page.getByRole('textbox', { name: 'Target of Signups' }).waitFor()
     }))
 
@@ -79,14 +81,14 @@ describe('metrics', () => {
         await page.goto(`${base}/reports/${reports[i]}`)
         const input = page.getByRole('textbox', { name: /^Signups/ })
         // A new week is empty; last week's value is beside it.
-        expect(await input.inputValue()).toBe('')
+        await expect(input).toHaveValue('')
         await input.fill(signups)
         await input.press('Enter')
-        await until(() => valueOn(reports[i]), Number(signups))
+        await expect.poll(() => valueOn(reports[i])).toEqual(Number(signups))
         const second = page.getByRole('textbox', { name: /^Leads/ })
         await second.fill(leadsValue)
         await second.press('Enter')
-        await until(() => valueOn(reports[i], 'Leads'), Number(leadsValue))
+        await expect.poll(() => valueOn(reports[i], 'Leads')).toEqual(Number(leadsValue))
       }
       // The third week's block says the miss at once (the server's answer).
       await page.getByText('Missed target').first().waitFor()
@@ -105,8 +107,8 @@ describe('metrics', () => {
       await row.getByRole('img', { name: 'Signups, last 13 weeks: 120, 130, 60' }).waitFor()
       // The one that moved more than usual is flagged too.
       const moved = page.getByRole('row', { name: /^Leads/ })
-      expect(await moved.textContent()).toContain('Unusual move')
-      expect(await moved.textContent()).toContain('+39')
+      await expect(moved).toContainText('Unusual move')
+      await expect(moved).toContainText('+39')
       // A reader of the private link sees the same row.
       const share = await api(page, 'POST', `/api/reports/${reports[2]}/shares`, {})
       expect(share.status).toBe(201)
@@ -114,7 +116,7 @@ describe('metrics', () => {
       await reader.goto(share.json.url)
       const shared = reader.getByRole('row', { name: /^Signups/ })
       await shared.waitFor()
-      expect(await shared.textContent()).toContain('Missed target')
+      await expect(shared).toContainText('Missed target')
       await reader.close()
     }))
 })

@@ -1,10 +1,10 @@
 // 'Needs you' (issue 46): the dashboard lists by name what needs the executive today, each entry
 // opens the place to act, and an entry leaves once acted on — a reader's question dismissed, an
 // answer to an ask seen, the report sent. At 1440 px; each step saves its screen to artifacts/e2e/.
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { afterAll, beforeAll, describe, test } from 'bun:test'
 import { type Browser, chromium, type Page } from 'playwright-core'
 import { launchOptions } from '../../scripts/chromium'
-import { api, base, chooseOption, monday, signedInPage, step, until } from './helpers'
+import { api, base, chooseOption, expect, monday, signedInPage, step } from './helpers'
 
 let browser: Browser
 let page: Page
@@ -68,20 +68,15 @@ describe('needs you', () => {
     step(page, 'needs-you-listed', async () => {
       await page.goto(`${base}/dashboard`)
       await panel().waitFor()
-      await until(() => entries('unsent').count(), 1)
-      expect(await entries('unsent').textContent()).toMatch(/Not sent — (was )?due/)
-      await until(
-        () => entries('project').allTextContents(),
-        ['Off trackAtlas — Vendor contract unsigned'],
-      )
-      await until(
-        () => entries('question').locator('.cad-needs__grow').allTextContents(),
-        ['Lena Park asks “When will the contract be signed?”'],
-      )
-      await until(
-        () => entries('answer').locator('.cad-needs__grow').allTextContents(),
-        ['Rob Chen approved “Approve the Q1 hiring budget”'],
-      )
+      await expect(entries('unsent')).toHaveCount(1)
+      await expect(entries('unsent')).toHaveText(/Not sent — (was )?due/)
+      await expect(entries('project')).toHaveText(['Off trackAtlas — Vendor contract unsigned'])
+      await expect(entries('question').locator('.cad-needs__grow')).toHaveText([
+        'Lena Park asks “When will the contract be signed?”',
+      ])
+      await expect(entries('answer').locator('.cad-needs__grow')).toHaveText([
+        'Rob Chen approved “Approve the Q1 hiring budget”',
+      ])
       // The panel is the first block of the page.
       const first = await page.evaluate(() => {
         const blocks = [...document.querySelectorAll('.cad-screen > *')]
@@ -97,13 +92,13 @@ describe('needs you', () => {
       await page.goto(`${base}/dashboard`)
       await entries('question').first().waitFor()
       await panel().getByRole('button', { name: "Dismiss Lena Park's question" }).click()
-      await until(() => entries('question').count(), 0)
+      await expect(entries('question')).toHaveCount(0)
       await panel().getByRole('button', { name: "Mark Rob Chen's answer seen" }).click()
-      await until(() => entries('answer').count(), 0)
+      await expect(entries('answer')).toHaveCount(0)
       await page.reload()
       await entries('unsent').waitFor()
-      expect(await entries('question').count()).toBe(0)
-      expect(await entries('answer').count()).toBe(0)
+      await expect(entries('question')).toHaveCount(0)
+      await expect(entries('answer')).toHaveCount(0)
     }))
 
   test("'Open the report' leads to it; once sent, the entry leaves", () =>
@@ -115,7 +110,7 @@ describe('needs you', () => {
       expect(sent.status).toBe(200)
       await page.goto(`${base}/dashboard`)
       await entries('project').first().waitFor()
-      await until(() => entries('unsent').count(), 0)
+      await expect(entries('unsent')).toHaveCount(0)
     }))
 
   test("the portfolio's owner is the one chosen in Settings › Projects, else the first assignee", () =>
@@ -142,15 +137,15 @@ describe('needs you', () => {
         }[]
         return rows.find((r) => r.uuid === atlas.uuid)?.owner ?? null
       }
-      expect(await owner()).toMatchObject({ name: 'Tom Reed', source: 'first_assignee' })
+      await expect.poll(() => owner()).toMatchObject({ name: 'Tom Reed', source: 'first_assignee' })
       await page.goto(`${base}/settings`)
       await page.getByRole('button', { name: 'Projects', exact: true }).click()
       const select = page.getByRole('combobox', { name: 'Owner of Atlas' })
       await select.waitFor()
-      expect(await select.textContent()).toContain('No owner (first assignee)')
+      await expect(select).toContainText('No owner (first assignee)')
       await chooseOption(page, select, 'Hannah Kim')
-      await until(async () => (await owner())?.source, 'set')
-      expect(await owner()).toMatchObject({ name: 'Hannah Kim', source: 'set' })
+      await expect.poll(async () => (await owner())?.source).toEqual('set')
+      await expect.poll(() => owner()).toMatchObject({ name: 'Hannah Kim', source: 'set' })
       await page.goto(`${base}/projects`)
       const row = page.locator('.cad-portfolio__row', { hasText: 'Atlas' })
       await row.getByRole('link', { name: 'Hannah Kim' }).waitFor()

@@ -1,11 +1,11 @@
 // Offline in words (issue 46, 5): on every signed-in page, the connection drops after the page
 // has loaded and every enabled button is clicked; no text of the page, toasts included, ever
 // reads 'HTTP <status>' (an observer in the page records any such text the moment it appears).
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { afterAll, beforeAll, describe, test } from 'bun:test'
 import { paths } from '@cadence/core/paths'
 import { type Browser, chromium, type Page } from 'playwright-core'
 import { launchOptions } from '../../scripts/chromium'
-import { api, base, monday, signedInPage } from './helpers'
+import { api, base, expect, monday, signedInPage } from './helpers'
 
 let browser: Browser
 let page: Page

@@ -4,7 +4,7 @@
 // network cut, writes made offline that sync on reconnect (also after a reload while offline), a
 // replay the server refuses, and the update prompt.
 // Run alone: `APP_DIST=/tmp/my-dist bun scripts/e2e.ts offline` (after building the app there).
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { afterAll, beforeAll, describe, test } from 'bun:test'
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -13,6 +13,7 @@ import { launchOptions } from '../../scripts/chromium'
 import {
   api,
   base,
+  expect,
   journey,
   newPage,
   shot,
@@ -20,7 +21,6 @@ import {
   skipTour,
   startOwnServer,
   unique,
-  until,
 } from './helpers'
 
 let browser: Browser
@@ -34,9 +34,7 @@ afterAll(async () => {
 
 /** Waits until the service worker controls the page (it claims clients on first install). */
 async function controlled(page: Page) {
-  await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, null, {
-    timeout: 15_000,
-  })
+  await page.waitForFunction(() => navigator.serviceWorker?.controller !== null)
 }
 
 /** The worker's build id (it answers GET_VERSION). */
@@ -134,7 +132,7 @@ async function withProfile(
 async function signedInDashboard(page: Page, origin = base) {
   await page.getByRole('heading', { name: 'Active Tasks' }).waitFor()
   expect(page.url()).toBe(`${origin}/dashboard`)
-  await expect(page.getByRole('button', { name: 'Sign In' }).count()).resolves.toBe(0)
+  await expect(page.getByRole('button', { name: 'Sign In' })).toHaveCount(0)
 }
 
 describe('installable and offline', () => {
@@ -149,7 +147,7 @@ describe('installable and offline', () => {
       expect(scriptURL).toBe(`${base}/sw.js`)
 
       const links = page.locator('link[rel="manifest"]')
-      expect(await links.count()).toBe(1)
+      await expect(links).toHaveCount(1)
       const href = await links.getAttribute('href')
       expect(href).toBeTruthy()
       const manifest = await (await fetch(new URL(href as string, base))).json()
@@ -255,13 +253,13 @@ describe('installable and offline', () => {
         await app.goto(`${base}/dashboard`)
         await app.waitForURL(`${base}/`)
         await app.getByRole('button', { name: 'Sign In' }).first().waitFor()
-        await until(
-          () =>
+        await expect
+          .poll(() =>
             app.evaluate(async () =>
               (await caches.keys()).filter((name) => name.startsWith('cadence-api-')),
             ),
-          [],
-        )
+          )
+          .toEqual([])
       })
     },
     LONG_JOURNEY,
@@ -286,7 +284,7 @@ describe('installable and offline', () => {
           await page.reload()
           await signedInDashboard(page, own.baseUrl)
           await page.getByText('No Active Tasks').waitFor()
-          expect(await page.evaluate(() => navigator.onLine)).toBe(true)
+          await expect.poll(() => page.evaluate(() => navigator.onLine)).toBe(true)
         })
       } finally {
         await own.dispose()
@@ -369,7 +367,7 @@ describe('installable and offline', () => {
         // Back online: the queue is replayed in order and the server has every change.
         await page.context().setOffline(false)
         await page.getByText(/changes? waiting to sync/).waitFor({ state: 'detached' })
-        await expect(page.getByText('Offline', { exact: true }).count()).resolves.toBe(0)
+        await expect(page.getByText('Offline', { exact: true })).toHaveCount(0)
         const after = await api(page, 'GET', `/api/reports/${reportUuid}`)
         const afterItem = after.json.sections
           .flatMap((s: { items: { id: number; is_completed: boolean }[] }) => s.items)
@@ -384,7 +382,7 @@ describe('installable and offline', () => {
           expect.arrayContaining(['Pipeline review', 'Hiring plan for Q3']),
         )
         // The page now shows the server's rows (real ids), nothing twice.
-        await expect(page.getByText('Hiring plan for Q3').count()).resolves.toBe(1)
+        await expect(page.getByText('Hiring plan for Q3')).toHaveCount(1)
 
         // The answers were cached for this user only; signing out deletes them.
         const me = await api(page, 'GET', '/api/users/me')
@@ -392,12 +390,12 @@ describe('installable and offline', () => {
           page.evaluate(async () =>
             (await caches.keys()).filter((name) => name.startsWith('cadence-api-')),
           )
-        expect(await apiCaches()).toEqual([`cadence-api-${me.json.id}`])
+        await expect.poll(() => apiCaches()).toEqual([`cadence-api-${me.json.id}`])
         await page.getByRole('button', { name: /Account menu/ }).click()
         await page.getByRole('menuitem', { name: 'Sign Out' }).click()
         await page.waitForURL(`${base}/`)
         for (let i = 0; i < 50 && (await apiCaches()).length > 0; i++) await Bun.sleep(100)
-        expect(await apiCaches()).toEqual([])
+        await expect.poll(() => apiCaches()).toEqual([])
       })
     },
     LONG_JOURNEY,
@@ -443,7 +441,7 @@ describe('installable and offline', () => {
       await problems.getByText('1 change could not be synced').waitFor()
       await problems.getByRole('button', { name: /^Discard/ }).click()
       await problems.waitFor({ state: 'detached' })
-      await expect(page.getByText(/changes? waiting to sync/).count()).resolves.toBe(0)
+      await expect(page.getByText(/changes? waiting to sync/)).toHaveCount(0)
     })
   })
 
@@ -523,8 +521,8 @@ describe('installable and offline', () => {
 
         // Becoming visible/focused checks for an update; a reload does too.
         await page.reload()
-        await page.getByText('App Update Available').waitFor({ timeout: 20_000 })
-        expect(await workerVersion(page)).toBe(first)
+        await page.getByText('App Update Available').waitFor()
+        await expect.poll(() => workerVersion(page)).toBe(first)
 
         await Promise.all([
           page.waitForEvent('load'),
@@ -532,8 +530,8 @@ describe('installable and offline', () => {
         ])
         await page.getByRole('navigation', { name: 'Main', exact: true }).waitFor()
         await controlled(page)
-        expect(await workerVersion(page)).toBe(second)
-        await expect(page.getByText('App Update Available').count()).resolves.toBe(0)
+        await expect.poll(() => workerVersion(page)).toBe(second)
+        await expect(page.getByText('App Update Available')).toHaveCount(0)
       })
     } finally {
       await own.dispose()

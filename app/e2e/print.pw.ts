@@ -3,14 +3,14 @@
 // most 2 pages, none but the last more than a third empty, 'Page N of M' and the confidentiality
 // line in the footer, the page size the account's paper setting, the memo header and section
 // icons drawn, not typed, and the browser's title '<title> — Weekly Report — <week>'.
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { afterAll, beforeAll, describe, test } from 'bun:test'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { type Browser, chromium, type Page } from 'playwright-core'
 import { launchOptions } from '../../scripts/chromium'
 import { seedCeoMonth } from './fixtures/ceo-month'
-import { api, base, newPage, shot, shots, signInTourSkipped, step, unique } from './helpers'
+import { api, base, expect, newPage, shot, shots, signInTourSkipped, step, unique } from './helpers'
 
 let browser: Browser
 let page: Page
@@ -119,9 +119,9 @@ describe('the brief on paper', () => {
         await memo.getByRole('heading', { name: 'Metrics', exact: true }).waitFor()
         await memo.getByRole('heading', { name: 'Asks of you' }).waitFor()
         await memo.getByRole('heading', { name: 'Decided this week' }).waitFor()
-        expect(await memo.locator('[data-slot="metrics"] tbody tr').count()).toBe(4)
+        await expect(memo.locator('[data-slot="metrics"] tbody tr')).toHaveCount(4)
         // What Save as PDF names the file after.
-        expect(await page.title()).toBe(
+        await expect(page).toHaveTitle(
           'Negotiating terms, EU cutover go/no-go — Weekly Report — Nov 23 – Nov 27, 2026',
         )
         // About 28 items in the body: the carried ones and this week's.

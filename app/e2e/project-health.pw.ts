@@ -1,10 +1,10 @@
 // Mismatched health: a linked team member's sent report calls a project at risk that the
 // executive's own report calls on track; the executive's Project health shows it on that row
 // ("Tom Reed: At risk — 'vendor slipped'"), never from the member's draft.
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { afterAll, beforeAll, describe, test } from 'bun:test'
 import { type Browser, chromium, type Page } from 'playwright-core'
 import { launchOptions } from '../../scripts/chromium'
-import { api, base, monday, newPage, signInTourSkipped, step, unique } from './helpers'
+import { api, base, expect, monday, newPage, signInTourSkipped, step, unique } from './helpers'
 
 let browser: Browser
 let exec: Page
@@ -66,7 +66,7 @@ describe('mismatched health', () => {
       await exec.goto(`${base}/reports/${execReport}`)
       await exec.getByRole('combobox', { name: 'Health of Apollo' }).waitFor()
       await exec.getByRole('textbox', { name: 'Why, for Apollo' }).waitFor()
-      expect(await exec.getByText(flag).count()).toBe(0)
+      await expect(exec.getByText(flag)).toHaveCount(0)
     }))
 
   test("once Tom sends, his at-risk Apollo is flagged on the executive's row", () =>
@@ -78,11 +78,11 @@ describe('mismatched health', () => {
       await signal.waitFor()
       // On Apollo's row, in the executive's health panel, and said as a list of the team's view.
       const list = exec.getByRole('list', { name: 'Your team calls this worse' })
-      expect(await list.count()).toBe(1)
+      await expect(list).toHaveCount(1)
       // Only the executive sees it: Tom's own report has no such line.
       await member.goto(`${base}/reports/${memberReport}`)
       await member.getByRole('heading', { name: 'Project health' }).waitFor()
-      expect(await member.getByText(/Your team calls this worse/).count()).toBe(0)
-      expect(await member.getByRole('list', { name: 'Your team calls this worse' }).count()).toBe(0)
+      await expect(member.getByText(/Your team calls this worse/)).toHaveCount(0)
+      await expect(member.getByRole('list', { name: 'Your team calls this worse' })).toHaveCount(0)
     }))
 })

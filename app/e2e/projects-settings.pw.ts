@@ -3,10 +3,10 @@
 // and a project's timeline; projects filtered, selected, archived and activated in bulk, combined,
 // and deleted with a destination for their items. One signed-in user for the whole file; each
 // journey saves its final screen to artifacts/e2e/.
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { afterAll, beforeAll, describe, test } from 'bun:test'
 import { type Browser, chromium, type Page } from 'playwright-core'
 import { launchOptions } from '../../scripts/chromium'
-import { api, base, chooseOption, drag, signedInPage, step, toast, until } from './helpers'
+import { api, base, chooseOption, drag, expect, signedInPage, step, toast } from './helpers'
 
 let browser: Browser
 let page: Page
@@ -75,7 +75,7 @@ describe('settings and projects', () => {
         await toast(page, `Section "${name}" added successfully!`)
       }
       await page.getByText('Drag sections to reorder them', { exact: true }).waitFor()
-      await until(sectionRows, ['Highlights', 'Action Items', 'Follow-ups'])
+      await expect.poll(sectionRows).toEqual(['Highlights', 'Action Items', 'Follow-ups'])
       const saved = (await api(page, 'GET', '/api/section-templates')).json as {
         name: string
         type: string
@@ -96,21 +96,25 @@ describe('settings and projects', () => {
       await winsType.click()
       await page.getByRole('option', { name: 'Follow-ups', exact: true }).click()
       await toast(page, 'Section updated successfully')
-      await until(async () => {
-        const list = (await api(page, 'GET', '/api/section-templates')).json as {
-          name: string
-          type: string
-        }[]
-        return list.find((s) => s.name === 'Wins')?.type
-      }, 'followups')
+      await expect
+        .poll(async () => {
+          const list = (await api(page, 'GET', '/api/section-templates')).json as {
+            name: string
+            type: string
+          }[]
+          return list.find((s) => s.name === 'Wins')?.type
+        })
+        .toEqual('followups')
       await chooseOption(page, winsType, 'Standard')
-      await until(async () => {
-        const list = (await api(page, 'GET', '/api/section-templates')).json as {
-          name: string
-          type: string
-        }[]
-        return list.find((s) => s.name === 'Wins')?.type
-      }, 'standard')
+      await expect
+        .poll(async () => {
+          const list = (await api(page, 'GET', '/api/section-templates')).json as {
+            name: string
+            type: string
+          }[]
+          return list.find((s) => s.name === 'Wins')?.type
+        })
+        .toEqual('standard')
 
       // Keyboard: Space picks up, ArrowDown moves, Space drops.
       // (dnd-kit listens for the moves from the next frame on, as a user's keys would come.)
@@ -126,8 +130,8 @@ describe('settings and projects', () => {
       await frames()
       await page.keyboard.press('Space')
       await toast(page, 'Sections reordered successfully')
-      await until(sectionRows, ['Action Items', 'Wins', 'Follow-ups'])
-      await until(sectionOrder, ['Action Items', 'Wins', 'Follow-ups'])
+      await expect.poll(sectionRows).toEqual(['Action Items', 'Wins', 'Follow-ups'])
+      await expect.poll(sectionOrder).toEqual(['Action Items', 'Wins', 'Follow-ups'])
 
       // Mouse: drag Follow-ups by its handle above Action Items.
       // Dismiss that toast, so the next one is the drag's own.
@@ -145,11 +149,11 @@ describe('settings and projects', () => {
         -8,
       )
       await toast(page, 'Sections reordered successfully')
-      await until(sectionRows, ['Follow-ups', 'Action Items', 'Wins'])
-      await until(sectionOrder, ['Follow-ups', 'Action Items', 'Wins'])
+      await expect.poll(sectionRows).toEqual(['Follow-ups', 'Action Items', 'Wins'])
+      await expect.poll(sectionOrder).toEqual(['Follow-ups', 'Action Items', 'Wins'])
       await page.reload()
       await page.getByRole('button', { name: 'Report Sections' }).click()
-      await until(sectionRows, ['Follow-ups', 'Action Items', 'Wins'])
+      await expect.poll(sectionRows).toEqual(['Follow-ups', 'Action Items', 'Wins'])
     }))
 
   test('the projects overview as a portfolio and a project timeline grouped by week', () =>
@@ -198,10 +202,12 @@ describe('settings and projects', () => {
       await page.goto(`${base}/projects`)
       await page.getByRole('heading', { name: 'Projects', level: 1 }).waitFor()
       const portfolio = page.getByRole('list', { name: 'Active projects, worst first' })
-      await until(
-        () => portfolio.locator('.cad-portfolio__name').allTextContents(),
-        ['Apollo', 'Cygnus', 'Draco', 'Borealis'],
-      )
+      await expect(portfolio.locator('.cad-portfolio__name')).toHaveText([
+        'Apollo',
+        'Cygnus',
+        'Draco',
+        'Borealis',
+      ])
       const apollo = portfolio.getByRole('listitem').first()
       await apollo.getByText('At risk', { exact: true }).waitFor()
       await apollo.getByText('Pricing slipped a week').waitFor()
@@ -218,14 +224,14 @@ describe('settings and projects', () => {
         .getByText(/^Created [A-Z][a-z]{2} \d{1,2}, \d{4} · Updated [A-Z][a-z]{2} \d{1,2}, \d{4}$/)
         .waitFor()
       const weeks = page.getByRole('heading', { level: 3 })
-      expect(await weeks.allTextContents()).toEqual([
+      await expect(weeks).toHaveText([
         `Week of ${shortDate(monday(0))}`,
         `Week of ${shortDate(monday(-1))}`,
       ])
       const entry = (text: string) => page.locator('li', { hasText: text })
       await entry('Ship the pricing').getByText('In Progress', { exact: true }).waitFor()
       await entry('Draft the pricing').getByText('Completed', { exact: true }).waitFor()
-      expect(await entry('Signed Acme').textContent()).toBe('Signed Acme')
+      await expect(entry('Signed Acme')).toHaveText('Signed Acme')
 
       await page.goto(`${base}/projects/${projects.Cygnus.uuid}`)
       await page.getByText('No Updates Yet', { exact: true }).waitFor()
@@ -243,11 +249,11 @@ describe('settings and projects', () => {
       await page.goto(`${base}/settings`)
       await page.getByRole('button', { name: 'Projects', exact: true }).click()
       // The row's counts: references, tasks, follow-ups, reports.
-      await until(
-        async () =>
+      await expect
+        .poll(async () =>
           (await projectRow('Apollo').locator('small span').allTextContents()).slice(0, 4),
-        ['3 refs', '2 tasks', '0 follow-ups', '2 reports'],
-      )
+        )
+        .toEqual(['3 refs', '2 tasks', '0 follow-ups', '2 reports'])
 
       await page.getByRole('searchbox', { name: 'Search projects' }).fill('zzz')
       await page.getByText('No projects match your current filters.', { exact: true }).waitFor()
@@ -312,11 +318,11 @@ describe('settings and projects', () => {
         .getByText('It is referenced by 3 items. Choose where they move first.', { exact: false })
         .waitFor()
       const remove = dialog.getByRole('button', { name: 'Delete Project' })
-      expect(await remove.isDisabled()).toBe(true)
+      await expect(remove).toBeDisabled()
       // With the mouse, as most users do: the Select's popup must open above the dialog's overlay.
       await dialog.getByRole('combobox', { name: 'Move items to' }).click()
       await page.getByRole('option', { name: 'Borealis', exact: true }).click()
-      expect(await remove.isDisabled()).toBe(false)
+      await expect(remove).toBeEnabled()
       await remove.click()
       await dialog.waitFor({ state: 'detached' })
       await page

@@ -3,19 +3,19 @@
 // people; 'Send now' sends one message to each recipient alone, from "<author> via Cadence", each
 // with a reader link of its own; each link opens the brief from the author, and the report page
 // lists both readers with the edition they opened.
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { afterAll, beforeAll, describe, test } from 'bun:test'
 import { leaves, type Received, startTestSmtp, type TestSmtp } from '@cadence/server/testing'
 import { type Browser, chromium, type Page } from 'playwright-core'
 import { launchOptions } from '../../scripts/chromium'
 import {
   api,
+  expect,
   monday,
   newPage,
   signInTourSkipped,
   startOwnServer,
   step,
   unique,
-  until,
 } from './helpers'
 
 const RECIPIENTS = ['maria.alvarez@board.example', 'rob.chen@harbor.example']
@@ -91,11 +91,11 @@ describe('a brief addressed to each reader', () => {
         // The e-mail as the server renders it, drawn in a frame that runs nothing.
         const frame = review.locator('iframe[title="The e-mail as recipients get it"]')
         await frame.waitFor()
-        expect(await frame.getAttribute('sandbox')).toBe('')
+        await expect(frame).toHaveAttribute('sandbox', '')
         const inFrame = review.frameLocator('iframe[title="The e-mail as recipients get it"]')
         await inFrame.getByText('Redline the Meridian term sheet').waitFor()
         await inFrame.getByText('Read online').first().waitFor()
-        expect(await review.textContent()).toContain('Reaches 2 people by e-mail')
+        await expect(review).toContainText('Reaches 2 people by e-mail')
         // Mail is set up and two people are mailed: the button says so.
         await review.getByRole('button', { name: 'Send now' }).click()
         await review.waitFor({ state: 'hidden' })
@@ -130,28 +130,29 @@ describe('a brief addressed to each reader', () => {
             await reader.goto(link)
             const header = reader.locator('[data-slot="memo-header"]')
             await header.waitFor()
-            expect(await header.textContent()).toContain('From Dana Whitfield, Chief Executive')
-            expect(await header.textContent()).toContain('Sent')
+            await expect(header).toContainText('From Dana Whitfield, Chief Executive')
+            await expect(header).toContainText('Sent')
             await reader.getByText('Redline the Meridian term sheet').waitFor()
           } finally {
             await reader.context().close()
           }
         }
         // An open is recorded as the reader's page loads its brief: both, once recorded.
-        await until(
-          async () =>
-            (await call('GET', `/api/reports/${uuid}/readers`)).json.readers.filter(
-              (r: { opened_at: string | null }) => r.opened_at !== null,
-            ).length,
-          2,
-        )
+        await expect
+          .poll(
+            async () =>
+              (await call('GET', `/api/reports/${uuid}/readers`)).json.readers.filter(
+                (r: { opened_at: string | null }) => r.opened_at !== null,
+              ).length,
+          )
+          .toEqual(2)
         await page.goto(`${own.baseUrl}/reports/${uuid}`)
         const readers = page.getByRole('region', { name: 'Readers' })
         await readers.waitFor()
         for (const r of RECIPIENTS) {
           const row = readers.getByRole('row').filter({ hasText: r })
           await row.waitFor()
-          expect(await row.textContent()).toContain('Edition 1')
+          await expect(row).toContainText('Edition 1')
         }
         // An edit after sending: 'Changes not sent' until 'Send update'; the draft preview is the
         // live text, 'Not sent yet', never stamped with the date it was sent.
@@ -161,14 +162,12 @@ describe('a brief addressed to each reader', () => {
         await add.press('Enter')
         const unsent = page.getByRole('region', { name: 'Changes not sent' })
         await unsent.waitFor()
-        expect(await unsent.textContent()).toContain(
-          'Readers have edition 1; since then: 1 item added',
-        )
+        await expect(unsent).toContainText('Readers have edition 1; since then: 1 item added')
         await page.goto(`${own.baseUrl}/reports/${uuid}/draft`)
         const header = page.locator('[data-slot="memo-header"]')
         await header.getByText('Not sent yet').waitFor()
-        expect(await header.textContent()).not.toContain('Sent ')
-        expect(await page.title()).toContain('Series B terms — Weekly Report — ')
+        await expect(header).not.toContainText('Sent ')
+        await expect(page).toHaveTitle(/Series B terms — Weekly Report — /)
 
         // 'Send update' e-mails each reader again, saying what changed; nothing is left unsent.
         await page.goto(`${own.baseUrl}/reports/${uuid}`)

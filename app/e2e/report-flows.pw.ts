@@ -2,10 +2,10 @@
 // selector, items in each section type, inline edit keys, completion with its animation, delete
 // confirms, Mark as Sent and back to Draft, import with preview, '+N more'. One signed-in user for
 // the whole file; each journey saves its final screen to artifacts/e2e/.
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { afterAll, beforeAll, describe, test } from 'bun:test'
 import { type Browser, chromium, type Page } from 'playwright-core'
 import { launchOptions } from '../../scripts/chromium'
-import { api, base, chooseOption, signedInPage, step, toast, until } from './helpers'
+import { api, base, chooseOption, expect, signedInPage, step, toast } from './helpers'
 
 let browser: Browser
 let page: Page
@@ -174,7 +174,7 @@ describe('report journeys', () => {
       await row('Closed the quarter').waitFor()
       await chooseOption(page, highlightsProject, 'No project')
       await highlights.fill('Hired two engineers @Bo')
-      expect(await page.getByRole('option', { name: /Bo Chen/ }).count()).toBe(0)
+      await expect(page.getByRole('option', { name: /Bo Chen/ })).toHaveCount(0)
       await highlights.press('Enter')
       await row('Hired two engineers @Bo').waitFor()
 
@@ -184,7 +184,7 @@ describe('report journeys', () => {
       await page.getByRole('option', { name: /Bo Chen/ }).waitFor()
       await tasks.press('Enter')
       await page.getByRole('button', { name: /@Bo Chen/ }).waitFor()
-      expect(await tasks.inputValue()).toBe('Ship the pricing page')
+      await expect(tasks).toHaveValue('Ship the pricing page')
       await chooseOption(
         page,
         page.getByRole('combobox', { name: 'Project for new Action Items item' }),
@@ -202,10 +202,9 @@ describe('report journeys', () => {
       await row('Call the bank').getByText('Assigned to Dana Ruiz').waitFor()
 
       // Grouped by project, no-project items first.
-      expect(await rowTexts('Highlights')).toEqual([
-        'Hired two engineers @Bo',
-        'Closed the quarter',
-      ])
+      await expect
+        .poll(() => rowTexts('Highlights'))
+        .toEqual(['Hired two engineers @Bo', 'Closed the quarter'])
       await group('Highlights', 'Borealis').getByText('Closed the quarter').waitFor()
       await group('Action Items', 'Apollo').getByText('Ship the pricing page').waitFor()
       const saved = await currentReport()
@@ -257,7 +256,7 @@ describe('report journeys', () => {
       await summary.waitFor()
       await summary.press('Control+Enter')
       await summary.waitFor({ state: 'detached' })
-      await until(async () => (await currentReport()).title, 'Week of launches')
+      await expect.poll(async () => (await currentReport()).title).toEqual('Week of launches')
       expect((await currentReport()).summary).toBe('Pricing shipped.\nHiring on track.')
 
       // An item: Escape cancels the edit, Enter saves it.
@@ -266,7 +265,7 @@ describe('report journeys', () => {
       await editor.fill('Nothing to see')
       await editor.press('Escape')
       await row('Closed the quarter').waitFor()
-      expect(await row('Nothing to see').count()).toBe(0)
+      await expect(row('Nothing to see')).toHaveCount(0)
       await page.getByRole('button', { name: 'Edit: Closed the quarter' }).click()
       await editor.fill('Closed the quarter early')
       await editor.press('Enter')
@@ -305,11 +304,9 @@ describe('report journeys', () => {
         await tasks.press('Enter')
         await row(text).waitFor()
       }
-      expect(await rowTexts('Action Items')).toEqual([
-        'Draft the board memo',
-        'Book the offsite',
-        'Ship the pricing page',
-      ])
+      await expect
+        .poll(() => rowTexts('Action Items'))
+        .toEqual(['Draft the board memo', 'Book the offsite', 'Ship the pricing page'])
 
       // The row's phases are recorded in the page as they happen, with the section's order at
       // each and the time since just before the click (polling from here could miss a phase on a
@@ -317,7 +314,9 @@ describe('report journeys', () => {
       const phases = await recordPhases('Action Items', 'Draft the board memo')
       await page.getByRole('checkbox', { name: 'Complete: Draft the board memo' }).click()
       await toast(page, 'Task completed')
-      await until(async () => (await phases()).map((p) => p.phase), ['completing', 'held', 'done'])
+      await expect
+        .poll(async () => (await phases()).map((p) => p.phase))
+        .toEqual(['completing', 'held', 'done'])
       const [completing, held, done] = await phases()
       // 0.3 s fade + 0.3 s move where it was clicked, then it joins the completed group.
       expect(completing.order[0]).toBe('Draft the board memo')
@@ -344,25 +343,25 @@ describe('report journeys', () => {
       for (const n of [1, 2, 3, 4]) {
         await tasks.fill(`Extra task ${n}`)
         await tasks.press('Enter')
-        await until(() => count.textContent(), String(3 + n))
+        await expect(count).toHaveText(String(3 + n))
       }
       // 7 tasks: 5 shown, then '+2 more tasks'.
       await section('Action Items').getByRole('button', { name: '+2 more tasks' }).click()
       await row('Extra task 4').waitFor()
-      expect(await rowTexts('Action Items')).toHaveLength(7)
+      await expect.poll(() => rowTexts('Action Items')).toHaveLength(7)
       await section('Action Items').getByRole('button', { name: 'Show fewer' }).click()
-      expect(await rowTexts('Action Items')).toHaveLength(5)
+      await expect.poll(() => rowTexts('Action Items')).toHaveLength(5)
 
       await page.goto(`${base}/dashboard`)
       const active = page.locator('.cad-card', {
         has: page.getByRole('heading', { name: 'Active Tasks' }),
       })
       await active.getByText('+2 more', { exact: true }).waitFor()
-      expect(await active.getByRole('checkbox').count()).toBe(5)
+      await expect(active.getByRole('checkbox')).toHaveCount(5)
       await active.getByRole('button', { name: '+2 more' }).click()
-      expect(await active.getByRole('checkbox').count()).toBe(7)
+      await expect(active.getByRole('checkbox')).toHaveCount(7)
       await active.getByRole('button', { name: 'Show fewer' }).click()
-      expect(await active.getByRole('checkbox').count()).toBe(5)
+      await expect(active.getByRole('checkbox')).toHaveCount(5)
       const followups = page.locator('.cad-card', {
         has: page.getByRole('heading', { name: 'Follow-ups' }),
       })
@@ -373,7 +372,7 @@ describe('report journeys', () => {
       await active.getByRole('checkbox').first().click()
       await toast(page, 'Task completed!')
       // The recently-completed set: the task stays, checked, for a while (10 s) to be taken back.
-      expect(await active.getByRole('checkbox', { name: first }).isChecked()).toBe(true)
+      await expect(active.getByRole('checkbox', { name: first })).toBeChecked()
       await page.reload()
       await active.getByText('+1 more', { exact: true }).waitFor()
       const done = (await currentReport()).sections
@@ -444,7 +443,7 @@ describe('report journeys', () => {
       await preview.getByText('Zephyr', { exact: true }).waitFor()
       // Back keeps the text; nothing is written by a preview.
       await dialog.getByRole('button', { name: 'Back' }).click()
-      expect(await dialog.getByLabel('Report content').inputValue()).toContain('Chase the auditors')
+      await expect(dialog.getByLabel('Report content')).toHaveValue(/Chase the auditors/)
       expect(JSON.stringify(await currentReport())).not.toContain('Acme')
       await dialog.getByRole('button', { name: 'Preview' }).click()
       await dialog.getByRole('button', { name: 'Import', exact: true }).click()

@@ -1,10 +1,10 @@
 // Global search: opened by click, by Ctrl+K and by Ctrl+/ (keys typed at once are kept), grouped results with keyboard navigation, filters,
 // hover and keyboard quick actions, and recent and saved searches that survive a reload. One
 // signed-in user for the whole file; each journey saves its final screen to artifacts/e2e/.
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { afterAll, beforeAll, describe, test } from 'bun:test'
 import { type Browser, chromium, type Page } from 'playwright-core'
 import { launchOptions } from '../../scripts/chromium'
-import { api, base, openSearch, signedInPage, step, toast, until } from './helpers'
+import { api, base, expect, openSearch, signedInPage, step, toast } from './helpers'
 
 let browser: Browser
 let page: Page
@@ -97,13 +97,15 @@ describe('global search', () => {
       await input.waitFor()
       await input.fill('qqzzxx')
       await dialog().getByText('No results found for', { exact: false }).waitFor()
-      expect(await dialog().locator('.cad-search__state-title').textContent()).toBe(
+      await expect(dialog().locator('.cad-search__state-title')).toHaveText(
         'No results found for qqzzxx',
       )
 
       await input.fill('orion')
       await result('Orion Launch').waitFor()
-      expect(await groups()).toEqual(['Reports', 'Projects', 'Tasks', 'Follow-ups', 'Team Members'])
+      await expect
+        .poll(() => groups())
+        .toEqual(['Reports', 'Projects', 'Tasks', 'Follow-ups', 'Team Members'])
       expect((await results().allTextContents()).sort()).toEqual(
         [
           'Orion weekly',
@@ -114,18 +116,18 @@ describe('global search', () => {
           'Olivia Orion',
         ].sort(),
       )
-      expect(await footer()).toBe('6 results')
+      await expect.poll(() => footer()).toBe('6 results')
       await result('Orion vendor contract').getByText('Orion weekly · Completed').waitFor()
       await result('Orion pricing review').getByText('Orion weekly · Open').waitFor()
 
       // Arrow keys move the highlight (wrapping), Enter opens the highlighted result.
-      await until(selected, 'Orion weekly')
+      await expect.poll(selected).toEqual('Orion weekly')
       await page.keyboard.press('ArrowDown')
-      await until(selected, 'Orion Launch')
+      await expect.poll(selected).toEqual('Orion Launch')
       await page.keyboard.press('ArrowUp')
-      await until(selected, 'Orion weekly')
+      await expect.poll(selected).toEqual('Orion weekly')
       await page.keyboard.press('ArrowUp')
-      await until(selected, 'Olivia Orion')
+      await expect.poll(selected).toEqual('Olivia Orion')
       await page.keyboard.press('Enter')
       await page.waitForURL(`${base}/team-members/${member}`)
       await dialog().waitFor({ state: 'detached' })
@@ -138,18 +140,17 @@ describe('global search', () => {
       await dialog().getByRole('button', { name: 'Filters', exact: true }).click()
       const filters = dialog().locator('[data-slot="search-filters"]')
       await filters.getByRole('button', { name: 'Completed' }).click()
-      await until(async () => results().allTextContents(), ['Orion vendor contract'])
+      await expect(results()).toHaveText(['Orion vendor contract'])
       await dialog().getByRole('button', { name: 'Filters (active)' }).waitFor()
-      expect(await footer()).toBe('1 result')
+      await expect.poll(() => footer()).toBe('1 result')
 
       await filters.getByRole('button', { name: 'All' }).click()
       await filters.getByRole('button', { name: 'Team Members' }).click()
-      await until(async () => results().allTextContents(), ['Olivia Orion'])
+      await expect(results()).toHaveText(['Olivia Orion'])
       await filters.getByRole('button', { name: 'Projects' }).click()
-      await until(
-        async () => (await results().allTextContents()).sort(),
-        ['Olivia Orion', 'Orion Launch'],
-      )
+      await expect
+        .poll(async () => (await results().allTextContents()).sort())
+        .toEqual(['Olivia Orion', 'Orion Launch'])
       await filters.getByRole('button', { name: 'Draft' }).click()
       await dialog().getByText('Some results may be hidden by filters.', { exact: true }).waitFor()
 
@@ -158,7 +159,7 @@ describe('global search', () => {
       await filters.getByRole('button', { name: 'Team Members' }).click()
       await filters.getByRole('button', { name: 'Projects' }).click()
       await dialog().getByRole('button', { name: 'Filters', exact: true }).waitFor()
-      await until(async () => (await results().allTextContents()).length, 6)
+      await expect(results()).toHaveCount(6)
     }))
 
   test('quick actions: copy link, open in new tab, archive a project, mark a task completed', () =>
@@ -166,12 +167,12 @@ describe('global search', () => {
       await search('orion', 'Orion Launch')
 
       // Keyboard: the highlighted result's actions sit in the footer.
-      await until(selected, 'Orion weekly')
+      await expect.poll(selected).toEqual('Orion weekly')
       await dialog().getByRole('button', { name: 'Copy link' }).click()
       await toast(page, 'Link copied to clipboard')
-      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
-        `${base}/reports/${reportUuid}`,
-      )
+      await expect
+        .poll(() => page.evaluate(() => navigator.clipboard.readText()))
+        .toBe(`${base}/reports/${reportUuid}`)
       const [tab] = await Promise.all([
         page.context().waitForEvent('page'),
         dialog().getByRole('button', { name: 'Open in new tab' }).click(),
@@ -184,7 +185,7 @@ describe('global search', () => {
       await result('Orion Launch').locator('[title="Archive project"]').click()
       await toast(page, 'Project archived')
       await result('Orion Launch').getByText('Archived', { exact: true }).waitFor()
-      expect(await result('Orion Launch').locator('[title="Archive project"]').count()).toBe(0)
+      await expect(result('Orion Launch').locator('[title="Archive project"]')).toHaveCount(0)
       const projects = (await api(page, 'GET', '/api/projects')).json as {
         uuid: string
         status: string
@@ -223,16 +224,16 @@ describe('global search', () => {
         has: page.locator('[cmdk-group-heading]', { hasText: 'Saved searches' }),
       })
       // Newest first; a repeated query moved to the top; the one without results is kept too.
-      expect(await recent.locator('.cad-search__item-title').allTextContents()).toEqual([
+      await expect(recent.locator('.cad-search__item-title')).toHaveText([
         'vega',
         'orion',
         'qqzzxx',
       ])
-      expect(await saved.locator('.cad-search__item-title').allTextContents()).toEqual(['orion'])
+      await expect(saved.locator('.cad-search__item-title')).toHaveText(['orion'])
       await saved.getByText('6 results').waitFor()
 
       await saved.getByText('orion', { exact: true }).click()
-      expect(await input.inputValue()).toBe('orion')
+      await expect(input).toHaveValue('orion')
       await result('Orion weekly').waitFor()
       // The history panel is there with a query too.
       await dialog().getByRole('button', { name: 'Search history' }).click()
@@ -291,17 +292,17 @@ describe('global search', () => {
       await page.keyboard.type('Atlas')
       const input = page.getByPlaceholder('Search everything...')
       await input.waitFor()
-      await until(() => input.inputValue(), 'Atlas')
+      await expect(input).toHaveValue('Atlas')
       await result('Atlas Rollout').waitFor()
       // Typing on keeps the query whole and the results in place.
       await page.keyboard.type(' Ro')
-      await until(() => input.inputValue(), 'Atlas Ro')
+      await expect(input).toHaveValue('Atlas Ro')
       await result('Atlas Rollout').waitFor()
       await page.keyboard.press('Escape')
       await dialog().waitFor({ state: 'detached' })
       // Ctrl+/ (the product's shortcut) still opens it, with the last query.
       await page.keyboard.press('Control+/')
-      await until(() => input.inputValue(), 'Atlas Ro')
+      await expect(input).toHaveValue('Atlas Ro')
       await page.keyboard.press('Escape')
       await dialog().waitFor({ state: 'detached' })
     }))

@@ -1,9 +1,9 @@
 // Sign out everywhere (issue 42): from Settings, every session of hers ends, on this browser and
 // on another one signed in as her; another user's session is untouched.
-import { afterAll, beforeAll, expect, test } from 'bun:test'
+import { afterAll, beforeAll, test } from 'bun:test'
 import { type Browser, chromium } from 'playwright-core'
 import { launchOptions } from '../../scripts/chromium'
-import { api, base, journey, newPage, signIn, skipTour, unique } from './helpers'
+import { api, base, expect, journey, newPage, signIn, skipTour, unique } from './helpers'
 
 let browser: Browser
 

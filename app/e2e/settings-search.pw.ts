@@ -1,11 +1,12 @@
 // Settings (sections, preferences, projects add/rename/archive/reactivate) and global search
 // through the UI. Screenshots of each final screen and of failures go to artifacts/e2e/.
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { afterAll, beforeAll, describe, test } from 'bun:test'
 import { type Browser, chromium } from 'playwright-core'
 import { launchOptions } from '../../scripts/chromium'
 import {
   base,
   chooseOption,
+  expect,
   journey,
   newPage,
   openSearch,
@@ -31,7 +32,7 @@ describe('settings and search', () => {
 
       // Nothing changed: nothing to save. A change enables it; saved, it is disabled again.
       const save = page.getByRole('button', { name: 'Save Preferences' })
-      expect(await save.isDisabled()).toBe(true)
+      await expect(save).toBeDisabled()
       await chooseOption(page, page.getByRole('combobox', { name: 'Week end day' }), 'Thursday')
       await save.click()
       await page.getByText('Settings saved successfully!').waitFor()

@@ -2,10 +2,10 @@
 // Preferences' is disabled until a field changes, 'Unsaved changes' shows until saved, leaving by
 // a link or the browser's Back asks first, and one save says so once. Team: 'Add your first team member' opens the add
 // dialog; Esc gives focus back to it, and once someone is added focus is on their link.
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { afterAll, beforeAll, describe, test } from 'bun:test'
 import { type Browser, chromium, type Page } from 'playwright-core'
 import { launchOptions } from '../../scripts/chromium'
-import { api, base, signedInPage, step, toast, until } from './helpers'
+import { api, base, expect, signedInPage, step, toast } from './helpers'
 
 let browser: Browser
 let page: Page
@@ -33,9 +33,9 @@ describe('settings saves one way', () => {
       await page.goto(`${base}/settings`)
       const save = page.getByRole('button', { name: 'Save Preferences' })
       await save.waitFor()
-      expect(await save.isDisabled()).toBe(true)
+      await expect(save).toBeDisabled()
       const carry = page.getByRole('checkbox', { name: 'Carry over open items' })
-      expect(await carry.isChecked()).toBe(true)
+      await expect(carry).toBeChecked()
       await carry.click()
       await page.getByText('Unsaved changes', { exact: true }).waitFor()
       // A checkbox saves nothing by itself.
@@ -51,18 +51,20 @@ describe('settings saves one way', () => {
       await leave.getByRole('button', { name: 'Stay and keep editing' }).click()
       await leave.waitFor({ state: 'detached' })
       expect(new URL(page.url()).pathname).toBe('/settings')
-      expect(await carry.isChecked()).toBe(false)
+      await expect(carry).not.toBeChecked()
 
       await save.click()
       await toast(page, 'Settings saved successfully!')
-      await until(async () => (await api(page, 'GET', '/api/user-settings')).json.carry_over, false)
+      await expect
+        .poll(async () => (await api(page, 'GET', '/api/user-settings')).json.carry_over)
+        .toEqual(false)
       await page.waitForFunction(
         () =>
           (document.querySelector('.cad-settings__save button') as HTMLButtonElement | null)
             ?.disabled === true,
       )
-      expect(await page.getByText('Unsaved changes', { exact: true }).count()).toBe(0)
-      expect(await page.locator('.cad-toast__message').count()).toBe(1)
+      await expect(page.getByText('Unsaved changes', { exact: true })).toHaveCount(0)
+      await expect(page.locator('.cad-toast__message')).toHaveCount(1)
       // Saved: leaving asks nothing (an unexpected question would be dismissed and keep us here).
       await page
         .getByRole('navigation', { name: 'Main', exact: true })
@@ -88,7 +90,7 @@ describe('settings saves one way', () => {
       await leave.getByRole('button', { name: 'Stay and keep editing' }).click()
       await leave.waitFor({ state: 'detached' })
       await page.waitForURL((url) => url.pathname === '/settings')
-      expect(await carry.isChecked()).toBe(!before)
+      await expect(carry).toBeChecked({ checked: !before })
 
       // Leaving anyway: the router follows.
       await page.goBack({ waitUntil: 'commit' })
@@ -106,10 +108,10 @@ describe('the empty team list', () => {
       await first.click()
       const dialog = page.getByRole('dialog', { name: 'Add New Team Member' })
       await dialog.getByLabel('Name').waitFor()
-      expect(await focused()).toBe('input: ')
+      await expect.poll(() => focused()).toBe('input: ')
       await page.keyboard.press('Escape')
       await dialog.waitFor({ state: 'detached' })
-      await until(focused, 'button: Add your first team member')
+      await expect.poll(focused).toEqual('button: Add your first team member')
 
       await first.click()
       await dialog.getByLabel('Name').fill('Dana Ruiz')
@@ -117,7 +119,7 @@ describe('the empty team list', () => {
       await dialog.getByRole('button', { name: 'Add Team Member' }).click()
       await toast(page, 'Team member "Dana Ruiz" added successfully!')
       await dialog.waitFor({ state: 'detached' })
-      await until(focused, 'a: Dana Ruiz')
-      expect(await first.count()).toBe(0)
+      await expect.poll(focused).toEqual('a: Dana Ruiz')
+      await expect(first).toHaveCount(0)
     }))
 })

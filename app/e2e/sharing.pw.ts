@@ -1,19 +1,19 @@
 // Reports that travel: an executive sets each project's health, shares the report by
 // a private link, a reader without an account opens it, asks a question and acknowledges it; the
 // question lands as a follow-up in the executive's report; revoking ends the link at once.
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { afterAll, beforeAll, describe, test } from 'bun:test'
 import { type Browser, chromium, type Page } from 'playwright-core'
 import { launchOptions } from '../../scripts/chromium'
 import {
   api,
   base,
   chooseOption,
+  expect,
   monday,
   newPage,
   shot,
   signedInPage,
   step,
-  until,
 } from './helpers'
 
 let browser: Browser
@@ -50,19 +50,20 @@ describe('reports that travel', () => {
       await panel.waitFor()
       await chooseOption(page, panel.getByRole('combobox', { name: 'Health of Apollo' }), 'At risk')
       const why = panel.getByRole('textbox', { name: 'Why, for Apollo' })
-      await expect(why.isEnabled()).resolves.toBe(true)
+      await expect(why).toBeEnabled()
       await why.fill('Vendor slipped the beta by two weeks')
       await why.press('Enter')
-      await until(
-        async () =>
-          (await api(page, 'GET', `/api/reports/${reportUuid}`)).json.project_health[0].note,
-        'Vendor slipped the beta by two weeks',
-      )
+      await expect
+        .poll(
+          async () =>
+            (await api(page, 'GET', `/api/reports/${reportUuid}`)).json.project_health[0].note,
+        )
+        .toEqual('Vendor slipped the beta by two weeks')
       await page.goto(`${base}/reports/${reportUuid}/draft`)
       const table = page.getByRole('region', { name: 'Project health' }).getByRole('table')
       await table.waitFor()
-      expect(await table.textContent()).toContain('At risk')
-      expect(await table.textContent()).toContain('Vendor slipped the beta by two weeks')
+      await expect(table).toContainText('At risk')
+      await expect(table).toContainText('Vendor slipped the beta by two weeks')
     }))
 
   test('Share makes a private link shown once', () =>
@@ -84,16 +85,14 @@ describe('reports that travel', () => {
     try {
       await reader.goto(link)
       await reader.getByRole('heading', { name: 'Project health' }).waitFor()
-      expect(await reader.getByRole('region', { name: 'Project health' }).textContent()).toContain(
-        'At risk',
-      )
+      await expect(reader.getByRole('region', { name: 'Project health' })).toContainText('At risk')
       // A memo from someone: the author at the top, and 'Not sent yet' for a link made from a
       // draft.
       const header = reader.locator('[data-slot="memo-header"]')
-      expect(await header.textContent()).toContain('From Exec Tester')
-      expect(await header.textContent()).toContain('Not sent yet')
+      await expect(header).toContainText('From Exec Tester')
+      await expect(header).toContainText('Not sent yet')
       // Nothing of the app around it: no navigation, no sign-in.
-      expect(await reader.getByRole('navigation', { name: 'Main' }).count()).toBe(0)
+      await expect(reader.getByRole('navigation', { name: 'Main' })).toHaveCount(0)
       await shot(reader, 'sharing-reader')
       // One Ask per item, shown on hover; the whole brief has one 'Ask a question'.
       await reader.getByText('Apollo beta with two design partners').hover()
@@ -115,11 +114,11 @@ describe('reports that travel', () => {
       // the whole brief asks for no name.
       await reader.reload()
       await reader.getByText('Thanks: the author will see that you have read it.').waitFor()
-      expect(await reader.getByRole('button', { name: 'Read — thanks' }).count()).toBe(0)
+      await expect(reader.getByRole('button', { name: 'Read — thanks' })).toHaveCount(0)
       await reader.getByRole('button', { name: 'Ask a question' }).click()
       const whole = reader.getByRole('form', { name: 'Question on the whole report' })
       await whole.getByText('As Maria').waitFor()
-      expect(await whole.getByRole('textbox', { name: 'Your name' }).count()).toBe(0)
+      await expect(whole.getByRole('textbox', { name: 'Your name' })).toHaveCount(0)
     } finally {
       await reader.context().close()
     }
@@ -136,8 +135,8 @@ describe('reports that travel', () => {
       )
       expect(fits).toBe(true)
       const row = table.getByRole('row').nth(1)
-      expect(await row.evaluate((el) => getComputedStyle(el).display)).toBe('grid')
-      expect(await row.textContent()).toContain('Vendor slipped the beta by two weeks')
+      await expect(row).toHaveCSS('display', 'grid')
+      await expect(row).toContainText('Vendor slipped the beta by two weeks')
       await shot(reader, 'sharing-reader-phone')
     } finally {
       await reader.context().close()
@@ -159,7 +158,7 @@ describe('reports that travel', () => {
       await page.waitForURL(`${base}/reports/${reportUuid}`)
       // Seen on the report page: the badges go (the page still marks it new until reloaded).
       await main.getByRole('link', { name: 'Reports', exact: true }).waitFor()
-      expect(await entry.getByText('1 new question').count()).toBe(0)
+      await expect(entry.getByText('1 new question')).toHaveCount(0)
       await page
         .getByText(/A reader asked on the brief of .+: Board: why is Apollo at risk\?/)
         .waitFor()

@@ -2,9 +2,10 @@
 // Run everything: `bun scripts/e2e.ts` at the root (builds nothing; run `bun run build` first).
 // Against a running server: `E2E_BASE_URL=http://localhost:3998 bun test ./app/e2e/smoke.pw.ts`
 // (the ./ prefix makes bun test run a file whose name does not end in .test.ts).
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { afterAll, beforeAll, describe, test } from 'bun:test'
 import { type Browser, chromium } from 'playwright-core'
 import { launchOptions } from '../../scripts/chromium'
+import { expect, newPage } from './helpers'
 
 const baseUrl = process.env.E2E_BASE_URL ?? 'http://localhost:3998'
 
@@ -19,18 +20,18 @@ afterAll(async () => {
 
 describe('smoke', () => {
   test('a visitor signs in with the development provider and lands on the dashboard', async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } })
+    const page = await newPage(browser)
     const errors: string[] = []
     page.on('pageerror', (error) => errors.push(error.message))
 
     await page.goto(`${baseUrl}/`)
     await page.getByRole('button', { name: 'Sign In' }).first().click()
-    await page.waitForURL(/\/api\/.*dev/i, { timeout: 15_000 })
+    await page.waitForURL(/\/api\/.*dev/i)
     const email = `smoke-${Date.now()}@example.com`
     await page.locator('input[name="email"]').fill(email)
     await page.locator('input[name="name"]').fill('Smoke Tester')
     await Promise.all([
-      page.waitForURL(`${baseUrl}/dashboard`, { timeout: 15_000 }),
+      page.waitForURL(`${baseUrl}/dashboard`),
       page
         .locator('form')
         .first()
@@ -52,7 +53,7 @@ describe('smoke', () => {
   })
 
   test('the API reference renders from this origin alone, with nothing blocked', async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } })
+    const page = await newPage(browser)
     const problems: string[] = []
     page.on('pageerror', (error) => problems.push(error.message))
     page.on('console', (message) => {
@@ -63,7 +64,7 @@ describe('smoke', () => {
       if (new URL(request.url()).origin !== new URL(baseUrl).origin) foreign.push(request.url())
     })
     await page.goto(`${baseUrl}/api/docs`)
-    await page.getByRole('heading', { name: 'Cadence API', level: 1 }).waitFor({ timeout: 15_000 })
+    await page.getByRole('heading', { name: 'Cadence API', level: 1 }).waitFor()
     // The first tag's operations (the system module's probes) are drawn: the document loaded.
     await page.getByText('/api/health/ready').first().waitFor()
     expect(foreign).toEqual([])

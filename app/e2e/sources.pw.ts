@@ -3,10 +3,10 @@
 // a fake model at AI_BASE_URL), two suggestions added from the report page's tray, the summary
 // drafted by the model with each sentence's items, used, and the report sent; its edition says
 // which model drafted the summary.
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { afterAll, beforeAll, describe, test } from 'bun:test'
 import { type Browser, chromium, type Page } from 'playwright-core'
 import { launchOptions } from '../../scripts/chromium'
-import { api, base, monday, newPage, signInTourSkipped, step, until } from './helpers'
+import { api, base, expect, monday, newPage, signInTourSkipped, step } from './helpers'
 
 const vendor = process.env.E2E_VENDOR_URL as string
 let browser: Browser
@@ -35,7 +35,7 @@ afterAll(async () => {
 describe('sources', () => {
   test('connect GitHub, add two suggestions, draft the summary, send', () =>
     step(page, 'sources-journey', async () => {
-      expect(vendor).toBeString()
+      expect(typeof vendor).toBe('string')
       await page.goto(`${base}/settings?tab=sources`)
       await page.getByRole('textbox', { name: 'Address' }).fill(`${vendor}/github`)
       await page.getByLabel('Token').fill('ok')
@@ -50,10 +50,9 @@ describe('sources', () => {
       await tray.getByRole('link', { name: 'Merged pull request 1' }).waitFor()
       await tray.getByRole('button', { name: 'Add Merged pull request 1' }).click()
       await tray.getByRole('button', { name: 'Add Merged pull request 2' }).click()
-      await until(
-        async () => (await items()).map((i) => i.content).sort(),
-        ['Merged pull request 1', 'Merged pull request 2'],
-      )
+      await expect
+        .poll(async () => (await items()).map((i) => i.content).sort())
+        .toEqual(['Merged pull request 1', 'Merged pull request 2'])
       await tray.getByRole('link', { name: 'Merged pull request 2' }).waitFor({ state: 'detached' })
 
       const panel = page.getByRole('region', { name: 'Draft summary' })
@@ -61,10 +60,9 @@ describe('sources', () => {
       await panel.getByText('Drafted by grounded; every sentence cites your items.').waitFor()
       await panel.getByRole('list', { name: 'Rests on' }).first().waitFor()
       await panel.getByRole('button', { name: 'Use as summary' }).click()
-      await until(
-        async () => (await api(page, 'GET', `/api/reports/${uuid}`)).json.summary,
-        'Done: Merged pull request 1. Done: Merged pull request 2.',
-      )
+      await expect
+        .poll(async () => (await api(page, 'GET', `/api/reports/${uuid}`)).json.summary)
+        .toEqual('Done: Merged pull request 1. Done: Merged pull request 2.')
 
       await page.getByRole('button', { name: 'Send', exact: true }).click()
       const review = page.getByRole('dialog', { name: 'Review and send' })
@@ -72,10 +70,9 @@ describe('sources', () => {
       if ((await review.getByRole('checkbox').count()) > 0)
         await review.getByRole('checkbox').click()
       await review.getByRole('button', { name: /^(Send now|Mark as sent)$/ }).click()
-      await until(
-        async () => (await api(page, 'GET', `/api/reports/${uuid}`)).json.is_submitted,
-        true,
-      )
+      await expect
+        .poll(async () => (await api(page, 'GET', `/api/reports/${uuid}`)).json.is_submitted)
+        .toEqual(true)
       // The edition frozen at Send records which model drafted its summary, and says so.
       const edition = (await api(page, 'GET', `/api/reports/${uuid}/editions/1`)).json
       if (edition.summary_model !== 'grounded')

@@ -2,10 +2,10 @@
 // the page (until focus comes back round) and each focused element must be seen: rendered, not
 // `visibility: hidden` or transparent, with a box of at least 2 × 2 px, not clipped to nothing.
 // The sidebar's inactive tab panels (Projects and Team) used to be two such stops on every page.
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { afterAll, beforeAll, describe, test } from 'bun:test'
 import { type Browser, chromium, type Page } from 'playwright-core'
 import { launchOptions } from '../../scripts/chromium'
-import { api, base, signedInPage, step } from './helpers'
+import { api, base, expect, signedInPage, step } from './helpers'
 
 let browser: Browser
 let page: Page

@@ -1,12 +1,13 @@
 // The team overview, a team member's page, the admin panel and the phone layout: a member added
 // from the overview, the member's three tabs with their toggles' toasts, the five admin tabs, and
 // the sidebar as a slide-over at 390 px. Each journey saves its final screen to artifacts/e2e/.
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { afterAll, beforeAll, describe, test } from 'bun:test'
 import { type Browser, chromium, type Page } from 'playwright-core'
 import { launchOptions } from '../../scripts/chromium'
 import {
   api,
   base,
+  expect,
   fillSignIn,
   newPage,
   signedInPage,
@@ -16,7 +17,6 @@ import {
   step,
   toast,
   unique,
-  until,
 } from './helpers'
 
 let browser: Browser
@@ -49,14 +49,13 @@ describe('team, admin and phone', () => {
       await dialog.getByRole('button', { name: 'Add Team Member' }).click()
       await toast(page, 'Team member "Dana Ruiz" added successfully!')
       await dialog.waitFor({ state: 'detached' })
-      await until(
-        async () => [
+      await expect
+        .poll(async () => [
           await stat('Team Members'),
           await stat('Active Tasks'),
           await stat('Follow-ups'),
-        ],
-        ['1', '0', '0'],
-      )
+        ])
+        .toEqual(['1', '0', '0'])
 
       await page.getByRole('link', { name: 'Dana Ruiz' }).click()
       await page.waitForURL(/\/team-members\/[0-9a-f-]{36}$/)
@@ -64,7 +63,7 @@ describe('team, admin and phone', () => {
       await page.getByRole('heading', { name: 'Dana Ruiz', level: 1 }).waitFor()
       await page.getByText('VP Sales · dana@example.com', { exact: true }).waitFor()
       const tab = (name: RegExp) => page.getByRole('tab', { name })
-      expect(await tab(/^Talking Points \(0\)$/).getAttribute('aria-selected')).toBe('true')
+      await expect(tab(/^Talking Points \(0\)$/)).toHaveAttribute('aria-selected', 'true')
       await tab(/^Tasks \(0\)$/).waitFor()
       await tab(/^Follow-ups \(0\)$/).waitFor()
 
@@ -115,7 +114,9 @@ describe('team, admin and phone', () => {
         .locator('li', { hasText: 'Dana Ruiz' })
         .getByText('Talking Points 1 · Tasks 1 · Follow-ups 0', { exact: true })
         .waitFor()
-      await until(async () => [await stat('Active Tasks'), await stat('Follow-ups')], ['1', '0'])
+      await expect
+        .poll(async () => [await stat('Active Tasks'), await stat('Follow-ups')])
+        .toEqual(['1', '0'])
 
       await page.goto(`${base}/team-members/00000000-0000-4000-8000-000000000000`)
       await page.getByText('Team member not found', { exact: true }).waitFor()
@@ -152,12 +153,13 @@ describe('team, admin and phone', () => {
           label === 'Total Reports' ? 0 : 2,
         )
       }
-      expect(await card('Onboarding Rate').textContent()).toMatch(/^\d+%$/)
+      await expect(card('Onboarding Rate')).toHaveText(/^\d+%$/)
       await admin.getByRole('heading', { name: 'Recent Activity' }).waitFor()
 
       // Quick actions switch tabs.
       await admin.getByRole('button', { name: 'View Users' }).click()
-      expect(await admin.getByRole('tab', { name: 'Users' }).getAttribute('aria-selected')).toBe(
+      await expect(admin.getByRole('tab', { name: 'Users' })).toHaveAttribute(
+        'aria-selected',
         'true',
       )
       const users = admin.getByRole('tabpanel')
@@ -165,23 +167,23 @@ describe('team, admin and phone', () => {
       const row = users.locator('li', { hasText: 'admin@example.com' })
       await row.getByText('Admin', { exact: true }).waitFor()
       await row.getByText(/^Joined [A-Z][a-z]{2} \d{1,2}, \d{4}$/).waitFor()
-      expect(await users.locator('li').count()).toBe(1)
+      await expect(users.locator('li')).toHaveCount(1)
       await users.getByRole('searchbox', { name: 'Search users' }).fill('Team Tester')
-      expect(await users.locator('li').count()).toBe(0)
+      await expect(users.locator('li')).toHaveCount(0)
       await users.getByRole('searchbox', { name: 'Search users' }).fill('')
 
       await admin.getByRole('tab', { name: 'Onboarding Analytics' }).click()
       for (const label of ['Total Sessions', 'Completion Rate', 'Average Time']) {
         await card(label).waitFor()
       }
-      expect(await card('Average Time').textContent()).toMatch(/^\d+ min$/)
+      await expect(card('Average Time')).toHaveText(/^\d+ min$/)
 
       await admin.getByRole('tab', { name: 'System Settings' }).click()
       const maintenance = admin.getByRole('checkbox', { name: /maintenance_mode/ })
-      expect(await maintenance.isChecked()).toBe(false)
+      await expect(maintenance).not.toBeChecked()
       await maintenance.click()
       await toast(admin, 'Setting updated successfully')
-      await until(() => maintenance.isChecked(), true)
+      await expect(maintenance).toBeChecked()
       const saved = async () =>
         (
           (await api(admin, 'GET', '/api/admin/system-settings')).json as {
@@ -190,23 +192,23 @@ describe('team, admin and phone', () => {
             setting_value: string
           }[]
         ).find((s) => (s.setting_key ?? s.key) === 'maintenance_mode')?.setting_value
-      await until(saved, 'true')
+      await expect.poll(saved).toEqual('true')
       // Back off again, so the setting is as it was for everything after this journey.
       await maintenance.click()
-      await until(() => maintenance.isChecked(), false)
-      await until(saved, 'false')
+      await expect(maintenance).not.toBeChecked()
+      await expect.poll(saved).toEqual('false')
 
       // The Activity Log tab shows its placeholder text; the Overview lists the change just made.
       await admin.getByRole('tab', { name: 'Activity Log' }).click()
       const log = admin.getByRole('tabpanel', { name: 'Activity Log' })
       await log.getByText('Activity log feature coming soon').waitFor()
-      expect(await log.locator('li').count()).toBe(0)
+      await expect(log.locator('li')).toHaveCount(0)
       await admin.getByRole('tab', { name: 'Overview' }).click()
       const recent = admin.locator('section', {
         has: admin.getByRole('heading', { name: 'Recent Activity' }),
       })
       await recent.locator('li', { hasText: 'admin@example.com' }).first().waitFor()
-      expect(await recent.locator('li').count()).toBeLessThanOrEqual(5)
+      await expect.poll(() => recent.locator('li').count()).toBeLessThanOrEqual(5)
     })
     await admin.context().close()
   })
@@ -225,9 +227,7 @@ describe('team, admin and phone', () => {
         await outsider.getByRole('button', { name: 'Sign in' }).click()
         const notice = outsider.getByRole('alert').filter({ hasText: 'You were not signed in' })
         await notice.waitFor()
-        expect(await notice.textContent()).toContain(
-          'New sign-ups are closed; ask your administrator',
-        )
+        await expect(notice).toContainText('New sign-ups are closed; ask your administrator')
         expect(new URL(outsider.url()).pathname).toBe('/')
         const users = (await api(admin, 'GET', `/api/admin/users?search=${email}`)).json
         expect(users.users ?? users).toHaveLength(0)
@@ -244,7 +244,7 @@ describe('team, admin and phone', () => {
       await page.goto(`${base}/dashboard`)
       await page.getByRole('button', { name: /Account menu/ }).click()
       await page.getByRole('menuitem', { name: 'Sign Out' }).waitFor()
-      expect(await page.getByRole('menuitem', { name: 'Admin' }).count()).toBe(0)
+      await expect(page.getByRole('menuitem', { name: 'Admin' })).toHaveCount(0)
       await page.keyboard.press('Escape')
       expect((await api(page, 'GET', '/api/admin/stats')).status).toBe(403)
       await page.goto(`${base}/admin`)
@@ -269,7 +269,7 @@ describe('team, admin and phone', () => {
       // Not in the layout on a phone.
       await phone.goto(`${base}/reports/${report.json.uuid}`)
       await phone.getByRole('heading', { name: 'Weekly Report' }).waitFor()
-      expect(await phone.getByRole('complementary', { name: 'Sidebar' }).isVisible()).toBe(false)
+      await expect(phone.getByRole('complementary', { name: 'Sidebar' })).toBeHidden()
 
       // The toggle opens it as a dialog over the page; Escape closes it.
       await phone.getByRole('button', { name: 'Open sidebar' }).click()
@@ -291,7 +291,8 @@ describe('team, admin and phone', () => {
       await over.waitFor({ state: 'detached' })
       await phone.getByRole('heading', { name: 'Kai Moreno', level: 1 }).waitFor()
       const bottom = phone.getByRole('navigation', { name: 'Main (mobile)' })
-      expect(await bottom.getByRole('link', { name: 'Team' }).getAttribute('aria-current')).toBe(
+      await expect(bottom.getByRole('link', { name: 'Team' })).toHaveAttribute(
+        'aria-current',
         'page',
       )
     })

@@ -3,12 +3,13 @@
 // the member is completed on their side and seen on the executive's; the member's sent report
 // reaches Team updates and an item is pulled into the executive's report with attribution;
 // unlinking ends every shared view at once.
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { afterAll, beforeAll, describe, test } from 'bun:test'
 import { type Browser, chromium, type Page } from 'playwright-core'
 import { launchOptions } from '../../scripts/chromium'
 import {
   api,
   base,
+  expect,
   monday,
   newPage,
   openSearch,
@@ -18,7 +19,6 @@ import {
   step,
   toast,
   unique,
-  until,
 } from './helpers'
 
 let browser: Browser
@@ -82,7 +82,7 @@ describe('team roll-up, two people', () => {
       await other.getByRole('heading', { name: 'This invitation is for another address' }).waitFor()
       await other.getByText(/Only that address can accept it\./).waitFor()
       await other.getByText(/to change the e-mail address of Tom Reed in Cadence/).waitFor()
-      expect(await other.getByRole('button', { name: 'Accept invitation' }).count()).toBe(0)
+      await expect(other.getByRole('button', { name: 'Accept invitation' })).toHaveCount(0)
       await shot(other, 'team-invitation-wrong-account')
       await other.context().close()
       // Nothing was linked: the executive still sees the open invitation.
@@ -101,7 +101,7 @@ describe('team roll-up, two people', () => {
       await field.fill(memberEmail)
       await member.locator('input[name="name"]').fill('Tom Reed')
       await Promise.all([
-        member.waitForURL(invitation, { timeout: 15_000 }),
+        member.waitForURL(invitation),
         member.getByRole('button', { name: 'Sign in' }).click(),
       ])
       await member.getByRole('button', { name: 'Accept invitation' }).click()
@@ -212,11 +212,12 @@ describe('team roll-up, two people', () => {
       await assigned.hover()
       await assigned.locator('[data-action="complete"]').click()
       await toast(member, 'Item completed')
-      await until(
-        async () =>
-          (await api(member, 'GET', '/api/assigned-to-me')).json.items[0]?.is_completed ?? null,
-        true,
-      )
+      await expect
+        .poll(
+          async () =>
+            (await api(member, 'GET', '/api/assigned-to-me')).json.items[0]?.is_completed ?? null,
+        )
+        .toEqual(true)
       // Nothing else of the executive's report reaches his search.
       const sections = (await api(exec, 'GET', `/api/reports/${reportUuid}`)).json.sections
       await api(exec, 'POST', '/api/section-items', {
@@ -234,17 +235,16 @@ describe('team roll-up, two people', () => {
       await exec.getByText(/ends every shared view at once/).waitFor()
       await exec.getByRole('button', { name: 'Unlink' }).click()
       await exec.getByText('Not on Cadence yet').waitFor()
-      expect(await exec.getByRole('tab', { name: 'Sent reports' }).count()).toBe(0)
+      await expect(exec.getByRole('tab', { name: 'Sent reports' })).toHaveCount(0)
 
       await exec.goto(`${base}/team-updates`)
       await exec.getByText('No one on your team has joined Cadence yet').waitFor()
       await member.goto(`${base}/dashboard`)
       await member.getByRole('heading', { name: 'Dashboard' }).waitFor()
-      await until(
-        async () => (await api(member, 'GET', '/api/assigned-to-me')).json.items.length,
-        0,
-      )
-      expect(await member.getByRole('heading', { name: 'Assigned to me' }).count()).toBe(0)
+      await expect
+        .poll(async () => (await api(member, 'GET', '/api/assigned-to-me')).json.items.length)
+        .toEqual(0)
+      await expect(member.getByRole('heading', { name: 'Assigned to me' })).toHaveCount(0)
       // What the executive pulled is hers and stays.
       await exec.goto(`${base}/reports/${reportUuid}`)
       await exec.getByText("from Tom Reed's report").waitFor()

@@ -1,9 +1,9 @@
 // The onboarding tour: a new user goes through every step and lands on this week's report; another
 // user skips it with the confirm.
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { afterAll, beforeAll, describe, test } from 'bun:test'
 import { type Browser, chromium, type Page } from 'playwright-core'
 import { launchOptions } from '../../scripts/chromium'
-import { api, base, chooseOption, newPage, signIn, step, toast, unique } from './helpers'
+import { api, base, chooseOption, expect, newPage, signIn, step, toast, unique } from './helpers'
 
 let browser: Browser
 beforeAll(async () => {
@@ -73,7 +73,7 @@ describe('onboarding tour', () => {
       }
       const projects = tour.getByRole('list', { name: 'Your projects' })
       await projects.getByText('+1 more', { exact: true }).waitFor()
-      expect(await projects.getByRole('listitem').allTextContents()).toEqual([
+      await expect(projects.getByRole('listitem')).toHaveText([
         'Apollo',
         'Borealis',
         'Cygnus',
@@ -95,7 +95,7 @@ describe('onboarding tour', () => {
       await email.fill('bo@')
       await tour.getByRole('button', { name: 'Add Team Member' }).click()
       await tour.getByText('Enter a valid e-mail or leave it empty', { exact: true }).waitFor()
-      expect(await email.getAttribute('type')).toBe('email')
+      await expect(email).toHaveAttribute('type', 'email')
       await email.fill('bo@example.com')
       await tour.getByRole('button', { name: 'Add Team Member' }).click()
       await toast(page, 'Team member "Bo Chen" added successfully!')
@@ -131,7 +131,7 @@ describe('onboarding tour', () => {
       // A finished tour does not come back.
       await page.reload()
       await page.getByRole('heading', { name: 'Highlights' }).waitFor()
-      expect(await page.getByRole('dialog', { name: 'Welcome to Cadence' }).count()).toBe(0)
+      await expect(page.getByRole('dialog', { name: 'Welcome to Cadence' })).toHaveCount(0)
     })
     await page.context().close()
   })
@@ -161,7 +161,7 @@ describe('onboarding tour', () => {
 
       await page.goto(`${base}/dashboard`)
       await page.getByRole('heading', { name: 'Dashboard' }).waitFor()
-      expect(await page.getByRole('dialog').count()).toBe(0)
+      await expect(page.getByRole('dialog')).toHaveCount(0)
     })
     await page.context().close()
   })

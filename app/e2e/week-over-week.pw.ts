@@ -3,13 +3,14 @@
 // the 'Since last week' counts; Prepare 1:1 for the assignee covers a talking point; the draft
 // copies as Markdown and for e-mail. One signed-in user for the file; each journey saves its
 // final screen to artifacts/e2e/.
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { afterAll, beforeAll, describe, test } from 'bun:test'
 import { startTestSmtp } from '@cadence/server/testing'
 import { type Browser, chromium, type Page } from 'playwright-core'
 import { launchOptions } from '../../scripts/chromium'
 import {
   api,
   base,
+  expect,
   newPage,
   signedInPage,
   signInTourSkipped,
@@ -17,7 +18,6 @@ import {
   step,
   toast,
   unique,
-  until,
 } from './helpers'
 
 let browser: Browser
@@ -133,7 +133,7 @@ describe('week over week', () => {
       await dialog.getByText('This week', { exact: true }).waitFor()
       const carry = dialog.getByRole('checkbox', { name: /^Carry over open/ })
       // On by default (the user's carry_over setting).
-      expect(await carry.isChecked()).toBe(true)
+      await expect(carry).toBeChecked()
       await dialog.getByRole('button', { name: 'Create Report' }).click()
       await toast(page, 'Weekly report created successfully!')
       await toast(page, 'Carried 2 open items from last week')
@@ -146,21 +146,23 @@ describe('week over week', () => {
       // task stayed behind.
       const since = `Open 1 week, since the report of ${short(monday(-1).date)}, carried over from an earlier report`
       const carried = { short: '1w', title: since, sr: since, carried: true }
-      expect(await age(row('Renew the vendor contract'))).toEqual(carried)
-      expect(await age(row('Check the hiring plan with finance'))).toEqual(carried)
-      expect(await row('Close the Q3 books').count()).toBe(0)
+      await expect.poll(() => age(row('Renew the vendor contract'))).toEqual(carried)
+      await expect.poll(() => age(row('Check the hiring plan with finance'))).toEqual(carried)
+      await expect(row('Close the Q3 books')).toHaveCount(0)
 
       // A new task this week.
       const add = page.getByRole('combobox', { name: 'Add an item to Action Items' })
       await add.fill('Draft the 2027 budget')
       await add.press('Enter')
       await add.press('Enter')
-      expect(await age(row('Draft the 2027 budget'))).toEqual({
-        short: 'new',
-        title: 'New this week',
-        sr: 'New this week',
-        carried: false,
-      })
+      await expect
+        .poll(() => age(row('Draft the 2027 budget')))
+        .toEqual({
+          short: 'new',
+          title: 'New this week',
+          sr: 'New this week',
+          carried: false,
+        })
 
       // 'Since last week': 2 carried, 1 new (refreshed after the add), none completed or stalled.
       const counts = async () =>
@@ -171,7 +173,7 @@ describe('week over week', () => {
             ),
           ),
         )
-      await until(counts, { completed: '0', new: '1', carried: '2', stalled: '0' })
+      await expect.poll(counts).toEqual({ completed: '0', new: '1', carried: '2', stalled: '0' })
       await page.locator('.cad-since__count[data-kind="carried"]').click()
       await page
         .locator('[data-slot="since-last-week"] [data-slot="change-item"]', {
@@ -193,10 +195,9 @@ describe('week over week', () => {
       await counts.first().waitFor()
       const texts = async () =>
         (await counts.allTextContents()).map((t) => t.replace(/\s+/g, ' ').trim())
-      await until(texts, [
-        '0 completed0 new2 carried0 stalled',
-        '1 completed3 new0 carried0 stalled',
-      ])
+      await expect
+        .poll(texts)
+        .toEqual(['0 completed0 new2 carried0 stalled', '1 completed3 new0 carried0 stalled'])
     }))
 
   test('the dashboard sorts open items oldest first by default; the choice is remembered across a reload', () =>
@@ -208,15 +209,15 @@ describe('week over week', () => {
       const newest = page.getByRole('button', { name: 'Newest', exact: true })
       const firstTask = async () =>
         (await page.locator('[aria-label^="Complete "]').first().getAttribute('aria-label')) ?? ''
-      await until(() => oldest.getAttribute('aria-pressed'), 'true')
-      await until(firstTask, 'Complete Renew the vendor contract')
+      await expect(oldest).toHaveAttribute('aria-pressed', 'true')
+      await expect.poll(firstTask).toEqual('Complete Renew the vendor contract')
       await newest.click()
-      await until(firstTask, 'Complete Draft the 2027 budget')
+      await expect.poll(firstTask).toEqual('Complete Draft the 2027 budget')
       await page.reload()
-      await until(() => newest.getAttribute('aria-pressed'), 'true')
-      await until(firstTask, 'Complete Draft the 2027 budget')
+      await expect(newest).toHaveAttribute('aria-pressed', 'true')
+      await expect.poll(firstTask).toEqual('Complete Draft the 2027 budget')
       await oldest.click()
-      await until(firstTask, 'Complete Renew the vendor contract')
+      await expect.poll(firstTask).toEqual('Complete Renew the vendor contract')
     }))
 
   test('Prepare 1:1 for the assignee: the carried task with its age; covering a talking point', () =>
@@ -232,12 +233,12 @@ describe('week over week', () => {
       const assigned = page.getByRole('region', { name: 'Assigned tasks' })
       const task = assigned.locator('li', { hasText: 'Renew the vendor contract' })
       await task.waitFor()
-      expect(await task.count()).toBe(1)
+      await expect(task).toHaveCount(1)
       const taskAge = await age(task)
       expect(taskAge.short).toBe('1w')
-      expect(taskAge.title).toStartWith(
-        `Open 1 week, since the report of ${short(monday(-1).date)}`,
-      )
+      expect(
+        taskAge.title.startsWith(`Open 1 week, since the report of ${short(monday(-1).date)}`),
+      ).toBe(true)
 
       // Covering a talking point: the tab's toast, and it moves to 'Covered last time'.
       const points = page.getByRole('region', { name: 'Talking points' })
@@ -246,7 +247,7 @@ describe('week over week', () => {
       const covered = page.getByRole('region', { name: 'Covered last time' })
       await covered.getByText('Discuss the promotion case', { exact: true }).waitFor()
       await points.getByText('Offsite agenda', { exact: true }).waitFor()
-      expect(await points.getByText('Discuss the promotion case').count()).toBe(0)
+      await expect(points.getByText('Discuss the promotion case')).toHaveCount(0)
       const member = await api(page, 'GET', `/api/team-members/${memberUuid}/talking-points`)
       const point = (member.json as { content: string; is_completed: boolean }[]).find(
         (p) => p.content === 'Discuss the promotion case',
@@ -267,7 +268,7 @@ describe('week over week', () => {
       const counts = since.locator('[data-slot="week-change-counts"]')
       await counts.getByText('2 carried').waitFor()
       await counts.getByText('1 new').waitFor()
-      expect(await since.getByRole('heading', { name: /^(New|Carried) \(/ }).count()).toBe(0)
+      await expect(since.getByRole('heading', { name: /^(New|Carried) \(/ })).toHaveCount(0)
       await page.getByRole('button', { name: 'Copy as Markdown' }).click()
       await toast(page, 'Copied as Markdown')
       const markdown = await page.evaluate(() => navigator.clipboard.readText())
@@ -300,7 +301,7 @@ describe('report preferences', () => {
         .first()
         .waitFor()
       const carry = prefs.getByRole('checkbox', { name: 'Carry over open items' })
-      expect(await carry.isChecked()).toBe(true)
+      await expect(carry).toBeChecked()
       // Carry-over is a field of the form: saved by 'Save Preferences', not by the click.
       await carry.click()
       await page.getByText('Unsaved changes', { exact: true }).waitFor()
@@ -313,7 +314,9 @@ describe('report preferences', () => {
         const json = (await api(page, 'GET', '/api/user-settings')).json
         return { carry_over: json.carry_over, report_recipients: json.report_recipients }
       }
-      await until(settings, { carry_over: false, report_recipients: ['ops@example.com'] })
+      await expect
+        .poll(settings)
+        .toEqual({ carry_over: false, report_recipients: ['ops@example.com'] })
 
       // The Create dialog's checkbox now starts unchecked, from the setting.
       await page.goto(`${base}/dashboard?sidebar=reports`)
@@ -321,14 +324,12 @@ describe('report preferences', () => {
       const dialog = page.getByRole('dialog', { name: 'Create New Weekly Report' })
       const box = dialog.getByRole('checkbox', { name: /^Carry over open/ })
       await box.waitFor()
-      expect(await box.isChecked()).toBe(false)
+      await expect(box).not.toBeChecked()
       await dialog.getByRole('button', { name: 'Cancel' }).click()
       // Back in Settings (the final screen): both choices are still there.
       await page.goto(`${base}/settings`)
       await prefs.getByText('ops@example.com', { exact: true }).waitFor()
-      expect(await prefs.getByRole('checkbox', { name: 'Carry over open items' }).isChecked()).toBe(
-        false,
-      )
+      await expect(prefs.getByRole('checkbox', { name: 'Carry over open items' })).not.toBeChecked()
     }))
 })
 
