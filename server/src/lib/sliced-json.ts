@@ -19,11 +19,19 @@ export async function slicedStringify(
   depth = 2,
   slices = timeSlices(),
 ): Promise<string> {
-  const parts: string[] = []
+  // The text so far: `done` holds flat pieces, each made of PIECE parts joined as they come (one
+  // join of a whole report's 40,000 parts, ropes of their own, held the loop 70-90 ms at the end).
+  const done: string[] = []
+  let parts: string[] = []
+  const PIECE = 512
   const write = async (v: unknown, left: number): Promise<void> => {
     if (left > 0 && Array.isArray(v)) {
       parts.push('[')
       for (let i = 0; i < v.length; i++) {
+        if (parts.length >= PIECE) {
+          done.push(parts.join(''))
+          parts = []
+        }
         await slices.pause()
         if (i) parts.push(',')
         await write(v[i], left - 1)
@@ -48,7 +56,8 @@ export async function slicedStringify(
     parts.push(JSON.stringify(v) ?? 'null')
   }
   await write(value, depth)
-  return parts.join('')
+  done.push(parts.join(''))
+  return done.join('')
 }
 
 /** A JSON answer whose text was built in slices (slicedStringify). */
