@@ -3,7 +3,7 @@
 // (the rejected list's 'Complete "Ship the deck"'), what the outbox answers at once for a create,
 // and how it changes the answers of the overlaid reads (typed by their answers below). The app's
 // outbox (app/src/offline/) queues, labels, answers and lays writes over reads by this table only,
-// and its API cache leaves out the reads listed last. Declared here, in the contract, because the
+// and its API cache leaves out the reads listed in ./offline-cache. Declared here, in the contract, because the
 // app reads it and cannot import the server; the server's tests hold every route to one of its
 // routes and `onlyFields` to fields its body takes (server/src/lib/offline-writes.test.ts).
 // Adding an offline-queueable route is one entry below, under its feature.
@@ -12,6 +12,9 @@
 // the schemas may reach a browser bundle (the answer types are imported as types only).
 
 import type { DashboardData } from './dashboard'
+// The API cache's part of the table (the reads it never keeps) is on every page's first download,
+// so it is its own small module, with the route matching both use.
+import { matchRoute } from './offline-cache'
 import type { Report, ReportDetail } from './reports'
 import type { SectionItem } from './section-items'
 import type { MemberEntry, TeamMemberDashboard, TeamMemberPrep } from './team-members'
@@ -405,54 +408,11 @@ export type OfflineRoute = (typeof WRITES)[number]['path']
 export const OFFLINE_WRITES = WRITES as readonly OfflineWrite[]
 
 // ---------------------------------------------------------------------------------------------
-// Reads never kept for offline
-
-/** Who is signed in: the page and the service worker read it to record the user, never stored. */
-export const SIGNED_IN_USER_READ = '/api/users/me'
-
-/**
- * The GET routes whose answers the per-user API cache never keeps: who is signed in (offline the
- * app decides that from its own record of the last user, never from a cached answer), whether one
- * is an admin, sign-in's own pages, and a shared report (a reader's, not the signed-in user's).
- */
-export const NEVER_KEPT_READS = [
-  SIGNED_IN_USER_READ,
-  '/api/admin/profile',
-  '/api/logout',
-  '/api/oauth/google/redirect_url',
-  '/api/oauth/dev/authorize',
-  '/api/shared/:token',
-] as const
-
-// ---------------------------------------------------------------------------------------------
 // Matching
 
 export type OfflineMatch = {
   write: OfflineWrite
   params: Record<string, string>
-}
-
-const INTEGER = /^-?\d+$/
-
-/**
- * The path parameters of `path` when it is a path of the route `pattern` (`:id` only an integer),
- * else undefined. A trailing slash does not count.
- */
-export function matchRoute(pattern: string, path: string): Record<string, string> | undefined {
-  const want = pattern.split('/').filter(Boolean)
-  const got = path.split('/').filter(Boolean)
-  if (want.length !== got.length) return
-  const params: Record<string, string> = {}
-  for (const [i, segment] of want.entries()) {
-    if (!segment.startsWith(':')) {
-      if (segment !== got[i]) return
-      continue
-    }
-    const name = segment.slice(1)
-    if (name === 'id' && !INTEGER.test(got[i])) return
-    params[name] = got[i]
-  }
-  return params
 }
 
 /**
@@ -483,9 +443,4 @@ export function findOfflineWrite(
 /** The overlaid read `path` is (GET), or undefined when no queued write shows in its answer. */
 export function findOverlaidRead(path: string): OfflineOverlaidRead | undefined {
   return OFFLINE_OVERLAID_READS.find((route) => matchRoute(route, path) !== undefined)
-}
-
-/** A read (`path` is a pathname) whose answer the per-user API cache never keeps. */
-export function isNeverKept(path: string): boolean {
-  return NEVER_KEPT_READS.some((route) => matchRoute(route, path) !== undefined)
 }

@@ -12,9 +12,9 @@
 // 200, streams, `no-store` answers, and the sign-in endpoints (offline, the app decides who is
 // signed in from its own record of the last user, never from a cached answer of /api/users/me).
 //
-// Which reads are never kept is the offline table's (`NEVER_KEPT_READS`, contract/src/offline.ts).
+// Which reads are never kept is the offline table's (`NEVER_KEPT_READS`, contract/src/offline-cache.ts).
 // It imports only that table and uses what a worker and a page both have (CacheStorage, Response).
-import { isNeverKept, SIGNED_IN_USER_READ } from '@cadence/contract/offline'
+import { isNeverKept, SIGNED_IN_USER_READ } from '@cadence/contract/offline-cache'
 
 const META_CACHE = 'cadence-meta'
 const USER_KEY = '/__cadence/user'

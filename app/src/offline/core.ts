@@ -1,7 +1,7 @@
 // What every part of the offline outbox shares, and what the rest of the app reads of it: the
-// counts the shell shows, the localStorage hint, and which writes can be queued. It is part of the
-// first download (./fetch imports it) and imports nothing of the app.
-import { findOfflineWrite, type OfflineMethod } from '@cadence/contract/offline'
+// counts the shell shows and the localStorage hint. It is part of the first download (./fetch
+// imports it) and imports nothing of the app; the offline table is not (./table).
+import type { OfflineMethod } from '@cadence/contract/offline'
 import { proxy, useSnapshot } from 'valtio'
 
 type RejectedChange = { seq: number; label: string; error: string }
@@ -26,20 +26,6 @@ const OUTBOX_HINT = 'cadence.outbox'
 
 type WriteMethod = OfflineMethod
 
-/**
- * The writes that work offline are the contract's (`@cadence/contract/offline`): creates, edits,
- * completions and deletes of section items, of a team member's talking points, tasks and
- * follow-ups, report title/summary edits, and completing or reopening an item assigned to me.
- */
-function isQueueable(method: string, path: string, body: unknown): method is WriteMethod {
-  return findOfflineWrite(method, path, body) !== undefined
-}
-
-/** The declared write a queued change is, with its path parameters (see isQueueable). */
-function writeOf(change: { method: string; path: string; body?: unknown }) {
-  return findOfflineWrite(change.method, change.path, change.body)
-}
-
 /** The browser says it is offline (navigator.onLine false); unknown counts as online. */
 const isOffline = () => typeof navigator !== 'undefined' && navigator.onLine === false
 
@@ -59,4 +45,4 @@ function hasQueued(): boolean {
 }
 
 export type { OutboxState, RejectedChange, WriteMethod }
-export { hasQueued, isOffline, isQueueable, OUTBOX_HINT, origin, outboxState, useOutbox, writeOf }
+export { hasQueued, isOffline, OUTBOX_HINT, origin, outboxState, useOutbox }

@@ -1,11 +1,11 @@
 // The fetch every API call goes through (app/src/api/client.ts). It stays tiny because it is
-// part of the first download: the offline machinery (./outbox, IndexedDB) loads only when a
-// write that can be queued is sent, or when a read may need queued changes laid over it.
-import { findOverlaidRead } from '@cadence/contract/offline'
+// part of the first download: the offline table (./table) loads when a write is sent, and the
+// offline machinery (./outbox, IndexedDB) only when that write can be queued, or when changes
+// wait to be laid over a read.
 import { takeEarlyAnswer } from '../api/early'
 import { isCachedRead, isKeepable, keepAnswer } from './api-cache'
 import { outboxContext } from './context'
-import { hasQueued, isQueueable, origin } from './core'
+import { hasQueued, origin } from './core'
 
 function parseBody(body: BodyInit | null | undefined): unknown {
   if (typeof body !== 'string' || !body) return undefined
@@ -53,14 +53,16 @@ async function appFetch(input: RequestInfo | URL, init?: RequestInit): Promise<R
       const kept = keepAnswer(url.href, response.clone(), String(user))
       keeping = Promise.all([keeping, kept.catch((error) => console.error(error))])
     }
-    if (response.ok && hasQueued() && findOverlaidRead(url.pathname)) {
+    if (response.ok && hasQueued()) {
       const { overlayResponse } = await import('./outbox')
       return overlayResponse(url.pathname, response)
     }
     return response
   }
+  if (request) return globalThis.fetch(input, init)
   const body = parseBody(init?.body)
-  if (request || !isQueueable(method, url.pathname, body)) return globalThis.fetch(input, init)
+  const { isQueueable } = await import('./table')
+  if (!isQueueable(method, url.pathname, body)) return globalThis.fetch(input, init)
   const { queueableWrite } = await import('./outbox')
   return queueableWrite({ method, path: url.pathname, body, init: init ?? {} })
 }

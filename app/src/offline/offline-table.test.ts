@@ -5,12 +5,11 @@
 import { describe, expect, test } from 'bun:test'
 import {
   findOfflineWrite,
-  isNeverKept,
-  NEVER_KEPT_READS,
   OFFLINE_OVERLAID_READS,
   OFFLINE_WRITES,
   type OnScreen,
 } from '@cadence/contract/offline'
+import { isNeverKept, NEVER_KEPT_READS } from '@cadence/contract/offline-cache'
 import { Glob } from 'bun'
 
 const nothingOnScreen: OnScreen = { report: null, member: null, contentOf: () => null }

@@ -17,11 +17,12 @@
 //   ./on-screen        what the user sees, for a queued change's label and a create's answer
 //   ./replay           the replay in order, Retry and Discard, start and stop
 //   ./overlay          the waiting changes laid over reads
-// (what a write is called, answers and changes is its entry in the offline table,
-// contract/src/offline.ts), and, loaded with the first download, ./core (the counts, which writes are queueable), ./fetch
+//   ./table            the offline table as they read it (contract/src/offline.ts: what a write
+//                      is called, answers and changes); appFetch loads it when a write is sent
+// and, loaded with the first download, ./core (the counts), ./fetch
 // (every API call's fetch) and ./context (what the state modules register).
 
-export { isQueueable, outboxState } from './core'
+export { outboxState } from './core'
 export { applyPending, overlayResponse } from './overlay'
 export { queueableWrite } from './queueable-write'
 export {
@@ -34,3 +35,4 @@ export {
 } from './replay'
 export type { OutboxEntry } from './store'
 export { allEntries, clearOutbox, DB_NAME, refreshState } from './store'
+export { isQueueable } from './table'

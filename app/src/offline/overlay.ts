@@ -4,8 +4,8 @@
 
 import { findOverlaidRead, type QueuedChange } from '@cadence/contract/offline'
 import { outboxContext as app } from './context'
-import { writeOf } from './core'
 import { database, idMap, type OutboxEntry } from './store'
+import { writeOf } from './table'
 
 /** A queued entry as the offline table's functions take it (temporary ids mapped by `ids`). */
 function changeOf(entry: OutboxEntry, params: Record<string, string>, ids: Map<number, number>) {
@@ -44,10 +44,13 @@ function applyPending(
   return out
 }
 
-/** appFetch's read path: the answer with the signed-in user's waiting changes laid over it. */
+/**
+ * appFetch's read path while changes wait: an overlaid read's answer with the signed-in user's
+ * waiting changes laid over it; any other answer as it is.
+ */
 async function overlayResponse(path: string, response: Response): Promise<Response> {
   const userId = app.userId()
-  if (userId === null) return response
+  if (userId === null || !findOverlaidRead(path)) return response
   let data: unknown
   try {
     data = await response.clone().json()

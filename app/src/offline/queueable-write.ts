@@ -3,7 +3,7 @@
 // gets a temporary id) so the state modules apply it optimistically. Its label and a create's
 // answer are its entry's in the offline table (contract/src/offline.ts).
 import { outboxContext as app } from './context'
-import { isOffline, origin, type WriteMethod, writeOf } from './core'
+import { isOffline, origin, type WriteMethod } from './core'
 import { onScreen } from './on-screen'
 import { replay, scheduleRetry } from './replay'
 import {
@@ -15,6 +15,7 @@ import {
   refreshState,
   resolvePath,
 } from './store'
+import { writeOf } from './table'
 
 function json(body: unknown, status = 200) {
   return new Response(JSON.stringify(body), {

@@ -2,10 +2,10 @@ import { describe, expect, test } from 'bun:test'
 import {
   findOfflineWrite,
   findOverlaidRead,
-  NEVER_KEPT_READS,
   OFFLINE_OVERLAID_READS,
   OFFLINE_WRITES,
 } from '@cadence/contract/offline'
+import { NEVER_KEPT_READS } from '@cadence/contract/offline-cache'
 import { createTestApp } from '../test/helpers'
 
 // The writes the app's outbox may queue offline are declared in the contract (the app cannot
