@@ -2,8 +2,8 @@ import { PageSkeleton } from '@cadence/ui'
 import { useEffect } from 'react'
 import { useParams } from 'wouter'
 import { loadProjectChanges, useProjectChanges } from '../state/changes'
+import { loadProjectHealth, useProjectHealth } from '../state/project-health'
 import { loadProjectPage, useProjectPage } from '../state/projects'
-import { loadProjectHealth, useProjectHealth } from '../state/sharing'
 import { ProjectView } from './views'
 
 /** `/projects/:uuid`: the project's timeline of updates. */

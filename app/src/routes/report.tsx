@@ -18,6 +18,7 @@ import { recordItemAsDecision } from '../state/decisions'
 import { retryDelivery, stopDeliveries, useDeliveries, watchDeliveries } from '../state/deliveries'
 import { editionPdfHref, loadEditions, sendUpdate, useEditions } from '../state/editions'
 import { setMetricValue } from '../state/metrics'
+import { refreshProjectHealth, setProjectHealth } from '../state/project-health'
 import { usePwa } from '../state/pwa'
 import { markQuestionsSeen, useReportQuestions } from '../state/question-badges'
 import { useReaders } from '../state/readers'
@@ -39,14 +40,7 @@ import {
   updateSectionContent,
   useReportSection,
 } from '../state/reports'
-import {
-  answerQuestion,
-  copyLink,
-  createShare,
-  loadReportQuestions,
-  refreshProjectHealth,
-  setProjectHealth,
-} from '../state/sharing'
+import { answerQuestion, copyLink, createShare, loadReportQuestions } from '../state/sharing'
 import { toast } from '../state/toasts'
 import { refreshUnsentChanges } from '../state/unsent'
 import { useReportSources } from './report-sources'

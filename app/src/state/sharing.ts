@@ -1,84 +1,14 @@
-import type {
-  Health,
-  ProjectHealthWeek,
-  ReaderQuestion,
-  SharedQuestion,
-  SharedReport,
-  ShareExpiry,
-} from '@cadence/ui'
-import { snapshot } from 'valtio'
+import type { ReaderQuestion, SharedQuestion, SharedReport, ShareExpiry } from '@cadence/ui'
 import { ApiError, api, call } from '../api/client'
 import { onCacheReset } from './cache'
 import { questions } from './question-badges'
-import { reportState } from './reports'
 import { createResource, useResource, useResourceFor } from './resource'
 import { toast } from './toasts'
 
 /**
- * Reports that travel: project health on the open report, private links, and the shared page a
- * reader opens without an account.
+ * Reports that travel: private links, and the shared page a reader opens without an account.
+ * (The open report's project health is ./project-health.)
  */
-
-/** Sets a project's health on the open report; the panel shows the server's answer. */
-async function setProjectHealth(
-  reportUuid: string,
-  projectUuid: string,
-  next: { health: Health; note: string | null },
-) {
-  const row = await call(
-    api.api
-      .reports({ uuid: reportUuid })
-      ['project-health']({ project_uuid: projectUuid })
-      .put({ health: next.health, note: next.note }),
-  )
-  const report = reportState.current
-  if (report?.uuid !== reportUuid) return
-  const rows = report.project_health
-  report.project_health = rows.some((r) => r.project_uuid === projectUuid)
-    ? rows.map((r) => (r.project_uuid === projectUuid ? row : r))
-    : rows
-}
-
-/** The open report's project health alone, fetched again after its items change. */
-const reportHealth = createResource(async (reportUuid: string) => {
-  const report = await call(api.api.reports({ uuid: reportUuid }).get())
-  return report.project_health
-})
-
-let healthTimer: ReturnType<typeof setTimeout> | undefined
-/**
- * After an item is added, moved or completed, the table's projects and counts change: fetch the
- * report's health again (once for a burst of edits) and put the newest answer in the open report
- * (only its health: the rest of the report may hold edits not yet answered).
- */
-function refreshProjectHealth(reportUuid: string, delayMs = 400) {
-  clearTimeout(healthTimer)
-  healthTimer = setTimeout(async () => {
-    try {
-      reportHealth.invalidate()
-      await reportHealth.load({ key: reportUuid, force: true })
-    } catch (error) {
-      console.error(error)
-      return
-    }
-    const newest = snapshot(reportHealth.state)
-    const report = reportState.current
-    if (report?.uuid === reportUuid && newest.key === reportUuid && newest.data)
-      report.project_health = structuredClone(newest.data) as typeof report.project_health
-  }, delayMs)
-}
-
-/** The project page's health history, by project uuid. */
-const projectHealth = createResource(async (projectUuid: string) => {
-  const data = await call(api.api.projects({ uuid: projectUuid }).health.get())
-  return data.weeks
-})
-
-function loadProjectHealth(projectUuid: string): Promise<ProjectHealthWeek[]> {
-  return projectHealth.load({ key: projectUuid, force: true })
-}
-
-const useProjectHealth = (projectUuid: string) => useResourceFor(projectHealth, projectUuid).data
 
 async function createShare(reportUuid: string, expiresInDays: ShareExpiry) {
   const created = await call(
@@ -131,8 +61,6 @@ function useShares() {
 }
 
 onCacheReset(() => {
-  reportHealth.reset()
-  projectHealth.reset()
   shares.reset()
   liveLinks.clear()
 })
@@ -184,18 +112,13 @@ export {
   answerQuestion,
   askSharedQuestion,
   createShare,
-  loadProjectHealth,
   loadReportQuestions,
   loadSharedReport,
   loadShares,
   privateLink,
-  projectHealth,
-  refreshProjectHealth,
   revokeShare,
-  setProjectHealth,
   sharedReport,
   shares,
-  useProjectHealth,
   useSharedReport,
   useShares,
 }
