@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, spyOn, test } from 'bun:test'
+import type { User } from '@cadence/ui'
 import { deferred, json, restoreFetch, stubFetch } from '../test/fetch'
 import {
   authState,
@@ -9,6 +10,8 @@ import {
   logout,
   NO_CODE,
   resetAuth,
+  signedInUserId,
+  updateSignedInUser,
 } from './auth'
 import { cache } from './cache'
 
@@ -198,6 +201,32 @@ describe('auth state', () => {
     })
     expect(await checkAdmin()).toBe(false)
     expect(authState.isAdmin).toBe(false)
+  })
+
+  test('a profile the server saved is the one user held, and the one a visit offline opens with', async () => {
+    installStorage()
+    stubFetch(() => json(user))
+    await fetchUser()
+    expect(signedInUserId()).toBe(7)
+    // The fields the test is about; the server's answer is the whole user.
+    updateSignedInUser({ ...user, name: 'Ada L.', display_title: 'Chief Executive' } as User)
+    expect(authState.user).toMatchObject({
+      id: 7,
+      name: 'Ada L.',
+      display_title: 'Chief Executive',
+    })
+    // Reloaded where the server does not answer: the saved profile, not the one before it.
+    resetAuth()
+    stubFetch(() => {
+      throw new TypeError('Failed to fetch')
+    })
+    expect(await fetchUser()).toMatchObject({
+      id: 7,
+      name: 'Ada L.',
+      display_title: 'Chief Executive',
+    })
+    resetAuth()
+    expect(signedInUserId()).toBeNull()
   })
 
   test('when the server does not answer, the last signed-in user stays signed in, whatever navigator.onLine says; only a 401 signs out', async () => {

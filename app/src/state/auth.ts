@@ -32,8 +32,19 @@ const authState = proxy<AuthState>({
   refusal: null,
 })
 
+// The one holder of the signed-in user in the app: `authState.user`, the record a visit that cannot
+// reach the server opens with (localStorage, below) and the service worker's record of whose
+// answers it keeps (./pwa) are written here only. Other modules read `authState`, `useAuth()` or
+// `signedInUserId()`, and a change the server answers (a profile save) comes back through
+// `updateSignedInUser`.
+
+/** The signed-in user's id, or null. */
+function signedInUserId(): number | null {
+  return authState.user?.id ?? null
+}
+
 // The offline outbox queues and replays the signed-in user's changes.
-setOutboxContext({ userId: () => authState.user?.id ?? null })
+setOutboxContext({ userId: signedInUserId })
 
 const NO_CODE = 'Cannot exchange code for session token: no code provided in the URL search params.'
 
@@ -96,6 +107,8 @@ function fetchUser(): Promise<User | null> {
         const previous = authState.user?.id ?? rememberedUser()?.id ?? null
         rememberUser(null)
         confirmed = false
+        // The worker's record goes at once (queued before any read the page makes next).
+        void recordSignedInUser(null)
         void endSession(previous)
         return null
       }
@@ -183,6 +196,15 @@ async function login() {
   } catch (error) {
     console.error(error)
   }
+}
+
+/**
+ * The server answered the signed-in user anew (PUT /api/users/me, a profile save): held, and
+ * remembered for a visit that cannot reach the server.
+ */
+function updateSignedInUser(user: User) {
+  authState.user = { ...authState.user, ...user }
+  rememberUser(authState.user)
 }
 
 /** The signed-in user's state leaves this tab: the UI shows signed out. Returns the user id. */
@@ -280,5 +302,7 @@ export {
   logout,
   NO_CODE,
   resetAuth,
+  signedInUserId,
+  updateSignedInUser,
   useAuth,
 }

@@ -1,6 +1,6 @@
 import type { ProfileDraft } from '@cadence/ui'
 import { api, call, messageOf } from '../api/client'
-import { authState } from './auth'
+import { updateSignedInUser } from './auth'
 import { cache } from './cache'
 import { toast } from './toasts'
 
@@ -40,7 +40,7 @@ async function saveProfile(changes: Partial<ProfileDraft>) {
     if (Object.keys(profile).length > 0) {
       // The server answers the user as GET /api/users/me does (PUT takes name and display_title).
       const user = await call(api.api.users.me.put(profile))
-      authState.user = { ...authState.user, ...user }
+      updateSignedInUser(user)
     }
     if (Object.keys(settings).length > 0) {
       const saved = await call(api.api.settings.put(settings))

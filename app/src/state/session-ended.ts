@@ -1,10 +1,9 @@
 import { proxy, useSnapshot } from 'valtio'
 import type { OutboxEntry } from '../offline/outbox'
-import { recordSignedInUser } from './pwa'
 
 // The session ended under the app (a 401: signed out elsewhere, expired, revoked). What this
-// browser keeps of that user goes with it: the service worker's cached answers at once (here and
-// in app/src/sw.ts), and the changes still waiting in the offline outbox after the user has been
+// browser keeps of that user goes with it: the service worker's cached answers at once (forgotten
+// by ./auth, which holds the user, and by app/src/sw.ts), and the changes still waiting in the offline outbox after the user has been
 // offered to export them (SessionEndedDialog). Nothing of theirs stays for the next person.
 
 type SessionEndedState = { open: boolean; count: number; labels: string[] }
@@ -30,12 +29,11 @@ const browserDownload: Download = (name, text) => {
 const outbox = () => import('../offline/outbox')
 
 /**
- * The server answered 401 for `userId` (the user who was signed in, or remembered offline).
- * Drops their cached answers; if changes of theirs wait unsent, opens the export offer, otherwise
- * empties the outbox at once.
+ * The server answered 401 for `userId` (the user who was signed in, or remembered offline; ./auth
+ * has forgotten them). If changes of theirs wait unsent, opens the export offer, otherwise empties
+ * the outbox at once.
  */
 async function endSession(userId: number | null) {
-  await recordSignedInUser(null)
   if (typeof indexedDB === 'undefined') return
   try {
     const { allEntries, clearOutbox } = await outbox()
