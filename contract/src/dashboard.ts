@@ -143,14 +143,29 @@ export type AnswersSeen = typeof AnswersSeen.static
  * the 5 latest reports, the current report's project health (worst first) and 'Waiting on'
  * (the open items assigned to team members, grouped by person, longest waiting first).
  * The reports are their columns only. `needsYou`: what needs the executive today.
+ * The two lists hold their first 25 items (`activeTasksTotal`, `activeFollowupsTotal`: all of
+ * them; the rest from GET /api/dashboard/items), and 'Waiting on' names only items in the lists.
  */
 export const DashboardData = t.Object({
   currentWeekReport: t.Nullable(Report),
   activeTasks: t.Array(DashboardItem),
   activeFollowups: t.Array(DashboardItem),
+  /** How many open tasks and follow-ups she has; the lists above hold the first 25 of each. */
+  activeTasksTotal: t.Number(),
+  activeFollowupsTotal: t.Number(),
   recentReports: t.Array(Report),
   projectHealth: t.Array(DashboardHealth),
   waitingOn: t.Array(WaitingOn),
   needsYou: NeedsYou,
 })
 export type DashboardData = typeof DashboardData.static
+
+/**
+ * GET /api/dashboard/items?type=task|followup&after=<item id>[&limit=1..100]: the open items after
+ * the given one, in the dashboard's order; `next`: the `after` of the next page, null at the end.
+ */
+export const DashboardItemsPage = t.Object({
+  items: t.Array(DashboardItem),
+  next: t.Nullable(t.Number()),
+})
+export type DashboardItemsPage = typeof DashboardItemsPage.static

@@ -429,6 +429,11 @@ const CASES: Record<string, Case> = {
     owned: true,
   },
   'GET /api/dashboard/': { path: () => '/api/dashboard' },
+  // The rest of a dashboard list after one of the caller's items: another's item is a 404.
+  'GET /api/dashboard/items': {
+    path: (f) => `/api/dashboard/items?type=task&after=${f.item.id}`,
+    owned: true,
+  },
   // Marks only the caller's own answers: another's ids mark nothing (dashboard/needs-you.test.ts).
   'POST /api/dashboard/answers-seen': {
     path: () => '/api/dashboard/answers-seen',

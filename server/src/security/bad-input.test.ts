@@ -554,4 +554,38 @@ describe('bad input to the operations routes', () => {
   })
 })
 
+/**
+ * The dashboard's paged lists (GET /api/dashboard/items, issue 45) take their input in the query:
+ * any type, cursor and page size answer 2xx or 4xx {error}, never a 5xx, and change nothing.
+ */
+describe('bad input to the dashboard pages', () => {
+  test('junk queries never give a 5xx and change nothing', async () => {
+    const s = await setup()
+    const before = await snapshot(s)
+    const value = fc.oneof(
+      fc.string({ maxLength: 40 }),
+      fc.integer().map(String),
+      fc.constantFrom('task', 'followup', '1e3', '-1', '2147483648', '0x10', '', 'null'),
+    )
+    await fc.assert(
+      fc.asyncProperty(
+        fc.option(value),
+        fc.option(fc.oneof(value, fc.constant(String(s.item.id)))),
+        fc.option(value),
+        async (type, after, limit) => {
+          const query = new URLSearchParams()
+          if (type !== null) query.set('type', type)
+          if (after !== null) query.set('after', after)
+          if (limit !== null) query.set('limit', limit)
+          const res = await s.ada.get(`/api/dashboard/items?${query}`)
+          expect(res.status).toBeLessThan(500)
+          if (res.status >= 400) expect(typeof res.json?.error).toBe('string')
+        },
+      ),
+      { numRuns: 60, seed: 45 },
+    )
+    expect(await snapshot(s)).toBe(before)
+  }, 60_000)
+})
+
 export type { Client }
