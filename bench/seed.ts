@@ -70,7 +70,12 @@ const TAILS = [
 
 const iso = (d: Date) => d.toISOString().slice(0, 10)
 
-export async function seed(path: string) {
+/**
+ * `heavyUsers` (default 1): how many users have the heavy user's history; the others after the first
+ * are `heavy2@…`, `heavy3@…`, seeded after the ordinary users, so the default dataset is unchanged
+ * (the capacity model, bench/capacity.ts, measures several heavy users side by side).
+ */
+export async function seed(path: string, heavyUsers = 1) {
   const started = performance.now()
   rmSync(path, { force: true })
   rmSync(`${path}-wal`, { force: true })
@@ -174,6 +179,14 @@ export async function seed(path: string) {
       entries: 6,
     })
   }
+  for (let h = 2; h <= heavyUsers; h++)
+    await seedUser(`heavy${h}@bench.example.com`, 260, {
+      projects: 200,
+      members: 60,
+      sections: 5,
+      items: 12,
+      entries: 3000,
+    })
   const { token } = await createSession({ db, config }, heavy.id)
   db.sqlite.exec('PRAGMA wal_checkpoint(TRUNCATE)')
   db.sqlite.close()

@@ -178,12 +178,12 @@ export async function createItem(base: string, origin: string, cookie: string, s
 }
 
 /** The postmaster's pid (the parent of a backend) and its processes. */
-async function postmasterOf(admin: SQL) {
+export async function postmasterOf(admin: SQL) {
   const [{ pid }] = await admin`SELECT pg_backend_pid() AS pid`
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
   return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1])
 }
-function clusterPids(postmaster: number) {
+export function clusterPids(postmaster: number) {
   const children = readdirSync('/proc')
     .filter((p) => /^\d+$/.test(p))
     .filter((p) => {

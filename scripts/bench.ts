@@ -20,12 +20,18 @@
 // run), report.ts. The default run takes about 15 minutes: ~3 for the API rows, pages, PostgreSQL
 // and abuse, ~2 for the durable writes (8 runs of 10 s), ~10 for the capacity matrix (36 runs of 15 s).
 // Then bench/copy.ts: backup, restore and copy-data at 50 k and 500 k items, ~10 more minutes
-// (`BENCH_ONLY=copy` alone; it writes its own section of docs/benchmarks.md).
+// (`BENCH_ONLY=copy` alone; it writes its own section of docs/benchmarks.md). Then bench/capacity.ts:
+// the CPU each kind of request costs (reads cached and not, writes, search, PDF, Send with its
+// e-mail), heavy and light users, and the capacity model from those costs, ~5 more minutes
+// (`BENCH_ONLY=model` alone, BENCH_MODEL_SECONDS a kind, default 10; it writes docs/capacity.md's
+// model and its section of docs/benchmarks.md).
 import { writeFileSync } from 'node:fs'
 import { cpus } from 'node:os'
 import { join } from 'node:path'
 import { type AbuseResult, measureAbuse } from '../bench/abuse'
 import { measureApi } from '../bench/api'
+import { measureCapacity, modelDist } from '../bench/capacity'
+import { writeCapacityDocs } from '../bench/capacity-render'
 import { measureCopy, writeCopySection } from '../bench/copy'
 import { measureFrontend, type PageMetrics } from '../bench/frontend'
 import { loadGenerator } from '../bench/loadgen'
@@ -52,6 +58,14 @@ if (process.argv[2] === 'stalls' || process.env.BENCH_ONLY?.toLowerCase() === 's
 // own databases, not the seed below); it writes its section of docs/benchmarks.md.
 if (process.env.BENCH_ONLY?.toLowerCase() === 'copy') {
   writeCopySection(await measureCopy())
+  process.exit(0)
+}
+
+// BENCH_ONLY=model: only the costs per request kind and the capacity model (bench/capacity.ts, its
+// own database); it writes docs/capacity.md's model and its section of docs/benchmarks.md.
+const modelSeconds = Number(process.env.BENCH_MODEL_SECONDS ?? 10)
+if (process.env.BENCH_ONLY?.toLowerCase() === 'model') {
+  writeCapacityDocs(await measureCapacity({ appDist: modelDist(), seconds: modelSeconds }))
   process.exit(0)
 }
 
@@ -142,6 +156,7 @@ if (only) {
 
 const uncached = profileUncached(pristinePath)
 const copy = await measureCopy()
+const model = await measureCapacity({ appDist, seconds: modelSeconds })
 const load = mixedLoad()
 
 const summary: Summary = {
@@ -165,6 +180,7 @@ summary.totalSeconds = (performance.now() - benchStarted) / 1000
 writeResults(summary)
 writeBenchmarks(summary, { loadSeconds: load.seconds, loadGenerator: loadgen.name })
 writeCopySection(copy)
+writeCapacityDocs(model)
 console.log(
   `\nWrote bench/results.json and docs/benchmarks.md in ${summary.totalSeconds.toFixed(0)} s (start ${startMs.toFixed(0)} ms, peak RSS ${peakRss.toFixed(0)} MB)`,
 )
