@@ -41,10 +41,33 @@ function preloadLanding(): Plugin {
   }
 }
 
+/** The pages src/early-user.js preloads, by the name it matches a path to (core/src/routes.ts). */
+const EARLY_CHUNKS: Record<string, string> = {
+  signedIn: 'signed-in',
+  shared: 'shared',
+  dashboard: 'dashboard',
+  reports: 'reports-overview',
+  draft: 'draft',
+  edition: 'edition',
+  report: 'report',
+  projects: 'projects-overview',
+  project: 'project',
+  team: 'team-overview',
+  teamUpdates: 'team-updates',
+  decisions: 'decisions',
+  prep: 'prep',
+  teamMember: 'team-member',
+  settings: 'settings',
+  admin: 'admin',
+}
+
 /**
- * src/early-user.js as a hashed asset, loaded by index.html before the app's scripts: on `/` it
- * starts GET /api/users/me at once instead of after the entry has downloaded and run (the landing's
- * critical path). A classic external script: the server's CSP allows no inline script.
+ * src/early-user.js as a hashed asset, loaded by index.html before the app's scripts: it starts
+ * GET /api/users/me and the page's first data request at once, and preloads the page's chunks,
+ * instead of after the entry has downloaded and run (the critical path). A classic external
+ * script: the server's CSP allows no inline script. The chunks of each page (the route's module
+ * and what it imports, less what index.html loads already and, for a page, less the signed-in
+ * app's) are written into its `data-files` (a table) and `data-chunks` ("name:index,index;…").
  */
 function earlyUserRequest(): Plugin {
   const source = new URL('./src/early-user.js', import.meta.url)
@@ -56,15 +79,46 @@ function earlyUserRequest(): Plugin {
     },
     transformIndexHtml: {
       order: 'post',
-      handler(_html, ctx) {
-        const asset = Object.values(ctx.bundle ?? {}).find(
+      handler(html, ctx) {
+        const bundle = ctx.bundle ?? {}
+        const asset = Object.values(bundle).find(
           (f) => f.type === 'asset' && /(^|\/)early-user-[^/]*\.js$/.test(f.fileName),
         )
         if (!asset) throw new Error('earlyUserRequest: src/early-user.js was not emitted')
+        const chunks = Object.values(bundle).filter((c) => c.type === 'chunk')
+        const closure = (module: string, skip: Set<string>) => {
+          const chunk = chunks.find((c) => c.facadeModuleId?.endsWith(`/src/routes/${module}.tsx`))
+          if (!chunk) throw new Error(`earlyUserRequest: no chunk for src/routes/${module}.tsx`)
+          const files = new Set<string>()
+          const visit = (file: string) => {
+            if (files.has(file) || skip.has(file) || html.includes(`/${file}"`)) return
+            files.add(file)
+            for (const imported of chunks.find((c) => c.fileName === file)?.imports ?? [])
+              visit(imported)
+          }
+          visit(chunk.fileName)
+          return files
+        }
+        const signedIn = closure(EARLY_CHUNKS.signedIn, new Set())
+        // One table of files (in assets/, without ".js"), each page by indexes into it.
+        const table: string[] = []
+        const indexOf = (file: string) => {
+          const name = file.replace(/^assets\//, '').replace(/\.js$/, '')
+          if (!table.includes(name)) table.push(name)
+          return table.indexOf(name)
+        }
+        const entries = Object.entries(EARLY_CHUNKS).map(([name, module]) => {
+          const files = name === 'signedIn' || name === 'shared' ? new Set<string>() : signedIn
+          return `${name}:${[...closure(module, files)].map(indexOf).join(',')}`
+        })
         return [
           {
             tag: 'script',
-            attrs: { src: `/${asset.fileName}` },
+            attrs: {
+              src: `/${asset.fileName}`,
+              'data-files': table.join(','),
+              'data-chunks': entries.join(';'),
+            },
             injectTo: 'head-prepend' as const,
           },
         ]

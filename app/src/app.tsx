@@ -24,19 +24,26 @@ const InvitationPage = lazy(() => import('./routes/invitation'))
 /** Loaded only when a session ends with unsent changes waiting (state/session-ended.ts). */
 const SessionEndedPrompt = lazy(() => import('./routes/session-ended'))
 /**
- * The signed-in app, with the page the first path opens (the dashboard) loaded alongside, so that
- * page renders without suspending either (./routes/lazy-route).
+ * The signed-in app, with the page the first path opens loaded alongside, so that page renders
+ * without suspending either (./routes/lazy-route). Built, src/early-user.js has already asked for
+ * both chunks (modulepreload); the dashboard's (where `/` sends a signed-in user) is imported
+ * beside the app's here too, for `/` and the development server.
  */
 const SignedInApp = lazyRoute(async () => {
-  const dashboard = opensDashboard(window.location.pathname)
-  // Both chunks download together; the route's own handle then takes the dashboard module.
+  const path = window.location.pathname
+  const dashboard = opensDashboard(path)
   const [signedIn] = await Promise.all([
     import('./routes/signed-in'),
     dashboard ? import('./routes/dashboard') : null,
   ])
-  if (dashboard) await signedIn.preloadDashboard().catch(() => {})
+  await signedIn.preloadPage(dashboard ? routes.dashboard : path).catch(() => {})
   return signedIn
 })
+
+/** The pages outside the signed-in app (besides the callback and shared reports). */
+const SIGNED_OUT: string[] = [routes.landing, routes.releaseNotes, routes.privacy, routes.terms]
+const opensSignedIn = (path: string) =>
+  !SIGNED_OUT.includes(path) && !path.startsWith(routes.invitation.replace(':token', ''))
 
 /** `/` sends a signed-in user to the dashboard. */
 function opensDashboard(path: string) {
@@ -45,9 +52,9 @@ function opensDashboard(path: string) {
 
 /**
  * Once the user is known to be signed in: start the signed-in app and, on the dashboard (where `/`
- * sends a signed-in user), its route chunk and GET /api/dashboard together, instead of each one
- * after the previous has loaded and rendered (the dashboard's critical path). The route's own
- * load shares the request in flight.
+ * sends a signed-in user), GET /api/dashboard together, instead of each one after the previous
+ * has loaded and rendered (the dashboard's critical path). The route's own load shares the
+ * request in flight (on /dashboard the answer src/early-user.js started, api/early.ts).
  */
 function warmSignedIn(path: string) {
   SignedInApp.preload().catch(() => {})
@@ -101,6 +108,8 @@ function App() {
     const path = window.location.pathname
     // A reader of a shared report has no session to look for.
     if (path === routes.authCallback || path.startsWith(routes.shared.replace(':token', ''))) return
+    // A signed-in path: its chunks load while the session is asked (signed out, unused).
+    if (opensSignedIn(path)) SignedInApp.preload().catch(() => {})
     void fetchUser().then((user) => {
       if (user) warmSignedIn(path)
     })

@@ -1,5 +1,5 @@
 import { PageSkeleton } from '@cadence/ui'
-import { useEffect } from 'react'
+import { useEffect, useRef } from 'react'
 import { useProjects } from '../state/cache'
 import { setDialog } from '../state/dialogs'
 import { loadPortfolio, useProjectAnalytics, useProjectPortfolio } from '../state/projects'
@@ -9,11 +9,15 @@ import { ProjectsOverviewView } from './views'
 function ProjectsOverviewPage() {
   const portfolio = useProjectPortfolio()
   const analytics = useProjectAnalytics()
-  // Asked again whenever the projects change (added, renamed, archived from anywhere).
+  // Asked on opening, and again whenever the projects change (added, renamed, archived from
+  // anywhere); not when the list first arrives (the shell's load on start), which changes nothing.
   const projects = useProjects().data
+  const known = useRef<typeof projects | undefined>(undefined)
   useEffect(() => {
-    void projects
-    void loadPortfolio()
+    const opening = known.current === undefined
+    const changed = known.current != null
+    known.current = projects
+    if (opening || changed) void loadPortfolio()
   }, [projects])
   if (!portfolio.data && !portfolio.error) return <PageSkeleton />
   return (

@@ -18,25 +18,47 @@ import { RouteAnnouncer, useRouteFocus } from './route-focus'
 import { useSearchShortcut } from './search-shortcut'
 
 const DashboardPage = lazyRoute(() => import('./dashboard'))
-
-/** Loads the dashboard route ahead, so it renders without suspending. */
-export function preloadDashboard(): Promise<unknown> {
-  return DashboardPage.preload()
-}
-const ReportsOverviewPage = lazy(() => import('./reports-overview'))
-const ReportPage = lazy(() => import('./report'))
-const DraftPage = lazy(() => import('./draft'))
-const EditionPage = lazy(() => import('./edition'))
-const ProjectsOverviewPage = lazy(() => import('./projects-overview'))
-const ProjectPage = lazy(() => import('./project'))
-const TeamOverviewPage = lazy(() => import('./team-overview'))
-const TeamMemberPage = lazy(() => import('./team-member'))
-const TeamUpdatesPage = lazy(() => import('./team-updates'))
-const DecisionsPage = lazy(() => import('./decisions'))
-const PrepPage = lazy(() => import('./prep'))
-const SettingsPage = lazy(() => import('./settings'))
-const AdminPage = lazy(() => import('./admin'))
+const ReportsOverviewPage = lazyRoute(() => import('./reports-overview'))
+const ReportPage = lazyRoute(() => import('./report'))
+const DraftPage = lazyRoute(() => import('./draft'))
+const EditionPage = lazyRoute(() => import('./edition'))
+const ProjectsOverviewPage = lazyRoute(() => import('./projects-overview'))
+const ProjectPage = lazyRoute(() => import('./project'))
+const TeamOverviewPage = lazyRoute(() => import('./team-overview'))
+const TeamMemberPage = lazyRoute(() => import('./team-member'))
+const TeamUpdatesPage = lazyRoute(() => import('./team-updates'))
+const DecisionsPage = lazyRoute(() => import('./decisions'))
+const PrepPage = lazyRoute(() => import('./prep'))
+const SettingsPage = lazyRoute(() => import('./settings'))
+const AdminPage = lazyRoute(() => import('./admin'))
 const NotFoundPage = lazy(() => import('./not-found'))
+
+/** Each page by its route, in the order the router tries them (a draft before its report). */
+const PAGES = [
+  ['dashboard', DashboardPage],
+  ['reports', ReportsOverviewPage],
+  ['draft', DraftPage],
+  ['edition', EditionPage],
+  ['report', ReportPage],
+  ['projects', ProjectsOverviewPage],
+  ['project', ProjectPage],
+  ['team', TeamOverviewPage],
+  ['teamUpdates', TeamUpdatesPage],
+  ['decisions', DecisionsPage],
+  ['prep', PrepPage],
+  ['teamMember', TeamMemberPage],
+  ['settings', SettingsPage],
+  ['admin', AdminPage],
+] as const satisfies ReadonlyArray<readonly [RouteName, unknown]>
+
+/**
+ * Loads the page of `path` ahead (app.tsx, with the signed-in app), so the first page renders
+ * without suspending: no fallback committed, no reveal throttle on the critical path.
+ */
+export function preloadPage(path: string): Promise<unknown> {
+  const page = PAGES.find(([route]) => matchRoute(route, path))
+  return page ? page[1].preload() : Promise.resolve()
+}
 const SearchLayer = lazy(() => import('./search-layer'))
 const OnboardingLayer = lazy(() => import('./onboarding-layer'))
 // The app-wide dialogs load when one first opens, then stay mounted for their close animation.
@@ -140,20 +162,9 @@ function SignedInRoutes() {
   return (
     <Suspense fallback={<PageSkeleton />}>
       <Switch>
-        <Route path={routes.dashboard} component={DashboardPage} />
-        <Route path={routes.reports} component={ReportsOverviewPage} />
-        <Route path={routes.draft} component={DraftPage} />
-        <Route path={routes.edition} component={EditionPage} />
-        <Route path={routes.report} component={ReportPage} />
-        <Route path={routes.projects} component={ProjectsOverviewPage} />
-        <Route path={routes.project} component={ProjectPage} />
-        <Route path={routes.team} component={TeamOverviewPage} />
-        <Route path={routes.teamUpdates} component={TeamUpdatesPage} />
-        <Route path={routes.decisions} component={DecisionsPage} />
-        <Route path={routes.prep} component={PrepPage} />
-        <Route path={routes.teamMember} component={TeamMemberPage} />
-        <Route path={routes.settings} component={SettingsPage} />
-        <Route path={routes.admin} component={AdminPage} />
+        {PAGES.map(([route, Page]) => (
+          <Route key={route} path={routes[route]} component={Page} />
+        ))}
         <Route component={NotFoundPage} />
       </Switch>
     </Suspense>
