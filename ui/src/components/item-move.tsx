@@ -1,24 +1,10 @@
-import {
-  closestCenter,
-  DndContext,
-  type DragEndEvent,
-  KeyboardSensor,
-  PointerSensor,
-  type UniqueIdentifier,
-  useDroppable,
-  useSensor,
-  useSensors,
-} from '@dnd-kit/core'
-import {
-  SortableContext,
-  sortableKeyboardCoordinates,
-  useSortable,
-  verticalListSortingStrategy,
-} from '@dnd-kit/sortable'
+import { type DragEndEvent, type UniqueIdentifier, useDroppable } from '@dnd-kit/core'
+import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable'
 import { CSS } from '@dnd-kit/utilities'
 import { GripVertical } from 'lucide-react'
 import * as React from 'react'
-import { DRAG_ACTIVATION_DISTANCE } from '../primitives/sortable-list'
+import { useShallowStable } from '../lib/stable'
+import { SortableDragContext } from '../primitives/sortable-list'
 
 /**
  * Her order (issue 46): a report's items dragged by their handle within a section and between
@@ -132,10 +118,6 @@ function focusHandleSoon(id: number) {
 /** The report editor's drag and drop of items: wraps its section cards. */
 function ItemMoveProvider({ onMove, disabledReason, children }: ItemMoveProviderProps) {
   const layouts = React.useRef(new Map<number, SectionLayout>()).current
-  const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: DRAG_ACTIVATION_DISTANCE } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
-  )
   const find = (id: UniqueIdentifier) => {
     for (const layout of layouts.values()) {
       const item = layout.shown.find((i) => i.id === id)
@@ -163,35 +145,26 @@ function ItemMoveProvider({ onMove, disabledReason, children }: ItemMoveProvider
   const context = React.useMemo(() => ({ layouts, disabledReason }), [layouts, disabledReason])
   return (
     <ItemMoveContext.Provider value={context}>
-      <DndContext
-        sensors={sensors}
-        collisionDetection={closestCenter}
+      <SortableDragContext
         onDragEnd={onDragEnd}
-        accessibility={{
-          screenReaderInstructions: {
-            draggable:
-              'To move an item, press Space or Enter on its handle. Use the arrow keys to move it, within its section or into the next, Space or Enter to drop it, Escape to cancel.',
+        instructions="To move an item, press Space or Enter on its handle. Use the arrow keys to move it, within its section or into the next, Space or Enter to drop it, Escape to cancel."
+        announcements={{
+          onDragStart: ({ active }) => `Picked up ${label(active.id)}, ${where(active.id, undefined)}.`,
+          onDragOver: ({ active, over }) =>
+            over
+              ? `${label(active.id)} is over ${where(active.id, over.id)}.`
+              : `${label(active.id)} is not over a section.`,
+          onDragEnd: ({ active, over }) => {
+            const plan = planMove(layouts, active.id, over?.id)
+            return plan
+              ? `Moved ${quoted(plan.item)} to position ${plan.position} of ${plan.count} in ${plan.name}.`
+              : `${label(active.id)} stays at ${where(active.id, undefined)}.`
           },
-          announcements: {
-            onDragStart: ({ active }) =>
-              `Picked up ${label(active.id)}, ${where(active.id, undefined)}.`,
-            onDragOver: ({ active, over }) =>
-              over
-                ? `${label(active.id)} is over ${where(active.id, over.id)}.`
-                : `${label(active.id)} is not over a section.`,
-            onDragEnd: ({ active, over }) => {
-              const plan = planMove(layouts, active.id, over?.id)
-              return plan
-                ? `Moved ${quoted(plan.item)} to position ${plan.position} of ${plan.count} in ${plan.name}.`
-                : `${label(active.id)} stays at ${where(active.id, undefined)}.`
-            },
-            onDragCancel: ({ active }) =>
-              `Move cancelled. ${label(active.id)} is back in its place.`,
-          },
+          onDragCancel: ({ active }) => `Move cancelled. ${label(active.id)} is back in its place.`,
         }}
       >
         {children}
-      </DndContext>
+      </SortableDragContext>
     </ItemMoveContext.Provider>
   )
 }
@@ -218,11 +191,14 @@ function SectionItemsSortable({
       context?.layouts.delete(sectionId)
     }
   }, [context, sectionId])
+  // The same array while the rows shown are the same: a new one would re-render every row's
+  // useSortable (a click on a checkbox re-rendered the whole section).
+  const ids = useShallowStable(layout.shown.map((i) => i.id))
   if (!context) return <>{children}</>
   return (
     <SortableContext
       id={`section-${sectionId}`}
-      items={layout.shown.map((i) => i.id)}
+      items={ids as number[]}
       strategy={verticalListSortingStrategy}
     >
       {children}
@@ -245,29 +221,38 @@ function useItemDrag(item: { id: number; content: string }) {
   const context = useItemMove()
   const disabled = !context || Boolean(context.disabledReason)
   const sortable = useSortable({ id: item.id, disabled })
-  if (!context) return null
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition } = sortable
-  const reason = context.disabledReason
-  const handle = (
-    <button
-      ref={setActivatorNodeRef}
-      type="button"
-      data-slot="move-handle"
-      data-move-handle={item.id}
-      className="cad-move-handle"
-      {...attributes}
-      {...listeners}
-      aria-roledescription="movable item"
-      aria-label={`Move ${item.content}`}
-      title={reason ?? `Move ${item.content}`}
-      disabled={Boolean(reason)}
-    >
-      <GripVertical size={14} aria-hidden="true" />
-    </button>
+  const reason = context?.disabledReason
+  // Kept while nothing of it changes, so the memoised row is not re-rendered by its section.
+  const handle = React.useMemo(
+    () => (
+      <button
+        ref={setActivatorNodeRef}
+        type="button"
+        data-slot="move-handle"
+        data-move-handle={item.id}
+        className="cad-move-handle"
+        {...attributes}
+        {...listeners}
+        aria-roledescription="movable item"
+        aria-label={`Move ${item.content}`}
+        title={reason ?? `Move ${item.content}`}
+        disabled={Boolean(reason)}
+      >
+        <GripVertical size={14} aria-hidden="true" />
+      </button>
+    ),
+    [setActivatorNodeRef, attributes, listeners, item.id, item.content, reason],
   )
+  const translate = CSS.Translate.toString(transform)
+  const rowStyle = React.useMemo(
+    () => ({ transform: translate, transition }),
+    [translate, transition],
+  )
+  if (!context) return null
   return {
     rowRef: setNodeRef,
-    rowStyle: { transform: CSS.Translate.toString(transform), transition },
+    rowStyle,
     dragging: sortable.isDragging,
     handle,
   }

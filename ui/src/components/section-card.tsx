@@ -268,8 +268,11 @@ function SectionHeader({
 /** The control that stands for a row: its checkbox, else its first button or field (not its handle). */
 const ROW_CONTROL = '[role="checkbox"], button:not([data-slot="move-handle"]), input, textarea'
 
-/** A row with its drag handle when the editor can move items (item-move.tsx). */
-function MovableItemRow(props: ItemRowProps) {
+/**
+ * A row with its drag handle when the editor can move items (item-move.tsx). Memoised: a toggle
+ * re-renders its section, and only the row whose item changed renders again.
+ */
+const MovableItemRow = React.memo(function MovableItemRow(props: ItemRowProps) {
   const drag = useItemDrag(props.item)
   if (!drag) return <ItemRow {...props} />
   return (
@@ -281,7 +284,7 @@ function MovableItemRow(props: ItemRowProps) {
       dragging={drag.dragging}
     />
   )
-}
+})
 
 /**
  * Where focus goes when the control that had it leaves: the row of `id` (its checkbox or first
