@@ -33,7 +33,7 @@ import { measureApi } from '../bench/api'
 import { measureCapacity, modelDist } from '../bench/capacity'
 import { writeCapacityDocs } from '../bench/capacity-render'
 import { measureCopy, writeCopySection } from '../bench/copy'
-import { measureFrontend, type PageMetrics } from '../bench/frontend'
+import { type InteractionMetrics, measureAll, type PageMetrics } from '../bench/frontend'
 import { loadGenerator } from '../bench/loadgen'
 import { measurePostgres, type PgResult } from '../bench/postgres'
 import { type Summary, writeBenchmarks, writeResults } from '../bench/report'
@@ -96,17 +96,27 @@ console.log(`Peak server RSS over the API rows: ${peakRss.toFixed(0)} MB`)
 
 console.log(`\nFront end in Chromium (CPU ${4}x slower)…`)
 let frontend: PageMetrics[] = []
+let interactionRows: InteractionMetrics[] = []
+let frontendLoad: number | undefined
 let frontendError = ''
 if (!only || only === 'pages')
   try {
     // A report the write benchmarks did not touch (they add items to reports[10]): 60 items.
     const pageReport = reports[20].uuid as string
-    frontend = await measureFrontend(base, { name: 'cadence_session', value: token }, pageReport)
+    const measured = await measureAll(base, { name: 'cadence_session', value: token }, pageReport)
+    frontend = measured.pages
+    interactionRows = measured.interactions
+    frontendLoad = measured.load
     for (const p of frontend) {
       console.log(
         `${p.name.padEnd(30)} LCP ${p.lcpMs.toFixed(0)} ms  interactive ${p.interactiveMs.toFixed(0)} ms${p.clickToPaintMs === undefined ? '' : `  click→paint ${p.clickToPaintMs.toFixed(0)} ms`}`,
       )
     }
+    for (const i of interactionRows)
+      console.log(
+        `${i.name.padEnd(30)} median ${i.medianMs.toFixed(0)} ms  worst ${i.maxMs.toFixed(0)} ms (${i.count} interactions)`,
+      )
+    console.log(`load average over the pages: ${frontendLoad.toFixed(1)}`)
   } catch (error) {
     frontendError = String(error).slice(0, 300)
     console.log(`front end not measured: ${frontendError}`)
@@ -170,7 +180,13 @@ const summary: Summary = {
   startsMs: starts,
   peakRssMb: peakRss,
   results,
-  frontend: { cpuSlowdown: 4, pages: frontend, error: frontendError || undefined },
+  frontend: {
+    cpuSlowdown: 4,
+    pages: frontend,
+    interactions: interactionRows,
+    load: frontendLoad,
+    error: frontendError || undefined,
+  },
   uncached,
   postgres,
   abuse,
