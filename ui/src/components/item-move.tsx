@@ -149,7 +149,8 @@ function ItemMoveProvider({ onMove, disabledReason, children }: ItemMoveProvider
         onDragEnd={onDragEnd}
         instructions="To move an item, press Space or Enter on its handle. Use the arrow keys to move it, within its section or into the next, Space or Enter to drop it, Escape to cancel."
         announcements={{
-          onDragStart: ({ active }) => `Picked up ${label(active.id)}, ${where(active.id, undefined)}.`,
+          onDragStart: ({ active }) =>
+            `Picked up ${label(active.id)}, ${where(active.id, undefined)}.`,
           onDragOver: ({ active, over }) =>
             over
               ? `${label(active.id)} is over ${where(active.id, over.id)}.`

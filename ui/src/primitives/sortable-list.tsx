@@ -1,4 +1,5 @@
 import {
+  type Announcements,
   closestCenter,
   DndContext,
   type DragEndEvent,
@@ -23,6 +24,43 @@ import { cn } from '../lib/cn'
 const DRAG_ACTIVATION_DISTANCE = 8
 
 type Id = number | string
+
+type SortableDragContextProps = {
+  onDragEnd: (event: DragEndEvent) => void
+  /** What a screen reader is told of a handle before it is picked up. */
+  instructions: string
+  /** What it hears as an item is picked up, moved, dropped or put back. */
+  announcements: Announcements
+  children: React.ReactNode
+}
+
+/**
+ * dnd-kit's drag and drop as every sortable of the ui has it (this list and the report editor's
+ * items, components/item-move.tsx): a pointer or a finger drags after 8 px, the keyboard moves
+ * with Space, the arrows and Space, the closest row is the target, and a screen reader hears
+ * `instructions` and `announcements`.
+ */
+function SortableDragContext({
+  onDragEnd,
+  instructions,
+  announcements,
+  children,
+}: SortableDragContextProps) {
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: DRAG_ACTIVATION_DISTANCE } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  )
+  return (
+    <DndContext
+      sensors={sensors}
+      collisionDetection={closestCenter}
+      onDragEnd={onDragEnd}
+      accessibility={{ screenReaderInstructions: { draggable: instructions }, announcements }}
+    >
+      {children}
+    </DndContext>
+  )
+}
 
 type SortableListProps<T extends { id: Id }> = {
   items: T[]
@@ -85,10 +123,6 @@ function SortableList<T extends { id: Id }>({
   className,
   'aria-label': ariaLabel,
 }: SortableListProps<T>) {
-  const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: DRAG_ACTIVATION_DISTANCE } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
-  )
   const labelOf = (id: Id | undefined) => {
     const item = items.find((i) => i.id === id)
     return item ? getLabel(item) : 'item'
@@ -104,28 +138,21 @@ function SortableList<T extends { id: Id }>({
   }
 
   return (
-    <DndContext
-      sensors={sensors}
-      collisionDetection={closestCenter}
+    <SortableDragContext
       onDragEnd={onDragEnd}
-      accessibility={{
-        screenReaderInstructions: {
-          draggable:
-            'To pick up an item, press Space or Enter. Use the arrow keys to move it, Space or Enter to drop it, Escape to cancel.',
-        },
-        announcements: {
-          onDragStart: ({ active }) =>
-            `Picked up ${labelOf(active.id)}, position ${positionOf(active.id)} of ${items.length}.`,
-          onDragOver: ({ active, over }) =>
-            over
-              ? `${labelOf(active.id)} moved to position ${positionOf(over.id)} of ${items.length}.`
-              : `${labelOf(active.id)} is no longer over the list.`,
-          onDragEnd: ({ active, over }) =>
-            over
-              ? `${labelOf(active.id)} dropped at position ${positionOf(over.id)} of ${items.length}.`
-              : `${labelOf(active.id)} dropped.`,
-          onDragCancel: ({ active }) => `Reordering cancelled. ${labelOf(active.id)} returned.`,
-        },
+      instructions="To pick up an item, press Space or Enter. Use the arrow keys to move it, Space or Enter to drop it, Escape to cancel."
+      announcements={{
+        onDragStart: ({ active }) =>
+          `Picked up ${labelOf(active.id)}, position ${positionOf(active.id)} of ${items.length}.`,
+        onDragOver: ({ active, over }) =>
+          over
+            ? `${labelOf(active.id)} moved to position ${positionOf(over.id)} of ${items.length}.`
+            : `${labelOf(active.id)} is no longer over the list.`,
+        onDragEnd: ({ active, over }) =>
+          over
+            ? `${labelOf(active.id)} dropped at position ${positionOf(over.id)} of ${items.length}.`
+            : `${labelOf(active.id)} dropped.`,
+        onDragCancel: ({ active }) => `Reordering cancelled. ${labelOf(active.id)} returned.`,
       }}
     >
       <SortableContext items={items.map((i) => i.id)} strategy={verticalListSortingStrategy}>
@@ -141,9 +168,9 @@ function SortableList<T extends { id: Id }>({
           ))}
         </ul>
       </SortableContext>
-    </DndContext>
+    </SortableDragContext>
   )
 }
 
-export type { SortableListProps }
-export { DRAG_ACTIVATION_DISTANCE, SortableList }
+export type { SortableDragContextProps, SortableListProps }
+export { SortableDragContext, SortableList }
