@@ -13,19 +13,14 @@ type SectionOrderOfferProps = {
 /**
  * On this week's unsent report, after the sections were reordered in Settings: the offer to give
  * the draft the same order (PUT /api/reports/{uuid}/sections/order). A report created afterwards
- * takes the new order by itself.
+ * takes the new order by itself. Drawn as the banner (styles/components/update-banner.css).
  */
 function SectionOrderOffer({ onApply, onDismiss, disabledReason }: SectionOrderOfferProps) {
   return (
-    <div
-      data-slot="section-order-offer"
-      data-print="hide"
-      role="status"
-      className="cad-order-offer"
-    >
-      <ArrowDownUp size={16} aria-hidden="true" className="cad-order-offer__icon" />
-      <p className="cad-order-offer__text">Your sections are in a new order in Settings.</p>
-      <div className="cad-order-offer__actions">
+    <div data-slot="section-order-offer" data-print="hide" role="status" className="cad-banner">
+      <ArrowDownUp size={16} aria-hidden="true" className="cad-banner__icon" />
+      <p className="cad-banner__text">Your sections are in a new order in Settings.</p>
+      <div className="cad-banner__actions">
         {onDismiss ? (
           <Button size="sm" variant="ghost" onClick={onDismiss}>
             Not now

@@ -10,14 +10,14 @@ function UpdateBanner({ onUpdate, onLater, className }: UpdateBannerProps) {
       data-slot="update-banner"
       data-print="hide"
       role="status"
-      className={cn('cad-update-banner', className)}
+      className={cn('cad-banner', className)}
     >
-      <RefreshCw size={16} aria-hidden="true" className="cad-update-banner__icon" />
-      <p className="cad-update-banner__text">
+      <RefreshCw size={16} aria-hidden="true" className="cad-banner__icon" />
+      <p className="cad-banner__text">
         <strong>App Update Available</strong>
         <span className="cad-update-banner__detail"> A new version of Cadence is ready.</span>
       </p>
-      <div className="cad-update-banner__actions">
+      <div className="cad-banner__actions cad-update-banner__actions">
         <Button size="sm" variant="ghost" onClick={onLater}>
           Later
         </Button>
