@@ -101,6 +101,19 @@ export const LongContent: Story = {
     await expect(canvas.getByRole('button', { name: '+35 more' })).toBeVisible()
   },
 }
+// The answer holds the first 25 of 40 open tasks (GET /api/dashboard, issue 45): '+N more' counts
+// all of them and asks for the rest.
+export const RestOnTheServer: Story = {
+  args: {
+    data: { ...dashboard, activeTasks: manyTasks.slice(0, 25), activeTasksTotal: 40 },
+    onShowRest: fn(),
+  },
+  play: async ({ canvas, args }) => {
+    await userEvent.click(canvas.getByRole('button', { name: '+35 more' }))
+    await expect(args.onShowRest).toHaveBeenCalledWith('task')
+    await expect(canvas.getAllByRole('checkbox', { name: /^Complete Tâche / })).toHaveLength(25)
+  },
+}
 export const Mobile: Story = {
   globals: { viewport: { value: 'mobile', isRotated: false } },
   play: async ({ canvas }) => {

@@ -3,6 +3,7 @@ import { lazy, Suspense, useEffect } from 'react'
 import { cache, useDashboard } from '../state/cache'
 import {
   dismissQuestion,
+  loadRestOfDashboardList,
   markAnswersSeen,
   setDashboardItemCompleted,
   setDashboardSort,
@@ -44,6 +45,7 @@ function DashboardPage() {
       onSortChange={setDashboardSort}
       onAnswersSeen={(ids) => void markAnswersSeen(ids).catch(() => {})}
       onDismissQuestion={(id) => void dismissQuestion(id).catch(() => {})}
+      onShowRest={(kind) => void loadRestOfDashboardList(kind).catch(() => {})}
     />
   )
 }

@@ -8,6 +8,7 @@ import {
   dashboardSortState,
   dashboardTiming,
   dismissQuestion,
+  loadRestOfDashboardList,
   markAnswersSeen,
   RECENTLY_COMPLETED_MS,
   restoreDashboardSort,
@@ -29,6 +30,8 @@ const data = (): DashboardData => ({
   currentWeekReport: null,
   activeTasks: [task],
   activeFollowups: [],
+  activeTasksTotal: 1,
+  activeFollowupsTotal: 0,
   recentReports: [],
   projectHealth: [],
   waitingOn: [],
@@ -173,5 +176,37 @@ describe('needs you', () => {
     expect(toastState.toasts.map((t) => t.message)).toEqual(['Could not dismiss the question'])
     await Bun.sleep(10)
     expect(cache.dashboard.state.data?.needsYou.questions).toEqual([question])
+  })
+})
+
+describe('the rest of a list on demand', () => {
+  const more = (id: number) => ({ ...task, id, content: `Task ${id}` })
+  test('pages after the last item held until the total, appended to the cached answer', async () => {
+    cache.dashboard.mutate(() => ({ ...data(), activeTasksTotal: 4 }))
+    const calls = stubFetch(({ path }) => {
+      const after = Number(new URL(`http://x${path}`).searchParams.get('after'))
+      return after === 5
+        ? json({ items: [more(6), more(7)], next: 7 })
+        : json({ items: [more(8)], next: null })
+    })
+    await loadRestOfDashboardList('task')
+    expect(cache.dashboard.state.data?.activeTasks.map((i) => i.id)).toEqual([5, 6, 7, 8])
+    expect(calls.map((c) => c.path)).toEqual([
+      '/api/dashboard/items?type=task&after=5',
+      '/api/dashboard/items?type=task&after=7',
+    ])
+    // Everything is held: nothing more is asked.
+    await loadRestOfDashboardList('task')
+    expect(calls).toHaveLength(2)
+  })
+
+  test('a failure is said and keeps what was held', async () => {
+    cache.dashboard.mutate(() => ({ ...data(), activeTasksTotal: 30 }))
+    stubFetch(() => json({ error: 'nope' }, 500))
+    await expect(loadRestOfDashboardList('task')).rejects.toThrow('nope')
+    expect(toastState.toasts.map((t) => t.message)).toEqual([
+      'Could not load the rest of the list',
+    ])
+    expect(cache.dashboard.state.data?.activeTasks.map((i) => i.id)).toEqual([5])
   })
 })

@@ -81,6 +81,52 @@ async function setDashboardItemCompleted(
   invalidateChanges()
 }
 
+/** The dashboard list of each kind of open item, and its total. */
+const LISTS = {
+  task: { list: 'activeTasks', total: 'activeTasksTotal' },
+  followup: { list: 'activeFollowups', total: 'activeFollowupsTotal' },
+} as const
+type ListKind = keyof typeof LISTS
+
+/** A load of the rest of a list under way, so a second click waits for it. */
+const loadingRest = new Map<ListKind, Promise<void>>()
+
+/**
+ * The rest of a dashboard list, on demand ('+N more'): GET /api/dashboard holds the first 25 of
+ * each list and its total; the rest comes a page at a time (GET /api/dashboard/items, after the
+ * last item held), appended to the cached answer. A failure is said and leaves what was held.
+ */
+function loadRestOfDashboardList(kind: ListKind): Promise<void> {
+  const running = loadingRest.get(kind)
+  if (running) return running
+  const { list, total } = LISTS[kind]
+  const load = async () => {
+    for (;;) {
+      const data = cache.dashboard.state.data as DashboardData | null | undefined
+      const held = data?.[list] ?? []
+      const last = held.at(-1)
+      if (!data || !last || held.length >= (data[total] ?? 0)) return
+      const page = await call(
+        api.api.dashboard.items.get({ query: { type: kind, after: last.id } }),
+      )
+      cache.dashboard.mutate((d: DashboardData | null) => {
+        if (!d) return d
+        const known = new Set(d[list].map((i) => i.id))
+        return { ...d, [list]: [...d[list], ...page.items.filter((i) => !known.has(i.id))] }
+      })
+      if (page.next === null || page.items.length === 0) return
+    }
+  }
+  const promise = load()
+    .catch((error) => {
+      toast.error('Could not load the rest of the list')
+      throw error
+    })
+    .finally(() => loadingRest.delete(kind))
+  loadingRest.set(kind, promise)
+  return promise
+}
+
 type NeedsYouData = DashboardData['needsYou']
 
 /** Takes entries off 'Needs you' at once (the next load agrees: the server no longer lists them). */
@@ -172,6 +218,7 @@ export {
   dashboardSortState,
   dashboardTiming,
   dismissQuestion,
+  loadRestOfDashboardList,
   markAnswersSeen,
   RECENTLY_COMPLETED_MS,
   restoreDashboardSort,

@@ -45,6 +45,8 @@ const dashboard = (recent: Report[], current: Report | null = null): DashboardDa
   currentWeekReport: current,
   activeTasks: [],
   activeFollowups: [],
+  activeTasksTotal: 0,
+  activeFollowupsTotal: 0,
   recentReports: recent,
   projectHealth: [],
   waitingOn: [],

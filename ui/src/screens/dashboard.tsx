@@ -31,10 +31,19 @@ export type DashboardItem = AgeOptional<SectionItemWithReport> & Partial<Who>
  */
 export type DashboardViewData = Omit<
   DashboardData,
-  'activeTasks' | 'activeFollowups' | 'projectHealth' | 'waitingOn' | 'needsYou'
+  | 'activeTasks'
+  | 'activeFollowups'
+  | 'activeTasksTotal'
+  | 'activeFollowupsTotal'
+  | 'projectHealth'
+  | 'waitingOn'
+  | 'needsYou'
 > & {
   activeTasks: DashboardItem[]
   activeFollowups: DashboardItem[]
+  /** How many open items there are when the lists hold only the first of them. */
+  activeTasksTotal?: number
+  activeFollowupsTotal?: number
   projectHealth?: DashboardData['projectHealth']
   waitingOn?: DashboardData['waitingOn']
   /** 'Needs you', drawn first when given. */
@@ -59,6 +68,8 @@ export type DashboardViewProps = {
   /** 'Needs you': marks readers' answers seen; dismisses a reader's question. */
   onAnswersSeen?: (ids: number[]) => void
   onDismissQuestion?: (id: number) => void
+  /** The rest of a list the answer holds the first items of ('+N more'). */
+  onShowRest?: (kind: 'task' | 'followup') => void
   /** Today ('YYYY-MM-DD'); the local date when not given. */
   today?: string
 }
@@ -84,16 +95,22 @@ const VISIBLE_ITEMS = 5
 
 function ItemList({
   items,
+  total = items.length,
   empty,
   onToggle,
+  onShowRest,
 }: {
   items: DashboardItem[]
+  /** How many there are; the answer may hold fewer (the rest: `onShowRest`). */
+  total?: number
   empty: string
   onToggle: DashboardViewProps['onToggleItem']
+  onShowRest?: () => void
 }) {
   const [expanded, setExpanded] = React.useState(false)
   if (items.length === 0) return <EmptyState title={empty} />
   const shown = expanded ? items : items.slice(0, VISIBLE_ITEMS)
+  const count = Math.max(total, items.length)
   return (
     <ul className="cad-screen__list">
       {shown.map((it) => (
@@ -127,10 +144,17 @@ function ItemList({
           </div>
         </li>
       ))}
-      {items.length > VISIBLE_ITEMS ? (
+      {count > VISIBLE_ITEMS ? (
         <li>
-          <Button variant="link" size="sm" onClick={() => setExpanded(!expanded)}>
-            {expanded ? 'Show fewer' : `+${items.length - VISIBLE_ITEMS} more`}
+          <Button
+            variant="link"
+            size="sm"
+            onClick={() => {
+              if (!expanded && count > items.length) onShowRest?.()
+              setExpanded(!expanded)
+            }}
+          >
+            {expanded ? 'Show fewer' : `+${count - VISIBLE_ITEMS} more`}
           </Button>
         </li>
       ) : null}
@@ -149,6 +173,7 @@ export function DashboardView({
   onSortChange,
   onAnswersSeen,
   onDismissQuestion,
+  onShowRest,
   today,
 }: DashboardViewProps) {
   const [ownSort, setOwnSort] = React.useState<AgeSort>('oldest')
@@ -197,8 +222,10 @@ export function DashboardView({
           <CardContent>
             <ItemList
               items={sortByAge(data.activeTasks, order)}
+              total={data.activeTasksTotal}
               empty="No Active Tasks"
               onToggle={onToggleItem}
+              onShowRest={onShowRest && (() => onShowRest('task'))}
             />
           </CardContent>
         </Card>
@@ -209,8 +236,10 @@ export function DashboardView({
           <CardContent>
             <ItemList
               items={sortByAge(data.activeFollowups, order)}
+              total={data.activeFollowupsTotal}
               empty="No Pending Follow-ups"
               onToggle={onToggleItem}
+              onShowRest={onShowRest && (() => onShowRest('followup'))}
             />
           </CardContent>
         </Card>
