@@ -131,6 +131,48 @@ describe('stall harness', () => {
     withinBudget('a 5,000-line import into a full report', stall)
   }, 120_000)
 
+  test('the first moves into a section of 10,000 items without gaps', async () => {
+    const { app, db, ada, userId } = await setup()
+    // Two reports (the moves run twice, each in its own report; the shorter stall counts).
+    const full: { sectionId: number; ids: number[] }[] = []
+    for (const w of [0, 1]) {
+      const report = (await ada.api.reports.post({ week_start_date: week(w), carry_over: false }))
+        .data!
+      await fill(db, userId, report.id, OBJECT_LIMITS.itemsPerReport)
+      const sectionId = report.sections[0].id
+      const ids = (
+        await db.orm
+          .select({ id: sectionItems.id })
+          .from(sectionItems)
+          .where(eq(sectionItems.section_id, sectionId))
+          .orderBy(sectionItems.sort_order, sectionItems.id)
+      ).map((r) => r.id)
+      full.push({ sectionId, ids })
+    }
+    let next = 0
+    const { result, ...stall } = await leastStall(app, async () => {
+      const { sectionId, ids } = full[next++]
+      const move = (id: number, before_id: number) =>
+        ada.api['section-items']({ id }).position.put({ section_id: sectionId, before_id })
+      // Near the top: no room under the first items (positions stay 0 or more), so the items
+      // from the target to the end are spread (the most a move writes); then in the middle.
+      const top = await move(ids[9_999], ids[10])
+      const middle = await move(ids[0], ids[5_000])
+      return { statuses: [top.status, middle.status], sectionId, ids }
+    })
+    expect(result.statuses).toEqual([200, 200])
+    const want = result.ids.filter((id) => id !== result.ids[9_999] && id !== result.ids[0])
+    want.splice(want.indexOf(result.ids[10]), 0, result.ids[9_999])
+    want.splice(want.indexOf(result.ids[5_000]), 0, result.ids[0])
+    const stored = await db.orm
+      .select({ id: sectionItems.id })
+      .from(sectionItems)
+      .where(eq(sectionItems.section_id, result.sectionId))
+      .orderBy(sectionItems.sort_order, sectionItems.id)
+    expect(stored.map((r) => r.id)).toEqual(want)
+    withinBudget('the first moves into a section of 10,000 items without gaps', stall)
+  }, 120_000)
+
   test('reading a report at its item limit (its page: GET /api/reports/{uuid})', async () => {
     const { app, db, ada, userId } = await setup()
     const report = (await ada.api.reports.post({ week_start_date: '2026-11-16' })).data!

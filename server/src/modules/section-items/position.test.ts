@@ -1,7 +1,8 @@
 import { describe, expect, test } from 'bun:test'
 import { eq, sql } from 'drizzle-orm'
-import { reports } from '../../db/schema'
-import { type Client, createTestApp, signIn } from '../../test/helpers'
+import { reports, sectionItems, users } from '../../db/schema'
+import { INT4_MAX } from '../../lib/limits'
+import { type Client, cookieHeader, createTestApp, ORIGIN, signIn } from '../../test/helpers'
 import { briefToMarkdown } from '../import-export/markdown'
 import { composeLive } from '../sending/brief/compose'
 import { POSITION_GAP } from './position'
@@ -63,14 +64,22 @@ describe('moving an item', () => {
   test('within a section: before an item, to the top, to the end; one row when there is a gap', async () => {
     const s = await setup()
     expect(await order(s)).toEqual(['ABCD', 'XY', ''])
-    // Neighbours one apart: the section is renumbered POSITION_GAP apart, the item in the middle.
+    // Neighbours one apart: the items from the target on (the side with room: up to the end) are
+    // spread POSITION_GAP apart, the item in the middle of the gap made; A stays where it was.
+    const was = await positions(s)
     const moved = await move(s, s.ids.D, { section_id: s.first.id, before_id: s.ids.B })
     expect(moved.status).toBe(200)
     expect(moved.json).toEqual({
       id: s.ids.D,
       section_id: s.first.id,
-      sort_order: 2 * POSITION_GAP - POSITION_GAP / 2,
+      sort_order: was.A[1] + POSITION_GAP / 2,
     })
+    const spread = await positions(s)
+    expect([spread.A[1], spread.B[1], spread.C[1]]).toEqual([
+      was.A[1],
+      was.A[1] + POSITION_GAP,
+      was.A[1] + 2 * POSITION_GAP,
+    ])
     expect(await order(s)).toEqual(['ADBC', 'XY', ''])
     // Now there is a gap: the next move writes its own row only.
     const before = await positions(s)
@@ -215,6 +224,163 @@ describe('moving an item', () => {
     )
     expect(blockItems).toEqual(want)
   })
+})
+
+describe('a section without gaps: the first move spreads the shorter side that has room', () => {
+  /**
+   * A report whose first section holds `n` items written at `first`, `first + 1`, … (as imports
+   * and new items are placed: max + 1), plus the tools to move them and to read them back.
+   */
+  async function gapless(n: number, first: number) {
+    const ctx = await createTestApp()
+    const ada = await signIn(ctx.app, 'ada@example.com')
+    await ada.post('/api/section-templates', { name: 'Notes', type: 'standard' })
+    const report = (await ada.post('/api/reports', { week_start_date: '2026-11-16' })).json
+    const sectionId = report.sections[0].id as number
+    const [me] = await ctx.db.orm.select().from(users).where(eq(users.email, 'ada@example.com'))
+    const rows = Array.from({ length: n }, (_, k) => ({
+      section_id: sectionId,
+      user_id: me.id,
+      content: `Item ${k}`,
+      item_type: 'standard',
+      sort_order: first + k,
+    }))
+    for (let i = 0; i < rows.length; i += 500)
+      await ctx.db.orm.insert(sectionItems).values(rows.slice(i, i + 500) as never)
+    const stored = async () =>
+      (
+        await ctx.db.rows<{ id: number; sort_order: number }>(
+          sql`SELECT id, sort_order FROM section_items WHERE section_id = ${sectionId} ORDER BY sort_order, id`,
+        )
+      ).map((r) => ({ id: Number(r.id), place: Number(r.sort_order) }))
+    const ids = (await stored()).map((r) => r.id)
+    /** The section's item ids as the editor reads them (GET /api/reports/{uuid}). */
+    const shown = async () => {
+      const res = await ctx.app.handle(
+        new Request(`${ORIGIN}/api/reports/${report.uuid}`, {
+          headers: { cookie: cookieHeader(ada.jar) },
+        }),
+      )
+      const body = await res.json()
+      return body.sections[0].items.map((i: { id: number }) => i.id) as number[]
+    }
+    const moveBefore = async (id: number, beforeId: number | null) => {
+      const res = await ada.put(`/api/section-items/${id}/position`, {
+        section_id: sectionId,
+        before_id: beforeId,
+      })
+      expect([res.status, res.json.error]).toEqual([200, undefined])
+      return res.json.sort_order as number
+    }
+    /** How many of the other items' positions a step changed. */
+    const changedBy = async (step: () => Promise<unknown>, moved: number) => {
+      const before = new Map((await stored()).map((r) => [r.id, r.place]))
+      await step()
+      return (await stored()).filter((r) => r.id !== moved && before.get(r.id) !== r.place).length
+    }
+    /** `list` with `id` taken out and put before `beforeId` (at the end for null). */
+    const expected = (list: number[], id: number, beforeId: number | null) => {
+      const rest = list.filter((x) => x !== id)
+      rest.splice(beforeId === null ? rest.length : rest.indexOf(beforeId), 0, id)
+      return rest
+    }
+    /** Every position distinct, 0 or more and within the integer range. */
+    const sound = async () => {
+      const places = (await stored()).map((r) => r.place)
+      expect(new Set(places).size).toBe(places.length)
+      expect(Math.min(...places)).toBeGreaterThanOrEqual(0)
+      expect(Math.max(...places)).toBeLessThanOrEqual(INT4_MAX)
+    }
+    return { ids, shown, moveBefore, changedBy, expected, sound }
+  }
+
+  test('near the end: only the items from the target to the end move; then one row', async () => {
+    const g = await gapless(1_000, 0)
+    let want = g.ids
+    const first = g.ids[0]
+    // The first item, before the 990th: the ten items from there to the end are spread.
+    const changed = await g.changedBy(() => g.moveBefore(first, g.ids[990]), first)
+    expect(changed).toBe(10)
+    want = g.expected(want, first, g.ids[990])
+    expect(await g.shown()).toEqual(want)
+    // Next to it again: the spread left room, one row.
+    expect(await g.changedBy(() => g.moveBefore(g.ids[1], g.ids[990]), g.ids[1])).toBe(0)
+    want = g.expected(want, g.ids[1], g.ids[990])
+    expect(await g.shown()).toEqual(want)
+    await g.sound()
+  })
+
+  test('near the top, items high above 0: only the items before the target move', async () => {
+    const g = await gapless(1_000, 1_000_000)
+    const last = g.ids[999]
+    const changed = await g.changedBy(() => g.moveBefore(last, g.ids[5]), last)
+    expect(changed).toBe(5)
+    let want = g.expected(g.ids, last, g.ids[5])
+    expect(await g.shown()).toEqual(want)
+    // To the very top, then before the second: one row each.
+    expect(await g.changedBy(() => g.moveBefore(g.ids[998], g.ids[0]), g.ids[998])).toBe(0)
+    want = g.expected(want, g.ids[998], g.ids[0])
+    expect(await g.shown()).toEqual(want)
+    await g.sound()
+  })
+
+  test('near the top, items from 0: the side from the target on, once; then small windows', async () => {
+    const g = await gapless(1_000, 0)
+    let want = g.ids
+    const last = g.ids[999]
+    // No room under the first items (positions stay 0 or more): the other side is spread, once.
+    await g.moveBefore(last, g.ids[3])
+    want = g.expected(want, last, g.ids[3])
+    expect(await g.shown()).toEqual(want)
+    // Then each move to the top halves the room under the first item; when it is spent, a window
+    // of a few items is spread, never the section.
+    for (let k = 0; k < 30; k++) {
+      const id = g.ids[998 - k]
+      const top = want[0]
+      const changed = await g.changedBy(() => g.moveBefore(id, top), id)
+      expect(changed).toBeLessThanOrEqual(64)
+      want = g.expected(want, id, top)
+    }
+    expect(await g.shown()).toEqual(want)
+    await g.sound()
+  })
+
+  test('in the middle, then at both ends of a section against the top of the integer range', async () => {
+    const g = await gapless(500, INT4_MAX - 499)
+    let want = g.ids
+    // In the middle: the side with room is the one below (nothing is free above INT4_MAX).
+    await g.moveBefore(g.ids[0], g.ids[250])
+    want = g.expected(want, g.ids[0], g.ids[250])
+    // Before the last item, and to the end (the largest position is INT4_MAX: the section is
+    // renumbered first), and to the top.
+    await g.moveBefore(g.ids[1], g.ids[499])
+    want = g.expected(want, g.ids[1], g.ids[499])
+    await g.moveBefore(g.ids[2], null)
+    want = g.expected(want, g.ids[2], null)
+    await g.moveBefore(g.ids[400], want[0])
+    want = g.expected(want, g.ids[400], want[0])
+    expect(await g.shown()).toEqual(want)
+    await g.sound()
+  })
+
+  test('many moves at random keep her order and sound positions', async () => {
+    const g = await gapless(300, 0)
+    let want = g.ids
+    let seed = 42
+    const random = (n: number) => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31
+      return seed % n
+    }
+    for (let k = 0; k < 60; k++) {
+      const id = want[random(want.length)]
+      const target = random(10) === 0 ? null : want[random(want.length)]
+      if (target === id) continue
+      await g.moveBefore(id, target)
+      want = g.expected(want, id, target)
+    }
+    expect(await g.shown()).toEqual(want)
+    await g.sound()
+  }, 60_000)
 })
 
 describe('the API documents both routes', () => {
