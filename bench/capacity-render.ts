@@ -34,6 +34,11 @@ export type Cell = {
   wrkCores: number
   /** Sends: the e-mails the SMTP server accepted during the run. */
   messages?: number
+  /** Requests left in flight when wrk stopped, finished by the server: counted in the CPU's divisor. */
+  inFlight?: number
+  /** The 1-minute load average when the run started; when measured apart from the others, its date. */
+  load?: number
+  date?: string
 }
 export type CapacityResult = {
   date: string
@@ -179,7 +184,10 @@ export function renderBenchmarks(result: CapacityResult, m: Model) {
       const c = cell(name, profile) as Cell | undefined
       if (!c) return `| ${name} | ${profile} | — | — | — | — | — | — | — |`
       const mail = c.messages === undefined ? '' : ` (${n(c.messages)} e-mails)`
-      return `| ${name} | ${profile} | ${n(c.requests)}${mail} in ${c.seconds.toFixed(1)} s | ${ms(c.p50)} | ${ms(c.p99)} | ${c.non2xx} / ${c.errors} | **${ms(c.appMs)}** | **${ms(c.dbMs)}** | ${WHAT[name]} |`
+      const apart = c.date
+        ? ` (a run of its own, ${c.date.slice(11, 16)} UTC, load ${c.load?.toFixed(0) ?? '—'})`
+        : ''
+      return `| ${name} | ${profile} | ${n(c.requests)}${mail} in ${c.seconds.toFixed(1)} s${apart} | ${ms(c.p50)} | ${ms(c.p99)} | ${c.non2xx} / ${c.errors} | **${ms(c.appMs)}** | **${ms(c.dbMs)}** | ${WHAT[name]} |`
     }),
   )
   const largest = m.sizes.at(-1)
@@ -196,7 +204,8 @@ on. Each kind ran ${result.seconds} s from ${result.users} connections, each its
 users); Sends ran until their e-mails were sent. CPU per request: the processes' CPU time (\`/proc\`) from the
 start of a run until both sides were idle again (so work a request leaves behind, such as its search entry
 or its e-mail, is its own), less what they spend idle${result.idle ? ` (app ${(result.idle.app * 1000).toFixed(1)} ms, PostgreSQL ${(result.idle.db * 1000).toFixed(1)} ms of CPU a second, measured before the runs)` : ''}, over the
-requests answered 2xx. Latencies in ms.
+requests answered 2xx and the one per connection wrk left in flight at its stop (the server finishes it).
+Latencies in ms.
 ${result.error ? `\nThe run did not finish: ${result.error}\n` : ''}
 | kind | user | 2xx requests | p50 | p99 | non-2xx / errors | app CPU ms per request | PostgreSQL CPU ms per request | what a request is |
 |---|---|---|---|---|---|---|---|---|

@@ -3,6 +3,9 @@
 // for light users; then the model (bench/capacity-model.ts) from those costs, written into
 // docs/capacity.md and docs/benchmarks.md between their markers (bench/capacity-render.ts).
 // `bun bench/capacity.ts --write` renders the last run (bench/tmp/capacity.json) again.
+// BENCH_MODEL_SECONDS: seconds a run (default 10); BENCH_MODEL_DB=<file>: a database seeded before
+// (bench/tmp/capacity.db of an earlier run) instead of seeding; BENCH_MODEL_ONLY=<kind> (`PDF`,
+// `Send`, `search`…): that kind alone, merged into the last run's cells, each with its load.
 //
 // The data: the bench's dataset (bench/seed.ts) with four heavy users instead of one — each 260
 // weekly reports of 5 sections × 12 items, 200 projects, 60 people, 3,000 talking points and
@@ -22,8 +25,9 @@
 //                  message is accepted, so it includes composing and sending the mail
 //   PDF            GET the memo PDF (`/api/reports/{uuid}/pdf`) and edition 1's PDF in turn
 //
-// CPU per request: the CPU time the processes used over the run (/proc, clock ticks), over the
-// requests answered 2xx. Other work on the machine lengthens the runs but hardly moves CPU time per
+// CPU per request: the CPU time the processes used from the start of a run until both are idle
+// again (/proc, clock ticks), less their idle rate, over the requests answered 2xx plus the one per
+// connection left in flight when wrk stopped (the server finishes it). Other work on the machine lengthens the runs but hardly moves CPU time per
 // request, so these are the figures to read when the machine is shared; the load average at the
 // start and end is written beside them.
 import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
@@ -280,13 +284,15 @@ export async function measureCapacity(opts: {
       mode: PlanMode,
       reads: (u: UserPlan) => [string, string],
       seconds = opts.seconds,
+      connections = USERS,
     ) => {
-      const lines: PlanLine[] = byProfile[profile].map((u) => ({
+      const lines: PlanLine[] = byProfile[profile].slice(0, connections).map((u) => ({
         cookie: u.cookie,
         section: u.editSection,
         item: u.item,
         reads: reads(u),
       }))
+      const loadAt = loadavg()[0]
       const before = ticks()
       const started = performance.now()
       const run = await runPlan({
@@ -303,6 +309,9 @@ export async function measureCapacity(opts: {
       await settle()
       const after = ticks()
       const n = run.okReads + run.okWrites
+      // wrk stops with each connection's last request unanswered, and the server finishes it (the
+      // CPU until idle counts it): the CPU is that of n + one per connection requests.
+      const inFlight = n ? lines.length : 0
       const cell: Cell = {
         name,
         profile,
@@ -312,10 +321,11 @@ export async function measureCapacity(opts: {
         errors: run.errors,
         p50: run.p50,
         p99: run.p99,
-        ...perRequest(before, after, (performance.now() - started) / 1000, n),
+        ...perRequest(before, after, (performance.now() - started) / 1000, n + inFlight),
         wrkCores: run.wrkCpuSeconds / run.seconds,
+        inFlight,
       }
-      return cell
+      return { ...cell, load: loadAt }
     }
     const readPaths = (u: UserPlan): [string, string] => [u.readPath, '/api/dashboard']
     for (const profile of ['heavy', 'light'] as const) {
@@ -323,33 +333,43 @@ export async function measureCapacity(opts: {
       for (const u of byProfile[profile])
         for (const p of readPaths(u)) await api(base, u.cookie, 'GET', p)
     }
-    for (const profile of ['heavy', 'light'] as const)
-      record(await wrkCell('cached read', profile, 'read', readPaths))
+    // BENCH_MODEL_ONLY=PDF (or another kind's name): that kind alone, its cells merged into the
+    // last run's (bench/tmp/capacity.json), each with the load it ran at.
+    const only = process.env.BENCH_MODEL_ONLY
+    const runs = (name: CellName) => !only || only === name
+    if (runs('cached read'))
+      for (const profile of ['heavy', 'light'] as const)
+        record(await wrkCell('cached read', profile, 'read', readPaths))
     // Uncached: the same reads from an instance that answers every GET from its route
     // (HTTP_CACHE=off), as after each read its user's write; started for these runs alone.
-    uncached = await startApp({ ...env, HTTP_CACHE: 'off' }, ORIGIN, opts.appDist, cpu)
-    target = uncached
-    await settle()
-    for (const profile of ['heavy', 'light'] as const)
-      record(await wrkCell('uncached read', profile, 'read', readPaths))
-    target = app
-    await stopApp(uncached)
-    uncached = null
-    for (const profile of ['heavy', 'light'] as const)
-      record(await wrkCell('write', profile, 'write', readPaths))
-    for (const profile of ['heavy', 'light'] as const)
-      record(
-        await wrkCell('search', profile, 'read', () => [
-          '/api/search?query=budget',
-          '/api/search?query=vendor',
-        ]),
-      )
+    if (runs('uncached read')) {
+      uncached = await startApp({ ...env, HTTP_CACHE: 'off' }, ORIGIN, opts.appDist, cpu)
+      target = uncached
+      await settle()
+      for (const profile of ['heavy', 'light'] as const)
+        record(await wrkCell('uncached read', profile, 'read', readPaths))
+      target = app
+      await stopApp(uncached)
+      uncached = null
+    }
+    if (runs('write'))
+      for (const profile of ['heavy', 'light'] as const)
+        record(await wrkCell('write', profile, 'write', readPaths))
+    if (runs('search'))
+      for (const profile of ['heavy', 'light'] as const)
+        record(
+          await wrkCell('search', profile, 'read', () => [
+            '/api/search?query=budget',
+            '/api/search?query=vendor',
+          ]),
+        )
     for (const profile of ['heavy', 'light'] as const) {
       // The first Send of each report (edition 1, its e-mails) is set-up, outside the measure.
       for (const u of byProfile[profile])
         await api(base, u.cookie, 'PUT', `/api/reports/${u.sendUuid}`, { is_submitted: true })
       await delivered(60_000)
       await settle()
+      if (!runs('Send')) continue
       const messagesBefore = smtp.received.length
       const before = ticks()
       const started = performance.now()
@@ -391,17 +411,20 @@ export async function measureCapacity(opts: {
         messages: smtp.received.length - messagesBefore,
       })
     }
-    for (const profile of ['heavy', 'light'] as const)
-      record(
-        // A PDF takes a second or more of a busy core: at least 20 s, so a run ends several.
-        await wrkCell(
-          'PDF',
-          profile,
-          'read',
-          (u) => [`/api/reports/${u.sendUuid}/pdf`, `/api/reports/${u.sendUuid}/editions/1/pdf`],
-          Math.max(20, opts.seconds),
-        ),
-      )
+    if (runs('PDF'))
+      for (const profile of ['heavy', 'light'] as const) {
+        const pdfs = (u: UserPlan): [string, string] => [
+          `/api/reports/${u.sendUuid}/pdf`,
+          `/api/reports/${u.sendUuid}/editions/1/pdf`,
+        ]
+        // The PDF worker starts with the first PDF (its fonts, its module): outside the measure.
+        for (const p of pdfs(byProfile[profile][0]))
+          await api(base, byProfile[profile][0].cookie, 'GET', p)
+        await settle()
+        // A PDF takes a second or more of a busy core and the server makes two at a time: two
+        // connections, at least 30 s, so a run ends several within wrk's 10 s timeout.
+        record(await wrkCell('PDF', profile, 'read', pdfs, Math.max(30, opts.seconds), 2))
+      }
     result.load.end = loadavg()
     console.log(`  load at the end ${result.load.end.map((l) => l.toFixed(1)).join(' ')}`)
   } catch (error) {
@@ -415,7 +438,18 @@ export async function measureCapacity(opts: {
     await pg?.stop()
     await smtp.close()
   }
-  writeFileSync(join(root, 'bench/tmp/capacity.json'), JSON.stringify(result, null, 2))
+  const file = join(root, 'bench/tmp/capacity.json')
+  if (process.env.BENCH_MODEL_ONLY && existsSync(file)) {
+    const last = JSON.parse(readFileSync(file, 'utf8')) as CapacityResult
+    const fresh = new Set(result.cells.map((c) => `${c.name}/${c.profile}`))
+    last.cells = [
+      ...last.cells.filter((c) => !fresh.has(`${c.name}/${c.profile}`)),
+      ...result.cells.map((c) => ({ ...c, date: result.date })),
+    ]
+    writeFileSync(file, JSON.stringify(last, null, 2))
+    return last
+  }
+  writeFileSync(file, JSON.stringify(result, null, 2))
   return result
 }
 
