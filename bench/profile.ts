@@ -3,6 +3,7 @@
 // Usage: bun bench/profile.ts <db file> [iterations] [filter] [concurrency]
 // With a concurrency above 1, that many requests are kept in flight (as concurrent connections
 // would): writes then share group commits, and the line shows req/s and CPU per request.
+// PROFILE_EMAIL=<email> profiles that user instead of the heavy one (bench/history.ts).
 import { copyFileSync, rmSync } from 'node:fs'
 import {
   createApp,
@@ -27,7 +28,9 @@ const config = loadConfig({ DATABASE_PATH: path, PUBLIC_URL: 'http://localhost' 
 const app = createApp({ db, config })
 // As the server does (server/src/index.ts): WAL checkpoints on their own thread.
 const stopCheckpointer = startCheckpointer(db.sqlite, path)
-const heavy = db.sqlite.query('SELECT id FROM users WHERE email = ?').get(HEAVY_EMAIL) as {
+const heavy = db.sqlite
+  .query('SELECT id FROM users WHERE email = ?')
+  .get(process.env.PROFILE_EMAIL ?? HEAVY_EMAIL) as {
   id: number
 }
 const { token } = await createSession({ db, config }, heavy.id)
@@ -49,7 +52,9 @@ const call = async (method: string, p: string, body?: unknown) => {
   return text
 }
 const reports = JSON.parse(await call('GET', '/api/reports'))
-const report = JSON.parse(await call('GET', `/api/reports/${reports[10].uuid}`))
+const report = JSON.parse(
+  await call('GET', `/api/reports/${reports[Math.min(10, reports.length - 1)].uuid}`),
+)
 const section = report.sections.find((s: { section_type: string }) => s.section_type === 'tasks')
 const item = section.items[0]
 const cases: [string, string, string, unknown?][] = [

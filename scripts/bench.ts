@@ -9,6 +9,7 @@
 // measures only the matching API rows (`BENCH_ONLY=section-items`), `BENCH_ONLY=pages` only the
 // pages, `BENCH_ONLY=postgres` only the PostgreSQL section, `BENCH_ONLY=abuse` only the abuse
 // run (bench/abuse.ts), `BENCH_ONLY=durable` only the durable writes over HTTP,
+// `BENCH_ONLY=history` only the uncached answers of 500 weekly reports against 8 (bench/history.ts),
 // `BENCH_ONLY=capacity` only the capacity matrix (`BENCH_ONLY=service`: both, bench/service.ts),
 // and prints them without the load run and without writing results or docs. BENCH_WRITE_SECONDS
 // (default 10), BENCH_CAPACITY_SECONDS (default 15) and BENCH_ROUNDS (default 3) size those runs.
@@ -70,6 +71,12 @@ if (process.env.BENCH_ONLY?.toLowerCase() === 'model') {
 }
 
 const { seedSeconds, token } = await prepareDatabase()
+// BENCH_ONLY=history: only the uncached answers of 500 weekly reports against 8 (bench/history.ts).
+if (process.env.BENCH_ONLY?.toLowerCase() === 'history') {
+  const { measureHistory, printHistory } = await import('../bench/history')
+  printHistory(measureHistory(pristinePath))
+  process.exit(0)
+}
 const cookie = `cadence_session=${token}`
 const appDist = buildApp()
 
