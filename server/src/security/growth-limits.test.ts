@@ -508,6 +508,44 @@ describe('what other ways add to an account', () => {
     expect(await db.orm.select().from(decisionRevisits)).toHaveLength(1)
   }, 60_000)
 
+  test("a reader's question counts its follow-up against the item limit: in a full report the question is kept, no follow-up", async () => {
+    const { app, db, ada, userId } = await setup()
+    await ada.api['section-templates'].post({ name: 'Follow-ups', type: 'followups' })
+    const report = (await ada.api.reports.post({ week_start_date: '2026-11-16' })).data!
+    await fill(db, userId, report.uuid, OBJECT_LIMITS.itemsPerReport)
+    const link = (await ada.api.reports({ uuid: report.uuid }).shares.post({ expires_in_days: 30 }))
+      .data!
+    const token = link.url.split('/r/')[1]
+    const reader = makeClient(app)
+    const ask = (text: string) =>
+      reader.api.shared({ token }).questions.post({ text, name: 'Board member' })
+    const asked = await ask('Why is Apollo late?')
+    expect(asked.status).toBe(201)
+    expect(asked.data).toMatchObject({ text: 'Why is Apollo late?' })
+    // The question is stored, without a follow-up: the report holds no more than its limit.
+    expect(await itemsOf(db, userId)).toBe(OBJECT_LIMITS.itemsPerReport)
+    const readerItems = sql`SELECT COUNT(*) AS n FROM section_items WHERE from_reader = 1`
+    expect(Number((await db.rows<{ n: number }>(readerItems))[0].n)).toBe(0)
+    const questions = await db.rows<{ followup_item_id: number | null }>(
+      sql`SELECT followup_item_id FROM share_questions ORDER BY id`,
+    )
+    expect(questions).toEqual([{ followup_item_id: null }])
+    // With room again, the next question makes its follow-up, up to the limit.
+    await db.exec(sql`DELETE FROM section_items WHERE user_id = ${userId} AND content = 'Item 0'`)
+    expect((await ask('And Mercury?')).status).toBe(201)
+    expect(await itemsOf(db, userId)).toBe(OBJECT_LIMITS.itemsPerReport)
+    expect(Number((await db.rows<{ n: number }>(readerItems))[0].n)).toBe(1)
+    expect((await ask('And Gemini?')).status).toBe(201)
+    expect(await itemsOf(db, userId)).toBe(OBJECT_LIMITS.itemsPerReport)
+    expect(
+      (
+        await db.rows<{ followup_item_id: number | null }>(
+          sql`SELECT followup_item_id FROM share_questions ORDER BY id`,
+        )
+      ).map((q) => q.followup_item_id !== null),
+    ).toEqual([false, true, false])
+  }, 60_000)
+
   test("a report takes at most 1,000 readers' answers to its asks: the next answers 403, nothing stored", async () => {
     const { app, db, ada, userId } = await setup()
     const report = (await ada.api.reports.post({ week_start_date: '2026-11-16' })).data!

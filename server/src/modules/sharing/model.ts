@@ -29,7 +29,9 @@ export namespace SharingModel {
     name: t.Optional(t.String({ maxLength: NAME_MAX, error: 'Name is required' })),
     text: t.String({ minLength: 1, maxLength: QUESTION_MAX, error: 'Question is required' }),
     item_id: t.Optional(
-      t.Nullable(t.Integer({ minimum: 1 }), { error: 'item_id must be an item id' }),
+      t.Nullable(t.Integer({ minimum: 1, maximum: INT4_MAX }), {
+        error: 'item_id must be an item id',
+      }),
     ),
   })
   export type question = typeof question.static

@@ -107,12 +107,18 @@ export async function askQuestion(
     async (tx) => {
       const inTx = { ...ctx, db: tx }
       const section = await landingSection(inTx, share.user_id)
+      // The follow-up counts against the items per report and per account (lib/limits.ts, the
+      // 403 of createItem): in a full report or account the question is kept (at most
+      // questionsPerReport of them) and no follow-up is made, as a revisit due in a full report.
       const followup = section
         ? await createItem(inTx, share.user_id, {
             section_id: section.id,
             content: `A reader asked on the brief of ${briefDate(report.week_start_date)}: ${text}`,
             project_id: item?.project_id ?? null,
             item_type: 'followup',
+          }).catch((error) => {
+            if (error instanceof Forbidden) return null
+            throw error
           })
         : null
       if (followup)
