@@ -170,7 +170,7 @@ const WHAT: Record<CellName, string> = {
     'the same, from an instance with `HTTP_CACHE=off` (as the first read after a write)',
   write: 'create an item, edit it, delete it',
   search: '`/api/search?query=budget` and `?query=vendor` in turn',
-  PDF: "the memo's PDF and edition 1's PDF in turn",
+  PDF: "the memo's PDF and edition 1's PDF in turn, 4 from each of 2 users one after another; CPU over every attempt (a 503 past the server's 10 s budget made the PDF too)",
   Send: "'Send update', 10 a user, e-mailed to 3 readers through a local SMTP server; CPU until the last message is accepted",
 }
 
@@ -197,7 +197,7 @@ export function renderBenchmarks(result: CapacityResult, m: Model) {
 Measured by \`BENCH_ONLY=model bun run bench\` (\`bench/capacity.ts\`) on ${result.date.slice(0, 10)}: ${result.placement}.
 **Taken under load**: the load average was ${load(result.load.start)} at the start and ${load(result.load.end)} at the end (2 cores; other
 agents' tests and benches shared the machine), so the latencies are pessimistic; the CPU time per request,
-which other work hardly moves, is what to read, and what the model uses. Data: the bench's dataset with four
+which other work moves far less than latency, is what to read and what the model uses (still, at this load it is inflated: the same cells differed by up to 2× between loads of 15 and 45 in trial runs, so the model errs high). Data: the bench's dataset with four
 heavy users (each 260 weekly reports of 5 sections × 12 items, 200 projects, 60 people, 3,000 talking
 points and tasks) beside 499 light users (8 weekly reports of 3 × 3 items), in PostgreSQL 15 with fsync
 on. Each kind ran ${result.seconds} s from ${result.users} connections, each its own user (heavy1–4 or four light
