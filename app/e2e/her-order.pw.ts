@@ -44,6 +44,13 @@ const sectionNames = () =>
     ),
   )
 
+/**
+ * Resolves once the page has drawn its next frame and run the timers set before it: what a key
+ * press set in motion (a listener added from a timer, a render) is done.
+ */
+const settle = (p: Page) =>
+  p.evaluate(() => new Promise((done) => requestAnimationFrame(() => setTimeout(done))))
+
 beforeAll(async () => {
   browser = await chromium.launch(launchOptions)
   page = await signedInPage(browser, 'her-order')
@@ -77,11 +84,12 @@ describe('her order', () => {
       await handle.waitFor()
       await expect.poll(() => editorOrder()).toEqual(ITEMS)
       await handle.focus()
-      // dnd-kit's keyboard sensor listens for the arrows from the next task after the pick-up.
+      // dnd-kit's keyboard sensor listens for the arrows from a timer it sets at the pick-up, and
+      // the drop reads where the last arrow left the item: each key waits for the page to settle.
       await page.keyboard.press('Space')
-      await page.waitForTimeout(150)
+      await settle(page)
       await page.keyboard.press('ArrowDown')
-      await page.waitForTimeout(150)
+      await settle(page)
       await page.keyboard.press('Space')
       const moved = ['Signed the EMEA reseller', 'Close Q3 books', 'Hired a head of design']
       await expect.poll(editorOrder).toEqual(moved)

@@ -9,7 +9,25 @@ import { api, base, expect, monday, signedInPage } from './helpers'
 
 let browser: Browser
 let page: Page
-const pages: Array<[string, string]> = []
+/** The fixtures' uuids, made in beforeAll. */
+const made = { report: '', project: '', member: '' }
+/** Every signed-in page, each with something on it; one test each. */
+const pages: Array<[string, () => string]> = [
+  ['dashboard', () => paths.dashboard()],
+  ['reports', () => paths.reports()],
+  ['report', () => paths.report(made.report)],
+  ['draft', () => paths.draft(made.report)],
+  ['projects', () => paths.projects()],
+  ['project', () => paths.project(made.project)],
+  ['team', () => paths.team()],
+  ['team member', () => paths.teamMember(made.member)],
+  ['1:1 prep', () => paths.prep(made.member)],
+  ['team updates', () => paths.teamUpdates()],
+  ['decisions', () => paths.decisions()],
+  ['settings', () => paths.settings()],
+  ['settings, metrics', () => paths.settings('metrics')],
+  ['settings, sources', () => paths.settings('sources')],
+]
 
 beforeAll(async () => {
   browser = await chromium.launch(launchOptions)
@@ -33,22 +51,9 @@ beforeAll(async () => {
   })
   await api(page, 'POST', '/api/decisions', { title: 'Hire a CFO', decided_on: monday() })
   await api(page, 'POST', '/api/metrics', { name: 'ARR', direction: 'up' })
-  pages.push(
-    ['dashboard', paths.dashboard()],
-    ['reports', paths.reports()],
-    ['report', paths.report(report.uuid)],
-    ['draft', paths.draft(report.uuid)],
-    ['projects', paths.projects()],
-    ['project', paths.project(project.uuid)],
-    ['team', paths.team()],
-    ['team member', paths.teamMember(member.uuid)],
-    ['1:1 prep', paths.prep(member.uuid)],
-    ['team updates', paths.teamUpdates()],
-    ['decisions', paths.decisions()],
-    ['settings', paths.settings()],
-    ['settings, metrics', paths.settings('metrics')],
-    ['settings, sources', paths.settings('sources')],
-  )
+  made.report = report.uuid
+  made.project = project.uuid
+  made.member = member.uuid
 })
 afterAll(async () => {
   await browser?.close()
@@ -75,22 +80,23 @@ const rawStatus = (p: Page) =>
   p.evaluate(() => (window as unknown as { __rawStatus?: string[] }).__rawStatus ?? [])
 
 describe('offline in words', () => {
-  test('on every signed-in page, offline, every enabled button says why in words, never HTTP', async () => {
-    const context = page.context()
-    const clicked: Record<string, number> = {}
-    /** The page under test, loaded online, then offline with the observer watching. */
-    const open = async (path: string) => {
-      await context.setOffline(false)
-      await page.goto(`${base}${path}`)
-      // Its first heading drawn (Settings' h1 is for screen readers only).
-      await page.getByRole('heading').first().waitFor()
-      await page.waitForFunction(() => !document.querySelector('[aria-busy="true"]'))
-      await context.setOffline(true)
-      await watchForRawStatus(page)
-    }
-    for (const [name, path] of pages) {
+  /** The page under test, loaded online, then offline with the observer watching. */
+  const open = async (path: string) => {
+    await page.context().setOffline(false)
+    await page.goto(`${base}${path}`)
+    // Its first heading drawn (Settings' h1 is for screen readers only).
+    await page.getByRole('heading').first().waitFor()
+    await page.waitForFunction(() => !document.querySelector('[aria-busy="true"]'))
+    await page.context().setOffline(true)
+    await watchForRawStatus(page)
+  }
+  afterAll(() => page?.context().setOffline(false))
+
+  for (const [name, pathOf] of pages) {
+    test(`${name}: offline, every enabled button says why in words, never HTTP`, async () => {
+      const path = pathOf()
       await open(path)
-      clicked[name] = 0
+      let clicked = 0
       const count = Math.min(30, await page.getByRole('button').count())
       // By position, asked afresh each time: a click may redraw the page.
       for (let i = 0; i < count; i++) {
@@ -112,13 +118,12 @@ describe('offline in words', () => {
           .click({ timeout: 2000 })
           .then(() => true)
           .catch(() => false)
-        if (ok) clicked[name]++
+        if (ok) clicked++
         await page.keyboard.press('Escape')
         // A button that led to another page: what it said is checked, then the page is opened
         // again for the next button.
         if (new URL(page.url()).pathname !== new URL(`${base}${path}`).pathname) {
-          expect({ page: name, button: i, recorded: await rawStatus(page) }).toEqual({
-            page: name,
+          expect({ button: i, recorded: await rawStatus(page) }).toEqual({
             button: i,
             recorded: [],
           })
@@ -127,11 +132,9 @@ describe('offline in words', () => {
       }
       // What a failed request says arrives after it: the toasts of this page's clicks settle.
       await page.waitForFunction(() => !document.querySelector('[aria-busy="true"]'))
-      expect({ page: name, recorded: await rawStatus(page) }).toEqual({ page: name, recorded: [] })
-    }
-    await context.setOffline(false)
-    // The journey did press buttons on every page (a page that drew none would prove nothing).
-    for (const [name] of pages)
-      expect({ name, some: clicked[name] > 0 }).toEqual({ name, some: true })
-  }, 240_000)
+      expect(await rawStatus(page)).toEqual([])
+      // The journey did press buttons on the page (a page that drew none would prove nothing).
+      expect(clicked).toBeGreaterThan(0)
+    })
+  }
 })

@@ -125,8 +125,9 @@ describe('the brief on paper', () => {
           'Negotiating terms, EU cutover go/no-go — Weekly Report — Nov 23 – Nov 27, 2026',
         )
         // About 28 items in the body: the carried ones and this week's.
-        const items = await memo.locator('.cad-draft__items li').count()
-        expect(items).toBeGreaterThanOrEqual(28)
+        await expect
+          .poll(() => memo.locator('.cad-draft__items li').count())
+          .toBeGreaterThanOrEqual(28)
         await page.emulateMedia({ media: 'print' })
         const bytes = await page.pdf({ preferCSSPageSize: true, printBackground: false })
         const pdf = readPdf(bytes)
