@@ -420,6 +420,30 @@ describe('imported documents', () => {
 })
 
 describe('what other ways add to an account', () => {
+  test('a section template order past the 4-byte integer is refused with 400 on both engines, nothing changed', async () => {
+    const { ada } = await setup()
+    const templates = async () => (await ada.api['section-templates'].get()).data
+    const before = await templates()
+    const id = before![0].id
+    for (const sort_order of [2 ** 31, -(2 ** 31) - 1, 1e300, 1.5]) {
+      const reorder = await ada.api['section-templates'].reorder.put({
+        sections: [{ id, sort_order }],
+      })
+      expect(reorder.status).toBe(400)
+      const created = await ada.api['section-templates'].post({
+        name: 'Big',
+        type: 'standard',
+        sort_order,
+      })
+      expect(created.status).toBe(400)
+    }
+    const foreign = await ada.api['section-templates'].reorder.put({
+      sections: [{ id: 2 ** 31, sort_order: 0 }],
+    })
+    expect(foreign.status).toBe(400)
+    expect(await templates()).toEqual(before)
+  })
+
   test("an item pulled from a teammate's sent report counts against the item limit (403 naming it, nothing added)", async () => {
     const { app, db, ada, userId } = await setup()
     const tom = await signIn(app, 'tom@example.com', 'Tom Reed')
