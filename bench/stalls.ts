@@ -11,6 +11,7 @@ import { Database } from 'bun:sqlite'
 import { mkdirSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { createSession, loadConfig, openDatabase, upsertUser } from '@cadence/server/testing'
+import { startPostgres } from '../scripts/postgres'
 import { startServer } from './abuse'
 
 const root = join(import.meta.dir, '..')
@@ -20,14 +21,24 @@ export type StallRow = {
   status: string
   seconds: number
   longestMs: number
+  /** The server's main thread's longest time on a core between two answers (load-proof). */
+  threadMs: number
   timesIdle: number
 }
-export type StallResult = { idleMs: number; idleP50: number; load: string; rows: StallRow[] }
+export type StallEngine = {
+  engine: string
+  idleMs: number
+  idleThreadMs: number
+  idleP50: number
+  load: string
+  rows: StallRow[]
+}
+export type StallResult = StallEngine[]
 
-type Probe = { longestMs: number; answers: number; p50: number }
+type Probe = { longestMs: number; threadMs: number; answers: number; p50: number }
 
-function startProbe(base: string) {
-  const proc = Bun.spawn(['bun', join(root, 'bench/stall-probe.ts'), base], {
+function startProbe(base: string, pid: number) {
+  const proc = Bun.spawn(['bun', join(root, 'bench/stall-probe.ts'), base, String(pid)], {
     stdin: 'pipe',
     stdout: 'pipe',
     stderr: 'inherit',
@@ -41,8 +52,8 @@ function startProbe(base: string) {
 }
 
 /** The longest stall of /api/health/live while `work` runs (the probe started 300 ms before). */
-async function during(base: string, work: () => Promise<string>) {
-  const stop = startProbe(base)
+async function during(base: string, pid: number, work: () => Promise<string>) {
+  const stop = startProbe(base, pid)
   await Bun.sleep(300)
   const started = performance.now()
   const status = await work()
@@ -74,7 +85,8 @@ export async function measureStalls(): Promise<StallResult> {
   db.sqlite.close()
   const cookie = `cadence_session=${session.token}`
 
-  const { proc, base } = await startServer({ DATABASE_PATH: path })
+  let server = await startServer({ DATABASE_PATH: path })
+  let base = server.base
   try {
     const call = async (method: string, path: string, body?: unknown) => {
       const res = await fetch(`${base}${path}`, {
@@ -186,91 +198,164 @@ export async function measureStalls(): Promise<StallResult> {
       return JSON.stringify(doc)
     }
 
-    const load = (await Bun.file('/proc/loadavg').text()).split(' ').slice(0, 3).join(' ')
-    await Bun.sleep(1_000)
-    const idle = await during(base, async () => {
-      await Bun.sleep(3_000)
-      return ''
-    })
-    console.log(
-      `  idle /api/health/live: longest gap ${idle.longestMs.toFixed(1)} ms, p50 ${idle.p50.toFixed(2)} ms (load average ${load})`,
-    )
-    const status = (r: { status: number; bytes: ArrayBuffer }) =>
-      `${r.status} (${(r.bytes.byteLength / 1e6).toFixed(1)} MB)`
-    // [row, the attack's nth run, runs]: reads run three times, imports twice (each into its
-    // own target); the run with the shortest longest stall counts, as in stall.test.ts. The
-    // imports come last, each followed by a pause: the server indexes what they wrote for search
-    // in the background, which would land in the next row.
-    const attacks: [string, (run: number) => Promise<string>, number][] = [
-      [
-        'PDF of long unbroken words (20,000-letter summary, 3 × 10,000-letter items)',
-        async () => status(await call('GET', `/api/reports/${words.uuid}/pdf`)),
-        3,
-      ],
-      [
-        "Markdown of a full report (10,000 items, 'Copy as Markdown')",
-        async () => status(await call('GET', `/api/reports/${full.uuid}/export?format=md`)),
-        3,
-      ],
-      [
-        "HTML of a full report ('Copy for e-mail')",
-        async () => status(await call('GET', `/api/reports/${full.uuid}/export?format=html`)),
-        3,
-      ],
-      [
-        'search of 12 words ranking 400 summaries of 20,000 characters',
-        async () => status(await call('GET', `/api/search?query=${encodeURIComponent(query)}`)),
-        3,
-      ],
-      [
-        'account export with 50 editions of ~1 MB',
-        async () => status(await call('GET', '/api/export')),
-        3,
-      ],
-      [
-        'largest import (4,999 lines) into a report of 5,001 items',
-        async (run) =>
-          status(
-            await call('POST', `/api/reports/${nearly[run]}/import`, {
-              text: lines(4_999, 10_000),
-            }),
-          ),
-        2,
-      ],
-      [
-        '7.8 MB account import with a \\ud800 escape',
-        async (run) => status(await call('POST', '/api/import', escaped(run))),
-        2,
-      ],
-    ]
-    const rows: StallRow[] = []
-    for (const [attack, work, runs] of attacks) {
-      let run: Awaited<ReturnType<typeof during>> | undefined
-      for (let n = 0; n < runs; n++) {
-        const next = await during(base, () => work(n))
-        if (!run || next.longestMs < run.longestMs) run = next
-        await Bun.sleep(runs === 2 ? 5_000 : 500)
-      }
-      if (!run) continue
-      const row = {
-        attack,
-        status: run.status,
-        seconds: run.seconds,
-        longestMs: run.longestMs,
-        timesIdle: run.longestMs / idle.longestMs,
-      }
-      rows.push(row)
-      console.log(
-        `  ${attack.padEnd(78)} ${row.status.padEnd(14)} ${row.seconds.toFixed(2)} s  longest stall ${row.longestMs.toFixed(0)} ms  ×${row.timesIdle.toFixed(1)} idle`,
-      )
-      await Bun.sleep(1_000)
+    // A report of 10,000 items without gaps (as imports place them) for the first moves, twice.
+    const gapless: { sectionId: number; ids: number[] }[] = []
+    for (const w of [4, 5]) {
+      const r = await json('POST', '/api/reports', { week_start_date: week(w), carry_over: false })
+      await json('POST', `/api/reports/${r.uuid}/import`, { text: lines(4_999) })
+      await json('POST', `/api/reports/${r.uuid}/import`, { text: lines(4_999, 4_999) })
+      await json('POST', `/api/reports/${r.uuid}/import`, { text: lines(2, 9_998) })
+      const shown = await json('GET', `/api/reports/${r.uuid}`)
+      gapless.push({
+        sectionId: shown.sections[0].id,
+        ids: shown.sections[0].items.map((i: { id: number }) => i.id),
+      })
     }
-    const after = (await Bun.file('/proc/loadavg').text()).split(' ').slice(0, 3).join(' ')
-    console.log(`  load average before ${load}, after ${after} (2 cores)`)
-    return { idleMs: idle.longestMs, idleP50: idle.p50, load: `${load} → ${after}`, rows }
+    // The same account on PostgreSQL (copy-data), measured after SQLite.
+    server.proc.kill()
+    await server.proc.exited
+    const pg = await startPostgres({ durable: true }).catch(() => null)
+    let pgUrl: string | null = null
+    if (pg) {
+      pgUrl = pg.url.replace(/\/postgres$/, '/cadence_stalls')
+      const admin = new Bun.SQL({ url: pg.url, max: 1 })
+      await admin.unsafe('CREATE DATABASE cadence_stalls')
+      await admin.close()
+      const copy = Bun.spawnSync(['bun', 'run', 'copy-data', path, pgUrl], {
+        cwd: root,
+        stdout: 'pipe',
+        stderr: 'pipe',
+      })
+      if (copy.exitCode !== 0) {
+        console.log(`  PostgreSQL not measured: ${copy.stderr.toString().slice(0, 300)}`)
+        pgUrl = null
+      }
+    }
+    const results: StallResult = []
+    try {
+      for (const [engine, env] of [
+        ['SQLite', { DATABASE_PATH: path }],
+        ...(pgUrl ? [['PostgreSQL', { DATABASE_URL: pgUrl }]] : []),
+      ] as [string, Record<string, string>][]) {
+        server = await startServer(env)
+        base = server.base
+        console.log(`  ${engine}:`)
+        results.push(await attackAll(engine, server.proc.pid))
+        server.proc.kill()
+        await server.proc.exited
+      }
+    } finally {
+      await pg?.stop()
+    }
+    return results
+
+    async function attackAll(engine: string, pid: number): Promise<StallEngine> {
+      const load = (await Bun.file('/proc/loadavg').text()).split(' ').slice(0, 3).join(' ')
+      await Bun.sleep(1_000)
+      const idle = await during(base, pid, async () => {
+        await Bun.sleep(3_000)
+        return ''
+      })
+      console.log(
+        `  idle /api/health/live: longest gap ${idle.longestMs.toFixed(1)} ms (server thread ${idle.threadMs.toFixed(1)} ms), p50 ${idle.p50.toFixed(2)} ms (load average ${load})`,
+      )
+      const status = (r: { status: number; bytes: ArrayBuffer }) =>
+        `${r.status} (${(r.bytes.byteLength / 1e6).toFixed(1)} MB)`
+      // [row, the attack's nth run, runs]: reads run three times, imports twice (each into its
+      // own target); the run with the shortest longest stall counts, as in stall.test.ts. The
+      // imports come last, each followed by a pause: the server indexes what they wrote for search
+      // in the background, which would land in the next row.
+      const attacks: [string, (run: number) => Promise<string>, number][] = [
+        [
+          'PDF of long unbroken words (20,000-letter summary, 3 × 10,000-letter items)',
+          async () => status(await call('GET', `/api/reports/${words.uuid}/pdf`)),
+          3,
+        ],
+        [
+          "Markdown of a full report (10,000 items, 'Copy as Markdown')",
+          async () => status(await call('GET', `/api/reports/${full.uuid}/export?format=md`)),
+          3,
+        ],
+        [
+          "HTML of a full report ('Copy for e-mail')",
+          async () => status(await call('GET', `/api/reports/${full.uuid}/export?format=html`)),
+          3,
+        ],
+        [
+          'search of 12 words ranking 400 summaries of 20,000 characters',
+          async () => status(await call('GET', `/api/search?query=${encodeURIComponent(query)}`)),
+          3,
+        ],
+        [
+          'account export with 50 editions of ~1 MB',
+          async () => status(await call('GET', '/api/export')),
+          3,
+        ],
+        [
+          'first moves into a section of 10,000 items without gaps (near the top, then the middle)',
+          async (run) => {
+            const { sectionId, ids } = gapless[run]
+            const move = (id: number, before_id: number) =>
+              call('PUT', `/api/section-items/${id}/position`, { section_id: sectionId, before_id })
+            const top = await move(ids[9_999], ids[10])
+            const middle = await move(ids[0], ids[5_000])
+            return `${top.status}, ${middle.status}`
+          },
+          2,
+        ],
+        [
+          'largest import (4,999 lines) into a report of 5,001 items',
+          async (run) =>
+            status(
+              await call('POST', `/api/reports/${nearly[run]}/import`, {
+                text: lines(4_999, 10_000),
+              }),
+            ),
+          2,
+        ],
+        [
+          '7.8 MB account import with a \\ud800 escape',
+          async (run) => status(await call('POST', '/api/import', escaped(run))),
+          2,
+        ],
+      ]
+      const rows: StallRow[] = []
+      for (const [attack, work, runs] of attacks) {
+        let run: Awaited<ReturnType<typeof during>> | undefined
+        for (let n = 0; n < runs; n++) {
+          const next = await during(base, pid, () => work(n))
+          if (!run || next.longestMs < run.longestMs) run = next
+          await Bun.sleep(runs === 2 ? 5_000 : 500)
+        }
+        if (!run) continue
+        const row = {
+          attack,
+          status: run.status,
+          seconds: run.seconds,
+          longestMs: run.longestMs,
+          threadMs: run.threadMs,
+          timesIdle: run.longestMs / idle.longestMs,
+        }
+        rows.push(row)
+        console.log(
+          `  ${attack.padEnd(78)} ${row.status.padEnd(14)} ${row.seconds.toFixed(2)} s  longest stall ${row.longestMs.toFixed(0)} ms  ×${row.timesIdle.toFixed(1)} idle  server thread ${row.threadMs.toFixed(1)} ms`,
+        )
+        await Bun.sleep(1_000)
+      }
+      const after = (await Bun.file('/proc/loadavg').text()).split(' ').slice(0, 3).join(' ')
+      console.log(`  load average before ${load}, after ${after} (2 cores)`)
+      return {
+        engine,
+        idleMs: idle.longestMs,
+        idleThreadMs: idle.threadMs,
+        idleP50: idle.p50,
+        load: `${load} → ${after}`,
+        rows,
+      }
+    }
   } finally {
-    proc.kill()
-    await proc.exited
+    server.proc.kill()
+    await server.proc.exited
   }
 }
 
