@@ -44,13 +44,6 @@ const sectionNames = () =>
     ),
   )
 
-/**
- * Resolves once the page has drawn its next frame and run the timers set before it: what a key
- * press set in motion (a listener added from a timer, a render) is done.
- */
-const settle = (p: Page) =>
-  p.evaluate(() => new Promise((done) => requestAnimationFrame(() => setTimeout(done))))
-
 beforeAll(async () => {
   browser = await chromium.launch(launchOptions)
   page = await signedInPage(browser, 'her-order')
@@ -84,12 +77,18 @@ describe('her order', () => {
       await handle.waitFor()
       await expect.poll(() => editorOrder()).toEqual(ITEMS)
       await handle.focus()
-      // dnd-kit's keyboard sensor listens for the arrows from a timer it sets at the pick-up, and
-      // the drop reads where the last arrow left the item: each key waits for the page to settle.
+      // Each key waits for the list's answer. dnd-kit takes the arrows only once it has
+      // measured the list after the pick-up; an arrow before that is lost, so it is pressed again
+      // while the item is not yet over its new place.
       await page.keyboard.press('Space')
-      await settle(page)
-      await page.keyboard.press('ArrowDown')
-      await settle(page)
+      await expect(handle).toHaveAttribute('aria-pressed', 'true')
+      const over = page
+        .locator('[aria-live]')
+        .getByText("'Close Q3 books' is over position 2 of 3 in Accomplishments.")
+      await expect(async () => {
+        if (!(await over.count())) await page.keyboard.press('ArrowDown')
+        await expect(over).toBeAttached({ timeout: 5000 })
+      }).toPass({ timeout: 60_000 })
       await page.keyboard.press('Space')
       const moved = ['Signed the EMEA reseller', 'Close Q3 books', 'Hired a head of design']
       await expect.poll(editorOrder).toEqual(moved)
