@@ -618,9 +618,11 @@ users' dashboards). CPU in cores: app / database / wrk.
 |---|---|---|---|---|---|---|---|---|---|
 ${capRows.join('\n')}
 
-### Capacity model
+### The matrix's mix in the busiest hour (a rough check)
 
-Assumed use: an active user makes ${WEEK.reads} reads and ${WEEK.writes} writes a week (the 80/20 mix), and ${WEEK.peakShare * 100}% of a week's
+A check on the mix row alone; the sizing model, with each kind of request (cached and uncached reads,
+writes, search, PDF, Send with its e-mail) measured for heavy and light users, is "Capacity model" below
+and [capacity.md](capacity.md). Assumed use: an active user makes ${WEEK.reads} reads and ${WEEK.writes} writes a week (the 80/20 mix), and ${WEEK.peakShare * 100}% of a week's
 requests fall in the busiest hour (the Friday write-up): ${perHour} requests, ${WEEK.writes * WEEK.peakShare} of them writes, per user in that
 hour. The mix row (1 instance, 16 users) served **${fmt(mixRps)} requests/s**, spending ${appMs.toFixed(2)} ms of app CPU and
 ${dbMs.toFixed(2)} ms of PostgreSQL CPU per request; the cores needed below are the peak load times those costs (at
