@@ -71,6 +71,23 @@ export const Loading: Story = {
   },
 }
 
+/** Offline on a week never read: it says why in words instead of loading for ever. */
+export const OfflineWeekNotRead: Story = {
+  args: {
+    updates: null,
+    error: 'You are offline — this will be possible when you are back online',
+  },
+  play: async ({ canvas }) => {
+    await expect(
+      canvas.getByText(
+        "This week's updates could not be loaded. You are offline — this will be possible when you are back online",
+      ),
+    ).toBeInTheDocument()
+    await expect(canvas.queryByText('Loading team updates')).toBeNull()
+    await expect(canvas.getByRole('button', { name: 'Previous week' })).toBeEnabled()
+  },
+}
+
 export const NoOneLinked: Story = {
   args: { updates: [] },
   play: async ({ canvas }) => {

@@ -51,7 +51,7 @@ function TeamMemberPage() {
   // A linked member's sent reports, week by week (from the team's updates of that week).
   const linked = !!listed?.linked_user_email
   const reports = useTeamWeek({ enabled: linked })
-  const ofWeek = useTeamUpdates(reports.week)
+  const ofWeek = useTeamUpdates(reports.week).updates
   const update = ofWeek ? (ofWeek.find((u) => u.team_member_uuid === uuid) ?? null) : undefined
   if (page.loading && !dashboard) return <PageSkeleton />
   return (

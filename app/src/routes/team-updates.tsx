@@ -13,13 +13,14 @@ function TeamUpdatesPage() {
   const { week, label, prev, next } = useTeamWeek({
     asked: new URLSearchParams(useSearch()).get('week'),
   })
-  const updates = useTeamUpdates(week)
+  const { updates, error } = useTeamUpdates(week)
   return (
     <TeamUpdatesView
       weekLabel={label}
       onPrevWeek={prev}
       onNextWeek={next}
       updates={updates}
+      error={error}
       onPullItem={(id) => void pullItems(week, [id])}
       onPullSection={(_section, ids) => void pullItems(week, ids)}
       formatDate={formatDate}

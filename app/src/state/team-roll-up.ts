@@ -150,7 +150,11 @@ async function loadTeamUpdates(week: string) {
 }
 
 /** The updates of `week`: null until they are loaded. */
-const useTeamUpdates = (week: string) => useResource(teamUpdates.get(week)).data
+/** The team's sent reports of `week` (null until read) and, while unread, why it failed. */
+const useTeamUpdates = (week: string) => {
+  const { data, error } = useResource(teamUpdates.get(week))
+  return { updates: data, error: data ? null : error }
+}
 
 /** My report of `week` (the one Team updates shows), made from my templates when there is none. */
 async function myReportOf(week: string): Promise<string> {

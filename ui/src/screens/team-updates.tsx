@@ -8,8 +8,10 @@ export type TeamUpdatesViewProps = {
   weekLabel: string
   onPrevWeek: () => void
   onNextWeek: () => void
-  /** null while loading. */
+  /** null while loading (or when it could not be read: `error`). */
   updates: readonly TeamUpdate[] | null
+  /** Why this week could not be read (offline, server out of reach), in words; else null. */
+  error?: string | null
   /** Copies one item of a teammate's report into my report of this week. */
   onPullItem: (itemId: number) => void
   /** Copies a section's items not pulled yet. */
@@ -38,7 +40,11 @@ export function TeamUpdatesView(p: TeamUpdatesViewProps) {
           <WeekStepper label={p.weekLabel} onPrev={p.onPrevWeek} onNext={p.onNextWeek} />
         </div>
       </div>
-      {updates === null ? (
+      {updates === null && p.error ? (
+        <p className="cad-screen__block cad-screen__muted" role="status">
+          This week's updates could not be loaded. {p.error}
+        </p>
+      ) : updates === null ? (
         <div className="cad-screen__block" aria-busy="true">
           <span className="cad-sr-only">Loading team updates</span>
           <Skeleton height={24} width="40%" />
