@@ -225,11 +225,20 @@ export async function drag(page: Page, from: Locator, to: Locator, dy = 0) {
   if (!a || !b) throw new Error('drag: an element is not visible')
   const x = a.x + a.width / 2
   const y = a.y + a.height / 2
+  // dnd-kit announces each step in a live region: wait for it to pick the item up after the
+  // 8 px activation ("Picked up", or already where it is over), then for a new announcement once
+  // the pointer is over the target, so a busy page loses no move.
+  const said = () => page.locator('[aria-live]').allTextContents()
   await page.mouse.move(x, y)
   await page.mouse.down()
   await page.mouse.move(x, y + Math.sign(b.y - a.y || 1) * 12, { steps: 4 })
+  await expect
+    .poll(async () => (await said()).some((t) => /Picked up| is over | moved to position/.test(t)))
+    .toBe(true)
+  const picked = await said()
   await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2 + dy, { steps: 20 })
   await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2 + dy + 1, { steps: 2 })
+  await expect.poll(said).not.toEqual(picked)
   await page.mouse.up()
 }
 
