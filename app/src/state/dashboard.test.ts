@@ -204,9 +204,7 @@ describe('the rest of a list on demand', () => {
     cache.dashboard.mutate(() => ({ ...data(), activeTasksTotal: 30 }))
     stubFetch(() => json({ error: 'nope' }, 500))
     await expect(loadRestOfDashboardList('task')).rejects.toThrow('nope')
-    expect(toastState.toasts.map((t) => t.message)).toEqual([
-      'Could not load the rest of the list',
-    ])
+    expect(toastState.toasts.map((t) => t.message)).toEqual(['Could not load the rest of the list'])
     expect(cache.dashboard.state.data?.activeTasks.map((i) => i.id)).toEqual([5])
   })
 })

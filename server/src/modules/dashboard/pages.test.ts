@@ -41,9 +41,7 @@ async function setup() {
         content: `Follow ${w}-${k}`,
       })
   }
-  expect((await ada.put(`/api/section-items/${tasks[1]}`, { is_completed: true })).status).toBe(
-    200,
-  )
+  expect((await ada.put(`/api/section-items/${tasks[1]}`, { is_completed: true })).status).toBe(200)
   return { ada, bob, tasks }
 }
 
