@@ -86,8 +86,8 @@ export function parseJson(text: string, depthChecked = false): unknown {
 }
 
 /**
- * Bodies at least this long are parsed in steps (json-steps.ts): JSON.parse of a 1 MB body took
- * 15–40 ms in one turn here, of an 8 MB import up to 440 ms, for bodies built to be slow.
+ * Bodies at least this long are parsed in steps (json-steps.ts): JSON.parse of a large body built
+ * to be slow holds the thread in one turn for longer than the 50 ms budget of the event loop.
  */
 export const LARGE_BODY = 256 * 1024
 

@@ -109,8 +109,8 @@ export function applyPendingIndex(db: Pick<SqliteCore, 'sqlite'>, limit = Number
 
 /**
  * How long the background waits before applying pending entries, and how many at most at once:
- * applied together an entry costs ~3-6 µs (measured on the seeded database; ~20-40 µs when each
- * write indexed its own), so a turn holds the thread ≤ ~5 ms and keeps up with 10,000 writes/s.
+ * entries applied together cost a fraction of one indexed per write, and a batch of this size
+ * keeps a turn of the thread short (docs/benchmarks.md has the figures).
  */
 export const INDEX_SYNC_MS = 100
 export const INDEX_SYNC_BATCH = 1000

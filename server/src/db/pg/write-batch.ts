@@ -373,11 +373,9 @@ async function runBatch(pool: SQL, batch: Pending[]) {
 /**
  * While another batch runs, a new one waits until this many writes wait for it, or until the
  * first of them has waited GATHER_WAIT_MS (when no batch runs, a write starts one at once: a lone
- * user waits for nothing). A batch's statement and COMMIT cost PostgreSQL ~190 µs whatever it
- * holds, an item ~55 µs more: started as soon as a connection was free, 28% of the batches of 16
- * clients' writes held one write, and the fixed cost was a third of PostgreSQL's CPU per write.
- * Measured with 16 clients (10-s runs, alternated): new items 4,815–4,834 → 5,246–5,428 writes/s,
- * edits 6,420–6,574 → 7,014–7,297; the batches' mean size from 5.1 to 6.8 writes.
+ * user waits for nothing). A batch's statement and COMMIT have a fixed cost in PostgreSQL that is
+ * several times an item's: batches started as soon as a connection was free often held a single
+ * write, so gathering a few more raises the writes per second (docs/database.md, group commit).
  */
 export const GATHER = 4
 

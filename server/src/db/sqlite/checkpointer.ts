@@ -9,8 +9,8 @@ const AUTOCHECKPOINT_PAGES = 1000
 /**
  * Moves WAL checkpoints off the server's thread. By default the connection that commits past
  * 1,000 WAL pages runs the checkpoint itself, fsyncs included (synchronous = NORMAL syncs only
- * there): with item writes that is every ~100 commits, a pause of a few milliseconds for every
- * request queued behind it (p99 of item writes ~4 ms → ~1.6 ms in-process without it). Here a
+ * there): with item writes that is every ~100 commits, a pause for every request queued behind
+ * it, which shows in the writes' p99. Here a
  * worker thread with its own connection runs a PASSIVE checkpoint every CHECKPOINT_MS (it never
  * blocks a writer), and the server's connection stops checkpointing once the worker is up. If the
  * worker fails, the connection checkpoints by itself again. Returns a stop function.

@@ -152,8 +152,8 @@ export function openSqlite(path: string, options: { migrate?: boolean } = {}) {
   sqlite.exec('PRAGMA synchronous = FULL')
   sqlite.exec('PRAGMA foreign_keys = ON')
   sqlite.exec('PRAGMA busy_timeout = 5000')
-  // 8 MB of page cache: the OS caches the file as well, and `bun run bench` measured the same
-  // search and write throughput as with 32 MB but ~20 MB less peak memory under load.
+  // 8 MB of page cache: the OS caches the file as well, so a larger cache buys no throughput in
+  // `bun run bench`, only peak memory under load.
   sqlite.exec('PRAGMA cache_size = -8000')
   sqlite.exec('PRAGMA temp_store = MEMORY')
   const counter = { statements: 0 }

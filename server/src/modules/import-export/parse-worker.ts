@@ -1,5 +1,5 @@
 // The report import's Markdown parse on a thread of its own (parse-off-thread.ts): parsing the
-// largest import took one 20–35 ms turn of the server's event loop.
+// largest import in one turn would hold the server's event loop for every other user.
 import { type ParseOptions, parseReportText } from './parser'
 
 declare const self: Worker

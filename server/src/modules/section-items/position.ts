@@ -27,8 +27,8 @@ import type { SectionItemModel } from './model'
  *   New items still go last (max + 1).
  *
  * A spread is one UPDATE per PLACE_CHUNK items, the same statement on both engines, the event loop
- * given back between two (place). Before (issue 42): the first move into a section of 10,000
- * items without gaps renumbered all of them in one statement (414 ms measured at load 12).
+ * given back between two (place), so a move into a large gapless section never holds the
+ * thread for the whole section (issue 42; its stall row is in bench/stalls.ts).
  *
  * One transaction under the user's write lock (TxOptions.user): on PostgreSQL two moves of one
  * user, and a move and an item write of the same user (a group commit takes that lock shared),

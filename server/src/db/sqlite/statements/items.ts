@@ -74,11 +74,10 @@ WHERE s.id = ?1 AND s.user_id = ?2`
 /**
  * A new item goes last in its section: the next position is read with the section
  * (SECTION_PLACE_SQL) in the same write transaction and on the same thread, with nothing in
- * between, so no two items share one. Read inside the INSERT instead, as a subquery of its
- * VALUES, it cost ~40 µs more per item in a section of a few hundred (measured: 53 against
- * 16 µs): SQLite does not run that subquery as the one-row index lookup it is on its own. (One
- * INSERT … SELECT with the section's fields in RETURNING measured slower still: SQLite runs a
- * RETURNING with subqueries through a temporary table.)
+ * between, so no two items share one. Not inside the INSERT as a subquery of its VALUES: SQLite
+ * does not run that subquery as the one-row index lookup it is on its own, and its cost grows with
+ * the section. (Not as one INSERT … SELECT with the section's fields in RETURNING either: SQLite
+ * runs a RETURNING with subqueries through a temporary table.)
  */
 const INSERT_SQL = `
 INSERT INTO section_items
