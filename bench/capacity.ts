@@ -47,7 +47,7 @@ import { findWrk } from './loadgen'
 import { type PlanLine, type PlanMode, runPlan } from './plan-run'
 import { cpuTicks } from './postgres'
 import { seed } from './seed'
-import { type App, clusterPids, postmasterOf, startApp, stopApp } from './service'
+import { type App, clusterPids, pinClusterToCpu0, postmasterOf, startApp, stopApp } from './service'
 
 const root = join(import.meta.dir, '..')
 const TICKS = 100
@@ -197,13 +197,7 @@ export async function measureCapacity(opts: {
         await Bun.sleep(100)
       }
     }
-    const pinned = clusterPids(postmaster).every(
-      (pid) =>
-        Bun.spawnSync(['taskset', '-a', '-p', '-c', '0', String(pid)], {
-          stdout: 'ignore',
-          stderr: 'ignore',
-        }).exitCode === 0,
-    )
+    const pinned = pinClusterToCpu0(postmaster)
     result.placement = pinned
       ? 'PostgreSQL on CPU 0; the instance and wrk on CPU 1 (taskset)'
       : 'taskset failed: PostgreSQL, the instance and wrk share both CPUs'

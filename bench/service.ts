@@ -183,6 +183,17 @@ export async function postmasterOf(admin: SQL) {
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
   return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1])
 }
+/** Pins every process of the cluster to CPU 0 (taskset); false when taskset failed for one. */
+export function pinClusterToCpu0(postmaster: number) {
+  return clusterPids(postmaster).every(
+    (pid) =>
+      Bun.spawnSync(['taskset', '-a', '-p', '-c', '0', String(pid)], {
+        stdout: 'ignore',
+        stderr: 'ignore',
+      }).exitCode === 0,
+  )
+}
+
 export function clusterPids(postmaster: number) {
   const children = readdirSync('/proc')
     .filter((p) => /^\d+$/.test(p))
@@ -457,13 +468,7 @@ async function capacity(ctx: {
   const { opts, result, origin, wrk } = ctx
   // PostgreSQL on CPU 0 (its postmaster and every process it has; new backends inherit it), the
   // instances and the load generator on CPU 1.
-  const pinned = clusterPids(ctx.postmaster).every(
-    (pid) =>
-      Bun.spawnSync(['taskset', '-a', '-p', '-c', '0', String(pid)], {
-        stdout: 'ignore',
-        stderr: 'ignore',
-      }).exitCode === 0,
-  )
+  const pinned = pinClusterToCpu0(ctx.postmaster)
   result.placement = pinned
     ? 'PostgreSQL on CPU 0; the instances and wrk on CPU 1 (taskset)'
     : 'taskset failed: PostgreSQL, the instances and wrk share both CPUs'
