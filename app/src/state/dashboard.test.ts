@@ -8,6 +8,7 @@ import {
   dashboardSortState,
   dashboardTiming,
   dismissQuestion,
+  incompleteDashboardLists,
   loadRestOfDashboardList,
   markAnswersSeen,
   RECENTLY_COMPLETED_MS,
@@ -198,6 +199,14 @@ describe('the rest of a list on demand', () => {
     // Everything is held: nothing more is asked.
     await loadRestOfDashboardList('task')
     expect(calls).toHaveLength(2)
+  })
+
+  test('a list holding fewer than its total is incomplete, so the page loads its rest', () => {
+    expect(incompleteDashboardLists({ ...data(), activeTasksTotal: 1 })).toEqual([])
+    expect(incompleteDashboardLists({ ...data(), activeTasksTotal: 30 })).toEqual(['task'])
+    expect(
+      incompleteDashboardLists({ ...data(), activeTasksTotal: 30, activeFollowupsTotal: 2 }),
+    ).toEqual(['task', 'followup'])
   })
 
   test('a failure is said and keeps what was held', async () => {

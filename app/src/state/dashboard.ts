@@ -127,6 +127,18 @@ function loadRestOfDashboardList(kind: ListKind): Promise<void> {
   return promise
 }
 
+/**
+ * The lists whose answer holds fewer items than their total. Both age orders of the dashboard
+ * ('Oldest first', 'Newest first') sort a whole list, while the answer is in the server's order
+ * (newest week first): the page loads these lists' rest right after its first paint, so no older
+ * item is left out of the sort.
+ */
+function incompleteDashboardLists(data: DashboardData): ListKind[] {
+  return (Object.keys(LISTS) as ListKind[]).filter(
+    (kind) => (data[LISTS[kind].total] ?? 0) > data[LISTS[kind].list].length,
+  )
+}
+
 type NeedsYouData = DashboardData['needsYou']
 
 /** Takes entries off 'Needs you' at once (the next load agrees: the server no longer lists them). */
@@ -218,6 +230,7 @@ export {
   dashboardSortState,
   dashboardTiming,
   dismissQuestion,
+  incompleteDashboardLists,
   loadRestOfDashboardList,
   markAnswersSeen,
   RECENTLY_COMPLETED_MS,
