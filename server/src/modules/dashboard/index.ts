@@ -9,7 +9,7 @@ import { and, between, desc, eq, sql } from 'drizzle-orm'
 import { Elysia, t } from 'elysia'
 import type { AppContext } from '../../context'
 import { reports, type sectionItems } from '../../db/schema'
-import { NotFound } from '../../lib/errors'
+import { BadRequest, NotFound } from '../../lib/errors'
 import { compareNoCase } from '../../lib/order'
 import { routeRules } from '../../lib/route-rules'
 import { isoDate } from '../../lib/time'
@@ -217,8 +217,11 @@ async function openTotal(ctx: AppContext, userId: number, type: Kind, read: numb
 export async function dashboardItems(
   ctx: AppContext,
   userId: number,
-  query: { type: Kind; after: number; limit?: number },
+  query: { type?: Kind; after?: number; limit?: number },
 ) {
+  // Optional in the schema, so a request without a session is 401 before its query is read.
+  if (query.type === undefined || query.after === undefined)
+    throw new BadRequest('type (task or followup) and after (an item id) are required')
   const anchor = await ctx.db.row<PageKey>(sql`
     SELECT r.week_start_date AS week, s.sort_order AS section, i.sort_order AS "order", i.id AS id
     FROM section_items i
@@ -251,8 +254,8 @@ export function dashboardModule(ctx: AppContext) {
     .get('/items', ({ user, query }) => dashboardItems(ctx, user.id, query), {
       auth: true,
       query: t.Object({
-        type: t.Union([t.Literal('task'), t.Literal('followup')]),
-        after: t.Integer({ minimum: 1, maximum: 2_147_483_647 }),
+        type: t.Optional(t.Union([t.Literal('task'), t.Literal('followup')])),
+        after: t.Optional(t.Integer({ minimum: 1, maximum: 2_147_483_647 })),
         limit: t.Optional(t.Integer({ minimum: 1, maximum: DASHBOARD_PAGE_MAX })),
       }),
       response: { 200: DashboardItemsPage, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody },

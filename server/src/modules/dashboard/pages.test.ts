@@ -92,7 +92,9 @@ test('the dashboard holds the first 25 of each list and the totals; the items ro
 test('bad input to the items route: a clear 400', async () => {
   const { ada, tasks } = await setup()
   for (const query of [
+    '',
     'type=task',
+    `after=${tasks[0]}`,
     `type=note&after=${tasks[0]}`,
     'type=task&after=0',
     'type=task&after=abc',
