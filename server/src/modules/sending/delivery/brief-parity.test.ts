@@ -460,7 +460,11 @@ describe('one brief, everywhere', () => {
     // thread now and then, but a PDF laid out on this thread would stall every run, and an
     // unbroken word would make every run slow.
     const runs = []
+    const started = pdfWorkerStats.started
     for (let i = 0; i < 5; i++) runs.push(await measured())
+    // One worker made the five, one after another: a finished worker is kept for the next PDF
+    // (none is started when one was kept from an earlier test).
+    expect(pdfWorkerStats.started - started).toBeLessThanOrEqual(1)
     // Every letter is there (the breaks are invisible).
     expect(runs[0].text.match(/x/g)?.length).toBe(word.length)
     expect(Math.min(...runs.map((r) => r.took))).toBeLessThan(3_000)
