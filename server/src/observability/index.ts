@@ -6,8 +6,8 @@ import { trustedProxies } from '../lib/rate-limit'
 import { pathAndQuery } from '../lib/request-path'
 import { userOf } from '../lib/request-user'
 import { createLogger, type Logger } from './log'
-import { createMetrics, type Metrics } from './prometheus'
-import { createTracing, type Tracing } from './tracing'
+import type { Metrics } from './prometheus'
+import type { Tracing } from './tracing'
 
 export type { Logger } from './log'
 export type { Metrics } from './prometheus'
@@ -232,6 +232,15 @@ function fromTrustedProxy(config: Config, socketAddress: ObservabilityOptions['s
   }
 }
 
+/*
+ * prom-client (~16 MB of RSS) and the OpenTelemetry SDK with its OTLP exporter (~18 MB, 200
+ * modules) are loaded only when METRICS_TOKEN or OTEL_EXPORTER_OTLP_ENDPOINT asks for them, once,
+ * at creation: `require` keeps createObservability synchronous (Bun requires ES modules) and
+ * `typeof import` keeps the modules' types. `src/start-imports.test.ts` holds this.
+ */
+const loadMetrics = () => (require('./prometheus') as typeof import('./prometheus')).createMetrics
+const loadTracing = () => (require('./tracing') as typeof import('./tracing')).createTracing
+
 function createTracingFor(
   db: Db,
   config: Config,
@@ -239,7 +248,7 @@ function createTracingFor(
   log: Logger,
 ) {
   return config.ops.otlpEndpoint
-    ? createTracing({
+    ? loadTracing()({
         endpoint: config.ops.otlpEndpoint,
         serviceName: config.ops.serviceName,
         engine: db.kind,
@@ -255,7 +264,7 @@ export function createObservability(
   options: ObservabilityOptions = {},
 ): Observability {
   const log = options.log ?? createLogger(config.ops.logFormat)
-  const metrics = config.ops.metricsToken ? createMetrics(db) : null
+  const metrics = config.ops.metricsToken ? loadMetrics()(db) : null
   const tracing = createTracingFor(db, config, options.socketAddress, log)
   const watchers: Watchers = {
     log,

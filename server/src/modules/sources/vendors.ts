@@ -1,6 +1,6 @@
-import { type LinearDocument, LinearSdk } from '@linear/sdk'
-import { Octokit, type RestEndpointMethodTypes } from '@octokit/rest'
-import { createCloudClient } from 'jira.js'
+// Types only: each vendor's client is loaded on its first sync (below, `loadOctokit` and so on).
+import type { LinearDocument, LinearSdk } from '@linear/sdk'
+import type { RestEndpointMethodTypes } from '@octokit/rest'
 import type { Client as JiraClient, SendRequestOptions as JiraRequest } from 'jira.js/core'
 import type { AppContext } from '../../context'
 import { addDays } from '../../lib/weeks'
@@ -14,6 +14,16 @@ import { VendorError, vendorFetch } from './outbound'
  * host, timeout, 429 retries on the reset header), each client given it through its own extension
  * point; at most MAX_PAGES pages of PAGE_SIZE each.
  */
+
+/*
+ * The vendor SDKs are loaded on a source's first sync, not with the server: together they are
+ * ~1,000 modules and ~70 MB of RSS (jira.js and its zod schemas ~40 MB, @linear/sdk ~22 MB, Octokit
+ * ~8 MB; docs/benchmarks.md, "Where the server's memory goes"), which most instances never use.
+ * `src/start-imports.test.ts` fails when one of them is on the start path again.
+ */
+const loadOctokit = () => import('@octokit/rest').then((m) => m.Octokit)
+const loadJiraCloud = () => import('jira.js').then((m) => m.createCloudClient)
+const loadLinear = () => import('@linear/sdk').then((m) => m.LinearSdk)
 
 export const MAX_PAGES = 3
 export const PAGE_SIZE = 100
@@ -84,6 +94,7 @@ export type GitHubSearchItem = Pick<
 type GitHubMerged = GitHubSearchItem
 
 async function github(ctx: AppContext, c: Connection, week: Week): Promise<Done[]> {
+  const Octokit = await loadOctokit()
   const octokit = new Octokit({
     auth: c.token,
     baseUrl: c.base_url,
@@ -259,6 +270,7 @@ async function jira(ctx: AppContext, c: Connection, week: Week): Promise<Done[]>
   ].join(' AND ')
   const fields = ['summary', 'resolutiondate']
   const transport = jiraTransport(ctx, root, c.token)
+  const createCloudClient = await loadJiraCloud()
   const cloud = createCloudClient(transport)
   const out: Done[] = []
   let nextPageToken: string | undefined
@@ -348,7 +360,8 @@ function linearRequest(ctx: AppContext, c: Connection) {
 
 async function linear(ctx: AppContext, c: Connection, week: Week): Promise<Done[]> {
   const teams = filterList(c.filter)
-  const sdk = new LinearSdk(linearRequest(ctx, c) as ConstructorParameters<typeof LinearSdk>[0])
+  const Linear = await loadLinear()
+  const sdk = new Linear(linearRequest(ctx, c) as ConstructorParameters<typeof LinearSdk>[0])
   const filter: LinearDocument.IssueFilter = {
     assignee: { isMe: { eq: true } },
     completedAt: { gte: `${week.monday}T00:00:00Z`, lt: `${addDays(week.sunday, 1)}T00:00:00Z` },
