@@ -7,7 +7,8 @@ import type { InFlight } from './in-flight'
 import { pathAndQuery } from './request-path'
 import { setUserOf } from './request-user'
 import type { RouteTable } from './route-rules'
-import { gzipOffLoop } from './sliced-json'
+import { gzipOffLoop, jsonPieces, piecesStream } from './sliced-json'
+import { gzipChunks } from './sliced-text'
 import { isoDate } from './time'
 
 /**
@@ -41,7 +42,16 @@ type Entry = {
   etag: string
   body: Bytes
   gzip?: Bytes
+  /**
+   * A large answer the route wrote in pieces (lib/sliced-json.ts, a report at its item limit):
+   * kept as those pieces, answered and gzipped a piece at a time (then `body` is empty). One body
+   * of 6 MB costs 25–40 ms of one turn wherever it is made or copied (fresh memory's first touch).
+   */
+  pieces?: Bytes[]
+  gzipPieces?: Promise<Bytes[]>
   bytes: number
+  /** Its key while the cache holds it. */
+  key?: string
   /** A hit's headers, built once per entry and variant (Bun copies a Headers natively). */
   plainHeaders?: Headers
   gzipHeaders?: Headers
@@ -61,12 +71,15 @@ class ByteLru {
   set(key: string, entry: Entry) {
     this.delete(key)
     if (entry.bytes > this.max) return
+    entry.key = key
     this.entries.set(key, entry)
     this.bytes += entry.bytes
     this.shrink()
   }
   grow(entry: Entry, by: number) {
     entry.bytes += by
+    // An entry let go meanwhile (a gzip made after an await) is no longer counted.
+    if (entry.key === undefined || this.entries.get(entry.key) !== entry) return
     this.bytes += by
     this.shrink()
   }
@@ -279,6 +292,7 @@ function cachedRoutes(
     if (hit.status === 304)
       return new Response(null, { status: 304, headers: { ...headers, ...validators(hit.etag) } })
     const entry = hit.entry as Entry
+    if (entry.pieces) return piecesAnswer(state.cache, request, headers, entry, hit.etag)
     // The entry's headers as one Headers, built on its first hit of each variant: a plain object
     // of the dozen headers was converted on every answer (~a sixth of a cached answer's CPU).
     const gzip = entry.body.length >= COMPRESS_MIN_BYTES && acceptsGzip(request)
@@ -330,7 +344,10 @@ function cachePlugin(state: CacheState) {
           Object.assign(set.headers, validators(hit.etag))
           return EMPTY
         }
-        return jsonBody(cache, request, set, (hit.entry as Entry).body, hit.etag, hit.entry)
+        const entry = hit.entry as Entry
+        // Elysia adds `set.headers` to a Response a hook answers.
+        if (entry.pieces) return piecesAnswer(cache, request, {}, entry, hit.etag)
+        return jsonBody(cache, request, set, entry.body, hit.etag, entry)
       })
       // Answers the value itself when it has nothing to change: Elysia's error path takes the hook's
       // result as the response even when it is undefined.
@@ -340,6 +357,9 @@ function cachePlugin(state: CacheState) {
         const status = typeof set.status === 'number' ? set.status : 200
         if (responseValue instanceof Response) {
           const miss = pending.get(request)
+          // JSON the route wrote in pieces: kept (a cached route's miss) and answered in them.
+          const pieces = jsonPieces.get(responseValue)
+          if (pieces && status === 200) return piecedAnswer(cache, request, pieces, miss)
           // A cached route's JSON built by the route itself (lib/sliced-json.ts): kept and
           // compressed as the mapped answers below are, the compression off the event loop.
           if (miss && status === 200 && responseValue.headers.get('content-type') === JSON_TYPE)
@@ -386,6 +406,53 @@ async function cachedResponse(
   headers.set('content-encoding', 'gzip')
   headers.set('vary', 'Accept-Encoding, Cookie')
   return new Response(gzip, { status: 200, headers })
+}
+
+/** A route's JSON in pieces (jsonPieces): cached under its ETag on a miss, and answered. */
+function piecedAnswer(
+  cache: ByteLru,
+  request: Request,
+  pieces: Bytes[],
+  miss: { key: string; etag: string } | undefined,
+) {
+  const bytes = pieces.reduce((n, piece) => n + piece.length, 0)
+  const entry: Entry = { etag: miss?.etag ?? '', body: EMPTY, pieces, bytes }
+  if (miss) cache.set(miss.key, entry)
+  return piecesAnswer(cache, request, {}, entry, miss?.etag)
+}
+
+/**
+ * An answer kept in pieces, as a stream of those pieces; gzipped when accepted, a piece at a
+ * time on libuv's thread pool (gzipChunks), that gzip kept with the entry.
+ */
+async function piecesAnswer(
+  cache: ByteLru,
+  request: Request,
+  base: Record<string, string | number>,
+  entry: Entry,
+  etag: string | undefined,
+): Promise<Response> {
+  const pieces = entry.pieces as Bytes[]
+  const headers = { ...base, 'content-type': JSON_TYPE } as Record<string, string>
+  if (etag) Object.assign(headers, validators(etag))
+  if (entry.bytes < COMPRESS_MIN_BYTES || !acceptsGzip(request))
+    return new Response(piecesStream(pieces), { headers })
+  if (!entry.gzipPieces) {
+    entry.gzipPieces = (async () => {
+      const gzip: Bytes[] = []
+      let bytes = 0
+      for await (const piece of gzipChunks(pieces)) {
+        gzip.push(piece as Bytes)
+        bytes += piece.length
+      }
+      cache.grow(entry, bytes)
+      return gzip
+    })()
+  }
+  const gzip = await entry.gzipPieces
+  headers['content-encoding'] = 'gzip'
+  headers.vary = 'Accept-Encoding, Cookie'
+  return new Response(piecesStream(gzip), { headers })
 }
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test'
 import { gunzipSync } from 'node:zlib'
-import { gzipOffLoop, slicedStringify } from './sliced-json'
+import { gzipOffLoop, jsonPieces, slicedJsonResponse, slicedStringify } from './sliced-json'
 import { timeSlices } from './time-slices'
 
 describe('slicedStringify', () => {
@@ -50,4 +50,18 @@ test('gzipOffLoop compresses what gunzip reads back', async () => {
   const gz = await gzipOffLoop(body, 4)
   expect(gz.length).toBeLessThan(body.length / 10)
   expect(new Uint8Array(gunzipSync(gz))).toEqual(body)
+})
+
+test('slicedJsonResponse: the JSON as UTF-8 in pieces, the body those pieces, kept for the cache', async () => {
+  const value = {
+    title: 'ünïcödé “quoted”',
+    sections: [{ items: Array.from({ length: 3_000 }, (_, i) => ({ id: i, text: `é ${i}` })) }],
+  }
+  const response = await slicedJsonResponse(value)
+  const pieces = jsonPieces.get(response) as Uint8Array[]
+  expect(pieces.length).toBeGreaterThan(1)
+  const want = new TextEncoder().encode(JSON.stringify(value))
+  expect(new Uint8Array(Bun.concatArrayBuffers(pieces))).toEqual(want)
+  expect(new Uint8Array(await response.arrayBuffer())).toEqual(want)
+  expect(response.headers.get('content-type')).toBe('application/json')
 })

@@ -85,13 +85,15 @@ const deflatePiece = (piece: Uint8Array) =>
   )
 
 /**
- * The chunks as one gzip stream (RFC 1952), compressed off the event loop (issue 42): each piece
+ * The chunks (text, or bytes) as one gzip stream (RFC 1952), compressed off the event loop (issue 42): each piece
  * of about GZIP_PIECE bytes is deflated on libuv's thread pool and ends with a sync flush, so the
  * pieces put end to end are one deflate stream, closed by an empty final block; the checksum is
  * taken as the pieces go. Compressing a streamed answer whole (`Bun.gzipSync`, or a zlib stream,
  * which Bun runs on the main thread) held the loop for seconds for a 70 MB account export.
  */
-export async function* gzipChunks(chunks: AsyncIterable<string>): AsyncGenerator<Uint8Array> {
+export async function* gzipChunks(
+  chunks: AsyncIterable<string | Uint8Array> | Iterable<string | Uint8Array>,
+): AsyncGenerator<Uint8Array> {
   const encoder = new TextEncoder()
   // The header: deflate, no name, no time, unknown system.
   yield new Uint8Array([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 255])
@@ -109,7 +111,8 @@ export async function* gzipChunks(chunks: AsyncIterable<string>): AsyncGenerator
   }
   for await (const chunk of chunks) {
     if (!chunk) continue
-    const bytes = encoder.encode(chunk)
+    // Text is encoded here; bytes (a cached answer's pieces, lib/http-cache.ts) are taken as they are.
+    const bytes = typeof chunk === 'string' ? encoder.encode(chunk) : chunk
     // A large chunk (an edition's brief) is compressed a piece at a time.
     for (let at = 0; at < bytes.length; at += GZIP_PIECE) {
       const part = bytes.subarray(at, at + GZIP_PIECE)
