@@ -124,7 +124,14 @@ export type NeedsYouUnsent = typeof NeedsYouUnsent.static
  */
 export const NeedsYou = t.Object({
   projects: t.Array(NeedsYouProject),
+  /** The stalled items among her first 25 open items read oldest week first, by person. */
   stalled: t.Array(NeedsYouStalled),
+  /**
+   * How many stalled items she has (absent: all are in `stalled`); the rest come from
+   * GET /api/dashboard/items?type=stalled&after=`stalledNext` (null: none left to read).
+   */
+  stalledTotal: t.Optional(t.Number()),
+  stalledNext: t.Optional(t.Nullable(t.Number())),
   questions: t.Array(NeedsYouQuestion),
   answers: t.Array(NeedsYouAnswer),
   revisits: t.Array(NeedsYouRevisit),
@@ -163,6 +170,8 @@ export type DashboardData = typeof DashboardData.static
 /**
  * GET /api/dashboard/items?type=task|followup&after=<item id>[&limit=1..100]: the open items after
  * the given one, in the dashboard's order; `next`: the `after` of the next page, null at the end.
+ * `type=stalled`: of the `limit` open tasks and follow-ups read oldest week first after the given
+ * one, the stalled ones (`needsYou.stalledNext` is the first page's `after`; `next` the last read).
  */
 export const DashboardItemsPage = t.Object({
   items: t.Array(DashboardItem),

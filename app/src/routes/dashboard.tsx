@@ -5,9 +5,11 @@ import {
   dismissQuestion,
   incompleteDashboardLists,
   loadRestOfDashboardList,
+  loadRestOfStalled,
   markAnswersSeen,
   setDashboardItemCompleted,
   setDashboardSort,
+  stalledIncomplete,
   useDashboardSort,
 } from '../state/dashboard'
 import { setDialog } from '../state/dialogs'
@@ -33,6 +35,8 @@ function DashboardPage() {
     if (!data || !navigator.onLine) return
     for (const kind of incompleteDashboardLists(data))
       void loadRestOfDashboardList(kind).catch(() => {})
+    // 'Needs you' stalled: its rest, merged into its groups, behind the first paint too.
+    if (stalledIncomplete(data)) void loadRestOfStalled().catch(() => {})
   }, [data])
   if (!dashboard.data) return <PageSkeleton />
   // 'Assigned to me' shows for someone on a team (team roll-up), or with anything assigned.

@@ -10,12 +10,14 @@ import {
   dismissQuestion,
   incompleteDashboardLists,
   loadRestOfDashboardList,
+  loadRestOfStalled,
   markAnswersSeen,
   RECENTLY_COMPLETED_MS,
   restoreDashboardSort,
   SORT_KEY,
   setDashboardItemCompleted,
   setDashboardSort,
+  stalledIncomplete,
 } from './dashboard'
 import { clearToasts, toastState } from './toasts'
 
@@ -215,5 +217,82 @@ describe('the rest of a list on demand', () => {
     await expect(loadRestOfDashboardList('task')).rejects.toThrow('nope')
     expect(toastState.toasts.map((t) => t.message)).toEqual(['Could not load the rest of the list'])
     expect(cache.dashboard.state.data?.activeTasks.map((i) => i.id)).toEqual([5])
+  })
+})
+
+describe("the rest of 'Needs you' stalled on demand", () => {
+  const stalledItem = (id: number, open_weeks: number, who: 'elena' | null) => ({
+    ...task,
+    id,
+    content: `Stalled ${id}`,
+    open_weeks,
+    is_stalled: true,
+    report_uuid: 'r1',
+    assignee_uuid: who ? 'u-elena' : null,
+    assignee_name: who ? 'Elena' : null,
+  })
+  const withStalled = (): DashboardData => ({
+    ...data(),
+    needsYou: {
+      ...NO_NEEDS_YOU,
+      stalled: [
+        {
+          team_member_uuid: null,
+          name: null,
+          items: [{ id: 10, content: 'Stalled 10', open_weeks: 9, report_uuid: 'r1' }],
+        },
+      ],
+      stalledTotal: 4,
+      stalledNext: 10,
+    },
+  })
+
+  test('pages after stalledNext until none is left, merged into the groups by person, oldest first', async () => {
+    cache.dashboard.mutate(withStalled)
+    expect(stalledIncomplete(withStalled())).toBe(true)
+    const calls = stubFetch(({ path }) => {
+      const after = Number(new URL(`http://x${path}`).searchParams.get('after'))
+      return after === 10
+        ? json({ items: [stalledItem(11, 12, null), stalledItem(12, 5, 'elena')], next: 13 })
+        : json({ items: [stalledItem(14, 7, 'elena'), stalledItem(10, 9, null)], next: null })
+    })
+    await loadRestOfStalled()
+    expect(calls.map((c) => c.path)).toEqual([
+      '/api/dashboard/items?type=stalled&after=10',
+      '/api/dashboard/items?type=stalled&after=13',
+    ])
+    const stalled = cache.dashboard.state.data?.needsYou.stalled ?? []
+    // Elena's group before her own; in each the oldest first; item 10 held once.
+    expect(stalled.map((g) => g.name)).toEqual(['Elena', null])
+    expect(stalled.map((g) => g.items.map((i) => i.id))).toEqual([
+      [14, 12],
+      [11, 10],
+    ])
+    expect(cache.dashboard.state.data?.needsYou.stalledNext).toBeNull()
+    expect(stalledIncomplete(cache.dashboard.state.data as DashboardData)).toBe(false)
+    // Nothing left to read: nothing more is asked.
+    await loadRestOfStalled()
+    expect(calls).toHaveLength(2)
+  })
+
+  test('complete when every stalled item is held, or the server gave no cursor', () => {
+    expect(stalledIncomplete(data())).toBe(false)
+    const held = withStalled()
+    expect(stalledIncomplete({ ...held, needsYou: { ...held.needsYou, stalledTotal: 1 } })).toBe(
+      false,
+    )
+    expect(stalledIncomplete({ ...held, needsYou: { ...held.needsYou, stalledNext: null } })).toBe(
+      false,
+    )
+  })
+
+  test('a failure is said and keeps what was held', async () => {
+    cache.dashboard.mutate(withStalled)
+    stubFetch(() => json({ error: 'nope' }, 500))
+    await expect(loadRestOfStalled()).rejects.toThrow('nope')
+    expect(toastState.toasts.map((t) => t.message)).toEqual([
+      'Could not load the rest of the stalled items',
+    ])
+    expect(cache.dashboard.state.data?.needsYou.stalled[0].items.map((i) => i.id)).toEqual([10])
   })
 })

@@ -140,6 +140,101 @@ function incompleteDashboardLists(data: DashboardData): ListKind[] {
 }
 
 type NeedsYouData = DashboardData['needsYou']
+type StalledGroup = NeedsYouData['stalled'][number]
+type StalledEntry = StalledGroup['items'][number]
+type MutableGroup = Omit<StalledGroup, 'items'> & { items: StalledEntry[] }
+type StalledItem = Pick<
+  DashboardData['activeTasks'][number],
+  'id' | 'content' | 'open_weeks' | 'report_uuid' | 'assignee_uuid' | 'assignee_name'
+>
+
+/**
+ * Adds stalled items to 'Needs you' stalled, as the server groups them: by person (the
+ * executive's own last, then the person whose oldest item waited longest first), oldest first in
+ * each; an item already held is not added twice.
+ */
+function mergeStalled(groups: StalledGroup[], items: StalledItem[]): StalledGroup[] {
+  const byKey = new Map<string, MutableGroup>(
+    groups.map((g) => [g.team_member_uuid ?? '', { ...g, items: [...g.items] }]),
+  )
+  const held = new Set(groups.flatMap((g) => g.items.map((i) => i.id)))
+  for (const item of items) {
+    if (held.has(item.id)) continue
+    held.add(item.id)
+    const key = item.assignee_uuid ?? ''
+    const group: MutableGroup = byKey.get(key) ?? {
+      team_member_uuid: item.assignee_uuid,
+      name: item.assignee_uuid ? item.assignee_name : null,
+      items: [],
+    }
+    group.items.push({
+      id: item.id,
+      content: item.content,
+      open_weeks: item.open_weeks,
+      report_uuid: item.report_uuid,
+    })
+    byKey.set(key, group)
+  }
+  const oldest = (g: StalledGroup) => g.items[0]?.open_weeks ?? 0
+  return [...byKey.values()]
+    .map((g) => ({
+      ...g,
+      items: g.items.sort((a, b) => b.open_weeks - a.open_weeks || a.id - b.id),
+    }))
+    .sort(
+      (a, b) =>
+        Number(a.team_member_uuid === null) - Number(b.team_member_uuid === null) ||
+        oldest(b) - oldest(a),
+    )
+}
+
+/** 'Needs you' holds fewer stalled items than she has, and the server said where the rest start. */
+function stalledIncomplete(data: DashboardData): boolean {
+  const n = data.needsYou
+  if (!n || n.stalledNext == null || n.stalledTotal === undefined) return false
+  return n.stalledTotal > n.stalled.reduce((sum, g) => sum + g.items.length, 0)
+}
+
+let loadingStalled: Promise<void> | null = null
+
+/**
+ * The rest of 'Needs you' stalled (issue 45): GET /api/dashboard holds the stalled items among
+ * her first 25 open items (oldest week first), `stalledTotal` and `stalledNext`; the rest comes a
+ * page at a time (GET /api/dashboard/items?type=stalled), merged into the groups of the cached
+ * answer. A failure is said and leaves what was held.
+ */
+function loadRestOfStalled(): Promise<void> {
+  if (loadingStalled) return loadingStalled
+  const load = async () => {
+    for (;;) {
+      const data = cache.dashboard.state.data as DashboardData | null | undefined
+      const after = data?.needsYou?.stalledNext
+      if (!data || after == null || !stalledIncomplete(data)) return
+      const page = await call(api.api.dashboard.items.get({ query: { type: 'stalled', after } }))
+      cache.dashboard.mutate((d: DashboardData | null) =>
+        d?.needsYou
+          ? {
+              ...d,
+              needsYou: {
+                ...d.needsYou,
+                stalled: mergeStalled(d.needsYou.stalled, page.items),
+                stalledNext: page.next,
+              },
+            }
+          : d,
+      )
+    }
+  }
+  loadingStalled = load()
+    .catch((error) => {
+      toast.error('Could not load the rest of the stalled items')
+      throw error
+    })
+    .finally(() => {
+      loadingStalled = null
+    })
+  return loadingStalled
+}
 
 /** Takes entries off 'Needs you' at once (the next load agrees: the server no longer lists them). */
 function dropFromNeedsYou(change: (n: NeedsYouData) => NeedsYouData) {
@@ -232,11 +327,14 @@ export {
   dismissQuestion,
   incompleteDashboardLists,
   loadRestOfDashboardList,
+  loadRestOfStalled,
   markAnswersSeen,
+  mergeStalled,
   RECENTLY_COMPLETED_MS,
   restoreDashboardSort,
   SORT_KEY,
   setDashboardItemCompleted,
   setDashboardSort,
+  stalledIncomplete,
   useDashboardSort,
 }

@@ -4,7 +4,8 @@
  * readers' questions and answers to asks waiting for her, decisions due for revisit this week,
  * a team member's sent report calling a project worse than hers, and this week's report while
  * unsent. Every query is bounded by the recent weeks (RECENT_WEEKS) or by one report, never by
- * the user's whole history; each list is capped at NEEDS_YOU_LISTED.
+ * the user's whole history; each list is capped at NEEDS_YOU_LISTED, the stalled items at a page
+ * (modules/dashboard/index.ts: `stalledTotal`, GET /api/dashboard/items?type=stalled).
  */
 import type { Health, NeedsYou, ProjectHealth } from '@cadence/contract'
 import { weekEnd } from '@cadence/core'
@@ -31,7 +32,11 @@ type StalledInput = AgeingFields & {
   assignee_name: string | null
 }
 
-/** Stalled open items grouped by person (the executive's own last), oldest first in each. */
+/**
+ * Stalled open items grouped by person (the executive's own last), oldest first in each. Not
+ * capped here: the dashboard passes a page of items (DASHBOARD_FIRST_PAGE), so no group is dropped
+ * while its items are counted in `stalledTotal`.
+ */
 export function stalledByPerson(items: StalledInput[]): NeedsYou['stalled'] {
   const groups = new Map<string, NeedsYou['stalled'][number]>()
   for (const item of items) {
@@ -61,7 +66,6 @@ export function stalledByPerson(items: StalledInput[]): NeedsYou['stalled'] {
         Number(a.team_member_uuid === null) - Number(b.team_member_uuid === null) ||
         oldest(b) - oldest(a),
     )
-    .slice(0, NEEDS_YOU_LISTED)
 }
 
 export async function needsYou(

@@ -107,3 +107,83 @@ test('bad input to the items route: a clear 400', async () => {
     expect(res.json.error).toBeString()
   }
 })
+
+test("'Needs you' stalled holds a page and the total; the items route pages the rest, carried copies included", async () => {
+  const ctx = await createTestApp()
+  const ada = await signIn(ctx.app, 'ada@example.com')
+  const bob = await signIn(ctx.app, 'bob@example.com')
+  await ada.post('/api/section-templates', { name: 'Action Items', type: 'tasks' })
+  const elena = (await ada.post('/api/team-members', { name: 'Elena', email: 'e@example.com' }))
+    .json
+  const addTasks = async (report: { sections: { id: number }[] }, label: string, n: number) => {
+    const ids: number[] = []
+    for (let k = 0; k < n; k++)
+      ids.push(
+        (
+          await ada.post('/api/section-items', {
+            section_id: report.sections[0].id,
+            content: `${label}-${k}`,
+            assigned_to_team_member_id: k % 2 ? elena.id : null,
+          })
+        ).json.id,
+      )
+    return ids
+  }
+  // Weeks -9 to -4: 6 open tasks each, all stalled; week -1 carries week -4's 6 (still stalled:
+  // their chain began 4 weeks ago) and adds 2 fresh ones; this week 2 fresh ones.
+  const stalled: number[] = []
+  for (let w = -9; w <= -5; w++) {
+    const report = (await ada.post('/api/reports', { week_start_date: week(w), carry_over: false }))
+      .json
+    stalled.push(...(await addTasks(report, `Old ${w}`, 6)))
+  }
+  const fourAgo = (await ada.post('/api/reports', { week_start_date: week(-4), carry_over: false }))
+    .json
+  await addTasks(fourAgo, 'Carried', 6)
+  const lastWeek = (await ada.post('/api/reports', { week_start_date: week(-1), carry_over: true }))
+    .json
+  const carriedCopies = (await ada.get(`/api/reports/${lastWeek.uuid}`)).json.sections[0].items.map(
+    (i: { id: number }) => i.id,
+  )
+  expect(carriedCopies).toHaveLength(6)
+  stalled.push(...carriedCopies)
+  const fresh = await addTasks(lastWeek, 'Fresh last week', 2)
+  const thisWeek = (await ada.post('/api/reports', { week_start_date: week(0), carry_over: false }))
+    .json
+  fresh.push(...(await addTasks(thisWeek, 'Fresh', 2)))
+
+  const d = (await ada.get('/api/dashboard')).json as Dashboard
+  expect(d.activeTasksTotal).toBe(40)
+  expect(d.needsYou.stalledTotal).toBe(36)
+  const first = d.needsYou.stalled.flatMap((g) => g.items.map((i) => i.id))
+  expect(first).toHaveLength(25)
+  // The oldest weeks first: the first page is the first 25 of weeks -9 to -5, grouped by person
+  // (Elena's before her own), oldest first in each.
+  expect(new Set(first)).toEqual(new Set(stalled.slice(0, 25)))
+  expect(d.needsYou.stalled.map((g) => g.name)).toEqual(['Elena', null])
+  for (const g of d.needsYou.stalled)
+    expect(g.items.map((i) => i.open_weeks)).toEqual(
+      [...g.items.map((i) => i.open_weeks)].sort((a, b) => b - a),
+    )
+  expect(d.needsYou.stalledNext).toBe(stalled[24])
+
+  // The rest, 4 read at a time: the stalled ones only, never a fresh one, ending with null.
+  const rest: number[] = []
+  let after: number | null = d.needsYou.stalledNext ?? null
+  let pages = 0
+  while (after !== null) {
+    const page = await ada.get(`/api/dashboard/items?type=stalled&after=${after}&limit=4`)
+    expect(page.status).toBe(200)
+    const body = page.json as DashboardItemsPage
+    expect(body.items.every((i) => i.is_stalled && !i.is_completed)).toBe(true)
+    rest.push(...body.items.map((i) => i.id))
+    after = body.next
+    pages++
+  }
+  expect(pages).toBeLessThan(6)
+  expect(new Set([...first, ...rest])).toEqual(new Set(stalled))
+  expect(rest.filter((id) => fresh.includes(id))).toEqual([])
+  // Another's item anchors nothing; bad types are 400.
+  expect((await bob.get(`/api/dashboard/items?type=stalled&after=${stalled[0]}`)).status).toBe(404)
+  expect((await ada.get(`/api/dashboard/items?type=stalled`)).status).toBe(400)
+})

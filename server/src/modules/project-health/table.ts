@@ -22,6 +22,8 @@ export async function reportProjectHealth(
   db: Engine,
   report: { id: number; user_id: number; week_start_date: string },
 ): Promise<ProjectHealth[]> {
+  // The report's items by their sections (`+i.user_id`: SQLite would otherwise read every item of
+  // the user through section_items_user_open; issue 45).
   const counted = await db.rows<Counted>(sql`
     SELECT p.id, p.uuid, p.name,
       SUM(CASE WHEN i.is_completed = 1 THEN 0 ELSE 1 END) AS open,
@@ -29,7 +31,7 @@ export async function reportProjectHealth(
     FROM section_items i
     JOIN report_sections s ON s.id = i.section_id
     JOIN projects p ON p.id = i.project_id
-    WHERE s.report_id = ${report.id} AND i.user_id = ${report.user_id}
+    WHERE s.report_id = ${report.id} AND +i.user_id = ${report.user_id}
     GROUP BY p.id, p.uuid, p.name`)
   const ownRows = await db.rows<Set & { uuid: string; name: string }>(sql`
     SELECT h.project_id, h.health, h.note, p.uuid, p.name
