@@ -177,7 +177,7 @@ export interface SearchStatements {
   /** Filters only: the rowids of the newest `limit` entries of the kinds asked for. */
   newest(userId: number, codes: number[] | null, limit: number): Promise<number[]>
   /**
-   * The newest `limit` entries matching the query's text, with their text, for ranking; `exact`
+   * The rowids of the newest `limit` entries matching the query's text, newest first; `exact`
    * when the engine matched phrases and prefixes as the ranking counts them.
    */
   matches(
@@ -185,7 +185,9 @@ export interface SearchStatements {
     codes: number[] | null,
     query: ParsedQuery,
     limit: number,
-  ): Promise<{ rows: IndexRow[]; exact: boolean }>
+  ): Promise<{ ids: number[]; exact: boolean }>
+  /** The user's index entries of these rowids with their text, for ranking, in the order given. */
+  texts(userId: number, ids: number[]): Promise<IndexRow[]>
   /** The user's rows of one kind, by id. */
   load(entity: Entity, userId: number, ids: number[]): Promise<Record<string, unknown>[]>
   /** Ids of the user's projects whose name contains `name`, case-insensitively. */

@@ -42,6 +42,11 @@ const ENTITIES_OF: Record<SearchType, Entity[]> = {
  * Documented in docs/benchmarks.md.
  */
 export const RANK_WINDOW = 400
+/**
+ * The window's text is read this many entries at a time (a summary is up to 20,000 characters:
+ * a page is at most ~1 MB, a few ms of the thread).
+ */
+const TEXT_PAGE = 40
 /** At most this many hits are considered for the results (filters may drop some). */
 const CANDIDATES = 400
 
@@ -109,23 +114,29 @@ export async function candidates(
   const entities = allowed ? (asked ?? allowed).filter((e) => allowed.includes(e)) : asked
   if (entities && !entities.length) return []
   const codes = entities ? entities.map((e) => CODE[e]) : null
-  const { rows, exact } = await db.q.search.matches(userId, codes, query, RANK_WINDOW)
-  if (!rows.length && !hasText(query)) {
+  const { ids, exact } = await db.q.search.matches(userId, codes, query, RANK_WINDOW)
+  if (!ids.length && !hasText(query)) {
     // Text that is all punctuation (`!!`) and no filter: nothing to look for.
     if (!entities && query.project === null && query.status === null && query.health === null)
       return []
     // Filters only (`type:task status:active`): the newest of the kinds asked for.
     return (await db.q.search.newest(userId, codes, CANDIDATES)).map(toHit)
   }
-  // PostgreSQL's index finds candidates; which of them match is decided as FTS5 decides it.
-  // Both steps give the event loop back between slices (a window of long texts is seconds' work).
+  // The matches' text is read TEXT_PAGE entries at a time, until the window is full; which of
+  // them match every part is decided as FTS5 decides it (PostgreSQL's index finds candidates).
+  // Every step gives the event loop back between slices (a window of long texts is seconds' work).
   const slices = timeSlices()
-  const window: IndexRow[] = exact ? rows : []
-  if (!exact)
-    for (const row of rows) {
+  const window: IndexRow[] = []
+  for (let at = 0; at < ids.length && window.length < RANK_WINDOW; at += TEXT_PAGE) {
+    await slices.pause()
+    for (const row of await db.q.search.texts(userId, ids.slice(at, at + TEXT_PAGE))) {
       if (window.length >= RANK_WINDOW) break
-      await slices.pause()
-      if (matchesAll(row, query)) window.push(row)
+      if (exact) window.push(row)
+      else {
+        await slices.pause()
+        if (matchesAll(row, query)) window.push(row)
+      }
     }
+  }
   return (await rankInSlices(window, query, slices)).slice(0, CANDIDATES).map(toHit)
 }

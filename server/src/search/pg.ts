@@ -2,6 +2,7 @@ import type { PgCore } from '../db/pg/core'
 import type { Entity } from './candidates'
 import type { ParsedQuery } from './query'
 import type { IndexRow } from './rank'
+import { inOrder } from './sqlite'
 import { indexParts } from './tokenizer'
 
 /**
@@ -206,23 +207,33 @@ export const pgSearch = (db: PgCore) => ({
     codes: number[] | null,
     query: ParsedQuery,
     limit: number,
-  ): Promise<{ rows: IndexRow[]; exact: boolean }> {
+  ): Promise<{ ids: number[]; exact: boolean }> {
     const q = tsquery(query)
-    if (q === null) return { rows: [], exact: true }
+    if (q === null) return { ids: [], exact: true }
+    // Rowids only; their text is read a page at a time (texts), as on SQLite.
     const rows = await db.sql.unsafe(
-      `SELECT rowid AS r, title, body FROM search_index
+      `SELECT rowid AS r FROM search_index
        WHERE user_id = $1 AND tsv @@ $2::tsquery${typeFilter(codes)}
        ORDER BY rowid DESC LIMIT ${Number(limit) * OVERFETCH}`,
       [userId, q],
     )
-    return {
-      rows: (rows as { r: string | number; title: string; body: string }[]).map((row) => [
+    return { ids: (rows as { r: string | number }[]).map((row) => Number(row.r)), exact: false }
+  },
+  async texts(userId: number, list: number[]): Promise<IndexRow[]> {
+    if (!list.length) return []
+    const rows = await db.sql.unsafe(
+      `SELECT rowid AS r, title, body FROM search_index
+       WHERE user_id = $1 AND rowid IN (${ids(2, list.length)})`,
+      [userId, ...list],
+    )
+    return inOrder(
+      (rows as { r: string | number; title: string; body: string }[]).map((row) => [
         Number(row.r),
         row.title,
         row.body,
       ]),
-      exact: false,
-    }
+      list,
+    )
   },
   async load(entity: Entity, userId: number, list: number[]) {
     if (!list.length) return []

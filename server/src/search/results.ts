@@ -1,5 +1,6 @@
 import type { SearchResult } from '@cadence/contract'
 import { type Engine, truthy } from '../db'
+import { nextTurn, timeSlices } from '../lib/time-slices'
 import { CODE, candidates, type Entity, type Hit, healthFilter } from './candidates'
 import type { ParsedQuery } from './query'
 
@@ -205,10 +206,15 @@ export async function searchIndex(
   const hits = await candidates(db, userId, query, scope ? TEAM_UPDATE_ENTITIES : null)
   const rows = {} as Record<Entity, Map<number, Row>>
   for (const entity of Object.keys(CODE) as Entity[]) rows[entity] = new Map()
+  // A chunk of 80 reports is up to 1.6 MB of summaries: each query starts a slice of its own
+  // when the ranking's slice is spent (issue 42).
+  const slices = timeSlices()
   /** Loads the rows of a chunk of hits: one query per kind present in the chunk. */
   const loadChunk = async (chunk: Hit[]) => {
     for (const entity of Object.keys(CODE) as Entity[]) {
       const ids = chunk.filter((h) => h.entity_type === entity).map((h) => h.entity_id)
+      if (!ids.length) continue
+      await slices.pause()
       for (const row of await db.q.search.load(entity, userId, ids))
         rows[entity].set(Number(row.id), row)
     }
@@ -250,5 +256,8 @@ export async function searchIndex(
       if (results.length >= limit) break
     }
   }
+  // Writing the answer (up to 50 summaries of 20,000 characters: 1 MB of JSON) starts a turn of
+  // its own, not the end of the last load's.
+  await nextTurn()
   return results
 }
