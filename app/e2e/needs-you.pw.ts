@@ -150,4 +150,36 @@ describe('needs you', () => {
       const row = page.locator('.cad-portfolio__row', { hasText: 'Atlas' })
       await row.getByRole('link', { name: 'Hannah Kim' }).waitFor()
     }))
+
+  test("'Stalled' shows every stalled item: the first 25 in the answer, the rest loaded after it (issue 45)", () =>
+    step(page, 'needs-you-stalled-rest', async () => {
+      // A report six weeks back with 30 open tasks: all stalled, more than the answer's 25.
+      const d = new Date(`${monday()}T00:00:00Z`)
+      d.setUTCDate(d.getUTCDate() - 42)
+      const old = (
+        await api(page, 'POST', '/api/reports', {
+          week_start_date: d.toISOString().slice(0, 10),
+          carry_over: false,
+        })
+      ).json
+      for (let k = 0; k < 30; k++)
+        await api(page, 'POST', '/api/section-items', {
+          section_id: old.sections[1].id, // Action Items: a task
+          content: `Stalled task ${k + 1}`,
+        })
+      const answer = (await api(page, 'GET', '/api/dashboard')).json
+      expect(answer.needsYou.stalledTotal).toBe(30)
+      expect(
+        answer.needsYou.stalled.reduce(
+          (n: number, g: { items: unknown[] }) => n + g.items.length,
+          0,
+        ),
+      ).toBe(25)
+      await page.goto(`${base}/dashboard`)
+      await panel().waitFor()
+      await expect(entries('stalled').locator('.cad-needs__item')).toHaveCount(30)
+      await expect(
+        entries('stalled').locator('.cad-needs__item', { hasText: 'Stalled task 30' }),
+      ).toHaveCount(1)
+    }))
 })
