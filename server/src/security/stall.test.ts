@@ -13,6 +13,7 @@ import {
 import { OBJECT_LIMITS } from '../lib/limits'
 import { IMPORT_LIMITS } from '../modules/import-export/report-import'
 import { reportWithUnsent } from '../modules/reports/unsent'
+import { freezeEdition } from '../modules/sending/brief/build'
 import { RANK_WINDOW } from '../search/candidates'
 import { cookieHeader, createTestApp, ORIGIN, signIn } from '../test/helpers'
 import { leastStall, STALL_BOUND, TURN_BUDGET_MS, threadCpuMs } from './stall'
@@ -184,6 +185,9 @@ describe('stall harness', () => {
     const { app, db, config, ada, userId } = await setup()
     const report = (await ada.api.reports.post({ week_start_date: '2026-11-16' })).data!
     await fill(db, userId, report.id, OBJECT_LIMITS.itemsPerReport - 3)
+    // Sent once: the read also compares the report with its latest edition (a brief of 1.8 MB).
+    const [row] = await db.orm.select().from(reports).where(eq(reports.id, report.id))
+    await freezeEdition({ db, config }, row)
     const sectionId = report.sections[0].id
     const read = (gzip: boolean) =>
       app.handle(
@@ -237,6 +241,7 @@ describe('stall harness', () => {
       // Each run read its own new item last.
       expect(body.sections[0].items).toHaveLength(OBJECT_LIMITS.itemsPerReport - 2 + k)
       expect(body.sections[0].items.at(-1).content).toBe(`New ${k}`)
+      expect(body.unsent_changes).toMatchObject({ since_edition: 1, added: k + 1, removed: 0 })
     }
     // The bytes are the report's JSON as a small report's answer writes it (JSON.stringify of the
     // same value), for the last run's data: the report as it is now.

@@ -2,7 +2,9 @@ import type { UnsentChanges } from '@cadence/contract'
 import { sql } from 'drizzle-orm'
 import type { AppContext } from '../../context'
 import { truthy } from '../../db/engine'
-import { editionBrief, latestEdition } from '../sending/brief/build'
+import { LARGE_BODY } from '../../lib/body'
+import { parseJsonInSteps } from '../../lib/json-steps'
+import { type Brief, editionBrief, latestEdition } from '../sending/brief/build'
 import { inBrief } from '../sending/brief/filter'
 import { findReport, type Report } from './read/find'
 import { getReport } from './service'
@@ -26,15 +28,23 @@ type LiveItem = {
 export async function unsentChanges(
   ctx: AppContext,
   report: Report,
+  items?: LiveItem[],
 ): Promise<UnsentChanges | null> {
   const latest = await latestEdition(ctx, report.id)
   if (!latest) return null
-  const sent = editionBrief(latest)
+  // A full report's brief is megabytes (10,000 items: ~1.8 MB): parsed in steps, not in one turn
+  // (issue 42).
+  const sent =
+    latest.brief.length >= LARGE_BODY
+      ? ((await parseJsonInSteps(latest.brief, 64)) as Brief)
+      : editionBrief(latest)
+  // The report's items as the caller read them already (in pages, for a large report), or read.
   const live = (
-    await ctx.db.rows<LiveItem>(sql`
+    items ??
+    (await ctx.db.rows<LiveItem>(sql`
       SELECT i.id, i.content, i.is_completed, i.from_reader, i.include_in_brief
       FROM section_items i JOIN report_sections s ON s.id = i.section_id
-      WHERE s.report_id = ${report.id}`)
+      WHERE s.report_id = ${report.id}`))
   ).filter(inBrief)
   const before = new Map<number, { content: string; is_completed: boolean }>()
   for (const section of sent.sections) for (const item of section.items) before.set(item.id, item)
@@ -74,5 +84,6 @@ export async function unsentChanges(
 export async function reportWithUnsent(ctx: AppContext, userId: number, uuid: string) {
   const detail = await getReport(ctx, userId, uuid)
   const report = await findReport(ctx, userId, uuid)
-  return { ...detail, unsent_changes: await unsentChanges(ctx, report) }
+  const items = detail.sections.flatMap((s) => s.items)
+  return { ...detail, unsent_changes: await unsentChanges(ctx, report, items) }
 }
