@@ -156,8 +156,12 @@ export async function measureStalls(): Promise<StallResult> {
       const { id } = file.query('SELECT id FROM reports WHERE uuid = ?').get(full.uuid) as {
         id: number
       }
+      // A brief's fields (the report's read compares its latest edition's), and ~1 MB of text.
       const brief = JSON.stringify({
+        title: null,
         summary: 'A long week. '.repeat(1_500),
+        sections: [],
+        project_health: [],
         items: Array.from({ length: 60 }, () => 'A long week. '.repeat(1_500)),
       })
       const insert = file.prepare(
@@ -166,10 +170,11 @@ export async function measureStalls(): Promise<StallResult> {
       for (let n = 1; n <= 50; n++) insert.run(id, user.id, n, '2026-01-01T00:00:00.000Z', brief)
       file.close()
     }
-    // A 7.8 MB account document with one \ud800 escape near its start (storableText's walk).
+    // A 7.8 MB account document with one \ud800 escape near its start (storableText's walk), of
+    // 4,500 items: the two runs fit the account's 50,000 items with everything above.
     const escaped = (run: number) => {
       const item = (k: number) => ({
-        content: `${k === 0 ? '\ud800 ' : ''}Imported item ${k} ${'x'.repeat(1_330)}`,
+        content: `${k === 0 ? '\ud800 ' : ''}Imported item ${k} ${'x'.repeat(1_630)}`,
         is_completed: false,
         item_type: 'task',
       })
@@ -179,7 +184,7 @@ export async function measureStalls(): Promise<StallResult> {
         section_templates: [],
         projects: [],
         team_members: [],
-        reports: Array.from({ length: 11 }, (_, r) => ({
+        reports: Array.from({ length: 9 }, (_, r) => ({
           week_start_date: week(500 + 20 * run + r),
           title: null,
           summary: null,
@@ -198,15 +203,21 @@ export async function measureStalls(): Promise<StallResult> {
       return JSON.stringify(doc)
     }
 
-    // A report of 10,000 items without gaps (as imports place them) for the first moves, twice.
-    const gapless: { sectionId: number; ids: number[] }[] = []
-    for (const w of [4, 5]) {
-      const r = await json('POST', '/api/reports', { week_start_date: week(w), carry_over: false })
-      await json('POST', `/api/reports/${r.uuid}/import`, { text: lines(4_999) })
-      await json('POST', `/api/reports/${r.uuid}/import`, { text: lines(4_999, 4_999) })
-      await json('POST', `/api/reports/${r.uuid}/import`, { text: lines(2, 9_998) })
+    // A report of 10,000 items without gaps (as imports place them) for the first moves, twice:
+    // the full report (moved last of the rows that read it) and one more (the account's 50,000
+    // items hold no third).
+    const gapless: { uuid: string; sectionId: number; ids: number[] }[] = []
+    const second = await json('POST', '/api/reports', {
+      week_start_date: week(5),
+      carry_over: false,
+    })
+    await json('POST', `/api/reports/${second.uuid}/import`, { text: lines(4_999) })
+    await json('POST', `/api/reports/${second.uuid}/import`, { text: lines(4_999, 4_999) })
+    await json('POST', `/api/reports/${second.uuid}/import`, { text: lines(2, 9_998) })
+    for (const r of [full, second]) {
       const shown = await json('GET', `/api/reports/${r.uuid}`)
       gapless.push({
+        uuid: r.uuid,
         sectionId: shown.sections[0].id,
         ids: shown.sections[0].items.map((i: { id: number }) => i.id),
       })
@@ -279,6 +290,16 @@ export async function measureStalls(): Promise<StallResult> {
         [
           "HTML of a full report ('Copy for e-mail')",
           async () => status(await call('GET', `/api/reports/${full.uuid}/export?format=html`)),
+          3,
+        ],
+        [
+          // A report without editions (a sent one also compares its latest edition's brief).
+          'read of a report of 10,000 items (6 MB of JSON, gzipped) after an edit',
+          async (run) => {
+            const { uuid } = gapless[1]
+            await json('PUT', `/api/reports/${uuid}`, { title: `Read ${run}` })
+            return status(await call('GET', `/api/reports/${uuid}`))
+          },
           3,
         ],
         [
