@@ -9,7 +9,14 @@ import { openPostgres } from '../db/pg'
  */
 export const testEngine = () => (process.env.TEST_DATABASE_URL ? 'pg' : 'sqlite')
 
+/**
+ * One migrated template per test process, shared by its test files: with `bun test --parallel`
+ * each file of a worker gets fresh module state (--isolate), so the template is found by name in
+ * the cluster. It gets that name only once migrated (built under another, then renamed), so a
+ * template with it is whole. The copies' names carry this file's own `RUN`, as its count restarts.
+ */
 const TEMPLATE = `cadence_template_${process.pid}`
+const RUN = crypto.randomUUID().slice(0, 8)
 let template: Promise<void> | null = null
 let admin: SQL | null = null
 let count = 0
@@ -27,9 +34,13 @@ function adminClient() {
 
 async function migratedTemplate() {
   template ??= (async () => {
-    await adminClient().unsafe(`CREATE DATABASE ${TEMPLATE}`)
-    const db = await openPostgres(dbUrl(TEMPLATE), { max: 1 })
+    const found = await adminClient()`SELECT 1 FROM pg_database WHERE datname = ${TEMPLATE}`
+    if (found.length) return
+    const building = `${TEMPLATE}_building_${RUN}`
+    await adminClient().unsafe(`CREATE DATABASE ${building}`)
+    const db = await openPostgres(dbUrl(building), { max: 1 })
     await db.close()
+    await adminClient().unsafe(`ALTER DATABASE ${building} RENAME TO ${TEMPLATE}`)
   })()
   return template
 }
@@ -40,7 +51,7 @@ const AHEAD = 2
 const ahead: Array<Promise<string>> = []
 const makeOne = async () => {
   await migratedTemplate()
-  const name = `${TEMPLATE}_${++count}`
+  const name = `${TEMPLATE}_${RUN}_${++count}`
   await adminClient().unsafe(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE}`)
   return name
 }
