@@ -57,6 +57,8 @@ export const openItemsSql = (
       xs.map((x) => sql`${x}`),
       sql`, `,
     )
+  // `+r.user_id`, `+i.user_id`: SQLite would otherwise read every report or open item of hers
+  // through the user_id indexes (for their order) instead of these reports by key.
   return sql`
 SELECT i.*, r.title AS report_title, r.week_start_date AS report_week_start_date, r.uuid AS report_uuid,
   m.uuid AS assignee_uuid, m.name AS assignee_name, p.uuid AS project_uuid, p.name AS project_name
@@ -65,7 +67,7 @@ JOIN report_sections s ON s.report_id = r.id
 JOIN section_items i ON i.section_id = s.id
 LEFT JOIN team_members m ON m.id = i.assigned_to_team_member_id AND m.user_id = i.user_id
 LEFT JOIN projects p ON p.id = i.project_id AND p.user_id = i.user_id
-WHERE r.id IN (${list(reportIds)}) AND s.report_id IN (${list(reportIds)}) AND r.user_id = ${userId}
+WHERE r.id IN (${list(reportIds)}) AND s.report_id IN (${list(reportIds)}) AND +r.user_id = ${userId}
   AND +i.user_id = ${userId} AND i.is_completed = 0 AND i.item_type IN (${list(types)})
   AND NOT EXISTS (SELECT 1 FROM section_items x WHERE x.carried_from_item_id = i.id)${
     after
