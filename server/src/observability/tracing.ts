@@ -122,6 +122,7 @@ export function reportingExporter(
   }
 }
 
+/** @public Loaded with `require` only when tracing is configured (observability/index.ts). */
 export function createTracing(options: {
   endpoint: string
   serviceName: string
