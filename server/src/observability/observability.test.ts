@@ -17,8 +17,10 @@ import { createLogger } from './log'
 import { EXPORT_WARN_MS, reportingExporter } from './tracing'
 
 const stops: Array<() => unknown> = []
+// Last made, first stopped: an app's tracing is closed (its last spans sent) before the collector
+// it sends to stops, or that last export met a closed port and failed the file after its tests.
 afterAll(async () => {
-  for (const stop of stops) await stop()
+  for (const stop of stops.reverse()) await stop()
 })
 
 const newDb = async (): Promise<Db> =>
