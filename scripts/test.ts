@@ -65,6 +65,8 @@ const steps: Array<[string, string[], Opts]> = [
   ],
 ]
 
+// Each server step is one `bun test` process: `--parallel=2` on PostgreSQL was slower on two
+// cores (the step is CPU-bound, much of it PostgreSQL's own), and failed timing-sensitive tests.
 // One step after another by default. TEST_LANES=2 runs lanes a and b side by side: on two cores
 // a fresh-clone run took about as long (the steps are mostly CPU-bound) and timing-sensitive
 // tests of the server (two instances killed mid-write) failed beside the browser suites.
