@@ -1,3 +1,4 @@
+import { groupStalled } from '@cadence/core'
 import type { AgeSort, DashboardData, SectionItem } from '@cadence/ui'
 import { proxy, useSnapshot } from 'valtio'
 import { api, call } from '../api/client'
@@ -140,53 +141,6 @@ function incompleteDashboardLists(data: DashboardData): ListKind[] {
 }
 
 type NeedsYouData = DashboardData['needsYou']
-type StalledGroup = NeedsYouData['stalled'][number]
-type StalledEntry = StalledGroup['items'][number]
-type MutableGroup = Omit<StalledGroup, 'items'> & { items: StalledEntry[] }
-type StalledItem = Pick<
-  DashboardData['activeTasks'][number],
-  'id' | 'content' | 'open_weeks' | 'report_uuid' | 'assignee_uuid' | 'assignee_name'
->
-
-/**
- * Adds stalled items to 'Needs you' stalled, as the server groups them: by person (the
- * executive's own last, then the person whose oldest item waited longest first), oldest first in
- * each; an item already held is not added twice.
- */
-function mergeStalled(groups: StalledGroup[], items: StalledItem[]): StalledGroup[] {
-  const byKey = new Map<string, MutableGroup>(
-    groups.map((g) => [g.team_member_uuid ?? '', { ...g, items: [...g.items] }]),
-  )
-  const held = new Set(groups.flatMap((g) => g.items.map((i) => i.id)))
-  for (const item of items) {
-    if (held.has(item.id)) continue
-    held.add(item.id)
-    const key = item.assignee_uuid ?? ''
-    const group: MutableGroup = byKey.get(key) ?? {
-      team_member_uuid: item.assignee_uuid,
-      name: item.assignee_uuid ? item.assignee_name : null,
-      items: [],
-    }
-    group.items.push({
-      id: item.id,
-      content: item.content,
-      open_weeks: item.open_weeks,
-      report_uuid: item.report_uuid,
-    })
-    byKey.set(key, group)
-  }
-  const oldest = (g: StalledGroup) => g.items[0]?.open_weeks ?? 0
-  return [...byKey.values()]
-    .map((g) => ({
-      ...g,
-      items: g.items.sort((a, b) => b.open_weeks - a.open_weeks || a.id - b.id),
-    }))
-    .sort(
-      (a, b) =>
-        Number(a.team_member_uuid === null) - Number(b.team_member_uuid === null) ||
-        oldest(b) - oldest(a),
-    )
-}
 
 /** 'Needs you' holds fewer stalled items than she has, and the server said where the rest start. */
 function stalledIncomplete(data: DashboardData): boolean {
@@ -217,7 +171,7 @@ function loadRestOfStalled(): Promise<void> {
               ...d,
               needsYou: {
                 ...d.needsYou,
-                stalled: mergeStalled(d.needsYou.stalled, page.items),
+                stalled: groupStalled(d.needsYou.stalled, page.items),
                 stalledNext: page.next,
               },
             }
@@ -329,7 +283,6 @@ export {
   loadRestOfDashboardList,
   loadRestOfStalled,
   markAnswersSeen,
-  mergeStalled,
   RECENTLY_COMPLETED_MS,
   restoreDashboardSort,
   SORT_KEY,

@@ -1,10 +1,8 @@
 import { describe, expect, test } from 'bun:test'
 import { gunzipSync } from 'node:zlib'
-import { eq } from 'drizzle-orm'
 import { Elysia } from 'elysia'
-import { sectionItems, users } from '../db/schema'
 import { ITEM_PAGE } from '../modules/reports/read/find'
-import { cookieHeader, createTestApp, ORIGIN, signIn } from '../test/helpers'
+import { adaWithLargeReport, cookieHeader, createTestApp, ORIGIN, signIn } from '../test/helpers'
 import { httpCache } from './http-cache'
 import { RouteTable, routeRules } from './route-rules'
 
@@ -106,18 +104,8 @@ describe('cached GETs before routing', () => {
 
   test('over HTTP: a report written in pieces (past ITEM_PAGE items) is answered in them, the same bytes', async () => {
     const { app, db } = await createTestApp()
-    const ada = await signIn(app, 'ada@example.com', 'Ada')
-    await ada.api['section-templates'].post({ name: 'Action Items', type: 'tasks' })
-    const [me] = await db.orm.select().from(users).where(eq(users.email, 'ada@example.com'))
-    const report = (await ada.api.reports.post({ week_start_date: '2026-11-16' })).data!
-    const rows = Array.from({ length: ITEM_PAGE + 5 }, (_, k) => ({
-      section_id: report.sections[0].id,
-      user_id: me.id,
-      content: `Item ${k} — “quoted” ${'words '.repeat(k % 40)}`,
-      sort_order: k,
-    }))
-    for (let i = 0; i < rows.length; i += 500)
-      await db.orm.insert(sectionItems).values(rows.slice(i, i + 500))
+    const content = (k: number) => `Item ${k} — “quoted” ${'words '.repeat(k % 40)}`
+    const { ada, report } = await adaWithLargeReport(app, db, ITEM_PAGE + 5, content)
     const server = app.listen({ port: 0, hostname: '127.0.0.1' })
     try {
       const base = `http://127.0.0.1:${server.server?.port}`
@@ -142,7 +130,7 @@ describe('cached GETs before routing', () => {
       expect(await textOf(zipped)).toBe(text)
       const doc = JSON.parse(text)
       expect(doc.sections[0].items).toHaveLength(ITEM_PAGE + 5)
-      expect(doc.sections[0].items[7].content).toBe(rows[7].content)
+      expect(doc.sections[0].items[7].content).toBe(content(7))
       // The same bytes through the app (its own hooks, a hit there too).
       const viaApp = await app.handle(new Request(`${ORIGIN}${path}`, { headers: { cookie } }))
       expect(await textOf(viaApp)).toBe(text)

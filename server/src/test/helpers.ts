@@ -1,7 +1,9 @@
 import { treaty } from '@elysiajs/eden'
+import { eq } from 'drizzle-orm'
 import { type App, createApp } from '../app'
 import { loadConfig } from '../config'
 import { type Db, openDatabase, type SqliteDb } from '../db'
+import { sectionItems, users } from '../db/schema'
 import { freshTestDatabase, testEngine } from './engines'
 
 export const ORIGIN = 'http://localhost:3000'
@@ -137,4 +139,32 @@ export async function signIn(app: TestApp, email: string, name = email.split('@'
   const session = await client.post('/api/sessions', { code, state })
   if (session.status !== 200) throw new Error(`sign-in failed: ${session.status} ${session.text}`)
   return client
+}
+
+/**
+ * Ada signed in with one report whose 'Action Items' section holds `count` items written straight
+ * into the database (a report past ITEM_PAGE items through the API would take minutes): item k has
+ * `content(k)`, sort_order k and whatever `extra(k)` adds.
+ */
+export async function adaWithLargeReport(
+  app: TestApp,
+  db: Db,
+  count: number,
+  content: (k: number) => string,
+  extra: (k: number) => Partial<typeof sectionItems.$inferInsert> = () => ({}),
+) {
+  const ada = await signIn(app, 'ada@example.com', 'Ada')
+  await ada.api['section-templates'].post({ name: 'Action Items', type: 'tasks' })
+  const [me] = await db.orm.select().from(users).where(eq(users.email, 'ada@example.com'))
+  const report = (await ada.api.reports.post({ week_start_date: '2026-11-16' })).data!
+  const rows = Array.from({ length: count }, (_, k) => ({
+    section_id: report.sections[0].id,
+    user_id: me.id,
+    content: content(k),
+    sort_order: k,
+    ...extra(k),
+  }))
+  for (let i = 0; i < rows.length; i += 500)
+    await db.orm.insert(sectionItems).values(rows.slice(i, i + 500))
+  return { ada, report }
 }

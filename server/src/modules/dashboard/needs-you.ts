@@ -8,7 +8,7 @@
  * (modules/dashboard/index.ts: `stalledTotal`, GET /api/dashboard/items?type=stalled).
  */
 import type { Health, NeedsYou, ProjectHealth } from '@cadence/contract'
-import { weekEnd } from '@cadence/core'
+import { groupStalled, weekEnd } from '@cadence/core'
 import { sql } from 'drizzle-orm'
 import type { AppContext } from '../../context'
 import type { reports } from '../../db/schema'
@@ -33,39 +33,15 @@ type StalledInput = AgeingFields & {
 }
 
 /**
- * Stalled open items grouped by person (the executive's own last), oldest first in each. Not
- * capped here: the dashboard passes a page of items (DASHBOARD_FIRST_PAGE), so no group is dropped
- * while its items are counted in `stalledTotal`.
+ * Stalled open items grouped by person (core's groupStalled: the executive's own last), oldest
+ * first in each. Not capped here: the dashboard passes a page of items (DASHBOARD_FIRST_PAGE), so
+ * no group is dropped while its items are counted in `stalledTotal`.
  */
 export function stalledByPerson(items: StalledInput[]): NeedsYou['stalled'] {
-  const groups = new Map<string, NeedsYou['stalled'][number]>()
-  for (const item of items) {
-    if (!item.is_stalled) continue
-    const key = item.assignee_uuid ?? ''
-    const group = groups.get(key) ?? {
-      team_member_uuid: item.assignee_uuid,
-      name: item.assignee_uuid ? item.assignee_name : null,
-      items: [],
-    }
-    group.items.push({
-      id: item.id,
-      content: item.content,
-      open_weeks: item.open_weeks,
-      report_uuid: item.report_uuid,
-    })
-    groups.set(key, group)
-  }
-  const oldest = (g: NeedsYou['stalled'][number]) => g.items[0]?.open_weeks ?? 0
-  return [...groups.values()]
-    .map((g) => ({
-      ...g,
-      items: g.items.sort((a, b) => b.open_weeks - a.open_weeks || a.id - b.id),
-    }))
-    .sort(
-      (a, b) =>
-        Number(a.team_member_uuid === null) - Number(b.team_member_uuid === null) ||
-        oldest(b) - oldest(a),
-    )
+  return groupStalled(
+    [],
+    items.filter((item) => item.is_stalled),
+  )
 }
 
 export async function needsYou(

@@ -3,27 +3,18 @@
 // gzipped when asked, and fresh after a write. Both engines.
 import { expect, test } from 'bun:test'
 import { gunzipSync } from 'node:zlib'
-import { eq } from 'drizzle-orm'
-import { sectionItems, users } from '../../db/schema'
-import { cookieHeader, createTestApp, ORIGIN, signIn } from '../../test/helpers'
+import { adaWithLargeReport, cookieHeader, createTestApp, ORIGIN } from '../../test/helpers'
 import { ITEM_PAGE } from './read/find'
 
 test('a large report: the whole document, cached with its ETag, gzipped when asked', async () => {
   const { app, db } = await createTestApp()
-  const ada = await signIn(app, 'ada@example.com', 'Ada')
-  await ada.api['section-templates'].post({ name: 'Action Items', type: 'tasks' })
-  const [me] = await db.orm.select().from(users).where(eq(users.email, 'ada@example.com'))
-  const report = (await ada.api.reports.post({ week_start_date: '2026-11-16' })).data!
-  const rows = Array.from({ length: ITEM_PAGE + 5 }, (_, k) => ({
-    section_id: report.sections[0].id,
-    user_id: me.id,
-    content: `Item ${k} — “quoted”\nsecond line`,
-    item_type: 'task' as const,
-    is_completed: k % 2 === 0,
-    sort_order: k,
-  }))
-  for (let i = 0; i < rows.length; i += 500)
-    await db.orm.insert(sectionItems).values(rows.slice(i, i + 500))
+  const { ada, report } = await adaWithLargeReport(
+    app,
+    db,
+    ITEM_PAGE + 5,
+    (k) => `Item ${k} — “quoted”\nsecond line`,
+    (k) => ({ item_type: 'task', is_completed: k % 2 === 0 }),
+  )
   const get = (headers: Record<string, string> = {}) =>
     app.handle(
       new Request(`${ORIGIN}/api/reports/${report.uuid}`, {
