@@ -183,6 +183,12 @@ describe('installable and offline', () => {
       expect(
         installabilityErrors.map((e) => e.errorId).filter((id) => id !== 'in-incognito'),
       ).toEqual([])
+
+      // A hard reload bypasses the worker, so the page opens uncontrolled (as one that opened while
+      // the first worker was installing can); the page asks the worker to take it over (CLAIM).
+      await cdp.send('Page.reload', { ignoreCache: true })
+      await page.waitForLoadState('load')
+      await controlled(page)
     })
   })
 

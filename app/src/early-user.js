@@ -77,5 +77,8 @@
       }
     }
   }
-  window.__cadenceEarly = { at: Date.now(), answers: early }
+  // Whether a service worker saw these requests (it controlled the page when they began): if not,
+  // the app keeps their answers itself (app/src/offline/fetch.ts), even once a worker claims it.
+  const controlled = Boolean(navigator.serviceWorker?.controller)
+  window.__cadenceEarly = { at: Date.now(), answers: early, controlled }
 })()

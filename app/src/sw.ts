@@ -103,5 +103,8 @@ self.addEventListener('activate', (event) => {
 self.addEventListener('message', (event) => {
   const data = event.data as { type?: string } | null
   if (data?.type === 'SKIP_WAITING') void self.skipWaiting()
+  // A page that opened while this worker was still installing can miss its first claim (the
+  // claim ran before that page existed), and a hard reload bypasses the worker: such a page asks.
+  if (data?.type === 'CLAIM') event.waitUntil(self.clients.claim().catch(() => {}))
   if (data?.type === 'GET_VERSION') event.ports[0]?.postMessage({ version: BUILD_ID })
 })

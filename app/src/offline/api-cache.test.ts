@@ -146,6 +146,46 @@ describe('the page keeps what no worker sees', () => {
     expect(apiCaches()).toEqual([])
   })
 
+  test('an early answer asked before a worker controlled the page is kept, though one controls it now', async () => {
+    keepAnswersUntilControlled()
+    stubFetch(({ path }) => (path === '/api/users/me' ? json(user) : json({ path })))
+    await fetchUser()
+    const g = globalThis as { __cadenceEarly?: unknown; location?: unknown }
+    g.location = { origin: new URL(at('/')).origin }
+    const early = (controlled: boolean) => {
+      g.__cadenceEarly = {
+        at: Date.now(),
+        answers: { '/api/dashboard': Promise.resolve(json({ early: true })) },
+        controlled,
+      }
+    }
+    const saved = Object.getOwnPropertyDescriptor(globalThis.navigator, 'serviceWorker')
+    // The worker claimed the page after early-user.js asked.
+    Object.defineProperty(globalThis.navigator, 'serviceWorker', {
+      value: { controller: {} },
+      configurable: true,
+    })
+    try {
+      // Asked while a worker controlled the page: the worker kept it, the page does not.
+      early(true)
+      await appFetch(at('/api/dashboard'))
+      await answersKept()
+      expect(apiCaches()).toEqual([])
+      // Asked before: nobody else saw it, the page keeps it.
+      early(false)
+      await appFetch(at('/api/dashboard'))
+      await answersKept()
+      expect(await kept(7)).toEqual([at('/api/dashboard')])
+      const dashboard = await keptAnswer(new Request(at('/api/dashboard')), '7')
+      expect(await dashboard?.json()).toEqual({ early: true })
+    } finally {
+      delete g.__cadenceEarly
+      delete g.location
+      if (saved) Object.defineProperty(globalThis.navigator, 'serviceWorker', saved)
+      else delete (globalThis.navigator as { serviceWorker?: unknown }).serviceWorker
+    }
+  })
+
   test('an answer that arrives after the session ended is not kept', async () => {
     keepAnswersUntilControlled()
     const gate = deferred<Response>()

@@ -2,7 +2,7 @@
 // part of the first download: the offline table (./table) loads when a write is sent, and the
 // offline machinery (./outbox, IndexedDB) only when that write can be queued, or when changes
 // wait to be laid over a read.
-import { takeEarlyAnswer } from '../api/early'
+import { earlyAnswersSeenByWorker, takeEarlyAnswer } from '../api/early'
 import { isCachedRead, isKeepable, keepAnswer } from './api-cache'
 import { outboxContext } from './context'
 import { hasQueued, origin } from './core'
@@ -45,10 +45,13 @@ async function appFetch(input: RequestInfo | URL, init?: RequestInit): Promise<R
   const method = (init?.method ?? request?.method ?? 'GET').toUpperCase()
   const url = new URL(request ? request.url : String(input), origin())
   if (method === 'GET') {
+    // The page's first data request may have started before the app (src/early-user.js): a worker
+    // saw it only if one controlled the page then, whatever controls it now.
+    const early = takeEarlyAnswer(url)
+    const unseen = early ? keepsAnswers && !earlyAnswersSeenByWorker() : unseenByWorker()
     // Kept for the user signed in when it was asked, and only while that user stays recorded.
-    const user = unseenByWorker() && isCachedRead(method, url.pathname) && outboxContext.userId()
-    // The page's first data request may have started before the app (src/early-user.js).
-    const response = await (takeEarlyAnswer(url) ?? globalThis.fetch(input, init))
+    const user = unseen && isCachedRead(method, url.pathname) && outboxContext.userId()
+    const response = await (early ?? globalThis.fetch(input, init))
     if (typeof user === 'number' && isKeepable(response)) {
       const kept = keepAnswer(url.href, response.clone(), String(user))
       keeping = Promise.all([keeping, kept.catch((error) => console.error(error))])

@@ -51,6 +51,11 @@ async function registerServiceWorker() {
   }
   const registration = await wb.register()
   if (!registration) return
+  // Uncontrolled once a worker is active (this page opened while it installed, or a hard reload):
+  // the worker is asked to claim it (sw.ts CLAIM), so its reads go through the worker from now on.
+  void navigator.serviceWorker.ready.then((ready) => {
+    if (!navigator.serviceWorker.controller) ready.active?.postMessage({ type: 'CLAIM' })
+  })
   const check = () => {
     if (navigator.onLine) registration.update().catch(() => {})
   }
