@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test'
-import { readBody } from './body'
+import { decodeInPieces, LARGE_BODY, PIECE_BYTES, readBody, readJsonBody } from './body'
 
 const post = (body: BodyInit, headers: Record<string, string> = {}) =>
   new Request('http://localhost/api/x', { method: 'POST', body, headers })
@@ -28,6 +28,44 @@ describe('readBody', () => {
       })
     expect(await readBody(post(stream()), 200)).toBe(chunks.join(''))
     await expect(readBody(post(stream()), 100)).rejects.toThrow('Request body too large')
+  })
+})
+
+describe('a large body, in pieces', () => {
+  // A three-byte character every 7 bytes, so that piece boundaries cut characters.
+  const text = `[${Array.from({ length: 120_000 }, (_, k) => `"é✓${k % 10}"`).join(',')}]`
+  const bytes = new TextEncoder().encode(text)
+
+  test('decoded a piece of at most PIECE_BYTES a turn, characters cut between pieces whole', async () => {
+    // From several chunks, as a streamed body arrives.
+    const chunks = [
+      bytes.subarray(0, 100_001),
+      bytes.subarray(100_001, 700_003),
+      bytes.subarray(700_003),
+    ]
+    let turns = 0
+    let running = true
+    const tick = () => {
+      turns++
+      if (running) setImmediate(tick)
+    }
+    setImmediate(tick)
+    const pieces = await decodeInPieces(chunks)
+    running = false
+    expect(pieces.join('')).toBe(text)
+    expect(pieces.length).toBeGreaterThanOrEqual(Math.ceil(bytes.byteLength / PIECE_BYTES))
+    for (const piece of pieces)
+      expect(new TextEncoder().encode(piece).byteLength).toBeLessThanOrEqual(PIECE_BYTES + 3)
+    // The loop turned between the pieces.
+    expect(turns).toBeGreaterThanOrEqual(pieces.length - 2)
+  })
+
+  test('parsed from its pieces to the value JSON.parse gives; a blank one is no value', async () => {
+    expect(bytes.byteLength).toBeGreaterThan(LARGE_BODY)
+    const request = post(bytes, { 'content-length': String(bytes.byteLength) })
+    expect(await readJsonBody(request, bytes.byteLength)).toEqual(JSON.parse(text))
+    const blank = new TextEncoder().encode(' '.repeat(LARGE_BODY + 10))
+    expect(await readJsonBody(post(blank), blank.byteLength)).toBeNull()
   })
 })
 

@@ -49,7 +49,64 @@ function countingSlices() {
   }
 }
 
+/** `text` cut at `cuts` (positions, any order), as a large body is decoded a piece at a time. */
+function cut(text: string, cuts: number[]) {
+  const at = [...new Set(cuts.map((c) => c % (text.length + 1)))].sort((a, b) => a - b)
+  return [0, ...at].map((from, k) => text.slice(from, at[k] ?? text.length))
+}
+
+/** The stepped parse of `text` in pieces, read through a window of `margin` characters ahead. */
+async function inPieces(pieces: string[], margin: number, storable = false) {
+  try {
+    return { value: await parseJsonInSteps(pieces, 1000, timeSlices(), storable, margin) }
+  } catch (error) {
+    if (!(error instanceof HttpError)) throw error
+    return { status: error.status, error: error.message }
+  }
+}
+
 describe('JSON parsed in steps', () => {
+  test('any JSON text in any pieces, through any window: the value JSON.parse gives (property)', async () => {
+    // Every token can straddle two pieces or more, and outgrow a small window.
+    await fc.assert(
+      fc.asyncProperty(
+        fc.json({ depthSize: 'small' }),
+        fc.array(fc.nat(), { maxLength: 12 }),
+        fc.integer({ min: 1, max: 9 }),
+        async (text, cuts, margin) => {
+          expect(await inPieces(cut(text, cuts), margin)).toEqual(native(text))
+        },
+      ),
+      { numRuns: 1000, seed: 7 },
+    )
+    // Tokens built to straddle: a long string with escaped quotes and backslashes cut between
+    // them, a long number, a long run of blanks, the words; and malformed text cut the same way.
+    const texts = [
+      `{"k":"${'ab\\"'.repeat(40)}","n":${'9'.repeat(50)}.5e3,${' '.repeat(70)}"t":[true,false,null]}`,
+      `["\u00e9\ud83d\ude00${'x'.repeat(30)}",-0.25,{"":{}}]`,
+      '{"a":"unclosed',
+      '[1,2',
+      '[tru]',
+      '{"a" 1}',
+      '[1] 2',
+      `  ${' '.repeat(30)}  `,
+    ]
+    for (const text of texts)
+      for (let size = 1; size <= 8; size++)
+        for (const margin of [1, 3, 64]) {
+          const pieces = cut(
+            text,
+            Array.from({ length: Math.ceil(text.length / size) }, (_, k) => k * size),
+          )
+          expect({ text, size, margin, ...(await inPieces(pieces, margin)) }).toEqual({
+            text,
+            size,
+            margin,
+            ...native(text),
+          })
+        }
+  })
+
   test('any JSON text: the value JSON.parse gives (property)', async () => {
     await fc.assert(
       fc.asyncProperty(fc.json({ depthSize: 'medium' }), async (text) => {

@@ -94,33 +94,79 @@ function setKey(object: Record<string, unknown>, key: string, value: unknown) {
   else object[key] = value
 }
 
-/** The text and where reading is at, with the readers of its keys, strings and plain values. */
+/**
+ * Characters kept ahead of the reader in its window (Reader.skip): every token but a longer string
+ * or number is read without looking past the window, and those extend it (Reader.more).
+ */
+const MARGIN = 64 * 1024
+
+/**
+ * The text and where reading is at, with the readers of its keys, strings and plain values. The
+ * text may come as pieces (a large body decoded a piece at a time, lib/body.ts): it is read through
+ * a window, the unread rest of the pieces appended so far, slid forward between two tokens, so no
+ * string as long as the whole body is ever made (making one of 8 MB held the thread 40-70 ms).
+ * Positions (`i`, `n`) are the window's.
+ */
 class Reader {
   i = 0
-  readonly n: number
+  n = 0
+  text = ''
+  private readonly pieces: string[]
+  private next = 0
   /** `storable`: each escaped string made storable as it is decoded (storableString). */
   constructor(
-    readonly text: string,
+    source: string | readonly string[],
     readonly storable = false,
+    private readonly margin = MARGIN,
   ) {
-    this.n = text.length
+    this.pieces = typeof source === 'string' ? [source] : [...source]
+    this.more()
   }
 
+  /** Appends the next piece to the window (positions stay); false when none is left. */
+  more(): boolean {
+    if (this.next >= this.pieces.length) return false
+    this.text += this.pieces[this.next]
+    // What is in the window is no longer held twice.
+    this.pieces[this.next++] = ''
+    this.n = this.text.length
+    return true
+  }
+
+  /** Whether the text ends within the window. */
+  get whole() {
+    return this.next >= this.pieces.length
+  }
+
+  /** Past the blanks, with at least `margin` characters ahead in the window or the text's end. */
   skip() {
-    const { text, n } = this
-    while (this.i < n && isSpace(text.charCodeAt(this.i))) this.i++
+    for (;;) {
+      const { text, n } = this
+      while (this.i < n && isSpace(text.charCodeAt(this.i))) this.i++
+      if (n - this.i >= this.margin || this.whole) return
+      // Between two tokens: what was read is dropped from the window, the next pieces appended.
+      this.text = text.slice(this.i)
+      this.i = 0
+      this.n = this.text.length
+      while (this.n < this.margin && this.more()) {}
+    }
   }
 
   /** The string whose opening quote is at i, i past its closing quote. */
   async readString(): Promise<string> {
-    const { text } = this
-    let end = stringEnd(text, this.i + 1, SCAN_BUDGET)
+    let end = stringEnd(this.text, this.i + 1, SCAN_BUDGET)
     while (end < 0) {
-      if (end === Number.NEGATIVE_INFINITY) throw malformed()
+      if (end === Number.NEGATIVE_INFINITY) {
+        // No quote closes it in the window: the next piece, looked at from where this one ended.
+        const from = this.n
+        if (!this.more()) throw malformed()
+        end = stringEnd(this.text, Math.max(from, this.i + 1), SCAN_BUDGET)
+        continue
+      }
       await nextTurn()
-      end = stringEnd(text, -end - 1, SCAN_BUDGET)
+      end = stringEnd(this.text, -end - 1, SCAN_BUDGET)
     }
-    const raw = text.slice(this.i + 1, end)
+    const raw = this.text.slice(this.i + 1, end)
     this.i = end + 1
     const decoded = raw.length > PIECE && SPECIAL.test(raw) ? await decodeLong(raw) : decode(raw)
     // Only an escaped string can hold a NUL or half a surrogate pair (raw text holds neither).
@@ -160,6 +206,8 @@ class Reader {
 
   /** The true, false, null or number that starts at i (its first character `c`), no promise. */
   readPlain(c: number): unknown {
+    // The longest of the words whole in the window.
+    while (this.n - this.i < 5 && this.more()) {}
     const { text } = this
     if (c === 0x74 && text.startsWith('true', this.i)) {
       this.i += 4
@@ -173,25 +221,33 @@ class Reader {
       this.i += 4
       return null
     }
-    NUMBER.lastIndex = this.i
-    const number = NUMBER.exec(text)
-    if (!number) throw malformed()
-    this.i += number[0].length
-    return Number(number[0])
+    for (;;) {
+      NUMBER.lastIndex = this.i
+      const number = NUMBER.exec(this.text)
+      // Near the window's end the number may go on in the next piece: what the match stopped at
+      // ('-', '.', 'e', 'e+') needs at most three characters to go on ('e+1').
+      if (this.n - (this.i + (number?.[0].length ?? 0)) < 3 && this.more()) continue
+      if (!number) throw malformed()
+      this.i += number[0].length
+      return Number(number[0])
+    }
   }
 }
 
 /**
- * `storable`: every string (keys too) as both engines store it (storableString), made so as it
- * is read: no second walk over the value (one walked and copied a 7.8 MB body in one turn).
+ * `text` whole or in pieces (read through a window, Reader). `storable`: every string (keys too)
+ * as both engines store it (storableString), made so as it is read: no second walk over the value
+ * (one walked and copied a 7.8 MB body in one turn). `margin`: the window's lookahead (tests make
+ * it small so that tokens straddle pieces).
  */
 export async function parseJsonInSteps(
-  text: string,
+  text: string | readonly string[],
   maxDepth: number,
   slices = timeSlices(),
   storable = false,
+  margin = MARGIN,
 ): Promise<unknown> {
-  const r = new Reader(text, storable)
+  const r = new Reader(text, storable, margin)
   // The open arrays and objects, and for each the key its next value goes under (null: array).
   const stack: Container[] = []
   const keys: (string | null)[] = []
@@ -202,14 +258,14 @@ export async function parseJsonInSteps(
     if (++steps % STEP === 0) await slices.pause()
     // A value starts here.
     r.skip()
-    const c = text.charCodeAt(r.i)
+    const c = r.text.charCodeAt(r.i)
     if (c === 0x7b || c === 0x5b) {
       if (stack.length >= maxDepth) throw tooDeep(maxDepth)
       r.i++
       r.skip()
       const isObject = c === 0x7b
       const container: Container = isObject ? {} : []
-      if (text.charCodeAt(r.i) === (isObject ? 0x7d : 0x5d)) {
+      if (r.text.charCodeAt(r.i) === (isObject ? 0x7d : 0x5d)) {
         r.i++
         value = container
       } else {
@@ -231,7 +287,7 @@ export async function parseJsonInSteps(
       if (key === null) (stack[top] as unknown[]).push(value)
       else setKey(stack[top] as Record<string, unknown>, key, value)
       r.skip()
-      const next = text.charCodeAt(r.i++)
+      const next = r.text.charCodeAt(r.i++)
       if (next === 0x2c) {
         if (key !== null) keys[top] = r.quickKey() ?? (await r.readKey())
         break

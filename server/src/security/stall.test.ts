@@ -357,6 +357,73 @@ describe('stall harness', () => {
     withinBudget('the account export', stall)
   }, 300_000)
 
+  test('an account import of the largest document (7.8 MB, 4,500 items, an escape)', async () => {
+    const { app, ada } = await setup()
+    // The body as the server reads it from a socket: bytes framed by their length, arriving in
+    // chunks of 64 KB, made before the clock starts.
+    const documentOf = (run: number) =>
+      new TextEncoder().encode(
+        JSON.stringify({
+          format: 'cadence-export',
+          version: 1,
+          section_templates: [],
+          projects: [],
+          team_members: [],
+          reports: Array.from({ length: 9 }, (_, r) => ({
+            week_start_date: week(100 + 20 * run + r),
+            title: null,
+            summary: null,
+            is_submitted: false,
+            sent_date: null,
+            sections: [
+              {
+                section_name: 'Action Items',
+                section_type: 'tasks',
+                content: null,
+                items: Array.from({ length: 500 }, (_, k) => ({
+                  // Half a surrogate pair near the start: made storable as it is parsed.
+                  content: `${r + k === 0 ? '\ud800 ' : ''}Imported item ${k} ${'x'.repeat(1_630)}`,
+                  is_completed: false,
+                  item_type: 'task',
+                })),
+              },
+            ],
+          })),
+        }),
+      )
+    const bodies = [documentOf(0), documentOf(1)]
+    expect(bodies[0].byteLength).toBeGreaterThan(7_500_000)
+    let run = 0
+    const { result, ...stall } = await leastStall(app, async () => {
+      const bytes = bodies[run++]
+      let at = 0
+      const body = new ReadableStream<Uint8Array>({
+        pull(controller) {
+          if (at >= bytes.byteLength) return controller.close()
+          controller.enqueue(bytes.subarray(at, at + 64 * 1024))
+          at += 64 * 1024
+        },
+      })
+      const res = await app.handle(
+        new Request(`${ORIGIN}/api/import`, {
+          method: 'POST',
+          headers: {
+            cookie: cookieHeader(ada.jar),
+            origin: ORIGIN,
+            'content-type': 'application/json',
+            'content-length': String(bytes.byteLength),
+          },
+          body,
+        }),
+      )
+      return { status: res.status, json: await res.json() }
+    })
+    expect(result.status).toBe(200)
+    expect(result.json.items).toBe(4_500)
+    expect(result.json.reports).toBe(9)
+    withinBudget('the largest account import', stall)
+  }, 180_000)
+
   test('a search of twelve words over the window of the longest summaries', async () => {
     const { app, db, ada, userId } = await setup()
     const words = 'alpha bravo charlie delta echo foxtrot golf hotel india juliet kilo lima'
