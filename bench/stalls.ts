@@ -10,7 +10,13 @@
 import { Database } from 'bun:sqlite'
 import { mkdirSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
-import { createSession, loadConfig, openDatabase, upsertUser } from '@cadence/server/testing'
+import {
+  createSession,
+  largestImportDocument,
+  loadConfig,
+  openDatabase,
+  upsertUser,
+} from '@cadence/server/testing'
 import { startPostgres } from '../scripts/postgres'
 import { startServer } from './abuse'
 
@@ -172,36 +178,7 @@ export async function measureStalls(): Promise<StallResult> {
     }
     // A 7.8 MB account document with one \ud800 escape near its start (storableText's walk), of
     // 4,500 items: the two runs fit the account's 50,000 items with everything above.
-    const escaped = (run: number) => {
-      const item = (k: number) => ({
-        content: `${k === 0 ? '\ud800 ' : ''}Imported item ${k} ${'x'.repeat(1_630)}`,
-        is_completed: false,
-        item_type: 'task',
-      })
-      const doc = {
-        format: 'cadence-export',
-        version: 1,
-        section_templates: [],
-        projects: [],
-        team_members: [],
-        reports: Array.from({ length: 9 }, (_, r) => ({
-          week_start_date: week(500 + 20 * run + r),
-          title: null,
-          summary: null,
-          is_submitted: false,
-          sent_date: null,
-          sections: [
-            {
-              section_name: 'Action Items',
-              section_type: 'tasks',
-              content: null,
-              items: Array.from({ length: 500 }, (_, k) => item(r * 500 + k)),
-            },
-          ],
-        })),
-      }
-      return JSON.stringify(doc)
-    }
+    const escaped = (run: number) => largestImportDocument((r) => week(500 + 20 * run + r))
 
     // A report of 10,000 items without gaps (as imports place them) for the first moves, twice:
     // the full report (moved last of the rows that read it) and one more (the account's 50,000

@@ -15,6 +15,8 @@ export { createReport } from '../src/modules/reports/service'
 export { createItem, updateItem } from '../src/modules/section-items/service'
 export { createTemplate } from '../src/modules/section-templates/service'
 export { createEntry, createMember } from '../src/modules/team-members/service'
+// The largest account document of the stall measures.
+export { largestImportDocument } from './largest-import'
 // A real SMTP server on a random local port and a reader for what it receives.
 export {
   closedPort,

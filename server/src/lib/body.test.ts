@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'bun:test'
+import { countTurns } from '../test/turns'
 import { decodeInPieces, LARGE_BODY, PIECE_BYTES, readBody, readJsonBody } from './body'
 
 const post = (body: BodyInit, headers: Record<string, string> = {}) =>
@@ -43,15 +44,9 @@ describe('a large body, in pieces', () => {
       bytes.subarray(100_001, 700_003),
       bytes.subarray(700_003),
     ]
-    let turns = 0
-    let running = true
-    const tick = () => {
-      turns++
-      if (running) setImmediate(tick)
-    }
-    setImmediate(tick)
+    const turnsSoFar = countTurns()
     const pieces = await decodeInPieces(chunks)
-    running = false
+    const turns = turnsSoFar()
     expect(pieces.join('')).toBe(text)
     expect(pieces.length).toBeGreaterThanOrEqual(Math.ceil(bytes.byteLength / PIECE_BYTES))
     for (const piece of pieces)

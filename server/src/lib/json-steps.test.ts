@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'bun:test'
 import { readFileSync } from 'node:fs'
 import fc from 'fast-check'
+import { countTurns } from '../test/turns'
 import { readJsonBody, storableText } from './body'
 import { HttpError } from './errors'
 import { NUL_IN_TEXT, parseJsonInSteps } from './json-steps'
@@ -180,15 +181,9 @@ describe('JSON parsed in steps', () => {
     const values = 200_000
     const text = `[${Array(values).fill('{}').join(',')}]`
     const { counted, slices } = countingSlices()
-    let turns = 0
-    let running = true
-    const tick = () => {
-      turns++
-      if (running) setImmediate(tick)
-    }
-    setImmediate(tick)
+    const turnsSoFar = countTurns()
     const value = (await parseJsonInSteps(text, 64, slices)) as unknown[]
-    running = false
+    const turns = turnsSoFar()
     expect(value).toHaveLength(values)
     expect(counted.pauses).toBeGreaterThanOrEqual(Math.floor(values / 1024))
     // Other work ran between the steps: the loop turned with every pause.

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'bun:test'
 import { eq } from 'drizzle-orm'
+import { largestImportDocument } from '../../testing/largest-import'
 import type { Engine } from '../db'
 import {
   reportEditions,
@@ -362,35 +363,7 @@ describe('stall harness', () => {
     // The body as the server reads it from a socket: bytes framed by their length, arriving in
     // chunks of 64 KB, made before the clock starts.
     const documentOf = (run: number) =>
-      new TextEncoder().encode(
-        JSON.stringify({
-          format: 'cadence-export',
-          version: 1,
-          section_templates: [],
-          projects: [],
-          team_members: [],
-          reports: Array.from({ length: 9 }, (_, r) => ({
-            week_start_date: week(100 + 20 * run + r),
-            title: null,
-            summary: null,
-            is_submitted: false,
-            sent_date: null,
-            sections: [
-              {
-                section_name: 'Action Items',
-                section_type: 'tasks',
-                content: null,
-                items: Array.from({ length: 500 }, (_, k) => ({
-                  // Half a surrogate pair near the start: made storable as it is parsed.
-                  content: `${r + k === 0 ? '\ud800 ' : ''}Imported item ${k} ${'x'.repeat(1_630)}`,
-                  is_completed: false,
-                  item_type: 'task',
-                })),
-              },
-            ],
-          })),
-        }),
-      )
+      new TextEncoder().encode(largestImportDocument((r) => week(100 + 20 * run + r)))
     const bodies = [documentOf(0), documentOf(1)]
     expect(bodies[0].byteLength).toBeGreaterThan(7_500_000)
     let run = 0
