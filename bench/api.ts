@@ -64,9 +64,29 @@ async function ceilingFor(t: Target, { base, cookie }: ApiOptions) {
   const status = res.status
   const file = join(root, 'bench/tmp/ceiling-body')
   writeFileSync(file, bytes)
+  // Every header the app answered with but those Bun writes itself, so the ceiling's answer is the
+  // same on the wire, head and body (security headers, ETag, Vary, Cache-Control, request id).
+  const headersFile = join(root, 'bench/tmp/ceiling-headers.json')
+  writeFileSync(
+    headersFile,
+    JSON.stringify(
+      Object.fromEntries(
+        [...res.headers].filter(([name]) => name !== 'date' && name !== 'content-length'),
+      ),
+    ),
+  )
   const port = freePort()
   const proc = Bun.spawn(
-    ['bun', join(root, 'bench/ceiling.ts'), String(port), file, String(status), type, encoding],
+    [
+      'bun',
+      join(root, 'bench/ceiling.ts'),
+      String(port),
+      file,
+      String(status),
+      type,
+      encoding,
+      headersFile,
+    ],
     {
       stdout: 'pipe',
       stderr: 'inherit',
