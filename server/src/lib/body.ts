@@ -54,10 +54,13 @@ async function readBytes(request: Request, limit: number): Promise<Uint8Array[]>
 
 const sizeOf = (chunks: Uint8Array[]) => chunks.reduce((sum, c) => sum + c.byteLength, 0)
 
+/** Chunks decoded as one text (a small body's). */
+const decodeWhole = (chunks: Uint8Array[]) =>
+  decoder.decode(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, sizeOf(chunks)))
+
 /** The body as text, at most `limit` bytes: over it, 413 and the rest is left unread. */
 export async function readBody(request: Request, limit: number): Promise<string> {
-  const chunks = await readBytes(request, limit)
-  return decoder.decode(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, sizeOf(chunks)))
+  return decodeWhole(await readBytes(request, limit))
 }
 
 /** Bytes decoded in one step of a large body. */
@@ -148,13 +151,14 @@ export function storableText<T>(value: T, text: string): T {
 /**
  * A JSON body read within `limit` bytes and parsed within MAX_JSON_DEPTH levels. A large one (an
  * import) is decoded and parsed in steps that give the event loop back, in pieces (never one
- * string of the whole body), its depth checked and its strings made storable as it is parsed; a small one is parsed at once and then made storable
- * (storableText, which walks it only when it has such an escape).
+ * string of the whole body), its depth checked and its strings made storable as it is parsed; a
+ * small one is parsed at once and then made storable (storableText, which walks it only when it
+ * has such an escape).
  */
 export async function readJsonBody(request: Request, limit: number): Promise<unknown> {
   const chunks = await readBytes(request, limit)
   if (sizeOf(chunks) < LARGE_BODY) {
-    const text = decoder.decode(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks))
+    const text = decodeWhole(chunks)
     return storableText(parseJson(text), text)
   }
   const pieces = await decodeInPieces(chunks)

@@ -125,7 +125,7 @@ class Reader {
 
   /** Appends the next piece to the window (positions stay); false when none is left. */
   more(): boolean {
-    if (this.next >= this.pieces.length) return false
+    if (this.whole) return false
     this.text += this.pieces[this.next]
     // What is in the window is no longer held twice.
     this.pieces[this.next++] = ''
