@@ -8,7 +8,8 @@ import type { Engine } from './engine'
  * the schema with its ids, in foreign-key order, in one transaction on the target, which must be
  * empty; then the target's id sequences are moved past the copied ids, and the row counts of both
  * sides are compared. Triggers on the target rebuild what derives from the rows (search index,
- * data versions); the search entries they leave pending are applied before it returns.
+ * project counts, data versions); the search entries they leave pending are applied before it
+ * returns.
  *
  * Linear time, bounded memory: each table is read in pages of `batch` rows by its primary key
  * (keyset: `WHERE key > last ORDER BY key LIMIT batch`, an index range scan that costs the same at
@@ -40,6 +41,16 @@ export type CopyOptions = {
 }
 
 const BATCH = 500
+
+/**
+ * Tables the target's own triggers fill from the rows they derive from (the project counts, kept
+ * from `section_items`): never copied, compared like the others once the copy is done.
+ */
+export const DERIVED_TABLES = new Set([
+  'project_section_counts',
+  'project_report_counts',
+  'project_counts',
+])
 
 /** The columns and foreign keys of a table of either engine. */
 export const getTableConfig = (table: SQLiteTable) =>
@@ -99,15 +110,19 @@ export async function copyData(
     const into = targetTables.get(name)
     if (!into) throw new Error(`the target has no table ${name}`)
     // data_versions is filled by the target's own triggers while rows arrive; it is replaced below.
-    if (name !== 'data_versions' && (await countRows(target, into)) > 0) {
+    if (
+      name !== 'data_versions' &&
+      !DERIVED_TABLES.has(name) &&
+      (await countRows(target, into)) > 0
+    ) {
       throw new Error(`the target is not empty (table ${name} has rows): copy into a new database`)
     }
   }
   // data_versions last: the target's triggers bump it while the other tables arrive.
-  const ordered = [
-    ...tables.filter((t) => getTableName(t) !== 'data_versions'),
-    ...tables.filter((t) => getTableName(t) === 'data_versions'),
-  ]
+  // The derived tables after the rows they derive from.
+  const last = (t: SQLiteTable) =>
+    getTableName(t) === 'data_versions' ? 2 : DERIVED_TABLES.has(getTableName(t)) ? 1 : 0
+  const ordered = [0, 1, 2].flatMap((rank) => tables.filter((t) => last(t) === rank))
   // The source's counts, once: the totals of the progress (the copy reads the same snapshot when
   // the caller holds one, as backupPostgres does).
   const totals = new Map<string, number>()
@@ -122,6 +137,13 @@ export async function copyData(
       const name = getTableName(table)
       const into = targetTables.get(name) as SQLiteTable
       const total = totals.get(name) ?? 0
+      if (DERIVED_TABLES.has(name)) {
+        const filled = await countRows(tx, into)
+        allCopied += total
+        options.progress?.({ table: name, copied: total, total, allCopied, allTotal })
+        log(`${name}: ${filled} rows (rebuilt by the target's triggers)`)
+        continue
+      }
       if (name === 'data_versions') await tx.exec(sql`DELETE FROM ${into}`)
       const key = primaryKey(table)
       // The rows come keyed by the schema's property names, which may differ from column names.

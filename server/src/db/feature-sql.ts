@@ -16,9 +16,15 @@ export const FEATURE_FILES: Record<FeatureEngine, string[]> = {
   sqlite: [
     'src/db/sqlite/features/data-versions.sql',
     'src/db/sqlite/features/items.sql',
+    'src/db/sqlite/features/project-counts.sql',
     'src/search/sqlite.sql',
   ],
-  pg: ['src/db/pg/features/data-versions.sql', 'src/db/pg/features/items.sql', 'src/search/pg.sql'],
+  pg: [
+    'src/db/pg/features/data-versions.sql',
+    'src/db/pg/features/items.sql',
+    'src/db/pg/features/project-counts.sql',
+    'src/search/pg.sql',
+  ],
 }
 
 /** The migrations folder of each engine, relative to server/. */

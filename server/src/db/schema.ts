@@ -298,6 +298,76 @@ export const sectionItems = sqliteTable(
   ],
 )
 
+/**
+ * The per-project counts of GET /api/projects, kept by the database so that reading them costs
+ * the same whatever a user's history (issue 45; docs/database.md, "Maintained counts"). One row
+ * per (project, section, item owner) with the items tagged to it there, kept by triggers on
+ * `section_items` (src/db/{sqlite,pg}/features/project-counts.sql), deleted when it holds none;
+ * `report_id` is the section's, stored so that the row knows its report once the section is gone.
+ * Derived: never written by the services, not copied by copy-data (the target's triggers rebuild it).
+ */
+export const projectSectionCounts = sqliteTable(
+  'project_section_counts',
+  {
+    id: id(),
+    user_id: integer('user_id').notNull(),
+    project_id: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    section_id: integer('section_id')
+      .notNull()
+      .references(() => reportSections.id, { onDelete: 'cascade' }),
+    report_id: integer('report_id').notNull(),
+    items: integer('items').notNull().default(0),
+    tasks: integer('tasks').notNull().default(0),
+    followups: integer('followups').notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex('project_section_counts_key').on(t.project_id, t.section_id, t.user_id),
+    index('project_section_counts_section').on(t.section_id),
+  ],
+)
+
+/**
+ * One row per (project, report, item owner): how many `project_section_counts` rows the report has
+ * for the project, kept by triggers on that table and deleted at zero; its rows are what
+ * `project_counts.reports` counts. Derived, as above.
+ */
+export const projectReportCounts = sqliteTable(
+  'project_report_counts',
+  {
+    id: id(),
+    user_id: integer('user_id').notNull(),
+    project_id: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    report_id: integer('report_id').notNull(),
+    sections: integer('sections').notNull().default(0),
+  },
+  (t) => [uniqueIndex('project_report_counts_key').on(t.project_id, t.report_id, t.user_id)],
+)
+
+/**
+ * One row per (project, item owner): the sums of its `project_section_counts` rows (kept by
+ * triggers on that table) and the number of its `project_report_counts` rows (by triggers on that
+ * one). Derived, as above.
+ */
+export const projectCounts = sqliteTable(
+  'project_counts',
+  {
+    id: id(),
+    user_id: integer('user_id').notNull(),
+    project_id: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    refs: integer('refs').notNull().default(0),
+    tasks: integer('tasks').notNull().default(0),
+    followups: integer('followups').notNull().default(0),
+    reports: integer('reports').notNull().default(0),
+  },
+  (t) => [uniqueIndex('project_counts_key').on(t.project_id, t.user_id)],
+)
+
 const memberEntry = (name: string) =>
   sqliteTable(
     name,

@@ -3,21 +3,14 @@ import type { Statements } from '../../statements'
 import type { PgCore } from '../core'
 
 /** As SQLite's: counts cast to integer (PostgreSQL's are bigint), comparisons summed by CASE. */
-const COUNTS_SQL = `
+export const COUNTS_SQL = `
 SELECT p.*,
   CAST(COALESCE(si.refs, 0) + COALESCE(tp.c, 0) + COALESCE(mt.c, 0) + COALESCE(mf.c, 0) AS INTEGER) AS total_references,
   CAST(COALESCE(si.tasks, 0) + COALESCE(mt.c, 0) AS INTEGER) AS task_count,
   CAST(COALESCE(si.followups, 0) + COALESCE(mf.c, 0) AS INTEGER) AS followup_count,
   CAST(COALESCE(si.reports, 0) AS INTEGER) AS reports_count
 FROM projects p
-LEFT JOIN (
-  SELECT i.project_id, COUNT(*) AS refs,
-    SUM(CASE WHEN i.item_type = 'task' THEN 1 ELSE 0 END) AS tasks,
-    SUM(CASE WHEN i.item_type = 'followup' THEN 1 ELSE 0 END) AS followups,
-    COUNT(DISTINCT s.report_id) AS reports
-  FROM section_items i JOIN report_sections s ON s.id = i.section_id
-  WHERE i.user_id = $1 AND i.project_id IS NOT NULL GROUP BY i.project_id
-) si ON si.project_id = p.id
+LEFT JOIN project_counts si ON si.project_id = p.id AND si.user_id = $1
 LEFT JOIN (SELECT project_id, COUNT(*) AS c FROM talking_points WHERE user_id = $1 GROUP BY project_id) tp ON tp.project_id = p.id
 LEFT JOIN (SELECT project_id, COUNT(*) AS c FROM member_tasks WHERE user_id = $1 GROUP BY project_id) mt ON mt.project_id = p.id
 LEFT JOIN (SELECT project_id, COUNT(*) AS c FROM member_followups WHERE user_id = $1 GROUP BY project_id) mf ON mf.project_id = p.id

@@ -1,0 +1,172 @@
+// Costs independent of history (issue 45): GET /api/projects of a user with 500 weekly reports reads
+// about as many rows as one with 8. Not a timing test (bench/history.ts has the times): on SQLite
+// the plan of the projects statement is held to the keys that bound it (one counts row per project,
+// never her items); on PostgreSQL the rows each plan node handled (EXPLAIN ANALYZE) are summed for
+// both users and compared.
+import { describe, expect, test } from 'bun:test'
+import type { ProjectWithCounts } from '@cadence/contract'
+import { sql } from 'drizzle-orm'
+import { COUNTS_SQL as PG_COUNTS_SQL } from '../../db/pg/statements/projects'
+import { projects, reportSections, reports, sectionItems, users } from '../../db/schema'
+import { COUNTS_SQL as SQLITE_COUNTS_SQL } from '../../db/sqlite/statements/projects'
+import { isoDate } from '../../lib/time'
+import { addDays, weekStart } from '../../lib/weeks'
+import { createTestApp, signIn } from '../../test/helpers'
+
+type Ctx = Awaited<ReturnType<typeof createTestApp>>
+const THIS_WEEK = weekStart(isoDate(), 'monday')
+const PROJECTS = 6
+
+/**
+ * `weeks` weekly reports with a tasks and a follow-ups section of 6 items each, item k of each
+ * section tagged to project k (the sixth left untagged), written straight to the database.
+ */
+async function seedWeeks(ctx: Ctx, email: string, weeks: number) {
+  const client = await signIn(ctx.app, email)
+  const [user] = await ctx.db.orm
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`${users.email} = ${email}`)
+  const made = await ctx.db.orm
+    .insert(projects)
+    .values(
+      Array.from({ length: PROJECTS }, (_, k) => ({
+        user_id: user.id,
+        uuid: crypto.randomUUID(),
+        name: `P${k}`,
+      })),
+    )
+    .returning({ id: projects.id })
+  const chunk = async <T>(rows: T[], insert: (part: T[]) => Promise<unknown>) => {
+    for (let i = 0; i < rows.length; i += 200) await insert(rows.slice(i, i + 200))
+  }
+  const weekIds: number[] = []
+  await chunk(
+    Array.from({ length: weeks }, (_, w) => ({
+      user_id: user.id,
+      uuid: crypto.randomUUID(),
+      week_start_date: addDays(THIS_WEEK, -7 * w),
+    })),
+    async (part) =>
+      weekIds.push(
+        ...(await ctx.db.orm.insert(reports).values(part).returning({ id: reports.id })).map(
+          (r) => r.id,
+        ),
+      ),
+  )
+  const sections: { id: number; type: 'task' | 'followup' }[] = []
+  await chunk(
+    weekIds.flatMap((report_id) =>
+      (['tasks', 'followups'] as const).map((type, k) => ({
+        report_id,
+        user_id: user.id,
+        section_name: type,
+        section_type: type,
+        sort_order: k,
+      })),
+    ),
+    async (part) => {
+      for (const s of await ctx.db.orm
+        .insert(reportSections)
+        .values(part)
+        .returning({ id: reportSections.id, section_type: reportSections.section_type }))
+        sections.push({ id: s.id, type: s.section_type === 'tasks' ? 'task' : 'followup' })
+    },
+  )
+  await chunk(
+    sections.flatMap((s) =>
+      Array.from({ length: 6 }, (_, k) => ({
+        section_id: s.id,
+        user_id: user.id,
+        content: `Item ${k}`,
+        item_type: s.type,
+        project_id: k < PROJECTS - 1 ? made[k].id : null,
+        sort_order: k,
+      })),
+    ),
+    (part) => ctx.db.orm.insert(sectionItems).values(part),
+  )
+  return { client, userId: user.id, weeks }
+}
+
+async function setup() {
+  const ctx = await createTestApp()
+  const light = await seedWeeks(ctx, 'light@example.com', 8)
+  const heavy = await seedWeeks(ctx, 'heavy@example.com', 500)
+  if (ctx.db.kind === 'pg') await ctx.db.rows(sql`ANALYZE`)
+  return { ctx, light, heavy }
+}
+
+/** The projects statement of the engine, for one user (the user id inlined: an integer). */
+const statement = (ctx: Ctx, userId: number) =>
+  ctx.db.kind === 'pg'
+    ? sql.raw(PG_COUNTS_SQL.replaceAll('$1', String(userId)))
+    : sql.raw(SQLITE_COUNTS_SQL.replaceAll('?1', String(userId)))
+
+type PgNode = { 'Actual Rows': number; 'Actual Loops': number; Plans?: PgNode[] }
+/** Rows every node of a PostgreSQL plan handled, over all its loops. */
+const rowsHandled = (node: PgNode): number =>
+  node['Actual Rows'] * node['Actual Loops'] +
+  (node.Plans ?? []).reduce((sum, child) => sum + rowsHandled(child), 0)
+
+describe('the projects of 500 weeks against 8', () => {
+  test('answer the counts of all her history, read from one row per project', async () => {
+    const { ctx, light, heavy } = await setup()
+    for (const who of [light, heavy]) {
+      const list = (await who.client.get('/api/projects')).json as ProjectWithCounts[]
+      expect(list).toHaveLength(PROJECTS)
+      for (const p of list) {
+        const tagged = p.name !== `P${PROJECTS - 1}`
+        // One task and one follow-up a week, in two sections of the week's report.
+        expect(p).toMatchObject({
+          total_references: tagged ? 2 * who.weeks : 0,
+          task_count: tagged ? who.weeks : 0,
+          followup_count: tagged ? who.weeks : 0,
+          reports_count: tagged ? who.weeks : 0,
+        })
+      }
+    }
+
+    if (ctx.db.kind === 'sqlite') {
+      const plan = (
+        await ctx.db.rows<{ detail: string }>(
+          sql`EXPLAIN QUERY PLAN ${statement(ctx, heavy.userId)}`,
+        )
+      )
+        .map((r) => r.detail)
+        .join('\n')
+      // Her projects by their index, one counts row each by its key; the member entries by theirs
+      // (per user, not per week); never her items or her sections.
+      expect(plan).toMatch(/SEARCH p USING INDEX projects_user/)
+      expect(plan).toMatch(
+        /SEARCH si USING INDEX project_counts_key \(project_id=\? AND user_id=\?\)/,
+      )
+      for (const table of ['talking_points', 'member_tasks', 'member_followups'])
+        expect(plan).toMatch(
+          new RegExp(`SEARCH ${table} USING (COVERING )?INDEX \\w+ \\(user_id=\\?`),
+        )
+      // (The member entries' GROUP BY sorts her entries, not her weeks.)
+      expect(plan).not.toMatch(/section_items|report_sections|TEMP B-TREE FOR DISTINCT|^SCAN/m)
+      return
+    }
+    // The test's tables are small enough for PostgreSQL to read them whole (a sequential scan of a
+    // few pages costs it less than an index); with them off it plans as for a large database.
+    const handled = (userId: number) =>
+      ctx.db.tx(async (tx) => {
+        await tx.exec(sql`SET LOCAL enable_seqscan = off`)
+        const [row] = await tx.rows<{ 'QUERY PLAN': [{ Plan: PgNode }] }>(
+          sql`EXPLAIN (ANALYZE, FORMAT JSON) ${statement(ctx, userId)}`,
+        )
+        if (process.env.SHOW_PLANS)
+          for (const r of await tx.rows<{ 'QUERY PLAN': string }>(
+            sql`EXPLAIN ANALYZE ${statement(ctx, userId)}`,
+          ))
+            console.log(r['QUERY PLAN'])
+        return rowsHandled(row['QUERY PLAN'][0].Plan)
+      })
+    const l = await handled(light.userId)
+    const h = await handled(heavy.userId)
+    // 500 weeks against 8: the same rows handled (one per project and join), not 60×.
+    expect(h, `${h} rows against ${l}`).toBeLessThanOrEqual(l * 1.3 + 10)
+  })
+})
