@@ -1,9 +1,12 @@
 import { describe, expect, test } from 'bun:test'
 import type { ReportDetail } from '@cadence/contract'
+import { eq } from 'drizzle-orm'
 import type { SqliteDb } from '../../db'
+import { sectionItems, users } from '../../db/schema'
 import { isoDate } from '../../lib/time'
 import { addDays, weekStart } from '../../lib/weeks'
 import { type Client, createTestApp, signIn } from '../../test/helpers'
+import { ITEM_PAGE } from './read/find'
 
 // Weeks relative to the real current week (the server ages items against today), Monday start.
 const THIS_WEEK = weekStart(isoDate(), 'monday')
@@ -366,6 +369,45 @@ describe('what changed', () => {
     const res = (await ada.api.reports({ uuid: w3.uuid }).changes.get()).data!
     expect(res.previous).toBeNull()
     expect(res.counts).toEqual({ completed: 0, new: 2, carried: 0, stalled: 0 })
+  })
+
+  test('a report larger than a page lists every item in report order, with its section and project', async () => {
+    // Read as its page reads it (section by section in pages of ITEM_PAGE, aged a page at a time).
+    const { db, ada, project } = await setup()
+    const report = await create(ada, week(0))
+    const ids = (name: string) => section(report, name).id
+    const userId = (await db.orm.select().from(users).where(eq(users.email, 'ada@example.com')))[0]
+      .id
+    const rows = (sectionId: number, n: number, label: string, extra: object = {}) =>
+      Array.from({ length: n }, (_, k) => ({
+        section_id: sectionId,
+        user_id: userId,
+        content: `${label} ${k}`,
+        item_type: 'task' as const,
+        // Out of id order within the section: the list follows sort_order.
+        sort_order: n - k,
+        ...extra,
+      }))
+    const tasks = rows(ids('Action Items'), ITEM_PAGE + 200, 'Task', { project_id: project.id })
+    const highlights = rows(ids('Highlights'), 3, 'Highlight', { item_type: 'standard' })
+    for (let i = 0; i < tasks.length; i += 500)
+      await db.orm.insert(sectionItems).values(tasks.slice(i, i + 500))
+    await db.orm.insert(sectionItems).values(highlights)
+    const res = (await ada.api.reports({ uuid: report.uuid }).changes.get()).data!
+    expect(res.counts).toEqual({ completed: 0, new: ITEM_PAGE + 203, carried: 0, stalled: 0 })
+    const want = [
+      ...[2, 1, 0].map((k) => `Highlight ${k}`),
+      ...Array.from({ length: ITEM_PAGE + 200 }, (_, k) => `Task ${ITEM_PAGE + 199 - k}`),
+    ]
+    expect(res.new.map((i) => i.content)).toEqual(want)
+    expect(res.new[0]).toMatchObject({ section_name: 'Highlights', project_name: null })
+    expect(res.new.at(-1)).toMatchObject({
+      section_name: 'Action Items',
+      project_id: project.id,
+      project_name: 'Apollo',
+      origin_week_start_date: week(0),
+      open_weeks: 0,
+    })
   })
 
   test('a project shows the counts of its items per report week, newest first', async () => {

@@ -25,6 +25,8 @@ export async function namedReport(ctx: AppContext, report: Report) {
   const memberNames = await names(teamMembers)
   return {
     projectNames,
+    /** The report as loadReport read it (with the ageing fields), for 'Since last week'. */
+    loaded: full,
     report: {
       week_start_date: full.week_start_date,
       title: full.title,

@@ -8,7 +8,7 @@ import { asWeekday } from '../../../lib/weeks'
 import { decisionsOfWeek } from '../../decisions/service'
 import { reportProjectHealth } from '../../project-health/service'
 import { reportMetrics } from '../../report-metrics/service'
-import { changesOf } from '../../reports/read/changes'
+import { changesOf, type ReadReport } from '../../reports/read/changes'
 import type { Report } from '../../reports/read/find'
 import { namedReport } from '../../reports/read/named'
 import { privateItemIds, withoutItems } from './filter'
@@ -19,7 +19,7 @@ import { privateItemIds, withoutItems } from './filter'
  * project health table. Names only: nothing else of the account.
  */
 export async function buildBrief(ctx: AppContext, report: Report) {
-  const { report: named } = await namedReport(ctx, report)
+  const { report: named, loaded, projectNames } = await namedReport(ctx, report)
   // Each step below is one turn of the event loop at most (a report at its item limit: issue 42).
   await nextTurn()
   // Readers' follow-ups the author did not include stay out (reports/brief-filter.ts).
@@ -69,7 +69,7 @@ export async function buildBrief(ctx: AppContext, report: Report) {
       })),
       project_health: await turn(reportProjectHealth(ctx.db, report)),
       decisions: await turn(decisionsOfWeek(ctx.db, report)),
-      since_last_week: await turn(sinceLastWeek(ctx, report)),
+      since_last_week: await turn(sinceLastWeek(ctx, report, { loaded, projectNames })),
       asks: await turn(briefAsks(ctx, report)),
       metrics: await turn(reportMetrics(ctx.db, report)),
     },
@@ -98,8 +98,12 @@ export function briefAsks(ctx: AppContext, report: Report) {
 export type Brief = Awaited<ReturnType<typeof buildBrief>>
 
 /** 'Since last week' as the memo prints it: counts, the completed and the stalled items. */
-async function sinceLastWeek(ctx: AppContext, report: Report): Promise<BriefSinceLastWeek> {
-  const changes = await changesOf(ctx, report)
+async function sinceLastWeek(
+  ctx: AppContext,
+  report: Report,
+  read: ReadReport,
+): Promise<BriefSinceLastWeek> {
+  const changes = await changesOf(ctx, report, read)
   const item = ({ project_id: _, ...rest }: ChangeItem) => rest
   return {
     previous: changes.previous ? { week_start_date: changes.previous.week_start_date } : null,
