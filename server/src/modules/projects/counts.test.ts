@@ -245,4 +245,47 @@ describe('project counts kept by the database', () => {
     )
     expect(Number(left[0].n)).toBe(0)
   })
+
+  test('writers at once count a report once, and their deletes leave none', async () => {
+    const { ctx, ada, apollo, zeus, hera } = await setup()
+    const { db } = ctx
+    const report = await createReport(ada, week(-1))
+    const sectionIds = report.sections.map((s) => s.id)
+    const adaId = await userId(ctx, 'ada@example.com')
+    const tagged = [apollo.id, zeus.id, hera.id]
+    // Separate transactions of one item each (as the item API writes), held open a moment on
+    // PostgreSQL so that they overlap: each project tagged in the report's three sections at once,
+    // so three writers race to make its report's row.
+    const writer = (k: number) =>
+      db.tx(async (tx) => {
+        await tx.orm.insert(sectionItems).values({
+          section_id: sectionIds[k % sectionIds.length],
+          user_id: adaId,
+          content: `Writer ${k}`,
+          project_id: tagged[Math.floor(k / sectionIds.length) % tagged.length],
+          item_type: k % 2 ? 'task' : 'followup',
+        })
+        if (tx.kind === 'pg') await tx.exec(sql`SELECT pg_sleep(0.02)`)
+      })
+    await Promise.all(Array.from({ length: 3 * sectionIds.length }, (_, k) => writer(k)))
+    // And through the item API, whose group commit batches them.
+    await Promise.all(
+      sectionIds.flatMap((section_id) =>
+        tagged.map((project_id) => add(ada, section_id, 'Batched', { project_id })),
+      ),
+    )
+    await expectExact(ctx, 'written at once')
+    const kept = (await db.q.projects.withCounts(adaId)).map(pick)
+    expect(kept.every((p) => p.reports_count === 1)).toBe(true)
+    const ids = (
+      await db.orm
+        .select({ id: sectionItems.id })
+        .from(sectionItems)
+        .where(eq(sectionItems.user_id, adaId))
+    ).map((r) => r.id)
+    await Promise.all(ids.map((id) => ada.api['section-items']({ id }).delete()))
+    await expectExact(ctx, 'deleted at once')
+    const left = (await db.q.projects.withCounts(adaId)).map(pick)
+    expect(left.every((p) => p.total_references === 0 && p.reports_count === 0)).toBe(true)
+  })
 })
