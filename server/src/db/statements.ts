@@ -177,15 +177,18 @@ export interface SearchStatements {
   /** Filters only: the rowids of the newest `limit` entries of the kinds asked for. */
   newest(userId: number, codes: number[] | null, limit: number): Promise<number[]>
   /**
-   * The rowids of the newest `limit` entries matching the query's text, newest first; `exact`
-   * when the engine matched phrases and prefixes as the ranking counts them.
+   * The rowids of the newest `limit` entries matching the query's text (older than `before` when
+   * given), newest first, read in rowid order from the index (issue 45: never every match);
+   * `exact` when the engine matched phrases and prefixes as the ranking counts them (otherwise
+   * more are answered, to be checked); `more` when there may be older ones.
    */
   matches(
     userId: number,
     codes: number[] | null,
     query: ParsedQuery,
     limit: number,
-  ): Promise<{ ids: number[]; exact: boolean }>
+    before?: number,
+  ): Promise<{ ids: number[]; exact: boolean; more: boolean }>
   /** The user's index entries of these rowids with their text, for ranking, in the order given. */
   texts(userId: number, ids: number[]): Promise<IndexRow[]>
   /** The user's rows of one kind, by id. */

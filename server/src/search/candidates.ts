@@ -37,17 +37,27 @@ const ENTITIES_OF: Record<SearchType, Entity[]> = {
 }
 
 /**
- * Ranking bound: a text query ranks at most the RANK_WINDOW newest of the user's matches. Older
- * matches are reached by a narrower query (more words, a phrase, a `type:` or `project:` filter).
- * Documented in docs/benchmarks.md.
+ * Ranking bound (issue 45: a search costs the same for a user with 500 weekly reports as for one
+ * with 8). A text query reads the user's matches newest first, from the index in rowid order
+ * (neither engine ranks or sorts all of them), RANK_BATCH at a time, and ranks each batch: the
+ * best of the newest RANK_BATCH come first. The next (older) batch is read only while the results
+ * are not full (filters such as `project:` or `status:` dropped hits, or several hits are one
+ * result), at most RANK_WINDOW matches in all. Older matches are reached by a narrower query (more
+ * words, a phrase, a `type:` filter). Documented in docs/features.md (Search).
  */
+export const RANK_BATCH = 100
 export const RANK_WINDOW = 400
 /**
- * The window's text is read this many entries at a time (a summary is up to 20,000 characters:
+ * Matches whose text is checked against the query after the index (phrases on PostgreSQL, parts
+ * beyond INDEX_PARTS): at most this many times RANK_WINDOW rowids are read in all.
+ */
+const OVERFETCH = 2
+/**
+ * The batch's text is read this many entries at a time (a summary is up to 20,000 characters:
  * a page is at most ~1 MB, a few ms of the thread).
  */
 const TEXT_PAGE = 40
-/** At most this many hits are considered for the results (filters may drop some). */
+/** Filters only: at most this many hits are considered for the results (filters may drop some). */
 const CANDIDATES = 400
 
 export type Hit = { entity_type: Entity; entity_id: number }
@@ -101,42 +111,73 @@ export async function healthFilter(
 }
 
 /**
- * The ranked hits of the user's index for the query, among the kinds `allowed` (all when null)
- * and those its `type:` filters ask for.
+ * The user's entries matching every part of the query, newest first: rowids from the index a batch
+ * at a time (keyset on the rowid), their text a page at a time; which of them match every part is
+ * decided as FTS5 decides it (PostgreSQL's index finds candidates). Every step gives the event
+ * loop back between slices (a batch of long texts is milliseconds of work).
  */
-export async function candidates(
+async function* matchingRows(
+  db: Engine,
+  userId: number,
+  codes: number[] | null,
+  query: ParsedQuery,
+  slices: ReturnType<typeof timeSlices>,
+): AsyncGenerator<IndexRow> {
+  let before: number | undefined
+  for (let read = 0; read < RANK_WINDOW * OVERFETCH; ) {
+    const { ids, exact, more } = await db.q.search.matches(userId, codes, query, RANK_BATCH, before)
+    read += ids.length
+    for (let at = 0; at < ids.length; at += TEXT_PAGE) {
+      await slices.pause()
+      for (const row of await db.q.search.texts(userId, ids.slice(at, at + TEXT_PAGE))) {
+        if (!exact) {
+          await slices.pause()
+          if (!matchesAll(row, query)) continue
+        }
+        yield row
+      }
+    }
+    if (!more || !ids.length) return
+    before = ids[ids.length - 1]
+  }
+}
+
+/**
+ * The ranked hits of the user's index for the query, among the kinds `allowed` (all when null)
+ * and those its `type:` filters ask for: a batch at a time, each ranked, newest batch first (see
+ * RANK_BATCH). The caller reads the next batch only while it needs more results.
+ */
+export async function* candidates(
   db: Engine,
   userId: number,
   query: ParsedQuery,
   allowed: Entity[] | null,
-): Promise<Hit[]> {
+): AsyncGenerator<Hit[]> {
   const asked = query.types.length ? [...new Set(query.types.flatMap((t) => ENTITIES_OF[t]))] : null
   const entities = allowed ? (asked ?? allowed).filter((e) => allowed.includes(e)) : asked
-  if (entities && !entities.length) return []
+  if (entities && !entities.length) return
   const codes = entities ? entities.map((e) => CODE[e]) : null
-  const { ids, exact } = await db.q.search.matches(userId, codes, query, RANK_WINDOW)
-  if (!ids.length && !hasText(query)) {
+  if (!hasText(query)) {
     // Text that is all punctuation (`!!`) and no filter: nothing to look for.
     if (!entities && query.project === null && query.status === null && query.health === null)
-      return []
+      return
     // Filters only (`type:task status:active`): the newest of the kinds asked for.
-    return (await db.q.search.newest(userId, codes, CANDIDATES)).map(toHit)
+    yield (await db.q.search.newest(userId, codes, CANDIDATES)).map(toHit)
+    return
   }
-  // The matches' text is read TEXT_PAGE entries at a time, until the window is full; which of
-  // them match every part is decided as FTS5 decides it (PostgreSQL's index finds candidates).
-  // Every step gives the event loop back between slices (a window of long texts is seconds' work).
   const slices = timeSlices()
-  const window: IndexRow[] = []
-  for (let at = 0; at < ids.length && window.length < RANK_WINDOW; at += TEXT_PAGE) {
-    await slices.pause()
-    for (const row of await db.q.search.texts(userId, ids.slice(at, at + TEXT_PAGE))) {
-      if (window.length >= RANK_WINDOW) break
-      if (exact) window.push(row)
-      else {
-        await slices.pause()
-        if (matchesAll(row, query)) window.push(row)
-      }
+  const rows = matchingRows(db, userId, codes, query, slices)
+  for (let ranked = 0; ranked < RANK_WINDOW; ) {
+    const batch: IndexRow[] = []
+    // Not `for await`: leaving that loop would close the rows for the next batch.
+    while (batch.length < RANK_BATCH) {
+      const next = await rows.next()
+      if (next.done) break
+      batch.push(next.value)
     }
+    if (!batch.length) return
+    ranked += batch.length
+    yield (await rankInSlices(batch, query, slices)).map(toHit)
+    if (batch.length < RANK_BATCH) return
   }
-  return (await rankInSlices(window, query, slices)).slice(0, CANDIDATES).map(toHit)
 }

@@ -203,7 +203,6 @@ export async function searchIndex(
   scope?: TeamUpdateScope,
 ): Promise<SearchResult[]> {
   await db.q.search.prepare()
-  const hits = await candidates(db, userId, query, scope ? TEAM_UPDATE_ENTITIES : null)
   const rows = {} as Record<Entity, Map<number, Row>>
   for (const entity of Object.keys(CODE) as Entity[]) rows[entity] = new Map()
   // A chunk of 80 reports is up to 1.6 MB of summaries: each query starts a slice of its own
@@ -239,22 +238,27 @@ export async function searchIndex(
   }
   const results: SearchResult[] = []
   const seen = new Set<string>()
-  for (let start = 0; start < hits.length && results.length < limit; start += CHUNK) {
-    const chunk = hits.slice(start, start + CHUNK)
-    await loadChunk(chunk)
-    for (const hit of chunk) {
-      const result = toResult(hit)
-      if (!result || !statusOk(result)) continue
-      if (query.types.length && !query.types.includes(result.type)) continue
-      const key =
-        result.type === 'task' || result.type === 'followup'
-          ? `${result.type}:${result.source}:${result.id}`
-          : `${result.type}:${result.id}`
-      if (seen.has(key)) continue
-      seen.add(key)
-      results.push(result)
-      if (results.length >= limit) break
+  // The hits come a ranked batch at a time, newest batch first: the next is read only while the
+  // results are not full (candidates.ts, RANK_BATCH).
+  for await (const hits of candidates(db, userId, query, scope ? TEAM_UPDATE_ENTITIES : null)) {
+    for (let start = 0; start < hits.length && results.length < limit; start += CHUNK) {
+      const chunk = hits.slice(start, start + CHUNK)
+      await loadChunk(chunk)
+      for (const hit of chunk) {
+        const result = toResult(hit)
+        if (!result || !statusOk(result)) continue
+        if (query.types.length && !query.types.includes(result.type)) continue
+        const key =
+          result.type === 'task' || result.type === 'followup'
+            ? `${result.type}:${result.source}:${result.id}`
+            : `${result.type}:${result.id}`
+        if (seen.has(key)) continue
+        seen.add(key)
+        results.push(result)
+        if (results.length >= limit) break
+      }
     }
+    if (results.length >= limit) break
   }
   // Writing the answer (up to 50 summaries of 20,000 characters: 1 MB of JSON) starts a turn of
   // its own, not the end of the last load's.

@@ -183,31 +183,35 @@ export const sqliteSearch = (db: SqliteCore) => ({
     return rows.map(([r]) => r)
   },
   /**
-   * The rowids of the newest `limit` entries matching the query's text. Exact (FTS5 matches
-   * phrases and prefixes as the ranking counts them) when the index was asked for every part;
-   * otherwise twice as many, of which the caller keeps those matching the rest. Their text is
-   * read after, a page at a time (texts): 800 summaries of 20,000 characters read here at once
-   * held the thread 30–45 ms (issue 42).
+   * The rowids of the newest `limit` entries matching the query's text, older than `before` when
+   * given (the next batch: candidates.ts). Exact (FTS5 matches phrases and prefixes as the ranking
+   * counts them) when the index was asked for every part; otherwise twice as many, of which the
+   * caller keeps those matching the rest. `more`: the index may hold older ones. FTS5 answers
+   * them in rowid order from its doclists, so the LIMIT ends the read: no ranking or sort of every
+   * match. Their text is read after, a page at a time (texts): 800 summaries of 20,000
+   * characters read here at once held the thread 30–45 ms (issue 42).
    */
   async matches(
     userId: number,
     codes: number[] | null,
     query: ParsedQuery,
     limit: number,
-  ): Promise<{ ids: number[]; exact: boolean }> {
+    before?: number,
+  ): Promise<{ ids: number[]; exact: boolean; more: boolean }> {
     const text = toMatchExpression(query)
-    if (text === null) return { ids: [], exact: true }
+    if (text === null) return { ids: [], exact: true, more: false }
     await ready(db)
     const match = `${ownerTerm(userId)} AND {title body} : (${text})`
     const exact = indexParts(query).length === parts(query).length
-    // The newest matches (rowid order needs no ranking work in SQLite).
+    const asked = Number(limit) * (exact ? 1 : OVERFETCH)
+    const older = before === undefined ? '' : ' AND rowid < ?'
     const rows = db
       .prepare(
-        `SELECT rowid AS r FROM search_index WHERE search_index MATCH ?${typeFilter(codes)}
-         ORDER BY rowid DESC LIMIT ${Number(limit) * (exact ? 1 : OVERFETCH)}`,
+        `SELECT rowid AS r FROM search_index WHERE search_index MATCH ?${older}${typeFilter(codes)}
+         ORDER BY rowid DESC LIMIT ${asked}`,
       )
-      .values(match) as [number][]
-    return { ids: rows.map(([r]) => r), exact }
+      .values(...(before === undefined ? [match] : [match, before])) as [number][]
+    return { ids: rows.map(([r]) => r), exact, more: rows.length === asked }
   },
   /** The user's entries of these rowids with their text, in the order given. */
   async texts(userId: number, ids: number[]): Promise<IndexRow[]> {
