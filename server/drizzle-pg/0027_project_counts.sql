@@ -110,25 +110,15 @@ BEGIN
   RETURN NULL;
 END $$;
 --> statement-breakpoint
-DROP TRIGGER IF EXISTS section_items_counts_insert ON section_items;
---> statement-breakpoint
 CREATE TRIGGER section_items_counts_insert AFTER INSERT ON section_items FOR EACH ROW WHEN (NEW.project_id IS NOT NULL) EXECUTE FUNCTION cadence_item_counts();
 --> statement-breakpoint
-DROP TRIGGER IF EXISTS section_items_counts_delete ON section_items;
---> statement-breakpoint
 CREATE TRIGGER section_items_counts_delete AFTER DELETE ON section_items FOR EACH ROW WHEN (OLD.project_id IS NOT NULL) EXECUTE FUNCTION cadence_item_counts();
---> statement-breakpoint
-DROP TRIGGER IF EXISTS section_items_counts_update ON section_items;
 --> statement-breakpoint
 CREATE TRIGGER section_items_counts_update AFTER UPDATE OF project_id, item_type, section_id, user_id ON section_items FOR EACH ROW
 WHEN ((OLD.project_id IS NOT NULL OR NEW.project_id IS NOT NULL) AND (OLD.project_id IS DISTINCT FROM NEW.project_id
   OR OLD.item_type IS DISTINCT FROM NEW.item_type OR OLD.section_id IS DISTINCT FROM NEW.section_id OR OLD.user_id IS DISTINCT FROM NEW.user_id))
 EXECUTE FUNCTION cadence_item_counts();
 --> statement-breakpoint
-DROP TRIGGER IF EXISTS project_section_counts_totals ON project_section_counts;
---> statement-breakpoint
 CREATE TRIGGER project_section_counts_totals AFTER INSERT OR UPDATE OR DELETE ON project_section_counts FOR EACH ROW EXECUTE FUNCTION cadence_project_section_counts();
---> statement-breakpoint
-DROP TRIGGER IF EXISTS project_report_counts_totals ON project_report_counts;
 --> statement-breakpoint
 CREATE TRIGGER project_report_counts_totals AFTER INSERT OR DELETE ON project_report_counts FOR EACH ROW EXECUTE FUNCTION cadence_project_report_counts();

@@ -53,8 +53,6 @@ SELECT user_id, project_id, SUM(items), SUM(tasks), SUM(followups), COUNT(DISTIN
 FROM project_section_counts GROUP BY user_id, project_id;
 --> statement-breakpoint
 -- Generated from src/db/sqlite/features/project-counts.sql.
-DROP TRIGGER IF EXISTS `section_items_counts_insert`;
---> statement-breakpoint
 CREATE TRIGGER `section_items_counts_insert` AFTER INSERT ON `section_items` WHEN new.project_id IS NOT NULL BEGIN
   INSERT INTO project_section_counts(user_id, project_id, section_id, report_id, items, tasks, followups)
   SELECT new.user_id, new.project_id, new.section_id, s.report_id, 1, new.item_type = 'task', new.item_type = 'followup'
@@ -62,15 +60,11 @@ CREATE TRIGGER `section_items_counts_insert` AFTER INSERT ON `section_items` WHE
   ON CONFLICT(project_id, section_id, user_id) DO UPDATE SET items = items + 1, tasks = tasks + excluded.tasks, followups = followups + excluded.followups;
 END;
 --> statement-breakpoint
-DROP TRIGGER IF EXISTS `section_items_counts_delete`;
---> statement-breakpoint
 CREATE TRIGGER `section_items_counts_delete` AFTER DELETE ON `section_items` WHEN old.project_id IS NOT NULL BEGIN
   UPDATE project_section_counts SET items = items - 1, tasks = tasks - (old.item_type = 'task'), followups = followups - (old.item_type = 'followup')
   WHERE project_id = old.project_id AND section_id = old.section_id AND user_id = old.user_id;
 DELETE FROM project_section_counts WHERE project_id = old.project_id AND section_id = old.section_id AND user_id = old.user_id AND items <= 0;
 END;
---> statement-breakpoint
-DROP TRIGGER IF EXISTS `section_items_counts_update`;
 --> statement-breakpoint
 CREATE TRIGGER `section_items_counts_update` AFTER UPDATE OF project_id, item_type, section_id, user_id ON `section_items`
 WHEN (old.project_id IS NOT NULL OR new.project_id IS NOT NULL) AND (old.project_id IS NOT new.project_id
@@ -84,8 +78,6 @@ INSERT INTO project_section_counts(user_id, project_id, section_id, report_id, i
   ON CONFLICT(project_id, section_id, user_id) DO UPDATE SET items = items + 1, tasks = tasks + excluded.tasks, followups = followups + excluded.followups;
 END;
 --> statement-breakpoint
-DROP TRIGGER IF EXISTS `project_section_counts_insert`;
---> statement-breakpoint
 CREATE TRIGGER `project_section_counts_insert` AFTER INSERT ON `project_section_counts` BEGIN
   INSERT INTO project_counts(user_id, project_id, refs, tasks, followups, reports)
   VALUES (new.user_id, new.project_id, new.items, new.tasks, new.followups, 0)
@@ -95,14 +87,10 @@ INSERT INTO project_report_counts(user_id, project_id, report_id, sections) VALU
   ON CONFLICT(project_id, report_id, user_id) DO UPDATE SET sections = sections + 1;
 END;
 --> statement-breakpoint
-DROP TRIGGER IF EXISTS `project_section_counts_update`;
---> statement-breakpoint
 CREATE TRIGGER `project_section_counts_update` AFTER UPDATE ON `project_section_counts` BEGIN
   UPDATE project_counts SET refs = refs + new.items - old.items, tasks = tasks + new.tasks - old.tasks, followups = followups + new.followups - old.followups
   WHERE project_id = new.project_id AND user_id = new.user_id;
 END;
---> statement-breakpoint
-DROP TRIGGER IF EXISTS `project_section_counts_delete`;
 --> statement-breakpoint
 CREATE TRIGGER `project_section_counts_delete` AFTER DELETE ON `project_section_counts` BEGIN
   UPDATE project_counts SET refs = refs - old.items, tasks = tasks - old.tasks, followups = followups - old.followups
@@ -113,14 +101,10 @@ DELETE FROM project_report_counts
   WHERE project_id = old.project_id AND report_id = old.report_id AND user_id = old.user_id AND sections <= 0;
 END;
 --> statement-breakpoint
-DROP TRIGGER IF EXISTS `project_report_counts_insert`;
---> statement-breakpoint
 CREATE TRIGGER `project_report_counts_insert` AFTER INSERT ON `project_report_counts` BEGIN
   INSERT INTO project_counts(user_id, project_id, reports) VALUES (new.user_id, new.project_id, 1)
   ON CONFLICT(project_id, user_id) DO UPDATE SET reports = reports + 1;
 END;
---> statement-breakpoint
-DROP TRIGGER IF EXISTS `project_report_counts_delete`;
 --> statement-breakpoint
 CREATE TRIGGER `project_report_counts_delete` AFTER DELETE ON `project_report_counts` BEGIN
   UPDATE project_counts SET reports = reports - 1 WHERE project_id = old.project_id AND user_id = old.user_id;

@@ -168,19 +168,26 @@ export function featureDiff(
 /**
  * The migration statements that install the changed objects as their feature files declare them:
  * a function is created or replaced; a trigger, which neither engine replaces in place everywhere,
- * is dropped if it exists and created. Functions first (a trigger may call one).
+ * is dropped if it exists and created. Functions first (a trigger may call one). With `existing`
+ * (the keys of what the migrations already leave), a trigger not among them is only created: a new
+ * trigger's migration stays additive (migration-check refuses any DROP not marked contract).
  */
-export function migrationFor(engine: FeatureEngine, changed: SqlObject[]): string[] {
+export function migrationFor(
+  engine: FeatureEngine,
+  changed: SqlObject[],
+  existing?: ReadonlySet<string>,
+): string[] {
   const out: string[] = []
   for (const f of changed.filter((o) => o.kind === 'function'))
     out.push(f.text.replace(/^CREATE\s+(OR\s+REPLACE\s+)?FUNCTION/i, 'CREATE OR REPLACE FUNCTION'))
   for (const t of changed.filter((o) => o.kind === 'trigger')) {
     const [, name, , table] = t.key.split(' ')
-    out.push(
-      engine === 'pg'
-        ? `DROP TRIGGER IF EXISTS ${name} ON ${table}`
-        : `DROP TRIGGER IF EXISTS \`${name}\``,
-    )
+    if (!existing || existing.has(t.key))
+      out.push(
+        engine === 'pg'
+          ? `DROP TRIGGER IF EXISTS ${name} ON ${table}`
+          : `DROP TRIGGER IF EXISTS \`${name}\``,
+      )
     out.push(t.text.replace(/^CREATE\s+TRIGGER\s+IF\s+NOT\s+EXISTS\s+/i, 'CREATE TRIGGER '))
   }
   return out.map((s) => `${s.trim()};`)

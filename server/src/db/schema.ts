@@ -343,8 +343,14 @@ export const projectReportCounts = sqliteTable(
       .references(() => projects.id, { onDelete: 'cascade' }),
     report_id: integer('report_id').notNull(),
     sections: integer('sections').notNull().default(0),
+    // The report's week, set by a trigger when the row is made (a report's week never changes):
+    // the project's latest report with an item of it is one index seek (the portfolio).
+    week_start_date: text('week_start_date'),
   },
-  (t) => [uniqueIndex('project_report_counts_key').on(t.project_id, t.report_id, t.user_id)],
+  (t) => [
+    uniqueIndex('project_report_counts_key').on(t.project_id, t.report_id, t.user_id),
+    index('project_report_counts_week').on(t.project_id, t.user_id, t.week_start_date),
+  ],
 )
 
 /**

@@ -47,7 +47,8 @@ function drizzleKit(args: string[]) {
 for (const { config, engine } of engines) {
   const before = journal(engine).length
   drizzleKit(['--config', config, '--name', name])
-  const diff = featureDiff(featureObjects(engine, server), migratedObjects(engine, server))
+  const migrated = migratedObjects(engine, server)
+  const diff = featureDiff(featureObjects(engine, server), migrated)
   if (diff.undeclared.length) {
     console.error(
       `${describeDiff(engine, { changed: [], undeclared: diff.undeclared })}\n` +
@@ -64,7 +65,9 @@ for (const { config, engine } of engines) {
     .replace(/^-- Custom SQL migration file.*\n?/m, '')
     .trim()
   const from = [...new Set(diff.changed.map((o) => o.file))].join(', ')
-  const statements = migrationFor(engine, diff.changed).join('\n--> statement-breakpoint\n')
+  const statements = migrationFor(engine, diff.changed, new Set(migrated.keys())).join(
+    '\n--> statement-breakpoint\n',
+  )
   writeFileSync(
     file,
     `${written ? `${written}\n--> statement-breakpoint\n` : ''}-- Generated from ${from}.\n${statements}\n`,

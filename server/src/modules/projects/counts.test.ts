@@ -5,10 +5,11 @@
 import { describe, expect, test } from 'bun:test'
 import type { ProjectWithCounts, ReportDetail } from '@cadence/contract'
 import { eq, sql } from 'drizzle-orm'
-import { reportSections, sectionItems, users } from '../../db/schema'
+import { projects, reportSections, sectionItems, users } from '../../db/schema'
 import { isoDate } from '../../lib/time'
 import { addDays, weekStart } from '../../lib/weeks'
 import { type Client, createTestApp, signIn } from '../../test/helpers'
+import { projectPortfolio } from './portfolio'
 
 type Ctx = Awaited<ReturnType<typeof createTestApp>>
 const THIS_WEEK = weekStart(isoDate(), 'monday')
@@ -84,7 +85,66 @@ async function expectExact(ctx: Ctx, step: string) {
     FROM section_items i JOIN report_sections s ON s.id = i.section_id
     WHERE i.project_id IS NOT NULL GROUP BY i.user_id, i.project_id ORDER BY 1, 2`)
   expect(totals.map(numbers), `${step}: project_counts`).toEqual(totalsRecount.map(numbers))
+  const reportRows = await db.rows<Record<string, unknown>>(sql`
+    SELECT user_id, project_id, report_id, sections, week_start_date FROM project_report_counts
+    ORDER BY 1, 2, 3`)
+  const reportRecount = await db.rows<Record<string, unknown>>(sql`
+    SELECT i.user_id, i.project_id, s.report_id, CAST(COUNT(DISTINCT i.section_id) AS INTEGER) AS sections,
+      r.week_start_date
+    FROM section_items i JOIN report_sections s ON s.id = i.section_id JOIN reports r ON r.id = s.report_id
+    WHERE i.project_id IS NOT NULL GROUP BY i.user_id, i.project_id, s.report_id, r.week_start_date
+    ORDER BY 1, 2, 3`)
+  expect(reportRows.map(keyed), `${step}: project_report_counts`).toEqual(reportRecount.map(keyed))
+  // The portfolio's latest week of each project and its items there, read through the kept
+  // rows: as the query it replaced computed them from every item.
+  for (const { id } of await db.orm.select({ id: users.id }).from(users)) {
+    const weeks = await db.rows<{
+      project_id: number
+      week_start_date: string
+      open: number
+      done: number
+    }>(sql`
+      SELECT i.project_id, r.week_start_date,
+        SUM(CASE WHEN i.is_completed = 1 THEN 0 ELSE 1 END) AS open,
+        SUM(CASE WHEN i.is_completed = 1 THEN 1 ELSE 0 END) AS done
+      FROM section_items i
+      JOIN report_sections s ON s.id = i.section_id
+      JOIN reports r ON r.id = s.report_id
+      WHERE i.user_id = ${id} AND i.project_id IS NOT NULL
+      GROUP BY i.project_id, r.week_start_date`)
+    const latest = new Map<number, (typeof weeks)[number]>()
+    for (const w of weeks) {
+      const seen = latest.get(Number(w.project_id))
+      if (!seen || w.week_start_date > seen.week_start_date) latest.set(Number(w.project_id), w)
+    }
+    const uuids = await db.orm
+      .select({ id: projects.id, uuid: projects.uuid })
+      .from(projects)
+      .where(eq(projects.user_id, id))
+    const idOf = new Map(uuids.map((p) => [p.uuid, p.id]))
+    const shown = (await projectPortfolio(ctx, id)).map((p) => ({
+      id: idOf.get(p.uuid),
+      last_update: p.last_update,
+      open_count: p.open_count,
+      completed_count: p.completed_count,
+    }))
+    const expected = shown.map(({ id: pid }) => {
+      const w = latest.get(pid as number)
+      return {
+        id: pid,
+        last_update: w?.week_start_date ?? null,
+        open_count: Number(w?.open ?? 0),
+        completed_count: Number(w?.done ?? 0),
+      }
+    })
+    expect(shown, `${step}: portfolio of user ${id}`).toEqual(expected)
+  }
 }
+
+const keyed = (row: Record<string, unknown>) =>
+  Object.fromEntries(
+    Object.entries(row).map(([k, v]) => [k, k === 'week_start_date' ? v : Number(v)]),
+  )
 
 const numbers = (row: Record<string, unknown>) =>
   Object.fromEntries(Object.entries(row).map(([k, v]) => [k, Number(v)]))
@@ -155,6 +215,8 @@ describe('project counts kept by the database', () => {
     // A change that touches none of the counted columns.
     await ada.api['section-items']({ id: b.id }).put({ content: 'Call the vendor again' })
     await expectExact(ctx, 'edited')
+    await ada.api['section-items']({ id: c.id }).put({ is_completed: true })
+    await expectExact(ctx, 'completed')
 
     // Moved between sections of its report (the position API).
     const moved = await ada.put(`/api/section-items/${c.id}/position`, { section_id: followups })

@@ -48,15 +48,23 @@ export async function projectPortfolio(ctx: AppContext, userId: number) {
     FROM project_health h JOIN reports r ON r.id = h.report_id
     WHERE h.user_id = ${userId}
     ORDER BY r.week_start_date DESC`)
+  // Each active project's latest report with an item of it, one index seek in the kept counts
+  // (project_report_counts_week; docs/database.md, "Maintained counts"), and its items there:
+  // bounded by that report, whatever her history (issue 45). The unary + keeps the items read by
+  // the report's sections, never through the index of all her items of the project.
   const weeks = await db.rows<WeekRow>(sql`
-    SELECT i.project_id, r.week_start_date,
-      SUM(CASE WHEN i.is_completed = 1 THEN 0 ELSE 1 END) AS open,
-      SUM(CASE WHEN i.is_completed = 1 THEN 1 ELSE 0 END) AS done
-    FROM section_items i
-    JOIN report_sections s ON s.id = i.section_id
-    JOIN reports r ON r.id = s.report_id
-    WHERE i.user_id = ${userId} AND i.project_id IS NOT NULL
-    GROUP BY i.project_id, r.week_start_date`)
+    SELECT p.id AS project_id, c.week_start_date,
+      (SELECT SUM(CASE WHEN i.is_completed = 1 THEN 0 ELSE 1 END) FROM report_sections s
+        JOIN section_items i ON i.section_id = s.id
+        WHERE s.report_id = c.report_id AND +i.project_id = p.id AND +i.user_id = ${userId}) AS open,
+      (SELECT SUM(CASE WHEN i.is_completed = 1 THEN 1 ELSE 0 END) FROM report_sections s
+        JOIN section_items i ON i.section_id = s.id
+        WHERE s.report_id = c.report_id AND +i.project_id = p.id AND +i.user_id = ${userId}) AS done
+    FROM projects p
+    JOIN project_report_counts c ON c.id = (
+      SELECT l.id FROM project_report_counts l WHERE l.project_id = p.id AND l.user_id = ${userId}
+      ORDER BY l.week_start_date DESC LIMIT 1)
+    WHERE p.user_id = ${userId} AND p.status = 'active'`)
   const owners = await db.rows<OwnerRow>(sql`
     SELECT i.project_id, m.uuid, m.name, COUNT(*) AS n, MIN(i.id) AS first
     FROM section_items i

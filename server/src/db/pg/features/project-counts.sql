@@ -79,3 +79,11 @@ EXECUTE FUNCTION cadence_item_counts();
 CREATE TRIGGER project_section_counts_totals AFTER INSERT OR UPDATE OR DELETE ON project_section_counts FOR EACH ROW EXECUTE FUNCTION cadence_project_section_counts();
 --> statement-breakpoint
 CREATE TRIGGER project_report_counts_totals AFTER INSERT OR DELETE ON project_report_counts FOR EACH ROW EXECUTE FUNCTION cadence_project_report_counts();
+--> statement-breakpoint
+CREATE OR REPLACE FUNCTION cadence_project_report_week() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  NEW.week_start_date := (SELECT week_start_date FROM reports WHERE id = NEW.report_id);
+  RETURN NEW;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER project_report_counts_week BEFORE INSERT ON project_report_counts FOR EACH ROW EXECUTE FUNCTION cadence_project_report_week();

@@ -64,3 +64,7 @@ END;
 CREATE TRIGGER `project_report_counts_delete` AFTER DELETE ON `project_report_counts` BEGIN
   UPDATE project_counts SET reports = reports - 1 WHERE project_id = old.project_id AND user_id = old.user_id;
 END;
+--> statement-breakpoint
+CREATE TRIGGER `project_report_counts_week` AFTER INSERT ON `project_report_counts` BEGIN
+  UPDATE project_report_counts SET week_start_date = (SELECT week_start_date FROM reports WHERE id = new.report_id) WHERE id = new.id;
+END;
