@@ -44,6 +44,11 @@ export interface Engine {
   /** A raw statement; answers how many rows it changed. */
   exec(query: SQL): Promise<number>
   /**
+   * A subquery of these ids for `id IN ${...}`, as one parameter whatever their number: a
+   * thousand ids each its own parameter cost more to build than the statement costs to run.
+   */
+  idsIn(ids: readonly number[]): SQL
+  /**
    * Runs `fn` in one transaction: committed when it resolves, rolled back when it throws. Inside,
    * use the `tx` it is given (a nested call on it is a savepoint). On SQLite no other statement
    * of this process runs while it is open; keep the work inside short.

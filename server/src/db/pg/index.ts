@@ -111,6 +111,10 @@ export async function openPostgres(url: string, options: PgOptions = {}) {
 
 const dialect = new PgDialect()
 
+/** Engine.idsIn: the ids as one JSON parameter. */
+const idsIn = (ids: readonly number[]) =>
+  sql`(SELECT value::bigint FROM jsonb_array_elements_text(${JSON.stringify(ids.map(Number))}::text::jsonb))`
+
 function engine(sql: SQL, orm: Orm, pool: SQL, inTx: boolean, batch?: WriteBatch) {
   const run = async <T>(query: DrizzleSql) => {
     const { sql: text, params } = dialect.sqlToQuery(query)
@@ -133,6 +137,7 @@ function engine(sql: SQL, orm: Orm, pool: SQL, inTx: boolean, batch?: WriteBatch
     async exec(query: DrizzleSql) {
       return (await run(query)).count ?? 0
     },
+    idsIn,
     async lockForDelete(table: 'projects', ids: number[]) {
       const list = ids.map((id) => Math.trunc(Number(id))).filter(Number.isFinite)
       if (!list.length) return

@@ -2,7 +2,7 @@ import { Database, type Statement } from 'bun:sqlite'
 import { AsyncLocalStorage } from 'node:async_hooks'
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync, statSync } from 'node:fs'
 import { dirname, join } from 'node:path'
-import type { SQL } from 'drizzle-orm'
+import { type SQL, sql } from 'drizzle-orm'
 import { drizzle } from 'drizzle-orm/bun-sqlite'
 import { migrate } from 'drizzle-orm/bun-sqlite/migrator'
 import { SQLiteAsyncDialect } from 'drizzle-orm/sqlite-core'
@@ -215,6 +215,8 @@ function engine(sqlite: Database, client: Database, counter: { statements: numbe
       const { stmt, params } = compile(query)
       return stmt.run(...params).changes
     },
+    idsIn: (ids: readonly number[]) =>
+      sql`(SELECT value FROM json_each(${JSON.stringify(ids.map(Number))}))`,
     async lockForDelete(_table: 'projects', _ids: number[]) {},
     // BEGIN IMMEDIATE excludes every other writer, of this process and of any other on the file:
     // the user's write lock (options.user) is implied, and no deadlock can form.

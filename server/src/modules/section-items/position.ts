@@ -48,7 +48,7 @@ const FIRST_WINDOW = 8
 type Place = { sort_order: number }
 
 /** Items rewritten per statement when a spread is long; the event loop is given back between. */
-const PLACE_CHUNK = 1_000
+const PLACE_CHUNK = 500
 
 /**
  * Writes `first + n × step` (n = 1, 2, …) as the positions of `ids`, which are in the order of
@@ -65,10 +65,7 @@ async function place(tx: Engine, ids: number[], first: number, step: number, ord
       UPDATE section_items SET sort_order = CAST(${first} + (r.n + ${at}) * ${step} AS INTEGER)
       FROM (
         SELECT id, row_number() OVER (${order}) AS n FROM section_items
-        WHERE id IN (${sql.join(
-          chunk.map((id) => sql`${id}`),
-          sql`, `,
-        )})
+        WHERE id IN ${tx.idsIn(chunk)}
       ) AS r
       WHERE section_items.id = r.id`)
   }
