@@ -41,6 +41,41 @@ function preloadLanding(): Plugin {
   }
 }
 
+/**
+ * The Latin subset of Inter, preloaded from index.html. Without the hint the browser asks for it
+ * only once the first text is laid out, after the entry has run; the text is painted in the
+ * fallback font, and when Inter arrives it is painted again, larger, which is the page's Largest
+ * Contentful Paint (the landing's heading: docs/benchmarks.md). Every page of the app uses it.
+ */
+function preloadFont(): Plugin {
+  return {
+    name: 'cadence-preload-font',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, ctx) {
+        const font = Object.keys(ctx.bundle ?? {}).find((file) =>
+          /\/inter-latin-wght-normal-[\w-]+\.woff2$/.test(file),
+        )
+        if (!font) throw new Error('preloadFont: no inter-latin-wght-normal woff2 in the bundle')
+        return [
+          {
+            tag: 'link',
+            attrs: {
+              rel: 'preload',
+              as: 'font',
+              type: 'font/woff2',
+              crossorigin: true,
+              href: `/${font}`,
+            },
+            injectTo: 'head' as const,
+          },
+        ]
+      },
+    },
+  }
+}
+
 /** The pages src/early-user.js preloads, by the name it matches a path to (core/src/routes.ts). */
 const EARLY_CHUNKS: Record<string, string> = {
   signedIn: 'signed-in',
@@ -134,6 +169,7 @@ export default defineConfig({
   plugins: [
     react(),
     preloadLanding(),
+    preloadFont(),
     earlyUserRequest(),
     VitePWA({
       registerType: 'prompt',

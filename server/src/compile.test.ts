@@ -64,6 +64,15 @@ test('bun run compile: one file that serves the app and the API from an empty fo
   expect(html).toBe(readFileSync(join(root, 'app', 'dist', 'index.html'), 'utf8'))
   const script = /src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1] as string
   expect((await fetch(`${base}${script}`)).status).toBe(200)
+  // The Latin font is preloaded by the page (app/vite.config.ts, preloadFont) and served.
+  const font =
+    /<link rel="preload" as="font"[^>]* href="(\/assets\/inter-latin-wght-normal-[^"]+\.woff2)"/.exec(
+      html,
+    )?.[1]
+  expect(font).toBeString()
+  const fontFile = await fetch(`${base}${font}`)
+  expect(fontFile.status).toBe(200)
+  expect(fontFile.headers.get('content-type')).toContain('font/woff2')
   expect((await fetch(`${base}/dashboard`)).status).toBe(200)
   expect((await fetch(`${base}/api/docs/scalar.js`)).status).toBe(200)
   expect((await fetch(`${base}/api/health/ready`)).status).toBe(200)
