@@ -9,16 +9,13 @@ import { describe, expect, test } from 'bun:test'
 import type { SearchResult } from '@cadence/contract'
 import { sql } from 'drizzle-orm'
 import { queryObserver } from '../db/query-observer'
-import { reportSections, reports, sectionItems, users } from '../db/schema'
-import { isoDate } from '../lib/time'
-import { addDays, weekStart } from '../lib/weeks'
 import { RESULT_LIMIT } from '../modules/search/service'
-import { createTestApp, signIn } from '../test/helpers'
+import { createTestApp, type signIn } from '../test/helpers'
+import { type PgNode, rowsHandled, seedWeeks as seedHistory } from '../test/history'
 import { RANK_BATCH } from './candidates'
 
 type Ctx = Awaited<ReturnType<typeof createTestApp>>
 type Client = Awaited<ReturnType<typeof signIn>>
-const THIS_WEEK = weekStart(isoDate(), 'monday')
 const WORD = 'launch'
 
 /**
@@ -26,72 +23,12 @@ const WORD = 'launch'
  * tasks and a follow-ups section of 6 items, every one of them holding WORD: 13 matches a week,
  * so 8 weeks (104) already fill a batch of the ranking (RANK_BATCH).
  */
-async function seedWeeks(ctx: Ctx, email: string, weeks: number) {
-  const client = await signIn(ctx.app, email)
-  const [user] = await ctx.db.orm
-    .select({ id: users.id })
-    .from(users)
-    .where(sql`${users.email} = ${email}`)
-  const chunk = async <T>(rows: T[], insert: (part: T[]) => Promise<unknown>) => {
-    for (let i = 0; i < rows.length; i += 200) await insert(rows.slice(i, i + 200))
-  }
-  // Week `w` is w weeks before this one; the oldest is written first.
-  const ages = Array.from({ length: weeks }, (_, i) => weeks - 1 - i)
-  const made: { id: number; week: number }[] = []
-  await chunk(ages, async (part) => {
-    const rows = await ctx.db.orm
-      .insert(reports)
-      .values(
-        part.map((w) => ({
-          user_id: user.id,
-          uuid: crypto.randomUUID(),
-          week_start_date: addDays(THIS_WEEK, -7 * w),
-          title: `Week ${w}`,
-          summary: `The ${WORD} review of week ${w}`,
-        })),
-      )
-      .returning({ id: reports.id })
-    made.push(...rows.map((r, i) => ({ id: r.id, week: part[i] })))
+const seedWeeks = (ctx: Ctx, email: string, weeks: number) =>
+  seedHistory(ctx, email, weeks, {
+    oldestFirst: true,
+    report: (w) => ({ title: `Week ${w}`, summary: `The ${WORD} review of week ${w}` }),
+    item: (s, k) => ({ content: `${WORD} ${s.type} ${s.week} ${k}` }),
   })
-  const sections: { id: number; type: 'task' | 'followup'; week: number }[] = []
-  await chunk(
-    made.flatMap((r) =>
-      (['tasks', 'followups'] as const).map((type, k) => ({
-        report_id: r.id,
-        user_id: user.id,
-        section_name: type,
-        section_type: type,
-        sort_order: k,
-        week: r.week,
-      })),
-    ),
-    async (part) => {
-      const rows = await ctx.db.orm
-        .insert(reportSections)
-        .values(part.map(({ week: _, ...s }) => s))
-        .returning({ id: reportSections.id, section_type: reportSections.section_type })
-      for (const [i, s] of rows.entries())
-        sections.push({
-          id: s.id,
-          type: s.section_type === 'tasks' ? 'task' : 'followup',
-          week: part[i].week,
-        })
-    },
-  )
-  await chunk(
-    sections.flatMap((s) =>
-      Array.from({ length: 6 }, (_, k) => ({
-        section_id: s.id,
-        user_id: user.id,
-        content: `${WORD} ${s.type} ${s.week} ${k}`,
-        item_type: s.type,
-        sort_order: k,
-      })),
-    ),
-    (part) => ctx.db.orm.insert(sectionItems).values(part),
-  )
-  return { client, userId: user.id }
-}
 
 async function setup() {
   const ctx = await createTestApp()
@@ -172,12 +109,6 @@ const withParams = (text: string, params: unknown[]) =>
   )
 
 const sqliteOf = (ctx: Ctx) => (ctx.db as unknown as { sqlite: Database }).sqlite
-
-type PgNode = { 'Actual Rows': number; 'Actual Loops': number; Plans?: PgNode[] }
-/** Rows every node of a PostgreSQL plan handled, over all its loops. */
-const rowsHandled = (node: PgNode): number =>
-  node['Actual Rows'] * node['Actual Loops'] +
-  (node.Plans ?? []).reduce((sum, child) => sum + rowsHandled(child), 0)
 
 describe('the search of 500 weeks against 8', () => {
   test('answers the best of her newest matches first; an older one by a narrower query', async () => {

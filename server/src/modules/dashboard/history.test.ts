@@ -5,14 +5,11 @@
 import { describe, expect, test } from 'bun:test'
 import type { DashboardData } from '@cadence/contract'
 import { type SQL, sql } from 'drizzle-orm'
-import { reportSections, reports, sectionItems, users } from '../../db/schema'
-import { isoDate } from '../../lib/time'
-import { addDays, weekStart } from '../../lib/weeks'
-import { createTestApp, signIn } from '../../test/helpers'
+import { createTestApp, type signIn } from '../../test/helpers'
+import { type PgNode, rowsHandled, seedWeeks as seedHistory, textOf } from '../../test/history'
 import { DASHBOARD_FIRST_PAGE } from '.'
 
 type Ctx = Awaited<ReturnType<typeof createTestApp>>
-const THIS_WEEK = weekStart(isoDate(), 'monday')
 
 /**
  * `weeks` weekly reports with a tasks and a follow-ups section of 6 items each; in the weeks before
@@ -20,66 +17,11 @@ const THIS_WEEK = weekStart(isoDate(), 'monday')
  * bench's seed), enough for a page in 8 weeks: both users' pages are filled from their first batch
  * of reports, and a longer history must not make them read more.
  */
-async function seedWeeks(ctx: Ctx, email: string, weeks: number) {
-  const client = await signIn(ctx.app, email)
-  const [user] = await ctx.db.orm
-    .select({ id: users.id })
-    .from(users)
-    .where(sql`${users.email} = ${email}`)
-  const chunk = async <T>(rows: T[], insert: (part: T[]) => Promise<unknown>) => {
-    for (let i = 0; i < rows.length; i += 200) await insert(rows.slice(i, i + 200))
-  }
-  const made: { id: number }[] = []
-  await chunk(
-    Array.from({ length: weeks }, (_, w) => ({
-      user_id: user.id,
-      uuid: crypto.randomUUID(),
-      week_start_date: addDays(THIS_WEEK, -7 * w),
-      title: `Week ${w}`,
-    })),
-    async (part) =>
-      made.push(...(await ctx.db.orm.insert(reports).values(part).returning({ id: reports.id }))),
-  )
-  const sections: { id: number; type: 'task' | 'followup'; week: number }[] = []
-  await chunk(
-    made.flatMap((r, w) =>
-      (['tasks', 'followups'] as const).map((type, k) => ({
-        report_id: r.id,
-        user_id: user.id,
-        section_name: type,
-        section_type: type,
-        sort_order: k,
-        week: w,
-      })),
-    ),
-    async (part) => {
-      const rows = await ctx.db.orm
-        .insert(reportSections)
-        .values(part.map(({ week: _, ...s }) => s))
-        .returning({ id: reportSections.id, section_type: reportSections.section_type })
-      for (const [i, s] of rows.entries())
-        sections.push({
-          id: s.id,
-          type: s.section_type === 'tasks' ? 'task' : 'followup',
-          week: part[i].week,
-        })
-    },
-  )
-  await chunk(
-    sections.flatMap((s) =>
-      Array.from({ length: 6 }, (_, k) => ({
-        section_id: s.id,
-        user_id: user.id,
-        content: `Item ${s.week}-${k}`,
-        item_type: s.type,
-        is_completed: s.week > 2 && k >= 4,
-        sort_order: k,
-      })),
-    ),
-    (part) => ctx.db.orm.insert(sectionItems).values(part),
-  )
-  return { client, userId: user.id }
-}
+const seedWeeks = (ctx: Ctx, email: string, weeks: number) =>
+  seedHistory(ctx, email, weeks, {
+    report: (w) => ({ title: `Week ${w}` }),
+    item: (s, k) => ({ content: `Item ${s.week}-${k}`, is_completed: s.week > 2 && k >= 4 }),
+  })
 
 async function setup() {
   const ctx = await createTestApp()
@@ -109,16 +51,6 @@ async function dashboardQueries(ctx: Ctx, client: Awaited<ReturnType<typeof sign
   }
   return seen
 }
-
-/** The text of a captured query, for naming it. */
-const textOf = (q: SQL) =>
-  q.queryChunks.map((c) => (typeof c === 'object' && c && 'value' in c ? c.value : '?')).join('')
-
-type PgNode = { 'Actual Rows': number; 'Actual Loops': number; Plans?: PgNode[] }
-/** Rows every node of a PostgreSQL plan handled, over all its loops. */
-const rowsHandled = (node: PgNode): number =>
-  node['Actual Rows'] * node['Actual Loops'] +
-  (node.Plans ?? []).reduce((sum, child) => sum + rowsHandled(child), 0)
 
 describe('the dashboard of 500 weeks against 8', () => {
   test('answers the same first pages, with totals over all her open items', async () => {

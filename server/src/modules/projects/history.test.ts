@@ -7,14 +7,18 @@ import { describe, expect, test } from 'bun:test'
 import type { ProjectWithCounts } from '@cadence/contract'
 import { type SQL, sql } from 'drizzle-orm'
 import { COUNTS_SQL as PG_COUNTS_SQL } from '../../db/pg/statements/projects'
-import { projects, reportSections, reports, sectionItems, users } from '../../db/schema'
+import { projects } from '../../db/schema'
 import { COUNTS_SQL as SQLITE_COUNTS_SQL } from '../../db/sqlite/statements/projects'
-import { isoDate } from '../../lib/time'
-import { addDays, weekStart } from '../../lib/weeks'
-import { createTestApp, signIn } from '../../test/helpers'
+import { createTestApp } from '../../test/helpers'
+import {
+  type PgNode,
+  rowsHandled,
+  seedWeeks as seedHistory,
+  THIS_WEEK,
+  textOf,
+} from '../../test/history'
 
 type Ctx = Awaited<ReturnType<typeof createTestApp>>
-const THIS_WEEK = weekStart(isoDate(), 'monday')
 const PROJECTS = 6
 
 /**
@@ -22,71 +26,23 @@ const PROJECTS = 6
  * section tagged to project k (the sixth left untagged), written straight to the database.
  */
 async function seedWeeks(ctx: Ctx, email: string, weeks: number) {
-  const client = await signIn(ctx.app, email)
-  const [user] = await ctx.db.orm
-    .select({ id: users.id })
-    .from(users)
-    .where(sql`${users.email} = ${email}`)
-  const made = await ctx.db.orm
-    .insert(projects)
-    .values(
-      Array.from({ length: PROJECTS }, (_, k) => ({
-        user_id: user.id,
-        uuid: crypto.randomUUID(),
-        name: `P${k}`,
-      })),
-    )
-    .returning({ id: projects.id })
-  const chunk = async <T>(rows: T[], insert: (part: T[]) => Promise<unknown>) => {
-    for (let i = 0; i < rows.length; i += 200) await insert(rows.slice(i, i + 200))
-  }
-  const weekIds: number[] = []
-  await chunk(
-    Array.from({ length: weeks }, (_, w) => ({
-      user_id: user.id,
-      uuid: crypto.randomUUID(),
-      week_start_date: addDays(THIS_WEEK, -7 * w),
-    })),
-    async (part) =>
-      weekIds.push(
-        ...(await ctx.db.orm.insert(reports).values(part).returning({ id: reports.id })).map(
-          (r) => r.id,
-        ),
-      ),
-  )
-  const sections: { id: number; type: 'task' | 'followup' }[] = []
-  await chunk(
-    weekIds.flatMap((report_id) =>
-      (['tasks', 'followups'] as const).map((type, k) => ({
-        report_id,
-        user_id: user.id,
-        section_name: type,
-        section_type: type,
-        sort_order: k,
-      })),
-    ),
-    async (part) => {
-      for (const s of await ctx.db.orm
-        .insert(reportSections)
-        .values(part)
-        .returning({ id: reportSections.id, section_type: reportSections.section_type }))
-        sections.push({ id: s.id, type: s.section_type === 'tasks' ? 'task' : 'followup' })
+  let made: { id: number }[] = []
+  const seeded = await seedHistory(ctx, email, weeks, {
+    prepare: async (userId) => {
+      made = await ctx.db.orm
+        .insert(projects)
+        .values(
+          Array.from({ length: PROJECTS }, (_, k) => ({
+            user_id: userId,
+            uuid: crypto.randomUUID(),
+            name: `P${k}`,
+          })),
+        )
+        .returning({ id: projects.id })
     },
-  )
-  await chunk(
-    sections.flatMap((s) =>
-      Array.from({ length: 6 }, (_, k) => ({
-        section_id: s.id,
-        user_id: user.id,
-        content: `Item ${k}`,
-        item_type: s.type,
-        project_id: k < PROJECTS - 1 ? made[k].id : null,
-        sort_order: k,
-      })),
-    ),
-    (part) => ctx.db.orm.insert(sectionItems).values(part),
-  )
-  return { client, userId: user.id, weeks }
+    item: (_, k) => ({ content: `Item ${k}`, project_id: k < PROJECTS - 1 ? made[k].id : null }),
+  })
+  return { ...seeded, weeks }
 }
 
 async function setup() {
@@ -102,16 +58,6 @@ const statement = (ctx: Ctx, userId: number) =>
   ctx.db.kind === 'pg'
     ? sql.raw(PG_COUNTS_SQL.replaceAll('$1', String(userId)))
     : sql.raw(SQLITE_COUNTS_SQL.replaceAll('?1', String(userId)))
-
-/** The text of a captured query, for finding it. */
-const textOf = (q: SQL) =>
-  q.queryChunks.map((c) => (typeof c === 'object' && c && 'value' in c ? c.value : '?')).join('')
-
-type PgNode = { 'Actual Rows': number; 'Actual Loops': number; Plans?: PgNode[] }
-/** Rows every node of a PostgreSQL plan handled, over all its loops. */
-const rowsHandled = (node: PgNode): number =>
-  node['Actual Rows'] * node['Actual Loops'] +
-  (node.Plans ?? []).reduce((sum, child) => sum + rowsHandled(child), 0)
 
 describe('the projects of 500 weeks against 8', () => {
   test('answer the counts of all her history, read from one row per project', async () => {
