@@ -3,7 +3,7 @@
 // format. A medium decides how a block looks, never what it says, its order or what is left out.
 // Pure: no DOM, no Node APIs. The input types are structural (a SharedBrief of the contract fits).
 
-import { formatWithUnit } from './units'
+import { formatWithUnit, plainNumber } from './units'
 import { dayParts, type Weekday, weekEnd } from './weeks'
 
 // ---- Input: the brief as frozen in an edition (or built from the live report) -----------------
@@ -347,8 +347,7 @@ export function breakLongWords(text: string, max = 40): string {
   return text.replaceAll(new RegExp(`[^\\s\\u200b]{${max}}(?=[^\\s\\u200b])`, 'g'), '$&\u200b')
 }
 
-const METRIC_NUMBER = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 })
-const metricNumber = (n: number) => (Number.isFinite(n) ? METRIC_NUMBER.format(n) : '—')
+const metricNumber = (n: number) => (Number.isFinite(n) ? plainNumber(n) : '—')
 
 function metricRow(m: NonNullable<BriefInput['metrics']>[number]): MetricRow {
   const value = m.value === null ? 'Not entered' : formatWithUnit(m.value, m.unit)

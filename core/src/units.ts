@@ -3,7 +3,16 @@
 // a percentage or a bare scale glued ('12%', '40k'), and any other word after a space
 // ('12 customers', '42.5 k€').
 
-const NUMBER = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 })
+let numberFormat: Intl.NumberFormat | undefined
+/**
+ * A number with at most two decimals, grouped ('1,234.5'). Made on first use: a first
+ * Intl.NumberFormat costs a page tens of milliseconds at load (its locale data), and most pages
+ * format no number.
+ */
+export function plainNumber(n: number) {
+  numberFormat ??= new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 })
+  return numberFormat.format(n)
+}
 
 const CURRENCY = /^[$€£¥₹₩₽₺₪₫฿]|^(?:US|A|C|NZ|HK|S)\$/
 /** Scales written straight after a number: 40k, 1.2M, 3B, 2bn. */
@@ -23,7 +32,7 @@ function normalUnit(unit: string) {
  */
 export function formatWithUnit(n: number, unit: string | null | undefined): string {
   if (!Number.isFinite(n)) return '—'
-  const text = NUMBER.format(Math.abs(n))
+  const text = plainNumber(Math.abs(n))
   const sign = n < 0 ? '-' : ''
   const u = unit ? normalUnit(unit) : ''
   if (!u) return sign + text

@@ -70,6 +70,15 @@ describe('formatting (en-US short)', () => {
     expect(formatShortWeekday('2026-11-24T12:00:00.000Z')).toBe('Tue')
   })
 
+  test("formatShortWeekday says what the browser's en-US short weekday says, every day of a year", () => {
+    for (let d = 0; d < 366; d++) {
+      const iso = new Date(Date.UTC(2027, 0, 1 + d)).toISOString().slice(0, 10)
+      const [y, m, day] = iso.split('-').map(Number)
+      const intl = new Date(y, m - 1, day).toLocaleDateString('en-US', { weekday: 'short' })
+      expect(formatShortWeekday(iso)).toBe(intl)
+    }
+  })
+
   test('formatWeekRange spans the start to the end day', () => {
     expect(formatWeekRange('2026-11-16', 'monday', 'friday')).toBe('Nov 16 - Nov 20, 2026')
     expect(formatWeekRange('2026-11-15', 'sunday', 'saturday')).toBe('Nov 15 - Nov 21, 2026')

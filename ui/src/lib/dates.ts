@@ -28,10 +28,17 @@ function formatDate(iso: string): string {
   return `${monthDay(date)}, ${date.getFullYear()}`
 }
 
-/** 'Tue': the short weekday of a timestamp in local time (or of a 'YYYY-MM-DD' date). */
+/** en-US short weekdays, Sunday first (Date#getDay). */
+const SHORT_WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat']
+
+/**
+ * 'Tue': the short weekday of a timestamp in local time (or of a 'YYYY-MM-DD' date). Looked up,
+ * not asked of toLocaleDateString: a page's first Intl call costs it tens of milliseconds at load
+ * (the locale's data), and each call makes a formatter.
+ */
 function formatShortWeekday(iso: string): string {
   const date = iso.length > 10 && iso.includes('T') ? new Date(iso) : parseIsoDate(iso)
-  return date.toLocaleDateString('en-US', { weekday: 'short' })
+  return SHORT_WEEKDAYS[date.getDay()]
 }
 
 /**
