@@ -120,9 +120,9 @@ export async function copyData(
   }
   // data_versions last: the target's triggers bump it while the other tables arrive.
   // The derived tables after the rows they derive from.
-  const last = (t: SQLiteTable) =>
+  const rank = (t: SQLiteTable) =>
     getTableName(t) === 'data_versions' ? 2 : DERIVED_TABLES.has(getTableName(t)) ? 1 : 0
-  const ordered = [0, 1, 2].flatMap((rank) => tables.filter((t) => last(t) === rank))
+  const ordered = [0, 1, 2].flatMap((r) => tables.filter((t) => rank(t) === r))
   // The source's counts, once: the totals of the progress (the copy reads the same snapshot when
   // the caller holds one, as backupPostgres does).
   const totals = new Map<string, number>()

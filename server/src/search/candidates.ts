@@ -3,7 +3,7 @@ import type { Engine } from '../db'
 import { timeSlices } from '../lib/time-slices'
 import type { ParsedQuery, SearchHealth, SearchType } from './query'
 import { type IndexRow, matchesAll, rankInSlices } from './rank'
-import { hasText } from './tokenizer'
+import { hasText, OVERFETCH } from './tokenizer'
 
 /**
  * The query of the index: which entries of the user's index a search finds, newest matches first
@@ -47,11 +47,6 @@ const ENTITIES_OF: Record<SearchType, Entity[]> = {
  */
 export const RANK_BATCH = 100
 export const RANK_WINDOW = 400
-/**
- * Matches whose text is checked against the query after the index (phrases on PostgreSQL, parts
- * beyond INDEX_PARTS): at most this many times RANK_WINDOW rowids are read in all.
- */
-const OVERFETCH = 2
 /**
  * The batch's text is read this many entries at a time (a summary is up to 20,000 characters:
  * a page is at most ~1 MB, a few ms of the thread).

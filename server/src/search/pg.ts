@@ -3,7 +3,7 @@ import type { Entity } from './candidates'
 import type { ParsedQuery } from './query'
 import type { IndexRow } from './rank'
 import { inOrder } from './sqlite'
-import { indexParts, parts } from './tokenizer'
+import { indexParts, OVERFETCH, parts } from './tokenizer'
 
 /**
  * Search on PostgreSQL: the table `search_index` (drizzle-pg/0001_triggers_and_search.sql), with a
@@ -69,8 +69,6 @@ function tsquery(query: ParsedQuery): string | null {
   return lexemes.size ? [...lexemes].join(' & ') : null
 }
 
-/** Candidates are checked afterwards (phrases): fetch this many times the batch. */
-const OVERFETCH = 2
 /**
  * How many of the user's newest index entries a search tests one by one (matches, below): first
  * FIRST_SCAN; then, if the word is dense enough in those to fill the batch within RECENT_SCAN

@@ -4,7 +4,7 @@ import { nextTurn } from '../lib/time-slices'
 import type { Entity } from './candidates'
 import { type ParsedQuery, toMatchExpression } from './query'
 import type { IndexRow } from './rank'
-import { indexParts, parts } from './tokenizer'
+import { indexParts, OVERFETCH, parts } from './tokenizer'
 
 /**
  * Search on SQLite: the FTS5 table `search_index` (drizzle/0001_search.sql, kept in sync by
@@ -12,9 +12,6 @@ import { indexParts, parts } from './tokenizer'
  * parser (query.ts), the words (tokenizer.ts), the ranking (rank.ts) and the results (results.ts)
  * are shared.
  */
-
-/** Rows fetched per window place when the rest of the query is checked on them (as pg.ts). */
-const OVERFETCH = 2
 
 /** Index rows in the order of `ids` (a query by rowid answers them in its own order). */
 export function inOrder(rows: IndexRow[], ids: number[]): IndexRow[] {

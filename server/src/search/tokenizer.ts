@@ -76,6 +76,13 @@ export function parts(query: ParsedQuery): Part[] {
 const indexPartsOf = new WeakMap<ParsedQuery, Part[]>()
 
 /**
+ * When the index is not asked for every part (indexParts) or cannot match it exactly (phrases on
+ * PostgreSQL), the engines read this many times the rowids asked for and the text of each is
+ * checked against the rest of the query (candidates.ts bounds what it reads by the same factor).
+ */
+export const OVERFETCH = 2
+
+/**
  * The parts the index is asked for: all of them up to INDEX_PARTS, else the phrases first, then
  * the words with the longest last token (a longer word is rarer), in the query's order on a tie.
  */
