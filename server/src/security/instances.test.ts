@@ -4,6 +4,8 @@
 // one is read at once through the other (also through If-None-Match: never a stale 304), writes
 // through both land exactly once, logout on one ends the session everywhere, and a SIGKILL of one
 // loses no acknowledged write.
+
+import { Database } from 'bun:sqlite'
 import { afterAll, describe, expect, test } from 'bun:test'
 import { treaty } from '@elysiajs/eden'
 import type { App } from '../app'
@@ -90,4 +92,57 @@ describe(`two instances on one ${testEngine() === 'pg' ? 'PostgreSQL' : 'SQLite'
     for (const id of acknowledged) expect(present.has(id)).toBe(true)
     expect((await onA.health.get()).status).toBe(200)
   }, 90_000)
+
+  // The cached GETs are answered from a remembered session row on SQLite while nothing is
+  // committed to the file (src/db/sqlite/commit-watch.ts): a write or a sign-out through the
+  // other instance must still show on the very next answer, a WAL restart in between too.
+  test('cached answers follow the other instance at once: writes, sign-outs, a WAL restart', async () => {
+    const { a, b, publicUrl, db } = await twoInstances()
+    const over = (base: string, session: string) =>
+      treaty<App>(base, { parseDate: false, headers: { cookie: session, origin: publicUrl } }).api
+    const ada = await signInAcross(a.base, b.base, publicUrl, 'ada@example.com')
+    const [onA, onB] = [over(a.base, ada), over(b.base, ada)]
+    const etagOnB = async () => {
+      const res = await onB.dashboard.get()
+      expect(res.status).toBe(200)
+      return res.response.headers.get('etag') as string
+    }
+    // The first answer after signing in goes the ordinary way (it records the day's first use).
+    await etagOnB()
+    const first = await etagOnB()
+    expect(first).toBeTruthy()
+    expect(await etagOnB()).toBe(first)
+    expect((await onA.reports.post({ week_start_date: '2026-11-23' })).status).toBeLessThan(300)
+    const second = await etagOnB()
+    expect(second).not.toBe(first)
+    expect((await onB.dashboard.get({ headers: { 'if-none-match': first } })).status).toBe(200)
+    expect((await onB.dashboard.get({ headers: { 'if-none-match': second } })).status).toBe(304)
+
+    // A checkpoint that restarts the WAL, then a write through A: seen by B's next answer.
+    const path = (db as { DATABASE_PATH?: string }).DATABASE_PATH
+    if (path) {
+      const file = new Database(path)
+      file.exec('PRAGMA busy_timeout = 5000')
+      file.query('PRAGMA wal_checkpoint(TRUNCATE)').get()
+      file.close()
+    }
+    expect(await etagOnB()).toBe(second)
+    expect((await onA.projects.post({ name: 'Apollo' })).status).toBeLessThan(300)
+    const third = await etagOnB()
+    expect(third).not.toBe(second)
+    expect((await onB.projects.get()).data?.map((p) => p.name)).toEqual(['Apollo'])
+
+    // Signed out through A (one session, or every session): B's cached answers refuse it at once.
+    const bob = await signInAcross(b.base, a.base, publicUrl, 'bob@example.com')
+    const cat = await signInAcross(b.base, a.base, publicUrl, 'cat@example.com')
+    for (const session of [bob, cat]) {
+      expect((await over(b.base, session).dashboard.get()).status).toBe(200)
+      expect((await over(b.base, session).dashboard.get()).status).toBe(200)
+    }
+    expect((await over(a.base, bob).logout.get()).status).toBe(200)
+    expect((await over(b.base, bob).dashboard.get()).status).toBe(401)
+    expect((await over(a.base, cat).sessions['revoke-all'].post()).status).toBe(200)
+    expect((await over(b.base, cat).dashboard.get()).status).toBe(401)
+    expect((await onB.dashboard.get()).status).toBe(200)
+  }, 60_000)
 })

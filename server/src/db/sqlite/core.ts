@@ -1,5 +1,6 @@
 import type { Database, Statement } from 'bun:sqlite'
 import type { Gate } from '.'
+import type { CommitWatch } from './commit-watch'
 
 /** What SQLite's statement files get: the connection, its statement cache and its gate. */
 export type SqliteCore = {
@@ -7,6 +8,8 @@ export type SqliteCore = {
   /** A compiled statement for this SQL text, from the connection's cache. */
   prepare(sql: string): Statement
   gate: Gate
+  /** Tells when anything was committed, without a read (undefined: not knowable, read). */
+  commits?: CommitWatch
 }
 
 /**

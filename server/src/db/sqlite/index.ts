@@ -11,6 +11,7 @@ import { assets } from '../../lib/assets'
 import type { Engine, TxOptions } from '../engine'
 import { queryObserver } from '../query-observer'
 import * as schema from '../schema'
+import { type CommitWatch, watchCommits } from './commit-watch'
 import { sqliteStatements } from './statements'
 
 export type SqliteDb = ReturnType<typeof openSqlite>
@@ -160,7 +161,8 @@ export function openSqlite(path: string, options: { migrate?: boolean } = {}) {
   const client = cachingClient(sqlite, counter)
   const db = drizzle({ client, schema })
   if (options.migrate !== false && !migrationsApplied(sqlite)) migrate(db, { migrationsFolder })
-  return Object.assign(engine(sqlite, client, counter), {
+  const commits = watchCommits(sqlite, path)
+  return Object.assign(engine(sqlite, client, counter, commits), {
     /** Whether every migration of this version is applied (GET /api/health/ready). */
     async schemaCurrent() {
       return migrationsApplied(sqlite)
@@ -169,7 +171,12 @@ export function openSqlite(path: string, options: { migrate?: boolean } = {}) {
 }
 
 /** The engine API (src/db/engine.ts) over one bun:sqlite connection. */
-function engine(sqlite: Database, client: Database, counter: { statements: number }) {
+function engine(
+  sqlite: Database,
+  client: Database,
+  counter: { statements: number },
+  commits?: CommitWatch,
+) {
   const gate = new Gate()
   const dialect = new SQLiteAsyncDialect()
   const compile = (query: SQL) => {
@@ -195,7 +202,7 @@ function engine(sqlite: Database, client: Database, counter: { statements: numbe
     kind: 'sqlite' as const,
     orm,
     t: schema,
-    q: sqliteStatements({ sqlite, prepare: (sql: string) => client.prepare(sql), gate }),
+    q: sqliteStatements({ sqlite, prepare: (sql: string) => client.prepare(sql), gate, commits }),
     sqlite,
     gate,
     /** How many statements ran through the connection's statement cache (for tests). */
