@@ -9,7 +9,6 @@ import { setUserOf } from './request-user'
 import type { RouteTable } from './route-rules'
 import { gzipOffLoop, jsonPieces, piecesStream } from './sliced-json'
 import { gzipChunks } from './sliced-text'
-import { isoDate } from './time'
 
 /**
  * Per-user response cache, ETag/304 and gzip for the large GETs.
@@ -55,23 +54,39 @@ type Entry = {
   /** A hit's headers, built once per entry and variant (Bun copies a Headers natively). */
   plainHeaders?: Headers
   gzipHeaders?: Headers
+  /**
+   * A hit's body as a Blob, per variant: a Response shares a Blob's bytes, where it copies a
+   * Uint8Array's into a new one on every answer.
+   */
+  plainBlob?: Blob
+  gzipBlob?: Blob
+  /** The LRU's clock when it last moved this entry to the newest end. */
+  touched?: number
 }
 
 class ByteLru {
   private entries = new Map<string, Entry>()
   private bytes = 0
+  /** Counts the moves to the newest end. */
+  private clock = 0
   constructor(private readonly max: number) {}
   get(key: string) {
     const entry = this.entries.get(key)
     if (!entry) return undefined
-    this.entries.delete(key)
-    this.entries.set(key, entry)
+    // Moved to the newest end only once at least half the entries were moved there after it: an
+    // entry in the newer half is not first out anyway, and a hit then changes no Map.
+    if (this.clock - (entry.touched ?? 0) > this.entries.size >> 1) {
+      this.entries.delete(key)
+      this.entries.set(key, entry)
+      entry.touched = ++this.clock
+    }
     return entry
   }
   set(key: string, entry: Entry) {
     this.delete(key)
     if (entry.bytes > this.max) return
     entry.key = key
+    entry.touched = ++this.clock
     this.entries.set(key, entry)
     this.bytes += entry.bytes
     this.shrink()
@@ -141,6 +156,24 @@ const validators = (etag: string) => ({
 
 /** How many session ids (the SHA-256 of their token) the cache keeps, least recently added out. */
 const SESSION_IDS_MAX = 10_000
+/** How many Cookie headers the cache remembers the session token of (all dropped past it). */
+const COOKIE_TOKENS_MAX = 10_000
+
+/**
+ * The session token in a Cookie header, remembered per header text (a pure function of it, so
+ * nothing makes a remembered one wrong): a browser sends the same header on every request.
+ */
+function cookieTokens(name: string) {
+  const tokens = new Map<string, string | undefined>()
+  return (header: string | null) => {
+    if (header === null) return undefined
+    if (tokens.has(header)) return tokens.get(header)
+    const token = cookieValue(header, name)
+    if (tokens.size >= COOKIE_TOKENS_MAX) tokens.clear()
+    tokens.set(header, token)
+    return token
+  }
+}
 
 /**
  * A token's session id, remembered: the hash is a pure function of the token, so nothing ever
@@ -170,7 +203,11 @@ type CacheState = {
   pending: WeakMap<Request, { key: string; etag: string }>
   assets: ByteLru
   cookieName: string
+  /** The session token of a Cookie header. */
+  tokenOf: (header: string | null) => string | undefined
   sessionId: (token: string) => string
+  /** The ETag of a peeked session (the same object while its row and day are the same). */
+  etags: WeakMap<PeekedSession, string>
 }
 
 type Hit = { status: 200 | 304; etag: string; entry?: Entry }
@@ -188,7 +225,9 @@ export function httpCache(ctx: AppContext, options: { rules: RouteTable; maxByte
     pending: new WeakMap(),
     assets: new ByteLru(ASSET_CACHE_MAX_BYTES),
     cookieName: sessionCookieName(ctx.config.secureCookies),
+    tokenOf: cookieTokens(sessionCookieName(ctx.config.secureCookies)),
     sessionId: sessionIds(),
+    etags: new WeakMap(),
   }
   return {
     plugin: cachePlugin(state),
@@ -247,7 +286,7 @@ function lookup(
   if (!cachedRoute && !state.rules.find('GET', pathname)?.cachedPerUser) return
   // The data version is read from the database on every request, so a write through any
   // instance is seen at once and no instance answers a stale body or a stale 304.
-  const cookie = cookieValue(request.headers.get('cookie'), state.cookieName)
+  const cookie = state.tokenOf(request.headers.get('cookie'))
   const session = peekSession(state.ctx, cookie, state.sessionId)
   // Without a promise when the engine answered at once (SQLite): the hot path stays synchronous.
   return session instanceof Promise
@@ -266,7 +305,11 @@ function hitFor(
   // No session, or one the ordinary path must update: let the route answer (401, renewal).
   if (!session) return
   setUserOf(request, session.userId)
-  const etag = `W/"${buildId}-${session.userId}-${session.version}-${isoDate()}"`
+  let etag = state.etags.get(session)
+  if (etag === undefined) {
+    etag = `W/"${buildId}-${session.userId}-${session.version}-${session.day}"`
+    state.etags.set(session, etag)
+  }
   if (matches(request.headers.get('if-none-match'), etag)) return { status: 304, etag }
   const key = `${session.userId} ${pathname}${search}`
   const entry = state.cache.get(key)
@@ -297,13 +340,21 @@ function cachedRoutes(
     // of the dozen headers was converted on every answer (~a sixth of a cached answer's CPU).
     const gzip = entry.body.length >= COMPRESS_MIN_BYTES && acceptsGzip(request)
     const built = gzip ? entry.gzipHeaders : entry.plainHeaders
-    if (built) return new Response(gzip ? entry.gzip : entry.body, { headers: built })
+    const blob = gzip ? entry.gzipBlob : entry.plainBlob
+    if (built && blob) return new Response(blob, { headers: built })
     const set = { headers: { ...headers } as Record<string, string | number> }
     const body = jsonBody(state.cache, request, set, entry.body, hit.etag, entry)
     const made = new Headers(set.headers as Record<string, string>)
-    if (gzip) entry.gzipHeaders = made
-    else entry.plainHeaders = made
-    return new Response(body, { headers: made })
+    const madeBlob = new Blob([body])
+    state.cache.grow(entry, madeBlob.size)
+    if (gzip) {
+      entry.gzipHeaders = made
+      entry.gzipBlob = madeBlob
+    } else {
+      entry.plainHeaders = made
+      entry.plainBlob = madeBlob
+    }
+    return new Response(madeBlob, { headers: made })
   }
   const answerOrFallback = (request: Request) => {
     const hit = lookup(state, request, true)

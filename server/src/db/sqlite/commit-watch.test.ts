@@ -4,10 +4,13 @@
 // its own session's, and without a watch (in memory, rollback journal, closed) every peek reads.
 
 import { Database } from 'bun:sqlite'
-import { afterAll, describe, expect, test } from 'bun:test'
+import { afterAll, describe, expect, setSystemTime, test } from 'bun:test'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { loadConfig } from '../../config'
+import type { AppContext } from '../../context'
+import { peekSession } from '../../modules/auth/service'
 import { openSqlite } from '.'
 import { watchCommits } from './commit-watch'
 
@@ -27,7 +30,8 @@ db.close()`
   if (run.exitCode !== 0) throw new Error(run.stderr.toString())
 }
 
-const tomorrow = () => new Date(Date.now() + 86_400_000).toISOString()
+// Far from renewal (sessions are renewed in their last 15 days).
+const later = () => new Date(Date.now() + 20 * 86_400_000).toISOString()
 
 /** A database with two users, each with a session (`s1`, `s2`) and a data version. */
 function twoUsers() {
@@ -42,7 +46,7 @@ function twoUsers() {
       .run(n, `uid${n}`, `user${n}@example.com`, now)
     db.sqlite
       .query('INSERT INTO sessions (id, user_id, expires_at) VALUES (?, ?, ?)')
-      .run(`s${n}`, n, tomorrow())
+      .run(`s${n}`, n, later())
   }
   return { path, db }
 }
@@ -147,10 +151,7 @@ describe('the session peek on a SQLite file', () => {
     expect(version()).toBe(42)
 
     // A session made elsewhere is found, and this connection's own writes are seen too.
-    elsewhere(
-      path,
-      `INSERT INTO sessions (id, user_id, expires_at) VALUES ('s3', 2, '${tomorrow()}')`,
-    )
+    elsewhere(path, `INSERT INTO sessions (id, user_id, expires_at) VALUES ('s3', 2, '${later()}')`)
     expect(peek(db, 's3')?.userId).toBe(2)
     db.sqlite.run(`DELETE FROM sessions WHERE id = 's1'`)
     expect(peek(db, 's1')).toBeUndefined()
@@ -166,7 +167,7 @@ describe('the session peek on a SQLite file', () => {
       .run()
     db.sqlite
       .query(`INSERT INTO sessions (id, user_id, expires_at) VALUES ('s1', 1, ?)`)
-      .run(tomorrow())
+      .run(later())
     expect(peek(db, 's1')?.userId).toBe(1)
     const statements = db.statementCount()
     expect(peek(db, 's1')?.userId).toBe(1)
@@ -181,5 +182,39 @@ describe('the session peek on a SQLite file', () => {
     expect(peek(db, 's1')?.userId).toBe(1)
     await db.close()
     expect(() => db.q.auth.peek('s1')).toThrow()
+  })
+
+  test("a remembered row's expiry and day of last use are checked against the clock", () => {
+    const at = (iso: string) => setSystemTime(new Date(iso))
+    const DAY = 86_400_000
+    at('2026-11-20T08:00:00.000Z')
+    const { path, db } = twoUsers()
+    const ctx = { db, config: loadConfig({ DATABASE_PATH: path }) } as unknown as AppContext
+    const session = (id: string) => peekSession(ctx, id, (token) => token)
+    try {
+      expect(session('s1')).toMatchObject({ userId: 1, day: '2026-11-20' })
+      const statements = db.statementCount()
+      expect(session('s1')).toMatchObject({ userId: 1 })
+      expect(db.statementCount()).toBe(statements)
+      // Nothing committed, the same row: the next day it is not today's use any more (the
+      // ordinary path records it), and a session near its end is left to the ordinary path to renew.
+      at('2026-11-21T00:00:01.000Z')
+      expect(session('s1')).toBeNull()
+      expect(db.statementCount()).toBe(statements)
+      at('2026-11-20T23:59:59.000Z')
+      expect(session('s1')).toMatchObject({ userId: 1, day: '2026-11-20' })
+      db.sqlite.run(`UPDATE sessions SET expires_at = ? WHERE id = 's2'`, [
+        new Date(Date.parse('2026-11-20T12:00:00.000Z') + 15 * DAY).toISOString(),
+      ])
+      at('2026-11-20T11:00:00.000Z')
+      expect(session('s2')).toMatchObject({ userId: 2 })
+      const remembered = db.statementCount()
+      at('2026-11-20T13:00:00.000Z')
+      expect(session('s2')).toBeNull()
+      expect(db.statementCount()).toBe(remembered)
+    } finally {
+      setSystemTime()
+      db.sqlite.close()
+    }
   })
 })

@@ -46,8 +46,9 @@ export function isAdmin(ctx: AppContext, email: string, provider?: string | null
  */
 export function emailDomainAllowed(ctx: AppContext, email: string) {
   const domains = ctx.config.allowedEmailDomains
+  if (!domains.length) return true
   const lower = email.toLowerCase()
-  return !domains.length || domains.includes(lower.slice(lower.lastIndexOf('@') + 1))
+  return domains.includes(lower.slice(lower.lastIndexOf('@') + 1))
 }
 
 export const domainRefusal = (ctx: AppContext) =>
@@ -234,15 +235,45 @@ export function peekSession(
   return row instanceof Promise ? row.then((r) => peeked(allowed(r))) : peeked(allowed(row))
 }
 
-export type PeekedSession = { userId: number; version: string }
-type PeekRow = Awaited<ReturnType<AppContext['db']['q']['auth']['peek']>>
+/** `day`: today's UTC date (YYYY-MM-DD) as the check saw it, for the caller's own use. */
+export type PeekedSession = { userId: number; version: string; day: string }
+type PeekRow = NonNullable<Awaited<ReturnType<AppContext['db']['q']['auth']['peek']>>>
+
+/** Today's UTC date, made again only when the clock leaves the day it was made for. */
+const today = { day: '', from: 0, until: 0 }
+function utcDay(now: number) {
+  if (now < today.from || now >= today.until) {
+    today.from = now - (now % DAY)
+    today.until = today.from + DAY
+    today.day = new Date(today.from).toISOString().slice(0, 10)
+  }
+  return today.day
+}
+
+/**
+ * What a peeked row gives, per row: SQLite hands back the same row while nothing is committed
+ * (src/db/sqlite/statements/auth.ts), so its expiry is parsed and its answer made once, for one
+ * day. Whether the session still holds is checked against the clock on every call all the same.
+ */
+const peekedOf = new WeakMap<PeekRow, { expiresAt: number; day: string; session: PeekedSession }>()
 
 function peeked(row: PeekRow | undefined): PeekedSession | null {
   if (!row) return null
-  const left = Date.parse(row.expiresAt) - Date.now()
-  if (left < RENEW_WITHIN) return null
-  if (!row.lastSeenAt || row.lastSeenAt.slice(0, 10) !== nowIso().slice(0, 10)) return null
-  return { userId: row.userId, version: `${row.version}.${row.shared}.${row.team}` }
+  const now = Date.now()
+  const day = utcDay(now)
+  let known = peekedOf.get(row)
+  if (!known || known.day !== day) {
+    const version = `${row.version}.${row.shared}.${row.team}`
+    known = {
+      expiresAt: Date.parse(row.expiresAt),
+      day,
+      session: { userId: row.userId, version, day },
+    }
+    peekedOf.set(row, known)
+  }
+  if (known.expiresAt - now < RENEW_WITHIN) return null
+  if (!row.lastSeenAt?.startsWith(day)) return null
+  return known.session
 }
 
 export async function deleteSession(ctx: AppContext, token: string | undefined) {
