@@ -18,7 +18,7 @@ FROM sessions s
 WHERE s.id = ?`
 
 /** How many peeked rows are remembered at most (all are dropped at once past it). */
-export const PEEK_MEMO_MAX = 10_000
+const PEEK_MEMO_MAX = 10_000
 
 /**
  * The peeked rows, per session id, valid while nothing is committed to the database (by any
