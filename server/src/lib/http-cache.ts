@@ -156,6 +156,8 @@ const validators = (etag: string) => ({
 
 /** How many session ids (the SHA-256 of their token) the cache keeps, least recently added out. */
 const SESSION_IDS_MAX = 10_000
+/** How many ETags' 304 headers the cache keeps (all dropped past it). */
+const NOT_MODIFIED_MAX = 10_000
 /** How many Cookie headers the cache remembers the session token of (all dropped past it). */
 const COOKIE_TOKENS_MAX = 10_000
 
@@ -330,10 +332,21 @@ function cachedRoutes(
   fallback: (request: Request) => unknown,
   inFlight?: InFlight,
 ) {
+  // A 304's headers per ETag, built once (a browser revalidates the same ETag again and again).
+  const notModified = new Map<string, Headers>()
+  const notModifiedHeaders = (etag: string) => {
+    let made = notModified.get(etag)
+    if (!made) {
+      made = new Headers({ ...headers, ...validators(etag) })
+      if (notModified.size >= NOT_MODIFIED_MAX) notModified.clear()
+      notModified.set(etag, made)
+    }
+    return made
+  }
   const respond = (request: Request, hit: Hit | undefined) => {
     if (!hit) return fallback(request) as Response | Promise<Response>
     if (hit.status === 304)
-      return new Response(null, { status: 304, headers: { ...headers, ...validators(hit.etag) } })
+      return new Response(null, { status: 304, headers: notModifiedHeaders(hit.etag) })
     const entry = hit.entry as Entry
     if (entry.pieces) return piecesAnswer(state.cache, request, headers, entry, hit.etag)
     // The entry's headers as one Headers, built on its first hit of each variant: a plain object
