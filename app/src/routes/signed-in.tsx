@@ -1,7 +1,7 @@
 import { matchRoute, paths } from '@cadence/core/paths'
 import { type RouteName, routes } from '@cadence/core/routes'
 import { AppShell, PageSkeleton, SyncStatus, Toaster, UpdateBanner } from '@cadence/ui'
-import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react'
+import { lazy, memo, Suspense, useEffect, useState, useSyncExternalStore } from 'react'
 import { Route, Switch, useLocation, useSearch } from 'wouter'
 import { useOutbox } from '../offline/fetch'
 import { checkAdmin, logout, useAuth } from '../state/auth'
@@ -10,11 +10,12 @@ import { useDialogs } from '../state/dialogs'
 import { syncOnboarding, useOnboarding } from '../state/onboarding'
 import { applyUpdate, dismissUpdate, usePwa } from '../state/pwa'
 import { loadQuestionBadges, useQuestionBadges } from '../state/question-badges'
-import { openSearch, useSearchOpen } from '../state/search'
+import { openSearch } from '../state/search'
 import { dismissToast, useToasts } from '../state/toasts'
 import { lazyRoute } from './lazy-route'
 import { activeNav, type SidebarTab, sidebarTab } from './nav'
 import { RouteAnnouncer, useRouteFocus } from './route-focus'
+import { SearchMount } from './search-mount'
 import { useSearchShortcut } from './search-shortcut'
 
 const DashboardPage = lazyRoute(() => import('./dashboard'))
@@ -59,7 +60,6 @@ export function preloadPage(path: string): Promise<unknown> {
   const page = PAGES.find(([route]) => matchRoute(route, path))
   return page ? page[1].preload() : Promise.resolve()
 }
-const SearchLayer = lazy(() => import('./search-layer'))
 const OnboardingLayer = lazy(() => import('./onboarding-layer'))
 // The app-wide dialogs load when one first opens, then stay mounted for their close animation.
 const AppDialogs = lazy(() => import('./app-dialogs'))
@@ -109,17 +109,13 @@ function useSignedInData() {
 
 /** Which app-wide layers to mount: each loads on first use, then stays for its close animation. */
 function useLayers() {
-  const searchOpen = useSearchOpen()
   const onboarding = useOnboarding()
   const dialogs = useDialogs()
   const [dialogsUsed, setDialogsUsed] = useState(false)
   if (!dialogsUsed && (dialogs.createReport || dialogs.addProject || dialogs.addTeamMember)) {
     setDialogsUsed(true)
   }
-  // The search dialog (cmdk) loads on first use, then stays mounted for its close animation.
-  const [searchUsed, setSearchUsed] = useState(false)
-  if (searchOpen && !searchUsed) setSearchUsed(true)
-  return { searchUsed, dialogsUsed, onboardingOpen: onboarding.open }
+  return { dialogsUsed, onboardingOpen: onboarding.open }
 }
 
 /** The detail pages that open the sidebar on their list, by the tab they open. */
@@ -157,8 +153,11 @@ function ShellBanner() {
   )
 }
 
-/** The pages behind sign-in, each loaded on first visit. */
-function SignedInRoutes() {
+/**
+ * The pages behind sign-in, each loaded on first visit. Memoised: the shell's own state (a toast,
+ * the outbox's count, the sidebar) does not render the page again; the routes follow the location.
+ */
+const SignedInRoutes = memo(function SignedInRoutes() {
   return (
     <Suspense fallback={<PageSkeleton />}>
       <Switch>
@@ -169,7 +168,7 @@ function SignedInRoutes() {
       </Switch>
     </Suspense>
   )
-}
+})
 
 /** Everything behind sign-in: the shell, its layers and the lazily loaded pages. */
 function SignedInApp() {
@@ -221,8 +220,8 @@ function SignedInApp() {
       banner={<ShellBanner />}
     >
       <SignedInRoutes />
+      <SearchMount />
       <Suspense fallback={null}>
-        {layers.searchUsed && <SearchLayer />}
         {layers.onboardingOpen && <OnboardingLayer />}
         {layers.dialogsUsed && <AppDialogs />}
       </Suspense>
