@@ -257,7 +257,9 @@ const shownResults = () => resultsOf(searchResults.state)
 const searchStatus = () => statusOf(searchState.query, searchState.waiting, searchResults.state)
 
 function useSearch() {
-  const snap = useSnapshot(searchState) as SearchState
+  // Notified synchronously: the typed query reaches the dialog's controlled input within the
+  // key's own event, so React does not put the old value back first and set the new one after.
+  const snap = useSnapshot(searchState, { sync: true }) as SearchState
   const results = useResource(searchResults)
   return {
     ...snap,
