@@ -6,7 +6,7 @@ import {
   SendReviewDialog,
   type TeamMember,
 } from '@cadence/ui'
-import { useEffect, useState } from 'react'
+import { type ComponentProps, useEffect, useRef, useState } from 'react'
 import { cache, useSettings } from '../state/cache'
 import { useReportChanges } from '../state/changes'
 import { useEditions } from '../state/editions'
@@ -33,8 +33,21 @@ type SendReviewProps = {
  * /api/reports/{uuid}/email-preview, made again when the open report changes), or the brief as
  * readers get it when no e-mail can be shown; who gets it from Settings → Delivery, and whether
  * mail is set up. Without mail, a private link is offered to copy instead.
+ *
+ * Mounted on first open: until then an edit of the report costs the page nothing here.
  */
-function SendReview({ uuid, mode, onClose, projects, members, onSendUpdate }: SendReviewProps) {
+function SendReview(props: SendReviewProps) {
+  const [used, setUsed] = useState(false)
+  if (props.mode !== null && !used) setUsed(true)
+  return used ? <SendReviewStep {...props} /> : null
+}
+
+type ReviewContent = Pick<
+  ComponentProps<typeof SendReviewDialog>,
+  'brief' | 'untitled' | 'empty' | 'emptyMetrics'
+>
+
+function SendReviewStep({ uuid, mode, onClose, projects, members, onSendUpdate }: SendReviewProps) {
   const { current } = useReport()
   const settings = useSettings()
   const mailEnabled = useMailEnabled()
@@ -47,17 +60,19 @@ function SendReview({ uuid, mode, onClose, projects, members, onSendUpdate }: Se
   }, [])
   const report = current?.uuid === uuid ? current : null
   const open = mode !== null
-  // What the e-mail is made of: any edit while the step is open makes it again.
-  const version = report
-    ? JSON.stringify([
-        report.updated_at,
-        report.title,
-        report.summary,
-        report.sections,
-        report.project_health,
-        report.metrics,
-      ])
-    : undefined
+  // What the e-mail is made of: any edit while the step is open makes it again. Read only while
+  // open (reading the report subscribes to it): closed, an edit does not render this again.
+  const version =
+    report && open
+      ? JSON.stringify([
+          report.updated_at,
+          report.title,
+          report.summary,
+          report.sections,
+          report.project_health,
+          report.metrics,
+        ])
+      : undefined
   // The e-mail of what would go out now: asked again when the open report changes.
   useEffect(() => {
     if (!open || version === undefined) return
@@ -67,17 +82,11 @@ function SendReview({ uuid, mode, onClose, projects, members, onSendUpdate }: Se
     })
     return () => abort.abort()
   }, [open, uuid, version])
-  if (!report) return null
-  const mailConfigured = preview?.mail_configured ?? mailEnabled
-  return (
-    <SendReviewDialog
-      open={mode !== null}
-      onOpenChange={(open) => {
-        if (!open) onClose()
-      }}
-      mode={mode ?? 'send'}
-      email={preview}
-      brief={
+  // Closing, the dialog still shows what it showed while it fades out.
+  const shown = useRef<ReviewContent | null>(null)
+  if (report && open) {
+    shown.current = {
+      brief: (
         <ReportMemo
           brief={memoBriefOf(report, projects, members, header)}
           weekDays={header.weekDays}
@@ -85,14 +94,27 @@ function SendReview({ uuid, mode, onClose, projects, members, onSendUpdate }: Se
           edition={nextEdition(editions.length)}
           changes={changes.data}
         />
-      }
+      ),
+      ...reviewDoubts(report),
+      emptyMetrics: (report.metrics ?? []).filter((m) => m.value === null).map((m) => m.name),
+    }
+  }
+  if (!report || !shown.current) return null
+  const mailConfigured = preview?.mail_configured ?? mailEnabled
+  return (
+    <SendReviewDialog
+      open={open}
+      onOpenChange={(open) => {
+        if (!open) onClose()
+      }}
+      mode={mode ?? 'send'}
+      email={preview}
+      {...shown.current}
       audience={{
         emails: [...(settings.data?.report_recipients ?? [])],
         webhooks: [...(settings.data?.webhook_urls ?? [])],
         mailConfigured,
       }}
-      {...reviewDoubts(report)}
-      emptyMetrics={(report.metrics ?? []).filter((m) => m.value === null).map((m) => m.name)}
       onSend={() => sendNow(uuid)}
       onSendUpdate={onSendUpdate}
       onCopyLink={async () => {

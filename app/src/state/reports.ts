@@ -9,7 +9,8 @@ import type {
   SectionItem,
   SectionTemplate,
 } from '@cadence/ui'
-import { snapshot, useSnapshot } from 'valtio'
+import { useCallback, useSyncExternalStore } from 'react'
+import { snapshot, subscribe, useSnapshot } from 'valtio'
 import { ApiError, api, call, messageOf } from '../api/client'
 import { setOutboxContext } from '../offline/context'
 import { cache } from './cache'
@@ -508,14 +509,24 @@ function useReportShell(): Pick<ReportState, 'current' | 'loading' | 'key'> {
 }
 
 /**
- * One section of the open report (by id), re-rendering only when something it shows changes.
+ * One section of the open report (by id), re-rendering only when that section changed: valtio
+ * keeps the snapshot of an unchanged section (and of each unchanged item) the same object, so a
+ * toggle compares one reference per card instead of every field each card read, and the card
+ * gets a plain frozen snapshot, not a tracking proxy.
  * Notified synchronously: an item toggled in a click handler re-renders the section in the same
  * render as the card's own state (its completion animation), one commit instead of two.
  */
 function useReportSection(id: number): ReportSection | null {
-  const snap = useSnapshot(reportState, { sync: true }) as ReportState
-  return snap.current?.sections?.find((s) => s.id === id) ?? null
+  const read = useCallback(
+    () =>
+      (snapshot(reportState).current?.sections?.find((s) => s.id === id) ??
+        null) as ReportSection | null,
+    [id],
+  )
+  return useSyncExternalStore(subscribeSync, read, read)
 }
+
+const subscribeSync = (onChange: () => void) => subscribe(reportState, onChange, true)
 
 export type { ItemPatch, NewItem, ReportPatch, ReportState }
 export {

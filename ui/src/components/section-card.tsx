@@ -165,15 +165,18 @@ function useRowHandlers(
   }
 }
 
-/** The line that adds an item: text with @ to assign (task lists), a project, Add. */
-function AddItemRow({
+/**
+ * The line that adds an item: text with @ to assign (task lists), a project, Add. Memoised: a
+ * toggle in its section does not render it again.
+ */
+const AddItemRow = React.memo(function AddItemRow({
   section,
   isTaskList,
   projects,
   members,
   onAddItem,
 }: {
-  section: CardSection
+  section: Pick<CardSection, 'id' | 'section_name'>
   isTaskList: boolean
   projects: readonly Project[]
   members: TeamMember[]
@@ -233,7 +236,7 @@ function AddItemRow({
       </Button>
     </div>
   )
-}
+})
 
 /** The header: icon, name and item count; a task list's notes under it when editable. */
 function SectionHeader({
@@ -383,12 +386,16 @@ const SectionCard = React.memo(function SectionCard({
     }
   }, [expanded])
 
+  const addSection = React.useMemo(
+    () => ({ id: section.id, section_name: section.section_name }),
+    [section.id, section.section_name],
+  )
   const addRow = onAddItem && (
     <AddItemRow
-      section={section}
+      section={addSection}
       isTaskList={isTaskList}
       projects={stableProjects}
-      members={members}
+      members={stableMembers as TeamMember[]}
       onAddItem={onAddItem}
     />
   )

@@ -23,6 +23,11 @@ import { cn } from '../lib/cn'
 /** A drag starts after 8 px, so clicks inside rows still work. */
 const DRAG_ACTIVATION_DISTANCE = 8
 
+// The sensors' options, made once: new objects on each render would give dnd-kit new sensors,
+// and with them a new context that renders every draggable row again.
+const POINTER_OPTIONS = { activationConstraint: { distance: DRAG_ACTIVATION_DISTANCE } }
+const KEYBOARD_OPTIONS = { coordinateGetter: sortableKeyboardCoordinates }
+
 type Id = number | string
 
 type SortableDragContextProps = {
@@ -47,8 +52,8 @@ function SortableDragContext({
   children,
 }: SortableDragContextProps) {
   const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: DRAG_ACTIVATION_DISTANCE } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+    useSensor(PointerSensor, POINTER_OPTIONS),
+    useSensor(KeyboardSensor, KEYBOARD_OPTIONS),
   )
   return (
     <DndContext
