@@ -209,6 +209,32 @@ function SharingTab({
   )
 }
 
+// Memoised: switching tabs renders the tab shown next, not again the one being left.
+const SectionsTab = React.memo(Sections)
+const SharingPanel = React.memo(SharingTab)
+const ProjectsTab = React.memo(SettingsProjects)
+const ProfileTab = React.memo(ProfileSettings)
+const MetricsTab = React.memo(MetricsSettings)
+const SourcesTab = React.memo(SourcesSettings)
+const DeliveryTab = React.memo(function DeliveryTab({
+  data,
+  onWebhooksChange,
+}: {
+  data: SettingsViewData
+  onWebhooksChange: NonNullable<SettingsViewActions['onWebhooksChange']>
+}) {
+  return (
+    <section className="cad-screen__block">
+      <h2>Delivery</h2>
+      <ChatDeliverySettings
+        urls={data.webhookUrls ?? []}
+        error={data.webhookError}
+        onChange={onWebhooksChange}
+      />
+    </section>
+  )
+})
+
 export function SettingsView({ loading, ...props }: SettingsViewProps) {
   if (loading) return <PageSkeleton />
   return <SettingsTabs {...props} />
@@ -216,6 +242,9 @@ export function SettingsView({ loading, ...props }: SettingsViewProps) {
 
 function SettingsTabs({ data, actions, saving, defaultTab }: SettingsViewProps) {
   const [tab, setTab] = React.useState<SettingsTab>(defaultTab ?? 'preferences')
+  // The tab clicked is marked at once; its content (a whole tab to mount) follows in a render
+  // that yields to the browser, so the click paints before it.
+  const shown = React.useDeferredValue(tab)
   // Kept here, not in the tab: an edit survives switching tabs (and leaving warns).
   const form = usePreferencesForm(data.settings)
   const tabs: Array<[SettingsTab, string]> = [
@@ -224,6 +253,14 @@ function SettingsTabs({ data, actions, saving, defaultTab }: SettingsViewProps) 
     ['projects', 'Projects'],
   ]
   const { onRevokeShare, onWebhooksChange, onSaveProfile } = actions
+  const sharingActions = React.useMemo(
+    () => (onRevokeShare ? { ...actions, onRevokeShare } : null),
+    [actions, onRevokeShare],
+  )
+  const sourceProjects = React.useMemo(
+    () => data.projects.map((p) => ({ uuid: p.uuid, name: p.name })),
+    [data.projects],
+  )
   if (onSaveProfile) tabs.splice(1, 0, ['profile', 'Profile and organisation'])
   if (onRevokeShare) tabs.push(['sharing', 'Sharing'])
   if (onWebhooksChange) tabs.push(['delivery', 'Delivery'])
@@ -249,7 +286,7 @@ function SettingsTabs({ data, actions, saving, defaultTab }: SettingsViewProps) 
         ))}
       </nav>
       <div className="cad-screen__grow">
-        {tab === 'preferences' ? (
+        {shown === 'preferences' ? (
           <Preferences data={data} actions={actions} form={form} saving={saving}>
             {actions.onExport || actions.onImportFile ? (
               <YourData onExport={actions.onExport} onImportFile={actions.onImportFile} />
@@ -259,34 +296,24 @@ function SettingsTabs({ data, actions, saving, defaultTab }: SettingsViewProps) 
             ) : null}
           </Preferences>
         ) : null}
-        {tab === 'profile' && onSaveProfile ? (
-          <ProfileSettings data={data} onSave={onSaveProfile} saving={saving} />
+        {shown === 'profile' && onSaveProfile ? (
+          <ProfileTab data={data} onSave={onSaveProfile} saving={saving} />
         ) : null}
-        {tab === 'sections' ? <Sections data={data} actions={actions} /> : null}
-        {tab === 'projects' ? (
-          <SettingsProjects projects={data.projects} members={data.teamMembers} {...actions} />
+        {shown === 'sections' ? <SectionsTab data={data} actions={actions} /> : null}
+        {shown === 'projects' ? (
+          <ProjectsTab projects={data.projects} members={data.teamMembers} {...actions} />
         ) : null}
-        {tab === 'delivery' && onWebhooksChange ? (
-          <section className="cad-screen__block">
-            <h2>Delivery</h2>
-            <ChatDeliverySettings
-              urls={data.webhookUrls ?? []}
-              error={data.webhookError}
-              onChange={onWebhooksChange}
-            />
-          </section>
+        {shown === 'delivery' && onWebhooksChange ? (
+          <DeliveryTab data={data} onWebhooksChange={onWebhooksChange} />
         ) : null}
-        {tab === 'metrics' && actions.metrics ? (
-          <MetricsSettings metrics={data.metrics ?? []} {...actions.metrics} />
+        {shown === 'metrics' && actions.metrics ? (
+          <MetricsTab metrics={data.metrics ?? []} {...actions.metrics} />
         ) : null}
-        {tab === 'sources' && actions.sources ? (
-          <SourcesSettings
-            {...actions.sources}
-            projects={data.projects.map((p) => ({ uuid: p.uuid, name: p.name }))}
-          />
+        {shown === 'sources' && actions.sources ? (
+          <SourcesTab {...actions.sources} projects={sourceProjects} />
         ) : null}
-        {tab === 'sharing' && onRevokeShare ? (
-          <SharingTab data={data} actions={{ ...actions, onRevokeShare }} />
+        {shown === 'sharing' && sharingActions ? (
+          <SharingPanel data={data} actions={sharingActions} />
         ) : null}
       </div>
     </div>
