@@ -2,7 +2,7 @@ import { describe, expect, test } from 'bun:test'
 import { gunzipSync } from 'node:zlib'
 import { sql } from 'drizzle-orm'
 import { createItem } from '../modules/section-items/service'
-import { createTestApp, signIn } from '../test/helpers'
+import { cookieHeader, createTestApp, signIn } from '../test/helpers'
 
 async function setup() {
   const ctx = await createTestApp()
@@ -78,6 +78,35 @@ describe('per-user response cache, ETag and 304', () => {
     })
     expect(probe.status).toBe(200)
     expect(probe.json).toEqual([])
+  })
+
+  test('the session is found in a long Cookie header as in a short one, and only its own', async () => {
+    const { app, ada, bob } = await setup()
+    const get = (cookie: string) =>
+      app.handle(new Request('http://localhost:3000/api/reports', { headers: { cookie } }))
+    // The first request of the day records it through the ordinary path (no ETag yet).
+    await bob.get('/api/reports')
+    const adas = await ada.get('/api/reports')
+    const bobs = await bob.get('/api/reports')
+    expect(adas.headers.get('etag')).toBeTruthy()
+    expect(bobs.headers.get('etag')).toBeTruthy()
+    expect(adas.headers.get('etag')).not.toBe(bobs.headers.get('etag'))
+    // Other cookies beside the session's, long enough that the header's token is not remembered.
+    const padding = `other=${'x'.repeat(1_100)}`
+    for (const [client, answer] of [
+      [ada, adas],
+      [bob, bobs],
+    ] as const) {
+      for (const cookie of [cookieHeader(client.jar), `${padding}; ${cookieHeader(client.jar)}`]) {
+        for (let i = 0; i < 2; i++) {
+          const res = await get(cookie)
+          expect(res.status).toBe(200)
+          expect(res.headers.get('etag')).toBe(answer.headers.get('etag'))
+          expect(await res.json()).toEqual(answer.json)
+        }
+      }
+    }
+    expect((await get(`${padding}; cadence_session=not-a-session`)).status).toBe(401)
   })
 
   test('a signed-out request to a cached route is still 401', async () => {

@@ -156,10 +156,12 @@ const validators = (etag: string) => ({
 
 /** How many session ids (the SHA-256 of their token) the cache keeps, least recently added out. */
 const SESSION_IDS_MAX = 10_000
-/** How many ETags' 304 headers the cache keeps (all dropped past it). */
-const NOT_MODIFIED_MAX = 10_000
+/** How many ETags' 304 headers the cache keeps (all dropped past it; ~1 KB each). */
+const NOT_MODIFIED_MAX = 1_000
 /** How many Cookie headers the cache remembers the session token of (all dropped past it). */
-const COOKIE_TOKENS_MAX = 10_000
+const COOKIE_TOKENS_MAX = 4_096
+/** A longer Cookie header is parsed each time: the memo stays within ~4 MB. */
+const COOKIE_HEADER_MAX = 1_024
 
 /**
  * The session token in a Cookie header, remembered per header text (a pure function of it, so
@@ -169,6 +171,7 @@ function cookieTokens(name: string) {
   const tokens = new Map<string, string | undefined>()
   return (header: string | null) => {
     if (header === null) return undefined
+    if (header.length > COOKIE_HEADER_MAX) return cookieValue(header, name)
     if (tokens.has(header)) return tokens.get(header)
     const token = cookieValue(header, name)
     if (tokens.size >= COOKIE_TOKENS_MAX) tokens.clear()
