@@ -22,7 +22,10 @@ import { readFileSync, statSync } from 'node:fs'
  * - A writer writes copy 2 first, then copy 1; SQLite's readers read copy 1 then copy 2 and
  *   accept them only when equal. This reads them in the same order: when they differ a write is
  *   under way and `epoch()` answers -1 (read the database). Any byte unlike the last header seen
- *   makes a new epoch; a torn read can only make one too early, never hide a finished commit.
+ *   makes a new epoch; a torn read can only make one too early, never hide a finished commit:
+ *   every word of a header whose commit finished before this request holds that commit's value
+ *   or a later one (safety does not rest on the order of the loads, which JavaScript does not
+ *   fence; the copies' check only keeps a header being written from being remembered).
  * - The caller reads the epoch *before* its statement and files the row under that epoch. The
  *   statement's read transaction starts later and sees that state or a newer one; a newer one
  *   shows as a new epoch on the next call, which drops the row. So a commit racing the read is
