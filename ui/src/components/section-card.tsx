@@ -330,6 +330,9 @@ const SectionCard = React.memo(function SectionCard({
   const { phases, toggle } = useCompletion(onUpdateItem)
   // Completing an item from its own row (Space on the checkbox) sends focus to the next row shown,
   // or to 'Add an item', before the item moves to the completed group or behind '+N more'.
+  // Where focus goes once the toggle is rendered: moved in the commit, not in the click, so the
+  // browser works out styles and layout once for both (focus() makes it do so at once).
+  const focusNext = React.useRef<{ id: number | null } | null>(null)
   const toggleKeepingFocus = (id: number, completed: boolean) => {
     const card = cardRef.current
     const row = card?.querySelector(`[data-item-id="${id}"]`)
@@ -339,8 +342,14 @@ const SectionCard = React.memo(function SectionCard({
     const { flat: rows, shown: visible } = layout.current
     const at = rows.findIndex((i) => i.id === id)
     const next = rows.slice(at + 1).find((i) => visible.has(i.id))
-    focusRowOrAdd(card, next?.id ?? null, section.id)
+    focusNext.current = { id: next?.id ?? null }
   }
+  React.useLayoutEffect(() => {
+    const pending = focusNext.current
+    if (!pending) return
+    focusNext.current = null
+    focusRowOrAdd(cardRef.current, pending.id, section.id)
+  })
   const handlersFor = useRowHandlers(
     toggleKeepingFocus,
     onUpdateItem,
