@@ -21,6 +21,8 @@ function run(url: string) {
   const { pathname, search } = new URL(url, 'http://localhost')
   const requested: string[] = []
   const preloaded: string[] = []
+  // Each request and preload in the order made: the requests must all go out before any preload.
+  const order: ('request' | 'preload')[] = []
   const window: Record<string, unknown> = {}
   // Each page's chunk is "<name>-x" in the table, so a preload names its page.
   const names = ['signedIn', 'shared', ...SIGNED_IN]
@@ -31,11 +33,17 @@ function run(url: string) {
   const document = {
     currentScript: { dataset },
     createElement: () => ({}) as Record<string, string>,
-    head: { appendChild: (link: { rel: string; href: string }) => preloaded.push(link.href) },
+    head: {
+      appendChild: (link: { rel: string; href: string }) => {
+        order.push('preload')
+        preloaded.push(link.href)
+      },
+    },
   }
   const fetch = (input: string, init: RequestInit) => {
     expect(init.credentials).toBe('include')
     requested.push(input)
+    order.push('request')
     return Promise.resolve(new Response('{}'))
   }
   new Function('window', 'location', 'document', 'fetch', source)(
@@ -50,6 +58,8 @@ function run(url: string) {
     preloaded: preloaded.map((href) => /^\/assets\/(.*)-x\.js$/.exec(href)?.[1]),
     answers: Object.keys(early.answers),
     user: window.__cadenceEarlyUser !== undefined,
+    requestsFirst:
+      order.indexOf('preload') === -1 || order.lastIndexOf('request') < order.indexOf('preload'),
   }
 }
 
@@ -60,12 +70,14 @@ describe('early-user.js', () => {
     expect(r.answers).toEqual(['/api/dashboard'])
     expect(r.preloaded).toEqual(['signedIn', 'dashboard'])
     expect(r.user).toBe(true)
+    expect(r.requestsFirst).toBe(true)
   })
 
   test('a report and its draft ask for the report, each preloading its own page', () => {
     expect(run('/reports/r-1')).toMatchObject({
       requested: ['/api/users/me', '/api/reports/r-1'],
       preloaded: ['signedIn', 'report'],
+      requestsFirst: true,
     })
     expect(run('/reports/r-1/draft')).toMatchObject({
       requested: ['/api/users/me', '/api/reports/r-1'],
@@ -98,6 +110,7 @@ describe('early-user.js', () => {
       preloaded: ['shared'],
       answers: ['/api/shared/tok-1'],
       user: false,
+      requestsFirst: true,
     })
   })
 
@@ -107,8 +120,15 @@ describe('early-user.js', () => {
       preloaded: [],
       answers: [],
       user: true,
+      requestsFirst: true,
     })
     for (const path of ['/auth/callback', '/privacy', '/terms', '/release-notes', '/invite/t-1'])
-      expect(run(path)).toEqual({ requested: [], preloaded: [], answers: [], user: false })
+      expect(run(path)).toEqual({
+        requested: [],
+        preloaded: [],
+        answers: [],
+        user: false,
+        requestsFirst: true,
+      })
   })
 })
