@@ -12,6 +12,7 @@ import {
   isCachedRead,
   keepAnswer,
   keptAnswer,
+  META_CACHE,
   recordedUser,
   recordUser,
   userIdOf,
@@ -125,6 +126,31 @@ describe('the page keeps what no worker sees', () => {
     expect(await kept(7)).toEqual([at('/api/dashboard'), at('/api/reports/r1')])
     const dashboard = await keptAnswer(new Request(at('/api/dashboard')), '7')
     expect(await dashboard?.json()).toEqual({ path: '/api/dashboard' })
+  })
+
+  test('the answers of one screen are kept together, after it, reading the record twice', async () => {
+    keepAnswersUntilControlled()
+    stubFetch(({ path }) => (path === '/api/users/me' ? json(user) : json({ path })))
+    await fetchUser()
+    await answersKept()
+    const opened: string[] = []
+    const open = fake.api.open
+    fake.api.open = (name: string) => {
+      opened.push(name)
+      return open(name)
+    }
+    await Promise.all(
+      ['/api/dashboard', '/api/questions', '/api/projects'].map((p) => appFetch(at(p))),
+    )
+    // Nothing written while the screen is drawn: the page is not idle yet.
+    expect(opened).toEqual([])
+    await answersKept()
+    // The record before and after, the user's cache once: not three of each per answer.
+    expect(opened.filter((n) => n === META_CACHE)).toHaveLength(2)
+    expect(opened.filter((n) => n === `${API_CACHE_PREFIX}7`)).toHaveLength(1)
+    expect(await kept(7)).toEqual(
+      ['/api/dashboard', '/api/projects', '/api/questions'].map((p) => at(p)),
+    )
   })
 
   test('a page a worker controls leaves the keeping to the worker', async () => {

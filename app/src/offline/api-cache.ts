@@ -85,12 +85,24 @@ function forgetUser(): Promise<void> {
  * when given (the user recorded when the request started). A sign-out or another user recorded
  * while it was stored deletes it again: nothing comes back for a user who left.
  */
-async function keepAnswer(request: Request | string, response: Response, user?: string | null) {
-  if (!hasCaches()) return
+function keepAnswer(request: Request | string, response: Response, user?: string | null) {
+  return keepAnswers([[request, response]], user)
+}
+
+/**
+ * keepAnswer for several answers at once: the record is read once before and once after, and the
+ * user's cache opened once (each CacheStorage call costs the page's main thread a little).
+ */
+async function keepAnswers(
+  answers: [request: Request | string, response: Response][],
+  user?: string | null,
+) {
+  if (!hasCaches() || answers.length === 0) return
   await writes
   const recorded = await recordedUser()
   if (recorded === null || (user !== undefined && user !== recorded)) return
-  await (await caches.open(API_CACHE_PREFIX + recorded)).put(request, response)
+  const cache = await caches.open(API_CACHE_PREFIX + recorded)
+  await Promise.all(answers.map(([request, response]) => cache.put(request, response)))
   if ((await recordedUser()) !== recorded) await caches.delete(API_CACHE_PREFIX + recorded)
 }
 
@@ -116,6 +128,7 @@ export {
   isCachedRead,
   isKeepable,
   keepAnswer,
+  keepAnswers,
   keptAnswer,
   META_CACHE,
   recordedUser,

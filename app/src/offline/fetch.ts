@@ -3,9 +3,9 @@
 // offline machinery (./outbox, IndexedDB) only when that write can be queued, or when changes
 // wait to be laid over a read.
 import { earlyAnswersSeenByWorker, takeEarlyAnswer } from '../api/early'
-import { isCachedRead, isKeepable, keepAnswer } from './api-cache'
+import { isCachedRead, isKeepable, keepAnswers } from './api-cache'
 import { outboxContext } from './context'
-import { hasQueued, origin } from './core'
+import { hasQueued, origin, serverFetch } from './core'
 
 function parseBody(body: BodyInit | null | undefined): unknown {
   if (typeof body !== 'string' || !body) return undefined
@@ -27,6 +27,29 @@ let keeping: Promise<unknown> = Promise.resolve()
  */
 function keepAnswersUntilControlled() {
   keepsAnswers = true
+}
+
+/** Answers waiting to be kept, by the user they are kept for. */
+let waiting = new Map<string, [string, Response][]>()
+
+/**
+ * Keeps an answer for `user` in the next task, with the other answers that came meanwhile in one
+ * go (a signed-in page asks for about a dozen at once): each CacheStorage call costs the page's
+ * main thread a little, and the task that draws the screen pays none of them. Not later than the
+ * next task: a reload right after the first visit, offline, finds them kept.
+ */
+function keepLater(url: string, response: Response, user: string) {
+  const first = waiting.size === 0
+  const list = waiting.get(user) ?? []
+  list.push([url, response])
+  waiting.set(user, list)
+  if (!first) return
+  const stored = new Promise<void>((resolve) => setTimeout(resolve, 0)).then(() => {
+    const batch = waiting
+    waiting = new Map()
+    return Promise.all([...batch].map(([who, answers]) => keepAnswers(answers, who)))
+  })
+  keeping = Promise.all([keeping, stored.catch((error) => console.error(error))])
 }
 
 /** Resolves once the answers the page has started keeping are stored. */
@@ -51,10 +74,9 @@ async function appFetch(input: RequestInfo | URL, init?: RequestInit): Promise<R
     const unseen = early ? keepsAnswers && !earlyAnswersSeenByWorker() : unseenByWorker()
     // Kept for the user signed in when it was asked, and only while that user stays recorded.
     const user = unseen && isCachedRead(method, url.pathname) && outboxContext.userId()
-    const response = await (early ?? globalThis.fetch(input, init))
+    const response = await (early ?? serverFetch(input, init))
     if (typeof user === 'number' && isKeepable(response)) {
-      const kept = keepAnswer(url.href, response.clone(), String(user))
-      keeping = Promise.all([keeping, kept.catch((error) => console.error(error))])
+      keepLater(url.href, response.clone(), String(user))
     }
     if (response.ok && hasQueued()) {
       const { overlayResponse } = await import('./outbox')
@@ -62,10 +84,10 @@ async function appFetch(input: RequestInfo | URL, init?: RequestInit): Promise<R
     }
     return response
   }
-  if (request) return globalThis.fetch(input, init)
+  if (request) return serverFetch(input, init)
   const body = parseBody(init?.body)
   const { isQueueable } = await import('./table')
-  if (!isQueueable(method, url.pathname, body)) return globalThis.fetch(input, init)
+  if (!isQueueable(method, url.pathname, body)) return serverFetch(input, init)
   const { queueableWrite } = await import('./outbox')
   return queueableWrite({ method, path: url.pathname, body, init: init ?? {} })
 }
