@@ -19,6 +19,7 @@ import {
   forgetUser,
   isCachedRead,
   isKeepable,
+  KEPT_ANSWER_HEADER,
   keepAnswer,
   keptAnswer,
   recordedUser,
@@ -87,12 +88,24 @@ registerRoute(
       return response
     } catch (error) {
       const cached = user ? await keptAnswer(request, user) : undefined
-      if (cached) return cached
+      // Marked as kept (KEPT_ANSWER_HEADER): the page knows the server did not answer.
+      if (cached) return markedKept(cached)
       // No copy: the page sees the same network error it would without a worker.
       throw error
     }
   },
 )
+
+/** A kept answer, with the header that tells the page it is not the server's. */
+function markedKept(response: Response): Response {
+  const headers = new Headers(response.headers)
+  headers.set(KEPT_ANSWER_HEADER, '1')
+  return new Response(response.body, {
+    status: response.status,
+    statusText: response.statusText,
+    headers,
+  })
+}
 
 // A first install takes control of the open page at once, so its next reads come through here
 // (what it read before, it kept itself). An update still waits for 'Update Now' (SKIP_WAITING) before activating.

@@ -22,6 +22,12 @@ const API_CACHE_PREFIX = 'cadence-api-'
 /** The page's own endpoint for who is signed in: read by both sides, never stored. */
 const USER_PATH = SIGNED_IN_USER_READ
 
+/**
+ * Set by the worker on a kept answer it serves because the network failed (the page's
+ * ./core.ts serverFetch then knows the server did not answer).
+ */
+const KEPT_ANSWER_HEADER = 'x-cadence-kept'
+
 const hasCaches = () => typeof caches !== 'undefined'
 
 /** A read whose answer may be kept for the signed-in user (`path` is a pathname). */
@@ -127,6 +133,7 @@ export {
   forgetUser,
   isCachedRead,
   isKeepable,
+  KEPT_ANSWER_HEADER,
   keepAnswer,
   keepAnswers,
   keptAnswer,

@@ -1,8 +1,9 @@
 // What every part of the offline outbox shares, and what the rest of the app reads of it: the
 // counts the shell shows and the localStorage hint. It is part of the first download (./fetch
-// imports it) and imports nothing of the app; the offline table is not (./table).
+// imports it) and imports nothing of the app but ./api-cache; the offline table is not (./table).
 import type { OfflineMethod } from '@cadence/contract/offline'
 import { proxy, useSnapshot } from 'valtio'
+import { KEPT_ANSWER_HEADER } from './api-cache'
 
 type RejectedChange = { seq: number; label: string; error: string }
 
@@ -35,6 +36,33 @@ const origin = () =>
     ? location.origin
     : 'http://localhost'
 
+/** Who hears whether the server answered the last request (state/pwa.ts: the 'Offline' indicator). */
+const serverAnswersListeners = new Set<(answered: boolean) => void>()
+
+function onServerAnswers(listener: (answered: boolean) => void) {
+  serverAnswersListeners.add(listener)
+}
+
+function serverAnswers(answered: boolean) {
+  for (const listener of serverAnswersListeners) listener(answered)
+}
+
+/**
+ * fetch to the server, saying whether the server answered: a network failure, or a kept answer the
+ * worker served instead, is no answer ('Offline' shows, whatever navigator.onLine says).
+ */
+async function serverFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
+  let response: Response
+  try {
+    response = await globalThis.fetch(input, init)
+  } catch (error) {
+    if (error instanceof TypeError) serverAnswers(false)
+    throw error
+  }
+  serverAnswers(!response.headers.has(KEPT_ANSWER_HEADER))
+  return response
+}
+
 /** True when the outbox holds changes (read synchronously, from the hint). */
 function hasQueued(): boolean {
   try {
@@ -45,4 +73,14 @@ function hasQueued(): boolean {
 }
 
 export type { OutboxState, RejectedChange, WriteMethod }
-export { hasQueued, isOffline, OUTBOX_HINT, origin, outboxState, useOutbox }
+export {
+  hasQueued,
+  isOffline,
+  OUTBOX_HINT,
+  onServerAnswers,
+  origin,
+  outboxState,
+  serverAnswers,
+  serverFetch,
+  useOutbox,
+}

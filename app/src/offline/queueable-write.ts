@@ -3,7 +3,7 @@
 // gets a temporary id) so the state modules apply it optimistically. Its label and a create's
 // answer are its entry's in the offline table (contract/src/offline.ts).
 import { outboxContext as app } from './context'
-import { isOffline, origin, type WriteMethod } from './core'
+import { isOffline, origin, serverFetch, type WriteMethod } from './core'
 import { onScreen } from './on-screen'
 import { replay, scheduleRetry } from './replay'
 import {
@@ -82,7 +82,7 @@ type Outgoing = {
  */
 async function queueableWrite({ method, path, body, init }: Outgoing): Promise<Response> {
   const userId = app.userId()
-  if (userId === null) return globalThis.fetch(`${origin()}${path}`, init)
+  if (userId === null) return serverFetch(`${origin()}${path}`, init)
   const fields = body && typeof body === 'object' ? (body as Record<string, unknown>) : undefined
   let db: OutboxDatabase
   try {
@@ -91,7 +91,7 @@ async function queueableWrite({ method, path, body, init }: Outgoing): Promise<R
     // No IndexedDB here (a locked-down profile): the write goes out as if there were no outbox.
     console.error(error)
     forgetDatabase()
-    return globalThis.fetch(`${origin()}${path}`, init)
+    return serverFetch(`${origin()}${path}`, init)
   }
   const target = await resolvePath(db, path)
   if (target === null) return enqueue(method, path, fields, userId)
@@ -104,7 +104,7 @@ async function queueableWrite({ method, path, body, init }: Outgoing): Promise<R
     return response
   }
   try {
-    return await globalThis.fetch(`${origin()}${target}`, init)
+    return await serverFetch(`${origin()}${target}`, init)
   } catch (error) {
     // A network failure (TypeError); an abort is the caller's choice, not a lost change.
     if (error instanceof TypeError) return enqueue(method, target, fields, userId)

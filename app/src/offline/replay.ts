@@ -4,7 +4,7 @@
 // signed-in shell. After a sync or a discard, what is on screen is reloaded.
 import { errorMessage, notifyUnauthorized } from '../api/errors'
 import { outboxContext as app } from './context'
-import { isOffline, origin, outboxState } from './core'
+import { isOffline, origin, outboxState, serverFetch } from './core'
 import { closeDatabase, database, refreshState, resolvePath, tabs, tempIdIn } from './store'
 
 const RETRY_MS = 30_000
@@ -31,7 +31,7 @@ async function runReplay(userId = app.userId()): Promise<number> {
     }
     let response: Response
     try {
-      response = await globalThis.fetch(`${origin()}${path}`, {
+      response = await serverFetch(`${origin()}${path}`, {
         method: entry.method,
         credentials: 'include',
         headers: entry.body !== undefined ? { 'content-type': 'application/json' } : undefined,

@@ -14,6 +14,7 @@ import {
   updateSignedInUser,
 } from './auth'
 import { cache } from './cache'
+import { pwaState } from './pwa'
 
 const user = { id: 7, email: 'ada@example.com', name: 'Ada', provider_user_id: 'dev:ada' }
 
@@ -257,11 +258,19 @@ describe('auth state', () => {
           resetAuth()
           stubFetch(answer)
           const got = await fetchUser()
-          expect({ what, onLine, email: got?.email, status: authState.status }).toEqual({
+          expect({
+            what,
+            onLine,
+            email: got?.email,
+            status: authState.status,
+            offline: pwaState.offline,
+          }).toEqual({
             what,
             onLine,
             email: 'ada@example.com',
             status: 'signed-in',
+            // 'Offline' shows when nothing answered, whatever the browser says; else as it says.
+            offline: what === 'a network error' || !onLine,
           })
         }
       }
@@ -276,6 +285,11 @@ describe('auth state', () => {
       })
       expect(await fetchUser()).toBeNull()
       expect(authState.status).toBe('signed-out')
+      // An answer again: the indicator goes.
+      stubFetch(() => json(user))
+      resetAuth()
+      await fetchUser()
+      expect(pwaState.offline).toBe(false)
     } finally {
       if (online) Object.defineProperty(globalThis.navigator, 'onLine', online)
       else delete (globalThis.navigator as { onLine?: boolean }).onLine

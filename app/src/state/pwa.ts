@@ -1,5 +1,6 @@
 import { proxy, useSnapshot } from 'valtio'
 import { forgetUser, recordUser } from '../offline/api-cache'
+import { onServerAnswers } from '../offline/core'
 import { keepAnswersUntilControlled } from '../offline/fetch'
 
 /** The service worker is checked for updates every 30 minutes. */
@@ -16,10 +17,16 @@ const pwaState = proxy<PwaState>({
   offline: typeof navigator !== 'undefined' && navigator.onLine === false,
 })
 
+// And whether the server answered the last request (offline/core.ts serverFetch): out of reach,
+// 'Offline' shows even while the browser says it is online, until the server answers again.
+onServerAnswers((answered) => {
+  pwaState.offline = !answered || (typeof navigator !== 'undefined' && navigator.onLine === false)
+})
+
 let skipWaiting: (() => void) | null = null
 let started = false
 
-/** The unobtrusive 'Offline' indicator follows the browser's own online/offline events. */
+/** The unobtrusive 'Offline' indicator follows the browser's own online/offline events too. */
 if (typeof window !== 'undefined') {
   window.addEventListener('online', () => {
     pwaState.offline = false
