@@ -1,14 +1,22 @@
-import { afterEach, describe, expect, test } from 'bun:test'
+import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
 import { pwaState } from '../state/pwa'
 import { json, restoreFetch, stubFetch } from '../test/fetch'
 import { KEPT_ANSWER_HEADER } from './api-cache'
 import { appFetch } from './fetch'
 
-afterEach(() => restoreFetch())
+// The browser says it is online throughout (another test file may have left it offline).
+const onLine = Object.getOwnPropertyDescriptor(globalThis.navigator, 'onLine')
+beforeEach(() => {
+  Object.defineProperty(globalThis.navigator, 'onLine', { value: true, configurable: true })
+})
+afterEach(() => {
+  restoreFetch()
+  if (onLine) Object.defineProperty(globalThis.navigator, 'onLine', onLine)
+  else delete (globalThis.navigator as { onLine?: boolean }).onLine
+})
 
 describe("'Offline' follows whether the server answered", () => {
   test('a network error or a kept answer shows it, whatever the browser says; an answer takes it away', async () => {
-    expect(navigator.onLine).not.toBe(false)
     stubFetch(() => json({ ok: true }))
     await appFetch('http://localhost/api/dashboard')
     expect(pwaState.offline).toBe(false)
