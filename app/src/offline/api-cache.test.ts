@@ -142,7 +142,7 @@ describe('the page keeps what no worker sees', () => {
     await Promise.all(
       ['/api/dashboard', '/api/questions', '/api/projects'].map((p) => appFetch(at(p))),
     )
-    // Nothing written while the screen is drawn: the page is not idle yet.
+    // Nothing written in the task that took the answers: they are kept in the next one.
     expect(opened).toEqual([])
     await answersKept()
     // The record before and after, the user's cache once: not three of each per answer.

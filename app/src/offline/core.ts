@@ -48,19 +48,25 @@ function serverAnswers(answered: boolean) {
 }
 
 /**
- * fetch to the server, saying whether the server answered: a network failure, or a kept answer the
- * worker served instead, is no answer ('Offline' shows, whatever navigator.onLine says).
+ * A request to the server (made now, or started early by src/early-user.js), saying whether the
+ * server answered: a network failure, or a kept answer the worker served instead, is no answer
+ * ('Offline' shows, whatever navigator.onLine says).
  */
-async function serverFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
+async function fromServer(request: Promise<Response>): Promise<Response> {
   let response: Response
   try {
-    response = await globalThis.fetch(input, init)
+    response = await request
   } catch (error) {
     if (error instanceof TypeError) serverAnswers(false)
     throw error
   }
   serverAnswers(!response.headers.has(KEPT_ANSWER_HEADER))
   return response
+}
+
+/** fetch to the server, through fromServer. */
+function serverFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
+  return fromServer(globalThis.fetch(input, init))
 }
 
 /** True when the outbox holds changes (read synchronously, from the hint). */
@@ -74,13 +80,13 @@ function hasQueued(): boolean {
 
 export type { OutboxState, RejectedChange, WriteMethod }
 export {
+  fromServer,
   hasQueued,
   isOffline,
   OUTBOX_HINT,
   onServerAnswers,
   origin,
   outboxState,
-  serverAnswers,
   serverFetch,
   useOutbox,
 }

@@ -5,7 +5,7 @@
 import { earlyAnswersSeenByWorker, takeEarlyAnswer } from '../api/early'
 import { isCachedRead, isKeepable, keepAnswers } from './api-cache'
 import { outboxContext } from './context'
-import { hasQueued, origin, serverFetch } from './core'
+import { fromServer, hasQueued, origin, serverFetch } from './core'
 
 function parseBody(body: BodyInit | null | undefined): unknown {
   if (typeof body !== 'string' || !body) return undefined
@@ -74,7 +74,7 @@ async function appFetch(input: RequestInfo | URL, init?: RequestInit): Promise<R
     const unseen = early ? keepsAnswers && !earlyAnswersSeenByWorker() : unseenByWorker()
     // Kept for the user signed in when it was asked, and only while that user stays recorded.
     const user = unseen && isCachedRead(method, url.pathname) && outboxContext.userId()
-    const response = await (early ?? serverFetch(input, init))
+    const response = await (early ? fromServer(early) : serverFetch(input, init))
     if (typeof user === 'number' && isKeepable(response)) {
       keepLater(url.href, response.clone(), String(user))
     }

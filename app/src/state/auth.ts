@@ -2,7 +2,7 @@ import type { User } from '@cadence/ui'
 import { proxy, useSnapshot } from 'valtio'
 import { answeredBy, api, errorMessage, onUnauthorized } from '../api/client'
 import { setOutboxContext } from '../offline/context'
-import { serverAnswers } from '../offline/core'
+import { fromServer } from '../offline/core'
 import { hasQueued } from '../offline/fetch'
 import { resetCache } from './cache'
 import { clearOfflineData, recordSignedInUser } from './pwa'
@@ -100,12 +100,10 @@ function fetchUser(): Promise<User | null> {
   authState.fetching = true
   const early = takeEarlyUserResponse()
   const pending = (async () => {
-    let answered = false
     try {
-      const { data, error, status } = await (early ? answeredBy(early) : api).api.users.me.get()
-      // A network error comes back as a 503 whose value is the fetch's own error, not a body.
-      answered = status > 0 && !(error?.value instanceof Error)
-      serverAnswers(answered)
+      // Whether the server answered is told on the way ('Offline', offline/core.ts fromServer).
+      const client = early ? answeredBy(fromServer(early)) : api
+      const { data, error, status } = await client.api.users.me.get()
       if (status === 401) {
         // The session is gone: so are the cached answers and, after the export offer, the
         // unsent changes of whoever was signed in here (state/session-ended.ts).
@@ -128,7 +126,6 @@ function fetchUser(): Promise<User | null> {
       return data
     } catch (error) {
       console.error(error)
-      if (!answered) serverAnswers(false)
       // No answer from the server (offline whatever navigator.onLine says, a network that fails,
       // the server down): the last user stays signed in; only a 401 signs them out.
       return rememberedUser()
