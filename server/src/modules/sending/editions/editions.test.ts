@@ -321,8 +321,16 @@ describe('editions', () => {
     const [pdf] = sent[1].attachments ?? []
     expect(pdf.contentType).toBe('application/pdf')
     // Named after the organisation (none here), the week and the edition.
-    expect(report.week_start_date).toBe('2026-11-23')
-    expect(pdf.filename).toBe('Weekly Report — Nov 23, 2026 — edition 2.pdf')
+    // The week is today's (the suite runs on any date): its label is spelled here independently.
+    expect(report.week_start_date).toBe(THIS_WEEK)
+    const week = new Date(`${THIS_WEEK}T00:00:00Z`).toLocaleDateString('en-US', {
+      month: 'short',
+      day: 'numeric',
+      year: 'numeric',
+      timeZone: 'UTC',
+    })
+    expect(week).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4}$/)
+    expect(pdf.filename).toBe(`Weekly Report — ${week} — edition 2.pdf`)
     expect(pdf.content.subarray(0, 5).toString()).toBe('%PDF-')
   })
 
