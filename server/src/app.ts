@@ -233,11 +233,7 @@ function apiModules(ctx: AppContext, observe: Observability, signInLimit: number
 }
 
 type Answer = (request: Request) => Response | Promise<Response>
-type Track = (
-  request: Request,
-  run: () => Response | Promise<Response>,
-  route?: string,
-) => Promise<Response> | Response
+type Track = (request: Request, run: Answer, route?: string) => Promise<Response> | Response
 
 /**
  * The cached GETs, answered before Elysia's routing when the server listens (http-cache.ts), each
@@ -255,7 +251,7 @@ function cachedGetRoutes(
   >
   for (const [path, methods] of Object.entries(routes))
     for (const [method, answer] of Object.entries(methods))
-      methods[method] = (request) => track(request, () => answer(request), path)
+      methods[method] = (request) => track(request, answer, path)
   return routes
 }
 
@@ -287,16 +283,18 @@ export function createApp({ db, config, signInLimit, inFlight, obs, gate }: Crea
   // Every request (hooks included, the cached GETs too) runs inside its observation (request id,
   // span, metrics, log line) and, when the server listens, the in-flight count.
   const schema = gate ?? schemaGate(db.schemaCurrent?.bind(db), { headers })
+  // The gate, until the schema is found current; then never again (it is not checked again).
+  const gated =
+    (run: Answer): Answer =>
+    (request) =>
+      schema.answer(request, () => run(request))
   const track: Track = (request, run, route) => {
-    const gated = () => schema.answer(request, run)
+    const answer = schema.current ? run : gated(run)
     return inFlight
-      ? inFlight.track(() => observe.handle(request, gated, route))
-      : observe.handle(request, gated, route)
+      ? inFlight.track(() => observe.handle(request, answer, route))
+      : observe.handle(request, answer, route)
   }
-  app.wrap(
-    (handle) => (request: Request) =>
-      track(request, () => handle(request) as unknown as Response | Promise<Response>),
-  )
+  app.wrap((handle) => (request: Request) => track(request, handle as unknown as Answer))
   const built = app
     .use(observe.plugin)
     .onRequest(({ request, set }) => guardRequest(w, request, set))

@@ -76,3 +76,49 @@ test('a failed query is logged without its parameters (both formats, console too
   expect(String(said[0][1])).toContain('params: (not logged)')
   expect(JSON.stringify(said)).not.toContain('SECRET-BRIEF')
 })
+
+// The default sink writes info lines at most FLUSH_MS after the first of them (or at FLUSH_BYTES),
+// not once per event-loop turn: a write costs ~15 µs whatever its length. Lines logged over many
+// turns still arrive whole and in order, without the process exiting; console's own lines in text
+// mode (routeConsole) and warnings come after the info lines logged before them.
+test('info lines of many turns go out in few writes, in order, console and warnings after them', () => {
+  const script = `
+    import { createLogger, routeConsole, FLUSH_MS } from ${JSON.stringify(join(import.meta.dir, 'log.ts'))}
+    const writes = []
+    const write = process.stdout.write.bind(process.stdout)
+    process.stdout.write = (chunk, ...rest) => {
+      writes.push(String(chunk))
+      return write(chunk, ...rest)
+    }
+    const log = createLogger('text')
+    routeConsole(log)
+    for (let turn = 0; turn < 40; turn++) {
+      for (let i = 0; i < 10; i++) log.info('line', { n: turn * 10 + i })
+      await new Promise((resolve) => setImmediate(resolve))
+    }
+    console.log('from console')
+    log.info('before the warning')
+    log.warn('a warning')
+    log.info('late')
+    await Bun.sleep(FLUSH_MS * 4)
+    // Written by the timer, the process still running.
+    const late = writes.join('').includes('INFO late')
+    process.stderr.write(JSON.stringify({ writes: writes.length, late }) + '\\n')
+  `
+  const run = Bun.spawnSync(['bun', '-e', script], { stdout: 'pipe', stderr: 'pipe' })
+  expect(run.exitCode).toBe(0)
+  const out = run.stdout.toString().trim().split('\n')
+  expect(out.length).toBe(403)
+  expect(out.slice(0, 400).map((l) => Number(/ n=(\d+)$/.exec(l)?.[1]))).toEqual(
+    Array.from({ length: 400 }, (_, i) => i),
+  )
+  expect(out[400]).toBe('from console')
+  expect(out[401]).toMatch(/ INFO before the warning$/)
+  expect(out[402]).toMatch(/ INFO late$/)
+  const err = run.stderr.toString().trim().split('\n')
+  expect(err[0]).toMatch(/ WARN a warning$/)
+  const seen = JSON.parse(err[1])
+  expect(seen.late).toBe(true)
+  // 40 turns of lines, then three flushes (console, the warning, the timer): not one per turn.
+  expect(seen.writes).toBeLessThan(20)
+})
