@@ -153,4 +153,4 @@ function App() {
   )
 }
 
-export { App }
+export { App, opensSignedIn }

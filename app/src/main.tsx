@@ -2,9 +2,10 @@ import '@cadence/ui/styles.css'
 import { installLeaveGuard } from '@cadence/ui'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
-import { App } from './app'
+import { App, opensSignedIn } from './app'
+import { afterFirstScreen, watchFirstScreen } from './state/first-screen'
 import { startHelpWidget } from './state/help-widget'
-import { registerServiceWorker } from './state/pwa'
+import { keepAnswersUntilWorker, registerServiceWorker } from './state/pwa'
 
 // Before the router listens: a page with unsaved changes hears the browser's Back first.
 installLeaveGuard()
@@ -18,5 +19,9 @@ createRoot(root).render(
   </StrictMode>,
 )
 
-void registerServiceWorker()
-void startHelpWidget()
+keepAnswersUntilWorker()
+watchFirstScreen(opensSignedIn(window.location.pathname))
+afterFirstScreen(() => {
+  void registerServiceWorker()
+  void startHelpWidget()
+})

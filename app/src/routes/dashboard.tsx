@@ -1,5 +1,6 @@
 import { PageSkeleton } from '@cadence/ui'
 import { lazy, Suspense, useEffect } from 'react'
+import { loadAfterPaint } from '../state/after-paint'
 import { cache, useDashboard } from '../state/cache'
 import {
   dismissQuestion,
@@ -26,8 +27,11 @@ function DashboardPage() {
   const teams = useMyTeams()
   useEffect(() => {
     cache.dashboard.load().catch((error) => console.error(error))
-    void loadAssigned()
-    void loadMyTeams()
+    // Below the first screen: asked once it is painted, with the shell's data (one render).
+    loadAfterPaint((batch) => {
+      void loadAssigned(batch)
+      void loadMyTeams(batch)
+    })
   }, [])
   // The age sort covers the whole list: its rest loads behind the first paint (first 25 each).
   const data = dashboard.data

@@ -4,9 +4,11 @@ import { AppShell, PageSkeleton, SyncStatus, Toaster, UpdateBanner } from '@cade
 import { lazy, memo, Suspense, useEffect, useState, useSyncExternalStore } from 'react'
 import { Route, Switch, useLocation, useSearch } from 'wouter'
 import { useOutbox } from '../offline/fetch'
+import { loadAfterPaint } from '../state/after-paint'
 import { checkAdmin, logout, useAuth } from '../state/auth'
 import { cache, useSettings } from '../state/cache'
 import { useDialogs } from '../state/dialogs'
+import { firstScreenPainted } from '../state/first-screen'
 import { syncOnboarding, useOnboarding } from '../state/onboarding'
 import { applyUpdate, dismissUpdate, usePwa } from '../state/pwa'
 import { loadQuestionBadges, useQuestionBadges } from '../state/question-badges'
@@ -53,12 +55,35 @@ const PAGES = [
 ] as const satisfies ReadonlyArray<readonly [RouteName, unknown]>
 
 /**
+ * The first data of a page, loaded with its chunk (its answer is usually in already: src/early-
+ * user.js asked for it), so the page's first render shows it rather than a skeleton first.
+ */
+const DATA_AHEAD: Partial<Record<RouteName, (uuid: string) => Promise<unknown>>> = {
+  report: (uuid) => import('../state/reports').then((r) => r.loadReportAhead(uuid)),
+  draft: (uuid) => import('../state/reports').then((r) => r.loadReportAhead(uuid)),
+}
+
+/** The longest the app waits for a page's first data before it shows the page (a skeleton). */
+const DATA_AHEAD_WAIT_MS = 500
+
+/**
  * Loads the page of `path` ahead (app.tsx, with the signed-in app), so the first page renders
- * without suspending: no fallback committed, no reveal throttle on the critical path.
+ * without suspending: no fallback committed, no reveal throttle on the critical path; and its
+ * first data, for at most DATA_AHEAD_WAIT_MS.
  */
 export function preloadPage(path: string): Promise<unknown> {
   const page = PAGES.find(([route]) => matchRoute(route, path))
-  return page ? page[1].preload() : Promise.resolve()
+  if (!page) return Promise.resolve()
+  const ahead = DATA_AHEAD[page[0]]
+  const uuid = (matchRoute(page[0], path) as { uuid?: string } | null)?.uuid
+  const data =
+    ahead && uuid
+      ? Promise.race([
+          ahead(uuid).catch(() => {}),
+          new Promise((resolve) => setTimeout(resolve, DATA_AHEAD_WAIT_MS)),
+        ])
+      : null
+  return Promise.all([page[1].preload(), data])
 }
 const OnboardingLayer = lazy(() => import('./onboarding-layer'))
 // The app-wide dialogs load when one first opens, then stay mounted for their close animation.
@@ -80,19 +105,23 @@ function useSmallScreen() {
   )
 }
 
-/** What the signed-in app loads on start: settings, lists, admin, readers' questions, the outbox. */
+/**
+ * What the signed-in app loads on start: settings, lists, admin, readers' questions, the outbox.
+ * Once the first screen is painted (none of it is on it), and its answers applied together: the
+ * shell renders once for them all, not once per answer (state/resource.ts, loadAfterPaint).
+ */
 function useSignedInData() {
   const settings = useSettings()
-  useEffect(() => {
-    void checkAdmin()
-    for (const resource of [cache.settings, cache.projects, cache.teamMembers, cache.reports]) {
-      resource.load().catch((error) => console.error(error))
-    }
-  }, [])
-  // Readers' new questions: counted on start and whenever the window comes back.
   const questions = useQuestionBadges()
   useEffect(() => {
-    void loadQuestionBadges()
+    loadAfterPaint((batch) => {
+      void checkAdmin(batch)
+      for (const resource of [cache.settings, cache.projects, cache.teamMembers, cache.reports]) {
+        resource.load({ batch }).catch((error) => console.error(error))
+      }
+      // Readers' new questions: counted on start and whenever the window comes back.
+      void loadQuestionBadges(batch)
+    })
     const onFocus = () => void loadQuestionBadges()
     window.addEventListener('focus', onFocus)
     return () => window.removeEventListener('focus', onFocus)
@@ -100,9 +129,13 @@ function useSignedInData() {
   useEffect(() => {
     syncOnboarding(settings.data)
   }, [settings.data])
-  // The offline outbox loads after the first paint: counts and replays queued changes.
+  // After the first screen's paint: the offline outbox (counts and replays queued changes), and
+  // what waited for it (the service worker, the help widget: state/first-screen.ts).
   useEffect(() => {
-    void import('../offline/outbox').then((outbox) => outbox.startOutbox())
+    loadAfterPaint(() => {
+      void import('../offline/outbox').then((outbox) => outbox.startOutbox())
+      firstScreenPainted()
+    })
   }, [])
   return { questions }
 }

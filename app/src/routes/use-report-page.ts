@@ -1,7 +1,7 @@
 import { formatWeekRange } from '@cadence/ui'
 import { useEffect } from 'react'
 import { cache, useProjects, useSettings, useTeamMembers } from '../state/cache'
-import { loadReport, type ReportState, useReport, useReportShell } from '../state/reports'
+import { loadReportOnOpen, type ReportState, useReport, useReportShell } from '../state/reports'
 
 /**
  * What the report editor and its draft share: the report of the URL (null until it is the one
@@ -28,7 +28,7 @@ function useReportPageOf(
   const members = useTeamMembers()
   const settings = useSettings()
   useEffect(() => {
-    void loadReport(uuid)
+    void loadReportOnOpen(uuid)
     cache.projects.load().catch(() => {})
     cache.teamMembers.load().catch(() => {})
   }, [uuid])

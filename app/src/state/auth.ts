@@ -4,6 +4,7 @@ import { answeredBy, api, errorMessage, onUnauthorized } from '../api/client'
 import { setOutboxContext } from '../offline/context'
 import { fromServer } from '../offline/core'
 import { hasQueued } from '../offline/fetch'
+import type { AnswerBatch } from './after-paint'
 import { resetCache } from './cache'
 import { clearOfflineData, recordSignedInUser } from './pwa'
 import { endSession } from './session-ended'
@@ -240,14 +241,15 @@ async function logout() {
 }
 
 /** GET /api/admin/profile; any failure means not admin. */
-function checkAdmin(): Promise<boolean> {
+/** Whether the user is an admin; with `batch`, the answer is applied with the batch's others. */
+function checkAdmin(batch?: AnswerBatch): Promise<boolean> {
   if (adminRequest) return adminRequest
   const pending = api.api.admin.profile
     .get()
     .then(({ data, error }) => !error && data?.is_admin === true)
     .catch(() => false)
   adminRequest = pending
-  pending.then((isAdmin) => {
+  ;(batch ? batch.add(pending) : pending).then((isAdmin) => {
     if (adminRequest === pending) authState.isAdmin = isAdmin
   })
   return pending

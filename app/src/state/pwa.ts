@@ -36,13 +36,24 @@ if (typeof window !== 'undefined') {
   })
 }
 
+/** A browser with service workers, and a built app (the development server has no /sw.js). */
+const workerSupported = () =>
+  typeof navigator !== 'undefined' && 'serviceWorker' in navigator && !import.meta.env.DEV
+
+/**
+ * Until a worker controls the page, the page keeps its own reads for offline use: said at once,
+ * while the worker itself registers after the first screen (main.tsx, state/first-screen.ts).
+ */
+function keepAnswersUntilWorker() {
+  if (workerSupported()) keepAnswersUntilControlled()
+}
+
 /**
  * Registers /sw.js (registerType 'prompt': the new worker waits until the user agrees).
  * workbox-window is loaded lazily so it never weighs on the first paint.
  */
 async function registerServiceWorker() {
-  if (started || typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return
-  if (import.meta.env.DEV) return
+  if (started || !workerSupported()) return
   started = true
   // Until a worker controls the page, the page keeps its own reads for offline use.
   keepAnswersUntilControlled()
@@ -125,6 +136,7 @@ export {
   applyUpdate,
   clearOfflineData,
   dismissUpdate,
+  keepAnswersUntilWorker,
   pwaState,
   recordSignedInUser,
   registerServiceWorker,

@@ -1,6 +1,7 @@
 import type { ReaderQuestion } from '@cadence/ui'
 import { useSnapshot } from 'valtio'
 import { api, call } from '../api/client'
+import type { AnswerBatch } from './after-paint'
 import { onCacheReset } from './cache'
 import { createResource } from './resource'
 
@@ -26,9 +27,9 @@ const questions = createResource(() => call(api.api.questions.get()), {
 const questionBadges = questions.state
 
 /** GET /api/questions for the badges (on start and when the window comes back). */
-async function loadQuestionBadges() {
+async function loadQuestionBadges(batch?: AnswerBatch) {
   try {
-    await questions.reload()
+    await questions.reload({ batch })
   } catch (error) {
     // Offline or signed out: the badges stay as they were.
     console.error(error)

@@ -9,6 +9,8 @@ import {
   deleteReport,
   importedMessage,
   loadReport,
+  loadReportAhead,
+  loadReportOnOpen,
   markAsDraft,
   markAsSent,
   reportState,
@@ -118,6 +120,32 @@ describe('report edits', () => {
     await loadReport('gone')
     expect(reportState.current).toBeNull()
     expect(reportState.error).toBe('Report not found')
+  })
+})
+
+describe('a report loaded with its page (issue 45)', () => {
+  test('loaded ahead, the first open asks nothing again; a later open does', async () => {
+    const calls = stubFetch(() => json(report('r7', '2026-11-16')))
+    await loadReportAhead('r7')
+    expect(reportState.current?.uuid).toBe('r7')
+    await loadReportOnOpen('r7')
+    expect(calls).toHaveLength(1)
+    await loadReportOnOpen('r7')
+    expect(calls).toHaveLength(2)
+  })
+
+  test('another report, or an ahead load that failed, is asked for on open', async () => {
+    const calls = stubFetch(({ path }) =>
+      path === '/api/reports/r8'
+        ? json({ error: 'Database is busy' }, 500)
+        : json(report('r9', '2026-11-16')),
+    )
+    await loadReportAhead('r8')
+    await loadReportOnOpen('r8')
+    expect(calls.map((c) => c.path)).toEqual(['/api/reports/r8', '/api/reports/r8'])
+    await loadReportAhead('r8')
+    await loadReportOnOpen('r9')
+    expect(calls.at(-1)?.path).toBe('/api/reports/r9')
   })
 })
 

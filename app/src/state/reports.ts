@@ -69,6 +69,29 @@ async function loadReport(uuid: string) {
   }
 }
 
+/** The report loaded with its page's chunk (loadReportAhead), until that page's first open. */
+let loadedAhead: string | null = null
+
+/**
+ * loadReport before the page renders (routes/signed-in.tsx, with the page's chunk; the answer is
+ * usually in already, asked for by src/early-user.js): the page's first render shows the report,
+ * not a skeleton first, and its first open does not ask again (loadReportOnOpen).
+ */
+async function loadReportAhead(uuid: string) {
+  loadedAhead = uuid
+  await loadReport(uuid)
+  if (!(reportState.key === uuid && reportState.loaded)) loadedAhead = null
+}
+
+/** loadReport for a page opening `uuid`: once without a request when it was just loaded ahead. */
+function loadReportOnOpen(uuid: string) {
+  if (loadedAhead === uuid) {
+    loadedAhead = null
+    return Promise.resolve()
+  }
+  return loadReport(uuid)
+}
+
 // The offline outbox names changes by the open report's items, and reloads it after a sync.
 setOutboxContext({ openReport: () => reportState.current, reloadReport: loadReport })
 
@@ -539,6 +562,8 @@ export {
   importedMessage,
   importIntoReport,
   loadReport,
+  loadReportAhead,
+  loadReportOnOpen,
   markAsDraft,
   markAsSent,
   moveItem,

@@ -1,5 +1,6 @@
 import { proxy, useSnapshot } from 'valtio'
 import { ApiError, messageOf } from '../api/client'
+import type { AnswerBatch } from './after-paint'
 
 // The one way the app holds server data: every answer a page shows lives in a resource. A resource
 // loads on demand, shares a load in flight, keeps its data on screen while it reloads
@@ -25,6 +26,11 @@ type ResourceState<T, K = undefined> = {
 }
 
 type LoadOptions<K> = {
+  /**
+   * Apply the answer with the other answers of this batch, in one go (answerBatch): the pages
+   * that follow several resources render once for all of them, not once per answer.
+   */
+  batch?: AnswerBatch
   /** Load this key's data; another key's data is dropped at once. Defaults to the current key. */
   key?: K
   /** Fetch even when the data is fresh (a load in flight since the last invalidate is shared). */
@@ -41,7 +47,7 @@ type Resource<T, K = undefined, X extends object = object> = {
    * Fetches the current key again after a change (never sharing a request made before it),
    * keeping the data on screen until the answer.
    */
-  reload: () => Promise<T>
+  reload: (options?: { batch?: AnswerBatch }) => Promise<T>
   /** Marks the data stale: the next load refetches (the data stays visible meanwhile). */
   invalidate: () => void
   /** Replaces the data locally (optimistic updates); returns the previous value for rollback. */
@@ -127,7 +133,8 @@ function createResource<T, K = undefined, X extends object = object>(
     const current = () => mine.epoch === epoch
     state.loading = true
     state.error = null
-    const promise = fetcher(key).then(
+    const answer = fetcher(key)
+    const promise = (options.batch ? options.batch.add(answer) : answer).then(
       (data) => {
         if (current() && mine.seq > applied) {
           applied = mine.seq
@@ -169,9 +176,9 @@ function createResource<T, K = undefined, X extends object = object>(
   return {
     state,
     load,
-    reload() {
+    reload(options = {}) {
       invalidate()
-      return load({ force: true })
+      return load({ force: true, batch: options.batch })
     },
     invalidate,
     mutate(update) {

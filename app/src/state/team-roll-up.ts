@@ -1,6 +1,7 @@
 import type { Invitation } from '@cadence/ui'
 import { ApiError, api, call, messageOf } from '../api/client'
 import { setOutboxContext } from '../offline/context'
+import type { AnswerBatch } from './after-paint'
 import { cache, invalidate, onCacheReset } from './cache'
 import { createReport } from './reports'
 import { createResource, createResourceFamily, useResource, useResourceFor } from './resource'
@@ -83,8 +84,8 @@ const myTeams = createResource(async () => {
   return data.teams
 })
 
-async function loadMyTeams() {
-  await myTeams.reload().catch((error) => console.error(error))
+async function loadMyTeams(batch?: AnswerBatch) {
+  await myTeams.reload({ batch }).catch((error) => console.error(error))
 }
 
 function useMyTeams() {
@@ -103,8 +104,8 @@ const assigned = createResource(async () => {
 // The offline outbox names completions of items assigned to me by their content.
 setOutboxContext({ assignedItems: () => assigned.state.data ?? [] })
 
-async function loadAssigned() {
-  await assigned.reload().catch((error) => console.error(error))
+async function loadAssigned(batch?: AnswerBatch) {
+  await assigned.reload({ batch }).catch((error) => console.error(error))
 }
 
 /**
