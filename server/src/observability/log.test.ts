@@ -1,5 +1,6 @@
 import { expect, test } from 'bun:test'
 import { join } from 'node:path'
+import { FLUSH_MS } from './log'
 
 // The default sink writes info lines together once per turn; none may be lost or reordered, also
 // when the process exits in the same turn that logged them.
@@ -83,7 +84,7 @@ test('a failed query is logged without its parameters (both formats, console too
 // mode (routeConsole) and warnings come after the info lines logged before them.
 test('info lines of many turns go out in few writes, in order, console and warnings after them', () => {
   const script = `
-    import { createLogger, routeConsole, FLUSH_MS } from ${JSON.stringify(join(import.meta.dir, 'log.ts'))}
+    import { createLogger, routeConsole } from ${JSON.stringify(join(import.meta.dir, 'log.ts'))}
     const writes = []
     const write = process.stdout.write.bind(process.stdout)
     process.stdout.write = (chunk, ...rest) => {
@@ -100,7 +101,7 @@ test('info lines of many turns go out in few writes, in order, console and warni
     log.info('before the warning')
     log.warn('a warning')
     log.info('late')
-    await Bun.sleep(FLUSH_MS * 4)
+    await Bun.sleep(${FLUSH_MS * 4})
     // Written by the timer, the process still running.
     const late = writes.join('').includes('INFO late')
     process.stderr.write(JSON.stringify({ writes: writes.length, late }) + '\\n')

@@ -31,11 +31,11 @@ type Sink = (line: string, level: Level) => void
  * process.exit, on a signal the server handles and on an uncaught error).
  */
 export const FLUSH_MS = 50
-export const FLUSH_BYTES = 64 * 1024
+const FLUSH_BYTES = 64 * 1024
 let pending = ''
 let timer: ReturnType<typeof setTimeout> | null = null
 /** Writes the pending info lines now (before a line that does not go through the logger). */
-export const flushLog = () => {
+const flushLog = () => {
   if (timer) {
     clearTimeout(timer)
     timer = null
