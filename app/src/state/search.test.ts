@@ -131,6 +131,33 @@ describe('search', () => {
     expect(Object.keys(entry).sort()).toEqual(['id', 'query', 'resultCount', 'timestamp'])
   })
 
+  test('recent and saved searches are stored when they change, not on every key typed', async () => {
+    const writes: string[] = []
+    const setItem = spyOn(globalThis.localStorage, 'setItem').mockImplementation((k, v) => {
+      writes.push(k)
+      store.set(k, v)
+    })
+    try {
+      await flush()
+      writes.length = 0
+      for (const query of ['a', 'ap', 'apo', 'apol']) search.searchState.query = query
+      search.searchState.waiting = true
+      await flush()
+      expect(writes).toEqual([])
+      search.addToHistory('apollo', 2)
+      await flush()
+      expect(writes).toEqual([search.HISTORY_KEY])
+      expect(JSON.parse(store.get(search.HISTORY_KEY)!)[0].query).toBe('apollo')
+      search.saveSearch('apollo', 2)
+      await flush()
+      expect(writes).toEqual([search.HISTORY_KEY, search.SAVED_KEY])
+      expect(JSON.parse(store.get(search.SAVED_KEY)!)[0].query).toBe('apollo')
+    } finally {
+      setItem.mockRestore()
+      search.searchState.waiting = false
+    }
+  })
+
   test('saving a query already saved, in any case, is refused with its toast', () => {
     expect(search.saveSearch('Apollo launch', 3)).toBe(true)
     expect(search.saveSearch('apollo LAUNCH', 3)).toBe(false)
