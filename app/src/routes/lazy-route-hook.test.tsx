@@ -1,23 +1,9 @@
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { Window as HappyWindow } from 'happy-dom'
+import { describe, expect, test } from 'bun:test'
 import { act } from 'react'
+import { installPage } from '../test/happy-page'
 import { lazyRoute, useRouteReady } from './lazy-route'
 
-// React DOM needs a document: a happy-dom page installed for this file only, and removed after.
-const page = new HappyWindow({ url: 'http://localhost/' })
-const saved: Record<string, unknown> = {}
-const globals = { window: page, document: page.document, navigator: page.navigator }
-beforeAll(() => {
-  for (const [key, value] of Object.entries(globals)) {
-    saved[key] = (globalThis as Record<string, unknown>)[key]
-    ;(globalThis as Record<string, unknown>)[key] = value
-  }
-  ;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
-})
-afterAll(() => {
-  for (const key of Object.keys(globals)) (globalThis as Record<string, unknown>)[key] = saved[key]
-  page.close()
-})
+const page = installPage('http://localhost/', { act: true })
 
 const Page = () => <p>Loaded</p>
 const Route = lazyRoute(() => Promise.resolve({ default: Page }))

@@ -1,31 +1,14 @@
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { Window as HappyWindow } from 'happy-dom'
+import { afterAll, describe, expect, test } from 'bun:test'
 import { act } from 'react'
 import { deferred, json, restoreFetch, stubFetch } from '../test/fetch'
+import { installPage } from '../test/happy-page'
 import { useReportEditorPage } from './use-report-page'
 
-// React DOM needs a document: a happy-dom page installed for this file only, and removed after.
-const page = new HappyWindow({ url: 'http://localhost/reports/no-such-report' })
-const saved: Record<string, unknown> = {}
-const globals = {
-  window: page,
-  document: page.document,
-  navigator: page.navigator,
-  location: page.location,
-  history: page.history,
-}
-beforeAll(() => {
-  for (const [key, value] of Object.entries(globals)) {
-    saved[key] = (globalThis as Record<string, unknown>)[key]
-    ;(globalThis as Record<string, unknown>)[key] = value
-  }
-  ;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
+const page = installPage('http://localhost/reports/no-such-report', {
+  also: ['location', 'history'],
+  act: true,
 })
-afterAll(() => {
-  restoreFetch()
-  for (const key of Object.keys(globals)) (globalThis as Record<string, unknown>)[key] = saved[key]
-  page.close()
-})
+afterAll(() => restoreFetch())
 
 // Every render of the editor page's hook for an unknown uuid, in order.
 const seen: { loading: boolean; report: unknown }[] = []

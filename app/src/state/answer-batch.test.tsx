@@ -1,26 +1,13 @@
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'bun:test'
-import { Window as HappyWindow } from 'happy-dom'
+import { afterEach, describe, expect, test } from 'bun:test'
 import type { Root } from 'react-dom/client'
 import { deferred } from '../test/fetch'
+import { installPage } from '../test/happy-page'
 import { answerBatch, loadAfterPaint } from './after-paint'
 import { createResource, type Resource, useResource } from './resource'
 
-// React DOM needs a document: a happy-dom page installed for this file only, and removed after.
 // Not an act() environment: act() would batch every update itself and hide what is measured here,
 // React's own rendering of valtio's notifications as the answers come.
-const page = new HappyWindow({ url: 'http://localhost/' })
-const saved: Record<string, unknown> = {}
-const globals = { window: page, document: page.document, navigator: page.navigator }
-beforeAll(() => {
-  for (const [key, value] of Object.entries(globals)) {
-    saved[key] = (globalThis as Record<string, unknown>)[key]
-    ;(globalThis as Record<string, unknown>)[key] = value
-  }
-})
-afterAll(() => {
-  for (const key of Object.keys(globals)) (globalThis as Record<string, unknown>)[key] = saved[key]
-  page.close()
-})
+const page = installPage()
 
 let root: Root | null = null
 afterEach(async () => {
