@@ -240,8 +240,10 @@ async function logout() {
   }
 }
 
-/** GET /api/admin/profile; any failure means not admin. */
-/** Whether the user is an admin; with `batch`, the answer is applied with the batch's others. */
+/**
+ * GET /api/admin/profile: whether the user is an admin; any failure means not admin. With
+ * `batch`, the answer is applied with the batch's others.
+ */
 function checkAdmin(batch?: AnswerBatch): Promise<boolean> {
   if (adminRequest) return adminRequest
   const pending = api.api.admin.profile
