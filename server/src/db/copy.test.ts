@@ -71,7 +71,9 @@ async function seeded() {
   // (INDEX_SYNC_MS after a write) in the middle of a copy: that deleted rows of search_pending
   // between the copy's counts and its reads (a total of 34, 33 copied, on a loaded machine).
   await db.q.search.prepare()
-  expect(db.sqlite.query('SELECT count(*) AS n FROM search_pending').get()).toEqual({ n: 0 })
+  // createTestApp(…, 'sqlite') opened it with openDatabase: its bun:sqlite handle is there.
+  const { sqlite } = db as ReturnType<typeof openDatabase>
+  expect(sqlite.query('SELECT count(*) AS n FROM search_pending').get()).toEqual({ n: 0 })
   return { app, db: db as unknown as Engine }
 }
 
