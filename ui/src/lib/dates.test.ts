@@ -14,6 +14,18 @@ import {
   weekdayIndex,
 } from './dates'
 
+/** `run` with the process's time zone set to `zone` (Bun reads TZ again when it changes). */
+function inZone<T>(zone: string, run: () => T): T {
+  const before = process.env.TZ
+  process.env.TZ = zone
+  try {
+    return run()
+  } finally {
+    if (before === undefined) delete process.env.TZ
+    else process.env.TZ = before
+  }
+}
+
 describe('weekdays', () => {
   test('number sunday as 0 and saturday as 6', () => {
     expect(WEEKDAYS[0]).toBe('sunday')
@@ -64,10 +76,28 @@ describe('formatting (en-US short)', () => {
     expect(formatDate('2026-11-16')).toBe('Nov 16, 2026')
   })
 
-  test('formatShortWeekday names the day of a date or of a midday timestamp', () => {
+  test('formatShortWeekday names the day of a date, and of a timestamp its local day', () => {
     expect(formatShortWeekday('2026-11-24')).toBe('Tue')
-    // Midday UTC is the same calendar day in every time zone from UTC-11 to UTC+11.
-    expect(formatShortWeekday('2026-11-24T12:00:00.000Z')).toBe('Tue')
+    // Local noon of Tuesday 24 Nov 2026, in whatever zone the test runs in.
+    expect(formatShortWeekday(new Date(2026, 10, 24, 12).toISOString())).toBe('Tue')
+  })
+
+  test('formatShortWeekday names an instant by the day it was where the reader is', () => {
+    // Noon UTC on a Tuesday is already Wednesday in Auckland (UTC+13 in November) and Kiritimati
+    // (UTC+14), still Tuesday in Pago Pago (UTC-11) and Los Angeles: zones run from UTC-12 to
+    // UTC+14, so no one instant is the same day everywhere.
+    const noonUtc = '2026-11-24T12:00:00.000Z'
+    const days = Object.fromEntries(
+      ['Pacific/Auckland', 'Pacific/Kiritimati', 'Pacific/Pago_Pago', 'America/Los_Angeles'].map(
+        (zone) => [zone, inZone(zone, () => formatShortWeekday(noonUtc))],
+      ),
+    )
+    expect(days).toEqual({
+      'Pacific/Auckland': 'Wed',
+      'Pacific/Kiritimati': 'Wed',
+      'Pacific/Pago_Pago': 'Tue',
+      'America/Los_Angeles': 'Tue',
+    })
   })
 
   test("formatShortWeekday says what the browser's en-US short weekday says, every day of a year", () => {
