@@ -5,13 +5,14 @@
 // PostgreSQL the rows each plan node handled (EXPLAIN ANALYZE) are summed for both and compared.
 
 import type { Database } from 'bun:sqlite'
-import { describe, expect, test } from 'bun:test'
+import { describe, expect } from 'bun:test'
 import type { SearchResult } from '@cadence/contract'
 import { sql } from 'drizzle-orm'
 import { queryObserver } from '../db/query-observer'
 import { RESULT_LIMIT } from '../modules/search/service'
 import { createTestApp, type signIn } from '../test/helpers'
 import { type PgNode, rowsHandled, seedWeeks as seedHistory } from '../test/history'
+import { test } from '../test/today'
 import { RANK_BATCH } from './candidates'
 
 type Ctx = Awaited<ReturnType<typeof createTestApp>>

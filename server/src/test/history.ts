@@ -4,15 +4,12 @@
 import type { SQL } from 'drizzle-orm'
 import { sql } from 'drizzle-orm'
 import { reportSections, reports, sectionItems, users } from '../db/schema'
-import { isoDate } from '../lib/time'
-import { addDays, weekStart } from '../lib/weeks'
+import { addDays } from '../lib/weeks'
 import { type createTestApp, signIn } from './helpers'
+import { thisWeek } from './today'
 
 type Ctx = Awaited<ReturnType<typeof createTestApp>>
 type ItemType = 'task' | 'followup'
-
-/** This week's Monday: week `w` of a seeded history starts `w` weeks before it. */
-export const THIS_WEEK = weekStart(isoDate(), 'monday')
 
 /** Rows written per statement while seeding. */
 const CHUNK = 200
@@ -46,6 +43,8 @@ export async function seedWeeks(ctx: Ctx, email: string, weeks: number, shape: S
     .from(users)
     .where(sql`${users.email} = ${email}`)
   await shape.prepare?.(user.id)
+  // This week's Monday, read as she writes (./today): week `w` starts `w` weeks before it.
+  const monday = thisWeek()
   const ages = Array.from({ length: weeks }, (_, i) => (shape.oldestFirst ? weeks - 1 - i : i))
   const made: { id: number; week: number }[] = []
   await inChunks(ages, async (part) => {
@@ -55,7 +54,7 @@ export async function seedWeeks(ctx: Ctx, email: string, weeks: number, shape: S
         part.map((w) => ({
           user_id: user.id,
           uuid: crypto.randomUUID(),
-          week_start_date: addDays(THIS_WEEK, -7 * w),
+          week_start_date: addDays(monday, -7 * w),
           ...shape.report?.(w),
         })),
       )

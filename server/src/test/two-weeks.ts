@@ -1,11 +1,10 @@
-import { isoDate } from '../lib/time'
-import { addDays, weekStart } from '../lib/weeks'
 import { createTestApp, signIn } from './helpers'
+import { thisWeek, weekFrom } from './today'
 
-export const THIS_WEEK = weekStart(isoDate(), 'monday')
-export const LAST_WEEK = addDays(THIS_WEEK, -7)
-
-/** Ada with two weekly reports (last week and this week) and items on Apollo and Zephyr. */
+/**
+ * Ada with two weekly reports (last week and this week, read from the clock as she writes them:
+ * see ./today) and items on Apollo and Zephyr.
+ */
 export async function twoWeeksOfAda() {
   const ctx = await createTestApp()
   const ada = await signIn(ctx.app, 'ada@example.com')
@@ -15,10 +14,11 @@ export async function twoWeeksOfAda() {
   const zephyr = (await ada.api.projects.post({ name: 'Zephyr' })).data!
   const tom = (await ada.api['team-members'].post({ name: 'Tom Reed', email: 'tom@example.com' }))
     .data!
-  const last = (await ada.api.reports.post({ week_start_date: LAST_WEEK, carry_over: false })).data!
+  const last = (await ada.api.reports.post({ week_start_date: weekFrom(-1), carry_over: false }))
+    .data!
   const current = (
     await ada.api.reports.post({
-      week_start_date: THIS_WEEK,
+      week_start_date: thisWeek(),
       title: 'Week brief',
       summary: 'All good',
       carry_over: false,

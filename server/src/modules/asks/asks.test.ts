@@ -1,8 +1,9 @@
-import { describe, expect, test } from 'bun:test'
+import { describe, expect } from 'bun:test'
 import { sql } from 'drizzle-orm'
 import { addDays } from '../../lib/weeks'
 import { makeClient, signIn } from '../../test/helpers'
-import { LAST_WEEK, twoWeeksOfAda as setUp, THIS_WEEK } from '../../test/two-weeks'
+import { test, thisWeek, weekFrom } from '../../test/today'
+import { twoWeeksOfAda as setUp } from '../../test/two-weeks'
 
 // Through the typed client (`client.api`). By path only: answers the types refuse (bad input, a
 // non-numeric item id), the e-mail's text and HTML (files) and the OpenAPI document.
@@ -110,7 +111,7 @@ describe('asks of the readers', () => {
     expect((await post(lastItem.id)).status).toBe(404)
     const eve = await signIn(app, 'eve@example.com')
     await eve.api['section-templates'].post({ name: 'Notes', type: 'standard' })
-    const evesReport = (await eve.api.reports.post({ week_start_date: THIS_WEEK })).data!
+    const evesReport = (await eve.api.reports.post({ week_start_date: thisWeek() })).data!
     const evesItem = (
       await eve.api['section-items'].post({ section_id: evesReport.sections[0].id, content: 'S' })
     ).data!
@@ -243,7 +244,7 @@ describe('asks of the readers', () => {
       answer: 'comment',
       text: 'Which teams?',
     })
-    const next = (await ada.api.reports.post({ week_start_date: addDays(THIS_WEEK, 7) })).data!
+    const next = (await ada.api.reports.post({ week_start_date: addDays(thisWeek(), 7) })).data!
     const followups = next.sections.find((s) => s.section_type === 'followups')
     const copy = followups!.items.find((i) => i.carried_from_item_id === item.id)
     expect(copy).toMatchObject({
@@ -271,10 +272,10 @@ describe('asks of the readers', () => {
         })
       ).status,
     ).toBe(409)
-    const after = (await ada.api.reports.post({ week_start_date: addDays(THIS_WEEK, 14) })).data!
+    const after = (await ada.api.reports.post({ week_start_date: addDays(thisWeek(), 14) })).data!
     const carried = after.sections.flatMap((s) => s.items)
     expect(carried.filter((i) => i.is_ask)).toEqual([])
-    expect(LAST_WEEK < THIS_WEEK).toBe(true)
+    expect(weekFrom(-1) < thisWeek()).toBe(true)
   })
 
   test('the account export and import keep which items are asks and which are closed', async () => {

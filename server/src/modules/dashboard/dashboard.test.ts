@@ -1,12 +1,11 @@
-import { expect, test } from 'bun:test'
+import { expect } from 'bun:test'
 import type { DashboardData as Dashboard } from '@cadence/contract'
-import { isoDate } from '../../lib/time'
-import { addDays, weekStart } from '../../lib/weeks'
+import { addDays } from '../../lib/weeks'
 import { type Client, createTestApp, signIn } from '../../test/helpers'
+import { test, thisWeek } from '../../test/today'
 
 // Weeks relative to the real current week (the server ages items against today), Monday start.
-const THIS_WEEK = weekStart(isoDate(), 'monday')
-const week = (n: number) => addDays(THIS_WEEK, 7 * n)
+const week = (n: number) => addDays(thisWeek(), 7 * n)
 
 type Section = { id: number; section_name: string }
 type Report = { uuid: string; sections: Section[] }
@@ -47,7 +46,7 @@ const add = async (client: Client, section: number, content: string, extra: obje
 test('open items carry their assignee and project; Waiting on groups them by person, longest waiting first', async () => {
   const { ada, apollo, elena, tom } = await setup()
   const old = await create(ada, week(-3))
-  const now = await create(ada, THIS_WEEK)
+  const now = await create(ada, thisWeek())
   const stalled = await add(ada, sectionId(old, 'Action Items'), 'Sign the vendor contract', {
     assigned_to_team_member_id: elena.id,
     project_id: apollo.id,
@@ -102,7 +101,7 @@ test('project health of the current report, worst first; none without a report o
     .reports({ uuid: old.uuid })
     ['project-health']({ project_uuid: zeus.uuid })
     .put({ health: 'at_risk' })
-  const now = await create(ada, THIS_WEEK)
+  const now = await create(ada, thisWeek())
   const tasks = sectionId(now, 'Action Items')
   await add(ada, tasks, 'Apollo work', { project_id: apollo.id })
   await add(ada, tasks, 'Zeus work', { project_id: zeus.id })
@@ -131,7 +130,7 @@ test('project health of the current report, worst first; none without a report o
 
 test("another user's dashboard shows none of these", async () => {
   const { app, ada, elena } = await setup()
-  const now = await create(ada, THIS_WEEK)
+  const now = await create(ada, thisWeek())
   await add(ada, sectionId(now, 'Action Items'), 'Secret', { assigned_to_team_member_id: elena.id })
   const bob = await signIn(app, 'bob@example.com')
   const dash = (await bob.api.dashboard.get()).data! as Dashboard

@@ -2,11 +2,12 @@
 // about as many rows as one with 8. Not a timing test (bench/history.ts has the times): on SQLite
 // the plans of the dashboard's queries are held to the indexes that bound them; on PostgreSQL the
 // rows each plan node handled (EXPLAIN ANALYZE) are summed for both users and compared.
-import { describe, expect, test } from 'bun:test'
+import { describe, expect } from 'bun:test'
 import type { DashboardData } from '@cadence/contract'
 import { type SQL, sql } from 'drizzle-orm'
 import { createTestApp, type signIn } from '../../test/helpers'
 import { type PgNode, rowsHandled, seedWeeks as seedHistory, textOf } from '../../test/history'
+import { test } from '../../test/today'
 import { DASHBOARD_FIRST_PAGE } from '.'
 
 type Ctx = Awaited<ReturnType<typeof createTestApp>>

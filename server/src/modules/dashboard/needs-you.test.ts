@@ -1,11 +1,12 @@
 // 'Needs you' (issue 46): what needs the executive today, by name, each entry gone once acted on.
 // Through the typed client; both engines (TEST_DATABASE_URL selects PostgreSQL).
-import { describe, expect, test } from 'bun:test'
+import { describe, expect } from 'bun:test'
 import { sql } from 'drizzle-orm'
 import { isoDate } from '../../lib/time'
 import { addDays } from '../../lib/weeks'
 import { type Client, createTestApp, makeClient, signIn } from '../../test/helpers'
-import { THIS_WEEK, twoWeeksOfAda } from '../../test/two-weeks'
+import { test, thisWeek } from '../../test/today'
+import { twoWeeksOfAda } from '../../test/two-weeks'
 
 const needs = async (who: Client) => {
   const res = await who.api.dashboard.get()
@@ -48,8 +49,8 @@ describe('needs you', () => {
     const { ada, current } = await twoWeeksOfAda()
     expect((await needs(ada)).unsent).toEqual({
       report_uuid: current.uuid,
-      week_start_date: THIS_WEEK,
-      due_date: addDays(THIS_WEEK, 4), // Friday, the default week end day
+      week_start_date: thisWeek(),
+      due_date: addDays(thisWeek(), 4), // Friday, the default week end day
     })
     expect((await ada.api.reports({ uuid: current.uuid }).put({ is_submitted: true })).status).toBe(
       200,
@@ -62,7 +63,7 @@ describe('needs you', () => {
     const eve = await signIn(app, 'eve@example.com')
     const unsent = (await needs(eve)).unsent!
     expect(unsent.report_uuid).toBeNull()
-    expect(unsent.week_start_date).toBe(THIS_WEEK)
+    expect(unsent.week_start_date).toBe(thisWeek())
   })
 
   test("a reader's question waits until answered or dismissed", async () => {
@@ -172,7 +173,7 @@ describe('needs you', () => {
   test('stalled items by person, the executive’s own last', async () => {
     const { ada, tom } = await twoWeeksOfAda()
     const old = (
-      await ada.api.reports.post({ week_start_date: addDays(THIS_WEEK, -28), carry_over: false })
+      await ada.api.reports.post({ week_start_date: addDays(thisWeek(), -28), carry_over: false })
     ).data!
     const add = async (content: string, member?: number) =>
       (
@@ -198,7 +199,7 @@ describe('needs you', () => {
     const addIn = async (weeksAgo: number, content: string) => {
       const r = (
         await ada.api.reports.post({
-          week_start_date: addDays(THIS_WEEK, -7 * weeksAgo),
+          week_start_date: addDays(thisWeek(), -7 * weeksAgo),
           carry_over: false,
         })
       ).data!
@@ -219,8 +220,9 @@ describe('needs you', () => {
     const tom = await signIn(app, 'tom@example.com', 'Tom Reed')
     const withHealth = async (who: Client, health: 'on_track' | 'off_track', note: string) => {
       await who.api['section-templates'].post({ name: 'Highlights', type: 'standard' })
-      const report = (await who.api.reports.post({ week_start_date: THIS_WEEK, carry_over: false }))
-        .data!
+      const report = (
+        await who.api.reports.post({ week_start_date: thisWeek(), carry_over: false })
+      ).data!
       const project = (await who.api.projects.post({ name: 'Series B' })).data!
       await who.api['section-items'].post({
         section_id: report.sections[0].id,

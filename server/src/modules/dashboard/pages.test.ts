@@ -1,13 +1,12 @@
 // The dashboard sized for the screen (issue 45): the first 25 of each list with their totals,
 // the rest a page at a time from GET /api/dashboard/items, 'Waiting on' within the answer.
-import { expect, test } from 'bun:test'
+import { expect } from 'bun:test'
 import type { DashboardData as Dashboard, DashboardItemsPage } from '@cadence/contract'
-import { isoDate } from '../../lib/time'
-import { addDays, weekStart } from '../../lib/weeks'
+import { addDays } from '../../lib/weeks'
 import { createTestApp, signIn } from '../../test/helpers'
+import { test, thisWeek } from '../../test/today'
 
-const THIS_WEEK = weekStart(isoDate(), 'monday')
-const week = (n: number) => addDays(THIS_WEEK, 7 * n)
+const week = (n: number) => addDays(thisWeek(), 7 * n)
 
 async function setup() {
   const ctx = await createTestApp()

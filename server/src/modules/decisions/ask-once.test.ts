@@ -1,6 +1,6 @@
-import { describe, expect, test } from 'bun:test'
-import { addDays } from '../../lib/weeks'
-import { LAST_WEEK, twoWeeksOfAda as setUp } from '../../test/two-weeks'
+import { describe, expect } from 'bun:test'
+import { test, weekFrom } from '../../test/today'
+import { twoWeeksOfAda as setUp } from '../../test/two-weeks'
 
 // Issue 41: an ask is recorded as a decision at most once across its carried copies, keeping
 // its project.
@@ -9,7 +9,7 @@ describe('an ask decided once', () => {
   test('across carried copies: the second attempt is a 409 naming the first; the project is kept', async () => {
     const { ada, apollo, zephyr, current } = await setUp()
     // An ask on this week's report, carried into next week's.
-    const next = addDays(LAST_WEEK, 14)
+    const next = weekFrom(1)
     const ask = (
       await ada.api['section-items'].post({
         section_id: current.sections[0].id,

@@ -1,6 +1,7 @@
-import { describe, expect, test } from 'bun:test'
+import { describe, expect } from 'bun:test'
 import { signIn } from '../../test/helpers'
-import { LAST_WEEK, twoWeeksOfAda as setUp, THIS_WEEK } from '../../test/two-weeks'
+import { test, thisWeek, weekFrom } from '../../test/today'
+import { twoWeeksOfAda as setUp } from '../../test/two-weeks'
 
 // Through the typed client (`client.api`): paths, bodies and answers are the routes' own types.
 type Ada = Awaited<ReturnType<typeof setUp>>['ada']
@@ -27,8 +28,8 @@ describe('project health when projects are combined or deleted into another', ()
     expect(combined.status).toBe(200)
     const weeks = await healthOf(ada, apollo.uuid)
     expect(weeks.map((w) => [w.week_start_date, w.health, w.note])).toEqual([
-      [THIS_WEEK, 'off_track', 'Pilot cancelled'],
-      [LAST_WEEK, 'at_risk', 'Pilot slipped'],
+      [thisWeek(), 'off_track', 'Pilot cancelled'],
+      [weekFrom(-1), 'at_risk', 'Pilot slipped'],
     ])
     const report = (await ada.api.reports({ uuid: current.uuid }).get()).data!
     expect(report.project_health).toHaveLength(1)
@@ -55,8 +56,8 @@ describe('project health when projects are combined or deleted into another', ()
     expect(
       (await healthOf(ada, apollo.uuid)).map((w) => [w.week_start_date, w.health, w.note]),
     ).toEqual([
-      [THIS_WEEK, 'at_risk', 'Vendor'],
-      [LAST_WEEK, 'at_risk', null],
+      [thisWeek(), 'at_risk', 'Vendor'],
+      [weekFrom(-1), 'at_risk', null],
     ])
     // Into General: no project carries a health, so Apollo's rows end with it.
     expect(
@@ -150,13 +151,13 @@ describe('project health', () => {
     const history = await ada.api.projects({ uuid: apollo.uuid }).health.get()
     expect(history.data?.weeks).toEqual([
       {
-        week_start_date: THIS_WEEK,
+        week_start_date: thisWeek(),
         report_uuid: current.uuid,
         health: 'at_risk',
         note: 'Vendor late',
       },
       {
-        week_start_date: LAST_WEEK,
+        week_start_date: weekFrom(-1),
         report_uuid: last.uuid,
         health: 'on_track',
         note: 'Kicked off',
@@ -182,7 +183,7 @@ describe('project health', () => {
     expect((await healthAt(eve, current, apollo).put({ health: 'off_track' })).status).toBe(404)
     expect((await eve.api.projects({ uuid: apollo.uuid }).health.get()).status).toBe(404)
     // Eve's own report with Ada's project: still not found.
-    const evesReport = (await eve.api.reports.post({ week_start_date: THIS_WEEK })).data!
+    const evesReport = (await eve.api.reports.post({ week_start_date: thisWeek() })).data!
     expect((await healthAt(eve, evesReport, apollo).put({ health: 'off_track' })).status).toBe(404)
   })
 })

@@ -1,9 +1,8 @@
-import { describe, expect, test } from 'bun:test'
-import { isoDate } from '../../lib/time'
-import { addDays, weekStart } from '../../lib/weeks'
+import { describe, expect } from 'bun:test'
+import { addDays } from '../../lib/weeks'
 import { type Client, createTestApp, signIn } from '../../test/helpers'
+import { test, thisWeek } from '../../test/today'
 
-const THIS_WEEK = weekStart(isoDate(), 'monday')
 const tokenOf = (url: string, part: string) => url.split(part)[1]
 
 // Through the typed client (`client.api`): paths, bodies and answers are the routes' own types.
@@ -55,7 +54,7 @@ async function setUp() {
   const tom = await signIn(app, 'tom@example.com', 'Tom Reed')
   const eve = await signIn(app, 'eve@example.com', 'Eve Stone')
   const bob = await signIn(app, 'bob@example.com', 'Bob Hale')
-  const mine = await reportWith(ada, THIS_WEEK, {
+  const mine = await reportWith(ada, thisWeek(), {
     Apollo: ['on_track', 'All good'],
     Zephyr: ['on_track'],
     Vega: ['at_risk'],
@@ -79,7 +78,7 @@ describe('mismatched health: a linked member calls a project worse than the exec
     expect(signals(await healthOf(ada, mine.uuid))).toEqual(NONE)
 
     // Tom's draft says Apollo is at risk: a draft never counts.
-    const toms = await reportWith(tom, THIS_WEEK, {
+    const toms = await reportWith(tom, thisWeek(), {
       ' apollo ': ['at_risk', 'vendor slipped'],
       Zephyr: ['on_track'], // the same health: nothing
       VEGA: ['on_track'], // better than Ada's: nothing
@@ -88,7 +87,7 @@ describe('mismatched health: a linked member calls a project worse than the exec
     expect(signals(await healthOf(ada, mine.uuid))).toEqual(NONE)
 
     // Eve is on Ada's team but never linked her account: her sent report never counts.
-    await reportWith(eve, THIS_WEEK, { Apollo: ['off_track', 'Eve says'] }, true)
+    await reportWith(eve, thisWeek(), { Apollo: ['off_track', 'Eve says'] }, true)
     expect(signals(await healthOf(ada, mine.uuid))).toEqual(NONE)
 
     // Tom sends: his at-risk Apollo shows on Ada's table (her cached answer is not stale).
@@ -104,7 +103,7 @@ describe('mismatched health: a linked member calls a project worse than the exec
 
   test("the health PUT answers the row with its signals; Ada's worse health silences it", async () => {
     const { ada, tom, mine } = await setUp()
-    await reportWith(tom, THIS_WEEK, { Apollo: ['at_risk', 'vendor slipped'] }, true)
+    await reportWith(tom, thisWeek(), { Apollo: ['at_risk', 'vendor slipped'] }, true)
     const apollo = (await healthOf(ada, mine.uuid)).find((r) => r.project_name === 'Apollo')!
     const put = async (health: Health) => {
       const res = await ada.api
@@ -123,10 +122,10 @@ describe('mismatched health: a linked member calls a project worse than the exec
 
   test("another week's sent report does not count; unlinking ends the signal", async () => {
     const { ada, tom, mine, tomCard } = await setUp()
-    await reportWith(tom, addDays(THIS_WEEK, -7), { Apollo: ['off_track', 'last week'] }, true)
+    await reportWith(tom, addDays(thisWeek(), -7), { Apollo: ['off_track', 'last week'] }, true)
     expect(signals(await healthOf(ada, mine.uuid)).Apollo).toBeUndefined()
     // This week's report, sent: health carried from last week is what it gives.
-    const week = (await tom.api.reports.post({ week_start_date: THIS_WEEK })).data!
+    const week = (await tom.api.reports.post({ week_start_date: thisWeek() })).data!
     const project = (await tom.api.projects.get()).data!.find((p) => p.name === 'Apollo')!
     await tom.api['section-items'].post({
       section_id: week.sections[0].id,
@@ -145,7 +144,7 @@ describe('mismatched health: a linked member calls a project worse than the exec
 
   test('nobody else sees it: not the member, not another user, not a reader of the brief', async () => {
     const { ada, tom, bob, mine } = await setUp()
-    const toms = await reportWith(tom, THIS_WEEK, { Apollo: ['at_risk', 'vendor slipped'] }, true)
+    const toms = await reportWith(tom, thisWeek(), { Apollo: ['at_risk', 'vendor slipped'] }, true)
     expect(signals(await healthOf(ada, mine.uuid)).Apollo).toHaveLength(1)
     // Tom's own report: Ada's health is not his signal (he is not her executive).
     expect(signals(await healthOf(tom, toms.uuid)).Apollo).toBeUndefined()
@@ -160,7 +159,7 @@ describe('mismatched health: a linked member calls a project worse than the exec
     expect(shared.status).toBe(200)
     for (const row of shared.data!.report.project_health)
       expect(row).not.toHaveProperty('team_signals')
-    const updates = (await ada.api['team-updates'].get({ query: { week: THIS_WEEK } })).data!
+    const updates = (await ada.api['team-updates'].get({ query: { week: thisWeek() } })).data!
       .updates
     for (const row of updates[0].report!.project_health)
       expect(row).not.toHaveProperty('team_signals')
@@ -170,7 +169,7 @@ describe('mismatched health: a linked member calls a project worse than the exec
 describe('team signals read what the member sent', () => {
   test('a health or note changed after the Send does not reach the executive until sent again', async () => {
     const { ada, tom, mine } = await setUp()
-    const theirs = await reportWith(tom, THIS_WEEK, { Apollo: ['at_risk', 'Sent note'] }, true)
+    const theirs = await reportWith(tom, thisWeek(), { Apollo: ['at_risk', 'Sent note'] }, true)
     const apollo = (await tom.api.projects.get()).data!.find((p) => p.name === 'Apollo')!
     const sent = { team_member_name: 'Tom', health: 'at_risk', note: 'Sent note' }
     expect(signals(await healthOf(ada, mine.uuid)).Apollo).toEqual([sent])

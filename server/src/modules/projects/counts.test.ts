@@ -2,18 +2,17 @@
 // src/db/{sqlite,pg}/features/project-counts.sql; issue 45). Every kind of write that adds, moves,
 // retags, retypes or removes an item is made here in turn, and after each the maintained counts are
 // held to the query they replaced, recomputed from scratch over every item (the oracle below).
-import { describe, expect, test } from 'bun:test'
+import { describe, expect } from 'bun:test'
 import type { ProjectWithCounts, ReportDetail } from '@cadence/contract'
 import { eq, sql } from 'drizzle-orm'
 import { projects, reportSections, sectionItems, users } from '../../db/schema'
-import { isoDate } from '../../lib/time'
-import { addDays, weekStart } from '../../lib/weeks'
+import { addDays } from '../../lib/weeks'
 import { type Client, createTestApp, signIn } from '../../test/helpers'
+import { test, thisWeek } from '../../test/today'
 import { projectPortfolio } from './portfolio'
 
 type Ctx = Awaited<ReturnType<typeof createTestApp>>
-const THIS_WEEK = weekStart(isoDate(), 'monday')
-const week = (n: number) => addDays(THIS_WEEK, 7 * n)
+const week = (n: number) => addDays(thisWeek(), 7 * n)
 
 type Counts = Pick<
   ProjectWithCounts,

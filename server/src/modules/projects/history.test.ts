@@ -3,20 +3,15 @@
 // the plan of the projects statement is held to the keys that bound it (one counts row per project,
 // never her items); on PostgreSQL the rows each plan node handled (EXPLAIN ANALYZE) are summed for
 // both users and compared.
-import { describe, expect, test } from 'bun:test'
+import { describe, expect } from 'bun:test'
 import type { ProjectWithCounts } from '@cadence/contract'
 import { type SQL, sql } from 'drizzle-orm'
 import { COUNTS_SQL as PG_COUNTS_SQL } from '../../db/pg/statements/projects'
 import { projects } from '../../db/schema'
 import { COUNTS_SQL as SQLITE_COUNTS_SQL } from '../../db/sqlite/statements/projects'
 import { createTestApp } from '../../test/helpers'
-import {
-  type PgNode,
-  rowsHandled,
-  seedWeeks as seedHistory,
-  THIS_WEEK,
-  textOf,
-} from '../../test/history'
+import { type PgNode, rowsHandled, seedWeeks as seedHistory, textOf } from '../../test/history'
+import { test, thisWeek } from '../../test/today'
 
 type Ctx = Awaited<ReturnType<typeof createTestApp>>
 const PROJECTS = 6
@@ -142,7 +137,7 @@ describe('the projects of 500 weeks against 8', () => {
           open_count: number
         }[])
           if (p.name !== `P${PROJECTS - 1}`)
-            expect(p).toMatchObject({ last_update: THIS_WEEK, open_count: 2 })
+            expect(p).toMatchObject({ last_update: thisWeek(), open_count: 2 })
       } finally {
         db.rows = original
       }

@@ -1,12 +1,11 @@
 // The projects overview as a portfolio: health with its why and trend, last update, counts and
 // owner per active project, worst first; only the user's own.
-import { describe, expect, test } from 'bun:test'
-import { isoDate } from '../../lib/time'
-import { addDays, weekStart } from '../../lib/weeks'
+import { describe, expect } from 'bun:test'
+import { addDays } from '../../lib/weeks'
 import { createTestApp, signIn } from '../../test/helpers'
+import { test, thisWeek } from '../../test/today'
 
-const THIS_WEEK = weekStart(isoDate(), 'monday')
-const week = (n: number) => addDays(THIS_WEEK, 7 * n)
+const week = (n: number) => addDays(thisWeek(), 7 * n)
 
 async function setUp() {
   const ctx = await createTestApp()

@@ -1,16 +1,15 @@
-import { describe, expect, test } from 'bun:test'
+import { describe, expect } from 'bun:test'
 import type { ReportDetail } from '@cadence/contract'
 import { eq } from 'drizzle-orm'
 import type { SqliteDb } from '../../db'
 import { sectionItems, users } from '../../db/schema'
-import { isoDate } from '../../lib/time'
-import { addDays, weekStart } from '../../lib/weeks'
+import { addDays } from '../../lib/weeks'
 import { type Client, createTestApp, signIn } from '../../test/helpers'
+import { test, thisWeek } from '../../test/today'
 import { ITEM_PAGE } from './read/find'
 
 // Weeks relative to the real current week (the server ages items against today), Monday start.
-const THIS_WEEK = weekStart(isoDate(), 'monday')
-const week = (n: number) => addDays(THIS_WEEK, 7 * n)
+const week = (n: number) => addDays(thisWeek(), 7 * n)
 
 type Report = Pick<ReportDetail, 'sections'>
 type Item = Report['sections'][number]['items'][number]

@@ -1,6 +1,7 @@
-import { describe, expect, test } from 'bun:test'
+import { describe, expect } from 'bun:test'
 import { sql } from 'drizzle-orm'
 import { makeClient } from '../../test/helpers'
+import { test } from '../../test/today'
 import { twoWeeksOfAda as setUp } from '../../test/two-weeks'
 import { readerLinksFor } from './recipient-links'
 

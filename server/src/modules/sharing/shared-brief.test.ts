@@ -1,9 +1,7 @@
-import { describe, expect, test } from 'bun:test'
-import { isoDate } from '../../lib/time'
-import { addDays, weekStart } from '../../lib/weeks'
+import { describe, expect } from 'bun:test'
+import { addDays } from '../../lib/weeks'
 import { createTestApp, makeClient, signIn } from '../../test/helpers'
-
-const THIS_WEEK = weekStart(isoDate(), 'monday')
+import { test, thisWeek } from '../../test/today'
 
 describe('the shared page of a sent report', () => {
   test("carries the edition's 'Since last week' and a pulled item's teammate, as sent", async () => {
@@ -20,7 +18,7 @@ describe('the shared page of a sent report', () => {
       .accept.post()
     expect(accepted.status).toBe(200)
     await tom.api['section-templates'].post({ name: 'Wins', type: 'standard' })
-    const toms = (await tom.api.reports.post({ week_start_date: THIS_WEEK, carry_over: false }))
+    const toms = (await tom.api.reports.post({ week_start_date: thisWeek(), carry_over: false }))
       .data!
     const win = (
       await tom.api['section-items'].post({
@@ -32,13 +30,13 @@ describe('the shared page of a sent report', () => {
 
     // Last week's open task is carried into this week's report; Tom's win is pulled into it.
     const last = (
-      await ada.api.reports.post({ week_start_date: addDays(THIS_WEEK, -7), carry_over: false })
+      await ada.api.reports.post({ week_start_date: addDays(thisWeek(), -7), carry_over: false })
     ).data!
     await ada.api['section-items'].post({
       section_id: last.sections[0].id,
       content: 'Sign the lease',
     })
-    const report = (await ada.api.reports.post({ week_start_date: THIS_WEEK })).data!
+    const report = (await ada.api.reports.post({ week_start_date: thisWeek() })).data!
     const carried = report.sections[0].items[0]
     expect(carried.content).toBe('Sign the lease')
     expect(
@@ -54,7 +52,7 @@ describe('the shared page of a sent report', () => {
     const shared = (await makeClient(app).api.shared({ token }).get()).data!
     expect(shared.edition).toMatchObject({ number: 1 })
     expect(shared.report.since_last_week).toMatchObject({
-      previous: { week_start_date: addDays(THIS_WEEK, -7) },
+      previous: { week_start_date: addDays(thisWeek(), -7) },
       counts: { completed: 0, carried: 1 },
       completed: [],
     })

@@ -1,6 +1,7 @@
-import { describe, expect, test } from 'bun:test'
+import { describe, expect } from 'bun:test'
 import { createTestApp, makeClient, ORIGIN, signIn } from '../../test/helpers'
-import { twoWeeksOfAda as setUp, THIS_WEEK } from '../../test/two-weeks'
+import { test, thisWeek } from '../../test/today'
+import { twoWeeksOfAda as setUp } from '../../test/two-weeks'
 import { syncShareViews } from './views'
 
 // Through the typed client (`client.api`). By path only: a link's lifetime the types refuse.
@@ -139,7 +140,7 @@ describe('questions back', () => {
 
     const report = (await ada.api.reports({ uuid: current.uuid }).get()).data!
     const followups = report.sections.find((s) => s.section_type === 'followups')
-    const week = new Date(`${THIS_WEEK}T00:00:00Z`).toLocaleDateString('en-US', {
+    const week = new Date(`${thisWeek()}T00:00:00Z`).toLocaleDateString('en-US', {
       month: 'short',
       day: 'numeric',
       timeZone: 'UTC',
@@ -196,7 +197,7 @@ describe('questions back', () => {
     const token = tokenOf(link.url)
     const eve = await signIn(app, 'eve@example.com')
     await eve.api['section-templates'].post({ name: 'Notes', type: 'standard' })
-    const evesReport = (await eve.api.reports.post({ week_start_date: THIS_WEEK })).data!
+    const evesReport = (await eve.api.reports.post({ week_start_date: thisWeek() })).data!
     const evesItem = (
       await eve.api['section-items'].post({
         section_id: evesReport.sections[0].id,
@@ -274,7 +275,7 @@ describe('account export and import', () => {
     const doc = exported.data!
     expect(JSON.stringify(doc)).not.toContain(token)
     expect(JSON.stringify(doc)).not.toContain('token')
-    const week = doc.reports.find((r) => r.week_start_date === THIS_WEEK)!
+    const week = doc.reports.find((r) => r.week_start_date === thisWeek())!
     expect(week.project_health).toEqual([
       { project_id: apollo.id, health: 'off_track', note: 'No owner' },
     ])
@@ -290,7 +291,7 @@ describe('account export and import', () => {
       'https://hooks.slack.com/services/T/B/x',
     ])
     const beaReports = (await bea.api.reports.get()).data!
-    const beaWeek = beaReports.find((r) => r.week_start_date === THIS_WEEK)!
+    const beaWeek = beaReports.find((r) => r.week_start_date === thisWeek())!
     const full = (await bea.api.reports({ uuid: beaWeek.uuid }).get()).data!
     expect(full.project_health!.find((h) => h.project_name === 'Apollo')).toMatchObject({
       health: 'off_track',

@@ -1,9 +1,7 @@
-import { expect, test } from 'bun:test'
-import { isoDate } from '../../lib/time'
-import { addDays, weekStart } from '../../lib/weeks'
+import { expect } from 'bun:test'
+import { addDays } from '../../lib/weeks'
 import { createTestApp, signIn } from '../../test/helpers'
-
-const THIS_WEEK = weekStart(isoDate(), 'monday')
+import { test, thisWeek } from '../../test/today'
 
 type Member = {
   uuid: string
@@ -22,9 +20,9 @@ test('the Team list, the member page and the 1:1 prep count the same open items 
   const elena = (await ada.api['team-members'].post({ name: 'Elena', email: 'e@example.com' }))
     .data!
   const old = (
-    await ada.api.reports.post({ week_start_date: addDays(THIS_WEEK, -21), carry_over: false })
+    await ada.api.reports.post({ week_start_date: addDays(thisWeek(), -21), carry_over: false })
   ).data!
-  const now = (await ada.api.reports.post({ week_start_date: THIS_WEEK, carry_over: false })).data!
+  const now = (await ada.api.reports.post({ week_start_date: thisWeek(), carry_over: false })).data!
   const section = (r: { sections: { id: number; section_name: string }[] }, name: string) =>
     r.sections.find((s) => s.section_name === name)!.id
   const add = async (sectionId: number, content: string) =>

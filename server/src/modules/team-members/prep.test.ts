@@ -1,12 +1,12 @@
-import { describe, expect, test } from 'bun:test'
+import { describe, expect } from 'bun:test'
 import { eq } from 'drizzle-orm'
 import { sectionItems, talkingPoints } from '../../db/schema'
 import { isoDate } from '../../lib/time'
-import { addDays, weekStart } from '../../lib/weeks'
+import { addDays } from '../../lib/weeks'
 import { createTestApp, signIn } from '../../test/helpers'
+import { test, thisWeek } from '../../test/today'
 
-const THIS_WEEK = weekStart(isoDate(), 'monday')
-const week = (n: number) => addDays(THIS_WEEK, 7 * n)
+const week = (n: number) => addDays(thisWeek(), 7 * n)
 const contents = (list: Array<{ content: string }>) => list.map((i) => i.content)
 
 async function setup() {

@@ -1,10 +1,8 @@
-import { describe, expect, test } from 'bun:test'
-import { isoDate } from '../../lib/time'
-import { addDays, weekStart } from '../../lib/weeks'
+import { describe, expect } from 'bun:test'
+import { addDays } from '../../lib/weeks'
 import { createTestApp, makeClient, signIn } from '../../test/helpers'
+import { test, thisWeek, weekFrom } from '../../test/today'
 
-const THIS_WEEK = weekStart(isoDate(), 'monday')
-const LAST_WEEK = addDays(THIS_WEEK, -7)
 const tokenOf = (url: string) => url.split('/invite/')[1]
 
 // Through the typed client (`client.api`): paths, bodies and answers are the routes' own types.
@@ -24,7 +22,7 @@ async function setUp() {
   const apollo = (await ada.api.projects.post({ name: 'Apollo' })).data!
   const member = (await ada.api['team-members'].post({ name: 'Tom', email: 'tom@example.com' }))
     .data!
-  const report = (await ada.api.reports.post({ week_start_date: THIS_WEEK, carry_over: false }))
+  const report = (await ada.api.reports.post({ week_start_date: thisWeek(), carry_over: false }))
     .data!
   const task = (
     await ada.api['section-items'].post({
@@ -61,7 +59,7 @@ async function tomReport(tom: ReturnType<typeof makeClient>, send = true) {
   const project = (await tom.api.projects.post({ name: 'apollo' })).data!
   const report = (
     await tom.api.reports.post({
-      week_start_date: THIS_WEEK,
+      week_start_date: thisWeek(),
       title: 'Tom week',
       carry_over: false,
     })
@@ -232,7 +230,7 @@ describe('assigned to me', () => {
         item_type: 'task',
         assigned_by_name: 'Ada Lovelace',
         project_name: 'Apollo',
-        week_start_date: THIS_WEEK,
+        week_start_date: thisWeek(),
         note: null,
         completed_at: null,
       },
@@ -322,7 +320,7 @@ describe('assigned to me', () => {
   test('a carried item shows once, as its newest copy', async () => {
     const { ada, tom, task } = await linked()
     const next = (
-      await ada.api.reports.post({ week_start_date: addDays(THIS_WEEK, 7), carry_over: true })
+      await ada.api.reports.post({ week_start_date: addDays(thisWeek(), 7), carry_over: true })
     ).data!
     const copy = next.sections[1].items.find((i) => i.carried_from_item_id === task.id)
     expect(copy).toBeDefined()
@@ -338,15 +336,19 @@ describe('team updates and pull', () => {
   test('a sent report reaches the executive; a draft never does', async () => {
     const { ada, tom, eve, member } = await linked()
     const { report } = await tomReport(tom, false)
-    let updates = (await ada.api['team-updates'].get({ query: { week: THIS_WEEK } })).data!
+    let updates = (await ada.api['team-updates'].get({ query: { week: thisWeek() } })).data!
     expect(updates.updates).toEqual([
       { team_member_uuid: member.uuid, name: 'Tom', title: null, report: null },
     ])
     await tom.api.reports({ uuid: report.uuid }).put({ is_submitted: true })
     updates = (await ada.api['team-updates'].get()).data!
-    expect(updates.week_start_date).toBe(THIS_WEEK)
+    expect(updates.week_start_date).toBe(thisWeek())
     const sent = updates.updates[0].report
-    expect(sent).toMatchObject({ uuid: report.uuid, title: 'Tom week', week_start_date: THIS_WEEK })
+    expect(sent).toMatchObject({
+      uuid: report.uuid,
+      title: 'Tom week',
+      week_start_date: thisWeek(),
+    })
     expect(sent?.sections.map((s) => s.section_name)).toEqual(['Wins', 'Next'])
     expect(sent?.sections[0].items[0]).toEqual({
       id: expect.any(Number),
@@ -357,7 +359,7 @@ describe('team updates and pull', () => {
       pulled: false,
     })
     // Another week: nothing sent then.
-    const earlier = (await ada.api['team-updates'].get({ query: { week: LAST_WEEK } })).data!
+    const earlier = (await ada.api['team-updates'].get({ query: { week: weekFrom(-1) } })).data!
     expect(earlier.updates[0].report).toBeNull()
     // Not Eve's: she has no linked member.
     expect((await eve.api['team-updates'].get()).data!.updates).toEqual([])
@@ -408,12 +410,12 @@ describe('team updates and pull', () => {
     expect(
       (await eve.api.reports({ uuid: report.uuid }).pull.post({ source_item_id: win.id })).status,
     ).toBe(404)
-    const eveReport = (await eve.api.reports.post({ week_start_date: THIS_WEEK })).data!
+    const eveReport = (await eve.api.reports.post({ week_start_date: thisWeek() })).data!
     expect(
       (await eve.api.reports({ uuid: eveReport.uuid }).pull.post({ source_item_id: win.id }))
         .status,
     ).toBe(404)
-    const draft = (await tom.api.reports.post({ week_start_date: LAST_WEEK })).data!
+    const draft = (await tom.api.reports.post({ week_start_date: weekFrom(-1) })).data!
     const hidden = (
       await tom.api['section-items'].post({
         section_id: draft.sections[0].id,
@@ -506,7 +508,7 @@ describe('search', () => {
     // Tom's own objects that are not a sent report: a draft, a project, a person and their task.
     await tom.api.projects.post({ name: 'Vendor program' })
     const draft = (
-      await tom.api.reports.post({ week_start_date: LAST_WEEK, title: 'Vendor draft' })
+      await tom.api.reports.post({ week_start_date: weekFrom(-1), title: 'Vendor draft' })
     ).data!
     await tom.api['section-items'].post({
       section_id: draft.sections[0].id,
@@ -525,7 +527,7 @@ describe('search', () => {
         uuid: report.uuid,
         title: 'Tom week',
         summary: null,
-        week_start_date: THIS_WEEK,
+        week_start_date: thisWeek(),
         is_submitted: true,
         status: 'submitted',
         content: win.content,
@@ -541,7 +543,7 @@ describe('search', () => {
       source: 'team_update',
       team_member_uuid: member.uuid,
       team_member_name: 'Tom',
-      week_start_date: THIS_WEEK,
+      week_start_date: thisWeek(),
       is_completed: false,
     })
     // Filters apply as to one's own results: a sent report is never a draft or a project.
@@ -566,7 +568,7 @@ describe('search', () => {
         is_completed: false,
         status: 'active',
         project_name: 'Apollo',
-        week_start_date: THIS_WEEK,
+        week_start_date: thisWeek(),
         source: 'assigned',
         assigned_by_name: 'Ada Lovelace',
       },

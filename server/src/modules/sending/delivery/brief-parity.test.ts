@@ -2,7 +2,7 @@
 // every server medium — the e-mail's HTML and text (per recipient), the PDF (Letter and A4), the
 // Markdown and the chat post — carries every fact in the same order; the e-mail preview is the
 // e-mail the next Send would produce; the PDF keeps the server's thread free.
-import { afterEach, describe, expect, test } from 'bun:test'
+import { afterEach, describe, expect } from 'bun:test'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -10,7 +10,7 @@ import { eq } from 'drizzle-orm'
 import { reportEditions } from '../../../db/schema'
 import { addDays } from '../../../lib/weeks'
 import { createTestApp, makeClient, ORIGIN, signIn } from '../../../test/helpers'
-import { THIS_WEEK } from '../../../test/two-weeks'
+import { test, thisWeek } from '../../../test/today'
 import { briefToMarkdown } from '../../import-export/markdown'
 import { composeEdition } from '../brief/compose'
 import { pdfLimits, pdfWorkerStats } from '../editions/pdf-off-thread'
@@ -80,21 +80,22 @@ const PROJECTS = ['Apollo', 'Borealis', 'Cygnus'] as const
 // date the suite runs on: an open item is aged until today (docs/week-over-week.md), so a fixed
 // week (it was Nov 23, 2026) made its 20 open tasks and follow-ups stalled three weeks later and
 // changed the brief's 'Since last week'. The dates the brief prints are spelled here with Intl,
-// independently of core's formatDay and formatWeek.
-const WEEK = THIS_WEEK
-const SENT = addDays(WEEK, 4)
+// independently of core's formatDay and formatWeek. The week is read from the clock as each test
+// seeds and asserts (test/today), never once at load.
+/** Its Friday, the day it is sent. */
+const sentOn = () => addDays(thisWeek(), 4)
 const spell = (day: string, parts: Intl.DateTimeFormatOptions) =>
   new Date(`${day}T00:00:00Z`).toLocaleDateString('en-US', { ...parts, timeZone: 'UTC' })
 /** 'Nov 27, 2026' */
 const DAY = (day: string) => spell(day, { month: 'short', day: 'numeric', year: 'numeric' })
 /** 'Nov 23 – Nov 27, 2026'; across New Year 'Dec 28, 2026 – Jan 1, 2027'. */
-const WEEK_LABEL =
-  WEEK.slice(0, 4) === SENT.slice(0, 4)
-    ? `${spell(WEEK, { month: 'short', day: 'numeric' })} – ${DAY(SENT)}`
-    : `${DAY(WEEK)} – ${DAY(SENT)}`
+const weekLabel = () =>
+  thisWeek().slice(0, 4) === sentOn().slice(0, 4)
+    ? `${spell(thisWeek(), { month: 'short', day: 'numeric' })} – ${DAY(sentOn())}`
+    : `${DAY(thisWeek())} – ${DAY(sentOn())}`
 
 /**
- * Dana's week (WEEK) at Northwind: 31 items in three sections (projects and assignees), health
+ * Dana's week (`thisWeek()`) at Northwind: 31 items in three sections (projects and assignees), health
  * with its why for each project, 2 asks, a decision, 4 metrics (one missed target) over two
  * weeks, two recipients and a chat URL; sent on its Friday.
  */
@@ -142,11 +143,11 @@ async function seededWeek(env: Record<string, string> = {}) {
       ).data!,
     )
   const lastWeek = (
-    await dana.api.reports.post({ week_start_date: addDays(WEEK, -7), carry_over: false })
+    await dana.api.reports.post({ week_start_date: addDays(thisWeek(), -7), carry_over: false })
   ).data!
   const report = (
     await dana.api.reports.post({
-      week_start_date: WEEK,
+      week_start_date: thisWeek(),
       title: 'Q4 board brief',
       summary: 'Beta slipped two weeks; hiring on plan.',
       carry_over: false,
@@ -202,7 +203,7 @@ async function seededWeek(env: Record<string, string> = {}) {
   }
   await dana.api.decisions.post({
     title: 'Move the launch to March',
-    decided_on: addDays(WEEK, 1),
+    decided_on: addDays(thisWeek(), 1),
     rationale: 'The vendor needs four more weeks',
   })
   return { ...ctx, dana, report, items, asks }
@@ -231,9 +232,9 @@ function facts(items: Awaited<ReturnType<typeof seededWeek>>['items'], asks: str
   })
   return [
     'Northwind',
-    `Sent ${DAY(SENT)}`,
+    `Sent ${DAY(sentOn())}`,
     'Weekly Report',
-    WEEK_LABEL,
+    weekLabel(),
     'Dana Whitfield, Chief Executive',
     'Q4 board brief',
     'Beta slipped two weeks; hiring on plan.',
@@ -280,7 +281,7 @@ describe('one brief, everywhere', () => {
     const { dana, report } = ctx
     const sent = await dana.api
       .reports({ uuid: report.uuid })
-      .put({ is_submitted: true, sent_date: SENT })
+      .put({ is_submitted: true, sent_date: sentOn() })
     expect(sent.status).toBe(200)
     const expected = facts(ctx.items, ctx.asks)
     const check = (medium: string, text: string) => {
@@ -295,7 +296,7 @@ describe('one brief, everywhere', () => {
     for (const mail of mails) {
       check(`e-mail text to ${mail.to}`, mail.text)
       check(`e-mail HTML to ${mail.to}`, htmlText(mail.html))
-      expect(mail.subject).toBe(`Northwind — Weekly Report, ${WEEK_LABEL} — Q4 board brief`)
+      expect(mail.subject).toBe(`Northwind — Weekly Report, ${weekLabel()} — Q4 board brief`)
       expect(mail.from).toEqual({
         name: 'Dana Whitfield via Cadence',
         address: 'reports@cadence.test',
@@ -335,7 +336,7 @@ describe('one brief, everywhere', () => {
     for (const filled of letter.pdf.filled.slice(0, -1)) expect(filled).toBeGreaterThan(2 / 3)
     expect(letter.pdf.text).toContain(`Page ${letter.pdf.pages} of ${letter.pdf.pages}`)
     expect(letter.disposition).toContain(
-      encodeURIComponent(`Northwind — Weekly Report — ${DAY(WEEK)} — edition 1.pdf`),
+      encodeURIComponent(`Northwind — Weekly Report — ${DAY(thisWeek())} — edition 1.pdf`),
     )
     await dana.api.settings.put({
       paper_size: 'a4',
@@ -369,7 +370,7 @@ describe('one brief, everywhere', () => {
     const preview = await dana.api.reports({ uuid: report.uuid })['email-preview'].get()
     expect(preview.status).toBe(200)
     expect(preview.data).toMatchObject({
-      subject: `Northwind — Weekly Report, ${WEEK_LABEL} — Q4 board brief`,
+      subject: `Northwind — Weekly Report, ${weekLabel()} — Q4 board brief`,
       recipients: 2,
       webhooks: 1,
       mail_configured: true,
@@ -543,7 +544,7 @@ describe('one brief, everywhere', () => {
     await dana.api.reports({ uuid: report.uuid }).editions.post({})
     expect(await sendDueDeliveries(ctx, transport)).toBe(1)
     expect(mails[1].attachments?.map((a) => [a.filename, a.contentType])).toEqual([
-      [`Northwind — Weekly Report — ${DAY(WEEK)} — edition 2.pdf`, 'application/pdf'],
+      [`Northwind — Weekly Report — ${DAY(thisWeek())} — edition 2.pdf`, 'application/pdf'],
     ])
   }, 120_000)
 })

@@ -1,16 +1,14 @@
-import { describe, expect, setDefaultTimeout, test } from 'bun:test'
+import { describe, expect, setDefaultTimeout } from 'bun:test'
 import { eq } from 'drizzle-orm'
 import { deliveries } from '../../../db/schema'
-import { isoDate } from '../../../lib/time'
-import { weekStart } from '../../../lib/weeks'
 import { createTestApp, signIn } from '../../../test/helpers'
+import { test, thisWeek } from '../../../test/today'
 import { type Poster, postDueWebhooks } from '../delivery/chat'
 import { type MailMessage, sendDueDeliveries } from '../delivery/mail'
 
 // Each test is a few dozen requests: room for PostgreSQL on a loaded 2-core machine.
 setDefaultTimeout(30_000)
 
-const THIS_WEEK = weekStart(isoDate(), 'monday')
 const tokenOf = (url: string) => url.split('/r/')[1]
 
 /** Ada (title, organisation) with this week's report: one item on Apollo assigned to Tom. */
@@ -23,7 +21,7 @@ async function setUp(env: Record<string, string> = {}) {
     .data!
   const report = (
     await ada.api.reports.post({
-      week_start_date: THIS_WEEK,
+      week_start_date: thisWeek(),
       title: 'Week brief',
       summary: 'All good',
       carry_over: false,
@@ -322,8 +320,8 @@ describe('editions', () => {
     expect(pdf.contentType).toBe('application/pdf')
     // Named after the organisation (none here), the week and the edition.
     // The week is today's (the suite runs on any date): its label is spelled here independently.
-    expect(report.week_start_date).toBe(THIS_WEEK)
-    const week = new Date(`${THIS_WEEK}T00:00:00Z`).toLocaleDateString('en-US', {
+    expect(report.week_start_date).toBe(thisWeek())
+    const week = new Date(`${thisWeek()}T00:00:00Z`).toLocaleDateString('en-US', {
       month: 'short',
       day: 'numeric',
       year: 'numeric',
