@@ -3,6 +3,7 @@ import { installLeaveGuard } from '@cadence/ui'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App, opensSignedIn } from './app'
+import { holdPageCache } from './offline/fetch'
 import { afterFirstScreen, watchFirstScreen } from './state/first-screen'
 import { startHelpWidget } from './state/help-widget'
 import { keepAnswersUntilWorker, registerServiceWorker } from './state/pwa'
@@ -20,6 +21,8 @@ createRoot(root).render(
 )
 
 keepAnswersUntilWorker()
+// The page's CacheStorage work (the user's record, the answers it keeps) after the first screen.
+afterFirstScreen(holdPageCache())
 watchFirstScreen(opensSignedIn(window.location.pathname))
 afterFirstScreen(() => {
   void registerServiceWorker()

@@ -17,7 +17,7 @@ import {
   recordUser,
   userIdOf,
 } from './api-cache'
-import { answersKept, appFetch, keepAnswersUntilControlled } from './fetch'
+import { answersKept, appFetch, holdPageCache, keepAnswersUntilControlled } from './fetch'
 
 const user = { id: 7, email: 'ada@example.com', name: 'Ada', provider_user_id: 'dev:ada' }
 const at = (path: string) => `http://localhost${path}`
@@ -128,7 +128,7 @@ describe('the page keeps what no worker sees', () => {
     expect(await dashboard?.json()).toEqual({ path: '/api/dashboard' })
   })
 
-  test('the answers of one screen are kept together, after it, reading the record twice', async () => {
+  test('the answers of one screen are kept together, after it, opening the record once', async () => {
     keepAnswersUntilControlled()
     stubFetch(({ path }) => (path === '/api/users/me' ? json(user) : json({ path })))
     await fetchUser()
@@ -145,12 +145,57 @@ describe('the page keeps what no worker sees', () => {
     // Nothing written in the task that took the answers: they are kept in the next one.
     expect(opened).toEqual([])
     await answersKept()
-    // The record before and after, the user's cache once: not three of each per answer.
-    expect(opened.filter((n) => n === META_CACHE)).toHaveLength(2)
+    // The record's cache once (read before and after), the user's cache once: not three of each
+    // per answer.
+    expect(opened.filter((n) => n === META_CACHE)).toHaveLength(1)
     expect(opened.filter((n) => n === `${API_CACHE_PREFIX}7`)).toHaveLength(1)
     expect(await kept(7)).toEqual(
       ['/api/dashboard', '/api/projects', '/api/questions'].map((p) => at(p)),
     )
+  })
+
+  test('held until the first screen: no CacheStorage call, then the record, then the answers', async () => {
+    keepAnswersUntilControlled()
+    const open = holdPageCache()
+    const opened: string[] = []
+    const realOpen = fake.api.open
+    fake.api.open = (name: string) => {
+      opened.push(name)
+      return realOpen(name)
+    }
+    try {
+      stubFetch(({ path }) => (path === '/api/users/me' ? json(user) : json({ path })))
+      await fetchUser()
+      await Promise.all(['/api/dashboard', '/api/projects'].map((p) => appFetch(at(p))))
+      // Several tasks later, nothing of the page's cache has been touched yet.
+      for (let i = 0; i < 3; i++) await new Promise((resolve) => setTimeout(resolve, 0))
+      expect(opened).toEqual([])
+      expect(fake.stores.size).toBe(0)
+    } finally {
+      open()
+    }
+    await answersKept()
+    // The user recorded first, so the answers asked for before the record are kept for them.
+    expect(await recordedUser()).toBe('7')
+    expect(await kept(7)).toEqual([at('/api/dashboard'), at('/api/projects')])
+  })
+
+  test('a session that ends while the record waits for the first screen is not recorded', async () => {
+    keepAnswersUntilControlled()
+    const open = holdPageCache()
+    try {
+      stubFetch(({ path }) => (path === '/api/users/me' ? json(user) : json({ path })))
+      await fetchUser()
+      await appFetch(at('/api/dashboard'))
+      // A 401 elsewhere before the first screen: forgotten at once, not recorded after it.
+      await recordSignedInUser(null)
+    } finally {
+      open()
+    }
+    await answersKept()
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    expect(await recordedUser()).toBeNull()
+    expect(apiCaches()).toEqual([])
   })
 
   test('a page a worker controls leaves the keeping to the worker', async () => {

@@ -29,14 +29,39 @@ function keepAnswersUntilControlled() {
   keepsAnswers = true
 }
 
+/**
+ * Opens once the first screen is painted (main.tsx): until then the page's own CacheStorage work
+ * waits (state/pwa.ts recordSignedInUser, keepLater), for each call costs the main thread 5-10 ms
+ * at 4x CPU and none of it is needed to draw. Open from the start unless held (tests, workers).
+ */
+let cacheGate: Promise<void> = Promise.resolve()
+
+/** Holds the page's CacheStorage work until the returned function is called. */
+function holdPageCache(): () => void {
+  let open = () => {}
+  cacheGate = new Promise<void>((resolve) => {
+    open = resolve
+  })
+  return () => open()
+}
+
+/**
+ * Settles when the page may use CacheStorage. Who awaits it first goes first: the user's record
+ * (awaited as /api/users/me answers) before the answers kept for that user (awaited as they come).
+ */
+function pageCacheOpen(): Promise<void> {
+  return cacheGate
+}
+
 /** Answers waiting to be kept, by the user they are kept for. */
 let waiting = new Map<string, [string, Response][]>()
 
 /**
- * Keeps an answer for `user` in the next task, with the other answers that came meanwhile in one
- * go (a signed-in page asks for about a dozen at once): each CacheStorage call costs the page's
- * main thread a little, and the task that draws the screen pays none of them. Not later than the
- * next task: a reload right after the first visit, offline, finds them kept.
+ * Keeps an answer for `user` once the first screen is painted (pageCacheOpen), in the task after
+ * that, with the other answers that came meanwhile in one go (a signed-in page asks for about a
+ * dozen at once): each CacheStorage call costs the page's main thread a little, and the tasks that
+ * draw the first screen pay none of them. Not later: a reload right after the first visit,
+ * offline, finds them kept (the worker registers after the first screen too).
  */
 function keepLater(url: string, response: Response, user: string) {
   const first = waiting.size === 0
@@ -44,11 +69,13 @@ function keepLater(url: string, response: Response, user: string) {
   list.push([url, response])
   waiting.set(user, list)
   if (!first) return
-  const stored = new Promise<void>((resolve) => setTimeout(resolve, 0)).then(() => {
-    const batch = waiting
-    waiting = new Map()
-    return Promise.all([...batch].map(([who, answers]) => keepAnswers(answers, who)))
-  })
+  const stored = pageCacheOpen()
+    .then(() => new Promise<void>((resolve) => setTimeout(resolve, 0)))
+    .then(() => {
+      const batch = waiting
+      waiting = new Map()
+      return Promise.all([...batch].map(([who, answers]) => keepAnswers(answers, who)))
+    })
   keeping = Promise.all([keeping, stored.catch((error) => console.error(error))])
 }
 
@@ -94,4 +121,4 @@ async function appFetch(input: RequestInfo | URL, init?: RequestInit): Promise<R
 
 // What the shell, auth and the tests read of the outbox, from where it always was.
 export { hasQueued, OUTBOX_HINT, outboxState, useOutbox } from './core'
-export { answersKept, appFetch, keepAnswersUntilControlled }
+export { answersKept, appFetch, holdPageCache, keepAnswersUntilControlled, pageCacheOpen }

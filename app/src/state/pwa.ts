@@ -1,7 +1,7 @@
 import { proxy, useSnapshot } from 'valtio'
 import { forgetUser, recordUser } from '../offline/api-cache'
 import { onServerAnswers } from '../offline/core'
-import { keepAnswersUntilControlled } from '../offline/fetch'
+import { keepAnswersUntilControlled, pageCacheOpen } from '../offline/fetch'
 
 /** The service worker is checked for updates every 30 minutes. */
 const UPDATE_INTERVAL_MS = 30 * 60 * 1000
@@ -84,14 +84,22 @@ async function registerServiceWorker() {
   })
 }
 
+/** Which call of recordSignedInUser is the latest: a record waiting for the page's cache is dropped once another has come. */
+let recordTurn = 0
+
 /**
  * Called when /api/users/me answers online: records the signed-in user for the worker and deletes
- * any other user's cached answers (../offline/api-cache.ts). `null` (a 401: no session) forgets the
- * user and every cache. The write is queued at once, before any read the page makes next.
+ * any other user's cached answers (../offline/api-cache.ts), once the first screen is painted
+ * (pageCacheOpen: before the answers the page keeps for that user, which wait for it after this).
+ * `null` (a 401: no session) forgets the user and every cache at once, and a record still waiting
+ * is dropped.
  */
 async function recordSignedInUser(id: number | null) {
+  const turn = ++recordTurn
   try {
-    await (id === null ? forgetUser() : recordUser(id))
+    if (id === null) return await forgetUser()
+    await pageCacheOpen()
+    if (turn === recordTurn) await recordUser(id)
   } catch (error) {
     console.error(error)
   }
