@@ -1,6 +1,13 @@
-import { CornerDownRight, Hourglass } from 'lucide-react'
+import {
+  CornerDownRight as LucideCornerDownRight,
+  Hourglass as LucideHourglass,
+} from 'lucide-react'
 import { type AgeState, ageingSentence, showsAgeing } from '../lib/ageing'
+import { icon } from '../primitives/icon'
 import type { SectionItem } from '../types'
+
+const CornerDownRight = /* @__PURE__ */ icon(LucideCornerDownRight)
+const Hourglass = /* @__PURE__ */ icon(LucideHourglass)
 
 type AgeChipProps = {
   /** Whole weeks open; without it only the chip's icon shows. */

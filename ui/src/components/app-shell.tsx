@@ -1,18 +1,18 @@
 import { isUnder, paths } from '@cadence/core/paths'
 import * as DialogPrimitive from '@radix-ui/react-dialog'
 import {
-  CloudOff,
-  FileText,
-  FolderKanban,
-  Gavel,
-  LayoutDashboard,
-  LogOut,
-  PanelLeft,
-  Search,
-  Settings,
-  Shield,
-  User as UserIcon,
-  Users,
+  CloudOff as LucideCloudOff,
+  FileText as LucideFileText,
+  FolderKanban as LucideFolderKanban,
+  Gavel as LucideGavel,
+  LayoutDashboard as LucideLayoutDashboard,
+  LogOut as LucideLogOut,
+  PanelLeft as LucidePanelLeft,
+  Search as LucideSearch,
+  Settings as LucideSettings,
+  Shield as LucideShield,
+  User as LucideUser,
+  Users as LucideUsers,
 } from 'lucide-react'
 import type * as React from 'react'
 import { cn } from '../lib/cn'
@@ -24,8 +24,22 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '../primitives/dropdown-menu'
+import { icon } from '../primitives/icon'
 import { Link } from '../primitives/link'
 import type { User } from '../types'
+
+const CloudOff = /* @__PURE__ */ icon(LucideCloudOff)
+const FileText = /* @__PURE__ */ icon(LucideFileText)
+const FolderKanban = /* @__PURE__ */ icon(LucideFolderKanban)
+const Gavel = /* @__PURE__ */ icon(LucideGavel)
+const LayoutDashboard = /* @__PURE__ */ icon(LucideLayoutDashboard)
+const LogOut = /* @__PURE__ */ icon(LucideLogOut)
+const PanelLeft = /* @__PURE__ */ icon(LucidePanelLeft)
+const Search = /* @__PURE__ */ icon(LucideSearch)
+const Settings = /* @__PURE__ */ icon(LucideSettings)
+const Shield = /* @__PURE__ */ icon(LucideShield)
+const UserIcon = /* @__PURE__ */ icon(LucideUser)
+const Users = /* @__PURE__ */ icon(LucideUsers)
 
 /**
  * The page's place in the top bar: a nav item; `settings` and `admin` the account menu (its

@@ -1,10 +1,23 @@
-import { Check, Hand, MessageSquare, Scale, X } from 'lucide-react'
+import {
+  Check as LucideCheck,
+  Hand as LucideHand,
+  MessageSquare as LucideMessageSquare,
+  Scale as LucideScale,
+  X as LucideX,
+} from 'lucide-react'
 import * as React from 'react'
 import { cn } from '../lib/cn'
 import { Badge } from '../primitives/badge'
 import { Button } from '../primitives/button'
 import { Field } from '../primitives/field'
+import { icon } from '../primitives/icon'
 import type { AskAnswer, AskAnswerKind, BriefAsk, ReportAsk } from '../types'
+
+const Check = /* @__PURE__ */ icon(LucideCheck)
+const Hand = /* @__PURE__ */ icon(LucideHand)
+const MessageSquare = /* @__PURE__ */ icon(LucideMessageSquare)
+const Scale = /* @__PURE__ */ icon(LucideScale)
+const X = /* @__PURE__ */ icon(LucideX)
 
 /** The longest comment and name a reader may send (the server's limits). */
 export const ASK_TEXT_MAX = 2000

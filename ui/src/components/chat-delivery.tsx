@@ -1,8 +1,11 @@
-import { X } from 'lucide-react'
+import { X as LucideX } from 'lucide-react'
 import * as React from 'react'
 import { cn } from '../lib/cn'
 import { IconButton } from '../primitives/button'
+import { icon } from '../primitives/icon'
 import { AddToListForm } from './report-delivery-settings'
+
+const X = /* @__PURE__ */ icon(LucideX)
 
 /** At most this many webhooks (the server's limit). */
 export const MAX_WEBHOOKS = 5

@@ -1,11 +1,15 @@
-import { ArrowLeft, Folder } from 'lucide-react'
+import { ArrowLeft as LucideArrowLeft, Folder as LucideFolder } from 'lucide-react'
 import * as React from 'react'
 import { Button } from '../primitives/button'
 import { Dialog, DialogContent, DialogFooter } from '../primitives/dialog'
 import { Field } from '../primitives/field'
+import { icon } from '../primitives/icon'
 import { Input } from '../primitives/input'
 import type { Project } from '../types'
 import { PROJECT_NAME_MAX } from './add-project-dialog'
+
+const ArrowLeft = /* @__PURE__ */ icon(LucideArrowLeft)
+const Folder = /* @__PURE__ */ icon(LucideFolder)
 
 type CombineProjectsDialogProps = {
   open: boolean

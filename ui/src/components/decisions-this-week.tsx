@@ -1,8 +1,11 @@
-import { Gavel } from 'lucide-react'
+import { Gavel as LucideGavel } from 'lucide-react'
 import * as React from 'react'
 import { cn } from '../lib/cn'
 import { formatDate } from '../lib/dates'
+import { icon } from '../primitives/icon'
 import type { BriefDecision } from '../types'
+
+const Gavel = /* @__PURE__ */ icon(LucideGavel)
 
 type DecisionsThisWeekProps = {
   /** The brief's decisions dated in its week; nothing is drawn without any. */

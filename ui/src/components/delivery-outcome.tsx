@@ -1,8 +1,19 @@
-import { CircleAlert, CircleCheck, MailX, Send } from 'lucide-react'
+import {
+  CircleAlert as LucideCircleAlert,
+  CircleCheck as LucideCircleCheck,
+  MailX as LucideMailX,
+  Send as LucideSend,
+} from 'lucide-react'
 import type * as React from 'react'
 import { cn } from '../lib/cn'
+import { icon } from '../primitives/icon'
 import type { Delivery } from '../types'
 import { DeliveryStatus } from './delivery-status'
+
+const CircleAlert = /* @__PURE__ */ icon(LucideCircleAlert)
+const CircleCheck = /* @__PURE__ */ icon(LucideCircleCheck)
+const MailX = /* @__PURE__ */ icon(LucideMailX)
+const Send = /* @__PURE__ */ icon(LucideSend)
 
 type DeliveryOutcomeProps = Omit<React.ComponentProps<'div'>, 'children'> & {
   /** The report's deliveries, newest first. */

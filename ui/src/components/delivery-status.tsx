@@ -1,8 +1,19 @@
-import { CircleAlert, MailCheck, MessageSquare, Send } from 'lucide-react'
+import {
+  CircleAlert as LucideCircleAlert,
+  MailCheck as LucideMailCheck,
+  MessageSquare as LucideMessageSquare,
+  Send as LucideSend,
+} from 'lucide-react'
 import type * as React from 'react'
 import { cn } from '../lib/cn'
 import { Button } from '../primitives/button'
+import { icon } from '../primitives/icon'
 import type { Delivery } from '../types'
+
+const CircleAlert = /* @__PURE__ */ icon(LucideCircleAlert)
+const MailCheck = /* @__PURE__ */ icon(LucideMailCheck)
+const MessageSquare = /* @__PURE__ */ icon(LucideMessageSquare)
+const Send = /* @__PURE__ */ icon(LucideSend)
 
 type DeliveryStatusProps = Omit<React.ComponentProps<'p'>, 'children'> & {
   /**

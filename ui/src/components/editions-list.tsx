@@ -1,7 +1,11 @@
-import { Download, FileText } from 'lucide-react'
+import { Download as LucideDownload, FileText as LucideFileText } from 'lucide-react'
 import type * as React from 'react'
 import { cn } from '../lib/cn'
 import { Button } from '../primitives/button'
+import { icon } from '../primitives/icon'
+
+const Download = /* @__PURE__ */ icon(LucideDownload)
+const FileText = /* @__PURE__ */ icon(LucideFileText)
 
 /** One sent edition: its number, when it went out, and the update's note (null: none). */
 type EditionSummary = { number: number; sent_at: string; note: string | null }

@@ -1,10 +1,14 @@
-import { ArrowLeft, Folder } from 'lucide-react'
+import { ArrowLeft as LucideArrowLeft, Folder as LucideFolder } from 'lucide-react'
 import * as React from 'react'
 import { Button } from '../primitives/button'
 import { Dialog, DialogContent, DialogFooter } from '../primitives/dialog'
 import { Field } from '../primitives/field'
+import { icon } from '../primitives/icon'
 import { Textarea } from '../primitives/input'
 import type { ImportStructure } from '../types'
+
+const ArrowLeft = /* @__PURE__ */ icon(LucideArrowLeft)
+const Folder = /* @__PURE__ */ icon(LucideFolder)
 
 type ImportReportDialogProps = {
   open: boolean

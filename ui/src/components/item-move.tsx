@@ -1,10 +1,13 @@
 import { type DragEndEvent, type UniqueIdentifier, useDroppable } from '@dnd-kit/core'
 import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable'
 import { CSS } from '@dnd-kit/utilities'
-import { GripVertical } from 'lucide-react'
+import { GripVertical as LucideGripVertical } from 'lucide-react'
 import * as React from 'react'
 import { useShallowStable } from '../lib/stable'
+import { icon } from '../primitives/icon'
 import { SortableDragContext } from '../primitives/sortable-list'
+
+const GripVertical = /* @__PURE__ */ icon(LucideGripVertical)
 
 /**
  * Her order (issue 46): a report's items dragged by their handle within a section and between

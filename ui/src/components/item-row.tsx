@@ -1,13 +1,13 @@
 import {
-  Check,
-  ExternalLink,
-  FolderKanban,
-  Gavel,
-  Hand,
-  MessageCircleQuestion,
-  Pencil,
-  Trash2,
-  X,
+  Check as LucideCheck,
+  ExternalLink as LucideExternalLink,
+  FolderKanban as LucideFolderKanban,
+  Gavel as LucideGavel,
+  Hand as LucideHand,
+  MessageCircleQuestion as LucideMessageCircleQuestion,
+  Pencil as LucidePencil,
+  Trash2 as LucideTrash2,
+  X as LucideX,
 } from 'lucide-react'
 import * as React from 'react'
 import { byId } from '../lib/by-id'
@@ -17,9 +17,20 @@ import { Avatar } from '../primitives/avatar'
 import { Button, IconButton } from '../primitives/button'
 import { Checkbox } from '../primitives/checkbox'
 import { ConfirmInline } from '../primitives/confirm-inline'
+import { icon } from '../primitives/icon'
 import { Select } from '../primitives/select'
 import type { Project, SectionItem, TeamMember } from '../types'
 import { ItemAgeChip } from './age-chip'
+
+const Check = /* @__PURE__ */ icon(LucideCheck)
+const ExternalLink = /* @__PURE__ */ icon(LucideExternalLink)
+const FolderKanban = /* @__PURE__ */ icon(LucideFolderKanban)
+const Gavel = /* @__PURE__ */ icon(LucideGavel)
+const Hand = /* @__PURE__ */ icon(LucideHand)
+const MessageCircleQuestion = /* @__PURE__ */ icon(LucideMessageCircleQuestion)
+const Pencil = /* @__PURE__ */ icon(LucidePencil)
+const Trash2 = /* @__PURE__ */ icon(LucideTrash2)
+const X = /* @__PURE__ */ icon(LucideX)
 
 /** Radix Select has no empty value: the 'No project' / 'Unassigned' choice. */
 const NONE = 'none'

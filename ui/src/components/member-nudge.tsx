@@ -1,8 +1,13 @@
 import { paths } from '@cadence/core/paths'
-import { BellRing, Check, Copy } from 'lucide-react'
+import { BellRing as LucideBellRing, Check as LucideCheck, Copy as LucideCopy } from 'lucide-react'
 import * as React from 'react'
 import { Button } from '../primitives/button'
+import { icon } from '../primitives/icon'
 import type { NudgeStatus } from '../types'
+
+const BellRing = /* @__PURE__ */ icon(LucideBellRing)
+const Check = /* @__PURE__ */ icon(LucideCheck)
+const Copy = /* @__PURE__ */ icon(LucideCopy)
 
 export type MemberNudgeProps = {
   /** The member's name, as the page shows it. */

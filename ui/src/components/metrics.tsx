@@ -1,9 +1,22 @@
 import { formatWithUnit } from '@cadence/core'
-import { ArrowDown, ArrowUp, Minus, TriangleAlert, Zap } from 'lucide-react'
+import {
+  ArrowDown as LucideArrowDown,
+  ArrowUp as LucideArrowUp,
+  Minus as LucideMinus,
+  TriangleAlert as LucideTriangleAlert,
+  Zap as LucideZap,
+} from 'lucide-react'
 import * as React from 'react'
 import { cn } from '../lib/cn'
 import { Badge } from '../primitives/badge'
+import { icon } from '../primitives/icon'
 import type { MetricFlag, MetricPoint, ReportMetric } from '../types'
+
+const ArrowDown = /* @__PURE__ */ icon(LucideArrowDown)
+const ArrowUp = /* @__PURE__ */ icon(LucideArrowUp)
+const Minus = /* @__PURE__ */ icon(LucideMinus)
+const TriangleAlert = /* @__PURE__ */ icon(LucideTriangleAlert)
+const Zap = /* @__PURE__ */ icon(LucideZap)
 
 /** How many weeks a sparkline spans, the report's own week included (the server's history). */
 export const SPARKLINE_WEEKS = 13

@@ -1,11 +1,12 @@
 // What each step of the onboarding tour (./onboarding-tour) shows between its progress bar and
 // its footer: the welcome text, the forms of the setup steps with what is already there, the
 // report step and the completion. Drafts and actions come from the tour's controller.
-import { CheckCircle2, PartyPopper } from 'lucide-react'
+import { CheckCircle2 as LucideCheckCircle2, PartyPopper as LucidePartyPopper } from 'lucide-react'
 import { lazy, Suspense } from 'react'
 import { Button } from '../primitives/button'
 import { Checkbox } from '../primitives/checkbox'
 import { Field } from '../primitives/field'
+import { icon } from '../primitives/icon'
 import { Input } from '../primitives/input'
 import { Select } from '../primitives/select'
 import type { SortableList as SortableListComponent } from '../primitives/sortable-list'
@@ -18,6 +19,9 @@ import {
   type OnboardingTourProps,
   TYPE_OPTIONS,
 } from './onboarding-tour-steps'
+
+const CheckCircle2 = /* @__PURE__ */ icon(LucideCheckCircle2)
+const PartyPopper = /* @__PURE__ */ icon(LucidePartyPopper)
 
 const LIST_LIMIT = 3
 

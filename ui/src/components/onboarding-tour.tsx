@@ -2,10 +2,11 @@
 // steps, titles and props are ./onboarding-tour-steps, where it is and what it sends
 // ./onboarding-tour-controller, and what each step shows ./onboarding-tour-step-body; this file
 // is the dialog around them: the progress, the skip confirmation and the footer's buttons.
-import { ArrowLeft, X } from 'lucide-react'
+import { ArrowLeft as LucideArrowLeft, X as LucideX } from 'lucide-react'
 import * as React from 'react'
 import { Button } from '../primitives/button'
 import { Dialog, DialogContent, DialogFooter } from '../primitives/dialog'
+import { icon } from '../primitives/icon'
 import { ProgressBar } from '../primitives/progress-bar'
 import { type TourController, useOnboardingTour } from './onboarding-tour-controller'
 import { StepBody } from './onboarding-tour-step-body'
@@ -15,6 +16,9 @@ import {
   type OnboardingTourProps,
   STEP_TITLE,
 } from './onboarding-tour-steps'
+
+const ArrowLeft = /* @__PURE__ */ icon(LucideArrowLeft)
+const X = /* @__PURE__ */ icon(LucideX)
 
 /**
  * What each step focuses when it opens: its first field, so typing lands in it and Enter submits

@@ -1,6 +1,9 @@
-import { TriangleAlert } from 'lucide-react'
+import { TriangleAlert as LucideTriangleAlert } from 'lucide-react'
 import { cn } from '../lib/cn'
+import { icon } from '../primitives/icon'
 import type { Health, ProjectHealth } from '../types'
+
+const TriangleAlert = /* @__PURE__ */ icon(LucideTriangleAlert)
 
 /** One linked member's worse health of a project (the contract's TeamSignal). */
 export type TeamSignal = NonNullable<ProjectHealth['team_signals']>[number]

@@ -1,11 +1,22 @@
 // A project's health as pages show it: the badge, the words, the brief's table and the project's
 // timeline. The report page's control that sets it (with a Select) is ./project-health-panel.
-import { CircleCheck, CircleDashed, OctagonX, TriangleAlert } from 'lucide-react'
+import {
+  CircleCheck as LucideCircleCheck,
+  CircleDashed as LucideCircleDashed,
+  OctagonX as LucideOctagonX,
+  TriangleAlert as LucideTriangleAlert,
+} from 'lucide-react'
 import * as React from 'react'
 import { cn } from '../lib/cn'
 import { formatDate } from '../lib/dates'
 import { Badge } from '../primitives/badge'
+import { icon } from '../primitives/icon'
 import type { Health, ProjectHealth, ProjectHealthWeek } from '../types'
+
+const CircleCheck = /* @__PURE__ */ icon(LucideCircleCheck)
+const CircleDashed = /* @__PURE__ */ icon(LucideCircleDashed)
+const OctagonX = /* @__PURE__ */ icon(LucideOctagonX)
+const TriangleAlert = /* @__PURE__ */ icon(LucideTriangleAlert)
 
 /** Word, icon and tone of each health: the word and the icon carry it, never colour alone. */
 const HEALTH_META = {

@@ -1,9 +1,12 @@
-import { MessageCircleQuestion } from 'lucide-react'
+import { MessageCircleQuestion as LucideMessageCircleQuestion } from 'lucide-react'
 import * as React from 'react'
 import { Badge } from '../primitives/badge'
 import { Button } from '../primitives/button'
+import { icon } from '../primitives/icon'
 import { Textarea } from '../primitives/input'
 import type { ReaderQuestion } from '../types'
+
+const MessageCircleQuestion = /* @__PURE__ */ icon(LucideMessageCircleQuestion)
 
 /** The longest answer (the server's limit). */
 export const ANSWER_MAX = 2000

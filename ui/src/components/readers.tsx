@@ -1,10 +1,23 @@
 // What readers have (issue 41): "Changes not sent" on a sent report edited since, and the report's
 // readers — each recipient's personal link and each anonymous link, the edition they opened last,
 // when, and whether they acknowledged it.
-import { CircleAlert, CircleCheck, Link2, Mail, Send } from 'lucide-react'
+import {
+  CircleAlert as LucideCircleAlert,
+  CircleCheck as LucideCircleCheck,
+  Link2 as LucideLink2,
+  Mail as LucideMail,
+  Send as LucideSend,
+} from 'lucide-react'
 import * as React from 'react'
 import { Button } from '../primitives/button'
+import { icon } from '../primitives/icon'
 import type { Reader, UnsentChanges } from '../types'
+
+const CircleAlert = /* @__PURE__ */ icon(LucideCircleAlert)
+const CircleCheck = /* @__PURE__ */ icon(LucideCircleCheck)
+const Link2 = /* @__PURE__ */ icon(LucideLink2)
+const Mail = /* @__PURE__ */ icon(LucideMail)
+const Send = /* @__PURE__ */ icon(LucideSend)
 
 const count = (n: number, one: string, many = one) => `${n} ${n === 1 ? one : many}`
 

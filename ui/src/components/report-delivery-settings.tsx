@@ -1,9 +1,13 @@
-import { Plus, X } from 'lucide-react'
+import { Plus as LucidePlus, X as LucideX } from 'lucide-react'
 import * as React from 'react'
 import { cn } from '../lib/cn'
 import { Button, IconButton } from '../primitives/button'
 import { Checkbox } from '../primitives/checkbox'
+import { icon } from '../primitives/icon'
 import type { UserSettings } from '../types'
+
+const Plus = /* @__PURE__ */ icon(LucidePlus)
+const X = /* @__PURE__ */ icon(LucideX)
 
 type WeekOverWeekSettings = Required<
   Pick<UserSettings, 'carry_over' | 'reminder_enabled' | 'report_recipients'>

@@ -12,12 +12,29 @@ import type {
   SinceBlock,
   TitleBlock,
 } from '@cadence/core'
-import { FolderKanban, Gavel, List, ListChecks, RefreshCw, Square, SquareCheck } from 'lucide-react'
+import {
+  FolderKanban as LucideFolderKanban,
+  Gavel as LucideGavel,
+  List as LucideList,
+  ListChecks as LucideListChecks,
+  RefreshCw as LucideRefreshCw,
+  Square as LucideSquare,
+  SquareCheck as LucideSquareCheck,
+} from 'lucide-react'
 import * as React from 'react'
 import { cn } from '../lib/cn'
+import { icon } from '../primitives/icon'
 import type { MetricPoint, SectionType } from '../types'
 import { MetricFlagBadge, MetricSparkline } from './metrics'
 import { HealthBadge } from './project-health'
+
+const FolderKanban = /* @__PURE__ */ icon(LucideFolderKanban)
+const Gavel = /* @__PURE__ */ icon(LucideGavel)
+const List = /* @__PURE__ */ icon(LucideList)
+const ListChecks = /* @__PURE__ */ icon(LucideListChecks)
+const RefreshCw = /* @__PURE__ */ icon(LucideRefreshCw)
+const Square = /* @__PURE__ */ icon(LucideSquare)
+const SquareCheck = /* @__PURE__ */ icon(LucideSquareCheck)
 
 const SECTION_ICON: Record<SectionType, typeof List> = {
   standard: List,

@@ -2,26 +2,26 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog'
 import { Command } from 'cmdk'
 import {
-  Archive,
-  Bookmark,
-  CheckCircle2,
-  Clock,
-  ExternalLink,
-  FileText,
-  FolderKanban,
-  Gavel,
-  Hand,
-  History,
-  LineChart,
-  Link2,
-  ListChecks,
-  MessageCircleQuestion,
-  MessageSquareReply,
-  Search,
-  SlidersHorizontal,
-  TriangleAlert,
-  UserRound,
-  X,
+  Archive as LucideArchive,
+  Bookmark as LucideBookmark,
+  CheckCircle2 as LucideCheckCircle2,
+  Clock as LucideClock,
+  ExternalLink as LucideExternalLink,
+  FileText as LucideFileText,
+  FolderKanban as LucideFolderKanban,
+  Gavel as LucideGavel,
+  Hand as LucideHand,
+  History as LucideHistory,
+  LineChart as LucideLineChart,
+  Link2 as LucideLink2,
+  ListChecks as LucideListChecks,
+  MessageCircleQuestion as LucideMessageCircleQuestion,
+  MessageSquareReply as LucideMessageSquareReply,
+  Search as LucideSearch,
+  SlidersHorizontal as LucideSlidersHorizontal,
+  TriangleAlert as LucideTriangleAlert,
+  UserRound as LucideUserRound,
+  X as LucideX,
 } from 'lucide-react'
 import type * as React from 'react'
 import { cn } from '../lib/cn'
@@ -43,8 +43,30 @@ import {
   STATUS_LABEL,
   TYPE_LABEL,
 } from '../lib/search-results'
+import { icon } from '../primitives/icon'
 import { Spinner } from '../primitives/spinner'
 import type { SavedSearch, SearchResult, SearchResultType } from '../types'
+
+const Archive = /* @__PURE__ */ icon(LucideArchive)
+const Bookmark = /* @__PURE__ */ icon(LucideBookmark)
+const CheckCircle2 = /* @__PURE__ */ icon(LucideCheckCircle2)
+const Clock = /* @__PURE__ */ icon(LucideClock)
+const ExternalLink = /* @__PURE__ */ icon(LucideExternalLink)
+const FileText = /* @__PURE__ */ icon(LucideFileText)
+const FolderKanban = /* @__PURE__ */ icon(LucideFolderKanban)
+const Gavel = /* @__PURE__ */ icon(LucideGavel)
+const Hand = /* @__PURE__ */ icon(LucideHand)
+const History = /* @__PURE__ */ icon(LucideHistory)
+const LineChart = /* @__PURE__ */ icon(LucideLineChart)
+const Link2 = /* @__PURE__ */ icon(LucideLink2)
+const ListChecks = /* @__PURE__ */ icon(LucideListChecks)
+const MessageCircleQuestion = /* @__PURE__ */ icon(LucideMessageCircleQuestion)
+const MessageSquareReply = /* @__PURE__ */ icon(LucideMessageSquareReply)
+const Search = /* @__PURE__ */ icon(LucideSearch)
+const SlidersHorizontal = /* @__PURE__ */ icon(LucideSlidersHorizontal)
+const TriangleAlert = /* @__PURE__ */ icon(LucideTriangleAlert)
+const UserRound = /* @__PURE__ */ icon(LucideUserRound)
+const X = /* @__PURE__ */ icon(LucideX)
 
 const TYPE_ICON: Record<SearchResultType, typeof FileText> = {
   report: FileText,

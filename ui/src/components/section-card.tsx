@@ -1,9 +1,16 @@
-import { CheckSquare, FolderKanban, List, MessageSquareMore, Plus } from 'lucide-react'
+import {
+  CheckSquare as LucideCheckSquare,
+  FolderKanban as LucideFolderKanban,
+  List as LucideList,
+  MessageSquareMore as LucideMessageSquareMore,
+  Plus as LucidePlus,
+} from 'lucide-react'
 import * as React from 'react'
 import type { AgeOptional } from '../lib/ageing'
 import { byId } from '../lib/by-id'
 import { useShallowStable } from '../lib/stable'
 import { Button } from '../primitives/button'
+import { icon } from '../primitives/icon'
 import { InlineEdit } from '../primitives/inline-edit'
 import { Select } from '../primitives/select'
 import type { Project, ReportSection, SectionItem, SectionType, TeamMember } from '../types'
@@ -16,6 +23,12 @@ import {
 } from './item-move'
 import { ItemRow, type ItemRowProps } from './item-row'
 import { MentionInput } from './mention-input'
+
+const CheckSquare = /* @__PURE__ */ icon(LucideCheckSquare)
+const FolderKanban = /* @__PURE__ */ icon(LucideFolderKanban)
+const List = /* @__PURE__ */ icon(LucideList)
+const MessageSquareMore = /* @__PURE__ */ icon(LucideMessageSquareMore)
+const Plus = /* @__PURE__ */ icon(LucidePlus)
 
 /** Radix Select has no empty value: the 'No project' choice. */
 const NO_PROJECT = 'none'

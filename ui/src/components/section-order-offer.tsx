@@ -1,5 +1,8 @@
-import { ArrowDownUp } from 'lucide-react'
+import { ArrowDownUp as LucideArrowDownUp } from 'lucide-react'
 import { Button } from '../primitives/button'
+import { icon } from '../primitives/icon'
+
+const ArrowDownUp = /* @__PURE__ */ icon(LucideArrowDownUp)
 
 type SectionOrderOfferProps = {
   /** 'Apply to this report': the draft's sections take Settings' order. */

@@ -1,11 +1,26 @@
-import { CircleAlert, Copy, Link2, Mail, MessageSquare, Send } from 'lucide-react'
+import {
+  CircleAlert as LucideCircleAlert,
+  Copy as LucideCopy,
+  Link2 as LucideLink2,
+  Mail as LucideMail,
+  MessageSquare as LucideMessageSquare,
+  Send as LucideSend,
+} from 'lucide-react'
 import * as React from 'react'
 import { Button } from '../primitives/button'
 import { Checkbox } from '../primitives/checkbox'
 import { Dialog, DialogContent, DialogFooter } from '../primitives/dialog'
 import { Field } from '../primitives/field'
+import { icon } from '../primitives/icon'
 import { Input } from '../primitives/input'
 import { webhookName } from './chat-delivery'
+
+const CircleAlert = /* @__PURE__ */ icon(LucideCircleAlert)
+const Copy = /* @__PURE__ */ icon(LucideCopy)
+const Link2 = /* @__PURE__ */ icon(LucideLink2)
+const Mail = /* @__PURE__ */ icon(LucideMail)
+const MessageSquare = /* @__PURE__ */ icon(LucideMessageSquare)
+const Send = /* @__PURE__ */ icon(LucideSend)
 
 /** The longest note of an update ('Send update'), as the server allows. */
 const UPDATE_NOTE_MAX = 280

@@ -1,4 +1,4 @@
-import { Copy, Link2 } from 'lucide-react'
+import { Copy as LucideCopy, Link2 as LucideLink2 } from 'lucide-react'
 import * as React from 'react'
 import { useFocusBack } from '../lib/focus-back'
 import { Badge } from '../primitives/badge'
@@ -6,8 +6,12 @@ import { Button } from '../primitives/button'
 import { ConfirmInline } from '../primitives/confirm-inline'
 import { Dialog, DialogContent, DialogFooter } from '../primitives/dialog'
 import { Field } from '../primitives/field'
+import { icon } from '../primitives/icon'
 import { Select } from '../primitives/select'
 import type { CreatedShare, ShareLink } from '../types'
+
+const Copy = /* @__PURE__ */ icon(LucideCopy)
+const Link2 = /* @__PURE__ */ icon(LucideLink2)
 
 /** How long a new link lives: 7, 30 (the default) or 90 days, or until revoked. */
 export type ShareExpiry = 7 | 30 | 90 | null

@@ -1,21 +1,29 @@
 import { paths } from '@cadence/core/paths'
 import {
-  ChevronRight,
-  FileText,
-  FolderKanban,
-  MessageCircleQuestion,
-  Plus,
-  Users,
+  ChevronRight as LucideChevronRight,
+  FileText as LucideFileText,
+  FolderKanban as LucideFolderKanban,
+  MessageCircleQuestion as LucideMessageCircleQuestion,
+  Plus as LucidePlus,
+  Users as LucideUsers,
 } from 'lucide-react'
 import * as React from 'react'
 import { cn } from '../lib/cn'
 import { formatDate, formatWeekRange, groupReportsForSidebar } from '../lib/dates'
 import { StatusBadge } from '../primitives/badge'
 import { Button } from '../primitives/button'
+import { icon } from '../primitives/icon'
 import { Link } from '../primitives/link'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../primitives/tabs'
 import type { Project, Report, TeamMember, Weekday } from '../types'
 import { AddProjectDialog } from './add-project-dialog'
+
+const ChevronRight = /* @__PURE__ */ icon(LucideChevronRight)
+const FileText = /* @__PURE__ */ icon(LucideFileText)
+const FolderKanban = /* @__PURE__ */ icon(LucideFolderKanban)
+const MessageCircleQuestion = /* @__PURE__ */ icon(LucideMessageCircleQuestion)
+const Plus = /* @__PURE__ */ icon(LucidePlus)
+const Users = /* @__PURE__ */ icon(LucideUsers)
 
 type SidebarTab = 'reports' | 'projects' | 'team'
 

@@ -1,9 +1,22 @@
-import { CircleCheck, CornerDownRight, FolderKanban, Hourglass, Plus } from 'lucide-react'
+import {
+  CircleCheck as LucideCircleCheck,
+  CornerDownRight as LucideCornerDownRight,
+  FolderKanban as LucideFolderKanban,
+  Hourglass as LucideHourglass,
+  Plus as LucidePlus,
+} from 'lucide-react'
 import * as React from 'react'
 import { ageingLabel } from '../lib/ageing'
 import { cn } from '../lib/cn'
 import { formatDate } from '../lib/dates'
+import { icon } from '../primitives/icon'
 import type { ChangeItem, ProjectWeekChanges, ReportChanges } from '../types'
+
+const CircleCheck = /* @__PURE__ */ icon(LucideCircleCheck)
+const CornerDownRight = /* @__PURE__ */ icon(LucideCornerDownRight)
+const FolderKanban = /* @__PURE__ */ icon(LucideFolderKanban)
+const Hourglass = /* @__PURE__ */ icon(LucideHourglass)
+const Plus = /* @__PURE__ */ icon(LucidePlus)
 
 type ChangeKind = 'completed' | 'new' | 'carried' | 'stalled'
 

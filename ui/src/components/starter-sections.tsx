@@ -1,7 +1,10 @@
-import { LayoutList } from 'lucide-react'
+import { LayoutList as LucideLayoutList } from 'lucide-react'
 import * as React from 'react'
 import { Button } from '../primitives/button'
+import { icon } from '../primitives/icon'
 import { Link } from '../primitives/link'
+
+const LayoutList = /* @__PURE__ */ icon(LucideLayoutList)
 
 export type StarterSectionsProps = {
   /** Adds the three usual sections (POST /api/reports/{uuid}/starter-sections); resolves when done. */

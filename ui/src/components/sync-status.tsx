@@ -1,6 +1,9 @@
-import { CloudAlert } from 'lucide-react'
+import { CloudAlert as LucideCloudAlert } from 'lucide-react'
 import { cn } from '../lib/cn'
 import { Button } from '../primitives/button'
+import { icon } from '../primitives/icon'
+
+const CloudAlert = /* @__PURE__ */ icon(LucideCloudAlert)
 
 /** A change made offline that the server refused when it was replayed. */
 type RejectedChange = {

@@ -1,4 +1,10 @@
-import { Clock, Link2, UserPlus, UserRound, Users } from 'lucide-react'
+import {
+  Clock as LucideClock,
+  Link2 as LucideLink2,
+  UserPlus as LucideUserPlus,
+  UserRound as LucideUserRound,
+  Users as LucideUsers,
+} from 'lucide-react'
 import * as React from 'react'
 import { useFocusBack } from '../lib/focus-back'
 import { Badge } from '../primitives/badge'
@@ -6,8 +12,15 @@ import { Button } from '../primitives/button'
 import { Card } from '../primitives/card'
 import { Checkbox } from '../primitives/checkbox'
 import { ConfirmInline } from '../primitives/confirm-inline'
+import { icon } from '../primitives/icon'
 import type { AssignedItem, Invitation, TeamMember, TeamMembership } from '../types'
 import { LinkDialog } from './sharing'
+
+const Clock = /* @__PURE__ */ icon(LucideClock)
+const Link2 = /* @__PURE__ */ icon(LucideLink2)
+const UserPlus = /* @__PURE__ */ icon(LucideUserPlus)
+const UserRound = /* @__PURE__ */ icon(LucideUserRound)
+const Users = /* @__PURE__ */ icon(LucideUsers)
 
 // Team roll-up: inviting a team member, their link, what is assigned to them,
 // and the teams they are on.

@@ -1,11 +1,20 @@
-import { ChevronLeft, ChevronRight, Plus } from 'lucide-react'
+import {
+  ChevronLeft as LucideChevronLeft,
+  ChevronRight as LucideChevronRight,
+  Plus as LucidePlus,
+} from 'lucide-react'
 import { Badge } from '../primitives/badge'
 import { Button } from '../primitives/button'
 import { Card } from '../primitives/card'
+import { icon } from '../primitives/icon'
 import { Link } from '../primitives/link'
 import { Skeleton } from '../primitives/skeleton'
 import type { TeamUpdate, TeamUpdateSection } from '../types'
 import { ProjectHealthTable } from './project-health'
+
+const ChevronLeft = /* @__PURE__ */ icon(LucideChevronLeft)
+const ChevronRight = /* @__PURE__ */ icon(LucideChevronRight)
+const Plus = /* @__PURE__ */ icon(LucidePlus)
 
 // Team roll-up: a teammate's sent report, read-only, as Team updates and a
 // linked member's page show it. Apart from team-roll-up.tsx so the dashboard does not load it.

@@ -1,6 +1,9 @@
-import { RefreshCw } from 'lucide-react'
+import { RefreshCw as LucideRefreshCw } from 'lucide-react'
 import { cn } from '../lib/cn'
 import { Button } from '../primitives/button'
+import { icon } from '../primitives/icon'
+
+const RefreshCw = /* @__PURE__ */ icon(LucideRefreshCw)
 
 type UpdateBannerProps = { onUpdate: () => void; onLater: () => void; className?: string }
 

@@ -1,8 +1,12 @@
-import { ChevronLeft, ChevronRight } from 'lucide-react'
+import { ChevronLeft as LucideChevronLeft, ChevronRight as LucideChevronRight } from 'lucide-react'
 import { cn } from '../lib/cn'
 import { addWeeks, formatWeekRange, relativeWeek, startOfWeek, toIsoDate } from '../lib/dates'
 import { Button, IconButton } from '../primitives/button'
+import { icon } from '../primitives/icon'
 import type { Weekday } from '../types'
+
+const ChevronLeft = /* @__PURE__ */ icon(LucideChevronLeft)
+const ChevronRight = /* @__PURE__ */ icon(LucideChevronRight)
 
 const WEEK_OFFSET_MIN = -52
 const WEEK_OFFSET_MAX = 52

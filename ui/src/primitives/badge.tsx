@@ -1,15 +1,24 @@
 import { cva, type VariantProps } from 'class-variance-authority'
 import {
-  Check,
-  CircleCheck,
-  CircleDashed,
-  Clock,
-  PencilLine,
-  Send,
-  ShieldCheck,
+  Check as LucideCheck,
+  CircleCheck as LucideCircleCheck,
+  CircleDashed as LucideCircleDashed,
+  Clock as LucideClock,
+  PencilLine as LucidePencilLine,
+  Send as LucideSend,
+  ShieldCheck as LucideShieldCheck,
 } from 'lucide-react'
 import type * as React from 'react'
 import { cn } from '../lib/cn'
+import { icon } from './icon'
+
+const Check = /* @__PURE__ */ icon(LucideCheck)
+const CircleCheck = /* @__PURE__ */ icon(LucideCircleCheck)
+const CircleDashed = /* @__PURE__ */ icon(LucideCircleDashed)
+const Clock = /* @__PURE__ */ icon(LucideClock)
+const PencilLine = /* @__PURE__ */ icon(LucidePencilLine)
+const Send = /* @__PURE__ */ icon(LucideSend)
+const ShieldCheck = /* @__PURE__ */ icon(LucideShieldCheck)
 
 const badgeVariants = cva('cad-badge', {
   variants: {

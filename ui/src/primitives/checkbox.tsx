@@ -1,7 +1,10 @@
 import * as CheckboxPrimitive from '@radix-ui/react-checkbox'
-import { Check } from 'lucide-react'
+import { Check as LucideCheck } from 'lucide-react'
 import type * as React from 'react'
 import { cn } from '../lib/cn'
+import { icon } from './icon'
+
+const Check = /* @__PURE__ */ icon(LucideCheck)
 
 type CheckboxProps = React.ComponentProps<typeof CheckboxPrimitive.Root>
 

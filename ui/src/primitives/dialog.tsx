@@ -1,8 +1,11 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog'
-import { X } from 'lucide-react'
+import { X as LucideX } from 'lucide-react'
 import * as React from 'react'
 import { cn } from '../lib/cn'
 import { captureOpener, type Opener, returnFocus } from '../lib/return-focus'
+import { icon } from './icon'
+
+const X = /* @__PURE__ */ icon(LucideX)
 
 function Dialog(props: React.ComponentProps<typeof DialogPrimitive.Root>) {
   return <DialogPrimitive.Root data-slot="dialog" {...props} />

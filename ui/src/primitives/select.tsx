@@ -1,7 +1,11 @@
 import * as SelectPrimitive from '@radix-ui/react-select'
-import { Check, ChevronDown } from 'lucide-react'
+import { Check as LucideCheck, ChevronDown as LucideChevronDown } from 'lucide-react'
 import * as React from 'react'
 import { cn } from '../lib/cn'
+import { icon } from './icon'
+
+const Check = /* @__PURE__ */ icon(LucideCheck)
+const ChevronDown = /* @__PURE__ */ icon(LucideChevronDown)
 
 type SelectOption = { value: string; label: string }
 

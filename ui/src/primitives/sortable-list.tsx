@@ -16,9 +16,12 @@ import {
   verticalListSortingStrategy,
 } from '@dnd-kit/sortable'
 import { CSS } from '@dnd-kit/utilities'
-import { GripVertical } from 'lucide-react'
+import { GripVertical as LucideGripVertical } from 'lucide-react'
 import type * as React from 'react'
 import { cn } from '../lib/cn'
+import { icon } from './icon'
+
+const GripVertical = /* @__PURE__ */ icon(LucideGripVertical)
 
 /** A drag starts after 8 px, so clicks inside rows still work. */
 const DRAG_ACTIVATION_DISTANCE = 8

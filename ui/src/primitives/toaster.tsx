@@ -1,7 +1,20 @@
-import { CircleAlert, CircleCheck, Info, TriangleAlert, X } from 'lucide-react'
+import {
+  CircleAlert as LucideCircleAlert,
+  CircleCheck as LucideCircleCheck,
+  Info as LucideInfo,
+  TriangleAlert as LucideTriangleAlert,
+  X as LucideX,
+} from 'lucide-react'
 import * as React from 'react'
 import { cn } from '../lib/cn'
 import type { Toast, ToastType } from '../types'
+import { icon } from './icon'
+
+const CircleAlert = /* @__PURE__ */ icon(LucideCircleAlert)
+const CircleCheck = /* @__PURE__ */ icon(LucideCircleCheck)
+const Info = /* @__PURE__ */ icon(LucideInfo)
+const TriangleAlert = /* @__PURE__ */ icon(LucideTriangleAlert)
+const X = /* @__PURE__ */ icon(LucideX)
 
 /** Milliseconds each toast stays: errors longest, so there is time to read them. */
 const TOAST_DURATIONS: Record<ToastType, number> = {

@@ -1,4 +1,10 @@
-import { Gavel, Pencil, Plus, Search, Trash2 } from 'lucide-react'
+import {
+  Gavel as LucideGavel,
+  Pencil as LucidePencil,
+  Plus as LucidePlus,
+  Search as LucideSearch,
+  Trash2 as LucideTrash2,
+} from 'lucide-react'
 import * as React from 'react'
 import { DecisionDialog, type DecisionInput } from '../components/decisions'
 import { formatDate } from '../lib/dates'
@@ -6,10 +12,17 @@ import { Badge } from '../primitives/badge'
 import { Button, IconButton } from '../primitives/button'
 import { ConfirmInline } from '../primitives/confirm-inline'
 import { EmptyState } from '../primitives/empty-state'
+import { icon } from '../primitives/icon'
 import { Input } from '../primitives/input'
 import { Select } from '../primitives/select'
 import { PageSkeleton } from '../primitives/skeleton'
 import type { Decision, Project, TeamMember } from '../types'
+
+const Gavel = /* @__PURE__ */ icon(LucideGavel)
+const Pencil = /* @__PURE__ */ icon(LucidePencil)
+const Plus = /* @__PURE__ */ icon(LucidePlus)
+const Search = /* @__PURE__ */ icon(LucideSearch)
+const Trash2 = /* @__PURE__ */ icon(LucideTrash2)
 
 /** The list's filters: text, a project's uuid and who decided ('me' or a member's uuid); '' = all. */
 type DecisionFilters = { query: string; project_uuid: string; decided_by: string }

@@ -1,9 +1,12 @@
-import { Download } from 'lucide-react'
+import { Download as LucideDownload } from 'lucide-react'
 import { type MemoWeekDays, ReportMemo } from '../components/report-memo'
 import { formatDate } from '../lib/dates'
 import { Button } from '../primitives/button'
+import { icon } from '../primitives/icon'
 import { ReportSkeleton } from '../primitives/skeleton'
 import type { BriefSinceLastWeek, EditionDetail, ReportChanges } from '../types'
+
+const Download = /* @__PURE__ */ icon(LucideDownload)
 
 export type EditionViewProps = {
   /** GET /api/reports/{uuid}/editions/{number}: the frozen brief and which edition it is. */

@@ -1,14 +1,25 @@
 import { paths } from '@cadence/core/paths'
-import { ArrowLeft, Check, FolderKanban, Printer } from 'lucide-react'
+import {
+  ArrowLeft as LucideArrowLeft,
+  Check as LucideCheck,
+  FolderKanban as LucideFolderKanban,
+  Printer as LucidePrinter,
+} from 'lucide-react'
 import * as React from 'react'
 import { ItemAgeChip } from '../components/age-chip'
 import { formatDate } from '../lib/dates'
 import { Button } from '../primitives/button'
 import { Checkbox } from '../primitives/checkbox'
 import { EmptyState } from '../primitives/empty-state'
+import { icon } from '../primitives/icon'
 import { Link } from '../primitives/link'
 import { PageSkeleton } from '../primitives/skeleton'
 import type { MemberEntry, Project, SectionItemWithReport, TeamMemberPrep } from '../types'
+
+const ArrowLeft = /* @__PURE__ */ icon(LucideArrowLeft)
+const Check = /* @__PURE__ */ icon(LucideCheck)
+const FolderKanban = /* @__PURE__ */ icon(LucideFolderKanban)
+const Printer = /* @__PURE__ */ icon(LucidePrinter)
 
 export type PrepareOneOnOneViewProps = {
   /** GET /api/team-members/{uuid}/prep; null shows 'Team member not found'. */

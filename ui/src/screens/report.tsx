@@ -1,5 +1,5 @@
 import { paths } from '@cadence/core/paths'
-import { Eye, MoreHorizontal } from 'lucide-react'
+import { Eye as LucideEye, MoreHorizontal as LucideMoreHorizontal } from 'lucide-react'
 import * as React from 'react'
 import { ReportAsks, type ReportAsksProps } from '../components/asks'
 import { DeliveryOutcome } from '../components/delivery-outcome'
@@ -34,6 +34,7 @@ import {
   DropdownMenuTrigger,
 } from '../primitives/dropdown-menu'
 import { EmptyState } from '../primitives/empty-state'
+import { icon } from '../primitives/icon'
 import { InlineEdit } from '../primitives/inline-edit'
 import { Link } from '../primitives/link'
 import { Select } from '../primitives/select'
@@ -49,6 +50,9 @@ import type {
   TeamMember,
   UnsentChanges,
 } from '../types'
+
+const Eye = /* @__PURE__ */ icon(LucideEye)
+const MoreHorizontal = /* @__PURE__ */ icon(LucideMoreHorizontal)
 
 const STATUSES = [
   { value: 'draft', label: 'Draft' },

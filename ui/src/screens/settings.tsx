@@ -1,4 +1,4 @@
-import { Upload } from 'lucide-react'
+import { Upload as LucideUpload } from 'lucide-react'
 import * as React from 'react'
 import { ChatDeliverySettings } from '../components/chat-delivery'
 import { MetricsSettings } from '../components/metrics-settings'
@@ -8,6 +8,7 @@ import { MyTeams } from '../components/team-roll-up'
 import { formatDate } from '../lib/dates'
 import { Button } from '../primitives/button'
 import { EmptyState } from '../primitives/empty-state'
+import { icon } from '../primitives/icon'
 import { InlineEdit } from '../primitives/inline-edit'
 import { Select } from '../primitives/select'
 import { PageSkeleton } from '../primitives/skeleton'
@@ -23,6 +24,8 @@ import type {
   SettingsViewData,
   SettingsViewProps,
 } from './settings-types'
+
+const Upload = /* @__PURE__ */ icon(LucideUpload)
 
 const TYPE_LABEL: Record<SectionType, string> = {
   standard: 'Standard',

@@ -1,11 +1,18 @@
-import { CircleCheck, MessageCircleQuestion } from 'lucide-react'
+import {
+  CircleCheck as LucideCircleCheck,
+  MessageCircleQuestion as LucideMessageCircleQuestion,
+} from 'lucide-react'
 import * as React from 'react'
 import { type AskAnswering, AskAnsweringContext } from '../components/asks'
 import { type MemoItem, type MemoWeekDays, ReportMemo } from '../components/report-memo'
 import { Button } from '../primitives/button'
 import { Field } from '../primitives/field'
+import { icon } from '../primitives/icon'
 import type { SharedQuestion, SharedReport } from '../types'
 import { briefChanges } from './edition'
+
+const CircleCheck = /* @__PURE__ */ icon(LucideCircleCheck)
+const MessageCircleQuestion = /* @__PURE__ */ icon(LucideMessageCircleQuestion)
 
 /** The longest question a reader may send, and the longest name. */
 export const QUESTION_MAX = 2000
