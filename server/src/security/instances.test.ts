@@ -81,7 +81,11 @@ describe(`two instances on one ${testEngine() === 'pg' ? 'PostgreSQL' : 'SQLite'
       }
     }
     const writers = [0, 1, 2, 3].map(writer)
-    await Bun.sleep(300)
+    // Killed mid-stream: once a few writes are acknowledged (a fixed 300 ms saw none at load ~18),
+    // and a moment later, with more in flight.
+    for (let waited = 0; acknowledged.size <= 5 && waited < 30_000; waited += 20)
+      await Bun.sleep(20)
+    await Bun.sleep(100)
     b.proc.kill('SIGKILL')
     await b.proc.exited
     stop = true
