@@ -130,7 +130,9 @@ describe('report items indexed from search_pending on PostgreSQL', () => {
     await ada.api['section-templates'].post({ name: 'Action Items', type: 'tasks' })
     const report = (await ada.api.reports.post({ week_start_date: '2026-11-16' })).data!
     await ada.api['section-items'].post({ section_id: report.sections[0].id, content: 'Numbat' })
-    for (let i = 0; i < 100 && (await pending(db)) > 0; i++) await Bun.sleep(50)
+    // Up to 20 s: 5 s was once not enough at load ~20 (the background's first tick comes later).
+    for (let waited = 0; waited < 20_000 && (await pending(db)) > 0; waited += 50)
+      await Bun.sleep(50)
     expect(await pending(db)).toBe(0)
     expect(await count(db, "SELECT count(*) AS n FROM search_index WHERE body = 'Numbat'")).toBe(1)
   }, 60_000)

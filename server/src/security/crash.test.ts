@@ -73,9 +73,10 @@ describe('crash safety', () => {
       }
       const before = acknowledgedItems.size
       const clients = [0, 1, 2, 3].map(client)
-      // Kill mid-write: once this round has had writes acknowledged (a condition, so a busy
-      // machine only makes the round longer), then at a random moment among the next ones.
-      for (let waited = 0; acknowledgedItems.size < before + 3 && waited < 20_000; waited += 10) {
+      // Kill mid-write: once this round has had 4 writes acknowledged (a condition, so a busy
+      // machine only makes the round longer; 3 rounds of 4 pass the check below), then at a
+      // random moment among the next ones.
+      for (let waited = 0; acknowledgedItems.size < before + 4 && waited < 20_000; waited += 10) {
         await Bun.sleep(10)
       }
       await Bun.sleep(Math.random() * 200)
