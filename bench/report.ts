@@ -292,6 +292,8 @@ Measured by \`bun run bench\` on ${summary.date.slice(0, 10)}, ${summary.cores} 
 ${duration} s per run${summary.service ? ` (durable writes ${summary.service.writeSeconds} s, capacity ${summary.service.capacitySeconds} s × ${summary.service.rounds} rounds)` : ''}; the whole run took ${fmt(summary.totalSeconds)} s${seedSeconds ? ` including the seed (${seedSeconds.toFixed(1)} s)` : ' on a database seeded before'}.
 Dataset (\`bench/seed.ts\`, deterministic): 500 users; the heavy user has 260 weekly reports × 5 sections × 12 items,
 200 projects (half archived), 60 team members and 3,000 talking points and standalone tasks; the others 8 weeks each.
+This page is written by the run and replaced by the next full one; the profiles, traces and trials behind
+the figures, and the sections named in quotes in the targets below, are in [performance.md](performance.md).
 
 - Server start on the large database, spawn to first answer: **${fmt(startMs)} ms**, median of three starts after a warm-up start (${starts.map(fmt).join(', ')} ms; target ≤ 300 ms).
 - Peak server RSS under load: **${fmt(peakRss)} MB** (target ≤ 150 MB).

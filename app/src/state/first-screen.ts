@@ -1,7 +1,7 @@
 // Work that no first screen needs, started once the first screen is painted: the service
 // worker's registration (its install downloads every built file, ~1.2 MB of precache) and the
 // help widget's configuration. Beside the first screen they share the network, the server and the
-// CPU with its own requests and render (docs/benchmarks.md, the CEO's month).
+// CPU with its own requests and render (docs/performance.md, "Pages and interactions").
 
 /** A signed-in path whose shell never shows (signed out after all) runs the tasks after this. */
 const SIGNED_IN_FALLBACK_MS = 10_000

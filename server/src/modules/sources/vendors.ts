@@ -18,7 +18,7 @@ import { VendorError, vendorFetch } from './outbound'
 /*
  * The vendor SDKs are loaded on a source's first sync, not with the server: together they are
  * ~1,000 modules and ~70 MB of RSS (jira.js and its zod schemas ~40 MB, @linear/sdk ~22 MB, Octokit
- * ~8 MB; docs/benchmarks.md, "Where the server's memory goes"), which most instances never use.
+ * ~8 MB; docs/performance.md, "Where the server's memory goes"), which most instances never use.
  * `src/start-imports.test.ts` fails when one of them is on the start path again.
  */
 const loadOctokit = () => import('@octokit/rest').then((m) => m.Octokit)
