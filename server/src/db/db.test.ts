@@ -95,31 +95,6 @@ describe('the database', () => {
     }
   })
 
-  test('each migrated in-memory database is a copy of one migrated once: the same schema, its own rows', async () => {
-    const schemaOf = (db: ReturnType<typeof openDatabase>) =>
-      db.sqlite.query('SELECT type, name, sql FROM sqlite_schema ORDER BY type, name').all()
-    const a = openDatabase(':memory:')
-    await seed(a)
-    const b = openDatabase(':memory:')
-    // The same tables, indexes and triggers as a file migrated step by step, and every migration.
-    const dir = mkdtempSync(join(tmpdir(), 'cadence-db-'))
-    try {
-      const file = openDatabase(join(dir, 'weekly.db'))
-      expect(schemaOf(b)).toEqual(schemaOf(file))
-      expect(await b.schemaCurrent()).toBe(true)
-      file.sqlite.close()
-    } finally {
-      rmSync(dir, { recursive: true, force: true })
-    }
-    // Settings are per connection, made on the copy too; rows are not shared.
-    expect(b.sqlite.query('PRAGMA foreign_keys').get()).toEqual({ foreign_keys: 1 })
-    expect(await a.orm.select().from(projects)).toHaveLength(1)
-    expect(await b.orm.select().from(projects)).toHaveLength(0)
-    // Not migrated when asked not to be: an empty database.
-    const bare = openDatabase(':memory:', { migrate: false })
-    expect(schemaOf(bare)).toEqual([])
-  })
-
   test('opening (and so migrating) the same database twice is safe and keeps the data', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'cadence-db-'))
     const path = join(dir, 'weekly.db')

@@ -145,44 +145,7 @@ function ownerOnly(file: string) {
  */
 export function openSqlite(path: string, options: { migrate?: boolean } = {}) {
   if (path !== ':memory:') privateFiles(path)
-  const migrated = path === ':memory:' && options.migrate !== false
-  const sqlite = migrated
-    ? migratedMemoryDatabase()
-    : new Database(path, { create: true, strict: true })
-  configure(sqlite)
-  const counter = { statements: 0 }
-  const client = cachingClient(sqlite, counter)
-  const db = drizzle({ client, schema })
-  if (options.migrate !== false && !migrationsApplied(sqlite)) migrate(db, { migrationsFolder })
-  const commits = watchCommits(sqlite, path)
-  return Object.assign(engine(sqlite, client, counter, commits), {
-    /** Whether every migration of this version is applied (GET /api/health/ready). */
-    async schemaCurrent() {
-      return migrationsApplied(sqlite)
-    },
-  })
-}
-
-/**
- * Every migration applied to an empty database, serialized once per process. A migrated
- * `:memory:` database (the tests': hundreds per run) starts as a copy of it rather than running
- * every migration again, which cost ~110 ms per database against a few ms for the copy. Made by
- * the same migrator on the same settings, so a copy is what migrating would have made.
- */
-let migratedImage: Uint8Array | null = null
-function migratedMemoryDatabase() {
-  if (!migratedImage) {
-    const fresh = new Database(':memory:', { strict: true })
-    configure(fresh)
-    migrate(drizzle({ client: fresh, schema }), { migrationsFolder })
-    migratedImage = fresh.serialize()
-    fresh.close()
-  }
-  return Database.deserialize(migratedImage, { strict: true })
-}
-
-/** The connection's settings (per connection: SQLite keeps none of them in the file but WAL). */
-function configure(sqlite: Database) {
+  const sqlite = new Database(path, { create: true, strict: true })
   sqlite.exec('PRAGMA journal_mode = WAL')
   // An answered write survives an OS crash or power loss: with WAL, FULL syncs the log at every
   // commit (NORMAL would sync only at checkpoints). Group commit (write-batch.ts) keeps that to
@@ -194,6 +157,17 @@ function configure(sqlite: Database) {
   // `bun run bench`, only peak memory under load.
   sqlite.exec('PRAGMA cache_size = -8000')
   sqlite.exec('PRAGMA temp_store = MEMORY')
+  const counter = { statements: 0 }
+  const client = cachingClient(sqlite, counter)
+  const db = drizzle({ client, schema })
+  if (options.migrate !== false && !migrationsApplied(sqlite)) migrate(db, { migrationsFolder })
+  const commits = watchCommits(sqlite, path)
+  return Object.assign(engine(sqlite, client, counter, commits), {
+    /** Whether every migration of this version is applied (GET /api/health/ready). */
+    async schemaCurrent() {
+      return migrationsApplied(sqlite)
+    },
+  })
 }
 
 /** The engine API (src/db/engine.ts) over one bun:sqlite connection. */
