@@ -423,22 +423,6 @@ type FrontendResult = {
   load: number
 }
 
-/**
- * The browser and the server warmed before the first measured page: the first page of a new
- * Chromium process also pays for starting its renderer, network and GPU processes, and a new
- * server for its first answers (the landing measured first took 2.0-3.3 s at 4× where the same
- * page in a running browser took 1.4 s), which a visitor's open browser and a running server do
- * not. In a context of its own: nothing of it is in the measured pages' caches.
- */
-async function warmUp(browser: Browser, base: string) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
-  try {
-    await (await context.newPage()).goto(`${base}/`, { waitUntil: 'load' })
-  } finally {
-    await context.close()
-  }
-}
-
 export async function measureAll(
   base: string,
   cookie: { name: string; value: string },
@@ -450,7 +434,6 @@ export async function measureAll(
   const loads: number[] = []
   const appDist = process.env.APP_DIST ?? join(root, 'bench/tmp/dist')
   try {
-    await warmUp(browser, base)
     const guest = await browser.newContext({ viewport: { width: 1280, height: 800 } })
     // A first visit warms nothing: each page is measured in a fresh context (cold HTTP cache).
     const landing = await open(guest, `${base}/`, 'button')
@@ -526,7 +509,6 @@ export async function measureCeoMonth(browser: Browser, appDist: string) {
   const ceo = await startCeoMonth(appDist)
   try {
     const { month } = ceo
-    await warmUp(browser, ceo.base)
     const pages: [string, string][] = [
       ['dashboard', '/dashboard'],
       ['report', `/reports/${month.draftUuid}`],
