@@ -93,7 +93,19 @@ function defineShapes(id: string, node: Shape[]): boolean {
   return true
 }
 
+/** One drawn icon per lucide icon, however many files wrap it (each wraps what it imports). */
+const made = new WeakMap<LucideIcon, LucideIcon>()
+
 function icon(Lucide: LucideIcon): LucideIcon {
+  let drawn = made.get(Lucide)
+  if (!drawn) {
+    drawn = drawnIcon(Lucide)
+    made.set(Lucide, drawn)
+  }
+  return drawn
+}
+
+function drawnIcon(Lucide: LucideIcon): LucideIcon {
   const data = readIconData(Lucide)
   if (!data) return Lucide
   const box = data.size ?? 24
